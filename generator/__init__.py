@@ -1,0 +1,3 @@
+"""havenprint: print-ready, discreet safety cards from a content folder."""
+
+__version__ = "0.1.0"

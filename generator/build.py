@@ -1,0 +1,160 @@
+"""The pipeline: kit -> compose -> lay out -> draw -> write, one (format, language) at a time."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.compose import ComposedFace, compose_face, template_context
+from generator.errors import ContentError, Problem
+from generator.fonts import REGULAR, missing_glyphs, register_fonts
+from generator.layouts import Layout, SizeSpec
+from generator.localize import BUILTIN_DIR, load_strings
+from generator.models import Kit
+from generator.place import PlacedFace, Placement, place_face
+from generator.qr import QrError, payload_for
+from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
+from generator.write import write_atomic
+
+TARGETS = ("office", "shop")
+_TAG = re.compile(r"<[^>]+>")
+
+
+@dataclass
+class LaidOut:
+    layout: Layout
+    lang: str
+    size: SizeSpec
+    faces: list[PlacedFace]
+    warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class BuildResult:
+    written: list[Path] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+
+def output_path(out: Path, lang: str, layout: Layout, target: str) -> Path:
+    suffix = "" if target == "office" else f"-{target}"
+    return out / lang / f"{layout.name}{suffix}.pdf"
+
+
+def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
+    """Compose and place every face of `layout` in `lang`, in memory; ContentError if it fails."""
+    size_key = str(getattr(kit.site, layout.spec.size_option))
+    size = layout.spec.sizes.get(size_key)
+    if size is None:
+        valid = ", ".join(layout.spec.sizes)
+        raise ContentError(Problem(kit.site.source.path,
+                                   f"{layout.name} has no size '{size_key}'; valid: {valid}"))
+    strings = load_strings(lang, kit.root)
+    first = kit.resources[0]
+    try:
+        payload = payload_for(first)
+    except QrError as error:
+        raise ContentError(Problem(first.source.path, str(error), first.source.line)) from None
+    context = template_context(kit, lang, strings, first.qr)
+    sources = _slot_sources(kit, lang)
+    placement = Placement(layout, size, kit.site.brand_color, sources)
+    faces, problems = [], []
+    for face_name in layout.spec.faces:
+        composed = compose_face(layout, face_name, context, kit.resources, payload)
+        problems.extend(_glyph_problems(composed, layout, lang, sources))
+        try:
+            faces.append(place_face(composed, placement))
+        except ContentError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ContentError(problems)
+    warnings = [w for face in faces for w in face.warnings]
+    return LaidOut(layout, lang, size, faces, warnings)
+
+
+def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
+    article = kit.articles[lang]
+    site_locale = kit.root / "locales" / f"{lang}.yaml"
+    builtin = BUILTIN_DIR / f"{lang}.yaml"
+    return {
+        "site": kit.site.source.path,
+        "resources": kit.resources[0].source.path,
+        "article": article.source.path if article.source else kit.root / "articles",
+        "locale": site_locale if site_locale.is_file() else builtin,
+    }
+
+
+def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
+                    sources: dict[str, Path]) -> list[Problem]:
+    problems = []
+    slots = {slot.name: slot for slot in layout.spec.faces[composed.name].slots}
+    texts = {**composed.texts}
+    texts.update({name: [p for item in items for p in item.paragraphs]
+                  for name, items in composed.lists.items()})
+    for slot_name, paragraphs in texts.items():
+        plain = " ".join(html.unescape(_TAG.sub("", p.markup)) for p in paragraphs)
+        for char in missing_glyphs(plain):
+            path = sources.get(slots[slot_name].source or "", layout.folder)
+            problems.append(Problem(path, (
+                f"character {char!r} (U+{ord(char):04X}) is in no configured font "
+                f"(language {lang}, {layout.name} slot '{slot_name}')")))
+    return problems
+
+
+def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
+    register_fonts()
+    buffer = io.BytesIO()
+    first = laid.faces[0]
+    canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
+                    initialFontName=REGULAR, initialFontSize=10, pageCompression=1)
+    canvas.setTitle(f"{kit.site.discreet_title} – {laid.layout.spec.title}")
+    canvas.setCreator("havenprint")
+    canvas.setProducer("havenprint")
+    canvas.setSubject("")
+    if target == "office":
+        imposition = laid.layout.spec.imposition
+        paper = PAPER[laid.size.paper]
+        canvas.setPageSize(paper)
+        grid = Grid(paper, imposition.columns, imposition.rows, laid.size.width,
+                    laid.size.height)
+        caption = (f"{kit.site.discreet_title}: print both sides, flip on the long edge, "
+                   "then cut along the marks")
+        draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
+                           kit.site.print_offset, caption)
+    else:
+        draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
+          out: Path | None) -> BuildResult:
+    """Lay out and render every (layout, language, target); write when `out` is given.
+
+    A failing combination is reported and the others still build.
+    """
+    result = BuildResult()
+    for layout in layouts:
+        for lang in langs:
+            try:
+                laid = lay_out(kit, layout, lang)
+            except ContentError as error:
+                result.problems.extend(error.problems)
+                continue
+            result.problems.extend(laid.warnings)
+            for target in targets:
+                data = render_pdf(kit, laid, target)
+                if out is not None:
+                    path = output_path(out, lang, layout, target)
+                    write_atomic(path, data)
+                    result.written.append(path)
+    return result

@@ -1,0 +1,146 @@
+"""`havenprint build | check | formats`: exit 0 ok, 1 content problems, 2 usage errors."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from generator import __version__
+from generator.build import TARGETS, build
+from generator.content import load_kit
+from generator.errors import ContentError, Problem, UsageError
+from generator.layouts import Layout, available_layouts
+from generator.models import Kit
+from generator.units import PT_PER_UNIT
+
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except UsageError as error:
+        print(f"havenprint: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except ContentError as error:
+        _report(error.problems)
+        return EXIT_CONTENT
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="havenprint",
+        description="Print-ready, discreet pocket cards with QR codes to hotlines.",
+    )
+    parser.add_argument("--version", action="version", version=f"havenprint {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    build_cmd = commands.add_parser("build", help="build PDFs from a content folder")
+    _content_arguments(build_cmd)
+    build_cmd.add_argument("--out", type=Path, default=Path("output"),
+                           help="output folder (default: output)")
+    build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default="office",
+                           help="office: 10-up sheets; shop: one card per page with bleed")
+    build_cmd.set_defaults(run=_build)
+
+    check_cmd = commands.add_parser(
+        "check", help="validate and lay out everything in memory, write nothing")
+    _content_arguments(check_cmd)
+    check_cmd.set_defaults(run=_check, target="all")
+
+    formats_cmd = commands.add_parser("formats", help="list the formats and their sizes")
+    formats_cmd.set_defaults(run=_formats)
+    return parser
+
+
+def _content_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("content", nargs="?", type=Path, default=Path("content"),
+                         metavar="CONTENT_DIR", help="content folder (default: content)")
+    command.add_argument("--format", action="append", dest="formats", metavar="NAME",
+                         help="only this format (repeatable)")
+    command.add_argument("--lang", action="append", dest="langs", metavar="CODE",
+                         help="only this language (repeatable)")
+
+
+def _build(args: argparse.Namespace) -> int:
+    return _run(args, write=True)
+
+
+def _check(args: argparse.Namespace) -> int:
+    return _run(args, write=False)
+
+
+def _run(args: argparse.Namespace, write: bool) -> int:
+    if not args.content.is_dir():
+        raise UsageError(f"{args.content} is not a folder")
+    layouts = _select_layouts(args.formats)
+    kit = load_kit(args.content)
+    langs = _select_langs(kit, args.langs)
+    targets = TARGETS if args.target == "all" else (args.target,)
+    result = build(kit, layouts, langs, targets, args.out if write else None)
+    _report(result.problems)
+    for path in result.written:
+        print(f"wrote {_shown(path)}")
+    if result.errors:
+        print(f"{len(result.errors)} problem(s); see above", file=sys.stderr)
+        return EXIT_CONTENT
+    if not write:
+        print(f"ok: {len(layouts)} format(s) x {len(langs)} language(s) lay out cleanly")
+    return EXIT_OK
+
+
+def _select_layouts(names: list[str] | None) -> list[Layout]:
+    layouts = available_layouts()
+    if not names:
+        return list(layouts.values())
+    unknown = [name for name in names if name not in layouts]
+    if unknown:
+        raise UsageError(f"unknown format {unknown[0]!r}; valid: {', '.join(layouts)}")
+    return [layouts[name] for name in dict.fromkeys(names)]
+
+
+def _select_langs(kit: Kit, codes: list[str] | None) -> list[str]:
+    if not codes:
+        return list(kit.site.languages)
+    unknown = [code for code in codes if code not in kit.site.languages]
+    if unknown:
+        valid = ", ".join(kit.site.languages)
+        raise UsageError(f"unknown language {unknown[0]!r} for this site; valid: {valid}")
+    return list(dict.fromkeys(codes))
+
+
+def _formats(args: argparse.Namespace) -> int:
+    for name, layout in available_layouts().items():
+        sizes = ", ".join(
+            f"{key} {_describe(size.width, size.height)}" for key, size in layout.spec.sizes.items()
+        )
+        print(f"{name:<14} {layout.spec.title}: {sizes}")
+        print(f"{'':<14} {layout.spec.description}")
+    return EXIT_OK
+
+
+def _describe(width: float, height: float) -> str:
+    inches = PT_PER_UNIT["in"]
+    millimetres = PT_PER_UNIT["mm"]
+    return (f"{width / inches:g} x {height / inches:g} in "
+            f"({width / millimetres:.0f} x {height / millimetres:.0f} mm)")
+
+
+def _report(problems: list[Problem]) -> None:
+    for problem in problems:
+        shown = Problem(_shown(Path(problem.path)), problem.message, problem.line,
+                        problem.severity)
+        print(shown, file=sys.stderr)
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the working directory when it is below it."""
+    try:
+        return os.path.relpath(path) if path.is_absolute() else str(path)
+    except ValueError:
+        return str(path)

@@ -1,0 +1,140 @@
+"""Fill a layout's jinja2 templates with the kit's words: the only module that imports jinja2.
+
+Templates are sandboxed and autoescaped, so article and resource text is always data: `<`,
+`&` and `{{ }}` in content print literally. Each block is named after a slot and renders
+`<p style="...">inline markup</p>` paragraphs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup, escape
+
+from generator.errors import ContentError, Problem
+from generator.layouts import FaceSpec, Layout
+from generator.models import Kit, Resource
+
+_PARAGRAPH = re.compile(r'<p style="([\w-]+)">(.*?)</p>', re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    style: str
+    markup: str  # ReportLab paragraph markup; content already escaped
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of a list slot (a hotline), kept or dropped as a whole."""
+
+    label: str
+    paragraphs: tuple[Paragraph, ...]
+    required: bool
+
+
+@dataclass(frozen=True)
+class ComposedFace:
+    name: str
+    texts: dict[str, tuple[Paragraph, ...]]
+    lists: dict[str, tuple[Item, ...]]
+    qr_payload: str | None
+
+
+def fill(text: str, **values: Any) -> Markup:
+    """A catalogue string with its {placeholders} filled; values are escaped."""
+    return escape(text).format(**values)
+
+
+def _environment(layout: Layout) -> ImmutableSandboxedEnvironment:
+    env = ImmutableSandboxedEnvironment(
+        loader=FileSystemLoader(layout.folder),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fill"] = fill
+    return env
+
+
+def resource_view(resource: Resource) -> dict[str, Any]:
+    """What templates see of a hotline: display strings only."""
+    return {
+        "name": resource.name,
+        "phone": resource.phone.display if resource.phone else None,
+        "tty": resource.tty.display if resource.tty else None,
+        "text": (
+            {"number": resource.text.number, "keyword": resource.text.keyword}
+            if resource.text else None
+        ),
+        "hours": resource.hours,
+        "domain": urlsplit(resource.url).hostname if resource.url else None,
+        "qr": resource.qr,
+    }
+
+
+def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: str | None) -> dict:
+    site, article = kit.site, kit.articles[lang]
+    return {
+        "site": {
+            "organization": site.organization,
+            "discreet_title": site.discreet_title,
+            "emergency_number": site.emergency_number,
+        },
+        "article": {"title": article.title, "card_line": article.card_line or ""},
+        "resources": [resource_view(r) for r in kit.resources],
+        "t": strings,
+        "qr": {"action": qr_action},
+        "lang": lang,
+    }
+
+
+def compose_face(
+    layout: Layout, face_name: str, context: dict, resources: tuple[Resource, ...],
+    qr_payload: str | None,
+) -> ComposedFace:
+    face: FaceSpec = layout.spec.faces[face_name]
+    path = layout.folder / face.template
+    try:
+        template = _environment(layout).get_template(face.template)
+        texts, lists = {}, {}
+        for slot in face.slots:
+            if slot.kind == "text":
+                texts[slot.name] = _render_block(template, slot.name, context, path)
+            elif slot.kind == "list":
+                lists[slot.name] = tuple(
+                    Item(
+                        label=resource.name,
+                        paragraphs=_render_block(
+                            template, "resource", {**context, "item": resource_view(resource)},
+                            path,
+                        ),
+                        required=resource.required,
+                    )
+                    for resource in resources
+                )
+    except TemplateSyntaxError as error:
+        raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
+                                   error.lineno)) from None
+    except TemplateError as error:
+        raise ContentError(Problem(path, f"template error: {error}")) from None
+    return ComposedFace(face_name, texts, lists, qr_payload)
+
+
+def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:
+    if block not in template.blocks:
+        raise ContentError(Problem(path, f"template has no block '{block}' for its slot"))
+    output = "".join(template.blocks[block](template.new_context(context)))
+    paragraphs = tuple(Paragraph(style, " ".join(markup.split()))
+                       for style, markup in _PARAGRAPH.findall(output))
+    leftover = _PARAGRAPH.sub("", output).strip()
+    if leftover:
+        raise ContentError(Problem(
+            path, f"block '{block}': text outside <p style=...> paragraphs: {leftover[:40]!r}"))
+    return tuple(p for p in paragraphs if p.markup)

@@ -1,0 +1,167 @@
+"""Load and validate a content folder into a `Kit`, gathering every problem before stopping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from generator.articles import load_article
+from generator.errors import ContentError, Problem
+from generator.models import Article, Kit, Offset, Resource, Site, Source, TextLine
+from generator.phones import PhoneError, parse_phone
+from generator.schema import (
+    EMERGENCY_NUMBERS,
+    ResourceModel,
+    ResourcesFileModel,
+    SiteModel,
+    problems_from,
+)
+from generator.units import inch, mm
+from generator.yamlfile import YamlDoc, load_yaml
+
+ARTICLE_SUFFIXES = (".md", ".txt")
+
+
+def load_kit(root: Path) -> Kit:
+    """The validated kit in `root`; raises ContentError listing every problem found."""
+    if not (root / "site.yaml").is_file():
+        raise ContentError(Problem(root, "not a content folder: site.yaml is missing"))
+    problems: list[Problem] = []
+    site = _collect(problems, load_site, root / "site.yaml")
+    resources = ()
+    articles: dict[str, Article] = {}
+    if site is not None:
+        resources = _collect(problems, load_resources, root / "resources.yaml", site) or ()
+        for lang in site.languages:
+            article = _collect(problems, find_article, root, site.article, lang)
+            if article is not None:
+                articles[lang] = article
+    if problems:
+        raise ContentError(problems)
+    assert site is not None
+    return Kit(root=root, site=site, resources=resources, articles=articles)
+
+
+def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
+    try:
+        return loader(*args)
+    except ContentError as error:
+        problems.extend(error.problems)
+        return None
+
+
+def load_site(path: Path) -> Site:
+    doc = load_yaml(path)
+    model = _validate(doc, SiteModel)
+    emergency = model.emergency_number or EMERGENCY_NUMBERS.get(model.country)
+    if emergency is None:
+        raise ContentError(Problem(
+            path,
+            f"no emergency number known for {model.country}: add emergency_number to site.yaml",
+            doc.line_of(("country",)),
+        ))
+    default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
+    return Site(
+        organization=model.organization,
+        country=model.country,
+        languages=tuple(model.languages),
+        paper=model.paper,
+        card_size=model.card_size,
+        discreet_title=model.discreet_title,
+        article=model.article,
+        brand_color=model.brand_color,
+        emergency_number=emergency,
+        bleed=model.bleed if model.bleed is not None else default_bleed,
+        print_offset=Offset(model.print_offset.x, model.print_offset.y),
+        source=Source(path, 1),
+    )
+
+
+def load_resources(path: Path, site: Site) -> tuple[Resource, ...]:
+    if not path.is_file():
+        raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
+    doc = load_yaml(path)
+    model = _validate(doc, ResourcesFileModel)
+    if not model.resources:
+        raise ContentError(Problem(path, "resources: list at least one line", 1))
+    problems: list[Problem] = []
+    resources = []
+    for index, item in enumerate(model.resources):
+        try:
+            resources.append(_resource(item, index, doc, site))
+        except ContentError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ContentError(problems)
+    return tuple(resources)
+
+
+def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
+    problems = []
+
+    def phone(field: str):  # noqa: ANN202
+        raw = getattr(item, field)
+        if raw is None:
+            return None
+        try:
+            return parse_phone(raw, site.country)
+        except PhoneError as exc:
+            line = doc.line_of(("resources", index, field))
+            problems.append(Problem(doc.path, f"{item.name}: {field}: {exc}", line))
+            return None
+
+    phone_number, tty = phone("phone"), phone("tty")
+    text = None
+    if item.text is not None:
+        try:
+            parse_phone(item.text.number, site.country)
+            text = TextLine(item.text.number, item.text.keyword)
+        except PhoneError as exc:
+            line = doc.line_of(("resources", index, "text", "number"))
+            problems.append(Problem(doc.path, f"{item.name}: text: {exc}", line))
+    qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
+    needed = {"tel": item.phone, "sms": item.text, "url": item.url}
+    if qr is not None and needed[qr] is None:
+        what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
+        line = doc.line_of(("resources", index, "qr"))
+        problems.append(Problem(doc.path, f"{item.name}: qr is {qr} but there is no {what}", line))
+    if not (item.phone or item.text or item.url):
+        line = doc.line_of(("resources", index))
+        problems.append(Problem(doc.path, f"{item.name}: give a phone, a text line or a url", line))
+    if problems:
+        raise ContentError(problems)
+    return Resource(
+        name=item.name,
+        phone=phone_number,
+        tty=tty,
+        text=text,
+        url=item.url,
+        hours=item.hours,
+        languages=tuple(item.languages),
+        qr=qr,
+        verified=item.verified,
+        required=item.required or index == 0,
+        source=Source(doc.path, doc.line_of(("resources", index))),
+    )
+
+
+def find_article(root: Path, slug: str, lang: str) -> Article:
+    folder = root / "articles"
+    for suffix in ARTICLE_SUFFIXES:
+        path = folder / f"{slug}.{lang}{suffix}"
+        if path.is_file():
+            return load_article(path, slug, lang)
+    raise ContentError(Problem(
+        folder / f"{slug}.{lang}.md",
+        f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",
+    ))
+
+
+def _validate(doc: YamlDoc, model: type):  # noqa: ANN202
+    if not isinstance(doc.data, dict):
+        raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as error:
+        raise ContentError(problems_from(error, doc, model)) from None

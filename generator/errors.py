@@ -1,0 +1,34 @@
+"""Content problems: collected, never raised one at a time to the user as tracebacks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the content, printed as `path:line: message`."""
+
+    path: Path | str
+    message: str
+    line: int | None = None
+    severity: Literal["error", "warning"] = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else f"{self.path}"
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{where}: {prefix}{self.message}"
+
+
+class ContentError(Exception):
+    """One or more problems that stop a build; the CLI prints them and exits 1."""
+
+    def __init__(self, problems: list[Problem] | Problem):
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(Exception):
+    """A mistake on the command line (unknown format, language...): exit 2."""

@@ -1,0 +1,107 @@
+"""The data that flows through the pipeline: frozen, typed, free of I/O.
+
+load/validate produce a `Kit`; compose and render only read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Literal
+
+QrAction = Literal["tel", "sms", "url"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value came from, so that a problem can name `path:line`."""
+
+    path: Path
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else str(self.path)
+
+
+@dataclass(frozen=True)
+class Offset:
+    """A printer calibration shift, in points."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+
+@dataclass(frozen=True)
+class Site:
+    organization: str
+    country: str
+    languages: tuple[str, ...]
+    paper: Literal["letter", "a4"]
+    card_size: Literal["us", "iso"]
+    discreet_title: str
+    article: str
+    brand_color: str
+    emergency_number: str
+    bleed: float  # points
+    print_offset: Offset
+    source: Source
+
+
+@dataclass(frozen=True)
+class Phone:
+    """A validated phone number: `display` for people, `e164` for tel: links."""
+
+    raw: str
+    e164: str
+    display: str
+
+
+@dataclass(frozen=True)
+class TextLine:
+    number: str  # a short code or a full number, as people type it
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
+class Resource:
+    name: str
+    phone: Phone | None
+    tty: Phone | None
+    text: TextLine | None
+    url: str | None
+    hours: str | None
+    languages: tuple[str, ...]
+    qr: QrAction | None
+    verified: date | None
+    required: bool
+    source: Source
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: str | None
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Article:
+    slug: str
+    lang: str
+    title: str
+    card_line: str | None
+    sections: tuple[Section, ...]
+    sources: tuple[str, ...]
+    key_points: tuple[str, ...] = ()
+    extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Kit:
+    """Everything one content folder says, validated."""
+
+    root: Path
+    site: Site
+    resources: tuple[Resource, ...]
+    articles: dict[str, Article]  # by language code

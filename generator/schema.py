@@ -1,0 +1,169 @@
+"""What site.yaml and resources.yaml may say: pydantic models turned into plain `Problem`s."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from generator.errors import Problem
+from generator.units import parse_length
+from generator.yamlfile import YamlDoc
+
+# Emergency numbers for the countries shelters using havenprint are in; others set
+# `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
+EMERGENCY_NUMBERS = {
+    "US": "911", "CA": "911", "MX": "911", "GB": "999", "IE": "112", "AU": "000",
+    "NZ": "111", "DE": "112", "FR": "112", "ES": "112", "IT": "112", "NL": "112",
+    "PL": "112", "PT": "112", "SE": "112", "IN": "112", "PH": "911",
+}
+_HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class OffsetModel(_Strict):
+    x: float = 0.0
+    y: float = 0.0
+
+    @field_validator("x", "y", mode="before")
+    @classmethod
+    def _length(cls, value: Any) -> float:
+        return parse_length(value)
+
+
+class SiteModel(_Strict):
+    organization: str
+    country: str
+    languages: list[str]
+    paper: Literal["letter", "a4"] = "letter"
+    card_size: Literal["us", "iso"] = "us"
+    discreet_title: str
+    article: str
+    brand_color: str = "#2f5d62"
+    emergency_number: str | None = None
+    bleed: float | None = None
+    print_offset: OffsetModel = OffsetModel()
+
+    @field_validator("country")
+    @classmethod
+    def _country(cls, value: str) -> str:
+        if not re.fullmatch(r"[A-Z]{2}", value):
+            raise ValueError("must be an ISO 3166 two-letter country code such as US or GB")
+        return value
+
+    @field_validator("languages")
+    @classmethod
+    def _languages(cls, value: list[str]) -> list[str]:
+        if not value:
+            raise ValueError("list at least one language, e.g. [en]")
+        for code in value:
+            if not _LANG.fullmatch(code):
+                raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+        return value
+
+    @field_validator("article")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value):
+            raise ValueError("must be a slug of lowercase letters, digits and hyphens")
+        return value
+
+    @field_validator("brand_color")
+    @classmethod
+    def _color(cls, value: str) -> str:
+        if not _HEX_COLOR.fullmatch(value):
+            raise ValueError("must be a colour like \"#2f5d62\" (quote it in YAML)")
+        return value
+
+    @field_validator("bleed", mode="before")
+    @classmethod
+    def _bleed(cls, value: Any) -> float | None:
+        return None if value is None else parse_length(value)
+
+
+class TextLineModel(_Strict):
+    number: str
+    keyword: str | None = None
+
+    @field_validator("number", mode="before")
+    @classmethod
+    def _as_text(cls, value: Any) -> str:
+        return str(value)
+
+
+class ResourceModel(_Strict):
+    name: str
+    phone: str | None = None
+    tty: str | None = None
+    text: TextLineModel | None = None
+    url: str | None = None
+    hours: str | None = None
+    languages: list[str] = []
+    qr: Literal["tel", "sms", "url"] | None = None
+    verified: date | None = None
+    required: bool = False
+
+    @field_validator("phone", "tty", mode="before")
+    @classmethod
+    def _number_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) else value
+
+    @field_validator("url")
+    @classmethod
+    def _http(cls, value: str | None) -> str | None:
+        if value is not None and not re.match(r"^https?://[^\s/]+", value):
+            raise ValueError(f"{value!r} is not a web address: it must start with https://")
+        return value
+
+
+class ResourcesFileModel(_Strict):
+    resources: list[ResourceModel]
+
+
+def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) -> list[Problem]:
+    """Readable problems, each with the line of the offending key."""
+    problems = []
+    for item in error.errors():
+        loc = tuple(item["loc"])
+        field_name = ".".join(str(part) for part in loc)
+        kind = item["type"]
+        if kind == "missing":
+            message = f"missing field '{loc[-1]}'; valid fields: {_valid_fields(model, loc[:-1])}"
+        elif kind == "extra_forbidden":
+            message = f"unknown field '{loc[-1]}'; valid fields: {_valid_fields(model, loc[:-1])}"
+        elif kind == "literal_error":
+            expected = item["ctx"]["expected"].replace("'", "")
+            message = f"{field_name}: must be one of {expected}, not {item['input']!r}"
+        elif kind == "value_error":
+            message = f"{field_name}: {item['ctx']['error']}"
+        else:
+            message = f"{field_name}: {item['msg'].lower()}"
+        problems.append(Problem(doc.path, message, doc.line_of(loc)))
+    return problems
+
+
+def _valid_fields(model: type[BaseModel], parent: tuple[Any, ...]) -> str:
+    current: Any = model
+    for part in parent:
+        if isinstance(part, int):
+            continue
+        annotation = current.model_fields[str(part)].annotation
+        current = _model_in(annotation) or current
+    return ", ".join(current.model_fields)
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The pydantic model inside an annotation such as `list[ResourceModel] | None`."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _model_in(arg)
+        if found:
+            return found
+    return None

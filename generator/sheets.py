@@ -1,0 +1,127 @@
+"""Put laid-out faces on paper: office sheets (n-up, duplex-aligned) and shop pages (bleed).
+
+Which face goes on which page is the same for every format: one page per face, in the
+layout's face order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import black
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.draw import draw_face
+from generator.models import Offset
+from generator.place import PlacedFace
+
+PAPER = {"letter": LETTER, "a4": A4}
+MARK_GAP = 3.0  # points between a cut mark and the artwork it marks
+MARK_LENGTH = 14.0
+MARK_WIDTH = 0.3
+SLUG = 24.0  # room outside the bleed for crop marks on shop pages
+
+
+@dataclass(frozen=True)
+class Grid:
+    paper: tuple[float, float]
+    columns: int
+    rows: int
+    card_width: float
+    card_height: float
+
+    @property
+    def left(self) -> float:
+        return (self.paper[0] - self.columns * self.card_width) / 2
+
+    @property
+    def bottom(self) -> float:
+        return (self.paper[1] - self.rows * self.card_height) / 2
+
+    def origin(self, column: int, row: int) -> tuple[float, float]:
+        """Lower-left corner of the card in `column` (from the left) and `row` (from the top)."""
+        return (
+            self.left + column * self.card_width,
+            self.bottom + (self.rows - 1 - row) * self.card_height,
+        )
+
+
+def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, brand: str,
+                       offset: Offset, caption: str) -> None:
+    """One sheet per face. Even pages (backs) mirror the columns, so that printing duplex and
+    flipping on the long edge puts each back behind its front; `offset` shifts the backs."""
+    for page, face in enumerate(faces):
+        is_back = page % 2 == 1
+        shift = (offset.x, offset.y) if is_back else (0.0, 0.0)
+        for row in range(grid.rows):
+            for column in range(grid.columns):
+                placed_column = grid.columns - 1 - column if is_back else column
+                x, y = grid.origin(placed_column, row)
+                draw_face(canvas, face, x + shift[0], y + shift[1], brand)
+        _cut_marks(canvas, grid, shift)
+        _caption(canvas, grid, f"{caption} · page {page + 1} of {len(faces)}", shift)
+        canvas.showPage()
+
+
+def _cut_marks(canvas: Canvas, grid: Grid, shift: tuple[float, float]) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(MARK_WIDTH)
+    left, bottom = grid.left + shift[0], grid.bottom + shift[1]
+    right = left + grid.columns * grid.card_width
+    top = bottom + grid.rows * grid.card_height
+    length_x = min(MARK_LENGTH, left - MARK_GAP - 2)
+    length_y = min(MARK_LENGTH, bottom - MARK_GAP - 2)
+    for column in range(grid.columns + 1):
+        x = left + column * grid.card_width
+        canvas.line(x, top + MARK_GAP, x, top + MARK_GAP + length_y)
+        canvas.line(x, bottom - MARK_GAP, x, bottom - MARK_GAP - length_y)
+    for row in range(grid.rows + 1):
+        y = bottom + row * grid.card_height
+        canvas.line(left - MARK_GAP, y, left - MARK_GAP - length_x, y)
+        canvas.line(right + MARK_GAP, y, right + MARK_GAP + length_x, y)
+    canvas.restoreState()
+
+
+def _caption(canvas: Canvas, grid: Grid, text: str, shift: tuple[float, float]) -> None:
+    """A small printing hint in the bottom margin, clear of the cut marks."""
+    canvas.saveState()
+    canvas.setFillGray(0.35)
+    canvas.setFont(canvas._fontname, 6.5)
+    y = max(6.0, grid.bottom + shift[1] - MARK_GAP - MARK_LENGTH - 8)
+    canvas.drawCentredString(grid.paper[0] / 2 + shift[0], y, text)
+    canvas.restoreState()
+
+
+def shop_page_size(face: PlacedFace, bleed: float) -> tuple[float, float]:
+    return face.width + 2 * (bleed + SLUG), face.height + 2 * (bleed + SLUG)
+
+
+def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: float) -> None:
+    """One face per page at trim size plus bleed, crop marks in the slug, boxes set."""
+    for face in faces:
+        width, height = shop_page_size(face, bleed)
+        canvas.setPageSize((width, height))
+        x0 = y0 = bleed + SLUG
+        canvas.setTrimBox((x0, y0, x0 + face.width, y0 + face.height))
+        canvas.setBleedBox((x0 - bleed, y0 - bleed, x0 + face.width + bleed,
+                            y0 + face.height + bleed))
+        draw_face(canvas, face, x0, y0, brand, bleed=bleed)
+        _crop_marks(canvas, x0, y0, face.width, face.height, bleed)
+        canvas.showPage()
+
+
+def _crop_marks(canvas: Canvas, x0: float, y0: float, width: float, height: float,
+                bleed: float) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(MARK_WIDTH)
+    start, end = bleed + MARK_GAP, bleed + SLUG - 2
+    for x in (x0, x0 + width):
+        canvas.line(x, y0 - start, x, y0 - end)
+        canvas.line(x, y0 + height + start, x, y0 + height + end)
+    for y in (y0, y0 + height):
+        canvas.line(x0 - start, y, x0 - end, y)
+        canvas.line(x0 + width + start, y, x0 + width + end, y)
+    canvas.restoreState()
