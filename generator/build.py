@@ -23,6 +23,7 @@ from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import write_atomic
 
 TARGETS = ("office", "shop")
+MIN_SHEET_MARGIN = 18.0  # 0.25 in: most office printers cannot print closer to the edge
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -110,6 +111,18 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
     return problems
 
 
+def office_grid(laid: LaidOut, site_paper: str) -> Grid:
+    """The imposition grid on the site's paper, or on the card size's own paper when the
+    grid would leave less than MIN_SHEET_MARGIN (ISO cards are too tall for Letter)."""
+    imposition = laid.layout.spec.imposition
+    for paper_name in (site_paper, laid.size.paper):
+        grid = Grid(PAPER[paper_name], imposition.columns, imposition.rows, laid.size.width,
+                    laid.size.height)
+        if min(grid.left, grid.bottom) >= MIN_SHEET_MARGIN:
+            return grid
+    return grid
+
+
 def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
@@ -121,11 +134,8 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
     canvas.setProducer("havenprint")
     canvas.setSubject("")
     if target == "office":
-        imposition = laid.layout.spec.imposition
-        paper = PAPER[laid.size.paper]
-        canvas.setPageSize(paper)
-        grid = Grid(paper, imposition.columns, imposition.rows, laid.size.width,
-                    laid.size.height)
+        grid = office_grid(laid, kit.site.paper)
+        canvas.setPageSize(grid.paper)
         caption = (f"{kit.site.discreet_title}: print both sides, flip on the long edge, "
                    "then cut along the marks")
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,

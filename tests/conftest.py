@@ -1,0 +1,61 @@
+"""Shared helpers: copy the default kit, run the CLI in-process, read PDFs back."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+from pypdf import PdfReader
+
+from generator.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_CONTENT = REPO / "content"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Path:
+    """A writable copy of the default content folder."""
+    target = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, target)
+    return target
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]):
+    def _run(*argv: str | Path) -> Run:
+        code = main([str(arg) for arg in argv])
+        captured = capsys.readouterr()
+        assert "Traceback" not in captured.err
+        return Run(code, captured.out, captured.err)
+
+    return _run
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def page_texts(pdf: Path | bytes) -> list[str]:
+    data = pdf.read_bytes() if isinstance(pdf, Path) else pdf
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def decode_qr_codes(pdf: Path, page_index: int, dpi: int = 150) -> list[str]:
+    document = pdfium.PdfDocument(str(pdf))
+    image = document[page_index].render(scale=dpi / 72).to_pil()
+    return sorted(result.text for result in zxingcpp.read_barcodes(image))

@@ -1,0 +1,366 @@
+"""Tests for generator.articles: markdown and pasted plain-text articles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.articles import (
+    CARD_LINE_MAX_CHARS,
+    first_sentence,
+    load_article,
+)
+from generator.errors import ContentError, Problem
+from generator.models import Article, Section, Source
+
+FIXTURES = Path(__file__).parent / "fixtures" / "articles"
+ARTICLES = Path(__file__).parent.parent / "content" / "articles"
+
+
+def load(path: Path) -> Article:
+    return load_article(path, "test", "en")
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[Problem]:
+    with pytest.raises(ContentError) as info:
+        load(path)
+    return info.value.problems
+
+
+# ---------------------------------------------------------------- markdown
+
+
+def test_markdown_front_matter_headings_and_sources() -> None:
+    path = FIXTURES / "basic.en.md"
+    article = load(path)
+    assert article.slug == "test"
+    assert article.lang == "en"
+    assert article.title == "Staying safe at home"
+    assert article.card_line == "Help is free, private, and ready when you are."
+    assert article.sections == (
+        Section(
+            None, ("Some people feel alone at home. This text uses code and a friendly link.",)
+        ),
+        Section(
+            "Where to start",
+            (
+                "Visit thehotline.org or loveisrespect.org.",
+                "• Pack a small bag.",
+                "• Keep your phone charged.",
+            ),
+        ),
+        Section("Planning ahead", ("1. Pick a safe place.", "2. Tell someone you trust.")),
+    )
+    assert article.sources == ("example.org", "thehotline.org", "loveisrespect.org")
+    assert article.key_points == ("You deserve to be safe.", "Help is free.")
+    assert article.extra == {
+        "poster": {"headline": "You are not alone", "message": "Talk to someone today."}
+    }
+    assert article.source == Source(path, 1)
+
+
+def test_markdown_title_from_leading_heading() -> None:
+    article = load(FIXTURES / "heading-title.en.md")
+    assert article.title == "Getting help"
+    assert article.sections == (
+        Section(None, ("Ask Dr. Lee or the U.S. National Hotline for help. They listen.",)),
+        Section("More", ("Text here.",)),
+    )
+    # abbreviations do not end the first sentence
+    assert article.card_line == "Ask Dr. Lee or the U.S. National Hotline for help."
+    assert article.sources == ()
+
+
+def test_markdown_heading_kept_when_front_matter_has_another_title(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.en.md", "---\ntitle: Real title\n---\n# Welcome\n\nHello there.\n")
+    article = load(path)
+    assert article.title == "Real title"
+    assert article.sections == (Section("Welcome", ("Hello there.",)),)
+
+
+def test_markdown_without_title_explains_how_to_add_one(tmp_path: Path) -> None:
+    found = problems(write(tmp_path, "a.en.md", "Just some text.\n"))
+    assert len(found) == 1
+    assert found[0].message.startswith("no title found")
+    assert "`# Title`" in found[0].message
+    assert "title: ..." in found[0].message
+
+
+def test_markdown_keeps_html_and_template_syntax_literally(tmp_path: Path) -> None:
+    text = "# Title <i>\n\nUse <b> & {{ 7*7 }}\n\n<div>{% if x %}</div>\n"
+    article = load(write(tmp_path, "a.en.md", text))
+    assert article.title == "Title <i>"
+    assert article.sections == (Section(None, ("Use <b> & {{ 7*7 }}", "<div>{% if x %}</div>")),)
+
+
+def test_references_heading_also_collects_sources(tmp_path: Path) -> None:
+    text = "# T\n\nBody text.\n\n## References:\n\n- a.org\n- b.org; c.org\n"
+    article = load(write(tmp_path, "a.en.md", text))
+    assert article.sections == (Section(None, ("Body text.",)),)
+    assert article.sources == ("a.org", "b.org", "c.org")
+
+
+# ---------------------------------------------------------------- plain text
+
+
+def test_text_title_headings_and_blank_line_paragraphs() -> None:
+    article = load(FIXTURES / "plain.en.txt")
+    assert article.title == "Getting Help Safely"
+    assert article.sections == (
+        Section(
+            None,
+            (
+                "Many people feel unsure about asking for help. That is okay.",
+                "You can take your time.",
+            ),
+        ),
+        Section(
+            "Where to begin",
+            (
+                "Start with one small step. Call a hotline from a safe phone when you have a "
+                "quiet moment, or ask a friend you trust to sit with you.",
+            ),
+        ),
+        Section(
+            "Is it really abuse?", ("If you feel afraid of your partner, your feelings matter.",)
+        ),
+        Section(
+            "What to bring",
+            (
+                "Pack a small bag with your ID, keys, and any medicine you need every day.",
+                "• Your phone charger",
+                "• A copy of important papers and cards",
+                "You are not alone.",
+                "Stay safe",
+            ),
+        ),
+    )
+    assert article.card_line == "Many people feel unsure about asking for help."
+    assert article.sources == ()
+
+
+def test_text_single_newline_paragraphs_question_heading_and_citation() -> None:
+    article = load(FIXTURES / "single-lines.en.txt")
+    assert article.title == "Safety at Home"
+    assert article.sections == (
+        Section(
+            None,
+            (
+                "Abuse can happen to anyone, at any age, in any kind of relationship.",
+                "Nobody deserves to be hurt. Help is available.",
+            ),
+        ),
+        Section("Making a plan", ("A safety plan is a list of steps you can take to stay safer.",)),
+        Section(
+            "Why make a plan?", ("Planning ahead helps you act quickly if you need to leave.",)
+        ),
+        Section("Talk to someone", ("Call from a phone the other person cannot check.",)),
+    )
+    assert article.sources == ("thehotline.org", "loveisrespect.org")
+
+
+def test_text_citation_glued_to_last_paragraph(tmp_path: Path) -> None:
+    text = "Help\n\nCall us any time.\nWe listen. (example.org, https://other.org/)\n"
+    article = load(write(tmp_path, "a.en.txt", text))
+    assert article.sections == (Section(None, ("Call us any time.", "We listen.")),)
+    assert article.sources == ("example.org", "other.org")
+
+
+def test_text_parentheses_that_are_not_domains_stay(tmp_path: Path) -> None:
+    text = "Help\n\nCall us any time (day or night).\n"
+    article = load(write(tmp_path, "a.en.txt", text))
+    assert article.sections == (Section(None, ("Call us any time (day or night).",)),)
+    assert article.sources == ()
+
+
+def test_text_sources_heading_with_domain_lines(tmp_path: Path) -> None:
+    text = "Help\n\nText here.\n\nSources\nthehotline.org\nloveisrespect.org\n"
+    article = load(write(tmp_path, "a.en.txt", text))
+    assert article.sections == (Section(None, ("Text here.",)),)
+    assert article.sources == ("thehotline.org", "loveisrespect.org")
+
+
+def test_text_windows_line_endings_and_byte_order_mark(tmp_path: Path) -> None:
+    text = "\ufeffHelp Now\r\n\r\nWhat to do\r\nCall a friend you trust, or call a hotline.\r\n"
+    article = load(write(tmp_path, "a.en.txt", text))
+    assert article.title == "Help Now"
+    assert article.sections == (
+        Section("What to do", ("Call a friend you trust, or call a hotline.",)),
+    )
+
+
+def test_text_front_matter_title() -> None:
+    article = load(FIXTURES / "front-matter.en.txt")
+    assert article.title == "Help is here"
+    assert article.card_line == "Reach out when you are ready."
+    assert article.sections == (
+        Section(
+            None,
+            ("You can call, text, or chat with someone who will listen to you without judging.",),
+        ),
+        Section("Where to call", ("Use a phone that is safe for you.",)),
+    )
+
+
+def test_text_without_title_explains_how_to_add_one(tmp_path: Path) -> None:
+    text = "---\ncard: Hi.\n---\n\nYou can call, text, or chat with someone who will listen.\n"
+    path = write(tmp_path, "a.en.txt", text)
+    assert problems(path) == [
+        Problem(
+            path,
+            "no title found: start the file with a short title line without final "
+            "punctuation, or add front matter `title: ...`",
+            5,
+        )
+    ]
+
+
+def test_text_keeps_html_and_template_syntax_literally(tmp_path: Path) -> None:
+    article = load(write(tmp_path, "a.en.txt", "Title\n\nUse <b> & {{ 7*7 }}\n"))
+    assert article.sections == (Section(None, ("Use <b> & {{ 7*7 }}",)),)
+
+
+def test_pasted_text_matches_the_default_markdown_article() -> None:
+    md = load(ARTICLES / "trauma-bonding.en.md")
+    txt = load(FIXTURES / "trauma-bonding-pasted.en.txt")
+    assert md.title == txt.title == "Why it can be hard to leave"
+    headings = [s.heading for s in md.sections]
+    assert headings == [s.heading for s in txt.sections]
+    assert headings == [
+        "What is trauma bonding?",
+        "Why the bond feels so strong",
+        "Signs you might notice",
+        "It is not your fault",
+        "Getting support",
+    ]
+    assert md.sources == txt.sources == ("thehotline.org", "loveisrespect.org", "ncadv.org")
+
+    def words(article: Article) -> list[str]:
+        return " ".join(p for s in article.sections for p in s.paragraphs).split()
+
+    assert words(md) == words(txt)
+
+
+def test_default_article_front_matter() -> None:
+    article = load(ARTICLES / "trauma-bonding.en.md")
+    assert article.card_line is not None
+    assert len(article.card_line) < 90
+    assert len(article.key_points) == 4
+    body = " ".join(p for s in article.sections for p in s.paragraphs)
+    assert 450 <= len(body.split()) <= 600
+    assert not any(ch.isdigit() for ch in body)  # no phone numbers in the article
+
+
+# ---------------------------------------------------------------- card line
+
+
+def test_card_line_defaults_to_first_sentence(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.en.md", "# T\n\n- You matter. Really.\n")
+    assert load(path).card_line == "You matter."
+
+
+def test_card_line_too_long_is_none(tmp_path: Path) -> None:
+    sentence = "word " * 22  # 110 characters with the final period
+    fits = sentence.strip() + "."
+    too_long = "more " + fits
+    assert len(fits) == CARD_LINE_MAX_CHARS
+    assert load(write(tmp_path, "a.en.txt", f"T\n\n{fits} Next.\n")).card_line == fits
+    assert load(write(tmp_path, "b.en.txt", f"T\n\n{too_long} Next.\n")).card_line is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It is free. It is private.", "It is free."),
+        ("Call now! Help is here.", "Call now!"),
+        ("Are you safe? 24 hours a day.", "Are you safe?"),
+        ("It is free. it is private.", "It is free. it is private."),
+        ("Some days are hard, e.g. Mondays. That is normal.", "Some days are hard, e.g. Mondays."),
+        ("Ask Dr. Lee. She helps.", "Ask Dr. Lee."),
+        ("The U.S. Hotline helps. Call.", "The U.S. Hotline helps."),
+        ("No final stop", "No final stop"),
+        ("  Spaced   out. Next.", "Spaced out."),
+    ],
+)
+def test_first_sentence(text: str, expected: str) -> None:
+    assert first_sentence(text) == expected
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_malformed_yaml_points_at_the_file_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.en.md", "---\ntitle: Hello\ncard: This: breaks\n---\nBody.\n")
+    [problem] = problems(path)
+    assert problem.line == 3
+    assert problem.message.startswith("front matter is not valid YAML")
+
+
+def test_unclosed_yaml_quote_points_at_its_opening(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.en.md", '---\ncard: ok\ntitle: "Hello\n---\nBody.\n')
+    [problem] = problems(path)
+    assert problem.line == 3
+
+
+def test_unclosed_front_matter(tmp_path: Path) -> None:
+    [problem] = problems(write(tmp_path, "a.en.md", "---\ntitle: Hello\n\nBody.\n"))
+    assert problem.line == 1
+    assert "never closed" in problem.message
+
+
+def test_wrong_types_name_the_key(tmp_path: Path) -> None:
+    text = "---\ntitle: [a]\nsources: 5\nkey_points:\n  - fine\n  - 3\n---\nBody.\n"
+    path = write(tmp_path, "a.en.md", text)
+    assert problems(path) == [
+        Problem(path, "front matter `title` must be text, not a list", 2),
+        Problem(
+            path,
+            "front matter `sources` must be a list of text items (`- ...` lines), not a number",
+            3,
+        ),
+        Problem(
+            path,
+            "front matter `key_points` must be a list of text items (`- ...` lines), "
+            "not a list containing a number",
+            4,
+        ),
+    ]
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.en.txt", "Title\n\nCaf\u00e9 open.\n".encode("latin-1"))
+    [problem] = problems(path)
+    assert "not UTF-8" in problem.message
+    assert problem.line == 3
+
+
+@pytest.mark.parametrize("text", ["", "  \n\n\t\n"])
+def test_empty_file(tmp_path: Path, text: str) -> None:
+    assert problems(write(tmp_path, "a.en.md", text))[0].message == "the file is empty"
+
+
+def test_front_matter_only_has_no_body(tmp_path: Path) -> None:
+    [problem] = problems(write(tmp_path, "a.en.md", "---\ntitle: Hi\n---\n\n"))
+    assert problem.message == "the article has no body text"
+
+
+def test_unknown_extension(tmp_path: Path) -> None:
+    [problem] = problems(write(tmp_path, "a.en.html", "<p>Hi</p>"))
+    assert "must end in .md or .txt" in problem.message
+
+
+def test_file_is_not_modified() -> None:
+    path = FIXTURES / "plain.en.txt"
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    load(path)
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
