@@ -127,7 +127,7 @@ def _formats(args: argparse.Namespace) -> int:
 def _describe(width: float, height: float) -> str:
     inches = PT_PER_UNIT["in"]
     millimetres = PT_PER_UNIT["mm"]
-    return (f"{width / inches:g} x {height / inches:g} in "
+    return (f"{width / inches:.3g} x {height / inches:.3g} in "
             f"({width / millimetres:.0f} x {height / millimetres:.0f} mm)")
 
 

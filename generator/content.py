@@ -8,8 +8,8 @@ from pydantic import ValidationError
 
 from generator.articles import load_article
 from generator.errors import ContentError, Problem
-from generator.models import Article, Kit, Offset, Resource, Site, Source, TextLine
-from generator.phones import PhoneError, parse_phone
+from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
+from generator.phones import parse_phone
 from generator.schema import (
     EMERGENCY_NUMBERS,
     ResourceModel,
@@ -82,7 +82,7 @@ def load_resources(path: Path, site: Site) -> tuple[Resource, ...]:
     if not path.is_file():
         raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
     doc = load_yaml(path)
-    model = _validate(doc, ResourcesFileModel)
+    model = _validate(doc, ResourcesFileModel, {"country": site.country})
     if not model.resources:
         raise ContentError(Problem(path, "resources: list at least one line", 1))
     problems: list[Problem] = []
@@ -98,30 +98,13 @@ def load_resources(path: Path, site: Site) -> tuple[Resource, ...]:
 
 
 def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
-    problems = []
+    """A validated entry (its numbers already checked for the country) as a `Resource`."""
+    def phone(raw: str | None) -> Phone | None:
+        return None if raw is None else parse_phone(raw, site.country)
 
-    def phone(field: str):  # noqa: ANN202
-        raw = getattr(item, field)
-        if raw is None:
-            return None
-        try:
-            return parse_phone(raw, site.country)
-        except PhoneError as exc:
-            line = doc.line_of(("resources", index, field))
-            problems.append(Problem(doc.path, f"{item.name}: {field}: {exc}", line))
-            return None
-
-    phone_number, tty = phone("phone"), phone("tty")
-    text = None
-    if item.text is not None:
-        try:
-            parse_phone(item.text.number, site.country)
-            text = TextLine(item.text.number, item.text.keyword)
-        except PhoneError as exc:
-            line = doc.line_of(("resources", index, "text", "number"))
-            problems.append(Problem(doc.path, f"{item.name}: text: {exc}", line))
     qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
     needed = {"tel": item.phone, "sms": item.text, "url": item.url}
+    problems = []
     if qr is not None and needed[qr] is None:
         what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
         line = doc.line_of(("resources", index, "qr"))
@@ -133,9 +116,9 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         raise ContentError(problems)
     return Resource(
         name=item.name,
-        phone=phone_number,
-        tty=tty,
-        text=text,
+        phone=phone(item.phone),
+        tty=phone(item.tty),
+        text=TextLine(item.text.number, item.text.keyword) if item.text else None,
         url=item.url,
         hours=item.hours,
         languages=tuple(item.languages),
@@ -158,10 +141,10 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     ))
 
 
-def _validate(doc: YamlDoc, model: type):  # noqa: ANN202
+def _validate(doc: YamlDoc, model: type, context: dict | None = None):  # noqa: ANN202
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
     try:
-        return model.model_validate(doc.data)
+        return model.model_validate(doc.data, context=context)
     except ValidationError as error:
         raise ContentError(problems_from(error, doc, model)) from None

@@ -6,9 +6,10 @@ import re
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from generator.errors import Problem
+from generator.phones import PhoneError, parse_phone
 from generator.units import parse_length
 from generator.yamlfile import YamlDoc
 
@@ -87,6 +88,16 @@ class SiteModel(_Strict):
         return None if value is None else parse_length(value)
 
 
+def _check_phone(value: str | None, info: ValidationInfo) -> str | None:
+    """Phone numbers are checked for the site's country, passed in the validation context."""
+    if value is not None and info.context:
+        try:
+            parse_phone(value, info.context["country"])
+        except PhoneError as error:
+            raise ValueError(str(error)) from None
+    return value
+
+
 class TextLineModel(_Strict):
     number: str
     keyword: str | None = None
@@ -95,6 +106,8 @@ class TextLineModel(_Strict):
     @classmethod
     def _as_text(cls, value: Any) -> str:
         return str(value)
+
+    _number_valid = field_validator("number")(_check_phone)
 
 
 class ResourceModel(_Strict):
@@ -114,6 +127,8 @@ class ResourceModel(_Strict):
     def _number_as_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, int) else value
 
+    _phones_valid = field_validator("phone", "tty")(_check_phone)
+
     @field_validator("url")
     @classmethod
     def _http(cls, value: str | None) -> str | None:
@@ -131,7 +146,7 @@ def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) 
     problems = []
     for item in error.errors():
         loc = tuple(item["loc"])
-        field_name = ".".join(str(part) for part in loc)
+        field_name = _field_name(doc, loc)
         kind = item["type"]
         if kind == "missing":
             message = f"missing field '{loc[-1]}'; valid fields: {_valid_fields(model, loc[:-1])}"
@@ -146,6 +161,20 @@ def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) 
             message = f"{field_name}: {item['msg'].lower()}"
         problems.append(Problem(doc.path, message, doc.line_of(loc)))
     return problems
+
+
+def _field_name(doc: YamlDoc, loc: tuple[Any, ...]) -> str:
+    """`resources.0.phone` as people read it: `National Domestic Violence Hotline: phone`."""
+    data = doc.data
+    for index, part in enumerate(loc):
+        if isinstance(part, int) and isinstance(data, list) and part < len(data):
+            data = data[part]
+            if isinstance(data, dict) and isinstance(data.get("name"), str):
+                rest = ".".join(str(p) for p in loc[index + 1:])
+                return f"{data['name']}: {rest}" if rest else data["name"]
+        elif isinstance(data, dict):
+            data = data.get(part)
+    return ".".join(str(part) for part in loc)
 
 
 def _valid_fields(model: type[BaseModel], parent: tuple[Any, ...]) -> str:

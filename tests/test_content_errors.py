@@ -1,0 +1,194 @@
+"""Bad input gets a clear `path:line: message`, exit code 1 (content) or 2 (usage), no traceback."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from tests.conftest import edit, page_texts
+
+
+def test_malformed_yaml_names_file_and_line(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en")
+    result = run("check", kit)
+    assert result.code == 1
+    assert f"{kit / 'site.yaml'}:" in result.err or "site.yaml:" in result.err
+    line = result.err.split("site.yaml:")[1].split(":")[0]
+    assert line.isdigit() and int(line) in (4, 5)
+    assert "malformed YAML" in result.err
+
+
+def test_missing_field_is_named_with_the_valid_ones(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts", "")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "site.yaml:2: missing field 'discreet_title'; valid fields: organization, country" \
+        in result.err
+
+
+def test_unknown_field_is_named_with_the_valid_ones(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "    hours: 24/7\n", "    hours: 24/7\n    opening: always\n")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "resources.yaml:10: unknown field 'opening'; valid fields: name, phone, tty, text" \
+        in result.err
+
+
+def test_wrong_choice_lists_the_choices(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "paper: letter", "paper: legal")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "site.yaml:5: paper: must be one of letter or a4, not 'legal'" in result.err
+
+
+def test_phone_invalid_for_the_country(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 0808 2000 247")
+    result = run("check", kit)
+    assert result.code == 1
+    assert ("resources.yaml:5: National Domestic Violence Hotline: phone: '0808 2000 247' is "
+            "not a valid phone number or short code in US") in result.err
+
+
+def test_uk_number_is_valid_for_a_uk_site(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "country: US", "country: GB")
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 0808 2000 247")
+    edit(kit / "resources.yaml", "    tty: 1-800-787-3224\n", "")
+    edit(kit / "resources.yaml", '    text: {number: "88788", keyword: START}\n', "")
+    edit(kit / "resources.yaml", '    text: {number: "988"}\n', "")
+    edit(kit / "resources.yaml", 'phone: "988"', 'phone: "116 123"')
+    edit(kit / "resources.yaml", 'phone: "911"', 'phone: "999"')
+    result = run("check", kit)
+    assert result.code == 0, result.err
+
+
+def test_url_must_be_http(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "url: https://www.thehotline.org", "url: ftp://thehotline.org")
+    result = run("check", kit)
+    assert result.code == 1
+    assert ("resources.yaml:8: National Domestic Violence Hotline: url: 'ftp://thehotline.org' "
+            "is not a web address: it must start with https://") in result.err
+
+
+def test_every_problem_is_listed_at_once(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 12")
+    edit(kit / "resources.yaml", "url: https://988lifeline.org", "url: 988lifeline.org")
+    (kit / "articles" / "trauma-bonding.en.md").unlink()
+    result = run("check", kit)
+    assert result.code == 1
+    assert "resources.yaml:5: National Domestic Violence Hotline: phone: '12'" in result.err
+    assert "resources.yaml:17: 988 Suicide & Crisis Lifeline: url:" in result.err
+    assert "no article 'trauma-bonding' for language 'en'" in result.err
+
+
+def test_markup_and_template_syntax_print_literally(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "name: Emergency", "name: Help & Hope <b>now</b> {{ 7*7 }}")
+    edit(kit / "articles" / "trauma-bonding.en.md",
+         "card: You are not alone, and what you feel makes sense.",
+         "card: 'Call <us> & talk {{ 7*7 }} {% if x %}'")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--target", "shop")
+    assert result.code == 0, result.err
+    back = " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+    assert "Help & Hope <b>now</b> {{ 7*7 }}" in back
+    assert "Call <us> & talk {{ 7*7 }} {% if x %}" in back
+    assert "49" not in back
+
+
+def test_overflow_names_file_layout_slot_and_amount(kit: Path, run) -> None:  # noqa: ANN001
+    long_line = "You are not alone, and what you feel makes sense " + "truly " * 40 + "today."
+    edit(kit / "articles" / "trauma-bonding.en.md",
+         "card: You are not alone, and what you feel makes sense.", f"card: {long_line}")
+    result = run("check", kit)
+    assert result.code == 1
+    line = next(line for line in result.err.splitlines() if "card_line" in line)
+    assert "trauma-bonding.en.md" in line
+    assert "pocket-card (back), slot 'card_line'" in line
+    assert "pt (" in line and "mm) too tall even at 6.5 pt" in line
+
+
+def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    extra = "".join(
+        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    verified: 2026-11-01\n"
+        for n in range(3)
+    )
+    (kit / "resources.yaml").write_text(
+        (kit / "resources.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--target", "shop")
+    assert result.code == 0
+    assert "warning: pocket-card (back), slot 'resources': left out 'Local line 2'" in result.err
+    back = page_texts(out / "en" / "pocket-card-shop.pdf")[1]
+    assert "1-800-799-7233" in back
+    assert "Local line 2" not in back
+
+
+def test_required_line_that_does_not_fit_fails(kit: Path, run) -> None:  # noqa: ANN001
+    extra = "".join(
+        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    required: true\n"
+        for n in range(4)
+    )
+    (kit / "resources.yaml").write_text(
+        (kit / "resources.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "pocket-card (back), slot 'resources': required lines (" in result.err
+    assert "too tall even at 6.5 pt" in result.err
+
+
+def test_character_without_a_glyph_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "name: Emergency", "name: 紧急")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "character '紧' (U+7D27) is in no configured font (language en" in result.err
+    assert "resources.yaml" in result.err
+
+
+def test_unknown_format_and_language_are_usage_errors(kit: Path, run) -> None:  # noqa: ANN001
+    result = run("build", kit, "--format", "billboard")
+    assert result.code == 2
+    assert "unknown format 'billboard'; valid: pocket-card" in result.err
+    result = run("build", kit, "--lang", "xx")
+    assert result.code == 2
+    assert "unknown language 'xx' for this site; valid: en" in result.err
+
+
+def test_language_without_article_is_a_content_error(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "no article 'trauma-bonding' for language 'es'" in result.err
+
+
+def test_check_writes_nothing_and_never_touches_content(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    before = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in kit.rglob("*") if p.is_file()}
+    out = tmp_path / "out"
+    assert run("check", kit).code == 0
+    assert run("build", kit, "--out", out, "--target", "all").code == 0
+    after = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in kit.rglob("*") if p.is_file()}
+    assert before == after
+
+
+def test_failed_build_keeps_the_previous_good_file(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out).code == 0
+    good = (out / "en" / "pocket-card.pdf").read_bytes()
+    edit(kit / "articles" / "trauma-bonding.en.md",
+         "card: You are not alone, and what you feel makes sense.", "card: " + "word " * 200)
+    assert run("build", kit, "--out", out).code == 1
+    assert (out / "en" / "pocket-card.pdf").read_bytes() == good
+    assert sorted(p.name for p in (out / "en").iterdir()) == ["pocket-card.pdf"]
+
+
+def test_not_a_content_folder(tmp_path: Path, run) -> None:  # noqa: ANN001
+    result = run("check", tmp_path)
+    assert result.code == 1
+    assert "not a content folder: site.yaml is missing" in result.err
+    assert run("check", tmp_path / "nowhere").code == 2
+
+
+def test_formats_lists_sizes(run) -> None:  # noqa: ANN001
+    result = run("formats")
+    assert result.code == 0
+    assert "pocket-card" in result.out
+    assert "us 3.5 x 2 in (89 x 51 mm)" in result.out
+    assert "iso 3.35 x 2.17 in (85 x 55 mm)" in result.out
