@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.articles import load_article
+from generator.articles import CARD_LINE_MAX_CHARS, load_article
 from generator.errors import ContentError, Problem
 from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
 from generator.phones import parse_phone
@@ -134,7 +134,12 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     for suffix in ARTICLE_SUFFIXES:
         path = folder / f"{slug}.{lang}{suffix}"
         if path.is_file():
-            return load_article(path, slug, lang)
+            article = load_article(path, slug, lang)
+            if not article.card_line:
+                raise ContentError(Problem(path, (
+                    f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
+                    "add a short `card: ...` line to the front matter"), 1))
+            return article
     raise ContentError(Problem(
         folder / f"{slug}.{lang}.md",
         f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",

@@ -1,0 +1,121 @@
+"""Office imposition geometry: duplex mirroring, calibration offset, marks outside the cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import generator.sheets as sheets
+from generator.build import lay_out, office_grid
+from generator.content import load_kit
+from generator.layouts import available_layouts
+from generator.models import Offset
+from tests.conftest import DEFAULT_CONTENT, edit, page_texts
+
+
+class RecordingCanvas:
+    """Stands in for a ReportLab canvas: records lines and page breaks."""
+
+    def __init__(self) -> None:
+        self.pages: list[list[tuple[float, float, float, float]]] = [[]]
+        self._fontname = "x"
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self.pages[-1].append((x1, y1, x2, y2))
+
+    def showPage(self) -> None:  # noqa: N802 - ReportLab's name
+        self.pages.append([])
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - every other call is a no-op
+        return lambda *args, **kwargs: None
+
+
+@pytest.fixture
+def laid():  # noqa: ANN201
+    kit = load_kit(DEFAULT_CONTENT)
+    return kit, lay_out(kit, available_layouts()["pocket-card"], "en")
+
+
+def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN001, ANN201
+    kit, laid_out = laid
+    calls: list[tuple[int, float, float]] = []
+    canvas = RecordingCanvas()
+    monkeypatch.setattr(sheets, "draw_face",
+                        lambda c, face, x, y, brand, bleed=0.0: calls.append(
+                            (len(canvas.pages) - 1, round(x, 3), round(y, 3))))
+    grid = office_grid(laid_out, "letter")
+    sheets.draw_office_sheets(canvas, laid_out.faces, grid, "#2f5d62", offset, "caption")
+    return grid, calls, canvas
+
+
+def test_grid_is_ten_up_with_the_reference_margins(laid) -> None:  # noqa: ANN001
+    grid = office_grid(laid[1], "letter")
+    assert (grid.columns, grid.rows) == (2, 5)
+    assert grid.left == pytest.approx(54.0)  # 0.75 in
+    assert grid.bottom == pytest.approx(36.0)  # 0.5 in
+
+
+def test_backs_mirror_the_fronts_for_long_edge_duplex(laid, monkeypatch) -> None:  # noqa: ANN001
+    grid, calls, _ = record(laid, Offset(), monkeypatch)
+    fronts = sorted((x, y) for page, x, y in calls if page == 0)
+    backs = sorted((x, y) for page, x, y in calls if page == 1)
+    assert len(fronts) == len(backs) == 10
+    # Flipping a portrait sheet on its long edge maps x to paper width - x - card width.
+    mirrored = sorted((round(612 - x - 252, 3), y) for x, y in fronts)
+    assert backs == mirrored
+    # The card at the top left of the fronts: column 0 of page 1 is column 1 of page 2.
+    assert (54.0, 36.0 + 4 * 144) in fronts
+    assert (54.0 + 252, 36.0 + 4 * 144) in backs
+
+
+def test_calibration_offset_moves_only_the_backs(laid, monkeypatch) -> None:  # noqa: ANN001
+    _, plain, _ = record(laid, Offset(), monkeypatch)
+    _, shifted, _ = record(laid, Offset(2.0, -1.5), monkeypatch)
+    for (page, x, y), (_, sx, sy) in zip(plain, shifted, strict=True):
+        expected = (x + 2.0, y - 1.5) if page == 1 else (x, y)
+        assert (sx, sy) == pytest.approx(expected)
+
+
+def test_cut_marks_stay_outside_the_cards(laid, monkeypatch) -> None:  # noqa: ANN001
+    grid, _, canvas = record(laid, Offset(), monkeypatch)
+    left, bottom = grid.left, grid.bottom
+    right, top = left + 2 * 252, bottom + 5 * 144
+    marks = canvas.pages[0]
+    assert len(marks) == 2 * 3 + 2 * 6  # both ends of every cut line
+    for x1, y1, x2, y2 in marks:
+        for x, y in ((x1, y1), (x2, y2)):
+            inside = left < x < right and bottom < y < top
+            assert not inside
+            assert 0 <= x <= 612 and 0 <= y <= 792
+
+
+def test_print_offset_from_site_yaml(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "# print_offset: {x: 0mm, y: 0mm}", "print_offset: {x: 1mm, y: 2pt}")
+    assert load_kit(kit).site.print_offset == Offset(72 / 25.4, 2.0)
+    assert run("build", kit, "--out", tmp_path / "out").code == 0
+
+
+def test_plain_text_article_builds(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    fixture = Path(__file__).parent / "fixtures" / "articles" / "trauma-bonding-pasted.en.txt"
+    (kit / "articles" / "trauma-bonding.en.md").unlink()
+    (kit / "articles" / "trauma-bonding.en.txt").write_text(
+        fixture.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--target", "shop")
+    assert result.code == 0, result.err
+    assert "Trauma bonding is a strong emotional tie to someone who hurts you." in \
+        " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+
+
+def test_long_first_sentence_without_card_line_is_explained(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "articles" / "trauma-bonding.en.md",
+         "card: You are not alone, and what you feel makes sense.\n", "")
+    edit(kit / "articles" / "trauma-bonding.en.md",
+         "Trauma bonding is a strong emotional tie to someone who hurts you.",
+         "Trauma bonding is a strong emotional tie to someone who hurts you, and it can grow "
+         "with a partner, a family member, or anyone who is close to you over many years.")
+    result = run("check", kit)
+    assert result.code == 1
+    assert "trauma-bonding.en.md:1: no card line: the first sentence is over 110 characters" \
+        in result.err
