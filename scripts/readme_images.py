@@ -1,0 +1,48 @@
+"""Render the README's pictures from the default kit: `python scripts/readme_images.py`."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from pypdf import PdfReader
+
+from generator.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+IMAGES = REPO / "docs" / "images"
+DPI = 200
+
+
+def trimmed_pages(pdf: Path, dpi: int) -> list:
+    """Each page cropped to its TrimBox (the card as it will be cut)."""
+    images = []
+    for page, reader_page in zip(pdfium.PdfDocument(str(pdf)), PdfReader(pdf).pages,
+                                 strict=True):
+        image = page.render(scale=dpi / 72).to_pil()
+        x0, y0, x1, y1 = (float(v) for v in reader_page["/TrimBox"])
+        height = float(reader_page.mediabox.height)
+        k = dpi / 72
+        images.append(image.crop((round(x0 * k), round((height - y1) * k),
+                                  round(x1 * k), round((height - y0) * k))))
+    return images
+
+
+def main_images() -> int:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as out:
+        if main(["build", str(REPO / "content"), "--out", out, "--target", "all"]) != 0:
+            return 1
+        front, back = trimmed_pages(Path(out) / "en" / "pocket-card-shop.pdf", DPI)
+        front.save(IMAGES / "pocket-card-front.png")
+        back.save(IMAGES / "pocket-card-back.png")
+        sheet = pdfium.PdfDocument(str(Path(out) / "en" / "pocket-card.pdf"))
+        sheet[0].render(scale=60 / 72).to_pil().save(IMAGES / "pocket-card-sheet-fronts.png")
+        sheet[1].render(scale=60 / 72).to_pil().save(IMAGES / "pocket-card-sheet-backs.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main_images())
