@@ -112,15 +112,23 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
 
 
 def office_grid(laid: LaidOut, site_paper: str) -> Grid:
-    """The imposition grid on the site's paper, or on the card size's own paper when the
-    grid would leave less than MIN_SHEET_MARGIN (ISO cards are too tall for Letter)."""
+    """The imposition grid on the site's paper, else on the size's own paper, turned to
+    landscape when the items are wider than tall. A grid must leave MIN_SHEET_MARGIN for the
+    printer, unless it is a single item exactly the size of the sheet (a brochure, a poster)."""
     imposition = laid.layout.spec.imposition
-    for paper_name in (site_paper, laid.size.paper):
-        grid = Grid(PAPER[paper_name], imposition.columns, imposition.rows, laid.size.width,
+    width = imposition.columns * laid.size.width
+    height = imposition.rows * laid.size.height
+    candidates = []
+    for paper_name in dict.fromkeys((site_paper, laid.size.paper)):
+        short, long = sorted(PAPER[paper_name])
+        paper = (long, short) if width > height else (short, long)
+        grid = Grid(paper, imposition.columns, imposition.rows, laid.size.width,
                     laid.size.height)
-        if min(grid.left, grid.bottom) >= MIN_SHEET_MARGIN:
+        exact = abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5
+        if exact or min(grid.left, grid.bottom) >= MIN_SHEET_MARGIN:
             return grid
-    return grid
+        candidates.append(grid)
+    return candidates[-1]
 
 
 def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
@@ -136,8 +144,9 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
     if target == "office":
         grid = office_grid(laid, kit.site.paper)
         canvas.setPageSize(grid.paper)
-        caption = (f"{kit.site.discreet_title}: print both sides, flip on the long edge, "
-                   "then cut along the marks")
+        flip = laid.layout.spec.imposition.flip
+        caption = (f"{kit.site.discreet_title}: print both sides at actual size, flip on the "
+                   f"{flip} edge, then cut along the solid marks and fold at the dashed ones")
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
                            kit.site.print_offset, caption)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from generator.models import Kit
 from generator.units import PT_PER_UNIT
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,12 +48,14 @@ def _parser() -> argparse.ArgumentParser:
                            help="output folder (default: output)")
     build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                            help="office: 10-up sheets; shop: one card per page with bleed")
+    build_cmd.add_argument("--poster-size", choices=POSTER_SIZES,
+                           help="poster paper size (default: poster_size in site.yaml)")
     build_cmd.set_defaults(run=_build)
 
     check_cmd = commands.add_parser(
         "check", help="validate and lay out everything in memory, write nothing")
     _content_arguments(check_cmd)
-    check_cmd.set_defaults(run=_check, target="all")
+    check_cmd.set_defaults(run=_check, target="all", poster_size=None)
 
     formats_cmd = commands.add_parser("formats", help="list the formats and their sizes")
     formats_cmd.set_defaults(run=_formats)
@@ -80,6 +84,9 @@ def _run(args: argparse.Namespace, write: bool) -> int:
         raise UsageError(f"{args.content} is not a folder")
     layouts = _select_layouts(args.formats)
     kit = load_kit(args.content)
+    if args.poster_size:
+        kit = dataclasses.replace(kit, site=dataclasses.replace(kit.site,
+                                                                poster_size=args.poster_size))
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
     result = build(kit, layouts, langs, targets, args.out if write else None)

@@ -16,10 +16,12 @@ from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyn
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
+from generator.articles import first_sentence
 from generator.errors import ContentError, Problem
 from generator.layouts import FaceSpec, Layout
-from generator.models import Kit, Resource
+from generator.models import Article, Kit, Resource
 
+TEXT_KINDS = ("text", "flow", "tabs")
 _PARAGRAPH = re.compile(r'<p style="([\w-]+)">(.*?)</p>', re.DOTALL)
 
 
@@ -74,20 +76,60 @@ def resource_view(resource: Resource) -> dict[str, Any]:
             if resource.text else None
         ),
         "hours": resource.hours,
-        "domain": urlsplit(resource.url).hostname if resource.url else None,
+        "url": resource.url,
+        "domain": _bare_domain(resource.url) if resource.url else None,
+        "languages": list(resource.languages),
+        "verified": resource.verified,
         "qr": resource.qr,
     }
 
 
+def _bare_domain(url: str) -> str:
+    host = urlsplit(url).hostname or url
+    return host.removeprefix("www.")
+
+
+def article_view(article: Article) -> dict[str, Any]:
+    poster = article.extra.get("poster")
+    poster = poster if isinstance(poster, dict) else {}
+    return {
+        "title": article.title,
+        "card_line": article.card_line or "",
+        "sections": [{"heading": s.heading, "paragraphs": list(s.paragraphs)}
+                     for s in article.sections],
+        "sources": list(article.sources),
+        "key_points": list(article.key_points),
+        "condensed": condensed(article),
+        "poster_headline": _text_or_none(poster.get("headline")),
+        "poster_message": _text_or_none(poster.get("message")),
+    }
+
+
+def condensed(article: Article) -> list[dict[str, str | None]]:
+    """Front matter key points, else each section's heading with its first sentence."""
+    if article.key_points:
+        return [{"heading": None, "text": point} for point in article.key_points]
+    return [
+        {"heading": section.heading, "text": first_sentence(section.paragraphs[0])}
+        for section in article.sections if section.paragraphs
+    ]
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
 def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: str | None) -> dict:
-    site, article = kit.site, kit.articles[lang]
+    site = kit.site
     return {
         "site": {
             "organization": site.organization,
+            "show_organization": site.show_organization,
             "discreet_title": site.discreet_title,
             "emergency_number": site.emergency_number,
+            "poster_discreet": site.poster_discreet,
         },
-        "article": {"title": article.title, "card_line": article.card_line or ""},
+        "article": article_view(kit.articles[lang]),
         "resources": [resource_view(r) for r in kit.resources],
         "t": strings,
         "qr": {"action": qr_action},
@@ -105,7 +147,7 @@ def compose_face(
         template = _environment(layout).get_template(face.template)
         texts, lists = {}, {}
         for slot in face.slots:
-            if slot.kind == "text":
+            if slot.kind in TEXT_KINDS:
                 texts[slot.name] = _render_block(template, slot.name, context, path)
             elif slot.kind == "list":
                 lists[slot.name] = tuple(

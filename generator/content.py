@@ -75,6 +75,9 @@ def load_site(path: Path) -> Site:
         bleed=model.bleed if model.bleed is not None else default_bleed,
         print_offset=Offset(model.print_offset.x, model.print_offset.y),
         source=Source(path, 1),
+        show_organization=model.show_organization,
+        poster_size=model.poster_size or model.paper,
+        poster_discreet=model.poster_discreet,
     )
 
 

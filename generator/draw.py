@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.place import PlacedFace, PlacedOrnament
@@ -17,20 +17,56 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     """Draw `face` with its trim's lower-left corner at (x, y); the background runs `bleed`
     beyond the trim on every side (0 on an office sheet, where cards touch)."""
     canvas.saveState()
-    background = HexColor(brand) if face.spec.background == "brand" else white
-    canvas.setFillColor(background)
+    canvas.setFillColor(fill_colour(face.spec.background, brand))
     canvas.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed,
                 stroke=0, fill=1)
     path = canvas.beginPath()
     path.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed)
     canvas.clipPath(path, stroke=0, fill=0)
+    _panel_backgrounds(canvas, face, x, y, brand, bleed)
     for ornament in face.ornaments:
         ORNAMENTS.get(ornament.design, _no_ornament)(canvas, ornament, x, y, brand)
     for text in face.texts:
-        text.paragraph.drawOn(canvas, x + text.x, y + text.y)
+        if text.rotate:
+            canvas.saveState()
+            canvas.translate(x + text.x, y + text.y)
+            canvas.rotate(text.rotate)
+            text.paragraph.drawOn(canvas, 0, 0)
+            canvas.restoreState()
+        else:
+            text.paragraph.drawOn(canvas, x + text.x, y + text.y)
     for qr in face.qrs:
         draw_qr(canvas, x + qr.x, y + qr.y, qr.size, qr.payload)
+    _cut_lines(canvas, face, x, y)
     canvas.restoreState()
+
+
+def fill_colour(name: str, brand: str) -> Color:
+    return {"brand": HexColor(brand), "tint": tint(brand, 0.88)}.get(name, white)
+
+
+def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
+                       bleed: float) -> None:
+    """Panel colours; a panel on the face's edge runs into the bleed on that side."""
+    for panel, colour in zip(face.panels, face.spec.panel_backgrounds or [], strict=False):
+        left = panel.x - (bleed if panel.x <= 0.01 else 0.0)
+        bottom = panel.y - (bleed if panel.y <= 0.01 else 0.0)
+        right = panel.x + panel.width + (bleed if panel.x + panel.width >= face.width - 0.01
+                                         else 0.0)
+        top = panel.top + (bleed if panel.top >= face.height - 0.01 else 0.0)
+        canvas.setFillColor(fill_colour(colour, brand))
+        canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
+
+
+def _cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
+    if not face.cut_lines:
+        return
+    canvas.setStrokeGray(0.45)
+    canvas.setLineWidth(0.5)
+    canvas.setDash(3, 2.5)
+    for line in face.cut_lines:
+        canvas.line(x + line.x1, y + line.y1, x + line.x2, y + line.y2)
+    canvas.setDash()
 
 
 def _sunrise(canvas: Canvas, ornament: PlacedOrnament, x: float, y: float, brand: str) -> None:

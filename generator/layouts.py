@@ -27,6 +27,7 @@ class StyleSpec(_Strict):
     size: float
     leading: float
     min_size: float | None = None  # shrinks no further; default: the layout's body_floor
+    keep_with_next: bool = False  # headings: never the last thing in a panel
     color: Literal["ink", "muted", "brand", "paper"] = "ink"
     align: Literal["left", "center", "right"] = "left"
     space_before: float = 0.0
@@ -35,8 +36,12 @@ class StyleSpec(_Strict):
 
 class SlotSpec(_Strict):
     name: str
-    kind: Literal["text", "list", "qr", "ornament"]
+    kind: Literal["text", "list", "qr", "ornament", "flow", "tabs"]
     box: Box
+    panel: int = 0  # which panel of the face the box is in (formats with panels)
+    panels: list[int] | None = None  # flow: the panels the text runs through, in order
+    count: int = 8  # tabs: how many
+    rotate: Literal[0, 90] = 0
     style: str | None = None
     source: Literal["site", "article", "resources", "locale"] | None = None
     required: bool = False
@@ -54,9 +59,14 @@ class SlotSpec(_Strict):
         return box
 
 
+Colour = Literal["brand", "paper", "tint"]
+
+
 class FaceSpec(_Strict):
     template: str
-    background: Literal["brand", "paper"] = "paper"
+    background: Colour = "paper"
+    panel_backgrounds: list[Colour] | None = None  # per panel, left to right as printed
+    mirror_panels: bool = False  # this side's panels run right to left (the back of a sheet)
     outside: bool = False
     slots: list[SlotSpec]
 
@@ -64,18 +74,27 @@ class FaceSpec(_Strict):
 class SizeSpec(_Strict):
     width: float
     height: float
-    paper: Literal["letter", "a4"]
+    paper: Literal["letter", "a4", "tabloid", "a3"]
     safe_margin: float
+    panels: list[float] | None = None  # panel sizes along panel_axis, in print order
+    panel_axis: Literal["x", "y"] = "x"
+    qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
 
-    @field_validator("width", "height", "safe_margin", mode="before")
+    @field_validator("width", "height", "safe_margin", "qr_min", mode="before")
     @classmethod
-    def _length(cls, value: Any) -> float:
-        return parse_length(value)
+    def _length(cls, value: Any) -> float | None:
+        return None if value is None else parse_length(value)
+
+    @field_validator("panels", mode="before")
+    @classmethod
+    def _lengths(cls, value: Any) -> list[float] | None:
+        return None if value is None else [parse_length(item) for item in value]
 
 
 class ImpositionSpec(_Strict):
     columns: int = Field(ge=1)
     rows: int = Field(ge=1)
+    flip: Literal["long", "short"] = "long"  # duplex: which edge the sheet turns on
 
 
 class LayoutSpec(_Strict):
@@ -86,6 +105,7 @@ class LayoutSpec(_Strict):
     sizes: dict[str, SizeSpec]
     imposition: ImpositionSpec
     body_floor: float
+    panel_edges: Literal["fold", "cut"] = "fold"
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 

@@ -46,6 +46,9 @@ class Site:
     bleed: float  # points
     print_offset: Offset
     source: Source
+    show_organization: bool = False  # print the organisation's name on outside surfaces
+    poster_size: str = "letter"
+    poster_discreet: bool = False
 
 
 @dataclass(frozen=True)

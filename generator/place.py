@@ -6,35 +6,28 @@ lower-left corner of the trimmed face.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.compose import ComposedFace, Item, Paragraph
+from generator.compose import ComposedFace, Item
 from generator.errors import ContentError, Problem
+from generator.fit import UNBREAKABLE, Typesetter, fit_stack
+from generator.flow import flow
+from generator.geometry import Rect, panel_rects, slot_rect
 from generator.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
 from generator.qr import QrError, min_symbol_size
-from generator.styles import paragraph_style, smallest_size
 from generator.units import PT_PER_UNIT
-
-SHRINK_STEP = 0.025
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    width: float
-    height: float
 
 
 @dataclass(frozen=True)
 class PlacedText:
     paragraph: RLParagraph
     x: float
-    y: float  # bottom of the paragraph
+    y: float  # bottom of the paragraph (before rotation)
+    rotate: int = 0  # 90: turned counter-clockwise about (x, y), reading upwards
 
 
 @dataclass(frozen=True)
@@ -51,15 +44,25 @@ class PlacedOrnament:
     box: Rect
 
 
+@dataclass(frozen=True)
+class PlacedCutLine:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
 @dataclass
 class PlacedFace:
     name: str
     spec: FaceSpec
     width: float
     height: float
+    panels: list[Rect] = field(default_factory=list)
     texts: list[PlacedText] = field(default_factory=list)
     qrs: list[PlacedQr] = field(default_factory=list)
     ornaments: list[PlacedOrnament] = field(default_factory=list)
+    cut_lines: list[PlacedCutLine] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
 
 
@@ -72,23 +75,20 @@ class Placement:
     brand: str
     sources: dict[str, Path]  # slot source name -> file to blame for overflow
 
+    @property
+    def typesetter(self) -> Typesetter:
+        return Typesetter(self.layout.spec, self.brand)
+
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     spec = placement.layout.spec.faces[composed.name]
     size = placement.size
-    placed = PlacedFace(composed.name, spec, size.width, size.height)
+    placed = PlacedFace(composed.name, spec, size.width, size.height,
+                        panels=panel_rects(size, spec))
     problems: list[Problem] = []
     for slot in spec.slots:
-        box = slot_rect(slot, size)
         try:
-            if slot.kind == "text":
-                _place_text(placed, slot, box, composed.texts[slot.name], placement)
-            elif slot.kind == "list":
-                _place_list(placed, slot, box, composed.lists[slot.name], placement)
-            elif slot.kind == "qr" and composed.qr_payload:
-                _place_qr(placed, slot, box, composed.qr_payload, placement)
-            elif slot.kind == "ornament":
-                placed.ornaments.append(PlacedOrnament(slot.design or "none", box))
+            PLACERS[slot.kind](placed, slot, composed, placement)
         except ContentError as error:
             problems.extend(error.problems)
     if problems:
@@ -96,91 +96,44 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     return placed
 
 
-def slot_rect(slot: SlotSpec, size: SizeSpec) -> Rect:
-    inner_w = size.width - 2 * size.safe_margin
-    inner_h = size.height - 2 * size.safe_margin
-    left, top, width, height = slot.box
-    return Rect(
-        x=size.safe_margin + left * inner_w,
-        y=size.safe_margin + (1 - top - height) * inner_h,
-        width=width * inner_w,
-        height=height * inner_h,
-    )
+def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace) -> Rect:
+    return slot_rect(slot, placement.size, placed.spec)
 
 
-def _paragraphs(items: Sequence[Paragraph], scale: float, placement: Placement) -> list:
-    spec = placement.layout.spec
-    return [
-        RLParagraph(p.markup, paragraph_style(p.style, spec.styles[p.style], scale,
-                                              spec.body_floor, placement.brand))
-        for p in items
-    ]
-
-
-def _stack_height(paragraphs: list[RLParagraph], width: float) -> float | None:
-    """Height of paragraphs stacked in `width`, or None when a word is wider than the slot."""
-    total = 0.0
-    for index, para in enumerate(paragraphs):
-        if para.minWidth() > width + 0.01:
-            return None
-        _, height = para.wrap(width, 10_000)
-        style = para.style
-        total += height + style.spaceAfter + (style.spaceBefore if index else 0)
-    return total
-
-
-def _scales(items: Sequence[Paragraph], placement: Placement) -> list[float]:
-    """Scales to try, from full size down to where every style is at its smallest."""
-    spec = placement.layout.spec
-    styles = {spec.styles[p.style] for p in items}
-    lowest = min(smallest_size(style, spec.body_floor) / style.size for style in styles)
-    scales, scale = [], 1.0
-    while scale > lowest + 1e-9:
-        scales.append(scale)
-        scale -= SHRINK_STEP
-    scales.append(lowest)
-    return scales
-
-
-def _fit(items: Sequence[Paragraph], box: Rect, placement: Placement):  # noqa: ANN202
-    """(paragraphs, height) at the largest scale that fits, or (None, overflow in pt)."""
-    overflow = 0.0
-    for scale in _scales(items, placement):
-        paragraphs = _paragraphs(items, scale, placement)
-        height = _stack_height(paragraphs, box.width)
-        if height is not None and height <= box.height + 0.01:
-            return paragraphs, height
-        overflow = (height - box.height) if height is not None else float("inf")
-    return None, overflow
-
-
-def _place_text(placed: PlacedFace, slot: SlotSpec, box: Rect, items, placement) -> None:  # noqa: ANN001
+def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
+                placement: Placement) -> None:
+    items = composed.texts[slot.name]
+    box = _box(slot, placement, placed)
     if not items:
         if slot.required:
             raise ContentError(_problem(slot, placement, "has nothing to print", placed))
         return
-    paragraphs, height = _fit(items, box, placement)
+    width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
+    paragraphs, used = fit_stack(items, width, height, placement.typesetter)
     if paragraphs is None:
-        message = _overflow_message(height, placement)
+        message = _overflow_message(used, placement)
         if slot.required:
             raise ContentError(_problem(slot, placement, message, placed))
         placed.warnings.append(
             _problem(slot, placement, f"left out: {message}", placed, "warning"))
         return
-    _stack(placed, paragraphs, box, height, slot.valign)
+    _stack(placed, paragraphs, box, used, slot)
 
 
-def _place_list(placed: PlacedFace, slot: SlotSpec, box: Rect, items: Sequence[Item],
+def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
+    items: Sequence[Item] = composed.lists[slot.name]
+    box = _box(slot, placement, placed)
+    typesetter = placement.typesetter
     everything = [p for item in items for p in item.paragraphs]
-    paragraphs, height = _fit(everything, box, placement) if everything else ([], 0.0)
+    paragraphs, height = fit_stack(everything, box.width, box.height, typesetter)
     if paragraphs is not None:
-        _stack(placed, paragraphs, box, height, slot.valign)
+        _stack(placed, paragraphs, box, height, slot)
         return
     # Not everything fits at the floor: keep required lines, then others in order.
-    kept: list[Item] = [item for item in items if item.required]
-    required_paras = [p for item in kept for p in item.paragraphs]
-    paragraphs, height = _fit(required_paras, box, placement)
+    kept = [item for item in items if item.required]
+    paragraphs, height = fit_stack([p for i in kept for p in i.paragraphs], box.width,
+                                   box.height, typesetter)
     if paragraphs is None:
         names = ", ".join(item.label for item in kept)
         message = f"required lines ({names}) do not fit: {_overflow_message(height, placement)}"
@@ -188,35 +141,88 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, box: Rect, items: Sequence[I
     for item in items:
         if item.required:
             continue
-        trial = [i for i in items if i.required or i in kept or i is item]
-        trial_paras = [p for i in trial for p in i.paragraphs]
-        fitted, trial_height = _fit(trial_paras, box, placement)
+        trial = [i for i in items if i in kept or i is item]
+        fitted, trial_height = fit_stack([p for i in trial for p in i.paragraphs], box.width,
+                                         box.height, typesetter)
         if fitted is not None:
             kept, paragraphs, height = trial, fitted, trial_height
         else:
             placed.warnings.append(_problem(
                 slot, placement, f"left out '{item.label}': it does not fit", placed, "warning"))
-    _stack(placed, paragraphs, box, height, slot.valign)
+    _stack(placed, paragraphs, box, height, slot)
+
+
+def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
+                placement: Placement) -> None:
+    """Every paragraph must be printed: shrink to the floor, then fail with the overflow."""
+    items = composed.texts[slot.name]
+    panels = slot.panels if slot.panels is not None else [slot.panel]
+    boxes = [slot_rect(slot, placement.size, placed.spec, panel) for panel in panels]
+    typesetter = placement.typesetter
+    overflow = 0.0
+    for scale in typesetter.scales(items):
+        pieces, overflow = flow(typesetter.paragraphs(items, scale), boxes)
+        if overflow == 0.0:
+            placed.texts.extend(PlacedText(p.paragraph, p.x, p.y) for p in pieces)
+            return
+    raise ContentError(_problem(slot, placement, _overflow_message(overflow, placement), placed))
+
+
+def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
+                placement: Placement) -> None:
+    """`count` tear-off tabs side by side, text turned to read upwards, dashed cuts between."""
+    items = composed.texts[slot.name]
+    band = _box(slot, placement, placed)
+    tab_width = band.width / slot.count
+    padding = min(4.0, tab_width * 0.1)
+    paragraphs, used = fit_stack(items, band.height - 2 * padding, tab_width - 2 * padding,
+                                 placement.typesetter)
+    if paragraphs is None:
+        raise ContentError(_problem(slot, placement, _overflow_message(used, placement), placed))
+    for index in range(slot.count):
+        tab = Rect(band.x + index * tab_width + padding, band.y + padding,
+                   tab_width - 2 * padding, band.height - 2 * padding)
+        _stack(placed, paragraphs, tab, used, slot)
+    # Tear line along the top of the band, cut lines between tabs; the face edge is the bottom.
+    bottom = 0.0
+    placed.cut_lines.append(PlacedCutLine(band.x, band.top, band.x + band.width, band.top))
+    for index in range(slot.count + 1):
+        x = band.x + index * tab_width
+        placed.cut_lines.append(PlacedCutLine(x, bottom, x, band.top))
 
 
 def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height: float,
-           valign: str) -> None:
-    offset = {"top": 0.0, "middle": (box.height - height) / 2, "bottom": box.height - height}
-    cursor = box.y + box.height - offset[valign]
+           slot: SlotSpec) -> None:
+    """Paragraphs one below the other in `box`, aligned by `slot.valign`.
+
+    A rotated slot stacks in the turned frame: lines run upwards from the box's bottom-right
+    corner, the first paragraph nearest the box's left edge... as read with the head tilted.
+    """
+    width, extent = (box.height, box.width) if slot.rotate else (box.width, box.height)
+    offset = {"top": 0.0, "middle": (extent - height) / 2, "bottom": extent - height}
+    cursor = extent - offset[slot.valign]  # distance from the frame's bottom
     for index, para in enumerate(paragraphs):
         if index:
             cursor -= para.style.spaceBefore
-        _, para_height = para.wrap(box.width, 10_000)
+        _, para_height = para.wrap(width, 10_000)
         cursor -= para_height
-        placed.texts.append(PlacedText(para, box.x, cursor))
+        if slot.rotate:
+            # Frame turned 90° counter-clockwise: its "bottom" is the box's right edge.
+            placed.texts.append(PlacedText(para, box.x + box.width - cursor, box.y, 90))
+        else:
+            placed.texts.append(PlacedText(para, box.x, box.y + cursor))
         cursor -= para.style.spaceAfter
 
 
-def _place_qr(placed: PlacedFace, slot: SlotSpec, box: Rect, payload: str,
+def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
               placement: Placement) -> None:
+    payload = composed.qr_payload
+    if not payload:
+        return
+    box = _box(slot, placement, placed)
     size = min(box.width, box.height)
     try:
-        needed = min_symbol_size(payload)
+        needed = max(min_symbol_size(payload), placement.size.qr_min or 0.0)
     except QrError as error:
         raise ContentError(_problem(slot, placement, str(error), placed)) from None
     if size + 0.01 < needed:
@@ -230,9 +236,24 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, box: Rect, payload: str,
     placed.qrs.append(PlacedQr(payload, x, y, size))
 
 
+def _place_ornament(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
+                    placement: Placement) -> None:
+    placed.ornaments.append(PlacedOrnament(slot.design or "none", _box(slot, placement, placed)))
+
+
+PLACERS: dict[str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], None]] = {
+    "text": _place_text,
+    "list": _place_list,
+    "flow": _place_flow,
+    "tabs": _place_tabs,
+    "qr": _place_qr,
+    "ornament": _place_ornament,
+}
+
+
 def _overflow_message(overflow: float, placement: Placement) -> str:
     floor = placement.layout.spec.body_floor
-    if overflow == float("inf"):
+    if overflow == UNBREAKABLE:
         return f"a word is wider than the slot even at {floor} pt"
     over_mm = overflow / PT_PER_UNIT["mm"]
     return f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor} pt"

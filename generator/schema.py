@@ -50,6 +50,9 @@ class SiteModel(_Strict):
     emergency_number: str | None = None
     bleed: float | None = None
     print_offset: OffsetModel = OffsetModel()
+    show_organization: bool = False
+    poster_size: Literal["letter", "a4", "tabloid", "a3"] | None = None
+    poster_discreet: bool = False
 
     @field_validator("country")
     @classmethod

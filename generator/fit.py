@@ -1,0 +1,66 @@
+"""Fitting paragraphs into a box: shrink step by step down to each style's floor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.platypus import Paragraph as RLParagraph
+
+from generator.compose import Paragraph
+from generator.layouts import LayoutSpec
+from generator.styles import paragraph_style, smallest_size
+
+SHRINK_STEP = 0.025
+UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
+
+
+@dataclass(frozen=True)
+class Typesetter:
+    """Makes ReportLab paragraphs for one layout and brand colour."""
+
+    spec: LayoutSpec
+    brand: str
+
+    def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
+        return [
+            RLParagraph(p.markup, paragraph_style(p.style, self.spec.styles[p.style], scale,
+                                                  self.spec.body_floor, self.brand))
+            for p in items
+        ]
+
+    def scales(self, items: Sequence[Paragraph]) -> list[float]:
+        """Scales to try, from full size down to where every style is at its smallest."""
+        styles = {self.spec.styles[p.style] for p in items}
+        lowest = min(smallest_size(style, self.spec.body_floor) / style.size for style in styles)
+        scales, scale = [], 1.0
+        while scale > lowest + 1e-9:
+            scales.append(scale)
+            scale -= SHRINK_STEP
+        scales.append(lowest)
+        return scales
+
+
+def stack_height(paragraphs: list[RLParagraph], width: float) -> float:
+    """Height of paragraphs stacked in `width`; UNBREAKABLE when a word is wider."""
+    total = 0.0
+    for index, para in enumerate(paragraphs):
+        if para.minWidth() > width + 0.01:
+            return UNBREAKABLE
+        _, height = para.wrap(width, 10_000)
+        style = para.style
+        total += height + style.spaceAfter + (style.spaceBefore if index else 0)
+    return total
+
+
+def fit_stack(items: Sequence[Paragraph], width: float, height: float,
+              typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
+    """(paragraphs, their height) at the largest scale that fits, or (None, overflow)."""
+    overflow = 0.0
+    for scale in typesetter.scales(items):
+        paragraphs = typesetter.paragraphs(items, scale)
+        needed = stack_height(paragraphs, width)
+        if needed <= height + 0.01:
+            return paragraphs, needed
+        overflow = needed - height
+    return None, overflow
