@@ -45,7 +45,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
                 queue.pop(0)
                 first = False
                 continue
-            parts = [] if para.style.keep_with_next else para.split(box.width, available)
+            parts = [] if para.style.keepWithNext else para.split(box.width, available)
             if len(parts) == 2:
                 head, tail = parts
                 _, head_height = head.wrap(box.width, available)
@@ -58,7 +58,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
 
 def _kept_with(queue: list[RLParagraph], width: float) -> float:
     """Room a heading needs below it: the first lines of the paragraph that follows."""
-    if not queue[0].style.keep_with_next or len(queue) < 2:
+    if not queue[0].style.keepWithNext or len(queue) < 2:
         return 0.0
     following = queue[1]
     _, height = following.wrap(width, 10_000)

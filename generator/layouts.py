@@ -28,6 +28,7 @@ class StyleSpec(_Strict):
     leading: float
     min_size: float | None = None  # shrinks no further; default: the layout's body_floor
     keep_with_next: bool = False  # headings: never the last thing in a panel
+    hang: float = 0.0  # hanging indent, for bullet points
     color: Literal["ink", "muted", "brand", "paper"] = "ink"
     align: Literal["left", "center", "right"] = "left"
     space_before: float = 0.0
@@ -67,7 +68,8 @@ class FaceSpec(_Strict):
     background: Colour = "paper"
     panel_backgrounds: list[Colour] | None = None  # per panel, left to right as printed
     mirror_panels: bool = False  # this side's panels run right to left (the back of a sheet)
-    outside: bool = False
+    outside: bool = False  # seen when folded or carried: checked for revealing words
+    outside_panels: list[int] | None = None  # when only some panels are outside
     slots: list[SlotSpec]
 
 

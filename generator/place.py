@@ -254,9 +254,9 @@ PLACERS: dict[str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], Non
 def _overflow_message(overflow: float, placement: Placement) -> str:
     floor = placement.layout.spec.body_floor
     if overflow == UNBREAKABLE:
-        return f"a word is wider than the slot even at {floor} pt"
+        return f"a word is wider than the slot even at {floor:g} pt"
     over_mm = overflow / PT_PER_UNIT["mm"]
-    return f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor} pt"
+    return f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
 
 
 def _problem(slot: SlotSpec, placement: Placement, message: str, placed: PlacedFace,

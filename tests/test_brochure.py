@@ -1,0 +1,142 @@
+"""The tri-fold brochure: fold geometry, the whole article inside, a discreet outside."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import decode_qr_codes, edit, page_texts
+from tests.test_pocket_card import REVEALING_WORDS
+
+INCH, MM = 72.0, 72 / 25.4
+# Outside [flap | back | cover]; the inside runs the other way so each panel backs its partner.
+LETTER_OUTSIDE_FOLDS = [3.625 * INCH, (3.625 + 3.6875) * INCH]
+LETTER_INSIDE_FOLDS = [3.6875 * INCH, 2 * 3.6875 * INCH]
+A4_OUTSIDE_FOLDS = [97 * MM, 197 * MM]
+A4_INSIDE_FOLDS = [100 * MM, 200 * MM]
+
+
+def words(text: str) -> list[str]:
+    text = text.replace("\u00ad", "").replace("\ufb01", "fi").replace("\ufb02", "fl")
+    text = re.sub(r"-\n", "", text)
+    return re.findall(r"[\w'’]+", text.lower())
+
+
+def article_words(markdown: Path) -> list[str]:
+    """The words of the article as written: its title, then its body without Markdown."""
+    raw = markdown.read_text(encoding="utf-8")
+    front, body = raw.split("---\n", 2)[1:]
+    title = re.search(r"^title: (.+)$", front, re.MULTILINE).group(1)
+    body = re.sub(r"^#+ |^- ", "", body, flags=re.MULTILINE)
+    return words(title) + words(body)
+
+
+def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float]]:
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text = page.get_textpage()
+    boxes = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if char.strip():
+            left, _, right, _ = text.get_charbox(index)
+            boxes.append((char, left, right))
+    return boxes
+
+
+@pytest.fixture
+def built(kit: Path, tmp_path: Path, run) -> Path:  # noqa: ANN001
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "brochure", "--target", "all")
+    assert result.code == 0, result.err
+    return out
+
+
+def test_letter_landscape_two_pages(built: Path) -> None:
+    reader = PdfReader(built / "en" / "brochure.pdf")
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == (792.0, 612.0)
+    shop = PdfReader(built / "en" / "brochure-shop.pdf").pages[0]
+    x0, y0, x1, y1 = (float(v) for v in shop["/TrimBox"])
+    assert (x1 - x0, y1 - y0) == pytest.approx((792.0, 612.0))
+    bx0 = float(shop["/BleedBox"][0])
+    assert x0 - bx0 == pytest.approx(9.0)
+
+
+def test_every_word_of_the_article_is_inside_in_order(built: Path, kit: Path) -> None:
+    inside = page_texts(built / "en" / "brochure.pdf")[1]
+    assert words(inside) == article_words(kit / "articles" / "trauma-bonding.en.md")
+
+
+def test_text_stays_inside_its_panels(built: Path) -> None:
+    safe = 0.3 * INCH - 2  # glyphs such as j reach a little left of their origin
+    pdf = built / "en" / "brochure.pdf"
+    for page_index, folds in ((0, LETTER_OUTSIDE_FOLDS), (1, LETTER_INSIDE_FOLDS)):
+        boxes = char_boxes(pdf, page_index)
+        assert boxes
+        for fold in folds:
+            crossing = [c for c, left, right in boxes if left < fold + safe and right > fold - safe]
+            assert not crossing, (page_index, fold, crossing[:10])
+
+
+def test_qr_code_on_the_back_panel_decodes(built: Path) -> None:
+    assert decode_qr_codes(built / "en" / "brochure.pdf", 0) == ["tel:+18007997233"]
+    assert decode_qr_codes(built / "en" / "brochure-shop.pdf", 0) == ["tel:+18007997233"]
+
+
+def test_cover_and_back_panel_reveal_nothing(built: Path) -> None:
+    page = pdfium.PdfDocument(str(built / "en" / "brochure.pdf"))[0]
+    outside = page.get_textpage().get_text_bounded(left=LETTER_OUTSIDE_FOLDS[0], bottom=0,
+                                                   right=792, top=612)
+    assert "Wellness contacts" in " ".join(outside.split())
+    found = set(words(outside)) & set(REVEALING_WORDS)
+    assert not found
+
+
+def test_flap_carries_the_lines_and_the_safety_note(built: Path) -> None:
+    page = pdfium.PdfDocument(str(built / "en" / "brochure.pdf"))[0]
+    flap = " ".join(page.get_textpage().get_text_bounded(
+        left=0, bottom=0, right=LETTER_OUTSIDE_FOLDS[0], top=612).split())
+    for expected in ("Before you call", "1-800-799-7233", "Text START to 88788", "988", "911",
+                     "cannot check", "In an emergency, call 911."):
+        assert expected in flap
+
+
+def test_organisation_only_when_allowed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure").code == 0
+    assert "Lives Healing" not in page_texts(out / "en" / "brochure.pdf")[0]
+    edit(kit / "site.yaml", "brand_color:", "show_organization: true\nbrand_color:")
+    assert run("build", kit, "--out", out, "--format", "brochure").code == 0
+    assert "Lives Healing" in page_texts(out / "en" / "brochure.pdf")[0]
+
+
+def test_a4_fold_geometry(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "paper: letter", "paper: a4")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure").code == 0
+    pdf = out / "en" / "brochure.pdf"
+    page = PdfReader(pdf).pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == \
+        pytest.approx((297 * MM, 210 * MM), abs=0.01)
+    safe = 7.5 * MM - 2
+    for page_index, folds in ((0, A4_OUTSIDE_FOLDS), (1, A4_INSIDE_FOLDS)):
+        for fold in folds:
+            assert not [c for c, left, right in char_boxes(pdf, page_index)
+                        if left < fold + safe and right > fold - safe]
+
+
+def test_long_article_fails_with_the_overflow(kit: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    extra = ("More words to read slowly and calmly. " * 40 + "\n\n") * 12
+    edit(article, "## Sources", extra + "## Sources")
+    result = run("check", kit, "--format", "brochure")
+    assert result.code == 1
+    line = next(line for line in result.err.splitlines() if "slot 'article'" in line)
+    assert "trauma-bonding.en.md" in line
+    assert "brochure (inside), slot 'article':" in line
+    assert "too tall even at 8 pt" in line
