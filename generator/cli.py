@@ -90,7 +90,7 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
     result = build(kit, layouts, langs, targets, args.out if write else None)
-    _report(result.problems)
+    _report([*kit.warnings, *result.problems])
     for path in result.written:
         print(f"wrote {_shown(path)}")
     if result.errors:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_skeleton
 from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
@@ -65,7 +68,16 @@ def _environment(layout: Layout) -> ImmutableSandboxedEnvironment:
     return env
 
 
-def resource_view(resource: Resource) -> dict[str, Any]:
+def format_month(day: date, lang: str) -> str:
+    """"Nov 2026" as the language writes a month and year."""
+    try:
+        locale = Locale.parse(lang, sep="-")
+    except (ValueError, UnknownLocaleError):
+        locale = Locale.parse("en")
+    return format_skeleton("yMMM", day, locale=locale)
+
+
+def resource_view(resource: Resource, lang: str = "en") -> dict[str, Any]:
     """What templates see of a hotline: display strings only."""
     return {
         "name": resource.name,
@@ -79,7 +91,7 @@ def resource_view(resource: Resource) -> dict[str, Any]:
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
-        "verified": resource.verified,
+        "checked": format_month(resource.verified, lang) if resource.verified else None,
         "qr": resource.qr,
     }
 
@@ -87,6 +99,11 @@ def resource_view(resource: Resource) -> dict[str, Any]:
 def _bare_domain(url: str) -> str:
     host = urlsplit(url).hostname or url
     return host.removeprefix("www.")
+
+
+def _oldest_check(kit: Kit, lang: str) -> str | None:
+    dates = [r.verified for r in kit.resources if r.verified]
+    return format_month(min(dates), lang) if dates else None
 
 
 def article_view(article: Article) -> dict[str, Any]:
@@ -130,7 +147,8 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             "poster_discreet": site.poster_discreet,
         },
         "article": article_view(kit.articles[lang]),
-        "resources": [resource_view(r) for r in kit.resources],
+        "resources": [resource_view(r, lang) for r in kit.resources],
+        "checked": _oldest_check(kit, lang),
         "t": strings,
         "qr": {"action": qr_action},
         "lang": lang,
@@ -151,14 +169,9 @@ def compose_face(
                 texts[slot.name] = _render_block(template, slot.name, context, path)
             elif slot.kind == "list":
                 lists[slot.name] = tuple(
-                    Item(
-                        label=resource.name,
-                        paragraphs=_render_block(
-                            template, "resource", {**context, "item": resource_view(resource)},
-                            path,
-                        ),
-                        required=resource.required,
-                    )
+                    Item(resource.name, _render_block(template, "resource", {
+                        **context, "item": resource_view(resource, context["lang"])}, path),
+                         resource.required)
                     for resource in resources
                 )
     except TemplateSyntaxError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -37,10 +38,37 @@ def load_kit(root: Path) -> Kit:
             article = _collect(problems, find_article, root, site.article, lang)
             if article is not None:
                 articles[lang] = article
-    if problems:
+    problems.extend(verification_problems(resources, site, date.today()))
+    if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems)
     assert site is not None
-    return Kit(root=root, site=site, resources=resources, articles=articles)
+    return Kit(root=root, site=site, resources=resources, articles=articles,
+               warnings=tuple(problems))
+
+
+def verification_problems(resources: tuple[Resource, ...], site: Site | None,
+                          today: date) -> list[Problem]:
+    """A line nobody has checked is an error; one checked too long ago, a warning."""
+    if site is None:
+        return []
+    problems = []
+    months = site.verify_within_months
+    for resource in resources:
+        where = (resource.source.path, resource.source.line)
+        if resource.verified is None:
+            problems.append(Problem(where[0], (
+                f"{resource.name}: no `verified` date: call or text the line, then add "
+                f"`verified: {today.isoformat()}`"), where[1]))
+        elif _months_between(resource.verified, today) > months:
+            problems.append(Problem(where[0], (
+                f"{resource.name}: last checked {resource.verified.isoformat()}, over {months} "
+                "months ago: check the line still works and update `verified`"), where[1],
+                "warning"))
+    return problems
+
+
+def _months_between(earlier: date, later: date) -> float:
+    return (later - earlier).days / 30.44
 
 
 def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
@@ -78,6 +106,7 @@ def load_site(path: Path) -> Site:
         show_organization=model.show_organization,
         poster_size=model.poster_size or model.paper,
         poster_discreet=model.poster_discreet,
+        verify_within_months=model.verify_within_months,
     )
 
 

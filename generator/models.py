@@ -10,6 +10,8 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
+from generator.errors import Problem
+
 QrAction = Literal["tel", "sms", "url"]
 
 
@@ -49,6 +51,7 @@ class Site:
     show_organization: bool = False  # print the organisation's name on outside surfaces
     poster_size: str = "letter"
     poster_discreet: bool = False
+    verify_within_months: int = 12
 
 
 @dataclass(frozen=True)
@@ -108,3 +111,4 @@ class Kit:
     site: Site
     resources: tuple[Resource, ...]
     articles: dict[str, Article]  # by language code
+    warnings: tuple[Problem, ...] = ()

@@ -6,7 +6,14 @@ import re
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from generator.errors import Problem
 from generator.phones import PhoneError, parse_phone
@@ -53,6 +60,7 @@ class SiteModel(_Strict):
     show_organization: bool = False
     poster_size: Literal["letter", "a4", "tabloid", "a3"] | None = None
     poster_discreet: bool = False
+    verify_within_months: int = Field(default=12, ge=1, le=60)
 
     @field_validator("country")
     @classmethod

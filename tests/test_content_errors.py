@@ -125,6 +125,7 @@ def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run
 def test_required_line_that_does_not_fit_fails(kit: Path, run) -> None:  # noqa: ANN001
     extra = "".join(
         f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    required: true\n"
+        "    verified: 2026-11-01\n"
         for n in range(4)
     )
     (kit / "resources.yaml").write_text(
@@ -193,3 +194,19 @@ def test_formats_lists_sizes(run) -> None:  # noqa: ANN001
     assert "pocket-card" in result.out
     assert "us 3.5 x 2 in (89 x 51 mm)" in result.out
     assert "iso 3.35 x 2.17 in (85 x 55 mm)" in result.out
+
+
+def test_line_without_verified_date_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", '"911"\n    verified: 2026-11-01\n', '"911"\n')
+    result = run("check", kit)
+    assert result.code == 1
+    assert "resources.yaml:22: Emergency: no `verified` date: call or text the line" in result.err
+
+
+def test_line_checked_long_ago_is_a_warning(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "    phone: \"911\"\n    verified: 2026-11-01",
+         "    phone: \"911\"\n    verified: 2019-05-01")
+    result = run("check", kit)
+    assert result.code == 0
+    assert ("resources.yaml:22: warning: Emergency: last checked 2019-05-01, over 12 months ago"
+            in result.err)
