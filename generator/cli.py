@@ -13,6 +13,7 @@ from generator import __version__
 from generator.build import TARGETS, build
 from generator.content import load_kit
 from generator.errors import ContentError, Problem, UsageError
+from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
 from generator.models import Kit
 from generator.units import PT_PER_UNIT
@@ -56,6 +57,8 @@ def _parser() -> argparse.ArgumentParser:
         "check", help="validate and lay out everything in memory, write nothing")
     _content_arguments(check_cmd)
     check_cmd.set_defaults(run=_check, target="all", poster_size=None)
+
+    add_import_command(commands)
 
     formats_cmd = commands.add_parser("formats", help="list the formats and their sizes")
     formats_cmd.set_defaults(run=_formats)

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from generator.articles import CARD_LINE_MAX_CHARS, load_article
 from generator.errors import ContentError, Problem
+from generator.import_command import entries_from_source
 from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
 from generator.phones import parse_phone
 from generator.schema import (
@@ -107,13 +108,21 @@ def load_site(path: Path) -> Site:
         poster_size=model.poster_size or model.paper,
         poster_discreet=model.poster_discreet,
         verify_within_months=model.verify_within_months,
+        resource_source=model.resources.model_dump() if model.resources else None,
     )
 
 
 def load_resources(path: Path, site: Site) -> tuple[Resource, ...]:
-    if not path.is_file():
+    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names."""
+    if site.resource_source is not None:
+        source, entries = entries_from_source(path.parent, site.resource_source, site.country)
+        if not entries:
+            raise ContentError(Problem(source, "no active lines to print after selection"))
+        doc = YamlDoc(source, {"resources": entries})
+    elif not path.is_file():
         raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
-    doc = load_yaml(path)
+    else:
+        doc = load_yaml(path)
     model = _validate(doc, ResourcesFileModel, {"country": site.country})
     if not model.resources:
         raise ContentError(Problem(path, "resources: list at least one line", 1))

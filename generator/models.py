@@ -52,6 +52,7 @@ class Site:
     poster_size: str = "letter"
     poster_discreet: bool = False
     verify_within_months: int = 12
+    resource_source: dict | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

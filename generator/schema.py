@@ -45,6 +45,17 @@ class OffsetModel(_Strict):
         return parse_length(value)
 
 
+class ResourceSourceModel(_Strict):
+    """`resources:` in site.yaml: listings read straight from HSDS data or a spreadsheet."""
+
+    path: str
+    format: Literal["hsds", "csv"] | None = None
+    region: str | None = None
+    postal_prefix: str | None = None
+    tags: list[str] = []
+    limit: int | None = Field(default=None, ge=1)
+
+
 class SiteModel(_Strict):
     organization: str
     country: str
@@ -61,6 +72,12 @@ class SiteModel(_Strict):
     poster_size: Literal["letter", "a4", "tabloid", "a3"] | None = None
     poster_discreet: bool = False
     verify_within_months: int = Field(default=12, ge=1, le=60)
+    resources: str | ResourceSourceModel | None = None
+
+    @field_validator("resources", mode="before")
+    @classmethod
+    def _source(cls, value: Any) -> Any:
+        return {"path": value} if isinstance(value, str) else value
 
     @field_validator("country")
     @classmethod

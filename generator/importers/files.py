@@ -1,0 +1,118 @@
+"""Read import sources (JSON, CSV) as plain data; bad files are `ContentError`s, not tracebacks."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import ContentError, Problem
+
+MAX_IMPORT_BYTES = 100_000_000
+_HEADER_SPACE = re.compile(r"[\s\-]+")
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A CSV file's rows as `{column: text}`, each with its row number (the header is row 1)."""
+
+    path: Path
+    columns: tuple[str, ...]
+    rows: tuple[tuple[int, dict[str, str]], ...]
+
+    def require(self, columns: tuple[str, ...]) -> list[Problem]:
+        """A problem for each required column the header lacks, and each row where it is empty."""
+        missing = [column for column in columns if column not in self.columns]
+        if missing:
+            names = ", ".join(missing)
+            return [Problem(self.path, f"missing column {names}; columns found: "
+                                       f"{', '.join(self.columns)}", 1)]
+        return [
+            Problem(self.path, f"{column} is empty", number)
+            for number, row in self.rows
+            for column in columns
+            if not row[column]
+        ]
+
+
+def read_text(path: Path) -> str:
+    """A UTF-8 text file (an Excel BOM is dropped); unreadable or non-UTF-8 files are problems."""
+    try:
+        if path.stat().st_size > MAX_IMPORT_BYTES:
+            raise ContentError(Problem(path, f"file is over {MAX_IMPORT_BYTES} bytes"))
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(Problem(path, f"cannot read file: {exc.strerror}")) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ContentError(Problem(
+            path, f"not UTF-8 text (byte {exc.start}): save it as UTF-8 (Excel: 'CSV UTF-8')"
+        )) from None
+
+
+def read_json(path: Path) -> tuple[object, str]:
+    """The parsed JSON and its text; malformed JSON names its line."""
+    text = read_text(path)
+    try:
+        return json.loads(text), text
+    except json.JSONDecodeError as exc:
+        raise ContentError(Problem(path, f"malformed JSON: {exc.msg}", exc.lineno)) from None
+    except RecursionError:
+        raise ContentError(Problem(path, "malformed JSON: nested too deeply")) from None
+
+
+def normalize_header(name: str) -> str:
+    """`Text Number`, `text-number` and ` TEXT_NUMBER ` all become `text_number`."""
+    return _HEADER_SPACE.sub("_", name.replace("\ufeff", "").strip().lower())
+
+
+def read_csv(path: Path, *, null_words: frozenset[str] = frozenset()) -> CsvTable:
+    """Read a CSV with a header row; `;` or `,` delimited. Cells in `null_words` count as empty."""
+    text = read_text(path)
+    first_line = text.split("\n", 1)[0]
+    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        records = list(reader)
+    except csv.Error as exc:
+        raise ContentError(Problem(path, f"malformed CSV: {exc}", reader.line_num)) from None
+    if not records or not any(cell.strip() for cell in records[0]):
+        raise ContentError(Problem(path, "no header row", 1))
+    header = [normalize_header(cell) for cell in records[0]]
+    named = [column for column in header if column]
+    duplicates = sorted({column for column in named if named.count(column) > 1})
+    if duplicates:
+        raise ContentError(Problem(path, f"column {', '.join(duplicates)} appears twice", 1))
+    rows, problems = [], []
+    for number, cells in enumerate(records[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue
+        row, stray = _row(header, cells, null_words)
+        if stray:
+            problems.append(Problem(path, f"value {stray!r} is in a column with no header", number))
+        rows.append((number, row))
+    if problems:
+        raise ContentError(problems)
+    return CsvTable(path, tuple(named), tuple(rows))
+
+
+def _row(header: list[str], cells: list[str], null_words: frozenset[str]) -> tuple[dict, str]:
+    """The row as a dict, and the first non-empty cell that has no column name (or "")."""
+    row: dict[str, str] = {}
+    stray = ""
+    for index, cell in enumerate(cells):
+        value = " ".join(cell.split())
+        value = "" if value in null_words else value
+        column = header[index] if index < len(header) else ""
+        if column:
+            row[column] = value
+        elif value and not stray:
+            stray = value
+    for column in header[len(cells):]:
+        if column:
+            row[column] = ""
+    return row, stray

@@ -1,0 +1,199 @@
+"""Import hotline listings from a plain spreadsheet saved as CSV.
+
+One row per line, in print order, under a header row. Header names are matched without case
+and with spaces or hyphens read as `_` (`Text Number` = `text_number`); an unknown column is
+an error, so a typo never silently drops data. `,` and `;` delimiters both work (Excel uses
+`;` in many countries), and so does Excel's "CSV UTF-8" (with its byte order mark). Empty
+rows are ignored. Columns (only `name` is required):
+
+    name          the line's name as printed, e.g. "Harbor Light Crisis Line"
+    phone         voice number, checked for the country (e.g. 1-800-799-7233, 988)
+    tty           TTY / textphone number
+    text_number   number or short code to text
+    text_keyword  word to text to it (needs text_number)
+    url           web address, http:// or https://
+    hours         as printed, e.g. 24/7 or "Mon–Fri 9:00–17:00"
+    languages     language codes (or English names), separated by ; or , e.g. "en; es"
+    qr            tel | sms | url: what the card's QR code does (empty: the default)
+    verified      date someone last checked the line, YYYY-MM-DD
+    required      yes/no: the line must fit on the card (empty: no)
+    region        state or province the line serves; empty with postal_code = whole country
+    postal_code   postal code of the area the line serves
+    tags          words for the --tag filter, separated by ; or ,
+    status        active (or empty) | inactive | defunct | temporarily closed
+
+Rows with another status are skipped, as are rows with a phone, TTY or text number that is
+not valid for the country (a wrong number on a printed card cannot be recalled). A row with no
+region and no postal code is a national line: it passes the area filter and comes first.
+Other bad cells (a date not written YYYY-MM-DD, a web address without http, `qr: sms` with no
+text number...) stop the import with the file, row and column of each.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+from generator.errors import ContentError, Problem
+from generator.importers.files import read_csv
+from generator.importers.report import AreaFilter, Collector, ImportResult, Place
+from generator.importers.values import date_notes, language_code, split_list, web_address
+from generator.phones import PhoneError, parse_phone
+
+SPREADSHEET_COLUMNS: dict[str, str] = {
+    "name": "the line's name as printed (required)",
+    "phone": "voice number, checked for the country",
+    "tty": "TTY / textphone number",
+    "text_number": "number or short code to text",
+    "text_keyword": "word to text to it (needs text_number)",
+    "url": "web address, http:// or https://",
+    "hours": "opening hours as printed, e.g. 24/7",
+    "languages": "language codes or names separated by ; or , (e.g. en; es)",
+    "qr": "tel | sms | url: what the card's QR code does (empty: the default)",
+    "verified": "date the line was last checked, YYYY-MM-DD",
+    "required": "yes/no: the line must fit on the card",
+    "region": "state or province the line serves (empty: whole country)",
+    "postal_code": "postal code of the area the line serves",
+    "tags": "words for the tag filter, separated by ; or ,",
+    "status": "active (or empty) | inactive | defunct | temporarily closed",
+}
+SKIP_STATUSES = {"inactive", "defunct", "temporarily closed"}
+YES = {"yes", "y", "true", "1", "x"}
+NO = {"no", "n", "false", "0", ""}
+QR_NEEDS = {"tel": "phone", "sms": "text", "url": "url"}
+QR_COLUMN = {"tel": "phone", "sms": "text_number", "url": "url"}
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class _CellError(ValueError):
+    def __init__(self, column: str, message: str) -> None:
+        super().__init__(f"{column}: {message}")
+
+
+def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
+                       area: AreaFilter | None = None, tags: set[str] | None = None,
+                       limit: int | None = None) -> ImportResult:
+    """Entries for the rows of a spreadsheet CSV, national lines first."""
+    today = today or date.today()
+    table = read_csv(path)
+    unknown = [column for column in table.columns if column not in SPREADSHEET_COLUMNS]
+    if unknown or "name" not in table.columns:
+        what = f"unknown column {', '.join(unknown)}" if unknown else "no 'name' column"
+        raise ContentError(Problem(
+            path, f"{what}; columns are: {', '.join(SPREADSHEET_COLUMNS)}", 1))
+    collector = Collector(area, tags)
+    problems: list[Problem] = []
+    for number, row in table.rows:
+        errors: list[str] = []
+        entry = _entry(row, errors)
+        if errors:
+            problems.extend(Problem(path, message, number) for message in errors)
+            continue
+        _keep(row, entry, country, today, collector)
+    if problems:
+        raise ContentError(problems)
+    return collector.result(limit)
+
+
+def _keep(row: dict[str, str], entry: dict, country: str, today: date,
+          collector: Collector) -> None:
+    label = entry["name"]
+    status = row.get("status", "").lower().replace("_", " ")
+    if status in SKIP_STATUSES:
+        collector.skip(label, f"status is {status}")
+        return
+    region, postal = row.get("region", ""), row.get("postal_code", "")
+    places = [Place(country.upper(), region or None, postal or None)] if region or postal else []
+    if not collector.passes(label, places, set(split_list(row.get("tags")))):
+        return
+    numbers = {"phone": entry.get("phone"), "tty": entry.get("tty"),
+               "text_number": entry.get("text", {}).get("number")}
+    for column, number in numbers.items():
+        try:
+            if number:
+                parse_phone(number, country)
+        except PhoneError as error:
+            collector.skip(label, f"{column} {error}")
+            return
+    verified, notes = date_notes(label, entry.get("verified"), today)
+    if verified is None:
+        entry.pop("verified", None)
+    collector.note(*notes)
+    collector.keep(label, entry, national=not places)
+
+
+def _entry(row: dict[str, str], errors: list[str]) -> dict:
+    """The entry for a row (keys in the README's order); cell problems go to `errors`."""
+    get = row.get
+    entry: dict = {"name": get("name", "")}
+    if not entry["name"]:
+        errors.append("name: is empty")
+    for key, cell in (("phone", "phone"), ("tty", "tty")):
+        if get(cell):
+            entry[key] = get(cell)
+    if get("text_number"):
+        text = {"number": get("text_number")}
+        entry["text"] = text | ({"keyword": get("text_keyword")} if get("text_keyword") else {})
+    elif get("text_keyword"):
+        errors.append("text_keyword: needs a text_number")
+    for key, parse in (("url", _url), ("hours", str), ("languages", _languages),
+                       ("qr", _qr), ("verified", _verified), ("required", _required)):
+        if not get(key):
+            continue
+        try:
+            value = parse(get(key, ""))
+        except _CellError as error:
+            errors.append(str(error))
+            continue
+        if value:
+            entry[key] = value
+    status = get("status", "").lower().replace("_", " ")
+    if status not in SKIP_STATUSES | {"", "active"}:
+        errors.append(f"status: must be active, inactive, defunct or temporarily closed, "
+                      f"not {get('status')!r}")
+    qr = entry.get("qr")
+    if qr and QR_NEEDS[qr] not in entry:
+        errors.append(f"qr: is {qr} but the row has no {QR_COLUMN[qr]}")
+    if not ({"phone", "text", "url"} & entry.keys()):
+        errors.append("give a phone, a text_number or a url")
+    return entry
+
+
+def _url(text: str) -> str:
+    if not web_address(text):
+        raise _CellError("url", f"{text!r} is not a web address: it must start with https://")
+    return text
+
+
+def _languages(text: str) -> list[str]:
+    codes = []
+    for item in split_list(text):
+        code = language_code(item, item)
+        if code is None:
+            raise _CellError("languages", f"{item!r} is not a language code such as en or es")
+        codes.append(code)
+    return list(dict.fromkeys(codes))
+
+
+def _qr(text: str) -> str:
+    if text.lower() not in ("tel", "sms", "url"):
+        raise _CellError("qr", f"must be tel, sms or url, not {text!r}")
+    return text.lower()
+
+
+def _verified(text: str) -> date:
+    try:
+        if not _ISO_DATE.match(text):
+            raise ValueError
+        return date.fromisoformat(text)
+    except ValueError:
+        raise _CellError("verified", f"{text!r} is not a date written YYYY-MM-DD") from None
+
+
+def _required(text: str) -> bool:
+    if text.lower() in YES:
+        return True
+    if text.lower() in NO:
+        return False
+    raise _CellError("required", f"must be yes or no, not {text!r}")

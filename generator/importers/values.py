@@ -1,0 +1,120 @@
+"""Small value helpers shared by the importers: text, dates, web addresses, languages."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+_HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.schema
+_LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+STALE_AFTER = timedelta(days=365)
+
+# Names and ISO 639-2/3 codes of the languages shelters most often list, to ISO 639-1.
+LANGUAGE_CODES = {
+    "english": "en", "eng": "en", "spanish": "es", "español": "es", "spa": "es",
+    "chinese": "zh", "mandarin": "zh", "zho": "zh", "chi": "zh", "cantonese": "yue",
+    "tagalog": "tl", "filipino": "tl", "tgl": "tl", "fil": "tl", "vietnamese": "vi", "vie": "vi",
+    "arabic": "ar", "ara": "ar", "korean": "ko", "kor": "ko", "russian": "ru", "rus": "ru",
+    "haitian creole": "ht", "kreyòl ayisyen": "ht", "hat": "ht", "french": "fr", "fra": "fr",
+    "fre": "fr", "polish": "pl", "pol": "pl", "romanian": "ro", "ron": "ro", "rum": "ro",
+    "panjabi": "pa", "punjabi": "pa", "pan": "pa", "urdu": "ur", "urd": "ur",
+    "portuguese": "pt", "por": "pt", "bengali": "bn", "ben": "bn", "somali": "so", "som": "so",
+    "hindi": "hi", "hin": "hi", "german": "de", "deu": "de", "ger": "de", "italian": "it",
+    "ita": "it", "japanese": "ja", "jpn": "ja", "persian": "fa", "farsi": "fa", "fas": "fa",
+    "ukrainian": "uk", "ukr": "uk", "hmong": "hmn", "amharic": "am", "amh": "am",
+}
+
+
+class DataError(ValueError):
+    """Malformed data; the caller adds where it is (a JSON path, a CSV row)."""
+
+
+class SkipRecord(Exception):  # noqa: N818 - it is a signal, not a failure
+    """A record that cannot become a resources.yaml entry; the message is the reason."""
+
+
+def clean(value: object) -> str | None:
+    """Text with whitespace tidied, or None when empty; numbers become text."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise DataError(f"expected text, not {type(value).__name__}")
+    text = " ".join(str(value).split())
+    return text or None
+
+
+def text_of(obj: dict, key: str) -> str | None:
+    try:
+        return clean(obj.get(key))
+    except DataError as error:
+        raise DataError(f"'{key}': {error}") from None
+
+
+def objects_of(obj: dict, key: str) -> list[dict]:
+    """A list of objects under `key` ([] when absent)."""
+    value = obj.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise DataError(f"'{key}' should be a list of objects")
+    return value
+
+
+def object_of(obj: dict, key: str) -> dict | None:
+    value = obj.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise DataError(f"'{key}' should be an object")
+    return value
+
+
+def parse_date(text: str | None) -> date | None:
+    """A YYYY-MM-DD date (a trailing time is ignored), or None when it is not one."""
+    if not text:
+        return None
+    match = re.match(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])", text)
+    try:
+        return date.fromisoformat(match.group(1)) if match else None
+    except ValueError:
+        return None
+
+
+def date_notes(label: str, checked: date | None, today: date) -> tuple[date | None, list[str]]:
+    """The `verified` date to keep, and remarks about a missing, future or old one."""
+    if checked is None:
+        return None, [f"{label}: no date it was last checked; call or text the line, "
+                      "then add `verified`"]
+    if checked > today:
+        return None, [f"{label}: checked date {checked} is in the future; left out"]
+    if today - checked > STALE_AFTER:
+        return checked, [f"{label}: last checked {checked}, over a year ago; "
+                          "check it before printing"]
+    return checked, []
+
+
+def web_address(text: str | None) -> str | None:
+    """`text` when it is an http(s) address, else None."""
+    return text if text and _HTTP.match(text) else None
+
+
+def language_code(code: str | None, name: str | None = None) -> str | None:
+    """An ISO 639 code for a language given by code or by (English or own) name."""
+    for candidate in (code, name):
+        if not candidate:
+            continue
+        key = candidate.strip().lower()
+        if key in LANGUAGE_CODES:
+            return LANGUAGE_CODES[key]
+        primary, _, rest = candidate.strip().partition("-")
+        tag = f"{primary.lower()}-{rest}" if rest else primary.lower()
+        if candidate == code and _LANG.fullmatch(tag):
+            return tag
+    return None
+
+
+def split_list(text: str | None) -> list[str]:
+    """`en; es`, `en, es` or `en/es` as a list, empty items dropped."""
+    return [part.strip() for part in re.split(r"[;,/]", text or "") if part.strip()]
+
+
+def unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))

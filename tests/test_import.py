@@ -1,0 +1,448 @@
+"""Importing resource listings from Open Referral HSDS data and from a spreadsheet CSV.
+
+The expected values below were worked out by hand from the invented fixtures in
+tests/fixtures/hsds (the same directory in JSON and in tabular form) and
+tests/fixtures/spreadsheet, with `today` fixed at 2026-06-01.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.content import load_kit
+from generator.errors import ContentError
+from generator.importers import (
+    SPREADSHEET_COLUMNS,
+    AreaFilter,
+    ImportResult,
+    import_hsds,
+    import_spreadsheet,
+    write_resources_yaml,
+)
+from generator.importers import spreadsheet as spreadsheet_module
+from generator.importers.hours import hours_text
+from generator.importers.values import language_code
+from generator.schema import ResourcesFileModel
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HSDS = FIXTURES / "hsds"
+SHEET = FIXTURES / "spreadsheet" / "hotlines.csv"
+TODAY = date(2026, 6, 1)
+
+NORTHSTAR = {
+    "name": "Northstar Helpline", "phone": "+1 800 555 0199",
+    "url": "https://northstar.example.org", "hours": "24/7", "languages": ["en", "es", "zh"],
+    "qr": "tel", "verified": date(2026, 2, 10),
+}
+TEXT_LINE = {
+    "name": "Northstar Helpline – Northstar Text Line",
+    "text": {"number": "1-888-555-0175", "keyword": "HOPE"},
+    "url": "http://northstar.example.org/text", "hours": "Daily 8:00–22:00", "qr": "sms",
+}
+CRISIS = {
+    "name": "Harbor Light Family Services – 24-Hour Crisis Line", "phone": "1-800-555-0142",
+    "tty": "1-800-555-0163", "text": {"number": "1-888-555-0147", "keyword": "SAFE"},
+    "url": "https://harborlight.example.org/crisis", "hours": "24/7", "languages": ["en", "es"],
+    "qr": "tel", "verified": date(2026, 3, 2),
+}
+SHELTER = {
+    "name": "Riverbend Safe Haven Shelter", "phone": "1-877-555-0190",
+    "url": "https://riverbend.example.org", "languages": ["en"], "qr": "tel",
+    "verified": date(2025, 11, 20),
+}
+LEGAL = {
+    "name": "Riverbend Safe Haven – Legal Advocacy Clinic", "phone": "(866) 555-0111",
+    "url": "https://riverbend.example.org/legal", "hours": "Mon–Fri 9:00–17:00; Sat 10:00–14:00",
+    "languages": ["en", "es"], "qr": "tel", "verified": date(2026, 1, 15),
+}
+LAKESHORE = {
+    "name": "Lakeshore Community Partners – Lakeshore Crisis Line", "phone": "1-800-555-0155",
+    "hours": "Mon–Thu 8:30–16:30; Fri 8:30–12:00", "qr": "tel", "verified": date(2024, 9, 30),
+}
+DEFUNCT = ("Harbor Light Family Services – Counseling", "service status is defunct")
+CLOSED = ("Harbor Light Family Services – Transitional Housing",
+          "service status is temporarily closed")
+INVALID = ("Riverbend Safe Haven – Youth Outreach",
+           "voice number '555-0100' is not a valid phone number or short code in US")
+STREET_DETAILS = ("415 Quay Street", "1207 Willow Bend Road", "88 Court Street", "2 Dune Drive",
+                  "Quay", "Willow Bend", "Court Street", "Dune", "Portside", "Millbrook",
+                  "Bayview", "43604", "45011", "49503")
+HSDS_FORMS = [HSDS / "services.json", HSDS / "tabular", HSDS / "tabular" / "datapackage.json"]
+
+
+def hsds(path: Path = HSDS / "services.json", **options) -> ImportResult:  # noqa: ANN003
+    return import_hsds(path, country="US", today=TODAY, **options)
+
+
+def names(result: ImportResult) -> list[str]:
+    return [entry["name"] for entry in result.entries]
+
+
+# --- HSDS: mapping ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", HSDS_FORMS, ids=["json", "folder", "datapackage"])
+def test_each_hsds_form_gives_the_expected_entries_national_first(path: Path) -> None:
+    result = hsds(path)
+    assert result.entries == [NORTHSTAR, TEXT_LINE, CRISIS, SHELTER, LEGAL, LAKESHORE]
+    assert result.skipped == [DEFUNCT, CLOSED, INVALID]
+
+
+def test_json_and_tabular_forms_give_the_same_result() -> None:
+    json_result, tabular_result = hsds(HSDS / "services.json"), hsds(HSDS / "tabular")
+    assert json_result == tabular_result
+    assert [list(entry) for entry in json_result.entries] == \
+        [list(entry) for entry in tabular_result.entries]
+
+
+def test_phone_types_become_phone_tty_text_and_the_qr_action() -> None:
+    crisis = hsds().entries[2]
+    assert (crisis["phone"], crisis["tty"], crisis["text"], crisis["qr"]) == (
+        "1-800-555-0142", "1-800-555-0163", {"number": "1-888-555-0147", "keyword": "SAFE"}, "tel")
+    assert "1-800-555-0171" not in str(crisis)  # the fax number
+    text_only = hsds().entries[1]
+    assert "phone" not in text_only and text_only["qr"] == "sms"
+
+
+def test_hours_for_24_7_and_for_weekday_schedules() -> None:
+    hours = {entry["name"]: entry.get("hours") for entry in hsds().entries}
+    assert hours == {
+        "Northstar Helpline": "24/7",  # 00:00-24:00 every day
+        "Northstar Helpline – Northstar Text Line": "Daily 8:00–22:00",
+        "Harbor Light Family Services – 24-Hour Crisis Line": "24/7",  # 00:00-23:59 every day
+        "Riverbend Safe Haven Shelter": None,
+        "Riverbend Safe Haven – Legal Advocacy Clinic": "Mon–Fri 9:00–17:00; Sat 10:00–14:00",
+        LAKESHORE["name"]: "Mon–Thu 8:30–16:30; Fri 8:30–12:00",
+    }
+
+
+def test_verified_is_the_assured_date_and_a_missing_or_old_one_is_noted() -> None:
+    result = hsds()
+    assert [entry.get("verified") for entry in result.entries] == [
+        date(2026, 2, 10), None, date(2026, 3, 2), date(2025, 11, 20), date(2026, 1, 15),
+        date(2024, 9, 30)]
+    assert "Northstar Helpline – Northstar Text Line: no date it was last checked; call or text " \
+           "the line, then add `verified`" in result.notes
+    assert "Lakeshore Community Partners – Lakeshore Crisis Line: last checked 2024-09-30, over " \
+           "a year ago; check it before printing" in result.notes
+
+
+def test_defunct_and_closed_services_are_left_out_with_their_status() -> None:
+    result = hsds()
+    assert DEFUNCT in result.skipped and CLOSED in result.skipped
+    assert not any("Counseling" in name or "Housing" in name for name in names(result))
+
+
+def test_an_invalid_number_skips_the_record_naming_the_number() -> None:
+    result = hsds()
+    assert INVALID in result.skipped
+    assert "Riverbend Safe Haven – Youth Outreach" not in names(result)
+
+
+def test_notes_name_hidden_addresses_and_what_else_was_left_out() -> None:
+    assert hsds().notes == [
+        "address of Safe Haven Shelter hidden: confidential by default",
+        "Northstar Helpline – Northstar Text Line: no date it was last checked; call or text the "
+        "line, then add `verified`",
+        "Lakeshore Community Partners – Lakeshore Crisis Line: only the first phone number is "
+        "used; left out 1-800-555-0156",
+        "Lakeshore Community Partners – Lakeshore Crisis Line: web address "
+        "'lakeshore.example.org' is not http(s); left out",
+        "Lakeshore Community Partners – Lakeshore Crisis Line: last checked 2024-09-30, over a "
+        "year ago; check it before printing",
+        "address of Lakeshore Crisis Center hidden: confidential by default",
+    ]
+
+
+@pytest.mark.parametrize("path", HSDS_FORMS[:2], ids=["json", "folder"])
+def test_no_address_detail_reaches_the_written_file(path: Path, tmp_path: Path) -> None:
+    fixture_text = "".join(p.read_text() for p in HSDS.rglob("*") if p.is_file())
+    assert all(detail in fixture_text for detail in STREET_DETAILS)  # the test can fail
+    result = hsds(path)
+    target = tmp_path / "resources.yaml"
+    write_resources_yaml(result, target, source_note=str(path), today=TODAY)
+    written = target.read_text(encoding="utf-8")
+    for detail in STREET_DETAILS:
+        assert detail not in written
+        assert not any(detail in note for note in result.notes)
+
+
+# --- HSDS: filters, order, limit -------------------------------------------------------------
+
+
+def test_region_filter_keeps_national_lines_first_and_skips_other_areas() -> None:
+    result = hsds(area=AreaFilter(region="oh"))
+    assert names(result) == [NORTHSTAR["name"], TEXT_LINE["name"], CRISIS["name"],
+                             SHELTER["name"], LEGAL["name"]]
+    assert result.skipped == [DEFUNCT, CLOSED, INVALID,
+                              (LAKESHORE["name"], "outside the area (region oh)")]
+
+
+def test_postal_prefix_and_country_filters() -> None:
+    by_postal = hsds(area=AreaFilter(country="US", postal_prefix="450"))
+    assert names(by_postal) == [NORTHSTAR["name"], TEXT_LINE["name"], SHELTER["name"],
+                                LEGAL["name"]]
+    abroad = hsds(area=AreaFilter(country="CA"))
+    assert names(abroad) == [NORTHSTAR["name"], TEXT_LINE["name"]]
+    assert (CRISIS["name"], "outside the area (country CA)") in abroad.skipped
+
+
+def test_limit_keeps_the_first_after_ordering_and_reports_the_rest() -> None:
+    result = hsds(limit=3)
+    assert names(result) == [NORTHSTAR["name"], TEXT_LINE["name"], CRISIS["name"]]
+    assert result.skipped[3:] == [(SHELTER["name"], "over the limit of 3"),
+                                  (LEGAL["name"], "over the limit of 3"),
+                                  (LAKESHORE["name"], "over the limit of 3")]
+
+
+@pytest.mark.parametrize("path", HSDS_FORMS[:2], ids=["json", "folder"])
+def test_tag_filter_matches_taxonomy_codes_and_names(path: Path) -> None:
+    assert names(hsds(path, tags={"shelter"})) == [SHELTER["name"]]
+    assert names(hsds(path, tags={"Legal Advocacy"})) == [LEGAL["name"]]
+    by_code = hsds(path, tags={"DV"})
+    assert names(by_code) == [NORTHSTAR["name"], CRISIS["name"], SHELTER["name"],
+                              LAKESHORE["name"]]
+    assert (TEXT_LINE["name"], "no matching tag (dv)") in by_code.skipped
+
+
+def test_a_folder_without_datapackage_is_read_by_file_names(tmp_path: Path) -> None:
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "tabular", folder)
+    (folder / "datapackage.json").unlink()
+    (folder / "service_at_locations.csv").rename(folder / "service_at_location.csv")
+    assert hsds(folder) == hsds()
+
+
+def test_language_codes_and_names() -> None:
+    assert [language_code("EN"), language_code("zh-Hans"), language_code("spa"),
+            language_code(None, "Haitian Creole"), language_code("Klingon", "Klingon")] == \
+        ["en", "zh-Hans", "es", "ht", None]
+
+
+def test_organizations_envelope_and_nested_services(tmp_path: Path) -> None:
+    services = json.loads((HSDS / "services.json").read_text())
+    wrapped = {"organizations": [{**services[4]["organization"],
+                                  "services": [{k: v for k, v in services[4].items()
+                                                if k != "organization"}]}]}
+    path = tmp_path / "orgs.json"
+    path.write_text(json.dumps(wrapped))
+    assert hsds(path).entries == [NORTHSTAR]
+
+
+# --- HSDS: errors ----------------------------------------------------------------------------
+
+
+def problems_of(call, *args, **kwargs) -> list[str]:  # noqa: ANN001, ANN002, ANN003
+    with pytest.raises(ContentError) as caught:
+        call(*args, **kwargs)
+    return [str(problem) for problem in caught.value.problems]
+
+
+def test_malformed_json_names_the_line() -> None:
+    assert problems_of(hsds, HSDS / "malformed.json") == [
+        f"{HSDS / 'malformed.json'}:5: malformed JSON: Expecting ',' delimiter"]
+
+
+def test_datapackage_naming_a_missing_csv_names_it() -> None:
+    package = HSDS / "broken-missing-csv" / "datapackage.json"
+    assert problems_of(hsds, package.parent) == [
+        f"{package}:7: resource 'phone' names phones.csv, which does not exist"]
+
+
+def test_broken_reference_names_the_file_and_row() -> None:
+    phones = HSDS / "broken-reference" / "phones.csv"
+    assert problems_of(hsds, phones.parent) == [
+        f"{phones}:3: service_id 'svc-missing' matches no service"]
+
+
+def test_missing_column_and_empty_required_cell(tmp_path: Path) -> None:
+    folder = tmp_path / "tabular"
+    shutil.copytree(HSDS / "tabular", folder)
+    services = folder / "services.csv"
+    lines = services.read_text().splitlines()
+    services.write_text("\n".join([lines[0], lines[1].replace("svc-crisis,", ",", 1)] + lines[2:]))
+    assert problems_of(hsds, folder) == [f"{services}:2: id is empty"]
+    services.write_text("\n".join(line.rsplit(",", 3)[0] for line in lines))
+    assert problems_of(hsds, folder) == [
+        f"{services}:1: missing column status; columns found: id, organization_id, name"]
+
+
+def test_wrong_json_shapes_are_problems_not_tracebacks(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps([{"name": "Odd Line", "status": "active", "phones": "none"}]))
+    assert problems_of(hsds, path) == [
+        f"{path}: service 1 (Odd Line): 'phones' should be a list of objects"]
+    path.write_text(json.dumps({"hello": 1}))
+    assert problems_of(hsds, path) == [
+        f"{path}: not HSDS data: expected a list of services or an object with 'services'"]
+
+
+# --- hours -----------------------------------------------------------------------------------
+
+
+def test_hours_text_groups_days_and_explains_what_it_leaves_out() -> None:
+    weekly = [{"freq": "WEEKLY", "byday": "MO,WE,FR", "opens_at": "09:00", "closes_at": "12:00"},
+              {"byday": "MO,WE,FR", "opens_at": "13:00", "closes_at": "16:00"},
+              {"weekday": "Saturday", "opens_at": "00:00", "closes_at": "00:00"},
+              {"freq": "MONTHLY", "byday": "1SA", "opens_at": "09:00", "closes_at": "17:00"},
+              {"byday": "SU", "opens_at": "10:00", "closes_at": "11:00", "valid_to": "2026-01-01"}]
+    assert hours_text(weekly, TODAY) == (
+        "Mon, Wed, Fri 9:00–12:00, 13:00–16:00; Sat 24 hours", ["a monthly schedule"])
+    assert hours_text([], TODAY) == (None, [])
+
+
+# --- spreadsheet -----------------------------------------------------------------------------
+
+SHEET_ENTRIES = [
+    {"name": "Northstar Helpline", "phone": "1-800-555-0199",
+     "url": "https://northstar.example.org", "hours": "24/7", "languages": ["en"], "qr": "tel",
+     "verified": date(2026, 2, 10), "required": True},
+    {"name": "Northstar Text Line", "text": {"number": "1-888-555-0175", "keyword": "HOPE"},
+     "hours": "Daily 8:00–22:00", "qr": "sms"},
+    {"name": "Harbor Light Crisis Line", "phone": "1-800-555-0142", "tty": "1-800-555-0163",
+     "text": {"number": "1-888-555-0147", "keyword": "SAFE"},
+     "url": "https://harborlight.example.org", "hours": "24/7", "languages": ["en", "es"],
+     "verified": date(2026, 3, 2)},
+    {"name": "Lakeshore Crisis Line", "phone": "1-800-555-0155", "hours": "Mon–Thu 8:30–16:30",
+     "languages": ["en", "es"], "verified": date(2024, 9, 30)},
+]
+
+
+def sheet(path: Path = SHEET, **options) -> ImportResult:  # noqa: ANN003
+    return import_spreadsheet(path, country="US", today=TODAY, **options)
+
+
+def test_spreadsheet_with_bom_semicolons_and_spaced_headers() -> None:
+    assert SHEET.read_bytes().startswith(b"\xef\xbb\xbfName;Phone;TTY;Text Number")
+    result = sheet()
+    assert result.entries == SHEET_ENTRIES
+    assert result.skipped == [
+        ("Harbor Light Counseling", "status is defunct"),
+        ("Riverbend Youth Outreach",
+         "phone '555-0100' is not a valid phone number or short code in US")]
+    assert result.notes == [
+        "Lakeshore Crisis Line: last checked 2024-09-30, over a year ago; check it before printing",
+        "Northstar Text Line: no date it was last checked; call or text the line, then add "
+        "`verified`"]
+
+
+def test_spreadsheet_with_commas_and_other_header_spelling(tmp_path: Path) -> None:
+    rows = SHEET.read_text(encoding="utf-8-sig").splitlines()
+    header = rows[0].upper().replace(" ", "-").replace(";", ",")
+    body = [row.replace('"en; es"', '"en, es"').replace('"dv; hotline"', "dv/hotline")
+            .replace("English, Spanish", "English/Spanish").replace(";", ",") for row in rows[1:]]
+    path = tmp_path / "commas.csv"
+    path.write_text("\n".join([header, *body]) + "\n", encoding="utf-8")
+    assert sheet(path) == sheet()
+
+
+def test_spreadsheet_filters_order_and_limit() -> None:
+    ohio = sheet(area=AreaFilter(region="OH"), limit=2)
+    assert names(ohio) == ["Northstar Helpline", "Northstar Text Line"]
+    assert ohio.skipped[-2:] == [("Lakeshore Crisis Line", "outside the area (region OH)"),
+                                 ("Harbor Light Crisis Line", "over the limit of 2")]
+    assert names(sheet(tags={"dv"})) == ["Harbor Light Crisis Line", "Lakeshore Crisis Line"]
+
+
+def test_spreadsheet_cell_problems_name_the_row(tmp_path: Path) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text("name,phone,verified,qr,url\n"
+                    "Good Line,1-800-555-0142,2026-01-02,,\n"
+                    "Bad Date,1-800-555-0142,01/02/2026,,\n"
+                    "No Text,1-800-555-0142,,sms,www.example.org\n", encoding="utf-8")
+    assert problems_of(sheet, path) == [
+        f"{path}:3: verified: '01/02/2026' is not a date written YYYY-MM-DD",
+        f"{path}:4: url: 'www.example.org' is not a web address: it must start with https://",
+        f"{path}:4: qr: is sms but the row has no text_number",
+    ]
+
+
+def test_spreadsheet_unknown_column_lists_the_valid_ones(tmp_path: Path) -> None:
+    path = tmp_path / "typo.csv"
+    path.write_text("name,phon\nA Line,1-800-555-0142\n", encoding="utf-8")
+    assert problems_of(sheet, path) == [
+        f"{path}:1: unknown column phon; columns are: {', '.join(SPREADSHEET_COLUMNS)}"]
+
+
+def test_spreadsheet_columns_are_all_documented() -> None:
+    doc = spreadsheet_module.__doc__ or ""
+    assert all(f"\n    {column} " in doc for column in SPREADSHEET_COLUMNS)
+    assert list(SPREADSHEET_COLUMNS)[:3] == ["name", "phone", "tty"]
+
+
+# --- writing resources.yaml ------------------------------------------------------------------
+
+
+def test_written_file_reads_back_and_validates(tmp_path: Path) -> None:
+    target = tmp_path / "resources.yaml"
+    result = hsds()
+    write_resources_yaml(result, target, source_note="HSDS export\nresources: []", today=TODAY)
+    data = yaml.safe_load(target.read_text(encoding="utf-8"))
+    model = ResourcesFileModel.model_validate(data, context={"country": "US"})
+    assert data["resources"] == result.entries
+    assert [resource.name for resource in model.resources] == names(result)
+    assert list(tmp_path.iterdir()) == [target]  # no temporary file left behind
+
+
+def test_written_file_is_readable(tmp_path: Path) -> None:
+    target = tmp_path / "resources.yaml"
+    result = ImportResult([CRISIS, {"name": "Lifeline", "phone": "988", "qr": "tel"}], [], [])
+    write_resources_yaml(result, target, source_note="export.json", today=TODAY)
+    assert target.read_text(encoding="utf-8") == (
+        "# Written by havenprint import on 2026-06-01 from export.json.\n"
+        "# Check every line (call it) before printing, and update `verified` when you do.\n"
+        "# Addresses are never copied here: a shelter's address is confidential.\n"
+        "resources:\n"
+        "  - name: Harbor Light Family Services – 24-Hour Crisis Line\n"
+        "    phone: 1-800-555-0142\n"
+        "    tty: 1-800-555-0163\n"
+        "    text: {number: 1-888-555-0147, keyword: SAFE}\n"
+        "    url: https://harborlight.example.org/crisis\n"
+        "    hours: 24/7\n"
+        "    languages: [en, es]\n"
+        "    qr: tel\n"
+        "    verified: 2026-03-02\n"
+        "\n"
+        "  - name: Lifeline\n"
+        "    phone: '988'\n"
+        "    qr: tel\n"
+    )
+
+
+def test_imported_file_loads_as_a_kit(kit: Path) -> None:
+    target = kit / "resources.yaml"
+    result = sheet(tags={"dv"})  # both lines have a `verified` date, which a build requires
+    write_resources_yaml(result, target, source_note="hotlines.csv", overwrite=True)
+    loaded = load_kit(kit)
+    assert [resource.name for resource in loaded.resources] == \
+        ["Harbor Light Crisis Line", "Lakeshore Crisis Line"]
+    crisis = loaded.resources[0]
+    assert (crisis.qr, crisis.text and crisis.text.keyword, crisis.tty and crisis.tty.e164) == \
+        ("tel", "SAFE", "+18005550163")
+
+
+def test_never_overwrites_a_hand_written_file(tmp_path: Path) -> None:
+    target = tmp_path / "resources.yaml"
+    hand_written = (Path(__file__).parent.parent / "content" / "resources.yaml").read_text()
+    target.write_text(hand_written)
+    assert problems_of(write_resources_yaml, hsds(), target, source_note="x") == [
+        f"{target}: resources.yaml was not written by havenprint import: not replacing it "
+        "(move it away first, or choose to overwrite it)"]
+    assert target.read_text() == hand_written
+    write_resources_yaml(hsds(), target, source_note="x", overwrite=True)
+    assert target.read_text().startswith("# Written by havenprint import")
+    write_resources_yaml(sheet(), target, source_note="y")  # an imported file may be replaced
+    assert "Harbor Light Crisis Line" in target.read_text()
+
+
+def test_nothing_to_write(tmp_path: Path) -> None:
+    target = tmp_path / "resources.yaml"
+    assert problems_of(write_resources_yaml, ImportResult([], [], []), target, source_note="x") \
+        == [f"{target}: nothing to write: no line was imported"]
+    assert not target.exists()

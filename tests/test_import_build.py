@@ -1,0 +1,84 @@
+"""Listings imported from HSDS end up on printed cards: right lines, QR types, dates, and
+no confidential address anywhere."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import decode_qr_codes, edit, page_texts
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ADDRESSES = ["415 Quay Street", "1207 Willow Bend Road", "88 Court Street", "2 Dune Drive"]
+
+
+@pytest.fixture
+def imported(kit: Path, run) -> Path:  # noqa: ANN001
+    (kit / "resources.yaml").unlink()
+    result = run("import", "hsds", FIXTURES / "hsds" / "services.json", "--into", kit)
+    assert result.code == 0, result.err
+    assert "wrote" in result.out and "6 line(s)" in result.out
+    assert "skipped Harbor Light Family Services – Counseling: service status is defunct" \
+        in result.err
+    assert "temporarily closed" in result.err
+    assert "address of Safe Haven Shelter hidden" in result.err
+    # The coordinator checks the one line the data had no date for, as the note asks.
+    edit(kit / "resources.yaml", "    qr: sms\n", "    qr: sms\n    verified: 2026-11-20\n")
+    return kit
+
+
+def all_text(pdf: Path) -> str:
+    return " ".join(" ".join(page_texts(pdf)).split())
+
+
+def test_imported_lines_print_with_dates_and_no_address(imported: Path, tmp_path: Path,
+                                                        run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    result = run("build", imported, "--out", out, "--format", "brochure")
+    assert result.code == 0, result.err
+    text = all_text(out / "en" / "brochure.pdf")
+    for expected in ("Northstar Helpline", "+1 800 555 0199", "Text HOPE to 1-888-555-0175",
+                     "1-800-555-0142", "TTY: 1-800-555-0163", "Mon–Fri 9:00–17:00",
+                     "Checked Feb 2026", "Checked Mar 2026"):
+        assert expected in text, expected
+    for absent in ("Counseling", "Transitional Housing", "Youth Outreach", *ADDRESSES):
+        assert absent not in text, absent
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["tel:+18005550199"]
+
+
+def test_old_lines_warn_at_check(imported: Path, run) -> None:  # noqa: ANN001
+    result = run("check", imported, "--format", "brochure")
+    assert result.code == 0
+    assert "Lakeshore Crisis Line: last checked 2024-09-30, over 12 months ago" in result.err
+
+
+def test_site_yaml_can_read_hsds_directly(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    shutil.copytree(FIXTURES / "hsds" / "tabular", kit / "hsds")
+    edit(kit / "site.yaml", "brand_color:",
+         "resources: {path: hsds, tags: [], limit: 1}\nbrand_color:")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop")
+    assert result.code == 0, result.err
+    back = all_text(out / "en" / "pocket-card-shop.pdf")
+    assert "Northstar Helpline" in back
+    assert "Harbor Light" not in back
+    assert decode_qr_codes(out / "en" / "pocket-card-shop.pdf", 1) == ["tel:+18005550199"]
+
+
+def test_sms_first_line_gives_an_smsto_code(imported: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    text = (imported / "resources.yaml").read_text(encoding="utf-8")
+    first, second = text.split("\n  - name: ")[1:3]
+    head = text.split("\n  - name: ")[0]
+    (imported / "resources.yaml").write_text(
+        head + "\n  - name: " + second + "\n  - name: " + first, encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("build", imported, "--out", out, "--format", "brochure").code == 0
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["SMSTO:18885550175:HOPE"]
+
+
+def test_import_refuses_to_replace_a_hand_written_file(kit: Path, run) -> None:  # noqa: ANN001
+    result = run("import", "hsds", FIXTURES / "hsds" / "services.json", "--into", kit)
+    assert result.code == 1
+    assert "resources.yaml" in result.err
