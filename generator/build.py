@@ -68,9 +68,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
     placement = Placement(layout, size, kit.site.brand_color, sources)
+    resources, notes = _selected_resources(kit, layout)
     faces, problems = [], []
     for face_name in layout.spec.faces:
-        composed = compose_face(layout, face_name, context, kit.resources, payload)
+        composed = compose_face(layout, face_name, context, resources, payload)
         problems.extend(_glyph_problems(composed, layout, lang, sources))
         try:
             faces.append(place_face(composed, placement))
@@ -78,8 +79,22 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
             problems.extend(error.problems)
     if problems:
         raise ContentError(problems)
-    warnings = [w for face in faces for w in face.warnings]
+    warnings = notes + [w for face in faces for w in face.warnings]
     return LaidOut(layout, lang, size, faces, warnings)
+
+
+def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:
+    """The lines this format prints: all of them, or the first `max_lines` of site.yaml."""
+    limit = kit.site.max_lines.get(layout.name)
+    if limit is None or limit >= len(kit.resources):
+        return kit.resources, []
+    notes = [
+        Problem(resource.source.path, (f"{layout.name}: left out '{resource.name}': "
+                                       f"max_lines is {limit} for this format"),
+                resource.source.line, "warning")
+        for resource in kit.resources[limit:]
+    ]
+    return kit.resources[:limit], notes
 
 
 def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:

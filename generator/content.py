@@ -109,6 +109,7 @@ def load_site(path: Path) -> Site:
         poster_discreet=model.poster_discreet,
         verify_within_months=model.verify_within_months,
         resource_source=model.resources.model_dump() if model.resources else None,
+        max_lines=model.max_lines,
     )
 
 

@@ -53,6 +53,7 @@ class Site:
     poster_discreet: bool = False
     verify_within_months: int = 12
     resource_source: dict | None = field(default=None, compare=False, hash=False)
+    max_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

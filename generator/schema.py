@@ -73,6 +73,7 @@ class SiteModel(_Strict):
     poster_discreet: bool = False
     verify_within_months: int = Field(default=12, ge=1, le=60)
     resources: str | ResourceSourceModel | None = None
+    max_lines: dict[str, int] = {}  # per format: print at most this many lines
 
     @field_validator("resources", mode="before")
     @classmethod

@@ -36,7 +36,7 @@ SHEET = FIXTURES / "spreadsheet" / "hotlines.csv"
 TODAY = date(2026, 6, 1)
 
 NORTHSTAR = {
-    "name": "Northstar Helpline", "phone": "+1 800 555 0199",
+    "name": "Northstar Helpline", "phone": "1-800-555-0199",
     "url": "https://northstar.example.org", "hours": "24/7", "languages": ["en", "es", "zh"],
     "qr": "tel", "verified": date(2026, 2, 10),
 }

@@ -39,7 +39,7 @@ def test_imported_lines_print_with_dates_and_no_address(imported: Path, tmp_path
     result = run("build", imported, "--out", out, "--format", "brochure")
     assert result.code == 0, result.err
     text = all_text(out / "en" / "brochure.pdf")
-    for expected in ("Northstar Helpline", "+1 800 555 0199", "Text HOPE to 1-888-555-0175",
+    for expected in ("Northstar Helpline", "1-800-555-0199", "Text HOPE to 1-888-555-0175",
                      "1-800-555-0142", "TTY: 1-800-555-0163", "Mon–Fri 9:00–17:00",
                      "Checked Feb 2026", "Checked Mar 2026"):
         assert expected in text, expected
@@ -82,3 +82,13 @@ def test_import_refuses_to_replace_a_hand_written_file(kit: Path, run) -> None: 
     result = run("import", "hsds", FIXTURES / "hsds" / "services.json", "--into", kit)
     assert result.code == 1
     assert "resources.yaml" in result.err
+
+
+def test_max_lines_per_format(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", "max_lines: {pocket-card: 2}\nbrand_color:")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--target", "shop")
+    assert result.code == 0
+    assert "pocket-card: left out 'Emergency': max_lines is 2 for this format" in result.err
+    assert "Emergency" not in page_texts(out / "en" / "pocket-card-shop.pdf")[1]
+    assert "Emergency" in page_texts(out / "en" / "brochure-shop.pdf")[0]
