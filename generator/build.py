@@ -12,6 +12,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.compose import ComposedFace, compose_face, template_context
+from generator.discretion import builtin_words, discretion_problems
 from generator.errors import ContentError, Problem
 from generator.fonts import REGULAR, missing_glyphs, register_fonts
 from generator.layouts import Layout, SizeSpec
@@ -77,10 +78,21 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
             faces.append(place_face(composed, placement))
         except ContentError as error:
             problems.extend(error.problems)
+    problems.extend(_discretion(kit, layout, lang, faces))
     if problems:
         raise ContentError(problems)
     warnings = notes + [w for face in faces for w in face.warnings]
     return LaidOut(layout, lang, size, faces, warnings)
+
+
+def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
+    """Revealing words on outside surfaces fail the build while the site is discreet."""
+    if not kit.site.discreet:
+        return []
+    outside = [face for face in faces
+               if face.spec.outside_when is None or getattr(kit.site, face.spec.outside_when)]
+    words = builtin_words(lang) + kit.site.revealing_words
+    return discretion_problems(outside, layout.name, words, kit.site.source.path)
 
 
 def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:

@@ -110,6 +110,8 @@ def load_site(path: Path) -> Site:
         verify_within_months=model.verify_within_months,
         resource_source=model.resources.model_dump() if model.resources else None,
         max_lines=model.max_lines,
+        discreet=model.discreet,
+        revealing_words=tuple(word.lower() for word in model.revealing_words),
     )
 
 

@@ -70,6 +70,8 @@ class FaceSpec(_Strict):
     mirror_panels: bool = False  # this side's panels run right to left (the back of a sheet)
     outside: bool = False  # seen when folded or carried: checked for revealing words
     outside_panels: list[int] | None = None  # when only some panels are outside
+    outside_when: str | None = None  # a site setting that turns `outside` on (poster_discreet)
+    panel_names: list[str] | None = None  # what people call the panels, for messages
     slots: list[SlotSpec]
 
 

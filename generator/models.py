@@ -54,6 +54,8 @@ class Site:
     verify_within_months: int = 12
     resource_source: dict | None = field(default=None, compare=False, hash=False)
     max_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    discreet: bool = True
+    revealing_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,8 @@ class SiteModel(_Strict):
     verify_within_months: int = Field(default=12, ge=1, le=60)
     resources: str | ResourceSourceModel | None = None
     max_lines: dict[str, int] = {}  # per format: print at most this many lines
+    discreet: bool = True
+    revealing_words: list[str] = []
 
     @field_validator("resources", mode="before")
     @classmethod
