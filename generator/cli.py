@@ -142,7 +142,7 @@ def _describe(width: float, height: float) -> str:
 
 
 def _report(problems: list[Problem]) -> None:
-    for problem in problems:
+    for problem in dict.fromkeys(problems):  # a locale problem shows up once per format
         shown = Problem(_shown(Path(problem.path)), problem.message, problem.line,
                         problem.severity)
         print(shown, file=sys.stderr)
