@@ -16,6 +16,7 @@ from generator.errors import ContentError, Problem, UsageError
 from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
 from generator.models import Kit
+from generator.readability import reading_report
 from generator.units import PT_PER_UNIT
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -93,7 +94,9 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
     result = build(kit, layouts, langs, targets, args.out if write else None)
-    _report([*kit.warnings, *result.problems])
+    readability = [] if write else [p for lang in langs
+                                    for p in reading_report(kit.articles[lang])]
+    _report([*kit.warnings, *readability, *result.problems])
     for path in result.written:
         print(f"wrote {_shown(path)}")
     if result.errors:

@@ -14,11 +14,11 @@ class Problem:
     path: Path | str
     message: str
     line: int | None = None
-    severity: Literal["error", "warning"] = "error"
+    severity: Literal["error", "warning", "info"] = "error"
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else f"{self.path}"
-        prefix = "warning: " if self.severity == "warning" else ""
+        prefix = {"warning": "warning: ", "info": "note: "}.get(self.severity, "")
         return f"{where}: {prefix}{self.message}"
 
 

@@ -1,0 +1,36 @@
+"""`check` reports a reading grade and names the longest sentences above grade 8."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import edit
+
+HARD = ("Notwithstanding considerable interpersonal ambivalence, individuals experiencing "
+        "intermittent reinforcement frequently demonstrate psychophysiological attachment "
+        "characteristics, consequently complicating organizational disengagement processes "
+        "considerably.")
+
+
+def test_default_article_is_plain(kit: Path, run) -> None:  # noqa: ANN001
+    result = run("check", kit)
+    assert result.code == 0
+    line = next(line for line in result.err.splitlines() if "reading grade" in line)
+    grade = float(line.split("reading grade ")[1].split(" ")[0])
+    assert 1 <= grade <= 8
+    assert "trauma-bonding.en.md: note: reading grade" in line
+
+
+def test_hard_article_warns_with_its_longest_sentence(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "articles" / "trauma-bonding.en.md",
+         "This bond is a normal human response to a hard situation.", HARD * 1)
+    article = kit / "articles" / "trauma-bonding.en.md"
+    text = article.read_text(encoding="utf-8")
+    body_start = text.index("## What is trauma bonding?")
+    article.write_text(text[:body_start] + "## Hard\n\n" + (HARD + " ") * 8 + "\n\n"
+                       + text[body_start:], encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 0  # a warning, not an error
+    assert "warning: reading grade" in result.err
+    assert "is above 8" in result.err
+    assert f'Longest sentences: "{HARD}"' in result.err
