@@ -41,6 +41,7 @@ class LaidOut:
 class BuildResult:
     written: list[Path] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (format, language)
 
     @property
     def errors(self) -> list[Problem]:
@@ -189,12 +190,18 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     A failing combination is reported and the others still build.
     """
     result = BuildResult()
+    for lang in langs:
+        result.problems.extend(kit.broken_languages.get(lang, ()))
     for layout in layouts:
         for lang in langs:
+            if lang in kit.broken_languages:
+                result.failed.append((layout.name, lang))
+                continue
             try:
                 laid = lay_out(kit, layout, lang)
             except ContentError as error:
                 result.problems.extend(error.problems)
+                result.failed.append((layout.name, lang))
                 continue
             result.problems.extend(laid.warnings)
             for target in targets:

@@ -19,7 +19,7 @@ from generator.models import Kit
 from generator.readability import reading_report
 from generator.units import PT_PER_UNIT
 
-EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
 
 
@@ -34,6 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ContentError as error:
         _report(error.problems)
         return EXIT_CONTENT
+    except KeyboardInterrupt:
+        print("havenprint: interrupted; files already in the output folder are unchanged",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -95,12 +99,15 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     targets = TARGETS if args.target == "all" else (args.target,)
     result = build(kit, layouts, langs, targets, args.out if write else None)
     readability = [] if write else [p for lang in langs
+                                    if lang in kit.articles
                                     for p in reading_report(kit.articles[lang])]
     _report([*kit.warnings, *readability, *result.problems])
     for path in result.written:
         print(f"wrote {_shown(path)}")
     if result.errors:
-        print(f"{len(result.errors)} problem(s); see above", file=sys.stderr)
+        failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
+        print(f"{len(result.errors)} problem(s); see above. Not built: {failed or 'none'}; "
+              f"{len(result.written)} file(s) written", file=sys.stderr)
         return EXIT_CONTENT
     if not write:
         print(f"ok: {len(layouts)} format(s) x {len(langs)} language(s) lay out cleanly")

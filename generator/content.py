@@ -33,18 +33,25 @@ def load_kit(root: Path) -> Kit:
     site = _collect(problems, load_site, root / "site.yaml")
     resources = ()
     articles: dict[str, Article] = {}
+    broken: dict[str, tuple[Problem, ...]] = {}
     if site is not None:
         resources = _collect(problems, load_resources, root / "resources.yaml", site) or ()
         for lang in site.languages:
-            article = _collect(problems, find_article, root, site.article, lang)
+            article_problems: list[Problem] = []
+            article = _collect(article_problems, find_article, root, site.article, lang)
             if article is not None:
                 articles[lang] = article
+            else:
+                broken[lang] = tuple(article_problems)
     problems.extend(verification_problems(resources, site, date.today()))
+    broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems):
-        raise ContentError(problems)
+        raise ContentError(problems + broken_problems)
     assert site is not None
+    if not articles:  # nothing at all can be built
+        raise ContentError(broken_problems)
     return Kit(root=root, site=site, resources=resources, articles=articles,
-               warnings=tuple(problems))
+               warnings=tuple(problems), broken_languages=broken)
 
 
 def verification_problems(resources: tuple[Resource, ...], site: Site | None,

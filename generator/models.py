@@ -116,3 +116,4 @@ class Kit:
     resources: tuple[Resource, ...]
     articles: dict[str, Article]  # by language code
     warnings: tuple[Problem, ...] = ()
+    broken_languages: dict[str, tuple[Problem, ...]] = field(default_factory=dict)

@@ -39,7 +39,7 @@ def sentences(text: str) -> list[str]:
     for paragraph in text.splitlines():
         rest = " ".join(paragraph.removeprefix("• ").split())
         while rest:
-            sentence = first_sentence(rest)
+            sentence = first_sentence(rest) or rest
             found.append(sentence)
             rest = rest[len(sentence):].strip()
     return found

@@ -210,3 +210,27 @@ def test_line_checked_long_ago_is_a_warning(kit: Path, run) -> None:  # noqa: AN
     assert result.code == 0
     assert ("resources.yaml:22: warning: Emergency: last checked 2019-05-01, over 12 months ago"
             in result.err)
+
+
+def test_one_broken_language_does_not_stop_the_others(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
+    (kit / "articles" / "trauma-bonding.es.md").write_bytes(b"---\ntitle: \xff\xfe\n---\n")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out)
+    assert result.code == 1
+    assert "trauma-bonding.es.md:2: the file is not UTF-8 text" in result.err
+    assert "Not built: " in result.err and "pocket-card (es)" in result.err
+    assert (out / "en" / "pocket-card.pdf").is_file()
+    assert (out / "en" / "brochure.pdf").is_file()
+    assert not (out / "es").exists()
+
+
+def test_one_broken_format_does_not_stop_the_others(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "articles" / "trauma-bonding.en.md", "## Sources",
+         ("Words that do not fit in a brochure. " * 60 + "\n\n") * 12 + "## Sources")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out)
+    assert result.code == 1
+    assert "Not built: brochure (en)" in result.err
+    assert (out / "en" / "pocket-card.pdf").is_file()
+    assert not (out / "en" / "brochure.pdf").exists()

@@ -1,0 +1,53 @@
+"""Writes are atomic: an interrupted build leaves the previous outputs as they were."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import generator.build
+import generator.write
+from generator.write import write_atomic
+
+
+def test_interrupted_write_keeps_the_old_file(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "en" / "card.pdf"
+    write_atomic(target, b"good")
+
+    def interrupt(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(generator.write.os, "fsync", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"half")
+    assert target.read_bytes() == b"good"
+    assert os.listdir(target.parent) == ["card.pdf"]
+
+
+def test_ctrl_c_during_a_build_keeps_previous_outputs(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--target", "all").code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real_render = generator.build.render_pdf
+    calls = []
+
+    def render_then_interrupt(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(generator.build, "render_pdf", render_then_interrupt)
+    (kit / "site.yaml").write_text((kit / "site.yaml").read_text(encoding="utf-8").replace(
+        "#2f5d62", "#5a3d7a"), encoding="utf-8")
+    result = run("build", kit, "--out", out, "--target", "all")
+    assert result.code == 130
+    assert "interrupted" in result.err
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert set(after) == set(before)  # no temporary files left behind
+    changed = [p for p in before if before[p] != after[p]]
+    assert len(changed) == 2  # the two files written before Ctrl-C; the rest untouched
