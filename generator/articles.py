@@ -18,6 +18,7 @@ from markdown_it.token import Token
 
 from generator.errors import ContentError, Problem
 from generator.models import Article, Section, Source
+from generator.yamlfile import read_text
 
 CARD_LINE_MAX_CHARS = 110
 TITLE_MAX_CHARS = 80
@@ -96,19 +97,7 @@ class _Meta:
 
 
 def _read_lines(path: Path) -> list[str]:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ContentError(Problem(path, f"cannot read the file: {exc.strerror}")) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
-        raise ContentError(Problem(path, message, line)) from None
-    if not text.strip():
-        raise ContentError(Problem(path, "the file is empty"))
-    return re.split(r"\r\n|\r|\n", text)
+    return re.split(r"\r\n|\r|\n", read_text(path))
 
 
 def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:

@@ -90,7 +90,7 @@ def _check(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, write: bool) -> int:
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
-    layouts = _select_layouts(args.formats)
+    layouts = _select_layouts(args.formats, args.content)
     kit = load_kit(args.content)
     if args.poster_size:
         kit = dataclasses.replace(kit, site=dataclasses.replace(kit.site,
@@ -114,8 +114,8 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     return EXIT_OK
 
 
-def _select_layouts(names: list[str] | None) -> list[Layout]:
-    layouts = available_layouts()
+def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:
+    layouts = available_layouts(content=content)
     if not names:
         return list(layouts.values())
     unknown = [name for name in names if name not in layouts]

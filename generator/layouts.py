@@ -133,10 +133,21 @@ def load_layout(folder: Path) -> Layout:
     return Layout(spec, folder)
 
 
-def available_layouts(root: Path = LAYOUTS_DIR) -> dict[str, Layout]:
-    """Every layout folder under `root`, by name, in name order."""
-    return {
-        folder.name: load_layout(folder)
-        for folder in sorted(root.iterdir())
-        if (folder / "layout.yaml").is_file()
-    }
+def available_layouts(root: Path = LAYOUTS_DIR,
+                      content: Path | None = None) -> dict[str, Layout]:
+    """Every layout folder under `root`, by name, in name order; a content folder's own
+    `layouts/<name>/` adds a format or replaces the built-in one of that name."""
+    folders = {f.name: f for f in sorted(root.iterdir()) if (f / "layout.yaml").is_file()}
+    site_layouts = content / "layouts" if content is not None else None
+    if site_layouts is not None and site_layouts.is_dir():
+        folders.update({f.name: f for f in sorted(site_layouts.iterdir())
+                        if (f / "layout.yaml").is_file()})
+    layouts, problems = {}, []
+    for name, folder in sorted(folders.items()):
+        try:
+            layouts[name] = load_layout(folder)
+        except ContentError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ContentError(problems)
+    return layouts

@@ -34,19 +34,19 @@ def read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ContentError(Problem(path, f"cannot read file: {exc.strerror}")) from None
+        raise ContentError(Problem(path, f"cannot read the file: {exc.strerror}")) from None
     if len(raw) > MAX_CONTENT_BYTES:
-        raise ContentError(
-            Problem(path, f"file is {len(raw)} bytes; the limit is {MAX_CONTENT_BYTES}")
-        )
+        raise ContentError(Problem(path, (
+            f"the file is {len(raw):,} bytes; the limit is {MAX_CONTENT_BYTES:,}: "
+            "is this the right file?")))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ContentError(
-            Problem(path, f"not UTF-8 text (byte {exc.start}): save the file as UTF-8")
-        ) from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
+        raise ContentError(Problem(path, message, line)) from None
     if not text.strip():
-        raise ContentError(Problem(path, "file is empty"))
+        raise ContentError(Problem(path, "the file is empty"))
     return text
 
 
