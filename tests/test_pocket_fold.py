@@ -1,0 +1,389 @@
+"""The folding pocket card: a strip of four 2 in panels per side, folded zigzag to wallet size.
+
+Panels are numbered 0-3 from the top of the strip. Folded, only panels 0 and 3 of the front
+side (page 1) are seen; everything else is inside. Panel rectangles are computed here from
+the trim size, not taken from the engine.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+from pypdf import PdfReader
+
+import generator.sheets as sheets
+from generator.build import lay_out, office_grid
+from generator.content import load_kit
+from generator.layouts import available_layouts
+from generator.models import Offset
+from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit
+from tests.test_pocket_card import REVEALING_WORDS
+from tests.test_sheets import RecordingCanvas
+
+INCH, MM = 72.0, 72 / 25.4
+LETTER = (612.0, 792.0)
+A4 = (595.276, 841.89)
+US_STRIP = (3.5 * INCH, 8 * INCH)  # 252 x 576 pt
+US_PANEL = 2 * INCH
+US_SAFE = 0.125 * INCH
+ISO_STRIP = (85 * MM, 220 * MM)
+ISO_PANEL = 55 * MM
+ISO_SAFE = 3 * MM
+GLYPH_OVERHANG = 2.0  # glyph boxes may reach a little beyond the text frame
+PAYLOAD = "tel:+18007997233"
+FORMAT = "pocket-fold"
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[\w']+", text.lower()))
+
+
+def flat(text: str) -> str:
+    """Text read back from the PDF with line breaks and soft hyphens made plain spaces."""
+    return " ".join(text.replace("\u00ad", "").split())
+
+
+def trim_origin(page: pdfium.PdfPage) -> tuple[float, float]:
+    """Lower-left corner of the TrimBox of a shop page."""
+    left, bottom, _, _ = page.get_trimbox()
+    return left, bottom
+
+
+def panel_rect(origin: tuple[float, float], index: int, strip: tuple[float, float] = US_STRIP,
+               panel: float = US_PANEL) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) of panel `index` (0 = top) of a strip at `origin`."""
+    x, y = origin
+    top = y + strip[1] - index * panel
+    return x, top - panel, x + strip[0], top
+
+
+def panel_text(pdf: Path, page_index: int, index: int) -> str:
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    left, bottom, right, top = panel_rect(trim_origin(page), index)
+    return flat(page.get_textpage().get_text_bounded(left=left, bottom=bottom, right=right,
+                                                     top=top))
+
+
+def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float, float, float]]:
+    """(char, left, bottom, right, top) of every visible character on the page."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text = page.get_textpage()
+    boxes = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if char.strip():
+            left, bottom, right, top = text.get_charbox(index)
+            boxes.append((char, left, bottom, right, top))
+    return boxes
+
+
+def fold_ys(strip_bottom: float, strip_height: float, panel: float) -> list[float]:
+    return [strip_bottom + strip_height - k * panel for k in (1, 2, 3)]
+
+
+def assert_no_char_on_a_fold(pdf: Path, page_index: int, folds: list[float],
+                             safe: float) -> None:
+    boxes = char_boxes(pdf, page_index)
+    assert boxes
+    reach = safe - GLYPH_OVERHANG
+    for fold in folds:
+        crossing = [c for c, _, bottom, _, top in boxes
+                    if bottom < fold + reach and top > fold - reach]
+        assert not crossing, (page_index, round(fold, 2), crossing[:20])
+
+
+def key_points(markdown: Path) -> list[str]:
+    """The key points as the article's author wrote them, read from its front matter."""
+    front = markdown.read_text(encoding="utf-8").split("---\n", 2)[1]
+    return yaml.safe_load(front)["key_points"]
+
+
+def mediabox(page) -> tuple[float, float]:  # noqa: ANN001
+    return float(page.mediabox.width), float(page.mediabox.height)
+
+
+def trimbox(page) -> list[float]:  # noqa: ANN001
+    return [float(v) for v in page["/TrimBox"]]
+
+
+def bleedbox(page) -> list[float]:  # noqa: ANN001
+    return [float(v) for v in page["/BleedBox"]]
+
+
+@pytest.fixture
+def built(kit: Path, tmp_path: Path, run) -> Path:  # noqa: ANN001
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "all")
+    assert result.code == 0, result.err
+    assert result.err == ""  # the default kit fits without shrinking a line away
+    return out
+
+
+def office(out: Path) -> Path:
+    return out / "en" / f"{FORMAT}.pdf"
+
+
+def shop(out: Path) -> Path:
+    return out / "en" / f"{FORMAT}-shop.pdf"
+
+
+# --- paper, boxes, QR codes ------------------------------------------------------------------
+
+def test_office_sheet_is_letter_with_fronts_then_backs(built: Path) -> None:
+    reader = PdfReader(office(built))
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert mediabox(page) == LETTER
+
+
+def test_shop_pages_are_the_strip_with_bleed(built: Path) -> None:
+    reader = PdfReader(shop(built))
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        x0, y0, x1, y1 = trimbox(page)
+        assert (x1 - x0, y1 - y0) == pytest.approx(US_STRIP)
+        bx0, by0, bx1, by1 = bleedbox(page)
+        assert (x0 - bx0, y0 - by0, bx1 - x1, by1 - y1) == pytest.approx((9.0,) * 4)
+        mx0, my0, mx1, my1 = (float(v) for v in page.mediabox)
+        assert mx0 <= bx0 and my0 <= by0 and mx1 >= bx1 and my1 >= by1
+
+
+def test_qr_code_calls_the_first_line_on_every_strip(built: Path) -> None:
+    assert decode_qr_codes(office(built), 1) == [PAYLOAD, PAYLOAD]  # two strips
+    assert decode_qr_codes(shop(built), 1) == [PAYLOAD]
+    assert decode_qr_codes(office(built), 0) == []  # nothing to scan on the outside
+
+
+# --- what each panel says --------------------------------------------------------------------
+
+def test_outside_panels_show_only_the_discreet_title(built: Path) -> None:
+    for index in (0, 3):  # front side: the cover and the back cover
+        text = panel_text(shop(built), 0, index)
+        assert "Wellness contacts" in text, index
+        found = words(text) & set(REVEALING_WORDS)
+        assert not found, (index, found)
+    # The same on both strips of the office sheet.
+    page = pdfium.PdfDocument(str(office(built)))[0]
+    textpage = page.get_textpage()
+    for origin_x in (54.0, 306.0):
+        for index in (0, 3):
+            left, bottom, right, top = panel_rect((origin_x, 108.0), index)
+            text = textpage.get_text_bounded(left=left, bottom=bottom, right=right, top=top)
+            assert "Wellness contacts" in flat(text)
+            assert not words(text) & set(REVEALING_WORDS)
+
+
+def test_inside_panels_carry_lines_card_line_key_points_and_safety(built: Path,
+                                                                 kit: Path) -> None:
+    inside = " ".join([panel_text(shop(built), 0, 1), panel_text(shop(built), 0, 2)]
+                      + [panel_text(shop(built), 1, index) for index in range(4)])
+    expected = [
+        "1-800-799-7233", "Text START to 88788", "TTY: 1-800-787-3224", "988", "911",
+        "You are not alone, and what you feel makes sense.",
+        "Before you call",
+        "Use a phone or computer the other person cannot check. Calls, texts and web visits "
+        "can show up in call logs and browser history. In an emergency, call 911.",
+        "Use a phone the other person cannot check. In an emergency, call 911.",
+        "Scan to call",
+    ]
+    for text in expected + key_points(kit / "articles" / "trauma-bonding.en.md"):
+        assert text in inside, text
+
+
+def test_reading_order_panel_by_panel(built: Path) -> None:
+    """Front: cover, card line, before you call, back cover. Back: lines, QR, key points."""
+    assert "You are not alone" in panel_text(shop(built), 0, 1)
+    assert "Before you call" in panel_text(shop(built), 0, 2)
+    assert "1-800-799-7233" in panel_text(shop(built), 1, 0)
+    assert "Scan to call" in panel_text(shop(built), 1, 1)
+    assert "Good to know" in panel_text(shop(built), 1, 2)
+    assert "Notes" in panel_text(shop(built), 1, 3)
+
+
+def test_the_number_is_large_bold_and_in_the_brand_colour(built: Path) -> None:
+    text = pdfium.PdfDocument(str(shop(built)))[1].get_textpage()
+    index, count = text.search("1-800-799-7233").get_next()
+    for char in range(index, index + count):
+        red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+        assert pdfium_c.FPDFText_GetFillColor(text, char, red, green, blue, alpha)
+        assert (red.value, green.value, blue.value) == (0x2F, 0x5D, 0x62)  # brand_color
+        assert pdfium_c.FPDFText_GetFontSize(text, char) >= 10
+        assert pdfium_c.FPDFText_GetFontWeight(text, char) >= 700
+
+
+# --- folds, duplex --------------------------------------------------------------------------
+
+def test_no_text_crosses_a_fold(built: Path) -> None:
+    for page_index in (0, 1):
+        page = pdfium.PdfDocument(str(shop(built)))[page_index]
+        _, bottom = trim_origin(page)
+        folds = fold_ys(bottom, US_STRIP[1], US_PANEL)
+        assert_no_char_on_a_fold(shop(built), page_index, folds, US_SAFE)
+        assert_no_char_on_a_fold(office(built), page_index, fold_ys(108.0, 576.0, US_PANEL),
+                                 US_SAFE)
+
+
+def test_text_keeps_to_the_safe_area_of_its_strip(built: Path) -> None:
+    reach = US_SAFE - GLYPH_OVERHANG
+    for page_index in (0, 1):
+        for char, left, bottom, right, top in char_boxes(office(built), page_index):
+            if bottom < 100:  # the printing hint in the bottom margin
+                continue
+            column = 0 if left < 306 else 1
+            strip_left = 54.0 + column * 252
+            assert strip_left + reach <= left and right <= strip_left + 252 - reach, char
+            assert 108 + reach <= bottom and top <= 108 + 576 - reach, char
+
+
+def test_decoration_stays_on_its_panel(built: Path) -> None:
+    """The cover's rings run off the card's edge but never across a fold."""
+    scale = 2.0
+    page = pdfium.PdfDocument(str(shop(built)))[0]
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    left, bottom = trim_origin(page)
+    height = page.get_height()
+    for fold in fold_ys(bottom, US_STRIP[1], US_PANEL):
+        for offset in (-2.0, 2.0):  # a row of pixels just above and just below each fold
+            y = round((height - (fold + offset)) * scale)
+            row = {image.getpixel((round(x * scale), y))
+                   for x in range(round(left) + 1, round(left + US_STRIP[0]) - 1)}
+            assert len(row) == 1, (fold, offset, row)
+
+
+def test_backs_are_mirrored_for_long_edge_duplex(built: Path) -> None:
+    """Turned over on its long edge, a point at x on the front lands at width - x: each
+    strip's back must sit exactly there, panel behind panel (the same heights)."""
+    def found(page_index: int, needle: str) -> list[tuple[float, float, float]]:
+        """(strip left, bottom, top) of each occurrence, from its first character."""
+        text = pdfium.PdfDocument(str(office(built)))[page_index].get_textpage()
+        searcher = text.search(needle)
+        spots = []
+        while (hit := searcher.get_next()) is not None:
+            left, bottom, _, top = text.get_charbox(hit[0])
+            if bottom > 108:  # not the printing hint below the strips
+                spots.append((left - US_SAFE, bottom, top))
+        return sorted(spots)
+
+    covers = found(0, "Wellness contacts")  # cover and back cover of each strip
+    numbers = found(1, "1-800-799-7233")
+    assert len(covers) == 4 and len(numbers) == 2
+    front_strips = sorted({round(left) for left, _, _ in covers})
+    assert front_strips == [54, 306]
+    mirrored = sorted(LETTER[0] - left - US_STRIP[0] for left in front_strips)
+    assert [left for left, _, _ in numbers] == pytest.approx(mirrored, abs=2)
+    # The number is in back panel 0, behind the cover: the top panel on both pages.
+    cover_band = panel_rect((54.0, 108.0), 0)
+    for _, bottom, top in numbers:
+        assert cover_band[1] < bottom < top < cover_band[3]
+
+
+def test_back_of_each_strip_lands_behind_its_front(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's imposition: two strips, backs in mirrored columns, fold marks between."""
+    kit = load_kit(DEFAULT_CONTENT)
+    laid = lay_out(kit, available_layouts()[FORMAT], "en")
+    grid = office_grid(laid, "letter")
+    assert (grid.columns, grid.rows) == (2, 1)
+    calls: list[tuple[str, float, float]] = []
+    monkeypatch.setattr(sheets, "draw_face", lambda canvas, face, x, y, brand, bleed=0.0:
+                        calls.append((face.name, round(x, 3), round(y, 3))))
+    canvas = RecordingCanvas()
+    sheets.draw_office_sheets(canvas, laid.faces, grid, "#2f5d62", Offset(), "")
+    fronts = [(x, y) for name, x, y in calls if name == "front"]
+    backs = [(x, y) for name, x, y in calls if name == "back"]
+    # The strip in column 0 of the front is drawn in column 1 of the back.
+    assert fronts == [(54.0, 108.0), (306.0, 108.0)]
+    assert backs == [(LETTER[0] - x - US_STRIP[0], y) for x, y in fronts]
+    # Fold marks: short horizontal lines in the side margins at each fold, on both sides.
+    for page in canvas.pages[:2]:
+        for fold in fold_ys(108.0, US_STRIP[1], US_PANEL):
+            marks = [(x1, x2) for x1, y1, x2, y2 in page
+                     if y1 == pytest.approx(fold) and y2 == pytest.approx(fold)]
+            assert len(marks) == 2, fold
+            assert all(max(x1, x2) < 54 or min(x1, x2) > 558 for x1, x2 in marks)
+
+
+# --- ISO -------------------------------------------------------------------------------------
+
+def test_iso_strip_on_a4(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "card_size: us", "card_size: iso")
+    edit(kit / "site.yaml", "paper: letter", "paper: a4")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "all")
+    assert result.code == 0, result.err
+    assert result.err == ""
+    reader = PdfReader(office(out))
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert mediabox(page) == pytest.approx(A4, abs=0.01)
+    for page in PdfReader(shop(out)).pages:
+        x0, y0, x1, y1 = trimbox(page)
+        assert (x1 - x0, y1 - y0) == pytest.approx(ISO_STRIP, abs=0.01)
+        assert x0 - bleedbox(page)[0] == pytest.approx(3 * MM, abs=0.01)
+    assert decode_qr_codes(office(out), 1) == [PAYLOAD, PAYLOAD]
+    assert decode_qr_codes(shop(out), 1) == [PAYLOAD]
+    grid_bottom = (A4[1] - ISO_STRIP[1]) / 2
+    for page_index in (0, 1):
+        assert_no_char_on_a_fold(office(out), page_index,
+                                 fold_ys(grid_bottom, ISO_STRIP[1], ISO_PANEL), ISO_SAFE)
+    page = pdfium.PdfDocument(str(shop(out)))[0]
+    for index in (0, 3):
+        left, bottom, right, top = panel_rect(trim_origin(page), index, ISO_STRIP, ISO_PANEL)
+        text = page.get_textpage().get_text_bounded(left=left, bottom=bottom, right=right,
+                                                    top=top)
+        assert "Wellness contacts" in flat(text)
+        assert not words(text) & set(REVEALING_WORDS)
+
+
+# --- what does not fit -----------------------------------------------------------------------
+
+def test_too_many_key_points_fail_naming_the_slot(kit: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    extra = "".join(f"  - Another thing worth knowing, written out at some length, number {n}.\n"
+                    for n in range(14))
+    edit(article, "  - Free, private support is ready when you are.\n",
+         "  - Free, private support is ready when you are.\n" + extra)
+    result = run("check", kit, "--format", FORMAT)
+    assert result.code == 1
+    line = next(line for line in result.err.splitlines() if "slot 'condensed'" in line)
+    assert "trauma-bonding.en.md" in line
+    assert "pocket-fold (back), slot 'condensed':" in line
+    assert "too tall even at 6.5 pt" in line
+
+
+def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_path: Path,
+                                                              run) -> None:  # noqa: ANN001
+    extra = "".join(
+        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    verified: 2026-11-01\n"
+        for n in range(4)
+    )
+    (kit / "resources.yaml").write_text(
+        (kit / "resources.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    assert result.code == 0, result.err
+    assert "warning: pocket-fold (back), slot 'resources': left out 'Local line 3'" in result.err
+    lines = panel_text(shop(out), 1, 0)
+    assert "1-800-799-7233" in lines
+    assert "Local line 3" not in lines
+
+
+def test_plain_text_article_without_key_points_fits(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    fixture = Path(__file__).parent / "fixtures" / "articles" / "trauma-bonding-pasted.en.txt"
+    (kit / "articles" / "trauma-bonding.en.md").unlink()
+    (kit / "articles" / "trauma-bonding.en.txt").write_text(
+        fixture.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    assert result.code == 0, result.err
+    article = panel_text(shop(out), 1, 2)
+    assert "Why it can be hard to leave" in article  # the title heads the sections
+    assert "What is trauma bonding?" in article
+    assert "Trauma bonding is a strong emotional tie to someone who hurts you." in article
