@@ -1,0 +1,327 @@
+"""The poster end to end: page sizes, the QR code's printed size, the main number's type size,
+the eight tear-off tabs, the discreet restroom variant and overflow.
+
+Tab rectangles are computed here from layout.yaml's numbers (box fractions of the safe area),
+not by the engine, so that a bug in the engine's geometry shows up as a failing test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+import zxingcpp
+from pypdf import PdfReader
+
+from generator.build import lay_out
+from generator.content import load_kit
+from generator.discretion import builtin_words, revealing_words_in
+from generator.layouts import available_layouts
+from tests.conftest import DEFAULT_CONTENT, REPO, decode_qr_codes, edit, page_texts
+from tests.test_pocket_card import REVEALING_WORDS
+
+LAYOUT = yaml.safe_load((REPO / "layouts" / "poster" / "layout.yaml").read_text("utf-8"))
+POINTS = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
+PAGE = {  # MediaBox of the office PDF, in points
+    "letter": (612.0, 792.0),
+    "a4": (595.28, 841.89),
+    "tabloid": (792.0, 1224.0),
+    "a3": (841.89, 1190.55),
+}
+BLEED = 9.0  # the default kit prints US cards: 0.125 in
+NUMBER = "1-800-799-7233"
+PAYLOAD = "tel:+18007997233"
+QR_QUIET_ZONE = 4  # modules on each side
+# The smallest QR code, quiet zone included (as the layout's qr_min): 3 in on small posters,
+# 15 cm (1/10 of a 1.5 m reading distance) on large ones.
+QR_MINIMUM = {"letter": 3 * 72.0, "a4": 3 * 72.0, "tabloid": 15 * POINTS["cm"],
+              "a3": 15 * POINTS["cm"]}
+RENDER_DPI = 150
+
+
+def length(value: object) -> float:
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(pt|in|mm|cm)?\s*", str(value))
+    assert match, value
+    return float(match[1]) * POINTS[match[2] or "pt"]
+
+
+def slot(name: str) -> dict:
+    return next(s for s in LAYOUT["faces"]["poster"]["slots"] if s["name"] == name)
+
+
+def tab_rects(size: str) -> list[tuple[float, float, float, float]]:
+    """(left, bottom, right, top) of each tab's band in PDF points on the office page."""
+    spec = LAYOUT["sizes"][size]
+    width, height, margin = length(spec["width"]), length(spec["height"]), length(
+        spec["safe_margin"])
+    safe_width, safe_height = width - 2 * margin, height - 2 * margin
+    left, top, box_width, box_height = slot("tabs")["box"]
+    count = slot("tabs")["count"]
+    band_left = margin + left * safe_width
+    band_top = height - margin - top * safe_height
+    band_bottom = band_top - box_height * safe_height
+    tab = box_width * safe_width / count
+    return [(band_left + i * tab, band_bottom, band_left + (i + 1) * tab, band_top)
+            for i in range(count)]
+
+
+def bounded_text(pdf: Path, rect: tuple[float, float, float, float]) -> str:
+    page = pdfium.PdfDocument(str(pdf))[0]
+    text = page.get_textpage().get_text_bounded(*rect)
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def build_poster(kit: Path, tmp_path: Path, run):  # noqa: ANN001, ANN201
+    """Build the poster at `size` (office and shop) and return the output folder."""
+
+    def _build(size: str, discreet: bool = False) -> Path:
+        if discreet:
+            with (kit / "site.yaml").open("a", encoding="utf-8") as site:
+                site.write("poster_discreet: true\n")
+        out = tmp_path / f"out-{size}-{'discreet' if discreet else 'normal'}"
+        result = run("build", kit, "--format", "poster", "--poster-size", size, "--out", out,
+                     "--target", "all")
+        assert result.code == 0, result.err
+        # No warnings (nothing was left out); notes, such as the article's reading grade, may be.
+        assert [line for line in result.err.splitlines() if ": note: " not in line] == []
+        return out / "en"
+
+    return _build
+
+
+def box(page, name: str) -> list[float]:  # noqa: ANN001
+    return [float(v) for v in page[name]]
+
+
+@pytest.mark.parametrize("size", list(PAGE))
+def test_office_page_is_the_poster_and_shop_page_has_trim_and_bleed(build_poster,  # noqa: ANN001
+                                                                     size: str) -> None:
+    out = build_poster(size)
+    office = PdfReader(out / "poster.pdf").pages
+    assert len(office) == 1
+    mediabox = office[0].mediabox
+    assert (float(mediabox.width), float(mediabox.height)) == pytest.approx(PAGE[size], abs=0.01)
+
+    shop = PdfReader(out / "poster-shop.pdf").pages
+    assert len(shop) == 1
+    x0, y0, x1, y1 = box(shop[0], "/TrimBox")
+    assert (x1 - x0, y1 - y0) == pytest.approx(PAGE[size], abs=0.01)
+    bx0, by0, bx1, by1 = box(shop[0], "/BleedBox")
+    assert (x0 - bx0, y0 - by0, bx1 - x1, by1 - y1) == pytest.approx((BLEED,) * 4, abs=0.01)
+    mx0, my0, mx1, my1 = box(shop[0], "/MediaBox")
+    assert mx0 <= bx0 and my0 <= by0 and mx1 >= bx1 and my1 >= by1
+
+
+def find_qr(pdf: Path) -> tuple[zxingcpp.Result, object]:
+    image = pdfium.PdfDocument(str(pdf))[0].render(scale=RENDER_DPI / 72).to_pil().convert("L")
+    results = zxingcpp.read_barcodes(image)
+    assert len(results) == 1
+    return results[0], image
+
+
+@pytest.mark.parametrize("size", ["letter", "tabloid"])
+def test_qr_code_calls_the_first_line_and_is_printed_large(build_poster, size: str) -> None:  # noqa: ANN001
+    out = build_poster(size)
+    assert decode_qr_codes(out / "poster.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
+    result, image = find_qr(out / "poster.pdf")
+    corners = result.position
+    code_px = max(corners.top_right.x - corners.top_left.x,
+                  corners.bottom_left.y - corners.top_left.y)
+    modules = 17 + 4 * int(result.extra["Version"])
+    module_px = code_px / modules
+    with_quiet_zone_pt = (modules + 2 * QR_QUIET_ZONE) * module_px * 72 / RENDER_DPI
+    # The minimum is on the code *with* its quiet zone, as the layout's qr_min (1/10 of the
+    # reading distance); the printed code alone is modules / (modules + 8) of that.
+    assert with_quiet_zone_pt >= QR_MINIMUM[size] - 1.0
+    assert code_px * 72 / RENDER_DPI >= QR_MINIMUM[size] * modules / (modules + 8) - 1.0
+    # The quiet zone is white: nothing overlaps it (a 1-module margin for anti-aliasing).
+    quiet = QR_QUIET_ZONE * module_px
+    left, top = corners.top_left.x, corners.top_left.y
+    right, bottom = left + code_px, top + code_px
+    ring = [(x, y) for x in range(int(left - quiet + module_px), int(right + quiet - module_px))
+            for y in (int(top - quiet + module_px), int(top - module_px), int(bottom + module_px),
+                      int(bottom + quiet - module_px))]
+    ring += [(x, y) for y in range(int(top - quiet + module_px), int(bottom + quiet - module_px))
+             for x in (int(left - quiet + module_px), int(left - module_px),
+                       int(right + module_px), int(right + quiet - module_px))]
+    assert min(image.getpixel(point) for point in ring) >= 250
+
+
+@pytest.mark.parametrize("size", ["letter", "a4", "tabloid", "a3"])
+def test_eight_tabs_each_carry_the_line(build_poster, size: str) -> None:  # noqa: ANN001
+    out = build_poster(size)
+    tabs = tab_rects(size)
+    assert len(tabs) == 8
+    for rect in tabs:
+        text = bounded_text(out / "poster.pdf", rect)
+        assert NUMBER in text, (rect, text)
+        assert "Text START to 88788" in text
+        assert "National Domestic Violence Hotline" in text
+    # The engine's dashed cut lines run exactly along the tab edges, up from the bottom edge,
+    # with the tear line along the top of the band.
+    kit = load_kit(DEFAULT_CONTENT)
+    kit = dataclasses.replace(kit, site=dataclasses.replace(kit.site, poster_size=size))
+    face = lay_out(kit, available_layouts()["poster"], "en").faces[0]
+    verticals = sorted(line.x1 for line in face.cut_lines if line.x1 == line.x2)
+    edges = [tabs[0][0]] + [rect[2] for rect in tabs]
+    assert verticals == pytest.approx(edges, abs=0.01)
+    assert all(line.y1 == 0 for line in face.cut_lines if line.x1 == line.x2)
+    (tear,) = [line for line in face.cut_lines if line.y1 == line.y2]
+    assert tear.y1 == pytest.approx(tabs[0][3], abs=0.01)
+
+
+def text_sizes(pdf: Path) -> list[tuple[str, float]]:
+    """(text, size in points as printed) for every piece of text on the first page."""
+    found: list[tuple[str, float]] = []
+
+    def visit(text, cm, tm, font_dict, font_size):  # noqa: ANN001, ANN202
+        if text.strip():
+            scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
+            found.append((text.strip(), font_size * scale))
+
+    PdfReader(pdf).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize(("size", "smallest"), [("tabloid", 60.0), ("a3", 60.0),
+                                                 ("letter", 44.0), ("a4", 44.0)])
+def test_main_number_is_readable_from_two_metres(build_poster, size: str,  # noqa: ANN001
+                                                 smallest: float) -> None:
+    out = build_poster(size)
+    sizes = text_sizes(out / "poster-shop.pdf")
+    number = max(points for text, points in sizes if text == NUMBER)
+    assert number >= smallest
+    # It is the largest type on the poster, and nothing is below the 12 pt floor.
+    assert number == max(points for _, points in sizes)
+    assert min(points for _, points in sizes) >= 12 - 0.01
+
+
+def test_normal_poster_says_what_it_is_for(build_poster) -> None:  # noqa: ANN001
+    text = " ".join(page_texts(build_poster("letter") / "poster.pdf")[0].split())
+    for expected in ["Why it can be hard to leave",
+                     "You are not alone, and what you feel makes sense.",
+                     "National Domestic Violence Hotline", NUMBER,
+                     "Text START to 88788 · TTY: 1-800-787-3224 · 24/7", "Scan to call",
+                     "Use a phone the other person cannot check. In an emergency, call 911.",
+                     "988 Suicide & Crisis Lifeline", "Take one"]:
+        assert expected in text
+
+
+# What the discreet (restroom) poster may say outside its tabs: the site's neutral title, a
+# neutral message, the number with its text and TTY lines, "Scan to call", "Use a phone the
+# other person cannot check." and "Take one". It leaves out the other lines (their names and
+# 988/911 say what they are) and "In an emergency, call 911", so the pocket card's list of
+# revealing words applies unchanged.
+@pytest.mark.parametrize("size", ["letter", "tabloid"])
+def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: str) -> None:  # noqa: ANN001
+    out = build_poster(size, discreet=True)
+    tabs = tab_rects(size)
+    band_top = tabs[0][3]
+    width, height = PAGE[size]
+    outside = bounded_text(out / "poster.pdf", (0, band_top, width, height))
+    assert "Wellness contacts" in outside
+    assert NUMBER in outside
+    assert "Use a phone the other person cannot check." in outside
+    words = set(re.findall(r"[\w']+", outside.lower()))
+    assert not words & set(REVEALING_WORDS), words & set(REVEALING_WORDS)
+    assert revealing_words_in(outside, builtin_words("en")) == []  # the engine's list too
+    assert "Why it can be hard to leave" not in outside
+    for rect in tabs:
+        assert NUMBER in bounded_text(out / "poster.pdf", rect)
+    # The line's name is printed on the eight tabs and nowhere else.
+    page = " ".join(page_texts(out / "poster.pdf")[0].split())
+    assert page.count("National Domestic Violence Hotline") == 8
+    assert decode_qr_codes(out / "poster.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
+
+
+def test_poster_front_matter_sets_headline_and_message(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    edit(article, "title: Why it can be hard to leave\n",
+         "title: Why it can be hard to leave\nposter:\n  headline: You deserve to feel safe\n"
+         "  message: Talk to someone today. It is free.\n")
+    out = tmp_path / "out"
+    assert run("build", kit, "--format", "poster", "--out", out).code == 0
+    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    assert "You deserve to feel safe" in text
+    assert "Talk to someone today. It is free." in text
+    assert "Why it can be hard to leave" not in text
+
+
+def test_a_very_long_headline_fails_naming_the_slot(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    long = " ".join(["You are not alone and help is here for you"] * 12)
+    edit(article, "title: Why it can be hard to leave\n",
+         f"title: Why it can be hard to leave\nposter:\n  headline: {long}\n")
+    out = tmp_path / "out"
+    result = run("build", kit, "--format", "poster", "--poster-size", "tabloid", "--out", out)
+    assert result.code == 1
+    assert "trauma-bonding.en.md" in result.err
+    assert "poster (poster), slot 'headline'" in result.err
+    assert "too tall even at" in result.err
+    assert not (out / "en" / "poster.pdf").exists()
+
+
+EXTRA_LINES = """
+  - name: StrongHearts Native Helpline
+    phone: 1-844-762-8483
+    hours: 24/7
+    verified: 2026-11-01
+
+  - name: RAINN Sexual Assault Hotline
+    phone: 1-800-656-4673
+    verified: 2026-11-01
+"""
+
+
+def test_other_lines_are_left_out_one_at_a_time(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
+        resources.write(EXTRA_LINES)
+    out = tmp_path / "out"
+    result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out)
+    assert result.code == 0, result.err
+    assert "slot 'lines': left out 'RAINN Sexual Assault Hotline'" in result.err
+    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    for kept in ["988 Suicide & Crisis Lifeline", "911", "StrongHearts Native Helpline",
+                 "Use a phone the other person cannot check. In an emergency, call 911."]:
+        assert kept in text
+    assert "RAINN" not in text
+
+
+def test_max_lines_keeps_only_the_main_line(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    with (kit / "site.yaml").open("a", encoding="utf-8") as site:
+        site.write("max_lines: {poster: 1}\n")
+    out = tmp_path / "out"
+    result = run("build", kit, "--format", "poster", "--out", out)
+    assert result.code == 0, result.err
+    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    assert "988" not in text and "Also here for you" not in text
+    assert "Scan to call" in text and NUMBER in text
+
+
+@pytest.mark.parametrize("discreet", [False, True])
+@pytest.mark.parametrize("size", list(PAGE))
+def test_nothing_overlaps_and_everything_is_inside_the_margins(size: str, discreet: bool) -> None:
+    kit = load_kit(DEFAULT_CONTENT)
+    site = dataclasses.replace(kit.site, poster_size=size, poster_discreet=discreet)
+    face = lay_out(dataclasses.replace(kit, site=site), available_layouts()["poster"],
+                   "en").faces[0]
+    margin = length(LAYOUT["sizes"][size]["safe_margin"])
+    rects = []
+    for text in face.texts:
+        width, height = text.paragraph.width, text.paragraph.height
+        if text.rotate:  # turned counter-clockwise about (x, y): it extends to the left
+            rects.append((text.x - height, text.y, text.x, text.y + width))
+        else:
+            rects.append((text.x, text.y, text.x + width, text.y + height))
+    rects += [(qr.x, qr.y, qr.x + qr.size, qr.y + qr.size) for qr in face.qrs]
+    for left, bottom, right, top in rects:
+        assert left >= margin - 0.01 and bottom >= margin - 0.01
+        assert right <= face.width - margin + 0.01 and top <= face.height - margin + 0.01
+    for index, (l1, b1, r1, t1) in enumerate(rects):
+        for l2, b2, r2, t2 in rects[index + 1:]:
+            assert min(r1, r2) - max(l1, l2) <= 0.01 or min(t1, t2) - max(b1, b2) <= 0.01
