@@ -29,6 +29,12 @@ class Typesetter:
             for p in items
         ]
 
+    def floor_of(self, items: Sequence[Paragraph]) -> float:
+        """The smallest size any of these paragraphs' styles may shrink to."""
+        styles = {self.spec.styles[p.style] for p in items}
+        return min((smallest_size(s, self.spec.body_floor) for s in styles),
+                   default=self.spec.body_floor)
+
     def scales(self, items: Sequence[Paragraph]) -> list[float]:
         """Scales to try, from full size down to where every style is at its smallest."""
         styles = {self.spec.styles[p.style] for p in items}
@@ -56,6 +62,8 @@ def stack_height(paragraphs: list[RLParagraph], width: float) -> float:
 def fit_stack(items: Sequence[Paragraph], width: float, height: float,
               typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
     """(paragraphs, their height) at the largest scale that fits, or (None, overflow)."""
+    if not items:
+        return [], 0.0
     overflow = 0.0
     for scale in typesetter.scales(items):
         paragraphs = typesetter.paragraphs(items, scale)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.compose import ComposedFace, Item
+from generator.compose import ComposedFace, Item, Paragraph
 from generator.errors import ContentError, Problem
 from generator.fit import UNBREAKABLE, Typesetter, fit_stack
 from generator.flow import flow
@@ -28,6 +28,7 @@ class PlacedText:
     x: float
     y: float  # bottom of the paragraph (before rotation)
     rotate: int = 0  # 90: turned counter-clockwise about (x, y), reading upwards
+    private: bool = False  # seen only once taken away (a tear-off tab), not on the outside
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
     paragraphs, used = fit_stack(items, width, height, placement.typesetter)
     if paragraphs is None:
-        message = _overflow_message(used, placement)
+        message = _overflow_message(used, placement, items)
         if slot.required:
             raise ContentError(_problem(slot, placement, message, placed))
         placed.warnings.append(
@@ -136,7 +137,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                    box.height, typesetter)
     if paragraphs is None:
         names = ", ".join(item.label for item in kept)
-        message = f"required lines ({names}) do not fit: {_overflow_message(height, placement)}"
+        required = [p for item in kept for p in item.paragraphs]
+        message = (f"required lines ({names}) do not fit: "
+                   f"{_overflow_message(height, placement, required)}")
         raise ContentError(_problem(slot, placement, message, placed))
     for item in items:
         if item.required:
@@ -165,7 +168,8 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         if overflow == 0.0:
             placed.texts.extend(PlacedText(p.paragraph, p.x, p.y) for p in pieces)
             return
-    raise ContentError(_problem(slot, placement, _overflow_message(overflow, placement), placed))
+    raise ContentError(_problem(slot, placement, _overflow_message(overflow, placement, items),
+                                placed))
 
 
 def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -174,11 +178,12 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     items = composed.texts[slot.name]
     band = _box(slot, placement, placed)
     tab_width = band.width / slot.count
-    padding = min(4.0, tab_width * 0.1)
+    padding = min(4.5, tab_width * 0.1)  # clear of the cut lines: cutters drift 1/16 in
     paragraphs, used = fit_stack(items, band.height - 2 * padding, tab_width - 2 * padding,
                                  placement.typesetter)
     if paragraphs is None:
-        raise ContentError(_problem(slot, placement, _overflow_message(used, placement), placed))
+        raise ContentError(_problem(slot, placement, _overflow_message(used, placement, items),
+                                    placed))
     for index in range(slot.count):
         tab = Rect(band.x + index * tab_width + padding, band.y + padding,
                    tab_width - 2 * padding, band.height - 2 * padding)
@@ -206,11 +211,13 @@ def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height:
             cursor -= para.style.spaceBefore
         _, para_height = para.wrap(width, 10_000)
         cursor -= para_height
+        private = slot.kind == "tabs"
         if slot.rotate:
             # Frame turned 90° counter-clockwise: its "bottom" is the box's right edge.
-            placed.texts.append(PlacedText(para, box.x + box.width - cursor, box.y, 90))
+            placed.texts.append(
+                PlacedText(para, box.x + box.width - cursor, box.y, 90, private))
         else:
-            placed.texts.append(PlacedText(para, box.x, box.y + cursor))
+            placed.texts.append(PlacedText(para, box.x, box.y + cursor, 0, private))
         cursor -= para.style.spaceAfter
 
 
@@ -251,8 +258,9 @@ PLACERS: dict[str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], Non
 }
 
 
-def _overflow_message(overflow: float, placement: Placement) -> str:
-    floor = placement.layout.spec.body_floor
+def _overflow_message(overflow: float, placement: Placement,
+                      items: Sequence[Paragraph] = ()) -> str:
+    floor = placement.typesetter.floor_of(items)
     if overflow == UNBREAKABLE:
         return f"a word is wider than the slot even at {floor:g} pt"
     over_mm = overflow / PT_PER_UNIT["mm"]

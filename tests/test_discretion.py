@@ -44,3 +44,17 @@ def test_word_starts_and_languages() -> None:
     assert revealing_words_in("Wellness contacts", builtin_words("en")) == []
     assert "violencia" in builtin_words("es")
     assert "violence" in builtin_words("es")  # English words apply in every language
+
+
+def test_discreet_poster_is_checked_outside_its_tabs(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    assert run("check", kit, "--format", "poster").code == 0  # the tabs may name the line
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Shelter contacts")
+    result = run("check", kit, "--format", "poster")
+    assert result.code == 1
+    assert "poster (poster): 'shelter' on an outside surface" in result.err
+
+
+def test_ordinary_poster_may_say_what_it_is(kit: Path, run) -> None:  # noqa: ANN001
+    assert run("check", kit, "--format", "poster").code == 0

@@ -51,6 +51,8 @@ def outside_text(face: PlacedFace) -> dict[str, str]:
     surfaces: dict[str, list[str]] = {names[i] if len(face.panels) > 1 else face.name: []
                                       for i in outside}
     for text in face.texts:
+        if text.private:
+            continue
         index = _panel_of(face, text.x + 0.5, text.y + 0.5)
         if index in outside:
             key = names[index] if len(face.panels) > 1 else face.name
