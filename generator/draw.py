@@ -25,7 +25,10 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     canvas.clipPath(path, stroke=0, fill=0)
     _panel_backgrounds(canvas, face, x, y, brand, bleed)
     for ornament in face.ornaments:
+        canvas.saveState()
+        _clip_to_panel(canvas, face, ornament, x, y, bleed)
         ORNAMENTS.get(ornament.design, _no_ornament)(canvas, ornament, x, y, brand)
+        canvas.restoreState()
     for text in face.texts:
         if text.rotate:
             canvas.saveState()
@@ -56,6 +59,25 @@ def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, bra
         top = panel.top + (bleed if panel.top >= face.height - 0.01 else 0.0)
         canvas.setFillColor(fill_colour(colour, brand))
         canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
+
+
+def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x: float,
+                   y: float, bleed: float) -> None:
+    """Keep a design inside its panel, so it never runs over a fold (or into the bleed only
+    where the panel meets the face's edge)."""
+    box = ornament.box
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    panel = next((p for p in face.panels
+                  if p.x <= cx <= p.x + p.width and p.y <= cy <= p.top), None)
+    if panel is None:
+        return
+    left = panel.x - (bleed if panel.x <= 0.01 else 0.0)
+    bottom = panel.y - (bleed if panel.y <= 0.01 else 0.0)
+    right = panel.x + panel.width + (bleed if panel.x + panel.width >= face.width - 0.01 else 0.0)
+    top = panel.top + (bleed if panel.top >= face.height - 0.01 else 0.0)
+    path = canvas.beginPath()
+    path.rect(x + left, y + bottom, right - left, top - bottom)
+    canvas.clipPath(path, stroke=0, fill=0)
 
 
 def _cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
