@@ -7,6 +7,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.geometry import Rect
 from generator.place import PlacedFace, PlacedOrnament
 from generator.qr import draw_qr
 from generator.styles import tint
@@ -52,13 +53,20 @@ def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, bra
                        bleed: float) -> None:
     """Panel colours; a panel on the face's edge runs into the bleed on that side."""
     for panel, colour in zip(face.panels, face.spec.panel_backgrounds or [], strict=False):
-        left = panel.x - (bleed if panel.x <= 0.01 else 0.0)
-        bottom = panel.y - (bleed if panel.y <= 0.01 else 0.0)
-        right = panel.x + panel.width + (bleed if panel.x + panel.width >= face.width - 0.01
-                                         else 0.0)
-        top = panel.top + (bleed if panel.top >= face.height - 0.01 else 0.0)
+        left, bottom, right, top = _bled(panel, face, bleed)
         canvas.setFillColor(fill_colour(colour, brand))
         canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
+
+
+def _bled(panel: Rect, face: PlacedFace, bleed: float) -> tuple[float, float, float, float]:
+    """The panel's left, bottom, right and top, reaching into the bleed on the face's edges."""
+    edge = 0.01
+    return (
+        panel.x - (bleed if panel.x <= edge else 0.0),
+        panel.y - (bleed if panel.y <= edge else 0.0),
+        panel.x + panel.width + (bleed if panel.x + panel.width >= face.width - edge else 0.0),
+        panel.top + (bleed if panel.top >= face.height - edge else 0.0),
+    )
 
 
 def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x: float,
@@ -71,10 +79,7 @@ def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x
                   if p.x <= cx <= p.x + p.width and p.y <= cy <= p.top), None)
     if panel is None:
         return
-    left = panel.x - (bleed if panel.x <= 0.01 else 0.0)
-    bottom = panel.y - (bleed if panel.y <= 0.01 else 0.0)
-    right = panel.x + panel.width + (bleed if panel.x + panel.width >= face.width - 0.01 else 0.0)
-    top = panel.top + (bleed if panel.top >= face.height - 0.01 else 0.0)
+    left, bottom, right, top = _bled(panel, face, bleed)
     path = canvas.beginPath()
     path.rect(x + left, y + bottom, right - left, top - bottom)
     canvas.clipPath(path, stroke=0, fill=0)
