@@ -35,12 +35,16 @@ def main_images() -> int:
     with tempfile.TemporaryDirectory() as out:
         if main(["build", str(REPO / "content"), "--out", out, "--target", "all"]) != 0:
             return 1
-        front, back = trimmed_pages(Path(out) / "en" / "pocket-card-shop.pdf", DPI)
+        en = Path(out) / "en"
+        front, back = trimmed_pages(en / "pocket-card-shop.pdf", DPI)
         front.save(IMAGES / "pocket-card-front.png")
         back.save(IMAGES / "pocket-card-back.png")
-        sheet = pdfium.PdfDocument(str(Path(out) / "en" / "pocket-card.pdf"))
+        sheet = pdfium.PdfDocument(str(en / "pocket-card.pdf"))
         sheet[0].render(scale=60 / 72).to_pil().save(IMAGES / "pocket-card-sheet-fronts.png")
         sheet[1].render(scale=60 / 72).to_pil().save(IMAGES / "pocket-card-sheet-backs.png")
+        for name, dpi in (("brochure", 70), ("pocket-fold", 70), ("poster", 45)):
+            for index, page in enumerate(trimmed_pages(en / f"{name}-shop.pdf", dpi), start=1):
+                page.save(IMAGES / f"{name}-{index}.png")
     return 0
 
 
