@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.compose import ComposedFace, compose_face, template_context
 from generator.discretion import builtin_words, discretion_problems
 from generator.errors import ContentError, Problem
-from generator.fonts import REGULAR, missing_glyphs, register_fonts
+from generator.extends import locale_root
+from generator.fonts import REGULAR, FontSet, font_set, register_fonts
 from generator.layouts import Layout, SizeSpec
 from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit
@@ -61,7 +62,7 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         valid = ", ".join(layout.spec.sizes)
         raise ContentError(Problem(kit.site.source.path,
                                    f"{layout.name} has no size '{size_key}'; valid: {valid}"))
-    strings = load_strings(lang, kit.root)
+    strings = load_strings(lang, locale_root(kit.root, lang))
     first = kit.resources[0]
     try:
         payload = payload_for(first)
@@ -69,12 +70,14 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(Problem(first.source.path, str(error), first.source.line)) from None
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
-    placement = Placement(layout, size, kit.site.brand_color, sources)
     resources, notes = _selected_resources(kit, layout)
+    composed_faces = [compose_face(layout, face_name, context, resources, payload)
+                      for face_name in layout.spec.faces]
+    fonts = font_set(lang, "".join(_plain_texts(composed_faces)))
+    placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     faces, problems = [], []
-    for face_name in layout.spec.faces:
-        composed = compose_face(layout, face_name, context, resources, payload)
-        problems.extend(_glyph_problems(composed, layout, lang, sources))
+    for composed in composed_faces:
+        problems.extend(_glyph_problems(composed, layout, lang, sources, fonts))
         try:
             faces.append(place_face(composed, placement))
         except ContentError as error:
@@ -112,7 +115,7 @@ def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]
 
 def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
     article = kit.articles[lang]
-    site_locale = kit.root / "locales" / f"{lang}.yaml"
+    site_locale = locale_root(kit.root, lang) / "locales" / f"{lang}.yaml"
     builtin = BUILTIN_DIR / f"{lang}.yaml"
     return {
         "site": kit.site.source.path,
@@ -122,16 +125,29 @@ def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
     }
 
 
-def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
-                    sources: dict[str, Path]) -> list[Problem]:
-    problems = []
-    slots = {slot.name: slot for slot in layout.spec.faces[composed.name].slots}
-    texts = {**composed.texts}
+def _slot_paragraphs(composed: ComposedFace) -> dict[str, list]:
+    texts = {name: list(paragraphs) for name, paragraphs in composed.texts.items()}
     texts.update({name: [p for item in items for p in item.paragraphs]
                   for name, items in composed.lists.items()})
-    for slot_name, paragraphs in texts.items():
-        plain = " ".join(html.unescape(_TAG.sub("", p.markup)) for p in paragraphs)
-        for char in missing_glyphs(plain):
+    return texts
+
+
+def _plain(paragraphs: list) -> str:
+    return " ".join(html.unescape(_TAG.sub("", p.markup)) for p in paragraphs)
+
+
+def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:
+    return [_plain(paragraphs) for composed in composed_faces
+            for paragraphs in _slot_paragraphs(composed).values()]
+
+
+def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
+                    sources: dict[str, Path], fonts: FontSet) -> list[Problem]:
+    """A character no configured font covers is an error, never a box on the page."""
+    problems = []
+    slots = {slot.name: slot for slot in layout.spec.faces[composed.name].slots}
+    for slot_name, paragraphs in _slot_paragraphs(composed).items():
+        for char in fonts.missing(_plain(paragraphs)):
             path = sources.get(slots[slot_name].source or "", layout.folder)
             problems.append(Problem(path, (
                 f"character {char!r} (U+{ord(char):04X}) is in no configured font "
@@ -165,7 +181,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
     first = laid.faces[0]
     canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
                     initialFontName=REGULAR, initialFontSize=10, pageCompression=1)
-    canvas.setTitle(f"{kit.site.discreet_title} – {laid.layout.spec.title}")
+    canvas.setTitle(f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}")
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")
     canvas.setSubject("")
@@ -173,8 +189,8 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
         grid = office_grid(laid, kit.site.paper)
         canvas.setPageSize(grid.paper)
         flip = laid.layout.spec.imposition.flip
-        caption = (f"{kit.site.discreet_title}: print both sides at actual size, flip on the "
-                   f"{flip} edge, then cut along the solid marks and fold at the dashed ones")
+        caption = (f"Print both sides at actual size, flip on the {flip} edge, then cut along "
+                   "the solid marks and fold at the dashed ones")
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
                            kit.site.print_offset, caption)
     else:
@@ -184,16 +200,19 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
 
 
 def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
-          out: Path | None) -> BuildResult:
+          out: Path | None, on_step: Callable[[str], None] | None = None) -> BuildResult:
     """Lay out and render every (layout, language, target); write when `out` is given.
 
-    A failing combination is reported and the others still build.
+    A failing combination is reported and the others still build. `on_step` is told the
+    name of each (layout, language) as work on it starts (a progress bar).
     """
     result = BuildResult()
     for lang in langs:
         result.problems.extend(kit.broken_languages.get(lang, ()))
     for layout in layouts:
         for lang in langs:
+            if on_step is not None:
+                on_step(f"{layout.name} ({lang})")
             if lang in kit.broken_languages:
                 result.failed.append((layout.name, lang))
                 continue

@@ -10,12 +10,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from generator import __version__
-from generator.build import TARGETS, build
+from generator.batch import add_batch_command
+from generator.build import TARGETS, BuildResult, build
+from generator.caches import cached_layouts
 from generator.content import load_kit
 from generator.errors import ContentError, Problem, UsageError
 from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
+from generator.locale_command import add_locale_command, locale_problems
 from generator.models import Kit
+from generator.outputs import KitFiles, write_kit_files
+from generator.progress import ProgressDisplay
 from generator.readability import reading_report
 from generator.units import PT_PER_UNIT
 
@@ -56,14 +61,21 @@ def _parser() -> argparse.ArgumentParser:
                            help="office: 10-up sheets; shop: one card per page with bleed")
     build_cmd.add_argument("--poster-size", choices=POSTER_SIZES,
                            help="poster paper size (default: poster_size in site.yaml)")
+    build_cmd.add_argument("--no-previews", action="store_true",
+                           help="skip the PNG page previews (index.html shows no pictures)")
     build_cmd.set_defaults(run=_build)
 
     check_cmd = commands.add_parser(
         "check", help="validate and lay out everything in memory, write nothing")
     _content_arguments(check_cmd)
-    check_cmd.set_defaults(run=_check, target="all", poster_size=None)
+    check_cmd.add_argument("--strict", action="store_true",
+                           help="strings printed in English and translations not reviewed "
+                                "by a native speaker are errors, not warnings")
+    check_cmd.set_defaults(run=_check, target="all", poster_size=None, no_previews=True)
 
     add_import_command(commands)
+    add_locale_command(commands)
+    add_batch_command(commands)
 
     formats_cmd = commands.add_parser("formats", help="list the formats and their sizes")
     formats_cmd.set_defaults(run=_formats)
@@ -97,13 +109,20 @@ def _run(args: argparse.Namespace, write: bool) -> int:
                                                                 poster_size=args.poster_size))
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
-    result = build(kit, layouts, langs, targets, args.out if write else None)
+    with ProgressDisplay(None if write else False) as display:
+        result = build(kit, layouts, langs, targets, args.out if write else None,
+                       on_step=display.stage("build", len(layouts) * len(langs)))
+        files = write_kit_files(kit, layouts, langs, targets, result, args.out,
+                                previews=not args.no_previews,
+                                on_step=display.stage("previews", len(result.written))
+                                ) if write else KitFiles()
+    if not write:
+        result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
     readability = [] if write else [p for lang in langs
                                     if lang in kit.articles
                                     for p in reading_report(kit.articles[lang])]
     _report([*kit.warnings, *readability, *result.problems])
-    for path in result.written:
-        print(f"wrote {_shown(path)}")
+    _wrote(result, files, display.live)
     if result.errors:
         failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
         print(f"{len(result.errors)} problem(s); see above. Not built: {failed or 'none'}; "
@@ -114,8 +133,22 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     return EXIT_OK
 
 
+def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
+    """One line per file written (the previews counted); a summary under a progress bar."""
+    if live and result.written:
+        print(f"wrote {len(result.written)} PDF(s) and {len(files.previews)} preview(s); "
+              f"open {_shown(files.index) if files.index else 'the PDFs'} to see them")
+        return
+    for path in [*result.written, files.index, files.manifest]:
+        if path is not None:
+            print(f"wrote {_shown(path)}")
+    if files.previews:
+        print(f"wrote {len(files.previews)} preview(s) (PNG) in "
+              f"{_shown(files.previews[0].parent.parent)}")
+
+
 def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:
-    layouts = available_layouts(content=content)
+    layouts = cached_layouts(content)
     if not names:
         return list(layouts.values())
     unknown = [name for name in names if name not in layouts]

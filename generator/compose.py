@@ -142,7 +142,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
         "site": {
             "organization": site.organization,
             "show_organization": site.show_organization,
-            "discreet_title": site.discreet_title,
+            "discreet_title": site.title_for(lang),
             "emergency_number": site.emergency_number,
             "poster_discreet": site.poster_discreet,
         },

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.articles import CARD_LINE_MAX_CHARS, load_article
+from generator.articles import CARD_LINE_MAX_CHARS
+from generator.caches import cached_article
 from generator.errors import ContentError, Problem
+from generator.extends import content_folders, first_folder, resources_file
 from generator.import_command import entries_from_source
 from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
 from generator.phones import parse_phone
@@ -31,14 +33,18 @@ def load_kit(root: Path) -> Kit:
         raise ContentError(Problem(root, "not a content folder: site.yaml is missing"))
     problems: list[Problem] = []
     site = _collect(problems, load_site, root / "site.yaml")
+    folders = _collect(problems, content_folders, root) or (root,)  # `extends:` bases
     resources = ()
     articles: dict[str, Article] = {}
     broken: dict[str, tuple[Problem, ...]] = {}
     if site is not None:
-        resources = _collect(problems, load_resources, root / "resources.yaml", site) or ()
+        resources_path = resources_file(folders, site.resource_source is not None)
+        resources = _collect(problems, load_resources, resources_path, site) or ()
         for lang in site.languages:
             article_problems: list[Problem] = []
-            article = _collect(article_problems, find_article, root, site.article, lang)
+            names = [f"articles/{site.article}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
+            article = _collect(article_problems, find_article, first_folder(folders, *names),
+                               site.article, lang)
             if article is not None:
                 articles[lang] = article
             else:
@@ -104,7 +110,10 @@ def load_site(path: Path) -> Site:
         languages=tuple(model.languages),
         paper=model.paper,
         card_size=model.card_size,
-        discreet_title=model.discreet_title,
+        discreet_title=(model.discreet_title if isinstance(model.discreet_title, str)
+                        else next(iter(model.discreet_title.values()), "")),
+        discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
+                         else {}),
         article=model.article,
         brand_color=model.brand_color,
         emergency_number=emergency,
@@ -185,7 +194,7 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     for suffix in ARTICLE_SUFFIXES:
         path = folder / f"{slug}.{lang}{suffix}"
         if path.is_file():
-            article = load_article(path, slug, lang)
+            article = cached_article(path, slug, lang)
             if not article.card_line:
                 raise ContentError(Problem(path, (
                     f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "

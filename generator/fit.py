@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.bidi_text import BidiParagraph
 from generator.compose import Paragraph
+from generator.fonts import FontSet
 from generator.layouts import LayoutSpec
 from generator.styles import paragraph_style, smallest_size
 
@@ -21,13 +23,22 @@ class Typesetter:
 
     spec: LayoutSpec
     brand: str
+    fonts: FontSet
 
     def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
-        return [
-            RLParagraph(p.markup, paragraph_style(p.style, self.spec.styles[p.style], scale,
-                                                  self.spec.body_floor, self.brand))
-            for p in items
-        ]
+        made = []
+        for p in items:
+            style = self.spec.styles[p.style]
+            font = self.fonts.primary(style.weight)
+            para_style = paragraph_style(p.style, style, scale, self.spec.body_floor,
+                                         self.brand, font, self.fonts.shaping,
+                                         self.fonts.word_wrap)
+            if self.fonts.rtl:
+                made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
+            else:
+                made.append(RLParagraph(self.fonts.with_fallbacks(p.markup, style.weight),
+                                        para_style))
+        return made
 
     def floor_of(self, items: Sequence[Paragraph]) -> float:
         """The smallest size any of these paragraphs' styles may shrink to."""
@@ -47,11 +58,19 @@ class Typesetter:
         return scales
 
 
+def min_width(para: RLParagraph) -> float:
+    """The narrowest width the paragraph can take: its longest word, or nothing for text
+    that breaks between any two characters (Chinese, Japanese, Korean)."""
+    if getattr(para.style, "wordWrap", None) == "CJK":
+        return 0.0
+    return para.minWidth()
+
+
 def stack_height(paragraphs: list[RLParagraph], width: float) -> float:
     """Height of paragraphs stacked in `width`; UNBREAKABLE when a word is wider."""
     total = 0.0
     for index, para in enumerate(paragraphs):
-        if para.minWidth() > width + 0.01:
+        if min_width(para) > width + 0.01:
             return UNBREAKABLE
         _, height = para.wrap(width, 10_000)
         style = para.style

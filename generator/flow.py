@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.fit import UNBREAKABLE
+from generator.fit import UNBREAKABLE, min_width
 from generator.geometry import Rect
 
 MIN_LINES_AFTER_HEADING = 2
@@ -32,7 +32,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
         first = True
         while queue:
             para = queue[0]
-            if para.minWidth() > box.width + 0.01:
+            if min_width(para) > box.width + 0.01:
                 return pieces, UNBREAKABLE
             before = 0.0 if first else para.style.spaceBefore
             available = cursor - box.y - before

@@ -1,67 +1,266 @@
 """The one place that touches ReportLab's global font registry.
 
-Fonts come from PyPI packages, are registered once per process, and are always embedded
-(TrueType subsets). `missing_glyphs` checks text against the font's cmap, because ReportLab
-silently prints a box for a character the font lacks.
+Each language has a chain of font families: the first sets the text, the others fill in
+characters it lacks (digits and Latin inside Arabic text, say). Fonts come from PyPI packages
+and are always embedded. `FontSet.missing` checks text against every family's cmap, because
+ReportLab silently prints a box for a character its font lacks.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import html
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import fontpkg_atkinson_hyperlegible as atkinson
+import fontpkg_atkinson_hyperlegible
+import fontpkg_heebo
+import fontpkg_noto_sans
+import fontpkg_noto_sans_arabic
+import fontpkg_noto_sans_devanagari
+import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.textobject import PDFTextObject as TextObject
 
-REGULAR = "havenprint-regular"
+from generator.font_files import face_cmap, static_instance, truetype_subset
+
+REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
 BOLD = "havenprint-bold"
+WEIGHTS = {"regular": 400, "bold": 700}
+
+
+def _files(package: object) -> Path:
+    return Path(package.__file__).parent / "files"
 
 
 @dataclass(frozen=True)
-class FontFace:
-    name: str
-    path: Path
+class Family:
+    """Where a family's Regular and Bold come from."""
+
+    key: str
+    regular: Callable[[], Path]
+    bold: Callable[[], Path]
+    cjk_face: int | None = None  # index in the Noto Sans CJK collection, subset per document
+
+    @property
+    def cjk_source(self) -> Path:
+        return Path(str(noto_cjk_sans_otc.FONT_PATH))
 
 
-def _faces() -> tuple[FontFace, FontFace]:
-    files = Path(atkinson.__file__).parent / "files"
-    return (
-        FontFace(REGULAR, files / "AtkinsonHyperlegible-Regular.ttf"),
-        FontFace(BOLD, files / "AtkinsonHyperlegible-Bold.ttf"),
-    )
+def _static(package: object, name: str) -> Callable[[], Path]:
+    return lambda: _files(package) / name
+
+
+def _variable(package: object, weight: int) -> Callable[[], Path]:
+    def instance() -> Path:
+        source = next(path for path in sorted(_files(package).glob("*[[]*wght*[]].ttf"))
+                      if "Italic" not in path.name)
+        style = "Bold" if weight >= 700 else "Regular"
+        return static_instance(source, {"wght": weight, "wdth": 100}, style)
+    return instance
+
+
+def _cjk(face: int) -> Family:
+    source = lambda: Path(str(noto_cjk_sans_otc.FONT_PATH))  # noqa: E731
+    return Family(f"noto-cjk-{face}", source, source, cjk_face=face)
+
+
+FAMILIES = {
+    "atkinson": Family("atkinson", _static(fontpkg_atkinson_hyperlegible,
+                                           "AtkinsonHyperlegible-Regular.ttf"),
+                       _static(fontpkg_atkinson_hyperlegible, "AtkinsonHyperlegible-Bold.ttf")),
+    "noto-sans": Family("noto-sans", _variable(fontpkg_noto_sans, 400),
+                        _variable(fontpkg_noto_sans, 700)),
+    "noto-arabic": Family("noto-arabic", _variable(fontpkg_noto_sans_arabic, 400),
+                          _variable(fontpkg_noto_sans_arabic, 700)),
+    "heebo": Family("heebo", _variable(fontpkg_heebo, 400), _variable(fontpkg_heebo, 700)),
+    "noto-devanagari": Family("noto-devanagari", _variable(fontpkg_noto_sans_devanagari, 400),
+                              _variable(fontpkg_noto_sans_devanagari, 700)),
+    # Faces of NotoSansCJK-Regular.ttc: 1 Korean, 2 Simplified and 3 Traditional Chinese, 0 JP.
+    "noto-cjk-ko": _cjk(1),
+    "noto-cjk-sc": _cjk(2),
+    "noto-cjk-tc": _cjk(3),
+    "noto-cjk-jp": _cjk(0),
+}
+
+# The family that sets each language's text, by language code or its base ("es" of "es-MX").
+PRIMARY = {
+    "vi": "noto-sans", "ru": "noto-sans", "uk": "noto-sans", "el": "noto-sans",
+    "bg": "noto-sans", "sr": "noto-sans",
+    "ar": "noto-arabic", "fa": "noto-arabic", "ur": "noto-arabic", "ps": "noto-arabic",
+    "he": "heebo", "yi": "heebo",
+    "hi": "noto-devanagari", "mr": "noto-devanagari", "ne": "noto-devanagari",
+    "zh-Hans": "noto-cjk-sc", "zh": "noto-cjk-sc", "zh-Hant": "noto-cjk-tc",
+    "ko": "noto-cjk-ko", "ja": "noto-cjk-jp",
+}
+FALLBACKS = ("atkinson", "noto-sans")
+SHAPED_FAMILIES = {"noto-arabic", "noto-devanagari", "heebo"}
+RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "he", "yi"}
+
+
+def chain_for(lang: str) -> tuple[str, ...]:
+    primary = PRIMARY.get(lang) or PRIMARY.get(lang.split("-")[0]) or "atkinson"
+    return tuple(dict.fromkeys((primary, *FALLBACKS)))
+
+
+def _shaped_text_rise_fix() -> None:
+    """ReportLab 5.1 fails (IndexError in TextObject.setRise) when shaped text starts with a
+    raised or lowered glyph, as Arabic marks do; give it something to look back at."""
+    original = TextObject.setRise
+    if getattr(original, "_havenprint", False):
+        return
+
+    def set_rise(self: TextObject, rise: float) -> None:
+        if not self._code:
+            self._code.append("")
+        original(self, rise)
+
+    set_rise._havenprint = True  # type: ignore[attr-defined]
+    TextObject.setRise = set_rise
 
 
 @functools.cache
 def register_fonts() -> None:
-    """Register the regular and bold faces, and map <b> in paragraphs to the bold one."""
-    for face in _faces():
-        pdfmetrics.registerFont(TTFont(face.name, str(face.path)))
-    family = REGULAR
-    addMapping(family, 0, 0, REGULAR)
-    addMapping(family, 1, 0, BOLD)
-    addMapping(family, 0, 1, REGULAR)
-    addMapping(family, 1, 1, BOLD)
+    """The default faces, always available (captions, the canvas's initial font)."""
+    _shaped_text_rise_fix()
+    _register(REGULAR, FAMILIES["atkinson"].regular())
+    _register(BOLD, FAMILIES["atkinson"].bold())
+    _map_bold(REGULAR, BOLD)
 
 
-def font_name(weight: str) -> str:
-    return BOLD if weight == "bold" else REGULAR
+def _register(name: str, path: Path) -> None:
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+
+
+def _map_bold(regular: str, bold: str) -> None:
+    for is_bold, is_italic in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        addMapping(regular, is_bold, is_italic, bold if is_bold else regular)
+
+
+@dataclass(frozen=True)
+class Face:
+    family: str
+    regular: str  # registered ReportLab font names
+    bold: str
+    cmap: frozenset[int]
+
+    def name(self, weight: str) -> str:
+        return self.bold if weight == "bold" else self.regular
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The faces that set one language's text, primary first."""
+
+    lang: str
+    faces: tuple[Face, ...]
+
+    @property
+    def rtl(self) -> bool:
+        """Languages written right to left: their layouts mirror."""
+        return self.lang.split("-")[0] in RTL_LANGUAGES
+
+    @property
+    def word_wrap(self) -> str | None:
+        """Chinese, Japanese and Korean text may break between characters ('CJK' rules)."""
+        return "CJK" if self.faces[0].family.startswith("noto-cjk") else None
+
+    @property
+    def shaping(self) -> bool:
+        """Scripts whose letters change shape or combine need HarfBuzz (ReportLab shaping)."""
+        return self.faces[0].family in SHAPED_FAMILIES
+
+    def primary(self, weight: str = "regular") -> str:
+        return self.faces[0].name(weight)
+
+    def missing(self, text: str) -> list[str]:
+        """Characters of `text` (other than whitespace) that no face can draw."""
+        found: dict[str, None] = {}
+        for char in text:
+            if not char.isspace() and self.face_for(char) is None:
+                found.setdefault(char)
+        return list(found)
+
+    def face_for(self, char: str) -> Face | None:
+        code = ord(char)
+        return next((face for face in self.faces if code in face.cmap), None)
+
+    def with_fallbacks(self, markup: str, weight: str) -> str:
+        """Paragraph markup with runs the primary face lacks wrapped in <font face=...>."""
+        if all(self._in_primary(char) for char in html.unescape(_TAG.sub("", markup))):
+            return markup
+        return "".join(part if part.startswith("<") else self._fallback_runs(part, weight)
+                       for part in _TAG_SPLIT.split(markup) if part)
+
+    def _in_primary(self, char: str) -> bool:
+        return char.isspace() or ord(char) in self.faces[0].cmap
+
+    def _fallback_runs(self, text: str, weight: str) -> str:
+        out, run, run_face = [], [], self.faces[0]
+        for char in html.unescape(text):
+            face = run_face if char.isspace() else (self.face_for(char) or self.faces[0])
+            if face is not run_face and run:
+                out.append(_wrap("".join(run), run_face, self.faces[0], weight))
+                run = []
+            run_face = face
+            run.append(char)
+        if run:
+            out.append(_wrap("".join(run), run_face, self.faces[0], weight))
+        return "".join(out)
+
+
+_TAG = re.compile(r"<[^>]*>")
+_TAG_SPLIT = re.compile(r"(<[^>]*>)")
+
+
+def _wrap(text: str, face: Face, primary: Face, weight: str) -> str:
+    escaped = html.escape(text, quote=False)
+    if face is primary:
+        return escaped
+    return f'<font face="{face.name(weight)}">{escaped}</font>'
+
+
+def font_set(lang: str, text: str = "") -> FontSet:
+    """The faces for `lang`, registered; CJK faces are subset to the characters of `text`."""
+    chain = chain_for(lang)
+    needs_text = any(FAMILIES[key].cjk_face is not None for key in chain)
+    chars = "".join(sorted(set(text))) if needs_text else ""
+    return _font_set(lang, chars)
 
 
 @functools.cache
-def _cmap(name: str) -> frozenset[int]:
+def _font_set(lang: str, chars: str) -> FontSet:
     register_fonts()
-    font = pdfmetrics.getFont(name)
-    return frozenset(font.face.charToGlyph)
+    return FontSet(lang, tuple(_face(FAMILIES[key], chars) for key in chain_for(lang)))
 
 
-def missing_glyphs(text: str, weight: str = "regular") -> list[str]:
-    """Characters of `text` (other than whitespace) that the face cannot draw."""
-    cmap = _cmap(font_name(weight))
-    seen: dict[str, None] = {}
-    for char in text:
-        if not char.isspace() and ord(char) not in cmap:
-            seen.setdefault(char)
-    return list(seen)
+def _face(family: Family, chars: str) -> Face:
+    if family.key == "atkinson":
+        return Face(family.key, REGULAR, BOLD, face_cmap(family.regular()))
+    if family.cjk_face is not None:
+        return _cjk_face(family, chars)
+    regular, bold = f"hp-{family.key}-regular", f"hp-{family.key}-bold"
+    regular_path = family.regular()
+    _register(regular, regular_path)
+    _register(bold, family.bold())
+    _map_bold(regular, bold)
+    return Face(family.key, regular, bold, face_cmap(regular_path))
+
+
+def _cjk_face(family: Family, chars: str) -> Face:
+    """Noto Sans CJK has no bold in a TrueType-convertible package: bold text uses the same
+    face (the PDF stays correct, the emphasis is carried by size and colour)."""
+    source = family.cjk_source
+    full_cmap = face_cmap(source, family.cjk_face)
+    wanted = "".join(c for c in chars if ord(c) in full_cmap) + "0123456789 "
+    digest = hashlib.sha256(wanted.encode()).hexdigest()[:10]
+    name = f"hp-{family.key}-{digest}"
+    _register(name, truetype_subset(source, family.cjk_face, wanted))
+    _map_bold(name, name)
+    return Face(family.key, name, name, full_cmap)

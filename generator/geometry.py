@@ -24,11 +24,12 @@ class Rect:
                     self.height - 2 * margin)
 
 
-def panel_rects(size: SizeSpec, face: FaceSpec) -> list[Rect]:
-    """The face's panels in print order: left to right (x) or top to bottom (y).
+def panel_rects(size: SizeSpec, face: FaceSpec, rtl: bool = False) -> list[Rect]:
+    """The face's panels in reading order: left to right (x) or top to bottom (y).
 
     A face with `mirror_panels` is the back of the sheet: its panel sizes run the other way,
-    so each panel sits behind its partner on the front.
+    so each panel sits behind its partner on the front. Right-to-left languages mirror the
+    whole face: panel 0 is the rightmost, and the fold geometry mirrors with it.
     """
     if not size.panels:
         return [Rect(0.0, 0.0, size.width, size.height)]
@@ -36,7 +37,8 @@ def panel_rects(size: SizeSpec, face: FaceSpec) -> list[Rect]:
     rects, offset = [], 0.0
     for extent in sizes:
         if size.panel_axis == "x":
-            rects.append(Rect(offset, 0.0, extent, size.height))
+            x = size.width - offset - extent if rtl else offset
+            rects.append(Rect(x, 0.0, extent, size.height))
         else:
             rects.append(Rect(0.0, size.height - offset - extent, size.width, extent))
         offset += extent
@@ -52,12 +54,16 @@ def fold_positions(size: SizeSpec) -> list[float]:
     return positions
 
 
-def slot_rect(slot: SlotSpec, size: SizeSpec, face: FaceSpec, panel: int | None = None) -> Rect:
-    """The slot's box inside the safe area of its panel (or of `panel`, for flows)."""
-    panels = panel_rects(size, face)
+def slot_rect(slot: SlotSpec, size: SizeSpec, face: FaceSpec, panel: int | None = None,
+              rtl: bool = False) -> Rect:
+    """The slot's box inside the safe area of its panel (or of `panel`, for flows); mirrored
+    left to right for right-to-left languages, so the QR code and text columns swap sides."""
+    panels = panel_rects(size, face, rtl)
     index = slot.panel if panel is None else panel
     safe = panels[index].inset(size.safe_margin)
     left, top, width, height = slot.box
+    if rtl:
+        left = 1 - left - width
     return Rect(
         x=safe.x + left * safe.width,
         y=safe.y + (1 - top - height) * safe.height,

@@ -1,59 +1,213 @@
-"""Interface strings for a language: the built-in catalogue, overridden per site."""
+"""Interface strings for a language: the built-in catalogue, overridden per site.
+
+A catalogue is a flat `key: text` mapping plus one reserved key, `_meta`:
+`{language: <native name>, needs_review: true|false, note: ..., untranslated: [key, ...]}`.
+A key a catalogue lacks, or lists under `untranslated`, prints in English.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
-from generator.yamlfile import load_yaml
+from generator.yamlfile import YamlDoc, load_yaml
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "locales"
 FALLBACK = "en"
+META_KEY = "_meta"
+META_FIELDS = ("language", "needs_review", "note", "untranslated")
+
+# Safety wording every kit carries: a site may reword it, never remove it.
+SAFETY_STRINGS = ("safety_note", "before_you_call")
 
 
 def builtin_languages() -> list[str]:
     return sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
 
 
-# Safety wording every kit carries: a site may reword it, never remove it.
-SAFETY_STRINGS = ("safety_note", "before_you_call")
+@dataclass(frozen=True)
+class CatalogueMeta:
+    """What a catalogue says about itself in `_meta`."""
+
+    language: str | None = None
+    needs_review: bool = False
+    note: str | None = None
+    untranslated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    path: Path
+    strings: dict[str, str]
+    meta: CatalogueMeta
+
+
+@dataclass(frozen=True)
+class LanguageStatus:
+    """The strings a language prints, and where each of them comes from."""
+
+    lang: str
+    strings: dict[str, str]
+    catalogues: tuple[Catalogue, ...]  # built-in first, then the site's; only those that exist
+    origins: dict[str, Catalogue | None]  # None: the English text
+
+    @property
+    def language(self) -> str:
+        """The language's own name, as the last catalogue that gives one spells it."""
+        names = [c.meta.language for c in self.catalogues if c.meta.language]
+        return names[-1] if names else self.lang
+
+    @property
+    def is_english(self) -> bool:
+        return self.lang.split("-")[0] == FALLBACK
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """Keys no catalogue of the language gives (nor marks untranslated): English prints."""
+        if self.is_english:
+            return ()
+        marked = {key for c in self.catalogues for key in c.meta.untranslated}
+        return tuple(key for key, origin in self.origins.items()
+                     if origin is None and key not in marked)
+
+    @property
+    def untranslated(self) -> tuple[str, ...]:
+        """Keys a catalogue marks as not translated yet: English (or its text so far) prints."""
+        if self.is_english:
+            return ()
+        marked = {key for c in self.catalogues for key in c.meta.untranslated}
+        return tuple(key for key, origin in self.origins.items()
+                     if (origin is None and key in marked)
+                     or (origin is not None and key in origin.meta.untranslated))
+
+    @property
+    def fallbacks(self) -> tuple[str, ...]:
+        """Every key that prints in English in this language."""
+        fallen = set(self.missing) | set(self.untranslated)
+        return tuple(key for key in self.origins if key in fallen)
+
+    @property
+    def unreviewed(self) -> tuple[Catalogue, ...]:
+        """Catalogues marked needs_review that some printed string still comes from."""
+        used = {id(origin) for origin in self.origins.values() if origin is not None}
+        return tuple(c for c in self.catalogues if c.meta.needs_review and id(c) in used)
+
+    @property
+    def needs_review(self) -> bool:
+        return bool(self.unreviewed)
+
+
+def site_catalogue_path(lang: str, content_root: Path) -> Path:
+    return content_root / "locales" / f"{lang}.yaml"
+
+
+def english() -> dict[str, str]:
+    return load_catalogue(BUILTIN_DIR / f"{FALLBACK}.yaml").strings
+
+
+def language_status(lang: str, content_root: Path | None) -> LanguageStatus:
+    """English, then the built-in catalogue for `lang`, then the site's `locales/<lang>.yaml`
+    (none when `content_root` is None); a later catalogue wins key by key."""
+    base = english()
+    strings = dict(base)
+    origins: dict[str, Catalogue | None] = dict.fromkeys(base)
+    catalogues = []
+    paths = [BUILTIN_DIR / f"{lang}.yaml"]
+    if content_root is not None:
+        paths.append(site_catalogue_path(lang, content_root))
+    for path in paths:
+        if path.is_file() and path != BUILTIN_DIR / f"{FALLBACK}.yaml":
+            catalogue = load_catalogue(path, known=base)
+            catalogues.append(catalogue)
+            strings.update(catalogue.strings)
+            origins.update(dict.fromkeys(catalogue.strings, catalogue))
+    return LanguageStatus(lang, strings, tuple(catalogues), origins)
 
 
 def load_strings(lang: str, content_root: Path) -> dict[str, str]:
-    """English, then the built-in catalogue for `lang`, then the site's `locales/<lang>.yaml`."""
-    english = _catalogue(BUILTIN_DIR / f"{FALLBACK}.yaml")
-    strings = dict(english)
-    for path in (BUILTIN_DIR / f"{lang}.yaml", content_root / "locales" / f"{lang}.yaml"):
-        if path.is_file() and path != BUILTIN_DIR / f"{FALLBACK}.yaml":
-            strings.update(_catalogue(path, known=english))
-    return strings
+    """The text of every interface string in `lang` (English where none is given)."""
+    return language_status(lang, content_root).strings
 
 
-def _placeholders(text: str) -> set[str]:
+def placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))
 
 
-def _catalogue(path: Path, known: dict[str, str] | None = None) -> dict[str, str]:
+def load_catalogue(path: Path, known: dict[str, str] | None = None) -> Catalogue:
+    """One catalogue file; with `known` (the English strings) its keys and placeholders are
+    checked against English. Raises ContentError listing every problem."""
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(path, "expected a mapping of string name: text", 1))
     problems = []
+    strings: dict[str, str] = {}
     for key, value in doc.data.items():
-        if known is not None and key not in known:
-            valid = ", ".join(sorted(known))
-            problems.append(Problem(path, f"unknown string '{key}'; valid: {valid}",
-                                    doc.line_of((str(key),))))
-        elif not isinstance(value, str) or not value.strip():
-            message = f"{key}: expected text"
-            if key in SAFETY_STRINGS:
-                message += " (safety wording can be reworded, not removed)"
-            problems.append(Problem(path, message, doc.line_of((str(key),))))
-        elif known is not None and _placeholders(value) != _placeholders(known[key]):
-            wanted = ", ".join(f"{{{name}}}" for name in sorted(_placeholders(known[key])))
-            problems.append(Problem(path, (
-                f"{key}: must keep the placeholders {wanted or '(none)'} of the English text"),
-                doc.line_of((str(key),))))
+        if key == META_KEY:
+            continue
+        problem = _string_problem(doc, str(key), value, known)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            strings[str(key)] = value
+    meta, meta_problems = _meta(doc, known)
+    problems.extend(meta_problems)
     if problems:
         raise ContentError(problems)
-    return {str(key): value for key, value in doc.data.items()}
+    return Catalogue(path, strings, meta)
+
+
+def _string_problem(doc: YamlDoc, key: str, value: object,
+                    known: dict[str, str] | None) -> Problem | None:
+    line = doc.line_of((key,))
+    if known is not None and key not in known:
+        valid = ", ".join(sorted(known))
+        return Problem(doc.path, f"unknown string '{key}'; valid: {valid}", line)
+    if not isinstance(value, str) or not value.strip():
+        message = f"{key}: expected text"
+        if key in SAFETY_STRINGS:
+            message += " (safety wording can be reworded, not removed)"
+        return Problem(doc.path, message, line)
+    if known is not None and placeholders(value) != placeholders(known[key]):
+        wanted = ", ".join(f"{{{name}}}" for name in sorted(placeholders(known[key])))
+        return Problem(doc.path, (
+            f"{key}: must keep the placeholders {wanted or '(none)'} of the English text"), line)
+    return None
+
+
+def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, list[Problem]]:
+    """`_meta`, checked field by field."""
+    raw = doc.data.get(META_KEY)
+    if raw is None:
+        return CatalogueMeta(), []
+
+    def problem(field: str, message: str) -> Problem:
+        loc = (META_KEY, field) if field else (META_KEY,)
+        return Problem(doc.path, f"{'.'.join(loc)}: {message}", doc.line_of(loc))
+
+    if not isinstance(raw, dict):
+        return CatalogueMeta(), [problem("", "expected a mapping such as "
+                                             "{language: Español, needs_review: true}")]
+    problems = [problem(str(field), f"unknown field; valid: {', '.join(META_FIELDS)}")
+                for field in raw if field not in META_FIELDS]
+    texts = {}
+    for field in ("language", "note"):
+        value = raw.get(field)
+        if value is not None and not isinstance(value, str):
+            problems.append(problem(field, "expected text"))
+        texts[field] = value if isinstance(value, str) else None
+    needs_review = raw.get("needs_review", False)
+    if not isinstance(needs_review, bool):
+        problems.append(problem("needs_review", "expected true or false"))
+        needs_review = True
+    untranslated = raw.get("untranslated") or []
+    if not isinstance(untranslated, list) or not all(isinstance(k, str) for k in untranslated):
+        problems.append(problem("untranslated", "expected a list of string names"))
+        untranslated = []
+    elif known is not None:
+        problems.extend(problem("untranslated", f"unknown string '{key}'")
+                        for key in untranslated if key not in known)
+    meta = CatalogueMeta(texts["language"], needs_review, texts["note"],
+                         tuple(dict.fromkeys(untranslated)))
+    return meta, problems

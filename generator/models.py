@@ -41,7 +41,7 @@ class Site:
     languages: tuple[str, ...]
     paper: Literal["letter", "a4"]
     card_size: Literal["us", "iso"]
-    discreet_title: str
+    discreet_title: str  # in the first language; `title_for` gives the others
     article: str
     brand_color: str
     emergency_number: str
@@ -52,6 +52,11 @@ class Site:
     poster_size: str = "letter"
     poster_discreet: bool = False
     verify_within_months: int = 12
+    discreet_titles: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def title_for(self, lang: str) -> str:
+        """The neutral outside title in `lang`, else the site's own."""
+        return self.discreet_titles.get(lang) or self.discreet_title
     resource_source: dict | None = field(default=None, compare=False, hash=False)
     max_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     discreet: bool = True

@@ -16,6 +16,7 @@ from generator.compose import ComposedFace, Item, Paragraph
 from generator.errors import ContentError, Problem
 from generator.fit import UNBREAKABLE, Typesetter, fit_stack
 from generator.flow import flow
+from generator.fonts import FontSet
 from generator.geometry import Rect, panel_rects, slot_rect
 from generator.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
 from generator.qr import QrError, min_symbol_size
@@ -75,17 +76,18 @@ class Placement:
     size: SizeSpec
     brand: str
     sources: dict[str, Path]  # slot source name -> file to blame for overflow
+    fonts: FontSet
 
     @property
     def typesetter(self) -> Typesetter:
-        return Typesetter(self.layout.spec, self.brand)
+        return Typesetter(self.layout.spec, self.brand, self.fonts)
 
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     spec = placement.layout.spec.faces[composed.name]
     size = placement.size
     placed = PlacedFace(composed.name, spec, size.width, size.height,
-                        panels=panel_rects(size, spec))
+                        panels=panel_rects(size, spec, placement.fonts.rtl))
     problems: list[Problem] = []
     for slot in spec.slots:
         try:
@@ -97,8 +99,9 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     return placed
 
 
-def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace) -> Rect:
-    return slot_rect(slot, placement.size, placed.spec)
+def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
+         panel: int | None = None) -> Rect:
+    return slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
 
 
 def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -160,7 +163,7 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     """Every paragraph must be printed: shrink to the floor, then fail with the overflow."""
     items = composed.texts[slot.name]
     panels = slot.panels if slot.panels is not None else [slot.panel]
-    boxes = [slot_rect(slot, placement.size, placed.spec, panel) for panel in panels]
+    boxes = [_box(slot, placement, placed, panel) for panel in panels]
     typesetter = placement.typesetter
     overflow = 0.0
     for scale in typesetter.scales(items):
@@ -236,8 +239,11 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         message = (f"the QR code for {payload!r} needs {needed:.0f} pt but the slot holds "
                    f"{size:.0f} pt: use a shorter link or a tel: code")
         raise ContentError(_problem(slot, placement, message, placed))
+    align = slot.align
+    if placement.fonts.rtl:
+        align = {"left": "right", "right": "left"}.get(align, align)
     x = {"left": box.x, "center": box.x + (box.width - size) / 2,
-         "right": box.x + box.width - size}[slot.align]
+         "right": box.x + box.width - size}[align]
     y = {"top": box.y + box.height - size, "middle": box.y + (box.height - size) / 2,
          "bottom": box.y}[slot.valign]
     placed.qrs.append(PlacedQr(payload, x, y, size))

@@ -62,7 +62,7 @@ class SiteModel(_Strict):
     languages: list[str]
     paper: Literal["letter", "a4"] = "letter"
     card_size: Literal["us", "iso"] = "us"
-    discreet_title: str
+    discreet_title: str | dict[str, str]  # one title, or one per language code
     article: str
     brand_color: str = "#2f5d62"
     emergency_number: str | None = None
@@ -76,6 +76,7 @@ class SiteModel(_Strict):
     max_lines: dict[str, int] = {}  # per format: print at most this many lines
     discreet: bool = True
     revealing_words: list[str] = []
+    extends: str | None = None  # a base folder for articles/, locales/, resources.yaml
 
     @field_validator("resources", mode="before")
     @classmethod

@@ -8,7 +8,6 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
-from generator.fonts import REGULAR, font_name, register_fonts
 from generator.layouts import StyleSpec
 
 INK = HexColor("#1c2b2d")
@@ -37,13 +36,15 @@ def shrink_ratio(spec: StyleSpec, scale: float, floor: float) -> float:
 
 
 @functools.cache
-def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float,
-                    brand: str) -> ParagraphStyle:
-    register_fonts()
+def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float, brand: str,
+                    font: str, shaping: bool = False,
+                    word_wrap: str | None = None) -> ParagraphStyle:
     ratio = shrink_ratio(spec, scale, floor)
     return ParagraphStyle(
         name=f"{name}@{ratio:.3f}",
-        fontName=font_name(spec.weight) if spec.weight == "bold" else REGULAR,
+        fontName=font,
+        shaping=int(shaping),
+        wordWrap=word_wrap,
         fontSize=spec.size * ratio,
         leading=spec.leading * ratio,
         textColor=color_for(spec.color, brand),

@@ -8,14 +8,13 @@ them with `revealing_words:` in site.yaml. Matching is by word start, case-insen
 from __future__ import annotations
 
 import functools
-import re
+import unicodedata
 from pathlib import Path
 
 from generator.errors import Problem
 from generator.place import PlacedFace
 
 WORDS_DIR = Path(__file__).resolve().parent
-_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 @functools.cache
@@ -30,13 +29,35 @@ def builtin_words(lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words))
 
 
+def _tokens(text: str) -> list[str]:
+    """Words, keeping combining marks inside them (Devanagari vowel signs are marks)."""
+    tokens, current = [], []
+    for char in text.lower():
+        if char.isalnum() or unicodedata.category(char).startswith("M"):
+            current.append(char)
+        elif current:
+            tokens.append("".join(current))
+            current = []
+    if current:
+        tokens.append("".join(current))
+    return tokens
+
+
+def _unspaced(word: str) -> bool:
+    """Scripts written without spaces between words (Chinese, Japanese, Thai)."""
+    return any(unicodedata.name(char, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "THAI"))
+               for char in word)
+
+
 def revealing_words_in(text: str, words: tuple[str, ...]) -> list[str]:
-    """The revealing words (as listed) that some word of `text` starts with."""
+    """The revealing words (as listed) that some word of `text` starts with; in scripts
+    without spaces, that appear anywhere in it."""
     found: dict[str, None] = {}
-    for token in _WORD.findall(text.lower()):
-        for word in words:
-            if token.startswith(word):
-                found.setdefault(word)
+    tokens = _tokens(text)
+    lowered = text.lower()
+    for word in words:
+        if (word in lowered) if _unspaced(word) else any(t.startswith(word) for t in tokens):
+            found.setdefault(word)
     return list(found)
 
 

@@ -1,0 +1,217 @@
+"""Right-to-left paragraphs: line breaking, bidi reordering (python-bidi) and shaping.
+
+ReportLab shapes text with HarfBuzz but orders words left to right: its own bidi support needs
+a package that is not on PyPI. This flowable breaks lines in logical order, resolves each
+line's embedding levels with python-bidi's implementation of the Unicode Bidirectional
+Algorithm, and draws the level runs in visual order, each shaped by HarfBuzz (so Arabic
+letters join and phone numbers stay left to right).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from unicodedata import bidirectional
+
+from bidi.algorithm import (
+    explicit_embed_and_overrides,
+    get_base_level,
+    get_embedding_levels,
+    get_empty_storage,
+    resolve_implicit_levels,
+    resolve_neutral_types,
+    resolve_weak_types,
+)
+from reportlab.lib.abag import ABag
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus.flowables import Flowable
+
+from generator.fonts import FontSet
+
+_TAG = re.compile(r"<[^>]*>")
+_STRONG_RTL = {"R", "AL"}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of one line in visual order: text in logical order, its level and face."""
+
+    text: str
+    level: int
+    font: str
+    width: float
+
+
+def embedding_levels(text: str) -> list[int]:
+    """Resolved bidi levels of each character. The paragraph's direction comes from its
+    first strong character (rule P2), right to left when it has none: an English line name
+    on an Arabic card keeps its own order."""
+    storage = get_empty_storage()
+    has_strong = any(bidirectional(c) in ("L", "R", "AL") for c in text)
+    base = get_base_level(text) if has_strong else 1
+    storage["base_level"] = base
+    storage["base_dir"] = ("L", "R")[base]
+    get_embedding_levels(text, storage)
+    explicit_embed_and_overrides(storage)
+    resolve_weak_types(storage)
+    resolve_neutral_types(storage, False)
+    resolve_implicit_levels(storage, False)
+    # Rule X9 drops formatting characters (the zero-width non-joiner of Persian words):
+    # they take the level of the character before them.
+    resolved = storage["chars"]
+    levels, index, level = [], 0, base
+    for char in text:
+        if index < len(resolved) and resolved[index]["ch"] == char:
+            level = resolved[index]["level"]
+            index += 1
+        levels.append(level)
+    return levels
+
+
+def shaped_width(text: str, font: str, size: float) -> float:
+    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=size), text)])
+    return shaped[0] if shaped[0] else stringWidth(text, font, size)
+
+
+class BidiParagraph(Flowable):
+    """A right-to-left paragraph with the parts of ReportLab's Paragraph the engine uses."""
+
+    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+        super().__init__()
+        self.text = " ".join(html.unescape(_TAG.sub("", markup)).split())
+        self.style = style
+        self.fonts = fonts
+        self.weight = weight
+        self.levels = embedding_levels(self.text) if self.text else []
+        self.lines: list[tuple[int, int]] = []
+        self.width = 0.0
+
+    def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
+        return self.text
+
+    def _font_for(self, char: str) -> str:
+        face = self.fonts.face_for(char) or self.fonts.faces[0]
+        return face.name(self.weight)
+
+    def _width(self, start: int, end: int) -> float:
+        return sum(run.width for run in self._runs(start, end))
+
+    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
+        return max((self._width(start, end) for start, end in _words(self.text)), default=0.0)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.lines = self._break_lines(available_width)
+        self.height = len(self.lines) * self.style.leading
+        return available_width, self.height
+
+    def _break_lines(self, width: float) -> list[tuple[int, int]]:
+        lines, start, end = [], None, None
+        for word_start, word_end in _words(self.text):
+            if start is None:
+                start, end = word_start, word_end
+            elif self._width(start, word_end) <= width + 0.01:
+                end = word_end
+            else:
+                lines.append((start, end))
+                start, end = word_start, word_end
+        if start is not None:
+            lines.append((start, end))
+        return lines
+
+    def split(self, available_width: float, available_height: float) -> list[BidiParagraph]:
+        """Head and tail with at least two lines each (no stranded single lines), or []."""
+        self.wrap(available_width, available_height)
+        fits = int((available_height + 0.01) // self.style.leading)
+        if fits < 2 or len(self.lines) - fits < 2:
+            fits = min(fits, len(self.lines) - 2)
+        if fits < 2:
+            return []
+        cut = self.lines[fits - 1][1]
+        head = BidiParagraph(html.escape(self.text[:cut]), self.style, self.fonts, self.weight)
+        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style, spaceBefore=0)
+        tail = BidiParagraph(html.escape(self.text[cut:].strip()), tail_style, self.fonts,
+                             self.weight)
+        return [head, tail]
+
+    def _runs(self, start: int, end: int) -> list[Run]:
+        """The line's level runs in visual order (left to right), split by font."""
+        pieces: list[tuple[int, int, int]] = []  # (start, end, level), logical order
+        index = start
+        while index < end:
+            level = self.levels[index]
+            stop = index
+            while stop < end and self.levels[stop] == level:
+                stop += 1
+            pieces.append((index, stop, level))
+            index = stop
+        for level in range(max((p[2] for p in pieces), default=0), 0, -1):
+            pieces = _reverse_at_least(pieces, level)
+        size = self.style.fontSize
+        runs = []
+        for piece_start, piece_end, level in pieces:
+            for text, font in self._by_font(self.text[piece_start:piece_end]):
+                if level % 2 and not any(bidirectional(c) in _STRONG_RTL for c in text):
+                    text = text[::-1]  # neutral characters between right-to-left words
+                runs.append(Run(text, level, font, shaped_width(text, font, size)))
+        return runs
+
+    def _by_font(self, text: str) -> list[tuple[str, str]]:
+        parts: list[tuple[str, str]] = []
+        for char in text:
+            font = parts[-1][1] if parts and char.isspace() else self._font_for(char)
+            if parts and parts[-1][1] == font:
+                parts[-1] = (parts[-1][0] + char, font)
+            else:
+                parts.append((char, font))
+        return parts
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        canvas.setFillColor(self.style.textColor)
+        baseline = self.height - self.style.fontSize  # as ReportLab places a first line
+        for number, (start, end) in enumerate(self.lines):
+            runs = self._runs(start, end)
+            x = _line_start(self.style.alignment, self.width, sum(run.width for run in runs))
+            y = baseline - number * self.style.leading
+            for run in runs:
+                _draw_run(canvas, run, x, y, self.style.fontSize)
+                x += run.width
+
+
+def _words(text: str) -> list[tuple[int, int]]:
+    return [(match.start(), match.end()) for match in re.finditer(r"\S+", text)]
+
+
+def _reverse_at_least(pieces: list[tuple[int, int, int]], level: int) -> list:
+    """Rule L2: reverse every maximal sequence of pieces at `level` or higher."""
+    out, block = [], []
+    for piece in pieces:
+        if piece[2] >= level:
+            block.append(piece)
+        else:
+            out.extend(reversed(block))
+            block = []
+            out.append(piece)
+    out.extend(reversed(block))
+    return out
+
+
+def _line_start(alignment: int, width: float, line_width: float) -> float:
+    """Right-to-left text mirrors alignment: a style's 'left' starts at the right edge."""
+    if alignment == TA_CENTER:
+        return (width - line_width) / 2
+    return 0.0 if alignment == TA_RIGHT else width - line_width
+
+
+def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:
+    text = canvas.beginText(x, y)
+    text.setFont(run.font, size)
+    shaped = shapeStr(run.text, run.font, size)
+    text._textOut(shaped)  # ReportLab's shaped-text path
+    canvas.drawText(text)

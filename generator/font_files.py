@@ -1,0 +1,137 @@
+"""Font files ReportLab can embed, made from the packages on PyPI and cached on disk.
+
+ReportLab embeds TrueType outlines only, and only a variable font's default instance: so
+variable fonts are instanced into real Regular and Bold files, and the CFF-based Noto Sans
+CJK is subset to the characters a document uses and converted to TrueType outlines.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont, newTable
+from fontTools.varLib.instancer import instantiateVariableFont
+
+from generator.write import write_atomic
+
+CACHE_VERSION = "3"
+
+
+@functools.cache
+def cache_dir() -> Path:
+    """$HAVENPRINT_CACHE, else the user's cache folder, else a temporary one."""
+    base = os.environ.get("HAVENPRINT_CACHE") or os.environ.get("XDG_CACHE_HOME")
+    folder = Path(base) / "havenprint" if base else Path.home() / ".cache" / "havenprint"
+    folder = folder / "fonts"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    except OSError:
+        fallback = Path(tempfile.gettempdir()) / "havenprint-fonts"
+        fallback.mkdir(parents=True, exist_ok=True)
+        return fallback
+
+
+def _key(*parts: object) -> str:
+    return hashlib.sha256(repr((CACHE_VERSION, *parts)).encode()).hexdigest()[:16]
+
+
+def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
+    """A static TrueType instance of a variable font, made once and cached, named after its
+    style: PDF viewers tell embedded fonts apart by name, so a Bold named Regular would
+    print regular."""
+    family = source.stem.split("[")[0]
+    target = cache_dir() / f"{family}-{style}-{_key(str(source), source.stat().st_size, axes)}.ttf"
+    if not target.is_file():
+        font = TTFont(str(source))
+        present = {axis.axisTag for axis in font["fvar"].axes}
+        instance = instantiateVariableFont(
+            font, {tag: value for tag, value in axes.items() if tag in present},
+            updateFontNames=False)
+        _rename(instance, style)
+        buffer = io.BytesIO()
+        instance.save(buffer)
+        write_atomic(target, buffer.getvalue())
+    return target
+
+
+def _rename(font: TTFont, style: str, suffix: str = "") -> None:
+    names = font["name"]
+    family = names.getDebugName(16) or names.getDebugName(1) or "Font"
+    postscript = f"{family.replace(' ', '')}-{style}{suffix}"
+    for name_id, value in ((1, family), (2, style if style in ("Regular", "Bold") else "Regular"),
+                           (4, f"{family} {style}"), (6, postscript), (16, family), (17, style)):
+        names.setName(value, name_id, 3, 1, 0x409)
+        names.setName(value, name_id, 1, 0, 0)
+
+
+def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
+    """A CFF font face subset to `chars` and converted to TrueType outlines, cached."""
+    wanted = "".join(sorted(set(chars)))
+    target = cache_dir() / f"cjk-{face_index}-{_key(str(source), face_index, wanted)}.ttf"
+    if target.is_file():
+        return target
+    font = TTFont(str(source), fontNumber=face_index, lazy=True)
+    options = subset.Options()
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.hinting = False
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=wanted)
+    subsetter.subset(font)
+    _cff_to_glyf(font)
+    # ReportLab reuses an already registered font with the same PostScript name, whatever
+    # its file: each subset gets a name of its own.
+    _rename(font, "Regular", suffix=target.stem.rsplit("-", 1)[-1])
+    buffer = io.BytesIO()
+    font.save(buffer)
+    write_atomic(target, buffer.getvalue())
+    return target
+
+
+def _cff_to_glyf(font: TTFont) -> None:
+    """Replace cubic CFF outlines with quadratic TrueType ones (fontTools' otf2ttf recipe)."""
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        glyphs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    for table in ("CFF ", "VORG"):
+        if table in font:
+            del font[table]
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    maxp.maxZones = 1
+    for field in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, field, 0)
+    font["maxp"] = maxp
+    font["head"].glyphDataFormat = 0
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = order
+    font.sfntVersion = "\x00\x01\x00\x00"
+
+
+@functools.cache
+def face_cmap(source: Path, face_index: int = 0) -> frozenset[int]:
+    """Code points a font face covers, read without loading its outlines."""
+    font = TTFont(str(source), fontNumber=face_index, lazy=True)
+    return frozenset(font.getBestCmap())

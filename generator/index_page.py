@@ -1,0 +1,69 @@
+"""index.html: a contact sheet of the kit, made from a sandboxed, autoescaped jinja2 template
+(generator/templates/index.html.j2); every value is plain data, printed as text."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from itertools import groupby
+from pathlib import Path
+
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator import __version__
+from generator.models import Kit
+from generator.printing import PrintNote
+
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+TARGET_LABELS = {"office": "office printer", "shop": "print shop"}
+
+
+@dataclass(frozen=True)
+class Thumbnail:
+    src: str  # relative to index.html
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    path: str  # relative to index.html, with forward slashes
+    lang: str
+    title: str
+    target: str
+    sizes: tuple[str, ...]  # one per page, "8.5 × 11 in (216 × 279 mm)"
+    previews: tuple[Thumbnail, ...]
+    note: PrintNote
+
+    @property
+    def target_label(self) -> str:
+        return TARGET_LABELS.get(self.target, self.target)
+
+
+@functools.cache
+def _environment() -> ImmutableSandboxedEnvironment:
+    return ImmutableSandboxedEnvironment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render_index(kit: Kit, documents: list[DocumentView],
+                 not_built: list[tuple[str, str]]) -> bytes:
+    ordered = sorted(documents, key=lambda doc: doc.lang)  # build order within a language
+    languages = [(lang, list(docs)) for lang, docs in groupby(ordered, key=lambda d: d.lang)]
+    html = _environment().get_template("index.html.j2").render(
+        title=kit.site.discreet_title,
+        folder=kit.root.name,
+        brand=kit.site.brand_color,
+        version=__version__,
+        documents=ordered,
+        languages=languages,
+        not_built=sorted(not_built),
+    )
+    return html.encode("utf-8")

@@ -1,0 +1,100 @@
+"""manifest.json: every output file with its sha256 and size, the input files with theirs, and
+the versions of the tools that made them. No timestamps and sorted keys: identical input
+gives identical bytes, so a rebuild can be compared with `cmp` or a checksum."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+from collections.abc import Iterable, Iterator
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.extends import content_folders
+from generator.layouts import LAYOUTS_DIR, Layout
+from generator.models import Kit
+
+MANIFEST_VERSION = 1
+VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2")
+SKIPPED_NAMES = {"__pycache__", "Thumbs.db"}
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def versions() -> dict[str, str]:
+    found = {"havenprint": __version__, "python": platform.python_version()}
+    for name in VERSIONED:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def file_entry(path: Path, label: str, **extra: Any) -> dict[str, Any]:
+    return {"path": label, "sha256": sha256_of(path), "size": path.stat().st_size, **extra}
+
+
+def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[str, Any]]:
+    """The files of the content folder (and of the folders it extends), then the files of the
+    layouts used; paths relative to the content folder, built-in layouts to havenprint's."""
+    entries: dict[str, dict[str, Any]] = {}
+    for folder in content_folders(kit.root):
+        for path in _files(folder, skip=out):
+            label = _relative(path, kit.root)
+            entries[label] = file_entry(path, label, role="content")
+    for layout in layouts:
+        for path in _files(layout.folder, skip=out):
+            inside = _is_below(path, kit.root)
+            label = _relative(path, kit.root if inside else LAYOUTS_DIR.parent)
+            entries.setdefault(label, file_entry(path, label, role="layout"))
+    return [entries[label] for label in sorted(entries)]
+
+
+def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[str, Any]],
+                   not_built: list[tuple[str, str]]) -> bytes:
+    manifest = {
+        "manifest_version": MANIFEST_VERSION,
+        "site": {"folder": kit.root.name, "organization": kit.site.organization,
+                 "languages": list(kit.site.languages)},
+        "outputs": sorted(outputs, key=lambda entry: entry["path"]),
+        "inputs": inputs,
+        "not_built": [{"format": name, "lang": lang} for name, lang in sorted(not_built)],
+        "versions": versions(),
+    }
+    return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def _files(folder: Path, skip: Path) -> Iterator[Path]:
+    """Files below `folder`, in name order, without hidden ones, the output folder, or other
+    content folders nested inside (when a base is the folder above its sites)."""
+    skip = skip.resolve()
+    for current, dirs, files in os.walk(folder):
+        here = Path(current)
+        dirs[:] = sorted(name for name in dirs if _kept(name) and not (
+            (here / name).resolve() == skip or (here / name / "site.yaml").is_file()))
+        for name in sorted(files):
+            if _kept(name):
+                yield here / name
+
+
+def _kept(name: str) -> bool:
+    return not name.startswith(".") and name not in SKIPPED_NAMES
+
+
+def _is_below(path: Path, folder: Path) -> bool:
+    return path.resolve().is_relative_to(folder.resolve())
+
+
+def _relative(path: Path, start: Path) -> str:
+    return Path(os.path.relpath(path.resolve(), start.resolve())).as_posix()

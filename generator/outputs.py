@@ -1,0 +1,107 @@
+"""After a build: PNG previews of every page (`<out>/previews/<lang>/<format>[-shop]-p<N>.png`),
+index.html and manifest.json in the output folder.
+
+They describe the files this build wrote; combinations that failed are listed as not built.
+Every file is written atomically, and identical input gives identical bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.build import BuildResult, output_path
+from generator.index_page import DocumentView, Thumbnail, render_index
+from generator.layouts import Layout
+from generator.manifest import file_entry, input_entries, manifest_bytes
+from generator.models import Kit
+from generator.previews import page_sizes, render_previews
+from generator.printing import describe_size, print_note
+from generator.write import write_atomic
+
+INDEX_NAME = "index.html"
+MANIFEST_NAME = "manifest.json"
+PREVIEWS_FOLDER = "previews"
+
+
+@dataclass(frozen=True)
+class Built:
+    layout: Layout
+    lang: str
+    target: str
+    path: Path
+
+
+@dataclass
+class KitFiles:
+    previews: list[Path] = field(default_factory=list)
+    index: Path | None = None
+    manifest: Path | None = None
+
+    @property
+    def paths(self) -> list[Path]:
+        extra = [path for path in (self.index, self.manifest) if path is not None]
+        return [*self.previews, *extra]
+
+
+def built_files(layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
+                out: Path, written: Iterable[Path]) -> list[Built]:
+    """What each written PDF is, in build order."""
+    done = set(written)
+    return [Built(layout, lang, target, path)
+            for layout in layouts for lang in langs for target in targets
+            if (path := output_path(out, lang, layout, target)) in done]
+
+
+def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
+                    result: BuildResult, out: Path, previews: bool = True,
+                    on_step: Callable[[str], None] | None = None) -> KitFiles:
+    """Previews (unless `previews` is false), then index.html, then manifest.json, which
+    lists all of them. Nothing is written when the build wrote no PDF."""
+    built = built_files(layouts, langs, targets, out, result.written)
+    files = KitFiles()
+    if not built:
+        return files
+    views: list[DocumentView] = []
+    outputs: list[dict[str, Any]] = []
+    for item in built:
+        if on_step is not None:
+            on_step(f"{item.layout.name} ({item.lang}, {item.target})")
+        views.append(_describe(kit, item, out, previews, outputs, files))
+    files.index = out / INDEX_NAME
+    write_atomic(files.index, render_index(kit, views, result.failed))
+    outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
+    files.manifest = out / MANIFEST_NAME
+    inputs = input_entries(kit, layouts, out)
+    write_atomic(files.manifest, manifest_bytes(kit, outputs, inputs, result.failed))
+    return files
+
+
+def _describe(kit: Kit, item: Built, out: Path, previews: bool,
+              outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
+    """Render the previews of one PDF; its manifest entries go to `outputs`."""
+    data = item.path.read_bytes()
+    sizes = page_sizes(data)
+    label = _label(item.path, out)
+    outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
+                              lang=item.lang, target=item.target, pages=len(sizes)))
+    folder = out / PREVIEWS_FOLDER / item.lang
+    rendered = render_previews(data, folder, item.path.stem) if previews else []
+    thumbnails = []
+    for preview in rendered:
+        preview_label = _label(preview.path, out)
+        outputs.append(file_entry(preview.path, preview_label, kind="preview", pdf=label))
+        thumbnails.append(Thumbnail(preview_label, preview.width, preview.height))
+        files.previews.append(preview.path)
+    return DocumentView(
+        path=label, lang=item.lang, title=item.layout.spec.title, target=item.target,
+        sizes=tuple(describe_size(*size) for size in sizes), previews=tuple(thumbnails),
+        note=print_note(kit, item.layout, item.target, sizes[0]),
+    )
+
+
+def _label(path: Path, out: Path) -> str:
+    return Path(os.path.relpath(path, out)).as_posix()

@@ -1,0 +1,147 @@
+"""`havenprint batch`: many sites in parallel sharing a base through `extends:`, one broken."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import lay_out, render_pdf
+from generator.caches import cached_article
+from generator.content import load_kit
+from generator.extends import content_folders, locale_root
+from generator.layouts import available_layouts
+from generator.localize import load_strings
+from tests.conftest import DEFAULT_CONTENT, page_texts
+
+ARTICLE = "trauma-bonding.en.md"
+NATIONAL = "1-800-799-7233"
+
+
+def site_yaml(organization: str, extends: str | None = "../base") -> str:
+    lines = [f"organization: {organization}", "country: US", "languages: [en]",
+             "discreet_title: Wellness contacts", "article: trauma-bonding"]
+    if extends:
+        lines.append(f"extends: {extends}")
+    return "\n".join(lines) + "\n"
+
+
+def resources_with(phone: str) -> str:
+    text = (DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8")
+    assert NATIONAL in text
+    return text.replace(NATIONAL, phone, 1)
+
+
+@pytest.fixture
+def sites(tmp_path: Path) -> Path:
+    """base/ (articles, locales, resources) and three sites: alpha with its own number,
+    beta with none of its own (the base's), gamma with a number that is not valid."""
+    folder = tmp_path / "sites"
+    base = folder / "base"
+    (base / "articles").mkdir(parents=True)
+    shutil.copy(DEFAULT_CONTENT / "articles" / ARTICLE, base / "articles" / ARTICLE)
+    (base / "resources.yaml").write_text(resources_with(NATIONAL), encoding="utf-8")
+    (base / "locales").mkdir()
+    (base / "locales" / "en.yaml").write_text("scan_tel: Scan to reach us\n", encoding="utf-8")
+    for name, phone in (("alpha", "1-800-799-7201"), ("beta", None), ("gamma", "1-800-799-72")):
+        (folder / name).mkdir()
+        (folder / name / "site.yaml").write_text(site_yaml(f"Site {name}"), encoding="utf-8")
+        if phone:
+            (folder / name / "resources.yaml").write_text(resources_with(phone),
+                                                          encoding="utf-8")
+    return folder
+
+
+def test_batch_builds_the_good_sites_and_reports_the_broken_one(sites: Path, tmp_path: Path,
+                                                                run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    result = run("batch", sites, "--out", out, "--jobs", "2", "--format", "pocket-card",
+                 "--target", "office")
+    assert result.code == 1
+    alpha, beta = (out / name / "en" / "pocket-card.pdf" for name in ("alpha", "beta"))
+    assert "1-800-799-7201" in page_texts(alpha)[1]
+    assert NATIONAL in page_texts(beta)[1] and "Scan to reach us" in page_texts(beta)[1]
+    for name in ("alpha", "beta"):
+        assert (out / name / "index.html").is_file() and (out / name / "manifest.json").is_file()
+    assert not (out / "gamma" / "en").exists() and not (out / "base").exists()
+    assert "'1-800-799-72' is not a valid phone number" in result.err
+    assert "gamma/resources.yaml:" in result.err
+    summary = result.out[result.out.index("summary:"):]
+    assert "alpha  built" in summary and "beta   built" in summary
+    assert "gamma  FAILED" in summary
+    assert "2 site(s) built, 1 failed: gamma" in summary
+
+
+def test_batch_exits_0_when_every_site_builds(sites: Path, tmp_path: Path,
+                                              run) -> None:  # noqa: ANN001
+    shutil.rmtree(sites / "gamma")
+    result = run("batch", sites, "--out", tmp_path / "out", "--jobs", "1",
+                 "--format", "pocket-card", "--no-previews")
+    assert result.code == 0
+    assert "2 site(s) built, 0 failed" in result.out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--format", "no-such-format"], "unknown format 'no-such-format'"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+])
+def test_batch_usage_errors(sites: Path, run, argv: list[str],  # noqa: ANN001
+                            message: str) -> None:
+    result = run("batch", sites, *argv)
+    assert result.code == 2 and message in result.err
+
+
+def test_batch_of_a_folder_without_sites(tmp_path: Path, run) -> None:  # noqa: ANN001
+    result = run("batch", tmp_path)
+    assert result.code == 2 and "no sites" in result.err
+
+
+def test_extends_uses_the_base_articles_and_the_sites_own_resources(sites: Path) -> None:
+    alpha = load_kit(sites / "alpha")
+    assert alpha.articles["en"].source.path == sites / "base" / "articles" / ARTICLE
+    assert alpha.resources[0].phone.raw == "1-800-799-7201"
+    assert alpha.resources[0].source.path == sites / "alpha" / "resources.yaml"
+    beta = load_kit(sites / "beta")
+    assert beta.resources[0].source.path == sites / "base" / "resources.yaml"
+    assert content_folders(sites / "beta") == (sites / "beta", (sites / "base").resolve())
+    assert locale_root(sites / "beta", "en") == (sites / "base").resolve()
+    assert load_strings("en", locale_root(sites / "beta", "en"))["scan_tel"] == \
+        "Scan to reach us"
+
+
+def test_a_sites_own_files_win_over_the_base(sites: Path) -> None:
+    own = sites / "alpha" / "articles"
+    own.mkdir()
+    text = (sites / "base" / "articles" / ARTICLE).read_text(encoding="utf-8")
+    (own / ARTICLE).write_text(text.replace("title: ", "title: Alpha - ", 1), encoding="utf-8")
+    (sites / "alpha" / "locales").mkdir()
+    (sites / "alpha" / "locales" / "en.yaml").write_text("scan_tel: Scan for alpha\n",
+                                                         encoding="utf-8")
+    kit = load_kit(sites / "alpha")
+    assert kit.articles["en"].title.startswith("Alpha - ")
+    pdf = render_pdf(kit, lay_out(kit, available_layouts()["pocket-card"], "en"), "office")
+    assert "Scan for alpha" in page_texts(pdf)[1]
+
+
+def test_extends_a_missing_folder_is_a_content_error(sites: Path, run) -> None:  # noqa: ANN001
+    (sites / "beta" / "site.yaml").write_text(site_yaml("Beta", "../nowhere"), encoding="utf-8")
+    result = run("check", sites / "beta")
+    assert result.code == 1
+    assert "site.yaml:6: extends: '../nowhere' is not a folder" in result.err
+
+
+def test_extends_loop_is_a_content_error(sites: Path, run) -> None:  # noqa: ANN001
+    (sites / "base" / "site.yaml").write_text(site_yaml("Base", "../beta"), encoding="utf-8")
+    result = run("check", sites / "beta")
+    assert result.code == 1 and "leads back to a folder already in the chain" in result.err
+
+
+def test_an_edited_article_is_parsed_again(tmp_path: Path) -> None:
+    path = tmp_path / ARTICLE
+    text = (DEFAULT_CONTENT / "articles" / ARTICLE).read_text(encoding="utf-8")
+    path.write_text(text.replace("title: ", "title: A", 1), encoding="utf-8")
+    first = cached_article(path, "trauma-bonding", "en")
+    assert cached_article(path, "trauma-bonding", "en") is first  # parsed once
+    path.write_text(text.replace("title: ", "title: B", 1), encoding="utf-8")  # same size
+    assert cached_article(path, "trauma-bonding", "en").title.startswith("B")

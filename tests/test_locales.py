@@ -1,0 +1,315 @@
+"""Translations: built-in catalogues, fallbacks and review status in `check`, `locale init`,
+revealing words per language, and the translated articles."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.articles import load_article
+from generator.discretion import WORDS_DIR, builtin_words, revealing_words_in
+from generator.errors import ContentError
+from generator.locale_command import DESCRIPTIONS
+from generator.localize import (
+    BUILTIN_DIR,
+    META_KEY,
+    builtin_languages,
+    english,
+    language_status,
+    load_catalogue,
+    load_strings,
+    placeholders,
+)
+from tests.conftest import DEFAULT_CONTENT, edit, page_texts
+
+DRAFTED = ["es", "zh-Hans", "zh-Hant", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr",
+           "pt", "pl", "hi"]
+WORD_FILES = ["zh", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr", "pt", "pl", "hi"]
+# Strings that can stand on an outside surface (the discreet poster shows all of these).
+OUTSIDE = ["scan_tel", "scan_sms", "scan_url", "text_keyword_to", "text_to", "tty", "checked",
+           "discreet_message", "poster_discreet_note", "take_one"]
+TRANSLATED_ARTICLES = ["es", "ar", "zh-Hans"]
+ES_SCAN_TO_CALL = "Escanee para llamar"
+ES_CARD_LINE = "Hay apoyo para usted, y lo que siente tiene sentido."
+
+
+def _raw(lang: str) -> dict:
+    return yaml.safe_load((BUILTIN_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def es_kit(kit: Path) -> Path:
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
+    return kit
+
+
+# --- built-in catalogues -----------------------------------------------------------------
+
+def test_every_drafted_language_has_a_catalogue() -> None:
+    assert set(DRAFTED) <= set(builtin_languages())
+
+
+@pytest.mark.parametrize("lang", DRAFTED)
+def test_catalogue_loads_with_english_keys_and_placeholders(lang: str) -> None:
+    base = english()
+    catalogue = load_catalogue(BUILTIN_DIR / f"{lang}.yaml", known=base)  # raises if not
+    assert set(catalogue.strings) <= set(base)
+    for key, text in catalogue.strings.items():
+        assert placeholders(text) == placeholders(base[key]), key
+    untranslated = set(catalogue.meta.untranslated)
+    assert not untranslated & set(catalogue.strings), "untranslated keys must be left out"
+    assert set(catalogue.strings) | untranslated == set(base), "a key neither given nor listed"
+
+
+@pytest.mark.parametrize("lang", DRAFTED)
+def test_catalogue_is_marked_as_a_draft(lang: str) -> None:
+    meta = _raw(lang)[META_KEY]
+    assert meta["needs_review"] is True
+    assert meta["note"] == "drafted without a native speaker"
+    assert isinstance(meta["language"], str) and meta["language"]
+    assert language_status(lang, None).needs_review
+
+
+@pytest.mark.parametrize("lang", DRAFTED)
+def test_catalogue_text_is_calm_and_normalised(lang: str) -> None:
+    raw = (BUILTIN_DIR / f"{lang}.yaml").read_text(encoding="utf-8")
+    assert unicodedata.normalize("NFC", raw) == raw
+    for key, text in load_catalogue(BUILTIN_DIR / f"{lang}.yaml").strings.items():
+        shouting = [w for w in re.findall(r"\w+", text) if len(w) > 3 and w.isupper()]
+        assert not shouting, f"{lang} {key}: {shouting}"
+        assert "!" not in text, f"{lang} {key}"
+
+
+@pytest.mark.parametrize("lang", DRAFTED)
+def test_outside_strings_reveal_nothing(lang: str) -> None:
+    strings = load_strings(lang, DEFAULT_CONTENT)
+    words = builtin_words(lang)
+    for key in OUTSIDE:
+        text = strings[key].lower()
+        assert revealing_words_in(text, words) == [], f"{lang} {key}"
+        # Also inside words: scripts without spaces (Chinese) are one long token.
+        assert [w for w in words if w in text] == [], f"{lang} {key}"
+
+
+def test_descriptions_cover_exactly_the_english_strings() -> None:
+    assert set(DESCRIPTIONS) == set(english())
+    assert all(text.strip() for text in DESCRIPTIONS.values())
+
+
+# --- localize: _meta and site overrides ---------------------------------------------------
+
+def test_site_override_wins_and_can_be_reviewed(kit: Path) -> None:
+    (kit / "locales").mkdir()
+    (kit / "locales" / "es.yaml").write_text(
+        "_meta: {language: español, needs_review: false}\ntake_one: Llévese uno\n",
+        encoding="utf-8")
+    status = language_status("es", kit)
+    assert status.strings["take_one"] == "Llévese uno"
+    assert status.strings["scan_tel"] == ES_SCAN_TO_CALL
+    assert [c.path.parent for c in status.unreviewed] == [BUILTIN_DIR]  # the rest is a draft
+    full = {key: text for key, text in language_status("es", None).strings.items()}
+    full[META_KEY] = {"needs_review": False}
+    (kit / "locales" / "es.yaml").write_text(yaml.safe_dump(full, allow_unicode=True),
+                                            encoding="utf-8")
+    assert not language_status("es", kit).needs_review
+
+
+def test_untranslated_keys_fall_back_to_english(kit: Path) -> None:
+    (kit / "locales").mkdir()
+    (kit / "locales" / "fr.yaml").write_text(
+        "_meta: {untranslated: [take_one]}\ntake_one: Take one\n", encoding="utf-8")
+    status = language_status("fr", kit)
+    assert status.untranslated == ("tty", "take_one")
+    assert status.missing == ()
+    assert language_status("de", kit).missing == tuple(english())
+    assert language_status("en", kit).fallbacks == ()
+
+
+@pytest.mark.parametrize(("meta", "message"), [
+    ("_meta: {needs_review: maybe}", "_meta.needs_review: expected true or false"),
+    ("_meta: {untranslated: [nope]}", "_meta.untranslated: unknown string 'nope'"),
+    ("_meta: {reviewer: Ana}", "_meta.reviewer: unknown field"),
+    ("_meta: [needs_review]", "_meta: expected a mapping"),
+])
+def test_bad_meta_is_a_content_problem(kit: Path, meta: str, message: str) -> None:
+    (kit / "locales").mkdir()
+    (kit / "locales" / "es.yaml").write_text(meta + "\n", encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        language_status("es", kit)
+    assert message in str(error.value)
+
+
+# --- check ---------------------------------------------------------------------------------
+
+def test_check_warns_about_fallbacks_and_review(es_kit: Path, run) -> None:  # noqa: ANN001
+    (es_kit / "locales").mkdir()
+    (es_kit / "locales" / "es.yaml").write_text(
+        "_meta: {untranslated: [take_one]}\ntake_one: Take one\n", encoding="utf-8")
+    result = run("check", es_kit, "--format", "pocket-card")
+    assert result.code == 0, result.err
+    assert ("locales/es.yaml: warning: es (español): 1 interface string prints in English "
+            "(marked untranslated take_one)") in result.err
+    assert ("generator/locales/es.yaml: warning: es (español): 16 interface strings need "
+            "review by a native speaker") in result.err
+    assert "en (" not in result.err  # English is the source: nothing to report
+
+    strict = run("check", es_kit, "--format", "pocket-card", "--strict")
+    assert strict.code == 1
+    assert "locales/es.yaml: es (español): 1 interface string prints in English" in strict.err
+    assert "need review by a native speaker" in strict.err
+    assert "warning: es (" not in strict.err
+
+
+def test_check_names_a_language_without_catalogue(kit: Path, run) -> None:  # noqa: ANN001
+    shutil.copy(kit / "articles" / "trauma-bonding.en.md",
+                kit / "articles" / "trauma-bonding.ro.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, ro]")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err
+    assert ("locales/ro.yaml: warning: ro: no interface strings in this language: all 17 "
+            "print in English; `havenprint locale init ro`") in result.err
+
+
+def test_default_kit_checks_without_translation_warnings(kit: Path, run) -> None:  # noqa: ANN001
+    result = run("check", kit, "--format", "pocket-card", "--strict")
+    assert result.code == 0, result.err
+    assert "native speaker" not in result.err
+
+
+# --- locale init ---------------------------------------------------------------------------
+
+def test_locale_init_writes_a_commented_catalogue(es_kit: Path, run) -> None:  # noqa: ANN001
+    result = run("locale", "init", "es", es_kit)
+    assert result.code == 0, result.err
+    target = es_kit / "locales" / "es.yaml"
+    text = target.read_text(encoding="utf-8")
+    assert f"# {DESCRIPTIONS['scan_tel'][:40]}" in text
+    assert "# English: Scan to call\nscan_tel: Escanee para llamar\n" in text
+    assert "needs_review: true" in text
+    status = language_status("es", es_kit)  # accepted as a site override
+    assert status.strings == language_status("es", None).strings
+    assert {c.path for c in status.unreviewed} == {target}
+
+    again = run("locale", "init", "es", es_kit)
+    assert again.code == 1
+    assert "already exists; not replaced" in again.err and "--force" in again.err
+    target.write_text("take_one: Llévese uno\n", encoding="utf-8")
+    assert run("locale", "init", "es", es_kit, "--force").code == 0
+    assert "take_one: Tome uno" in target.read_text(encoding="utf-8")
+
+    checked = run("check", es_kit, "--format", "pocket-card")
+    assert checked.code == 0, checked.err
+    assert "locales/es.yaml: warning: es (español): 17 interface strings need review" in \
+        checked.err
+
+
+def test_locale_init_without_catalogue_starts_in_english(kit: Path, run) -> None:  # noqa: ANN001
+    assert run("locale", "init", "pt-br", kit).code == 0
+    target = kit / "locales" / "pt-BR.yaml"  # babel's capitals
+    data = yaml.safe_load(target.read_text(encoding="utf-8"))
+    assert data[META_KEY]["needs_review"] is True
+    assert data[META_KEY]["untranslated"] == list(english())
+    assert data["tty"] == "TTY: {number}"
+    status = language_status("pt-BR", kit)
+    assert status.fallbacks == tuple(english())
+
+
+@pytest.mark.parametrize("code", ["xx", "12", "en-", "zz-Hans"])
+def test_locale_init_refuses_unknown_codes(kit: Path, run, code: str) -> None:  # noqa: ANN001
+    result = run("locale", "init", code, kit)
+    assert result.code == 2
+    assert "unknown language code" in result.err
+    assert not (kit / "locales").exists()
+
+
+# --- Spanish kit ---------------------------------------------------------------------------
+
+def test_spanish_kit_builds(es_kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    result = run("build", es_kit, "--out", out, "--format", "pocket-card", "--format",
+                 "brochure", "--lang", "es")
+    assert result.code == 0, result.err
+    card = _flat(" ".join(page_texts(out / "es" / "pocket-card.pdf")))
+    assert ES_SCAN_TO_CALL in card
+    assert ES_CARD_LINE in card
+    assert "Use un teléfono que la otra persona no pueda revisar." in card
+    brochure = _flat(" ".join(page_texts(out / "es" / "brochure.pdf")))
+    assert "Antes de llamar" in brochure
+    assert "Fuentes" in brochure and "loveisrespect.org" in brochure
+    assert "Por qué puede ser difícil irse" in brochure
+
+
+def test_spanish_discreet_title_uses_spanish_words(es_kit: Path, run) -> None:  # noqa: ANN001
+    edit(es_kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Apoyo sin violencia")
+    result = run("check", es_kit, "--format", "pocket-card", "--lang", "es")
+    assert result.code == 1
+    assert "pocket-card (front): 'violencia' on an outside surface" in result.err
+    # The English list alone does not catch it: the Spanish file is what fails the check.
+    assert run("check", es_kit, "--format", "pocket-card", "--lang", "en").code == 0
+
+
+# --- revealing words -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("base", WORD_FILES)
+def test_word_files_hold_single_words(base: str) -> None:
+    raw = (WORDS_DIR / f"{base}.txt").read_text(encoding="utf-8")
+    assert unicodedata.normalize("NFC", raw) == raw
+    words = [line for line in raw.splitlines() if line.strip() and not line.startswith("#")]
+    assert len(words) >= 7
+    assert len(set(words)) == len(words)
+    for word in words:  # the check compares one word at a time: a phrase never matches
+        letters = all(unicodedata.category(char)[0] in "LM" for char in word)
+        assert letters, f"{base}.txt: {word!r} is not a single word"
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), [
+    ("fr", "Aide aux victimes", "victim"),
+    ("pt", "Contra a violência", "violência"),
+    ("pl", "Pomoc przy przemocy", "przemoc"),
+    ("ru", "Помощь при насилии", "насили"),
+    ("ht", "Sèvis pou viktim", "viktim"),
+    ("tl", "Tulong laban sa karahasan", "karahasan"),
+    ("vi", "Chống bạo lực", "bạo"),
+    ("ko", "가정폭력 상담", "가정폭력"),
+    ("zh-Hans", "热线电话", "热线"),
+    ("zh-Hant", "熱線電話", "熱線"),
+    ("ar", "مساعدة ضحايا العنف", "العنف"),
+    ("fa", "مرکز خشونت", "خشونت"),
+    ("ur", "گھریلو تشدد", "تشدد"),
+])
+def test_language_words_are_used(lang: str, text: str, expected: str) -> None:
+    assert expected in revealing_words_in(text, builtin_words(lang))
+
+
+@pytest.mark.parametrize(("lang", "text"), [("hi", "घरेलू हिंसा"), ("zh-Hans", "反家暴热线")])
+def test_words_in_scripts_the_matcher_splits(lang: str, text: str) -> None:
+    assert revealing_words_in(text, builtin_words(lang))
+
+
+# --- translated articles -------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", TRANSLATED_ARTICLES)
+def test_translated_article_matches_the_english(lang: str) -> None:
+    folder = DEFAULT_CONTENT / "articles"
+    english_article = load_article(folder / "trauma-bonding.en.md", "trauma-bonding", "en")
+    path = folder / f"trauma-bonding.{lang}.md"
+    article = load_article(path, "trauma-bonding", lang)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == ["---", "# Drafted without a native speaker: please review."]
+    front = yaml.safe_load("\n".join(lines[1:lines.index("---", 1)]))
+    assert set(front) == {"title", "card", "key_points"}
+    assert article.sources == english_article.sources
+    assert len(article.key_points) == len(english_article.key_points)
+    assert [len(s.paragraphs) for s in article.sections] == \
+        [len(s.paragraphs) for s in english_article.sections]
+

@@ -1,0 +1,157 @@
+"""Every script a shelter serves prints: embedded fonts cover it, right-to-left reads right to
+left, QR codes decode, and a script with no font is an error, never a box."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+import zxingcpp
+from fontTools.ttLib import TTFont
+from pypdf import PdfReader
+
+from generator.bidi_text import BidiParagraph
+from generator.fonts import font_set
+from tests.conftest import edit
+
+SAMPLES = yaml.safe_load((Path(__file__).parent / "fixtures" / "scripts" / "samples.yaml")
+                         .read_text(encoding="utf-8"))
+RTL = {"ar", "fa", "he"}
+SHAPED = RTL | {"hi"}
+
+
+def kit_in(kit: Path, lang: str) -> Path:
+    sample = SAMPLES[lang]
+    front = yaml.safe_dump({"title": sample["title"], "card": sample["card"]},
+                           allow_unicode=True)
+    (kit / "articles" / f"trauma-bonding.{lang}.md").write_text(
+        f"---\n{front}---\n\n## {sample['heading']}\n\n{sample['body']}\n", encoding="utf-8")
+    edit(kit / "site.yaml", "languages: [en]", f"languages: [{lang}]")
+    return kit
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    import shutil
+
+    from generator.cli import main
+    from tests.conftest import DEFAULT_CONTENT
+    outputs = {}
+    for lang in SAMPLES:
+        root = tmp_path_factory.mktemp(lang)
+        kit = root / "content"
+        shutil.copytree(DEFAULT_CONTENT, kit)
+        kit_in(kit, lang)
+        out = root / "out"
+        code = main(["build", str(kit), "--out", str(out), "--format", "pocket-card",
+                     "--format", "brochure", "--target", "shop", "--no-previews"])
+        assert code == 0, lang
+        outputs[lang] = out / lang
+    return outputs
+
+
+def embedded_unicode(pdf: Path) -> set[str]:
+    """Characters the PDF's embedded fonts really draw: ToUnicode entries whose code maps to
+    a glyph with an outline in the embedded font program (not .notdef)."""
+    drawn: set[str] = set()
+    reader = PdfReader(pdf)
+    seen = set()
+    for page in reader.pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            if ref.idnum in seen or "/ToUnicode" not in font:
+                continue
+            seen.add(ref.idnum)
+            descriptor = (font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font
+                          else font)["/FontDescriptor"].get_object()
+            program = TTFont(__import__("io").BytesIO(descriptor["/FontFile2"].get_data()))
+            cmap = {code: name for table in program["cmap"].tables  # ReportLab: a Mac cmap
+                    for code, name in table.cmap.items()}
+            glyf = program["glyf"]
+            tounicode = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+            for code, text in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", tounicode):
+                glyph = cmap.get(int(code, 16))
+                if glyph and glyph != ".notdef" and glyf[glyph].numberOfContours != 0:
+                    drawn.add(bytes.fromhex(text).decode("utf-16-be"))
+    return drawn
+
+
+@pytest.mark.parametrize("lang", sorted(set(SAMPLES) - SHAPED))
+def test_every_character_is_drawn_by_an_embedded_font(built: dict[str, Path], lang: str) -> None:
+    drawn = embedded_unicode(built[lang] / "pocket-card-shop.pdf")
+    wanted = {c for c in SAMPLES[lang]["card"] if not c.isspace()}
+    assert wanted <= drawn, sorted(wanted - drawn)
+    brochure = embedded_unicode(built[lang] / "brochure-shop.pdf")
+    body = {c for c in SAMPLES[lang]["body"] + SAMPLES[lang]["title"] if not c.isspace()}
+    assert body <= brochure, sorted(body - brochure)
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_qr_codes_decode_in_every_script(built: dict[str, Path], lang: str) -> None:
+    for name, page in (("pocket-card-shop.pdf", 1), ("brochure-shop.pdf", 0)):
+        image = pdfium.PdfDocument(str(built[lang] / name))[page].render(scale=150 / 72).to_pil()
+        assert [r.text for r in zxingcpp.read_barcodes(image)] == ["tel:+18007997233"]
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_no_missing_glyphs_by_the_fonts_cmaps(lang: str) -> None:
+    sample = SAMPLES[lang]
+    fonts = font_set(lang, "".join(sample.values()))
+    assert fonts.missing("".join(sample.values())) == []
+
+
+def qr_x(pdf: Path, page: int) -> float:
+    image = pdfium.PdfDocument(str(pdf))[page].render(scale=1).to_pil()
+    position = zxingcpp.read_barcodes(image)[0].position
+    return (position.top_left.x + position.top_right.x) / 2 / image.width
+
+
+@pytest.mark.parametrize("lang", sorted(RTL))
+def test_right_to_left_layouts_mirror(built: dict[str, Path], lang: str) -> None:
+    assert qr_x(built[lang] / "pocket-card-shop.pdf", 1) < 0.5  # QR code on the left
+    assert qr_x(built["ru"] / "pocket-card-shop.pdf", 1) > 0.5  # and on the right in LTR
+    # The brochure's cover (front panel) is on the left when folded right to left.
+    page = pdfium.PdfDocument(str(built[lang] / "brochure-shop.pdf"))[0]
+    image = page.render(scale=0.5).to_pil().convert("RGB")
+    left, right = image.getpixel((25, image.height // 2)), \
+        image.getpixel((image.width - 25, image.height // 2))
+    assert left == (47, 93, 98), left  # the brand-coloured cover
+    assert right != (47, 93, 98) and sum(right) > 600, right  # the light flap
+
+
+@pytest.mark.parametrize("lang", sorted(RTL))
+def test_numbers_stay_left_to_right(built: dict[str, Path], lang: str) -> None:
+    page = pdfium.PdfDocument(str(built[lang] / "pocket-card-shop.pdf"))[1]
+    text = page.get_textpage()
+    digits = [(text.get_text_range(i, 1), text.get_charbox(i)[0])
+              for i in range(text.count_chars()) if text.get_text_range(i, 1) in "0123456789"]
+    phone = "18007997233"
+    positions = _find_sequence(digits, phone)
+    assert positions, "the number is not drawn as one run"
+    assert positions == sorted(positions)  # each digit right of the one before
+
+
+def _find_sequence(chars: list[tuple[str, float]], wanted: str) -> list[float]:
+    letters = "".join(c for c, _ in chars)
+    index = letters.find(wanted)
+    return [x for _, x in chars[index:index + len(wanted)]] if index >= 0 else []
+
+
+def test_bidi_runs_put_the_first_word_on_the_right() -> None:
+    fonts = font_set("ar")
+    from reportlab.lib.styles import ParagraphStyle
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    para = BidiParagraph("اتصل بالرقم 988 الآن", style, fonts, "regular")
+    para.wrap(500, 100)
+    runs = [run.text.strip() for run in para._runs(*para.lines[0]) if run.text.strip()]
+    assert runs == ["الآن", "988", "اتصل بالرقم"]  # left to right on the page
+
+
+def test_script_without_a_font_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "name: Emergency", "name: ድንገተኛ")  # Ethiopic
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "character 'ድ' (U+12F5) is in no configured font (language en" in result.err
