@@ -95,7 +95,7 @@ class BidiParagraph(Flowable):
         return self.text
 
     def _font_for(self, char: str) -> str:
-        face = self.fonts.face_for(char) or self.fonts.faces[0]
+        face = self.fonts.face_for(char, self.weight) or self.fonts.faces[0]
         return face.name(self.weight)
 
     def _width(self, start: int, end: int) -> float:

@@ -187,24 +187,32 @@ class FontSet:
                 found.setdefault(char)
         return list(found)
 
-    def face_for(self, char: str) -> Face | None:
+    def face_for(self, char: str, weight: str = "regular") -> Face | None:
+        """The first face that draws `char`; for bold text, one with a real bold if any
+        does (Noto Sans CJK has none, so digits in a bold Chinese number come from Noto)."""
         code = ord(char)
-        return next((face for face in self.faces if code in face.cmap), None)
+        covering = [face for face in self.faces if code in face.cmap]
+        if weight == "bold":
+            bold = [face for face in covering if face.bold != face.regular]
+            covering = bold or covering
+        return covering[0] if covering else None
 
     def with_fallbacks(self, markup: str, weight: str) -> str:
         """Paragraph markup with runs the primary face lacks wrapped in <font face=...>."""
-        if all(self._in_primary(char) for char in html.unescape(_TAG.sub("", markup))):
+        plain = html.unescape(_TAG.sub("", markup))
+        if all(self._in_primary(char, weight) for char in plain):
             return markup
         return "".join(part if part.startswith("<") else self._fallback_runs(part, weight)
                        for part in _TAG_SPLIT.split(markup) if part)
 
-    def _in_primary(self, char: str) -> bool:
-        return char.isspace() or ord(char) in self.faces[0].cmap
+    def _in_primary(self, char: str, weight: str) -> bool:
+        return char.isspace() or self.face_for(char, weight) is self.faces[0]
 
     def _fallback_runs(self, text: str, weight: str) -> str:
         out, run, run_face = [], [], self.faces[0]
         for char in html.unescape(text):
-            face = run_face if char.isspace() else (self.face_for(char) or self.faces[0])
+            face = run_face if char.isspace() else (self.face_for(char, weight)
+                                                     or self.faces[0])
             if face is not run_face and run:
                 out.append(_wrap("".join(run), run_face, self.faces[0], weight))
                 run = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,11 +26,28 @@ class Run:
     err: str
 
 
+ENGLISH_SITE = {
+    "languages": "languages: [en]",
+    "discreet_title": "discreet_title: Wellness contacts",
+}
+
+
+def english_only(site_yaml: str) -> str:
+    """The default site.yaml reduced to English with a plain title: most tests are about one
+    behaviour, not about languages (tests/test_default_kit.py builds the real thing)."""
+    site_yaml = re.sub(r"^languages: .*$", ENGLISH_SITE["languages"], site_yaml,
+                       flags=re.MULTILINE)
+    return re.sub(r"^discreet_title:.*\n(?:  .*\n)*", ENGLISH_SITE["discreet_title"] + "\n",
+                  site_yaml, flags=re.MULTILINE)
+
+
 @pytest.fixture
 def kit(tmp_path: Path) -> Path:
-    """A writable copy of the default content folder."""
+    """A writable, English-only copy of the default content folder."""
     target = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, target)
+    site = target / "site.yaml"
+    site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
     return target
 
 

@@ -15,7 +15,7 @@ from generator.build import lay_out, render_pdf
 from generator.content import load_kit
 from generator.errors import ContentError
 from generator.layouts import available_layouts
-from tests.conftest import DEFAULT_CONTENT
+from tests.conftest import DEFAULT_CONTENT, english_only
 
 LAYOUTS = available_layouts()
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0,
@@ -26,6 +26,8 @@ def build_once(title: str, card: str, paragraph: str, name: str, hours: str) -> 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder) / "content"
         shutil.copytree(DEFAULT_CONTENT, root)
+        site = root / "site.yaml"
+        site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
         front = yaml.safe_dump({"title": title, "card": card}, allow_unicode=True)
         (root / "articles" / "trauma-bonding.en.md").write_text(
             f"---\n{front}---\n\n## Part\n\n{paragraph}\n", encoding="utf-8")

@@ -30,6 +30,8 @@ def kit_in(kit: Path, lang: str) -> Path:
     (kit / "articles" / f"trauma-bonding.{lang}.md").write_text(
         f"---\n{front}---\n\n## {sample['heading']}\n\n{sample['body']}\n", encoding="utf-8")
     edit(kit / "site.yaml", "languages: [en]", f"languages: [{lang}]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         f"discreet_title: {{{lang}: {sample['title'].split()[0]}}}")
     return kit
 
 
@@ -38,12 +40,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     import shutil
 
     from generator.cli import main
-    from tests.conftest import DEFAULT_CONTENT
+    from tests.conftest import DEFAULT_CONTENT, english_only
     outputs = {}
     for lang in SAMPLES:
         root = tmp_path_factory.mktemp(lang)
         kit = root / "content"
         shutil.copytree(DEFAULT_CONTENT, kit)
+        site = kit / "site.yaml"
+        site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
         kit_in(kit, lang)
         out = root / "out"
         code = main(["build", str(kit), "--out", str(out), "--format", "pocket-card",
