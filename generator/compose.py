@@ -1,4 +1,4 @@
-"""Fill a layout's jinja2 templates with the kit's words: the only module that imports jinja2.
+"""Fill a layout's jinja2 templates with the kit's words.
 
 Templates are sandboxed and autoescaped, so article and resource text is always data: `<`,
 `&` and `{{ }}` in content print literally. Each block is named after a slot and renders
@@ -7,9 +7,11 @@ Templates are sandboxed and autoescaped, so article and resource text is always 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -56,9 +58,12 @@ def fill(text: str, **values: Any) -> Markup:
     return escape(text).format(**values)
 
 
-def _environment(layout: Layout) -> ImmutableSandboxedEnvironment:
+@functools.cache
+def _environment(folder: Path) -> ImmutableSandboxedEnvironment:
+    """One environment per layout folder, so each template is compiled once per process
+    (jinja2 still reloads a template whose file changed)."""
     env = ImmutableSandboxedEnvironment(
-        loader=FileSystemLoader(layout.folder),
+        loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -162,7 +167,7 @@ def compose_face(
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template
     try:
-        template = _environment(layout).get_template(face.template)
+        template = _environment(layout.folder).get_template(face.template)
         texts, lists = {}, {}
         for slot in face.slots:
             if slot.kind in TEXT_KINDS:
