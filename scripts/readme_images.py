@@ -33,7 +33,8 @@ def trimmed_pages(pdf: Path, dpi: int) -> list:
 def main_images() -> int:
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as out:
-        if main(["build", str(REPO / "content"), "--out", out, "--target", "all"]) != 0:
+        if main(["build", str(REPO / "content"), "--out", out, "--target", "all",
+                 "--no-previews"]) != 0:
             return 1
         en = Path(out) / "en"
         front, back = trimmed_pages(en / "pocket-card-shop.pdf", DPI)
@@ -42,6 +43,9 @@ def main_images() -> int:
         sheet = pdfium.PdfDocument(str(en / "pocket-card.pdf"))
         sheet[0].render(scale=60 / 72).to_pil().save(IMAGES / "pocket-card-sheet-fronts.png")
         sheet[1].render(scale=60 / 72).to_pil().save(IMAGES / "pocket-card-sheet-backs.png")
+        for lang in ("ar", "zh-Hans", "es"):
+            _, lang_back = trimmed_pages(Path(out) / lang / "pocket-card-shop.pdf", DPI)
+            lang_back.save(IMAGES / f"pocket-card-back-{lang}.png")
         for name, dpi in (("brochure", 70), ("pocket-fold", 70), ("poster", 45)):
             for index, page in enumerate(trimmed_pages(en / f"{name}-shop.pdf", dpi), start=1):
                 page.save(IMAGES / f"{name}-{index}.png")
