@@ -22,6 +22,7 @@ from generator.models import Kit
 from generator.outputs import KitFiles, write_kit_files
 from generator.progress import ProgressDisplay
 from generator.readability import reading_report
+from generator.site_job import select_layouts
 from generator.units import PT_PER_UNIT
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -148,13 +149,7 @@ def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
 
 
 def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:
-    layouts = cached_layouts(content)
-    if not names:
-        return list(layouts.values())
-    unknown = [name for name in names if name not in layouts]
-    if unknown:
-        raise UsageError(f"unknown format {unknown[0]!r}; valid: {', '.join(layouts)}")
-    return [layouts[name] for name in dict.fromkeys(names)]
+    return select_layouts(cached_layouts(content), tuple(names) if names else None)
 
 
 def _select_langs(kit: Kit, codes: list[str] | None) -> list[str]:

@@ -77,3 +77,16 @@ def decode_qr_codes(pdf: Path, page_index: int, dpi: int = 150) -> list[str]:
     document = pdfium.PdfDocument(str(pdf))
     image = document[page_index].render(scale=dpi / 72).to_pil()
     return sorted(result.text for result in zxingcpp.read_barcodes(image))
+
+
+def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float, float, float]]:
+    """(char, left, bottom, right, top) of every visible character on the page."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text = page.get_textpage()
+    boxes = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if char.strip():
+            left, bottom, right, top = text.get_charbox(index)
+            boxes.append((char, left, bottom, right, top))
+    return boxes

@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from tests.conftest import char_boxes as all_char_boxes
 from tests.conftest import decode_qr_codes, edit, page_texts
 from tests.test_pocket_card import REVEALING_WORDS
 
@@ -36,15 +37,7 @@ def article_words(markdown: Path) -> list[str]:
 
 
 def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float]]:
-    page = pdfium.PdfDocument(str(pdf))[page_index]
-    text = page.get_textpage()
-    boxes = []
-    for index in range(text.count_chars()):
-        char = text.get_text_range(index, 1)
-        if char.strip():
-            left, _, right, _ = text.get_charbox(index)
-            boxes.append((char, left, right))
-    return boxes
+    return [(char, left, right) for char, left, _, right, _ in all_char_boxes(pdf, page_index)]
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from generator.build import lay_out, office_grid
 from generator.content import load_kit
 from generator.layouts import available_layouts
 from generator.models import Offset
-from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit
+from tests.conftest import DEFAULT_CONTENT, char_boxes, decode_qr_codes, edit
 from tests.test_pocket_card import REVEALING_WORDS
 from tests.test_sheets import RecordingCanvas
 
@@ -70,19 +70,6 @@ def panel_text(pdf: Path, page_index: int, index: int) -> str:
     left, bottom, right, top = panel_rect(trim_origin(page), index)
     return flat(page.get_textpage().get_text_bounded(left=left, bottom=bottom, right=right,
                                                      top=top))
-
-
-def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float, float, float]]:
-    """(char, left, bottom, right, top) of every visible character on the page."""
-    page = pdfium.PdfDocument(str(pdf))[page_index]
-    text = page.get_textpage()
-    boxes = []
-    for index in range(text.count_chars()):
-        char = text.get_text_range(index, 1)
-        if char.strip():
-            left, bottom, right, top = text.get_charbox(index)
-            boxes.append((char, left, bottom, right, top))
-    return boxes
 
 
 def fold_ys(strip_bottom: float, strip_height: float, panel: float) -> list[float]:
