@@ -27,7 +27,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.textobject import PDFTextObject as TextObject
 
-from generator.font_files import face_cmap, static_instance, truetype_subset
+from generator.font_files import emboldened, face_cmap, static_instance, truetype_subset
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
 BOLD = "havenprint-bold"
@@ -262,13 +262,15 @@ def _face(family: Family, chars: str) -> Face:
 
 
 def _cjk_face(family: Family, chars: str) -> Face:
-    """Noto Sans CJK has no bold in a TrueType-convertible package: bold text uses the same
-    face (the PDF stays correct, the emphasis is carried by size and colour)."""
+    """Noto Sans CJK's bold is not on PyPI in a form ReportLab can embed: the bold face is
+    the regular subset, emboldened."""
     source = family.cjk_source
     full_cmap = face_cmap(source, family.cjk_face)
     wanted = "".join(c for c in chars if ord(c) in full_cmap) + "0123456789 "
     digest = hashlib.sha256(wanted.encode()).hexdigest()[:10]
-    name = f"hp-{family.key}-{digest}"
-    _register(name, truetype_subset(source, family.cjk_face, wanted))
-    _map_bold(name, name)
-    return Face(family.key, name, name, full_cmap)
+    regular, bold = f"hp-{family.key}-{digest}", f"hp-{family.key}-{digest}-bold"
+    subset_path = truetype_subset(source, family.cjk_face, wanted)
+    _register(regular, subset_path)
+    _register(bold, emboldened(subset_path))
+    _map_bold(regular, bold)
+    return Face(family.key, regular, bold, full_cmap)

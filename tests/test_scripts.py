@@ -159,3 +159,12 @@ def test_script_without_a_font_is_an_error(kit: Path, run) -> None:  # noqa: ANN
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 1
     assert "character 'ድ' (U+12F5) is in no configured font (language en" in result.err
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "ko", "ar", "hi", "ru"])
+def test_bold_text_is_set_in_a_bold_face(built: dict[str, Path], lang: str) -> None:
+    names = {str(ref.get_object()["/BaseFont"]) for page in
+             PdfReader(built[lang] / "pocket-card-shop.pdf").pages
+             for ref in page["/Resources"]["/Font"].values()}
+    assert any("Bold" in name for name in names), names
+    assert any("Bold" not in name for name in names), names
