@@ -82,7 +82,18 @@ def format_month(day: date, lang: str) -> str:
     return format_skeleton("yMMM", day, locale=locale)
 
 
-def resource_view(resource: Resource, lang: str = "en") -> dict[str, Any]:
+_ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
+
+
+def hours_text(hours: str | None, strings: dict[str, str]) -> str | None:
+    """Hours as written, but "24/7" in the language of the kit."""
+    if hours is None:
+        return None
+    return strings.get("hours_24_7", hours) if hours.strip().lower() in _ALWAYS_OPEN else hours
+
+
+def resource_view(resource: Resource, lang: str = "en",
+                  strings: dict[str, str] | None = None) -> dict[str, Any]:
     """What templates see of a hotline: display strings only."""
     return {
         "name": resource.name,
@@ -92,7 +103,7 @@ def resource_view(resource: Resource, lang: str = "en") -> dict[str, Any]:
             {"number": resource.text.number, "keyword": resource.text.keyword}
             if resource.text else None
         ),
-        "hours": resource.hours,
+        "hours": hours_text(resource.hours, strings or {}),
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
@@ -152,7 +163,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             "poster_discreet": site.poster_discreet,
         },
         "article": article_view(kit.articles[lang]),
-        "resources": [resource_view(r, lang) for r in kit.resources],
+        "resources": [resource_view(r, lang, strings) for r in kit.resources],
         "checked": _oldest_check(kit, lang),
         "t": strings,
         "qr": {"action": qr_action},
@@ -166,6 +177,7 @@ def compose_face(
 ) -> ComposedFace:
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template
+    lang = context["lang"]
     try:
         template = _environment(layout.folder).get_template(face.template)
         texts, lists = {}, {}
@@ -175,7 +187,7 @@ def compose_face(
             elif slot.kind == "list":
                 lists[slot.name] = tuple(
                     Item(resource.name, _render_block(template, "resource", {
-                        **context, "item": resource_view(resource, context["lang"])}, path),
+                        **context, "item": resource_view(resource, lang, context["t"])}, path),
                          resource.required)
                     for resource in resources
                 )

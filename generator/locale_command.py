@@ -48,6 +48,8 @@ DESCRIPTIONS: dict[str, str] = {
                         "everyone, so it must not say what the number is for",
     "checked": "Under the QR code (on the brochure, under each line): when the line was "
                "last checked, e.g. 'Checked Nov 2026' ({date} is the month and year)",
+    "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
+                  "night, every day (keep it short)",
     "poster_others": "Poster, beside the QR code: heading above the other lines",
     "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
                             "seen by everyone, so without the word 'emergency'",
