@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_skeleton
+from babel.dates import format_skeleton, get_day_names
 from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
@@ -75,21 +75,32 @@ def _environment(folder: Path) -> ImmutableSandboxedEnvironment:
 
 def format_month(day: date, lang: str) -> str:
     """"Nov 2026" as the language writes a month and year."""
-    try:
-        locale = Locale.parse(lang, sep="-")
-    except (ValueError, UnknownLocaleError):
-        locale = Locale.parse("en")
-    return format_skeleton("yMMM", day, locale=locale)
+    return format_skeleton("yMMM", day, locale=_locale(lang))
 
 
 _ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
 
 
-def hours_text(hours: str | None, strings: dict[str, str]) -> str | None:
-    """Hours as written, but "24/7" in the language of the kit."""
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_WEEKDAY = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")\b")
+
+
+def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> str | None:
+    """Hours as written, with "24/7" and English weekday abbreviations ("Mon–Fri 9:00–17:00",
+    as imports write them) in the language of the kit."""
     if hours is None:
         return None
-    return strings.get("hours_24_7", hours) if hours.strip().lower() in _ALWAYS_OPEN else hours
+    if hours.strip().lower() in _ALWAYS_OPEN:
+        return strings.get("hours_24_7", hours)
+    days = get_day_names("abbreviated", locale=_locale(lang))
+    return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
+
+
+def _locale(lang: str) -> Locale:
+    try:
+        return Locale.parse(lang, sep="-")
+    except (ValueError, UnknownLocaleError):
+        return Locale.parse("en")
 
 
 def resource_view(resource: Resource, lang: str = "en",
@@ -103,7 +114,7 @@ def resource_view(resource: Resource, lang: str = "en",
             {"number": resource.text.number, "keyword": resource.text.keyword}
             if resource.text else None
         ),
-        "hours": hours_text(resource.hours, strings or {}),
+        "hours": hours_text(resource.hours, strings or {}, lang),
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),

@@ -28,3 +28,13 @@ def test_display_and_dialling_forms(raw: str, country: str, display: str, e164: 
 def test_invalid_for_the_country(raw: str, country: str) -> None:
     with pytest.raises(PhoneError, match="not"):
         parse_phone(raw, country)
+
+
+def test_hours_in_the_kit_language() -> None:
+    from generator.compose import hours_text
+    hours = "Mon–Fri 9:00–17:00; Sat 10:00–14:00"
+    assert hours_text(hours, {}, "es") == "lun–vie 9:00–17:00; sáb 10:00–14:00"
+    assert hours_text(hours, {}, "zh-Hans") == "周一–周五 9:00–17:00; 周六 10:00–14:00"
+    assert hours_text(hours, {}, "en") == hours
+    assert hours_text("24/7", {"hours_24_7": "круглосуточно"}, "ru") == "круглосуточно"
+    assert hours_text("Monday to Friday, 9 to 5", {}, "es") == "Monday to Friday, 9 to 5"
