@@ -199,8 +199,16 @@ class FontSet:
 
     def with_fallbacks(self, markup: str, weight: str) -> str:
         """Paragraph markup with runs the primary face lacks wrapped in <font face=...>."""
+        return _with_fallbacks(self, markup, weight)
+
+    def _marked(self, markup: str, weight: str) -> str:
         plain = html.unescape(_TAG.sub("", markup))
-        if all(self._in_primary(char, weight) for char in plain):
+        primary = self.faces[0]
+        if weight != "bold" or primary.bold != primary.regular:
+            cmap = primary.cmap
+            if all(char.isspace() or ord(char) in cmap for char in plain):
+                return markup
+        elif all(self._in_primary(char, weight) for char in plain):
             return markup
         return "".join(part if part.startswith("<") else self._fallback_runs(part, weight)
                        for part in _TAG_SPLIT.split(markup) if part)
@@ -221,6 +229,11 @@ class FontSet:
         if run:
             out.append(_wrap("".join(run), run_face, self.faces[0], weight))
         return "".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _with_fallbacks(fonts: FontSet, markup: str, weight: str) -> str:
+    return fonts._marked(markup, weight)
 
 
 _TAG = re.compile(r"<[^>]*>")

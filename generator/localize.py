@@ -7,6 +7,7 @@ A key a catalogue lacks, or lists under `untranslated`, prints in English.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,7 +138,17 @@ def placeholders(text: str) -> set[str]:
 
 def load_catalogue(path: Path, known: dict[str, str] | None = None) -> Catalogue:
     """One catalogue file; with `known` (the English strings) its keys and placeholders are
-    checked against English. Raises ContentError listing every problem."""
+    checked against English. Raises ContentError listing every problem. Parsed once per
+    version of the file: a kit reads the same catalogues for every document."""
+    stat = path.stat()
+    return _load_catalogue(path, stat.st_mtime_ns, stat.st_size,
+                           tuple(sorted(known.items())) if known is not None else None)
+
+
+@functools.lru_cache(maxsize=256)
+def _load_catalogue(path: Path, mtime: int, size: int,
+                    known_items: tuple[tuple[str, str], ...] | None) -> Catalogue:
+    known = dict(known_items) if known_items is not None else None
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(path, "expected a mapping of string name: text", 1))
