@@ -277,4 +277,5 @@ def _problem(slot: SlotSpec, placement: Placement, message: str, placed: PlacedF
              severity: str = "error") -> Problem:
     path = placement.sources.get(slot.source or "", placement.layout.folder / "layout.yaml")
     where = f"{placement.layout.name} ({placed.name}), slot '{slot.name}'"
-    return Problem(path, f"{where}: {message}", severity=severity)  # type: ignore[arg-type]
+    return Problem(path, f"{where}: {message} [{placement.fonts.lang}]",
+                   severity=severity)  # type: ignore[arg-type]
