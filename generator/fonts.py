@@ -47,10 +47,6 @@ class Family:
     bold: Callable[[], Path]
     cjk_face: int | None = None  # index in the Noto Sans CJK collection, subset per document
 
-    @property
-    def cjk_source(self) -> Path:
-        return Path(str(noto_cjk_sans_otc.FONT_PATH))
-
 
 def _static(package: object, name: str) -> Callable[[], Path]:
     return lambda: _files(package) / name
@@ -66,8 +62,11 @@ def _variable(package: object, weight: int) -> Callable[[], Path]:
 
 
 def _cjk(face: int) -> Family:
-    source = lambda: Path(str(noto_cjk_sans_otc.FONT_PATH))  # noqa: E731
-    return Family(f"noto-cjk-{face}", source, source, cjk_face=face)
+    """A face of the Noto Sans CJK collection: `regular` is the collection file, which is
+    subset per document; the bold is made from that subset."""
+    def collection() -> Path:
+        return Path(str(noto_cjk_sans_otc.FONT_PATH))
+    return Family(f"noto-cjk-{face}", collection, collection, cjk_face=face)
 
 
 FAMILIES = {
@@ -277,7 +276,7 @@ def _face(family: Family, chars: str) -> Face:
 def _cjk_face(family: Family, chars: str) -> Face:
     """Noto Sans CJK's bold is not on PyPI in a form ReportLab can embed: the bold face is
     the regular subset, emboldened."""
-    source = family.cjk_source
+    source = family.regular()
     full_cmap = face_cmap(source, family.cjk_face)
     wanted = "".join(c for c in chars if ord(c) in full_cmap) + "0123456789 "
     digest = hashlib.sha256(wanted.encode()).hexdigest()[:10]

@@ -90,3 +90,13 @@ def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float, floa
             left, bottom, right, top = text.get_charbox(index)
             boxes.append((char, left, bottom, right, top))
     return boxes
+
+
+PASTED_ARTICLE = Path(__file__).parent / "fixtures" / "articles" / "trauma-bonding-pasted.en.txt"
+
+
+def use_pasted_article(kit: Path) -> None:
+    """Replace the kit's Markdown article with the same article pasted as plain text."""
+    (kit / "articles" / "trauma-bonding.en.md").unlink()
+    (kit / "articles" / "trauma-bonding.en.txt").write_text(
+        PASTED_ARTICLE.read_text(encoding="utf-8"), encoding="utf-8")

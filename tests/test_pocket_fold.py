@@ -22,7 +22,7 @@ from generator.build import lay_out, office_grid
 from generator.content import load_kit
 from generator.layouts import available_layouts
 from generator.models import Offset
-from tests.conftest import DEFAULT_CONTENT, char_boxes, decode_qr_codes, edit
+from tests.conftest import DEFAULT_CONTENT, char_boxes, decode_qr_codes, edit, use_pasted_article
 from tests.test_pocket_card import REVEALING_WORDS
 from tests.test_sheets import RecordingCanvas
 
@@ -363,10 +363,7 @@ def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_pa
 
 
 def test_plain_text_article_without_key_points_fits(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    fixture = Path(__file__).parent / "fixtures" / "articles" / "trauma-bonding-pasted.en.txt"
-    (kit / "articles" / "trauma-bonding.en.md").unlink()
-    (kit / "articles" / "trauma-bonding.en.txt").write_text(
-        fixture.read_text(encoding="utf-8"), encoding="utf-8")
+    use_pasted_article(kit)
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
     assert result.code == 0, result.err

@@ -11,7 +11,7 @@ from generator.build import lay_out, office_grid
 from generator.content import load_kit
 from generator.layouts import available_layouts
 from generator.models import Offset
-from tests.conftest import DEFAULT_CONTENT, edit, page_texts
+from tests.conftest import DEFAULT_CONTENT, edit, page_texts, use_pasted_article
 
 
 class RecordingCanvas:
@@ -97,10 +97,7 @@ def test_print_offset_from_site_yaml(kit: Path, tmp_path: Path, run) -> None:  #
 
 
 def test_plain_text_article_builds(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    fixture = Path(__file__).parent / "fixtures" / "articles" / "trauma-bonding-pasted.en.txt"
-    (kit / "articles" / "trauma-bonding.en.md").unlink()
-    (kit / "articles" / "trauma-bonding.en.txt").write_text(
-        fixture.read_text(encoding="utf-8"), encoding="utf-8")
+    use_pasted_article(kit)
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--target", "shop")
     assert result.code == 0, result.err
