@@ -9,6 +9,7 @@ letters join and phone numbers stay left to right).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass
@@ -47,7 +48,8 @@ class Run:
     width: float
 
 
-def embedding_levels(text: str) -> list[int]:
+@functools.lru_cache(maxsize=4096)
+def embedding_levels(text: str) -> tuple[int, ...]:
     """Resolved bidi levels of each character. The paragraph's direction comes from its
     first strong character (rule P2), right to left when it has none: an English line name
     on an Arabic card keeps its own order."""
@@ -70,12 +72,18 @@ def embedding_levels(text: str) -> list[int]:
             level = resolved[index]["level"]
             index += 1
         levels.append(level)
-    return levels
+    return tuple(levels)
 
 
 def shaped_width(text: str, font: str, size: float) -> float:
-    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=size), text)])
-    return shaped[0] if shaped[0] else stringWidth(text, font, size)
+    return _width_at_1000(text, font) * size / 1000
+
+
+@functools.lru_cache(maxsize=65536)
+def _width_at_1000(text: str, font: str) -> float:
+    """HarfBuzz advances scale linearly with the size: shape once, at 1000 units."""
+    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])
+    return shaped[0] if shaped[0] else stringWidth(text, font, 1000)
 
 
 class BidiParagraph(Flowable):
@@ -87,7 +95,7 @@ class BidiParagraph(Flowable):
         self.style = style
         self.fonts = fonts
         self.weight = weight
-        self.levels = embedding_levels(self.text) if self.text else []
+        self.levels = embedding_levels(self.text) if self.text else ()
         self.lines: list[tuple[int, int]] = []
         self.width = 0.0
 
@@ -111,8 +119,41 @@ class BidiParagraph(Flowable):
         return available_width, self.height
 
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
+        """Greedy breaks measured word by word (shaping never joins across a space); each
+        line is then measured whole, and if one came out wider, lines are measured whole
+        while breaking."""
+        words = _words(self.text)
+        lines = self._break_by_words(words, width)
+        if all(self._width(start, end) <= width + 0.01 for start, end in lines
+               if " " in self.text[start:end]):
+            return lines
+        return self._break_by_lines(words, width)
+
+    def _break_by_words(self, words: list[tuple[int, int]],
+                        width: float) -> list[tuple[int, int]]:
+        lines: list[tuple[int, int]] = []
+        start = end = -1
+        line_width = 0.0
+        for word_start, word_end in words:
+            word_width = self._width(word_start, word_end)
+            if start < 0:
+                start, end, line_width = word_start, word_end, word_width
+                continue
+            gap = stringWidth(self.text[end:word_start], self._font_for(self.text[end - 1]),
+                              self.style.fontSize)
+            if line_width + gap + word_width <= width + 0.01:
+                end, line_width = word_end, line_width + gap + word_width
+            else:
+                lines.append((start, end))
+                start, end, line_width = word_start, word_end, word_width
+        if start >= 0:
+            lines.append((start, end))
+        return lines
+
+    def _break_by_lines(self, words: list[tuple[int, int]],
+                        width: float) -> list[tuple[int, int]]:
         lines, start, end = [], None, None
-        for word_start, word_end in _words(self.text):
+        for word_start, word_end in words:
             if start is None:
                 start, end = word_start, word_end
             elif self._width(start, word_end) <= width + 0.01:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from reportlab.platypus import Paragraph as RLParagraph
 
@@ -15,6 +16,7 @@ from generator.styles import paragraph_style, smallest_size
 
 SHRINK_STEP = 0.025
 UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -78,16 +80,43 @@ def stack_height(paragraphs: list[RLParagraph], width: float) -> float:
     return total
 
 
+def largest_fitting(scales: Sequence[float],
+                    attempt: Callable[[float], tuple[T, float]]) -> tuple[T | None, float]:
+    """(result, 0) at the largest of `scales` (largest first) whose attempt overflows by
+    nothing, or (None, overflow at the smallest scale). Text needs less room as it shrinks,
+    so after full size and the smallest the search halves the range each time."""
+    results: dict[int, tuple[T, float]] = {}
+
+    def overflow_at(index: int) -> float:
+        if index not in results:
+            results[index] = attempt(scales[index])
+        return results[index][1]
+
+    if overflow_at(0) <= 0.01:
+        return results[0][0], 0.0
+    last = len(scales) - 1
+    if overflow_at(last) > 0.01:
+        return None, results[last][1]
+    too_big, fits = 0, last
+    while fits - too_big > 1:
+        middle = (too_big + fits) // 2
+        if overflow_at(middle) <= 0.01:
+            fits = middle
+        else:
+            too_big = middle
+    return results[fits][0], 0.0
+
+
 def fit_stack(items: Sequence[Paragraph], width: float, height: float,
               typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
     """(paragraphs, their height) at the largest scale that fits, or (None, overflow)."""
     if not items:
         return [], 0.0
-    overflow = 0.0
-    for scale in typesetter.scales(items):
+
+    def attempt(scale: float) -> tuple[tuple[list[RLParagraph], float], float]:
         paragraphs = typesetter.paragraphs(items, scale)
         needed = stack_height(paragraphs, width)
-        if needed <= height + 0.01:
-            return paragraphs, needed
-        overflow = needed - height
-    return None, overflow
+        return (paragraphs, needed), max(0.0, needed - height)
+
+    fitted, overflow = largest_fitting(typesetter.scales(items), attempt)
+    return (None, overflow) if fitted is None else fitted

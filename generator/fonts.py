@@ -13,7 +13,7 @@ import hashlib
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import fontpkg_atkinson_hyperlegible
@@ -159,6 +159,9 @@ class FontSet:
 
     lang: str
     faces: tuple[Face, ...]
+    # face_for's answers: asked for every character of every paragraph at every size tried.
+    _chosen: dict[tuple[str, str], Face | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     @property
     def rtl(self) -> bool:
@@ -189,12 +192,15 @@ class FontSet:
     def face_for(self, char: str, weight: str = "regular") -> Face | None:
         """The first face that draws `char`; for bold text, one with a real bold if any
         does (Noto Sans CJK has none, so digits in a bold Chinese number come from Noto)."""
-        code = ord(char)
-        covering = [face for face in self.faces if code in face.cmap]
-        if weight == "bold":
-            bold = [face for face in covering if face.bold != face.regular]
-            covering = bold or covering
-        return covering[0] if covering else None
+        key = (char, weight)
+        if key not in self._chosen:
+            code = ord(char)
+            covering = [face for face in self.faces if code in face.cmap]
+            if weight == "bold":
+                bold = [face for face in covering if face.bold != face.regular]
+                covering = bold or covering
+            self._chosen[key] = covering[0] if covering else None
+        return self._chosen[key]
 
     def with_fallbacks(self, markup: str, weight: str) -> str:
         """Paragraph markup with runs the primary face lacks wrapped in <font face=...>."""

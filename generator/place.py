@@ -14,7 +14,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.compose import ComposedFace, Item, Paragraph
 from generator.errors import ContentError, Problem
-from generator.fit import UNBREAKABLE, Typesetter, fit_stack
+from generator.fit import UNBREAKABLE, Typesetter, fit_stack, largest_fitting
 from generator.flow import flow
 from generator.fonts import FontSet
 from generator.geometry import Rect, panel_rects, slot_rect
@@ -165,12 +165,11 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     panels = slot.panels if slot.panels is not None else [slot.panel]
     boxes = [_box(slot, placement, placed, panel) for panel in panels]
     typesetter = placement.typesetter
-    overflow = 0.0
-    for scale in typesetter.scales(items):
-        pieces, overflow = flow(typesetter.paragraphs(items, scale), boxes)
-        if overflow == 0.0:
-            placed.texts.extend(PlacedText(p.paragraph, p.x, p.y) for p in pieces)
-            return
+    pieces, overflow = largest_fitting(
+        typesetter.scales(items), lambda scale: flow(typesetter.paragraphs(items, scale), boxes))
+    if pieces is not None:
+        placed.texts.extend(PlacedText(p.paragraph, p.x, p.y) for p in pieces)
+        return
     raise ContentError(_problem(slot, placement, _overflow_message(overflow, placement, items),
                                 placed))
 

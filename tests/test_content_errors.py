@@ -155,10 +155,10 @@ def test_unknown_format_and_language_are_usage_errors(kit: Path, run) -> None:  
 
 
 def test_language_without_article_is_a_content_error(kit: Path, run) -> None:  # noqa: ANN001
-    edit(kit / "site.yaml", "languages: [en]", "languages: [en, fr]")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, pl]")
     result = run("check", kit)
     assert result.code == 1
-    assert "no article 'trauma-bonding' for language 'fr'" in result.err
+    assert "no article 'trauma-bonding' for language 'pl'" in result.err
 
 
 def test_check_writes_nothing_and_never_touches_content(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

@@ -278,13 +278,15 @@ def test_back_of_each_strip_lands_behind_its_front(monkeypatch: pytest.MonkeyPat
     laid = lay_out(kit, available_layouts()[FORMAT], "en")
     grid = office_grid(laid, "letter")
     assert (grid.columns, grid.rows) == (2, 1)
-    calls: list[tuple[str, float, float]] = []
-    monkeypatch.setattr(sheets, "draw_face", lambda canvas, face, x, y, brand, bleed=0.0:
-                        calls.append((face.name, round(x, 3), round(y, 3))))
+    assert [face.name for face in laid.faces] == ["front", "back"]
+    calls: list[tuple[int, float, float]] = []
     canvas = RecordingCanvas()
+    monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
+    monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y:
+                        calls.append((len(canvas.pages) - 1, round(x, 3), round(y, 3))))
     sheets.draw_office_sheets(canvas, laid.faces, grid, "#2f5d62", Offset(), "")
-    fronts = [(x, y) for name, x, y in calls if name == "front"]
-    backs = [(x, y) for name, x, y in calls if name == "back"]
+    fronts = [(x, y) for page, x, y in calls if page == 0]
+    backs = [(x, y) for page, x, y in calls if page == 1]
     # The strip in column 0 of the front is drawn in column 1 of the back.
     assert fronts == [(54.0, 108.0), (306.0, 108.0)]
     assert backs == [(LETTER[0] - x - US_STRIP[0], y) for x, y in fronts]

@@ -41,9 +41,9 @@ def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN0
     kit, laid_out = laid
     calls: list[tuple[int, float, float]] = []
     canvas = RecordingCanvas()
-    monkeypatch.setattr(sheets, "draw_face",
-                        lambda c, face, x, y, brand, bleed=0.0: calls.append(
-                            (len(canvas.pages) - 1, round(x, 3), round(y, 3))))
+    monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
+    monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y: calls.append(
+        (len(canvas.pages) - 1, round(x, 3), round(y, 3))))
     grid = office_grid(laid_out, "letter")
     sheets.draw_office_sheets(canvas, laid_out.faces, grid, "#2f5d62", offset, "caption")
     return grid, calls, canvas
