@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -19,13 +20,23 @@ UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Typesetter:
-    """Makes ReportLab paragraphs for one layout and brand colour."""
+    """Makes ReportLab paragraphs for one layout and brand colour.
+
+    Equal when made for the same layout (the very spec object: layouts are loaded once),
+    colour and fonts, so fits can be remembered across the sites of a batch."""
 
     spec: LayoutSpec
     brand: str
     fonts: FontSet
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Typesetter) and self.spec is other.spec
+                and self.brand == other.brand and self.fonts == other.fonts)
+
+    def __hash__(self) -> int:
+        return hash((id(self.spec), self.brand, self.fonts))
 
     def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
         made = []
@@ -109,9 +120,18 @@ def largest_fitting(scales: Sequence[float],
 
 def fit_stack(items: Sequence[Paragraph], width: float, height: float,
               typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
-    """(paragraphs, their height) at the largest scale that fits, or (None, overflow)."""
+    """(paragraphs, their height) at the largest scale that fits, or (None, overflow).
+    The same words in the same box fit the same way: the sites of a batch share the
+    article and the safety wording, so fits are remembered (the paragraphs are only read
+    after this, never changed)."""
     if not items:
         return [], 0.0
+    return _fit_stack(tuple(items), width, height, typesetter)
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
+               typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
 
     def attempt(scale: float) -> tuple[tuple[list[RLParagraph], float], float]:
         paragraphs = typesetter.paragraphs(items, scale)

@@ -6,11 +6,13 @@ where ReportLab can split them without leaving a single stranded line.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.fit import UNBREAKABLE, min_width
+from generator.compose import Paragraph
+from generator.fit import UNBREAKABLE, Typesetter, largest_fitting, min_width
 from generator.geometry import Rect
 
 MIN_LINES_AFTER_HEADING = 2
@@ -21,6 +23,15 @@ class FlowPiece:
     paragraph: RLParagraph
     x: float
     y: float  # bottom
+
+
+@functools.lru_cache(maxsize=256)
+def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
+             typesetter: Typesetter) -> tuple[list[FlowPiece] | None, float]:
+    """The pieces at the largest scale where everything fits, or (None, the overflow at the
+    smallest). Remembered: every site of a batch flows the same article."""
+    return largest_fitting(typesetter.scales(items),
+                           lambda scale: flow(typesetter.paragraphs(items, scale), list(boxes)))
 
 
 def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPiece], float]:

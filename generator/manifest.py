@@ -4,6 +4,7 @@ gives identical bytes, so a rebuild can be compared with `cmp` or a checksum."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -23,6 +24,19 @@ VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2")
 SKIPPED_NAMES = {"__pycache__", "Thumbs.db"}
 
 
+def input_sha256(path: Path) -> str:
+    """An input file's digest, remembered while the file (its inode, size and modification
+    time) stays the same: every site of a batch lists the shared base's files."""
+    stat = path.stat()
+    key = (path.resolve(), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    if key not in _INPUT_DIGESTS:
+        _INPUT_DIGESTS[key] = sha256_of(path)
+    return _INPUT_DIGESTS[key]
+
+
+_INPUT_DIGESTS: dict[tuple[Path, int, int, int], str] = {}
+
+
 def sha256_of(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as handle:
@@ -31,7 +45,16 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+@functools.cache
+def _versions() -> tuple[tuple[str, str], ...]:
+    return tuple(_found_versions().items())
+
+
 def versions() -> dict[str, str]:
+    return dict(_versions())
+
+
+def _found_versions() -> dict[str, str]:
     found = {"havenprint": __version__, "python": platform.python_version()}
     for name in VERSIONED:
         try:
@@ -45,6 +68,11 @@ def file_entry(path: Path, label: str, **extra: Any) -> dict[str, Any]:
     return {"path": label, "sha256": sha256_of(path), "size": path.stat().st_size, **extra}
 
 
+def input_entry(path: Path, label: str, role: str) -> dict[str, Any]:
+    return {"path": label, "sha256": input_sha256(path), "size": path.stat().st_size,
+            "role": role}
+
+
 def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[str, Any]]:
     """The files of the content folder (and of the folders it extends), then the files of the
     layouts used; paths relative to the content folder, built-in layouts to havenprint's."""
@@ -52,12 +80,12 @@ def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[s
     for folder in content_folders(kit.root):
         for path in _files(folder, skip=out):
             label = _relative(path, kit.root)
-            entries[label] = file_entry(path, label, role="content")
+            entries[label] = input_entry(path, label, "content")
     for layout in layouts:
         for path in _files(layout.folder, skip=out):
             inside = _is_below(path, kit.root)
             label = _relative(path, kit.root if inside else LAYOUTS_DIR.parent)
-            entries.setdefault(label, file_entry(path, label, role="layout"))
+            entries.setdefault(label, input_entry(path, label, "layout"))
     return [entries[label] for label in sorted(entries)]
 
 

@@ -14,8 +14,8 @@ from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.compose import ComposedFace, Item, Paragraph
 from generator.errors import ContentError, Problem
-from generator.fit import UNBREAKABLE, Typesetter, fit_stack, largest_fitting
-from generator.flow import flow
+from generator.fit import UNBREAKABLE, Typesetter, fit_stack
+from generator.flow import fit_flow
 from generator.fonts import FontSet
 from generator.geometry import Rect, panel_rects, slot_rect
 from generator.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
@@ -165,8 +165,7 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     panels = slot.panels if slot.panels is not None else [slot.panel]
     boxes = [_box(slot, placement, placed, panel) for panel in panels]
     typesetter = placement.typesetter
-    pieces, overflow = largest_fitting(
-        typesetter.scales(items), lambda scale: flow(typesetter.paragraphs(items, scale), boxes))
+    pieces, overflow = fit_flow(tuple(items), tuple(boxes), typesetter)
     if pieces is not None:
         placed.texts.extend(PlacedText(p.paragraph, p.x, p.y) for p in pieces)
         return
