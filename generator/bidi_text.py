@@ -17,7 +17,6 @@ from unicodedata import bidirectional
 
 from bidi.algorithm import (
     explicit_embed_and_overrides,
-    get_base_level,
     get_embedding_levels,
     get_empty_storage,
     resolve_implicit_levels,
@@ -50,12 +49,13 @@ class Run:
 
 @functools.lru_cache(maxsize=4096)
 def embedding_levels(text: str) -> tuple[int, ...]:
-    """Resolved bidi levels of each character. The paragraph's direction comes from its
-    first strong character (rule P2), right to left when it has none: an English line name
-    on an Arabic card keeps its own order."""
+    """Resolved bidi levels of each character. A paragraph with any right-to-left letter
+    reads right to left, even when it starts with a Latin word ("START" in a Persian
+    "text START to 88788" line); only one without any (an English line name on an Arabic
+    card) keeps left to right."""
     storage = get_empty_storage()
-    has_strong = any(bidirectional(c) in ("L", "R", "AL") for c in text)
-    base = get_base_level(text) if has_strong else 1
+    classes = {bidirectional(c) for c in text}
+    base = 0 if "L" in classes and not classes & _STRONG_RTL else 1
     storage["base_level"] = base
     storage["base_dir"] = ("L", "R")[base]
     get_embedding_levels(text, storage)

@@ -24,7 +24,7 @@ import fontpkg_noto_sans_devanagari
 import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject as TextObject
 
 from generator.font_files import emboldened, face_cmap, static_instance, truetype_subset
@@ -123,10 +123,19 @@ def _shaped_text_rise_fix() -> None:
     TextObject.setRise = set_rise
 
 
+def _no_discretionary_ligatures() -> None:
+    """ReportLab shapes with HarfBuzz's discretionary ligatures on. They are for display
+    lettering: Heebo draws Hebrew alef-lamed as one Yiddish glyph (U+FB4F) and Latin "st"
+    joined, which readers do not expect and which breaks copying text out of the PDF.
+    Paragraph shaping offers no option, so the default feature set loses `dlig`."""
+    shapeFragWord.__defaults__[0].pop("dlig", None)
+
+
 @functools.cache
 def register_fonts() -> None:
     """The default faces, always available (captions, the canvas's initial font)."""
     _shaped_text_rise_fix()
+    _no_discretionary_ligatures()
     _register(REGULAR, FAMILIES["atkinson"].regular())
     _register(BOLD, FAMILIES["atkinson"].bold())
     _map_bold(REGULAR, BOLD)
@@ -170,8 +179,10 @@ class FontSet:
 
     @property
     def word_wrap(self) -> str | None:
-        """Chinese, Japanese and Korean text may break between characters ('CJK' rules)."""
-        return "CJK" if self.faces[0].family.startswith("noto-cjk") else None
+        """Chinese and Japanese text may break between characters ('CJK' rules). Korean
+        puts spaces between words and breaks only there, like Latin text."""
+        cjk = self.faces[0].family.startswith("noto-cjk")
+        return "CJK" if cjk and self.faces[0].family != FAMILIES["noto-cjk-ko"].key else None
 
     @property
     def shaping(self) -> bool:

@@ -28,12 +28,13 @@ from generator.localize import (
 from tests.conftest import DEFAULT_CONTENT, edit, page_texts
 
 DRAFTED = ["es", "zh-Hans", "zh-Hant", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr",
-           "pt", "pl", "hi"]
-WORD_FILES = ["zh", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr", "pt", "pl", "hi"]
+           "pt", "pl", "hi", "he"]
+WORD_FILES = ["zh", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr", "pt", "pl", "hi",
+              "he"]
 # Strings that can stand on an outside surface (the discreet poster shows all of these).
 OUTSIDE = ["scan_tel", "scan_sms", "scan_url", "text_keyword_to", "text_to", "tty", "checked",
            "discreet_message", "poster_discreet_note", "take_one"]
-TRANSLATED_ARTICLES = ["es", "ar", "zh-Hans"]
+TRANSLATED_ARTICLES = ["es", "ar", "zh-Hans", "vi", "ru", "fr", "fa", "ur", "he", "hi", "ko"]
 ES_SCAN_TO_CALL = "Escanee para llamar"
 ES_CARD_LINE = "Hay apoyo para usted, y lo que siente tiene sentido."
 
@@ -286,6 +287,7 @@ def test_word_files_hold_single_words(base: str) -> None:
     ("ar", "مساعدة ضحايا العنف", "العنف"),
     ("fa", "مرکز خشونت", "خشونت"),
     ("ur", "گھریلو تشدد", "تشدد"),
+    ("he", "נגד אלימות במשפחה", "אלימות"),
 ])
 def test_language_words_are_used(lang: str, text: str, expected: str) -> None:
     assert expected in revealing_words_in(text, builtin_words(lang))

@@ -168,3 +168,65 @@ def test_bold_text_is_set_in_a_bold_face(built: dict[str, Path], lang: str) -> N
              for ref in page["/Resources"]["/Font"].values()}
     assert any("Bold" in name for name in names), names
     assert any("Bold" not in name for name in names), names
+
+
+def test_a_right_to_left_line_starting_with_a_latin_word_reads_right_to_left() -> None:
+    """A Persian "text START to 88788" line: START comes first, so it is the rightmost run."""
+    fonts = font_set("fa")
+    from reportlab.lib.styles import ParagraphStyle
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    para = BidiParagraph("START را به 88788 پیامک کنید", style, fonts, "regular")
+    para.wrap(500, 100)
+    runs = [run.text.strip() for run in para._runs(*para.lines[0]) if run.text.strip()]
+    assert runs == ["پیامک کنید", "88788", "را به", "START"]
+
+
+def test_a_line_without_right_to_left_letters_keeps_left_to_right() -> None:
+    fonts = font_set("ar")
+    from reportlab.lib.styles import ParagraphStyle
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    para = BidiParagraph("National Hotline 24/7", style, fonts, "regular")
+    para.wrap(500, 100)
+    runs = [run.text for run in para._runs(*para.lines[0])]
+    assert "".join(runs) == "National Hotline 24/7"
+
+
+def test_hebrew_letters_are_not_joined_into_presentation_ligatures(tmp_path: Path) -> None:
+    """HarfBuzz's discretionary ligatures would draw alef-lamed as U+FB4F in Heebo."""
+    import io
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.fonts import register_fonts
+    register_fonts()
+    fonts = font_set("he", "אליהם האלה Domestic")
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=12, leading=14)
+    para = BidiParagraph("אליהם האלה Domestic", style, fonts, "regular")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    para.wrapOn(canvas, 400, 100)
+    para.drawOn(canvas, 50, 700)
+    canvas.save()
+    text = pdfium.PdfDocument(buffer.getvalue())[0].get_textpage().get_text_range()
+    assert "\ufb4f" not in text
+    assert "Domestic" in text and "אל" in text
+
+
+def test_korean_breaks_between_words_chinese_between_characters() -> None:
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    korean = "연인이나 배우자 또는 가까운 사람과 생길 수 있습니다"
+    fonts = font_set("ko", korean)
+    assert fonts.word_wrap is None
+    assert font_set("zh-Hans", "你好").word_wrap == "CJK"
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12,
+                           wordWrap=fonts.word_wrap)
+    para = Paragraph(korean, style)
+    para.wrap(60, 1000)
+    lines = [" ".join(word.strip() for word in line[1]) for line in para.blPara.lines]
+    assert len(lines) > 2
+    words = korean.split()
+    for line in lines:
+        assert all(word in words for word in line.split()), line
