@@ -250,9 +250,14 @@ def _line_start(alignment: int, width: float, line_width: float) -> float:
     return 0.0 if alignment == TA_RIGHT else width - line_width
 
 
+@functools.lru_cache(maxsize=8192)
+def _shaped(text: str, font: str, size: float) -> str:
+    """HarfBuzz's glyphs and positions for a run (a ShapedStr, only ever read)."""
+    return shapeStr(text, font, size)
+
+
 def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:
     text = canvas.beginText(x, y)
     text.setFont(run.font, size)
-    shaped = shapeStr(run.text, run.font, size)
-    text._textOut(shaped)  # ReportLab's shaped-text path
+    text._textOut(_shaped(run.text, run.font, size))  # ReportLab's shaped-text path
     canvas.drawText(text)

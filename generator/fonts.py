@@ -24,7 +24,7 @@ import fontpkg_noto_sans_devanagari
 import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject as TextObject
 
 from generator.font_files import emboldened, face_cmap, static_instance, truetype_subset
@@ -32,6 +32,7 @@ from generator.font_files import emboldened, face_cmap, static_instance, truetyp
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
 BOLD = "havenprint-bold"
 WEIGHTS = {"regular": 400, "bold": 700}
+SUBSETS_KEPT_PER_FACE = 32
 
 
 def _files(package: object) -> Path:
@@ -131,11 +132,32 @@ def _no_discretionary_ligatures() -> None:
     shapeFragWord.__defaults__[0].pop("dlig", None)
 
 
+def _remembered_subsets() -> None:
+    """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
+    batch's sites use the same few subsets, so each face keeps its recent ones."""
+    original = TTFontFile.makeSubset
+    if getattr(original, "_havenprint", False):
+        return
+
+    def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
+        made: dict[tuple[int, ...], bytes] = self.__dict__.setdefault("_havenprint_subsets", {})
+        key = tuple(subset)
+        if key not in made:
+            if len(made) >= SUBSETS_KEPT_PER_FACE:
+                del made[next(iter(made))]
+            made[key] = original(self, subset)
+        return made[key]
+
+    make_subset._havenprint = True  # type: ignore[attr-defined]
+    TTFontFile.makeSubset = make_subset
+
+
 @functools.cache
 def register_fonts() -> None:
     """The default faces, always available (captions, the canvas's initial font)."""
     _shaped_text_rise_fix()
     _no_discretionary_ligatures()
+    _remembered_subsets()
     _register(REGULAR, FAMILIES["atkinson"].regular())
     _register(BOLD, FAMILIES["atkinson"].bold())
     _map_bold(REGULAR, BOLD)
