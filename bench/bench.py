@@ -2,9 +2,10 @@
 
     .venv/bin/python bench/bench.py [--runs 5] [--sites 1,10,100] [--with-1000] [--profile]
 
-Every format, office target. Times are medians of `--runs` runs in a warm process (fonts
-registered, caches filled, as in a batch worker), except "fresh CLI", a new process each
-time, and batches, which run `havenprint batch` as a subprocess (its process pool included).
+Every format, office target. The kit is the default kit in every language it has an article
+for (12). Times are medians of `--runs` runs in a warm process (fonts registered, caches
+filled, as in a batch worker), except "new process", a fresh `havenprint build` each time,
+and batches, which run `havenprint batch` as a subprocess (its process pool included).
 Peak memory is ru_maxrss: of this process, and of each batch with its workers (wait4).
 Prints Markdown tables. Not a test: figures depend on the machine.
 """
@@ -31,7 +32,7 @@ from sites import make_sites
 
 from generator.build import build, lay_out, render_pdf
 from generator.caches import cached_layouts
-from generator.content import load_kit
+from generator.content import ARTICLE_SUFFIXES, load_kit
 from generator.fonts import register_fonts
 from generator.models import Kit
 from generator.outputs import write_kit_files
@@ -62,6 +63,47 @@ def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     return len(result.written)
 
 
+def every_language_kit(folder: Path) -> Path:
+    """A copy of the default kit listing every language its article is written in."""
+    shutil.copytree(CONTENT, folder)
+    site = folder / "site.yaml"
+    slug = load_kit(CONTENT).site.article
+    langs = sorted({path.name[len(slug) + 1:-len(path.suffix)]
+                    for path in (CONTENT / "articles").glob(f"{slug}.*")
+                    if path.suffix in ARTICLE_SUFFIXES})
+    first = next(line for line in site.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("languages:"))
+    text = site.read_text(encoding="utf-8").replace(first, f"languages: [{', '.join(langs)}]")
+    site.write_text(text, encoding="utf-8")
+    return folder
+
+
+def per_language(kit: Kit, runs: int) -> list[tuple[str, float]]:
+    """Lay out and render every format in each language, warm: seconds per language."""
+    layouts = list(cached_layouts(kit.root).values())
+
+    def one(lang: str) -> None:
+        for layout in layouts:
+            render_pdf(kit, lay_out(kit, layout, lang), "office")
+
+    return [(lang, median_seconds(lambda lang=lang: one(lang), runs))
+            for lang in kit.site.languages]
+
+
+def next_card_sheet(sites: Path, count: int) -> float:
+    """The pocket-card sheet of one more site (its own number, so its own QR code and its own
+    fit of the lines): the median over `count` sites, after a first one to warm up."""
+    kits = [load_kit(folder) for folder in sorted(sites.glob("site-*"))[:count + 1]]
+    layout = cached_layouts(kits[0].root)["pocket-card"]
+    times = []
+    for index, kit in enumerate(kits):
+        start = time.perf_counter()
+        render_pdf(kit, lay_out(kit, layout, "en"), "office")
+        if index:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, float, float]]:
     rows = []
     lang = kit.site.languages[0]
@@ -76,11 +118,11 @@ def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, f
     return rows
 
 
-def run_batch(sites: Path, out: Path, jobs: int) -> tuple[float, float]:
+def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB, the largest of the batch process and its workers)."""
     shutil.rmtree(out, ignore_errors=True)
     command = [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
-               "--target", "office", "--jobs", str(jobs)]
+               "--target", "office", "--jobs", str(jobs)] + ["--no-previews"] * (not previews)
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
@@ -92,7 +134,7 @@ def run_batch(sites: Path, out: Path, jobs: int) -> tuple[float, float]:
 
 def fresh_cli(content: Path, out: Path, runs: int) -> float:
     command = [sys.executable, "-m", "generator", "build", str(content), "--out", str(out),
-               "--target", "office"]
+               "--target", "office", "--no-previews"]
     return median_seconds(lambda: subprocess.run(command, check=True, capture_output=True),
                           runs, warm=False)
 
@@ -113,6 +155,8 @@ def main() -> None:
     parser.add_argument("--batch-runs", type=int, default=3, help="runs per batch under 100")
     parser.add_argument("--sites", default="1,10,100", help="batch sizes, comma-separated")
     parser.add_argument("--with-1000", action="store_true", help="also a batch of 1000 sites")
+    parser.add_argument("--batch-previews", default="1,10,100",
+                        help="batch sizes also run with PNG previews, comma-separated")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--langs", default="en", help="languages of the generated sites")
     parser.add_argument("--profile", action="store_true", help="cProfile a warm kit build")
@@ -128,37 +172,51 @@ def main() -> None:
 
 
 def report(args: argparse.Namespace, scratch: Path) -> None:
-    kit = load_kit(CONTENT)
     cpu = os.cpu_count()
     print(f"## havenprint benchmark\n\nPython {sys.version.split()[0]}, {cpu} core(s); "
           f"medians of {args.runs} runs; office target, every format.\n")
-    print("| document | lay out | render PDF | PNG previews |\n|---|---:|---:|---:|")
-    rows = per_document(kit, args.runs, scratch)
-    for name, laid, rendered, previews in rows:
+    english = load_kit(CONTENT)
+    print("| document (en) | lay out | render PDF | PNG previews |\n|---|---:|---:|---:|")
+    for name, laid, rendered, previews in per_document(english, args.runs, scratch):
         print(f"| {name} | {laid * 1000:.0f} ms | {rendered * 1000:.0f} ms "
               f"| {previews * 1000:.0f} ms |")
-    card = next(row for row in rows if row[0] == "pocket-card")
+    sites = make_sites(scratch / "card-sites", CONTENT, 21, ["en"])
+    card = next_card_sheet(sites, 20)
     base = median_seconds(baseline_sheet, args.runs)
-    print(f"\nBaseline, bare ReportLab 10-up card sheet: {base * 1000:.0f} ms; havenprint's "
-          f"pocket card (lay out + render): {(card[1] + card[2]) * 1000:.0f} ms, "
-          f"{(card[1] + card[2]) / base:.1f} x the baseline.\n")
-    docs = build_kit(CONTENT, scratch / "kit")
-    kit_time = median_seconds(lambda: build_kit(CONTENT, scratch / "kit"), args.runs)
-    bare = median_seconds(lambda: build_kit(CONTENT, scratch / "kit", False), args.runs)
-    cli = fresh_cli(CONTENT, scratch / "cli", max(1, args.runs // 2))
-    print(f"| kit ({docs} PDFs, {len(kit.site.languages)} language(s)) | time |\n|---|---:|\n"
-          f"| warm, with previews, index, manifest | {kit_time:.2f} s |\n"
-          f"| warm, --no-previews | {bare:.2f} s |\n| fresh CLI process | {cli:.2f} s |\n")
+    print(f"\nOne more site's 10-up card sheet (its own number and QR code; lay out + render): "
+          f"{card * 1000:.1f} ms. A bare ReportLab script drawing the same sheet with the same "
+          f"fonts and QR codes: {base * 1000:.1f} ms; havenprint is {card / base:.2f} x that.\n")
+
+    content = every_language_kit(scratch / "kit-content")
+    kit = load_kit(content)
+    langs = kit.site.languages
+    docs = build_kit(content, scratch / "kit")
+    bare = median_seconds(lambda: build_kit(content, scratch / "kit", False), args.runs)
+    full = median_seconds(lambda: build_kit(content, scratch / "kit"), args.runs)
+    cli = fresh_cli(content, scratch / "cli", max(1, args.runs // 2))
+    print(f"| the default kit: {docs} PDFs, {len(langs)} languages | time |\n|---|---:|\n"
+          f"| warm, PDFs only (`--no-previews`) | {bare:.2f} s |\n"
+          f"| warm, with PNG previews, index.html, manifest.json | {full:.2f} s |\n"
+          f"| new `havenprint build --no-previews` process (imports, fonts) | {cli:.2f} s |\n")
+    rows = per_language(kit, args.runs)
+    print("| language | " + " | ".join(lang for lang, _ in rows) + " |\n|---|"
+          + "---:|" * len(rows) + "\n| 4 PDFs, warm | "
+          + " | ".join(f"{seconds * 1000:.0f} ms" for _, seconds in rows) + " |\n")
+
     sizes = [int(size) for size in args.sites.split(",") if size] + [1000] * args.with_1000
-    print(f"| sites (--jobs {args.jobs}) | runs | wall | per site | peak RSS |\n"
-          "|---:|---:|---:|---:|---:|")
+    with_previews = {int(size) for size in args.batch_previews.split(",") if size}
+    print(f"| sites (`--jobs {args.jobs}`) | previews | runs | wall | per site | peak RSS |\n"
+          "|---:|---|---:|---:|---:|---:|")
     for count in sizes:
-        sites = make_sites(scratch / f"sites-{count}", CONTENT, count, args.langs.split(","))
-        runs = args.batch_runs if count < 100 else 1
-        results = [run_batch(sites, scratch / f"out-{count}", args.jobs) for _ in range(runs)]
-        wall = statistics.median(r[0] for r in results)
-        print(f"| {count} | {runs} | {wall:.1f} s | {wall / count:.2f} s "
-              f"| {max(r[1] for r in results):.0f} MiB |", flush=True)
+        folder = make_sites(scratch / f"sites-{count}", CONTENT, count, args.langs.split(","))
+        for previews in (False, True) if count in with_previews else (False,):
+            runs = args.batch_runs if count < 100 else 1
+            results = [run_batch(folder, scratch / f"out-{count}", args.jobs, previews)
+                       for _ in range(runs)]
+            wall = statistics.median(r[0] for r in results)
+            print(f"| {count} | {'yes' if previews else 'no'} | {runs} | {wall:.1f} s "
+                  f"| {wall / count * 1000:.0f} ms | {max(r[1] for r in results):.0f} MiB |",
+                  flush=True)
     self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"\nPeak RSS: this process {self_rss:.0f} MiB, largest child {children:.0f} MiB.")

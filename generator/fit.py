@@ -91,31 +91,50 @@ def stack_height(paragraphs: list[RLParagraph], width: float) -> float:
     return total
 
 
-def largest_fitting(scales: Sequence[float],
-                    attempt: Callable[[float], tuple[T, float]]) -> tuple[T | None, float]:
+def largest_fitting(scales: Sequence[float], attempt: Callable[[float], tuple[T, float]],
+                    room: float = 0.0) -> tuple[T | None, float]:
     """(result, 0) at the largest of `scales` (largest first) whose attempt overflows by
-    nothing, or (None, overflow at the smallest scale). Text needs less room as it shrinks,
-    so after full size and the smallest the search halves the range each time."""
+    nothing, or (None, overflow at the smallest scale).
+
+    Text needs less room as it shrinks: in proportion to the scale for lines too short to
+    wrap, faster for wrapped text. So after full size the search tries the scale that the
+    overflow and `room` (the height available) predict for short lines, then its
+    neighbour; only when the guess is off does it halve the range that is left."""
     results: dict[int, tuple[T, float]] = {}
 
-    def overflow_at(index: int) -> float:
+    def fits(index: int) -> bool:
         if index not in results:
             results[index] = attempt(scales[index])
-        return results[index][1]
+        return results[index][1] <= 0.01
 
-    if overflow_at(0) <= 0.01:
+    if fits(0):
         return results[0][0], 0.0
     last = len(scales) - 1
-    if overflow_at(last) > 0.01:
-        return None, results[last][1]
-    too_big, fits = 0, last
-    while fits - too_big > 1:
-        middle = (too_big + fits) // 2
-        if overflow_at(middle) <= 0.01:
-            fits = middle
+    too_big, fitting = 0, None
+    overflow = results[0][1]
+    if room > 0 and overflow != UNBREAKABLE and last > 1:
+        wanted = scales[0] * room / (room + overflow)
+        guess = next((i for i, scale in enumerate(scales) if scale <= wanted + 1e-9), last)
+        guess = min(max(guess, 1), last - 1)
+        if fits(guess):
+            fitting = guess
+            if not fits(guess - 1):
+                too_big = guess - 1
+        else:
+            too_big = guess
+            if fits(guess + 1):
+                fitting = guess + 1
+    if fitting is None:
+        if not fits(last):
+            return None, results[last][1]
+        fitting = last
+    while fitting - too_big > 1:
+        middle = (too_big + fitting) // 2
+        if fits(middle):
+            fitting = middle
         else:
             too_big = middle
-    return results[fits][0], 0.0
+    return results[fitting][0], 0.0
 
 
 def fit_stack(items: Sequence[Paragraph], width: float, height: float,
@@ -138,5 +157,5 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
         needed = stack_height(paragraphs, width)
         return (paragraphs, needed), max(0.0, needed - height)
 
-    fitted, overflow = largest_fitting(typesetter.scales(items), attempt)
+    fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
     return (None, overflow) if fitted is None else fitted

@@ -31,7 +31,8 @@ def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
     """The pieces at the largest scale where everything fits, or (None, the overflow at the
     smallest). Remembered: every site of a batch flows the same article."""
     return largest_fitting(typesetter.scales(items),
-                           lambda scale: flow(typesetter.paragraphs(items, scale), list(boxes)))
+                           lambda scale: flow(typesetter.paragraphs(items, scale), list(boxes)),
+                           sum(box.height for box in boxes))
 
 
 def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPiece], float]:

@@ -28,7 +28,7 @@ def input_sha256(path: Path) -> str:
     """An input file's digest, remembered while the file (its inode, size and modification
     time) stays the same: every site of a batch lists the shared base's files."""
     stat = path.stat()
-    key = (path.resolve(), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    key = (path.absolute(), stat.st_ino, stat.st_size, stat.st_mtime_ns)
     if key not in _INPUT_DIGESTS:
         _INPUT_DIGESTS[key] = sha256_of(path)
     return _INPUT_DIGESTS[key]
@@ -77,14 +77,15 @@ def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[s
     """The files of the content folder (and of the folders it extends), then the files of the
     layouts used; paths relative to the content folder, built-in layouts to havenprint's."""
     entries: dict[str, dict[str, Any]] = {}
+    root, skip = kit.root.resolve(), out.resolve()
     for folder in content_folders(kit.root):
-        for path in _files(folder, skip=out):
-            label = _relative(path, kit.root)
+        for path in _files(folder.resolve(), skip):
+            label = _relative(path, root)
             entries[label] = input_entry(path, label, "content")
+    builtin = LAYOUTS_DIR.parent.resolve()
     for layout in layouts:
-        for path in _files(layout.folder, skip=out):
-            inside = _is_below(path, kit.root)
-            label = _relative(path, kit.root if inside else LAYOUTS_DIR.parent)
+        for path in _files(layout.folder.resolve(), skip):
+            label = _relative(path, root if path.is_relative_to(root) else builtin)
             entries.setdefault(label, input_entry(path, label, "layout"))
     return [entries[label] for label in sorted(entries)]
 
@@ -104,9 +105,9 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
 
 
 def _files(folder: Path, skip: Path) -> Iterator[Path]:
-    """Files below `folder`, in name order, without hidden ones, the output folder, or other
-    content folders nested inside (when a base is the folder above its sites)."""
-    skip = skip.resolve()
+    """Files below `folder` (resolved), in name order, without hidden ones, the output folder
+    (`skip`, resolved), or other content folders nested inside (when a base is the folder
+    above its sites)."""
     for current, dirs, files in os.walk(folder):
         here = Path(current)
         dirs[:] = sorted(name for name in dirs if _kept(name) and not (
@@ -120,9 +121,5 @@ def _kept(name: str) -> bool:
     return not name.startswith(".") and name not in SKIPPED_NAMES
 
 
-def _is_below(path: Path, folder: Path) -> bool:
-    return path.resolve().is_relative_to(folder.resolve())
-
-
 def _relative(path: Path, start: Path) -> str:
-    return Path(os.path.relpath(path.resolve(), start.resolve())).as_posix()
+    return Path(os.path.relpath(path, start)).as_posix()
