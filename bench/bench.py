@@ -114,7 +114,7 @@ def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, f
                      median_seconds(lambda layout=layout: lay_out(kit, layout, lang), runs),
                      median_seconds(lambda laid=laid: render_pdf(kit, laid, "office"), runs),
                      median_seconds(lambda pdf=pdf, name=name: render_previews(
-                         pdf, scratch / "previews", name), runs)))
+                         pdf, scratch / "previews", name, kit.site.brand_color), runs)))
     return rows
 
 

@@ -89,7 +89,8 @@ def _describe(kit: Kit, item: Built, out: Path, previews: bool,
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               lang=item.lang, target=item.target, pages=len(sizes)))
     folder = out / PREVIEWS_FOLDER / item.lang
-    rendered = render_previews(data, folder, item.path.stem) if previews else []
+    rendered = (render_previews(data, folder, item.path.stem, kit.site.brand_color)
+                if previews else [])
     thumbnails = []
     for preview in rendered:
         preview_label = _label(preview.path, out)

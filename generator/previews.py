@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import dataclass
@@ -9,11 +10,14 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image
+from reportlab.lib.colors import Color, HexColor
 
+from generator.styles import INK, MUTED
+from generator.styles import tint as styles_tint
 from generator.write import write_atomic
 
 PREVIEW_DPI = 72  # a Letter page is 612 x 792 px: enough to recognise each page, and quick
-PALETTE_COLOURS = 256
+PNG_COMPRESS_LEVEL = 1  # a little bigger than the default 6, and several times faster
 
 PageSize = tuple[float, float]  # width, height in points
 
@@ -39,7 +43,34 @@ def preview_name(stem: str, page: int) -> str:
     return f"{stem}-p{page}.png"
 
 
-def render_previews(data: bytes, folder: Path, stem: str,
+@functools.lru_cache(maxsize=16)
+def preview_palette(brand: str) -> Image.Image:
+    """256 colours for the previews: the blends between the colours the layouts print (ink,
+    muted text, black, white, the brand colour and its tints), so that anti-aliased edges
+    keep their shades. Mapping a page onto a fixed palette is several times faster than
+    finding a palette per page, and the same page always gives the same bytes."""
+    black, white = (0, 0, 0), (255, 255, 255)
+    colour = _rgb(HexColor(brand))
+    ink, muted, tint = _rgb(INK), _rgb(MUTED), _rgb(styles_tint(brand, 0.88))
+    ramps = [(black, white, 64), (colour, white, 48), (colour, black, 16), (ink, white, 32),
+             (muted, white, 24), (tint, ink, 24), (tint, muted, 16), (colour, ink, 16)]
+    colours = [_blend(start, end, step / (steps - 1))
+               for start, end, steps in ramps for step in range(steps)]
+    palette = Image.new("P", (1, 1))
+    flat = [channel for rgb in colours[:256] for channel in rgb]
+    palette.putpalette(flat + [255] * (768 - len(flat)))
+    return palette
+
+
+def _rgb(colour: Color) -> tuple[int, int, int]:
+    return tuple(round(channel * 255) for channel in (colour.red, colour.green, colour.blue))
+
+
+def _blend(start: tuple[int, ...], end: tuple[int, ...], amount: float) -> tuple[int, ...]:
+    return tuple(round(a + (b - a) * amount) for a, b in zip(start, end, strict=True))
+
+
+def render_previews(data: bytes, folder: Path, stem: str, brand: str,
                     dpi: int = PREVIEW_DPI) -> list[Preview]:
     """Write one PNG per page of the PDF `data` as `<folder>/<stem>-p<N>.png`, atomically;
     remove previews of pages that the PDF no longer has. The previews, page by page."""
@@ -50,10 +81,8 @@ def render_previews(data: bytes, folder: Path, stem: str,
             page = document[index]
             image = page.render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
-            # 256 colours are plenty for a thumbnail: a third of the bytes, and faster to
-            # compress than the full-colour image (FASTOCTREE is deterministic).
-            image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE).save(
-                buffer, format="PNG")
+            image.quantize(palette=preview_palette(brand), dither=Image.Dither.NONE).save(
+                buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
             path = folder / preview_name(stem, index + 1)
             write_atomic(path, buffer.getvalue())
             paths.append(Preview(path, image.width, image.height))
