@@ -33,7 +33,8 @@ def page_sizes(data: bytes) -> list[PageSize]:
     """The size of every page of the PDF `data`, in points."""
     document = pdfium.PdfDocument(data)
     try:
-        return [tuple(document[index].get_size()) for index in range(len(document))]
+        # get_page_size reads the page's box without loading the page.
+        return [tuple(document.get_page_size(index)) for index in range(len(document))]
     finally:
         document.close()
 
