@@ -144,14 +144,26 @@ def _find_sequence(chars: list[tuple[str, float]], wanted: str) -> list[float]:
     return [x for _, x in chars[index:index + len(wanted)]] if index >= 0 else []
 
 
-def test_bidi_runs_put_the_first_word_on_the_right() -> None:
-    fonts = font_set("ar")
+def visual_runs(lang: str, text: str) -> list[str]:
+    """The first line's runs of `text`, left to right on the page, spaces stripped."""
     from reportlab.lib.styles import ParagraphStyle
+    fonts = font_set(lang)
     style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
-    para = BidiParagraph("اتصل بالرقم 988 الآن", style, fonts, "regular")
+    para = BidiParagraph(text, style, fonts, "regular")
     para.wrap(500, 100)
-    runs = [run.text.strip() for run in para._runs(*para.lines[0]) if run.text.strip()]
-    assert runs == ["الآن", "988", "اتصل بالرقم"]  # left to right on the page
+    return [run.text.strip() for run in para._runs(*para.lines[0]) if run.text.strip()]
+
+
+@pytest.mark.parametrize(("lang", "text", "runs"), [
+    # the first word on the right
+    ("ar", "اتصل بالرقم 988 الآن", ["الآن", "988", "اتصل بالرقم"]),
+    # a Persian "text START to 88788" line: START comes first, so it is the rightmost run
+    ("fa", "START را به 88788 پیامک کنید", ["پیامک کنید", "88788", "را به", "START"]),
+    # no right-to-left letter (an English line name): left to right
+    ("ar", "National Hotline 24/7", ["National Hotline 24/7"]),
+])
+def test_bidi_runs_in_visual_order(lang: str, text: str, runs: list[str]) -> None:
+    assert visual_runs(lang, text) == runs
 
 
 def test_script_without_a_font_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
@@ -168,27 +180,6 @@ def test_bold_text_is_set_in_a_bold_face(built: dict[str, Path], lang: str) -> N
              for ref in page["/Resources"]["/Font"].values()}
     assert any("Bold" in name for name in names), names
     assert any("Bold" not in name for name in names), names
-
-
-def test_a_right_to_left_line_starting_with_a_latin_word_reads_right_to_left() -> None:
-    """A Persian "text START to 88788" line: START comes first, so it is the rightmost run."""
-    fonts = font_set("fa")
-    from reportlab.lib.styles import ParagraphStyle
-    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
-    para = BidiParagraph("START را به 88788 پیامک کنید", style, fonts, "regular")
-    para.wrap(500, 100)
-    runs = [run.text.strip() for run in para._runs(*para.lines[0]) if run.text.strip()]
-    assert runs == ["پیامک کنید", "88788", "را به", "START"]
-
-
-def test_a_line_without_right_to_left_letters_keeps_left_to_right() -> None:
-    fonts = font_set("ar")
-    from reportlab.lib.styles import ParagraphStyle
-    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
-    para = BidiParagraph("National Hotline 24/7", style, fonts, "regular")
-    para.wrap(500, 100)
-    runs = [run.text for run in para._runs(*para.lines[0])]
-    assert "".join(runs) == "National Hotline 24/7"
 
 
 def test_hebrew_letters_are_not_joined_into_presentation_ligatures(tmp_path: Path) -> None:
