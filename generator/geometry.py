@@ -56,12 +56,13 @@ def fold_positions(size: SizeSpec) -> list[float]:
 
 def slot_rect(slot: SlotSpec, size: SizeSpec, face: FaceSpec, panel: int | None = None,
               rtl: bool = False) -> Rect:
-    """The slot's box inside the safe area of its panel (or of `panel`, for flows); mirrored
-    left to right for right-to-left languages, so the QR code and text columns swap sides."""
+    """The slot's box (the size's own box for it, if it has one) inside the safe area of its
+    panel (or of `panel`, for flows); mirrored left to right for right-to-left languages, so
+    the QR code and text columns swap sides."""
     panels = panel_rects(size, face, rtl)
     index = slot.panel if panel is None else panel
     safe = panels[index].inset(size.safe_margin)
-    left, top, width, height = slot.box
+    left, top, width, height = size.boxes.get(slot.name, slot.box)
     if rtl:
         left = 1 - left - width
     return Rect(

@@ -6,12 +6,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+)
 
-from generator.errors import ContentError
+from generator.errors import ContentError, Problem
 from generator.schema import problems_from
 from generator.units import parse_length
-from generator.yamlfile import load_yaml
+from generator.yamlfile import YamlDoc, load_yaml
 
 LAYOUTS_DIR = Path(__file__).resolve().parent.parent / "layouts"
 
@@ -54,10 +60,14 @@ class SlotSpec(_Strict):
     @field_validator("box")
     @classmethod
     def _inside(cls, box: Box) -> Box:
-        left, top, width, height = box
-        if min(box) < 0 or left + width > 1.0001 or top + height > 1.0001:
-            raise ValueError("box must lie in the safe area: [left, top, width, height] in 0..1")
-        return box
+        return _inside_safe_area(box)
+
+
+def _inside_safe_area(box: Box) -> Box:
+    left, top, width, height = box
+    if min(box) < 0 or left + width > 1.0001 or top + height > 1.0001:
+        raise ValueError("box must lie in the safe area: [left, top, width, height] in 0..1")
+    return box
 
 
 Colour = Literal["brand", "paper", "tint"]
@@ -83,6 +93,12 @@ class SizeSpec(_Strict):
     panels: list[float] | None = None  # panel sizes along panel_axis, in print order
     panel_axis: Literal["x", "y"] = "x"
     qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
+    boxes: dict[str, Box] = {}  # slot name -> its box on this size, instead of the slot's
+
+    @field_validator("boxes")
+    @classmethod
+    def _boxes_inside(cls, boxes: dict[str, Box]) -> dict[str, Box]:
+        return {name: _inside_safe_area(box) for name, box in boxes.items()}
 
     @field_validator("width", "height", "safe_margin", "qr_min", mode="before")
     @classmethod
@@ -130,7 +146,20 @@ def load_layout(folder: Path) -> Layout:
         spec = LayoutSpec.model_validate(doc.data)
     except ValidationError as error:
         raise ContentError(problems_from(error, doc, LayoutSpec)) from None
+    problems = _boxes_for_no_slot(spec, doc)
+    if problems:
+        raise ContentError(problems)
     return Layout(spec, folder)
+
+
+def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """A size's box for a slot the layout does not have is a typo: it would do nothing."""
+    slots = {slot.name for face in spec.faces.values() for slot in face.slots}
+    return [Problem(doc.path, (f"sizes.{size_name}.boxes: no slot is called {name!r}; "
+                               f"slots: {', '.join(sorted(slots))}"),
+                    doc.line_of(("sizes", size_name, "boxes", name)))
+            for size_name, size in spec.sizes.items() for name in size.boxes
+            if name not in slots]
 
 
 def available_layouts(root: Path = LAYOUTS_DIR,

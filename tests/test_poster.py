@@ -326,3 +326,26 @@ def test_nothing_overlaps_and_everything_is_inside_the_margins(size: str, discre
     for index, (l1, b1, r1, t1) in enumerate(rects):
         for l2, b2, r2, t2 in rects[index + 1:]:
             assert min(r1, r2) - max(l1, l2) <= 0.01 or min(t1, t2) - max(b1, b2) <= 0.01
+
+
+def test_small_posters_keep_the_crisis_line_in_every_language(tmp_path: Path) -> None:
+    """On Letter the code needs less width than on Tabloid: the column of lines beside it
+    gets that room (the size's own boxes), so the 988 line fits in all 12 languages."""
+    import shutil
+    kit_folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, kit_folder)
+    langs = sorted(path.suffixes[0][1:] for path in (kit_folder / "articles").glob("*.md"))
+    assert len(langs) == 12
+    edit(kit_folder / "site.yaml", "languages: [en, es, ar, zh-Hans]",
+         f"languages: [{', '.join(langs)}]")
+    kit = load_kit(kit_folder)
+    letter = LAYOUT["sizes"]["letter"]
+    safe_width = length(letter["width"]) - 2 * length(letter["safe_margin"])
+    qr_box = letter["boxes"]["qr"]
+    assert qr_box[2] * safe_width >= QR_MINIMUM["letter"]  # still at least 3 in
+    for lang in langs:
+        laid = lay_out(kit, available_layouts()["poster"], lang)
+        assert laid.faces[0].qrs[0].size == pytest.approx(
+            min(qr_box[2] * safe_width, qr_box[3] * (length(letter["height"])
+                                                      - 2 * length(letter["safe_margin"]))))
+        assert not [w for w in laid.warnings if "988" in w.message], lang
