@@ -79,18 +79,6 @@ def min_width(para: RLParagraph) -> float:
     return para.minWidth()
 
 
-def stack_height(paragraphs: list[RLParagraph], width: float) -> float:
-    """Height of paragraphs stacked in `width`; UNBREAKABLE when a word is wider."""
-    total = 0.0
-    for index, para in enumerate(paragraphs):
-        if min_width(para) > width + 0.01:
-            return UNBREAKABLE
-        _, height = para.wrap(width, 10_000)
-        style = para.style
-        total += height + style.spaceAfter + (style.spaceBefore if index else 0)
-    return total
-
-
 def largest_fitting(scales: Sequence[float], attempt: Callable[[float], tuple[T, float]],
                     room: float = 0.0) -> tuple[T | None, float]:
     """(result, 0) at the largest of `scales` (largest first) whose attempt overflows by
@@ -153,9 +141,25 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
                typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
 
     def attempt(scale: float) -> tuple[tuple[list[RLParagraph], float], float]:
-        paragraphs = typesetter.paragraphs(items, scale)
-        needed = stack_height(paragraphs, width)
-        return (paragraphs, needed), max(0.0, needed - height)
+        measured = [_measured(item, scale, width, typesetter) for item in items]
+        needed = 0.0
+        for index, (para, para_height) in enumerate(measured):
+            style = para.style
+            needed += para_height + style.spaceAfter + (style.spaceBefore if index else 0)
+        return ([para for para, _ in measured], needed), max(0.0, needed - height)
 
     fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
     return (None, overflow) if fitted is None else fitted
+
+
+@functools.lru_cache(maxsize=8192)
+def _measured(item: Paragraph, scale: float, width: float,
+              typesetter: Typesetter) -> tuple[RLParagraph, float]:
+    """One paragraph made at `scale` and wrapped to `width`, and its height (UNBREAKABLE
+    when a word is wider). Remembered: most paragraphs of a list are the same from one site
+    of a batch to the next, and from one trial scale to the next slot's. The paragraph is
+    only ever wrapped to this width again, so sharing it is safe."""
+    para = typesetter.paragraphs((item,), scale)[0]
+    if min_width(para) > width + 0.01:
+        return para, UNBREAKABLE
+    return para, para.wrap(width, 10_000)[1]
