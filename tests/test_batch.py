@@ -145,3 +145,24 @@ def test_an_edited_article_is_parsed_again(tmp_path: Path) -> None:
     assert cached_article(path, "trauma-bonding", "en") is first  # parsed once
     path.write_text(text.replace("title: ", "title: B", 1), encoding="utf-8")  # same size
     assert cached_article(path, "trauma-bonding", "en").title.startswith("B")
+
+
+def test_a_site_prints_the_same_bytes_alone_and_after_other_sites(sites: Path,
+                                                                 tmp_path: Path) -> None:
+    """Fits, paragraphs, shaped runs and font subsets are remembered across documents: a
+    site's PDFs must not depend on what the process built before (a stale number, a
+    paragraph wrapped for another box). A new process builds alpha alone; this one builds
+    beta, then alpha."""
+    import subprocess
+    import sys
+    alone = tmp_path / "alone"
+    subprocess.run([sys.executable, "-m", "generator", "build", str(sites / "alpha"),
+                    "--out", str(alone), "--no-previews"], check=True, capture_output=True)
+    layouts = available_layouts()
+    beta = load_kit(sites / "beta")
+    for layout in layouts.values():
+        render_pdf(beta, lay_out(beta, layout, "en"), "office")
+    alpha = load_kit(sites / "alpha")
+    for name, layout in layouts.items():
+        after = render_pdf(alpha, lay_out(alpha, layout, "en"), "office")
+        assert after == (alone / "en" / f"{name}.pdf").read_bytes(), name

@@ -7,6 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -66,3 +67,29 @@ latin = st.text(st.characters(min_codepoint=32, max_codepoint=0x17F,
 def test_printable_latin_text_mostly_renders(title: str, card: str, paragraph: str, name: str,
                                              hours: str) -> None:
     build_once(title, card, paragraph, name, hours)
+
+
+@given(st.lists(st.floats(min_value=0, max_value=200), min_size=1, max_size=40),
+       st.floats(min_value=1, max_value=300))
+def test_the_fit_search_finds_what_shrinking_step_by_step_finds(needs: list[float],
+                                                                 room: float) -> None:
+    """For text that needs less room at each smaller scale, the search (full size, a guess
+    from the overflow, its neighbour, then halving) stops where trying every scale from the
+    top would: the largest scale that fits, or none, with the overflow at the smallest."""
+    from generator.fit import largest_fitting
+    needed = sorted(needs, reverse=True)  # room needed at each scale, largest scale first
+    scales = [1.0 - 0.025 * index for index in range(len(needed))]
+    tried = []
+
+    def attempt(scale: float) -> tuple[float, float]:
+        index = scales.index(scale)
+        tried.append(index)
+        return scale, max(0.0, needed[index] - room)
+
+    result, overflow = largest_fitting(scales, attempt, room)
+    first_fit = next((i for i, need in enumerate(needed) if need - room <= 0.01), None)
+    if first_fit is None:
+        assert result is None and overflow == pytest.approx(needed[-1] - room)
+    else:
+        assert result == scales[first_fit] and overflow == 0.0
+    assert len(tried) <= 4 + len(scales).bit_length()

@@ -221,3 +221,25 @@ def test_korean_breaks_between_words_chinese_between_characters() -> None:
     words = korean.split()
     for line in lines:
         assert all(word in words for word in line.split()), line
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa", "ur", "he"])
+def test_lines_broken_by_word_widths_match_lines_measured_whole(lang: str) -> None:
+    """Right-to-left lines are broken by adding word widths, then checked whole; for the
+    article in each language and many widths this gives the lines measuring each candidate
+    line whole would."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from generator.content import find_article
+    from generator.fonts import register_fonts
+    from tests.conftest import DEFAULT_CONTENT
+    register_fonts()
+    article = find_article(DEFAULT_CONTENT, "trauma-bonding", lang)
+    texts = [p for section in article.sections for p in section.paragraphs]
+    fonts = font_set(lang, " ".join(texts))
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=9, leading=11)
+    for text in texts:
+        para = BidiParagraph(text, style, fonts, "regular")
+        words = [(m.start(), m.end()) for m in re.finditer(r"\S+", para.text)]
+        for width in (90.0, 140.0, 233.5):
+            assert para._break_by_words(words, width) == para._break_by_lines(words, width)
