@@ -71,10 +71,9 @@ def every_language_kit(folder: Path) -> Path:
     langs = sorted({path.name[len(slug) + 1:-len(path.suffix)]
                     for path in (CONTENT / "articles").glob(f"{slug}.*")
                     if path.suffix in ARTICLE_SUFFIXES})
-    first = next(line for line in site.read_text(encoding="utf-8").splitlines()
-                 if line.startswith("languages:"))
-    text = site.read_text(encoding="utf-8").replace(first, f"languages: [{', '.join(langs)}]")
-    site.write_text(text, encoding="utf-8")
+    text = site.read_text(encoding="utf-8")
+    first = next(line for line in text.splitlines() if line.startswith("languages:"))
+    site.write_text(text.replace(first, f"languages: [{', '.join(langs)}]"), encoding="utf-8")
     return folder
 
 

@@ -45,15 +45,11 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-@functools.cache
-def _versions() -> tuple[tuple[str, str], ...]:
-    return tuple(_found_versions().items())
-
-
 def versions() -> dict[str, str]:
-    return dict(_versions())
+    return dict(_found_versions())  # a copy: the cached one stays as found
 
 
+@functools.cache
 def _found_versions() -> dict[str, str]:
     found = {"havenprint": __version__, "python": platform.python_version()}
     for name in VERSIONED:

@@ -12,8 +12,8 @@ import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.lib.colors import Color, HexColor
 
+from generator.draw import fill_colour
 from generator.styles import INK, MUTED
-from generator.styles import tint as styles_tint
 from generator.write import write_atomic
 
 PREVIEW_DPI = 72  # a Letter page is 612 x 792 px: enough to recognise each page, and quick
@@ -52,7 +52,7 @@ def preview_palette(brand: str) -> Image.Image:
     finding a palette per page, and the same page always gives the same bytes."""
     black, white = (0, 0, 0), (255, 255, 255)
     colour = _rgb(HexColor(brand))
-    ink, muted, tint = _rgb(INK), _rgb(MUTED), _rgb(styles_tint(brand, 0.88))
+    ink, muted, tint = _rgb(INK), _rgb(MUTED), _rgb(fill_colour("tint", brand))
     ramps = [(black, white, 64), (colour, white, 48), (colour, black, 16), (ink, white, 32),
              (muted, white, 24), (tint, ink, 24), (tint, muted, 16), (colour, ink, 16)]
     colours = [_blend(start, end, step / (steps - 1))
