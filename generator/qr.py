@@ -18,6 +18,7 @@ import qrcode.exceptions
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .models import Resource
+from .qr_masks import FastMaskQRCode
 
 QUIET_ZONE_MODULES = 4
 MIN_CODE_PT = 54.0  # 0.75 in
@@ -86,7 +87,7 @@ def qr_matrix(payload: str) -> Matrix:
     """The module matrix for `payload` (True = dark), without quiet zone; cached per payload."""
     if not payload:
         raise QrError("a QR code needs something to encode, but the text is empty")
-    code = qrcode.QRCode(version=None, error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code = FastMaskQRCode(version=None, error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
     code.add_data(payload)
     try:
         code.make(fit=True)
