@@ -80,12 +80,14 @@ def render_previews(data: bytes, folder: Path, stem: str, brand: str,
     try:
         for index in range(len(document)):
             page = document[index]
-            image = page.render(scale=dpi / 72).to_pil()
+            # RGBX is handed to Pillow without a copy; the BGR default is decoded pixel by pixel.
+            image = page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True).to_pil()
             buffer = io.BytesIO()
-            image.quantize(palette=preview_palette(brand), dither=Image.Dither.NONE).save(
+            image.convert("RGB").quantize(palette=preview_palette(brand),
+                                          dither=Image.Dither.NONE).save(
                 buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
             path = folder / preview_name(stem, index + 1)
-            write_atomic(path, buffer.getvalue())
+            write_atomic(path, buffer.getvalue(), durable=False)
             paths.append(Preview(path, image.width, image.height))
             page.close()
     finally:

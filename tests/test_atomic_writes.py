@@ -51,3 +51,16 @@ def test_ctrl_c_during_a_build_keeps_previous_outputs(kit: Path, tmp_path: Path,
     assert set(after) == set(before)  # no temporary files left behind
     changed = [p for p in before if before[p] != after[p]]
     assert len(changed) == 2  # the two files written before Ctrl-C; the rest untouched
+
+
+def test_a_preview_is_not_flushed_but_still_replaced_whole(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "previews" / "card-p1.png"
+    flushed = []
+    monkeypatch.setattr(generator.write.os, "fsync", flushed.append)
+    write_atomic(target, b"old", durable=False)
+    write_atomic(target, b"new", durable=False)
+    assert (target.read_bytes(), flushed) == (b"new", [])
+    assert os.listdir(target.parent) == ["card-p1.png"]
+    write_atomic(target, b"pdf")
+    assert len(flushed) == 1
