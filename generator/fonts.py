@@ -24,15 +24,15 @@ import fontpkg_noto_sans_devanagari
 import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFile, shapeFragWord
+from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject as TextObject
 
 from generator.font_files import emboldened, face_cmap, static_instance, truetype_subset
+from generator.reportlab_speedups import install_speedups
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
 BOLD = "havenprint-bold"
 WEIGHTS = {"regular": 400, "bold": 700}
-SUBSETS_KEPT_PER_FACE = 32
 
 
 def _files(package: object) -> Path:
@@ -132,32 +132,12 @@ def _no_discretionary_ligatures() -> None:
     shapeFragWord.__defaults__[0].pop("dlig", None)
 
 
-def _remembered_subsets() -> None:
-    """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
-    batch's sites use the same few subsets, so each face keeps its recent ones."""
-    original = TTFontFile.makeSubset
-    if getattr(original, "_havenprint", False):
-        return
-
-    def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
-        made: dict[tuple[int, ...], bytes] = self.__dict__.setdefault("_havenprint_subsets", {})
-        key = tuple(subset)
-        if key not in made:
-            if len(made) >= SUBSETS_KEPT_PER_FACE:
-                del made[next(iter(made))]
-            made[key] = original(self, subset)
-        return made[key]
-
-    make_subset._havenprint = True  # type: ignore[attr-defined]
-    TTFontFile.makeSubset = make_subset
-
-
 @functools.cache
 def register_fonts() -> None:
     """The default faces, always available (captions, the canvas's initial font)."""
     _shaped_text_rise_fix()
     _no_discretionary_ligatures()
-    _remembered_subsets()
+    install_speedups()
     _register(REGULAR, FAMILIES["atkinson"].regular())
     _register(BOLD, FAMILIES["atkinson"].bold())
     _map_bold(REGULAR, BOLD)
@@ -216,11 +196,8 @@ class FontSet:
 
     def missing(self, text: str) -> list[str]:
         """Characters of `text` (other than whitespace) that no face can draw."""
-        found: dict[str, None] = {}
-        for char in text:
-            if not char.isspace() and self.face_for(char) is None:
-                found.setdefault(char)
-        return list(found)
+        return [char for char in dict.fromkeys(text)  # each character once, in order
+                if not char.isspace() and self.face_for(char) is None]
 
     def face_for(self, char: str, weight: str = "regular") -> Face | None:
         """The first face that draws `char`; for bold text, one with a real bold if any

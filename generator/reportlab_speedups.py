@@ -1,0 +1,85 @@
+"""ReportLab, remembering across documents what a kit's documents and a batch's sites share.
+
+ReportLab makes each document from scratch: it subsets, compresses and encodes again what
+the previous document already had. Each patch keeps recent results keyed by their complete
+input, so a result is only ever reused for the same input: documents come out byte for
+byte as without them (tests/test_batch.py builds a site alone and after others).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.ttfonts import TTFontFile
+
+SUBSETS_KEPT_PER_FACE = 32
+COMPRESSED_STREAMS_KEPT = 64
+COMPRESSED_STREAM_MIN_BYTES = 4096  # font files; pages' content differs from site to site
+ENCODED_STRINGS_KEPT = 8192
+
+
+def install_speedups() -> None:
+    _remembered_subsets()
+    _remembered_font_file_compression()
+    _remembered_pdfdoc_encoding()
+
+
+def _remembered_subsets() -> None:
+    """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
+    batch's sites use the same few subsets, so each face keeps its recent ones."""
+    original = TTFontFile.makeSubset
+    if getattr(original, "_havenprint", False):
+        return
+
+    def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
+        made: dict[tuple[int, ...], bytes] = self.__dict__.setdefault("_havenprint_subsets", {})
+        key = tuple(subset)
+        if key not in made:
+            if len(made) >= SUBSETS_KEPT_PER_FACE:
+                del made[next(iter(made))]
+            made[key] = original(self, subset)
+        return made[key]
+
+    make_subset._havenprint = True  # type: ignore[attr-defined]
+    TTFontFile.makeSubset = make_subset
+
+
+def _remembered_font_file_compression() -> None:
+    """Each document compresses its embedded font files again (zlib, about a millisecond
+    per file); the remembered subsets come back as the same bytes, so their compressed form
+    is kept too. Keyed by the bytes themselves: a different stream is never mistaken."""
+    flate = pdfdoc.PDFZCompress
+    if getattr(flate.encode, "_havenprint", False):
+        return
+    original = flate.encode
+    kept: dict[bytes, bytes] = {}
+
+    def encode(text: str | bytes) -> bytes:
+        if not isinstance(text, bytes) or len(text) < COMPRESSED_STREAM_MIN_BYTES:
+            return original(text)
+        if text not in kept:
+            if len(kept) >= COMPRESSED_STREAMS_KEPT:
+                del kept[next(iter(kept))]
+            kept[text] = original(text)
+        return kept[text]
+
+    encode._havenprint = True  # type: ignore[attr-defined]
+    flate.encode = encode
+
+
+def _remembered_pdfdoc_encoding() -> None:
+    """Every number and name written into a PDF (a font's 256 glyph widths, for one) is
+    encoded through ReportLab's PDFDocEncoding codec, written in Python; the same few
+    thousand strings come back in every document."""
+    if getattr(pdfdoc.pdfdocEnc, "_havenprint", False):
+        return
+    encoded: Callable[[str], bytes] = functools.lru_cache(maxsize=ENCODED_STRINGS_KEPT)(
+        pdfdoc.pdfdocEnc)
+
+    def pdfdoc_encode(text: str | bytes) -> bytes:
+        return encoded(text) if isinstance(text, str) else text
+
+    pdfdoc_encode._havenprint = True  # type: ignore[attr-defined]
+    pdfdoc.pdfdocEnc = pdfdoc_encode
