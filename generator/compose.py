@@ -73,6 +73,7 @@ def _environment(folder: Path) -> ImmutableSandboxedEnvironment:
     return env
 
 
+@functools.lru_cache(maxsize=256)
 def format_month(day: date, lang: str) -> str:
     """"Nov 2026" as the language writes a month and year."""
     return format_skeleton("yMMM", day, locale=_locale(lang))
@@ -96,6 +97,7 @@ def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> 
     return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
 
 
+@functools.lru_cache(maxsize=64)
 def _locale(lang: str) -> Locale:
     try:
         return Locale.parse(lang, sep="-")

@@ -18,12 +18,14 @@ SUBSETS_KEPT_PER_FACE = 32
 COMPRESSED_STREAMS_KEPT = 64
 COMPRESSED_STREAM_MIN_BYTES = 4096  # font files; pages' content differs from site to site
 ENCODED_STRINGS_KEPT = 8192
+NUMBERS_KEPT = 8192
 
 
 def install_speedups() -> None:
     _remembered_subsets()
     _remembered_font_file_compression()
     _remembered_pdfdoc_encoding()
+    _remembered_numbers()
 
 
 def _remembered_subsets() -> None:
@@ -83,3 +85,23 @@ def _remembered_pdfdoc_encoding() -> None:
 
     pdfdoc_encode._havenprint = True  # type: ignore[attr-defined]
     pdfdoc.pdfdocEnc = pdfdoc_encode
+
+
+def _remembered_numbers() -> None:
+    """Numbers in PDF objects (glyph widths, boxes) are formatted one call chain each; the
+    same widths are written in every document that uses the font."""
+    original = pdfdoc.format
+    if getattr(original, "_havenprint", False):
+        return
+
+    @functools.lru_cache(maxsize=NUMBERS_KEPT, typed=True)
+    def number(value: float) -> bytes:
+        return pdfdoc.pdfdocEnc(pdfdoc.fp_str(value))
+
+    def format_element(element: object, document: pdfdoc.PDFDocument, toplevel: int = 0) -> bytes:
+        if type(element) in (float, int):  # as ReportLab tests it: not bool
+            return number(element)
+        return original(element, document, toplevel)
+
+    format_element._havenprint = True  # type: ignore[attr-defined]
+    pdfdoc.format = format_element
