@@ -18,6 +18,7 @@ SUBSETS_KEPT_PER_FACE = 32
 COMPRESSED_STREAMS_KEPT = 64
 COMPRESSED_STREAM_MIN_BYTES = 4096  # font files; pages' content differs from site to site
 ENCODED_STRINGS_KEPT = 8192
+ENCODED_STRING_MAX_CHARS = 64  # names and numbers; long text is different in every document
 NUMBERS_KEPT = 8192
 
 
@@ -77,11 +78,13 @@ def _remembered_pdfdoc_encoding() -> None:
     thousand strings come back in every document."""
     if getattr(pdfdoc.pdfdocEnc, "_havenprint", False):
         return
-    encoded: Callable[[str], bytes] = functools.lru_cache(maxsize=ENCODED_STRINGS_KEPT)(
-        pdfdoc.pdfdocEnc)
+    original = pdfdoc.pdfdocEnc
+    encoded: Callable[[str], bytes] = functools.lru_cache(maxsize=ENCODED_STRINGS_KEPT)(original)
 
     def pdfdoc_encode(text: str | bytes) -> bytes:
-        return encoded(text) if isinstance(text, str) else text
+        if not isinstance(text, str):
+            return text
+        return encoded(text) if len(text) <= ENCODED_STRING_MAX_CHARS else original(text)
 
     pdfdoc_encode._havenprint = True  # type: ignore[attr-defined]
     pdfdoc.pdfdocEnc = pdfdoc_encode
