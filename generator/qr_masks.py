@@ -15,6 +15,8 @@ are the package's own; tests/test_qr.py compares both over random payloads and m
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,6 +24,7 @@ import qrcode
 import qrcode.util
 
 MASK_COUNT = 8
+_AS_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 _FINDER_LIKE = ("10111010000", "00001011101")  # dark:light 1:1:3:1:1 with 4 light on a side
 
 
@@ -49,17 +52,17 @@ def _geometry(size: int) -> _Geometry:
     )
 
 
-def pack_bits(cells) -> int:
-    """An iterable of truth values as an integer: the first is bit 0."""
-    text = "".join("1" if cell else "0" for cell in cells)
-    return int(text[::-1], 2) if text else 0
+def pack_bits(cells: Iterable[bool]) -> int:
+    """Truth values as an integer: the first is bit 0."""
+    digits = bytes(cells).translate(_AS_DIGITS)  # bools are 0 and 1: b"\x01\x00" -> b"10"
+    return int(digits[::-1], 2) if digits else 0
 
 
-def pack(matrix) -> tuple[int, int]:
+def pack(matrix: Sequence[Sequence[bool]]) -> tuple[int, int]:
     """A square matrix packed row by row and column by column (module (r, c) is bit r*n+c
     of the first and bit c*n+r of the second)."""
-    return pack_bits(cell for row in matrix for cell in row), \
-        pack_bits(cell for column in zip(*matrix, strict=True) for cell in column)
+    return (pack_bits(itertools.chain.from_iterable(matrix)),
+            pack_bits(itertools.chain.from_iterable(zip(*matrix, strict=True))))
 
 
 def _runs_penalty(packed: int, geometry: _Geometry) -> int:
