@@ -1,0 +1,64 @@
+"""The ReportLab speed-ups only remember: every PDF is byte for byte what ReportLab makes
+without them, the first time and when the remembered results are used again."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import DEFAULT_CONTENT, REPO
+
+# Builds every format in a left-to-right and a right-to-left language twice (the second
+# round finds subsets, compressed streams, strings and numbers remembered); prints digests.
+BUILD_TWICE = """
+import hashlib, json, sys
+from pathlib import Path
+import generator.fonts
+if sys.argv[1] == "without":
+    generator.fonts.install_speedups = lambda: None
+from generator.build import lay_out, render_pdf
+from generator.caches import cached_layouts
+from generator.content import load_kit
+from generator.fonts import register_fonts
+register_fonts()
+kit = load_kit(Path(sys.argv[2]))
+digests = []
+for round in range(2):
+    for lang in ("en", "ar"):
+        for name, layout in sorted(cached_layouts(kit.root).items()):
+            pdf = render_pdf(kit, lay_out(kit, layout, lang), "office")
+            digests.append(f"{round} {lang} {name} {hashlib.sha256(pdf).hexdigest()}")
+from reportlab.pdfbase import pdfdoc
+patched = getattr(pdfdoc.format, "_havenprint", False)
+print(json.dumps({"patched": patched, "digests": digests}))
+"""
+
+
+def _digests(speedups: str) -> list[str]:
+    result = subprocess.run([sys.executable, "-c", BUILD_TWICE, speedups, str(DEFAULT_CONTENT)],
+                            cwd=REPO, capture_output=True, text=True, check=True)
+    built = json.loads(result.stdout)
+    assert built["patched"] == (speedups == "with")
+    return built["digests"]
+
+
+def test_pdfs_are_the_same_bytes_with_and_without_the_speedups() -> None:
+    with_them, without = _digests("with"), _digests("without")
+    assert len(with_them) == 2 * 2 * len(list((REPO / "layouts").glob("*/layout.yaml")))
+    assert with_them == without
+    first_round = [line.split(" ", 1)[1] for line in with_them if line.startswith("0 ")]
+    second_round = [line.split(" ", 1)[1] for line in with_them if line.startswith("1 ")]
+    assert first_round == second_round
+
+
+def test_the_speedups_are_installed_when_fonts_are_registered() -> None:
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    from generator.fonts import register_fonts
+
+    register_fonts()
+    patched = [pdfdoc.pdfdocEnc, pdfdoc.format, pdfdoc.PDFZCompress.encode,
+               TTFontFile.makeSubset]
+    assert all(getattr(function, "_havenprint", False) for function in patched)
