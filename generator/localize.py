@@ -69,19 +69,21 @@ class LanguageStatus:
         """Keys no catalogue of the language gives (nor marks untranslated): English prints."""
         if self.is_english:
             return ()
-        marked = {key for c in self.catalogues for key in c.meta.untranslated}
         return tuple(key for key, origin in self.origins.items()
-                     if origin is None and key not in marked)
+                     if origin is None and key not in self._marked_untranslated)
 
     @property
     def untranslated(self) -> tuple[str, ...]:
         """Keys a catalogue marks as not translated yet: English (or its text so far) prints."""
         if self.is_english:
             return ()
-        marked = {key for c in self.catalogues for key in c.meta.untranslated}
         return tuple(key for key, origin in self.origins.items()
-                     if (origin is None and key in marked)
+                     if (origin is None and key in self._marked_untranslated)
                      or (origin is not None and key in origin.meta.untranslated))
+
+    @property
+    def _marked_untranslated(self) -> set[str]:
+        return {key for c in self.catalogues for key in c.meta.untranslated}
 
     @property
     def fallbacks(self) -> tuple[str, ...]:

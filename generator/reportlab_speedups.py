@@ -15,8 +15,6 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 SUBSETS_KEPT_PER_FACE = 32
-COMPRESSED_STREAMS_KEPT = 64
-COMPRESSED_STREAM_MIN_BYTES = 4096  # font files; pages' content differs from site to site
 ENCODED_STRINGS_KEPT = 8192
 ENCODED_STRING_MAX_CHARS = 64  # names and numbers; long text is different in every document
 NUMBERS_KEPT = 8192
@@ -29,6 +27,10 @@ def install_speedups() -> None:
     _remembered_numbers()
 
 
+# Every remembered font subset, mapped to its compressed form once a document has made it.
+_FONT_FILES: dict[bytes, bytes | None] = {}
+
+
 def _remembered_subsets() -> None:
     """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
     batch's sites use the same few subsets, so each face keeps its recent ones."""
@@ -39,10 +41,13 @@ def _remembered_subsets() -> None:
     def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
         made: dict[tuple[int, ...], bytes] = self.__dict__.setdefault("_havenprint_subsets", {})
         key = tuple(subset)
-        if key not in made:
+        if key in made:
+            made[key] = made.pop(key)  # the most recently used go last
+        else:
             if len(made) >= SUBSETS_KEPT_PER_FACE:
-                del made[next(iter(made))]
+                _FONT_FILES.pop(made.pop(next(iter(made))), None)
             made[key] = original(self, subset)
+            _FONT_FILES.setdefault(made[key], None)
         return made[key]
 
     make_subset._havenprint = True  # type: ignore[attr-defined]
@@ -51,22 +56,20 @@ def _remembered_subsets() -> None:
 
 def _remembered_font_file_compression() -> None:
     """Each document compresses its embedded font files again (zlib, about a millisecond
-    per file); the remembered subsets come back as the same bytes, so their compressed form
-    is kept too. Keyed by the bytes themselves: a different stream is never mistaken."""
+    per 20 KB); a remembered subset keeps its compressed form for as long as it is kept.
+    Other streams (page content, different in every document) are compressed as before."""
     flate = pdfdoc.PDFZCompress
     if getattr(flate.encode, "_havenprint", False):
         return
     original = flate.encode
-    kept: dict[bytes, bytes] = {}
 
     def encode(text: str | bytes) -> bytes:
-        if not isinstance(text, bytes) or len(text) < COMPRESSED_STREAM_MIN_BYTES:
+        if not isinstance(text, bytes) or text not in _FONT_FILES:
             return original(text)
-        if text not in kept:
-            if len(kept) >= COMPRESSED_STREAMS_KEPT:
-                del kept[next(iter(kept))]
-            kept[text] = original(text)
-        return kept[text]
+        compressed = _FONT_FILES[text]
+        if compressed is None:
+            compressed = _FONT_FILES[text] = original(text)
+        return compressed
 
     encode._havenprint = True  # type: ignore[attr-defined]
     flate.encode = encode
