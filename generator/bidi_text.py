@@ -75,10 +75,6 @@ def embedding_levels(text: str) -> tuple[int, ...]:
     return tuple(levels)
 
 
-def shaped_width(text: str, font: str, size: float) -> float:
-    return _width_at_1000(text, font) * size / 1000
-
-
 @functools.lru_cache(maxsize=65536)
 def _width_at_1000(text: str, font: str) -> float:
     """HarfBuzz advances scale linearly with the size: shape once, at 1000 units."""
@@ -103,8 +99,7 @@ class BidiParagraph(Flowable):
         return self.text
 
     def _font_for(self, char: str) -> str:
-        face = self.fonts.face_for(char, self.weight) or self.fonts.faces[0]
-        return face.name(self.weight)
+        return _font_for(self.fonts, self.weight, char)
 
     def _width(self, start: int, end: int) -> float:
         return sum(run.width for run in self._runs(start, end))
@@ -182,35 +177,10 @@ class BidiParagraph(Flowable):
 
     def _runs(self, start: int, end: int) -> list[Run]:
         """The line's level runs in visual order (left to right), split by font."""
-        pieces: list[tuple[int, int, int]] = []  # (start, end, level), logical order
-        index = start
-        while index < end:
-            level = self.levels[index]
-            stop = index
-            while stop < end and self.levels[stop] == level:
-                stop += 1
-            pieces.append((index, stop, level))
-            index = stop
-        for level in range(max((p[2] for p in pieces), default=0), 0, -1):
-            pieces = _reverse_at_least(pieces, level)
         size = self.style.fontSize
-        runs = []
-        for piece_start, piece_end, level in pieces:
-            for text, font in self._by_font(self.text[piece_start:piece_end]):
-                if level % 2 and not any(bidirectional(c) in _STRONG_RTL for c in text):
-                    text = text[::-1]  # neutral characters between right-to-left words
-                runs.append(Run(text, level, font, shaped_width(text, font, size)))
-        return runs
-
-    def _by_font(self, text: str) -> list[tuple[str, str]]:
-        parts: list[tuple[str, str]] = []
-        for char in text:
-            font = parts[-1][1] if parts and char.isspace() else self._font_for(char)
-            if parts and parts[-1][1] == font:
-                parts[-1] = (parts[-1][0] + char, font)
-            else:
-                parts.append((char, font))
-        return parts
+        return [Run(text, level, font, width * size / 1000) for text, level, font, width
+                in _runs_at_1000(self.text[start:end], self.levels[start:end], self.fonts,
+                                 self.weight)]
 
     def draw(self) -> None:
         canvas: Canvas = self.canv
@@ -223,6 +193,47 @@ class BidiParagraph(Flowable):
             for run in runs:
                 _draw_run(canvas, run, x, y, self.style.fontSize)
                 x += run.width
+
+
+def _font_for(fonts: FontSet, weight: str, char: str) -> str:
+    face = fonts.face_for(char, weight) or fonts.faces[0]
+    return face.name(weight)
+
+
+@functools.lru_cache(maxsize=65536)
+def _runs_at_1000(text: str, levels: tuple[int, ...], fonts: FontSet,
+                  weight: str) -> tuple[tuple[str, int, str, float], ...]:
+    """(text, level, font, width at 1000 units) of a span's runs in visual order: words and
+    lines come back at every size a fit tries, and their runs do not depend on the size."""
+    pieces: list[tuple[int, int, int]] = []  # (start, end, level), logical order
+    index = 0
+    while index < len(text):
+        level = levels[index]
+        stop = index
+        while stop < len(text) and levels[stop] == level:
+            stop += 1
+        pieces.append((index, stop, level))
+        index = stop
+    for level in range(max((p[2] for p in pieces), default=0), 0, -1):
+        pieces = _reverse_at_least(pieces, level)
+    runs = []
+    for piece_start, piece_end, level in pieces:
+        for part, font in _by_font(text[piece_start:piece_end], fonts, weight):
+            if level % 2 and not any(bidirectional(c) in _STRONG_RTL for c in part):
+                part = part[::-1]  # neutral characters between right-to-left words
+            runs.append((part, level, font, _width_at_1000(part, font)))
+    return tuple(runs)
+
+
+def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
+    parts: list[tuple[str, str]] = []
+    for char in text:
+        font = parts[-1][1] if parts and char.isspace() else _font_for(fonts, weight, char)
+        if parts and parts[-1][1] == font:
+            parts[-1] = (parts[-1][0] + char, font)
+        else:
+            parts.append((char, font))
+    return parts
 
 
 def _words(text: str) -> list[tuple[int, int]]:

@@ -14,14 +14,12 @@ import os
 import tempfile
 from pathlib import Path
 
-import pathops
-from fontTools import subset
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
-from fontTools.varLib.instancer import instantiateVariableFont
 
 from generator.write import write_atomic
+
+# fontTools' subsetter and instancer, its pens and skia-pathops are imported where a font
+# file is made: once per machine, since files are cached (they take 0.2 s to import).
 
 CACHE_VERSION = "3"
 
@@ -52,6 +50,8 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
     family = source.stem.split("[")[0]
     target = cache_dir() / f"{family}-{style}-{_key(str(source), source.stat().st_size, axes)}.ttf"
     if not target.is_file():
+        from fontTools.varLib.instancer import instantiateVariableFont
+
         font = TTFont(str(source))
         present = {axis.axisTag for axis in font["fvar"].axes}
         instance = instantiateVariableFont(
@@ -80,6 +80,8 @@ def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
     target = cache_dir() / f"cjk-{face_index}-{_key(str(source), face_index, wanted)}.ttf"
     if target.is_file():
         return target
+    from fontTools import subset
+
     font = TTFont(str(source), fontNumber=face_index, lazy=True)
     options = subset.Options()
     options.layout_features = ["*"]
@@ -101,6 +103,9 @@ def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
 
 def _cff_to_glyf(font: TTFont) -> None:
     """Replace cubic CFF outlines with quadratic TrueType ones (fontTools' otf2ttf recipe)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
     order = font.getGlyphOrder()
     glyphs = font.getGlyphSet()
     glyf = newTable("glyf")
@@ -140,6 +145,10 @@ def emboldened(source: Path) -> Path:
     target = source.with_name(f"{source.stem}-bold.ttf")
     if target.is_file():
         return target
+    import pathops
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
     font = TTFont(str(source))
     glyphs = font.getGlyphSet()
     width = font["head"].unitsPerEm * EMBOLDEN
