@@ -22,7 +22,7 @@ from generator.models import Kit
 from generator.place import PlacedFace, Placement, place_face
 from generator.qr import QrError, payload_for
 from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
-from generator.write import write_atomic
+from generator.write import BackgroundWriter
 
 TARGETS = ("office", "shop")
 MIN_SHEET_MARGIN = 18.0  # 0.25 in: most office printers cannot print closer to the edge
@@ -209,24 +209,25 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     result = BuildResult()
     for lang in langs:
         result.problems.extend(kit.broken_languages.get(lang, ()))
-    for layout in layouts:
-        for lang in langs:
-            if on_step is not None:
-                on_step(f"{layout.name} ({lang})")
-            if lang in kit.broken_languages:
-                result.failed.append((layout.name, lang))
-                continue
-            try:
-                laid = lay_out(kit, layout, lang)
-            except ContentError as error:
-                result.problems.extend(error.problems)
-                result.failed.append((layout.name, lang))
-                continue
-            result.problems.extend(laid.warnings)
-            for target in targets:
-                data = render_pdf(kit, laid, target)
-                if out is not None:
-                    path = output_path(out, lang, layout, target)
-                    write_atomic(path, data)
-                    result.written.append(path)
+    with BackgroundWriter() as writer:
+        for layout in layouts:
+            for lang in langs:
+                if on_step is not None:
+                    on_step(f"{layout.name} ({lang})")
+                if lang in kit.broken_languages:
+                    result.failed.append((layout.name, lang))
+                    continue
+                try:
+                    laid = lay_out(kit, layout, lang)
+                except ContentError as error:
+                    result.problems.extend(error.problems)
+                    result.failed.append((layout.name, lang))
+                    continue
+                result.problems.extend(laid.warnings)
+                for target in targets:
+                    data = render_pdf(kit, laid, target)
+                    if out is not None:
+                        path = output_path(out, lang, layout, target)
+                        writer.write(path, data)
+                        result.written.append(path)
     return result

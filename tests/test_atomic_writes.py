@@ -9,7 +9,7 @@ import pytest
 
 import generator.build
 import generator.write
-from generator.write import write_atomic
+from generator.write import BackgroundWriter, write_atomic
 
 
 def test_interrupted_write_keeps_the_old_file(tmp_path: Path,
@@ -64,3 +64,26 @@ def test_a_preview_is_not_flushed_but_still_replaced_whole(tmp_path: Path,
     assert os.listdir(target.parent) == ["card-p1.png"]
     write_atomic(target, b"pdf")
     assert len(flushed) == 1
+
+
+def test_background_writes_finish_before_the_block_ends(tmp_path: Path) -> None:
+    paths = [tmp_path / "en" / f"doc-{number}.pdf" for number in range(5)]
+    with BackgroundWriter() as writer:
+        for number, path in enumerate(paths):
+            writer.write(path, b"%PDF " + bytes([48 + number]))
+    assert [path.read_bytes() for path in paths] == [b"%PDF " + bytes([48 + n]) for n in range(5)]
+
+
+def test_a_failed_background_write_is_raised(tmp_path: Path) -> None:
+    (tmp_path / "not-a-folder").write_text("a file where a folder should be")
+    with pytest.raises(OSError), BackgroundWriter() as writer:
+        writer.write(tmp_path / "not-a-folder" / "card.pdf", b"%PDF")
+    assert not (tmp_path / "not-a-folder").is_dir()
+
+
+def test_an_interrupted_block_still_writes_what_was_queued(tmp_path: Path) -> None:
+    path = tmp_path / "en" / "card.pdf"
+    with pytest.raises(KeyboardInterrupt), BackgroundWriter() as writer:
+        writer.write(path, b"%PDF drawn before Ctrl-C")
+        raise KeyboardInterrupt
+    assert path.read_bytes() == b"%PDF drawn before Ctrl-C"
