@@ -200,7 +200,7 @@ def _font_for(fonts: FontSet, weight: str, char: str) -> str:
     return face.name(weight)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)
 def _runs_at_1000(text: str, levels: tuple[int, ...], fonts: FontSet,
                   weight: str) -> tuple[tuple[str, int, str, float], ...]:
     """(text, level, font, width at 1000 units) of a span's runs in visual order: words and
