@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from baseline import baseline_sheet
@@ -35,7 +36,7 @@ from generator.caches import cached_layouts
 from generator.content import ARTICLE_SUFFIXES, load_kit
 from generator.fonts import register_fonts
 from generator.models import Kit
-from generator.outputs import write_kit_files
+from generator.outputs import PreviewPipeline, write_kit_files
 from generator.previews import render_previews
 
 REPO = Path(__file__).resolve().parent.parent
@@ -58,8 +59,11 @@ def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     kit = load_kit(content)
     layouts = list(cached_layouts(content).values())
     langs = list(kit.site.languages)
-    result = build(kit, layouts, langs, ("office",), out)
-    write_kit_files(kit, layouts, langs, ("office",), result, out, previews=previews)
+    pipeline = PreviewPipeline(out, kit.site.brand_color) if previews else None
+    with pipeline or nullcontext():
+        result = build(kit, layouts, langs, ("office",), out, on_pdf=pipeline)
+        write_kit_files(kit, layouts, langs, ("office",), result, out,
+                        previews=pipeline or False)
     return len(result.written)
 
 

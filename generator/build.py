@@ -200,11 +200,13 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
 
 
 def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
-          out: Path | None, on_step: Callable[[str], None] | None = None) -> BuildResult:
+          out: Path | None, on_step: Callable[[str], None] | None = None,
+          on_pdf: Callable[[Path, str, bytes], None] | None = None) -> BuildResult:
     """Lay out and render every (layout, language, target); write when `out` is given.
 
     A failing combination is reported and the others still build. `on_step` is told the
-    name of each (layout, language) as work on it starts (a progress bar).
+    name of each (layout, language) as work on it starts (a progress bar); `on_pdf` gets the
+    path, language and bytes of each PDF as it is queued for writing (previews).
     """
     result = BuildResult()
     for lang in langs:
@@ -230,4 +232,6 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
                         path = output_path(out, lang, layout, target)
                         writer.write(path, data)
                         result.written.append(path)
+                        if on_pdf is not None:
+                            on_pdf(path, lang, data)
     return result

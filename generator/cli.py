@@ -7,6 +7,7 @@ import dataclasses
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from generator import __version__
@@ -19,7 +20,7 @@ from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
 from generator.locale_command import add_locale_command, locale_problems
 from generator.models import Kit
-from generator.outputs import KitFiles, write_kit_files
+from generator.outputs import KitFiles, PreviewPipeline, write_kit_files
 from generator.progress import ProgressDisplay
 from generator.readability import reading_report
 from generator.site_job import select_layouts
@@ -110,11 +111,14 @@ def _run(args: argparse.Namespace, write: bool) -> int:
                                                                 poster_size=args.poster_size))
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
-    with ProgressDisplay(None if write else False) as display:
+    previews = (PreviewPipeline(args.out, kit.site.brand_color)
+                if write and not args.no_previews else None)
+    with ProgressDisplay(None if write else False) as display, previews or nullcontext():
         result = build(kit, layouts, langs, targets, args.out if write else None,
-                       on_step=display.stage("build", len(layouts) * len(langs)))
+                       on_step=display.stage("build", len(layouts) * len(langs)),
+                       on_pdf=previews)
         files = write_kit_files(kit, layouts, langs, targets, result, args.out,
-                                previews=not args.no_previews,
+                                previews=previews or False,
                                 on_step=display.stage("previews", len(result.written))
                                 ) if write else KitFiles()
     if not write:

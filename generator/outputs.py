@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from generator.index_page import DocumentView, Thumbnail, render_index
 from generator.layouts import Layout
 from generator.manifest import file_entry, input_entries, manifest_bytes
 from generator.models import Kit
-from generator.previews import page_sizes, render_previews
+from generator.previews import Preview, page_sizes, render_previews
 from generator.printing import describe_size, print_note
 from generator.write import write_atomic
 
@@ -47,6 +48,35 @@ class KitFiles:
         return [*self.previews, *extra]
 
 
+class PreviewPipeline:
+    """Previews rendered on a thread of their own as each PDF is made, while the build draws
+    the next one: pdfium and Pillow's encoder let go of the GIL, so a second core does them.
+    Pass it to `build(on_pdf=...)`, then to `write_kit_files(previews=...)`; leaving the
+    `with` block drops previews not started yet (after Ctrl-C) and waits for the one that is."""
+
+    def __init__(self, out: Path, brand: str) -> None:
+        self._out, self._brand = out, brand
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-preview")
+        self._rendering: dict[Path, Future[list[Preview]]] = {}
+
+    def __enter__(self) -> PreviewPipeline:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __call__(self, path: Path, lang: str, data: bytes) -> None:
+        self._rendering[path] = self._pool.submit(
+            render_previews, data, preview_folder(self._out, lang), path.stem, self._brand)
+
+    def previews_of(self, path: Path) -> list[Preview]:
+        return self._rendering.pop(path).result()
+
+
+def preview_folder(out: Path, lang: str) -> Path:
+    return out / PREVIEWS_FOLDER / lang
+
+
 def built_files(layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
                 out: Path, written: Iterable[Path]) -> list[Built]:
     """What each written PDF is, in build order."""
@@ -57,10 +87,11 @@ def built_files(layouts: Iterable[Layout], langs: Iterable[str], targets: Iterab
 
 
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
-                    result: BuildResult, out: Path, previews: bool = True,
+                    result: BuildResult, out: Path, previews: bool | PreviewPipeline = True,
                     on_step: Callable[[str], None] | None = None) -> KitFiles:
-    """Previews (unless `previews` is false), then index.html, then manifest.json, which
-    lists all of them. Nothing is written when the build wrote no PDF."""
+    """Previews (unless `previews` is false; from the pipeline the build fed, if given), then
+    index.html, then manifest.json, which lists all of them. Nothing is written when the
+    build wrote no PDF."""
     built = built_files(layouts, langs, targets, out, result.written)
     files = KitFiles()
     if not built:
@@ -80,17 +111,22 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
     return files
 
 
-def _describe(kit: Kit, item: Built, out: Path, previews: bool,
+def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline,
               outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
-    """Render the previews of one PDF; its manifest entries go to `outputs`."""
+    """The previews of one PDF (rendered here unless a pipeline did); its manifest entries
+    go to `outputs`."""
     data = item.path.read_bytes()
     sizes = page_sizes(data)
     label = _label(item.path, out)
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               lang=item.lang, target=item.target, pages=len(sizes)))
-    folder = out / PREVIEWS_FOLDER / item.lang
-    rendered = (render_previews(data, folder, item.path.stem, kit.site.brand_color)
-                if previews else [])
+    if isinstance(previews, PreviewPipeline):
+        rendered = previews.previews_of(item.path)
+    elif previews:
+        rendered = render_previews(data, preview_folder(out, item.lang), item.path.stem,
+                                   kit.site.brand_color)
+    else:
+        rendered = []
     thumbnails = []
     for preview in rendered:
         preview_label = _label(preview.path, out)

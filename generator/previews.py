@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,10 @@ PNG_COMPRESS_LEVEL = 1  # a little bigger than the default 6, and several times 
 
 PageSize = tuple[float, float]  # width, height in points
 
+# pdfium is not thread-safe: one call at a time in the process. Previews may be rendered on a
+# thread of their own (outputs.PreviewPipeline) while the main thread reads page sizes.
+_PDFIUM = threading.Lock()
+
 
 @dataclass(frozen=True)
 class Preview:
@@ -31,12 +36,13 @@ class Preview:
 
 def page_sizes(data: bytes) -> list[PageSize]:
     """The size of every page of the PDF `data`, in points."""
-    document = pdfium.PdfDocument(data)
-    try:
-        # get_page_size reads the page's box without loading the page.
-        return [tuple(document.get_page_size(index)) for index in range(len(document))]
-    finally:
-        document.close()
+    with _PDFIUM:
+        document = pdfium.PdfDocument(data)
+        try:
+            # get_page_size reads the page's box without loading the page.
+            return [tuple(document.get_page_size(index)) for index in range(len(document))]
+        finally:
+            document.close()
 
 
 def preview_name(stem: str, page: int) -> str:
@@ -75,23 +81,29 @@ def render_previews(data: bytes, folder: Path, stem: str, brand: str,
                     dpi: int = PREVIEW_DPI) -> list[Preview]:
     """Write one PNG per page of the PDF `data` as `<folder>/<stem>-p<N>.png`, atomically;
     remove previews of pages that the PDF no longer has. The previews, page by page."""
-    document = pdfium.PdfDocument(data)
+    with _PDFIUM:
+        document = pdfium.PdfDocument(data)
+        count = len(document)
     paths = []
     try:
-        for index in range(len(document)):
-            page = document[index]
-            # RGBX is handed to Pillow without a copy; the BGR default is decoded pixel by pixel.
-            image = page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True).to_pil()
+        for index in range(count):
+            with _PDFIUM:
+                page = document[index]
+                bitmap = page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
+                # Pillow takes RGBX without a copy (the BGR default is decoded pixel by pixel);
+                # the RGB conversion is the copy that outlives the bitmap.
+                image = bitmap.to_pil().convert("RGB")
+                bitmap.close()
+                page.close()
             buffer = io.BytesIO()
-            image.convert("RGB").quantize(palette=preview_palette(brand),
-                                          dither=Image.Dither.NONE).save(
+            image.quantize(palette=preview_palette(brand), dither=Image.Dither.NONE).save(
                 buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
             path = folder / preview_name(stem, index + 1)
             write_atomic(path, buffer.getvalue(), durable=False)
             paths.append(Preview(path, image.width, image.height))
-            page.close()
     finally:
-        document.close()
+        with _PDFIUM:
+            document.close()
     _remove_stale(folder, stem, len(paths))
     return paths
 

@@ -50,7 +50,11 @@ def test_ctrl_c_during_a_build_keeps_previous_outputs(kit: Path, tmp_path: Path,
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert set(after) == set(before)  # no temporary files left behind
     changed = [p for p in before if before[p] != after[p]]
-    assert len(changed) == 2  # the two files written before Ctrl-C; the rest untouched
+    pdfs = [p for p in changed if p.suffix == ".pdf"]
+    assert len(pdfs) == 2  # the two PDFs made before Ctrl-C; the rest untouched
+    # Previews are rendered beside the build: those of the two new PDFs may be new too.
+    assert all(p.parent.parent.name == "previews" and p.stem.rsplit("-p", 1)[0]
+               in {pdf.stem for pdf in pdfs} for p in changed if p not in pdfs)
 
 
 def test_a_preview_is_not_flushed_but_still_replaced_whole(tmp_path: Path,

@@ -176,3 +176,33 @@ def test_progress_bar_counts_every_step() -> None:
     with ProgressDisplay(stream=quiet) as display:  # not a terminal: no bar
         display.stage("build", 1)("pocket-card (en)")
     assert quiet.getvalue() == ""
+
+
+def test_previews_rendered_beside_the_build_are_the_ones_rendered_after_it(
+        built: Built, tmp_path: Path) -> None:
+    """The CLI renders previews on a thread of their own while it draws the next PDF; they
+    are the bytes that rendering each PDF afterwards, on the main thread, gives."""
+    from generator.content import load_kit
+    from generator.previews import render_previews
+
+    brand = load_kit(built.content).site.brand_color
+    pdfs = sorted((built.out / "en").glob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        again = render_previews(pdf.read_bytes(), tmp_path, pdf.stem, brand)
+        for preview in again:
+            assert preview.path.read_bytes() == \
+                (built.out / "previews" / "en" / preview.path.name).read_bytes()
+
+
+def test_build_hands_every_pdf_it_writes_to_on_pdf(kit: Path, tmp_path: Path) -> None:
+    from generator.build import build
+    from generator.caches import cached_layouts
+    from generator.content import load_kit
+
+    handed: list[tuple[Path, str, bytes]] = []
+    content = load_kit(kit)
+    result = build(content, list(cached_layouts(kit).values()), ["en"], ("office", "shop"),
+                   tmp_path, on_pdf=lambda path, lang, data: handed.append((path, lang, data)))
+    assert [path for path, _, _ in handed] == result.written
+    assert all(lang == "en" and path.read_bytes() == data for path, lang, data in handed)
