@@ -10,13 +10,14 @@ rule is a handful of shifts, ANDs and bit counts over the whole matrix.
 The rules are `qrcode.util.lost_point` as that package computes them (the spec's N1-N4,
 with its particulars: the format information left light while scoring, no light margin
 assumed beyond the edges for the finder-like rule), so the mask chosen and the code made
-are the package's own; tests/test_qr.py compares both over random payloads and matrices.
+are the package's own; tests/test_qr_masks.py compares both over random payloads and
+matrices.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -41,7 +42,7 @@ class _Geometry:
 
 @lru_cache(maxsize=64)
 def _geometry(size: int) -> _Geometry:
-    def where(keep) -> int:
+    def where(keep: Callable[[int, int], bool]) -> int:
         return pack_bits(keep(r, c) for r in range(size) for c in range(size))
     return _Geometry(
         size=size,
@@ -127,7 +128,7 @@ _DATA_MODULES: dict[int, tuple[int, int]] = {}  # version: its data modules, pac
 class FastMaskQRCode(qrcode.QRCode):
     """`qrcode.QRCode`, choosing its mask with packed matrices instead of eight placements."""
 
-    def map_data(self, data, mask_pattern):
+    def map_data(self, data: list[int], mask_pattern: int) -> None:
         if self.version not in _DATA_MODULES:  # the modules not set yet are the data modules
             _DATA_MODULES[self.version] = pack(
                 [[cell is None for cell in row] for row in self.modules])
