@@ -3,7 +3,8 @@
 ReportLab makes each document from scratch: it subsets, compresses and encodes again what
 the previous document already had. Each patch keeps recent results keyed by their complete
 input, so a result is only ever reused for the same input: documents come out byte for
-byte as without them (tests/test_batch.py builds a site alone and after others).
+byte as without them (tests/test_speedups.py builds with and without them, and
+tests/test_batch.py a site alone and after others).
 """
 
 from __future__ import annotations
