@@ -24,19 +24,18 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from contextlib import nullcontext
 from pathlib import Path
 
 from baseline import baseline_sheet
 from baseline import register_fonts as register_baseline_fonts
 from sites import make_sites
 
-from generator.build import build, lay_out, render_pdf
+from generator.build import lay_out, render_pdf
 from generator.caches import cached_layouts
 from generator.content import ARTICLE_SUFFIXES, load_kit
 from generator.fonts import register_fonts
 from generator.models import Kit
-from generator.outputs import PreviewPipeline, write_kit_files
+from generator.outputs import build_with_kit_files
 from generator.previews import render_previews
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,11 +58,7 @@ def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     kit = load_kit(content)
     layouts = list(cached_layouts(content).values())
     langs = list(kit.site.languages)
-    pipeline = PreviewPipeline(out, kit.site.brand_color) if previews else None
-    with pipeline or nullcontext():
-        result = build(kit, layouts, langs, ("office",), out, on_pdf=pipeline)
-        write_kit_files(kit, layouts, langs, ("office",), result, out,
-                        previews=pipeline or False)
+    result, _ = build_with_kit_files(kit, layouts, langs, ("office",), out, previews=previews)
     return len(result.written)
 
 

@@ -7,7 +7,6 @@ import dataclasses
 import os
 import sys
 from collections.abc import Sequence
-from contextlib import nullcontext
 from pathlib import Path
 
 from generator import __version__
@@ -20,7 +19,7 @@ from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
 from generator.locale_command import add_locale_command, locale_problems
 from generator.models import Kit
-from generator.outputs import KitFiles, PreviewPipeline, write_kit_files
+from generator.outputs import KitFiles, build_with_kit_files
 from generator.progress import ProgressDisplay
 from generator.readability import reading_report
 from generator.site_job import select_layouts
@@ -111,16 +110,16 @@ def _run(args: argparse.Namespace, write: bool) -> int:
                                                                 poster_size=args.poster_size))
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
-    previews = (PreviewPipeline(args.out, kit.site.brand_color)
-                if write and not args.no_previews else None)
-    with ProgressDisplay(None if write else False) as display, previews or nullcontext():
-        result = build(kit, layouts, langs, targets, args.out if write else None,
-                       on_step=display.stage("build", len(layouts) * len(langs)),
-                       on_pdf=previews)
-        files = write_kit_files(kit, layouts, langs, targets, result, args.out,
-                                previews=previews or False,
-                                on_step=display.stage("previews", len(result.written))
-                                ) if write else KitFiles()
+    with ProgressDisplay(None if write else False) as display:
+        build_step = display.stage("build", len(layouts) * len(langs))
+        if write:
+            result, files = build_with_kit_files(
+                kit, layouts, langs, targets, args.out, previews=not args.no_previews,
+                on_step=build_step,
+                preview_stage=lambda count: display.stage("previews", count))
+        else:
+            result = build(kit, layouts, langs, targets, None, on_step=build_step)
+            files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
     readability = [] if write else [p for lang in langs

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.build import BuildResult, output_path
+from generator.build import BuildResult, build, output_path
 from generator.index_page import DocumentView, Thumbnail, render_index
 from generator.layouts import Layout
 from generator.manifest import file_entry, input_entries, manifest_bytes
@@ -51,8 +52,9 @@ class KitFiles:
 class PreviewPipeline:
     """Previews rendered on a thread of their own as each PDF is made, while the build draws
     the next one: pdfium and Pillow's encoder let go of the GIL, so a second core does them.
-    Pass it to `build(on_pdf=...)`, then to `write_kit_files(previews=...)`; leaving the
-    `with` block drops previews not started yet (after Ctrl-C) and waits for the one that is."""
+    `build_with_kit_files` feeds it from `build(on_pdf=...)` and hands it to
+    `write_kit_files(previews=...)`; leaving the `with` block drops previews not started yet
+    (after Ctrl-C) and waits for the one that is."""
 
     def __init__(self, out: Path, brand: str) -> None:
         self._out, self._brand = out, brand
@@ -84,6 +86,23 @@ def built_files(layouts: Iterable[Layout], langs: Iterable[str], targets: Iterab
     return [Built(layout, lang, target, path)
             for layout in layouts for lang in langs for target in targets
             if (path := output_path(out, lang, layout, target)) in done]
+
+
+def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
+                         targets: Iterable[str], out: Path, previews: bool = True,
+                         on_step: Callable[[str], None] | None = None,
+                         preview_stage: Callable[[int], Callable[[str], None]] | None = None,
+                         ) -> tuple[BuildResult, KitFiles]:
+    """`build` into `out`, then `write_kit_files`, with the previews rendered beside the
+    build. `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
+    targets = tuple(targets)
+    pipeline = PreviewPipeline(out, kit.site.brand_color) if previews else None
+    with pipeline or nullcontext():
+        result = build(kit, layouts, langs, targets, out, on_step=on_step, on_pdf=pipeline)
+        files = write_kit_files(
+            kit, layouts, langs, targets, result, out, previews=pipeline or False,
+            on_step=preview_stage(len(result.written)) if preview_stage else None)
+    return result, files
 
 
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],

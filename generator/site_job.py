@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import os
 import signal
-from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from generator.build import build
 from generator.caches import cached_layouts
 from generator.content import load_kit
 from generator.errors import ContentError, Problem, UsageError
 from generator.fonts import register_fonts
 from generator.layouts import Layout
-from generator.outputs import PreviewPipeline, write_kit_files
+from generator.outputs import build_with_kit_files
 
 _interrupted = False  # set in a worker process by Ctrl-C
 
@@ -62,11 +60,8 @@ def build_site(job: SiteJob) -> SiteOutcome:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
         kit = load_kit(job.folder)
         langs = list(kit.site.languages)
-        pipeline = PreviewPipeline(job.out, kit.site.brand_color) if job.previews else None
-        with pipeline or nullcontext():
-            result = build(kit, layouts, langs, job.targets, job.out, on_pdf=pipeline)
-            files = write_kit_files(kit, layouts, langs, job.targets, result, job.out,
-                                    previews=pipeline or False)
+        result, files = build_with_kit_files(kit, layouts, langs, job.targets, job.out,
+                                             previews=job.previews)
     except ContentError as error:
         return SiteOutcome(job.name, errors=_shown(error.problems))
     except UsageError as error:
