@@ -116,8 +116,8 @@ def _mask_changes(version: int, data_rows: int, data_columns: int) -> tuple[tupl
     masks = [qrcode.util.mask_func(pattern) for pattern in range(MASK_COUNT)]
     changes = []
     for mask in masks:
-        rows = pack_bits(masks[0](r, c) != mask(r, c) for r in range(size) for c in range(size))
-        columns = pack_bits(masks[0](r, c) != mask(r, c) for c in range(size) for r in range(size))
+        rows, columns = pack([[masks[0](r, c) != mask(r, c) for c in range(size)]
+                              for r in range(size)])
         changes.append((rows & data_rows, columns & data_columns))
     return tuple(changes)
 
