@@ -41,6 +41,18 @@ def english_only(site_yaml: str) -> str:
                   site_yaml, flags=re.MULTILINE)
 
 
+def add_local_lines(kit: Path, count: int, required: bool = False) -> None:
+    """Append `count` local lines ("Local line 0", ...) to the kit's resources.yaml."""
+    flag = "    required: true\n" if required else ""
+    extra = "".join(
+        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n{flag}"
+        "    verified: 2026-11-01\n"
+        for n in range(count)
+    )
+    resources = kit / "resources.yaml"
+    resources.write_text(resources.read_text(encoding="utf-8") + extra, encoding="utf-8")
+
+
 @pytest.fixture
 def kit(tmp_path: Path) -> Path:
     """A writable, English-only copy of the default content folder."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from tests.conftest import edit, page_texts
+from tests.conftest import add_local_lines, edit, page_texts
 
 
 def test_malformed_yaml_names_file_and_line(kit: Path, run) -> None:  # noqa: ANN001
@@ -107,12 +107,7 @@ def test_overflow_names_file_layout_slot_and_amount(kit: Path, run) -> None:  # 
 
 
 def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    extra = "".join(
-        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    verified: 2026-11-01\n"
-        for n in range(3)
-    )
-    (kit / "resources.yaml").write_text(
-        (kit / "resources.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+    add_local_lines(kit, 3)
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--target", "shop")
     assert result.code == 0
@@ -123,13 +118,7 @@ def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run
 
 
 def test_required_line_that_does_not_fit_fails(kit: Path, run) -> None:  # noqa: ANN001
-    extra = "".join(
-        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    required: true\n"
-        "    verified: 2026-11-01\n"
-        for n in range(4)
-    )
-    (kit / "resources.yaml").write_text(
-        (kit / "resources.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+    add_local_lines(kit, 4, required=True)
     result = run("check", kit)
     assert result.code == 1
     assert "pocket-card (back), slot 'resources': required lines (" in result.err

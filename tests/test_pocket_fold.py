@@ -22,7 +22,14 @@ from generator.build import lay_out, office_grid
 from generator.content import load_kit
 from generator.layouts import available_layouts
 from generator.models import Offset
-from tests.conftest import DEFAULT_CONTENT, char_boxes, decode_qr_codes, edit, use_pasted_article
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    add_local_lines,
+    char_boxes,
+    decode_qr_codes,
+    edit,
+    use_pasted_article,
+)
 from tests.test_pocket_card import REVEALING_WORDS
 from tests.test_sheets import RecordingCanvas
 
@@ -349,12 +356,7 @@ def test_too_many_key_points_fail_naming_the_slot(kit: Path, run) -> None:  # no
 
 def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_path: Path,
                                                               run) -> None:  # noqa: ANN001
-    extra = "".join(
-        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n    verified: 2026-11-01\n"
-        for n in range(4)
-    )
-    (kit / "resources.yaml").write_text(
-        (kit / "resources.yaml").read_text(encoding="utf-8") + extra, encoding="utf-8")
+    add_local_lines(kit, 4)
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
     assert result.code == 0, result.err
