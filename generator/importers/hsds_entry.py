@@ -77,22 +77,22 @@ def build_entry(service: dict, label: str, country: str, today: date) -> tuple[d
 
 
 def _phones(service: dict) -> list[dict]:
-    phones = objects_of(service, "phones")
-    if phones:
-        return phones
-    for link in objects_of(service, "service_at_locations"):
-        if objects_of(link, "phones"):
-            return objects_of(link, "phones")
-    return []
+    return _own_or_at_a_location(service, "phones")
 
 
 def _schedules(service: dict) -> list[dict]:
-    schedules = objects_of(service, "schedules") or objects_of(service, "regular_schedule")
-    if schedules:
-        return schedules
+    return _own_or_at_a_location(service, "schedules", own_alias="regular_schedule")
+
+
+def _own_or_at_a_location(service: dict, key: str, own_alias: str | None = None) -> list[dict]:
+    """The service's own `key` objects (or, on the service only, `own_alias` ones), else
+    those of the first of its locations that has some."""
+    own = objects_of(service, key) or (objects_of(service, own_alias) if own_alias else [])
+    if own:
+        return own
     for link in objects_of(service, "service_at_locations"):
-        if objects_of(link, "schedules"):
-            return objects_of(link, "schedules")
+        if objects_of(link, key):
+            return objects_of(link, key)
     return []
 
 
