@@ -7,6 +7,8 @@ for (12). Times are medians of `--runs` runs in a warm process (fonts registered
 filled, as in a batch worker), except "new process", a fresh `havenprint build` each time,
 and batches, which run `havenprint batch` as a subprocess (its process pool included).
 Peak memory: ru_maxrss of this process; VmHWM of each batch process and its workers.
+Batches also report their processor time (the batch and its workers), and that time
+divided by the cores they may use: no scheduling can make the batch faster than that.
 Prints Markdown tables. Not a test: figures depend on the machine.
 """
 
@@ -24,6 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from baseline import baseline_sheet
@@ -122,13 +125,20 @@ def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, f
     return rows
 
 
-def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> tuple[float, float, float]:
-    """Wall seconds, and the peak RSS (MiB) of the largest process of the batch and of all
-    its processes together (the batch and its workers: workers share the pages they were
-    forked with, so the sum overstates)."""
+@dataclass(frozen=True)
+class BatchRun:
+    wall: float  # seconds
+    processor: float  # seconds of processor time, the batch and its workers together
+    largest_rss: float  # MiB, the largest process of the batch
+    all_rss: float  # MiB, all its processes (workers share the pages they were forked with,
+    # so the sum overstates)
+
+
+def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> BatchRun:
     shutil.rmtree(out, ignore_errors=True)
     command = [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
                "--target", "office", "--jobs", str(jobs)] + ["--no-previews"] * (not previews)
+    before = _children_processor_seconds()
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peaks: dict[int, float] = {}
@@ -139,7 +149,15 @@ def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> tuple[float,
     wall = time.perf_counter() - start
     if process.returncode != 0:
         raise SystemExit(f"batch of {sites} failed:\n{process.stderr.read().decode()}")
-    return wall, max(peaks.values(), default=0.0), sum(peaks.values())
+    return BatchRun(wall, _children_processor_seconds() - before,
+                    max(peaks.values(), default=0.0), sum(peaks.values()))
+
+
+def _children_processor_seconds() -> float:
+    """User and system time of the waited-for children: the batch, and through it the
+    workers it waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _children(pid: int) -> list[int]:
@@ -235,17 +253,22 @@ def report(args: argparse.Namespace, scratch: Path) -> None:
     sizes = [int(size) for size in args.sites.split(",") if size] + [1000] * args.with_1000
     with_previews = {int(size) for size in args.batch_previews.split(",") if size}
     print(f"| sites (`--jobs {args.jobs}`) | previews | runs | wall | per site "
-          "| peak RSS, largest process | all processes |\n|---:|---|---:|---:|---:|---:|---:|")
+          "| processor time per site | least wall on these cores "
+          "| peak RSS, largest process | all processes |\n"
+          "|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for count in sizes:
         folder = make_sites(scratch / f"sites-{count}", CONTENT, count, args.langs.split(","))
         for previews in (False, True) if count in with_previews else (False,):
             runs = args.batch_runs if count < 100 else 1
             results = [run_batch(folder, scratch / f"out-{count}", args.jobs, previews)
                        for _ in range(runs)]
-            wall = statistics.median(r[0] for r in results)
+            wall = statistics.median(r.wall for r in results)
+            processor = statistics.median(r.processor for r in results)
             print(f"| {count} | {'yes' if previews else 'no'} | {runs} | {wall:.1f} s "
-                  f"| {wall / count * 1000:.0f} ms | {max(r[1] for r in results):.0f} MiB "
-                  f"| {max(r[2] for r in results):.0f} MiB |", flush=True)
+                  f"| {wall / count * 1000:.0f} ms | {processor / count * 1000:.0f} ms "
+                  f"| {processor / min(args.jobs, cpu or 1):.1f} s "
+                  f"| {max(r.largest_rss for r in results):.0f} MiB "
+                  f"| {max(r.all_rss for r in results):.0f} MiB |", flush=True)
     self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\nPeak RSS of this process (the 12-language kit built in it): {self_rss:.0f} MiB.")
 
