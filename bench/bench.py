@@ -8,7 +8,9 @@ filled, as in a batch worker), except "new process", a fresh `havenprint build` 
 and batches, which run `havenprint batch` as a subprocess (its process pool included).
 Peak memory: ru_maxrss of this process; VmHWM of each batch process and its workers.
 Batches also report their processor time (the batch and its workers), and that time
-divided by the cores they may use: no scheduling can make the batch faster than that.
+divided by the machine's cores: no scheduling can make the batch faster than that (a
+worker's preview thread can use a core of its own, so fewer jobs than cores do not lower
+the divisor).
 Prints Markdown tables. Not a test: figures depend on the machine.
 """
 
@@ -127,11 +129,13 @@ def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, f
 
 @dataclass(frozen=True)
 class BatchRun:
+    """One `havenprint batch` run. `all_rss` sums the peaks of the batch and its workers;
+    workers share the pages they were forked with, so the sum overstates."""
+
     wall: float  # seconds
     processor: float  # seconds of processor time, the batch and its workers together
     largest_rss: float  # MiB, the largest process of the batch
-    all_rss: float  # MiB, all its processes (workers share the pages they were forked with,
-    # so the sum overstates)
+    all_rss: float  # MiB
 
 
 def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> BatchRun:
@@ -266,7 +270,7 @@ def report(args: argparse.Namespace, scratch: Path) -> None:
             processor = statistics.median(r.processor for r in results)
             print(f"| {count} | {'yes' if previews else 'no'} | {runs} | {wall:.1f} s "
                   f"| {wall / count * 1000:.0f} ms | {processor / count * 1000:.0f} ms "
-                  f"| {processor / min(args.jobs, cpu or 1):.1f} s "
+                  f"| {processor / (cpu or 1):.1f} s "
                   f"| {max(r.largest_rss for r in results):.0f} MiB "
                   f"| {max(r.all_rss for r in results):.0f} MiB |", flush=True)
     self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
