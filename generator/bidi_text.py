@@ -32,9 +32,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
 from generator.fonts import FontSet
+from generator.isolates import isolate_spans
 
 _TAG = re.compile(r"<[^>]*>")
 _STRONG_RTL = {"R", "AL"}
+_ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
 
 
 @dataclass(frozen=True)
@@ -52,10 +54,38 @@ def embedding_levels(text: str) -> tuple[int, ...]:
     """Resolved bidi levels of each character. A paragraph with any right-to-left letter
     reads right to left, even when it starts with a Latin word ("START" in a Persian
     "text START to 88788" line); only one without any (an English line name on an Arabic
-    card) keeps left to right."""
-    storage = get_empty_storage()
+    card) keeps left to right.
+
+    Phone numbers, addresses and other number-like runs (`isolate_spans`) are left-to-right
+    isolates, as if wrapped in LRI ... PDI: python-bidi's implementation predates isolates,
+    so each run stands in for one neutral character (U+FFFC, as the algorithm treats an
+    isolate from outside) and is resolved on its own, one even level up."""
     classes = {bidirectional(c) for c in text}
     base = 0 if "L" in classes and not classes & _STRONG_RTL else 1
+    spans = isolate_spans(text)
+    if not spans:
+        return _resolved_levels(text, base)
+    outside, cursor = [], 0
+    for start, end in spans:
+        outside.append(text[cursor:start] + _ISOLATE_STANDIN)
+        cursor = end
+    outside.append(text[cursor:])
+    outer = iter(_resolved_levels("".join(outside), base))
+    isolate_level = base + 2 - base % 2  # the least even level above the paragraph's
+    levels: list[int] = []
+    cursor = 0
+    for start, end in spans:
+        levels.extend(next(outer) for _ in range(start - cursor))
+        next(outer)  # the stand-in's own level: the run's characters take their own
+        levels.extend(isolate_level + level for level in _resolved_levels(text[start:end], 0))
+        cursor = end
+    levels.extend(outer)
+    return tuple(levels)
+
+
+def _resolved_levels(text: str, base: int) -> tuple[int, ...]:
+    """The levels python-bidi's algorithm resolves for `text` at paragraph level `base`."""
+    storage = get_empty_storage()
     storage["base_level"] = base
     storage["base_dir"] = ("L", "R")[base]
     get_embedding_levels(text, storage)
@@ -237,7 +267,16 @@ def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
 
 
 def _words(text: str) -> list[tuple[int, int]]:
-    return [(match.start(), match.end()) for match in re.finditer(r"\S+", text)]
+    """Where lines may break: between words, never inside a phone number or an address."""
+    spans = isolate_spans(text)
+    words: list[tuple[int, int]] = []
+    for match in re.finditer(r"\S+", text):
+        start, end = match.span()
+        if words and any(a < start and words[-1][1] < b for a, b in spans):
+            words[-1] = (words[-1][0], end)
+        else:
+            words.append((start, end))
+    return words
 
 
 def _reverse_at_least(pieces: list[tuple[int, int, int]], level: int) -> list:

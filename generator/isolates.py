@@ -1,0 +1,43 @@
+"""Number-like runs that must read left to right, whatever the paragraph's direction.
+
+In the Unicode bidi algorithm digits are weak and spaces, brackets and hyphens neutral, so
+inside an Arabic or Hebrew paragraph `0808 2000 247` is laid out as three number runs in
+right-to-left order (`247 2000 0808`) and `(614) 555-0101` gets its brackets turned round.
+Every phone number, short code, extension, web or email address, "24/7", date and time is
+therefore treated as a left-to-right isolate (what LRI ... PDI, U+2066 ... U+2069, would
+make it): a single neutral to the text around it, laid out left to right inside.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+_SPACE = "[ \u00a0\u202f\u2009]"  # space, no-break, narrow no-break and thin spaces
+_MARK = "[-\u2010\u2011\u2012\u2013./:]"  # hyphens, en dash, dot, slash, colon
+_DASH = "[-\u2010\u2011\u2012\u2013]"
+# Between two groups of digits: one space, one of those marks, or a dash with spaces round
+# it (" – "). Not ". " or ", ": those end a sentence or a list, and the numbers either side
+# are separate ones.
+_BETWEEN = rf"(?:{_MARK}|{_SPACE}?{_DASH}{_SPACE}?|{_SPACE})"
+_GROUP = r"(?:\(\d+\)|\d+)"  # brackets only in pairs: "(614)", never "3)"
+_EXTENSION = rf"(?:{_SPACE}?(?:ext\.?|x|#){_SPACE}?\d+)"
+_NUMBER = rf"\+?{_GROUP}(?:{_BETWEEN}{_GROUP})*{_EXTENSION}?"
+_URL = r"(?:https?://|www\.)[^\s<>\"]+[^\s<>\".,;:!?)\]]"
+_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_DOMAIN = r"\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"
+_RUN = re.compile(f"{_URL}|{_EMAIL}|{_DOMAIN}|{_NUMBER}", re.IGNORECASE)
+
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+
+
+@functools.lru_cache(maxsize=8192)
+def isolate_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of every run in `text` that reads left to right as one unit."""
+    return tuple(match.span() for match in _RUN.finditer(text))
+
+
+def with_isolates(text: str) -> str:
+    """`text` with each such run wrapped in LRI ... PDI, for readers that run the Unicode
+    bidi algorithm themselves (a browser, a screen reader)."""
+    return _RUN.sub(lambda match: f"{LRI}{match.group(0)}{PDI}", text)

@@ -1,0 +1,280 @@
+"""Numbers read left to right, group by group, in every right-to-left kit and format.
+
+The pages are read back with pdfium: each character's box, grouped into visual lines and
+read in the order they stand on the page. A number drawn with its groups turned round
+(`247 2000 0808` for `0808 2000 247`) or its brackets swapped fails, whatever the code
+that drew it thinks it did.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.bidi_text import BidiParagraph
+from generator.fonts import font_set, register_fonts
+from tests.conftest import DEFAULT_CONTENT
+
+RTL_LANGUAGES = ("ar", "fa", "ur", "he")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
+
+# Each kit: its country, its lines as resources.yaml says them, and the numbers that must be
+# printed exactly as written there (display forms a reader of the page can check by eye).
+US_LINES = """resources:
+  - name: Ohio Intake Line
+    phone: (614) 555-0101
+    tty: 614.555.0106
+    text: {number: "88788", keyword: START}
+    verified: 2026-11-01
+  - name: London partner line
+    phone: +44 20 7946 0000
+    verified: 2026-11-01
+  - name: Counselling desk
+    phone: 614 555 0106 ext. 12
+    verified: 2026-11-01
+  - name: Emergency
+    phone: "911"
+    verified: 2026-11-01
+"""
+US_NUMBERS = ["(614) 555-0101", "614.555.0106", "88788", "+44 20 7946 0000",
+              "614 555 0106 ext. 12", "911"]
+GB_LINES = """resources:
+  - name: Domestic abuse helpline
+    phone: 0808 2000 247
+    text: {number: "85258", keyword: shout}
+    verified: 2026-11-01
+  - name: Support line
+    phone: 020 7946 0000
+    verified: 2026-11-01
+  - name: Emergency
+    phone: "999"
+    verified: 2026-11-01
+"""
+GB_NUMBERS = ["0808 2000 247", "85258", "020 7946 0000", "999"]
+
+
+def _kit(root: Path, country: str, lines: str) -> Path:
+    content = root / f"content-{country}"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    text = site.read_text(encoding="utf-8")
+    text = re.sub(r"^languages: .*$", f"languages: [{', '.join(RTL_LANGUAGES)}]", text,
+                  flags=re.MULTILINE)
+    text = re.sub(r"^country: \w+", f"country: {country}", text, flags=re.MULTILINE)
+    site.write_text(text, encoding="utf-8")
+    (content / "resources.yaml").write_text(lines, encoding="utf-8")
+    return content
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, list[str]]]:
+    from generator.cli import main
+    root = tmp_path_factory.mktemp("rtl-numbers")
+    kits = {}
+    for country, lines, numbers in (("US", US_LINES, US_NUMBERS), ("GB", GB_LINES, GB_NUMBERS)):
+        out = root / f"out-{country}"
+        code = main(["build", str(_kit(root, country, lines)), "--out", str(out),
+                     "--no-previews"])
+        assert code == 0
+        kits[country] = (out, numbers)
+    return kits
+
+
+_SCALE = 4  # pixels per point when looking at a bracket's shape
+
+
+def visual_lines(page: pdfium.PdfPage) -> list[str]:
+    """Every line of text on the page as it stands there: characters ordered left to right
+    (bottom to top for text turned 90°), a space wherever a gap is wider than a quarter of
+    the type size. Brackets are read from their drawn shape: pdfium swaps "(" and ")" in
+    lines it takes for right-to-left text, so its character codes cannot tell."""
+    text = page.get_textpage()
+    chars = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if not char.strip():
+            continue
+        left, bottom, right, top = text.get_charbox(index)
+        origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
+        pdfium_c.FPDFText_GetCharOrigin(text.raw, index, origin_x, origin_y)
+        turned = abs(pdfium_c.FPDFText_GetCharAngle(text.raw, index) - 1.5708) < 0.1
+        size = pdfium_c.FPDFText_GetFontSize(text.raw, index)
+        if char in "()":
+            char = drawn_bracket(page, (left, bottom, right, top), turned)
+        if turned:  # reading upwards: the line is a column, read from the bottom
+            chars.append((("turned", round(origin_x.value)), bottom, top, size, char))
+        else:  # characters on one baseline
+            chars.append((("flat", round(origin_y.value)), left, right, size, char))
+    lines: dict[tuple[str, int], list[tuple[float, float, float, str]]] = {}
+    for key, start, end, size, char in chars:
+        lines.setdefault(key, []).append((start, end, size, char))
+    read = []
+    for placed in lines.values():
+        placed.sort()
+        line, previous_end = "", None
+        for start, end, size, char in placed:
+            if previous_end is not None and start - previous_end > 0.25 * size:
+                line += " "
+            line += char
+            previous_end = end
+        read.append(line)
+    return read
+
+
+def drawn_bracket(page: pdfium.PdfPage, box: tuple[float, float, float, float],
+                  turned: bool) -> str:
+    """"(" or ")", by the glyph's ink: an opening bracket's ends lie further along the line
+    than its middle."""
+    left, bottom, right, top = box
+    margin = 0.5
+    crop = page.render(scale=_SCALE, crop=(
+        left - margin, bottom - margin, page.get_width() - right - margin,
+        page.get_height() - top - margin)).to_pil().convert("L")
+    if turned:  # turn the line back to read left to right
+        crop = crop.transpose(Image.Transpose.ROTATE_270)
+    width, height = crop.size
+    pixels = crop.load()
+    background = pixels[0, 0]
+    ink = [(x, y) for y in range(height) for x in range(width)
+           if abs(pixels[x, y] - background) > 60]
+    low, high = min(y for _, y in ink), max(y for _, y in ink)
+    span = high - low
+    ends = [x for x, y in ink if y < low + span * 0.2 or y > high - span * 0.2]
+    middle = [x for x, y in ink if abs(y - (low + span / 2)) < span * 0.15]
+    return "(" if sum(ends) / len(ends) > sum(middle) / len(middle) else ")"
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def _groups_turned_round(number: str) -> str:
+    groups = re.findall(r"\d+", number)
+    return "".join(reversed(groups))
+
+
+@pytest.mark.parametrize("country", ["US", "GB"])
+@pytest.mark.parametrize("layout", FORMATS)
+@pytest.mark.parametrize("lang", RTL_LANGUAGES)
+def test_numbers_read_left_to_right_in_the_sources_order(
+        built: dict[str, tuple[Path, list[str]]], country: str, layout: str, lang: str) -> None:
+    out, numbers = built[country]
+    document = pdfium.PdfDocument(str(out / lang / f"{layout}.pdf"))
+    lines = [line for page in document for line in visual_lines(page)]
+    digit_lines = [_digits(line) for line in lines]
+    main_number = numbers[0]
+    assert any(_digits(main_number) in digits for digits in digit_lines), (
+        f"{main_number} is not printed left to right in {layout} ({lang}): {lines}")
+    if layout != "poster":  # the poster prints the main line and its neighbours only
+        for number in numbers:
+            assert any(_digits(number) in digits for digits in digit_lines), (
+                f"{number} is not printed left to right in {layout} ({lang})")
+    for number in numbers:
+        turned = _groups_turned_round(number)
+        if turned != _digits(number):
+            assert not any(turned in digits for digits in digit_lines), (
+                f"{number} is printed with its groups turned round in {layout} ({lang})")
+    for line in lines:  # brackets stay the right way round: "(614)", never ")614("
+        assert not re.search(r"\)\s*\d+\s*\(", line), line
+
+
+# Numbers as people write them: groups of digits joined by spaces, hyphens, dots or
+# brackets, maybe with a country code or an extension.
+_group = st.text("0123456789", min_size=1, max_size=4)
+_joiner = st.sampled_from([" ", "-", ".", " - ", "/"])
+
+
+@st.composite
+def number_forms(draw: st.DrawFn) -> str:
+    groups = draw(st.lists(_group, min_size=1, max_size=5))
+    if len(groups) > 1 and draw(st.booleans()):
+        groups[0] = f"({groups[0]})"
+    number = groups[0]
+    for group in groups[1:]:
+        number += draw(_joiner) + group
+    if draw(st.booleans()):
+        number = "+" + number
+    if draw(st.booleans()):
+        number += draw(st.sampled_from([" ext. ", " x", " ext "])) + draw(_group)
+    return number
+
+
+_SENTENCES = {
+    "ar": "في حالة الطوارئ، اتصل بالرقم {} الآن.",
+    "fa": "در شرایط اضطراری با {} تماس بگیرید.",
+    "ur": "ہنگامی صورت میں {} پر کال کریں۔",
+    "he": "במקרה חירום התקשרו אל {} עכשיו.",
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(lang=st.sampled_from(RTL_LANGUAGES), number=number_forms())
+def test_any_number_form_reads_left_to_right_inside_a_sentence(lang: str, number: str) -> None:
+    """Drawn alone and inside a right-to-left sentence, on one line, the number's characters
+    stand left to right in the order they were written."""
+    register_fonts()
+    fonts = font_set(lang)
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    for text in (number, _SENTENCES[lang].format(number)):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
+        para = BidiParagraph(text, style, fonts, "regular")
+        para.wrap(780, 60)
+        assert len(para.lines) == 1
+        para.drawOn(canvas, 10, 20)
+        canvas.save()
+        [line] = [line for line in visual_lines(pdfium.PdfDocument(buffer.getvalue())[0])
+                  if _digits(line)]
+        written = number.replace(" ", "")
+        assert written in line.replace(" ", ""), (text, line)
+
+
+CONTROLS = ("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+            "\u200b\u2060\ufeff\u00ad")
+
+
+def test_invisible_controls_in_content_never_reach_the_page(tmp_path: Path) -> None:
+    """Bidi controls, zero-width characters and soft hyphens pasted into a number, a name and
+    the article are taken out as the files are read: the number still reads left to right
+    and nothing invisible is drawn (a Persian word keeps its zero-width non-joiner)."""
+    from generator.cli import main
+    content = _kit(tmp_path, "US", (
+        "resources:\n"
+        "  - name: \"Ohio\u200b Intake\u00ad Line\u202e\"\n"
+        "    phone: \"\u202e(614)\u200f 555-0101\u2069\"\n"
+        "    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: \"\u2066911\u2069\"\n    verified: 2026-11-01\n"))
+    article = content / "articles" / "trauma-bonding.fa.md"
+    article.write_text(article.read_text(encoding="utf-8").replace(
+        "\n\n", "\n\n\u202eپیوند\u200b\u00ad \u2067", 3), encoding="utf-8")
+    out = tmp_path / "out"
+    code = main(["build", str(content), "--out", str(out), "--lang", "fa", "--lang", "ar",
+                 "--no-previews"])
+    assert code == 0
+    for lang in ("fa", "ar"):
+        for layout in FORMATS:
+            document = pdfium.PdfDocument(str(out / lang / f"{layout}.pdf"))
+            text = "".join(page.get_textpage().get_text_range() for page in document)
+            assert not set(text) & set(CONTROLS), (lang, layout)
+            lines = [line for page in document for line in visual_lines(page)]
+            assert any("(614) 555-0101" in line for line in lines), (lang, layout)
+
+
+def test_reading_a_content_file_removes_invisible_controls(tmp_path: Path) -> None:
+    from generator.yamlfile import load_yaml
+    path = tmp_path / "x.yaml"
+    path.write_text(f"name: \"vio{CONTROLS}lence\"\nfa: \"تماس\u200cها\"\n", encoding="utf-8")
+    data = load_yaml(path).data
+    assert data == {"name": "violence", "fa": "تماس\u200cها"}
