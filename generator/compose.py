@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 
 from generator.articles import first_sentence
 from generator.errors import ContentError, Problem
+from generator.invisible import without_invisible
 from generator.layouts import FaceSpec, Layout
 from generator.models import Article, Kit, Resource
 
@@ -215,7 +216,8 @@ def compose_face(
 def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:
     if block not in template.blocks:
         raise ContentError(Problem(path, f"template has no block '{block}' for its slot"))
-    output = "".join(template.blocks[block](template.new_context(context)))
+    # Content files are cleaned as they are read; a layout's own template is not.
+    output = without_invisible("".join(template.blocks[block](template.new_context(context))))
     paragraphs = tuple(Paragraph(style, " ".join(markup.split()))
                        for style, markup in _PARAGRAPH.findall(output))
     leftover = _PARAGRAPH.sub("", output).strip()

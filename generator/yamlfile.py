@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from generator.errors import ContentError, Problem
+from generator.invisible import without_invisible
 
 MAX_CONTENT_BYTES = 2_000_000
 # libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
@@ -47,6 +48,7 @@ def read_text(path: Path) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
         raise ContentError(Problem(path, message, line)) from None
+    text = without_invisible(text)
     if not text.strip():
         raise ContentError(Problem(path, "the file is empty"))
     return text

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
+from generator.invisible import without_invisible
 
 MAX_IMPORT_BYTES = 100_000_000
 _HEADER_SPACE = re.compile(r"[\s\-]+")
@@ -47,11 +48,12 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise ContentError(Problem(path, f"cannot read file: {exc.strerror}")) from None
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ContentError(Problem(
             path, f"not UTF-8 text (byte {exc.start}): save it as UTF-8 (Excel: 'CSV UTF-8')"
         )) from None
+    return without_invisible(text)
 
 
 def read_json(path: Path) -> tuple[object, str]:
