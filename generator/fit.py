@@ -12,6 +12,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.bidi_text import BidiParagraph
 from generator.compose import Paragraph
 from generator.fonts import FontSet
+from generator.isolates import unbreakable_numbers
 from generator.layouts import LayoutSpec
 from generator.styles import paragraph_style, smallest_size
 
@@ -49,7 +50,8 @@ class Typesetter:
             if self.fonts.rtl:
                 made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
             else:
-                made.append(RLParagraph(self.fonts.with_fallbacks(p.markup, style.weight),
+                markup = unbreakable_numbers(p.markup)
+                made.append(RLParagraph(self.fonts.with_fallbacks(markup, style.weight),
                                         para_style))
         return made
 

@@ -41,3 +41,12 @@ def with_isolates(text: str) -> str:
     """`text` with each such run wrapped in LRI ... PDI, for readers that run the Unicode
     bidi algorithm themselves (a browser, a screen reader)."""
     return _RUN.sub(lambda match: f"{LRI}{match.group(0)}{PDI}", text)
+
+
+_NUMBER_ONLY = re.compile(_NUMBER, re.IGNORECASE)
+
+
+def unbreakable_numbers(text: str) -> str:
+    """`text` with the spaces inside phone numbers made no-break spaces, so that a line is
+    never broken between the groups of a number (ReportLab breaks only at plain spaces)."""
+    return _NUMBER_ONLY.sub(lambda match: match.group(0).replace(" ", "\u00a0"), text)

@@ -278,3 +278,24 @@ def test_reading_a_content_file_removes_invisible_controls(tmp_path: Path) -> No
     path.write_text(f"name: \"vio{CONTROLS}lence\"\nfa: \"تماس\u200cها\"\n", encoding="utf-8")
     data = load_yaml(path).data
     assert data == {"name": "violence", "fa": "تماس\u200cها"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "he", "ru"])
+def test_a_line_never_breaks_inside_a_number(lang: str) -> None:
+    """However narrow the column, the groups of a number stay on one line (the fit shrinks
+    the text instead)."""
+    from generator.compose import Paragraph
+    from generator.fit import Typesetter
+    from generator.layouts import LAYOUTS_DIR, load_layout
+    register_fonts()
+    sentence = {"en": "In an emergency call {} now", "ar": _SENTENCES["ar"],
+                "he": _SENTENCES["he"], "ru": "В экстренной ситуации звоните {} сейчас"}[lang]
+    text = sentence.format("0808 2000 247")
+    spec = load_layout(LAYOUTS_DIR / "pocket-card").spec
+    typesetter = Typesetter(spec, "#2f5d62", font_set(lang, text))
+    [para] = typesetter.paragraphs([Paragraph("note", text)], 1.0)
+    para.wrap(para.minWidth() + 1, 1000)
+    assert para.minWidth() > 40  # the whole number is one unbreakable piece
+    lines = [para.text[start:end] for start, end in para.lines] if lang in RTL_LANGUAGES \
+        else [" ".join(words) for _, words in para.blPara.lines]
+    assert any("0808\u00a02000\u00a0247" in line.replace(" ", "\u00a0") for line in lines), lines
