@@ -39,7 +39,7 @@ def load_kit(root: Path) -> Kit:
     broken: dict[str, tuple[Problem, ...]] = {}
     if site is not None:
         resources_path = resources_file(folders, site.resource_source is not None)
-        resources = _collect(problems, load_resources, resources_path, site) or ()
+        resources = _collect(problems, load_resources, resources_path, site, problems) or ()
         for lang in site.languages:
             article_problems: list[Problem] = []
             names = [f"articles/{site.article}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
@@ -131,10 +131,15 @@ def load_site(path: Path) -> Site:
     )
 
 
-def load_resources(path: Path, site: Site) -> tuple[Resource, ...]:
-    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names."""
+def load_resources(path: Path, site: Site,
+                   warnings: list[Problem] | None = None) -> tuple[Resource, ...]:
+    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names
+    (records it leaves out for their data go to `warnings`)."""
     if site.resource_source is not None:
-        source, entries = entries_from_source(path.parent, site.resource_source, site.country)
+        source, entries, left_out = entries_from_source(path.parent, site.resource_source,
+                                                        site.country)
+        if warnings is not None:
+            warnings.extend(left_out)
         if not entries:
             raise ContentError(Problem(source, "no active lines to print after selection"))
         doc = YamlDoc(source, {"resources": entries})

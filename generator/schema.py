@@ -16,12 +16,15 @@ from pydantic import (
 )
 
 from generator.errors import Problem
-from generator.phones import PhoneError, parse_phone
+from generator.phones import PhoneError, emergency_problem, parse_phone
 from generator.units import parse_length
 from generator.yamlfile import YamlDoc
 
-# Emergency numbers for the countries shelters using havenprint are in; others set
+# The emergency number printed for the countries shelters using havenprint are in; others set
 # `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
+# phonenumbers can tell whether a number is an emergency number (tests check every entry),
+# but not which one people there are taught to call: its own example for the US is 112, for
+# Mexico 060, for Germany 110 (police). So the choice stays here, and site.yaml may override it.
 EMERGENCY_NUMBERS = {
     "US": "911", "CA": "911", "MX": "911", "GB": "999", "IE": "112", "AU": "000",
     "NZ": "111", "DE": "112", "FR": "112", "ES": "112", "IT": "112", "NL": "112",
@@ -113,6 +116,21 @@ class SiteModel(_Strict):
         if not _HEX_COLOR.fullmatch(value):
             raise ValueError("must be a colour like \"#2f5d62\" (quote it in YAML)")
         return value
+
+    @field_validator("emergency_number", mode="before")
+    @classmethod
+    def _emergency(cls, value: Any, info: ValidationInfo) -> Any:
+        unquoted = isinstance(value, int) and not isinstance(value, bool)
+        text = str(value).strip() if unquoted or isinstance(value, str) else None
+        country = info.data.get("country")
+        if text is None or country is None:
+            return value  # not text: pydantic says so; no valid country: reported already
+        problem = emergency_problem(text, country, EMERGENCY_NUMBERS.get(country))
+        if problem and unquoted:
+            problem += ' (write it in quotes: YAML reads an unquoted 000 as 0)'
+        if problem:
+            raise ValueError(problem)
+        return text
 
     @field_validator("bleed", mode="before")
     @classmethod

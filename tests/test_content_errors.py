@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import add_local_lines, edit, page_texts
 
 
@@ -223,3 +225,59 @@ def test_one_broken_format_does_not_stop_the_others(kit: Path, tmp_path: Path, r
     assert "Not built: brochure (en)" in result.err
     assert (out / "en" / "pocket-card.pdf").is_file()
     assert not (out / "en" / "brochure.pdf").exists()
+
+
+# --- numbers that must never print ---------------------------------------------------------
+
+@pytest.mark.parametrize(("value", "message"), [
+    ('"call mom"', "emergency_number: 'call mom' is not an emergency number: write only the "
+                   "digits people dial, e.g. 911"),
+    ('"9111"', "emergency_number: '9111' is not an emergency number in US; the usual one is 911"),
+    ('"911 or 999"', "emergency_number: '911 or 999' is not an emergency number: write only "
+                     "the digits people dial, e.g. 911"),
+    ('"999"', "emergency_number: '999' is not an emergency number in US; the usual one is 911"),
+    ("000", "emergency_number: '0' is not an emergency number in US; the usual one is 911 "
+            "(write it in quotes: YAML reads an unquoted 000 as 0)"),
+])
+def test_emergency_number_must_be_one_for_the_country(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                      value: str, message: str) -> None:
+    edit(kit / "site.yaml", '# emergency_number: "911"', f"emergency_number: {value}")
+    line = next(number for number, text in enumerate(
+        (kit / "site.yaml").read_text(encoding="utf-8").splitlines(), 1)
+        if text.startswith("emergency_number:"))
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card")
+    assert result.code == 1
+    assert f"site.yaml:{line}: {message}" in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_a_valid_emergency_number_is_the_one_printed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", '# emergency_number: "911"', "emergency_number: 112")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop")
+    assert result.code == 0, result.err
+    back = " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+    assert "In an emergency, call 112." in back
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("phone: 1-800-799-7233", "phone: 1-900-234-5678",
+     "resources.yaml:5: National Domestic Violence Hotline: phone: '1-900-234-5678' is a "
+     "premium-rate number: calling it costs a high rate and shows on the phone bill: print "
+     "the line's free or ordinary number instead"),
+    ("tty: 1-800-787-3224", "tty: +1 900 234 5678",
+     "resources.yaml:6: National Domestic Violence Hotline: tty: '+1 900 234 5678' is a "
+     "premium-rate number"),
+    ('text: {number: "988"}', 'text: {number: "1-900-234-5678"}',
+     "resources.yaml:16: 988 Suicide & Crisis Lifeline: text.number: '1-900-234-5678' is a "
+     "premium-rate number"),
+])
+def test_premium_rate_numbers_are_errors_on_any_line(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                     old: str, new: str, message: str) -> None:
+    edit(kit / "resources.yaml", old, new)
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card")
+    assert result.code == 1
+    assert message in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
