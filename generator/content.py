@@ -12,6 +12,7 @@ from generator.caches import cached_article
 from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
 from generator.import_command import entries_from_source
+from generator.layouts import layout_names
 from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
 from generator.phones import parse_phone
 from generator.schema import (
@@ -95,7 +96,7 @@ def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
 
 def load_site(path: Path) -> Site:
     doc = load_yaml(path)
-    model = _validate(doc, SiteModel)
+    model = _validate(doc, SiteModel, {"formats": layout_names(path.parent)})
     emergency = model.emergency_number or EMERGENCY_NUMBERS.get(model.country)
     if emergency is None:
         raise ContentError(Problem(
