@@ -17,7 +17,13 @@ from urllib.parse import urlsplit
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_skeleton, get_day_names
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2 import (
+    FileSystemLoader,
+    StrictUndefined,
+    TemplateError,
+    TemplateRuntimeError,
+    TemplateSyntaxError,
+)
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -26,6 +32,7 @@ from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
 from generator.layouts import FaceSpec, Layout
 from generator.models import Article, Kit, Resource
+from generator.placeholders import PlaceholderError, substitute
 
 TEXT_KINDS = ("text", "flow", "tabs")
 _PARAGRAPH = re.compile(r'<p style="([\w-]+)">(.*?)</p>', re.DOTALL)
@@ -55,8 +62,12 @@ class ComposedFace:
 
 
 def fill(text: str, **values: Any) -> Markup:
-    """A catalogue string with its {placeholders} filled; values are escaped."""
-    return escape(text).format(**values)
+    """A catalogue string with its `{name}` placeholders filled, text and values escaped.
+    Never str.format: a field such as {emergency[0]} is refused, not evaluated."""
+    try:
+        return Markup(substitute(text, values, escape))
+    except PlaceholderError as error:
+        raise TemplateRuntimeError(f"{text!r}: {error}") from None
 
 
 @functools.cache

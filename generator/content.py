@@ -12,6 +12,7 @@ from generator.caches import cached_article
 from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
 from generator.import_command import entries_from_source
+from generator.layouts import layout_names
 from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
 from generator.phones import parse_phone
 from generator.schema import (
@@ -39,7 +40,7 @@ def load_kit(root: Path) -> Kit:
     broken: dict[str, tuple[Problem, ...]] = {}
     if site is not None:
         resources_path = resources_file(folders, site.resource_source is not None)
-        resources = _collect(problems, load_resources, resources_path, site) or ()
+        resources = _collect(problems, load_resources, resources_path, site, problems) or ()
         for lang in site.languages:
             article_problems: list[Problem] = []
             names = [f"articles/{site.article}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
@@ -95,7 +96,7 @@ def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
 
 def load_site(path: Path) -> Site:
     doc = load_yaml(path)
-    model = _validate(doc, SiteModel)
+    model = _validate(doc, SiteModel, {"formats": layout_names(path.parent)})
     emergency = model.emergency_number or EMERGENCY_NUMBERS.get(model.country)
     if emergency is None:
         raise ContentError(Problem(
@@ -131,10 +132,15 @@ def load_site(path: Path) -> Site:
     )
 
 
-def load_resources(path: Path, site: Site) -> tuple[Resource, ...]:
-    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names."""
+def load_resources(path: Path, site: Site,
+                   warnings: list[Problem] | None = None) -> tuple[Resource, ...]:
+    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names
+    (records it leaves out for their data go to `warnings`)."""
     if site.resource_source is not None:
-        source, entries = entries_from_source(path.parent, site.resource_source, site.country)
+        source, entries, left_out = entries_from_source(path.parent, site.resource_source,
+                                                        site.country)
+        if warnings is not None:
+            warnings.extend(left_out)
         if not entries:
             raise ContentError(Problem(source, "no active lines to print after selection"))
         doc = YamlDoc(source, {"resources": entries})

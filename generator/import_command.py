@@ -78,8 +78,11 @@ def _area(country: str, region: str | None, postal_prefix: str | None) -> AreaFi
     return AreaFilter(country=country, region=region, postal_prefix=postal_prefix)
 
 
-def entries_from_source(root: Path, source: dict, country: str) -> tuple[Path, list[dict]]:
-    """Resource entries read straight from the file that site.yaml's `resources:` names."""
+def entries_from_source(root: Path, source: dict,
+                        country: str) -> tuple[Path, list[dict], list[Problem]]:
+    """Resource entries read straight from the file that site.yaml's `resources:` names, and
+    a warning for each record left out because its data cannot be printed (a premium-rate
+    or invalid number...): nobody reads an import report on this path."""
     path = (root / source["path"]).resolve()
     kind = source.get("format") or ("csv" if path.suffix.lower() == ".csv" else "hsds")
     if not path.exists():
@@ -88,4 +91,6 @@ def entries_from_source(root: Path, source: dict, country: str) -> tuple[Path, l
         path, country=country, area=_area(country, source.get("region"),
                                           source.get("postal_prefix")),
         tags=set(source.get("tags") or []) or None, limit=source.get("limit"))
-    return path, result.entries
+    left_out = [Problem(path, f"left out {label!r}: {reason}", severity="warning")
+                for label, reason in result.rejected]
+    return path, result.entries, left_out

@@ -156,6 +156,13 @@ def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
             if name not in slots]
 
 
+def layout_names(content: Path | None = None, root: Path = LAYOUTS_DIR) -> list[str]:
+    """The formats a site can build, by name: the built-in layout folders and its own."""
+    parents = [root, *([content / "layouts"] if content is not None else [])]
+    return sorted({folder.name for parent in parents if parent.is_dir()
+                   for folder in parent.iterdir() if (folder / "layout.yaml").is_file()})
+
+
 def available_layouts(root: Path = LAYOUTS_DIR,
                       content: Path | None = None) -> dict[str, Layout]:
     """Every layout folder under `root`, by name, in name order; a content folder's own

@@ -8,11 +8,11 @@ A key a catalogue lacks, or lists under `untranslated`, prints in English.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
+from generator.placeholders import PlaceholderError, names
 from generator.yamlfile import YamlDoc, load_yaml
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "locales"
@@ -135,7 +135,9 @@ def load_strings(lang: str, content_root: Path) -> dict[str, str]:
 
 
 def placeholders(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text))
+    """The `{name}` placeholders of a catalogue string (PlaceholderError for any other
+    replacement field: see generator.placeholders)."""
+    return names(text)
 
 
 def load_catalogue(path: Path, known: dict[str, str] | None = None) -> Catalogue:
@@ -182,11 +184,29 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
         if key in SAFETY_STRINGS:
             message += " (safety wording can be reworded, not removed)"
         return Problem(doc.path, message, line)
-    if known is not None and placeholders(value) != placeholders(known[key]):
-        wanted = ", ".join(f"{{{name}}}" for name in sorted(placeholders(known[key])))
+    english_names = placeholders(known[key]) if known is not None else None
+    try:
+        found = placeholders(value)
+    except PlaceholderError as error:
+        return Problem(doc.path, f"{key}: {_placeholder_message(error, english_names)}", line)
+    if english_names is not None and found != english_names:
+        wanted = ", ".join(f"{{{name}}}" for name in sorted(english_names))
         return Problem(doc.path, (
             f"{key}: must keep the placeholders {wanted or '(none)'} of the English text"), line)
     return None
+
+
+def _placeholder_message(error: PlaceholderError, english_names: set[str] | None) -> str:
+    if error.field is None:
+        return str(error)
+    if english_names is None:
+        use = "write a name in braces, such as {emergency}, with nothing else inside"
+    elif english_names:
+        written = " and ".join(f"{{{name}}}" for name in sorted(english_names))
+        use = f"write {written} exactly, with nothing else inside the braces"
+    else:
+        use = "this string takes none"
+    return f"{error.field} is not a placeholder: {use} ({{{{ and }}}} print a brace)"
 
 
 def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, list[Problem]]:

@@ -1,4 +1,11 @@
-"""Phone numbers checked against the site's country with phonenumbers."""
+"""Phone numbers checked against the site's country with phonenumbers.
+
+Some valid numbers must never be printed as a hotline, whatever the line says about itself:
+premium-rate numbers (1-900 in the US, 09xx in the UK, and short codes that phonenumbers
+prices as premium) cost the caller a high rate that shows on a bill someone else may read;
+pager and voicemail-access numbers reach no person at all. Toll-free, fixed, mobile, VoIP,
+shared-cost, UAN and personal (follow-me) numbers are ordinary ways to reach a service.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +17,22 @@ from phonenumbers import shortnumberinfo
 from generator.models import Phone
 
 _SEPARATORS = re.compile(r"\s+")
+_DIGITS = re.compile(r"[0-9]+")
+
+Type = phonenumbers.PhoneNumberType
+_PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
+            "number instead")
+NEVER_PRINTED = {
+    Type.PREMIUM_RATE: f"a premium-rate number: calling it {_PREMIUM}",
+    Type.PAGER: "a pager number: nobody answers a call to it",
+    Type.VOICEMAIL: "a voicemail access number: nobody answers a call to it",
+}
+# Short codes phonenumbers prices as premium (its data gives whole ranges one price) that are
+# in fact free national helplines. Each entry needs a source; tests/test_phones.py fails when
+# phonenumbers stops calling one premium, so that the entry can go.
+FREE_HELPLINES = {
+    ("FR", "3919"),  # Violences Femmes Info: free, anonymous, 24/7 (arretonslesviolences.gouv.fr)
+}
 
 
 class PhoneError(ValueError):
@@ -32,10 +55,18 @@ def parse_phone(raw: object, country: str) -> Phone:
     if phonenumbers.is_valid_number_for_region(number, country) or (
         text.startswith("+") and phonenumbers.is_valid_number(number)
     ):
+        never = NEVER_PRINTED.get(phonenumbers.number_type(number))
+        if never:
+            raise PhoneError(f"{text!r} is {never}")
         e164 = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
         return Phone(raw=text, e164=e164, display=display_form(text, number, country))
     if shortnumberinfo.is_valid_short_number_for_region(number, country):
         digits = phonenumbers.national_significant_number(number)
+        if (shortnumberinfo.expected_cost_for_region(number, country)
+                == shortnumberinfo.ShortNumberCost.PREMIUM_RATE
+                and (country, digits) not in FREE_HELPLINES):
+            raise PhoneError(f"{text!r} is a premium-rate short code in {country}: calling or "
+                             f"texting it {_PREMIUM}")
         return Phone(raw=text, e164=digits, display=text)
     raise PhoneError(f"{text!r} is not a valid phone number or short code in {country}")
 
@@ -69,3 +100,19 @@ def _north_american(number: phonenumbers.PhoneNumber) -> str:
 
 def is_short_code(phone: Phone) -> bool:
     return not phone.e164.startswith("+")
+
+
+def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
+    """Why `text` cannot be printed as the emergency number in `country`, or None.
+
+    Digits only, and exactly an emergency number there (shortnumberinfo's
+    is_emergency_number; connects_to_emergency_number would also take "9111", since in the US
+    911 followed by more digits still connects).
+    """
+    if not _DIGITS.fullmatch(text):
+        example = f", e.g. {usual}" if usual else ""
+        return f"{text!r} is not an emergency number: write only the digits people dial{example}"
+    if not shortnumberinfo.is_emergency_number(text, country):
+        usual_one = f"; the usual one is {usual}" if usual else ""
+        return f"{text!r} is not an emergency number in {country}{usual_one}"
+    return None

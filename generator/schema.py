@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -16,17 +18,26 @@ from pydantic import (
 )
 
 from generator.errors import Problem
-from generator.phones import PhoneError, parse_phone
-from generator.units import parse_length
+from generator.phones import PhoneError, emergency_problem, parse_phone
+from generator.units import PT_PER_UNIT, inch, mm, parse_length
 from generator.yamlfile import YamlDoc
 
-# Emergency numbers for the countries shelters using havenprint are in; others set
+# The emergency number printed for the countries shelters using havenprint are in; others set
 # `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
+# phonenumbers can tell whether a number is an emergency number (tests check every entry),
+# but not which one people there are taught to call: its own example for the US is 112, for
+# Mexico 060, for Germany 110 (police). So the choice stays here, and site.yaml may override it.
 EMERGENCY_NUMBERS = {
     "US": "911", "CA": "911", "MX": "911", "GB": "999", "IE": "112", "AU": "000",
     "NZ": "111", "DE": "112", "FR": "112", "ES": "112", "IT": "112", "NL": "112",
     "PL": "112", "PT": "112", "SE": "112", "IN": "112", "PH": "911",
 }
+# print_offset corrects an office printer's duplex misalignment, usually a millimetre or two;
+# beyond the cards' 3 mm safe margin it would push the text of the backs off the card.
+MAX_PRINT_OFFSET = mm(3)
+# Print shops ask for 3-5 mm (0.125 in) of bleed. Half an inch leaves room for any shop's
+# request; more is a slip ("3cm" for "3mm") that would make a shop page mostly background.
+MAX_BLEED = inch(0.5)
 _HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 
@@ -42,7 +53,33 @@ class OffsetModel(_Strict):
     @field_validator("x", "y", mode="before")
     @classmethod
     def _length(cls, value: Any) -> float:
-        return parse_length(value)
+        return _finite_length(value)
+
+    @field_validator("x", "y")
+    @classmethod
+    def _on_the_card(cls, value: float) -> float:
+        if abs(value) > MAX_PRINT_OFFSET + 1e-9:
+            raise ValueError(f"{_mm(value)} would push the backs off the card: at most "
+                             f"{_mm(MAX_PRINT_OFFSET)} either way (printers are usually off by "
+                             "1-2 mm; measure it on a test sheet)")
+        return value
+
+
+def _finite_length(value: Any) -> float:
+    length = parse_length(value)
+    if not math.isfinite(length):
+        raise ValueError(f"expected a length like 3mm or 0.125in, got {value!r}")
+    return length
+
+
+def _mm(points: float) -> str:
+    return f"{points / PT_PER_UNIT['mm']:.3g} mm"
+
+
+def _at_least_one(count: int) -> int:
+    if count < 1:
+        raise ValueError(f"must be 1 or more, not {count}: a format prints at least one line")
+    return count
 
 
 class ResourceSourceModel(_Strict):
@@ -53,7 +90,7 @@ class ResourceSourceModel(_Strict):
     region: str | None = None
     postal_prefix: str | None = None
     tags: list[str] = []
-    limit: int | None = Field(default=None, ge=1)
+    limit: int | None = Field(default=None, ge=1, strict=True)
 
 
 class SiteModel(_Strict):
@@ -71,9 +108,10 @@ class SiteModel(_Strict):
     show_organization: bool = False
     poster_size: Literal["letter", "a4", "tabloid", "a3"] | None = None
     poster_discreet: bool = False
-    verify_within_months: int = Field(default=12, ge=1, le=60)
+    verify_within_months: int = Field(default=12, ge=1, le=60, strict=True)
     resources: str | ResourceSourceModel | None = None
-    max_lines: dict[str, int] = {}  # per format: print at most this many lines
+    # per format; strict: YAML's `yes` must not become 1 line
+    max_lines: dict[str, Annotated[int, Field(strict=True), AfterValidator(_at_least_one)]] = {}
     discreet: bool = True
     revealing_words: list[str] = []
     extends: str | None = None  # a base folder for articles/, locales/, resources.yaml
@@ -114,10 +152,45 @@ class SiteModel(_Strict):
             raise ValueError("must be a colour like \"#2f5d62\" (quote it in YAML)")
         return value
 
+    @field_validator("emergency_number", mode="before")
+    @classmethod
+    def _emergency(cls, value: Any, info: ValidationInfo) -> Any:
+        unquoted = isinstance(value, int) and not isinstance(value, bool)
+        text = str(value).strip() if unquoted or isinstance(value, str) else None
+        country = info.data.get("country")
+        if text is None or country is None:
+            return value  # not text: pydantic says so; no valid country: reported already
+        problem = emergency_problem(text, country, EMERGENCY_NUMBERS.get(country))
+        if problem and unquoted:
+            problem += ' (write it in quotes: YAML reads an unquoted 000 as 0)'
+        if problem:
+            raise ValueError(problem)
+        return text
+
     @field_validator("bleed", mode="before")
     @classmethod
     def _bleed(cls, value: Any) -> float | None:
-        return None if value is None else parse_length(value)
+        return None if value is None else _finite_length(value)
+
+    @field_validator("bleed")
+    @classmethod
+    def _bleed_range(cls, value: float | None) -> float | None:
+        if value is not None and value < 0:
+            raise ValueError(f"{_mm(value)} is negative: write 0 for none, or what the print "
+                             "shop asks for (usually 3 mm or 0.125in)")
+        if value is not None and value > MAX_BLEED + 1e-9:
+            raise ValueError(f"{_mm(value)} is more than {_mm(MAX_BLEED)} (0.5 in): print "
+                             "shops ask for 3-5 mm (0.125in)")
+        return value
+
+    @field_validator("max_lines")
+    @classmethod
+    def _formats(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        formats = (info.context or {}).get("formats")
+        unknown = [name for name in value if formats is not None and name not in formats]
+        if unknown:
+            raise ValueError(f"unknown format {unknown[0]!r}; valid: {', '.join(formats)}")
+        return value
 
 
 def _check_phone(value: str | None, info: ValidationInfo) -> str | None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
 from pathlib import Path
 
-from tests.conftest import add_local_lines, edit, page_texts
+import pytest
+
+from tests.conftest import REPO, add_local_lines, edit, page_texts
 
 
 def test_malformed_yaml_names_file_and_line(kit: Path, run) -> None:  # noqa: ANN001
@@ -223,3 +226,117 @@ def test_one_broken_format_does_not_stop_the_others(kit: Path, tmp_path: Path, r
     assert "Not built: brochure (en)" in result.err
     assert (out / "en" / "pocket-card.pdf").is_file()
     assert not (out / "en" / "brochure.pdf").exists()
+
+
+# --- numbers that must never print ---------------------------------------------------------
+
+@pytest.mark.parametrize(("value", "message"), [
+    ('"call mom"', "emergency_number: 'call mom' is not an emergency number: write only the "
+                   "digits people dial, e.g. 911"),
+    ('"9111"', "emergency_number: '9111' is not an emergency number in US; the usual one is 911"),
+    ('"911 or 999"', "emergency_number: '911 or 999' is not an emergency number: write only "
+                     "the digits people dial, e.g. 911"),
+    ('"999"', "emergency_number: '999' is not an emergency number in US; the usual one is 911"),
+    ("000", "emergency_number: '0' is not an emergency number in US; the usual one is 911 "
+            "(write it in quotes: YAML reads an unquoted 000 as 0)"),
+])
+def test_emergency_number_must_be_one_for_the_country(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                      value: str, message: str) -> None:
+    edit(kit / "site.yaml", '# emergency_number: "911"', f"emergency_number: {value}")
+    line = next(number for number, text in enumerate(
+        (kit / "site.yaml").read_text(encoding="utf-8").splitlines(), 1)
+        if text.startswith("emergency_number:"))
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card")
+    assert result.code == 1
+    assert f"site.yaml:{line}: {message}" in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+def test_a_valid_emergency_number_is_the_one_printed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", '# emergency_number: "911"', "emergency_number: 112")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop")
+    assert result.code == 0, result.err
+    back = " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+    assert "In an emergency, call 112." in back
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("phone: 1-800-799-7233", "phone: 1-900-234-5678",
+     "resources.yaml:5: National Domestic Violence Hotline: phone: '1-900-234-5678' is a "
+     "premium-rate number: calling it costs a high rate and shows on the phone bill: print "
+     "the line's free or ordinary number instead"),
+    ("tty: 1-800-787-3224", "tty: +1 900 234 5678",
+     "resources.yaml:6: National Domestic Violence Hotline: tty: '+1 900 234 5678' is a "
+     "premium-rate number"),
+    ('text: {number: "988"}', 'text: {number: "1-900-234-5678"}',
+     "resources.yaml:16: 988 Suicide & Crisis Lifeline: text.number: '1-900-234-5678' is a "
+     "premium-rate number"),
+])
+def test_premium_rate_numbers_are_errors_on_any_line(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                     old: str, new: str, message: str) -> None:
+    edit(kit / "resources.yaml", old, new)
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card")
+    assert result.code == 1
+    assert message in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+# --- settings that would blank or break a page ---------------------------------------------
+
+@pytest.mark.parametrize(("setting", "line", "message"), [
+    ("max_lines: {pocket-card: 0}", 0,
+     "max_lines.pocket-card: must be 1 or more, not 0: a format prints at least one line"),
+    ("max_lines:\n  poster: 2\n  brochure: -1", 2,
+     "max_lines.brochure: must be 1 or more, not -1"),
+    ("max_lines: {poster: yes}", 0, "max_lines.poster: input should be a valid integer"),
+    ("verify_within_months: true", 0, "verify_within_months: input should be a valid integer"),
+    ("max_lines: {pocket-cards: 2}", 0,
+     "max_lines: unknown format 'pocket-cards'; valid: brochure, pocket-card, pocket-fold, "
+     "poster"),
+    ("print_offset: {x: 5mm, y: 0mm}", 0,
+     "print_offset.x: 5 mm would push the backs off the card: at most 3 mm either way "
+     "(printers are usually off by 1-2 mm; measure it on a test sheet)"),
+    ("print_offset: {x: 0mm, y: -0.25in}", 0,
+     "print_offset.y: -6.35 mm would push the backs off the card: at most 3 mm"),
+    ("bleed: -3mm", 0,
+     "bleed: -3 mm is negative: write 0 for none, or what the print shop asks for (usually "
+     "3 mm or 0.125in)"),
+    ("bleed: 3cm", 0,
+     "bleed: 30 mm is more than 12.7 mm (0.5 in): print shops ask for 3-5 mm (0.125in)"),
+    ("bleed: .inf", 0, "bleed: expected a length like 3mm or 0.125in, got inf"),
+])
+def test_settings_that_break_a_page_are_errors(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                               setting: str, line: int, message: str) -> None:
+    site = kit / "site.yaml"
+    text = site.read_text(encoding="utf-8")
+    site.write_text(text + setting + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    assert f"site.yaml:{len(text.splitlines()) + 1 + line}: {message}" in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("setting", [
+    "print_offset: {x: 3mm, y: -3mm}", "bleed: 0", "bleed: 0.5in", "bleed: 5mm",
+    "max_lines: {pocket-card: 1, poster: 8}",
+])
+def test_settings_at_their_limits_are_accepted(kit: Path, run, setting: str) -> None:  # noqa: ANN001
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + setting + "\n", encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err
+
+
+def test_a_site_layout_is_a_valid_max_lines_format(kit: Path, run) -> None:  # noqa: ANN001
+    shutil.copytree(REPO / "layouts" / "pocket-card", kit / "layouts" / "wallet-card")
+    edit(kit / "layouts" / "wallet-card" / "layout.yaml", "name: pocket-card",
+         "name: wallet-card")
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "max_lines: {wallet-card: 2}\n",
+                    encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err

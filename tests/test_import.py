@@ -446,3 +446,31 @@ def test_nothing_to_write(tmp_path: Path) -> None:
     assert problems_of(write_resources_yaml, ImportResult([], [], []), target, source_note="x") \
         == [f"{target}: nothing to write: no line was imported"]
     assert not target.exists()
+
+
+PREMIUM_REASON = ("'1-900-234-5678' is a premium-rate number: calling it costs a high rate and "
+                  "shows on the phone bill: print the line's free or ordinary number instead")
+
+
+def test_a_premium_rate_number_skips_the_record_with_the_reason(tmp_path: Path) -> None:
+    data = (HSDS / "services.json").read_text(encoding="utf-8")
+    path = tmp_path / "services.json"
+    path.write_text(data.replace('"1-800-555-0155"', '"1-900-234-5678"'), encoding="utf-8")
+    result = hsds(path)
+    rejected = ("Lakeshore Community Partners – Lakeshore Crisis Line",
+                f"voice number {PREMIUM_REASON}")
+    assert rejected in result.skipped and rejected in result.rejected
+    assert DEFUNCT not in result.rejected  # a status is not a data problem
+    assert not any("Lakeshore" in name for name in names(result))
+    assert "1-900" not in json.dumps([entry for entry in result.entries], default=str)
+
+
+def test_a_premium_rate_number_skips_the_spreadsheet_row(tmp_path: Path) -> None:
+    path = tmp_path / "premium.csv"
+    path.write_text(SHEET.read_text(encoding="utf-8-sig").replace("1-800-555-0155",
+                                                                 "1-900-234-5678"),
+                    encoding="utf-8")
+    result = sheet(path)
+    assert ("Lakeshore Crisis Line", f"phone {PREMIUM_REASON}") in result.rejected
+    assert ("Lakeshore Crisis Line", f"phone {PREMIUM_REASON}") in result.skipped
+    assert "Lakeshore Crisis Line" not in names(result)

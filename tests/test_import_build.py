@@ -92,3 +92,27 @@ def test_max_lines_per_format(kit: Path, tmp_path: Path, run) -> None:  # noqa: 
     assert "pocket-card: left out 'Emergency': max_lines is 2 for this format" in result.err
     assert "Emergency" not in page_texts(out / "en" / "pocket-card-shop.pdf")[1]
     assert "Emergency" in page_texts(out / "en" / "brochure-shop.pdf")[0]
+
+
+PREMIUM = "'1-900-234-5678' is a premium-rate number"
+
+
+def test_a_premium_number_in_imported_data_is_reported_not_printed(kit: Path, tmp_path: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    sheet = kit / "lines.csv"
+    sheet.write_text("name,phone,verified\n"
+                     "Good Line,1-800-555-0142,2026-10-01\n"
+                     "Costly Line,1-900-234-5678,2026-10-01\n", encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:", "resources: lines.csv\nbrand_color:")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
+    assert result.code == 0, result.err
+    assert f"lines.csv: warning: left out 'Costly Line': phone {PREMIUM}" in result.err
+    text = all_text(out / "en" / "brochure.pdf")
+    assert "Good Line" in text and "1-800-555-0142" in text
+    assert "Costly Line" not in text and "234-5678" not in text
+
+    imported = run("import", "csv", sheet, "--into", kit, "--force")
+    assert imported.code == 0, imported.err
+    assert f"skipped Costly Line: phone {PREMIUM}" in imported.err
+    assert "1-900" not in (kit / "resources.yaml").read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ import yaml
 from generator.articles import load_article
 from generator.discretion import WORDS_DIR, builtin_words, revealing_words_in
 from generator.errors import ContentError
-from generator.locale_command import DESCRIPTIONS
+from generator.locale_command import DESCRIPTIONS, catalogue_text
 from generator.localize import (
     BUILTIN_DIR,
     META_KEY,
@@ -315,3 +315,69 @@ def test_translated_article_matches_the_english(lang: str) -> None:
     assert [len(s.paragraphs) for s in article.sections] == \
         [len(s.paragraphs) for s in english_article.sections]
 
+
+
+# --- placeholders --------------------------------------------------------------------------
+
+NOT_A_PLACEHOLDER = ("is not a placeholder: write {emergency} exactly, with nothing else inside "
+                     "the braces ({{ and }} print a brace)")
+
+
+@pytest.mark.parametrize("trick", ["{emergency[0]}", "{emergency.__class__}", "{emergency!r}",
+                                   "{emergency:>20}", "{0}", "{}", "{emergency:}"])
+def test_placeholder_tricks_are_errors_naming_file_and_line(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                            trick: str) -> None:
+    (kit / "locales").mkdir()
+    (kit / "locales" / "en.yaml").write_text(
+        f"take_one: Take one\nsafety_note: 'Call {trick}{{emergency}}.'\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    assert f"locales/en.yaml:2: safety_note: {trick} {NOT_A_PLACEHOLDER}" in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("Text {keyword!s} to {number}", "text_keyword_to: {keyword!s} is not a placeholder: write "
+                                     "{keyword} and {number} exactly, with nothing else inside "
+                                     "the braces ({{ and }} print a brace)"),
+    ("Take {0}", "take_one: {0} is not a placeholder: this string takes none ({{ and }} print "
+                 "a brace)"),
+    ("Call {emergency", "safety_note: a lone '{' or '}': write {{ or }} for a brace that prints"),
+])
+def test_placeholder_messages_say_what_the_string_takes(kit: Path, text: str,
+                                                        message: str) -> None:
+    key = message.split(":")[0]
+    (kit / "locales").mkdir()
+    (kit / "locales" / "es.yaml").write_text(f"_meta: {{language: español}}\n{key}: '{text}'\n",
+                                             encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        language_status("es", kit)
+    assert [str(problem) for problem in error.value.problems] == [
+        f"{kit / 'locales' / 'es.yaml'}:2: {message}"]
+
+
+def test_literal_braces_print_as_one_brace(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    (kit / "locales").mkdir()
+    (kit / "locales" / "en.yaml").write_text(
+        "safety_note: 'Use a safe phone {{not a shared one}}. Call {emergency}.'\n",
+        encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    back = " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+    assert "Use a safe phone {not a shared one}. Call 911." in back
+
+
+@pytest.mark.parametrize("lang", builtin_languages())
+def test_builtin_and_locale_init_catalogues_use_bare_placeholders(lang: str,
+                                                                  tmp_path: Path) -> None:
+    base = english()
+    for key, text in load_catalogue(BUILTIN_DIR / f"{lang}.yaml").strings.items():
+        assert placeholders(text) == placeholders(base[key]), (lang, key)
+    status = language_status(lang, None)
+    written = tmp_path / f"{lang}.yaml"
+    written.write_text(catalogue_text(lang, lang, status), encoding="utf-8")
+    assert load_catalogue(written, known=base).strings == {
+        key: text for key, text in status.strings.items()}

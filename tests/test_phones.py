@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import phonenumbers
 import pytest
+from phonenumbers import shortnumberinfo
 
-from generator.phones import PhoneError, parse_phone
+from generator.phones import FREE_HELPLINES, PhoneError, emergency_problem, parse_phone
+from generator.schema import EMERGENCY_NUMBERS
 
 
 @pytest.mark.parametrize(("raw", "country", "display", "e164"), [
@@ -38,3 +41,108 @@ def test_hours_in_the_kit_language() -> None:
     assert hours_text(hours, {}, "en") == hours
     assert hours_text("24/7", {"hours_24_7": "круглосуточно"}, "ru") == "круглосуточно"
     assert hours_text("Monday to Friday, 9 to 5", {}, "es") == "Monday to Friday, 9 to 5"
+
+
+# --- numbers that must never be printed ----------------------------------------------------
+
+PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
+           "number instead")
+
+
+@pytest.mark.parametrize(("raw", "country", "message"), [
+    ("1-900-234-5678", "US", f"'1-900-234-5678' is a premium-rate number: calling it {PREMIUM}"),
+    ("+1 900 234 5678", "GB", f"'+1 900 234 5678' is a premium-rate number: calling it {PREMIUM}"),
+    ("0901 234 5678", "GB", f"'0901 234 5678' is a premium-rate number: calling it {PREMIUM}"),
+    # phonenumbers counts the UK's 084x/087x service numbers as premium rate, and so do we
+    ("0871 234 5678", "GB", f"'0871 234 5678' is a premium-rate number: calling it {PREMIUM}"),
+    ("0 891 12 34 56", "FR", f"'0 891 12 34 56' is a premium-rate number: calling it {PREMIUM}"),
+    ("0900 1 234567", "DE", f"'0900 1 234567' is a premium-rate number: calling it {PREMIUM}"),
+    ("1900 123 456", "AU", f"'1900 123 456' is a premium-rate number: calling it {PREMIUM}"),
+    ("3624", "FR", f"'3624' is a premium-rate short code in FR: calling or texting it {PREMIUM}"),
+    ("07640 123456", "GB", "'07640 123456' is a pager number: nobody answers a call to it"),
+    ("0177 99 1234567", "DE",
+     "'0177 99 1234567' is a voicemail access number: nobody answers a call to it"),
+])
+def test_numbers_that_must_never_print(raw: str, country: str, message: str) -> None:
+    with pytest.raises(PhoneError) as error:
+        parse_phone(raw, country)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize(("raw", "country", "kind"), [
+    ("1-800-799-7233", "US", phonenumbers.PhoneNumberType.TOLL_FREE),
+    ("0808 2000 247", "GB", phonenumbers.PhoneNumberType.TOLL_FREE),
+    ("020 7946 0000", "GB", phonenumbers.PhoneNumberType.FIXED_LINE),
+    ("07400 123456", "GB", phonenumbers.PhoneNumberType.MOBILE),
+    ("056 1234 5678", "GB", phonenumbers.PhoneNumberType.VOIP),
+    ("055 1234 5678", "GB", phonenumbers.PhoneNumberType.UAN),
+    ("0300 123 1234", "GB", phonenumbers.PhoneNumberType.UAN),  # charities and public bodies
+    ("070 1234 5678", "GB", phonenumbers.PhoneNumberType.PERSONAL_NUMBER),
+    ("1300 123 456", "AU", phonenumbers.PhoneNumberType.SHARED_COST),
+    ("0 884 01 23 45", "FR", phonenumbers.PhoneNumberType.SHARED_COST),
+    ("614-555-0100", "US", phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE),
+])
+def test_ordinary_numbers_still_print(raw: str, country: str, kind: int) -> None:
+    """Toll-free, fixed, mobile, VoIP, UAN, shared-cost and personal numbers are ways to
+    reach a service: only premium-rate, pager and voicemail numbers are refused."""
+    number = phonenumbers.parse(raw, country)
+    assert phonenumbers.number_type(number) == kind  # the type the case is about
+    assert parse_phone(raw, country).display == raw
+
+
+@pytest.mark.parametrize(("raw", "country"), [
+    ("988", "US"), ("88788", "US"), ("741741", "US"),  # crisis lines, one texted
+    ("85258", "GB"),  # Shout, texted
+    ("116 123", "GB"), ("999", "GB"), ("911", "US"), ("112", "DE"),
+    ("3919", "FR"),  # free national helpline that phonenumbers prices as premium
+    ("016", "ES"), ("1712", "BE"),
+])
+def test_helpline_short_codes_still_print(raw: str, country: str) -> None:
+    assert parse_phone(raw, country).display == raw
+
+
+@pytest.mark.parametrize(("country", "code"), sorted(FREE_HELPLINES))
+def test_free_helpline_exceptions_are_still_needed(country: str, code: str) -> None:
+    """Each exception is a valid short code that phonenumbers still prices as premium: once
+    its data says otherwise, the entry can go."""
+    number = phonenumbers.parse(code, country)
+    assert shortnumberinfo.is_valid_short_number_for_region(number, country)
+    assert (shortnumberinfo.expected_cost_for_region(number, country)
+            == shortnumberinfo.ShortNumberCost.PREMIUM_RATE)
+
+
+# --- the emergency number ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("country", "number"), sorted(EMERGENCY_NUMBERS.items()))
+def test_builtin_emergency_numbers_are_emergency_numbers(country: str, number: str) -> None:
+    assert shortnumberinfo.is_emergency_number(number, country)
+    assert emergency_problem(number, country, number) is None
+
+
+@pytest.mark.parametrize(("text", "country"), [
+    ("911", "US"), ("112", "US"), ("999", "GB"), ("112", "GB"), ("112", "DE"), ("110", "DE"),
+    ("000", "AU"), ("111", "NZ"), ("112", "IN"), ("911", "PH"),
+])
+def test_emergency_numbers_of_the_country_pass(text: str, country: str) -> None:
+    assert emergency_problem(text, country, None) is None
+
+
+@pytest.mark.parametrize(("text", "country", "message"), [
+    ("9111", "US", "'9111' is not an emergency number in US; the usual one is 911"),
+    ("9112", "US", "'9112' is not an emergency number in US; the usual one is 911"),
+    ("999", "US", "'999' is not an emergency number in US; the usual one is 911"),
+    ("911", "GB", "'911' is not an emergency number in GB; the usual one is 999"),
+    ("0", "AU", "'0' is not an emergency number in AU; the usual one is 000"),
+    ("call mom", "US",
+     "'call mom' is not an emergency number: write only the digits people dial, e.g. 911"),
+    ("911 or 999", "US",
+     "'911 or 999' is not an emergency number: write only the digits people dial, e.g. 911"),
+    ("911a", "US",  # is_emergency_number alone would take it: it ignores trailing letters
+     "'911a' is not an emergency number: write only the digits people dial, e.g. 911"),
+    ("+1 911", "US",
+     "'+1 911' is not an emergency number: write only the digits people dial, e.g. 911"),
+    ("９１１", "US",  # fullwidth digits: would print, but not as people dial
+     "'９１１' is not an emergency number: write only the digits people dial, e.g. 911"),
+])
+def test_what_is_not_an_emergency_number(text: str, country: str, message: str) -> None:
+    assert emergency_problem(text, country, EMERGENCY_NUMBERS.get(country)) == message

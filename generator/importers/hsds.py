@@ -75,7 +75,7 @@ def _import_service(service: dict, collector: Collector, country: str, today: da
     try:
         entry, notes = build_entry(service, label, country, today)
     except SkipRecord as reason:
-        collector.skip(label, str(reason))
+        collector.reject(label, str(reason))
         return
     collector.note(*notes)
     collector.note(*(_hidden_address_note(location, label) for location in locations

@@ -4,8 +4,9 @@
   and is not part of it.
 - phones (the service's own, else those of its first service-at-location that has any):
   `voice`/`cell` (or no type) → `phone`, `text`/`sms` → `text.number`, `textphone`/`tty` →
-  `tty`; fax, pager and video are ignored. Every number used must be valid for the country,
-  or the record is skipped: a wrong number on a printed card cannot be recalled. A text
+  `tty`; fax, pager and video are ignored. Every number used must be valid for the country
+  and fit to print (not premium-rate, a pager or voicemail: see `generator.phones`), or the
+  record is skipped: a wrong number on a printed card cannot be recalled. A text
   keyword is taken from a phone description such as "Text SAFE to …". `qr` is `tel` for the
   first voice number, else `sms`, else `url`.
 - url: the service's url, else the organization's website; http(s) only.

@@ -19,6 +19,9 @@ class ImportResult:
     entries: list[dict]  # resources.yaml entries, keys in the README's order
     skipped: list[tuple[str, str]]  # (record label, reason)
     notes: list[str]  # other remarks for whoever checks the import
+    # the skipped records whose data cannot be printed (a number invalid for the country, a
+    # premium-rate number...), as opposed to those a filter or their status left out
+    rejected: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -70,10 +73,16 @@ class Collector:
     national: list[tuple[str, dict]] = field(default_factory=list)
     local: list[tuple[str, dict]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    rejected: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def skip(self, label: str, reason: str) -> None:
         self.skipped.append((label, reason))
+
+    def reject(self, label: str, reason: str) -> None:
+        """Skip a record whose data must not be printed (kept apart: a build warns of it)."""
+        self.skip(label, reason)
+        self.rejected.append((label, reason))
 
     def note(self, *texts: str) -> None:
         for text in texts:
@@ -102,4 +111,5 @@ class Collector:
         kept = ordered if limit is None else ordered[:limit]
         over = [] if limit is None else ordered[limit:]
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
-        return ImportResult([entry for _, entry in kept], skipped, list(self.notes))
+        return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
+                            list(self.rejected))

@@ -23,7 +23,8 @@ rows are ignored. Columns (only `name` is required):
     status        active (or empty) | inactive | defunct | temporarily closed
 
 Rows with another status are skipped, as are rows with a phone, TTY or text number that is
-not valid for the country (a wrong number on a printed card cannot be recalled). A row with no
+not valid for the country or never printed, such as a premium-rate number (a wrong number on
+a printed card cannot be recalled; see `generator.phones`). A row with no
 region and no postal code is a national line: it passes the area filter and comes first.
 Other bad cells (a date not written YYYY-MM-DD, a web address without http, `qr: sms` with no
 text number...) stop the import with the file, row and column of each.
@@ -114,7 +115,7 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
             if number:
                 parse_phone(number, country)
         except PhoneError as error:
-            collector.skip(label, f"{column} {error}")
+            collector.reject(label, f"{column} {error}")
             return
     verified, notes = date_notes(label, entry.get("verified"), today)
     if verified is None:
