@@ -17,6 +17,7 @@ from generator.errors import ContentError, Problem
 from generator.extends import locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
 from generator.layouts import Layout, SizeSpec
+from generator.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit
 from generator.place import PlacedFace, Placement, place_face
@@ -36,6 +37,7 @@ class LaidOut:
     size: SizeSpec
     faces: list[PlacedFace]
     warnings: list[Problem] = field(default_factory=list)
+    contrast: list[TextOnGround] = field(default_factory=list)  # every text on its grounds
 
 
 @dataclass
@@ -85,8 +87,12 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     problems.extend(_discretion(kit, layout, lang, faces))
     if problems:
         raise ContentError(problems)
+    pairs = text_pairs(faces, layout.spec, lang)
+    faint = contrast_problem(kit.site, pairs)
+    if faint is not None:
+        raise ContrastError(faint, pairs)
     warnings = notes + [w for face in faces for w in face.warnings]
-    return LaidOut(layout, lang, size, faces, warnings)
+    return LaidOut(layout, lang, size, faces, warnings, pairs)
 
 
 def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
@@ -209,6 +215,8 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     path, language and bytes of each PDF as it is queued for writing (previews).
     """
     result = BuildResult()
+    contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
+    faint = False                      # error naming a shade that passes in all of them
     for lang in langs:
         result.problems.extend(kit.broken_languages.get(lang, ()))
     with BackgroundWriter() as writer:
@@ -221,11 +229,17 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
                     continue
                 try:
                     laid = lay_out(kit, layout, lang)
+                except ContrastError as error:
+                    contrast.extend(error.pairs)
+                    faint = True
+                    result.failed.append((layout.name, lang))
+                    continue
                 except ContentError as error:
                     result.problems.extend(error.problems)
                     result.failed.append((layout.name, lang))
                     continue
                 result.problems.extend(laid.warnings)
+                contrast.extend(laid.contrast)
                 for target in targets:
                     data = render_pdf(kit, laid, target)
                     if out is not None:
@@ -234,4 +248,7 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
                         result.written.append(path)
                         if on_pdf is not None:
                             on_pdf(path, lang, data)
+    problem = contrast_problem(kit.site, contrast) if faint else None
+    if problem is not None:
+        result.problems.append(problem)
     return result

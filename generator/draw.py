@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.geometry import Rect
+from generator.ornaments import Circle, clip_panel, ornament_shapes
+from generator.paints import FILL_PAINTS
 from generator.place import PlacedFace, PlacedOrnament
 from generator.qr import draw_qr
-from generator.styles import tint
 
 
 def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
@@ -28,7 +27,8 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     for ornament in face.ornaments:
         canvas.saveState()
         _clip_to_panel(canvas, face, ornament, x, y, bleed)
-        ORNAMENTS.get(ornament.design, _no_ornament)(canvas, ornament, x, y, brand)
+        for shape in ornament_shapes(ornament.design, ornament.box, ornament.mirrored):
+            _circle(canvas, shape, x, y, brand)
         canvas.restoreState()
     for text in face.texts:
         if text.rotate:
@@ -46,7 +46,7 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
 
 
 def fill_colour(name: str, brand: str) -> Color:
-    return {"brand": HexColor(brand), "tint": tint(brand, 0.88)}.get(name, white)
+    return FILL_PAINTS[name].color(brand)
 
 
 def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
@@ -73,10 +73,7 @@ def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x
                    y: float, bleed: float) -> None:
     """Keep a design inside its panel, so it never runs over a fold (or into the bleed only
     where the panel meets the face's edge)."""
-    box = ornament.box
-    cx, cy = box.x + box.width / 2, box.y + box.height / 2
-    panel = next((p for p in face.panels
-                  if p.x <= cx <= p.x + p.width and p.y <= cy <= p.top), None)
+    panel = clip_panel(face.panels, ornament.box)
     if panel is None:
         return
     left, bottom, right, top = _bled(panel, face, bleed)
@@ -96,26 +93,13 @@ def _cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
     canvas.setDash()
 
 
-def _sunrise(canvas: Canvas, ornament: PlacedOrnament, x: float, y: float, brand: str) -> None:
-    """A low sun with soft rings in the lower-right corner: calm and hopeful, not a symbol."""
-    box = ornament.box
-    cx, cy = x + box.x + box.width, y + box.y
-    reach = min(box.width, box.height)
-    canvas.setFillColor(tint(brand, 0.42))
-    canvas.circle(cx, cy, reach * 0.3, stroke=0, fill=1)
-    canvas.setLineCap(0)
-    for index, fraction in enumerate((0.5, 0.7, 0.9)):
-        canvas.setStrokeColor(tint(brand, 0.28 - 0.07 * index))
-        canvas.setLineWidth(reach * 0.07)
-        radius = reach * fraction
-        canvas.circle(cx, cy, radius, stroke=1, fill=0)
-
-
-def _no_ornament(canvas: Canvas, ornament: PlacedOrnament, x: float, y: float,
-                 brand: str) -> None:
-    return None
-
-
-ORNAMENTS: dict[str, Callable[[Canvas, PlacedOrnament, float, float, str], None]] = {
-    "sunrise": _sunrise,
-}
+def _circle(canvas: Canvas, shape: Circle, x: float, y: float, brand: str) -> None:
+    colour = shape.paint.color(brand)
+    if shape.stroke:
+        canvas.setLineCap(0)
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(shape.stroke)
+        canvas.circle(x + shape.x, y + shape.y, shape.radius, stroke=1, fill=0)
+    else:
+        canvas.setFillColor(colour)
+        canvas.circle(x + shape.x, y + shape.y, shape.radius, stroke=0, fill=1)

@@ -44,6 +44,7 @@ class PlacedQr:
 class PlacedOrnament:
     design: str
     box: Rect
+    mirrored: bool = False  # a right-to-left face: the design turns to face the other way
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,8 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
 
 def _place_ornament(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                     placement: Placement) -> None:
-    placed.ornaments.append(PlacedOrnament(slot.design or "none", _box(slot, placement, placed)))
+    placed.ornaments.append(PlacedOrnament(slot.design or "none", _box(slot, placement, placed),
+                                           placement.fonts.rtl))
 
 
 PLACERS: dict[str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], None]] = {

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import functools
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from generator.layouts import StyleSpec
+from generator.paints import TEXT_PAINTS
 
-INK = HexColor("#1c2b2d")
-MUTED = HexColor("#46585b")
+INK = TEXT_PAINTS["ink"].color("#000000")
+MUTED = TEXT_PAINTS["muted"].color("#000000")
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
 def color_for(name: str, brand: str) -> Color:
-    return {"ink": INK, "muted": MUTED, "paper": white}.get(name) or HexColor(brand)
+    return TEXT_PAINTS[name].color(brand)
 
 
-def tint(brand: str, amount: float) -> Color:
-    """`brand` mixed with white: amount 0 is the brand colour, 1 is white (no transparency)."""
-    base = HexColor(brand)
-    return Color(*(c + (1 - c) * amount for c in (base.red, base.green, base.blue)))
+def style_name(style: ParagraphStyle) -> str:
+    """The layout style a paragraph style was made from (see `paragraph_style`)."""
+    return style.name.partition("@")[0]
 
 
 def smallest_size(spec: StyleSpec, floor: float) -> float:
