@@ -12,7 +12,12 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.compose import ComposedFace, compose_face, template_context
-from generator.discretion import builtin_words, discretion_problems
+from generator.discretion import (
+    builtin_words,
+    discretion_problems,
+    site_words,
+    unchecked_language,
+)
 from generator.errors import ContentError, Problem
 from generator.extends import locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
@@ -93,10 +98,16 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
     """Revealing words on outside surfaces fail the build while the site is discreet."""
     if not kit.site.discreet:
         return []
-    outside = [face for face in faces
-               if face.spec.outside_when is None or getattr(kit.site, face.spec.outside_when)]
-    words = builtin_words(lang) + kit.site.revealing_words
-    return discretion_problems(outside, layout.name, words, kit.site.source.path)
+    outside = [face for face in faces if face.spec.outside
+               and (face.spec.outside_when is None or getattr(kit.site, face.spec.outside_when))]
+    if not outside:
+        return []
+    unchecked = unchecked_language(kit.site, lang)
+    if unchecked is not None:
+        return [unchecked]
+    words = builtin_words(lang) + site_words(kit.site, lang)
+    return discretion_problems(outside, layout.name, words, kit.site.source.path,
+                               kit.resources[0].source)
 
 
 def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:
