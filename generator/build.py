@@ -26,6 +26,7 @@ from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit
 from generator.place import PlacedFace, Placement, place_face
 from generator.qr import QrError, payload_for
+from generator.safety_slots import composed_problems, layout_problems
 from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import BackgroundWriter
 
@@ -78,6 +79,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     resources, notes = _selected_resources(kit, layout)
     composed_faces = [compose_face(layout, face_name, context, resources, payload)
                       for face_name in layout.spec.faces]
+    safety = layout_problems(layout) + composed_problems(
+        layout, composed_faces, strings, kit.site.emergency_number)
+    if safety:
+        raise ContentError(safety)
     fonts = font_set(lang, "".join(_plain_texts(composed_faces)))
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     faces, problems = [], []
