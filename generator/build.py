@@ -12,7 +12,12 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.compose import ComposedFace, compose_face, template_context
-from generator.discretion import builtin_words, discretion_problems
+from generator.discretion import (
+    builtin_words,
+    discretion_problems,
+    site_words,
+    unchecked_language,
+)
 from generator.errors import ContentError, Problem
 from generator.extends import locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
@@ -22,6 +27,7 @@ from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit
 from generator.place import PlacedFace, Placement, place_face
 from generator.qr import QrError, payload_for
+from generator.safety_slots import composed_problems, layout_problems
 from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import BackgroundWriter
 
@@ -75,6 +81,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     resources, notes = _selected_resources(kit, layout)
     composed_faces = [compose_face(layout, face_name, context, resources, payload)
                       for face_name in layout.spec.faces]
+    safety = layout_problems(layout) + composed_problems(
+        layout, composed_faces, strings, kit.site.emergency_number)
+    if safety:
+        raise ContentError(safety)
     fonts = font_set(lang, "".join(_plain_texts(composed_faces)))
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     faces, problems = [], []
@@ -99,10 +109,16 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
     """Revealing words on outside surfaces fail the build while the site is discreet."""
     if not kit.site.discreet:
         return []
-    outside = [face for face in faces
-               if face.spec.outside_when is None or getattr(kit.site, face.spec.outside_when)]
-    words = builtin_words(lang) + kit.site.revealing_words
-    return discretion_problems(outside, layout.name, words, kit.site.source.path)
+    outside = [face for face in faces if face.spec.outside
+               and (face.spec.outside_when is None or getattr(kit.site, face.spec.outside_when))]
+    if not outside:
+        return []
+    unchecked = unchecked_language(kit.site, lang)
+    if unchecked is not None:
+        return [unchecked]
+    words = builtin_words(lang) + site_words(kit.site, lang)
+    return discretion_problems(outside, layout.name, words, kit.site.source.path,
+                               kit.resources[0].source)
 
 
 def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:

@@ -122,6 +122,7 @@ def resource_view(resource: Resource, lang: str = "en",
     """What templates see of a hotline: display strings only."""
     return {
         "name": resource.name,
+        "tab_label": resource.tab_label,
         "phone": resource.phone.display if resource.phone else None,
         "tty": resource.tty.display if resource.tty else None,
         "text": (

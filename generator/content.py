@@ -128,7 +128,13 @@ def load_site(path: Path) -> Site:
         resource_source=model.resources.model_dump() if model.resources else None,
         max_lines=model.max_lines,
         discreet=model.discreet,
-        revealing_words=tuple(word.lower() for word in model.revealing_words),
+        revealing_words=(tuple(model.revealing_words)
+                         if isinstance(model.revealing_words, list) else ()),
+        revealing_words_by_lang=({code: tuple(words) for code, words
+                                  in model.revealing_words.items()}
+                                 if isinstance(model.revealing_words, dict) else {}),
+        revealing_words_line=(doc.lines.get(("revealing_words",))
+                              or doc.line_of(("languages",))),
     )
 
 
@@ -192,6 +198,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         verified=item.verified,
         required=item.required or index == 0,
         source=Source(doc.path, doc.line_of(("resources", index))),
+        tab_label=item.tab_label,
     )
 
 

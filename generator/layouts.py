@@ -50,6 +50,7 @@ class SlotSpec(_Strict):
     align: Literal["left", "center", "right"] = "center"
     of: Literal["resources"] | None = None
     design: str | None = None
+    safety: list[str] = []  # catalogue strings of safety wording it prints (any one): kept
 
     @field_validator("box")
     @classmethod

@@ -60,7 +60,10 @@ class Site:
     resource_source: dict | None = field(default=None, compare=False, hash=False)
     max_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
     discreet: bool = True
-    revealing_words: tuple[str, ...] = ()
+    revealing_words: tuple[str, ...] = ()  # for every language
+    revealing_words_by_lang: dict[str, tuple[str, ...]] = field(
+        default_factory=dict, compare=False, hash=False)
+    revealing_words_line: int | None = None  # where a message about them points
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class Resource:
     verified: date | None
     required: bool
     source: Source
+    tab_label: str | None = None  # what a discreet poster's tear-off tabs say of the line
 
 
 @dataclass(frozen=True)

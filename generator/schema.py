@@ -113,7 +113,7 @@ class SiteModel(_Strict):
     # per format; strict: YAML's `yes` must not become 1 line
     max_lines: dict[str, Annotated[int, Field(strict=True), AfterValidator(_at_least_one)]] = {}
     discreet: bool = True
-    revealing_words: list[str] = []
+    revealing_words: list[str] | dict[str, list[str]] = []  # all languages, or per language
     extends: str | None = None  # a base folder for articles/, locales/, resources.yaml
 
     @field_validator("resources", mode="before")
@@ -136,6 +136,19 @@ class SiteModel(_Strict):
         for code in value:
             if not _LANG.fullmatch(code):
                 raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+        return value
+
+    @field_validator("revealing_words")
+    @classmethod
+    def _words(cls, value: list[str] | dict[str, list[str]]) -> Any:
+        lists = value.items() if isinstance(value, dict) else [(None, value)]
+        for code, words in lists:
+            if code is not None and not _LANG.fullmatch(code):
+                raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+            if code is not None and not words:
+                raise ValueError(f"{code}: list at least one word")
+            if any(not word.strip() for word in words):
+                raise ValueError("a word is empty")
         return value
 
     @field_validator("article")
@@ -226,6 +239,7 @@ class ResourceModel(_Strict):
     qr: Literal["tel", "sms", "url"] | None = None
     verified: date | None = None
     required: bool = False
+    tab_label: str | None = Field(default=None, min_length=1)  # a discreet poster's tabs
 
     @field_validator("phone", "tty", mode="before")
     @classmethod

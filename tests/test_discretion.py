@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from generator.discretion import builtin_words, revealing_words_in
-from tests.conftest import edit
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.discretion import WORDS_DIR, builtin_words, has_builtin_list, revealing_words_in
+from generator.discretion.matching import _IGNORABLE_RANGES, is_ignorable, normalised
+from generator.localize import BUILTIN_DIR
+from tests.conftest import DEFAULT_CONTENT, edit
 
 
 def test_revealing_title_fails_on_every_outside_surface(kit: Path, run) -> None:  # noqa: ANN001
@@ -58,3 +66,207 @@ def test_discreet_poster_is_checked_outside_its_tabs(kit: Path, run) -> None:  #
 
 def test_ordinary_poster_may_say_what_it_is(kit: Path, run) -> None:  # noqa: ANN001
     assert run("check", kit, "--format", "poster").code == 0
+
+
+# --- languages without a list ---------------------------------------------------------------
+
+GERMAN_TITLE = "Hilfe bei häuslicher Gewalt"
+
+
+@pytest.fixture
+def german_kit(kit: Path) -> Path:
+    """The kit in English and German (an article in German, no built-in German list)."""
+    shutil.copy(kit / "articles" / "trauma-bonding.en.md",
+                kit / "articles" / "trauma-bonding.de.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, de]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         f"discreet_title: {{en: Wellness contacts, de: {GERMAN_TITLE}}}")
+    return kit
+
+
+def test_a_language_without_a_list_fails_on_outside_surfaces(german_kit: Path, run) -> None:  # noqa: ANN001
+    result = run("check", german_kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert ("site.yaml:4: language 'de' has no list of revealing words, so its outside "
+            "surfaces cannot be checked: add `revealing_words: {de: [...]}` to site.yaml"
+            ) in result.err
+    assert "Not built: pocket-card (de)" in result.err
+    # A plain list is for every language: it does not stand in for German words.
+    edit(german_kit / "site.yaml", "brand_color:", "revealing_words: [clinic]\nbrand_color:")
+    result = run("check", german_kit, "--format", "pocket-card", "--lang", "de")
+    assert result.code == 1
+    assert "does not count as 'de' words" in result.err
+
+
+def test_a_site_gives_words_for_its_language(german_kit: Path, run) -> None:  # noqa: ANN001
+    edit(german_kit / "site.yaml", "brand_color:",
+         "revealing_words: {de: [gewalt, missbrauch, frauenhaus]}\nbrand_color:")
+    result = run("check", german_kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "pocket-card (front): 'gewalt' on an outside surface would reveal" in result.err
+    assert "has no list of revealing words" not in result.err
+    assert "Not built: pocket-card (de)" in result.err  # English is still built
+    edit(german_kit / "site.yaml", GERMAN_TITLE, "Kontakte für Wohlbefinden")
+    assert run("check", german_kit, "--format", "pocket-card").code == 0
+
+
+def test_a_language_without_a_list_may_print_an_ordinary_poster(german_kit: Path,  # noqa: ANN001
+                                                                 run) -> None:
+    assert run("check", german_kit, "--format", "poster").code == 0  # nothing is outside
+
+
+@pytest.mark.parametrize(("setting", "message"), [
+    ("revealing_words: {German: [gewalt]}",
+     "revealing_words: 'German' is not a language code such as en, es or zh-Hans"),
+    ("revealing_words: {de: []}", "revealing_words: de: list at least one word"),
+])
+def test_revealing_words_mapping_is_checked(kit: Path, run, setting: str,  # noqa: ANN001
+                                            message: str) -> None:
+    edit(kit / "site.yaml", "brand_color:", f"{setting}\nbrand_color:")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert message in result.err
+
+
+def test_every_catalogue_language_has_a_list() -> None:
+    catalogues = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
+    assert len(catalogues) >= 17
+    missing = [lang for lang in catalogues if not has_builtin_list(lang)]
+    assert missing == [], f"add generator/discretion/<lang>.txt for {missing}"
+    for lang in catalogues:  # each list holds words of its own besides the English ones
+        assert len(builtin_words(lang)) > len(builtin_words("en")) or lang == "en", lang
+
+
+# --- disguised words ------------------------------------------------------------------------
+
+CYRILLIC_O = "\u043e"
+
+
+@pytest.mark.parametrize("title", [
+    f"Vi{CYRILLIC_O}lence help",  # a Cyrillic о in a Latin word
+    "Ｖｉｏｌｅｎｃｅ help",  # fullwidth letters
+    "𝐕𝐢𝐨𝐥𝐞𝐧𝐜𝐞 help",  # mathematical bold
+])
+def test_disguised_title_fails_check(kit: Path, run, title: str) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts", f"discreet_title: {title}")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "pocket-card (front): 'violence' on an outside surface" in result.err
+
+
+@pytest.mark.parametrize("text", [
+    "vio\u00adlence",  # soft hyphen
+    "vio\u200blence",  # zero-width space
+    "vio\u200dlen\u200cce",  # zero-width joiner and non-joiner
+    "vio\u2060lence",  # word joiner
+    "\u2067violence\u2069",  # bidi isolate
+    "vio\u202elence",  # right-to-left override
+    "\ufeffviolence",  # BOM
+    "VIOLENCE",
+    f"vi{CYRILLIC_O}lence",
+    "ѵіоlеnсе",  # every letter Cyrillic
+])
+def test_disguises_are_seen_through(text: str) -> None:
+    assert revealing_words_in(f"Help with {text}", builtin_words("en")) == ["violence"]
+
+
+IGNORABLE = [chr(code) for first, last in _IGNORABLE_RANGES
+             for code in range(first, min(last, first + 40) + 1)]
+LISTED = sorted({word for path in WORDS_DIR.glob("*.txt") for word in builtin_words(path.stem)
+                 if " " not in word and not any(is_ignorable(char) for char in word)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(word=st.sampled_from(LISTED), data=st.data())
+def test_a_revealing_word_with_invisible_characters_is_still_caught(word: str, data) -> None:  # noqa: ANN001
+    inserts = data.draw(st.lists(st.tuples(st.integers(0, len(word)), st.sampled_from(IGNORABLE)),
+                                 min_size=1, max_size=4))
+    disguised = word
+    for position, char in sorted(inserts, reverse=True):
+        disguised = disguised[:position] + char + disguised[position:]
+    assert normalised(word) in revealing_words_in(f"a {disguised} b", (word,))
+
+
+LOOKALIKES = {"a": "а", "c": "с", "e": "е", "i": "і", "o": "о", "p": "р", "s": "ѕ", "x": "х",
+              "y": "у"}  # Latin -> Cyrillic
+
+
+@settings(max_examples=200, deadline=None)
+@given(word=st.sampled_from(builtin_words("en")), data=st.data())
+def test_lookalike_letters_are_caught(word: str, data) -> None:  # noqa: ANN001
+    swaps = [i for i, char in enumerate(word) if char in LOOKALIKES]
+    chosen = data.draw(st.sets(st.sampled_from(swaps), min_size=1)) if swaps else set()
+    disguised = "".join(LOOKALIKES[c] if i in chosen else c for i, c in enumerate(word))
+    fullwidth = data.draw(st.booleans())
+    if fullwidth:
+        disguised = "".join(chr(ord(c) + 0xFEE0) if "a" <= c <= "z" else c for c in disguised)
+    assert word in revealing_words_in(f"Our {disguised.upper()} page", builtin_words("en"))
+
+
+# --- short words, phrases and the neutral titles --------------------------------------------
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("DV support", ["dv"]),
+    ("Help after D-V", []),
+    ("Good advice and DVDs", []),  # a short word matches a whole word only
+    ("Safe House", ["safe house"]),
+    ("safe-house contacts", ["safe house"]),
+    ("our safehouses", ["safe house"]),
+    ("safe\u00a0\n house", ["safe house"]),
+    ("A safe place, a warm house", []),
+    ("For battered women", ["battered"]),
+    ("Battery recycling", []),
+    ("Abuser", ["abuse", "abuser"]),
+    ("Women's refuge", ["refuge"]),
+])
+def test_short_words_and_phrases(text: str, found: list[str]) -> None:
+    assert revealing_words_in(text, builtin_words("en")) == found
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), [
+    ("ru", "Помощь при насилии", "насили"),  # Cyrillic against the Russian list
+    ("ru", "Кризисный центр", "кризис"),
+    ("es", "Casa de acogida", "casa de acogida"),
+    ("es", "Apoyo a mujeres maltratadas", "maltrat"),
+    ("pt", "Contra os maus-tratos", "maus tratos"),
+    ("pl", "Niebieska Karta", "niebieska karta"),
+    ("he", 'נגד אלמ"ב', 'אלמ"ב'),
+    ("fa", "خانه امن", "خانه امن"),
+    ("fa", "همسر\u200cآزاری", "همسرآزاری"),  # written with a zero-width non-joiner
+    ("vi", "Nạn nhân bạo lực", "bạo"),
+    ("ko", "위기에 처한", "위기"),  # Hangul: two syllables still match word starts
+    ("zh-Hans", "家 暴", "家暴"),
+])
+def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
+    assert expected in revealing_words_in(text, builtin_words(lang))
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("es", "Se trata de tu bienestar"),  # "trata" alone is also "it is about"
+    ("ar", "عنفوان الشباب"),  # "عنف" is a whole word only: not "vigour"
+    ("vi", "Bạn"),  # a short syllable is a whole word only
+    ("ru", "Полезные контакты"),
+])
+def test_everyday_words_pass(lang: str, text: str) -> None:
+    assert revealing_words_in(text, builtin_words(lang)) == []
+
+
+DEFAULT_TITLES = yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text("utf-8"))[
+    "discreet_title"]
+
+
+@pytest.mark.parametrize("lang", sorted(DEFAULT_TITLES))
+def test_default_titles_are_neutral(lang: str) -> None:
+    assert revealing_words_in(DEFAULT_TITLES[lang], builtin_words(lang)) == []
+
+
+def test_default_kit_passes_in_all_its_languages(tmp_path: Path, run) -> None:  # noqa: ANN001
+    kit = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, kit)
+    langs = sorted(path.name.split(".")[1] for path in (kit / "articles").glob("*.md"))
+    assert len(langs) == 12
+    edit(kit / "site.yaml", "languages: [en, es, ar, zh-Hans]",
+         f"languages: [{', '.join(langs)}]\nposter_discreet: true")
+    result = run("check", kit)
+    assert result.code == 0, result.err
+    assert "on an outside surface" not in result.err

@@ -232,12 +232,46 @@ def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: st
     assert not words & set(REVEALING_WORDS), words & set(REVEALING_WORDS)
     assert revealing_words_in(outside, builtin_words("en")) == []  # the engine's list too
     assert "Why it can be hard to leave" not in outside
+    # The tabs are seen before anyone takes one: the number alone, no name.
     for rect in tabs:
-        assert NUMBER in bounded_text(out / "poster.pdf", rect)
-    # The line's name is printed on the eight tabs and nowhere else.
+        tab = bounded_text(out / "poster.pdf", rect)
+        assert NUMBER in tab
+        assert "Text START to 88788" in tab
+        assert revealing_words_in(tab, builtin_words("en")) == []
     page = " ".join(page_texts(out / "poster.pdf")[0].split())
-    assert page.count("National Domestic Violence Hotline") == 8
+    assert "National Domestic Violence Hotline" not in page
     assert decode_qr_codes(out / "poster.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
+
+
+def test_discreet_tabs_carry_the_lines_tab_label(kit: Path, build_poster) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Support line\n    qr: tel ")
+    out = build_poster("letter", discreet=True)
+    for rect in tab_rects("letter"):
+        tab = bounded_text(out / "poster.pdf", rect)
+        assert "Support line" in tab
+        assert NUMBER in tab
+    page = " ".join(page_texts(out / "poster.pdf")[0].split())
+    assert page.count("Support line") == 8
+    assert "National Domestic Violence Hotline" not in page
+
+
+def test_ordinary_poster_tabs_name_the_line_not_its_tab_label(kit: Path,  # noqa: ANN001
+                                                              build_poster) -> None:
+    edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Support line\n    qr: tel ")
+    page = " ".join(page_texts(build_poster("letter") / "poster.pdf")[0].split())
+    assert page.count("National Domestic Violence Hotline") == 9  # the headline's and 8 tabs
+    assert "Support line" not in page
+
+
+def test_a_revealing_tab_label_fails_check(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Abuse helpline\n    qr: tel ")
+    result = run("check", kit, "--format", "poster")
+    assert result.code == 1
+    assert ("resources.yaml:4: poster (poster, tabs): 'abuse' on an outside surface would "
+            "reveal what this is for; give the line a `tab_label` in resources.yaml or set "
+            "discreet: false") in result.err
+    assert "poster (poster, tabs): 'helpline'" in result.err
 
 
 def test_poster_front_matter_sets_headline_and_message(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

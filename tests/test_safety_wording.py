@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
-from tests.conftest import page_texts
+from tests.conftest import REPO, edit, page_texts
 
 FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster"]
+LAYOUTS = REPO / "layouts"
 
 
 @pytest.mark.parametrize("layout", FORMATS)
@@ -46,3 +50,85 @@ def test_site_cannot_remove_it(kit: Path, run, override: str, message: str) -> N
     result = run("check", kit)
     assert result.code == 1
     assert "locales/en.yaml:1: " + message in result.err
+
+
+# --- a site's own layout keeps the safety slots ---------------------------------------------
+
+def safety_slots_of(layout: str) -> list[str]:
+    """The slots the built-in layout.yaml marks as carrying safety wording (read here)."""
+    spec = yaml.safe_load((LAYOUTS / layout / "layout.yaml").read_text("utf-8"))
+    return [slot["name"] for face in spec["faces"].values() for slot in face["slots"]
+            if slot.get("safety")]
+
+
+def own_copy(kit: Path, layout: str) -> Path:
+    """The built-in layout copied into the kit's layouts/, as a site starts its own."""
+    folder = kit / "layouts" / layout
+    shutil.copytree(LAYOUTS / layout, folder)
+    return folder
+
+
+@pytest.mark.parametrize(("layout", "slots"), [
+    ("pocket-card", ["safety"]), ("brochure", ["before_you_call"]),
+    ("pocket-fold", ["before_you_call", "qr_note"]), ("poster", ["lines"]),
+])
+def test_every_format_marks_its_safety_slots(layout: str, slots: list[str]) -> None:
+    assert safety_slots_of(layout) == slots
+
+
+@pytest.mark.parametrize("layout", FORMATS)
+def test_a_site_layout_that_keeps_the_safety_slots_builds(kit: Path, run,  # noqa: ANN001
+                                                         layout: str) -> None:
+    own_copy(kit, layout)
+    assert run("check", kit, "--format", layout).code == 0
+
+
+@pytest.mark.parametrize("layout", FORMATS)
+def test_a_site_layout_cannot_leave_out_a_safety_slot(kit: Path, run, layout: str) -> None:  # noqa: ANN001
+    folder = own_copy(kit, layout)
+    spec = yaml.safe_load((folder / "layout.yaml").read_text("utf-8"))
+    for face in spec["faces"].values():  # as a site would: the slot gone, its marking too
+        face["slots"] = [slot for slot in face["slots"] if not slot.get("safety")]
+    for size in spec["sizes"].values():  # and the poster's boxes for it on small sizes
+        size.get("boxes", {}).pop("lines", None)
+    (folder / "layout.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    result = run("check", kit, "--format", layout)
+    assert result.code == 1
+    for slot in safety_slots_of(layout):
+        assert (f"layouts/{layout}/layout.yaml: {layout}: no slot '{slot}': the built-in "
+                f"{layout} prints the safety note") in result.err
+
+
+@pytest.mark.parametrize("layout", FORMATS)
+def test_a_site_template_must_print_the_safety_note(kit: Path, run, layout: str) -> None:  # noqa: ANN001
+    folder = own_copy(kit, layout)
+    for template in folder.glob("*.j2"):  # every safety string swapped for other words
+        text = re.sub(r"\{\{ t\.(safety_note|before_you_call|poster_discreet_note)[^}]*\}\}",
+                      "Stay safe.", template.read_text("utf-8"))
+        template.write_text(text, encoding="utf-8")
+    result = run("check", kit, "--format", layout)
+    assert result.code == 1
+    for slot in safety_slots_of(layout):
+        assert re.search(rf"layouts/{layout}/\w+\.j2: {layout}: slot '{slot}' must print the "
+                         r"safety note \(t\.\w+", result.err), result.err
+
+
+def test_a_site_layout_keeps_the_safety_slot_required(kit: Path, run) -> None:  # noqa: ANN001
+    folder = own_copy(kit, "pocket-card")
+    edit(folder / "layout.yaml", "source: locale, required: true, safety: [safety_note]",
+         "source: locale, safety: [safety_note]")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert ("layouts/pocket-card/layout.yaml: pocket-card: slot 'safety' must stay "
+            "`required: true`") in result.err
+
+
+def test_a_new_format_of_a_site_has_no_safety_slot_to_keep(kit: Path, run) -> None:  # noqa: ANN001
+    folder = kit / "layouts" / "sticker"
+    shutil.copytree(LAYOUTS / "pocket-card", folder)
+    spec = yaml.safe_load((folder / "layout.yaml").read_text("utf-8"))
+    spec["name"] = "sticker"
+    spec["faces"]["back"]["slots"] = [s for s in spec["faces"]["back"]["slots"]
+                                      if s["name"] != "safety"]
+    (folder / "layout.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    assert run("check", kit, "--format", "sticker").code == 0

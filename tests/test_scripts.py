@@ -14,6 +14,7 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from generator.bidi_text import BidiParagraph
+from generator.discretion import has_builtin_list
 from generator.fonts import font_set
 from tests.conftest import edit
 
@@ -29,7 +30,10 @@ def kit_in(kit: Path, lang: str) -> Path:
                            allow_unicode=True)
     (kit / "articles" / f"trauma-bonding.{lang}.md").write_text(
         f"---\n{front}---\n\n## {sample['heading']}\n\n{sample['body']}\n", encoding="utf-8")
-    edit(kit / "site.yaml", "languages: [en]", f"languages: [{lang}]")
+    languages = f"languages: [{lang}]"
+    if not has_builtin_list(lang):  # Greek: a site gives its own revealing words
+        languages += f"\nrevealing_words: {{{lang}: [{sample['revealing']}]}}"
+    edit(kit / "site.yaml", "languages: [en]", languages)
     edit(kit / "site.yaml", "discreet_title: Wellness contacts",
          f"discreet_title: {{{lang}: {sample['title'].split()[0]}}}")
     return kit

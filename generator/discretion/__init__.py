@@ -1,68 +1,77 @@
 """Discretion: nothing on an outside surface may reveal what the item is for.
 
-The revealing words live in one text file per language beside this module; a site extends
-them with `revealing_words:` in site.yaml. Matching is by word start, case-insensitive, so
-`abuse` also catches "abuser" and "Abuse".
+The revealing words live in one text file per language beside this module (`zh.txt` serves
+zh-Hans and zh-Hant); the English list applies in every language. A site adds its own with
+`revealing_words:` in site.yaml: a list for every language, or a mapping per language code.
+A language with neither a file here nor words of its own in site.yaml cannot be checked, and
+that is an error wherever an outside surface is printed. How words are matched (normalised,
+confusables, short words, phrases): see matching.py.
 """
 
 from __future__ import annotations
 
 import functools
-import unicodedata
 from pathlib import Path
 
+from generator.discretion.matching import revealing_terms_in, terms
 from generator.errors import Problem
+from generator.models import Site, Source
 from generator.place import PlacedFace
 
 WORDS_DIR = Path(__file__).resolve().parent
+TABS = "tabs"  # the name messages give the tear-off tabs
+
+
+def list_path(lang: str) -> Path:
+    """The built-in list for `lang` (its base language's: zh-Hans -> zh.txt)."""
+    return WORDS_DIR / f"{lang.split('-')[0]}.txt"
+
+
+def has_builtin_list(lang: str) -> bool:
+    return list_path(lang).is_file()
 
 
 @functools.cache
 def builtin_words(lang: str) -> tuple[str, ...]:
-    base = lang.split("-")[0]
+    """The English words, then the language's own."""
     words: list[str] = []
-    for code in dict.fromkeys(("en", base)):
-        path = WORDS_DIR / f"{code}.txt"
+    for path in dict.fromkeys((list_path("en"), list_path(lang))):
         if path.is_file():
             lines = path.read_text(encoding="utf-8").splitlines()
-            words.extend(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
+            words.extend(w.strip() for w in lines if w.strip() and not w.startswith("#"))
     return tuple(dict.fromkeys(words))
 
 
-def _tokens(text: str) -> list[str]:
-    """Words, keeping combining marks inside them (Devanagari vowel signs are marks)."""
-    tokens, current = [], []
-    for char in text.lower():
-        if char.isalnum() or unicodedata.category(char).startswith("M"):
-            current.append(char)
-        elif current:
-            tokens.append("".join(current))
-            current = []
-    if current:
-        tokens.append("".join(current))
-    return tokens
+def site_words(site: Site, lang: str) -> tuple[str, ...]:
+    """The site's words for `lang`: its list for every language, then those it gives for the
+    language (or for its base language: `de` also serves de-AT)."""
+    by_lang = site.revealing_words_by_lang
+    own = [*by_lang.get(lang.split("-")[0], ()), *by_lang.get(lang, ())]
+    return tuple(dict.fromkeys([*site.revealing_words, *own]))
 
 
-def _unspaced(word: str) -> bool:
-    """Scripts written without spaces between words (Chinese, Japanese, Thai)."""
-    return any(unicodedata.name(char, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "THAI"))
-               for char in word)
+def unchecked_language(site: Site, lang: str) -> Problem | None:
+    """An error when `lang` has no list of revealing words, built in or from site.yaml."""
+    by_lang = site.revealing_words_by_lang
+    if has_builtin_list(lang) or lang in by_lang or lang.split("-")[0] in by_lang:
+        return None
+    plain_list = (" (a plain list of words is for every language and does not count as "
+                  f"'{lang}' words)" if site.revealing_words else "")
+    return Problem(site.source.path, (
+        f"language '{lang}' has no list of revealing words, so its outside surfaces cannot be "
+        f"checked: add `revealing_words: {{{lang}: [...]}}` to site.yaml with the words that "
+        f"would give away what this is for in that language, as generator/discretion/en.txt "
+        f"does for English{plain_list}; or set discreet: false"), site.revealing_words_line)
 
 
 def revealing_words_in(text: str, words: tuple[str, ...]) -> list[str]:
-    """The revealing words (as listed) that some word of `text` starts with; in scripts
-    without spaces, that appear anywhere in it."""
-    found: dict[str, None] = {}
-    tokens = _tokens(text)
-    lowered = text.lower()
-    for word in words:
-        if (word in lowered) if _unspaced(word) else any(t.startswith(word) for t in tokens):
-            found.setdefault(word)
-    return list(found)
+    """The words of `words` (normalised as listed) found in `text`: see matching.py."""
+    return revealing_terms_in(text, terms(words))
 
 
 def outside_text(face: PlacedFace) -> dict[str, str]:
-    """Text on the face's outside surfaces, by surface name."""
+    """Text on the face's outside surfaces, by surface name; tear-off tabs (seen by anyone
+    before they are taken) are a surface of their own, TABS."""
     spec = face.spec
     if not spec.outside:
         return {}
@@ -72,12 +81,11 @@ def outside_text(face: PlacedFace) -> dict[str, str]:
     surfaces: dict[str, list[str]] = {names[i] if len(face.panels) > 1 else face.name: []
                                       for i in outside}
     for text in face.texts:
-        if text.private:
-            continue
         index = _panel_of(face, text.x + 0.5, text.y + 0.5)
         if index in outside:
             key = names[index] if len(face.panels) > 1 else face.name
-            surfaces[key].append(text.paragraph.getPlainText())
+            key = TABS if text.private else key
+            surfaces.setdefault(key, []).append(text.paragraph.getPlainText())
     return {name: " ".join(parts) for name, parts in surfaces.items()}
 
 
@@ -89,13 +97,19 @@ def _panel_of(face: PlacedFace, x: float, y: float) -> int:
 
 
 def discretion_problems(faces: list[PlacedFace], layout_name: str, words: tuple[str, ...],
-                        path: Path) -> list[Problem]:
+                        path: Path, tabs_source: Source | None = None) -> list[Problem]:
+    """One problem per revealing word on each outside surface; those on the tabs (whose text
+    comes from resources.yaml) name `tabs_source`, the line they print."""
     problems = []
     for face in faces:
         for surface, text in outside_text(face).items():
+            on_tabs = surface == TABS and tabs_source is not None
+            where_from = (tabs_source.path, tabs_source.line) if on_tabs else (path, None)
+            advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
+                      else "reword it")
             for word in revealing_words_in(text, words):
                 where = surface if surface == face.name else f"{face.name}, {surface}"
-                problems.append(Problem(path, (
+                problems.append(Problem(where_from[0], (
                     f"{layout_name} ({where}): '{word}' on an outside surface would reveal "
-                    "what this is for; reword it or set discreet: false")))
+                    f"what this is for; {advice} or set discreet: false"), where_from[1]))
     return problems

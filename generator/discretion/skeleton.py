@@ -1,0 +1,70 @@
+"""Confusable skeletons (Unicode TR39): text that looks the same maps to the same string.
+
+The pairs come from Unicode's confusables.txt as the confusable-homoglyphs package ships them,
+one pair per line of the file, in both directions. In that file every character that can be
+mistaken for another maps to one prototype, and a prototype maps to nothing, so the pairs
+form stars: a prototype in the middle, the characters that imitate it around it. Two strings
+are confusable when each character lands on the same star, whichever member stands for it;
+this module picks the prototype where the data shows it (the middle of a star, or the
+sequence a character imitates, as "rn" for "m") and otherwise, for a pair, one of the two.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from collections import defaultdict
+
+_DISPLAY_MARK = "\u200e"  # confusables.txt's comments wrap right-to-left text in marks
+
+
+def skeleton(text: str) -> str:
+    """TR39's skeleton: NFD, each character mapped to its prototype, NFD again."""
+    prototypes = _prototypes()
+    mapped = "".join(prototypes.get(char, char) for char in unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", mapped)
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Character -> the prototype of its star, for every character that is not one itself."""
+    # The package's own loader, without its script tables: 0.9 MB read on first use only.
+    from confusable_homoglyphs.utils import load
+
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for char, homoglyphs in load("confusables.json").items():
+        for homoglyph in homoglyphs:
+            one, other = char.strip(_DISPLAY_MARK), homoglyph["c"].strip(_DISPLAY_MARK)
+            if one and other and one != other:
+                neighbours[one].add(other)
+                neighbours[other].add(one)
+    prototypes: dict[str, str] = {}
+    for char, near in neighbours.items():
+        if len(char) > 1 or len(near) > 1:
+            continue  # a prototype: a sequence, or the middle of a star
+        (other,) = near
+        if len(other) > 1 or len(neighbours[other]) > 1 or _stands_for_pair(other, char):
+            prototypes[char] = other
+    resolved = {prototype: _resolved(prototype, prototypes)
+                for prototype in set(prototypes.values())}
+    return {char: resolved[prototype] for char, prototype in prototypes.items()}
+
+
+def _stands_for_pair(one: str, other: str) -> bool:
+    """Of two characters confusable with each other only, the one in normal form with the
+    lower code point stands for both."""
+    def key(char: str) -> tuple[bool, str]:
+        return unicodedata.normalize("NFD", char) != char, char
+    return key(one) < key(other)
+
+
+def _resolved(prototype: str, prototypes: dict[str, str]) -> str:
+    """A prototype with each of its characters (in NFD) mapped in turn, so that "(日)" typed
+    out, or "آ" decomposed, has the same skeleton as the one character that imitates it."""
+    for _ in range(4):
+        mapped = unicodedata.normalize("NFD", "".join(
+            prototypes.get(char, char) for char in unicodedata.normalize("NFD", prototype)))
+        if mapped == prototype:
+            break
+        prototype = mapped
+    return prototype
