@@ -2,7 +2,7 @@
 
 Templates are sandboxed and autoescaped, so article and resource text is always data: `<`,
 `&` and `{{ }}` in content print literally. Each block is named after a slot and renders
-`<p style="...">inline markup</p>` paragraphs.
+`<p style="...">inline markup</p>` paragraphs (see generator/paragraphs.py).
 """
 
 from __future__ import annotations
@@ -32,21 +32,16 @@ from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
 from generator.layouts import FaceSpec, Layout
 from generator.models import Article, Kit, Resource
+from generator.paragraphs import Paragraph, parse_block
 from generator.placeholders import PlaceholderError, substitute
 
 TEXT_KINDS = ("text", "flow", "tabs")
-_PARAGRAPH = re.compile(r'<p style="([\w-]+)">(.*?)</p>', re.DOTALL)
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    style: str
-    markup: str  # ReportLab paragraph markup; content already escaped
 
 
 @dataclass(frozen=True)
 class Item:
-    """One entry of a list slot (a hotline), kept or dropped as a whole."""
+    """One entry of a list slot (a hotline): its optional details may be left out, then the
+    whole entry unless it is required."""
 
     label: str
     paragraphs: tuple[Paragraph, ...]
@@ -230,10 +225,4 @@ def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[
         raise ContentError(Problem(path, f"template has no block '{block}' for its slot"))
     # Content files are cleaned as they are read; a layout's own template is not.
     output = without_invisible("".join(template.blocks[block](template.new_context(context))))
-    paragraphs = tuple(Paragraph(style, " ".join(markup.split()))
-                       for style, markup in _PARAGRAPH.findall(output))
-    leftover = _PARAGRAPH.sub("", output).strip()
-    if leftover:
-        raise ContentError(Problem(
-            path, f"block '{block}': text outside <p style=...> paragraphs: {leftover[:40]!r}"))
-    return tuple(p for p in paragraphs if p.markup)
+    return parse_block(output, block, path)

@@ -186,9 +186,10 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         problems.append(Problem(doc.path, f"{item.name}: give a phone, a text line or a url", line))
     if problems:
         raise ContentError(problems)
+    main_phone = phone(item.phone)
     return Resource(
         name=item.name,
-        phone=phone(item.phone),
+        phone=main_phone,
         tty=phone(item.tty),
         text=TextLine(item.text.number, item.text.keyword) if item.text else None,
         url=item.url,
@@ -196,10 +197,18 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         languages=tuple(item.languages),
         qr=qr,
         verified=item.verified,
-        required=item.required or index == 0,
+        required=item.required or index == 0 or _dials(main_phone, site.emergency_number),
         source=Source(doc.path, doc.line_of(("resources", index))),
         tab_label=item.tab_label,
     )
+
+
+def _dials(phone: Phone | None, number: str) -> bool:
+    """Whether the line is the emergency number itself ("Emergency: 911"): it is always
+    printed, like the first line."""
+    def digits(text: str) -> str:
+        return "".join(char for char in text if char.isdigit())
+    return phone is not None and digits(phone.raw) == digits(number)
 
 
 def find_article(root: Path, slug: str, lang: str) -> Article:

@@ -10,10 +10,10 @@ from typing import TypeVar
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.bidi_text import BidiParagraph
-from generator.compose import Paragraph
 from generator.fonts import FontSet
 from generator.isolates import unbreakable_numbers
 from generator.layouts import LayoutSpec
+from generator.paragraphs import Paragraph
 from generator.styles import paragraph_style, smallest_size
 
 SHRINK_STEP = 0.025
@@ -61,10 +61,14 @@ class Typesetter:
         return min((smallest_size(s, self.spec.body_floor) for s in styles),
                    default=self.spec.body_floor)
 
+    def lowest_scale(self, items: Sequence[Paragraph]) -> float:
+        """The scale at which every one of these paragraphs' styles is at its smallest."""
+        styles = {self.spec.styles[p.style] for p in items}
+        return min(smallest_size(style, self.spec.body_floor) / style.size for style in styles)
+
     def scales(self, items: Sequence[Paragraph]) -> list[float]:
         """Scales to try, from full size down to where every style is at its smallest."""
-        styles = {self.spec.styles[p.style] for p in items}
-        lowest = min(smallest_size(style, self.spec.body_floor) / style.size for style in styles)
+        lowest = self.lowest_scale(items)
         scales, scale = [], 1.0
         while scale > lowest + 1e-9:
             scales.append(scale)
@@ -143,15 +147,32 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
                typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
 
     def attempt(scale: float) -> tuple[tuple[list[RLParagraph], float], float]:
-        measured = [_measured(item, scale, width, typesetter) for item in items]
-        needed = 0.0
-        for index, (para, para_height) in enumerate(measured):
-            style = para.style
-            needed += para_height + style.spaceAfter + (style.spaceBefore if index else 0)
-        return ([para for para, _ in measured], needed), max(0.0, needed - height)
+        stacked = _stacked(items, scale, width, typesetter)
+        return stacked, max(0.0, stacked[1] - height)
 
     fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
     return (None, overflow) if fitted is None else fitted
+
+
+def floor_overflow(items: Sequence[Paragraph], width: float, height: float,
+                   typesetter: Typesetter) -> float:
+    """How far the paragraphs overflow the box with every style at its smallest (0: they
+    fit at some scale). One trial: for choosing what to leave out before fitting."""
+    if not items:
+        return 0.0
+    _, needed = _stacked(items, typesetter.lowest_scale(items), width, typesetter)
+    return max(0.0, needed - height)
+
+
+def _stacked(items: Sequence[Paragraph], scale: float, width: float,
+             typesetter: Typesetter) -> tuple[list[RLParagraph], float]:
+    """The paragraphs at `scale`, one below the other, and the height they need."""
+    measured = [_measured(item, scale, width, typesetter) for item in items]
+    needed = 0.0
+    for index, (para, para_height) in enumerate(measured):
+        style = para.style
+        needed += para_height + style.spaceAfter + (style.spaceBefore if index else 0)
+    return [para for para, _ in measured], needed
 
 
 @functools.lru_cache(maxsize=8192)

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.compose import Paragraph
 from generator.fit import UNBREAKABLE, Typesetter, largest_fitting, min_width
 from generator.geometry import Rect
+from generator.paragraphs import Paragraph
 
 MIN_LINES_AFTER_HEADING = 2
 

@@ -12,13 +12,15 @@ from pathlib import Path
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.compose import ComposedFace, Item, Paragraph
+from generator.compose import ComposedFace, Item
 from generator.errors import ContentError, Problem
 from generator.fit import UNBREAKABLE, Typesetter, fit_stack
 from generator.flow import fit_flow
 from generator.fonts import FontSet
 from generator.geometry import Rect, panel_rects, slot_rect
 from generator.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
+from generator.list_fit import describe, fit_list
+from generator.paragraphs import Paragraph
 from generator.qr import QrError, min_symbol_size
 from generator.units import PT_PER_UNIT
 
@@ -127,36 +129,20 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
 
 def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
+    """Shrink to the floor, then leave out optional details, then lines (see list_fit)."""
     items: Sequence[Item] = composed.lists[slot.name]
     box = _box(slot, placement, placed)
-    typesetter = placement.typesetter
-    everything = [p for item in items for p in item.paragraphs]
-    paragraphs, height = fit_stack(everything, box.width, box.height, typesetter)
-    if paragraphs is not None:
-        _stack(placed, paragraphs, box, height, slot)
-        return
-    # Not everything fits at the floor: keep required lines, then others in order.
-    kept = [item for item in items if item.required]
-    paragraphs, height = fit_stack([p for i in kept for p in i.paragraphs], box.width,
-                                   box.height, typesetter)
-    if paragraphs is None:
-        names = ", ".join(item.label for item in kept)
-        required = [p for item in kept for p in item.paragraphs]
-        message = (f"required lines ({names}) do not fit: "
-                   f"{_overflow_message(height, placement, required)}")
+    fitted = fit_list(items, box.width, box.height, placement.typesetter)
+    if fitted.paragraphs is None:
+        names = ", ".join(item.label for item in items if item.required)
+        message = (f"required lines ({names}) do not fit, even without their optional details: "
+                   f"{_overflow_message(fitted.height, placement, fitted.required)}")
         raise ContentError(_problem(slot, placement, message, placed))
-    for item in items:
-        if item.required:
-            continue
-        trial = [i for i in items if i in kept or i is item]
-        fitted, trial_height = fit_stack([p for i in trial for p in i.paragraphs], box.width,
-                                         box.height, typesetter)
-        if fitted is not None:
-            kept, paragraphs, height = trial, fitted, trial_height
-        else:
-            placed.warnings.append(_problem(
-                slot, placement, f"left out '{item.label}': it does not fit", placed, "warning"))
-    _stack(placed, paragraphs, box, height, slot)
+    for cut in fitted.left_out:
+        placed.warnings.append(_problem(
+            slot, placement, f"left out {describe(cut, items)}: it does not fit", placed,
+            "warning"))
+    _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
 
 
 def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,

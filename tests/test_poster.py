@@ -21,7 +21,14 @@ from generator.build import lay_out
 from generator.content import load_kit
 from generator.discretion import builtin_words, revealing_words_in
 from generator.layouts import available_layouts
-from tests.conftest import DEFAULT_CONTENT, REPO, decode_qr_codes, edit, page_texts
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    REPO,
+    add_local_lines,
+    decode_qr_codes,
+    edit,
+    page_texts,
+)
 from tests.test_pocket_card import REVEALING_WORDS
 
 LAYOUT = yaml.safe_load((REPO / "layouts" / "poster" / "layout.yaml").read_text("utf-8"))
@@ -313,18 +320,35 @@ EXTRA_LINES = """
 """
 
 
-def test_other_lines_are_left_out_one_at_a_time(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
         resources.write(EXTRA_LINES)
     out = tmp_path / "out"
     result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out)
     assert result.code == 0, result.err
-    assert "slot 'lines': left out 'RAINN Sexual Assault Hotline'" in result.err
+    assert ("slot 'lines': left out 'Text 988' (text) from '988 Suicide & Crisis Lifeline'"
+            in result.err)
+    assert "left out 'Checked Nov 2026' (checked)" in result.err
+    assert "left out 'RAINN" not in result.err and "left out 'StrongHearts" not in result.err
     text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
     for kept in ["988 Suicide & Crisis Lifeline", "911", "StrongHearts Native Helpline",
+                 "RAINN Sexual Assault Hotline", "1-800-656-4673",
                  "Use a phone the other person cannot check. In an emergency, call 911."]:
         assert kept in text
-    assert "RAINN" not in text
+    assert "Text 988" not in text and "Checked" not in text
+
+
+def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path: Path,
+                                                            run) -> None:  # noqa: ANN001
+    add_local_lines(kit, 3, required=True)  # 988, the only line that may go, must go
+    out = tmp_path / "out"
+    result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out)
+    assert result.code == 0, result.err
+    assert "left out '988 Suicide & Crisis Lifeline': it does not fit" in result.err
+    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    assert "988 Suicide" not in text
+    assert text.count("Also here for you") == 1
+    assert text.index("Also here for you") < text.index("Emergency") < text.index("Local line 0")
 
 
 def test_max_lines_keeps_only_the_main_line(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

@@ -1,0 +1,212 @@
+"""When the lines do not fit: optional details go before whole lines, and the first line and
+the emergency line are always printed. Pages are read back: each line's number must be on the
+page, directly under the line's name."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.content import load_kit
+from generator.errors import ContentError
+from generator.models import Resource
+from generator.paragraphs import Paragraph, Part, parse_block
+from tests.conftest import DEFAULT_CONTENT, add_local_lines, char_boxes, edit, page_texts
+
+Box = tuple[str, float, float, float, float]  # char, left, bottom, right, top
+LEFT_OUT = re.compile(r"left out '([^']*)'(?: \((\w+)\) from '([^']*)')?: it does not fit")
+
+
+def visual_lines(pdf: Path, page_index: int) -> list[list[Box]]:
+    """The ASCII characters as drawn (the names and numbers looked for are ASCII; shaped
+    Arabic glyphs have boxes too tall to group by), in lines, top first, left to right."""
+    boxes = [box for box in char_boxes(pdf, page_index) if box[0].isascii()]
+    boxes.sort(key=lambda box: -(box[2] + box[4]))
+    lines: list[list[Box]] = []
+    for box in boxes:
+        middle, height = (box[2] + box[4]) / 2, box[4] - box[2]
+        if lines:
+            line = lines[-1]
+            lowest = min((b[2] + b[4]) / 2 for b in line)
+            tallest = max(b[4] - b[2] for b in line)
+            if middle >= lowest - 0.45 * max(tallest, height):
+                line.append(box)
+                continue
+        lines.append([box])
+    return [sorted(line, key=lambda box: box[1]) for line in lines]
+
+
+def runs(line: list[Box]) -> list[list[Box]]:
+    """A line cut where the gap is wider than a few spaces (two columns on one baseline)."""
+    tallest = max(box[4] - box[2] for box in line)
+    pieces = [[line[0]]]
+    for box in line[1:]:
+        if box[1] - pieces[-1][-1][3] > 1.2 * tallest:
+            pieces.append([])
+        pieces[-1].append(box)
+    return pieces
+
+
+def text_under(lines: list[list[Box]], name: str) -> str:
+    """What is printed on the first line below `name`, in the runs that share its width."""
+    assert name.isascii()
+    wanted = "".join(name.split())
+    for index, line in enumerate(lines):
+        text = "".join(box[0] for box in line)
+        start = text.find(wanted)
+        if start < 0:
+            continue
+        left, right = line[start][1], line[start + len(wanted) - 1][3]
+        for below in lines[index + 1:]:
+            inside = [run for run in runs(below) if run[0][1] < right and run[-1][3] > left]
+            if inside:
+                return " ".join("".join(box[0] for box in run) for run in inside)
+        return ""
+    raise AssertionError(f"{name!r} is not on the page")
+
+
+def dials_emergency(resource: Resource, emergency: str) -> bool:
+    return resource.phone is not None and resource.phone.raw == emergency
+
+
+def left_out(err: str) -> list[tuple[str, str, str]]:
+    """(what, kind, line) of each warning; kind and line are empty for a whole line."""
+    return LEFT_OUT.findall(err)
+
+
+# --- the default kit in Arabic and Russian ----------------------------------------------------
+
+def test_every_line_prints_on_arabic_and_russian_cards_and_posters(tmp_path: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    kit = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, kit)
+    edit(kit / "site.yaml", "languages: [en, es, ar, zh-Hans]", "languages: [ar, ru]")
+    model = load_kit(kit)
+    emergency = [r for r in model.resources if dials_emergency(r, model.site.emergency_number)]
+    assert [r.name for r in emergency] == ["Emergency"]
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--format", "poster",
+                 "--target", "shop", "--no-previews")
+    assert result.code == 0, result.err
+    for lang in ("ar", "ru"):
+        for pdf, page in ((out / lang / "pocket-card-shop.pdf", 1),
+                          (out / lang / "poster-shop.pdf", 0)):
+            lines = visual_lines(pdf, page)
+            for resource in model.resources:
+                assert resource.phone is not None
+                assert resource.phone.display in text_under(lines, resource.name), (lang, pdf)
+    # Only details were left out, each named; `check` says the same.
+    warnings = left_out(result.err)
+    assert warnings and all(kind in ("hours", "checked") for _, kind, _ in warnings)
+    check = run("check", kit)
+    assert check.code == 0
+    assert sorted(left_out(check.err)) == sorted(warnings)
+
+
+# --- a list too long for the card -------------------------------------------------------------
+
+def move_emergency_line_last(kit: Path) -> None:
+    """The emergency line after the local lines: the first a list would drop by order."""
+    path = kit / "resources.yaml"
+    text = path.read_text(encoding="utf-8")
+    entry = '  - name: Emergency\n    phone: "911"\n    verified: 2026-11-01\n'
+    assert entry in text
+    path.write_text(text.replace(entry, "") + entry, encoding="utf-8")
+
+
+def add_lines_with_details(kit: Path, count: int) -> None:
+    extra = "".join(
+        f"  - name: Local line {n}\n    phone: 1-800-799-72{n:02d}\n"
+        f"    tty: 1-800-799-73{n:02d}\n    hours: Mon–Fri 9:00–17:00\n"
+        "    verified: 2026-11-01\n" for n in range(count))
+    path = kit / "resources.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt, pdf_name, page", [("pocket-card", "pocket-card-shop.pdf", 1),
+                                                 ("poster", "poster-shop.pdf", 0)])
+def test_hours_and_tty_go_before_lines_and_the_emergency_line_stays(
+        kit: Path, tmp_path: Path, run, fmt: str, pdf_name: str, page: int) -> None:  # noqa: ANN001
+    add_lines_with_details(kit, 4)
+    move_emergency_line_last(kit)
+    model = load_kit(kit)
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", fmt, "--target", "shop",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    warnings = left_out(result.err)
+    dropped = [what for what, kind, _ in warnings if not kind]
+    optional = [r.name for r in model.resources if not r.required]
+    assert dropped, "the list is long enough that whole lines must go"
+    assert dropped == optional[len(optional) - len(dropped):], "from the last line up"
+    # Every TTY and every hours of a kept line went before the first whole line did.
+    text = " ".join(page_texts(out / "en" / pdf_name)[page].split())
+    kept = [r for r in model.resources if r.name not in dropped]
+    lines = visual_lines(out / "en" / pdf_name, page)
+    for resource in kept:
+        assert resource.phone is not None
+        assert resource.phone.display in text_under(lines, resource.name)
+        if resource.tty is not None and fmt == "pocket-card":
+            assert resource.tty.display not in text
+            assert (resource.tty.display in what for what, kind, line in warnings
+                    if kind == "tty" and line == resource.name)
+    assert "Mon–Fri" not in text
+    assert "Emergency" in [r.name for r in kept]
+    for name in dropped:
+        assert name not in text
+
+
+def test_required_lines_that_do_not_fit_name_the_emergency_line(kit: Path, run) -> None:  # noqa: ANN001
+    add_local_lines(kit, 4, required=True)
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    message = next(line for line in result.err.splitlines() if "required lines" in line)
+    assert "National Domestic Violence Hotline, Emergency, Local line 0" in message
+    assert "do not fit, even without their optional details" in message
+
+
+def test_the_emergency_line_is_required() -> None:
+    kit = load_kit(DEFAULT_CONTENT)
+    assert [r.name for r in kit.resources if r.required] == [
+        "National Domestic Violence Hotline", "Emergency"]
+
+
+# --- how templates mark what may be left out --------------------------------------------------
+
+TEMPLATE = Path("layouts/x/back.j2")
+
+
+def test_a_paragraph_or_a_span_may_be_optional() -> None:
+    rendered = ('<p style="name">Line</p>\n<p style="detail" optional="tty">TTY: 1</p>\n'
+                '<p style="detail"><optional kind="text">Text 2</optional>'
+                '<optional kind="hours" sep=" · ">24/7</optional></p>\n'
+                '<p style="others_heading" once="1">Also</p>')
+    name, tty, detail, heading = parse_block(rendered, "resource", TEMPLATE)
+    assert name == Paragraph("name", "Line")
+    assert tty.markup == "TTY: 1" and tty.without({0}) is None
+    assert detail.markup == "Text 2 · 24/7"
+    assert detail.parts == (Part("Text 2", "text"), Part("24/7", "hours", " · "))
+    assert detail.without({1}) == Paragraph("detail", "Text 2")
+    assert detail.without({0}) == Paragraph("detail", "24/7")  # no separator before nothing
+    assert heading.once and not detail.once
+
+
+@pytest.mark.parametrize("rendered, message", [
+    ('<p style="detail" optional="fax">x</p>', "unknown optional detail 'fax': use one of"),
+    ('<p style="detail" drop="1">x</p>', "unknown attribute 'drop' on <p>"),
+    ('<p style="detail"><optional kind="tty">a<optional kind="hours">b</optional></optional></p>',
+     "cannot be nested"),
+    ('<p style="detail" optional="tty"><optional kind="hours">b</optional></p>',
+     "mark one or the other"),
+    ('<p style="detail"><optional>b</optional></p>', 'write a detail as <optional kind='),
+])
+def test_a_badly_marked_detail_names_the_template(rendered: str, message: str) -> None:
+    with pytest.raises(ContentError) as error:
+        parse_block(rendered, "resource", TEMPLATE)
+    problem = error.value.problems[0]
+    assert problem.path == TEMPLATE
+    assert problem.message.startswith("block 'resource': ")
+    assert message in problem.message
