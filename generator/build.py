@@ -122,17 +122,23 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
 
 
 def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:
-    """The lines this format prints: all of them, or the first `max_lines` of site.yaml."""
+    """The lines this format prints: all of them, or at most `max_lines` of them. Lines that
+    must print (the first, the emergency line, `required: true`) always do and count towards
+    the limit; the others fill what is left, in the order of resources.yaml."""
     limit = kit.site.max_lines.get(layout.name)
     if limit is None or limit >= len(kit.resources):
         return kit.resources, []
-    notes = [
-        Problem(resource.source.path, (f"{layout.name}: left out '{resource.name}': "
-                                       f"max_lines is {limit} for this format"),
-                resource.source.line, "warning")
-        for resource in kit.resources[limit:]
-    ]
-    return kit.resources[:limit], notes
+    room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
+    kept, notes = [], []
+    for resource in kit.resources:
+        if resource.required or room > 0:
+            room -= 0 if resource.required else 1
+            kept.append(resource)
+        else:
+            notes.append(Problem(resource.source.path, (
+                f"{layout.name}: left out '{resource.name}': max_lines is {limit} for this "
+                "format"), resource.source.line, "warning"))
+    return tuple(kept), notes
 
 
 def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:

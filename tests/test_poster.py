@@ -351,15 +351,18 @@ def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path:
     assert text.index("Also here for you") < text.index("Emergency") < text.index("Local line 0")
 
 
-def test_max_lines_keeps_only_the_main_line(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+def test_max_lines_keeps_the_main_and_the_emergency_line(kit: Path, tmp_path: Path,
+                                                         run) -> None:  # noqa: ANN001
     with (kit / "site.yaml").open("a", encoding="utf-8") as site:
         site.write("max_lines: {poster: 1}\n")
     out = tmp_path / "out"
     result = run("build", kit, "--format", "poster", "--out", out)
     assert result.code == 0, result.err
+    assert "left out '988 Suicide & Crisis Lifeline': max_lines is 1" in result.err
     text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
-    assert "988" not in text and "Also here for you" not in text
+    assert "988" not in text
     assert "Scan to call" in text and NUMBER in text
+    assert "Emergency 911" in text  # the emergency line is always printed
 
 
 @pytest.mark.parametrize("discreet", [False, True])
