@@ -49,6 +49,12 @@ def main_images() -> int:
         for name, dpi in (("brochure", 70), ("pocket-fold", 70), ("poster", 45)):
             for index, page in enumerate(trimmed_pages(en / f"{name}-shop.pdf", dpi), start=1):
                 page.save(IMAGES / f"{name}-{index}.png")
+    with tempfile.TemporaryDirectory() as out:  # the right-to-left example: a UK kit in Arabic
+        if main(["build", str(REPO / "docs" / "examples" / "uk-arabic"), "--out", out,
+                 "--format", "pocket-card", "--target", "shop", "--no-previews"]) != 0:
+            return 1
+        _, back = trimmed_pages(Path(out) / "ar" / "pocket-card-shop.pdf", DPI)
+        back.save(IMAGES / "pocket-card-back-ar-gb.png")
     return 0
 
 

@@ -299,3 +299,15 @@ def test_a_line_never_breaks_inside_a_number(lang: str) -> None:
     lines = [para.text[start:end] for start, end in para.lines] if lang in RTL_LANGUAGES \
         else [" ".join(words) for _, words in para.blPara.lines]
     assert any("0808\u00a02000\u00a0247" in line.replace(" ", "\u00a0") for line in lines), lines
+
+
+def test_the_readmes_uk_arabic_example_prints_the_helpline_left_to_right(tmp_path: Path) -> None:
+    from generator.cli import main
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "uk-arabic"
+    code = main(["build", str(example), "--out", str(tmp_path), "--format", "pocket-card",
+                 "--target", "shop", "--no-previews"])
+    assert code == 0
+    back = pdfium.PdfDocument(str(tmp_path / "ar" / "pocket-card-shop.pdf"))[1]
+    lines = visual_lines(back)
+    assert "0808 2000 247" in lines
+    assert any("85258" in line for line in lines)
