@@ -24,7 +24,7 @@ from bidi.algorithm import (
     resolve_weak_types,
 )
 from reportlab.lib.abag import ABag
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
@@ -135,7 +135,9 @@ class BidiParagraph(Flowable):
         return sum(run.width for run in self._runs(start, end))
 
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
-        return max((self._width(start, end) for start, end in _words(self.text)), default=0.0)
+        longest = max((self._width(start, end) for start, end in _words(self.text)),
+                      default=0.0)
+        return longest + max(self._indent(0), self._indent(1))
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
@@ -143,14 +145,18 @@ class BidiParagraph(Flowable):
         self.height = len(self.lines) * self.style.leading
         return available_width, self.height
 
+    def _indent(self, line: int) -> float:
+        """The line's indent from the start edge (a bullet point's hanging indent)."""
+        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
+
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
         """Greedy breaks measured word by word (shaping never joins across a space); each
         line is then measured whole, and if one came out wider, lines are measured whole
         while breaking."""
         words = _words(self.text)
         lines = self._break_by_words(words, width)
-        if all(self._width(start, end) <= width + 0.01 for start, end in lines
-               if " " in self.text[start:end]):
+        if all(self._width(start, end) <= width - self._indent(index) + 0.01
+               for index, (start, end) in enumerate(lines) if " " in self.text[start:end]):
             return lines
         return self._break_by_lines(words, width)
 
@@ -166,7 +172,7 @@ class BidiParagraph(Flowable):
                 continue
             gap = stringWidth(self.text[end:word_start], self._font_for(self.text[end - 1]),
                               self.style.fontSize)
-            if line_width + gap + word_width <= width + 0.01:
+            if line_width + gap + word_width <= width - self._indent(len(lines)) + 0.01:
                 end, line_width = word_end, line_width + gap + word_width
             else:
                 lines.append((start, end))
@@ -181,7 +187,7 @@ class BidiParagraph(Flowable):
         for word_start, word_end in words:
             if start is None:
                 start, end = word_start, word_end
-            elif self._width(start, word_end) <= width + 0.01:
+            elif self._width(start, word_end) <= width - self._indent(len(lines)) + 0.01:
                 end = word_end
             else:
                 lines.append((start, end))
@@ -200,7 +206,8 @@ class BidiParagraph(Flowable):
             return []
         cut = self.lines[fits - 1][1]
         head = BidiParagraph(html.escape(self.text[:cut]), self.style, self.fonts, self.weight)
-        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style, spaceBefore=0)
+        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style, spaceBefore=0,
+                                    firstLineIndent=0)
         tail = BidiParagraph(html.escape(self.text[cut:].strip()), tail_style, self.fonts,
                              self.weight)
         return [head, tail]
@@ -218,11 +225,27 @@ class BidiParagraph(Flowable):
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
         for number, (start, end) in enumerate(self.lines):
             runs = self._runs(start, end)
-            x = _line_start(self.style.alignment, self.width, sum(run.width for run in runs))
+            indent = self._indent(number)
+            x = (0.0 if self.fonts.rtl else indent) + _line_start(
+                self.style.alignment, self.width - indent, sum(run.width for run in runs),
+                self.fonts.rtl)
             y = baseline - number * self.style.leading
+            # Where the glyphs, read back, do not give the line's characters (a Devanagari
+            # vowel sign drawn before its consonant), the line's text goes with it as
+            # /ActualText, for copying, searching and reading aloud.
+            size = self.style.fontSize
+            spanned = not all(_copies_right(run, size) for run in runs)
+            if spanned:
+                # In the order the runs stand on the page, as for glyphs: poppler and pdfium
+                # lay /ActualText out left to right over the span and then put right-to-left
+                # text in reading order themselves.
+                visual = "".join(run.text[::-1] if run.level % 2 else run.text for run in runs)
+                canvas.addLiteral(_actual_text_span(visual, self.fonts.lang))
             for run in runs:
-                _draw_run(canvas, run, x, y, self.style.fontSize)
+                _draw_run(canvas, run, x, y, size)
                 x += run.width
+            if spanned:
+                canvas.addLiteral("EMC")
 
 
 def _font_for(fonts: FontSet, weight: str, char: str) -> str:
@@ -293,17 +316,35 @@ def _reverse_at_least(pieces: list[tuple[int, int, int]], level: int) -> list:
     return out
 
 
-def _line_start(alignment: int, width: float, line_width: float) -> float:
-    """Right-to-left text mirrors alignment: a style's 'left' starts at the right edge."""
+def _line_start(alignment: int, width: float, line_width: float, mirrored: bool) -> float:
+    """On a right-to-left page alignment mirrors: a style's 'left' starts at the right edge."""
     if alignment == TA_CENTER:
         return (width - line_width) / 2
-    return 0.0 if alignment == TA_RIGHT else width - line_width
+    if mirrored:
+        alignment = {TA_LEFT: TA_RIGHT, TA_RIGHT: TA_LEFT}.get(alignment, alignment)
+    return width - line_width if alignment == TA_RIGHT else 0.0
+
+
+def _actual_text_span(text: str, lang: str) -> str:
+    """The opening of a marked-content span whose /ActualText is `text` (PDF 1.5, 14.9.4)."""
+    utf16 = text.encode("utf-16-be").hex().upper()
+    return f"/Span <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"
 
 
 @functools.lru_cache(maxsize=8192)
 def _shaped(text: str, font: str, size: float) -> str:
     """HarfBuzz's glyphs and positions for a run (a ShapedStr, only ever read)."""
     return shapeStr(text, font, size)
+
+
+@functools.lru_cache(maxsize=8192)
+def _copies_right(run: Run, size: float) -> bool:
+    """Whether the run's glyphs, read back in the order they stand, give its characters.
+    Not so for Arabic, whose joining forms and ligatures are reached through the font's
+    GSUB table (Noto Sans Arabic even draws a letter's dots as glyphs of their own, shared
+    between letters), nor where Devanagari draws a vowel sign before its consonant."""
+    glyphs = _shaped(run.text, run.font, size)
+    return str(glyphs) == (run.text[::-1] if run.level % 2 else run.text)
 
 
 def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:

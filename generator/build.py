@@ -208,7 +208,8 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
     buffer = io.BytesIO()
     first = laid.faces[0]
     canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
-                    initialFontName=REGULAR, initialFontSize=10, pageCompression=1)
+                    initialFontName=REGULAR, initialFontSize=10, pageCompression=1,
+                    lang=laid.lang)  # the catalogue's /Lang: what screen readers speak
     canvas.setTitle(f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}")
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")

@@ -47,7 +47,7 @@ class Typesetter:
             para_style = paragraph_style(p.style, style, scale, self.spec.body_floor,
                                          self.brand, font, self.fonts.shaping,
                                          self.fonts.word_wrap)
-            if self.fonts.rtl:
+            if self.fonts.rtl or self.fonts.shaping:  # drawn line by line, logical text kept
                 made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
             else:
                 markup = unbreakable_numbers(p.markup)

@@ -174,7 +174,9 @@ def _caption(canvas: Canvas, grid: Grid, text: str, shift: tuple[float, float]) 
     canvas.saveState()
     canvas.setFillGray(0.35)
     canvas.setFont(canvas._fontname, 6.5)
+    canvas.addLiteral("/Span <</Lang (en)>> BDC")  # printing hints are English in every kit
     canvas.drawCentredString(grid.paper[0] / 2 + shift[0], y, text)
+    canvas.addLiteral("EMC")
     canvas.restoreState()
 
 

@@ -1,0 +1,105 @@
+"""Text copied, searched or read aloud from a PDF is the text that was printed.
+
+Shaped scripts draw glyphs that do not map back to characters one by one (Arabic joining
+forms, Devanagari vowel signs drawn before their consonant), so their lines carry
+/ActualText. poppler's pdftotext stands in for the readers and search engines that honour
+it; pypdf reads glyphs only, which is enough for Hebrew and Latin text.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.content import find_article
+from tests.conftest import DEFAULT_CONTENT
+
+SHAPED_OR_RTL = ("hi", "ar", "fa", "ur", "he")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
+needs_pdftotext = pytest.mark.skipif(
+    shutil.which("pdftotext") is None,
+    reason="needs pdftotext from Debian's poppler-utils (apt-get install -y poppler-utils)")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("extraction")
+    content, out = root / "content", root / "out"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(SHAPED_OR_RTL)}]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                 "--no-previews"]) == 0
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Words without punctuation, directional marks or presentation forms."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(" " if unicodedata.category(char)[0] in "PZC" or char in "·•"
+                   else char for char in text).split()
+
+
+def article_words(lang: str) -> list[str]:
+    article = find_article(DEFAULT_CONTENT, "trauma-bonding", lang)
+    parts = [article.title]
+    for section in article.sections:
+        parts += [section.heading or "", *section.paragraphs]
+    return words(" ".join(parts))
+
+
+def recall(source: list[str], extracted: list[str]) -> tuple[float, float]:
+    """(share of the source's words found, share of its word pairs found side by side)."""
+    found, wanted = Counter(extracted), Counter(source)
+    words_found = sum(min(found[word], count) for word, count in wanted.items())
+    pairs = set(zip(extracted, extracted[1:], strict=False))
+    source_pairs = list(zip(source, source[1:], strict=False))
+    in_order = sum(pair in pairs for pair in source_pairs)
+    return words_found / len(source), in_order / len(source_pairs)
+
+
+def pdftotext(pdf: Path, page: int) -> str:
+    return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", SHAPED_OR_RTL)
+def test_pdftotext_recovers_the_article_in_reading_order(built: Path, lang: str) -> None:
+    extracted = words(pdftotext(built / lang / "brochure-shop.pdf", 2))
+    found, in_order = recall(article_words(lang), extracted)
+    assert found >= 0.98, f"{lang}: {found:.1%} of the article's words"
+    assert in_order >= 0.95, f"{lang}: {in_order:.1%} of the article's word pairs in order"
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", SHAPED_OR_RTL)
+def test_pdftotext_recovers_the_card_line_and_numbers(built: Path, lang: str) -> None:
+    article = find_article(DEFAULT_CONTENT, "trauma-bonding", lang)
+    back = words(pdftotext(built / lang / "pocket-card-shop.pdf", 2))
+    assert " ".join(words(article.card_line or "")) in " ".join(back)
+    assert "1-800-799-7233".replace("-", "") in "".join(back)
+
+
+def test_pypdf_reads_hebrew_glyphs_in_reading_order(built: Path) -> None:
+    """Hebrew maps glyph for character, so it needs no /ActualText: any reader gets it."""
+    text = PdfReader(built / "he" / "brochure-shop.pdf").pages[1].extract_text()
+    found, in_order = recall(article_words("he"), words(text))
+    assert found >= 0.98 and in_order >= 0.95, (found, in_order)
+
+
+@pytest.mark.parametrize("lang", SHAPED_OR_RTL)
+@pytest.mark.parametrize("layout", FORMATS)
+def test_every_file_says_its_language(built: Path, lang: str, layout: str) -> None:
+    reader = PdfReader(built / lang / f"{layout}-shop.pdf")
+    assert reader.trailer["/Root"]["/Lang"] == lang
