@@ -66,7 +66,6 @@ def build_entry(service: dict, label: str, country: str, today: date,
     notes.extend(choice.notes)
     if choice.left_out and not choice.fields:
         raise SkipRecord(choice.left_out[0])
-    notes.extend(f"{label}: left out {reason}" for reason in choice.left_out)
     entry.update({key: choice.fields[key] for key in ("phone", "tty", "text")
                   if key in choice.fields})
     url = _url(service, label, notes)

@@ -85,7 +85,7 @@ IGNORED_COLUMNS = frozenset({
     "wkst", "byweekno", "bymonthday", "byyearday", "schedule_link", "attending_type",
     "link_type", "value", "label", "parent_id", "parent_name", "taxonomy", "taxonomy_detail",
     "term_uri", "vocabulary", "version", "taxonomy_ids", "contact_id", "extent",
-    "extent_type",
+    "extent_type", "url", "website",
 })
 
 
