@@ -226,3 +226,84 @@ def test_organization_shapes_are_read_as_organizations(shape: str, tmp_path: Pat
         "Cedar Grove Family Alliance Inc. – Family Support Line",
         "Cedar Grove Family Alliance Inc. – Evening Text Line"]
     assert [entry["phone"] for entry in result.entries] == ["614-555-0123", "614-555-0123"]
+
+
+# --- without printing: filters, versions, columns ---------------------------------------------
+
+
+def imported(path: Path, country: str = "US", **options):  # noqa: ANN003, ANN201
+    from datetime import date
+
+    from generator.importers import import_hsds
+    return import_hsds(path, country=country, today=date(2026, 11, 20), **options)
+
+
+def test_region_and_postal_filters_go_through_locations_in_every_version() -> None:
+    from generator.importers import AreaFilter
+
+    ohana = imported(HSDS / "ohana", area=AreaFilter(country="US", region="il"))
+    assert len(ohana.entries) == 2
+    elsewhere = imported(HSDS / "ohana", area=AreaFilter(country="US", region="OH"))
+    assert elsewhere.entries == []
+    assert ("Lakeside Family Services – Crisis Hotline", "outside the area (country US, "
+            "region OH)") in elsewhere.skipped
+    uk = imported(HSDS / "v1.1-tabular", "GB", area=AreaFilter(country="GB", postal_prefix="LS1"))
+    assert [entry["name"] for entry in uk.entries] == ["Northgate Refuge Trust – Northgate Helpline"]
+    # The text line has no location and no service area: nothing says it serves LS1.
+    assert ("Northgate Refuge Trust – Northgate Text Support",
+            "the data gives no location or service area, so nothing says it serves the area "
+            "(country GB, postal code LS1…)") in uk.skipped
+    partial = imported(HSDS / "v3-tabular-partial", area=AreaFilter(country="US",
+                                                                     postal_prefix="165"))
+    assert [entry["name"] for entry in partial.entries] == [
+        "Lakeview Tenants Union – Tenant Rights Line"]
+
+
+def test_hsds_2_names_are_read_too(tmp_path: Path) -> None:
+    """The 3.0 fixture with the 2.x names: physical_address, languages' `language` column."""
+    folder = tmp_path / "v2"
+    folder.mkdir()
+    for source in (HSDS / "v3-tabular-partial").glob("*.csv"):
+        text = source.read_text(encoding="utf-8")
+        name = {"addresses.csv": "physical_address.csv", "schedules.csv": "schedule.csv",
+                "languages.csv": "language.csv"}.get(source.name, source.name)
+        if name == "language.csv":
+            text = text.replace("phone_id,name,code,note", "phone_id,language,code,note")
+            text = text.replace(",en,", ",,").replace(",es,", ",,").replace(",pl,", ",,")
+        (folder / name).write_text(text, encoding="utf-8")
+    result = imported(folder)
+    assert result.notes[0] == "read as HSDS 2.x tabular data"
+    assert [entry.get("languages") for entry in result.entries] == [["en", "es"], None, ["pl"]]
+    assert result.entries[0]["hours"] == "Mon–Fri 8:00–20:00"
+
+
+def test_columns_and_tables_not_read_are_named(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "ohana"
+    shutil.copytree(HSDS / "ohana", folder)
+    services = folder / "services.csv"
+    lines = services.read_text(encoding="utf-8").splitlines()
+    services.write_text("\n".join([lines[0] + ",crisis_line"] + [line + ",1-800-555-0199"
+                                                                   for line in lines[1:]]) + "\n",
+                        encoding="utf-8")
+    notes = imported(folder).notes
+    assert "services.csv: column(s) not read: crisis_line" in notes
+    assert "tables not read (nothing on a card comes from them): contacts.csv, " \
+           "mail_addresses.csv" in notes
+
+
+def test_a_package_without_services_names_the_version(tmp_path: Path) -> None:
+    import shutil
+
+    from generator.errors import ContentError
+
+    folder = tmp_path / "v1"
+    shutil.copytree(HSDS / "v1.1-tabular", folder)
+    (folder / "services.csv").unlink()
+    with pytest.raises(ContentError) as caught:
+        imported(folder, "GB")
+    [message] = [problem.message for problem in caught.value.problems]
+    assert message.startswith("HSDS 1.x tabular data (datapackage.json says version 1.1): no "
+                              "services table (services.csv); datapackage.json names ")
+    assert "services.csv, postal_addresses.csv" in message

@@ -155,7 +155,8 @@ def _text_line(number: str, phone: dict, label: str, choice: PhoneChoice) -> dic
 
 def phone_languages(phone: dict) -> list[str]:
     """The languages a phone is answered in: HSDS 3 `languages` objects, 1.x `language` text."""
-    codes = [language_code(text_of(item, "code"), text_of(item, "name"))
+    codes = [language_code(text_of(item, "code"),
+                           text_of(item, "name") or text_of(item, "language"))
              for item in objects_of(phone, "languages")]
     codes += [language_code(name, name) for name in split_list(text_of(phone, "language"))]
     return [code for code in codes if code]
