@@ -248,7 +248,8 @@ def test_region_and_postal_filters_go_through_locations_in_every_version() -> No
     assert ("Lakeside Family Services – Crisis Hotline", "outside the area (country US, "
             "region OH)") in elsewhere.skipped
     uk = imported(HSDS / "v1.1-tabular", "GB", area=AreaFilter(country="GB", postal_prefix="LS1"))
-    assert [entry["name"] for entry in uk.entries] == ["Northgate Refuge Trust – Northgate Helpline"]
+    assert [entry["name"] for entry in uk.entries] == [
+        "Northgate Refuge Trust – Northgate Helpline"]
     # The text line has no location and no service area: nothing says it serves LS1.
     assert ("Northgate Refuge Trust – Northgate Text Support",
             "the data gives no location or service area, so nothing says it serves the area "
