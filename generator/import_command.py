@@ -62,7 +62,8 @@ def run_import(args: argparse.Namespace) -> int:
                                    overwrite=args.force, country=country)
     for remark in remarks:
         print(f"note: {remark}", file=sys.stderr)
-    print(f"wrote {target}: {len(result.entries)} line(s)")
+    carried = sum(remark.startswith("kept the emergency line") for remark in remarks)
+    print(f"wrote {target}: {len(result.entries) + carried} line(s)")
     return 0
 
 
