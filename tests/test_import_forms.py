@@ -308,3 +308,44 @@ def test_a_package_without_services_names_the_version(tmp_path: Path) -> None:
     assert message.startswith("HSDS 1.x tabular data (datapackage.json says version 1.1): no "
                               "services table (services.csv); datapackage.json names ")
     assert "services.csv, postal_addresses.csv" in message
+
+
+def test_a_records_own_assured_date_wins_over_the_sites() -> None:
+    from datetime import date
+    result = imported(HSDS / "v3-tabular-partial", verified=date(2026, 11, 20))
+    assert [entry["verified"] for entry in result.entries] == [
+        date(2026, 8, 3), date(2026, 11, 20), date(2026, 7, 1)]
+
+
+def test_a_text_only_line_does_not_take_the_qr_from_a_voice_line() -> None:
+    from generator.importers.report import Collector
+    collector = Collector()
+    text_only = {"name": "Text Line", "text": {"number": "88788"}, "qr": "sms"}
+    voice = {"name": "Helpline", "phone": "1-800-555-0199", "qr": "tel"}
+    collector.keep("Text Line", text_only, group="national")
+    collector.keep("Helpline", voice, group="national")
+    result = collector.result(None)
+    assert result.entries == [voice, text_only]
+    assert "Helpline comes first: its voice number is the card's QR code, not Text Line's text " \
+           "line (name a line `first` to choose another)" in result.notes
+    named = Collector()
+    named.keep("Text Line", text_only, group="national")
+    named.keep("Helpline", voice, group="national")
+    assert named.result(None, first="text line").entries == [text_only, voice]
+
+
+def test_a_spreadsheet_takes_the_sites_date_for_rows_without_one(tmp_path: Path) -> None:
+    from datetime import date
+
+    from generator.importers import import_spreadsheet
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("name,phone,tty,verified\n"
+                     "Checked Line,1-800-555-0142,,2026-10-01\n"
+                     "New Line,1-800-555-0143,1-800-555-01,\n", encoding="utf-8")
+    result = import_spreadsheet(sheet, country="US", today=date(2026, 11, 20),
+                                verified=date(2026, 11, 20))
+    assert [entry["verified"] for entry in result.entries] == [date(2026, 10, 1),
+                                                               date(2026, 11, 20)]
+    assert "tty" not in result.entries[1]  # the bad TTY number is left out, the line kept
+    assert result.dropped == [("New Line", "tty '1-800-555-01' is not a valid phone number or "
+                                           "short code in US")]

@@ -140,7 +140,7 @@ def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
         except PhoneError as error:
             reasons.append(f"{column} {error}")
             entry.pop(key)
-            if entry.get("qr") == QR_FOR.get(key):
+            if key in QR_FOR and entry.get("qr") == QR_FOR[key]:
                 entry.pop("qr")
     return reasons
 
