@@ -6,7 +6,7 @@ import functools
 import re
 from datetime import date, timedelta
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 
 _HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -26,6 +26,11 @@ LANGUAGE_CODES = {
     "ita": "it", "japanese": "ja", "jpn": "ja", "persian": "fa", "farsi": "fa", "fas": "fa",
     "ukrainian": "uk", "ukr": "uk", "hmong": "hmn", "amharic": "am", "amh": "am",
     "asl": "ase", "bsl": "bfi",
+    # own names, as publishers also write them
+    "tiếng việt": "vi", "polski": "pl", "română": "ro", "русский": "ru", "中文": "zh",
+    "العربية": "ar", "한국어": "ko", "português": "pt", "français": "fr", "deutsch": "de",
+    "italiano": "it", "українська": "uk", "soomaali": "so", "فارسی": "fa", "اردو": "ur",
+    "ਪੰਜਾਬੀ": "pa", "বাংলা": "bn", "हिन्दी": "hi", "日本語": "ja", "kreyol": "ht",
 }
 
 
@@ -121,20 +126,9 @@ def language_code(code: str | None, name: str | None = None) -> str | None:
 
 @functools.cache
 def _babel_names() -> dict[str, str]:
-    """English and own names of the languages babel knows, lower-cased, to their codes."""
-    names: dict[str, str] = {}
-    english = Locale("en")
-    for code, name in english.languages.items():
-        if "_" not in code and len(code) <= 3:
-            names.setdefault(name.lower(), code)
-    for code in list(names.values()):
-        try:
-            own = Locale.parse(code).get_display_name(code)
-        except (ValueError, UnknownLocaleError):
-            continue
-        if own:
-            names.setdefault(own.lower(), code)
-    return names
+    """English names of the languages babel knows, lower-cased, to their codes."""
+    return {name.lower(): code for code, name in Locale("en").languages.items()
+            if "_" not in code and len(code) <= 3}
 
 
 def split_list(text: str | None) -> list[str]:
