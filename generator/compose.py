@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -112,6 +113,37 @@ def _locale(lang: str) -> Locale:
         return Locale.parse("en")
 
 
+def language_names(codes: tuple[str, ...] | list[str], lang: str) -> str | None:
+    """The languages a line serves, as a reader of each would look for it ("English · Español
+    · Tiếng Việt"): each in its own name where the kit's fonts print that script (Latin,
+    Greek and Cyrillic always; other scripts in a kit of the same script), else its name in
+    the kit's language. None when the line serves only the kit's own language."""
+    if not codes or [code.split("-")[0] for code in codes] == [lang.split("-")[0]]:
+        return None
+    return " · ".join(dict.fromkeys(_language_name(code, lang) for code in codes))
+
+
+@functools.lru_cache(maxsize=512)
+def _language_name(code: str, lang: str) -> str:
+    base = code.split("-")[0]
+    try:
+        own_locale = Locale.parse(code, sep="-")
+        own = own_locale.languages.get(own_locale.language)
+    except (ValueError, UnknownLocaleError):
+        own = None
+    kit_name = _locale(lang).languages.get(base) or _locale("en").languages.get(base) or code
+    kit_scripts = _scripts(_locale(lang).languages.get(_locale(lang).language) or "")
+    name = own if own and _scripts(own) <= _ALWAYS_PRINTED | kit_scripts else kit_name
+    return name[:1].upper() + name[1:]
+
+
+_ALWAYS_PRINTED = {"LATIN", "GREEK", "CYRILLIC"}  # every font chain ends in Noto Sans
+
+
+def _scripts(text: str) -> set[str]:
+    return {unicodedata.name(char, "?").split()[0] for char in text if char.isalpha()}
+
+
 def resource_view(resource: Resource, lang: str = "en",
                   strings: dict[str, str] | None = None) -> dict[str, Any]:
     """What templates see of a hotline: display strings only."""
@@ -128,6 +160,7 @@ def resource_view(resource: Resource, lang: str = "en",
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
+        "language_names": language_names(resource.languages, lang),
         "checked": format_month(resource.verified, lang) if resource.verified else None,
         "qr": resource.qr,
     }

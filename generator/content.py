@@ -14,7 +14,7 @@ from generator.extends import content_folders, first_folder, resources_file
 from generator.import_command import entries_from_source
 from generator.layouts import layout_names
 from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
-from generator.phones import parse_phone
+from generator.phones import parse_phone, parse_tty
 from generator.schema import (
     EMERGENCY_NUMBERS,
     ResourceModel,
@@ -144,7 +144,7 @@ def load_resources(path: Path, site: Site,
     (records it leaves out for their data go to `warnings`)."""
     if site.resource_source is not None:
         source, entries, left_out = entries_from_source(path.parent, site.resource_source,
-                                                        site.country)
+                                                        site.country, site.organization)
         if warnings is not None:
             warnings.extend(left_out)
         if not entries:
@@ -190,7 +190,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
     return Resource(
         name=item.name,
         phone=main_phone,
-        tty=phone(item.tty),
+        tty=None if item.tty is None else parse_tty(item.tty, site.country),
         text=TextLine(item.text.number, item.text.keyword) if item.text else None,
         url=item.url,
         hours=item.hours,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import date
 from pathlib import Path
 
 from generator.errors import ContentError, Problem, UsageError
@@ -15,6 +16,7 @@ from generator.importers import (
     import_spreadsheet,
     write_resources_yaml,
 )
+from generator.schema import written_date
 from generator.yamlfile import load_yaml
 
 IMPORTERS = {"hsds": import_hsds, "csv": import_spreadsheet}
@@ -33,8 +35,13 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--tag", action="append", dest="tags", metavar="TAG",
                          help="keep services with this taxonomy term (repeatable)")
     command.add_argument("--limit", type=int, help="keep at most this many lines")
+    command.add_argument("--verified", metavar="YYYY-MM-DD",
+                         help="the date you checked these lines, for records without one")
+    command.add_argument("--first", metavar="NAME",
+                         help="put this line first: its QR code is the card's")
     command.add_argument("--force", action="store_true",
-                         help="replace a resources.yaml that was not written by an import")
+                         help="replace a resources.yaml written or edited by hand (the old "
+                              "one is kept as resources.yaml.bak)")
     command.set_defaults(run=run_import)
 
 
@@ -43,32 +50,68 @@ def run_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.path} does not exist")
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be 1 or more")
-    country = args.country or _site_country(args.into)
-    result = IMPORTERS[args.kind](
-        args.path, country=country, area=_area(country, args.region, args.postal_prefix),
-        tags=set(args.tags) if args.tags else None, limit=args.limit)
+    verified = _verified_option(args.verified)
+    site = _site(args.into)
+    country = args.country or _site_country(args.into, site)
+    result = _run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
+                           set(args.tags) if args.tags else None, args.limit, verified,
+                           site.get("organization"), args.first)
+    report(result)  # before writing: what was skipped shows even when nothing can be written
     target = args.into / "resources.yaml"
-    write_resources_yaml(result, target, source_note=str(args.path), overwrite=args.force)
-    print(f"wrote {target}: {len(result.entries)} line(s)")
-    report(result)
+    remarks = write_resources_yaml(result, target, source_note=str(args.path),
+                                   overwrite=args.force, country=country)
+    for remark in remarks:
+        print(f"note: {remark}", file=sys.stderr)
+    carried = sum(remark.startswith("kept the emergency line") for remark in remarks)
+    print(f"wrote {target}: {len(result.entries) + carried} line(s)")
     return 0
 
 
 def report(result: ImportResult) -> None:
-    for label, reason in result.skipped:
-        print(f"skipped {label}: {reason}", file=sys.stderr)
-    for note in result.notes:
-        print(f"note: {note}", file=sys.stderr)
+    print(f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped",
+          file=sys.stderr)
+    for line in result.report_lines():
+        print(line, file=sys.stderr)
 
 
-def _site_country(content: Path) -> str:
+def _run_importer(kind: str, path: Path, country: str, region: str | None,
+                  postal_prefix: str | None, tags: set[str] | None, limit: int | None,
+                  verified: date | None, organization: object,
+                  first: str | None) -> ImportResult:
+    area = _area(country, region, postal_prefix)
+    if kind == "csv":
+        return import_spreadsheet(path, country=country, area=area, tags=tags, limit=limit,
+                                  verified=verified)
+    own = organization if isinstance(organization, str) else None
+    return import_hsds(path, country=country, area=area, tags=tags, limit=limit,
+                       verified=verified, own_organization=own, first=first)
+
+
+def _verified_option(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        checked = written_date(text)
+    except ValueError as error:
+        raise UsageError(f"--verified: {error}") from None
+    if checked > date.today():
+        raise UsageError(f"--verified: {text} is in the future")
+    return checked
+
+
+def _site(content: Path) -> dict:
     site = content / "site.yaml"
-    if not site.is_file():
-        raise UsageError(f"no {site}: give --country (e.g. --country US)")
-    data = load_yaml(site).data
-    country = data.get("country") if isinstance(data, dict) else None
+    data = load_yaml(site).data if site.is_file() else None
+    return data if isinstance(data, dict) else {}
+
+
+def _site_country(content: Path, site: dict) -> str:
+    path = content / "site.yaml"
+    if not path.is_file():
+        raise UsageError(f"no {path}: give --country (e.g. --country US)")
+    country = site.get("country")
     if not isinstance(country, str):
-        raise ContentError(Problem(site, "no country: add `country: US` (ISO code)", 1))
+        raise ContentError(Problem(path, "no country: add `country: US` (ISO code)", 1))
     return country
 
 
@@ -78,19 +121,29 @@ def _area(country: str, region: str | None, postal_prefix: str | None) -> AreaFi
     return AreaFilter(country=country, region=region, postal_prefix=postal_prefix)
 
 
-def entries_from_source(root: Path, source: dict,
-                        country: str) -> tuple[Path, list[dict], list[Problem]]:
-    """Resource entries read straight from the file that site.yaml's `resources:` names, and
-    a warning for each record left out because its data cannot be printed (a premium-rate
-    or invalid number...): nobody reads an import report on this path."""
+def entries_from_source(root: Path, source: dict, country: str,
+                        organization: str | None = None
+                        ) -> tuple[Path, list[dict], list[Problem]]:
+    """Resource entries read straight from the file that site.yaml's `resources:` names,
+    and the import report as problems: how many lines were kept, each record skipped with
+    its reason (a warning when its data cannot be printed, such as a premium-rate number) and
+    each number left out of a line kept."""
     path = (root / source["path"]).resolve()
     kind = source.get("format") or ("csv" if path.suffix.lower() == ".csv" else "hsds")
     if not path.exists():
         raise ContentError(Problem(root / "site.yaml", f"resources: {path} does not exist"))
-    result = IMPORTERS[kind](
-        path, country=country, area=_area(country, source.get("region"),
-                                          source.get("postal_prefix")),
-        tags=set(source.get("tags") or []) or None, limit=source.get("limit"))
-    left_out = [Problem(path, f"left out {label!r}: {reason}", severity="warning")
-                for label, reason in result.rejected]
-    return path, result.entries, left_out
+    result = _run_importer(kind, path, country, source.get("region"),
+                           source.get("postal_prefix"), set(source.get("tags") or []) or None,
+                           source.get("limit"), source.get("verified"), organization,
+                           source.get("first"))
+    rejected = set(result.rejected)
+    report = [Problem(path, f"{len(result.entries)} line(s) kept, {len(result.skipped)} "
+                            "skipped (resources: in site.yaml)", severity="info")]
+    for label, reason in result.skipped:
+        if (label, reason) in rejected:
+            report.append(Problem(path, f"left out {label!r}: {reason}", severity="warning"))
+        else:
+            report.append(Problem(path, f"skipped {label!r}: {reason}", severity="info"))
+    report += [Problem(path, f"left out of {label!r}: {reason}", severity="warning")
+               for label, reason in result.dropped]
+    return path, result.entries, report

@@ -22,7 +22,7 @@ from generator.errors import ContentError, Problem
 
 # What a list entry may mark optional, in the order a list that does not fit leaves them out
 # (each kind from the last line up), before it leaves out any whole line.
-DETAIL_KINDS = ("checked", "hours", "url", "tty", "text")
+DETAIL_KINDS = ("checked", "languages", "hours", "url", "tty", "text")
 
 _PARAGRAPH = re.compile(r'<p style="([\w-]+)"((?:\s+[\w-]+="[^"<>]*")*)\s*>(.*?)</p>', re.DOTALL)
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')

@@ -35,8 +35,26 @@ FREE_HELPLINES = {
 }
 
 
+# Text relay services: a textphone user dials the prefix, then the number (Relay UK: 18001
+# from a textphone, 18002 to reach a textphone from a voice phone). Only a TTY line may carry
+# one; the number after the prefix is checked like any other.
+RELAY_PREFIXES = {"GB": ("18001", "18002")}
+_RELAY = re.compile(r"^(\d{5})[\s\-]+(.+)$")
+
+
 class PhoneError(ValueError):
     pass
+
+
+def parse_tty(raw: object, country: str) -> Phone:
+    """A TTY (textphone) number: any number `parse_phone` accepts, or a relay prefix of the
+    country followed by one (`18001 0808 2000 247`), printed as written."""
+    text = _SEPARATORS.sub(" ", str(raw)).strip()
+    match = _RELAY.match(text)
+    if match and match.group(1) in RELAY_PREFIXES.get(country, ()):
+        number = parse_phone(match.group(2), country)
+        return Phone(raw=text, e164=number.e164, display=f"{match.group(1)} {number.display}")
+    return parse_phone(text, country)
 
 
 def parse_phone(raw: object, country: str) -> Phone:

@@ -18,7 +18,7 @@ from pydantic import (
 )
 
 from generator.errors import Problem
-from generator.phones import PhoneError, emergency_problem, parse_phone
+from generator.phones import PhoneError, emergency_problem, parse_phone, parse_tty
 from generator.units import PT_PER_UNIT, inch, mm, parse_length
 from generator.yamlfile import YamlDoc
 
@@ -76,6 +76,21 @@ def _mm(points: float) -> str:
     return f"{points / PT_PER_UNIT['mm']:.3g} mm"
 
 
+def written_date(value: Any) -> date:
+    """YYYY-MM-DD only: 10/01/2026 is January 10 in most of the world and October 1 in the
+    US, and a wrong date decides whether a line gets checked again."""
+    if isinstance(value, date):
+        return value
+    text = str(value).strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            pass
+    raise ValueError(f"{text!r} is not a date written YYYY-MM-DD (year-month-day), "
+                     "e.g. 2026-11-20")
+
+
 def _at_least_one(count: int) -> int:
     if count < 1:
         raise ValueError(f"must be 1 or more, not {count}: a format prints at least one line")
@@ -91,6 +106,20 @@ class ResourceSourceModel(_Strict):
     postal_prefix: str | None = None
     tags: list[str] = []
     limit: int | None = Field(default=None, ge=1, strict=True)
+    verified: date | None = None  # when the site checked these lines (records without one)
+    first: str | None = None  # the line to put first: its QR code is the card's
+
+    @field_validator("verified", mode="before")
+    @classmethod
+    def _iso_date(cls, value: Any) -> Any:
+        return None if value is None else written_date(value)
+
+    @field_validator("verified")
+    @classmethod
+    def _not_future(cls, value: date | None) -> date | None:
+        if value is not None and value > date.today():
+            raise ValueError(f"{value.isoformat()} is in the future")
+        return value
 
 
 class SiteModel(_Strict):
@@ -216,6 +245,16 @@ def _check_phone(value: str | None, info: ValidationInfo) -> str | None:
     return value
 
 
+def _check_tty(value: str | None, info: ValidationInfo) -> str | None:
+    """A TTY number may also be a relay form of the country (UK: 18001 then the number)."""
+    if value is not None and info.context:
+        try:
+            parse_tty(value, info.context["country"])
+        except PhoneError as error:
+            raise ValueError(str(error)) from None
+    return value
+
+
 class TextLineModel(_Strict):
     number: str
     keyword: str | None = None
@@ -246,7 +285,13 @@ class ResourceModel(_Strict):
     def _number_as_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, int) else value
 
-    _phones_valid = field_validator("phone", "tty")(_check_phone)
+    _phone_valid = field_validator("phone")(_check_phone)
+    _tty_valid = field_validator("tty")(_check_tty)
+
+    @field_validator("verified", mode="before")
+    @classmethod
+    def _iso_date(cls, value: Any) -> Any:
+        return None if value is None else written_date(value)
 
     @field_validator("url")
     @classmethod

@@ -7,6 +7,8 @@ tests/fixtures/spreadsheet, with `today` fixed at 2026-06-01.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import shutil
 from datetime import date
@@ -96,7 +98,8 @@ def test_each_hsds_form_gives_the_expected_entries_national_first(path: Path) ->
 
 def test_json_and_tabular_forms_give_the_same_result() -> None:
     json_result, tabular_result = hsds(HSDS / "services.json"), hsds(HSDS / "tabular")
-    assert json_result == tabular_result
+    assert tabular_result.notes[0] == "read as HSDS 3.x tabular data"
+    assert json_result == dataclasses.replace(tabular_result, notes=tabular_result.notes[1:])
     assert [list(entry) for entry in json_result.entries] == \
         [list(entry) for entry in tabular_result.entries]
 
@@ -216,13 +219,14 @@ def test_a_folder_without_datapackage_is_read_by_file_names(tmp_path: Path) -> N
     shutil.copytree(HSDS / "tabular", folder)
     (folder / "datapackage.json").unlink()
     (folder / "service_at_locations.csv").rename(folder / "service_at_location.csv")
-    assert hsds(folder) == hsds()
+    assert hsds(folder) == hsds(HSDS / "tabular")
 
 
 def test_language_codes_and_names() -> None:
     assert [language_code("EN"), language_code("zh-Hans"), language_code("spa"),
-            language_code(None, "Haitian Creole"), language_code("Klingon", "Klingon")] == \
-        ["en", "zh-Hans", "es", "ht", None]
+            language_code(None, "Haitian Creole"), language_code("Elvish", "Elvish"),
+            language_code(None, "Chinese (Mandarin)"), language_code(None, "Tiếng Việt")] == \
+        ["en", "zh-Hans", "es", "ht", None, "zh", "vi"]
 
 
 def test_organizations_envelope_and_nested_services(tmp_path: Path) -> None:
@@ -249,10 +253,21 @@ def test_malformed_json_names_the_line() -> None:
         f"{HSDS / 'malformed.json'}:5: malformed JSON: Expecting ',' delimiter"]
 
 
-def test_datapackage_naming_a_missing_csv_names_it() -> None:
-    package = HSDS / "broken-missing-csv" / "datapackage.json"
-    assert problems_of(hsds, package.parent) == [
-        f"{package}:7: resource 'phone' names phones.csv, which does not exist"]
+def test_a_partial_datapackage_reads_the_tables_present_and_names_the_others() -> None:
+    result = hsds(HSDS / "partial-datapackage")
+    assert "datapackage.json lists tables that are not here: phones.csv; the tables present " \
+           "were read" in result.notes
+    assert result.entries == [{"name": "Northstar Helpline", "url": "https://northstar.example.org",
+                               "qr": "url"}]
+
+
+def test_a_missing_services_table_names_the_version(tmp_path: Path) -> None:
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "partial-datapackage", folder)
+    (folder / "services.csv").unlink()
+    assert problems_of(hsds, folder) == [
+        f"{folder / 'datapackage.json'}: HSDS 3.x tabular data: no services table "
+        "(services.csv); datapackage.json names services.csv, phones.csv, not here"]
 
 
 def test_broken_reference_names_the_file_and_row() -> None:
@@ -267,10 +282,23 @@ def test_missing_column_and_empty_required_cell(tmp_path: Path) -> None:
     services = folder / "services.csv"
     lines = services.read_text().splitlines()
     services.write_text("\n".join([lines[0], lines[1].replace("svc-crisis,", ",", 1)] + lines[2:]))
-    assert problems_of(hsds, folder) == [f"{services}:2: id is empty"]
-    services.write_text("\n".join(line.rsplit(",", 3)[0] for line in lines))
+    version = "HSDS 3.x tabular data"
+    assert problems_of(hsds, folder) == [f"{services}:2: {version}: id is empty"]
+    services.write_text("\n".join(",".join(line.split(",")[:2]) for line in lines))
     assert problems_of(hsds, folder) == [
-        f"{services}:1: missing column status; columns found: id, organization_id, name"]
+        f"{services}:1: {version}: missing column name; columns found: id, organization_id"]
+
+
+def test_without_any_status_every_service_is_taken_as_active(tmp_path: Path) -> None:
+    folder = tmp_path / "tabular"
+    shutil.copytree(HSDS / "tabular", folder)
+    services = folder / "services.csv"
+    lines = services.read_text().splitlines()
+    services.write_text("\n".join(line.rsplit(",", 3)[0] for line in lines))
+    result = hsds(folder)
+    assert "the data gives no service status: every service is taken as active; check each " \
+           "line before printing" in result.notes
+    assert "Harbor Light Family Services – Counseling" in names(result)
 
 
 def test_wrong_json_shapes_are_problems_not_tracebacks(tmp_path: Path) -> None:
@@ -280,7 +308,8 @@ def test_wrong_json_shapes_are_problems_not_tracebacks(tmp_path: Path) -> None:
         f"{path}: service 1 (Odd Line): 'phones' should be a list of objects"]
     path.write_text(json.dumps({"hello": 1}))
     assert problems_of(hsds, path) == [
-        f"{path}: not HSDS data: expected a list of services or an object with 'services'"]
+        f"{path}: not HSDS data: expected a service, an organization, a service_at_location, a "
+        "list of them, or an object with 'services', 'organizations' or 'contents'"]
 
 
 # --- hours -----------------------------------------------------------------------------------
@@ -293,7 +322,8 @@ def test_hours_text_groups_days_and_explains_what_it_leaves_out() -> None:
               {"freq": "MONTHLY", "byday": "1SA", "opens_at": "09:00", "closes_at": "17:00"},
               {"byday": "SU", "opens_at": "10:00", "closes_at": "11:00", "valid_to": "2026-01-01"}]
     assert hours_text(weekly, TODAY) == (
-        "Mon, Wed, Fri 9:00–12:00, 13:00–16:00; Sat 24 hours", ["a monthly schedule"])
+        "Mon, Wed, Fri 9:00–12:00, 13:00–16:00; Sat 24 hours",
+        ["a monthly schedule", "a schedule that ended 2026-01-01"])
     assert hours_text([], TODAY) == (None, [])
 
 
@@ -395,7 +425,8 @@ def test_written_file_is_readable(tmp_path: Path) -> None:
     result = ImportResult([CRISIS, {"name": "Lifeline", "phone": "988", "qr": "tel"}], [], [])
     write_resources_yaml(result, target, source_note="export.json", today=TODAY)
     assert target.read_text(encoding="utf-8") == (
-        "# Written by havenprint import on 2026-06-01 from export.json.\n"
+        "# Written by havenprint import on 2026-06-01 from export.json; fingerprint "
+        f"{hashlib.sha256(target.read_text().partition(chr(10))[2].encode()).hexdigest()[:12]}.\n"
         "# Check every line (call it) before printing, and update `verified` when you do.\n"
         "# Addresses are never copied here: a shelter's address is confidential.\n"
         "resources:\n"
@@ -433,7 +464,7 @@ def test_never_overwrites_a_hand_written_file(tmp_path: Path) -> None:
     target.write_text(hand_written)
     assert problems_of(write_resources_yaml, hsds(), target, source_note="x") == [
         f"{target}: resources.yaml was not written by havenprint import: not replacing it "
-        "(move it away first, or choose to overwrite it)"]
+        "(use --force to replace it; the old file is then kept as resources.yaml.bak)"]
     assert target.read_text() == hand_written
     write_resources_yaml(hsds(), target, source_note="x", overwrite=True)
     assert target.read_text().startswith("# Written by havenprint import")
@@ -452,17 +483,22 @@ PREMIUM_REASON = ("'1-900-234-5678' is a premium-rate number: calling it costs a
                   "shows on the phone bill: print the line's free or ordinary number instead")
 
 
-def test_a_premium_rate_number_skips_the_record_with_the_reason(tmp_path: Path) -> None:
+def test_a_premium_rate_number_is_left_out_and_the_second_number_kept(tmp_path: Path) -> None:
     data = (HSDS / "services.json").read_text(encoding="utf-8")
     path = tmp_path / "services.json"
     path.write_text(data.replace('"1-800-555-0155"', '"1-900-234-5678"'), encoding="utf-8")
     result = hsds(path)
-    rejected = ("Lakeshore Community Partners – Lakeshore Crisis Line",
-                f"voice number {PREMIUM_REASON}")
-    assert rejected in result.skipped and rejected in result.rejected
+    dropped = ("Lakeshore Community Partners – Lakeshore Crisis Line",
+               f"voice number {PREMIUM_REASON}")
+    assert result.dropped == [dropped]
     assert DEFUNCT not in result.rejected  # a status is not a data problem
-    assert not any("Lakeshore" in name for name in names(result))
+    lakeshore = result.entries[-1]
+    assert (lakeshore["name"], lakeshore["phone"]) == (dropped[0], "1-800-555-0156")
     assert "1-900" not in json.dumps([entry for entry in result.entries], default=str)
+    only = path.read_text(encoding="utf-8").replace('"1-800-555-0156"', '"1-900-234-5679"')
+    path.write_text(only, encoding="utf-8")
+    rejected = hsds(path).rejected
+    assert rejected[-1] == (dropped[0], f"voice number {PREMIUM_REASON}")  # nothing left
 
 
 def test_a_premium_rate_number_skips_the_spreadsheet_row(tmp_path: Path) -> None:

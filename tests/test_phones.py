@@ -146,3 +146,30 @@ def test_emergency_numbers_of_the_country_pass(text: str, country: str) -> None:
 ])
 def test_what_is_not_an_emergency_number(text: str, country: str, message: str) -> None:
     assert emergency_problem(text, country, EMERGENCY_NUMBERS.get(country)) == message
+
+
+# --- text relay forms, on TTY lines only -----------------------------------------------------
+
+
+def test_a_relay_form_is_a_tty_number_and_nothing_else() -> None:
+    from generator.phones import parse_tty
+    relay = parse_tty("18001 0808 2000 247", "GB")
+    assert (relay.display, relay.e164) == ("18001 0808 2000 247", "+448082000247")
+    assert parse_tty("1-800-787-3224", "US").e164 == "+18007873224"  # an ordinary TTY number
+    with pytest.raises(PhoneError):
+        parse_phone("18001 0808 2000 247", "GB")  # not a number to call
+    with pytest.raises(PhoneError):
+        parse_tty("18001 0808 2000 247", "US")  # Relay UK is British
+    with pytest.raises(PhoneError, match="premium-rate"):
+        parse_tty("18001 0901 234 5678", "GB")  # the number after the prefix is checked
+
+
+def test_resources_yaml_takes_a_relay_form_as_tty_only() -> None:
+    from generator.schema import ResourcesFileModel
+    relay = {"name": "National Domestic Abuse Helpline", "phone": "0808 2000 247",
+             "tty": "18001 0808 2000 247"}
+    ResourcesFileModel.model_validate({"resources": [relay]}, context={"country": "GB"})
+    with pytest.raises(ValueError, match="not a valid phone number"):
+        ResourcesFileModel.model_validate(
+            {"resources": [{**relay, "phone": "18001 0808 2000 247"}]},
+            context={"country": "GB"})

@@ -269,3 +269,34 @@ def test_decodes_at_minimum_size(source: Resource, dpi: int) -> None:
 
 def test_long_url_decodes_at_minimum_module_size() -> None:
     assert decode(render(pdf_with_qr(LONG_URL), 300)) == [LONG_URL]
+
+
+# Every kind of payload a line can give, at the QR versions they take: version 1 (the largest
+# symbol for its data, since the 54 pt minimum spreads over only 21 modules plus the quiet
+# zone), 2 and 3, and a long web address where the 0.4 mm module rule decides.
+EVERY_PAYLOAD = ("tel:988", "SMSTO:88788:START", "SMSTO:85258:shout", "tel:+18007997233",
+                 "tel:+448082000247", "SMSTO:+447700900123:SAFETYPLANNOW",
+                 "https://www.thehotline.org", "https://www.thehotline.org/get-help",
+                 "https://example.org/help/" + "safety-planning-" * 5)
+
+
+def qr_slots() -> list[tuple[str, str, float]]:
+    from generator.geometry import slot_rect
+    from generator.layouts import LAYOUTS_DIR, available_layouts
+
+    slots = []
+    for name, layout in available_layouts(LAYOUTS_DIR).items():
+        for size_name, size in layout.spec.sizes.items():
+            for face in layout.spec.faces.values():
+                for slot in face.slots:
+                    if slot.kind == "qr":
+                        box = slot_rect(slot, size, face)
+                        slots.append((name, size_name, min(box.width, box.height)))
+    return slots
+
+
+@pytest.mark.parametrize(("layout", "size", "room"), qr_slots())
+def test_every_payload_fits_every_size(layout: str, size: str, room: float) -> None:
+    assert {len(qr_matrix(payload)) for payload in EVERY_PAYLOAD} >= {21, 25, 29, 41}
+    for payload in EVERY_PAYLOAD:
+        assert min_symbol_size(payload) <= room + 0.01, (layout, size, payload)

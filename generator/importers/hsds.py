@@ -1,52 +1,84 @@
-"""Import hotline listings from Open Referral HSDS 3.x data (JSON, or the tabular data package).
+"""Import hotline listings from Open Referral HSDS data: 3.x JSON in any of its shapes, or
+tabular data (one CSV per object) of HSDS 1.x, 2.x or 3.x, or an Ohana-style export.
 
 Each service becomes one resources.yaml entry (mapping in `hsds_entry`). A service whose
-`status` is not `active` is skipped with its status as the reason. Addresses are never copied:
-resources.yaml has no place for them, and a shelter's address is confidential. Each kept
-service's location with an address gets a note saying it was hidden, unless the location
-carries an attribute whose taxonomy term code or name is `public-address` (HSDS has no field
-for this; it is havenprint's convention). Locations' physical addresses (`address_type`
-physical or unset) are the places the area filter looks at; a service without one is a
-national line. A service's tags are its attributes' taxonomy term codes, names and ids.
+`status` is not active (`active`, or a word exports use for it such as `available`) is
+skipped with its status as the reason; when the data gives no status for any service, every
+service is taken as active, with a note. Addresses are never copied: resources.yaml has no
+place for them, and a shelter's address is confidential. Each kept service's location with an
+address gets a note saying it was hidden, unless the location carries an attribute whose
+taxonomy term code or name is `public-address` (HSDS has no field for this; it is
+havenprint's convention).
+
+Where a service is: its locations' physical addresses (`address_type` physical or unset).
+A service with none is national when one of its service areas says so (national, nationwide,
+or the country's name), local to a region when a service area names one, and otherwise
+placed nowhere (see `report` for what the area filter does with each). A service's tags are
+its attributes' taxonomy term codes, names and ids.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
 
+from babel import Locale
+
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_json
-from generator.importers.hsds_entry import build_entry, service_label
+from generator.importers.hsds_entry import build_entry, locations_of, service_label
 from generator.importers.hsds_json import services_from_json
 from generator.importers.hsds_tabular import load_folder, load_package
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import DataError, SkipRecord, object_of, objects_of, text_of
 
 PUBLIC_ADDRESS_TERMS = {"public-address", "public address", "public_address"}
+ACTIVE = {"active", "available", "open", "operating", "operational", "current"}
+NATIONAL_WORDS = {"national", "nationwide", "nation-wide", "countrywide", "country-wide",
+                  "whole country", "the whole country", "all states"}
+COUNTRY_ALIASES = {"US": {"us", "usa", "u.s.", "u.s.a.", "united states of america"},
+                   "GB": {"uk", "u.k.", "united kingdom", "great britain"}}
+_LEGAL_SUFFIX = re.compile(r"\b(inc|incorporated|llc|ltd|limited|cic|corp|co)\b\.?")
 
 
 def import_hsds(path: Path, *, country: str, today: date | None = None,
                 area: AreaFilter | None = None, tags: set[str] | None = None,
-                limit: int | None = None) -> ImportResult:
-    """Entries for the active services in an HSDS file or data package, national lines first."""
+                limit: int | None = None, verified: date | None = None,
+                own_organization: str | None = None, first: str | None = None) -> ImportResult:
+    """Entries for the active services in HSDS data: the site's own organisation's lines
+    first (`own_organization`, matched against the data's organization names), then
+    national lines, then local ones. `verified` is the date the site checked the lines, for
+    records without `assured_date`; `first` names a line to put first whatever it is."""
     today = today or date.today()
     collector = Collector(area, tags)
+    services, read_notes = load_services(path)
+    collector.note(*read_notes)
     problems = []
-    for index, service in enumerate(load_services(path), start=1):
+    statuses = any(text_of(service, "status") for service in services
+                   if isinstance(service.get("status"), str))
+    if services and not statuses:
+        collector.note("the data gives no service status: every service is taken as active; "
+                       "check each line before printing")
+    for index, service in enumerate(services, start=1):
         try:
-            _import_service(service, collector, country, today)
+            _import_service(service, collector, country, today, verified, own_organization,
+                            statuses)
         except DataError as error:
             name = service.get("name")
             where = f"service {index}" + (f" ({name})" if isinstance(name, str) else "")
             problems.append(Problem(path, f"{where}: {error}"))
     if problems:
         raise ContentError(problems)
-    return collector.result(limit)
+    if not services:
+        collector.note("the data holds no services (an organization list or API page without "
+                       "them): export the services, or their service_at_location records")
+    return collector.result(limit, first)
 
 
-def load_services(path: Path) -> list[dict]:
-    """The services of a JSON file, a datapackage.json, or a folder of HSDS CSV files."""
+def load_services(path: Path) -> tuple[list[dict], list[str]]:
+    """The services of a JSON file, a datapackage.json, or a folder of HSDS CSV files, and
+    notes about what was read (version, tables absent, columns not read)."""
     if path.is_dir():
         return load_folder(path)
     if not path.exists():
@@ -57,39 +89,61 @@ def load_services(path: Path) -> list[dict]:
     data, text = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("resources"), list):
         return load_package(path, data, text)
-    return services_from_json(path, data)
+    return services_from_json(path, data), []
 
 
-def _import_service(service: dict, collector: Collector, country: str, today: date) -> None:
+def _import_service(service: dict, collector: Collector, country: str, today: date,
+                    verified: date | None, own_organization: str | None,
+                    statuses: bool) -> None:
     if not text_of(service, "name"):
         raise DataError("'name' is missing")
     label = service_label(service)
     status = (text_of(service, "status") or "").lower().replace("_", " ")
-    if status != "active":
+    if statuses and status not in ACTIVE:
         collector.skip(label, f"service status is {status}" if status else "no service status")
         return
-    locations = _locations(service)
-    places = [place for location in locations for place in _places(location, country)]
+    locations = locations_of(service)
+    places = _where(service, locations, country)
     if not collector.passes(label, places, _terms(service)):
         return
     try:
-        entry, notes = build_entry(service, label, country, today)
+        built = build_entry(service, label, country, today, verified)
     except SkipRecord as reason:
         collector.reject(label, str(reason))
         return
-    collector.note(*notes)
+    collector.note(*built.notes)
+    collector.dropped.extend((label, reason) for reason in built.left_out)
     collector.note(*(_hidden_address_note(location, label) for location in locations
                      if _has_address(location) and not _is_public(location)))
-    collector.keep(label, entry, national=not places)
+    own = own_organization and _same_organization(own_organization, service)
+    group = "own" if own else "national" if places == [] else "local"
+    collector.keep(label, built.entry, group=group)
 
 
-def _locations(service: dict) -> list[dict]:
-    locations = []
-    for link in objects_of(service, "service_at_locations"):
-        location = object_of(link, "location")
-        if location is not None:
-            locations.append(location)
-    return locations
+def _where(service: dict, locations: list[dict], country: str) -> list[Place] | None:
+    """The places a service serves: [] when national, None when the data does not say."""
+    places = [place for location in locations for place in _places(location, country)]
+    if places:
+        return places
+    areas = [text for area in objects_of(service, "service_areas")
+             for key in ("name", "service_area", "description")
+             if (text := text_of(area, key))]
+    if isinstance(service.get("service_areas"), str):  # Ohana: a list written as text
+        areas += [part.strip() for part in service["service_areas"].split(",") if part.strip()]
+    if any(_is_national(area, country) for area in areas):
+        return []
+    regional = [Place(country.upper(), area, None) for area in areas]
+    return regional or None
+
+
+def _is_national(text: str, country: str) -> bool:
+    words = " ".join(text.casefold().split()).strip(" .")
+    names = NATIONAL_WORDS | COUNTRY_ALIASES.get(country.upper(), set()) | {country.casefold()}
+    territory = Locale("en").territories.get(country.upper())
+    if territory:
+        names |= {territory.casefold(), f"the {territory.casefold()}"}
+    return words in names or any(re.search(rf"\b{re.escape(word)}\b", words)
+                                 for word in ("nationwide", "national"))
 
 
 def _places(location: dict, country: str) -> list[Place]:
@@ -134,3 +188,17 @@ def _terms(obj: dict) -> set[str]:
             if value:
                 terms.add(value.casefold())
     return terms
+
+
+def _same_organization(site_organization: str, service: dict) -> bool:
+    """The site's organisation is the service's, by name or alternate name, ignoring case,
+    punctuation and legal suffixes (Inc., Ltd...)."""
+    organization = object_of(service, "organization") or {}
+    wanted = _name_key(site_organization)
+    names = [text_of(organization, key) for key in ("name", "alternate_name")]
+    return bool(wanted) and any(name and _name_key(name) == wanted for name in names)
+
+
+def _name_key(name: str) -> str:
+    words = _LEGAL_SUFFIX.sub(" ", name.casefold())
+    return " ".join(re.sub(r"[^\w\s]", " ", words).split())

@@ -1,25 +1,26 @@
-"""One HSDS 3.x service (canonical JSON shape) as a resources.yaml entry.
+"""One HSDS service (the canonical nested shape every reader produces) as a resources.yaml entry.
 
 - name: the service name, prefixed "<organization> – " when the organization's name differs
   and is not part of it.
-- phones (the service's own, else those of its first service-at-location that has any):
-  `voice`/`cell` (or no type) → `phone`, `text`/`sms` → `text.number`, `textphone`/`tty` →
-  `tty`; fax, pager and video are ignored. Every number used must be valid for the country
-  and fit to print (not premium-rate, a pager or voicemail: see `generator.phones`), or the
-  record is skipped: a wrong number on a printed card cannot be recalled. A text
-  keyword is taken from a phone description such as "Text SAFE to …". `qr` is `tel` for the
-  first voice number, else `sms`, else `url`.
-- url: the service's url, else the organization's website; http(s) only.
-- languages: `code` (ISO 639-2/3 codes of common languages shortened to 639-1), else `name`.
-- hours: from the schedules (see `hours`); verified: `assured_date` only.
+- phone, tty, text: see `phone_lines` (service, service_at_location, location, organization
+  numbers, in that order of preference; fax never; one bad number left out on its own). A
+  service with numbers none of which can be printed is skipped with the reason. `qr` is `tel`
+  for a voice number, else `sms`, else `url`.
+- url: the service's url (or Ohana's `website`), else the organization's website; http(s) only.
+- languages: the service's, and those its numbers are answered in; else its locations'.
+  Codes (ISO 639-2/3 of common languages shortened to 639-1) or names, as the data gives them.
+- hours: the service's schedules, else its service_at_locations', else its locations'
+  (see `hours`).
+- verified: `assured_date`; without one, the date the site says it checked the lines.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from datetime import date
 
 from generator.importers.hours import hours_text
+from generator.importers.phone_lines import choose_phones
 from generator.importers.values import (
     SkipRecord,
     date_notes,
@@ -27,19 +28,18 @@ from generator.importers.values import (
     object_of,
     objects_of,
     parse_date,
+    split_list,
     text_of,
     unique,
     web_address,
 )
-from generator.phones import PhoneError, parse_phone
 
-PHONE_KINDS = {
-    "voice": "phone", "cell": "phone", "": "phone",
-    "text": "text", "sms": "text",
-    "textphone": "tty", "tty": "tty",
-}
-IGNORED_KINDS = {"fax", "pager", "video"}
-_KEYWORD = re.compile(r"\btext\s+[\"'“]?([A-Z][A-Z0-9]{1,15})[\"'”]?\s+to\b", re.IGNORECASE)
+
+@dataclass(frozen=True)
+class Built:
+    entry: dict
+    notes: list[str]
+    left_out: list[str]  # numbers left out for their data (the entry is kept without them)
 
 
 def service_label(service: dict) -> str:
@@ -51,11 +51,23 @@ def service_label(service: dict) -> str:
     return name
 
 
-def build_entry(service: dict, label: str, country: str, today: date) -> tuple[dict, list[str]]:
-    """The entry and remarks about what was left out; raises SkipRecord if it cannot be printed."""
+def locations_of(service: dict) -> list[dict]:
+    return [location for link in objects_of(service, "service_at_locations")
+            if (location := object_of(link, "location")) is not None]
+
+
+def build_entry(service: dict, label: str, country: str, today: date,
+                verified: date | None = None) -> Built:
+    """The entry and remarks about what was left out; raises SkipRecord if it cannot be printed.
+    `verified` is the date the site checked the lines, for a record without `assured_date`."""
     notes: list[str] = []
     entry: dict = {"name": label}
-    entry.update(_phone_fields(_phones(service), country, label, notes))
+    choice = choose_phones(_phone_levels(service), country, label)
+    notes.extend(choice.notes)
+    if choice.left_out and not choice.fields:
+        raise SkipRecord(choice.left_out[0])
+    entry.update({key: choice.fields[key] for key in ("phone", "tty", "text")
+                  if key in choice.fields})
     url = _url(service, label, notes)
     if url:
         entry["url"] = url
@@ -63,81 +75,66 @@ def build_entry(service: dict, label: str, country: str, today: date) -> tuple[d
     notes.extend(f"{label}: hours leave out {reason}" for reason in reasons)
     if hours:
         entry["hours"] = hours
-    languages = _languages(service, label, notes)
+    languages = unique(_languages(service, label, notes) + choice.languages) or _location_languages(
+        service, label, notes)
     if languages:
         entry["languages"] = languages
     qr = "tel" if "phone" in entry else "sms" if "text" in entry else "url" if url else None
     if qr is None:
         raise SkipRecord("no phone, text number or web address")
     entry["qr"] = qr
-    verified, date_remarks = date_notes(label, parse_date(text_of(service, "assured_date")), today)
+    checked, date_remarks = _checked(service, label, today, verified)
     notes.extend(date_remarks)
-    if verified:
-        entry["verified"] = verified
-    return entry, notes
+    if checked:
+        entry["verified"] = checked
+    return Built(entry, notes, choice.left_out)
 
 
-def _phones(service: dict) -> list[dict]:
-    return _own_or_at_a_location(service, "phones")
+def _phone_levels(service: dict) -> list[tuple[str, list[dict]]]:
+    links = objects_of(service, "service_at_locations")
+    organization = object_of(service, "organization") or {}
+    return [
+        ("service", objects_of(service, "phones")),
+        ("service at location", [p for link in links for p in objects_of(link, "phones")]),
+        ("location", [p for location in locations_of(service)
+                      for p in objects_of(location, "phones")]),
+        ("organization", objects_of(organization, "phones")),
+    ]
 
 
 def _schedules(service: dict) -> list[dict]:
-    return _own_or_at_a_location(service, "schedules", own_alias="regular_schedule")
-
-
-def _own_or_at_a_location(service: dict, key: str, own_alias: str | None = None) -> list[dict]:
-    """The service's own `key` objects (or, on the service only, `own_alias` ones), else
-    those of the first of its locations that has some."""
-    own = objects_of(service, key) or (objects_of(service, own_alias) if own_alias else [])
+    """The service's own schedules, else those of its service_at_locations, else its
+    locations' (a schedule linked to a location applies to the services there)."""
+    own = objects_of(service, "schedules") or objects_of(service, "regular_schedule")
     if own:
         return own
-    for link in objects_of(service, "service_at_locations"):
-        if objects_of(link, key):
-            return objects_of(link, key)
-    return []
+    links = objects_of(service, "service_at_locations")
+    linked = [schedule for link in links for schedule in objects_of(link, "schedules")]
+    if linked:
+        return linked
+    return [schedule for location in locations_of(service)
+            for key in ("schedules", "regular_schedule")
+            for schedule in objects_of(location, key)]
 
 
-def _phone_fields(phones: list[dict], country: str, label: str, notes: list[str]) -> dict:
-    found: dict[str, list[tuple[str, dict]]] = {"phone": [], "text": [], "tty": []}
-    for phone in phones:
-        number = text_of(phone, "number")
-        kind = (text_of(phone, "type") or "").lower()
-        if kind in IGNORED_KINDS or not number:
-            continue
-        if kind not in PHONE_KINDS:
-            notes.append(f"{label}: phone {number} has type '{kind}'; left out")
-            continue
-        try:
-            display = parse_phone(number, country).display
-        except PhoneError as error:
-            raise SkipRecord(f"{kind or 'voice'} number {error}") from None
-        if text_of(phone, "extension"):
-            notes.append(f"{label}: extension {text_of(phone, 'extension')} of {display} "
-                         "is not printed")
-        found[PHONE_KINDS[kind]].append((display, phone))
-    fields: dict = {}
-    for key in ("phone", "tty", "text"):
-        numbers = found[key]
-        if not numbers:
-            continue
-        if len(numbers) > 1:
-            rest = ", ".join(display for display, _ in numbers[1:])
-            notes.append(f"{label}: only the first {key} number is used; left out {rest}")
-        display, phone = numbers[0]
-        fields[key] = display if key != "text" else _text_line(display, phone)
-    return {key: fields[key] for key in ("phone", "tty", "text") if key in fields}
-
-
-def _text_line(number: str, phone: dict) -> dict:
-    match = _KEYWORD.search(text_of(phone, "description") or "")
-    keyword = match.group(1) if match and match.group(1).isupper() else None
-    return {"number": number, "keyword": keyword} if keyword else {"number": number}
+def _checked(service: dict, label: str, today: date,
+             verified: date | None) -> tuple[date | None, list[str]]:
+    written = text_of(service, "assured_date")
+    assured = parse_date(written)
+    notes = []
+    if written and assured is None:
+        notes.append(f"{label}: assured_date {written!r} is not a date written YYYY-MM-DD; "
+                     "left out")
+    if assured is None and verified is not None:
+        return date_notes(label, verified, today)[0], notes
+    checked, remarks = date_notes(label, assured, today)
+    return checked, notes + remarks
 
 
 def _url(service: dict, label: str, notes: list[str]) -> str | None:
     organization = object_of(service, "organization") or {}
-    for raw in (text_of(service, "url"), text_of(organization, "website"),
-                text_of(organization, "url")):
+    for raw in (text_of(service, "url"), text_of(service, "website"),
+                text_of(organization, "website"), text_of(organization, "url")):
         if raw and web_address(raw):
             return raw
         if raw:
@@ -145,13 +142,22 @@ def _url(service: dict, label: str, notes: list[str]) -> str | None:
     return None
 
 
-def _languages(service: dict, label: str, notes: list[str]) -> list[str]:
+def _languages(obj: dict, label: str, notes: list[str]) -> list[str]:
+    """Language objects (HSDS 3: `code`, `name`), or a list written as text (Ohana)."""
+    value = obj.get("languages")
+    pairs = ([(name, name) for name in split_list(value)] if isinstance(value, str) else
+             [(text_of(item, "code"), text_of(item, "name") or text_of(item, "language"))
+              for item in objects_of(obj, "languages")])
     codes = []
-    for language in objects_of(service, "languages"):
-        code, name = text_of(language, "code"), text_of(language, "name")
+    for code, name in pairs:
         found = language_code(code, name)
         if found:
             codes.append(found)
         elif code or name:
             notes.append(f"{label}: language {code or name!r} has no known code; left out")
     return unique(codes)
+
+
+def _location_languages(service: dict, label: str, notes: list[str]) -> list[str]:
+    return unique([code for location in locations_of(service)
+                   for code in _languages(location, label, notes)])

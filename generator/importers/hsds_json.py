@@ -1,9 +1,13 @@
-"""HSDS 3.x JSON: the services in a file, whatever envelope the publisher used.
+"""HSDS 3.x JSON: the services in a file, whatever shape the publisher used.
 
-Accepted: a list of services; `{"services": [...]}`; `{"organizations": [...]}` with nested
-`services`; an API page `{"contents": [...]}`; or a single service object. A service nested
-in an organization gets that organization as its `organization` unless it names one itself.
-Services repeated (same `id`) are taken once.
+Accepted: a list; an object with `services`, `organizations`, `service_at_locations` or an
+API page's `contents`; or a single object. Each item is read as what it is: a service (it
+has a `status`, or is none of the others); an organization (it has nested `services`, or
+organization fields such as `website` and no `status`), whose services get it as their
+`organization` unless they name one; a service_at_location (it has a `service` object),
+whose service gets the link, with its location, phones and schedules, in its
+`service_at_locations`. A service met more than once (same `id`) is one service, its links
+put together.
 """
 
 from __future__ import annotations
@@ -12,25 +16,31 @@ from pathlib import Path
 
 from generator.errors import ContentError, Problem
 
-_ENVELOPES = ("services", "organizations", "contents")
+_ENVELOPES = ("services", "organizations", "service_at_locations", "contents")
+_ORGANIZATION_FIELDS = {"website", "legal_status", "tax_status", "year_incorporated",
+                        "locations", "funding", "organization_identifiers", "logo",
+                        "parent_organization_id", "additional_websites"}
 
 
 def services_from_json(path: Path, data: object) -> list[dict]:
     items = _top_level(path, data)
+    merged: dict[object, dict] = {}
     services: list[dict] = []
-    seen: set[str] = set()
     problems: list[Problem] = []
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            problems.append(Problem(path, f"item {index}: expected an object (an HSDS service)"))
+            problems.append(Problem(path, f"item {index}: expected an object (an HSDS service, "
+                                          "organization or service_at_location)"))
             continue
         for service in _expand(item):
             key = service.get("id")
-            if isinstance(key, str | int) and key in seen:
-                continue
-            if isinstance(key, str | int):
-                seen.add(key)
-            services.append(service)
+            if not isinstance(key, str | int):
+                services.append(service)
+            elif key in merged:
+                _merge(merged[key], service)
+            else:
+                merged[key] = service
+                services.append(service)
     if problems:
         raise ContentError(problems)
     return services
@@ -40,7 +50,7 @@ def _top_level(path: Path, data: object) -> list:
     if isinstance(data, list):
         return data
     if isinstance(data, dict):
-        if any(key in data for key in _ENVELOPES):
+        if any(isinstance(data.get(key), list) for key in _ENVELOPES) and "name" not in data:
             items: list = []
             for key in _ENVELOPES:
                 value = data.get(key, [])
@@ -48,23 +58,46 @@ def _top_level(path: Path, data: object) -> list:
                     raise ContentError(Problem(path, f"'{key}' should be a list"))
                 items.extend(value)
             return items
-        if "name" in data and ("status" in data or "phones" in data):
+        if "name" in data or isinstance(data.get("service"), dict):
             return [data]
     raise ContentError(Problem(
-        path, "not HSDS data: expected a list of services or an object with 'services'"))
+        path, "not HSDS data: expected a service, an organization, a service_at_location, a "
+              "list of them, or an object with 'services', 'organizations' or 'contents'"))
 
 
 def _expand(item: dict) -> list[dict]:
-    """An organization with nested services becomes those services; a service stays itself."""
+    """The services an item stands for (a copy of each: the data itself is not changed)."""
+    if isinstance(item.get("service"), dict):
+        return [_from_link(item)]
     nested = item.get("services")
-    if "status" in item or not isinstance(nested, list):
-        return [item]
-    organization = {key: value for key, value in item.items() if key != "services"}
-    services = []
-    for service in nested:
-        if isinstance(service, dict):
-            merged = dict(service)
-            if not merged.get("organization"):
-                merged["organization"] = organization
-            services.append(merged)
-    return services
+    if "status" not in item and (isinstance(nested, list) or _ORGANIZATION_FIELDS & item.keys()):
+        organization = {key: value for key, value in item.items() if key != "services"}
+        services = []
+        for service in nested if isinstance(nested, list) else []:
+            if isinstance(service, dict):
+                copy = dict(service)
+                if not copy.get("organization"):
+                    copy["organization"] = organization
+                services.append(copy)
+        return services
+    return [dict(item)]
+
+
+def _from_link(link: dict) -> dict:
+    service = dict(link["service"])
+    rest = {key: value for key, value in link.items() if key != "service"}
+    own = service.get("service_at_locations")
+    service["service_at_locations"] = [*(own if isinstance(own, list) else []), rest]
+    return service
+
+
+def _merge(into: dict, other: dict) -> None:
+    links = other.get("service_at_locations")
+    if not isinstance(links, list):
+        return
+    mine = into.get("service_at_locations")
+    mine = list(mine) if isinstance(mine, list) else []
+    known = {link.get("id") for link in mine if isinstance(link, dict) and link.get("id")}
+    mine += [link for link in links
+             if not (isinstance(link, dict) and link.get("id") and link.get("id") in known)]
+    into["service_at_locations"] = mine

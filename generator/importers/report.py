@@ -1,17 +1,24 @@
 """What an import gives back, and the filters, order and limit both importers share.
 
-Filters: a record passes the area filter when one of its places (physical addresses) matches
-every field the filter sets: country (ISO code), region (state or province, compared without
-case) and postal code prefix (spaces ignored). A record with no place is a national line: it
-serves every area, so it passes the area filter. A record passes the tag filter when one of
-its tags (HSDS taxonomy term codes or names; the spreadsheet's `tags`) equals one of the
-wanted tags, without case. Order: national lines first, then local ones, each in file order;
-`limit` keeps the first N of that order.
+Filters: a record passes the area filter when one of its places (physical addresses, or
+service areas the data names) matches every field the filter sets: country (ISO code),
+region (state or province, compared without case) and postal code prefix (spaces ignored).
+A national line serves every area, so it passes the area filter; a record the data places
+nowhere is left out by an area filter, since nothing says it serves the area. A record passes
+the tag filter when one of its tags (HSDS taxonomy term codes or names; the spreadsheet's
+`tags`) equals one of the wanted tags, without case.
+
+Order: the site's own organisation's lines first, then national lines, then local ones (and
+those the data places nowhere), each in file order; `limit` keeps the first N of that order.
+The first line's QR code is the card's: a text-only line is never first while a line of the
+same group has a voice number, unless the site names it as `first`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+GROUPS = ("own", "national", "local")
 
 
 @dataclass(frozen=True)
@@ -22,6 +29,17 @@ class ImportResult:
     # the skipped records whose data cannot be printed (a number invalid for the country, a
     # premium-rate number...), as opposed to those a filter or their status left out
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    # numbers left out of records that were kept: (record label, number and reason)
+    dropped: list[tuple[str, str]] = field(default_factory=list)
+
+    def report_lines(self, *, notes: bool = True) -> list[str]:
+        """What was skipped and why, for people: the import prints all of it; a build reading
+        the data directly prints the records and numbers left out."""
+        lines = [f"skipped {label}: {reason}" for label, reason in self.skipped]
+        lines += [f"left out of {label}: {reason}" for label, reason in self.dropped]
+        if notes:
+            lines += [f"note: {note}" for note in self.notes]
+        return lines
 
 
 @dataclass(frozen=True)
@@ -70,10 +88,11 @@ class Collector:
 
     area: AreaFilter | None = None
     tags: set[str] | None = None
-    national: list[tuple[str, dict]] = field(default_factory=list)
-    local: list[tuple[str, dict]] = field(default_factory=list)
+    groups: dict[str, list[tuple[str, dict]]] = field(
+        default_factory=lambda: {group: [] for group in GROUPS})
     skipped: list[tuple[str, str]] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    dropped: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def skip(self, label: str, reason: str) -> None:
@@ -89,9 +108,14 @@ class Collector:
             if text not in self.notes:
                 self.notes.append(text)
 
-    def passes(self, label: str, places: list[Place], tags: set[str]) -> bool:
-        """True when the record passes the filters; otherwise it is skipped with the reason."""
+    def passes(self, label: str, places: list[Place] | None, tags: set[str]) -> bool:
+        """True when the record passes the filters; otherwise it is skipped with the reason.
+        `places` is [] for a national line, None when the data places the record nowhere."""
         area = self.area
+        if area and places is None:
+            self.skip(label, f"the data gives no location or service area, so nothing says it "
+                             f"serves the area ({area.describe()})")
+            return False
         if area and places and not any(area.matches(place) for place in places):
             self.skip(label, f"outside the area ({area.describe()})")
             return False
@@ -101,15 +125,38 @@ class Collector:
             return False
         return True
 
-    def keep(self, label: str, entry: dict, *, national: bool) -> None:
-        (self.national if national else self.local).append((label, entry))
+    def keep(self, label: str, entry: dict, *, group: str) -> None:
+        self.groups[group].append((label, entry))
 
-    def result(self, limit: int | None) -> ImportResult:
+    def result(self, limit: int | None, first: str | None = None) -> ImportResult:
         if limit is not None and limit < 0:
             raise ValueError("limit must be 0 or more")
-        ordered = self.national + self.local
+        ordered = [item for group in GROUPS for item in self.groups[group]]
+        ordered = self._first_line(ordered, first)
         kept = ordered if limit is None else ordered[:limit]
         over = [] if limit is None else ordered[limit:]
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
-                            list(self.rejected))
+                            list(self.rejected), list(self.dropped))
+
+    def _first_line(self, ordered: list[tuple[str, dict]],
+                    first: str | None) -> list[tuple[str, dict]]:
+        """The line named `first` at the top; else a voice line of the leading group ahead
+        of a text-only line, whose QR code would otherwise be the card's."""
+        if first:
+            wanted = " ".join(first.split()).casefold()
+            named = [item for item in ordered if item[1]["name"].casefold() == wanted
+                     or item[1]["name"].casefold().endswith(f" – {wanted}")]
+            if named:
+                return [named[0], *(item for item in ordered if item is not named[0])]
+            self.note(f"no line named {first!r} to put first")
+            return ordered
+        if not ordered or "phone" in ordered[0][1]:
+            return ordered
+        leading = next(group for group in self.groups.values() if group)
+        voice = next((item for item in leading if "phone" in item[1]), None)
+        if voice is None:
+            return ordered
+        self.note(f"{voice[0]} comes first: its voice number is the card's QR code, not "
+                  f"{ordered[0][0]}'s text line (name a line `first` to choose another)")
+        return [voice, *(item for item in ordered if item is not voice)]

@@ -22,10 +22,13 @@ rows are ignored. Columns (only `name` is required):
     tags          words for the --tag filter, separated by ; or ,
     status        active (or empty) | inactive | defunct | temporarily closed
 
-Rows with another status are skipped, as are rows with a phone, TTY or text number that is
-not valid for the country or never printed, such as a premium-rate number (a wrong number on
-a printed card cannot be recalled; see `generator.phones`). A row with no
-region and no postal code is a national line: it passes the area filter and comes first.
+Rows with another status are skipped. A phone, TTY or text number that is not valid for the
+country or never printed, such as a premium-rate number, is left out with the reason (a
+wrong number on a printed card cannot be recalled; see `generator.phones`), and the row is
+skipped when it has nothing else to call, text or open. A TTY number may be a relay form
+(UK: 18001 then the number). A row with no region and no postal code is a national line: it
+passes the area filter and comes first. A row without `verified` takes the date the site
+gives for the whole file, if any.
 Other bad cells (a date not written YYYY-MM-DD, a web address without http, `qr: sms` with no
 text number...) stop the import with the file, row and column of each.
 """
@@ -40,7 +43,7 @@ from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import date_notes, language_code, split_list, web_address
-from generator.phones import PhoneError, parse_phone
+from generator.phones import PhoneError, parse_phone, parse_tty
 
 SPREADSHEET_COLUMNS: dict[str, str] = {
     "name": "the line's name as printed (required)",
@@ -64,6 +67,7 @@ YES = {"yes", "y", "true", "1", "x"}
 NO = {"no", "n", "false", "0", ""}
 QR_NEEDS = {"tel": "phone", "sms": "text", "url": "url"}
 QR_COLUMN = {"tel": "phone", "sms": "text_number", "url": "url"}
+QR_FOR = {"phone": "tel", "text": "sms"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -74,7 +78,7 @@ class _CellError(ValueError):
 
 def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
                        area: AreaFilter | None = None, tags: set[str] | None = None,
-                       limit: int | None = None) -> ImportResult:
+                       limit: int | None = None, verified: date | None = None) -> ImportResult:
     """Entries for the rows of a spreadsheet CSV, national lines first."""
     today = today or date.today()
     table = read_csv(path)
@@ -91,6 +95,8 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
         if errors:
             problems.extend(Problem(path, message, number) for message in errors)
             continue
+        if verified is not None and "verified" not in entry:
+            entry["verified"] = verified
         _keep(row, entry, country, today, collector)
     if problems:
         raise ContentError(problems)
@@ -108,20 +114,35 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     places = [Place(country.upper(), region or None, postal or None)] if region or postal else []
     if not collector.passes(label, places, set(split_list(row.get("tags")))):
         return
-    numbers = {"phone": entry.get("phone"), "tty": entry.get("tty"),
-               "text_number": entry.get("text", {}).get("number")}
-    for column, number in numbers.items():
-        try:
-            if number:
-                parse_phone(number, country)
-        except PhoneError as error:
-            collector.reject(label, f"{column} {error}")
-            return
+    reasons = _drop_bad_numbers(entry, country)
+    if reasons and not ({"phone", "text", "url"} & entry.keys()):
+        collector.reject(label, reasons[0])
+        return
+    collector.dropped.extend((label, reason) for reason in reasons)
     verified, notes = date_notes(label, entry.get("verified"), today)
     if verified is None:
         entry.pop("verified", None)
     collector.note(*notes)
-    collector.keep(label, entry, national=not places)
+    collector.keep(label, entry, group="local" if places else "national")
+
+
+def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
+    """Remove each number that cannot be printed (and a `qr` that needed it); the reasons."""
+    reasons = []
+    numbers = {"phone": entry.get("phone"), "tty": entry.get("tty"),
+               "text": (entry.get("text") or {}).get("number")}
+    for key, column, parse in (("phone", "phone", parse_phone), ("tty", "tty", parse_tty),
+                               ("text", "text_number", parse_phone)):
+        number = numbers[key]
+        try:
+            if number:
+                parse(number, country)
+        except PhoneError as error:
+            reasons.append(f"{column} {error}")
+            entry.pop(key)
+            if key in QR_FOR and entry.get("qr") == QR_FOR[key]:
+                entry.pop("qr")
+    return reasons
 
 
 def _entry(row: dict[str, str], errors: list[str]) -> dict:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date, timedelta
+
+from babel import Locale
 
 _HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -22,6 +25,12 @@ LANGUAGE_CODES = {
     "hindi": "hi", "hin": "hi", "german": "de", "deu": "de", "ger": "de", "italian": "it",
     "ita": "it", "japanese": "ja", "jpn": "ja", "persian": "fa", "farsi": "fa", "fas": "fa",
     "ukrainian": "uk", "ukr": "uk", "hmong": "hmn", "amharic": "am", "amh": "am",
+    "asl": "ase", "bsl": "bfi",
+    # own names, as publishers also write them
+    "tiếng việt": "vi", "polski": "pl", "română": "ro", "русский": "ru", "中文": "zh",
+    "العربية": "ar", "한국어": "ko", "português": "pt", "français": "fr", "deutsch": "de",
+    "italiano": "it", "українська": "uk", "soomaali": "so", "فارسی": "fa", "اردو": "ur",
+    "ਪੰਜਾਬੀ": "pa", "বাংলা": "bn", "हिन्दी": "hi", "日本語": "ja", "kreyol": "ht",
 }
 
 
@@ -97,18 +106,29 @@ def web_address(text: str | None) -> str | None:
 
 
 def language_code(code: str | None, name: str | None = None) -> str | None:
-    """An ISO 639 code for a language given by code or by (English or own) name."""
+    """An ISO 639 code for a language given by code or by (English or own) name; a name with
+    a variety in brackets ("Chinese (Mandarin)") is tried without it too."""
     for candidate in (code, name):
         if not candidate:
             continue
         key = candidate.strip().lower()
-        if key in LANGUAGE_CODES:
-            return LANGUAGE_CODES[key]
+        bare = re.sub(r"\s*\(.*?\)\s*", " ", key).strip()
+        for word in (key, re.sub(r".*\((.*?)\).*", r"\1", key), bare):
+            found = LANGUAGE_CODES.get(word) or _babel_names().get(word)
+            if found:
+                return found
         primary, _, rest = candidate.strip().partition("-")
         tag = f"{primary.lower()}-{rest}" if rest else primary.lower()
         if candidate == code and _LANG.fullmatch(tag):
             return tag
     return None
+
+
+@functools.cache
+def _babel_names() -> dict[str, str]:
+    """English names of the languages babel knows, lower-cased, to their codes."""
+    return {name.lower(): code for code, name in Locale("en").languages.items()
+            if "_" not in code and len(code) <= 3}
 
 
 def split_list(text: str | None) -> list[str]:

@@ -1,7 +1,17 @@
-"""Write imported entries as a readable resources.yaml: atomically, never over a hand-made one."""
+"""Write imported entries as a readable resources.yaml: atomically, never over hand edits.
+
+The first line of a written file carries a fingerprint of the rest. A file whose rest no
+longer matches it (someone added `verified` dates, or fixed a number) or that was never
+written by an import is only replaced when asked to (`overwrite`), and the file replaced is
+always kept beside it as `resources.yaml.bak`. The emergency line the replaced file had (a
+line whose phone is the country's emergency number) is carried over when the import has
+none, so that replacing a file never drops it.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import re
 from datetime import date
 from pathlib import Path
 
@@ -9,40 +19,54 @@ import yaml
 from pydantic import ValidationError
 
 from generator.errors import ContentError, Problem
+from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
 from generator.schema import ResourcesFileModel
 from generator.write import write_atomic
 
 MARK = "# Written by havenprint import"
 KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "qr", "verified",
-             "required")
+             "required", "tab_label")
+_FINGERPRINT = re.compile(r"; fingerprint ([0-9a-f]{12})\.$")
 
 
 def write_resources_yaml(result: ImportResult, path: Path, *, source_note: str,
-                         today: date | None = None, overwrite: bool = False) -> None:
-    """Write `result.entries` to `path`; a file not written by an import is only replaced
-    when `overwrite` is true."""
+                         today: date | None = None, overwrite: bool = False,
+                         country: str | None = None) -> list[str]:
+    """Write `result.entries` to `path`; a file not written by an import, or edited since,
+    is only replaced when `overwrite` is true. Returns what was done besides (the backup, an
+    emergency line carried over) for the report."""
     if not result.entries:
         raise ContentError(Problem(path, "nothing to write: no line was imported"))
-    _check_target(path, overwrite)
+    old = _check_target(path, overwrite)
+    entries, remarks = _with_emergency_lines(result.entries, old, path, country)
     try:
-        ResourcesFileModel.model_validate({"resources": result.entries})
+        ResourcesFileModel.model_validate({"resources": entries})
     except ValidationError as error:
         raise ContentError(Problem(path, f"an imported entry is not valid: {error}")) from None
-    text = render(result.entries, source_note=source_note, today=today or date.today())
+    text = render(entries, source_note=source_note, today=today or date.today())
+    if old is not None:
+        backup = path.with_name(path.name + ".bak")
+        write_atomic(backup, old.encode("utf-8"))
+        remarks.append(f"the file it replaces is kept as {backup}")
     write_atomic(path, text.encode("utf-8"))
+    return remarks
 
 
 def render(entries: list[dict], *, source_note: str, today: date) -> str:
     note = " ".join(source_note.split()) or "an unnamed source"
-    header = [
-        f"{MARK} on {today.isoformat()} from {note}.",
+    body = [
         "# Check every line (call it) before printing, and update `verified` when you do.",
         "# Addresses are never copied here: a shelter's address is confidential.",
         "resources:",
     ]
     blocks = ["\n".join(_entry_lines(entry)) for entry in entries]
-    return "\n".join(header) + "\n" + "\n\n".join(blocks) + "\n"
+    rest = "\n".join(body) + "\n" + "\n\n".join(blocks) + "\n"
+    return f"{MARK} on {today.isoformat()} from {note}; fingerprint {_digest(rest)}.\n" + rest
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def _entry_lines(entry: dict) -> list[str]:
@@ -61,17 +85,43 @@ def _entry_lines(entry: dict) -> list[str]:
     return lines
 
 
-def _check_target(path: Path, overwrite: bool) -> None:
+def _check_target(path: Path, overwrite: bool) -> str | None:
+    """The text of the file to be replaced (None if there is none), after making sure it may
+    be replaced."""
     if path.is_dir():
         raise ContentError(Problem(path, "is a folder, not a file"))
-    if not path.exists() or overwrite:
-        return
+    if not path.exists():
+        return None
     try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            first_line = handle.readline()
+        text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise ContentError(Problem(path, f"cannot read file: {exc.strerror}")) from None
-    if not first_line.startswith(MARK):
-        raise ContentError(Problem(
-            path, f"{path.name} was not written by havenprint import: not replacing it "
-                  "(move it away first, or choose to overwrite it)"))
+    first_line, _, rest = text.partition("\n")
+    fingerprint = _FINGERPRINT.search(first_line)
+    if overwrite or (fingerprint and fingerprint.group(1) == _digest(rest)):
+        return text
+    why = ("was edited by hand after it was imported" if first_line.startswith(MARK)
+           else "was not written by havenprint import")
+    raise ContentError(Problem(
+        path, f"{path.name} {why}: not replacing it (use --force to replace it; the old file "
+              f"is then kept as {path.name}.bak)"))
+
+
+def _with_emergency_lines(entries: list[dict], old: str | None, path: Path,
+                          country: str | None) -> tuple[list[dict], list[str]]:
+    if old is None or country is None:
+        return entries, []
+    try:
+        data = yaml.safe_load(old)
+    except yaml.YAMLError:
+        return entries, [f"{path.name} could not be read to keep its emergency line"]
+    items = data.get("resources") if isinstance(data, dict) else None
+    numbers = {str(entry.get("phone")) for entry in entries}
+    carried, remarks = [], []
+    for item in items if isinstance(items, list) else []:
+        phone = str(item.get("phone", "")) if isinstance(item, dict) else ""
+        if phone and phone not in numbers and is_emergency(phone, country):
+            carried.append({key: item[key] for key in KEY_ORDER if key in item})
+            remarks.append(f"kept the emergency line {item.get('name')!r} ({phone}) of the "
+                           f"{path.name} it replaces")
+    return entries + carried, remarks

@@ -1,0 +1,171 @@
+"""The numbers of one service for its card line: which are used, which are left out and why.
+
+A service's phones hang off the service itself, its service_at_location links, their
+locations or its organization (HSDS 3.x; older versions and Ohana exports the same through
+their id columns). For each kind of line (voice, TTY, text) the first valid number is taken
+in that order of preference, so a service whose only voice line belongs to its location or
+organization still has it. The kind is read from `type`, `number_type` or `phone_type`, in
+any case: vCard words (voice, cell, text, textphone, fax...) and the words exports use
+(hotline, sms, tty, tdd...). A fax number is never a number to call; neither is a phone
+with no type whose description or department says fax.
+
+Numbers are cleaned of what real exports wrap them in (quotes, a `tel:` prefix, an
+extension written after the number) before they are checked. A number that is not valid for
+the country, or is never printed (premium rate, pager: see `generator.phones`), is left out
+on its own, with the reason; a relay form (UK 18001 ...) is valid on a TTY line only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import phonenumbers
+from phonenumbers import shortnumberinfo
+
+from generator.importers.values import language_code, objects_of, split_list, text_of
+from generator.phones import PhoneError, parse_phone, parse_tty
+
+LEVELS = ("service", "service at location", "location", "organization")
+TYPE_KEYS = ("type", "number_type", "phone_type")
+KINDS = {
+    "phone": {"", "voice", "cell", "mobile", "hotline", "main", "phone", "telephone",
+              "landline", "toll free", "tollfree", "toll-free", "work", "office", "intake",
+              "crisis", "helpline"},
+    "text": {"text", "sms", "txt", "text message", "texting"},
+    "tty": {"textphone", "tty", "tdd", "tty/tdd", "minicom", "relay", "text relay"},
+    "fax": {"fax", "facsimile", "fax number"},
+}
+KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
+NAMES = {"phone": "voice", "tty": "TTY", "text": "text"}
+_WRAPPING = "\"'“”‘’«»`"
+_PREFIX = re.compile(r"^(?:tel|phone|call|sms|text|tty)\s*[:.]\s*", re.IGNORECASE)
+_EXTENSION = re.compile(r"\s*(?:,|;)?\s*(?:ext\.?|extension|x|#)\s*(\d{1,6})\s*$", re.IGNORECASE)
+_KEYWORD = re.compile(
+    r"\btext\s+(?:the\s+word\s+)?([\"'“‘]?)([A-Za-z][A-Za-z0-9]{1,15})([\"'”’]?)\s+to\b",
+    re.IGNORECASE)
+_NOT_KEYWORDS = {
+    "us", "me", "them", "anytime", "now", "only", "here", "this", "that", "any", "message",
+    "messages", "or", "and", "back", "in", "for", "at", "our", "your", "line", "number", "free",
+    "anonymously", "confidentially", "also", "directly", "securely", "privately", "first",
+    "instead", "today", "someone", "a", "an", "the", "it",
+}
+
+
+@dataclass
+class PhoneChoice:
+    """What a service's phones give its entry, and what was left out."""
+
+    fields: dict = field(default_factory=dict)  # phone, tty, text: as resources.yaml has them
+    languages: list[str] = field(default_factory=list)  # of the numbers used
+    notes: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)  # numbers left out for their data
+    had_numbers: bool = False
+
+
+def phone_kind(phone: dict) -> str:
+    """phone, text, tty, fax, or the unknown type word as written."""
+    words = [(text_of(phone, key) or "").casefold() for key in TYPE_KEYS]
+    word = next((w for w in words if w), "")
+    kind = KIND_OF.get(word.replace("_", " "), word)
+    if not word:
+        said = " ".join((text_of(phone, key) or "") for key in ("description", "department"))
+        if re.search(r"\bfax\b", said, re.IGNORECASE):
+            return "fax"
+    return kind
+
+
+def clean_number(raw: str) -> tuple[str, str | None]:
+    """The number without wrapping quotes or a `tel:` prefix, and any extension after it."""
+    text = raw.strip()
+    while len(text) > 1 and text[0] in _WRAPPING and text[-1] in _WRAPPING:
+        text = text[1:-1].strip()
+    text = _PREFIX.sub("", text.strip(_WRAPPING).strip())
+    match = _EXTENSION.search(text)
+    extension = None
+    if match and re.search(r"\d{3}", text[:match.start()]):
+        extension, text = match.group(1), text[:match.start()].rstrip(" ,;")
+    return text, extension
+
+
+def choose_phones(levels: list[tuple[str, list[dict]]], country: str, label: str) -> PhoneChoice:
+    """The numbers for each kind of line, taken from `levels` in their order (see LEVELS)."""
+    choice = PhoneChoice()
+    found: dict[str, list[tuple[str, str, dict]]] = {"phone": [], "tty": [], "text": []}
+    seen: set[tuple[str, str]] = set()
+    for level, phones in levels:
+        for phone in phones:
+            _consider(phone, level, country, label, choice, found, seen)
+    for kind in ("phone", "tty", "text"):
+        numbers = found[kind]
+        if not numbers:
+            continue
+        display, level, phone = numbers[0]
+        same_level = [shown for shown, where, _ in numbers[1:] if where == level]
+        if same_level:
+            choice.notes.append(f"{label}: only the first {kind} number is used; left out "
+                                f"{', '.join(same_level)}")
+        if level in ("location", "organization"):
+            choice.notes.append(f"{label}: {NAMES[kind]} number {display} is its {level}'s "
+                                "(the service has none of its own)")
+        choice.fields[kind] = display if kind != "text" else _text_line(display, phone, label,
+                                                                        choice)
+        choice.languages.extend(phone_languages(phone))
+    return choice
+
+
+def _consider(phone: dict, level: str, country: str, label: str, choice: PhoneChoice,
+              found: dict[str, list[tuple[str, str, dict]]], seen: set[tuple[str, str]]) -> None:
+    raw = text_of(phone, "number")
+    kind = phone_kind(phone)
+    if not raw or kind == "fax":
+        return
+    choice.had_numbers = True
+    if kind not in found:
+        choice.notes.append(f"{label}: phone {raw} has type '{kind}'; left out")
+        return
+    number, extension = clean_number(raw)
+    try:
+        parsed = (parse_tty if kind == "tty" else parse_phone)(number, country)
+    except PhoneError as error:
+        choice.left_out.append(f"{NAMES[kind]} number {error}")
+        return
+    if (kind, parsed.e164) in seen:
+        return
+    seen.add((kind, parsed.e164))
+    extension = extension or text_of(phone, "extension")
+    if extension:
+        choice.notes.append(f"{label}: extension {extension} of {parsed.display} is not printed")
+    found[kind].append((parsed.display, level, phone))
+
+
+def _text_line(number: str, phone: dict, label: str, choice: PhoneChoice) -> dict:
+    described = " ".join(text_of(phone, key) or "" for key in ("description", "department"))
+    match = _KEYWORD.search(described)
+    keyword = None
+    if match:
+        quoted, word = bool(match.group(1) and match.group(3)), match.group(2)
+        if quoted or word.isupper() or word.casefold() not in _NOT_KEYWORDS:
+            keyword = word
+            if not (quoted or word.isupper()):
+                choice.notes.append(f"{label}: text keyword '{word}' read from "
+                                    f"\"{match.group(0)}\"; check it")
+    return {"number": number, "keyword": keyword} if keyword else {"number": number}
+
+
+def phone_languages(phone: dict) -> list[str]:
+    """The languages a phone is answered in: HSDS 3 `languages` objects, 1.x `language` text."""
+    codes = [language_code(text_of(item, "code"),
+                           text_of(item, "name") or text_of(item, "language"))
+             for item in objects_of(phone, "languages")]
+    codes += [language_code(name, name) for name in split_list(text_of(phone, "language"))]
+    return [code for code in codes if code]
+
+
+def is_emergency(number: str, country: str) -> bool:
+    try:
+        parsed = phonenumbers.parse(number, country)
+    except phonenumbers.NumberParseException:
+        return False
+    digits = phonenumbers.national_significant_number(parsed)
+    return shortnumberinfo.is_emergency_number(digits, country)
