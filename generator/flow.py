@@ -69,14 +69,18 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
 
 
 def _kept_with(queue: list[RLParagraph], width: float) -> float:
-    """Room a heading needs below it: the first lines of the paragraph that follows."""
+    """Room a heading needs below it: the first lines of the paragraph that follows, or all
+    of it when it is too short to split (a split leaves at least MIN_LINES_AFTER_HEADING
+    lines on each side), so that the heading never ends a box on its own."""
     if not queue[0].style.keepWithNext or len(queue) < 2:
         return 0.0
     following = queue[1]
     _, height = following.wrap(width, 10_000)
     lines = max(1, round(height / following.style.leading))
-    return following.style.spaceBefore + following.style.leading * min(
-        lines, MIN_LINES_AFTER_HEADING)
+    gap = queue[0].style.spaceAfter + following.style.spaceBefore
+    if lines < 2 * MIN_LINES_AFTER_HEADING:
+        return gap + height
+    return gap + following.style.leading * MIN_LINES_AFTER_HEADING
 
 
 def _remaining_height(queue: list[RLParagraph], width: float) -> float:

@@ -103,3 +103,34 @@ def test_pypdf_reads_hebrew_glyphs_in_reading_order(built: Path) -> None:
 def test_every_file_says_its_language(built: Path, lang: str, layout: str) -> None:
     reader = PdfReader(built / lang / f"{layout}-shop.pdf")
     assert reader.trailer["/Root"]["/Lang"] == lang
+
+
+ARTICLE_LANGUAGES = ("en", "es", "vi", "fr", "ru", "ar", "fa", "ur", "he", "hi", "zh-Hans",
+                     "ko")
+
+
+@needs_pdftotext
+def test_a_heading_never_ends_a_panel(tmp_path: Path) -> None:
+    """Keep-with-next holds in every script: the last line of each inside panel of the
+    brochure is never (the end of) a section heading."""
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(ARTICLE_LANGUAGES)}]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    assert main(["build", str(content), "--out", str(out), "--format", "brochure",
+                 "--no-previews"]) == 0
+    for lang in ARTICLE_LANGUAGES:
+        article = find_article(DEFAULT_CONTENT, "trauma-bonding", lang)
+        headings = [words(section.heading) for section in article.sections if section.heading]
+        pdf = out / lang / "brochure.pdf"
+        width, height = (round(float(side)) for side in PdfReader(pdf).pages[1].mediabox[2:])
+        for third in range(3):
+            text = subprocess.run(
+                ["pdftotext", "-f", "2", "-l", "2", "-x", str(third * width // 3), "-y", "0",
+                 "-W", str(width // 3), "-H", str(height), str(pdf), "-"],
+                capture_output=True, text=True, check=True).stdout
+            last = words([line for line in text.splitlines() if line.strip()][-1])
+            assert not any(heading[-len(last):] == last for heading in headings), (
+                f"{lang}: panel {third + 1} ends with a heading: {' '.join(last)}")
