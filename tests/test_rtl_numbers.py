@@ -358,3 +358,22 @@ def test_the_readmes_uk_arabic_example_prints_the_helpline_left_to_right(tmp_pat
     lines = visual_lines(back)
     assert "0808 2000 247" in lines
     assert any("85258" in line for line in lines)
+
+
+def test_urdu_hours_keep_their_24_beside_the_word(tmp_path: Path) -> None:
+    """"24 گھنٹے" (24 hours) after a TTY number on the poster: its 24 stays with its word,
+    never pulled against the number before it."""
+    from generator.cli import main
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", "languages: [ur]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    assert main(["build", str(content), "--out", str(tmp_path / "out"), "--format", "poster",
+                 "--no-previews"]) == 0
+    page = glyphs_only(tmp_path / "out" / "ur" / "poster.pdf")[0]
+    [line] = [line for line in visual_lines(page) if "TTY" in line and "24" in line]
+    # Left to right on the page: "گھنٹے 24 · 1-800-787-3224 :TTY": the word, then its 24.
+    assert re.search("[\u0600-\u06ff\ue000-\uf8ff] ?24 ·", line), line
+    assert "18007873224" in re.sub(r"\D", "", line), line

@@ -1,0 +1,69 @@
+"""Every right-to-left page is its left-to-right twin turned over: panels, colours and the
+motif mirror exactly. Compared as pictures, with the text and the QR code taken off both
+pages (words differ by language, and a QR code never mirrors)."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from PIL import Image, ImageChops, ImageOps
+
+from generator.cli import main
+from tests.conftest import DEFAULT_CONTENT
+
+RTL_LANGUAGES = ("ar", "fa", "ur", "he")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
+DIFFERENT = 40  # a pixel differs when a channel is off by more than this
+# The poster's dashed tear line starts its dashes from the other end when mirrored.
+TOLERANCE = 0.002
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("mirror")
+    content, out = root / "content", root / "out"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", f"languages: [en, {', '.join(RTL_LANGUAGES)}]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                 "--no-previews"]) == 0
+    return out
+
+
+def without_text_or_qr(pdf: Path, index: int) -> Image.Image:
+    """The page drawn without its text objects and its black-filled shapes (QR modules)."""
+    page = pdfium.PdfDocument(str(pdf))[index]
+    for obj in list(page.get_objects(max_depth=1)):
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+            page.remove_obj(obj)
+        elif obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+            pdfium_c.FPDFPageObj_GetFillColor(obj.raw, red, green, blue, alpha)
+            mode, stroke = ctypes.c_int(), ctypes.c_int()
+            pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
+            if mode.value and (red.value, green.value, blue.value) == (0, 0, 0):
+                page.remove_obj(obj)
+    page.gen_content()
+    return page.render(scale=1).to_pil().convert("RGB")
+
+
+@pytest.mark.parametrize("layout", FORMATS)
+@pytest.mark.parametrize("lang", RTL_LANGUAGES)
+def test_right_to_left_pages_mirror_their_left_to_right_twins(built: Path, layout: str,
+                                                              lang: str) -> None:
+    english = built / "en" / f"{layout}-shop.pdf"
+    pages = len(pdfium.PdfDocument(str(english)))
+    for index in range(pages):
+        mirrored = ImageOps.mirror(without_text_or_qr(english, index))
+        page = without_text_or_qr(built / lang / f"{layout}-shop.pdf", index)
+        difference = ImageChops.difference(mirrored, page).convert("L").histogram()
+        share = sum(difference[DIFFERENT:]) / sum(difference)
+        assert share < TOLERANCE, f"{layout} page {index + 1} ({lang}): {share:.2%} differs"
