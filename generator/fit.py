@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
+from unicodedata import bidirectional
 
 from reportlab.platypus import Paragraph as RLParagraph
 
@@ -13,8 +14,10 @@ from generator.bidi_text import BidiParagraph
 from generator.fonts import FontSet
 from generator.isolates import unbreakable_numbers
 from generator.layouts import LayoutSpec
+from generator.line_breaks import keep_units_with_numbers, needs_segmenting
 from generator.paragraphs import Paragraph
-from generator.styles import paragraph_style, smallest_size
+from generator.segmented_text import SegmentedParagraph
+from generator.styles import left_to_right_twin, paragraph_style, smallest_size
 
 SHRINK_STEP = 0.025
 UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
@@ -40,17 +43,29 @@ class Typesetter:
         return hash((id(self.spec), self.brand, self.fonts))
 
     def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
+        """Right-to-left text (a kit's, or a whole Arabic line name in an English kit) is
+        laid out by BidiParagraph; text with words of a script written without spaces, and
+        shaped text in more than one face, by SegmentedParagraph (ReportLab's shaping draws
+        a word set in two faces with the wrong glyphs: the hyphens of a phone number in an
+        Amharic kit); the rest by ReportLab's Paragraph, breaking at spaces."""
         made = []
         for p in items:
             style = self.spec.styles[p.style]
             font = self.fonts.primary(style.weight)
             para_style = paragraph_style(p.style, style, scale, self.spec.body_floor,
-                                         self.brand, font, self.fonts.shaping,
-                                         self.fonts.word_wrap)
+                                         self.brand, font, self.fonts.shaping)
             if self.fonts.rtl:
                 made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
+            elif _right_to_left(p.markup):
+                made.append(BidiParagraph(p.markup, left_to_right_twin(para_style),
+                                          self.fonts, style.weight))
+            elif needs_segmenting(p.markup) or (
+                    self.fonts.shaping
+                    and self.fonts.with_fallbacks(p.markup, style.weight) != p.markup):
+                made.append(SegmentedParagraph(p.markup, para_style, self.fonts,
+                                               style.weight))
             else:
-                markup = unbreakable_numbers(p.markup)
+                markup = keep_units_with_numbers(unbreakable_numbers(p.markup))
                 made.append(RLParagraph(self.fonts.with_fallbacks(markup, style.weight),
                                         para_style))
         return made
@@ -75,6 +90,19 @@ class Typesetter:
             scale -= SHRINK_STEP
         scales.append(lowest)
         return scales
+
+
+@functools.lru_cache(maxsize=4096)
+def _right_to_left(markup: str) -> bool:
+    """Whether a paragraph's first letter with a direction is right to left (Unicode's rule
+    for a paragraph's direction): an Arabic or Hebrew line name in a left-to-right kit."""
+    for char in markup:
+        kind = bidirectional(char)
+        if kind == "L":
+            return False
+        if kind in ("R", "AL"):
+            return True
+    return False
 
 
 def min_width(para: RLParagraph) -> float:

@@ -36,6 +36,15 @@ def shrink_ratio(spec: StyleSpec, scale: float, floor: float) -> float:
 
 
 @functools.cache
+def left_to_right_twin(style: ParagraphStyle) -> ParagraphStyle:
+    """The style for a right-to-left paragraph in a left-to-right layout: the right-to-left
+    flowable mirrors left and right (a style's 'left' is its start), so swapping them here
+    keeps the paragraph on the same side as its neighbours."""
+    swapped = {TA_LEFT: TA_RIGHT, TA_RIGHT: TA_LEFT}.get(style.alignment, style.alignment)
+    return ParagraphStyle(f"{style.name}-ltr", parent=style, alignment=swapped)
+
+
+@functools.cache
 def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float, brand: str,
                     font: str, shaping: bool = False,
                     word_wrap: str | None = None) -> ParagraphStyle:
