@@ -41,13 +41,14 @@ def _problem(root: Path, name: str) -> str | None:
     if not path.is_file():
         return f"{name!r} does not exist in the content folder"
     try:
-        font = TTFont(str(path), lazy=True)
-        cmap = font.getBestCmap()
+        with TTFont(str(path), lazy=True) as font:
+            cmap = font.getBestCmap()
+            outlines = "glyf" in font
     except (TTLibError, OSError, AssertionError) as error:
         hint = (" (a font collection: extract one font with fontTools' ttx, or use the .ttf)"
                 if path.suffix.lower() in (".ttc", ".otc") else "")
         return f"{name!r} is not a font file havenprint can read: {error}{hint}"
-    if "glyf" not in font:
+    if not outlines:
         return (f"{name!r} has CFF (PostScript) outlines, which the PDF library cannot "
                 "embed: use the TrueType (.ttf) build of the font")
     if not cmap:

@@ -181,7 +181,8 @@ def emboldened(source: Path, cached: bool = False) -> Path:
 
 @functools.cache
 def is_variable(source: Path) -> bool:
-    return "fvar" in TTFont(str(source), lazy=True)
+    with TTFont(str(source), lazy=True) as font:
+        return "fvar" in font
 
 
 @functools.cache

@@ -4,7 +4,9 @@ given as one plain text, which prints as written in every language.
 
 A plain text is taken to be in the site's first language; give it per language
 (`name: {en: ..., es: ...}`) for the others. The emergency line named "Emergency" (or not
-named) prints the catalogue's word for it, which the catalogue checks cover.
+named) prints the catalogue's word for it, which the catalogue checks cover. With `strict`,
+an outside title that falls back to another language's (a warning as the kit loads) is an
+error too.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from generator.compose import weekday_free
+from generator.content import title_fallbacks
 from generator.errors import Problem
 from generator.models import Kit, Resource, Texts
 
@@ -25,17 +28,21 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
     errors with `strict`. `names` gives each language's own name for the messages."""
     severity = "error" if strict else "warning"
     first = kit.site.languages[0]
-    problems = []
+    langs = list(langs)
+    # Outside titles that fall back: loading the kit warned already; strict makes it an error.
+    problems = [Problem(p.path, p.message, p.line, "error") for p in title_fallbacks(kit.site)
+                if strict and any(f"'{lang}'" in p.message for lang in langs)]
     for lang in langs:
         if _same_language(lang, first):
             continue
         shown = f"{lang} ({names[lang]})" if names and lang in names else lang
         for resource in kit.resources:
             for field, text in _plain_texts(resource, lang, kit.site.poster_discreet):
+                what = (f"line name {text!r}" if field == "name"
+                        else f"{field} {text!r} of '{resource.name}'")
                 problems.append(Problem(resource.source.path, (
-                    f"{shown}: {field} {text!r} of '{resource.name}' prints as written, not "
-                    f"in this language: give it per language, e.g. "
-                    f"`{field}: {{{first}: ..., {lang}: ...}}`"),
+                    f"{shown}: {what} prints as written, not in this language: give it per "
+                    f"language, e.g. `{field}: {{{first}: ..., {lang}: ...}}`"),
                     resource.source.line, severity))  # type: ignore[arg-type]
     return problems
 

@@ -1,7 +1,9 @@
 """One HSDS 3.x service (canonical JSON shape) as a resources.yaml entry.
 
 - name: the service name, prefixed "<organization> – " when the organization's name differs
-  and is not part of it.
+  and is not part of it; kept as `{<code>: name}` when the record says which language its
+  text is in (a `language` code on the service, else on its organization: HSDS itself has no
+  field for it), so that check reports it in the kit's other languages.
 - phones (the service's own, else those of its first service-at-location that has any):
   `voice`/`cell` (or no type) → `phone`, `text`/`sms` → `text.number`, `textphone`/`tty` →
   `tty`; fax, pager and video are ignored. Every number used must be valid for the country
@@ -54,7 +56,8 @@ def service_label(service: dict) -> str:
 def build_entry(service: dict, label: str, country: str, today: date) -> tuple[dict, list[str]]:
     """The entry and remarks about what was left out; raises SkipRecord if it cannot be printed."""
     notes: list[str] = []
-    entry: dict = {"name": label}
+    written_in = _text_language(service)
+    entry: dict = {"name": {written_in: label} if written_in else label}
     entry.update(_phone_fields(_phones(service), country, label, notes))
     url = _url(service, label, notes)
     if url:
@@ -75,6 +78,16 @@ def build_entry(service: dict, label: str, country: str, today: date) -> tuple[d
     if verified:
         entry["verified"] = verified
     return entry, notes
+
+
+def _text_language(service: dict) -> str | None:
+    """The language the record's text is written in, where it says one."""
+    organization = object_of(service, "organization") or {}
+    for record in (service, organization):
+        code = text_of(record, "language")
+        if code:
+            return language_code(code)
+    return None
 
 
 def _phones(service: dict) -> list[dict]:
