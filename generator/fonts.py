@@ -126,6 +126,9 @@ PRIMARY = {
     "zh-Hans": "noto-cjk-sc", "zh": "noto-cjk-sc", "zh-Hant": "noto-cjk-tc",
     "ko": "noto-cjk-ko", "ja": "noto-cjk-jp",
 }
+# Languages in a script with no font on PyPI: they print with a font the site gives.
+SITE_FONT_LANGUAGES = {"am": "Ethiopic", "ti": "Ethiopic", "pa": "Gurmukhi", "my": "Myanmar",
+                       "lo": "Lao"}
 FALLBACKS = ("atkinson", "noto-sans")
 SHAPED_FAMILIES = {key for key, family in FAMILIES.items() if family.shaped}
 RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "prs", "he", "yi"}
