@@ -466,3 +466,39 @@ def test_hsds_import_keeps_the_data_language(tmp_path: Path) -> None:
     path.write_text(json.dumps({"services": [service]}), encoding="utf-8")
     result = import_hsds(path, country="US")
     assert result.entries[0]["name"] == {"es": "Línea de apoyo"}
+
+
+MYANMAR = NOTO / "NotoSansMyanmar-Regular.ttf"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("km", "អ្នកមិននៅម្នាក់ឯងទេ ហើយអ្វីដែលអ្នកមានអារម្មណ៍គឺសមហេតុផល។ "
+           "នេះមិនមែនជាកំហុសរបស់អ្នកទេ។"),
+    ("my", "သင်တစ်ယောက်တည်းမဟုတ်ပါ။ သင်ခံစားရတာတွေက နားလည်နိုင်ပါတယ်။ "
+           "ဒါဟာ သင့်အပြစ်မဟုတ်ပါ။"),
+    ("th", "คุณไม่ได้อยู่คนเดียว และสิ่งที่คุณรู้สึกเป็นเรื่องที่เข้าใจได้"),
+])
+def test_khmer_burmese_and_thai_break_between_words(lang: str, text: str) -> None:
+    """At widths from a few words to many, every line ends where ICU allows a break."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from generator.fonts import register_fonts
+    from generator.models import SiteFont
+    from generator.segmented_text import SegmentedParagraph
+    site_fonts = ()
+    if lang == "my":
+        if not MYANMAR.is_file():
+            pytest.skip("no Myanmar font: Debian's fonts-noto-core has it (CI installs it)")
+        site_fonts = (SiteFont("my", MYANMAR),)
+    register_fonts()
+    fonts = font_set(lang, text, site_fonts)
+    assert fonts.missing(text) == []
+    allowed = {end for _, end in LineBreaker(text, lang).segments()}
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=14)
+    for width in (40.0, 70.0, 110.0, 160.0):
+        para = SegmentedParagraph(text, style, fonts, "regular")
+        para.wrap(width, 1000)
+        assert len(para.lines) > 1
+        assert all(end in allowed for _, end in para.lines), (width, para.lines)
+        assert all(para._width(start, end) <= width + 0.01 for start, end in para.lines
+                   if para._pieces.count((start, end)) == 0)
