@@ -144,10 +144,9 @@ def emboldened(source: Path, cached: bool = False) -> Path:
     stroke with it (skia-pathops): for faces whose real bold is not on PyPI. Written beside
     `source` (a subset in the cache), or with `cached` into the cache folder (a site's own
     font file, whose folder is not ours to write in)."""
-    if cached:
-        stat = source.stat()
-        target = cache_dir() / (f"{source.stem}-"
-                                f"{_key(str(source), stat.st_size, stat.st_mtime_ns)}-bold.ttf")
+    if cached:  # by content: the same font copied into another folder is the same font
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        target = cache_dir() / f"{source.stem}-{_key(digest)}-bold.ttf"
     else:
         target = source.with_name(f"{source.stem}-bold.ttf")
     if target.is_file():
