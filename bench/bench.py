@@ -38,7 +38,7 @@ from sites import make_sites
 from generator.build import lay_out, render_pdf
 from generator.caches import cached_layouts
 from generator.content import ARTICLE_SUFFIXES, load_kit
-from generator.fonts import register_fonts
+from generator.fonts import SITE_FONT_LANGUAGES, register_fonts
 from generator.models import Kit
 from generator.outputs import build_with_kit_files
 from generator.previews import render_previews
@@ -68,13 +68,14 @@ def build_kit(content: Path, out: Path, previews: bool = True) -> int:
 
 
 def every_language_kit(folder: Path) -> Path:
-    """A copy of the default kit listing every language its article is written in."""
+    """A copy of the default kit listing every language its article is written in, but
+    those that need a font file the site gives (Amharic)."""
     shutil.copytree(CONTENT, folder)
     site = folder / "site.yaml"
     slug = load_kit(CONTENT).site.article
     langs = sorted({path.name[len(slug) + 1:-len(path.suffix)]
                     for path in (CONTENT / "articles").glob(f"{slug}.*")
-                    if path.suffix in ARTICLE_SUFFIXES})
+                    if path.suffix in ARTICLE_SUFFIXES} - set(SITE_FONT_LANGUAGES))
     text = site.read_text(encoding="utf-8")
     first = next(line for line in text.splitlines() if line.startswith("languages:"))
     site.write_text(text.replace(first, f"languages: [{', '.join(langs)}]"), encoding="utf-8")

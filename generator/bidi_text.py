@@ -240,7 +240,7 @@ class BidiParagraph(Flowable):
                 # lay /ActualText out left to right over the span and then put right-to-left
                 # text in reading order themselves.
                 visual = "".join(run.text[::-1] if run.level % 2 else run.text for run in runs)
-                canvas.addLiteral(_actual_text_span(visual, self.fonts.lang))
+                canvas.addLiteral(actual_text_span(visual, self.fonts.lang))
             for run in runs:
                 _draw_run(canvas, run, x, y, size)
                 x += run.width
@@ -325,7 +325,7 @@ def _line_start(alignment: int, width: float, line_width: float, mirrored: bool)
     return width - line_width if alignment == TA_RIGHT else 0.0
 
 
-def _actual_text_span(text: str, lang: str) -> str:
+def actual_text_span(text: str, lang: str) -> str:
     """The opening of a marked-content span whose /ActualText is `text` (PDF 1.5, 14.9.4)."""
     utf16 = text.encode("utf-16-be").hex().upper()
     return f"/Span <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"

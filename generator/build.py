@@ -28,6 +28,7 @@ from generator.models import Kit
 from generator.place import PlacedFace, Placement, place_face
 from generator.qr import QrError, payload_for
 from generator.safety_slots import composed_problems, layout_problems
+from generator.scripts import font_advice
 from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import BackgroundWriter
 
@@ -85,7 +86,7 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         layout, composed_faces, strings, kit.site.emergency_number)
     if safety:
         raise ContentError(safety)
-    fonts = font_set(lang, "".join(_plain_texts(composed_faces)))
+    fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts)
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     faces, problems = [], []
     for composed in composed_faces:
@@ -145,11 +146,13 @@ def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
     article = kit.articles[lang]
     site_locale = locale_root(kit.root, lang) / "locales" / f"{lang}.yaml"
     builtin = BUILTIN_DIR / f"{lang}.yaml"
+    # A language with no catalogue at all: the file to create, in the content folder.
+    locale = site_locale if site_locale.is_file() or not builtin.is_file() else builtin
     return {
         "site": kit.site.source.path,
         "resources": kit.resources[0].source.path,
         "article": article.source.path if article.source else kit.root / "articles",
-        "locale": site_locale if site_locale.is_file() else builtin,
+        "locale": locale,
     }
 
 
@@ -175,11 +178,16 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
     problems = []
     slots = {slot.name: slot for slot in layout.spec.faces[composed.name].slots}
     for slot_name, paragraphs in _slot_paragraphs(composed).items():
+        advised: set[str] = set()  # the advice once per slot and script
         for char in fonts.missing(_plain(paragraphs)):
             path = sources.get(slots[slot_name].source or "", layout.folder)
+            advice = font_advice(char)
+            if advice in advised:
+                advice = ""
+            advised.add(advice)
             problems.append(Problem(path, (
                 f"character {char!r} (U+{ord(char):04X}) is in no configured font "
-                f"(language {lang}, {layout.name} slot '{slot_name}')")))
+                f"(language {lang}, {layout.name} slot '{slot_name}'){advice}")))
     return problems
 
 

@@ -18,12 +18,14 @@ from generator.errors import ContentError, Problem, UsageError
 from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
 from generator.locale_command import add_locale_command, locale_problems
+from generator.localize import native_name
 from generator.models import Kit
 from generator.outputs import KitFiles, build_with_kit_files
 from generator.progress import ProgressDisplay
 from generator.readability import reading_report
 from generator.site_job import select_layouts
 from generator.units import PT_PER_UNIT
+from generator.untranslated import untranslated_problems
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
@@ -70,8 +72,9 @@ def _parser() -> argparse.ArgumentParser:
         "check", help="validate and lay out everything in memory, write nothing")
     _content_arguments(check_cmd)
     check_cmd.add_argument("--strict", action="store_true",
-                           help="strings printed in English and translations not reviewed "
-                                "by a native speaker are errors, not warnings")
+                           help="strings printed in English (or in another language than "
+                                "the item's) and translations not reviewed by a native "
+                                "speaker are errors, not warnings")
     check_cmd.set_defaults(run=_check, target="all", poster_size=None, no_previews=True)
 
     add_import_command(commands)
@@ -122,6 +125,8 @@ def _run(args: argparse.Namespace, write: bool) -> int:
             files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
+        result.problems.extend(untranslated_problems(
+            kit, langs, strict=args.strict, names={lang: native_name(lang) for lang in langs}))
     readability = [] if write else [p for lang in langs
                                     if lang in kit.articles
                                     for p in reading_report(kit.articles[lang])]

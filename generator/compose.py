@@ -32,6 +32,7 @@ from generator.articles import first_sentence
 from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
 from generator.layouts import FaceSpec, Layout
+from generator.localize import babel_locale
 from generator.models import Article, Kit, Resource
 from generator.paragraphs import Paragraph, parse_block
 from generator.placeholders import PlaceholderError, substitute
@@ -105,10 +106,17 @@ def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> 
     return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
 
 
+def weekday_free(hours: str) -> str:
+    """Hours without what `hours_text` translates ("24/7", English weekday abbreviations)."""
+    if hours.strip().lower() in _ALWAYS_OPEN:
+        return ""
+    return _WEEKDAY.sub("", hours)
+
+
 @functools.lru_cache(maxsize=64)
 def _locale(lang: str) -> Locale:
     try:
-        return Locale.parse(lang, sep="-")
+        return babel_locale(lang)
     except (ValueError, UnknownLocaleError):
         return Locale.parse("en")
 
@@ -146,17 +154,18 @@ def _scripts(text: str) -> set[str]:
 
 def resource_view(resource: Resource, lang: str = "en",
                   strings: dict[str, str] | None = None) -> dict[str, Any]:
-    """What templates see of a hotline: display strings only."""
+    """What templates see of a hotline in `lang`: display strings only."""
     return {
-        "name": resource.name,
-        "tab_label": resource.tab_label,
+        "name": resource.name_in(lang, strings),
+        "tab_label": resource.tab_label_in(lang),
         "phone": resource.phone.display if resource.phone else None,
         "tty": resource.tty.display if resource.tty else None,
         "text": (
-            {"number": resource.text.number, "keyword": resource.text.keyword}
+            {"number": resource.text.number, "keyword": resource.text.keyword,
+             "description": resource.text.description.get(lang)}
             if resource.text else None
         ),
-        "hours": hours_text(resource.hours, strings or {}, lang),
+        "hours": hours_text(resource.hours_in(lang), strings or {}, lang),
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),

@@ -11,9 +11,21 @@ from generator.articles import CARD_LINE_MAX_CHARS
 from generator.caches import cached_article
 from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
+from generator.font_check import site_fonts
 from generator.import_command import entries_from_source
 from generator.layouts import layout_names
-from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
+from generator.models import (
+    EMERGENCY_NAME,
+    Article,
+    Kit,
+    Offset,
+    Phone,
+    Resource,
+    Site,
+    Source,
+    TextLine,
+    Texts,
+)
 from generator.phones import parse_phone, parse_tty
 from generator.schema import (
     EMERGENCY_NUMBERS,
@@ -51,6 +63,7 @@ def load_kit(root: Path) -> Kit:
             else:
                 broken[lang] = tuple(article_problems)
     problems.extend(verification_problems(resources, site, date.today()))
+    problems.extend(title_fallbacks(site))
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems + broken_problems)
@@ -82,6 +95,19 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
     return problems
 
 
+def title_fallbacks(site: Site | None) -> list[Problem]:
+    """A language with no outside title of its own prints another language's: a warning."""
+    if site is None or not site.discreet_titles:
+        return []
+    first_code = next(iter(site.discreet_titles))
+    return [Problem(site.source.path, (
+        f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "
+        f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
+        site.title_line, "warning")
+        for lang in site.languages
+        if lang not in site.discreet_titles and lang.split("-")[0] not in site.discreet_titles]
+
+
 def _months_between(earlier: date, later: date) -> float:
     return (later - earlier).days / 30.44
 
@@ -105,6 +131,7 @@ def load_site(path: Path) -> Site:
             doc.line_of(("country",)),
         ))
     default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
+    fonts = site_fonts(model.fonts, path.parent, doc)
     return Site(
         organization=model.organization,
         country=model.country,
@@ -135,6 +162,8 @@ def load_site(path: Path) -> Site:
                                  if isinstance(model.revealing_words, dict) else {}),
         revealing_words_line=(doc.lines.get(("revealing_words",))
                               or doc.line_of(("languages",))),
+        fonts=fonts,
+        title_line=doc.line_of(("discreet_title",)),
     )
 
 
@@ -176,31 +205,51 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
 
     qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
     needed = {"tel": item.phone, "sms": item.text, "url": item.url}
+    main_phone = phone(item.phone)
+    emergency = _dials(main_phone, site.emergency_number)
+    names = texts(item.name)
+    label = names.first() or (EMERGENCY_NAME if emergency else f"line {index + 1}")
     problems = []
+    if not names and not emergency:
+        line = doc.line_of(("resources", index))
+        problems.append(Problem(doc.path, f"{label}: missing field 'name' (only the line that "
+                                          "dials the emergency number may go unnamed)", line))
     if qr is not None and needed[qr] is None:
         what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
         line = doc.line_of(("resources", index, "qr"))
-        problems.append(Problem(doc.path, f"{item.name}: qr is {qr} but there is no {what}", line))
+        problems.append(Problem(doc.path, f"{label}: qr is {qr} but there is no {what}", line))
     if not (item.phone or item.text or item.url):
         line = doc.line_of(("resources", index))
-        problems.append(Problem(doc.path, f"{item.name}: give a phone, a text line or a url", line))
+        problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line))
     if problems:
         raise ContentError(problems)
-    main_phone = phone(item.phone)
+    hours, tab_labels = texts(item.hours), texts(item.tab_label)
     return Resource(
-        name=item.name,
+        name=label,
         phone=main_phone,
         tty=None if item.tty is None else parse_tty(item.tty, site.country),
-        text=TextLine(item.text.number, item.text.keyword) if item.text else None,
+        text=(TextLine(item.text.number, item.text.keyword, texts(item.text.description))
+              if item.text else None),
         url=item.url,
-        hours=item.hours,
+        hours=hours.first(),
         languages=tuple(item.languages),
         qr=qr,
         verified=item.verified,
-        required=item.required or index == 0 or _dials(main_phone, site.emergency_number),
+        required=item.required or index == 0 or emergency,
         source=Source(doc.path, doc.line_of(("resources", index))),
-        tab_label=item.tab_label,
+        tab_label=tab_labels.first(),
+        names=names,
+        hours_by_lang=hours,
+        tab_labels=tab_labels,
+        emergency=emergency,
     )
+
+
+def texts(value: str | dict[str, str] | None) -> Texts:
+    """A resources.yaml text: one for every language, or one per language code."""
+    if isinstance(value, dict):
+        return Texts(by_lang=tuple(value.items()))
+    return Texts(default=value)
 
 
 def _dials(phone: Phone | None, number: str) -> bool:

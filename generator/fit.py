@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
+from unicodedata import bidirectional
 
 from reportlab.platypus import Paragraph as RLParagraph
 
@@ -13,7 +14,9 @@ from generator.bidi_text import BidiParagraph
 from generator.fonts import FontSet
 from generator.isolates import unbreakable_numbers
 from generator.layouts import LayoutSpec
+from generator.line_breaks import keep_units_with_numbers, needs_segmenting
 from generator.paragraphs import Paragraph
+from generator.segmented_text import SegmentedParagraph
 from generator.styles import paragraph_style, smallest_size
 
 SHRINK_STEP = 0.025
@@ -40,17 +43,27 @@ class Typesetter:
         return hash((id(self.spec), self.brand, self.fonts))
 
     def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
+        """Right-to-left text (a kit's, or a whole Arabic line name in an English kit) and
+        other shaped scripts (Devanagari, Bengali, Tamil...) are laid out line by line by
+        BidiParagraph, which shapes each run in its own face and gives a line /ActualText
+        where its glyphs do not read back as its characters; text with words of a script
+        written without spaces by SegmentedParagraph (ICU's word breaks); the rest by
+        ReportLab's Paragraph, breaking at spaces."""
         made = []
         for p in items:
             style = self.spec.styles[p.style]
             font = self.fonts.primary(style.weight)
             para_style = paragraph_style(p.style, style, scale, self.spec.body_floor,
-                                         self.brand, font, self.fonts.shaping,
-                                         self.fonts.word_wrap)
-            if self.fonts.rtl or self.fonts.shaping:  # drawn line by line, logical text kept
+                                         self.brand, font, self.fonts.shaping)
+            if self.fonts.rtl or _right_to_left(p.markup):  # aligned as the page reads
+                made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
+            elif needs_segmenting(p.markup):
+                made.append(SegmentedParagraph(p.markup, para_style, self.fonts,
+                                               style.weight))
+            elif self.fonts.shaping:
                 made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
             else:
-                markup = unbreakable_numbers(p.markup)
+                markup = keep_units_with_numbers(unbreakable_numbers(p.markup))
                 made.append(RLParagraph(self.fonts.with_fallbacks(markup, style.weight),
                                         para_style))
         return made
@@ -75,6 +88,19 @@ class Typesetter:
             scale -= SHRINK_STEP
         scales.append(lowest)
         return scales
+
+
+@functools.lru_cache(maxsize=4096)
+def _right_to_left(markup: str) -> bool:
+    """Whether a paragraph's first letter with a direction is right to left (Unicode's rule
+    for a paragraph's direction): an Arabic or Hebrew line name in a left-to-right kit."""
+    for char in markup:
+        kind = bidirectional(char)
+        if kind == "L":
+            return False
+        if kind in ("R", "AL"):
+            return True
+    return False
 
 
 def min_width(para: RLParagraph) -> float:

@@ -139,10 +139,16 @@ def _cff_to_glyf(font: TTFont) -> None:
 EMBOLDEN = 0.045  # stroke width as a share of the em: close to Noto Sans CJK Bold's weight
 
 
-def emboldened(source: Path) -> Path:
+def emboldened(source: Path, cached: bool = False) -> Path:
     """A bold version of a TrueType font, made by stroking every outline and merging the
-    stroke with it (skia-pathops): for faces whose real bold is not on PyPI."""
-    target = source.with_name(f"{source.stem}-bold.ttf")
+    stroke with it (skia-pathops): for faces whose real bold is not on PyPI. Written beside
+    `source` (a subset in the cache), or with `cached` into the cache folder (a site's own
+    font file, whose folder is not ours to write in)."""
+    if cached:  # by content: the same font copied into another folder is the same font
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        target = cache_dir() / f"{source.stem}-{_key(digest)}-bold.ttf"
+    else:
+        target = source.with_name(f"{source.stem}-bold.ttf")
     if target.is_file():
         return target
     import pathops
@@ -170,6 +176,12 @@ def emboldened(source: Path) -> Path:
     font.save(buffer)
     write_atomic(target, buffer.getvalue())
     return target
+
+
+@functools.cache
+def is_variable(source: Path) -> bool:
+    with TTFont(str(source), lazy=True) as font:
+        return "fvar" in font
 
 
 @functools.cache

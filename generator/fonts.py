@@ -18,17 +18,29 @@ from pathlib import Path
 
 import fontpkg_atkinson_hyperlegible
 import fontpkg_heebo
+import fontpkg_hind_siliguri
 import fontpkg_noto_sans
 import fontpkg_noto_sans_arabic
 import fontpkg_noto_sans_devanagari
+import fontpkg_noto_sans_khmer
+import fontpkg_noto_sans_tamil
+import fontpkg_noto_sans_thai
 import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject as TextObject
 
-from generator.font_files import emboldened, face_cmap, static_instance, truetype_subset
+from generator.font_files import (
+    emboldened,
+    face_cmap,
+    is_variable,
+    static_instance,
+    truetype_subset,
+)
+from generator.models import SiteFont
 from generator.reportlab_speedups import install_speedups
+from generator.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
 BOLD = "havenprint-bold"
@@ -47,6 +59,7 @@ class Family:
     regular: Callable[[], Path]
     bold: Callable[[], Path]
     cjk_face: int | None = None  # index in the Noto Sans CJK collection, subset per document
+    shaped: bool = False  # letters that change shape, combine or reorder: HarfBuzz sets them
 
 
 def _static(package: object, name: str) -> Callable[[], Path]:
@@ -70,17 +83,26 @@ def _cjk(face: int) -> Family:
     return Family(f"noto-cjk-{face}", collection, collection, cjk_face=face)
 
 
+def _variable_family(key: str, package: object) -> Family:
+    return Family(key, _variable(package, 400), _variable(package, 700), shaped=True)
+
+
 FAMILIES = {
     "atkinson": Family("atkinson", _static(fontpkg_atkinson_hyperlegible,
                                            "AtkinsonHyperlegible-Regular.ttf"),
                        _static(fontpkg_atkinson_hyperlegible, "AtkinsonHyperlegible-Bold.ttf")),
     "noto-sans": Family("noto-sans", _variable(fontpkg_noto_sans, 400),
                         _variable(fontpkg_noto_sans, 700)),
-    "noto-arabic": Family("noto-arabic", _variable(fontpkg_noto_sans_arabic, 400),
-                          _variable(fontpkg_noto_sans_arabic, 700)),
-    "heebo": Family("heebo", _variable(fontpkg_heebo, 400), _variable(fontpkg_heebo, 700)),
-    "noto-devanagari": Family("noto-devanagari", _variable(fontpkg_noto_sans_devanagari, 400),
-                              _variable(fontpkg_noto_sans_devanagari, 700)),
+    "noto-arabic": _variable_family("noto-arabic", fontpkg_noto_sans_arabic),
+    "heebo": _variable_family("heebo", fontpkg_heebo),
+    "noto-devanagari": _variable_family("noto-devanagari", fontpkg_noto_sans_devanagari),
+    "noto-thai": _variable_family("noto-thai", fontpkg_noto_sans_thai),
+    "noto-khmer": _variable_family("noto-khmer", fontpkg_noto_sans_khmer),
+    "noto-tamil": _variable_family("noto-tamil", fontpkg_noto_sans_tamil),
+    # Bengali: Noto Sans Bengali is not on PyPI; Hind Siliguri (Indian Type Foundry, OFL) is.
+    "hind-siliguri": Family("hind-siliguri",
+                            _static(fontpkg_hind_siliguri, "HindSiliguri-Regular.ttf"),
+                            _static(fontpkg_hind_siliguri, "HindSiliguri-Bold.ttf"), shaped=True),
     # Faces of NotoSansCJK-Regular.ttc: 1 Korean, 2 Simplified and 3 Traditional Chinese, 0 JP.
     "noto-cjk-ko": _cjk(1),
     "noto-cjk-sc": _cjk(2),
@@ -89,23 +111,123 @@ FAMILIES = {
 }
 
 # The family that sets each language's text, by language code or its base ("es" of "es-MX").
+# Languages written in Ethiopic (am, ti), Gurmukhi (pa) or Myanmar (my) script have no font
+# on PyPI: a site gives one (`fonts:` in site.yaml). Latin-script languages (so, tl, ...)
+# are set in Atkinson Hyperlegible, with Noto Sans for the letters it lacks.
 PRIMARY = {
     "vi": "noto-sans", "ru": "noto-sans", "uk": "noto-sans", "el": "noto-sans",
     "bg": "noto-sans", "sr": "noto-sans",
     "ar": "noto-arabic", "fa": "noto-arabic", "ur": "noto-arabic", "ps": "noto-arabic",
+    "prs": "noto-arabic",  # Dari (also written fa-AF)
     "he": "heebo", "yi": "heebo",
     "hi": "noto-devanagari", "mr": "noto-devanagari", "ne": "noto-devanagari",
+    "bn": "hind-siliguri", "as": "hind-siliguri",
+    "ta": "noto-tamil", "th": "noto-thai", "km": "noto-khmer",
     "zh-Hans": "noto-cjk-sc", "zh": "noto-cjk-sc", "zh-Hant": "noto-cjk-tc",
     "ko": "noto-cjk-ko", "ja": "noto-cjk-jp",
 }
+# Languages in a script with no font on PyPI: they print with a font the site gives.
+SITE_FONT_LANGUAGES = {"am": "Ethiopic", "ti": "Ethiopic", "pa": "Gurmukhi", "my": "Myanmar",
+                       "lo": "Lao"}
 FALLBACKS = ("atkinson", "noto-sans")
-SHAPED_FAMILIES = {"noto-arabic", "noto-devanagari", "heebo"}
-RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "he", "yi"}
+SHAPED_FAMILIES = {key for key, family in FAMILIES.items() if family.shaped}
+RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "prs", "he", "yi"}
+
+# Fonts a site gives in site.yaml, by family key: registered as their sites are built.
+_SITE_FAMILIES: dict[str, Family] = {}
 
 
-def chain_for(lang: str) -> tuple[str, ...]:
-    primary = PRIMARY.get(lang) or PRIMARY.get(lang.split("-")[0]) or "atkinson"
-    return tuple(dict.fromkeys((primary, *FALLBACKS)))
+def chain_for(lang: str, site_fonts: tuple[SiteFont, ...] = ()) -> tuple[str, ...]:
+    """The families that set `lang`: the site's own font for it if it gives one, else the
+    built-in one, then the Latin fallbacks."""
+    own = _site_font_for(lang, site_fonts)
+    builtin = PRIMARY.get(lang) or PRIMARY.get(lang.split("-")[0]) or "atkinson"
+    keys = (site_family(own),) if own is not None else ()
+    return tuple(dict.fromkeys((*keys, builtin, *FALLBACKS)))
+
+
+def _site_font_for(lang: str, site_fonts: tuple[SiteFont, ...]) -> SiteFont | None:
+    for code in (lang, lang.split("-")[0]):
+        for font in site_fonts:
+            if font.lang == code:
+                return font
+    return None
+
+
+def site_family(font: SiteFont) -> str:
+    """The family key of a font a site gives, registered on first use. A file with a Bold
+    beside it (NotoSansEthiopic-Regular.ttf, -Bold.ttf) or a variable font has a real bold;
+    otherwise bold text is drawn in a thickened copy."""
+    stat = font.regular.stat()
+    digest = hashlib.sha256(repr((str(font.regular), stat.st_size, stat.st_mtime_ns,
+                                  str(font.bold))).encode()).hexdigest()[:10]
+    key = f"site-{font.regular.stem.split('[')[0]}-{digest}"
+    if key not in _SITE_FAMILIES:
+        _SITE_FAMILIES[key] = Family(key, _site_file(font.regular, 400),
+                                     _site_bold(font), shaped=True)
+    return key
+
+
+def _site_file(path: Path, weight: int) -> Callable[[], Path]:
+    def instance() -> Path:
+        if not is_variable(path):
+            return path
+        return static_instance(path, {"wght": weight, "wdth": 100},
+                               "Bold" if weight >= 700 else "Regular")
+    return instance
+
+
+def _site_bold(font: SiteFont) -> Callable[[], Path]:
+    def bold() -> Path:
+        if font.bold is not None:
+            return _site_file(font.bold, 700)()
+        sibling = font.regular.with_name(font.regular.name.replace("Regular", "Bold"))
+        if sibling != font.regular and sibling.is_file():
+            return sibling
+        if is_variable(font.regular):
+            return _site_file(font.regular, 700)()
+        return emboldened(font.regular, cached=True)
+    return bold
+
+
+def family(key: str) -> Family:
+    return FAMILIES.get(key) or _SITE_FAMILIES[key]
+
+
+def _family_cmap(key: str) -> frozenset[int]:
+    chosen = family(key)
+    if chosen.cjk_face is not None:
+        return face_cmap(chosen.regular(), chosen.cjk_face)
+    return face_cmap(chosen.regular())
+
+
+def extra_families(chain: tuple[str, ...], text: str,
+                   site_fonts: tuple[SiteFont, ...] = ()) -> tuple[str, ...]:
+    """Families beyond `chain` that the characters of `text` need: a Chinese or Arabic line
+    name in an English kit. A character the language's own face lacks is set in the site's
+    font that has it, else in its script's built-in family (Noto Sans has Devanagari
+    letters, but only Noto Sans Devanagari is shaped as Devanagari must be), else in a face
+    of the chain that has it. Only what the text needs is loaded, so a kit in one script
+    pays for nothing else."""
+    primary = _family_cmap(chain[0])
+    wanted = sorted(char for char in set(text)
+                    if not char.isspace() and ord(char) not in primary)
+    if not wanted:
+        return ()
+    chain_cmaps = [_family_cmap(key) for key in chain[1:]]
+    site_keys = [site_family(font) for font in site_fonts]
+    extras: list[str] = []
+    for char in wanted:
+        code = ord(char)
+        script = script_of(char)
+        key = next((k for k in site_keys if code in _family_cmap(k)), None)
+        if key is None and script is not None and script.family is not None:
+            key = script.family
+        if key is None and not any(code in cmap for cmap in chain_cmaps):
+            continue  # nothing has it: `FontSet.missing` reports it
+        if key is not None and key not in chain and key not in extras:
+            extras.append(key)
+    return tuple(extras)
 
 
 def _shaped_text_rise_fix() -> None:
@@ -159,6 +281,7 @@ class Face:
     regular: str  # registered ReportLab font names
     bold: str
     cmap: frozenset[int]
+    shaped: bool = False
 
     def name(self, weight: str) -> str:
         return self.bold if weight == "bold" else self.regular
@@ -188,8 +311,9 @@ class FontSet:
 
     @property
     def shaping(self) -> bool:
-        """Scripts whose letters change shape or combine need HarfBuzz (ReportLab shaping)."""
-        return self.faces[0].family in SHAPED_FAMILIES
+        """Scripts whose letters change shape or combine need HarfBuzz (ReportLab shaping):
+        the language's own, or one a line name brings into the kit."""
+        return any(face.shaped for face in self.faces)
 
     def primary(self, weight: str = "regular") -> str:
         return self.faces[0].name(weight)
@@ -200,12 +324,19 @@ class FontSet:
                 if not char.isspace() and self.face_for(char) is None]
 
     def face_for(self, char: str, weight: str = "regular") -> Face | None:
-        """The first face that draws `char`; for bold text, one with a real bold if any
-        does (Noto Sans CJK has none, so digits in a bold Chinese number come from Noto)."""
+        """The face that draws `char`: the language's own if it has it, else its script's
+        family if present (Devanagari from Noto Sans Devanagari, not Noto Sans), else the
+        first that has it; for bold text, one with a real bold if any does (Noto Sans CJK
+        has none, so digits in a bold Chinese number come from Noto)."""
         key = (char, weight)
         if key not in self._chosen:
             code = ord(char)
             covering = [face for face in self.faces if code in face.cmap]
+            if covering and covering[0] is not self.faces[0]:
+                script = script_of(char)
+                own_key = family(script.family).key if script and script.family else None
+                own = [face for face in covering if face.family == own_key]
+                covering = own + [face for face in covering if face not in own]
             if weight == "bold":
                 bold = [face for face in covering if face.bold != face.regular]
                 covering = bold or covering
@@ -221,7 +352,7 @@ class FontSet:
         primary = self.faces[0]
         if weight != "bold" or primary.bold != primary.regular:
             cmap = primary.cmap
-            if all(char.isspace() or ord(char) in cmap for char in plain):
+            if all(char == " " or ord(char) in cmap for char in plain):
                 return markup
         elif all(self._in_primary(char, weight) for char in plain):
             return markup
@@ -229,13 +360,15 @@ class FontSet:
                        for part in _TAG_SPLIT.split(markup) if part)
 
     def _in_primary(self, char: str, weight: str) -> bool:
-        return char.isspace() or self.face_for(char, weight) is self.faces[0]
+        return char == " " or self.face_for(char, weight) is self.faces[0]
 
     def _fallback_runs(self, text: str, weight: str) -> str:
         out, run, run_face = [], [], self.faces[0]
         for char in html.unescape(text):
-            face = run_face if char.isspace() else (self.face_for(char, weight)
-                                                     or self.faces[0])
+            # A plain space is drawn in any face; a no-break space only in one that has it
+            # (Hind Siliguri lacks U+00A0).
+            face = run_face if char == " " else (self.face_for(char, weight)
+                                                 or self.faces[0])
             if face is not run_face and run:
                 out.append(_wrap("".join(run), run_face, self.faces[0], weight))
                 run = []
@@ -262,43 +395,45 @@ def _wrap(text: str, face: Face, primary: Face, weight: str) -> str:
     return f'<font face="{face.name(weight)}">{escaped}</font>'
 
 
-def font_set(lang: str, text: str = "") -> FontSet:
-    """The faces for `lang`, registered; CJK faces are subset to the characters of `text`."""
-    chain = chain_for(lang)
-    needs_text = any(FAMILIES[key].cjk_face is not None for key in chain)
+def font_set(lang: str, text: str = "", site_fonts: tuple[SiteFont, ...] = ()) -> FontSet:
+    """The faces for `lang`, registered, with those of any other script `text` needs; CJK
+    faces are subset to the characters of `text`."""
+    chain = chain_for(lang, site_fonts)
+    keys = chain + extra_families(chain, text, site_fonts)
+    needs_text = any(family(key).cjk_face is not None for key in keys)
     chars = "".join(sorted(set(text))) if needs_text else ""
-    return _font_set(lang, chars)
+    return _font_set(lang, keys, chars)
 
 
 @functools.cache
-def _font_set(lang: str, chars: str) -> FontSet:
+def _font_set(lang: str, keys: tuple[str, ...], chars: str) -> FontSet:
     register_fonts()
-    return FontSet(lang, tuple(_face(FAMILIES[key], chars) for key in chain_for(lang)))
+    return FontSet(lang, tuple(_face(family(key), chars) for key in keys))
 
 
-def _face(family: Family, chars: str) -> Face:
-    if family.key == "atkinson":
-        return Face(family.key, REGULAR, BOLD, face_cmap(family.regular()))
-    if family.cjk_face is not None:
-        return _cjk_face(family, chars)
-    regular, bold = f"hp-{family.key}-regular", f"hp-{family.key}-bold"
-    regular_path = family.regular()
+def _face(chosen: Family, chars: str) -> Face:
+    if chosen.key == "atkinson":
+        return Face(chosen.key, REGULAR, BOLD, face_cmap(chosen.regular()))
+    if chosen.cjk_face is not None:
+        return _cjk_face(chosen, chars)
+    regular, bold = f"hp-{chosen.key}-regular", f"hp-{chosen.key}-bold"
+    regular_path = chosen.regular()
     _register(regular, regular_path)
-    _register(bold, family.bold())
+    _register(bold, chosen.bold())
     _map_bold(regular, bold)
-    return Face(family.key, regular, bold, face_cmap(regular_path))
+    return Face(chosen.key, regular, bold, face_cmap(regular_path), chosen.shaped)
 
 
-def _cjk_face(family: Family, chars: str) -> Face:
+def _cjk_face(chosen: Family, chars: str) -> Face:
     """Noto Sans CJK's bold is not on PyPI in a form ReportLab can embed: the bold face is
     the regular subset, emboldened."""
-    source = family.regular()
-    full_cmap = face_cmap(source, family.cjk_face)
+    source = chosen.regular()
+    full_cmap = face_cmap(source, chosen.cjk_face)
     wanted = "".join(c for c in chars if ord(c) in full_cmap) + "0123456789 "
     digest = hashlib.sha256(wanted.encode()).hexdigest()[:10]
-    regular, bold = f"hp-{family.key}-{digest}", f"hp-{family.key}-{digest}-bold"
-    subset_path = truetype_subset(source, family.cjk_face, wanted)
+    regular, bold = f"hp-{chosen.key}-{digest}", f"hp-{chosen.key}-{digest}-bold"
+    subset_path = truetype_subset(source, chosen.cjk_face, wanted)
     _register(regular, subset_path)
     _register(bold, emboldened(subset_path))
     _map_bold(regular, bold)
-    return Face(family.key, regular, bold, full_cmap)
+    return Face(chosen.key, regular, bold, full_cmap)

@@ -12,6 +12,7 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator import __version__
+from generator.localize import native_name
 from generator.models import Kit
 from generator.printing import PrintNote
 
@@ -55,8 +56,11 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
 def render_index(kit: Kit, documents: list[DocumentView],
                  not_built: list[tuple[str, str]]) -> bytes:
-    ordered = sorted(documents, key=lambda doc: doc.lang)  # build order within a language
-    languages = [(lang, list(docs)) for lang, docs in groupby(ordered, key=lambda d: d.lang)]
+    order = {lang: index for index, lang in enumerate(kit.site.languages)}
+    # In the order of `languages:` in site.yaml; build order within a language.
+    ordered = sorted(documents, key=lambda doc: (order.get(doc.lang, len(order)), doc.lang))
+    languages = [(lang, native_name(lang), list(docs))
+                 for lang, docs in groupby(ordered, key=lambda d: d.lang)]
     html = _environment().get_template("index.html.j2").render(
         title=kit.site.discreet_title,
         folder=kit.root.name,

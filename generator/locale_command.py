@@ -16,6 +16,7 @@ from generator.errors import ContentError, Problem, UsageError
 from generator.extends import locale_root
 from generator.localize import (
     BUILTIN_DIR,
+    OWN_NAMES,
     Catalogue,
     LanguageStatus,
     english,
@@ -54,6 +55,9 @@ DESCRIPTIONS: dict[str, str] = {
     "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
                             "seen by everyone, so without the word 'emergency'",
     "notes_heading": "Folding card, inside: heading of a blank space for handwritten notes",
+    "emergency_line": "Inside, in the list of lines: the name of the line that dials the "
+                      "emergency number (911, 999, 112), when resources.yaml names it "
+                      "\"Emergency\" or not at all",
 }
 
 COMMENT_WIDTH = 92
@@ -104,6 +108,8 @@ def run_init(args: argparse.Namespace) -> int:
 def known_language(code: str) -> tuple[str, str]:
     """The code (with babel's capitals when only they differ: zh-hans -> zh-Hans) and the
     language's own name; UsageError (exit 2) for a code babel does not know."""
+    if code.lower() in OWN_NAMES:
+        return code.lower(), OWN_NAMES[code.lower()]
     try:
         locale = Locale.parse(code, sep="-")
     except (ValueError, TypeError, UnknownLocaleError):

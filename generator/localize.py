@@ -11,6 +11,8 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel import Locale, UnknownLocaleError
+
 from generator.errors import ContentError, Problem
 from generator.placeholders import PlaceholderError, names
 from generator.yamlfile import YamlDoc, load_yaml
@@ -22,6 +24,31 @@ META_FIELDS = ("language", "needs_review", "note", "untranslated")
 
 # Safety wording every kit carries: a site may reword it, never remove it.
 SAFETY_STRINGS = ("safety_note", "before_you_call")
+
+
+# Languages CLDR has no data of its own for: the locale whose dates and names they use,
+# and their own name.
+BABEL_ALIASES = {"prs": "fa-AF"}  # Dari: Afghan Persian
+OWN_NAMES = {"prs": "دری"}
+
+
+def babel_locale(lang: str) -> Locale:
+    """babel's locale for `lang` (through BABEL_ALIASES); UnknownLocaleError or ValueError
+    for a code it does not know."""
+    return Locale.parse(BABEL_ALIASES.get(lang, lang), sep="-")
+
+
+@functools.cache
+def native_name(lang: str) -> str:
+    """The language's name in itself (Español, العربية, 中文 (简体)), from babel's CLDR data;
+    the code for a language babel does not know."""
+    if lang in OWN_NAMES:
+        return OWN_NAMES[lang]
+    try:
+        name = babel_locale(lang).display_name
+    except (ValueError, TypeError, UnknownLocaleError):
+        return lang
+    return name[:1].upper() + name[1:] if name else lang
 
 
 def builtin_languages() -> list[str]:

@@ -35,6 +35,42 @@ class Offset:
 
 
 @dataclass(frozen=True)
+class SiteFont:
+    """A font file a site gives for a language (`fonts:` in site.yaml): for scripts with no
+    font on PyPI (Ethiopic, Gurmukhi, Myanmar), or to replace a built-in one."""
+
+    lang: str
+    regular: Path
+    bold: Path | None = None
+
+
+@dataclass(frozen=True)
+class Texts:
+    """Text given per language (`name: {en: ..., es: ...}`), or one text for every language
+    (`default`, from a plain string)."""
+
+    default: str | None = None
+    by_lang: tuple[tuple[str, str], ...] = ()
+
+    def get(self, lang: str) -> str | None:
+        """The text in `lang` (or its base language: es for es-MX), else the plain one."""
+        given = dict(self.by_lang)
+        return given.get(lang) or given.get(lang.split("-")[0]) or self.default
+
+    def has(self, lang: str) -> bool:
+        """Whether the text is given in `lang` itself, not only as one text for all."""
+        given = dict(self.by_lang)
+        return lang in given or lang.split("-")[0] in given
+
+    def first(self) -> str | None:
+        """The plain text, else the first language's: how messages name it."""
+        return self.default or (self.by_lang[0][1] if self.by_lang else None)
+
+    def __bool__(self) -> bool:
+        return bool(self.default or self.by_lang)
+
+
+@dataclass(frozen=True)
 class Site:
     organization: str
     country: str
@@ -53,6 +89,8 @@ class Site:
     poster_discreet: bool = False
     verify_within_months: int = 12
     discreet_titles: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    fonts: tuple[SiteFont, ...] = ()
+    title_line: int | None = None  # where discreet_title is, for messages
 
     def title_for(self, lang: str) -> str:
         """The neutral outside title in `lang`, else the site's own."""
@@ -79,11 +117,12 @@ class Phone:
 class TextLine:
     number: str  # a short code or a full number, as people type it
     keyword: str | None = None
+    description: Texts = Texts()  # printed instead of the catalogue's "Text START to ..."
 
 
 @dataclass(frozen=True)
 class Resource:
-    name: str
+    name: str  # as messages name the line: the plain name, else the first language's
     phone: Phone | None
     tty: Phone | None
     text: TextLine | None
@@ -95,6 +134,34 @@ class Resource:
     required: bool
     source: Source
     tab_label: str | None = None  # what a discreet poster's tear-off tabs say of the line
+    names: Texts = Texts()  # the name per language; empty: the catalogue's `emergency_line`
+    hours_by_lang: Texts = Texts()
+    tab_labels: Texts = Texts()
+    emergency: bool = False  # dials the site's emergency number
+
+    def name_in(self, lang: str, strings: dict[str, str] | None = None) -> str:
+        """The name printed in `lang`. The emergency line, unnamed or named "Emergency" for
+        every language, takes the catalogue's word for it (`emergency_line`), so that it is
+        translated with the interface."""
+        if self.names_the_emergency(lang) and strings is not None:
+            return strings.get("emergency_line") or EMERGENCY_NAME
+        return self.names.get(lang) or self.name
+
+    def names_the_emergency(self, lang: str) -> bool:
+        """Whether the name printed in `lang` is the catalogue's word for the emergency line."""
+        if not self.emergency or self.names.has(lang):
+            return False
+        plain = self.names.default
+        return plain is None or plain.casefold() == EMERGENCY_NAME.casefold()
+
+    def hours_in(self, lang: str) -> str | None:
+        return self.hours_by_lang.get(lang) if self.hours_by_lang else self.hours
+
+    def tab_label_in(self, lang: str) -> str | None:
+        return self.tab_labels.get(lang) if self.tab_labels else self.tab_label
+
+
+EMERGENCY_NAME = "Emergency"  # the English catalogue's `emergency_line`
 
 
 @dataclass(frozen=True)

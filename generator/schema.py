@@ -122,6 +122,19 @@ class ResourceSourceModel(_Strict):
         return value
 
 
+class FontFilesModel(_Strict):
+    """`fonts: {am: {regular: fonts/A-Regular.ttf, bold: fonts/A-Bold.ttf}}`."""
+
+    regular: str
+    bold: str | None = None
+
+
+def _language_keys(value: dict[str, Any]) -> None:
+    for code in value:
+        if not _LANG.fullmatch(code):
+            raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+
+
 class SiteModel(_Strict):
     organization: str
     country: str
@@ -144,6 +157,21 @@ class SiteModel(_Strict):
     discreet: bool = True
     revealing_words: list[str] | dict[str, list[str]] = []  # all languages, or per language
     extends: str | None = None  # a base folder for articles/, locales/, resources.yaml
+    # per language: a font file in the content folder (scripts with no font on PyPI)
+    fonts: dict[str, str | FontFilesModel] = {}
+
+    @field_validator("fonts")
+    @classmethod
+    def _font_languages(cls, value: dict[str, Any]) -> dict[str, Any]:
+        _language_keys(value)
+        return value
+
+    @field_validator("discreet_title")
+    @classmethod
+    def _title_languages(cls, value: str | dict[str, str]) -> str | dict[str, str]:
+        if isinstance(value, dict):
+            _language_keys(value)
+        return value
 
     @field_validator("resources", mode="before")
     @classmethod
@@ -255,9 +283,27 @@ def _check_tty(value: str | None, info: ValidationInfo) -> str | None:
     return value
 
 
+PerLanguage = str | dict[str, str]  # one text for every language, or one per language code
+
+
+def _per_language(value: PerLanguage | None) -> PerLanguage | None:
+    if isinstance(value, dict):
+        if not value:
+            raise ValueError("give the text, or a mapping such as {en: ..., es: ...}")
+        _language_keys(value)
+        empty = [code for code, text in value.items() if not text.strip()]
+        if empty:
+            raise ValueError(f"{empty[0]}: the text is empty")
+        return {code: text.strip() for code, text in value.items()}
+    if isinstance(value, str) and not value.strip():
+        raise ValueError("the text is empty")
+    return value
+
+
 class TextLineModel(_Strict):
     number: str
     keyword: str | None = None
+    description: PerLanguage | None = None  # printed instead of "Text START to 88788"
 
     @field_validator("number", mode="before")
     @classmethod
@@ -265,20 +311,38 @@ class TextLineModel(_Strict):
         return str(value)
 
     _number_valid = field_validator("number")(_check_phone)
+    _description = field_validator("description")(_per_language)
+
+    @field_validator("description")
+    @classmethod
+    def _says_the_number(cls, value: PerLanguage | None, info: ValidationInfo) -> Any:
+        """A description replaces the wording that prints the number: it must print it."""
+        number = "".join(c for c in str(info.data.get("number", "")) if c.isdigit())
+        texts = value.values() if isinstance(value, dict) else [value] if value else []
+        for text in texts:
+            if number and number not in "".join(c for c in text if c.isdigit()):
+                raise ValueError(f"{text!r} does not say the number {info.data['number']}: "
+                                 "the description is printed instead of \"Text ... to "
+                                 "<number>\", so write the number in it")
+        return value
 
 
 class ResourceModel(_Strict):
-    name: str
+    # One text, or one per language (`name: {en: ..., es: ...}`). The line that dials the
+    # emergency number may go unnamed: the interface catalogue's word for it prints.
+    name: PerLanguage | None = None
     phone: str | None = None
     tty: str | None = None
     text: TextLineModel | None = None
     url: str | None = None
-    hours: str | None = None
+    hours: PerLanguage | None = None
     languages: list[str] = []
     qr: Literal["tel", "sms", "url"] | None = None
     verified: date | None = None
     required: bool = False
-    tab_label: str | None = Field(default=None, min_length=1)  # a discreet poster's tabs
+    tab_label: PerLanguage | None = None  # a discreet poster's tabs
+
+    _texts = field_validator("name", "hours", "tab_label")(_per_language)
 
     @field_validator("phone", "tty", mode="before")
     @classmethod
@@ -305,11 +369,42 @@ class ResourcesFileModel(_Strict):
     resources: list[ResourceModel]
 
 
+_UNION_MEMBER = re.compile(r"^(?:str|constrained-str|dict\[.*\]|function-\w+\[.*\])$")
+
+
+def _per_language_loc(item: Any, done: set[tuple]) -> tuple | None:
+    """For an error in one member of `str | dict[str, str]`, the field's own loc if this is
+    the error to report (None: skip it): inside the mapping when a mapping was given, once
+    for the whole field when it is neither text nor a mapping."""
+    loc = tuple(item["loc"])
+    index = next((i for i, part in enumerate(loc)
+                  if isinstance(part, str) and _UNION_MEMBER.match(part)), None)
+    if index is None:
+        return loc
+    field_loc, member, inner = loc[:index], loc[index], loc[index + 1:]
+    if inner:  # a value inside a mapping that was given
+        return (*field_loc, *inner) if member.startswith("dict") else None
+    given_mapping = isinstance(item.get("input"), dict)
+    if given_mapping or field_loc in done:
+        return None
+    done.add(field_loc)
+    return ("union", *field_loc)
+
+
 def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) -> list[Problem]:
     """Readable problems, each with the line of the offending key."""
     problems = []
+    done: set[tuple] = set()
     for item in error.errors():
-        loc = tuple(item["loc"])
+        loc = _per_language_loc(item, done)
+        if loc is None:
+            continue
+        if loc[0] == "union":
+            loc = loc[1:]
+            problems.append(Problem(doc.path, (
+                f"{_field_name(doc, loc)}: input should be a valid string, or one text per "
+                "language such as {en: ..., es: ...}"), doc.line_of(loc)))
+            continue
         field_name = _field_name(doc, loc)
         kind = item["type"]
         if kind == "missing":
@@ -333,9 +428,12 @@ def _field_name(doc: YamlDoc, loc: tuple[Any, ...]) -> str:
     for index, part in enumerate(loc):
         if isinstance(part, int) and isinstance(data, list) and part < len(data):
             data = data[part]
-            if isinstance(data, dict) and isinstance(data.get("name"), str):
+            name = data.get("name") if isinstance(data, dict) else None
+            if isinstance(name, dict):
+                name = next((text for text in name.values() if isinstance(text, str)), None)
+            if isinstance(name, str):
                 rest = ".".join(str(p) for p in loc[index + 1:])
-                return f"{data['name']}: {rest}" if rest else data["name"]
+                return f"{name}: {rest}" if rest else name
         elif isinstance(data, dict):
             data = data.get(part)
     return ".".join(str(part) for part in loc)

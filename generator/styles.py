@@ -36,6 +36,7 @@ def shrink_ratio(spec: StyleSpec, scale: float, floor: float) -> float:
 
 
 @functools.cache
+@functools.cache
 def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float, brand: str,
                     font: str, shaping: bool = False,
                     word_wrap: str | None = None) -> ParagraphStyle:

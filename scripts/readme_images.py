@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -14,6 +15,8 @@ from generator.cli import main
 REPO = Path(__file__).resolve().parent.parent
 IMAGES = REPO / "docs" / "images"
 DPI = 200
+# Amharic needs a font from outside PyPI: Debian's fonts-noto-core has it.
+ETHIOPIC = Path("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf")
 
 
 def trimmed_pages(pdf: Path, dpi: int) -> list:
@@ -55,6 +58,33 @@ def main_images() -> int:
             return 1
         _, back = trimmed_pages(Path(out) / "ar" / "pocket-card-shop.pdf", DPI)
         back.save(IMAGES / "pocket-card-back-ar-gb.png")
+    return more_scripts_images()
+
+
+def more_scripts_images() -> int:
+    """Thai and Amharic card backs: the default kit in those languages, Amharic in the
+    Ethiopic font a site gives (`fonts:` in site.yaml)."""
+    if not ETHIOPIC.is_file():
+        print(f"{ETHIOPIC} is missing (apt-get install fonts-noto-core)", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as folder:
+        kit = Path(folder) / "content"
+        shutil.copytree(REPO / "content", kit)
+        (kit / "fonts").mkdir()
+        for style in ("Regular", "Bold"):
+            shutil.copy(ETHIOPIC.with_name(f"NotoSansEthiopic-{style}.ttf"), kit / "fonts")
+        site = kit / "site.yaml"
+        text = site.read_text(encoding="utf-8").replace("languages: [en, es, ar, zh-Hans]",
+                                                        "languages: [th, am]")
+        site.write_text(text + "fonts: {am: fonts/NotoSansEthiopic-Regular.ttf}\n",
+                        encoding="utf-8")
+        out = Path(folder) / "out"
+        if main(["build", str(kit), "--out", str(out), "--format", "pocket-card",
+                 "--target", "shop", "--no-previews"]) != 0:
+            return 1
+        for lang in ("th", "am"):
+            _, back = trimmed_pages(out / lang / "pocket-card-shop.pdf", DPI)
+            back.save(IMAGES / f"pocket-card-back-{lang}.png")
     return 0
 
 

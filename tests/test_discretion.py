@@ -264,7 +264,8 @@ def test_default_kit_passes_in_all_its_languages(tmp_path: Path, run) -> None:  
     kit = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, kit)
     langs = sorted(path.name.split(".")[1] for path in (kit / "articles").glob("*.md"))
-    assert len(langs) == 12
+    langs.remove("am")  # needs a font file the site gives (tests/test_more_scripts.py)
+    assert len(langs) == 14
     edit(kit / "site.yaml", "languages: [en, es, ar, zh-Hans]",
          f"languages: [{', '.join(langs)}]\nposter_discreet: true")
     result = run("check", kit)

@@ -1,7 +1,9 @@
 """One HSDS service (the canonical nested shape every reader produces) as a resources.yaml entry.
 
 - name: the service name, prefixed "<organization> – " when the organization's name differs
-  and is not part of it.
+  and is not part of it; kept as `{<code>: name}` when the record says which language its
+  text is in (a `language` code on the service, else on its organization: HSDS itself has no
+  field for it), so that check reports it in the kit's other languages.
 - phone, tty, text: see `phone_lines` (service, service_at_location, location, organization
   numbers, in that order of preference; fax never; one bad number left out on its own). A
   service with numbers none of which can be printed is skipped with the reason. `qr` is `tel`
@@ -61,7 +63,8 @@ def build_entry(service: dict, label: str, country: str, today: date,
     """The entry and remarks about what was left out; raises SkipRecord if it cannot be printed.
     `verified` is the date the site checked the lines, for a record without `assured_date`."""
     notes: list[str] = []
-    entry: dict = {"name": label}
+    written_in = _text_language(service)
+    entry: dict = {"name": {written_in: label} if written_in else label}
     choice = choose_phones(_phone_levels(service), country, label)
     notes.extend(choice.notes)
     if choice.left_out and not choice.fields:
@@ -100,6 +103,16 @@ def _phone_levels(service: dict) -> list[tuple[str, list[dict]]]:
                       for p in objects_of(location, "phones")]),
         ("organization", objects_of(organization, "phones")),
     ]
+
+
+def _text_language(service: dict) -> str | None:
+    """The language the record's text is written in, where it says one."""
+    organization = object_of(service, "organization") or {}
+    for record in (service, organization):
+        code = text_of(record, "language")
+        if code:
+            return language_code(code)
+    return None
 
 
 def _schedules(service: dict) -> list[dict]:

@@ -1,0 +1,83 @@
+"""The writing systems havenprint knows: which characters belong to each, the built-in font
+family that sets it when a kit in another language needs it (a Chinese line name in an
+English kit), and where a site can get a font for one with no font on PyPI."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Script:
+    name: str
+    ranges: tuple[tuple[int, int], ...]  # inclusive code point ranges
+    family: str | None  # built-in family key; None: a site gives a font (site.yaml `fonts:`)
+    example_file: str | None = None  # a font for it, for the advice in error messages
+    debian_package: str | None = None  # a Debian package that has that file
+    spaceless: bool = False  # written without spaces between words: ICU finds the breaks
+
+
+_NOTO_CORE = "fonts-noto-core"
+
+SCRIPTS = (
+    Script("Arabic", ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
+                      (0xFE70, 0xFEFF)), "noto-arabic"),
+    Script("Hebrew", ((0x0590, 0x05FF), (0xFB1D, 0xFB4F)), "heebo"),
+    Script("Devanagari", ((0x0900, 0x097F), (0xA8E0, 0xA8FF)), "noto-devanagari"),
+    Script("Bengali", ((0x0980, 0x09FF),), "hind-siliguri"),
+    Script("Gurmukhi", ((0x0A00, 0x0A7F),), None, "NotoSansGurmukhi-Regular.ttf", _NOTO_CORE),
+    Script("Tamil", ((0x0B80, 0x0BFF),), "noto-tamil"),
+    Script("Thai", ((0x0E00, 0x0E7F),), "noto-thai", spaceless=True),
+    Script("Lao", ((0x0E80, 0x0EFF),), None, "NotoSansLao-Regular.ttf", _NOTO_CORE,
+           spaceless=True),
+    Script("Myanmar", ((0x1000, 0x109F), (0xA9E0, 0xA9FF), (0xAA60, 0xAA7F)), None,
+           "NotoSansMyanmar-Regular.ttf", _NOTO_CORE, spaceless=True),
+    Script("Ethiopic", ((0x1200, 0x139F), (0x2D80, 0x2DDF), (0xAB00, 0xAB2F)), None,
+           "NotoSansEthiopic-Regular.ttf", _NOTO_CORE),
+    Script("Khmer", ((0x1780, 0x17FF), (0x19E0, 0x19FF)), "noto-khmer", spaceless=True),
+    Script("Hangul", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF),
+                      (0xD7B0, 0xD7FF)), "noto-cjk-ko"),
+    Script("Kana", ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F)), "noto-cjk-jp",
+           spaceless=True),
+    Script("Han", ((0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
+                   (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFF65), (0x20000, 0x3134F)),
+           "noto-cjk-sc", spaceless=True),
+)
+
+_SPANS = sorted(((start, end, script) for script in SCRIPTS for start, end in script.ranges),
+                key=lambda span: span[0])
+_STARTS = [span[0] for span in _SPANS]
+
+
+@functools.lru_cache(maxsize=16384)
+def script_of(char: str) -> Script | None:
+    """The script of a character havenprint has a rule for; None for Latin, Cyrillic,
+    Greek, digits, punctuation and anything else the Latin fallbacks draw or nothing does."""
+    code = ord(char)
+    index = bisect.bisect_right(_STARTS, code) - 1
+    if index >= 0:
+        start, end, script = _SPANS[index]
+        if start <= code <= end:
+            return script
+    return None
+
+
+def is_spaceless(char: str) -> bool:
+    """Whether `char` belongs to a script written without spaces between words."""
+    script = script_of(char)
+    return script is not None and script.spaceless
+
+
+def font_advice(char: str) -> str:
+    """What to do about a character no configured font has, for an error message."""
+    script = script_of(char)
+    if script is None or script.family is not None:
+        return ""
+    where = (f" (Debian's {script.debian_package} has "
+             f"/usr/share/fonts/truetype/noto/{script.example_file})"
+             if script.debian_package else "")
+    return (f": havenprint has no built-in {script.name} font; give one in site.yaml, e.g. "
+            f"`fonts: {{LANG: fonts/{script.example_file}}}` with the file in the content "
+            f"folder{where}")
