@@ -11,7 +11,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import DecodedStreamObject, NameObject
 
 from generator.cli import main
 
@@ -91,9 +92,37 @@ def decode_qr_codes(pdf: Path, page_index: int, dpi: int = 150) -> list[str]:
     return sorted(result.text for result in zxingcpp.read_barcodes(image))
 
 
-def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float, float, float]]:
-    """(char, left, bottom, right, top) of every visible character on the page."""
-    page = pdfium.PdfDocument(str(pdf))[page_index]
+_ACTUAL_TEXT = re.compile(rb"/ActualText <[0-9A-F]*>")
+
+
+def glyphs_only(pdf: Path | bytes) -> pdfium.PdfDocument:
+    """The document without its /ActualText, so that pdfium reports each glyph where it is
+    drawn (it spreads a span's actual text evenly over the span instead)."""
+    reader = PdfReader(io.BytesIO(pdf if isinstance(pdf, bytes) else pdf.read_bytes()))
+    writer = PdfWriter(clone_from=reader)
+    for page in writer.pages:
+        contents = page.get_contents()
+        if contents is not None:
+            contents.set_data(_ACTUAL_TEXT.sub(b"", contents.get_data()))
+            page.replace_contents(contents)
+        forms = page.get("/Resources", {}).get("/XObject", {})  # an office sheet's faces
+        for name, form in list(forms.items()):
+            stream = form.get_object()
+            plain = DecodedStreamObject()
+            plain.update({key: value for key, value in stream.items()
+                          if key not in ("/Filter", "/DecodeParms", "/Length")})
+            plain.set_data(_ACTUAL_TEXT.sub(b"", stream.get_data()))
+            forms[NameObject(name)] = writer._add_object(plain)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return pdfium.PdfDocument(buffer.getvalue())
+
+
+def char_boxes(pdf: Path, page_index: int,
+               glyphs: bool = False) -> list[tuple[str, float, float, float, float]]:
+    """(char, left, bottom, right, top) of every visible character on the page; with
+    `glyphs`, of every glyph where it is drawn (the page read without its /ActualText)."""
+    page = (glyphs_only(pdf) if glyphs else pdfium.PdfDocument(str(pdf)))[page_index]
     text = page.get_textpage()
     boxes = []
     for index in range(text.count_chars()):

@@ -264,7 +264,7 @@ def test_a_line_name_in_any_known_script_prints_in_an_english_kit(kit: Path, tmp
     for family in ("NotoSansArabic", "NotoSansDevanagari", "NotoSansThai"):
         assert any(family in name for name in fonts), (family, fonts)
     # The Arabic name reads right to left, aligned like the other names (left).
-    boxes = char_boxes(pdf, 0)
+    boxes = char_boxes(pdf, 0, glyphs=True)
     arabic_boxes = [b for b in boxes if "\u0600" <= b[0] <= "\u06ff"]
     assert arabic_boxes
     first_word = [b[1] for b in arabic_boxes if b[0] == "ط"]  # of خط

@@ -22,14 +22,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import DecodedStreamObject, NameObject
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.bidi_text import BidiParagraph
 from generator.fonts import font_set, register_fonts
-from tests.conftest import DEFAULT_CONTENT
+from tests.conftest import DEFAULT_CONTENT, glyphs_only
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -108,32 +106,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
         assert code == 0, messages.getvalue()
         kits[country] = Built(out, numbers, details, messages.getvalue().splitlines())
     return kits
-
-
-_ACTUAL_TEXT = re.compile(rb"/ActualText <[0-9A-F]*>")
-
-
-def glyphs_only(pdf: Path | bytes) -> pdfium.PdfDocument:
-    """The document without its /ActualText, so that pdfium reports each glyph where it is
-    drawn (it spreads a span's actual text evenly over the span instead)."""
-    reader = PdfReader(io.BytesIO(pdf if isinstance(pdf, bytes) else pdf.read_bytes()))
-    writer = PdfWriter(clone_from=reader)
-    for page in writer.pages:
-        contents = page.get_contents()
-        if contents is not None:
-            contents.set_data(_ACTUAL_TEXT.sub(b"", contents.get_data()))
-            page.replace_contents(contents)
-        forms = page.get("/Resources", {}).get("/XObject", {})  # an office sheet's faces
-        for name, form in list(forms.items()):
-            stream = form.get_object()
-            plain = DecodedStreamObject()
-            plain.update({key: value for key, value in stream.items()
-                          if key not in ("/Filter", "/DecodeParms", "/Length")})
-            plain.set_data(_ACTUAL_TEXT.sub(b"", stream.get_data()))
-            forms[NameObject(name)] = writer._add_object(plain)
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return pdfium.PdfDocument(buffer.getvalue())
 
 
 _SCALE = 4  # pixels per point when looking at a bracket's shape
