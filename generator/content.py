@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from generator.articles import CARD_LINE_MAX_CHARS
 from generator.caches import cached_article
+from generator.cmyk import ProfileError, load_profile
 from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
 from generator.import_command import entries_from_source
@@ -82,6 +83,20 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
     return problems
 
 
+def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
+    """A print shop's own profile, relative to the content folder; checked as it is read, so
+    that `check` reports a file that is not a CMYK output profile."""
+    if name is None:
+        return None
+    path = site.parent / name
+    try:
+        load_profile(path)
+    except ProfileError as error:
+        raise ContentError(Problem(site, f"icc_profile: {name}: {error}",
+                                   doc.line_of(("icc_profile",)))) from None
+    return path
+
+
 def _months_between(earlier: date, later: date) -> float:
     return (later - earlier).days / 30.44
 
@@ -105,6 +120,7 @@ def load_site(path: Path) -> Site:
             doc.line_of(("country",)),
         ))
     default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
+    brand = model.brand_color
     return Site(
         organization=model.organization,
         country=model.country,
@@ -116,7 +132,10 @@ def load_site(path: Path) -> Site:
         discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
                          else {}),
         article=model.article,
-        brand_color=model.brand_color,
+        brand_color=brand.rgb,
+        brand_cmyk=tuple(brand.cmyk) if brand.cmyk is not None else None,
+        pdfx=model.pdfx,
+        icc_profile=_icc_profile(model.icc_profile, path, doc),
         emergency_number=emergency,
         bleed=model.bleed if model.bleed is not None else default_bleed,
         print_offset=Offset(model.print_offset.x, model.print_offset.y),
