@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import io
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image, ImageCms
@@ -32,11 +32,13 @@ class CmykProfile:
     data: bytes
     description: str
     condition: str  # the output intent's OutputConditionIdentifier
+    _inks: dict[RGB, CMYK] = field(default_factory=dict, compare=False, repr=False)
+    _blacks: dict[RGB, int] = field(default_factory=dict, compare=False, repr=False)
 
     @functools.cached_property
     def compressed(self) -> bytes:
         """The profile as a PDF stream's FlateDecode data: compressed once per process."""
-        return zlib.compress(self.data, 9)
+        return zlib.compress(self.data)
 
     @functools.cached_property
     def _cms(self) -> ImageCms.ImageCmsProfile:
@@ -63,16 +65,19 @@ class CmykProfile:
     def cmyk(self, rgb: RGB) -> CMYK:
         """An sRGB colour in this profile's inks (relative colorimetric, black point
         compensated), in whole percent."""
-        pixel = Image.new("RGB", (1, 1), tuple(round(channel * 255) for channel in rgb))
-        inks = ImageCms.applyTransform(pixel, self._from_srgb).getpixel((0, 0))
-        return tuple(round(ink * 100 / 255) for ink in inks)
+        if rgb not in self._inks:  # a few colours per kit, each asked for on every page
+            pixel = Image.new("RGB", (1, 1), tuple(round(channel * 255) for channel in rgb))
+            inks = ImageCms.applyTransform(pixel, self._from_srgb).getpixel((0, 0))
+            self._inks[rgb] = tuple(round(ink * 100 / 255) for ink in inks)
+        return self._inks[rgb]
 
     def black_for(self, rgb: RGB) -> int:
         """The percentage of black ink alone that prints as light as `rgb` (its L*), so that
         text keeps its contrast when it loses its hue."""
-        target = srgb_lightness(rgb)
-        ramp = self._black_ramp
-        return min(range(101), key=lambda k: abs(ramp[k] - target))
+        if rgb not in self._blacks:
+            target, ramp = srgb_lightness(rgb), self._black_ramp
+            self._blacks[rgb] = min(range(101), key=lambda k: abs(ramp[k] - target))
+        return self._blacks[rgb]
 
 
 def srgb_lightness(rgb: RGB) -> float:

@@ -15,7 +15,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
@@ -41,13 +42,17 @@ class ShopInks:
     brand_rgb: str  # "#rrggbb", the site's brand_color
     brand: CMYK  # its inks, in percent
     profile: CmykProfile
+    _paints: dict[tuple, CMYKColor] = field(default_factory=dict, compare=False, repr=False)
 
     def ink(self, colour: object) -> CMYKColor:
         """The inks for a colour a drawing sets: the canvas hook of a shop file."""
         if isinstance(colour, CMYKColor):
             return colour
         if isinstance(colour, PaintColor) and colour.paint is not None:
-            return self.paint(colour.paint, colour.text_size, colour.bold)
+            key = (colour.paint, colour.text_size, colour.bold)
+            if key not in self._paints:
+                self._paints[key] = self.paint(*key)
+            return self._paints[key]
         if isinstance(colour, Color):
             return self._converted((colour.red, colour.green, colour.blue))
         raise TypeError(f"a shop file draws only with colour objects, not {colour!r}")
@@ -75,6 +80,7 @@ class ShopInks:
         return _cmyk_color(self.profile.cmyk(rgb))
 
 
+@functools.lru_cache(maxsize=64)  # one per site, kept with what it has worked out
 def shop_inks(brand_rgb: str, brand_cmyk: CMYK | None, profile: CmykProfile) -> ShopInks:
     brand = brand_cmyk if brand_cmyk is not None else profile.cmyk(hex_rgb(brand_rgb))
     return ShopInks(brand_rgb, tuple(brand), profile)
