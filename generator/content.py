@@ -89,11 +89,16 @@ def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
     if name is None:
         return None
     path = site.parent / name
+    line = doc.line_of(("icc_profile",))
+    if not path.resolve().is_relative_to(site.parent.resolve()):
+        raise ContentError(Problem(site, (
+            f"icc_profile: {name} is outside the content folder: copy the shop's profile "
+            "into it (e.g. profiles/shop.icc), so that the kit carries what it was built with"),
+            line))
     try:
         load_profile(path)
     except ProfileError as error:
-        raise ContentError(Problem(site, f"icc_profile: {name}: {error}",
-                                   doc.line_of(("icc_profile",)))) from None
+        raise ContentError(Problem(site, f"icc_profile: {name}: {error}", line)) from None
     return path
 
 

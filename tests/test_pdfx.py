@@ -333,6 +333,8 @@ def test_pdfx_1a_on_request(kit: Path, tmp_path: Path, run) -> None:  # noqa: AN
                    and state.get("/CA", 1) == 1 and state.get("/BM", "/Normal") == "/Normal"
                    for state in extended)
         assert not names_in(reader) & {"/SMask", "/Group", "/DeviceRGB", "/ICCBased"}
+    note = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "It is PDF/X-1a:2003 in CMYK for the profile" in note
 
 
 def test_brand_inks_from_the_print_spec(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
@@ -395,24 +397,26 @@ def test_a_shops_own_profile(kit: Path, tmp_path: Path, run) -> None:  # noqa: A
     assert not close(cover.colour.values, brand_inks(DEFAULT_PROFILE), 0.05)
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    (None, "cannot be read"),
-    (b"not a profile", "not an ICC profile"),
-    (ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(),
-     "an ICC profile for RGB colour, not CMYK"),
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("shop.icc", None, "shop.icc: cannot be read"),
+    ("shop.icc", b"not a profile", "shop.icc: not an ICC profile"),
+    ("shop.icc", ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(),
+     "shop.icc: an ICC profile for RGB colour, not CMYK"),
+    ("../shop.icc", DEFAULT_PROFILE.read_bytes(),
+     "../shop.icc is outside the content folder"),
 ])
-def test_a_profile_that_is_not_a_cmyk_output_profile(kit: Path, run, data: bytes | None,
+def test_a_profile_that_is_not_a_cmyk_output_profile(kit: Path, run, name: str,
+                                                     data: bytes | None,
                                                      message: str) -> None:  # noqa: ANN001
     if data is not None:
-        (kit / "shop.icc").write_bytes(data)
-    edit(kit / "site.yaml", "brand_color:", "icc_profile: shop.icc\nbrand_color:")
+        (kit / name).write_bytes(data)
+    edit(kit / "site.yaml", "brand_color:", f"icc_profile: {name}\nbrand_color:")
     result = run("check", kit)
     assert result.code == 1
     line = next(n for n, text in enumerate(
         (kit / "site.yaml").read_text(encoding="utf-8").splitlines(), 1)
         if text.startswith("icc_profile:"))
-    assert re.search(rf"site\.yaml:{line}: icc_profile: shop\.icc: {message}", result.err), (
-        result.err)
+    assert f"site.yaml:{line}: icc_profile: {message}" in result.err, result.err
 
 
 # --- Ghostscript -------------------------------------------------------------------------
