@@ -333,6 +333,8 @@ def test_pdfx_1a_on_request(kit: Path, tmp_path: Path, run) -> None:  # noqa: AN
                    and state.get("/CA", 1) == 1 and state.get("/BM", "/Normal") == "/Normal"
                    for state in extended)
         assert not names_in(reader) & {"/SMask", "/Group", "/DeviceRGB", "/ICCBased"}
+        if GHOSTSCRIPT is not None:
+            assert ghostscript_warnings(pdf) == "", pdf.name
     note = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert "It is PDF/X-1a:2003 in CMYK for the profile" in note
 
