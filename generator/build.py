@@ -9,8 +9,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
 from generator.compose import ComposedFace, compose_face, template_context
 from generator.discretion import (
     builtin_words,
@@ -21,10 +23,12 @@ from generator.discretion import (
 from generator.errors import ContentError, Problem
 from generator.extends import locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
+from generator.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
 from generator.layouts import Layout, SizeSpec
 from generator.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.localize import BUILTIN_DIR, load_strings
-from generator.models import Kit
+from generator.models import Kit, Site
+from generator.pdfx import declare_pdfx
 from generator.place import PlacedFace, Placement, place_face
 from generator.qr import QrError, payload_for
 from generator.safety_slots import composed_problems, layout_problems
@@ -211,17 +215,25 @@ def office_grid(laid: LaidOut, site_paper: str) -> Grid:
     return candidates[-1]
 
 
-def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
+def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> bytes:
+    """The PDF of `laid` for `target`: office sheets in RGB, or shop pages in PDF/X (CMYK);
+    `screen` draws shop pages in the office files' RGB instead, not PDF/X (a proof of the
+    layout's own colours, for checks that read colours back)."""
     register_fonts()
     buffer = io.BytesIO()
     first = laid.faces[0]
-    canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
-                    initialFontName=REGULAR, initialFontSize=10, pageCompression=1,
-                    lang=laid.lang)  # the catalogue's /Lang: what screen readers speak
+    options = dict(pagesize=(first.width, first.height), invariant=1, initialFontName=REGULAR,
+                   initialFontSize=10, pageCompression=1,
+                   lang=laid.lang)  # the catalogue's /Lang: what screen readers speak
+    cmyk = target == "shop" and not screen
+    canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
+        buffer, **options)
     canvas.setTitle(f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}")
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")
     canvas.setSubject("")
+    if cmyk:
+        declare_pdfx(canvas, kit.site.pdfx, site_profile(kit.site))
     if target == "office":
         grid = office_grid(laid, kit.site.paper)
         canvas.setPageSize(grid.paper)
@@ -231,9 +243,18 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
                            kit.site.print_offset, caption)
     else:
-        draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed)
+        draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
+                        marks=REGISTRATION if cmyk else black)
     canvas.save()
     return buffer.getvalue()
+
+
+def site_profile(site: Site) -> CmykProfile:
+    return load_profile(site.icc_profile or DEFAULT_PROFILE)
+
+
+def site_inks(site: Site) -> ShopInks:
+    return shop_inks(site.brand_color, site.brand_cmyk, site_profile(site))
 
 
 def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],

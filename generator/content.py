@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from generator.articles import CARD_LINE_MAX_CHARS
 from generator.caches import cached_article
+from generator.cmyk import ProfileError, load_profile
 from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
 from generator.font_check import site_fonts
@@ -108,6 +109,25 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
         if lang not in site.discreet_titles and lang.split("-")[0] not in site.discreet_titles]
 
 
+def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
+    """A print shop's own profile, relative to the content folder; checked as it is read, so
+    that `check` reports a file that is not a CMYK output profile."""
+    if name is None:
+        return None
+    path = site.parent / name
+    line = doc.line_of(("icc_profile",))
+    if not path.resolve().is_relative_to(site.parent.resolve()):
+        raise ContentError(Problem(site, (
+            f"icc_profile: {name} is outside the content folder: copy the shop's profile "
+            "into it (e.g. profiles/shop.icc), so that the kit carries what it was built with"),
+            line))
+    try:
+        load_profile(path)
+    except ProfileError as error:
+        raise ContentError(Problem(site, f"icc_profile: {name}: {error}", line)) from None
+    return path
+
+
 def _months_between(earlier: date, later: date) -> float:
     return (later - earlier).days / 30.44
 
@@ -132,6 +152,7 @@ def load_site(path: Path) -> Site:
         ))
     default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
     fonts = site_fonts(model.fonts, path.parent, doc)
+    brand = model.brand_color
     return Site(
         organization=model.organization,
         country=model.country,
@@ -143,7 +164,10 @@ def load_site(path: Path) -> Site:
         discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
                          else {}),
         article=model.article,
-        brand_color=model.brand_color,
+        brand_color=brand.rgb,
+        brand_cmyk=tuple(brand.cmyk) if brand.cmyk is not None else None,
+        pdfx=model.pdfx,
+        icc_profile=_icc_profile(model.icc_profile, path, doc),
         emergency_number=emergency,
         bleed=model.bleed if model.bleed is not None else default_bleed,
         print_offset=Offset(model.print_offset.x, model.print_offset.y),

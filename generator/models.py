@@ -102,6 +102,9 @@ class Site:
     revealing_words_by_lang: dict[str, tuple[str, ...]] = field(
         default_factory=dict, compare=False, hash=False)
     revealing_words_line: int | None = None  # where a message about them points
+    brand_cmyk: tuple[float, float, float, float] | None = None  # the print spec's, percent
+    pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard shop files meet
+    icc_profile: Path | None = None  # a print shop's own CMYK profile; None: the built-in
 
 
 @dataclass(frozen=True)

@@ -33,12 +33,34 @@ class Paint:
         return (base[0] + (1 - base[0]) * self.white, base[1] + (1 - base[1]) * self.white,
                 base[2] + (1 - base[2]) * self.white)
 
-    def color(self, brand: str) -> Color:
-        return Color(*self.rgb(brand))
+    def color(self, brand: str, text_size: float | None = None, bold: bool = False) -> Color:
+        """The screen colour, tagged with this paint (and, for text, its set size and weight):
+        shop files print it in CMYK from those (generator/inks.py)."""
+        return PaintColor(*self.rgb(brand), paint=self, text_size=text_size, bold=bold)
 
     @property
     def uses_brand(self) -> bool:
         return self.fixed is None
+
+
+class PaintColor(Color):
+    """A ReportLab colour that remembers the paint it was mixed from, and for text the size
+    and weight it is set in. Office files draw it as the sRGB colour it is; a shop file's
+    canvas turns it into inks (generator/inks.py)."""
+
+    _cKwds = [*Color._cKwds, "paint", "text_size", "bold"]  # so that clone() keeps them
+
+    def __init__(self, red: float = 0, green: float = 0, blue: float = 0, alpha: float = 1,
+                 paint: Paint | None = None, text_size: float | None = None,
+                 bold: bool = False) -> None:
+        super().__init__(red, green, blue, alpha)
+        self.paint = paint
+        self.text_size = text_size
+        self.bold = bold
+
+    @property
+    def __key__(self) -> tuple:  # equal only when it prints the same in a shop file too
+        return (*super().__key__, self.paint, self.text_size, self.bold)
 
 
 def brand_tint(white: float, name: str) -> Paint:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.build import LaidOut, office_grid
+from generator.build import LaidOut, office_grid, site_profile
 from generator.layouts import Layout, SizeSpec
 from generator.models import Kit
+from generator.pdfx import VERSIONS
 from generator.sheets import PAPER
 from generator.units import PT_PER_UNIT
 
@@ -86,7 +87,10 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     bleed = kit.site.bleed
     steps = ["Send this file to a print shop: one item per page at trim size plus "
              f"{bleed / PT_PER_UNIT['in']:.3g} in ({bleed / PT_PER_UNIT['mm']:.1f} mm) bleed, "
-             "with crop marks; TrimBox and BleedBox are set."]
+             "with crop marks; TrimBox and BleedBox are set.",
+             f"It is {VERSIONS[kit.site.pdfx].name} in CMYK for the profile "
+             f"\"{site_profile(kit.site).description}\": ask the shop whether that suits its "
+             "press and paper, or set icc_profile in site.yaml to the profile it sends."]
     if sides == 2:
         steps.append("Page 1 is the front, page 2 the back: ask for two-sided printing.")
     if size is not None:

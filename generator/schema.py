@@ -135,6 +135,33 @@ def _language_keys(value: dict[str, Any]) -> None:
             raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
 
 
+class BrandColorModel(_Strict):
+    """`brand_color: {rgb: "#2f5d62", cmyk: [80, 40, 45, 30]}`: the screen colour, and the
+    inks an organisation's print spec gives for it (else converted through the profile)."""
+
+    rgb: str
+    cmyk: list[float] | None = None
+
+    @field_validator("rgb")
+    @classmethod
+    def _rgb(cls, value: str) -> str:
+        return _hex_color(value)
+
+    @field_validator("cmyk")
+    @classmethod
+    def _inks(cls, value: list[float] | None) -> list[float] | None:
+        if value is not None and (len(value) != 4 or any(not 0 <= ink <= 100 for ink in value)):
+            raise ValueError("give four ink percentages from 0 to 100 (cyan, magenta, yellow, "
+                             "black), e.g. [80, 40, 45, 30]")
+        return value
+
+
+def _hex_color(value: str) -> str:
+    if not _HEX_COLOR.fullmatch(value):
+        raise ValueError("must be a colour like \"#2f5d62\" (quote it in YAML)")
+    return value
+
+
 class SiteModel(_Strict):
     organization: str
     country: str
@@ -143,7 +170,7 @@ class SiteModel(_Strict):
     card_size: Literal["us", "iso"] = "us"
     discreet_title: str | dict[str, str]  # one title, or one per language code
     article: str
-    brand_color: str = "#2f5d62"
+    brand_color: BrandColorModel = BrandColorModel(rgb="#2f5d62")  # or just "#2f5d62"
     emergency_number: str | None = None
     bleed: float | None = None
     print_offset: OffsetModel = OffsetModel()
@@ -172,6 +199,8 @@ class SiteModel(_Strict):
         if isinstance(value, dict):
             _language_keys(value)
         return value
+    pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard of shop files
+    icc_profile: str | None = None  # a print shop's CMYK profile, inside the content folder
 
     @field_validator("resources", mode="before")
     @classmethod
@@ -215,12 +244,10 @@ class SiteModel(_Strict):
             raise ValueError("must be a slug of lowercase letters, digits and hyphens")
         return value
 
-    @field_validator("brand_color")
+    @field_validator("brand_color", mode="before")
     @classmethod
-    def _color(cls, value: str) -> str:
-        if not _HEX_COLOR.fullmatch(value):
-            raise ValueError("must be a colour like \"#2f5d62\" (quote it in YAML)")
-        return value
+    def _color(cls, value: Any) -> Any:
+        return {"rgb": _hex_color(value)} if isinstance(value, str) else value
 
     @field_validator("emergency_number", mode="before")
     @classmethod

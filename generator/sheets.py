@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import Color, black
 from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.pdfgen.canvas import Canvas
 
@@ -184,8 +184,10 @@ def shop_page_size(face: PlacedFace, bleed: float) -> tuple[float, float]:
     return face.width + 2 * (bleed + SLUG), face.height + 2 * (bleed + SLUG)
 
 
-def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: float) -> None:
-    """One face per page at trim size plus bleed, crop and fold marks in the slug, boxes set."""
+def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: float,
+                    marks: Color = black) -> None:
+    """One face per page at trim size plus bleed, crop and fold marks in the slug (in
+    `marks`: the Registration colour in a CMYK file), boxes set."""
     for face in faces:
         width, height = shop_page_size(face, bleed)
         canvas.setPageSize((width, height))
@@ -194,13 +196,14 @@ def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: 
         canvas.setBleedBox((x0 - bleed, y0 - bleed, x0 + face.width + bleed,
                             y0 + face.height + bleed))
         draw_face(canvas, face, x0, y0, brand, bleed=bleed)
-        _crop_marks(canvas, x0, y0, face, bleed)
+        _crop_marks(canvas, x0, y0, face, bleed, marks)
         canvas.showPage()
 
 
-def _crop_marks(canvas: Canvas, x0: float, y0: float, face: PlacedFace, bleed: float) -> None:
+def _crop_marks(canvas: Canvas, x0: float, y0: float, face: PlacedFace, bleed: float,
+                colour: Color) -> None:
     canvas.saveState()
-    canvas.setStrokeColor(black)
+    canvas.setStrokeColor(colour)
     canvas.setLineWidth(MARK_WIDTH)
     start, end = bleed + MARK_GAP, bleed + SLUG - 2
     width, height = face.width, face.height

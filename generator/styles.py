@@ -16,8 +16,10 @@ MUTED = TEXT_PAINTS["muted"].color("#000000")
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
-def color_for(name: str, brand: str) -> Color:
-    return TEXT_PAINTS[name].color(brand)
+def color_for(name: str, brand: str, size: float | None = None, bold: bool = False) -> Color:
+    """A text colour; `size` and `bold` decide how it prints in a shop file (small type in
+    black ink only)."""
+    return TEXT_PAINTS[name].color(brand, size, bold)
 
 
 def style_name(style: ParagraphStyle) -> str:
@@ -41,14 +43,15 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float, bran
                     font: str, shaping: bool = False,
                     word_wrap: str | None = None) -> ParagraphStyle:
     ratio = shrink_ratio(spec, scale, floor)
+    size = spec.size * ratio
     return ParagraphStyle(
         name=f"{name}@{ratio:.3f}",
         fontName=font,
         shaping=int(shaping),
         wordWrap=word_wrap,
-        fontSize=spec.size * ratio,
+        fontSize=size,
         leading=spec.leading * ratio,
-        textColor=color_for(spec.color, brand),
+        textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
         alignment=_ALIGN[spec.align],
         spaceBefore=spec.space_before * ratio,
         spaceAfter=spec.space_after * ratio,

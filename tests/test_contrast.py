@@ -114,6 +114,17 @@ def glyphs(pdf: Path | bytes, page_index: int, dpi: float = 100, margin: float =
     return result
 
 
+def screen_pdfs(kit: Path, langs: Iterable[str], formats: Iterable[str] = tuple(LAYOUTS)
+                ) -> dict[tuple[str, str], bytes]:
+    """(language, format) -> shop pages drawn in the layout's screen colours: these tests
+    measure the design's contrast, which the office files print as it is (shop files print
+    CMYK inks chosen from it, checked in test_pdfx.py)."""
+    loaded = load_kit(kit)
+    return {(lang, name): render_pdf(loaded, lay_out(loaded, LAYOUTS[name], lang), "shop",
+                                     screen=True)
+            for lang in langs for name in formats}
+
+
 def pages_of(pdf: Path | bytes) -> int:
     return len(pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf)))
 
@@ -174,17 +185,14 @@ def test_darker_shade_keeps_the_hue() -> None:
 
 # --- the default kit, read back from the PDF --------------------------------------------
 
-def test_default_brand_colour_reads_everywhere(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+def test_default_brand_colour_reads_everywhere(kit: Path) -> None:
     """Every glyph of every format, in English, Arabic and Chinese, on what is behind it; and
     the pairs the layouts rely on are all there (muted on the tint, brand on paper and on the
     tint, white on brand), so this cannot pass by measuring nothing."""
     edit(kit / "site.yaml", "languages: [en]", "languages: [en, ar, zh-Hans]")
-    out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--target", "shop", "--no-previews")
-    assert result.code == 0, result.err
-    pdfs = sorted(out.glob("*/*-shop.pdf"))
+    pdfs = screen_pdfs(kit, ["en", "ar", "zh-Hans"])
     assert len(pdfs) == 12
-    found = every_glyph(pdfs)
+    found = every_glyph(pdfs.values())
     assert too_faint(found) == []
     brand = hex8(DEFAULT_BRAND)
     tint = tuple(round(c + (255 - c) * 0.88) for c in brand)
@@ -198,7 +206,7 @@ def test_default_brand_colour_reads_everywhere(kit: Path, tmp_path: Path, run) -
 
 @pytest.mark.parametrize("colour", ["#f4c2c2", "#ffffff", "#ffff00", "#8fbc8f"])
 def test_a_light_brand_colour_is_an_error_with_a_shade_that_builds(
-        kit: Path, tmp_path: Path, run, colour: str) -> None:  # noqa: ANN001
+        kit: Path, run, colour: str) -> None:  # noqa: ANN001
     set_brand(kit, colour)
     failed = run("check", kit)
     assert failed.code == 1
@@ -210,10 +218,8 @@ def test_a_light_brand_colour_is_an_error_with_a_shade_that_builds(
     shade = SHADE.search(errors[0])
     assert shade, errors[0]
     set_brand(kit, shade.group(1))
-    out = tmp_path / "out"
-    built = run("build", kit, "--out", out, "--target", "shop", "--no-previews")
-    assert built.code == 0, built.err
-    assert too_faint(every_glyph(sorted(out.glob("en/*-shop.pdf")))) == []
+    assert run("check", kit).code == 0
+    assert too_faint(every_glyph(screen_pdfs(kit, ["en"]).values())) == []
 
 
 def test_the_default_colour_checks_cleanly(kit: Path, run) -> None:  # noqa: ANN001
@@ -276,8 +282,8 @@ SIZES = {"card_size": ("us", "iso"), "paper": ("letter", "a4")}
 @pytest.mark.parametrize("size", [0, 1])
 @pytest.mark.parametrize("title", ["short", "long"])
 @pytest.mark.parametrize("layout", sorted(COVERS))
-def test_cover_titles_sit_on_the_plain_background(kit: Path, tmp_path: Path, run, layout: str,
-                                                  size: int, title: str) -> None:  # noqa: ANN001
+def test_cover_titles_sit_on_the_plain_background(kit: Path, run, layout: str, size: int,
+                                                  title: str) -> None:  # noqa: ANN001
     """Rendered with its text taken out, the page behind every glyph of a cover title (white
     text) and a margin of a third of its size around it is the brand colour alone, in English
     and Arabic (where the layout and the sunrise are mirrored)."""
@@ -288,17 +294,15 @@ def test_cover_titles_sit_on_the_plain_background(kit: Path, tmp_path: Path, run
                                                   "ar": "جهات اتصال للعافية"}
     edit(kit / "site.yaml", "discreet_title: Wellness contacts",
          "discreet_title:\n" + "".join(f"  {lang}: {text}\n" for lang, text in titles.items()))
-    out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", layout, "--target", "shop",
-                 "--no-previews")
-    assert result.code == 0, result.err
+    assert run("check", kit, "--format", layout).code == 0
+    pdfs = screen_pdfs(kit, titles, [layout])
     brand = hex8(DEFAULT_BRAND)
     spec = LAYOUTS[layout].spec
     size_spec = spec.sizes[SIZES[option][size]]
     face = next(iter(spec.faces.values()))
     for lang in titles:
-        pdf = out / lang / f"{layout}-shop.pdf"
-        trim_x, trim_y, _, _ = pdfium.PdfDocument(str(pdf))[0].get_trimbox()
+        pdf = pdfs[lang, layout]
+        trim_x, trim_y, _, _ = pdfium.PdfDocument(pdf)[0].get_trimbox()
         panels = [Rect(trim_x + r.x, trim_y + r.y, r.width, r.height)
                   for r in panel_rects(size_spec, face, rtl=lang == "ar")]
         title_glyphs = [g for g in glyphs(pdf, 0, dpi=150, margin=0.33, within=panels)
@@ -315,7 +319,7 @@ PROPERTY_FORMATS = ("pocket-card", "pocket-fold", "brochure")
 
 
 def pdfs_for(kit: Kit) -> list[bytes]:
-    return [render_pdf(kit, lay_out(kit, LAYOUTS[name], "en"), "shop")
+    return [render_pdf(kit, lay_out(kit, LAYOUTS[name], "en"), "shop", screen=True)
             for name in PROPERTY_FORMATS]
 
 

@@ -203,7 +203,8 @@ def test_reading_order_panel_by_panel(built: Path) -> None:
 
 
 def test_the_number_is_large_bold_and_in_the_brand_colour(built: Path) -> None:
-    text = pdfium.PdfDocument(str(shop(built)))[1].get_textpage()
+    """In the office sheet's RGB (shop files print it in the brand's inks: test_pdfx.py)."""
+    text = pdfium.PdfDocument(str(office(built)))[1].get_textpage()
     index, count = text.search("1-800-799-7233").get_next()
     for char in range(index, index + count):
         red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))

@@ -49,7 +49,8 @@ def without_text_or_qr(pdf: Path, index: int) -> Image.Image:
             pdfium_c.FPDFPageObj_GetFillColor(obj.raw, red, green, blue, alpha)
             mode, stroke = ctypes.c_int(), ctypes.c_int()
             pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(mode), ctypes.byref(stroke))
-            if mode.value and (red.value, green.value, blue.value) == (0, 0, 0):
+            # QR modules are 100 % black ink, which pdfium shows as a very dark grey
+            if mode.value and max(red.value, green.value, blue.value) < 64:
                 page.remove_obj(obj)
     page.gen_content()
     return page.render(scale=1).to_pil().convert("RGB")
