@@ -32,3 +32,17 @@ class ContentError(Exception):
 
 class UsageError(Exception):
     """A mistake on the command line (unknown format, language...): exit 2."""
+
+
+class WriteError(Exception):
+    """The output could not be written (read-only or full disk, a file where a folder should
+    be, permission denied): exit 3, with one line naming the path and the reason."""
+
+
+class OutputInUse(WriteError):
+    """Another build holds the output folder: exit 4."""
+
+    def __init__(self, folder: str, pid: int | None):
+        self.pid = pid
+        owner = f" (pid {pid})" if pid else ""
+        super().__init__(f"{folder} is in use by another build{owner}; wait for it to finish")

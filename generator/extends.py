@@ -7,8 +7,9 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from generator.bounded_read import read_limited
 from generator.errors import ContentError, Problem
-from generator.yamlfile import load_yaml
+from generator.yamlfile import MAX_CONTENT_BYTES, load_yaml
 
 MAX_DEPTH = 8  # sites -> regions -> national base is plenty; deeper is most likely a loop
 
@@ -96,7 +97,8 @@ def _stamps(folders: tuple[Path, ...]) -> tuple[bytes, ...]:
     stamps = []
     for folder in folders:
         try:
-            stamps.append(hashlib.blake2b((folder / "site.yaml").read_bytes()).digest())
-        except OSError:
+            site = read_limited(folder / "site.yaml", MAX_CONTENT_BYTES)
+            stamps.append(hashlib.blake2b(site).digest())
+        except ContentError:
             stamps.append(b"")
     return tuple(stamps)
