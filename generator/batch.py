@@ -42,6 +42,10 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                          help="office: sheets for an office printer; shop: pages with bleed")
     command.add_argument("--no-previews", action="store_true", help="skip the PNG previews")
+    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+                         metavar="PATH",
+                         help="also read inputs from this folder outside the sites' content "
+                              "folders and their bases (repeatable)")
     command.set_defaults(run=run_batch)
 
 
@@ -93,7 +97,7 @@ def run_batch(args: argparse.Namespace) -> int:
     _check_formats(formats, sites)
     targets = TARGETS if args.target == "all" else (args.target,)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
-                    not args.no_previews) for site in sites]
+                    not args.no_previews, tuple(args.allow_outside)) for site in sites]
     with ProgressDisplay() as display:
         stage = display.stage("sites", len(jobs))
 

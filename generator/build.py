@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import html
 import io
+import os
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +34,9 @@ from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import BackgroundWriter
 
 TARGETS = ("office", "shop")
+# For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
+# race a real build part-way through. Never set it otherwise.
+TEST_DELAY = float(os.environ.get("HAVENPRINT_TEST_DELAY") or 0)
 MIN_SHEET_MARGIN = 18.0  # 0.25 in: most office printers cannot print closer to the edge
 _TAG = re.compile(r"<[^>]+>")
 
@@ -264,6 +269,8 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
                         result.written.append(path)
                         if on_pdf is not None:
                             on_pdf(path, lang, data)
+                    if TEST_DELAY:
+                        time.sleep(TEST_DELAY)
     problem = contrast_problem(kit.site, contrast) if faint else None
     if problem is not None:
         result.problems.append(problem)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -46,3 +47,11 @@ class OutputInUse(WriteError):
         self.pid = pid
         owner = f" (pid {pid})" if pid else ""
         super().__init__(f"{folder} is in use by another build{owner}; wait for it to finish")
+
+
+def shown_path(path: Path | str) -> str:
+    """A path relative to the working directory when it is below it, as messages show it."""
+    if not Path(path).is_absolute():
+        return str(path)
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith("..") else relative

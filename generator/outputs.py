@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from generator.build import BuildResult, build, output_path
+from generator.extends import content_folders
 from generator.index_page import DocumentView, Thumbnail, render_index
+from generator.kit_commit import write_errors
+from generator.kit_folder import Commit, KitFolder, check_out
 from generator.layouts import Layout
 from generator.manifest import file_entry, input_entries, manifest_bytes
 from generator.models import Kit
@@ -42,6 +45,7 @@ class KitFiles:
     previews: list[Path] = field(default_factory=list)
     index: Path | None = None
     manifest: Path | None = None
+    commit: Commit | None = None  # what swapping the kit in did to the previous one
 
     @property
     def paths(self) -> list[Path]:
@@ -93,24 +97,72 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
                          on_step: Callable[[str], None] | None = None,
                          preview_stage: Callable[[int], Callable[[str], None]] | None = None,
                          ) -> tuple[BuildResult, KitFiles]:
-    """`build` into `out`, then `write_kit_files`, with the previews rendered beside the
-    build. `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
-    targets = tuple(targets)
-    pipeline = PreviewPipeline(out, kit.site.brand_color) if previews else None
+    """`build` the kit, with its previews (rendered beside the build), index.html and
+    manifest.json, in a staging folder; then swap it in for the kit in `out` (see
+    generator/kit_folder.py). Nothing in `out` changes when no PDF was built.
+    `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
+    check_out(out, content_folders(kit.root))
+    folder = KitFolder(out)
+    try:
+        with folder:
+            staging = folder.staging
+            with write_errors("write the kit"):
+                result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
+                                              out, previews, on_step, preview_stage)
+            if result.written:
+                files.commit = folder.commit([_label(path, staging) for path in
+                                              [*result.written, *files.paths]])
+    except KeyboardInterrupt:
+        if folder.committed:
+            raise InterruptedAfterSwap(out) from None
+        raise
+    return _moved(result, files, staging, out)
+
+
+def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tuple[str, ...],
+                  staging: Path, out: Path, previews: bool,
+                  on_step: Callable[[str], None] | None,
+                  preview_stage: Callable[[int], Callable[[str], None]] | None,
+                  ) -> tuple[BuildResult, KitFiles]:
+    pipeline = PreviewPipeline(staging, kit.site.brand_color) if previews else None
     with pipeline or nullcontext():
-        result = build(kit, layouts, langs, targets, out, on_step=on_step, on_pdf=pipeline)
+        result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline)
         files = write_kit_files(
-            kit, layouts, langs, targets, result, out, previews=pipeline or False,
-            on_step=preview_stage(len(result.written)) if preview_stage else None)
+            kit, layouts, langs, targets, result, staging, previews=pipeline or False,
+            on_step=preview_stage(len(result.written)) if preview_stage else None,
+            skip=out)
     return result, files
+
+
+def _moved(result: BuildResult, files: KitFiles, staging: Path,
+           out: Path) -> tuple[BuildResult, KitFiles]:
+    """The paths the files have in `out` once swapped in."""
+    def moved(path: Path) -> Path:
+        return out / path.relative_to(staging)
+
+    result.written = [moved(path) for path in result.written]
+    files.previews = [moved(path) for path in files.previews]
+    files.index = moved(files.index) if files.index else None
+    files.manifest = moved(files.manifest) if files.manifest else None
+    return result, files
+
+
+class InterruptedAfterSwap(KeyboardInterrupt):
+    """Ctrl-C came while the new kit was being swapped in: it was finished first."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(str(out))
+        self.out = out
 
 
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
                     result: BuildResult, out: Path, previews: bool | PreviewPipeline = True,
-                    on_step: Callable[[str], None] | None = None) -> KitFiles:
+                    on_step: Callable[[str], None] | None = None,
+                    skip: Path | None = None) -> KitFiles:
     """Previews (unless `previews` is false; from the pipeline the build fed, if given), then
     index.html, then manifest.json, which lists all of them. Nothing is written when the
-    build wrote no PDF."""
+    build wrote no PDF. `skip`: a folder the manifest's list of inputs leaves out (the
+    output folder, when `out` is the staging folder inside it)."""
     built = built_files(layouts, langs, targets, out, result.written)
     files = KitFiles()
     if not built:
@@ -125,7 +177,7 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
     write_atomic(files.index, render_index(kit, views, result.failed))
     outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
     files.manifest = out / MANIFEST_NAME
-    inputs = input_entries(kit, layouts, out)
+    inputs = input_entries(kit, layouts, skip or out)
     write_atomic(files.manifest, manifest_bytes(kit, outputs, inputs, result.failed))
     return files
 

@@ -3,7 +3,6 @@ what a worker sets up (warm caches inherited from the parent, Ctrl-C handling)."
 
 from __future__ import annotations
 
-import os
 import signal
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +10,7 @@ from types import FrameType
 
 from generator.caches import cached_layouts
 from generator.content import load_kit
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import ContentError, Problem, UsageError, shown_path
 from generator.fonts import register_fonts
 from generator.layouts import Layout
 from generator.outputs import build_with_kit_files
@@ -27,6 +26,7 @@ class SiteJob:
     formats: tuple[str, ...] | None
     targets: tuple[str, ...]
     previews: bool = True
+    allow_outside: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def build_site(job: SiteJob) -> SiteOutcome:
         return SiteOutcome(job.name, errors=("interrupted",))
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
-        kit = load_kit(job.folder)
+        kit = load_kit(job.folder, job.allow_outside)
         langs = list(kit.site.languages)
         result, files = build_with_kit_files(kit, layouts, langs, job.targets, job.out,
                                              previews=job.previews)
@@ -93,14 +93,6 @@ def warm_up() -> None:
     """Load what every site needs (the built-in layouts, the default fonts) once."""
     cached_layouts()
     register_fonts()
-
-
-def shown_path(path: Path | str) -> str:
-    """A path relative to the working directory when it is below it."""
-    try:
-        return os.path.relpath(path) if Path(path).is_absolute() else str(path)
-    except ValueError:
-        return str(path)
 
 
 def _shown(problems: list[Problem]) -> tuple[str, ...]:
