@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from generator import __version__
 from generator.batch import add_batch_command
-from generator.build import TARGETS, BuildResult, build
+from generator.build import TARGETS, BuildResult, build, document_sizes
 from generator.caches import cached_layouts
 from generator.content import load_kit
 from generator.errors import (
@@ -78,8 +77,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="output folder (default: output)")
     build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                            help="office: 10-up sheets; shop: one card per page with bleed")
-    build_cmd.add_argument("--poster-size", choices=POSTER_SIZES,
-                           help="poster paper size (default: poster_size in site.yaml)")
+    build_cmd.add_argument("--poster-size", choices=POSTER_SIZES, action="append",
+                           dest="poster_sizes", metavar="SIZE",
+                           help="poster paper size: letter, a4, tabloid or a3 (repeatable: "
+                                "one poster per size; default: poster_size in site.yaml)")
     build_cmd.add_argument("--no-previews", action="store_true",
                            help="skip the PNG page previews (index.html shows no pictures)")
     build_cmd.set_defaults(run=_build)
@@ -90,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     check_cmd.add_argument("--strict", action="store_true",
                            help="strings printed in English and translations not reviewed "
                                 "by a native speaker are errors, not warnings")
-    check_cmd.set_defaults(run=_check, target="all", poster_size=None, no_previews=True)
+    check_cmd.set_defaults(run=_check, target="all", poster_sizes=None, no_previews=True)
 
     add_import_command(commands)
     add_locale_command(commands)
@@ -131,18 +132,18 @@ def _run(args: argparse.Namespace, write: bool) -> int:
         raise UsageError(f"{args.content} is not a folder")
     layouts = _select_layouts(args.formats, args.content)
     kit = load_kit(args.content, tuple(args.allow_outside))
-    if args.poster_size:
-        kit = dataclasses.replace(kit, site=dataclasses.replace(kit.site,
-                                                                poster_size=args.poster_size))
+    poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
+    documents = sum(len(document_sizes(kit, layout, poster_sizes)) for layout in layouts)
     with ProgressDisplay(None if write else False) as display:
-        build_step = display.stage("build", len(layouts) * len(langs))
+        build_step = display.stage("build", documents * len(langs))
         if write:
             result, files = build_with_kit_files(
                 kit, layouts, langs, targets, args.out, previews=not args.no_previews,
                 on_step=build_step,
-                preview_stage=lambda count: display.stage("previews", count))
+                preview_stage=lambda count: display.stage("previews", count),
+                poster_sizes=poster_sizes)
         else:
             result = build(kit, layouts, langs, targets, None, on_step=build_step)
             files = KitFiles()

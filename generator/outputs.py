@@ -8,14 +8,14 @@ Every file is written atomically, and identical input gives identical bytes.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.build import BuildResult, build, output_path
+from generator.build import BuildResult, BuiltPdf, build, sized_kit
 from generator.extends import content_folders
 from generator.index_page import DocumentView, Thumbnail, render_index
 from generator.kit_commit import write_errors
@@ -30,14 +30,6 @@ from generator.write import write_atomic
 INDEX_NAME = "index.html"
 MANIFEST_NAME = "manifest.json"
 PREVIEWS_FOLDER = "previews"
-
-
-@dataclass(frozen=True)
-class Built:
-    layout: Layout
-    lang: str
-    target: str
-    path: Path
 
 
 @dataclass
@@ -83,19 +75,11 @@ def preview_folder(out: Path, lang: str) -> Path:
     return out / PREVIEWS_FOLDER / lang
 
 
-def built_files(layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
-                out: Path, written: Iterable[Path]) -> list[Built]:
-    """What each written PDF is, in build order."""
-    done = set(written)
-    return [Built(layout, lang, target, path)
-            for layout in layouts for lang in langs for target in targets
-            if (path := output_path(out, lang, layout, target)) in done]
-
-
 def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
                          targets: Iterable[str], out: Path, previews: bool = True,
                          on_step: Callable[[str], None] | None = None,
                          preview_stage: Callable[[int], Callable[[str], None]] | None = None,
+                         poster_sizes: Sequence[str] = (),
                          ) -> tuple[BuildResult, KitFiles]:
     """`build` the kit, with its previews (rendered beside the build), index.html and
     manifest.json, in a staging folder; then swap it in for the kit in `out` (see
@@ -108,7 +92,8 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
             staging = folder.staging
             with write_errors("write the kit"):
                 result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
-                                              out, previews, on_step, preview_stage)
+                                              out, previews, on_step, preview_stage,
+                                              poster_sizes)
             if result.written:
                 files.commit = folder.commit([_label(path, staging) for path in
                                               [*result.written, *files.paths]])
@@ -123,10 +108,11 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
                   staging: Path, out: Path, previews: bool,
                   on_step: Callable[[str], None] | None,
                   preview_stage: Callable[[int], Callable[[str], None]] | None,
-                  ) -> tuple[BuildResult, KitFiles]:
+                  poster_sizes: Sequence[str]) -> tuple[BuildResult, KitFiles]:
     pipeline = PreviewPipeline(staging, kit.site.brand_color) if previews else None
     with pipeline or nullcontext():
-        result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline)
+        result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline,
+                       poster_sizes=poster_sizes)
         files = write_kit_files(
             kit, layouts, langs, targets, result, staging, previews=pipeline or False,
             on_step=preview_stage(len(result.written)) if preview_stage else None,
@@ -163,7 +149,7 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
     index.html, then manifest.json, which lists all of them. Nothing is written when the
     build wrote no PDF. `skip`: a folder the manifest's list of inputs leaves out (the
     output folder, when `out` is the staging folder inside it)."""
-    built = built_files(layouts, langs, targets, out, result.written)
+    built = result.built
     files = KitFiles()
     if not built:
         return files
@@ -182,7 +168,7 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
     return files
 
 
-def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline,
+def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipeline,
               outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
     """The previews of one PDF (rendered here unless a pipeline did); its manifest entries
     go to `outputs`."""
@@ -190,7 +176,8 @@ def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline
     sizes = page_sizes(data)
     label = _label(item.path, out)
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
-                              lang=item.lang, target=item.target, pages=len(sizes)))
+                              format_size=item.size_key, lang=item.lang, target=item.target,
+                              pages=len(sizes)))
     if isinstance(previews, PreviewPipeline):
         rendered = previews.previews_of(item.path)
     elif previews:
@@ -207,7 +194,8 @@ def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline
     return DocumentView(
         path=label, lang=item.lang, title=item.layout.spec.title, target=item.target,
         sizes=tuple(describe_size(*size) for size in sizes), previews=tuple(thumbnails),
-        note=print_note(kit, item.layout, item.target, sizes[0]),
+        note=print_note(sized_kit(kit, item.layout, item.size_key), item.layout, item.target,
+                        sizes[0]),
     )
 
 

@@ -126,7 +126,7 @@ def test_a_second_build_into_the_same_folder_stops_while_the_first_runs(
     _, err = first.communicate(timeout=60)
     assert first.returncode == 0, err
     assert set(assert_kit_matches_its_manifest(built)) == {
-        "en/pocket-card.pdf", "en/poster.pdf", "index.html"}
+        "en/pocket-card.pdf", "en/poster-letter.pdf", "index.html"}
 
 
 def test_a_lock_left_by_a_dead_process_is_taken_over(kit: Path, built: Path, run) -> None:  # noqa: ANN001
@@ -211,7 +211,8 @@ def test_files_havenprint_did_not_write_are_left_alone(kit: Path, built: Path, r
     assert (f"note: 2 file(s) in {built} were not written by havenprint and are left as "
             "they are: en/flyer.pdf, notes.txt") in result.err
     assert ("note: removed 9 file(s) of the previous kit that this build did not make: "
-            "en/pocket-card-shop.pdf, en/poster-shop.pdf, en/poster.pdf and 6 more") in result.err
+            "en/pocket-card-shop.pdf, en/poster-letter-shop.pdf, en/poster-letter.pdf and 6 "
+            "more") in result.err
     assert not (built / "previews").exists()  # emptied, so removed
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
     assert [entry["path"] for entry in manifest["outputs"]] == ["en/pocket-card.pdf",
