@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,6 +61,18 @@ def check_out(out: Path, content: tuple[Path, ...]) -> None:
                              "the kit needs a folder of its own (the default is output)")
     if out.exists() and not out.is_dir():
         raise WriteError(f"could not write the kit: {shown_path(out)} is a file, not a folder")
+
+
+@contextlib.contextmanager
+def folder_lock(out: Path) -> Iterator[None]:
+    """Hold `out`'s lock without building a kit in it: a batch, over its sites' folders."""
+    state = out / STATE_NAME
+    with write_errors("prepare the output folder"):
+        state.mkdir(parents=True, exist_ok=True)
+    with FolderLock(state, shown_path(out)):
+        yield
+    with contextlib.suppress(OSError):
+        state.rmdir()
 
 
 class KitFolder:
