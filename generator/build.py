@@ -29,7 +29,7 @@ from generator.legibility import ContrastError, TextOnGround, contrast_problem, 
 from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit
 from generator.place import PlacedFace, Placement, place_face
-from generator.qr import QrError, payload_for
+from generator.qr import QrError, payload_for, qr_matrix
 from generator.safety_slots import composed_problems, layout_problems
 from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import BackgroundWriter
@@ -123,8 +123,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     first = kit.resources[0]
     try:
         payload = payload_for(first)
+        qr_matrix(payload)  # fits in a QR code at all (cached: placing it asks again)
     except QrError as error:
-        raise ContentError(Problem(first.source.path, str(error), first.source.line)) from None
+        message = str(error) if str(error).startswith('"') else f'"{first.name}": {error}'
+        raise ContentError(Problem(first.source.path, message, first.source.line)) from None
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
     resources, notes = _selected_resources(kit, layout)

@@ -155,9 +155,12 @@ class KitFolder:
                     " move it away or choose another --out")
         root = self.out.resolve()
         for folder in sorted({(self.out / path).parent for path in new}):
-            if folder.exists() and not folder.is_dir():
-                raise WriteError(f"could not write the kit: {shown_path(folder)} is a file "
-                                 "where the kit needs a folder")
+            relative = folder.relative_to(self.out)
+            for step in [*reversed(relative.parents)][1:] + [relative]:  # previews, previews/en
+                place = self.out / step
+                if os.path.lexists(place) and not place.is_dir():
+                    raise WriteError(f"could not write the kit: {shown_path(place)} is a "
+                                     "file where the kit needs a folder")
             if folder.exists() and not folder.resolve().is_relative_to(root):
                 raise WriteError(f"could not write the kit: {shown_path(folder)} is a link "
                                  "to a folder outside the output folder")

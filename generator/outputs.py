@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.build import BuildResult, BuiltPdf, build, sized_kit
+from generator.errors import WriteError, shown_path
 from generator.extends import content_folders
 from generator.index_page import DocumentView, Thumbnail, render_index
-from generator.kit_commit import write_errors
 from generator.kit_folder import Commit, KitFolder, check_out
 from generator.layouts import Layout
 from generator.manifest import file_entry, input_entries, manifest_bytes
@@ -90,10 +90,13 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
     try:
         with folder:
             staging = folder.staging
-            with write_errors("write the kit"):
+            try:
                 result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
                                               out, previews, on_step, preview_stage,
                                               poster_sizes)
+            except OSError as error:  # nothing in `out` has changed
+                raise WriteError(f"could not write {_unstaged(error.filename, staging, out)}: "
+                                 f"{error.strerror or error}") from None
             if result.written:
                 files.commit = folder.commit([_label(path, staging) for path in
                                               [*result.written, *files.paths]])
@@ -118,6 +121,14 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
             on_step=preview_stage(len(result.written)) if preview_stage else None,
             skip=out)
     return result, files
+
+
+def _unstaged(filename: str | None, staging: Path, out: Path) -> str:
+    """The path a file being written in the staging folder would have had in `out`."""
+    if filename is None:
+        return f"the kit in {shown_path(out)}"
+    path = Path(filename)
+    return shown_path(out / path.relative_to(staging) if path.is_relative_to(staging) else path)
 
 
 def _moved(result: BuildResult, files: KitFiles, staging: Path,
