@@ -20,6 +20,7 @@ from babel.dates import format_skeleton, get_day_names
 from jinja2 import (
     StrictUndefined,
     TemplateError,
+    TemplateNotFound,
     TemplateRuntimeError,
     TemplateSyntaxError,
 )
@@ -208,6 +209,9 @@ def compose_face(
     except TemplateSyntaxError as error:
         raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
                                    error.lineno)) from None
+    except TemplateNotFound as error:
+        raise ContentError(Problem(path, (
+            f"template error: no template {error.name!r} in {layout.folder.name}/"))) from None
     except TemplateError as error:
         raise ContentError(Problem(path, f"template error: {error}")) from None
     except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as error:

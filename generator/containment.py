@@ -43,7 +43,7 @@ def check_links(folders: tuple[Path, ...], roots: tuple[Path, ...]) -> None:
             raise ContentError(Problem(folders[0], (
                 f"the content folder and the folders it extends hold over "
                 f"{MAX_CONTENT_FILES:,} files: is this the right folder?")))
-        if path.is_symlink() and not is_inside(path, roots):
+        if os.path.islink(path) and not is_inside(path, roots):
             problems.append(_outside(path, folders[0]))
     if problems:
         raise ContentError(problems)
@@ -65,7 +65,14 @@ def _entries(folders: tuple[Path, ...]) -> Iterator[Path]:
             for name in (*dirs, *files):
                 if not name.startswith("."):
                     yield here / name
-            dirs[:] = [name for name in dirs if not (here / name / "site.yaml").is_file()]
+            dirs[:] = [name for name in dirs if not _is_file(here / name / "site.yaml")]
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # not allowed to look: not a content folder havenprint can read
+        return False
 
 
 def _resolved(path: Path) -> Path:
