@@ -34,6 +34,11 @@ from generator.units import PT_PER_UNIT
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 EXIT_WRITE, EXIT_IN_USE = 3, 4
 POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
+INTERRUPTED = {  # what Ctrl-C left, by command
+    "build": "; the output folder still holds the previous kit, unchanged",
+    "batch": ("; each site's output folder holds its previous kit, or its new one if it "
+              "was complete"),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,8 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               "holds it", file=sys.stderr)
         return EXIT_INTERRUPTED
     except KeyboardInterrupt:
-        print("havenprint: interrupted; the output folder still holds the previous kit, "
-              "unchanged", file=sys.stderr)
+        print(f"havenprint: interrupted{INTERRUPTED.get(args.command, '')}", file=sys.stderr)
         return EXIT_INTERRUPTED
 
 

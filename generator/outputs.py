@@ -1,12 +1,14 @@
-"""After a build: PNG previews of every page (`<out>/previews/<lang>/<format>[-shop]-p<N>.png`),
-index.html and manifest.json in the output folder.
+"""A whole kit: the PDFs, PNG previews of every page
+(`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), index.html and manifest.json, built in a
+staging folder and swapped into the output folder (generator/kit_folder.py).
 
 They describe the files this build wrote; combinations that failed are listed as not built.
-Every file is written atomically, and identical input gives identical bytes.
+Identical input gives identical bytes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -19,6 +21,7 @@ from generator.build import BuildResult, BuiltPdf, build, sized_kit
 from generator.errors import WriteError, shown_path
 from generator.extends import content_folders
 from generator.index_page import DocumentView, Thumbnail, render_index
+from generator.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit_folder import Commit, KitFolder, check_out
 from generator.layouts import Layout
 from generator.manifest import file_entry, input_entries, manifest_bytes
@@ -27,8 +30,6 @@ from generator.previews import Preview, page_sizes, render_previews
 from generator.printing import describe_size, print_note
 from generator.write import write_atomic
 
-INDEX_NAME = "index.html"
-MANIFEST_NAME = "manifest.json"
 PREVIEWS_FOLDER = "previews"
 
 
@@ -138,6 +139,7 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
         return out / path.relative_to(staging)
 
     result.written = [moved(path) for path in result.written]
+    result.built = [dataclasses.replace(item, path=moved(item.path)) for item in result.built]
     files.previews = [moved(path) for path in files.previews]
     files.index = moved(files.index) if files.index else None
     files.manifest = moved(files.manifest) if files.manifest else None
