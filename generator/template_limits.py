@@ -1,6 +1,7 @@
 """Limits on layout templates. A content folder's own `layouts/<format>/` brings templates,
 code that jinja2's sandbox keeps away from files and Python's insides but not from running
-for ever or filling memory. While a face renders:
+for ever or filling memory. While a face of such a template renders (generator/compose.py;
+havenprint's own templates skip the first two, which cost 0.1 ms a face):
 
 - it may take MAX_TEMPLATE_SECONDS (a timer interrupts a loop that does not end);
 - the process may grow by MAX_TEMPLATE_MEMORY of address space (the allocation that would
