@@ -28,17 +28,18 @@ def read_limited(path: Path, limit: int) -> bytes:
                 "havenprint reads only files")))
         if info.st_size > limit:
             raise ContentError(too_big(path, info.st_size, limit))
-        os.set_blocking(descriptor, True)
-        chunks, size = [], 0
+        # A regular file reads the same without blocking. One read, unless it grows.
+        chunks, size, wanted = [], 0, info.st_size + 1
         while size <= limit:
-            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            chunk = os.read(descriptor, min(wanted, limit + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
+            wanted = 1 << 20
         if size > limit:  # it grew while being read
             raise ContentError(too_big(path, size, limit))
-        return b"".join(chunks)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except OSError as exc:
         raise ContentError(Problem(path, f"cannot read the file: {exc.strerror}")) from None
     finally:

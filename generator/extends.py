@@ -5,6 +5,7 @@ a base may itself extend another folder."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from generator.bounded_read import read_limited
@@ -96,9 +97,10 @@ def _stamps(folders: tuple[Path, ...]) -> tuple[bytes, ...]:
     file times are too coarse to notice two quick edits."""
     stamps = []
     for folder in folders:
-        try:
-            site = read_limited(folder / "site.yaml", MAX_CONTENT_BYTES)
-            stamps.append(hashlib.blake2b(site).digest())
+        site = folder / "site.yaml"
+        try:  # a base often has no site.yaml: no ContentError made for it
+            data = read_limited(site, MAX_CONTENT_BYTES) if os.path.isfile(site) else b""
+            stamps.append(hashlib.blake2b(data).digest() if data else b"")
         except ContentError:
             stamps.append(b"")
     return tuple(stamps)

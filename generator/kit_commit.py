@@ -101,7 +101,8 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
     for path in swap.new:
         source, target = staging / path, out / path
         if os.path.lexists(source):
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if not target.parent.is_dir():  # made before the journal; again when recovering
+                target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
             touched.add(target.parent)
     left = []

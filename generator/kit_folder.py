@@ -143,7 +143,7 @@ class KitFolder:
     def _check_places(self, new: tuple[str, ...], known: set[str]) -> None:
         """Every file of the new kit can take its place: nothing is there that havenprint
         did not write (that the previous manifest, `known`, does not list), and the folders
-        on the way are folders inside `out` (made now when missing)."""
+        on the way are folders, not links (made now when missing)."""
         for path in new:
             target = self.out / path
             if target.is_dir() and not target.is_symlink():
@@ -153,18 +153,18 @@ class KitFolder:
                     f"could not write the kit: {shown_path(target)} is there and havenprint "
                     f"did not write it (it is not in {shown_path(self.out / 'manifest.json')});"
                     " move it away or choose another --out")
-        root = self.out.resolve()
-        for folder in sorted({(self.out / path).parent for path in new}):
+        folders = sorted({(self.out / path).parent for path in new})
+        for folder in folders:
             relative = folder.relative_to(self.out)
             for step in [*reversed(relative.parents)][1:] + [relative]:  # previews, previews/en
                 place = self.out / step
+                if os.path.islink(place):  # it could lead anywhere
+                    raise WriteError(f"could not write the kit: {shown_path(place)} is a link "
+                                     "where the kit needs a folder of its own")
                 if os.path.lexists(place) and not place.is_dir():
                     raise WriteError(f"could not write the kit: {shown_path(place)} is a "
                                      "file where the kit needs a folder")
-            if folder.exists() and not folder.resolve().is_relative_to(root):
-                raise WriteError(f"could not write the kit: {shown_path(folder)} is a link "
-                                 "to a folder outside the output folder")
-        for folder in sorted({(self.out / path).parent for path in new}):
+        for folder in folders:
             folder.mkdir(parents=True, exist_ok=True)
 
     def _unknown(self, new: tuple[str, ...]) -> list[str]:

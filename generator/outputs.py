@@ -213,4 +213,6 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipel
 
 
 def _label(path: Path, out: Path) -> str:
+    if path.is_relative_to(out):
+        return path.relative_to(out).as_posix()
     return Path(os.path.relpath(path, out)).as_posix()
