@@ -232,3 +232,21 @@ def test_a_file_havenprint_did_not_write_in_the_kits_place_stops_the_build(
         "manifest.json); move it away or choose another --out")
     assert (out / "index.html").read_text() == "<p>my own page</p>"
     assert sorted(path.name for path in out.iterdir()) == ["index.html"]
+
+
+def test_a_build_with_a_failed_format_holds_exactly_what_was_built(kit: Path, built: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    long = " ".join(["You are not alone and help is here for you"] * 12)
+    edit(kit / "articles" / "trauma-bonding.en.md", "title: Why it can be hard to leave\n",
+         f"title: Why it can be hard to leave\nposter:\n  headline: {long}\n")
+    result = run("build", kit, "--out", built, "--format", "pocket-card", "--format",
+                 "poster", "--lang", "en", "--no-previews")
+    assert result.code == 1
+    assert "Not built: poster-letter (en); 1 file(s) written" in result.err
+    assert "note: removed 9 file(s) of the previous kit that this build did not make: " \
+           "en/pocket-card-shop.pdf, en/poster-letter-shop.pdf, en/poster-letter.pdf" \
+           in result.err
+    assert set(assert_kit_matches_its_manifest(built)) == {"en/pocket-card.pdf", "index.html"}
+    manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["not_built"] == [{"format": "poster-letter", "lang": "en"}]
+    assert "poster-letter (en)" in (built / "index.html").read_text(encoding="utf-8")
