@@ -108,6 +108,9 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
     left = []
     for path in swap.remove:
         target = out / path
+        if _through_link(out, path):  # out/en -> elsewhere: never remove files there
+            left.append(path)
+            continue
         try:
             if not target.is_dir() or target.is_symlink():
                 target.unlink(missing_ok=True)
@@ -121,6 +124,12 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
         if folder.is_dir():
             sync_folder(folder)
     return left
+
+
+def _through_link(out: Path, path: str) -> bool:
+    """Whether a folder on the way from `out` to `path` is a symbolic link."""
+    parts = path.split("/")[:-1]
+    return any(os.path.islink(out.joinpath(*parts[:end])) for end in range(1, len(parts) + 1))
 
 
 def _emptied(out: Path, removed: Iterable[str]) -> set[Path]:

@@ -250,3 +250,20 @@ def test_a_build_with_a_failed_format_holds_exactly_what_was_built(kit: Path, bu
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["not_built"] == [{"format": "poster-letter", "lang": "en"}]
     assert "poster-letter (en)" in (built / "index.html").read_text(encoding="utf-8")
+
+
+def test_old_files_behind_a_linked_folder_are_never_removed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.pdf").write_bytes(b"%PDF not the kit's")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "en").symlink_to(elsewhere)
+    (out / "manifest.json").write_text(json.dumps(  # a manifest naming a file through it
+        {"manifest_version": 1, "outputs": [{"path": "en/keep.pdf"}]}))
+    with KitFolder(out) as folder:
+        (folder.staging / "index.html").write_text("<p>kit</p>")
+        (folder.staging / "manifest.json").write_text('{"manifest_version": 1, "outputs": []}')
+        commit = folder.commit(["index.html", "manifest.json"])
+    assert commit.left == ["en/keep.pdf"]
+    assert (elsewhere / "keep.pdf").read_bytes() == b"%PDF not the kit's"
