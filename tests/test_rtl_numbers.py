@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.bidi_text import BidiParagraph
 from generator.fonts import font_set, register_fonts
-from tests.conftest import DEFAULT_CONTENT
+from tests.conftest import DEFAULT_CONTENT, office_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -171,7 +171,7 @@ def _groups_turned_round(number: str) -> str:
 def test_numbers_read_left_to_right_in_the_sources_order(
         built: dict[str, tuple[Path, list[str]]], country: str, layout: str, lang: str) -> None:
     out, numbers = built[country]
-    document = pdfium.PdfDocument(str(out / lang / f"{layout}.pdf"))
+    document = pdfium.PdfDocument(str(office_pdf(out / lang, layout)))
     lines = [line for page in document for line in visual_lines(page)]
     digit_lines = [_digits(line) for line in lines]
     main_number = numbers[0]
@@ -265,7 +265,7 @@ def test_invisible_controls_in_content_never_reach_the_page(tmp_path: Path) -> N
     assert code == 0
     for lang in ("fa", "ar"):
         for layout in FORMATS:
-            document = pdfium.PdfDocument(str(out / lang / f"{layout}.pdf"))
+            document = pdfium.PdfDocument(str(office_pdf(out / lang, layout)))
             text = "".join(page.get_textpage().get_text_range() for page in document)
             assert not set(text) & set(CONTROLS), (lang, layout)
             lines = [line for page in document for line in visual_lines(page)]
