@@ -1,8 +1,9 @@
 """`havenprint batch SITES_DIR`: build the kit of every site, in parallel over the cores.
 
 A site is a subfolder of SITES_DIR with a site.yaml (it may `extends:` a shared base folder).
-Its files go to `<out>/<site>/<lang>/...`, with its own index.html and manifest.json. One
-failing site does not stop the others; the exit code is 1 when any site failed.
+Its files go to `<out>/<site>/<lang>/...`, with its own index.html and manifest.json, all
+or nothing per site (generator/kit_folder.py). One failing site does not stop the others;
+the exit code is the highest of the failed sites' (1 content, 3 could not write, 4 in use).
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ import os
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from generator.build import TARGETS
 from generator.caches import cached_layouts
 from generator.errors import UsageError
+from generator.kit_folder import check_out, folder_lock
 from generator.progress import ProgressDisplay
 from generator.site_job import (
+    EXIT_CONTENT,
     SiteJob,
     SiteOutcome,
     build_site,
@@ -42,6 +46,10 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                          help="office: sheets for an office printer; shop: pages with bleed")
     command.add_argument("--no-previews", action="store_true", help="skip the PNG previews")
+    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+                         metavar="PATH",
+                         help="also read inputs from this folder outside the sites' content "
+                              "folders and their bases (repeatable)")
     command.set_defaults(run=run_batch)
 
 
@@ -70,15 +78,24 @@ def run_all(jobs: list[SiteJob], workers: int,
                 try:
                     outcome = future.result()
                 except Exception as error:  # noqa: BLE001 -- a worker that died
-                    job = futures[future]
-                    outcome = SiteOutcome(job.name, errors=(
-                        f"{shown_path(job.folder)}: the worker building it stopped: {error!r}",))
+                    outcome = _worker_failed(futures[future], error)
                 outcomes.append(outcome)
                 on_done(outcome)
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return sorted(outcomes, key=lambda outcome: outcome.name)
+
+
+def _worker_failed(job: SiteJob, error: Exception) -> SiteOutcome:
+    """The outcome of a site whose worker process ended without returning one."""
+    if isinstance(error, BrokenProcessPool):
+        reason = ("a worker process ended abruptly (killed, or out of memory) while this "
+                  "site was queued or building; its output folder keeps its previous kit")
+    else:
+        reason = f"the worker building it stopped: {type(error).__name__}: {error}"
+    return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {reason}",),
+                       code=EXIT_CONTENT)
 
 
 def run_batch(args: argparse.Namespace) -> int:
@@ -91,10 +108,12 @@ def run_batch(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be at least 1")
     formats = tuple(args.formats) if args.formats else None
     _check_formats(formats, sites)
+    _check_names(sites)
+    check_out(args.out, (args.sites,))
     targets = TARGETS if args.target == "all" else (args.target,)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
-                    not args.no_previews) for site in sites]
-    with ProgressDisplay() as display:
+                    not args.no_previews, tuple(args.allow_outside)) for site in sites]
+    with folder_lock(args.out), ProgressDisplay() as display:
         stage = display.stage("sites", len(jobs))
 
         def done(outcome: SiteOutcome) -> None:
@@ -115,14 +134,27 @@ def report(outcomes: list[SiteOutcome]) -> int:
     width = max(len(outcome.name) for outcome in outcomes)
     print("summary:")
     for outcome in outcomes:
-        state = (f"built   {outcome.written} file(s)" if outcome.ok
-                 else f"FAILED  {len(outcome.errors)} problem(s)")
         notes = f", {len(outcome.warnings)} warning(s)" if outcome.warnings else ""
-        print(f"  {outcome.name:<{width}}  {state}{notes}")
+        if outcome.ok:
+            print(f"  {outcome.name:<{width}}  built   {outcome.written} file(s){notes}")
+        else:  # the first problem, so that the summary says why
+            print(f"  {outcome.name:<{width}}  FAILED  {len(outcome.errors)} problem(s)"
+                  f"{notes}: {outcome.errors[0]}")
     failed = [outcome.name for outcome in outcomes if not outcome.ok]
     print(f"{len(outcomes) - len(failed)} site(s) built, {len(failed)} failed"
           + (f": {', '.join(failed)}" if failed else ""))
-    return 1 if failed else 0
+    return max((outcome.code or 1 for outcome in outcomes if not outcome.ok), default=0)
+
+
+def _check_names(sites: list[Path]) -> None:
+    """Two sites whose names differ only in case would share an output folder on a disk
+    that ignores case (macOS, Windows): one would replace the other's kit."""
+    seen: dict[str, str] = {}
+    for site in sites:
+        other = seen.setdefault(site.name.casefold(), site.name)
+        if other != site.name:
+            raise UsageError(f"sites {other!r} and {site.name!r} differ only in case: their "
+                             "output folders would be one on some disks; rename one")
 
 
 def _check_formats(formats: tuple[str, ...] | None, sites: list[Path]) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import io
+import os
 import re
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,13 +33,20 @@ from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit, Site
 from generator.pdfx import declare_pdfx
 from generator.place import PlacedFace, Placement, place_face
-from generator.qr import QrError, payload_for
+from generator.qr import QrError, payload_for, qr_matrix
 from generator.safety_slots import composed_problems, layout_problems
 from generator.scripts import font_advice
 from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
 from generator.write import BackgroundWriter
 
 TARGETS = ("office", "shop")
+# Formats sized by this site setting carry the size in their file names (poster-a3.pdf):
+# --poster-size can put several sizes in one kit.
+SIZE_IN_NAME = "poster_size"
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+# For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
+# race a real build part-way through. Never set it otherwise.
+TEST_DELAY = float(os.environ.get("HAVENPRINT_TEST_DELAY") or 0)
 MIN_SHEET_MARGIN = 18.0  # 0.25 in: most office printers cannot print closer to the edge
 _TAG = re.compile(r"<[^>]+>")
 
@@ -51,9 +61,19 @@ class LaidOut:
     contrast: list[TextOnGround] = field(default_factory=list)  # every text on its grounds
 
 
+@dataclass(frozen=True)
+class BuiltPdf:
+    layout: Layout
+    size_key: str
+    lang: str
+    target: str
+    path: Path
+
+
 @dataclass
 class BuildResult:
     written: list[Path] = field(default_factory=list)
+    built: list[BuiltPdf] = field(default_factory=list)  # what each written PDF is
     problems: list[Problem] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (format, language)
 
@@ -62,9 +82,38 @@ class BuildResult:
         return [p for p in self.problems if p.severity == "error"]
 
 
-def output_path(out: Path, lang: str, layout: Layout, target: str) -> Path:
+def document_sizes(kit: Kit, layout: Layout, poster_sizes: Sequence[str] = ()) -> list[str]:
+    """The size keys `layout` is built at: each of `poster_sizes` for a format sized by
+    poster_size (default: the site's), else the one its site.yaml setting gives."""
+    if layout.spec.size_option == SIZE_IN_NAME and poster_sizes:
+        return list(dict.fromkeys(poster_sizes))
+    return [str(getattr(kit.site, layout.spec.size_option))]
+
+
+def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
+    """`kit` with `layout`'s size setting at `size_key`."""
+    if str(getattr(kit.site, layout.spec.size_option)) == size_key:
+        return kit
+    site = dataclasses.replace(kit.site, **{layout.spec.size_option: size_key})
+    return dataclasses.replace(kit, site=site)
+
+
+def document_name(layout: Layout, size_key: str) -> str:
+    """The file name's stem: the layout's folder name, with the size for posters
+    (`poster-a3`), so that posters of two sizes are two files."""
+    if layout.spec.size_option == SIZE_IN_NAME:
+        return f"{layout.name}-{size_key}"
+    return layout.name
+
+
+def output_path(out: Path, lang: str, name: str, target: str) -> Path:
+    """`<out>/<lang>/<name>[-shop].pdf`: every part comes from havenprint (a language code
+    and a layout folder's name, both checked), never from a layout's text."""
     suffix = "" if target == "office" else f"-{target}"
-    return out / lang / f"{layout.name}{suffix}.pdf"
+    path = out / lang / f"{name}{suffix}.pdf"
+    if path.parent.parent != out or not _NAME.fullmatch(path.stem):
+        raise ValueError(f"not an output file name: {path}")  # checked where names come in
+    return path
 
 
 def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
@@ -79,8 +128,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     first = kit.resources[0]
     try:
         payload = payload_for(first)
+        qr_matrix(payload)  # fits in a QR code at all (cached: placing it asks again)
     except QrError as error:
-        raise ContentError(Problem(first.source.path, str(error), first.source.line)) from None
+        message = str(error) if str(error).startswith('"') else f'"{first.name}": {error}'
+        raise ContentError(Problem(first.source.path, message, first.source.line)) from None
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
     resources, notes = _selected_resources(kit, layout)
@@ -259,13 +310,17 @@ def site_inks(site: Site) -> ShopInks:
 
 def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
           out: Path | None, on_step: Callable[[str], None] | None = None,
-          on_pdf: Callable[[Path, str, bytes], None] | None = None) -> BuildResult:
-    """Lay out and render every (layout, language, target); write when `out` is given.
+          on_pdf: Callable[[Path, str, bytes], None] | None = None,
+          poster_sizes: Sequence[str] = ()) -> BuildResult:
+    """Lay out and render every (document, language, target); write when `out` is given.
+    A document is a layout at one size: posters at each of `poster_sizes` (default: the
+    site's poster_size), every other format at the size site.yaml gives it.
 
     A failing combination is reported and the others still build. `on_step` is told the
-    name of each (layout, language) as work on it starts (a progress bar); `on_pdf` gets the
-    path, language and bytes of each PDF as it is queued for writing (previews).
+    name of each (document, language) as work on it starts (a progress bar); `on_pdf` gets
+    the path, language and bytes of each PDF as it is queued for writing (previews).
     """
+    langs, targets = list(langs), tuple(targets)
     result = BuildResult()
     contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
     faint = False                      # error naming a shade that passes in all of them
@@ -273,33 +328,39 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
         result.problems.extend(kit.broken_languages.get(lang, ()))
     with BackgroundWriter() as writer:
         for layout in layouts:
-            for lang in langs:
-                if on_step is not None:
-                    on_step(f"{layout.name} ({lang})")
-                if lang in kit.broken_languages:
-                    result.failed.append((layout.name, lang))
-                    continue
-                try:
-                    laid = lay_out(kit, layout, lang)
-                except ContrastError as error:
-                    contrast.extend(error.pairs)
-                    faint = True
-                    result.failed.append((layout.name, lang))
-                    continue
-                except ContentError as error:
-                    result.problems.extend(error.problems)
-                    result.failed.append((layout.name, lang))
-                    continue
-                result.problems.extend(laid.warnings)
-                contrast.extend(laid.contrast)
-                for target in targets:
-                    data = render_pdf(kit, laid, target)
-                    if out is not None:
-                        path = output_path(out, lang, layout, target)
-                        writer.write(path, data)
-                        result.written.append(path)
-                        if on_pdf is not None:
-                            on_pdf(path, lang, data)
+            for size_key in document_sizes(kit, layout, poster_sizes):
+                sized = sized_kit(kit, layout, size_key)
+                name = document_name(layout, size_key)
+                for lang in langs:
+                    if on_step is not None:
+                        on_step(f"{name} ({lang})")
+                    if lang in kit.broken_languages:
+                        result.failed.append((name, lang))
+                        continue
+                    try:
+                        laid = lay_out(sized, layout, lang)
+                    except ContrastError as error:
+                        contrast.extend(error.pairs)
+                        faint = True
+                        result.failed.append((name, lang))
+                        continue
+                    except ContentError as error:
+                        result.problems.extend(error.problems)
+                        result.failed.append((name, lang))
+                        continue
+                    result.problems.extend(laid.warnings)
+                    contrast.extend(laid.contrast)
+                    for target in targets:
+                        data = render_pdf(sized, laid, target)
+                        if out is not None:
+                            path = output_path(out, lang, name, target)
+                            writer.write(path, data)
+                            result.written.append(path)
+                            result.built.append(BuiltPdf(layout, size_key, lang, target, path))
+                            if on_pdf is not None:
+                                on_pdf(path, lang, data)
+                        if TEST_DELAY:
+                            time.sleep(TEST_DELAY)
     problem = contrast_problem(kit.site, contrast) if faint else None
     if problem is not None:
         result.problems.append(problem)

@@ -14,18 +14,22 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.articles import load_article
+from generator.bounded_read import read_limited
+from generator.errors import ContentError
 from generator.layouts import LAYOUTS_DIR, Layout, available_layouts
 from generator.models import Article
+from generator.yamlfile import MAX_CONTENT_BYTES
 
 Stamp = tuple[str, int, int, bytes]  # path, size, mtime_ns, digest
 
 
 def file_stamp(path: Path) -> Stamp:
-    """What identifies a version of `path`; (path, -1, -1, b"") when it cannot be read."""
+    """What identifies a version of `path`; (path, -1, -1, b"") when it cannot be read, or is
+    not a file or too big to read (then loading it reports why)."""
     try:
         stat = path.stat()
-        digest = hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
-    except OSError:
+        digest = hashlib.blake2b(read_limited(path, MAX_CONTENT_BYTES), digest_size=16).digest()
+    except (OSError, ContentError):
         return (str(path), -1, -1, b"")
     return (str(path), stat.st_size, stat.st_mtime_ns, digest)
 

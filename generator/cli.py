@@ -1,26 +1,32 @@
-"""`havenprint build | check | formats`: exit 0 ok, 1 content problems, 2 usage errors."""
+"""`havenprint build | check | formats`: exit 0 ok, 1 content problems, 2 usage errors,
+3 could not write the output, 4 output folder in use by another build, 130 interrupted."""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from generator import __version__
 from generator.batch import add_batch_command
-from generator.build import TARGETS, BuildResult, build
+from generator.build import TARGETS, BuildResult, build, document_sizes
 from generator.caches import cached_layouts
 from generator.content import load_kit
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import (
+    ContentError,
+    OutputInUse,
+    Problem,
+    UsageError,
+    WriteError,
+    shown_path,
+)
 from generator.import_command import add_import_command
 from generator.layouts import Layout, available_layouts
 from generator.locale_command import add_locale_command, locale_problems
 from generator.localize import native_name
 from generator.models import Kit
-from generator.outputs import KitFiles, build_with_kit_files
+from generator.outputs import InterruptedAfterSwap, KitFiles, build_with_kit_files
 from generator.progress import ProgressDisplay
 from generator.readability import reading_report
 from generator.site_job import select_layouts
@@ -28,7 +34,13 @@ from generator.units import PT_PER_UNIT
 from generator.untranslated import untranslated_problems
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_WRITE, EXIT_IN_USE = 3, 4
 POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
+INTERRUPTED = {  # what Ctrl-C left, by command
+    "build": "; the output folder still holds the previous kit, unchanged",
+    "batch": ("; each site's output folder holds its previous kit, or its new one if it "
+              "was complete"),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,9 +54,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ContentError as error:
         _report(error.problems)
         return EXIT_CONTENT
+    except OutputInUse as error:
+        print(f"havenprint: error: {error}", file=sys.stderr)
+        return EXIT_IN_USE
+    except WriteError as error:
+        print(f"havenprint: error: {error}", file=sys.stderr)
+        return EXIT_WRITE
+    except InterruptedAfterSwap as error:
+        print(f"havenprint: interrupted once the new kit was complete: {_shown(error.out)} "
+              "holds it", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except KeyboardInterrupt:
-        print("havenprint: interrupted; files already in the output folder are unchanged",
-              file=sys.stderr)
+        print(f"havenprint: interrupted{INTERRUPTED.get(args.command, '')}", file=sys.stderr)
         return EXIT_INTERRUPTED
 
 
@@ -62,8 +83,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="output folder (default: output)")
     build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                            help="office: 10-up sheets; shop: one card per page with bleed")
-    build_cmd.add_argument("--poster-size", choices=POSTER_SIZES,
-                           help="poster paper size (default: poster_size in site.yaml)")
+    build_cmd.add_argument("--poster-size", choices=POSTER_SIZES, action="append",
+                           dest="poster_sizes", metavar="SIZE",
+                           help="poster paper size: letter, a4, tabloid or a3 (repeatable: "
+                                "one poster per size; default: poster_size in site.yaml)")
     build_cmd.add_argument("--no-previews", action="store_true",
                            help="skip the PNG page previews (index.html shows no pictures)")
     build_cmd.set_defaults(run=_build)
@@ -75,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
                            help="strings printed in English (or in another language than "
                                 "the item's) and translations not reviewed by a native "
                                 "speaker are errors, not warnings")
-    check_cmd.set_defaults(run=_check, target="all", poster_size=None, no_previews=True)
+    check_cmd.set_defaults(run=_check, target="all", poster_sizes=None, no_previews=True)
 
     add_import_command(commands)
     add_locale_command(commands)
@@ -93,6 +116,14 @@ def _content_arguments(command: argparse.ArgumentParser) -> None:
                          help="only this format (repeatable)")
     command.add_argument("--lang", action="append", dest="langs", metavar="CODE",
                          help="only this language (repeatable)")
+    add_allow_outside(command)
+
+
+def add_allow_outside(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+                         metavar="PATH",
+                         help="also read inputs (resources: data, linked files) from this "
+                              "folder outside the content folder (repeatable)")
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -107,19 +138,19 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
     layouts = _select_layouts(args.formats, args.content)
-    kit = load_kit(args.content)
-    if args.poster_size:
-        kit = dataclasses.replace(kit, site=dataclasses.replace(kit.site,
-                                                                poster_size=args.poster_size))
+    kit = load_kit(args.content, tuple(args.allow_outside))
+    poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
+    documents = sum(len(document_sizes(kit, layout, poster_sizes)) for layout in layouts)
     with ProgressDisplay(None if write else False) as display:
-        build_step = display.stage("build", len(layouts) * len(langs))
+        build_step = display.stage("build", documents * len(langs))
         if write:
             result, files = build_with_kit_files(
                 kit, layouts, langs, targets, args.out, previews=not args.no_previews,
                 on_step=build_step,
-                preview_stage=lambda count: display.stage("previews", count))
+                preview_stage=lambda count: display.stage("previews", count),
+                poster_sizes=poster_sizes)
         else:
             result = build(kit, layouts, langs, targets, None, on_step=build_step)
             files = KitFiles()
@@ -132,6 +163,8 @@ def _run(args: argparse.Namespace, write: bool) -> int:
                                     for p in reading_report(kit.articles[lang])]
     _report([*kit.warnings, *readability, *result.problems])
     _wrote(result, files, display.live)
+    if write:
+        _kit_notes(result, files, args.out)
     if result.errors:
         failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
         print(f"{len(result.errors)} problem(s); see above. Not built: {failed or 'none'}; "
@@ -154,6 +187,31 @@ def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
     if files.previews:
         print(f"wrote {len(files.previews)} preview(s) (PNG) in "
               f"{_shown(files.previews[0].parent.parent)}")
+
+
+def _kit_notes(result: BuildResult, files: KitFiles, out: Path) -> None:
+    """What became of the previous kit, and of files havenprint did not write."""
+    if not result.written:
+        print(f"nothing was built: {_shown(out)} still holds the previous kit, unchanged",
+              file=sys.stderr)
+        return
+    commit = files.commit
+    if commit is None:
+        return
+    if commit.removed:
+        print(f"note: removed {len(commit.removed)} file(s) of the previous kit that this "
+              f"build did not make: {_some(commit.removed)}", file=sys.stderr)
+    if commit.left:
+        print(f"warning: could not remove {len(commit.left)} file(s) of the previous kit: "
+              f"{_some(commit.left)}", file=sys.stderr)
+    if commit.unknown:
+        print(f"note: {len(commit.unknown)} file(s) in {_shown(out)} were not written by "
+              f"havenprint and are left as they are: {_some(commit.unknown)}", file=sys.stderr)
+
+
+def _some(paths: list[str], count: int = 3) -> str:
+    more = f" and {len(paths) - count} more" if len(paths) > count else ""
+    return ", ".join(paths[:count]) + more
 
 
 def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:
@@ -195,8 +253,4 @@ def _report(problems: list[Problem]) -> None:
 
 
 def _shown(path: Path) -> str:
-    """A path relative to the working directory when it is below it."""
-    try:
-        return os.path.relpath(path) if path.is_absolute() else str(path)
-    except ValueError:
-        return str(path)
+    return shown_path(path)

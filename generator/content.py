@@ -10,6 +10,13 @@ from pydantic import ValidationError
 from generator.articles import CARD_LINE_MAX_CHARS
 from generator.caches import cached_article
 from generator.cmyk import ProfileError, load_profile
+from generator.containment import (
+    ALLOW_HINT,
+    check_links,
+    check_site_file,
+    is_inside,
+    read_roots,
+)
 from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
 from generator.font_check import site_fonts
@@ -41,19 +48,24 @@ from generator.yamlfile import YamlDoc, load_yaml
 ARTICLE_SUFFIXES = (".md", ".txt")
 
 
-def load_kit(root: Path) -> Kit:
-    """The validated kit in `root`; raises ContentError listing every problem found."""
+def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
+    """The validated kit in `root`; raises ContentError listing every problem found.
+    Files are read from `root`, the folders it extends and `allow_outside` only."""
     if not (root / "site.yaml").is_file():
         raise ContentError(Problem(root, "not a content folder: site.yaml is missing"))
+    check_site_file(root, allow_outside)
     problems: list[Problem] = []
-    site = _collect(problems, load_site, root / "site.yaml")
     folders = _collect(problems, content_folders, root) or (root,)  # `extends:` bases
+    roots = read_roots(folders, allow_outside)
+    check_links(folders, roots)  # before reading anything else
+    site = _collect(problems, load_site, root / "site.yaml")
     resources = ()
     articles: dict[str, Article] = {}
     broken: dict[str, tuple[Problem, ...]] = {}
     if site is not None:
         resources_path = resources_file(folders, site.resource_source is not None)
-        resources = _collect(problems, load_resources, resources_path, site, problems) or ()
+        resources = _collect(problems, load_resources, resources_path, site, problems,
+                             roots) or ()
         for lang in site.languages:
             article_problems: list[Problem] = []
             names = [f"articles/{site.article}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
@@ -191,11 +203,14 @@ def load_site(path: Path) -> Site:
     )
 
 
-def load_resources(path: Path, site: Site,
-                   warnings: list[Problem] | None = None) -> tuple[Resource, ...]:
+def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None,
+                   roots: tuple[Path, ...] | None = None) -> tuple[Resource, ...]:
     """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names
-    (records it leaves out for their data go to `warnings`)."""
+    (records it leaves out for their data go to `warnings`; read only from inside `roots`,
+    the content folders and those allowed, when given)."""
     if site.resource_source is not None:
+        if roots is not None:
+            _check_source_inside(path.parent, site, roots)
         source, entries, left_out = entries_from_source(path.parent, site.resource_source,
                                                         site.country, site.organization)
         if warnings is not None:
@@ -220,6 +235,19 @@ def load_resources(path: Path, site: Site,
     if problems:
         raise ContentError(problems)
     return tuple(resources)
+
+
+def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> None:
+    """`resources:` must name data inside the content folders (or a folder allowed)."""
+    assert site.resource_source is not None
+    named = str(site.resource_source["path"])
+    source = root / named
+    if is_inside(source, roots):
+        return
+    line = load_yaml(site.source.path).line_of(("resources",))
+    raise ContentError(Problem(site.source.path, (
+        f"resources: {named!r} is outside the content folder: havenprint reads only files "
+        f"inside it and the folders it extends; {ALLOW_HINT}"), line))
 
 
 def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:

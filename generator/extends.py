@@ -5,10 +5,12 @@ a base may itself extend another folder."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
+from generator.bounded_read import read_limited
 from generator.errors import ContentError, Problem
-from generator.yamlfile import load_yaml
+from generator.yamlfile import MAX_CONTENT_BYTES, load_yaml
 
 MAX_DEPTH = 8  # sites -> regions -> national base is plenty; deeper is most likely a loop
 
@@ -95,8 +97,10 @@ def _stamps(folders: tuple[Path, ...]) -> tuple[bytes, ...]:
     file times are too coarse to notice two quick edits."""
     stamps = []
     for folder in folders:
-        try:
-            stamps.append(hashlib.blake2b((folder / "site.yaml").read_bytes()).digest())
-        except OSError:
+        site = folder / "site.yaml"
+        try:  # a base often has no site.yaml: no ContentError made for it
+            data = read_limited(site, MAX_CONTENT_BYTES) if os.path.isfile(site) else b""
+            stamps.append(hashlib.blake2b(data).digest() if data else b"")
+        except ContentError:
             stamps.append(b"")
     return tuple(stamps)

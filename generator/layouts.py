@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -14,6 +15,7 @@ from generator.units import parse_length
 from generator.yamlfile import YamlDoc, load_yaml
 
 LAYOUTS_DIR = Path(__file__).resolve().parent.parent / "layouts"
+LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 Box = tuple[float, float, float, float]  # left, top, width, height as fractions of the safe area
 
@@ -136,11 +138,19 @@ class Layout:
 
 
 def load_layout(folder: Path) -> Layout:
+    if not LAYOUT_NAME.fullmatch(folder.name):
+        raise ContentError(Problem(folder, (
+            "a layout folder's name must be lowercase letters, digits and hyphens: it names "
+            "the PDF files")))
     doc = load_yaml(folder / "layout.yaml")
     try:
         spec = LayoutSpec.model_validate(doc.data)
     except ValidationError as error:
         raise ContentError(problems_from(error, doc, LayoutSpec)) from None
+    if spec.name != folder.name:  # files are named after the folder, never after its data
+        raise ContentError(Problem(doc.path, (
+            f"name: {spec.name!r} must be the layout's folder name, {folder.name!r}"),
+            doc.line_of(("name",))))
     problems = _boxes_for_no_slot(spec, doc)
     if problems:
         raise ContentError(problems)

@@ -109,7 +109,7 @@ def _files(folder: Path, skip: Path) -> Iterator[Path]:
         dirs[:] = sorted(name for name in dirs if _kept(name) and not (
             (here / name).resolve() == skip or (here / name / "site.yaml").is_file()))
         for name in sorted(files):
-            if _kept(name):
+            if _kept(name) and (here / name).is_file():  # no pipe or device: never hashed
                 yield here / name
 
 

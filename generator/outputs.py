@@ -1,22 +1,28 @@
-"""After a build: PNG previews of every page (`<out>/previews/<lang>/<format>[-shop]-p<N>.png`),
-index.html and manifest.json in the output folder.
+"""A whole kit: the PDFs, PNG previews of every page
+(`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), index.html and manifest.json, built in a
+staging folder and swapped into the output folder (generator/kit_folder.py).
 
 They describe the files this build wrote; combinations that failed are listed as not built.
-Every file is written atomically, and identical input gives identical bytes.
+Identical input gives identical bytes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.build import BuildResult, build, output_path
+from generator.build import BuildResult, BuiltPdf, build, sized_kit
+from generator.errors import WriteError, shown_path
+from generator.extends import content_folders
 from generator.index_page import DocumentView, Thumbnail, render_index
+from generator.kit_commit import INDEX_NAME, MANIFEST_NAME
+from generator.kit_folder import Commit, KitFolder, check_out
 from generator.layouts import Layout
 from generator.manifest import file_entry, input_entries, manifest_bytes
 from generator.models import Kit
@@ -24,17 +30,7 @@ from generator.previews import Preview, page_sizes, render_previews
 from generator.printing import describe_size, print_note
 from generator.write import write_atomic
 
-INDEX_NAME = "index.html"
-MANIFEST_NAME = "manifest.json"
 PREVIEWS_FOLDER = "previews"
-
-
-@dataclass(frozen=True)
-class Built:
-    layout: Layout
-    lang: str
-    target: str
-    path: Path
 
 
 @dataclass
@@ -42,6 +38,7 @@ class KitFiles:
     previews: list[Path] = field(default_factory=list)
     index: Path | None = None
     manifest: Path | None = None
+    commit: Commit | None = None  # what swapping the kit in did to the previous one
 
     @property
     def paths(self) -> list[Path]:
@@ -79,39 +76,93 @@ def preview_folder(out: Path, lang: str) -> Path:
     return out / PREVIEWS_FOLDER / lang
 
 
-def built_files(layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
-                out: Path, written: Iterable[Path]) -> list[Built]:
-    """What each written PDF is, in build order."""
-    done = set(written)
-    return [Built(layout, lang, target, path)
-            for layout in layouts for lang in langs for target in targets
-            if (path := output_path(out, lang, layout, target)) in done]
-
-
 def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
                          targets: Iterable[str], out: Path, previews: bool = True,
                          on_step: Callable[[str], None] | None = None,
                          preview_stage: Callable[[int], Callable[[str], None]] | None = None,
+                         poster_sizes: Sequence[str] = (),
                          ) -> tuple[BuildResult, KitFiles]:
-    """`build` into `out`, then `write_kit_files`, with the previews rendered beside the
-    build. `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
-    targets = tuple(targets)
-    pipeline = PreviewPipeline(out, kit.site.brand_color) if previews else None
+    """`build` the kit, with its previews (rendered beside the build), index.html and
+    manifest.json, in a staging folder; then swap it in for the kit in `out` (see
+    generator/kit_folder.py). Nothing in `out` changes when no PDF was built.
+    `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
+    check_out(out, content_folders(kit.root))
+    folder = KitFolder(out)
+    try:
+        with folder:
+            staging = folder.staging
+            try:
+                result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
+                                              out, previews, on_step, preview_stage,
+                                              poster_sizes)
+            except OSError as error:  # nothing in `out` has changed
+                raise WriteError(f"could not write {_unstaged(error.filename, staging, out)}: "
+                                 f"{error.strerror or error}") from None
+            if result.written:
+                files.commit = folder.commit([_label(path, staging) for path in
+                                              [*result.written, *files.paths]])
+    except KeyboardInterrupt:
+        if folder.committed:
+            raise InterruptedAfterSwap(out) from None
+        raise
+    return _moved(result, files, staging, out)
+
+
+def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tuple[str, ...],
+                  staging: Path, out: Path, previews: bool,
+                  on_step: Callable[[str], None] | None,
+                  preview_stage: Callable[[int], Callable[[str], None]] | None,
+                  poster_sizes: Sequence[str]) -> tuple[BuildResult, KitFiles]:
+    pipeline = PreviewPipeline(staging, kit.site.brand_color) if previews else None
     with pipeline or nullcontext():
-        result = build(kit, layouts, langs, targets, out, on_step=on_step, on_pdf=pipeline)
+        result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline,
+                       poster_sizes=poster_sizes)
         files = write_kit_files(
-            kit, layouts, langs, targets, result, out, previews=pipeline or False,
-            on_step=preview_stage(len(result.written)) if preview_stage else None)
+            kit, layouts, langs, targets, result, staging, previews=pipeline or False,
+            on_step=preview_stage(len(result.written)) if preview_stage else None,
+            skip=out)
     return result, files
+
+
+def _unstaged(filename: str | None, staging: Path, out: Path) -> str:
+    """The path a file being written in the staging folder would have had in `out`."""
+    if filename is None:
+        return f"the kit in {shown_path(out)}"
+    path = Path(filename)
+    return shown_path(out / path.relative_to(staging) if path.is_relative_to(staging) else path)
+
+
+def _moved(result: BuildResult, files: KitFiles, staging: Path,
+           out: Path) -> tuple[BuildResult, KitFiles]:
+    """The paths the files have in `out` once swapped in."""
+    def moved(path: Path) -> Path:
+        return out / path.relative_to(staging)
+
+    result.written = [moved(path) for path in result.written]
+    result.built = [dataclasses.replace(item, path=moved(item.path)) for item in result.built]
+    files.previews = [moved(path) for path in files.previews]
+    files.index = moved(files.index) if files.index else None
+    files.manifest = moved(files.manifest) if files.manifest else None
+    return result, files
+
+
+class InterruptedAfterSwap(KeyboardInterrupt):
+    """Ctrl-C came while the new kit was being swapped in: it was finished first."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(str(out))
+        self.out = out
 
 
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
                     result: BuildResult, out: Path, previews: bool | PreviewPipeline = True,
-                    on_step: Callable[[str], None] | None = None) -> KitFiles:
+                    on_step: Callable[[str], None] | None = None,
+                    skip: Path | None = None) -> KitFiles:
     """Previews (unless `previews` is false; from the pipeline the build fed, if given), then
     index.html, then manifest.json, which lists all of them. Nothing is written when the
-    build wrote no PDF."""
-    built = built_files(layouts, langs, targets, out, result.written)
+    build wrote no PDF. `skip`: a folder the manifest's list of inputs leaves out (the
+    output folder, when `out` is the staging folder inside it)."""
+    built = result.built
     files = KitFiles()
     if not built:
         return files
@@ -125,12 +176,12 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
     write_atomic(files.index, render_index(kit, views, result.failed))
     outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
     files.manifest = out / MANIFEST_NAME
-    inputs = input_entries(kit, layouts, out)
+    inputs = input_entries(kit, layouts, skip or out)
     write_atomic(files.manifest, manifest_bytes(kit, outputs, inputs, result.failed))
     return files
 
 
-def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline,
+def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipeline,
               outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
     """The previews of one PDF (rendered here unless a pipeline did); its manifest entries
     go to `outputs`."""
@@ -138,7 +189,8 @@ def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline
     sizes = page_sizes(data)
     label = _label(item.path, out)
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
-                              lang=item.lang, target=item.target, pages=len(sizes)))
+                              format_size=item.size_key, lang=item.lang, target=item.target,
+                              pages=len(sizes)))
     if isinstance(previews, PreviewPipeline):
         rendered = previews.previews_of(item.path)
     elif previews:
@@ -155,9 +207,12 @@ def _describe(kit: Kit, item: Built, out: Path, previews: bool | PreviewPipeline
     return DocumentView(
         path=label, lang=item.lang, title=item.layout.spec.title, target=item.target,
         sizes=tuple(describe_size(*size) for size in sizes), previews=tuple(thumbnails),
-        note=print_note(kit, item.layout, item.target, sizes[0]),
+        note=print_note(sized_kit(kit, item.layout, item.size_key), item.layout, item.target,
+                        sizes[0]),
     )
 
 
 def _label(path: Path, out: Path) -> str:
+    if path.is_relative_to(out):
+        return path.relative_to(out).as_posix()
     return Path(os.path.relpath(path, out)).as_posix()

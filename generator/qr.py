@@ -91,8 +91,9 @@ def qr_matrix(payload: str) -> Matrix:
     code.add_data(payload)
     try:
         code.make(fit=True)
-    except qrcode.exceptions.DataOverflowError:
-        raise QrError(f"{len(payload)} characters is too much text for a QR code") from None
+    except (qrcode.exceptions.DataOverflowError, ValueError):  # ValueError: over version 40
+        raise QrError(f"{len(payload)} characters is too much text for a QR code: use a "
+                      "shorter link or a tel: code") from None
     return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
 
 

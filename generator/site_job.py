@@ -3,7 +3,6 @@ what a worker sets up (warm caches inherited from the parent, Ctrl-C handling)."
 
 from __future__ import annotations
 
-import os
 import signal
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,12 +10,20 @@ from types import FrameType
 
 from generator.caches import cached_layouts
 from generator.content import load_kit
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import (
+    ContentError,
+    OutputInUse,
+    Problem,
+    UsageError,
+    WriteError,
+    shown_path,
+)
 from generator.fonts import register_fonts
 from generator.layouts import Layout
 from generator.outputs import build_with_kit_files
 
 _interrupted = False  # set in a worker process by Ctrl-C
+EXIT_CONTENT, EXIT_USAGE, EXIT_WRITE, EXIT_IN_USE = 1, 2, 3, 4  # as generator.cli's
 
 
 @dataclass(frozen=True)
@@ -27,6 +34,7 @@ class SiteJob:
     formats: tuple[str, ...] | None
     targets: tuple[str, ...]
     previews: bool = True
+    allow_outside: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,7 @@ class SiteOutcome:
     written: int = 0
     errors: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    code: int = 0  # the exit code a build of this site alone would give
 
     @property
     def ok(self) -> bool:
@@ -58,29 +67,34 @@ def build_site(job: SiteJob) -> SiteOutcome:
         return SiteOutcome(job.name, errors=("interrupted",))
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
-        kit = load_kit(job.folder)
+        kit = load_kit(job.folder, job.allow_outside)
         langs = list(kit.site.languages)
         result, files = build_with_kit_files(kit, layouts, langs, job.targets, job.out,
                                              previews=job.previews)
     except ContentError as error:
-        return SiteOutcome(job.name, errors=_shown(error.problems))
+        return SiteOutcome(job.name, errors=_shown(error.problems), code=EXIT_CONTENT)
     except UsageError as error:
-        return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {error}",))
+        return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {error}",),
+                           code=EXIT_USAGE)
+    except WriteError as error:
+        return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {error}",),
+                           code=EXIT_IN_USE if isinstance(error, OutputInUse) else EXIT_WRITE)
     except Exception as error:  # noqa: BLE001 -- one site's bug must not stop the batch
         return SiteOutcome(job.name, errors=(
-            f"{shown_path(job.folder)}: internal error: {type(error).__name__}: {error}",))
+            f"{shown_path(job.folder)}: internal error: {type(error).__name__}: {error}",),
+            code=EXIT_CONTENT)
     errors = _shown(result.errors)
     if result.failed:
         failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
         errors += (f"{shown_path(job.folder)}: not built: {failed}",)
     return SiteOutcome(job.name, len(result.written) + len(files.paths), errors,
                        _shown([p for p in result.problems if p.severity != "error"]
-                              + list(kit.warnings)))
+                              + list(kit.warnings)), EXIT_CONTENT if errors else 0)
 
 
 def on_interrupt_skip_the_rest() -> None:
-    """In a worker: Ctrl-C stops the current site (its files are written atomically) and
-    turns the sites already queued to this worker into no-ops."""
+    """In a worker: Ctrl-C stops the current site (its output folder keeps its previous kit)
+    and turns the sites already queued to this worker into no-ops."""
     def interrupt(signum: int, frame: FrameType | None) -> None:
         global _interrupted
         _interrupted = True
@@ -93,14 +107,6 @@ def warm_up() -> None:
     """Load what every site needs (the built-in layouts, the default fonts) once."""
     cached_layouts()
     register_fonts()
-
-
-def shown_path(path: Path | str) -> str:
-    """A path relative to the working directory when it is below it."""
-    try:
-        return os.path.relpath(path) if Path(path).is_absolute() else str(path)
-    except ValueError:
-        return str(path)
 
 
 def _shown(problems: list[Problem]) -> tuple[str, ...]:

@@ -22,6 +22,9 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
                 os.fsync(temp.fileno())
         os.chmod(temp_name, 0o644)
         os.replace(temp_name, path)
+    except OSError as error:  # named after the file, not its temporary name
+        Path(temp_name).unlink(missing_ok=True)
+        raise OSError(error.errno, error.strerror, str(path)) from None
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise

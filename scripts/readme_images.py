@@ -49,8 +49,11 @@ def main_images() -> int:
         for lang in ("ar", "zh-Hans", "es"):
             _, lang_back = trimmed_pages(Path(out) / lang / "pocket-card-shop.pdf", DPI)
             lang_back.save(IMAGES / f"pocket-card-back-{lang}.png")
-        for name, dpi in (("brochure", 70), ("pocket-fold", 70), ("poster", 45)):
-            for index, page in enumerate(trimmed_pages(en / f"{name}-shop.pdf", dpi), start=1):
+        for name, file_name, dpi in (("brochure", "brochure", 70),
+                                     ("pocket-fold", "pocket-fold", 70),
+                                     ("poster", "poster-letter", 45)):
+            pages = trimmed_pages(en / f"{file_name}-shop.pdf", dpi)
+            for index, page in enumerate(pages, start=1):
                 page.save(IMAGES / f"{name}-{index}.png")
     with tempfile.TemporaryDirectory() as out:  # the right-to-left example: a UK kit in Arabic
         if main(["build", str(REPO / "docs" / "examples" / "uk-arabic"), "--out", out,

@@ -141,3 +141,14 @@ def use_pasted_article(kit: Path) -> None:
     (kit / "articles" / "trauma-bonding.en.md").unlink()
     (kit / "articles" / "trauma-bonding.en.txt").write_text(
         PASTED_ARTICLE.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+def office_pdf(folder: Path, layout: str) -> Path:
+    """A language folder's office PDF of `layout`: `<layout>.pdf`, or `<layout>-<size>.pdf`
+    for a format that carries its size in the name (posters)."""
+    plain = folder / f"{layout}.pdf"
+    if plain.is_file():
+        return plain
+    sized = [path for path in folder.glob(f"{layout}-*.pdf") if not path.stem.endswith("-shop")]
+    assert len(sized) == 1, f"no single office PDF of {layout} in {folder}: {sized}"
+    return sized[0]

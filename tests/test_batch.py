@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
-from generator.build import lay_out, render_pdf
+import generator.batch
+from generator.build import document_name, document_sizes, lay_out, render_pdf
 from generator.caches import cached_article
 from generator.content import load_kit
 from generator.extends import content_folders, locale_root
 from generator.layouts import available_layouts
 from generator.localize import load_strings
-from tests.conftest import DEFAULT_CONTENT, page_texts
+from generator.site_job import build_site
+from tests.conftest import DEFAULT_CONTENT, REPO, edit, page_texts
 
 ARTICLE = "trauma-bonding.en.md"
 NATIONAL = "1-800-799-7233"
@@ -165,4 +168,64 @@ def test_a_site_prints_the_same_bytes_alone_and_after_other_sites(sites: Path,
     alpha = load_kit(sites / "alpha")
     for name, layout in layouts.items():
         after = render_pdf(alpha, lay_out(alpha, layout, "en"), "office")
-        assert after == (alone / "en" / f"{name}.pdf").read_bytes(), name
+        file_name = document_name(layout, document_sizes(alpha, layout)[0])
+        assert after == (alone / "en" / f"{file_name}.pdf").read_bytes(), name
+
+
+def test_the_summary_says_why_a_site_failed(sites: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    result = run("batch", sites, "--out", tmp_path / "out", "--jobs", "1",
+                 "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    gamma = next(line for line in result.out.splitlines() if line.startswith("  gamma"))
+    assert "FAILED  1 problem(s): " in gamma
+    assert "gamma/resources.yaml:5: National Domestic Violence Hotline: phone: " \
+           "'1-800-799-72' is not a valid phone number" in gamma
+
+
+def _exit_on_gamma(job):  # noqa: ANN001, ANN202 -- run in a forked worker
+    if job.name == "gamma":
+        os._exit(9)
+    return build_site(job)
+
+
+def test_a_worker_that_dies_is_named_in_the_summary(sites: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(generator.batch, "build_site", _exit_on_gamma)
+    result = run("batch", sites, "--out", tmp_path / "out", "--jobs", "2",
+                 "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    gamma = next(line for line in result.out.splitlines() if line.startswith("  gamma"))
+    assert "FAILED  1 problem(s): " in gamma
+    assert "a worker process ended abruptly (killed, or out of memory)" in gamma
+
+
+def test_a_sites_layout_cannot_name_another_sites_files(sites: Path, tmp_path: Path,
+                                                        run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    own = sites / "alpha" / "layouts" / "pocket-card"
+    shutil.copytree(REPO / "layouts" / "pocket-card", own)
+    edit(own / "layout.yaml", "name: pocket-card", "name: ../../beta/en/pocket-card")
+    result = run("batch", sites, "--out", out, "--jobs", "1", "--format", "pocket-card",
+                 "--no-previews")
+    assert result.code == 1
+    assert ("alpha/layouts/pocket-card/layout.yaml:3: name: '../../beta/en/pocket-card' must "
+            "be the layout's folder name, 'pocket-card'") in result.err
+    assert "1-800-799-7201" not in page_texts(out / "beta" / "en" / "pocket-card.pdf")[1]
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf")) == [
+        "beta/en/pocket-card.pdf"]
+
+
+def test_sites_whose_names_differ_only_in_case_are_refused(sites: Path, run) -> None:  # noqa: ANN001
+    shutil.copytree(sites / "alpha", sites / "Alpha")
+    result = run("batch", sites)
+    assert result.code == 2
+    assert "sites 'Alpha' and 'alpha' differ only in case" in result.err
+
+
+@pytest.mark.parametrize("where", ["sites", "parent"])
+def test_batch_out_may_not_hold_the_sites(sites: Path, run, where: str) -> None:  # noqa: ANN001
+    out = sites if where == "sites" else sites.parent
+    result = run("batch", sites, "--out", out)
+    assert result.code == 2
+    assert "the kit needs a folder of its own" in result.err
+    assert not list(sites.rglob("*.pdf"))

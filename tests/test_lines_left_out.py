@@ -105,7 +105,7 @@ def test_every_line_prints_on_arabic_and_russian_cards_and_posters(tmp_path: Pat
     assert result.code == 0, result.err
     for lang in ("ar", "ru"):
         for pdf, page in ((out / lang / "pocket-card-shop.pdf", 1),
-                          (out / lang / "poster-shop.pdf", 0)):
+                          (out / lang / "poster-letter-shop.pdf", 0)):
             lines = visual_lines(pdf, page)
             strings = load_strings(lang, kit)
             for resource in model.resources:
@@ -141,7 +141,7 @@ def add_lines_with_details(kit: Path, count: int) -> None:
 
 
 @pytest.mark.parametrize("fmt, pdf_name, page", [("pocket-card", "pocket-card-shop.pdf", 1),
-                                                 ("poster", "poster-shop.pdf", 0)])
+                                                 ("poster", "poster-letter-shop.pdf", 0)])
 def test_hours_and_tty_go_before_lines_and_the_emergency_line_stays(
         kit: Path, tmp_path: Path, run, fmt: str, pdf_name: str, page: int) -> None:  # noqa: ANN001
     add_lines_with_details(kit, 4)

@@ -84,7 +84,7 @@ def test_index_lists_every_pdf_with_thumbnails_and_its_flip_edge(built: Built) -
         pages = len(PdfReader(built.out / pdf).pages)
         assert len(shown["img"]) == pages, pdf
         assert all((built.out / src).is_file() for src in shown["img"]), pdf
-        name = Path(pdf).stem.removesuffix("-shop")
+        name = Path(pdf).stem.removesuffix("-shop").removesuffix("-letter")  # poster-letter
         spec = layouts[name].spec
         if pdf.endswith("-shop.pdf"):
             expected = "shop"

@@ -8,6 +8,7 @@ not by the engine, so that a bug in the engine's geometry shows up as a failing 
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from pathlib import Path
 
@@ -109,12 +110,12 @@ def box(page, name: str) -> list[float]:  # noqa: ANN001
 def test_office_page_is_the_poster_and_shop_page_has_trim_and_bleed(build_poster,  # noqa: ANN001
                                                                      size: str) -> None:
     out = build_poster(size)
-    office = PdfReader(out / "poster.pdf").pages
+    office = PdfReader(out / f"poster-{size}.pdf").pages
     assert len(office) == 1
     mediabox = office[0].mediabox
     assert (float(mediabox.width), float(mediabox.height)) == pytest.approx(PAGE[size], abs=0.01)
 
-    shop = PdfReader(out / "poster-shop.pdf").pages
+    shop = PdfReader(out / f"poster-{size}-shop.pdf").pages
     assert len(shop) == 1
     x0, y0, x1, y1 = box(shop[0], "/TrimBox")
     assert (x1 - x0, y1 - y0) == pytest.approx(PAGE[size], abs=0.01)
@@ -134,8 +135,8 @@ def find_qr(pdf: Path) -> tuple[zxingcpp.Result, object]:
 @pytest.mark.parametrize("size", ["letter", "tabloid"])
 def test_qr_code_calls_the_first_line_and_is_printed_large(build_poster, size: str) -> None:  # noqa: ANN001
     out = build_poster(size)
-    assert decode_qr_codes(out / "poster.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
-    result, image = find_qr(out / "poster.pdf")
+    assert decode_qr_codes(out / f"poster-{size}.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
+    result, image = find_qr(out / f"poster-{size}.pdf")
     corners = result.position
     code_px = max(corners.top_right.x - corners.top_left.x,
                   corners.bottom_left.y - corners.top_left.y)
@@ -165,7 +166,7 @@ def test_eight_tabs_each_carry_the_line(build_poster, size: str) -> None:  # noq
     tabs = tab_rects(size)
     assert len(tabs) == 8
     for rect in tabs:
-        text = bounded_text(out / "poster.pdf", rect)
+        text = bounded_text(out / f"poster-{size}.pdf", rect)
         assert NUMBER in text, (rect, text)
         assert "Text START to 88788" in text
         assert "National Domestic Violence Hotline" in text
@@ -200,7 +201,7 @@ def text_sizes(pdf: Path) -> list[tuple[str, float]]:
 def test_main_number_is_readable_from_two_metres(build_poster, size: str,  # noqa: ANN001
                                                  smallest: float) -> None:
     out = build_poster(size)
-    sizes = text_sizes(out / "poster-shop.pdf")
+    sizes = text_sizes(out / f"poster-{size}-shop.pdf")
     number = max(points for text, points in sizes if text == NUMBER)
     assert number >= smallest
     # It is the largest type on the poster, and nothing is below the 12 pt floor but the
@@ -210,7 +211,7 @@ def test_main_number_is_readable_from_two_metres(build_poster, size: str,  # noq
 
 
 def test_normal_poster_says_what_it_is_for(build_poster) -> None:  # noqa: ANN001
-    text = " ".join(page_texts(build_poster("letter") / "poster.pdf")[0].split())
+    text = " ".join(page_texts(build_poster("letter") / "poster-letter.pdf")[0].split())
     for expected in ["Why it can be hard to leave",
                      "You are not alone, and what you feel makes sense.",
                      "National Domestic Violence Hotline", NUMBER,
@@ -231,7 +232,7 @@ def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: st
     tabs = tab_rects(size)
     band_top = tabs[0][3]
     width, height = PAGE[size]
-    outside = bounded_text(out / "poster.pdf", (0, band_top, width, height))
+    outside = bounded_text(out / f"poster-{size}.pdf", (0, band_top, width, height))
     assert "Wellness contacts" in outside
     assert NUMBER in outside
     assert "Use a phone the other person cannot check." in outside
@@ -241,23 +242,23 @@ def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: st
     assert "Why it can be hard to leave" not in outside
     # The tabs are seen before anyone takes one: the number alone, no name.
     for rect in tabs:
-        tab = bounded_text(out / "poster.pdf", rect)
+        tab = bounded_text(out / f"poster-{size}.pdf", rect)
         assert NUMBER in tab
         assert "Text START to 88788" in tab
         assert revealing_words_in(tab, builtin_words("en")) == []
-    page = " ".join(page_texts(out / "poster.pdf")[0].split())
+    page = " ".join(page_texts(out / f"poster-{size}.pdf")[0].split())
     assert "National Domestic Violence Hotline" not in page
-    assert decode_qr_codes(out / "poster.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
+    assert decode_qr_codes(out / f"poster-{size}.pdf", 0, dpi=RENDER_DPI) == [PAYLOAD]
 
 
 def test_discreet_tabs_carry_the_lines_tab_label(kit: Path, build_poster) -> None:  # noqa: ANN001
     edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Support line\n    qr: tel ")
     out = build_poster("letter", discreet=True)
     for rect in tab_rects("letter"):
-        tab = bounded_text(out / "poster.pdf", rect)
+        tab = bounded_text(out / "poster-letter.pdf", rect)
         assert "Support line" in tab
         assert NUMBER in tab
-    page = " ".join(page_texts(out / "poster.pdf")[0].split())
+    page = " ".join(page_texts(out / "poster-letter.pdf")[0].split())
     assert page.count("Support line") == 8
     assert "National Domestic Violence Hotline" not in page
 
@@ -265,7 +266,7 @@ def test_discreet_tabs_carry_the_lines_tab_label(kit: Path, build_poster) -> Non
 def test_ordinary_poster_tabs_name_the_line_not_its_tab_label(kit: Path,  # noqa: ANN001
                                                               build_poster) -> None:
     edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Support line\n    qr: tel ")
-    page = " ".join(page_texts(build_poster("letter") / "poster.pdf")[0].split())
+    page = " ".join(page_texts(build_poster("letter") / "poster-letter.pdf")[0].split())
     assert page.count("National Domestic Violence Hotline") == 9  # the headline's and 8 tabs
     assert "Support line" not in page
 
@@ -288,7 +289,7 @@ def test_poster_front_matter_sets_headline_and_message(kit: Path, tmp_path: Path
          "  message: Talk to someone today. It is free.\n")
     out = tmp_path / "out"
     assert run("build", kit, "--format", "poster", "--out", out).code == 0
-    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "You deserve to feel safe" in text
     assert "Talk to someone today. It is free." in text
     assert "Why it can be hard to leave" not in text
@@ -305,7 +306,7 @@ def test_a_very_long_headline_fails_naming_the_slot(kit: Path, tmp_path: Path, r
     assert "trauma-bonding.en.md" in result.err
     assert "poster (poster), slot 'headline'" in result.err
     assert "too tall even at" in result.err
-    assert not (out / "en" / "poster.pdf").exists()
+    assert not (out / "en" / "poster-tabloid.pdf").exists()
 
 
 EXTRA_LINES = """
@@ -330,7 +331,7 @@ def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run)
             in result.err)
     assert "left out 'Checked Nov 2026' (checked)" in result.err
     assert "left out 'RAINN" not in result.err and "left out 'StrongHearts" not in result.err
-    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     for kept in ["988 Suicide & Crisis Lifeline", "911", "StrongHearts Native Helpline",
                  "RAINN Sexual Assault Hotline", "1-800-656-4673",
                  "Use a phone the other person cannot check. In an emergency, call 911."]:
@@ -345,7 +346,7 @@ def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path:
     result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out)
     assert result.code == 0, result.err
     assert "left out '988 Suicide & Crisis Lifeline': it does not fit" in result.err
-    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "988 Suicide" not in text
     assert text.count("Also here for you") == 1
     assert text.index("Also here for you") < text.index("Emergency") < text.index("Local line 0")
@@ -359,7 +360,7 @@ def test_max_lines_keeps_the_main_and_the_emergency_line(kit: Path, tmp_path: Pa
     result = run("build", kit, "--format", "poster", "--out", out)
     assert result.code == 0, result.err
     assert "left out '988 Suicide & Crisis Lifeline': max_lines is 1" in result.err
-    text = " ".join(page_texts(out / "en" / "poster.pdf")[0].split())
+    text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "988" not in text
     assert "Scan to call" in text and NUMBER in text
     assert "Emergency 911" in text  # the emergency line is always printed
@@ -411,3 +412,19 @@ def test_small_posters_keep_the_crisis_line_in_every_language(tmp_path: Path) ->
             min(qr_box[2] * safe_width, qr_box[3] * (length(letter["height"])
                                                       - 2 * length(letter["safe_margin"]))))
         assert not [w for w in laid.warnings if "988" in w.message], lang
+
+
+def test_posters_of_two_sizes_are_two_files_in_one_kit(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    result = run("build", kit, "--format", "poster", "--poster-size", "a3", "--poster-size",
+                 "tabloid", "--out", out, "--no-previews")
+    assert result.code == 0, result.err
+    for size in ("a3", "tabloid"):
+        mediabox = PdfReader(out / "en" / f"poster-{size}.pdf").pages[0].mediabox
+        assert (float(mediabox.width), float(mediabox.height)) == pytest.approx(PAGE[size],
+                                                                                abs=0.01)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert [(entry["path"], entry.get("format_size")) for entry in manifest["outputs"]] == [
+        ("en/poster-a3.pdf", "a3"), ("en/poster-tabloid.pdf", "tabloid"), ("index.html", None)]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="en/poster-a3.pdf"' in index and 'href="en/poster-tabloid.pdf"' in index

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.bidi_text import BidiParagraph
 from generator.fonts import font_set, register_fonts
-from tests.conftest import DEFAULT_CONTENT, glyphs_only
+from tests.conftest import DEFAULT_CONTENT, glyphs_only, office_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -187,7 +187,7 @@ def _groups_turned_round(number: str) -> str:
 def test_numbers_read_left_to_right_in_the_sources_order(
         built: dict[str, Built], country: str, layout: str, lang: str) -> None:
     kit = built[country]
-    document = glyphs_only(kit.out / lang / f"{layout}.pdf")
+    document = glyphs_only(office_pdf(kit.out / lang, layout))
     lines = [line for page in document for line in visual_lines(page)]
     digit_lines = [_digits(line) for line in lines]
     # The poster prints the main line large, and its neighbours only where there is room.
@@ -284,7 +284,7 @@ def test_invisible_controls_in_content_never_reach_the_page(tmp_path: Path) -> N
     assert code == 0
     for lang in ("fa", "ar"):
         for layout in FORMATS:
-            document = glyphs_only(out / lang / f"{layout}.pdf")
+            document = glyphs_only(office_pdf(out / lang, layout))
             text = "".join(page.get_textpage().get_text_range() for page in document)
             assert not set(text) & set(CONTROLS), (lang, layout)
             lines = [line for page in document for line in visual_lines(page)]
@@ -344,7 +344,7 @@ def test_urdu_hours_keep_their_24_beside_the_word(tmp_path: Path) -> None:
                     encoding="utf-8")
     assert main(["build", str(content), "--out", str(tmp_path / "out"), "--format", "poster",
                  "--no-previews"]) == 0
-    page = glyphs_only(tmp_path / "out" / "ur" / "poster.pdf")[0]
+    page = glyphs_only(office_pdf(tmp_path / "out" / "ur", "poster"))[0]
     [line] = [line for line in visual_lines(page) if "TTY" in line and "24" in line]
     # Left to right on the page: "گھنٹے 24 · 1-800-787-3224 :TTY": the word, then its 24.
     assert re.search("[\u0600-\u06ff\ue000-\uf8ff] ?24 ·", line), line

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import REPO, edit, page_texts
+from tests.conftest import REPO, edit, office_pdf, page_texts
 
 FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster"]
 LAYOUTS = REPO / "layouts"
@@ -20,7 +20,7 @@ def test_every_format_prints_the_safety_wording(kit: Path, tmp_path: Path, run, 
                                                 layout: str) -> None:
     out = tmp_path / "out"
     assert run("build", kit, "--out", out, "--format", layout).code == 0
-    text = " ".join(" ".join(page_texts(out / "en" / f"{layout}.pdf")).split())
+    text = " ".join(" ".join(page_texts(office_pdf(out / "en", layout))).split())
     assert "the other person cannot check" in text
     assert "In an emergency, call 911." in text
 

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.bounded_read import read_limited
 from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
 
@@ -41,12 +42,7 @@ class CsvTable:
 
 def read_text(path: Path) -> str:
     """A UTF-8 text file (an Excel BOM is dropped); unreadable or non-UTF-8 files are problems."""
-    try:
-        if path.stat().st_size > MAX_IMPORT_BYTES:
-            raise ContentError(Problem(path, f"file is over {MAX_IMPORT_BYTES} bytes"))
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ContentError(Problem(path, f"cannot read file: {exc.strerror}")) from None
+    raw = read_limited(path, MAX_IMPORT_BYTES)  # regular files only: never /dev/zero
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -1,0 +1,103 @@
+"""One build at a time in an output folder: `<out>/.havenprint/lock`, held with flock and
+holding the builder's process id. A second build stops at once with "in use by another
+build (pid N)". The kernel lets go of a lock when its process ends however it ends, so the
+file a killed build leaves behind is simply taken over. Where flock is not available (some
+network file systems), the process id decides: a lock whose process is gone is taken over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from pathlib import Path
+
+from generator.errors import OutputInUse, WriteError
+
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None  # type: ignore[assignment]
+
+LOCK_NAME = "lock"
+
+
+class FolderLock:
+    def __init__(self, state: Path, shown: str) -> None:
+        self._path = state / LOCK_NAME
+        self._shown = shown  # the output folder, as the user named it
+        self._descriptor: int | None = None
+
+    def __enter__(self) -> FolderLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+
+    def acquire(self) -> None:
+        for _ in range(20):  # another build may remove the file between open and lock
+            descriptor = self._open()
+            if not self._lock(descriptor):
+                holder = _pid_in(descriptor)
+                os.close(descriptor)
+                raise OutputInUse(self._shown, holder)
+            if self._same_file(descriptor):
+                os.ftruncate(descriptor, 0)
+                os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+                self._descriptor = descriptor
+                return
+            os.close(descriptor)
+        raise OutputInUse(self._shown, None)
+
+    def release(self) -> None:
+        if self._descriptor is None:
+            return
+        with contextlib.suppress(OSError):
+            self._path.unlink()  # while still held: the next build makes a new file
+        os.close(self._descriptor)
+        self._descriptor = None
+
+    def _open(self) -> int:
+        try:
+            return os.open(self._path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+                           | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as error:
+            raise WriteError(f"cannot lock {self._shown}: {error.strerror}") from None
+
+    def _lock(self, descriptor: int) -> bool:
+        """True when this process now holds the lock."""
+        if fcntl is not None:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except OSError as error:
+                if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    return False
+        holder = _pid_in(descriptor)  # no flock here: trust a process id that is alive
+        return holder is None or holder == os.getpid() or not _alive(holder)
+
+    def _same_file(self, descriptor: int) -> bool:
+        try:
+            return os.stat(self._path, follow_symlinks=False).st_ino == os.fstat(
+                descriptor).st_ino
+        except OSError:
+            return False
+
+
+def _pid_in(descriptor: int) -> int | None:
+    try:
+        text = os.pread(descriptor, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -1,0 +1,269 @@
+"""A kit is all or nothing: the output folder holds the previous kit, every file as its
+manifest says, or the complete new one; one build at a time; files havenprint did not write
+are left alone. Real `python -m generator build` processes are interrupted, killed and raced
+(HAVENPRINT_TEST_DELAY slows them down: seconds after each document)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import generator.kit_commit
+from generator.errors import OutputInUse
+from generator.kit_folder import KitFolder
+from generator.out_lock import FolderLock
+from tests.conftest import REPO, edit
+
+QUICK = ("--format", "pocket-card", "--lang", "en", "--no-previews")
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def files_in(out: Path) -> dict[str, str]:
+    """Every file under `out`, hidden ones included, with its sha256."""
+    return {path.relative_to(out).as_posix(): sha256(path)
+            for path in sorted(out.rglob("*")) if path.is_file()}
+
+
+def assert_kit_matches_its_manifest(out: Path) -> dict[str, str]:
+    """The files on disk are exactly the manifest's, each with its sha256; they are returned."""
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    listed = {entry["path"]: entry["sha256"] for entry in manifest["outputs"]}
+    on_disk = files_in(out)
+    assert on_disk.pop("manifest.json") == sha256(out / "manifest.json")
+    assert on_disk == listed
+    return listed
+
+
+def start_build(kit: Path, out: Path, *args: str, delay: float = 0.0) -> subprocess.Popen:
+    env = {**os.environ, "HAVENPRINT_TEST_DELAY": str(delay)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", str(kit), "--out", str(out), *args],
+        cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for(condition, seconds: float = 60.0) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def staged_pdfs(out: Path) -> list[Path]:
+    return list((out / ".havenprint" / "staging").glob("*/*.pdf"))
+
+
+def swapping(source: str | Path, target: str | Path) -> bool:
+    """Whether a rename moves a staged file into the output folder (os.replace also writes
+    each staged file into place, inside the staging folder)."""
+    return "/staging/" in str(source) and "/.havenprint/" not in str(target)
+
+
+@pytest.fixture
+def built(kit: Path, tmp_path: Path, run) -> Path:  # noqa: ANN001
+    """The output folder holding a kit of two formats with previews; then the content is
+    changed (another brand colour), so that every file of a new build differs."""
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--format", "poster",
+                 "--lang", "en", "--target", "all")
+    assert result.code == 0, result.err
+    edit(kit / "site.yaml", "#2f5d62", "#5a3d7a")
+    return out
+
+
+def test_sigint_part_way_leaves_the_previous_kit_exactly(kit: Path, built: Path) -> None:
+    before = assert_kit_matches_its_manifest(built)
+    process = start_build(kit, built, "--format", "pocket-card", "--format", "poster",
+                          "--lang", "en", "--target", "all", delay=2.0)
+    wait_for(lambda: staged_pdfs(built) or process.poll() is not None)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "interrupted; the output folder still holds the previous kit, unchanged" in err
+    assert "Traceback" not in err
+    assert assert_kit_matches_its_manifest(built) == before
+    assert not (built / ".havenprint").exists()
+
+
+def test_a_killed_build_leaves_the_previous_kit_and_the_next_build_takes_over(
+        kit: Path, built: Path, run) -> None:  # noqa: ANN001
+    before = files_in(built)
+    process = start_build(kit, built, *QUICK, "--format", "poster", delay=5.0)
+    wait_for(lambda: staged_pdfs(built) or process.poll() is not None)
+    process.kill()  # no clean-up at all: the lock file and the staging folder stay
+    process.communicate(timeout=60)
+    assert (built / ".havenprint" / "lock").read_text().strip() == str(process.pid)
+    assert {path: digest for path, digest in files_in(built).items()
+            if not path.startswith(".havenprint/")} == before
+    result = run("build", kit, "--out", built, *QUICK)
+    assert result.code == 0, result.err
+    assert not (built / ".havenprint").exists()
+    assert set(assert_kit_matches_its_manifest(built)) == {"en/pocket-card.pdf", "index.html"}
+
+
+def test_a_second_build_into_the_same_folder_stops_while_the_first_runs(
+        kit: Path, built: Path) -> None:
+    first = start_build(kit, built, *QUICK, "--format", "poster", delay=3.0)
+    lock = built / ".havenprint" / "lock"
+    wait_for(lambda: (lock.is_file() and lock.read_text().strip() == str(first.pid))
+             or first.poll() is not None)
+    second = start_build(kit, built, *QUICK)
+    _, err = second.communicate(timeout=60)
+    assert second.returncode == 4, err
+    assert err.strip().splitlines() == [
+        f"havenprint: error: {built} is in use by another build (pid {first.pid}); "
+        "wait for it to finish"]
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 0, err
+    assert set(assert_kit_matches_its_manifest(built)) == {
+        "en/pocket-card.pdf", "en/poster-letter.pdf", "index.html"}
+
+
+def test_a_lock_left_by_a_dead_process_is_taken_over(kit: Path, built: Path, run) -> None:  # noqa: ANN001
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    (built / ".havenprint").mkdir()
+    (built / ".havenprint" / "lock").write_text(dead.stdout)
+    result = run("build", kit, "--out", built, *QUICK)
+    assert result.code == 0, result.err
+    assert not (built / ".havenprint").exists()
+
+
+def test_a_lock_held_in_this_process_is_reported_with_its_pid(tmp_path: Path) -> None:
+    state = tmp_path / ".havenprint"
+    state.mkdir()
+    in_use = rf"is in use by another build \(pid {os.getpid()}\)"
+    with FolderLock(state, "out"), pytest.raises(OutputInUse, match=in_use), KitFolder(tmp_path):
+        pass
+    with KitFolder(tmp_path) as folder:  # released: free again
+        assert folder.staging.is_dir()
+
+
+def test_ctrl_c_during_the_swap_is_held_until_the_new_kit_is_complete(
+        kit: Path, built: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    real_replace = os.replace
+    moved = []
+
+    def replace_then_ctrl_c(source, target) -> None:  # noqa: ANN001
+        real_replace(source, target)
+        if swapping(source, target):
+            moved.append(target)
+            if len(moved) == 1:
+                signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(generator.kit_commit.os, "replace", replace_then_ctrl_c)
+    result = run("build", kit, "--out", built, "--format", "pocket-card", "--lang", "en",
+                 "--target", "all")
+    assert result.code == 130
+    assert f"interrupted once the new kit was complete: {built} holds it" \
+        in result.err
+    assert len(moved) > 1
+    assert set(assert_kit_matches_its_manifest(built)) == {
+        "en/pocket-card.pdf", "en/pocket-card-shop.pdf", "index.html",
+        "previews/en/pocket-card-p1.png", "previews/en/pocket-card-p2.png",
+        "previews/en/pocket-card-shop-p1.png", "previews/en/pocket-card-shop-p2.png"}
+
+
+def test_a_swap_cut_short_is_finished_by_the_next_build(
+        kit: Path, built: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    real_replace = os.replace
+    moved = []
+
+    def replace_then_fail(source, target) -> None:  # noqa: ANN001
+        if swapping(source, target):
+            if len(moved) == 2:
+                raise OSError(5, "Input/output error", str(target))
+            moved.append(target)
+        real_replace(source, target)
+
+    monkeypatch.setattr(generator.kit_commit.os, "replace", replace_then_fail)
+    result = run("build", kit, "--out", built, "--format", "pocket-card", "--lang", "en")
+    assert result.code == 3
+    assert "could not swap the new kit in:" in result.err
+    assert "Input/output error; the next build into" in result.err
+    assert (built / ".havenprint" / "commit.json").is_file()
+    monkeypatch.setattr(generator.kit_commit.os, "replace", real_replace)
+    with KitFolder(built):  # what every build does first
+        pass
+    assert set(assert_kit_matches_its_manifest(built)) == {
+        "en/pocket-card.pdf", "index.html", "previews/en/pocket-card-p1.png",
+        "previews/en/pocket-card-p2.png"}
+    assert not (built / ".havenprint").exists()
+
+
+def test_files_havenprint_did_not_write_are_left_alone(kit: Path, built: Path, run) -> None:  # noqa: ANN001
+    (built / "notes.txt").write_text("mine")
+    (built / "en" / "flyer.pdf").write_bytes(b"%PDF mine")
+    result = run("build", kit, "--out", built, *QUICK)
+    assert result.code == 0, result.err
+    assert (built / "notes.txt").read_text() == "mine"
+    assert (built / "en" / "flyer.pdf").read_bytes() == b"%PDF mine"
+    assert (f"note: 2 file(s) in {built} were not written by havenprint and are left as "
+            "they are: en/flyer.pdf, notes.txt") in result.err
+    assert ("note: removed 9 file(s) of the previous kit that this build did not make: "
+            "en/pocket-card-shop.pdf, en/poster-letter-shop.pdf, en/poster-letter.pdf and 6 "
+            "more") in result.err
+    assert not (built / "previews").exists()  # emptied, so removed
+    manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
+    assert [entry["path"] for entry in manifest["outputs"]] == ["en/pocket-card.pdf",
+                                                                "index.html"]
+
+
+def test_a_file_havenprint_did_not_write_in_the_kits_place_stops_the_build(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("<p>my own page</p>")
+    result = run("build", kit, "--out", out, *QUICK)
+    assert result.code == 3
+    assert result.err.strip() == (
+        f"havenprint: error: could not write the kit: {out}/index.html is "
+        f"there and havenprint did not write it (it is not in {out}/"
+        "manifest.json); move it away or choose another --out")
+    assert (out / "index.html").read_text() == "<p>my own page</p>"
+    assert sorted(path.name for path in out.iterdir()) == ["index.html"]
+
+
+def test_a_build_with_a_failed_format_holds_exactly_what_was_built(kit: Path, built: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    long = " ".join(["You are not alone and help is here for you"] * 12)
+    edit(kit / "articles" / "trauma-bonding.en.md", "title: Why it can be hard to leave\n",
+         f"title: Why it can be hard to leave\nposter:\n  headline: {long}\n")
+    result = run("build", kit, "--out", built, "--format", "pocket-card", "--format",
+                 "poster", "--lang", "en", "--no-previews")
+    assert result.code == 1
+    assert "Not built: poster-letter (en); 1 file(s) written" in result.err
+    assert "note: removed 9 file(s) of the previous kit that this build did not make: " \
+           "en/pocket-card-shop.pdf, en/poster-letter-shop.pdf, en/poster-letter.pdf" \
+           in result.err
+    assert set(assert_kit_matches_its_manifest(built)) == {"en/pocket-card.pdf", "index.html"}
+    manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["not_built"] == [{"format": "poster-letter", "lang": "en"}]
+    assert "poster-letter (en)" in (built / "index.html").read_text(encoding="utf-8")
+
+
+def test_old_files_behind_a_linked_folder_are_never_removed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.pdf").write_bytes(b"%PDF not the kit's")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "en").symlink_to(elsewhere)
+    (out / "manifest.json").write_text(json.dumps(  # a manifest naming a file through it
+        {"manifest_version": 1, "outputs": [{"path": "en/keep.pdf"}]}))
+    with KitFolder(out) as folder:
+        (folder.staging / "index.html").write_text("<p>kit</p>")
+        (folder.staging / "manifest.json").write_text('{"manifest_version": 1, "outputs": []}')
+        commit = folder.commit(["index.html", "manifest.json"])
+    assert commit.left == ["en/keep.pdf"]
+    assert (elsewhere / "keep.pdf").read_bytes() == b"%PDF not the kit's"
