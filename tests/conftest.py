@@ -143,6 +143,16 @@ def use_pasted_article(kit: Path) -> None:
         PASTED_ARTICLE.read_text(encoding="utf-8"), encoding="utf-8")
 
 
+def shop_pdf(folder: Path, layout: str) -> Path:
+    """A language folder's shop PDF of `layout` (a poster's carries its size)."""
+    plain = folder / f"{layout}-shop.pdf"
+    if plain.is_file():
+        return plain
+    sized = list(folder.glob(f"{layout}-*-shop.pdf"))
+    assert len(sized) == 1, f"no single shop PDF of {layout} in {folder}: {sized}"
+    return sized[0]
+
+
 def office_pdf(folder: Path, layout: str) -> Path:
     """A language folder's office PDF of `layout`: `<layout>.pdf`, or `<layout>-<size>.pdf`
     for a format that carries its size in the name (posters)."""

@@ -13,6 +13,7 @@ were read off the fixture files by hand.
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,9 +169,9 @@ def test_us_style_verified_dates_name_the_expected_format(kit: Path, run) -> Non
 
 def test_site_yaml_source_prints_the_report_and_uses_the_site_date(kit: Path,
                                                                    run) -> None:  # noqa: ANN001
+    shutil.copytree(HSDS / "v3-tabular-partial", kit / "directory")  # read inside the folder
     edit(kit / "site.yaml", "brand_color:",
-         f"resources: {{path: {HSDS / 'v3-tabular-partial'}, verified: {VERIFIED}}}\n"
-         "brand_color:")
+         f"resources: {{path: directory, verified: {VERIFIED}}}\nbrand_color:")
     for command in ("check", "build"):
         extra = ("--out", str(kit.parent / "out"), "--no-previews") if command == "build" else ()
         result = run(command, kit, "--format", "pocket-card", *extra)
@@ -279,7 +280,6 @@ def test_hsds_2_names_are_read_too(tmp_path: Path) -> None:
 
 
 def test_columns_and_tables_not_read_are_named(tmp_path: Path) -> None:
-    import shutil
 
     folder = tmp_path / "ohana"
     shutil.copytree(HSDS / "ohana", folder)
@@ -295,7 +295,6 @@ def test_columns_and_tables_not_read_are_named(tmp_path: Path) -> None:
 
 
 def test_a_package_without_services_names_the_version(tmp_path: Path) -> None:
-    import shutil
 
     from generator.errors import ContentError
 

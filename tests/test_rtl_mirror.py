@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from generator.cli import main
-from tests.conftest import DEFAULT_CONTENT
+from tests.conftest import DEFAULT_CONTENT, shop_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -60,11 +60,11 @@ def without_text_or_qr(pdf: Path, index: int) -> Image.Image:
 @pytest.mark.parametrize("lang", RTL_LANGUAGES)
 def test_right_to_left_pages_mirror_their_left_to_right_twins(built: Path, layout: str,
                                                               lang: str) -> None:
-    english = built / "en" / f"{layout}-shop.pdf"
+    english = shop_pdf(built / "en", layout)
     pages = len(pdfium.PdfDocument(str(english)))
     for index in range(pages):
         mirrored = ImageOps.mirror(without_text_or_qr(english, index))
-        page = without_text_or_qr(built / lang / f"{layout}-shop.pdf", index)
+        page = without_text_or_qr(shop_pdf(built / lang, layout), index)
         difference = ImageChops.difference(mirrored, page).convert("L").histogram()
         share = sum(difference[DIFFERENT:]) / sum(difference)
         assert share < TOLERANCE, f"{layout} page {index + 1} ({lang}): {share:.2%} differs"

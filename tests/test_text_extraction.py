@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.content import find_article
-from tests.conftest import DEFAULT_CONTENT
+from tests.conftest import DEFAULT_CONTENT, shop_pdf
 
 SHAPED_OR_RTL = ("hi", "ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -101,7 +101,7 @@ def test_pypdf_reads_hebrew_glyphs_in_reading_order(built: Path) -> None:
 @pytest.mark.parametrize("lang", SHAPED_OR_RTL)
 @pytest.mark.parametrize("layout", FORMATS)
 def test_every_file_says_its_language(built: Path, lang: str, layout: str) -> None:
-    reader = PdfReader(built / lang / f"{layout}-shop.pdf")
+    reader = PdfReader(shop_pdf(built / lang, layout))
     assert reader.trailer["/Root"]["/Lang"] == lang
 
 
