@@ -24,15 +24,29 @@ from generator.fonts import REGULAR, FontSet, font_set, register_fonts
 from generator.layouts import Layout, SizeSpec
 from generator.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.localize import BUILTIN_DIR, load_strings
-from generator.models import Kit
+from generator.models import Kit, Site
 from generator.place import PlacedFace, Placement, place_face
 from generator.qr import QrError, payload_for
 from generator.safety_slots import composed_problems, layout_problems
-from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
+from generator.sheets import (
+    MARK_GAP,
+    MIN_MARK,
+    PAPER,
+    PRINTABLE,
+    Grid,
+    draw_office_sheets,
+    draw_shop_pages,
+    fold_lines,
+    sheet_captions,
+)
+from generator.stock import applies_to, stock_size
+from generator.units import mm
 from generator.write import BackgroundWriter
 
 TARGETS = ("office", "shop")
-MIN_SHEET_MARGIN = 18.0  # 0.25 in: most office printers cannot print closer to the edge
+# The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
+# marks that can be seen.
+HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -70,6 +84,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         valid = ", ".join(layout.spec.sizes)
         raise ContentError(Problem(kit.site.source.path,
                                    f"{layout.name} has no size '{size_key}'; valid: {valid}"))
+    try:
+        size = stock_size(kit.site.stock, layout, size)
+    except ValueError as error:
+        raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
     strings = load_strings(lang, locale_root(kit.root, lang))
     first = kit.resources[0]
     try:
@@ -183,21 +201,37 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
     return problems
 
 
-def office_grid(laid: LaidOut, site_paper: str) -> Grid:
-    """The imposition grid on the site's paper, else on the size's own paper, turned to
-    landscape when the items are wider than tall. A grid must leave MIN_SHEET_MARGIN for the
-    printer, unless it is a single item exactly the size of the sheet (a brochure, a poster)."""
+def office_grid(laid: LaidOut, site: Site) -> Grid:
+    """The office sheet: the site's card stock when this format prints on it (its grid is
+    the stock's), else the items centred on the site's paper, or on the size's own paper,
+    turned to landscape when they are wider than tall. A centred grid keeps HAND_CUT_MARGIN
+    for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
+    the size of the sheet (a brochure, a poster)."""
+    stock = site.stock
+    if applies_to(stock, laid.layout) and stock.paper is not None:
+        paper = PAPER[stock.paper]
+        return Grid(paper, stock.columns or 1, stock.rows or 1, laid.size.width,
+                    laid.size.height, stock.left or 0.0,
+                    paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
+                    stock.row_gap, stock.bleed, stock.perforated, stock.title)
     imposition = laid.layout.spec.imposition
     width = imposition.columns * laid.size.width
     height = imposition.rows * laid.size.height
     candidates = []
-    for paper_name in dict.fromkeys((site_paper, laid.size.paper)):
+    for paper_name in dict.fromkeys((site.paper, laid.size.paper)):
         short, long = sorted(PAPER[paper_name])
         paper = (long, short) if width > height else (short, long)
-        grid = Grid(paper, imposition.columns, imposition.rows, laid.size.width,
-                    laid.size.height)
-        exact = abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5
-        if exact or min(grid.left, grid.bottom) >= MIN_SHEET_MARGIN:
+        grid = Grid.centred(paper, imposition.columns, imposition.rows, laid.size.width,
+                            laid.size.height)
+        if abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5:
+            return grid  # the item is the sheet
+        gaps = [gap if count > 1 and spare - (count - 1) * gap >= 2 * HAND_CUT_MARGIN else 0.0
+                for gap, count, spare in ((stock.column_gap, imposition.columns,
+                                           paper[0] - width),
+                                          (stock.row_gap, imposition.rows, paper[1] - height))]
+        grid = Grid.centred(paper, imposition.columns, imposition.rows, laid.size.width,
+                            laid.size.height, gaps[0], gaps[1], stock.bleed)
+        if min(grid.left, grid.bottom) >= HAND_CUT_MARGIN - 0.01:
             return grid
         candidates.append(grid)
     return candidates[-1]
@@ -215,13 +249,12 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str) -> bytes:
     canvas.setProducer("havenprint")
     canvas.setSubject("")
     if target == "office":
-        grid = office_grid(laid, kit.site.paper)
+        grid = office_grid(laid, kit.site)
         canvas.setPageSize(grid.paper)
-        flip = laid.layout.spec.imposition.flip
-        caption = (f"Print both sides at actual size, flip on the {flip} edge, then cut along "
-                   "the solid marks and fold at the dashed ones")
+        captions = sheet_captions(grid, len(laid.faces), laid.layout.spec.imposition.flip,
+                                  bool(fold_lines(laid.faces[0])[1]))
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                           kit.site.print_offset, caption)
+                           kit.site.print_offset, captions)
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed)
     canvas.save()

@@ -13,7 +13,17 @@ from generator.errors import ContentError, Problem
 from generator.extends import content_folders, first_folder, resources_file
 from generator.import_command import entries_from_source
 from generator.layouts import layout_names
-from generator.models import Article, Kit, Offset, Phone, Resource, Site, Source, TextLine
+from generator.models import (
+    Article,
+    Kit,
+    Offset,
+    Phone,
+    Resource,
+    Site,
+    Source,
+    Stock,
+    TextLine,
+)
 from generator.phones import parse_phone, parse_tty
 from generator.schema import (
     EMERGENCY_NUMBERS,
@@ -22,6 +32,7 @@ from generator.schema import (
     SiteModel,
     problems_from,
 )
+from generator.stock import StockModel, named_stocks, stock_from
 from generator.units import inch, mm
 from generator.yamlfile import YamlDoc, load_yaml
 
@@ -105,6 +116,7 @@ def load_site(path: Path) -> Site:
             doc.line_of(("country",)),
         ))
     default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
+    stock = _stock(model.stock, doc)
     return Site(
         organization=model.organization,
         country=model.country,
@@ -135,7 +147,29 @@ def load_site(path: Path) -> Site:
                                  if isinstance(model.revealing_words, dict) else {}),
         revealing_words_line=(doc.lines.get(("revealing_words",))
                               or doc.line_of(("languages",))),
+        stock=stock,
     )
+
+
+def _stock(value: str | dict, doc: YamlDoc) -> Stock:
+    """`stock:` in site.yaml: a name from layouts/stock.yaml, or a sheet described in place."""
+    stocks = named_stocks()
+    line = doc.line_of(("stock",))
+    if isinstance(value, str):
+        if value not in stocks:
+            raise ContentError(Problem(doc.path, (
+                f"stock: unknown card stock {value!r}; valid: {', '.join(stocks)} (or describe "
+                "the sheet: paper, card, columns, rows, left, top, column_gap, row_gap)"), line))
+        return stocks[value]
+    try:
+        return stock_from("own", StockModel.model_validate(value))
+    except ValidationError as error:
+        raise ContentError([Problem(p.path, f"stock: {p.message}", p.line) for p in
+                            problems_from(error, YamlDoc(doc.path, value, {
+                                key[1:]: number for key, number in doc.lines.items()
+                                if key[:1] == ("stock",)}), StockModel)]) from None
+    except ValueError as error:
+        raise ContentError(Problem(doc.path, f"stock: {error}", line)) from None
 
 
 def load_resources(path: Path, site: Site,

@@ -144,6 +144,8 @@ class SiteModel(_Strict):
     discreet: bool = True
     revealing_words: list[str] | dict[str, list[str]] = []  # all languages, or per language
     extends: str | None = None  # a base folder for articles/, locales/, resources.yaml
+    # the card sheet's stock: a name from layouts/stock.yaml, or a sheet of its own
+    stock: str | dict[str, Any] = "hand-cut"
 
     @field_validator("resources", mode="before")
     @classmethod
