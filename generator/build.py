@@ -175,11 +175,14 @@ def _slot_paragraphs(composed: ComposedFace) -> dict[str, list]:
     texts = {name: list(paragraphs) for name, paragraphs in composed.texts.items()}
     texts.update({name: [p for item in items for p in item.paragraphs]
                   for name, items in composed.lists.items()})
+    for name, fillers in composed.fillers.items():
+        texts[name] = texts.get(name, []) + [p for _, paragraphs in fillers for p in paragraphs]
     return texts
 
 
 def _plain(paragraphs: list) -> str:
-    return " ".join(html.unescape(_TAG.sub("", p.markup)) for p in paragraphs)
+    """The text of the paragraphs, with the words their icons stand for."""
+    return " ".join(html.unescape(_TAG.sub("", f"{p.alt} {p.markup}")) for p in paragraphs)
 
 
 def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from generator.articles import first_sentence
 from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
-from generator.layouts import FaceSpec, Layout
+from generator.layouts import FaceSpec, FillerSpec, Layout
 from generator.models import Article, Kit, Resource
 from generator.paragraphs import Paragraph, parse_block
 from generator.placeholders import PlaceholderError, substitute
@@ -55,6 +55,9 @@ class ComposedFace:
     texts: dict[str, tuple[Paragraph, ...]]
     lists: dict[str, tuple[Item, ...]]
     qr_payload: str | None
+    # a flow slot's fillers: (filler, its paragraphs) in the layout's order, empty ones out
+    fillers: dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]] = field(
+        default_factory=dict)
 
 
 def fill(text: str, **values: Any) -> Markup:
@@ -234,10 +237,17 @@ def compose_face(
     lang = context["lang"]
     try:
         template = _environment(layout.folder).get_template(face.template)
-        texts, lists = {}, {}
+        texts, lists, fillers = {}, {}, {}
         for slot in face.slots:
             if slot.kind in TEXT_KINDS:
                 texts[slot.name] = _render_block(template, slot.name, context, path)
+            if slot.fillers:
+                lines = {**context, "lines": [resource_view(resource, lang, context["t"])
+                                              for resource in resources]}
+                rendered = ((filler, _render_block(template, filler.block, lines, path))
+                            for filler in slot.fillers)
+                fillers[slot.name] = tuple((filler, paragraphs)
+                                           for filler, paragraphs in rendered if paragraphs)
             elif slot.kind == "list":
                 lists[slot.name] = tuple(
                     Item(resource.name, _render_block(template, "resource", {
@@ -250,7 +260,7 @@ def compose_face(
                                    error.lineno)) from None
     except TemplateError as error:
         raise ContentError(Problem(path, f"template error: {error}")) from None
-    return ComposedFace(face_name, texts, lists, qr_payload)
+    return ComposedFace(face_name, texts, lists, qr_payload, fillers)
 
 
 def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:
