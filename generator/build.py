@@ -6,7 +6,7 @@ import html
 import io
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -18,6 +18,7 @@ from generator.discretion import (
     site_words,
     unchecked_language,
 )
+from generator.emptiness import empty_panel_problems
 from generator.errors import ContentError, Problem
 from generator.extends import locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
@@ -25,7 +26,7 @@ from generator.layouts import Layout, SizeSpec
 from generator.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit, Site
-from generator.place import PlacedFace, Placement, place_face
+from generator.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.qr import QrError, payload_for
 from generator.safety_slots import composed_problems, layout_problems
 from generator.sheets import (
@@ -105,13 +106,14 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(safety)
     fonts = font_set(lang, "".join(_plain_texts(composed_faces)))
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
-    faces, problems = [], []
-    for composed in composed_faces:
-        problems.extend(_glyph_problems(composed, layout, lang, sources, fonts))
-        try:
-            faces.append(place_face(composed, placement))
-        except ContentError as error:
-            problems.extend(error.problems)
+    problems = [problem for composed in composed_faces
+                for problem in _glyph_problems(composed, layout, lang, sources, fonts)]
+    faces, placing = _place_faces(composed_faces, placement)
+    problems.extend(placing)
+    caps = one_size_per_style(faces) if not placing else ()
+    if caps:  # one size per style in the document: place again with the smallest of each
+        faces, placing = _place_faces(composed_faces, replace(placement, caps=caps))
+        problems.extend(placing)
     problems.extend(_discretion(kit, layout, lang, faces))
     if problems:
         raise ContentError(problems)
@@ -120,7 +122,23 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     if faint is not None:
         raise ContrastError(faint, pairs)
     warnings = notes + [w for face in faces for w in face.warnings]
+    for face in faces:
+        flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
+        blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
+                 else layout.folder / "layout.yaml")
+        warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
     return LaidOut(layout, lang, size, faces, warnings, pairs)
+
+
+def _place_faces(composed_faces: list[ComposedFace],
+                 placement: Placement) -> tuple[list[PlacedFace], list[Problem]]:
+    faces, problems = [], []
+    for composed in composed_faces:
+        try:
+            faces.append(place_face(composed, placement))
+        except ContentError as error:
+            problems.extend(error.problems)
+    return faces, problems
 
 
 def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:

@@ -60,6 +60,8 @@ def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color)
     it ("Text START to 88788"), just before the line's own text."""
     icon = placed.icon
     draw_icon(canvas, icon.name, x + placed.x, y + placed.y, placed.size, colour)
+    if not icon.alt:
+        return  # a list mark: nothing to read aloud
     canvas.saveState()
     canvas.addLiteral("3 Tr")
     if icon.alt_paragraph is not None:  # right to left or shaped: drawn as its lines are

@@ -77,7 +77,7 @@ class Typesetter:
             para = self._paragraph(p, para_style, style.weight, style.balance)
             if p.icon:
                 para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
-                                 self._alt(p, para_style, style.weight))
+                                 self._alt(p, para_style, style.weight) if p.alt else None)
             made.append(para)
         return made
 

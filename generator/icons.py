@@ -1,7 +1,7 @@
-"""Small pictures drawn beside a card's details instead of a repeated word: call, text, TTY,
-web. Vector paths in the text's colour, drawn in a square of `size` points whose lower-left
-corner is (x, y). The word they stand for stays in the text layer (generator/draw.py), for
-screen readers, copying and search.
+"""Small pictures drawn beside a card's details instead of a repeated word (call, text, TTY,
+web), and a box to tick before a checklist's items. Vector paths in the text's colour, in a
+square of `size` points whose lower-left corner is (x, y). The word a picture stands for
+stays in the text layer (generator/draw.py), for screen readers, copying and search.
 """
 
 from __future__ import annotations
@@ -72,11 +72,19 @@ def _web(canvas: Canvas, x: float, y: float, size: float) -> None:
     canvas.line(cx - r, cy, cx + r, cy)
 
 
+def _box(canvas: Canvas, x: float, y: float, size: float) -> None:
+    """An empty square to tick: a checklist's item."""
+    s = size
+    canvas.setLineWidth(0.08 * s)
+    canvas.rect(x + 0.1 * s, y + 0.1 * s, 0.8 * s, 0.8 * s, stroke=1, fill=0)
+
+
 ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
     "call": _call,
     "text": _text,
     "tty": _tty,
     "web": _web,
+    "box": _box,
 }
 
 

@@ -74,8 +74,8 @@ class SlotSpec(_Strict):
     of: Literal["resources"] | None = None
     design: str | None = None
     safety: list[str] = []  # catalogue strings of safety wording it prints (any one): kept
-    # Stacking in a column: the box's top follows the foot of what an earlier slot `below`
-    # printed, its bottom the head of what an earlier slot `above` printed, `gap` apart.
+    # Stacking in a column: the box's top follows the foot of what the slot `below` names
+    # printed, its bottom the head of what the slot `above` names printed, `gap` apart.
     below: str | None = None
     above: str | None = None
     gap: float = 4.0
@@ -193,23 +193,20 @@ def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
 
 
 def _stacking_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
-    """`below:` and `above:` name another slot of the same face, and never go round in a
-    circle (a slot stacked against one stacked against it)."""
+    """`below:` and `above:` never go round in a circle (a slot stacked against one stacked
+    against it). A name the face has no slot for stacks against nothing: a site's own copy
+    of a layout may leave that slot out."""
     problems = []
     for face_name, face in spec.faces.items():
         slots = {slot.name: slot for slot in face.slots}
         for index, slot in enumerate(face.slots):
             for field in ("below", "above"):
                 name = getattr(slot, field)
-                where = doc.line_of(("faces", face_name, "slots", index, field))
-                if name is not None and (name not in slots or name == slot.name):
-                    problems.append(Problem(doc.path, (
-                        f"faces.{face_name}, slot {slot.name!r}: {field}: {name!r} is not "
-                        f"another slot of the face; slots: {', '.join(slots)}"), where))
-                elif name is not None and _leads_back(slots, name, slot.name):
+                if name is not None and _leads_back(slots, name, slot.name):
                     problems.append(Problem(doc.path, (
                         f"faces.{face_name}, slot {slot.name!r}: {field}: {name!r} is "
-                        f"stacked against {slot.name!r} in turn"), where))
+                        f"stacked against {slot.name!r} in turn"),
+                        doc.line_of(("faces", face_name, "slots", index, field))))
     return problems
 
 

@@ -31,7 +31,8 @@ _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')
 _DETAIL = re.compile(r'<optional kind="([\w-]+)"(?:\s+sep="([^"<>]*)")?\s*>(.*?)</optional>',
                      re.DOTALL)
 _ATTRIBUTES = {"optional", "once", "icon", "alt"}
-ICON_NAMES = ("call", "text", "tty", "web")
+ICON_NAMES = ("call", "text", "tty", "web", "box")
+DECORATIVE_ICONS = ("box",)  # a list mark: no word to keep
 Fail = Callable[[str], ContentError]
 
 
@@ -113,7 +114,7 @@ def _paragraph(style: str, attributes: dict[str, str], markup: str, block: str,
     icon = attributes.get("icon")
     if icon is not None and icon not in ICON_NAMES:
         raise fail(f"unknown icon {icon!r}: use one of {', '.join(ICON_NAMES)}")
-    if icon is not None and not attributes.get("alt", "").strip():
+    if icon is not None and icon not in DECORATIVE_ICONS and not attributes.get("alt", "").strip():
         raise fail(f'icon="{icon}" needs alt="...": the word it stands for, read aloud')
     alt = " ".join(attributes.get("alt", "").split())
     if len(parts) == 1 and parts[0].kind is None:

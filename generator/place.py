@@ -23,6 +23,7 @@ from generator.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
 from generator.list_fit import describe, fit_list
 from generator.paragraphs import Paragraph
 from generator.qr import QrError, min_symbol_size
+from generator.styles import style_name
 from generator.units import PT_PER_UNIT
 
 
@@ -116,6 +117,7 @@ class PlacedFace:
     warnings: list[Problem] = field(default_factory=list)
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
     rtl: bool = False
+    claimed: list[Rect] = field(default_factory=list)  # boxes text sits in the middle of
 
 
 @dataclass(frozen=True)
@@ -127,10 +129,24 @@ class Placement:
     brand: str
     sources: dict[str, Path]  # slot source name -> file to blame for overflow
     fonts: FontSet
+    caps: tuple[tuple[str, float], ...] = ()  # style -> its size elsewhere in the document
 
     @property
     def typesetter(self) -> Typesetter:
-        return Typesetter(self.layout.spec, self.brand, self.fonts)
+        return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps)
+
+
+def one_size_per_style(faces: Sequence[PlacedFace]) -> tuple[tuple[str, float], ...]:
+    """The styles set at more than one size in these faces (each slot shrinks its own text
+    to fit), each with the smallest: placed again with these caps, a style prints at one
+    size throughout the document, on every panel and both sides."""
+    sizes: dict[str, set[float]] = {}
+    for face in faces:
+        for text in face.texts:
+            style = text.paragraph.style
+            sizes.setdefault(style_name(style), set()).add(round(style.fontSize, 2))
+    return tuple(sorted((name, min(found)) for name, found in sizes.items()
+                        if max(found) - min(found) > 0.011))
 
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
@@ -290,6 +306,8 @@ def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height:
     cursor = extent - offset[slot.valign]  # distance from the frame's bottom
     if not slot.rotate and paragraphs:
         placed.extents[slot.name] = (box.y + cursor - height, box.y + cursor)
+        if slot.valign != "top":  # the layout sets it with air around: the box is its own
+            placed.claimed.append(box)
     for index, para in enumerate(paragraphs):
         if index:
             cursor -= para.style.spaceBefore
