@@ -20,6 +20,7 @@ from generator.paragraphs import Paragraph
 
 MIN_LINES_AFTER_HEADING = 2
 MAX_TRIES = 12
+MIN_PROSE = 12  # words (or characters of text without spaces: more) in a paragraph of prose
 
 
 @dataclass(frozen=True)
@@ -75,23 +76,26 @@ def _count(item: Paragraph, by_chars: bool) -> int:
 
 
 def _without_last(items: Sequence[Paragraph], count: int, by_chars: bool) -> tuple[Paragraph, ...]:
-    """The paragraphs less `count` words (or characters) from the end."""
+    """The paragraphs less `count` words (or characters) of prose, from the end: what an
+    editor would shorten. Headings, list items and sources (short paragraphs) stay."""
     kept = list(items)
-    while kept and count > 0:
-        last = kept.pop()
-        size = _count(last, by_chars)
-        if size <= count or "<" in last.markup:
-            count -= size
+    for index in reversed(range(len(kept))):
+        if count <= 0:
+            break
+        paragraph = kept[index]
+        size = _count(paragraph, by_chars)
+        if size < MIN_PROSE or "<" in paragraph.markup:
             continue
-        text = html.unescape(last.markup)
+        cut = min(count, size)
+        text = html.unescape(paragraph.markup)
         if by_chars:
-            chars = [index for index, char in enumerate(text) if not char.isspace()]
-            text = text[:chars[size - count]]
+            chars = [at for at, char in enumerate(text) if not char.isspace()]
+            text = text[:chars[size - cut]] if cut < size else ""
         else:
-            text = " ".join(text.split()[:size - count])
-        kept.append(Paragraph(last.style, html.escape(text, quote=False)))
-        count = 0
-    return tuple(kept)
+            text = " ".join(text.split()[:size - cut])
+        kept[index] = Paragraph(paragraph.style, html.escape(text, quote=False))
+        count -= cut
+    return tuple(p for p in kept if p.markup.strip())
 
 
 def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPiece], float]:
