@@ -91,9 +91,25 @@ def largest_gap(rows: set[int]) -> float:
     return max(b - a for a, b in zip(edges, edges[1:], strict=False))
 
 
+@pytest.fixture(scope="module")
+def default(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default kit's brochure, its article long enough to fill the panels itself."""
+    root = tmp_path_factory.mktemp("default")
+    content = root / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    edit(content / "site.yaml", "languages: [en, es, ar, zh-Hans]",
+         f"languages: [{', '.join(LANGUAGES)}]")
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--format", "brochure",
+                 "--target", "shop", "--no-previews"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("article", ["short", "default"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_short_article_leaves_no_panel_mostly_blank(short: Path, lang: str) -> None:
-    pdf = short / lang / "brochure-shop.pdf"
+def test_no_inside_panel_is_left_mostly_blank(request: pytest.FixtureRequest, lang: str,
+                                              article: str) -> None:
+    pdf = request.getfixturevalue(article) / lang / "brochure-shop.pdf"
     rows, _, _ = ink_rows(pdf, 1)
     for index, panel_rows in enumerate(rows):
         assert panel_rows, f"panel {index + 1} is blank"

@@ -205,3 +205,17 @@ def test_own_stock_off_the_paper_is_an_error(kit: Path, run) -> None:  # noqa: A
     result = run("check", kit)
     assert result.code == 1
     assert "stock: the cards run 12.7 mm off the letter sheet" in result.err
+
+
+def test_print_notes_name_the_stock(kit: Path) -> None:
+    """index.html's instructions say the same as the sheet's footer."""
+    from generator.content import load_kit
+    from generator.layouts import available_layouts
+    from generator.printing import print_note
+
+    use_stock(kit, "avery-c32011")
+    note = print_note(load_kit(kit), available_layouts()["pocket-card"], "office", A4)
+    assert note.steps[0].startswith("Print on Avery Zweckform C32011")
+    assert any(step == "Separate the cards along the perforations: 10 pieces of 3.35 × 2.13 in "
+               "(85 × 54 mm) per sheet." for step in note.steps), note.steps
+    assert not any("Cut" in step for step in note.steps)
