@@ -83,7 +83,7 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
         elif not grid.full_page:
             steps.append(f"Cut along the solid marks in the margins: {pieces}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks in the margins"
-                                 if not grid.full_page else "faint ticks at the page edges"))
+                                 if not grid.full_page else "faint ticks near the page edges"))
     if flip is not None:
         steps.append("If the backs come out shifted, set print_offset in site.yaml.")
     return tuple(steps)
