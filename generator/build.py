@@ -41,6 +41,7 @@ from generator.sheets import (
     sheet_captions,
 )
 from generator.stock import applies_to, stock_size
+from generator.styles import style_name
 from generator.units import mm
 from generator.write import BackgroundWriter
 
@@ -111,9 +112,17 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     faces, placing = _place_faces(composed_faces, placement)
     problems.extend(placing)
     caps = one_size_per_style(faces) if not placing else ()
-    if caps:  # one size per style in the document: place again with the smallest of each
-        faces, placing = _place_faces(composed_faces, replace(placement, caps=caps))
+    if caps:  # one size per style in the document: place again, with the smallest of each,
+        # the faces that set one larger
+        capped = dict(caps)
+        again = [index for index, face in enumerate(faces) if any(
+            text.paragraph.style.fontSize > capped.get(style_name(text.paragraph.style),
+                                                        1e9) + 0.011 for text in face.texts)]
+        placed, placing = _place_faces([composed_faces[i] for i in again],
+                                       replace(placement, caps=caps))
         problems.extend(placing)
+        for index, face in zip(again, placed, strict=False):
+            faces[index] = face
     problems.extend(_discretion(kit, layout, lang, faces))
     if problems:
         raise ContentError(problems)
