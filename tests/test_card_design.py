@@ -145,3 +145,14 @@ def test_air_between_the_lines_and_the_safety_note(built: Path, lang: str) -> No
     assert below, rows
     note_top = max(top for _, top, _ in below)
     assert emergency[0] - note_top >= 4.0, (emergency, note_top)
+
+
+def test_an_icons_word_on_an_outside_surface_is_checked(kit: Path, run) -> None:  # noqa: ANN001
+    """The word an icon stands for is never printed, but screen readers say it and copied
+    text keeps it: on the outside of a card it must be as discreet as printed words."""
+    folder = kit / "layouts" / "pocket-card"
+    shutil.copytree(Path(__file__).parent.parent / "layouts" / "pocket-card", folder)
+    edit(folder / "front.j2", '<p style="cover">', '<p style="cover" icon="call" alt="Hotline">')
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "hotline" in result.err.lower() and "front" in result.err
