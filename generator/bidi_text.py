@@ -137,7 +137,7 @@ class BidiParagraph(Flowable):
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
         longest = max((self._width(start, end) for start, end in _words(self.text)),
                       default=0.0)
-        return longest + max(self._indent(0), self._indent(1))
+        return longest + max(self._indent(0), self._indent(1)) + self.style.rightIndent
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
@@ -149,13 +149,18 @@ class BidiParagraph(Flowable):
         """The line's indent from the start edge (a bullet point's hanging indent)."""
         return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
 
+    def _room(self, width: float, line: int) -> float:
+        """What a line may take of `width`: less its indent and the end side's
+        (`rightIndent`, the side where lines end: the left, right to left)."""
+        return width - self._indent(line) - self.style.rightIndent
+
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
         """Greedy breaks measured word by word (shaping never joins across a space); each
         line is then measured whole, and if one came out wider, lines are measured whole
         while breaking."""
         words = _words(self.text)
         lines = self._break_by_words(words, width)
-        if all(self._width(start, end) <= width - self._indent(index) + 0.01
+        if all(self._width(start, end) <= self._room(width, index) + 0.01
                for index, (start, end) in enumerate(lines) if " " in self.text[start:end]):
             return lines
         return self._break_by_lines(words, width)
@@ -172,7 +177,7 @@ class BidiParagraph(Flowable):
                 continue
             gap = stringWidth(self.text[end:word_start], self._font_for(self.text[end - 1]),
                               self.style.fontSize)
-            if line_width + gap + word_width <= width - self._indent(len(lines)) + 0.01:
+            if line_width + gap + word_width <= self._room(width, len(lines)) + 0.01:
                 end, line_width = word_end, line_width + gap + word_width
             else:
                 lines.append((start, end))
@@ -187,7 +192,7 @@ class BidiParagraph(Flowable):
         for word_start, word_end in words:
             if start is None:
                 start, end = word_start, word_end
-            elif self._width(start, word_end) <= width - self._indent(len(lines)) + 0.01:
+            elif self._width(start, word_end) <= self._room(width, len(lines)) + 0.01:
                 end = word_end
             else:
                 lines.append((start, end))
@@ -225,10 +230,10 @@ class BidiParagraph(Flowable):
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
         for number, (start, end) in enumerate(self.lines):
             runs = self._runs(start, end)
-            indent = self._indent(number)
-            x = (0.0 if self.fonts.rtl else indent) + _line_start(
-                self.style.alignment, self.width - indent, sum(run.width for run in runs),
-                self.fonts.rtl)
+            indent, end = self._indent(number), self.style.rightIndent
+            x = (end if self.fonts.rtl else indent) + _line_start(
+                self.style.alignment, self._room(self.width, number),
+                sum(run.width for run in runs), self.fonts.rtl)
             y = baseline - number * self.style.leading
             # Where the glyphs, read back, do not give the line's characters (a Devanagari
             # vowel sign drawn before its consonant), the line's text goes with it as

@@ -9,7 +9,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab.lib.colors import black
@@ -23,6 +23,7 @@ from generator.discretion import (
     site_words,
     unchecked_language,
 )
+from generator.emptiness import empty_panel_problems
 from generator.errors import ContentError, Problem
 from generator.extends import locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
@@ -32,11 +33,24 @@ from generator.legibility import ContrastError, TextOnGround, contrast_problem, 
 from generator.localize import BUILTIN_DIR, load_strings
 from generator.models import Kit, Site
 from generator.pdfx import declare_pdfx
-from generator.place import PlacedFace, Placement, place_face
+from generator.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.qr import QrError, payload_for, qr_matrix
 from generator.safety_slots import composed_problems, layout_problems
 from generator.scripts import font_advice
-from generator.sheets import PAPER, Grid, draw_office_sheets, draw_shop_pages
+from generator.sheets import (
+    MARK_GAP,
+    MIN_MARK,
+    PAPER,
+    PRINTABLE,
+    Grid,
+    draw_office_sheets,
+    draw_shop_pages,
+    fold_lines,
+    sheet_captions,
+)
+from generator.stock import applies_to, stock_size
+from generator.styles import style_name
+from generator.units import mm
 from generator.write import BackgroundWriter
 
 TARGETS = ("office", "shop")
@@ -47,7 +61,9 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 # For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
 # race a real build part-way through. Never set it otherwise.
 TEST_DELAY = float(os.environ.get("HAVENPRINT_TEST_DELAY") or 0)
-MIN_SHEET_MARGIN = 18.0  # 0.25 in: most office printers cannot print closer to the edge
+# The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
+# marks that can be seen.
+HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -124,6 +140,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         valid = ", ".join(layout.spec.sizes)
         raise ContentError(Problem(kit.site.source.path,
                                    f"{layout.name} has no size '{size_key}'; valid: {valid}"))
+    try:
+        size = stock_size(kit.site.stock, layout, size)
+    except ValueError as error:
+        raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
     strings = load_strings(lang, locale_root(kit.root, lang))
     first = kit.resources[0]
     try:
@@ -143,13 +163,22 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(safety)
     fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts)
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
-    faces, problems = [], []
-    for composed in composed_faces:
-        problems.extend(_glyph_problems(composed, layout, lang, sources, fonts))
-        try:
-            faces.append(place_face(composed, placement))
-        except ContentError as error:
-            problems.extend(error.problems)
+    problems = [problem for composed in composed_faces
+                for problem in _glyph_problems(composed, layout, lang, sources, fonts)]
+    faces, placing = _place_faces(composed_faces, placement)
+    problems.extend(placing)
+    caps = one_size_per_style(faces) if not placing else ()
+    if caps:  # one size per style in the document: place again, with the smallest of each,
+        # the faces that set one larger
+        capped = dict(caps)
+        again = [index for index, face in enumerate(faces) if any(
+            text.paragraph.style.fontSize > capped.get(style_name(text.paragraph.style),
+                                                        1e9) + 0.011 for text in face.texts)]
+        placed, placing = _place_faces([composed_faces[i] for i in again],
+                                       replace(placement, caps=caps))
+        problems.extend(placing)
+        for index, face in zip(again, placed, strict=False):
+            faces[index] = face
     problems.extend(_discretion(kit, layout, lang, faces))
     if problems:
         raise ContentError(problems)
@@ -158,7 +187,23 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     if faint is not None:
         raise ContrastError(faint, pairs)
     warnings = notes + [w for face in faces for w in face.warnings]
+    for face in faces:
+        flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
+        blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
+                 else layout.folder / "layout.yaml")
+        warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
     return LaidOut(layout, lang, size, faces, warnings, pairs)
+
+
+def _place_faces(composed_faces: list[ComposedFace],
+                 placement: Placement) -> tuple[list[PlacedFace], list[Problem]]:
+    faces, problems = [], []
+    for composed in composed_faces:
+        try:
+            faces.append(place_face(composed, placement))
+        except ContentError as error:
+            problems.extend(error.problems)
+    return faces, problems
 
 
 def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
@@ -215,11 +260,14 @@ def _slot_paragraphs(composed: ComposedFace) -> dict[str, list]:
     texts = {name: list(paragraphs) for name, paragraphs in composed.texts.items()}
     texts.update({name: [p for item in items for p in item.paragraphs]
                   for name, items in composed.lists.items()})
+    for name, fillers in composed.fillers.items():
+        texts[name] = texts.get(name, []) + [p for _, paragraphs in fillers for p in paragraphs]
     return texts
 
 
 def _plain(paragraphs: list) -> str:
-    return " ".join(html.unescape(_TAG.sub("", p.markup)) for p in paragraphs)
+    """The text of the paragraphs, with the words their icons stand for."""
+    return " ".join(html.unescape(_TAG.sub("", f"{p.alt} {p.markup}")) for p in paragraphs)
 
 
 def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:
@@ -246,21 +294,37 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
     return problems
 
 
-def office_grid(laid: LaidOut, site_paper: str) -> Grid:
-    """The imposition grid on the site's paper, else on the size's own paper, turned to
-    landscape when the items are wider than tall. A grid must leave MIN_SHEET_MARGIN for the
-    printer, unless it is a single item exactly the size of the sheet (a brochure, a poster)."""
+def office_grid(laid: LaidOut, site: Site) -> Grid:
+    """The office sheet: the site's card stock when this format prints on it (its grid is
+    the stock's), else the items centred on the site's paper, or on the size's own paper,
+    turned to landscape when they are wider than tall. A centred grid keeps HAND_CUT_MARGIN
+    for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
+    the size of the sheet (a brochure, a poster)."""
+    stock = site.stock
+    if applies_to(stock, laid.layout) and stock.paper is not None:
+        paper = PAPER[stock.paper]
+        return Grid(paper, stock.columns or 1, stock.rows or 1, laid.size.width,
+                    laid.size.height, stock.left or 0.0,
+                    paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
+                    stock.row_gap, stock.bleed, stock.perforated, stock.title)
     imposition = laid.layout.spec.imposition
     width = imposition.columns * laid.size.width
     height = imposition.rows * laid.size.height
     candidates = []
-    for paper_name in dict.fromkeys((site_paper, laid.size.paper)):
+    for paper_name in dict.fromkeys((site.paper, laid.size.paper)):
         short, long = sorted(PAPER[paper_name])
         paper = (long, short) if width > height else (short, long)
-        grid = Grid(paper, imposition.columns, imposition.rows, laid.size.width,
-                    laid.size.height)
-        exact = abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5
-        if exact or min(grid.left, grid.bottom) >= MIN_SHEET_MARGIN:
+        grid = Grid.centred(paper, imposition.columns, imposition.rows, laid.size.width,
+                            laid.size.height)
+        if abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5:
+            return grid  # the item is the sheet
+        gaps = [gap if count > 1 and spare - (count - 1) * gap >= 2 * HAND_CUT_MARGIN else 0.0
+                for gap, count, spare in ((stock.column_gap, imposition.columns,
+                                           paper[0] - width),
+                                          (stock.row_gap, imposition.rows, paper[1] - height))]
+        grid = Grid.centred(paper, imposition.columns, imposition.rows, laid.size.width,
+                            laid.size.height, gaps[0], gaps[1], stock.bleed)
+        if min(grid.left, grid.bottom) >= HAND_CUT_MARGIN - 0.01:
             return grid
         candidates.append(grid)
     return candidates[-1]
@@ -286,13 +350,12 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     if cmyk:
         declare_pdfx(canvas, kit.site.pdfx, site_profile(kit.site))
     if target == "office":
-        grid = office_grid(laid, kit.site.paper)
+        grid = office_grid(laid, kit.site)
         canvas.setPageSize(grid.paper)
-        flip = laid.layout.spec.imposition.flip
-        caption = (f"Print both sides at actual size, flip on the {flip} edge, then cut along "
-                   "the solid marks and fold at the dashed ones")
+        captions = sheet_captions(grid, len(laid.faces), laid.layout.spec.imposition.flip,
+                                  bool(fold_lines(laid.faces[0])[1]))
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                           kit.site.print_offset, caption)
+                           kit.site.print_offset, captions)
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
                         marks=REGISTRATION if cmyk else black)

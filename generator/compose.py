@@ -11,7 +11,7 @@ import functools
 import re
 import unicodedata
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 from generator.articles import first_sentence
 from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
-from generator.layouts import LAYOUTS_DIR, FaceSpec, Layout
+from generator.layouts import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout
 from generator.localize import babel_locale
 from generator.models import Article, Kit, Resource
 from generator.paragraphs import Paragraph, parse_block
@@ -57,6 +57,9 @@ class ComposedFace:
     texts: dict[str, tuple[Paragraph, ...]]
     lists: dict[str, tuple[Item, ...]]
     qr_payload: str | None
+    # a flow slot's fillers: (filler, its paragraphs) in the layout's order, empty ones out
+    fillers: dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]] = field(
+        default_factory=dict)
 
 
 def fill(text: str, **values: Any) -> Markup:
@@ -246,7 +249,7 @@ def compose_face(
     limits = nullcontext() if layout.folder.is_relative_to(LAYOUTS_DIR) else render_limits()
     try:
         with limits:
-            texts, lists = _render_face(layout, face, context, resources, path)
+            texts, lists, fillers = _render_face(layout, face, context, resources, path)
     except TemplateSyntaxError as error:
         raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
                                    error.lineno)) from None
@@ -259,18 +262,26 @@ def compose_face(
         # A layout's own template is code: whatever it raises is a problem with the layout.
         raise ContentError(Problem(path, (
             f"template error: {type(error).__name__}: {str(error)[:200]}"))) from None
-    return ComposedFace(face_name, texts, lists, qr_payload)
+    return ComposedFace(face_name, texts, lists, qr_payload, fillers)
 
 
 def _render_face(layout: Layout, face: FaceSpec, context: dict,
                  resources: tuple[Resource, ...], path: Path,
-                 ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]]]:
+                 ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]],
+                            dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]]]:
     lang = context["lang"]
     template = _environment(layout.folder).get_template(face.template)
-    texts, lists = {}, {}
+    texts, lists, fillers = {}, {}, {}
     for slot in face.slots:
         if slot.kind in TEXT_KINDS:
             texts[slot.name] = _render_block(template, slot.name, context, path)
+        if slot.fillers:
+            lines = {**context, "lines": [resource_view(resource, lang, context["t"])
+                                          for resource in resources]}
+            rendered = ((filler, _render_block(template, filler.block, lines, path))
+                        for filler in slot.fillers)
+            fillers[slot.name] = tuple((filler, paragraphs)
+                                       for filler, paragraphs in rendered if paragraphs)
         elif slot.kind == "list":
             lists[slot.name] = tuple(
                 Item(resource.name, _render_block(template, "resource", {
@@ -278,7 +289,7 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
                      resource.required)
                 for resource in resources
             )
-    return texts, lists
+    return texts, lists, fillers
 
 
 def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:

@@ -31,6 +31,7 @@ from generator.models import (
     Resource,
     Site,
     Source,
+    Stock,
     TextLine,
     Texts,
 )
@@ -42,6 +43,7 @@ from generator.schema import (
     SiteModel,
     problems_from,
 )
+from generator.stock import StockModel, named_stocks, stock_from
 from generator.units import inch, mm
 from generator.yamlfile import YamlDoc, load_yaml
 
@@ -165,6 +167,7 @@ def load_site(path: Path) -> Site:
     default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
     fonts = site_fonts(model.fonts, path.parent, doc)
     brand = model.brand_color
+    stock = _stock(model.stock, doc)
     return Site(
         organization=model.organization,
         country=model.country,
@@ -200,7 +203,29 @@ def load_site(path: Path) -> Site:
                               or doc.line_of(("languages",))),
         fonts=fonts,
         title_line=doc.line_of(("discreet_title",)),
+        stock=stock,
     )
+
+
+def _stock(value: str | dict, doc: YamlDoc) -> Stock:
+    """`stock:` in site.yaml: a name from layouts/stock.yaml, or a sheet described in place."""
+    stocks = named_stocks()
+    line = doc.line_of(("stock",))
+    if isinstance(value, str):
+        if value not in stocks:
+            raise ContentError(Problem(doc.path, (
+                f"stock: unknown card stock {value!r}; valid: {', '.join(stocks)} (or describe "
+                "the sheet: paper, card, columns, rows, left, top, column_gap, row_gap)"), line))
+        return stocks[value]
+    try:
+        return stock_from("own", StockModel.model_validate(value))
+    except ValidationError as error:
+        raise ContentError([Problem(p.path, f"stock: {p.message}", p.line) for p in
+                            problems_from(error, YamlDoc(doc.path, value, {
+                                key[1:]: number for key, number in doc.lines.items()
+                                if key[:1] == ("stock",)}), StockModel)]) from None
+    except ValueError as error:
+        raise ContentError(Problem(doc.path, f"stock: {error}", line)) from None
 
 
 def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None,

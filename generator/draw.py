@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import html
+
 from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.geometry import Rect
+from generator.icons import draw_icon
 from generator.ornaments import Circle, clip_panel, ornament_shapes
 from generator.paints import FILL_PAINTS
-from generator.place import PlacedFace, PlacedOrnament
+from generator.place import PlacedFace, PlacedIcon, PlacedOrnament
 from generator.qr import draw_qr
+
+RULE_GRAY = 0.6
 
 
 def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
@@ -38,11 +44,48 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
             text.paragraph.drawOn(canvas, 0, 0)
             canvas.restoreState()
         else:
+            if text.icon is not None:
+                _icon(canvas, text.icon, x, y, text.paragraph.style.textColor)
             text.paragraph.drawOn(canvas, x + text.x, y + text.y)
     for qr in face.qrs:
         draw_qr(canvas, x + qr.x, y + qr.y, qr.size, qr.payload)
+    _rules(canvas, face, x, y)
     _cut_lines(canvas, face, x, y)
     canvas.restoreState()
+
+
+def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color) -> None:
+    """The picture, then the word it stands for, unseen (text render mode 3), squeezed into
+    the picture's width on the line's baseline: screen readers read it and copied text keeps
+    it ("Text START to 88788"), just before the line's own text."""
+    icon = placed.icon
+    draw_icon(canvas, icon.name, x + placed.x, y + placed.y, placed.size, colour)
+    if not icon.alt:
+        return  # a list mark: nothing to read aloud
+    canvas.saveState()
+    canvas.addLiteral("3 Tr")
+    if icon.alt_paragraph is not None:  # right to left or shaped: drawn as its lines are
+        word = icon.alt_paragraph
+        word.wrap(10_000, 10_000)
+        natural = word.minWidth()
+        word.wrap(natural + 0.01, 10_000)
+        canvas.addLiteral(f"{_squeeze(natural, placed.word_width):.1f} Tz")
+        word.drawOn(canvas, x + placed.word_x, y + placed.baseline - word.height +
+                    word.style.fontSize)
+    else:
+        text = html.unescape(icon.alt) + " "
+        natural = stringWidth(text, icon.font, placed.font_size)
+        line = canvas.beginText(x + placed.word_x, y + placed.baseline)
+        line.setFont(icon.font, placed.font_size)
+        line.setHorizScale(_squeeze(natural, placed.word_width))
+        line.textOut(text)
+        canvas.drawText(line)
+    canvas.restoreState()
+
+
+def _squeeze(natural: float, room: float) -> float:
+    """Horizontal scaling (percent) that fits a word of `natural` width into `room`."""
+    return 100.0 * min(1.0, room / natural) if natural > 0 else 100.0
 
 
 def fill_colour(name: str, brand: str) -> Color:
@@ -80,6 +123,18 @@ def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x
     path = canvas.beginPath()
     path.rect(x + left, y + bottom, right - left, top - bottom)
     canvas.clipPath(path, stroke=0, fill=0)
+
+
+def _rules(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
+    """Lines to write on, thin and grey: they guide a pen, they are not text."""
+    if not face.rules:
+        return
+    canvas.saveState()
+    canvas.setStrokeGray(RULE_GRAY)
+    canvas.setLineWidth(0.5)
+    for rule in face.rules:
+        canvas.line(x + rule.x1, y + rule.y, x + rule.x2, y + rule.y)
+    canvas.restoreState()
 
 
 def _cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 from unicodedata import bidirectional
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.bidi_text import BidiParagraph
 from generator.fonts import FontSet
 from generator.isolates import unbreakable_numbers
@@ -17,9 +19,20 @@ from generator.layouts import LayoutSpec
 from generator.line_breaks import keep_units_with_numbers, needs_segmenting
 from generator.paragraphs import Paragraph
 from generator.segmented_text import SegmentedParagraph
-from generator.styles import paragraph_style, smallest_size
+from generator.styles import Limits, paragraph_style, size_range
 
 SHRINK_STEP = 0.025
+
+
+@dataclass(frozen=True)
+class Icon:
+    """The picture a paragraph starts with, and the word it stands for."""
+
+    name: str
+    alt: str  # escaped markup
+    column: float  # the room it takes before the text
+    font: str
+    alt_paragraph: BidiParagraph | None  # for right-to-left and shaped scripts
 UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
 T = TypeVar("T")
 
@@ -29,18 +42,31 @@ class Typesetter:
     """Makes ReportLab paragraphs for one layout and brand colour.
 
     Equal when made for the same layout (the very spec object: layouts are loaded once),
-    colour and fonts, so fits can be remembered across the sites of a batch."""
+    colour, fonts and caps, so fits can be remembered across the sites of a batch. `caps`
+    holds the size of each style already settled elsewhere in the document: one style prints
+    at one size throughout (see generator/place.py)."""
 
     spec: LayoutSpec
     brand: str
     fonts: FontSet
+    caps: tuple[tuple[str, float], ...] = ()
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Typesetter) and self.spec is other.spec
-                and self.brand == other.brand and self.fonts == other.fonts)
+                and self.brand == other.brand and self.fonts == other.fonts
+                and self.caps == other.caps)
 
     def __hash__(self) -> int:
-        return hash((id(self.spec), self.brand, self.fonts))
+        return hash((id(self.spec), self.brand, self.fonts, self.caps))
+
+    @functools.cached_property
+    def limits(self) -> Limits:
+        shaped = self.spec.shaped_floor if self.fonts.shaping else None
+        return Limits(self.spec.body_floor, shaped or 0.0)
+
+    @functools.cached_property
+    def _caps(self) -> dict[str, float]:
+        return dict(self.caps)
 
     def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
         """Right-to-left text (a kit's, or a whole Arabic line name in an English kit) and
@@ -53,36 +79,61 @@ class Typesetter:
         for p in items:
             style = self.spec.styles[p.style]
             font = self.fonts.primary(style.weight)
-            para_style = paragraph_style(p.style, style, scale, self.spec.body_floor,
-                                         self.brand, font, self.fonts.shaping)
-            if self.fonts.rtl or _right_to_left(p.markup):  # aligned as the page reads
-                made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
-            elif needs_segmenting(p.markup):
-                made.append(SegmentedParagraph(p.markup, para_style, self.fonts,
-                                               style.weight))
-            elif self.fonts.shaping:
-                made.append(BidiParagraph(p.markup, para_style, self.fonts, style.weight))
-            else:
-                markup = keep_units_with_numbers(unbreakable_numbers(p.markup))
-                made.append(RLParagraph(self.fonts.with_fallbacks(markup, style.weight),
-                                        para_style))
+            indent = self.spec.icon_column if p.icon else 0.0
+            para_style = paragraph_style(p.style, style, scale, self.limits, self.brand, font,
+                                         self.fonts.shaping, None,
+                                         self._caps.get(p.style), indent)
+            para = self._paragraph(p, para_style, style.weight, style.balance)
+            if p.icon:
+                para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
+                                 self._alt(p, para_style, style.weight) if p.alt else None)
+            made.append(para)
         return made
+
+    def _alt(self, p: Paragraph, para_style: ParagraphStyle,
+             weight: str) -> BidiParagraph | None:
+        """The icon's word as a right-to-left or shaped paragraph (drawn unseen, for its
+        text); None where plain text does (generator/draw.py)."""
+        if not (self.fonts.rtl or self.fonts.shaping):
+            return None
+        plain_style = ParagraphStyle(f"{para_style.name}-alt", parent=para_style,
+                                     leftIndent=0, firstLineIndent=0)
+        return BidiParagraph(p.alt, plain_style, self.fonts, weight)
+
+    def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
+                   balance: bool) -> RLParagraph:
+        segmented = needs_segmenting(p.markup)
+        if (self.fonts.rtl or _right_to_left(p.markup)
+                or (self.fonts.shaping and not segmented)):  # aligned as the page reads
+            kind = BalancedBidiParagraph if balance else BidiParagraph
+            return kind(p.markup, para_style, self.fonts, weight)
+        if segmented:
+            return SegmentedParagraph(p.markup, para_style, self.fonts, weight)
+        markup = keep_units_with_numbers(unbreakable_numbers(p.markup))
+        return (BalancedParagraph if balance else RLParagraph)(
+            self.fonts.with_fallbacks(markup, weight), para_style)
+
+    def _range(self, style: str) -> tuple[float, float]:
+        return size_range(self.spec.styles[style], self.limits, self._caps.get(style))
 
     def floor_of(self, items: Sequence[Paragraph]) -> float:
         """The smallest size any of these paragraphs' styles may shrink to."""
-        styles = {self.spec.styles[p.style] for p in items}
-        return min((smallest_size(s, self.spec.body_floor) for s in styles),
-                   default=self.spec.body_floor)
+        return min((self._range(p.style)[0] for p in items), default=self.spec.body_floor)
 
     def lowest_scale(self, items: Sequence[Paragraph]) -> float:
         """The scale at which every one of these paragraphs' styles is at its smallest."""
-        styles = {self.spec.styles[p.style] for p in items}
-        return min(smallest_size(style, self.spec.body_floor) / style.size for style in styles)
+        return min(self._range(p.style)[0] / self.spec.styles[p.style].size for p in items)
+
+    def highest_scale(self, items: Sequence[Paragraph]) -> float:
+        """The scale at which every style that may grow is at its largest (1: none may)."""
+        return max([1.0] + [self._range(p.style)[1] / self.spec.styles[p.style].size
+                            for p in items if self.spec.styles[p.style].max_size is not None])
 
     def scales(self, items: Sequence[Paragraph]) -> list[float]:
-        """Scales to try, from full size down to where every style is at its smallest."""
+        """Scales to try, from where every style is at its largest (its size, or the
+        `max_size` of those that may grow) down to where every style is at its smallest."""
         lowest = self.lowest_scale(items)
-        scales, scale = [], 1.0
+        scales, scale = [], self.highest_scale(items)
         while scale > lowest + 1e-9:
             scales.append(scale)
             scale -= SHRINK_STEP
@@ -173,8 +224,8 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
                typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
 
     def attempt(scale: float) -> tuple[tuple[list[RLParagraph], float], float]:
-        stacked = _stacked(items, scale, width, typesetter)
-        return stacked, max(0.0, stacked[1] - height)
+        made = stacked(items, scale, width, typesetter)
+        return made, max(0.0, made[1] - height)
 
     fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
     return (None, overflow) if fitted is None else fitted
@@ -186,11 +237,11 @@ def floor_overflow(items: Sequence[Paragraph], width: float, height: float,
     fit at some scale). One trial: for choosing what to leave out before fitting."""
     if not items:
         return 0.0
-    _, needed = _stacked(items, typesetter.lowest_scale(items), width, typesetter)
+    _, needed = stacked(items, typesetter.lowest_scale(items), width, typesetter)
     return max(0.0, needed - height)
 
 
-def _stacked(items: Sequence[Paragraph], scale: float, width: float,
+def stacked(items: Sequence[Paragraph], scale: float, width: float,
              typesetter: Typesetter) -> tuple[list[RLParagraph], float]:
     """The paragraphs at `scale`, one below the other, and the height they need."""
     measured = [_measured(item, scale, width, typesetter) for item in items]

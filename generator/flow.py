@@ -7,6 +7,9 @@ where ReportLab can split them without leaving a single stranded line.
 from __future__ import annotations
 
 import functools
+import html
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
@@ -16,6 +19,8 @@ from generator.geometry import Rect
 from generator.paragraphs import Paragraph
 
 MIN_LINES_AFTER_HEADING = 2
+MAX_TRIES = 12
+MIN_PROSE = 12  # words (or characters of text without spaces: more) in a paragraph of prose
 
 
 @dataclass(frozen=True)
@@ -25,14 +30,72 @@ class FlowPiece:
     y: float  # bottom
 
 
+@dataclass(frozen=True)
+class Flowed:
+    pieces: list[FlowPiece]
+    scale: float  # the scale every paragraph was set at: what fills the rest uses it too
+
+
 @functools.lru_cache(maxsize=256)
 def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
-             typesetter: Typesetter) -> tuple[list[FlowPiece] | None, float]:
-    """The pieces at the largest scale where everything fits, or (None, the overflow at the
-    smallest). Remembered: every site of a batch flows the same article."""
-    return largest_fitting(typesetter.scales(items),
-                           lambda scale: flow(typesetter.paragraphs(items, scale), list(boxes)),
-                           sum(box.height for box in boxes))
+             typesetter: Typesetter) -> tuple[Flowed | None, float]:
+    """The pieces at the largest scale where everything fits (growing where styles may),
+    or (None, the overflow at the smallest). Remembered: every site of a batch flows the
+    same article."""
+
+    def attempt(scale: float) -> tuple[Flowed, float]:
+        pieces, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
+        return Flowed(pieces, scale), overflow
+
+    return largest_fitting(typesetter.scales(items), attempt, sum(box.height for box in boxes))
+
+
+def words_over(items: Sequence[Paragraph], boxes: Sequence[Rect],
+               typesetter: Typesetter) -> int:
+    """How many words (characters, in text written without spaces) must go from the text
+    before it fits the boxes at its smallest size: the share of the text that overflows,
+    then checked by cutting that many from its end, and more until it fits."""
+    scale = typesetter.lowest_scale(items)
+    by_chars = typesetter.fonts.word_wrap == "CJK"
+    total = sum(_count(item, by_chars) for item in items)
+    _, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
+    room = sum(box.height for box in boxes)
+    guess = max(1, math.ceil(total * overflow / (room + overflow)))
+    for _ in range(MAX_TRIES):
+        shorter = _without_last(items, guess, by_chars)
+        _, left = flow(typesetter.paragraphs(shorter, scale), list(boxes))
+        if left <= 0.01 or guess >= total:
+            return min(guess, total)
+        guess = math.ceil(guess * 1.1) + 1
+    return guess
+
+
+def _count(item: Paragraph, by_chars: bool) -> int:
+    text = html.unescape(item.markup)
+    return len("".join(text.split())) if by_chars else len(text.split())
+
+
+def _without_last(items: Sequence[Paragraph], count: int, by_chars: bool) -> tuple[Paragraph, ...]:
+    """The paragraphs less `count` words (or characters) of prose, from the end: what an
+    editor would shorten. Headings, list items and sources (short paragraphs) stay."""
+    kept = list(items)
+    for index in reversed(range(len(kept))):
+        if count <= 0:
+            break
+        paragraph = kept[index]
+        size = _count(paragraph, by_chars)
+        if size < MIN_PROSE or "<" in paragraph.markup:
+            continue
+        cut = min(count, size)
+        text = html.unescape(paragraph.markup)
+        if by_chars:
+            chars = [at for at, char in enumerate(text) if not char.isspace()]
+            text = text[:chars[size - cut]] if cut < size else ""
+        else:
+            text = " ".join(text.split()[:size - cut])
+        kept[index] = Paragraph(paragraph.style, html.escape(text, quote=False))
+        count -= cut
+    return tuple(p for p in kept if p.markup.strip())
 
 
 def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPiece], float]:

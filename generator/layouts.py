@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from generator.errors import ContentError, Problem
 from generator.schema import problems_from
@@ -29,12 +36,28 @@ class StyleSpec(_Strict):
     size: float
     leading: float
     min_size: float | None = None  # shrinks no further; default: the layout's body_floor
+    max_size: float | None = None  # grows this far when the text leaves room; default: size
     keep_with_next: bool = False  # headings: never the last thing in a panel
+    balance: bool = False  # titles, headings: no lone word on the last line if avoidable
     hang: float = 0.0  # hanging indent, for bullet points
     color: Literal["ink", "muted", "brand", "paper"] = "ink"
     align: Literal["left", "center", "right"] = "left"
     space_before: float = 0.0
     space_after: float = 0.0
+
+    @model_validator(mode="after")
+    def _range(self) -> StyleSpec:
+        if self.max_size is not None and self.max_size < self.size:
+            raise ValueError(f"max_size {self.max_size:g} is below size {self.size:g}")
+        return self
+
+
+class FillerSpec(_Strict):
+    """What a flow slot puts in the room its text leaves: a template block, set at the
+    text's size. `ruled`: lines to write on run down to the foot of its panel."""
+
+    block: str
+    ruled: bool = False
 
 
 class SlotSpec(_Strict):
@@ -53,6 +76,13 @@ class SlotSpec(_Strict):
     of: Literal["resources"] | None = None
     design: str | None = None
     safety: list[str] = []  # catalogue strings of safety wording it prints (any one): kept
+    # Stacking in a column: the box's top follows the foot of what the slot `below` names
+    # printed, its bottom the head of what the slot `above` names printed, `gap` apart.
+    below: str | None = None
+    above: str | None = None
+    gap: float = 4.0
+    fillers: list[FillerSpec] = []  # flow: what fills the panels the text leaves empty
+    ruled: bool = False  # text: lines to write on, from below the text to the box's foot
 
     @field_validator("box")
     @classmethod
@@ -122,6 +152,11 @@ class LayoutSpec(_Strict):
     sizes: dict[str, SizeSpec]
     imposition: ImpositionSpec
     body_floor: float
+    # No text smaller than this in scripts whose letters join or stack (Arabic, Urdu,
+    # Persian, Hebrew, Devanagari): they blur at sizes Latin text still reads at.
+    shaped_floor: float | None = None
+    icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
+    rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
     panel_edges: Literal["fold", "cut"] = "fold"
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
@@ -151,7 +186,7 @@ def load_layout(folder: Path) -> Layout:
         raise ContentError(Problem(doc.path, (
             f"name: {spec.name!r} must be the layout's folder name, {folder.name!r}"),
             doc.line_of(("name",))))
-    problems = _boxes_for_no_slot(spec, doc)
+    problems = _boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
     if problems:
         raise ContentError(problems)
     return Layout(spec, folder)
@@ -165,6 +200,37 @@ def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
                     doc.line_of(("sizes", size_name, "boxes", name)))
             for size_name, size in spec.sizes.items() for name in size.boxes
             if name not in slots]
+
+
+def _stacking_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """`below:` and `above:` never go round in a circle (a slot stacked against one stacked
+    against it). A name the face has no slot for stacks against nothing: a site's own copy
+    of a layout may leave that slot out."""
+    problems = []
+    for face_name, face in spec.faces.items():
+        slots = {slot.name: slot for slot in face.slots}
+        for index, slot in enumerate(face.slots):
+            for field in ("below", "above"):
+                name = getattr(slot, field)
+                if name is not None and _leads_back(slots, name, slot.name):
+                    problems.append(Problem(doc.path, (
+                        f"faces.{face_name}, slot {slot.name!r}: {field}: {name!r} is "
+                        f"stacked against {slot.name!r} in turn"),
+                        doc.line_of(("faces", face_name, "slots", index, field))))
+    return problems
+
+
+def _leads_back(slots: dict[str, SlotSpec], start: str, target: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name == target:
+            return True
+        if name in seen or name not in slots:
+            continue
+        seen.add(name)
+        todo.extend(n for n in (slots[name].below, slots[name].above) if n is not None)
+    return False
 
 
 def layout_names(content: Path | None = None, root: Path = LAYOUTS_DIR) -> list[str]:

@@ -117,6 +117,8 @@ def describe(cut: Cut, items: Sequence[Item]) -> str:
     label = items[cut.item].label
     if cut.whole_line:
         return f"'{label}'"
-    part = items[cut.item].paragraphs[cut.paragraph].parts[cut.part]
-    text = " ".join(html.unescape(_TAG.sub("", part.markup)).split())
+    paragraph = items[cut.item].paragraphs[cut.paragraph]
+    part = paragraph.parts[cut.part]
+    markup = f"{paragraph.alt} {part.markup}" if paragraph.icon and cut.part == 0 else part.markup
+    text = " ".join(html.unescape(_TAG.sub("", markup)).split())
     return f"'{text}' ({part.kind}) from '{label}'"

@@ -54,10 +54,30 @@ DESCRIPTIONS: dict[str, str] = {
     "poster_others": "Poster, beside the QR code: heading above the other lines",
     "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
                             "seen by everyone, so without the word 'emergency'",
-    "notes_heading": "Folding card, inside: heading of a blank space for handwritten notes",
+    "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
     "emergency_line": "Inside, in the list of lines: the name of the line that dials the "
                       "emergency number (911, 999, 112), when resources.yaml names it "
                       "\"Emergency\" or not at all",
+    "icon_call": "Card: the word a small telephone picture before a number stands for; not "
+                 "printed, read aloud by screen readers and kept when text is copied",
+    "icon_text": "Card: the word a small speech-bubble picture before a texting line stands "
+                 "for (not printed, read aloud)",
+    "icon_tty": "Card: the word a small keyboard picture before a TTY number stands for "
+                "(not printed, read aloud)",
+    "icon_web": "Card: the word a small globe picture before a website stands for (not "
+                "printed, read aloud)",
+    "keyword_to": "Card, after the speech-bubble picture: how to reach a line by text with a "
+                  "keyword, without the verb the picture replaces, e.g. 'START to 88788'",
+    "lines_heading": "Brochure inside, when the article leaves room: heading of the lines "
+                     "again, with their hours and languages",
+    "safety_plan_heading": "Brochure inside, when the article leaves room: heading of a short "
+                           "checklist for planning safety",
+    "safety_plan_1": "Brochure safety checklist, item 1: a safe place to go",
+    "safety_plan_2": "Brochure safety checklist, item 2: papers, money and a key kept safe",
+    "safety_plan_3": "Brochure safety checklist, item 3: a code word ({emergency} is the "
+                     "emergency number)",
+    "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
+    "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
 }
 
 COMMENT_WIDTH = 92

@@ -71,6 +71,44 @@ class Texts:
 
 
 @dataclass(frozen=True)
+class Stock:
+    """Card stock for the office card sheet (generator/stock.py): a fixed grid of cards
+    (perforated sheets) or, without `paper`, cards centred on plain paper and cut by hand."""
+
+    name: str
+    title: str
+    perforated: bool = False
+    paper: Literal["letter", "a4"] | None = None
+    card: tuple[float, float] | None = None  # points
+    columns: int | None = None
+    rows: int | None = None
+    left: float | None = None  # paper's left edge to the first card
+    top: float | None = None  # paper's top edge to the first card
+    column_gap: float = 0.0
+    row_gap: float = 0.0
+    bleed: float = 0.0  # colour past a card's edge into a margin or gap
+
+    @property
+    def fixed(self) -> bool:
+        return self.paper is not None
+
+    def sheet_width(self) -> float:
+        return self._extent(0, self.columns, self.column_gap)
+
+    def sheet_height(self) -> float:
+        return self._extent(1, self.rows, self.row_gap)
+
+    def _extent(self, axis: int, count: int | None, gap: float) -> float:
+        if self.card is None or count is None:
+            return 0.0
+        return count * self.card[axis] + (count - 1) * gap
+
+
+HAND_CUT_STOCK = Stock("hand-cut", "plain paper, cut by hand", column_gap=11.34,
+                       row_gap=11.34, bleed=5.67)
+
+
+@dataclass(frozen=True)
 class Site:
     organization: str
     country: str
@@ -105,6 +143,7 @@ class Site:
     brand_cmyk: tuple[float, float, float, float] | None = None  # the print spec's, percent
     pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard shop files meet
     icc_profile: Path | None = None  # a print shop's own CMYK profile; None: the built-in
+    stock: Stock = HAND_CUT_STOCK  # what the office card sheet prints on
 
 
 @dataclass(frozen=True)

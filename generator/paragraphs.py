@@ -8,6 +8,8 @@ a template marks what is secondary, either a whole paragraph or a span of one:
 
 `sep` is printed before the span only when something is printed before it in the paragraph.
 `<p ... once="1">` is a heading repeated in each entry: only the first kept one prints it.
+`<p ... icon="text" alt="Text">` starts with a small picture (generator/icons.py) instead of
+the word `alt`, which stays in the text layer for screen readers and copying.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ _PARAGRAPH = re.compile(r'<p style="([\w-]+)"((?:\s+[\w-]+="[^"<>]*")*)\s*>(.*?)
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')
 _DETAIL = re.compile(r'<optional kind="([\w-]+)"(?:\s+sep="([^"<>]*)")?\s*>(.*?)</optional>',
                      re.DOTALL)
-_ATTRIBUTES = {"optional", "once"}
+_ATTRIBUTES = {"optional", "once", "icon", "alt"}
+ICON_NAMES = ("call", "text", "tty", "web", "box")
+DECORATIVE_ICONS = ("box",)  # a list mark: no word to keep
 Fail = Callable[[str], ContentError]
 
 
@@ -47,11 +51,18 @@ class Paragraph:
     markup: str  # ReportLab paragraph markup; content already escaped
     parts: tuple[Part, ...] = ()  # only when some of it is optional
     once: bool = False
+    icon: str | None = None  # a picture before the text (ICON_NAMES)
+    alt: str = ""  # the word the picture stands for (escaped markup)
 
     def without(self, left_out: Collection[int]) -> Paragraph | None:
         """The paragraph with the parts at these indices left out; None if nothing is left."""
         markup = joined(part for index, part in enumerate(self.parts) if index not in left_out)
-        return Paragraph(self.style, markup, once=self.once) if markup else None
+        if not markup:
+            return None
+        # The icon stands for what the line starts with: it goes when that does.
+        icon = self.icon if 0 not in left_out else None
+        return Paragraph(self.style, markup, once=self.once, icon=icon,
+                         alt=self.alt if icon else "")
 
 
 def joined(parts: Iterable[Part]) -> str:
@@ -100,9 +111,15 @@ def _paragraph(style: str, attributes: dict[str, str], markup: str, block: str,
     else:
         parts = _parts(markup, fail)
     once = attributes.get("once") == "1"
+    icon = attributes.get("icon")
+    if icon is not None and icon not in ICON_NAMES:
+        raise fail(f"unknown icon {icon!r}: use one of {', '.join(ICON_NAMES)}")
+    if icon is not None and icon not in DECORATIVE_ICONS and not attributes.get("alt", "").strip():
+        raise fail(f'icon="{icon}" needs alt="...": the word it stands for, read aloud')
+    alt = " ".join(attributes.get("alt", "").split())
     if len(parts) == 1 and parts[0].kind is None:
-        return Paragraph(style, markup, once=once)
-    return Paragraph(style, joined(parts), parts, once)
+        return Paragraph(style, markup, once=once, icon=icon, alt=alt)
+    return Paragraph(style, joined(parts), parts, once, icon, alt)
 
 
 def _parts(markup: str, fail: Fail) -> tuple[Part, ...]:

@@ -13,6 +13,7 @@ from generator.layouts import Layout, SizeSpec
 from generator.models import Kit
 from generator.pdfx import VERSIONS
 from generator.sheets import PAPER
+from generator.stock import stock_size
 from generator.units import PT_PER_UNIT
 
 PAPER_NAMES = {"letter": "Letter", "a4": "A4", "tabloid": "Tabloid", "a3": "A3"}
@@ -43,7 +44,11 @@ def paper_name(width: float, height: float) -> str | None:
 
 
 def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
-    return layout.spec.sizes.get(str(getattr(kit.site, layout.spec.size_option, "")))
+    size = layout.spec.sizes.get(str(getattr(kit.site, layout.spec.size_option, "")))
+    try:
+        return None if size is None else stock_size(kit.site.stock, layout, size)
+    except ValueError:
+        return size  # the build says what is wrong
 
 
 def print_note(kit: Kit, layout: Layout, target: str, page: tuple[float, float]) -> PrintNote:
@@ -69,14 +74,17 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     else:
         steps.append("Print one-sided.")
     if size is not None:
-        grid = office_grid(LaidOut(layout, "", size, []), kit.site.paper)
+        grid = office_grid(LaidOut(layout, "", size, []), kit.site)
         count = grid.columns * grid.rows
-        if not grid.full_page:
-            steps.append(f"Cut along the solid marks in the margins: {count} "
-                         f"{'piece' if count == 1 else 'pieces'} of "
-                         f"{describe_size(size.width, size.height)} per sheet.")
+        pieces = (f"{count} {'piece' if count == 1 else 'pieces'} of "
+                  f"{describe_size(size.width, size.height)} per sheet")
+        if grid.stock:
+            steps.insert(0, f"Print on {grid.stock}.")
+            steps.append(f"Separate the cards along the perforations: {pieces}.")
+        elif not grid.full_page:
+            steps.append(f"Cut along the solid marks in the margins: {pieces}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks in the margins"
-                                 if not grid.full_page else "faint ticks at the page edges"))
+                                 if not grid.full_page else "faint ticks near the page edges"))
     if flip is not None:
         steps.append("If the backs come out shifted, set print_offset in site.yaml.")
     return tuple(steps)

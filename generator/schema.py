@@ -201,6 +201,8 @@ class SiteModel(_Strict):
         return value
     pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard of shop files
     icc_profile: str | None = None  # a print shop's CMYK profile, inside the content folder
+    # the card sheet's stock: a name from layouts/stock.yaml, or a sheet of its own
+    stock: str | dict[str, Any] = "hand-cut"
 
     @field_validator("resources", mode="before")
     @classmethod

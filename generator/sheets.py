@@ -14,31 +14,67 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.draw import draw_face
 from generator.models import Offset
 from generator.place import PlacedFace
+from generator.units import mm
 
 PAPER = {"letter": LETTER, "a4": A4, "tabloid": TABLOID, "a3": A3}
-MARK_GAP = 3.0  # points between a mark and the artwork it marks
+PRINTABLE = mm(5)  # office printers cannot print the outer ~5 mm of a sheet (4.2 mm typical)
+MARK_GAP = 3.0  # points between a mark and the artwork (or its bleed) it marks
 MARK_LENGTH = 14.0
+MIN_MARK = 4.0  # a mark shorter than this is left out
 MARK_WIDTH = 0.3
 SLUG = 24.0  # room outside the bleed for crop marks on shop pages
 FOLD_DASH = (2.0, 2.0)
 FOLD_GUIDE_GRAY = 0.75
+FOLD_GUIDE_LENGTH = 10.0
+CAPTION_SIZE = 6.5
+CAPTION_GAP = 1.5  # between the caption and the marks beside it
 
 
 @dataclass(frozen=True)
 class Grid:
+    """Where the items of an office sheet go: `columns` x `rows` of them, `left` and
+    `bottom` from the paper's edges, with gaps between them; colour runs `bleed` past an
+    item's edge into any margin or gap (never into a neighbour, nor the unprintable edge)."""
+
     paper: tuple[float, float]
     columns: int
     rows: int
     card_width: float
     card_height: float
+    left: float
+    bottom: float
+    column_gap: float = 0.0
+    row_gap: float = 0.0
+    bleed: float = 0.0
+    perforated: bool = False  # card stock: separated along perforations, no cut marks
+    stock: str | None = None  # the stock's title, for the caption
+
+    @classmethod
+    def centred(cls, paper: tuple[float, float], columns: int, rows: int, width: float,
+                height: float, column_gap: float = 0.0, row_gap: float = 0.0,
+                bleed: float = 0.0) -> Grid:
+        grid_width = columns * width + (columns - 1) * column_gap
+        grid_height = rows * height + (rows - 1) * row_gap
+        return cls(paper, columns, rows, width, height, (paper[0] - grid_width) / 2,
+                   (paper[1] - grid_height) / 2, column_gap, row_gap, bleed)
 
     @property
-    def left(self) -> float:
-        return (self.paper[0] - self.columns * self.card_width) / 2
+    def width(self) -> float:
+        return self.columns * self.card_width + (self.columns - 1) * self.column_gap
 
     @property
-    def bottom(self) -> float:
-        return (self.paper[1] - self.rows * self.card_height) / 2
+    def height(self) -> float:
+        return self.rows * self.card_height + (self.rows - 1) * self.row_gap
+
+    @property
+    def right(self) -> float:
+        """The margin right of the items."""
+        return self.paper[0] - self.left - self.width
+
+    @property
+    def top(self) -> float:
+        """The margin above the items."""
+        return self.paper[1] - self.bottom - self.height
 
     @property
     def full_page(self) -> bool:
@@ -48,42 +84,111 @@ class Grid:
     def origin(self, column: int, row: int) -> tuple[float, float]:
         """Lower-left corner of the item in `column` (from the left) and `row` (from the top)."""
         return (
-            self.left + column * self.card_width,
-            self.bottom + (self.rows - 1 - row) * self.card_height,
+            self.left + column * (self.card_width + self.column_gap),
+            self.bottom + (self.rows - 1 - row) * (self.card_height + self.row_gap),
         )
+
+    def back_origin(self, column: int, row: int) -> tuple[float, float]:
+        """Where the back of that item lies once the sheet is turned over: mirrored left to
+        right (a portrait sheet flipped on its long edge, a landscape one on its short)."""
+        x, y = self.origin(column, row)
+        return self.paper[0] - x - self.card_width, y
+
+    def cell_bleed(self, column: int, row: int) -> tuple[float, float, float, float]:
+        """How far colour runs past the item's left, bottom, right and top edges."""
+        def side(outer: bool, margin: float, gap: float) -> float:
+            room = margin - PRINTABLE if outer else gap / 2
+            return max(0.0, min(self.bleed, room))
+        return (side(column == 0, self.left, self.column_gap),
+                side(row == self.rows - 1, self.bottom, self.row_gap),
+                side(column == self.columns - 1, self.right, self.column_gap),
+                side(row == 0, self.top, self.row_gap))
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """x of every vertical cut and y of every horizontal one (a cut between items that
+        touch is shared)."""
+        xs = sorted({round(self.origin(c, 0)[0] + d, 3) for c in range(self.columns)
+                     for d in (0.0, self.card_width)})
+        ys = sorted({round(self.origin(0, r)[1] + d, 3) for r in range(self.rows)
+                     for d in (0.0, self.card_height)})
+        return xs, ys
+
+
+@dataclass(frozen=True)
+class CaptionSpot:
+    """Where a sheet's caption goes: along the bottom margin, or up the left one when the
+    bottom has no room beside the cut marks. `limit` is how far marks may reach."""
+
+    side: str  # bottom | left
+    baseline: float  # y of the baseline (bottom) or x (left, the text turned to read up)
+    limit: float  # marks on that side stop here (y, or x), clear of the caption
+
+
+def caption_spot(grid: Grid) -> CaptionSpot | None:
+    """The printable room outside the marks for one line of caption, bottom first."""
+    marks = 0.0 if grid.perforated else MIN_MARK + CAPTION_GAP
+    needed = CAPTION_SIZE + marks
+    left_bleed, bottom_bleed = grid.cell_bleed(0, grid.rows - 1)[:2]
+    for side, margin, bleed in (("bottom", grid.bottom, bottom_bleed),
+                                ("left", grid.left, left_bleed)):
+        if margin - bleed - MARK_GAP - PRINTABLE >= needed:
+            # The side of the line towards the paper's edge stays printable: descenders
+            # along the bottom; turned to read up the left margin, the tops of the letters.
+            outer, inner = (0.25, 0.75) if side == "bottom" else (0.8, 0.25)
+            baseline = PRINTABLE + outer * CAPTION_SIZE
+            return CaptionSpot(side, baseline, baseline + inner * CAPTION_SIZE + CAPTION_GAP)
+    return None
 
 
 def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, brand: str,
-                       offset: Offset, caption: str) -> None:
-    """One sheet per face. Backs mirror the columns, so that a sheet turned over on its
+                       offset: Offset, captions: list[str]) -> None:
+    """One sheet per face. Backs mirror the fronts, so that a sheet turned over on its
     long edge (portrait) or short edge (landscape) puts each back behind its front;
-    `offset` shifts the backs for printers that misalign duplex."""
+    `offset` shifts the backs for printers that misalign duplex. A page that is one item
+    the size of the sheet keeps its colour clear of the unprintable edge."""
+    spot = None if grid.full_page else caption_spot(grid)
+    bleed = 0.0 if grid.full_page else grid.bleed
     for page, face in enumerate(faces):
         is_back = page % 2 == 1
         shift = (offset.x, offset.y) if is_back else (0.0, 0.0)
         # The face is drawn once, as a form XObject, and placed in every cell: a tenth of
-        # the drawing work and of the page content.
+        # the drawing work and of the page content. Each cell clips its own bleed.
         form = f"face-{page}"
-        canvas.beginForm(form, 0, 0, face.width, face.height)
-        draw_face(canvas, face, 0, 0, brand)
+        canvas.beginForm(form, -bleed, -bleed, face.width + bleed, face.height + bleed)
+        draw_face(canvas, face, 0, 0, brand, bleed=bleed)
         canvas.endForm()
-        for row in range(grid.rows):
-            for column in range(grid.columns):
-                placed_column = grid.columns - 1 - column if is_back else column
-                x, y = grid.origin(placed_column, row)
-                stamp(canvas, form, x + shift[0], y + shift[1])
         if grid.full_page:
-            _fold_guides(canvas, face, shift)
+            inset = (PRINTABLE, PRINTABLE, grid.paper[0] - PRINTABLE,
+                     grid.paper[1] - PRINTABLE)
+            stamp(canvas, form, shift[0], shift[1], inset)
+            _fold_guides(canvas, face, grid, shift)
         else:
-            _cut_marks(canvas, grid, shift)
-            _fold_marks(canvas, grid, face, shift)
-            _caption(canvas, grid, f"{caption} · page {page + 1} of {len(faces)}", shift)
+            for row in range(grid.rows):
+                for column in range(grid.columns):
+                    x, y = (grid.back_origin if is_back else grid.origin)(column, row)
+                    left, bottom, right, top = grid.cell_bleed(column, row)
+                    if is_back:
+                        left, right = right, left
+                    x, y = x + shift[0], y + shift[1]
+                    stamp(canvas, form, x, y, (x - left, y - bottom, x + face.width + right,
+                                               y + face.height + top))
+            if not grid.perforated:
+                _cut_marks(canvas, grid, shift, spot)
+            _fold_marks(canvas, grid, face, shift, spot)
+            if spot is not None and page < len(captions):
+                _caption(canvas, grid, captions[page], spot)
         canvas.showPage()
 
 
-def stamp(canvas: Canvas, form: str, x: float, y: float) -> None:
-    """Place a drawn face (a form XObject) with its trim's lower-left corner at (x, y)."""
+def stamp(canvas: Canvas, form: str, x: float, y: float,
+          clip: tuple[float, float, float, float] | None = None) -> None:
+    """Place a drawn face (a form XObject) with its trim's lower-left corner at (x, y),
+    clipped to `clip` (left, bottom, right, top on the page) when given."""
     canvas.saveState()
+    if clip is not None:
+        path = canvas.beginPath()
+        path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+        canvas.clipPath(path, stroke=0, fill=0)
     canvas.translate(x, y)
     canvas.doForm(form)
     canvas.restoreState()
@@ -99,28 +204,56 @@ def fold_lines(face: PlacedFace) -> tuple[str, list[float]]:
     return "y", sorted(panel.y for panel in panels if panel.y > 0.01)
 
 
-def _cut_marks(canvas: Canvas, grid: Grid, shift: tuple[float, float]) -> None:
+def _outer_bleed(grid: Grid) -> tuple[float, float, float, float]:
+    """The bleed around the whole grid: left, bottom, right, top."""
+    return (grid.cell_bleed(0, 0)[0], grid.cell_bleed(0, grid.rows - 1)[1],
+            grid.cell_bleed(grid.columns - 1, 0)[2], grid.cell_bleed(0, 0)[3])
+
+
+def _ticks(canvas: Canvas, grid: Grid, shift: tuple[float, float], xs: list[float],
+           ys: list[float], spot: CaptionSpot | None) -> None:
+    """Marks in the margins, outside the bleed and inside the printable area: above and
+    below the grid at each x, left and right of it at each y (positions on the grid as
+    drawn without `shift`); clear of the caption."""
+    bleed_left, bleed_bottom, bleed_right, bleed_top = _outer_bleed(grid)
+    left, bottom = grid.left + shift[0], grid.bottom + shift[1]
+    right, top = left + grid.width, bottom + grid.height
+    floor_y = spot.limit if spot is not None and spot.side == "bottom" else PRINTABLE
+    floor_x = spot.limit if spot is not None and spot.side == "left" else PRINTABLE
+    paper_w, paper_h = grid.paper
+    spans = {
+        "top": (top + bleed_top + MARK_GAP, min(top + bleed_top + MARK_GAP + MARK_LENGTH,
+                                                paper_h - PRINTABLE)),
+        "bottom": (bottom - bleed_bottom - MARK_GAP,
+                   max(bottom - bleed_bottom - MARK_GAP - MARK_LENGTH, floor_y)),
+        "left": (left - bleed_left - MARK_GAP,
+                 max(left - bleed_left - MARK_GAP - MARK_LENGTH, floor_x)),
+        "right": (right + bleed_right + MARK_GAP,
+                  min(right + bleed_right + MARK_GAP + MARK_LENGTH, paper_w - PRINTABLE)),
+    }
+    for name, (start, end) in spans.items():
+        if abs(end - start) < MIN_MARK:
+            continue
+        if name in ("top", "bottom"):
+            for x in xs:
+                canvas.line(x + shift[0], start, x + shift[0], end)
+        else:
+            for y in ys:
+                canvas.line(start, y + shift[1], end, y + shift[1])
+
+
+def _cut_marks(canvas: Canvas, grid: Grid, shift: tuple[float, float],
+               spot: CaptionSpot | None) -> None:
     canvas.saveState()
     canvas.setStrokeColor(black)
     canvas.setLineWidth(MARK_WIDTH)
-    left, bottom = grid.left + shift[0], grid.bottom + shift[1]
-    right = left + grid.columns * grid.card_width
-    top = bottom + grid.rows * grid.card_height
-    length_x = min(MARK_LENGTH, left - MARK_GAP - 2)
-    length_y = min(MARK_LENGTH, bottom - MARK_GAP - 2)
-    for column in range(grid.columns + 1):
-        x = left + column * grid.card_width
-        canvas.line(x, top + MARK_GAP, x, top + MARK_GAP + length_y)
-        canvas.line(x, bottom - MARK_GAP, x, bottom - MARK_GAP - length_y)
-    for row in range(grid.rows + 1):
-        y = bottom + row * grid.card_height
-        canvas.line(left - MARK_GAP, y, left - MARK_GAP - length_x, y)
-        canvas.line(right + MARK_GAP, y, right + MARK_GAP + length_x, y)
+    xs, ys = grid.cuts()
+    _ticks(canvas, grid, shift, xs, ys, spot)
     canvas.restoreState()
 
 
-def _fold_marks(canvas: Canvas, grid: Grid, face: PlacedFace,
-                shift: tuple[float, float]) -> None:
+def _fold_marks(canvas: Canvas, grid: Grid, face: PlacedFace, shift: tuple[float, float],
+                spot: CaptionSpot | None) -> None:
     """Dashed marks in the margins where every item on the sheet folds."""
     axis, folds = fold_lines(face)
     if not folds:
@@ -129,55 +262,68 @@ def _fold_marks(canvas: Canvas, grid: Grid, face: PlacedFace,
     canvas.setStrokeColor(black)
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setDash(*FOLD_DASH)
-    left, bottom = grid.left + shift[0], grid.bottom + shift[1]
-    right = left + grid.columns * grid.card_width
-    top = bottom + grid.rows * grid.card_height
-    length = min(MARK_LENGTH, (left if axis == "y" else bottom) - MARK_GAP - 2)
-    for fold in folds:
-        if axis == "y":
-            for row in range(grid.rows):
-                y = bottom + row * grid.card_height + fold
-                canvas.line(left - MARK_GAP, y, left - MARK_GAP - length, y)
-                canvas.line(right + MARK_GAP, y, right + MARK_GAP + length, y)
-        else:
-            for column in range(grid.columns):
-                x = left + column * grid.card_width + fold
-                canvas.line(x, top + MARK_GAP, x, top + MARK_GAP + length)
-                canvas.line(x, bottom - MARK_GAP, x, bottom - MARK_GAP - length)
+    if axis == "y":
+        ys = [grid.origin(0, row)[1] + fold for row in range(grid.rows) for fold in folds]
+        _ticks(canvas, grid, shift, [], ys, spot)
+    else:
+        xs = [grid.origin(column, 0)[0] + fold for column in range(grid.columns)
+              for fold in folds]
+        _ticks(canvas, grid, shift, xs, [], spot)
     canvas.restoreState()
 
 
-def _fold_guides(canvas: Canvas, face: PlacedFace, shift: tuple[float, float]) -> None:
-    """Faint ticks at the page edges where a full-page item folds, clear of the text."""
+def _fold_guides(canvas: Canvas, face: PlacedFace, grid: Grid,
+                 shift: tuple[float, float]) -> None:
+    """Faint ticks where a full-page item folds, just inside the printable area."""
     axis, folds = fold_lines(face)
     canvas.saveState()
     canvas.setStrokeGray(FOLD_GUIDE_GRAY)
     canvas.setLineWidth(MARK_WIDTH)
-    length = 10.0
+    near, far = PRINTABLE, PRINTABLE + FOLD_GUIDE_LENGTH
     for fold in folds:
         if axis == "x":
             x = fold + shift[0]
-            canvas.line(x, shift[1], x, shift[1] + length)
-            canvas.line(x, face.height + shift[1] - length, x, face.height + shift[1])
+            canvas.line(x, near, x, far)
+            canvas.line(x, grid.paper[1] - near, x, grid.paper[1] - far)
         else:
             y = fold + shift[1]
-            canvas.line(shift[0], y, shift[0] + length, y)
-            canvas.line(face.width + shift[0] - length, y, face.width + shift[0], y)
+            canvas.line(near, y, far, y)
+            canvas.line(grid.paper[0] - near, y, grid.paper[0] - far, y)
     canvas.restoreState()
 
 
-def _caption(canvas: Canvas, grid: Grid, text: str, shift: tuple[float, float]) -> None:
-    """A small printing hint in the bottom margin, clear of the marks."""
-    y = grid.bottom + shift[1] - MARK_GAP - MARK_LENGTH - 8
-    if y < 6:
-        return
+def _caption(canvas: Canvas, grid: Grid, text: str, spot: CaptionSpot) -> None:
+    """The sheet's printing hint, in the printable part of a margin, clear of the marks."""
     canvas.saveState()
     canvas.setFillGray(0.35)
-    canvas.setFont(canvas._fontname, 6.5)
+    canvas.setFont(canvas._fontname, CAPTION_SIZE)
     canvas.addLiteral("/Span <</Lang (en)>> BDC")  # printing hints are English in every kit
-    canvas.drawCentredString(grid.paper[0] / 2 + shift[0], y, text)
+    if spot.side == "bottom":
+        canvas.drawCentredString(grid.paper[0] / 2, spot.baseline, text)
+    else:
+        canvas.translate(spot.baseline, grid.paper[1] / 2)
+        canvas.rotate(90)
+        canvas.drawCentredString(0, 0, text)
     canvas.addLiteral("EMC")
     canvas.restoreState()
+
+
+def sheet_captions(grid: Grid, pages: int, flip: str, folds: bool) -> list[str]:
+    """What each office sheet needs, in its footer: how to print it, then what to do with
+    it (cut or separate, fold) on the last page."""
+    if pages == 1:
+        how = ["Print one-sided at actual size (100 %)."]
+    else:
+        how = [f"Page {page + 1} of {pages}, the {'backs' if page % 2 else 'fronts'}: print "
+               f"two-sided at actual size (100 %), flipping on the {flip} edge."
+               for page in range(pages)]
+    if grid.stock:
+        how[0] = f"For {grid.stock}. {how[0]}"
+    then = ("Then separate the cards along the perforations" if grid.perforated
+            else "Then cut along the solid marks")
+    then += ", and fold at the dashed marks." if folds else "."
+    how[-1] = f"{how[-1]} {then}"
+    return how
 
 
 def shop_page_size(face: PlacedFace, bleed: float) -> tuple[float, float]:

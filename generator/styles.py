@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -27,22 +28,43 @@ def style_name(style: ParagraphStyle) -> str:
     return style.name.partition("@")[0]
 
 
-def smallest_size(spec: StyleSpec, floor: float) -> float:
-    """How far a style may shrink: its own minimum, else the floor (never above its size)."""
-    return min(spec.size, spec.min_size if spec.min_size is not None else floor)
+@dataclass(frozen=True)
+class Limits:
+    """How far a layout's styles may shrink and grow for one script.
+
+    `floor` is the layout's body_floor: the size styles shrink to unless they have a
+    `min_size` of their own. `minimum` is the size no text may print below whatever its
+    style says: the layout's `shaped_floor` for scripts whose letters join or stack (Arabic,
+    Hebrew, Devanagari), which blur at sizes Latin text still reads at."""
+
+    floor: float
+    minimum: float = 0.0
 
 
-def shrink_ratio(spec: StyleSpec, scale: float, floor: float) -> float:
-    """The style's size ratio at `scale`: scaled, but clamped at its smallest size."""
-    return max(spec.size * scale, smallest_size(spec, floor)) / spec.size
+def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
+    """(smallest, largest) size a style may print at: from its own `min_size` (else the
+    floor, never above its size) to its `max_size` (else its size), no larger than `cap`
+    (the size the same style got elsewhere in the document), never below the minimum."""
+    smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
+    largest = spec.max_size if spec.max_size is not None else spec.size
+    if cap is not None:
+        largest = min(largest, cap)
+        smallest = min(smallest, largest)
+    return max(smallest, limits.minimum), max(largest, limits.minimum)
+
+
+def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None = None) -> float:
+    """The style's size at `scale` over its size: scaled, then clamped to its range."""
+    smallest, largest = size_range(spec, limits, cap)
+    return min(max(spec.size * scale, smallest), largest) / spec.size
 
 
 @functools.cache
-@functools.cache
-def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float, brand: str,
-                    font: str, shaping: bool = False,
-                    word_wrap: str | None = None) -> ParagraphStyle:
-    ratio = shrink_ratio(spec, scale, floor)
+def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, brand: str,
+                    font: str, shaping: bool = False, word_wrap: str | None = None,
+                    cap: float | None = None, indent: float = 0.0) -> ParagraphStyle:
+    """`indent`: room at the start of every line (an icon's column: generator/icons.py)."""
+    ratio = size_ratio(spec, scale, limits, cap)
     size = spec.size * ratio
     return ParagraphStyle(
         name=f"{name}@{ratio:.3f}",
@@ -55,7 +77,7 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, floor: float, bran
         alignment=_ALIGN[spec.align],
         spaceBefore=spec.space_before * ratio,
         spaceAfter=spec.space_after * ratio,
-        leftIndent=spec.hang * ratio,
+        leftIndent=spec.hang * ratio + indent,
         keepWithNext=int(spec.keep_with_next),
         firstLineIndent=-spec.hang * ratio,
         splitLongWords=0,

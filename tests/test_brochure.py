@@ -61,8 +61,15 @@ def test_letter_landscape_two_pages(built: Path) -> None:
 
 
 def test_every_word_of_the_article_is_inside_in_order(built: Path, kit: Path) -> None:
-    inside = page_texts(built / "en" / "brochure.pdf")[1]
-    assert words(inside) == article_words(kit / "articles" / "trauma-bonding.en.md")
+    """The article first, whole and in order; what fills the room it leaves after it."""
+    inside = words(page_texts(built / "en" / "brochure.pdf")[1])
+    article = article_words(kit / "articles" / "trauma-bonding.en.md")
+    assert inside[:len(article)] == article
+    assert inside[len(article):] == words("Good to know A trauma bond is a strong tie to "
+                                          "someone who hurts you. The bond grows from a "
+                                          "cycle of hurt and kindness. Feeling this bond is "
+                                          "not your fault. Free, private support is ready "
+                                          "when you are.")
 
 
 def test_text_stays_inside_its_panels(built: Path) -> None:
@@ -133,3 +140,48 @@ def test_long_article_fails_with_the_overflow(kit: Path, run) -> None:  # noqa: 
     assert "trauma-bonding.en.md" in line
     assert "brochure (inside), slot 'article':" in line
     assert "too tall even at 8 pt" in line
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_office_pages_keep_colour_off_the_unprintable_edge(kit: Path, tmp_path: Path, run,  # noqa: ANN001
+                                                           paper: str) -> None:
+    """An office printer cannot print the outer ~5 mm: the office brochure keeps every
+    coloured pixel (panel colours, the cover's rings, fold guides) inside it; the shop file
+    still bleeds."""
+    edit(kit / "site.yaml", "paper: letter", f"paper: {paper}")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure", "--target", "all",
+               "--no-previews").code == 0
+    scale = 4.0
+    edge = int(5 * MM * scale)  # whole pixels outside the printable area
+    for page_index in (0, 1):
+        image = pdfium.PdfDocument(str(out / "en" / "brochure.pdf"))[page_index] \
+            .render(scale=scale).to_pil().convert("L")
+        width, height = image.size
+        bands = {"left": (0, 0, edge, height), "right": (width - edge, 0, width, height),
+                 "top": (0, 0, width, edge), "bottom": (0, height - edge, width, height)}
+        for name, band in bands.items():
+            darkest = image.crop(band).getextrema()[0]
+            assert darkest >= 250, (page_index, name, darkest)
+        # Just inside that edge the cover's colour does reach.
+        if page_index == 0:
+            assert image.getpixel((width - edge - 3, height // 2)) < 200
+    shop = pdfium.PdfDocument(str(out / "en" / "brochure-shop.pdf"))[0]
+    image = shop.render(scale=1).to_pil().convert("L")
+    left, bottom, right, top = (float(v) for v in PdfReader(
+        out / "en" / "brochure-shop.pdf").pages[0]["/TrimBox"])
+    # The cover's colour reaches past the trim into the bleed.
+    assert image.getpixel((round(right + 4), round(image.height - (bottom + top) / 2))) < 200
+
+
+def test_office_fold_guides_are_printable(built: Path) -> None:
+    """The faint fold guides sit inside the printable area, at the folds."""
+    scale = 4.0
+    for page_index, folds in ((0, LETTER_OUTSIDE_FOLDS), (1, LETTER_INSIDE_FOLDS)):
+        image = pdfium.PdfDocument(str(built / "en" / "brochure.pdf"))[page_index] \
+            .render(scale=scale).to_pil().convert("L")
+        for fold in folds:
+            x = round(fold * scale)
+            column = [image.getpixel((x, y)) for y in range(round(5 * MM * scale),
+                                                            round((5 * MM + 10) * scale))]
+            assert min(column) < 245, (page_index, fold)

@@ -106,7 +106,7 @@ def test_overflow_names_file_layout_slot_and_amount(kit: Path, run) -> None:  # 
     line = next(line for line in result.err.splitlines() if "card_line" in line)
     assert "trauma-bonding.en.md" in line
     assert "pocket-card (back), slot 'card_line'" in line
-    assert "pt (" in line and "mm) too tall even at 6.5 pt" in line
+    assert "pt (" in line and "mm) too tall even at 7 pt" in line
 
 
 def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
@@ -125,7 +125,7 @@ def test_required_line_that_does_not_fit_fails(kit: Path, run) -> None:  # noqa:
     result = run("check", kit)
     assert result.code == 1
     assert "pocket-card (back), slot 'resources': required lines (" in result.err
-    assert "too tall even at 6.5 pt" in result.err
+    assert "too tall even at 7 pt" in result.err
 
 
 def test_character_without_a_glyph_is_an_error(kit: Path, run) -> None:  # noqa: ANN001

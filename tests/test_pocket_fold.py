@@ -38,12 +38,18 @@ LETTER = (612.0, 792.0)
 A4 = (595.276, 841.89)
 US_STRIP = (3.5 * INCH, 8 * INCH)  # 252 x 576 pt
 US_PANEL = 2 * INCH
-US_SAFE = 0.125 * INCH
+US_SAFE = 4 * MM
+ICON_COLUMN = 10.0  # room a line's icon takes before its text
 ISO_STRIP = (85 * MM, 220 * MM)
 ISO_PANEL = 55 * MM
-ISO_SAFE = 3 * MM
+ISO_SAFE = 4 * MM
 GLYPH_OVERHANG = 2.0  # glyph boxes may reach a little beyond the text frame
 PAYLOAD = "tel:+18007997233"
+# Two strips side by side on Letter, cut by hand: 4 mm apart (colour runs into the gap from
+# both sides), centred.
+GAP = 4 * MM
+STRIP_LEFTS = ((LETTER[0] - 2 * US_STRIP[0] - GAP) / 2,
+               (LETTER[0] - 2 * US_STRIP[0] - GAP) / 2 + US_STRIP[0] + GAP)
 FORMAT = "pocket-fold"
 
 
@@ -167,7 +173,7 @@ def test_outside_panels_show_only_the_discreet_title(built: Path) -> None:
     # The same on both strips of the office sheet.
     page = pdfium.PdfDocument(str(office(built)))[0]
     textpage = page.get_textpage()
-    for origin_x in (54.0, 306.0):
+    for origin_x in STRIP_LEFTS:
         for index in (0, 3):
             left, bottom, right, top = panel_rect((origin_x, 108.0), index)
             text = textpage.get_text_bounded(left=left, bottom=bottom, right=right, top=top)
@@ -180,7 +186,7 @@ def test_inside_panels_carry_lines_card_line_key_points_and_safety(built: Path,
     inside = " ".join([panel_text(shop(built), 0, 1), panel_text(shop(built), 0, 2)]
                       + [panel_text(shop(built), 1, index) for index in range(4)])
     expected = [
-        "1-800-799-7233", "Text START to 88788", "TTY: 1-800-787-3224", "988", "911",
+        "1-800-799-7233", "Text START to 88788", "TTY 1-800-787-3224", "988", "911",
         "You are not alone, and what you feel makes sense.",
         "Before you call",
         "Use a phone or computer the other person cannot check. Calls, texts and web visits "
@@ -232,8 +238,8 @@ def test_text_keeps_to_the_safe_area_of_its_strip(built: Path) -> None:
         for char, left, bottom, right, top in char_boxes(office(built), page_index):
             if bottom < 100:  # the printing hint in the bottom margin
                 continue
-            column = 0 if left < 306 else 1
-            strip_left = 54.0 + column * 252
+            column = 0 if left < LETTER[0] / 2 else 1
+            strip_left = STRIP_LEFTS[column]
             assert strip_left + reach <= left and right <= strip_left + 252 - reach, char
             assert 108 + reach <= bottom and top <= 108 + 576 - reach, char
 
@@ -268,14 +274,15 @@ def test_backs_are_mirrored_for_long_edge_duplex(built: Path) -> None:
         return sorted(spots)
 
     covers = found(0, "Wellness contacts")  # cover and back cover of each strip
-    numbers = found(1, "1-800-799-7233")
+    numbers = [(left - ICON_COLUMN, bottom, top)  # the call icon stands before the number
+               for left, bottom, top in found(1, "1-800-799-7233")]
     assert len(covers) == 4 and len(numbers) == 2
     front_strips = sorted({round(left) for left, _, _ in covers})
-    assert front_strips == [54, 306]
+    assert front_strips == [round(left) for left in STRIP_LEFTS]
     mirrored = sorted(LETTER[0] - left - US_STRIP[0] for left in front_strips)
     assert [left for left, _, _ in numbers] == pytest.approx(mirrored, abs=2)
     # The number is in back panel 0, behind the cover: the top panel on both pages.
-    cover_band = panel_rect((54.0, 108.0), 0)
+    cover_band = panel_rect((STRIP_LEFTS[0], 108.0), 0)
     for _, bottom, top in numbers:
         assert cover_band[1] < bottom < top < cover_band[3]
 
@@ -284,27 +291,29 @@ def test_back_of_each_strip_lands_behind_its_front(monkeypatch: pytest.MonkeyPat
     """The engine's imposition: two strips, backs in mirrored columns, fold marks between."""
     kit = load_kit(DEFAULT_CONTENT)
     laid = lay_out(kit, available_layouts()[FORMAT], "en")
-    grid = office_grid(laid, "letter")
+    grid = office_grid(laid, kit.site)
     assert (grid.columns, grid.rows) == (2, 1)
     assert [face.name for face in laid.faces] == ["front", "back"]
     calls: list[tuple[int, float, float]] = []
     canvas = RecordingCanvas()
     monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
-    monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y:
+    monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y, clip=None:
                         calls.append((len(canvas.pages) - 1, round(x, 3), round(y, 3))))
-    sheets.draw_office_sheets(canvas, laid.faces, grid, "#2f5d62", Offset(), "")
+    sheets.draw_office_sheets(canvas, laid.faces, grid, "#2f5d62", Offset(), [])
     fronts = [(x, y) for page, x, y in calls if page == 0]
     backs = [(x, y) for page, x, y in calls if page == 1]
     # The strip in column 0 of the front is drawn in column 1 of the back.
-    assert fronts == [(54.0, 108.0), (306.0, 108.0)]
-    assert backs == [(LETTER[0] - x - US_STRIP[0], y) for x, y in fronts]
+    assert [x for x, _ in fronts] == pytest.approx(STRIP_LEFTS, abs=0.001)
+    assert [y for _, y in fronts] == [108.0, 108.0]
+    assert backs == [(round(LETTER[0] - x - US_STRIP[0], 3), y) for x, y in fronts]
     # Fold marks: short horizontal lines in the side margins at each fold, on both sides.
     for page in canvas.pages[:2]:
         for fold in fold_ys(108.0, US_STRIP[1], US_PANEL):
             marks = [(x1, x2) for x1, y1, x2, y2 in page
                      if y1 == pytest.approx(fold) and y2 == pytest.approx(fold)]
             assert len(marks) == 2, fold
-            assert all(max(x1, x2) < 54 or min(x1, x2) > 558 for x1, x2 in marks)
+            assert all(max(x1, x2) < STRIP_LEFTS[0] or min(x1, x2) > STRIP_LEFTS[1] + 252
+                       for x1, x2 in marks)
 
 
 # --- ISO -------------------------------------------------------------------------------------
@@ -352,7 +361,7 @@ def test_too_many_key_points_fail_naming_the_slot(kit: Path, run) -> None:  # no
     line = next(line for line in result.err.splitlines() if "slot 'condensed'" in line)
     assert "trauma-bonding.en.md" in line
     assert "pocket-fold (back), slot 'condensed':" in line
-    assert "too tall even at 6.5 pt" in line
+    assert "too tall even at 7 pt" in line
 
 
 def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_path: Path,

@@ -38,11 +38,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+SMALL = 12.0  # points: a line's icon, not a panel or the motif
+THIN = 1.5  # points: a line to write on, under text that differs by language
+
+
 def without_text_or_qr(pdf: Path, index: int) -> Image.Image:
-    """The page drawn without its text objects and its black-filled shapes (QR modules)."""
+    """The page drawn without its text objects, its black-filled shapes (QR modules) and
+    what goes with the text: the small pictures before its lines, the lines to write on."""
     page = pdfium.PdfDocument(str(pdf))[index]
     for obj in list(page.get_objects(max_depth=1)):
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+        is_path = obj.type == pdfium_c.FPDF_PAGEOBJ_PATH
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT or (is_path and _with_the_text(obj)):
             page.remove_obj(obj)
         elif obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
             red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
@@ -54,6 +60,12 @@ def without_text_or_qr(pdf: Path, index: int) -> Image.Image:
                 page.remove_obj(obj)
     page.gen_content()
     return page.render(scale=1).to_pil().convert("RGB")
+
+
+def _with_the_text(obj: pdfium.PdfObject) -> bool:
+    left, bottom, right, top = obj.get_bounds()
+    width, height = right - left, top - bottom
+    return max(width, height) < SMALL or min(width, height) < THIN
 
 
 @pytest.mark.parametrize("layout", FORMATS)

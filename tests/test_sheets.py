@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,10 @@ from generator.build import lay_out, office_grid
 from generator.content import load_kit
 from generator.layouts import available_layouts
 from generator.models import Offset
+from generator.stock import named_stocks
 from tests.conftest import DEFAULT_CONTENT, edit, page_texts, use_pasted_article
+
+MM = 72 / 25.4
 
 
 class RecordingCanvas:
@@ -37,33 +41,54 @@ def laid():  # noqa: ANN201
     return kit, lay_out(kit, available_layouts()["pocket-card"], "en")
 
 
-def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN001, ANN201
+def on_stock(kit, name: str):  # noqa: ANN001, ANN201
+    return replace(kit, site=replace(kit.site, stock=named_stocks()[name]))
+
+
+def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001, ANN201
+           stock: str = "hand-cut"):
     kit, laid_out = laid
     calls: list[tuple[int, float, float]] = []
     canvas = RecordingCanvas()
     monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
-    monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y: calls.append(
+    monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y, clip=None: calls.append(
         (len(canvas.pages) - 1, round(x, 3), round(y, 3))))
-    grid = office_grid(laid_out, "letter")
-    sheets.draw_office_sheets(canvas, laid_out.faces, grid, "#2f5d62", offset, "caption")
+    grid = office_grid(laid_out, on_stock(kit, stock).site)
+    sheets.draw_office_sheets(canvas, laid_out.faces, grid, "#2f5d62", offset,
+                              ["caption"] * len(laid_out.faces))
     return grid, calls, canvas
 
 
-def test_grid_is_ten_up_with_the_reference_margins(laid) -> None:  # noqa: ANN001
-    grid = office_grid(laid[1], "letter")
+def test_avery_5371_is_ten_up_with_the_reference_margins(laid) -> None:  # noqa: ANN001
+    kit, laid_out = laid
+    grid = office_grid(laid_out, on_stock(kit, "avery-5371").site)
     assert (grid.columns, grid.rows) == (2, 5)
     assert grid.left == pytest.approx(54.0)  # 0.75 in
     assert grid.bottom == pytest.approx(36.0)  # 0.5 in
+    assert (grid.column_gap, grid.row_gap) == (0.0, 0.0)
+
+
+def test_hand_cut_sheet_has_a_gap_between_columns(laid) -> None:  # noqa: ANN001
+    kit, laid_out = laid
+    grid = office_grid(laid_out, kit.site)
+    # Letter is 11 in tall and five cards take 10 in: the rows share their cuts; the
+    # columns have 4 mm between them, into which colour runs from both sides.
+    assert grid.column_gap == pytest.approx(4 * MM)
+    assert grid.row_gap == 0.0
+    assert grid.left == pytest.approx((612 - 2 * 252 - 4 * MM) / 2)
+    assert grid.bottom == pytest.approx(36.0)
+    assert grid.cell_bleed(0, 0) == pytest.approx((2 * MM, 0.0, 2 * MM, 2 * MM))
 
 
 def test_backs_mirror_the_fronts_for_long_edge_duplex(laid, monkeypatch) -> None:  # noqa: ANN001
-    grid, calls, _ = record(laid, Offset(), monkeypatch)
-    fronts = sorted((x, y) for page, x, y in calls if page == 0)
-    backs = sorted((x, y) for page, x, y in calls if page == 1)
-    assert len(fronts) == len(backs) == 10
-    # Flipping a portrait sheet on its long edge maps x to paper width - x - card width.
-    mirrored = sorted((round(612 - x - 252, 3), y) for x, y in fronts)
-    assert backs == mirrored
+    for stock in ("hand-cut", "avery-5371"):
+        grid, calls, _ = record(laid, Offset(), monkeypatch, stock)
+        fronts = sorted((x, y) for page, x, y in calls if page == 0)
+        backs = sorted((x, y) for page, x, y in calls if page == 1)
+        assert len(fronts) == len(backs) == 10
+        # Flipping a portrait sheet on its long edge maps x to paper width - x - card width.
+        mirrored = sorted((round(612 - x - 252, 3), y) for x, y in fronts)
+        assert backs == mirrored
     # The card at the top left of the fronts: column 0 of page 1 is column 1 of page 2.
     assert (54.0, 36.0 + 4 * 144) in fronts
     assert (54.0 + 252, 36.0 + 4 * 144) in backs
@@ -77,17 +102,25 @@ def test_calibration_offset_moves_only_the_backs(laid, monkeypatch) -> None:  # 
         assert (sx, sy) == pytest.approx(expected)
 
 
-def test_cut_marks_stay_outside_the_cards(laid, monkeypatch) -> None:  # noqa: ANN001
+def test_cut_marks_stay_outside_the_cards_and_inside_the_printable_area(
+        laid, monkeypatch) -> None:  # noqa: ANN001
     grid, _, canvas = record(laid, Offset(), monkeypatch)
     left, bottom = grid.left, grid.bottom
-    right, top = left + 2 * 252, bottom + 5 * 144
+    right, top = left + grid.width, bottom + grid.height
+    bleed = 2 * MM
     marks = canvas.pages[0]
-    assert len(marks) == 2 * 3 + 2 * 6  # both ends of every cut line
+    # Four vertical cuts (two each side of the gap) marked above and below; six horizontal
+    # cuts (the rows share theirs) marked left and right.
+    assert len(marks) == 2 * 4 + 2 * 6
     for x1, y1, x2, y2 in marks:
         for x, y in ((x1, y1), (x2, y2)):
-            inside = left < x < right and bottom < y < top
-            assert not inside
-            assert 0 <= x <= 612 and 0 <= y <= 792
+            assert not (left - bleed < x < right + bleed and bottom - bleed < y < top + bleed)
+            assert 5 * MM <= x <= 612 - 5 * MM and 5 * MM <= y <= 792 - 5 * MM
+
+
+def test_perforated_stock_has_no_cut_marks(laid, monkeypatch) -> None:  # noqa: ANN001
+    _, _, canvas = record(laid, Offset(), monkeypatch, "avery-5371")
+    assert canvas.pages[0] == [] and canvas.pages[1] == []
 
 
 def test_print_offset_from_site_yaml(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

@@ -11,6 +11,7 @@ confusables, short words, phrases): see matching.py.
 from __future__ import annotations
 
 import functools
+import html
 from pathlib import Path
 
 from generator.discretion.matching import revealing_terms_in, terms
@@ -85,7 +86,9 @@ def outside_text(face: PlacedFace) -> dict[str, str]:
         if index in outside:
             key = names[index] if len(face.panels) > 1 else face.name
             key = TABS if text.private else key
-            surfaces.setdefault(key, []).append(text.paragraph.getPlainText())
+            # An icon's word is unseen but read aloud and copied: it counts as printed.
+            word = html.unescape(text.icon.icon.alt) if text.icon is not None else ""
+            surfaces.setdefault(key, []).append(f"{word} {text.paragraph.getPlainText()}")
     return {name: " ".join(parts) for name, parts in surfaces.items()}
 
 

@@ -1,0 +1,232 @@
+"""A brochure built for the article it gets: a short one leaves no panel mostly blank (its
+key points, the lines, a safety checklist and lines for notes fill the room, at the
+article's own size), a long one fails saying how many words must go, `check` warns about
+a panel left more than a third empty, and headings keep no lone word on their last line.
+
+Panels and empty space are measured on the PDF: character boxes, and rendered pixels for
+the lines to write on.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generator.cli import main
+from tests.conftest import DEFAULT_CONTENT, edit
+from tests.test_text_extraction import needs_pdftotext, words
+
+INCH = 72.0
+SAFE = 0.3 * INCH  # the Letter brochure's safe margin
+# The inside, left to right as printed: [3.6875 | 3.6875 | 3.625 in] (the outside reversed).
+INSIDE = [(0.0, 3.6875 * INCH), (3.6875 * INCH, 7.375 * INCH), (7.375 * INCH, 11 * INCH)]
+HEIGHT = 8.5 * INCH
+SHORT = Path(__file__).parent / "fixtures" / "articles" / "short"
+LANGUAGES = ["en", "ar", "zh-Hans"]
+
+
+def short_kit(root: Path) -> Path:
+    """The default kit carrying a ~120-word article in English, Arabic and Chinese."""
+    content = root / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    for old in (content / "articles").iterdir():
+        old.unlink()
+    for article in SHORT.iterdir():
+        shutil.copy(article, content / "articles" / article.name)
+    edit(content / "site.yaml", "languages: [en, es, ar, zh-Hans]",
+         f"languages: [{', '.join(LANGUAGES)}]")
+    edit(content / "site.yaml", "article: trauma-bonding", "article: phone-privacy")
+    return content
+
+
+@pytest.fixture(scope="module")
+def short(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("short")
+    out = root / "out"
+    assert main(["build", str(short_kit(root)), "--out", str(out), "--format", "brochure",
+                 "--target", "shop", "--no-previews"]) == 0
+    return out
+
+
+def panel_of(x: float, origin: float) -> int:
+    return next(index for index, (left, right) in enumerate(INSIDE)
+                if left <= x - origin < right)
+
+
+def ink_rows(pdf: Path, page_index: int) -> tuple[list[set[int]], float, float]:
+    """For each inside panel, the rows (points from the trim's bottom) holding any ink:
+    text, pictures and the lines to write on, from a rendering at 2 px a point."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    x0, y0, _, _ = (float(v) for v in PdfReader(pdf).pages[page_index]["/TrimBox"])
+    scale = 2
+    image = page.render(scale=scale).to_pil().convert("L")
+    page_height = page.get_height()
+    rows: list[set[int]] = [set() for _ in INSIDE]
+    for index, (left, right) in enumerate(INSIDE):
+        box = (round((x0 + left + SAFE) * scale), round((page_height - y0 - HEIGHT + SAFE)
+                                                       * scale),
+               round((x0 + right - SAFE) * scale), round((page_height - y0 - SAFE) * scale))
+        crop = image.crop(box)
+        pixels = crop.load()
+        for y in range(crop.height):
+            if any(pixels[x, y] < 200 for x in range(0, crop.width, 2)):
+                rows[index].add(round(HEIGHT - SAFE - y / scale))
+    return rows, x0, y0
+
+
+def largest_gap(rows: set[int]) -> float:
+    """The tallest band of the safe area without ink, in points."""
+    bottom, top = SAFE, HEIGHT - SAFE
+    marks = sorted(y for y in rows if bottom <= y <= top)
+    edges = [bottom, *marks, top]
+    return max(b - a for a, b in zip(edges, edges[1:], strict=False))
+
+
+@pytest.fixture(scope="module")
+def default(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default kit's brochure, its article long enough to fill the panels itself."""
+    root = tmp_path_factory.mktemp("default")
+    content = root / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    edit(content / "site.yaml", "languages: [en, es, ar, zh-Hans]",
+         f"languages: [{', '.join(LANGUAGES)}]")
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--format", "brochure",
+                 "--target", "shop", "--no-previews"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("article", ["short", "default"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_inside_panel_is_left_mostly_blank(request: pytest.FixtureRequest, lang: str,
+                                              article: str) -> None:
+    pdf = request.getfixturevalue(article) / lang / "brochure-shop.pdf"
+    rows, _, _ = ink_rows(pdf, 1)
+    for index, panel_rows in enumerate(rows):
+        assert panel_rows, f"panel {index + 1} is blank"
+        gap = largest_gap(panel_rows)
+        assert gap <= (HEIGHT - 2 * SAFE) / 3, (lang, index + 1, gap)
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_room_carries_the_lines_a_checklist_and_notes(short: Path, lang: str) -> None:
+    """Read as readers read it (pdftotext honours /ActualText: Arabic comes back whole)."""
+    pdf = short / lang / "brochure-shop.pdf"
+    inside = subprocess.run(["pdftotext", "-f", "2", "-l", "2", str(pdf), "-"],
+                            capture_output=True, text=True, check=True).stdout
+    found = words(inside)
+    strings = yaml.safe_load((Path(__file__).parent.parent / "generator" / "locales" /
+                              f"{lang}.yaml").read_text(encoding="utf-8"))
+    for key in ("lines_heading", "safety_plan_heading", "notes_heading"):
+        assert set(words(strings[key])) <= set(found) or strings[key] in inside, key
+    assert "1-800-799-7233" in inside and "988" in inside
+    assert "911" in inside  # "call 911 for me": the checklist's placeholder filled
+
+
+def text_sizes(pdf: Path, page_index: int) -> dict[str, float]:
+    """Each line of text and the size it is set at (pypdf)."""
+    found: dict[str, float] = {}
+
+    def visit(text, cm, tm, font_dict, font_size):  # noqa: ANN001, ANN202
+        if text.strip():
+            scale = (tm[2] ** 2 + tm[3] ** 2) ** 0.5 * (cm[2] ** 2 + cm[3] ** 2) ** 0.5
+            found[text.strip()] = round(font_size * scale, 2)
+
+    PdfReader(pdf).pages[page_index].extract_text(visitor_text=visit)
+    return found
+
+
+def test_what_fills_the_room_is_set_at_the_articles_size(short: Path) -> None:
+    """One type scale: the checklist reads at the article's body size, its heading at the
+    article's heading size."""
+    sizes = text_sizes(short / "en" / "brochure-shop.pdf", 1)
+    body = sizes["Someone close to you may check your phone, read your messages or follow"
+                 if "Someone close to you may check your phone, read your messages or follow"
+                 in sizes else next(k for k in sizes if k.startswith("Someone close"))]
+    heading = sizes["Small steps"]
+    assert sizes["Planning for your safety"] == heading
+    checklist = next(size for text, size in sizes.items() if text.startswith("Think of a safe"))
+    assert checklist == body
+    assert body == pytest.approx(11.5)  # a short article is set at the ceiling
+
+
+def first_text_panel(pdf: Path) -> int:
+    """The inside panel of the first text drawn (the article's title)."""
+    x0 = float(PdfReader(pdf).pages[1]["/TrimBox"][0])
+    text = pdfium.PdfDocument(str(pdf))[1].get_textpage()
+    left, _, right, _ = text.get_charbox(0)
+    return panel_of((left + right) / 2, x0)
+
+
+def test_a_right_to_left_inside_mirrors_its_panels(short: Path) -> None:
+    """Arabic reads from the right: the article starts in the rightmost panel, English in
+    the leftmost."""
+    assert first_text_panel(short / "ar" / "brochure-shop.pdf") == 2
+    assert first_text_panel(short / "en" / "brochure-shop.pdf") == 0
+
+
+def test_headings_keep_no_lone_word_on_their_last_line(short: Path) -> None:
+    """"Your phone and your privacy" fits 20 pt in a panel as "Your phone and your" /
+    "privacy"; balanced, its last line holds two words."""
+    text = pdfium.PdfDocument(str(short / "en" / "brochure-shop.pdf"))[1].get_textpage()
+    rows: dict[int, str] = {}
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if char.strip() and pdfium_c.FPDFText_GetFontSize(text.raw, index) > 19:  # 20 pt
+            origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
+            pdfium_c.FPDFText_GetCharOrigin(text.raw, index, origin_x, origin_y)
+            rows[round(origin_y.value)] = rows.get(round(origin_y.value), "") + char
+    lines = [rows[key] for key in sorted(rows, reverse=True)]
+    assert "".join(lines) == "Yourphoneandyourprivacy"
+    assert len(lines) == 2 and lines[-1] == "yourprivacy", lines
+
+
+def test_check_warns_about_a_panel_left_mostly_blank(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A site's own brochure without fillers: the short article leaves two panels bare."""
+    content = short_kit(tmp_path)
+    folder = content / "layouts" / "brochure"
+    shutil.copytree(Path(__file__).parent.parent / "layouts" / "brochure", folder)
+    edit(folder / "layout.yaml", "fillers: [{block: key_points}, {block: lines}, "
+         "{block: safety_plan},\n                   {block: notes, ruled: true}]", "fillers: []")
+    result = run("check", content, "--format", "brochure")
+    assert result.code == 0, result.err
+    warned = [line for line in result.err.splitlines() if "of it is empty" in line]
+    for lang in LANGUAGES:
+        for panel in (2, 3):
+            assert any(f"brochure (inside), panel {panel}: 100% of it is empty" in line
+                       and line.endswith(f"[{lang}]") and "phone-privacy" in line
+                       for line in warned), (lang, panel, warned)
+    # The default article and layout fill every panel: nothing to warn about.
+    result = run("check", DEFAULT_CONTENT, "--format", "brochure")
+    assert "of it is empty" not in result.err
+
+
+def test_a_long_article_fails_saying_how_many_words_must_go(kit: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    added = ("More words to read slowly and calmly. " * 40 + "\n\n") * 4
+    edit(article, "## Sources", added + "## Sources")
+    result = run("check", kit, "--format", "brochure")
+    assert result.code == 1
+    line = next(line for line in result.err.splitlines() if "slot 'article'" in line)
+    match = re.search(r"too tall even at 8 pt: about (\d+) words too long", line)
+    assert match, line
+    count = int(match.group(1))
+    assert 0 < count < len(added.split())
+    # Cutting that many words from the end of what was added makes it fit...
+    kept = added.split()[:len(added.split()) - count]
+    edit(article, added, " ".join(kept) + "\n\n")
+    assert run("check", kit, "--format", "brochure").code == 0
+    # ...and it is no gross over-estimate: a fifth fewer cut would not.
+    edit(article, " ".join(kept) + "\n\n",
+         " ".join(added.split()[:len(added.split()) - count * 4 // 5]) + "\n\n")
+    assert run("check", kit, "--format", "brochure").code == 1
