@@ -58,8 +58,13 @@ class SegmentedParagraph(Flowable):
         return sum(width for _, _, width in _runs(piece, self.fonts, self.weight)) \
             * self.style.fontSize / 1000
 
+    def _indent(self, line: int) -> float:
+        """The line's indent (a hanging indent, or an icon's column before every line)."""
+        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
+
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
-        return max((self._width(start, end) for start, end in self._pieces), default=0.0)
+        longest = max((self._width(start, end) for start, end in self._pieces), default=0.0)
+        return longest + max(self._indent(0), self._indent(1))
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
@@ -72,20 +77,22 @@ class SegmentedParagraph(Flowable):
         of its own; minWidth reports it). Pieces are measured one by one; if a line measured
         whole comes out wider (kerning across pieces), lines are measured whole."""
         lines = self._break_by_pieces(width)
-        if all(self._width(start, end) <= width + 0.01 for start, end in lines
-               if (start, end) not in self._pieces):
+        if all(self._width(start, end) <= width - self._indent(index) + 0.01
+               for index, (start, end) in enumerate(lines) if (start, end) not in self._pieces):
             return lines
         return self._break_by_lines(width)
 
     def _break_by_pieces(self, width: float) -> list[tuple[int, int]]:
-        limit = (width + 0.01) * 1000 / self.style.fontSize  # widths are at 1000 units
+        def limit(line: int) -> float:  # widths are at 1000 units
+            return (width - self._indent(line) + 0.01) * 1000 / self.style.fontSize
+
         lines: list[tuple[int, int]] = []
         start = end = None
         used = 0.0  # the line so far, with the spaces after its last piece
         for piece_start, piece_end in self._pieces:
             piece = self.text[piece_start:piece_end]
             if start is not None and used + _piece_width(piece.rstrip(), self.fonts,
-                                                         self.weight) <= limit:
+                                                         self.weight) <= limit(len(lines)):
                 end = piece_end
             else:
                 if start is not None:
@@ -102,7 +109,7 @@ class SegmentedParagraph(Flowable):
         for piece_start, piece_end in self._pieces:
             if start is None:
                 start, end = piece_start, piece_end
-            elif self._width(start, piece_end) <= width + 0.01:
+            elif self._width(start, piece_end) <= width - self._indent(len(lines)) + 0.01:
                 end = piece_end
             else:
                 lines.append((start, end))
@@ -124,7 +131,7 @@ class SegmentedParagraph(Flowable):
         head = SegmentedParagraph(html.escape(self.text[:cut]), self.style, self.fonts,
                                   self.weight)
         tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style,
-                                    spaceBefore=0)
+                                    spaceBefore=0, firstLineIndent=0)
         tail = SegmentedParagraph(html.escape(self.text[cut:].strip()), tail_style,
                                   self.fonts, self.weight)
         return [head, tail]
@@ -137,7 +144,8 @@ class SegmentedParagraph(Flowable):
         for number, (start, end) in enumerate(self.lines):
             runs = _runs(self.text[start:end].rstrip(), self.fonts, self.weight)
             line_width = sum(width for _, _, width in runs) * size / 1000
-            x = _line_start(self.style.alignment, self.width, line_width)
+            indent = self._indent(number)
+            x = indent + _line_start(self.style.alignment, self.width - indent, line_width)
             y = baseline - number * self.style.leading
             # As in bidi_text: a line whose glyphs do not read back as its characters (Khmer
             # and Burmese vowel signs drawn before their consonant) carries its text.
