@@ -84,7 +84,11 @@ def embedding_levels(text: str) -> tuple[int, ...]:
 
 
 def _resolved_levels(text: str, base: int) -> tuple[int, ...]:
-    """The levels python-bidi's algorithm resolves for `text` at paragraph level `base`."""
+    """The levels python-bidi's algorithm resolves for `text` at paragraph level `base`.
+    A character this Python's Unicode tables do not know has no bidi class, which the
+    algorithm rejects: it counts as a neutral (it is then reported as in no font)."""
+    if any(not bidirectional(char) for char in text):
+        text = "".join(char if bidirectional(char) else _ISOLATE_STANDIN for char in text)
     storage = get_empty_storage()
     storage["base_level"] = base
     storage["base_dir"] = ("L", "R")[base]

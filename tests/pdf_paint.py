@@ -39,7 +39,8 @@ GRAY_BLACK = Colour("DeviceGray", (0.0,))  # every page and form starts with it
 
 @dataclass(frozen=True)
 class Mark:
-    kind: str  # "text", "fill", "stroke", "image", "shading", "type3"
+    kind: str  # "text", "hidden text" (render mode 3), "fill", "stroke", "image", "shading",
+    # "type3"
     colour: Colour
     points: tuple[tuple[float, float], ...] = ()  # path points or text origin, page space
     size: float = 0.0  # text: the font size as set on the page (Tf times the matrices' scale)
@@ -57,6 +58,7 @@ class _State:
     font: str = ""
     font_size: float = 0.0
     type3: DictionaryObject | None = None
+    render_mode: int = 0  # Tr: 3 draws nothing (a word kept for screen readers)
 
 
 @dataclass
@@ -179,6 +181,8 @@ def _run(reader: PdfReader, contents: object, resources: DictionaryObject, state
             state.type3 = font if font.get("/Subtype") == "/Type3" else None
         elif operator == b"TL":
             leading = float(operands[0])
+        elif operator == b"Tr":
+            state.render_mode = int(operands[0])
         elif operator in (b"Td", b"TD"):
             line_matrix = multiply((1, 0, 0, 1, float(operands[0]), float(operands[1])),
                                    line_matrix)
@@ -193,7 +197,8 @@ def _run(reader: PdfReader, contents: object, resources: DictionaryObject, state
                 line_matrix = text_matrix = multiply((1, 0, 0, 1, 0, -leading), line_matrix)
             placed = multiply(text_matrix, state.ctm)
             scale = math.hypot(placed[0], placed[1])
-            walk.marks.append(Mark("text", state.fill, (apply(placed, 0, 0),),
+            kind = "hidden text" if state.render_mode == 3 else "text"
+            walk.marks.append(Mark(kind, state.fill, (apply(placed, 0, 0),),
                                    state.font_size * scale, state.font))
             if state.type3 is not None:
                 _type3(reader, state, walk)

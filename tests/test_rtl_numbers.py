@@ -361,3 +361,10 @@ def test_urdu_hours_keep_their_24_beside_the_word(tmp_path: Path) -> None:
     # Left to right on the page: "گھنٹے 24 · 1-800-787-3224 :TTY": the word, then its 24.
     assert re.search("[\u0600-\u06ff\ue000-\uf8ff] ?24 ·", line), line
     assert "18007873224" in re.sub(r"\D", "", line), line
+
+
+def test_a_character_unknown_to_unicodedata_does_not_stop_the_bidi_algorithm() -> None:
+    """U+AAFC has no bidi class in this Python's tables; python-bidi would assert on it."""
+    from generator.bidi_text import embedding_levels
+    levels = embedding_levels("\uaafc لا 1234 \uaafc")
+    assert len(levels) == 12 and levels[2] == 1 and levels[5] == 2
