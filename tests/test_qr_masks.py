@@ -51,13 +51,15 @@ def matrices(draw: st.DrawFn) -> list[list[bool]]:
     return [[seed.random() < dark_share for _ in range(size)] for _ in range(size)]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(matrices())
 def test_penalty_equals_the_packages_lost_point(matrix: list[list[bool]]):
     assert packed_penalty(matrix) == qrcode.util.lost_point(matrix)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.one_of(st.text(min_size=1, max_size=120),
                  st.from_regex(r"tel:\+[1-9][0-9]{6,14}", fullmatch=True),
                  st.from_regex(r"SMSTO:[0-9]{3,10}:[A-Z]{0,8}", fullmatch=True)),
