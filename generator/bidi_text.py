@@ -9,7 +9,6 @@ letters join and phone numbers stay left to right).
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
+from generator.engine import remembered
 from generator.fonts import FontSet
 from generator.isolates import isolate_spans
 
@@ -49,7 +49,7 @@ class Run:
     width: float
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def embedding_levels(text: str) -> tuple[int, ...]:
     """Resolved bidi levels of each character. A paragraph with any right-to-left letter
     reads right to left, even when it starts with a Latin word ("START" in a Persian
@@ -109,7 +109,7 @@ def _resolved_levels(text: str, base: int) -> tuple[int, ...]:
     return tuple(levels)
 
 
-@functools.lru_cache(maxsize=65536)
+@remembered(65536)
 def _width_at_1000(text: str, font: str) -> float:
     """HarfBuzz advances scale linearly with the size: shape once, at 1000 units."""
     shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])
@@ -262,7 +262,7 @@ def _font_for(fonts: FontSet, weight: str, char: str) -> str:
     return face.name(weight)
 
 
-@functools.lru_cache(maxsize=16384)
+@remembered(16384)
 def _runs_at_1000(text: str, levels: tuple[int, ...], fonts: FontSet,
                   weight: str) -> tuple[tuple[str, int, str, float], ...]:
     """(text, level, font, width at 1000 units) of a span's runs in visual order: words and
@@ -340,13 +340,13 @@ def actual_text_span(text: str, lang: str) -> str:
     return f"/Span <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"
 
 
-@functools.lru_cache(maxsize=8192)
+@remembered(8192)
 def _shaped(text: str, font: str, size: float) -> str:
     """HarfBuzz's glyphs and positions for a run (a ShapedStr, only ever read)."""
     return shapeStr(text, font, size)
 
 
-@functools.lru_cache(maxsize=8192)
+@remembered(8192)
 def _copies_right(run: Run, size: float) -> bool:
     """Whether the run's glyphs, read back in the order they stand, give its characters.
     Not so for Arabic, whose joining forms and ligatures are reached through the font's

@@ -10,11 +10,11 @@ it is not, and file times alone are too coarse to notice two quick edits.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from pathlib import Path
 
 from generator.articles import load_article
 from generator.bounded_read import read_limited
+from generator.engine import remembered
 from generator.errors import ContentError
 from generator.layouts import LAYOUTS_DIR, Layout, available_layouts
 from generator.models import Article
@@ -39,7 +39,7 @@ def cached_article(path: Path, slug: str, lang: str) -> Article:
     return _article(file_stamp(path), path, slug, lang)
 
 
-@lru_cache(maxsize=256)
+@remembered(256)
 def _article(stamp: Stamp, path: Path, slug: str, lang: str) -> Article:
     return load_article(path, slug, lang)
 
@@ -61,7 +61,7 @@ def _layout_stamps(root: Path, own: Path | None) -> tuple[Stamp, ...]:
                  if (folder / "layout.yaml").is_file())
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def _layouts(stamps: tuple[Stamp, ...], root: Path, own: Path | None) -> dict[str, Layout]:
     return available_layouts(root, own)
 

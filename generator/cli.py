@@ -13,6 +13,7 @@ from generator.batch import add_batch_command
 from generator.build import TARGETS, BuildResult, build, document_sizes
 from generator.caches import cached_layouts
 from generator.content import load_kit
+from generator.engine import start_engine
 from generator.errors import (
     ContentError,
     OutputInUse,
@@ -46,7 +47,10 @@ INTERRUPTED = {  # what Ctrl-C left, by command
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    say = _say if args.verbose else None
     try:
+        if args.command in NEEDS_ENGINE:
+            start_engine(verbose=say)
         return args.run(args)
     except UsageError as error:
         print(f"havenprint: error: {error}", file=sys.stderr)
@@ -69,12 +73,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
 
 
+# Commands that lay out or draw pages: they start the engine (patches, default faces) first.
+NEEDS_ENGINE = {"build", "check", "batch"}
+
+
+def _say(message: str) -> None:
+    print(f"havenprint: {message}", file=sys.stderr)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="havenprint",
         description="Print-ready, discreet pocket cards with QR codes to hotlines.",
     )
     parser.add_argument("--version", action="version", version=f"havenprint {__version__}")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also say what the engine left off (a library patch that does "
+                             "not match this ReportLab)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build_cmd = commands.add_parser("build", help="build PDFs from a content folder")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageCms
 
+from generator.engine import remembered
 from generator.paints import RGB
 
 PROFILES_DIR = Path(__file__).parent / "profiles"
@@ -89,7 +90,7 @@ def srgb_lightness(rgb: RGB) -> float:
     return 116 * luminance ** (1 / 3) - 16 if luminance > 216 / 24389 else luminance * 24389 / 27
 
 
-@functools.lru_cache(maxsize=8)
+@remembered(8)
 def load_profile(path: Path = DEFAULT_PROFILE) -> CmykProfile:
     """The profile at `path`; ProfileError unless it is an ICC profile for a CMYK printer."""
     try:

@@ -7,7 +7,6 @@ Templates are sandboxed and autoescaped, so article and resource text is always 
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from contextlib import nullcontext
@@ -29,6 +28,7 @@ from jinja2 import (
 from markupsafe import Markup, escape
 
 from generator.articles import first_sentence
+from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.invisible import without_invisible
 from generator.layouts import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout
@@ -71,7 +71,7 @@ def fill(text: str, **values: Any) -> Markup:
         raise TemplateRuntimeError(f"{text!r}: {error}") from None
 
 
-@functools.cache
+@remembered(64)
 def _environment(folder: Path) -> LimitedSandbox:
     """One environment per layout folder, so each template is compiled once per process
     (jinja2 still reloads a template whose file changed)."""
@@ -86,7 +86,7 @@ def _environment(folder: Path) -> LimitedSandbox:
     return env
 
 
-@functools.lru_cache(maxsize=256)
+@remembered(256)
 def format_month(day: date, lang: str) -> str:
     """"Nov 2026" as the language writes a month and year."""
     return format_skeleton("yMMM", day, locale=_locale(lang))
@@ -117,7 +117,7 @@ def weekday_free(hours: str) -> str:
     return _WEEKDAY.sub("", hours)
 
 
-@functools.lru_cache(maxsize=64)
+@remembered(64)
 def _locale(lang: str) -> Locale:
     try:
         return babel_locale(lang)
@@ -135,7 +135,7 @@ def language_names(codes: tuple[str, ...] | list[str], lang: str) -> str | None:
     return " · ".join(dict.fromkeys(_language_name(code, lang) for code in codes))
 
 
-@functools.lru_cache(maxsize=512)
+@remembered(512)
 def _language_name(code: str, lang: str) -> str:
     base = code.split("-")[0]
     try:

@@ -9,14 +9,11 @@ import os
 from pathlib import Path
 
 from generator.bounded_read import read_limited
+from generator.engine import current_engine
 from generator.errors import ContentError, Problem
 from generator.yamlfile import MAX_CONTENT_BYTES, load_yaml
 
 MAX_DEPTH = 8  # sites -> regions -> national base is plenty; deeper is most likely a loop
-
-# root -> (digests of the site.yaml files read to find the chain, the chain)
-_CHAINS: dict[Path, tuple[tuple[bytes, ...], tuple[Path, ...]]] = {}
-
 
 def content_folders(root: Path) -> tuple[Path, ...]:
     """`root`, then the folder its site.yaml extends, then that one's, and so on.
@@ -25,11 +22,12 @@ def content_folders(root: Path) -> tuple[Path, ...]:
     a broken site.yaml). ContentError for a base that is missing, a loop, or a chain too long.
     Cached per process until one of the site.yaml files read changes.
     """
-    cached = _CHAINS.get(root)
+    chains = current_engine().folder_chains  # root -> (digests of its site.yaml files, the chain)
+    cached = chains.get(root)
     if cached is not None and _stamps(cached[1]) == cached[0]:
         return cached[1]
     chain = _chain(root)
-    _CHAINS[root] = (_stamps(chain), chain)
+    chains.remember(root, (_stamps(chain), chain))
     return chain
 
 

@@ -13,6 +13,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.bidi_text import BidiParagraph
+from generator.engine import remembered
 from generator.fonts import FontSet
 from generator.isolates import unbreakable_numbers
 from generator.layouts import LayoutSpec
@@ -141,7 +142,7 @@ class Typesetter:
         return scales
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def _right_to_left(markup: str) -> bool:
     """Whether a paragraph's first letter with a direction is right to left (Unicode's rule
     for a paragraph's direction): an Arabic or Hebrew line name in a left-to-right kit."""
@@ -219,7 +220,7 @@ def fit_stack(items: Sequence[Paragraph], width: float, height: float,
     return _fit_stack(tuple(items), width, height, typesetter)
 
 
-@functools.lru_cache(maxsize=1024)
+@remembered(1024)
 def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
                typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
 
@@ -252,7 +253,7 @@ def stacked(items: Sequence[Paragraph], scale: float, width: float,
     return [para for para, _ in measured], needed
 
 
-@functools.lru_cache(maxsize=8192)
+@remembered(8192)
 def _measured(item: Paragraph, scale: float, width: float,
               typesetter: Typesetter) -> tuple[RLParagraph, float]:
     """One paragraph made at `scale` and wrapped to `width`, and its height (UNBREAKABLE

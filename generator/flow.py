@@ -6,7 +6,6 @@ where ReportLab can split them without leaving a single stranded line.
 
 from __future__ import annotations
 
-import functools
 import html
 import math
 from collections.abc import Sequence
@@ -14,6 +13,7 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.engine import remembered
 from generator.fit import UNBREAKABLE, Typesetter, largest_fitting, min_width
 from generator.geometry import Rect
 from generator.paragraphs import Paragraph
@@ -36,7 +36,7 @@ class Flowed:
     scale: float  # the scale every paragraph was set at: what fills the rest uses it too
 
 
-@functools.lru_cache(maxsize=256)
+@remembered(256)
 def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
              typesetter: Typesetter) -> tuple[Flowed | None, float]:
     """The pieces at the largest scale where everything fits (growing where styles may),

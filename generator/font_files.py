@@ -7,7 +7,6 @@ CJK is subset to the characters a document uses and converted to TrueType outlin
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import os
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, newTable
 
+from generator.engine import remembered
 from generator.write import write_atomic
 
 # fontTools' subsetter and instancer, its pens and skia-pathops are imported where a font
@@ -24,7 +24,7 @@ from generator.write import write_atomic
 CACHE_VERSION = "3"
 
 
-@functools.cache
+@remembered(1)
 def cache_dir() -> Path:
     """$HAVENPRINT_CACHE, else the user's cache folder, else a temporary one."""
     base = os.environ.get("HAVENPRINT_CACHE") or os.environ.get("XDG_CACHE_HOME")
@@ -178,13 +178,13 @@ def emboldened(source: Path, cached: bool = False) -> Path:
     return target
 
 
-@functools.cache
+@remembered(64)
 def is_variable(source: Path) -> bool:
     with TTFont(str(source), lazy=True) as font:
         return "fvar" in font
 
 
-@functools.cache
+@remembered(64)
 def face_cmap(source: Path, face_index: int = 0) -> frozenset[int]:
     """Code points a font face covers, read without loading its outlines."""
     font = TTFont(str(source), fontNumber=face_index, lazy=True)

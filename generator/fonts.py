@@ -8,7 +8,6 @@ ReportLab silently prints a box for a character its font lacks.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html
 import re
@@ -28,9 +27,9 @@ import fontpkg_noto_sans_thai
 import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, shapeFragWord
-from reportlab.pdfgen.textobject import PDFTextObject as TextObject
+from reportlab.pdfbase.ttfonts import TTFont
 
+from generator.engine import current_engine, engine, remembered
 from generator.font_files import (
     emboldened,
     face_cmap,
@@ -39,7 +38,6 @@ from generator.font_files import (
     truetype_subset,
 )
 from generator.models import SiteFont
-from generator.reportlab_speedups import install_speedups
 from generator.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
@@ -133,10 +131,6 @@ FALLBACKS = ("atkinson", "noto-sans")
 SHAPED_FAMILIES = {key for key, family in FAMILIES.items() if family.shaped}
 RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "prs", "he", "yi"}
 
-# Fonts a site gives in site.yaml, by family key: registered as their sites are built.
-_SITE_FAMILIES: dict[str, Family] = {}
-
-
 def chain_for(lang: str, site_fonts: tuple[SiteFont, ...] = ()) -> tuple[str, ...]:
     """The families that set `lang`: the site's own font for it if it gives one, else the
     built-in one, then the Latin fallbacks."""
@@ -162,9 +156,10 @@ def site_family(font: SiteFont) -> str:
     digest = hashlib.sha256(repr((str(font.regular), stat.st_size, stat.st_mtime_ns,
                                   str(font.bold))).encode()).hexdigest()[:10]
     key = f"site-{font.regular.stem.split('[')[0]}-{digest}"
-    if key not in _SITE_FAMILIES:
-        _SITE_FAMILIES[key] = Family(key, _site_file(font.regular, 400),
-                                     _site_bold(font), shaped=True)
+    families = current_engine().site_families  # fonts sites give, registered as they are built
+    if families.get(key) is None:
+        families.remember(key, Family(key, _site_file(font.regular, 400), _site_bold(font),
+                                      shaped=True))
     return key
 
 
@@ -191,7 +186,10 @@ def _site_bold(font: SiteFont) -> Callable[[], Path]:
 
 
 def family(key: str) -> Family:
-    return FAMILIES.get(key) or _SITE_FAMILIES[key]
+    found = FAMILIES.get(key) or current_engine().site_families.get(key)
+    if found is None:
+        raise KeyError(key)
+    return found
 
 
 def _family_cmap(key: str) -> frozenset[int]:
@@ -230,36 +228,13 @@ def extra_families(chain: tuple[str, ...], text: str,
     return tuple(extras)
 
 
-def _shaped_text_rise_fix() -> None:
-    """ReportLab 5.1 fails (IndexError in TextObject.setRise) when shaped text starts with a
-    raised or lowered glyph, as Arabic marks do; give it something to look back at."""
-    original = TextObject.setRise
-    if getattr(original, "_havenprint", False):
-        return
-
-    def set_rise(self: TextObject, rise: float) -> None:
-        if not self._code:
-            self._code.append("")
-        original(self, rise)
-
-    set_rise._havenprint = True  # type: ignore[attr-defined]
-    TextObject.setRise = set_rise
-
-
-def _no_discretionary_ligatures() -> None:
-    """ReportLab shapes with HarfBuzz's discretionary ligatures on. They are for display
-    lettering: Heebo draws Hebrew alef-lamed as one Yiddish glyph (U+FB4F) and Latin "st"
-    joined, which readers do not expect and which breaks copying text out of the PDF.
-    Paragraph shaping offers no option, so the default feature set loses `dlig`."""
-    shapeFragWord.__defaults__[0].pop("dlig", None)
-
-
-@functools.cache
 def register_fonts() -> None:
+    """The process's engine started: patches installed, the default faces registered."""
+    engine()
+
+
+def register_default_faces() -> None:
     """The default faces, always available (captions, the canvas's initial font)."""
-    _shaped_text_rise_fix()
-    _no_discretionary_ligatures()
-    install_speedups()
     _register(REGULAR, FAMILIES["atkinson"].regular())
     _register(BOLD, FAMILIES["atkinson"].bold())
     _map_bold(REGULAR, BOLD)
@@ -379,7 +354,7 @@ class FontSet:
         return "".join(out)
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def _with_fallbacks(fonts: FontSet, markup: str, weight: str) -> str:
     return fonts._marked(markup, weight)
 
@@ -405,7 +380,7 @@ def font_set(lang: str, text: str = "", site_fonts: tuple[SiteFont, ...] = ()) -
     return _font_set(lang, keys, chars)
 
 
-@functools.cache
+@remembered(512)
 def _font_set(lang: str, keys: tuple[str, ...], chars: str) -> FontSet:
     register_fonts()
     return FontSet(lang, tuple(_face(family(key), chars) for key in keys))

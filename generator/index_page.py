@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -12,6 +11,7 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator import __version__
+from generator.engine import remembered
 from generator.localize import native_name
 from generator.models import Kit
 from generator.printing import PrintNote
@@ -42,7 +42,7 @@ class DocumentView:
         return TARGET_LABELS.get(self.target, self.target)
 
 
-@functools.cache
+@remembered(1)
 def _environment() -> ImmutableSandboxedEnvironment:
     return ImmutableSandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES_DIR),

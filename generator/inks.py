@@ -15,13 +15,13 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cmyk import CMYK, CmykProfile
+from generator.engine import remembered
 from generator.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 
 # Type below these sizes (regular, bold) prints in black ink only: their strokes are thinner
@@ -80,7 +80,7 @@ class ShopInks:
         return _cmyk_color(self.profile.cmyk(rgb))
 
 
-@functools.lru_cache(maxsize=64)  # one per site, kept with what it has worked out
+@remembered(64)  # one per site, kept with what it has worked out
 def shop_inks(brand_rgb: str, brand_cmyk: CMYK | None, profile: CmykProfile) -> ShopInks:
     brand = brand_cmyk if brand_cmyk is not None else profile.cmyk(hex_rgb(brand_rgb))
     return ShopInks(brand_rgb, tuple(brand), profile)

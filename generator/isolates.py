@@ -10,8 +10,9 @@ make it): a single neutral to the text around it, laid out left to right inside.
 
 from __future__ import annotations
 
-import functools
 import re
+
+from generator.engine import remembered
 
 _SPACE = "[ \u00a0\u202f\u2009]"  # space, no-break, narrow no-break and thin spaces
 _MARK = "[-\u2010\u2011\u2012\u2013./:]"  # hyphens, en dash, dot, slash, colon
@@ -31,7 +32,7 @@ _RUN = re.compile(f"{_URL}|{_EMAIL}|{_DOMAIN}|{_NUMBER}", re.IGNORECASE)
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 
 
-@functools.lru_cache(maxsize=8192)
+@remembered(8192)
 def isolate_spans(text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of every run in `text` that reads left to right as one unit."""
     return tuple(match.span() for match in _RUN.finditer(text))

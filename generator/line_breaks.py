@@ -14,11 +14,11 @@ language:
 
 from __future__ import annotations
 
-import functools
 import re
 
 from icu4py.breakers import LineBreaker, WordBreaker
 
+from generator.engine import remembered
 from generator.isolates import isolate_spans
 from generator.scripts import is_spaceless, script_of
 
@@ -32,7 +32,7 @@ def needs_segmenting(text: str) -> bool:
     return any(is_spaceless(char) for char in text)
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def segments(text: str, lang: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of the pieces a line may break after: each ends where ICU allows a break
     and havenprint's rules do not forbid one; spaces stay at the end of the piece before."""

@@ -9,7 +9,6 @@ before details, so that nothing is left out that did not have to be.
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.compose import Item
+from generator.engine import remembered
 from generator.fit import Typesetter, fit_stack, floor_overflow
 from generator.paragraphs import DETAIL_KINDS, Paragraph
 
@@ -50,7 +50,7 @@ def fit_list(items: Sequence[Item], width: float, height: float,
     return _fit_list(tuple(items), width, height, typesetter)
 
 
-@functools.lru_cache(maxsize=256)
+@remembered(256)
 def _fit_list(items: tuple[Item, ...], width: float, height: float,
               typesetter: Typesetter) -> ListFit:
     fitted, used = fit_stack(assemble(items, frozenset()), width, height, typesetter)

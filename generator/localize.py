@@ -7,12 +7,12 @@ A key a catalogue lacks, or lists under `untranslated`, prints in English.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 
+from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.placeholders import PlaceholderError, names
 from generator.yamlfile import YamlDoc, load_yaml
@@ -38,7 +38,7 @@ def babel_locale(lang: str) -> Locale:
     return Locale.parse(BABEL_ALIASES.get(lang, lang), sep="-")
 
 
-@functools.cache
+@remembered(256)
 def native_name(lang: str) -> str:
     """The language's name in itself (Español, العربية, 中文 (简体)), from babel's CLDR data;
     the code for a language babel does not know."""
@@ -176,7 +176,7 @@ def load_catalogue(path: Path, known: dict[str, str] | None = None) -> Catalogue
                            tuple(sorted(known.items())) if known is not None else None)
 
 
-@functools.lru_cache(maxsize=256)
+@remembered(256)
 def _load_catalogue(path: Path, mtime: int, size: int,
                     known_items: tuple[tuple[str, str], ...] | None) -> Catalogue:
     known = dict(known_items) if known_items is not None else None

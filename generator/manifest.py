@@ -4,7 +4,6 @@ gives identical bytes, so a rebuild can be compared with `cmp` or a checksum."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
+from generator.engine import current_engine, remembered
 from generator.extends import content_folders
 from generator.layouts import LAYOUTS_DIR, Layout
 from generator.models import Kit
@@ -29,12 +29,8 @@ def input_sha256(path: Path) -> str:
     time) stays the same: every site of a batch lists the shared base's files."""
     stat = path.stat()
     key = (path.absolute(), stat.st_ino, stat.st_size, stat.st_mtime_ns)
-    if key not in _INPUT_DIGESTS:
-        _INPUT_DIGESTS[key] = sha256_of(path)
-    return _INPUT_DIGESTS[key]
-
-
-_INPUT_DIGESTS: dict[tuple[Path, int, int, int], str] = {}
+    digests = current_engine().input_digests
+    return digests.get(key) or digests.remember(key, sha256_of(path))
 
 
 def sha256_of(path: Path) -> str:
@@ -49,7 +45,7 @@ def versions() -> dict[str, str]:
     return dict(_found_versions())  # a copy: the cached one stays as found
 
 
-@functools.cache
+@remembered(1)
 def _found_versions() -> dict[str, str]:
     found = {"havenprint": __version__, "python": platform.python_version()}
     for name in VERSIONED:

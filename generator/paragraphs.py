@@ -14,12 +14,12 @@ the word `alt`, which stays in the text layer for screen readers and copying.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.engine import remembered
 from generator.errors import ContentError, Problem
 
 # What a list entry may mark optional, in the order a list that does not fit leaves them out
@@ -74,7 +74,7 @@ def joined(parts: Iterable[Part]) -> str:
     return " ".join(text.split())
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def parse_block(output: str, block: str, path: Path) -> tuple[Paragraph, ...]:
     """The paragraphs of a rendered block, empty ones dropped; anything else is an error
     naming the template (user text is escaped, so only the template can write tags).

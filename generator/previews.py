@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import threading
@@ -14,6 +13,7 @@ from PIL import Image
 from reportlab.lib.colors import Color, HexColor
 
 from generator.draw import fill_colour
+from generator.engine import remembered
 from generator.styles import INK, MUTED
 from generator.write import write_atomic
 
@@ -50,7 +50,7 @@ def preview_name(stem: str, page: int) -> str:
     return f"{stem}-p{page}.png"
 
 
-@functools.lru_cache(maxsize=16)
+@remembered(16)
 def preview_palette(brand: str) -> Image.Image:
     """256 colours for the previews: the blends between the colours the layouts print (ink,
     muted text, black, white, the brand colour and its tints), so that anti-aliased edges

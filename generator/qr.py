@@ -9,13 +9,14 @@ matrix of the `qrcode` package as filled rectangles, never as an embedded image.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.constants
 import qrcode.exceptions
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
+from generator.engine import remembered
 
 from .models import Resource
 from .qr_masks import FastMaskQRCode
@@ -82,7 +83,7 @@ def payload_for(resource: Resource) -> str:
     raise QrError(f'"{name}": no QR action is set (expected "tel", "sms" or "url")')
 
 
-@lru_cache(maxsize=512)
+@remembered(512)
 def qr_matrix(payload: str) -> Matrix:
     """The module matrix for `payload` (True = dark), without quiet zone; cached per payload."""
     if not payload:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import qrcode
 import qrcode.util
+
+from generator.engine import current_engine, remembered
 
 MASK_COUNT = 8
 _AS_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
@@ -40,7 +41,7 @@ class _Geometry:
     windows: int  # starts of 11-module windows: c <= n-11
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def _geometry(size: int) -> _Geometry:
     def where(keep: Callable[[int, int], bool]) -> int:
         return pack_bits(keep(r, c) for r in range(size) for c in range(size))
@@ -109,7 +110,7 @@ def penalty(rows: int, columns: int, size: int) -> int:
             + _balance_penalty(rows, size))
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def _mask_changes(version: int, data_rows: int, data_columns: int) -> tuple[tuple[int, int], ...]:
     """For each mask, the data modules where it differs from mask 0, packed like `pack`."""
     size = version * 4 + 17
@@ -122,22 +123,22 @@ def _mask_changes(version: int, data_rows: int, data_columns: int) -> tuple[tupl
     return tuple(changes)
 
 
-_DATA_MODULES: dict[int, tuple[int, int]] = {}  # version: its data modules, packed
-
-
 class FastMaskQRCode(qrcode.QRCode):
     """`qrcode.QRCode`, choosing its mask with packed matrices instead of eight placements."""
 
     def map_data(self, data: list[int], mask_pattern: int) -> None:
-        if self.version not in _DATA_MODULES:  # the modules not set yet are the data modules
-            _DATA_MODULES[self.version] = pack(
-                [[cell is None for cell in row] for row in self.modules])
+        known = current_engine().qr_data_modules  # version: its data modules, packed
+        if known.get(self.version) is None:  # the modules not set yet are the data modules
+            known.remember(self.version,
+                           pack([[cell is None for cell in row] for row in self.modules]))
         super().map_data(data, mask_pattern)
 
     def best_mask_pattern(self) -> int:
         self.makeImpl(True, 0)
         rows, columns = pack(self.modules)
-        changes = _mask_changes(self.version, *_DATA_MODULES[self.version])
+        data_modules = current_engine().qr_data_modules.get(self.version)
+        assert data_modules is not None  # map_data, which packs them, runs first
+        changes = _mask_changes(self.version, *data_modules)
         scores = [penalty(rows ^ changed_rows, columns ^ changed_columns, self.modules_count)
                   for changed_rows, changed_columns in changes]
         return scores.index(min(scores))  # the first of equals, as the package picks

@@ -5,8 +5,9 @@ English kit), and where a site can get a font for one with no font on PyPI."""
 from __future__ import annotations
 
 import bisect
-import functools
 from dataclasses import dataclass
+
+from generator.engine import remembered
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ _SPANS = sorted(((start, end, script) for script in SCRIPTS for start, end in sc
 _STARTS = [span[0] for span in _SPANS]
 
 
-@functools.lru_cache(maxsize=16384)
+@remembered(16384)
 def script_of(char: str) -> Script | None:
     """The script of a character havenprint has a rule for; None for Latin, Cyrillic,
     Greek, digits, punctuation and anything else the Latin fallbacks draw or nothing does."""

@@ -10,7 +10,6 @@ Khmer subscripts).
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 
@@ -23,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
 from generator.bidi_text import actual_text_span
+from generator.engine import remembered
 from generator.fonts import Face, FontSet
 from generator.line_breaks import segments
 
@@ -166,7 +166,7 @@ def _piece_width(text: str, fonts: FontSet, weight: str) -> float:
     return sum(width for _, _, width in _runs(text, fonts, weight))
 
 
-@functools.lru_cache(maxsize=16384)
+@remembered(16384)
 def _runs(text: str, fonts: FontSet, weight: str) -> tuple[tuple[str, Face, float], ...]:
     """(text, face, width at 1000 units) of each run of `text` set in one face: a run's
     width does not depend on the size, and pieces come back at every size a fit tries."""
@@ -185,7 +185,7 @@ def _runs(text: str, fonts: FontSet, weight: str) -> tuple[tuple[str, Face, floa
                  for part, face in parts)
 
 
-@functools.lru_cache(maxsize=65536)
+@remembered(65536)
 def _width_at_1000(text: str, font: str, shaped: bool) -> float:
     if shaped:
         advance = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])[0]
@@ -200,7 +200,7 @@ def _line_start(alignment: int, width: float, line_width: float) -> float:
     return width - line_width if alignment == TA_RIGHT else 0.0
 
 
-@functools.lru_cache(maxsize=8192)
+@remembered(8192)
 def _glyphs(text: str, font: str, size: float) -> str:
     """HarfBuzz's glyphs for a run (a ShapedStr, only ever read)."""
     return shapeStr(text.translate(_NO_BREAK_SPACES), font, size)

@@ -8,12 +8,12 @@ on plain paper, cut by hand.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from reportlab.lib.pagesizes import A4, LETTER
 
+from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.layouts import LAYOUTS_DIR, Layout, SizeSpec
 from generator.models import Stock
@@ -99,7 +99,7 @@ def _mm(points: float) -> str:
     return f"{points / PT_PER_UNIT['mm']:.3g} mm"
 
 
-@functools.cache
+@remembered(1)
 def named_stocks() -> dict[str, Stock]:
     """The stocks layouts/stock.yaml names."""
     doc = load_yaml(STOCK_FILE)

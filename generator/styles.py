@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from generator.engine import remembered
 from generator.layouts import StyleSpec
 from generator.paints import TEXT_PAINTS
 
@@ -59,7 +59,7 @@ def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None 
     return min(max(spec.size * scale, smallest), largest) / spec.size
 
 
-@functools.cache
+@remembered(8192)
 def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, brand: str,
                     font: str, shaping: bool = False, word_wrap: str | None = None,
                     cap: float | None = None, indent: float = 0.0) -> ParagraphStyle:

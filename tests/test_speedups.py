@@ -9,14 +9,15 @@ import sys
 
 from tests.conftest import DEFAULT_CONTENT, REPO
 
-# Builds every format in a left-to-right and a right-to-left language twice (the second
-# round finds subsets, compressed streams, strings and numbers remembered); prints digests.
+# Builds every format, office and shop, in a left-to-right, a right-to-left and a Chinese
+# kit twice (the second round finds subsets, compressed streams, strings and numbers
+# remembered); prints digests.
 BUILD_TWICE = """
 import hashlib, json, sys
 from pathlib import Path
-import generator.fonts
+import generator.patches
 if sys.argv[1] == "without":
-    generator.fonts.install_speedups = lambda: None
+    generator.patches.PATCHES = generator.patches.FIXES
 from generator.build import lay_out, render_pdf
 from generator.caches import cached_layouts
 from generator.content import load_kit
@@ -25,10 +26,13 @@ register_fonts()
 kit = load_kit(Path(sys.argv[2]))
 digests = []
 for round in range(2):
-    for lang in ("en", "ar"):
+    for lang in ("en", "ar", "zh-Hans"):
         for name, layout in sorted(cached_layouts(kit.root).items()):
-            pdf = render_pdf(kit, lay_out(kit, layout, lang), "office")
-            digests.append(f"{round} {lang} {name} {hashlib.sha256(pdf).hexdigest()}")
+            laid = lay_out(kit, layout, lang)
+            for target in ("office", "shop"):
+                pdf = render_pdf(kit, laid, target)
+                digests.append(f"{round} {lang} {name} {target} "
+                               f"{hashlib.sha256(pdf).hexdigest()}")
 from reportlab.pdfbase import pdfdoc
 patched = getattr(pdfdoc.format, "_havenprint", False)
 print(json.dumps({"patched": patched, "digests": digests}))
@@ -45,20 +49,20 @@ def _digests(speedups: str) -> list[str]:
 
 def test_pdfs_are_the_same_bytes_with_and_without_the_speedups() -> None:
     with_them, without = _digests("with"), _digests("without")
-    assert len(with_them) == 2 * 2 * len(list((REPO / "layouts").glob("*/layout.yaml")))
+    assert len(with_them) == 2 * 3 * 2 * len(list((REPO / "layouts").glob("*/layout.yaml")))
     assert with_them == without
     first_round = [line.split(" ", 1)[1] for line in with_them if line.startswith("0 ")]
     second_round = [line.split(" ", 1)[1] for line in with_them if line.startswith("1 ")]
     assert first_round == second_round
 
 
-def test_the_speedups_are_installed_when_fonts_are_registered() -> None:
+def test_the_speedups_are_installed_when_the_engine_starts() -> None:
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    from generator.fonts import register_fonts
+    from generator.engine import engine
 
-    register_fonts()
+    assert set(engine().patches.values()) == {"installed"}
     patched = [pdfdoc.pdfdocEnc, pdfdoc.format, pdfdoc.PDFZCompress.encode,
                TTFontFile.makeSubset]
     assert all(getattr(function, "_havenprint", False) for function in patched)

@@ -10,11 +10,11 @@ confusables, short words, phrases): see matching.py.
 
 from __future__ import annotations
 
-import functools
 import html
 from pathlib import Path
 
 from generator.discretion.matching import revealing_terms_in, terms
+from generator.engine import remembered
 from generator.errors import Problem
 from generator.models import Site, Source
 from generator.place import PlacedFace
@@ -32,7 +32,7 @@ def has_builtin_list(lang: str) -> bool:
     return list_path(lang).is_file()
 
 
-@functools.cache
+@remembered(256)
 def builtin_words(lang: str) -> tuple[str, ...]:
     """The English words, then the language's own."""
     words: list[str] = []

@@ -24,11 +24,11 @@ Then, word by word (words are runs of letters, digits and combining marks):
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from dataclasses import dataclass
 
 from generator.discretion.skeleton import skeleton
+from generator.engine import remembered
 
 SHORT_WORD = 3
 
@@ -105,7 +105,7 @@ def term(entry: str) -> Term | None:
                 unspaced=_unspaced(listed))
 
 
-@functools.lru_cache(maxsize=256)
+@remembered(256)
 def terms(entries: tuple[str, ...]) -> tuple[Term, ...]:
     found = (term(entry) for entry in entries)
     return tuple(dict.fromkeys(t for t in found if t is not None))

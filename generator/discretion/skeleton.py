@@ -11,9 +11,10 @@ sequence a character imitates, as "rn" for "m") and otherwise, for a pair, one o
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections import defaultdict
+
+from generator.engine import remembered
 
 _DISPLAY_MARK = "\u200e"  # confusables.txt's comments wrap right-to-left text in marks
 
@@ -25,7 +26,7 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
-@functools.cache
+@remembered(1)
 def _prototypes() -> dict[str, str]:
     """Character -> the prototype of its star, for every character that is not one itself."""
     # The package's own loader, without its script tables: 0.9 MB read on first use only.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from datetime import date, timedelta
 
 from babel import Locale
+
+from generator.engine import remembered
 
 _HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
@@ -124,7 +125,7 @@ def language_code(code: str | None, name: str | None = None) -> str | None:
     return None
 
 
-@functools.cache
+@remembered(1)
 def _babel_names() -> dict[str, str]:
     """English names of the languages babel knows, lower-cased, to their codes."""
     return {name.lower(): code for code, name in Locale("en").languages.items()

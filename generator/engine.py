@@ -1,0 +1,162 @@
+"""The one owner of what a havenprint process keeps between documents.
+
+A process (the command line, a batch worker, the web page's server) has one `Engine`. It
+installs the library patches (`generator.patches`: two fixes and four speed-ups for
+ReportLab), each only after checking that the function it replaces is the one it was written
+against, registers the default faces, and owns every cache: functions that remember their
+results are declared with `@remembered(maxsize)`, so each has a bound, its arguments are its
+key, and the engine can report and clear them all. Nothing else in the package keeps state
+from one document to the next.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Generic, ParamSpec, Protocol, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _Remembering(Protocol):
+    __qualname__: str
+    __module__: str
+
+    def cache_info(self) -> Any: ...
+
+    def cache_clear(self) -> None: ...
+
+
+_REMEMBERING: list[_Remembering] = []  # every @remembered function, for the engine to own
+# For tests only: every bound multiplied by this, so that a test reaches full caches in a
+# few hundred builds and sees whether anything else grows. Never set it otherwise.
+TEST_CACHE_SCALE = float(os.environ.get("HAVENPRINT_TEST_CACHE_SCALE") or 1)
+
+
+def _bound(maxsize: int) -> int:
+    return max(1, round(maxsize * TEST_CACHE_SCALE))
+
+
+def remembered(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Remember up to `maxsize` results of the function, least recently used forgotten
+    first; the engine reports and clears them with every other cache."""
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        cached = functools.lru_cache(maxsize=_bound(maxsize))(function)
+        _REMEMBERING.append(cached)
+        return cached  # type: ignore[return-value]
+    return decorate
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Store(Generic[K, V]):
+    """A bounded map: the least recently used entries go once it holds `maxsize`."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = _bound(maxsize)
+        self._entries: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._entries.get(key)
+        if value is not None:
+            self._entries.move_to_end(key)
+        return value
+
+    def remember(self, key: K, value: V) -> V:
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.maxsize:
+            self._entries.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+@dataclass
+class Engine:
+    """What one process keeps: installed patches, font files it has compressed, caches."""
+
+    verbose: Callable[[str], None] | None = None
+    patches: dict[str, str] = field(default_factory=dict)  # name -> "installed" or why not
+    # Font subsets a document has made, mapped to their compressed form once one has
+    # been compressed (generator.patches).
+    font_files: dict[bytes, bytes | None] = field(default_factory=dict)
+    # A content folder's `extends:` chain, with digests of the site.yaml files it was read
+    # from (generator.extends).
+    folder_chains: Store[Any, Any] = field(default_factory=lambda: Store(1024))
+    # Fonts sites give in site.yaml, by family key, registered as their sites are built.
+    site_families: Store[str, Any] = field(default_factory=lambda: Store(256))
+    # The sha256 of each input file the manifest lists, by path and stat (generator.manifest).
+    input_digests: Store[Any, str] = field(default_factory=lambda: Store(16384))
+    # A QR code version's data modules, packed (generator.qr_masks).
+    qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
+    started: bool = False
+
+    def start(self) -> Engine:
+        """Install the patches that match the libraries here and register the default
+        faces; once per process."""
+        if self.started:
+            return self
+        from generator.fonts import register_default_faces
+        from generator.patches import install
+        for name, outcome in install(self).items():
+            self.patches[name] = outcome
+            if outcome != "installed" and self.verbose is not None:
+                self.verbose(f"patch '{name}' left off: {outcome}")
+        register_default_faces()
+        self.started = True
+        return self
+
+    def cache_sizes(self) -> dict[str, tuple[int, int]]:
+        """(entries, bound) of every cache, by the function's name."""
+        sizes = {f"{cached.__module__}.{cached.__qualname__}":
+                 (cached.cache_info().currsize, cached.cache_info().maxsize)
+                 for cached in _REMEMBERING}
+        sizes["font files"] = (len(self.font_files), -1)  # bounded by the subsets kept
+        for name in ("folder_chains", "site_families", "input_digests", "qr_data_modules"):
+            store = getattr(self, name)
+            sizes[name] = (len(store), store.maxsize)
+        return sizes
+
+    def clear(self) -> None:
+        """Forget every remembered result (the patches and fonts stay)."""
+        for cached in _REMEMBERING:
+            cached.cache_clear()
+        self.font_files.clear()
+        for store in (self.folder_chains, self.input_digests, self.qr_data_modules):
+            store.clear()  # site families stay: ReportLab keeps their registered fonts
+
+
+_CURRENT: list[Engine] = []  # the process's engine, once made
+
+
+def current_engine() -> Engine:
+    """The process's engine, for what it keeps (started or not)."""
+    if not _CURRENT:
+        _CURRENT.append(Engine())
+    return _CURRENT[0]
+
+
+def engine() -> Engine:
+    """The process's engine, started (a library caller gets one on first use; the command
+    line starts its own first, with --verbose)."""
+    return current_engine().start()
+
+
+def start_engine(verbose: Callable[[str], None] | None = None) -> Engine:
+    """Start the process's engine explicitly (the command line, a batch worker)."""
+    if not _CURRENT:
+        _CURRENT.append(Engine(verbose=verbose))
+    elif verbose is not None:
+        _CURRENT[0].verbose = verbose
+    return _CURRENT[0].start()

@@ -1,0 +1,185 @@
+"""Changes to ReportLab, each installed only onto the function it was written against.
+
+Two fix what havenprint needs fixed (a crash on shaped text that starts raised or lowered,
+and discretionary ligatures), four remember across documents what a kit's documents and a
+batch's sites share (font subsets, their compressed streams, encoded strings, formatted
+numbers): documents come out byte for byte as without them (tests/test_speedups.py).
+
+Each patch names the function it replaces and a fingerprint of that function's code as it
+was when the patch was written. A library release that changes the function changes the
+fingerprint, and the patch is left off (said with --verbose; tests/test_engine.py fails on
+it) instead of wrapping code it was not written for. pyproject.toml pins ReportLab's range.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.ttfonts import TTFontFile, shapeFragWord
+from reportlab.pdfgen.textobject import PDFTextObject
+
+if TYPE_CHECKING:
+    from generator.engine import Engine
+
+SUBSETS_KEPT_PER_FACE = 32
+ENCODED_STRINGS_KEPT = 8192
+ENCODED_STRING_MAX_CHARS = 64  # names and numbers; long text is different in every document
+NUMBERS_KEPT = 8192
+MARK = "_havenprint"  # set on every replacement, so that a second engine sees it installed
+
+
+@dataclass(frozen=True)
+class Patch:
+    name: str
+    owner: Any  # the class, object or function whose attribute is replaced
+    attribute: str
+    fingerprint: str  # of the attribute's value this patch was written against
+    make: Callable[[Any, Engine], Any]  # (the original, the engine) -> the replacement
+
+    def installed(self, current: Any) -> bool:
+        return bool(getattr(current, MARK, False)) or (
+            self.attribute == "__defaults__" and "dlig" not in current[0])
+
+
+def fingerprint(value: Any) -> str:
+    """A digest of a function's code (its bytecode, constants and names, not its line
+    numbers), or of a plain value's repr."""
+    function = getattr(value, "__func__", value)  # a bound method: its function
+    code = getattr(function, "__code__", None)
+    digest = hashlib.sha256(_code_bytes(code) if code is not None else repr(value).encode())
+    return digest.hexdigest()[:16]
+
+
+def _code_bytes(code: types.CodeType) -> bytes:
+    constants = b"".join(_code_bytes(c) if isinstance(c, types.CodeType)
+                         else repr(sorted(c, key=repr) if isinstance(c, frozenset) else c).encode()
+                         for c in code.co_consts)
+    return code.co_code + constants + repr((code.co_names, code.co_varnames)).encode()
+
+
+def _rise_fix(original: Callable, engine: Engine) -> Callable:
+    """ReportLab 5.1 fails (IndexError in TextObject.setRise) when shaped text starts with a
+    raised or lowered glyph, as Arabic marks do; give it something to look back at."""
+    def set_rise(self: PDFTextObject, rise: float) -> None:
+        if not self._code:
+            self._code.append("")
+        original(self, rise)
+    return set_rise
+
+
+def _no_discretionary_ligatures(original: tuple, engine: Engine) -> tuple:
+    """ReportLab shapes with HarfBuzz's discretionary ligatures on. They are for display
+    lettering: Heebo draws Hebrew alef-lamed as one Yiddish glyph (U+FB4F) and Latin "st"
+    joined, which readers do not expect and which breaks copying text out of the PDF.
+    Paragraph shaping offers no option, so the default feature set loses `dlig`."""
+    features = {name: on for name, on in original[0].items() if name != "dlig"}
+    return (features, *original[1:])
+
+
+def _remembered_subsets(original: Callable, engine: Engine) -> Callable:
+    """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
+    batch's sites use the same few subsets, so each face keeps its recent ones."""
+    def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
+        made: dict[tuple[int, ...], bytes] = self.__dict__.setdefault("_havenprint_subsets", {})
+        key = tuple(subset)
+        if key in made:
+            made[key] = made.pop(key)  # the most recently used go last
+        else:
+            if len(made) >= SUBSETS_KEPT_PER_FACE:
+                engine.font_files.pop(made.pop(next(iter(made))), None)
+            made[key] = original(self, subset)
+            engine.font_files.setdefault(made[key], None)
+        return made[key]
+    return make_subset
+
+
+def _remembered_font_file_compression(original: Callable, engine: Engine) -> Callable:
+    """Each document compresses its embedded font files again (zlib, about a millisecond
+    per 20 KB); a remembered subset keeps its compressed form for as long as it is kept.
+    Other streams (page content, different in every document) are compressed as before."""
+    def encode(text: str | bytes) -> bytes:
+        if not isinstance(text, bytes) or text not in engine.font_files:
+            return original(text)
+        compressed = engine.font_files[text]
+        if compressed is None:
+            compressed = engine.font_files[text] = original(text)
+        return compressed
+    return encode
+
+
+def _remembered_pdfdoc_encoding(original: Callable, engine: Engine) -> Callable:
+    """Every number and name written into a PDF (a font's 256 glyph widths, for one) is
+    encoded through ReportLab's PDFDocEncoding codec, written in Python; the same few
+    thousand strings come back in every document."""
+    encoded: Callable[[str], bytes] = functools.lru_cache(maxsize=ENCODED_STRINGS_KEPT)(original)
+
+    def pdfdoc_encode(text: str | bytes) -> bytes:
+        if not isinstance(text, str):
+            return text
+        return encoded(text) if len(text) <= ENCODED_STRING_MAX_CHARS else original(text)
+    return pdfdoc_encode
+
+
+def _remembered_numbers(original: Callable, engine: Engine) -> Callable:
+    """Numbers in PDF objects (glyph widths, boxes) are formatted one call chain each; the
+    same widths are written in every document that uses the font."""
+    @functools.lru_cache(maxsize=NUMBERS_KEPT, typed=True)
+    def number(value: float) -> bytes:
+        return pdfdoc.pdfdocEnc(pdfdoc.fp_str(value))
+
+    def format_element(element: object, document: pdfdoc.PDFDocument, toplevel: int = 0) -> bytes:
+        if type(element) in (float, int):  # as ReportLab tests it: not bool
+            return number(element)
+        return original(element, document, toplevel)
+    return format_element
+
+
+# In the order they are installed; fingerprints of ReportLab 5.1.0.
+PATCHES = (
+    Patch("shaped text starting raised", PDFTextObject, "setRise", "0b25be7d125dc354",
+          _rise_fix),
+    Patch("no discretionary ligatures", shapeFragWord, "__defaults__", "4d5f79b4b39b23c6",
+          _no_discretionary_ligatures),
+    Patch("remembered font subsets", TTFontFile, "makeSubset", "2f2e8d1573189def",
+          _remembered_subsets),
+    Patch("remembered compressed font files", pdfdoc.PDFZCompress, "encode",
+          "ed991c4f56a4fd1a", _remembered_font_file_compression),
+    Patch("remembered PDFDocEncoding", pdfdoc, "pdfdocEnc", "8faf0555291f465d",
+          _remembered_pdfdoc_encoding),
+    Patch("remembered numbers", pdfdoc, "format", "af83779dda450967", _remembered_numbers),
+)
+FIXES = PATCHES[:2]  # what correct output needs; the rest only saves time
+
+
+def install(engine: Engine, patches: tuple[Patch, ...] | None = None) -> dict[str, str]:
+    """Install every patch (of PATCHES, unless given) whose target is the function it was
+    written against; the outcome of each, by name: "installed", or why it was left off."""
+    outcomes = {}
+    for patch in PATCHES if patches is None else patches:
+        current = getattr(patch.owner, patch.attribute)
+        if patch.installed(current):
+            outcomes[patch.name] = "installed"
+            continue
+        found = fingerprint(current)
+        if found != patch.fingerprint:
+            outcomes[patch.name] = (
+                f"{_named(patch)} is not the code it was written for (fingerprint {found}, "
+                f"expected {patch.fingerprint}): a ReportLab release changed it")
+            continue
+        replacement = patch.make(current, engine)
+        if patch.attribute != "__defaults__":
+            setattr(replacement, MARK, True)
+        setattr(patch.owner, patch.attribute, replacement)
+        outcomes[patch.name] = "installed"
+    return outcomes
+
+
+def _named(patch: Patch) -> str:
+    owner = getattr(patch.owner, "__qualname__", None) or getattr(patch.owner, "__name__", "")
+    return f"{owner}.{patch.attribute}" if owner else patch.attribute
