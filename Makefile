@@ -4,9 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean wheel-check
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
@@ -20,6 +20,19 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator bench tests
+	$(BIN)/mypy generator
+
+# The package as users install it (not editable): a wheel in a fresh venv lists the formats
+# and builds the default kit from its own copies of layouts, locales and fonts.
+wheel-check: $(STAMP)
+	rm -rf build dist .wheel-venv .wheel-out
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	$(PYTHON) -m venv .wheel-venv
+	.wheel-venv/bin/python -m pip install --quiet dist/havenprint-*.whl
+	cd /tmp && $(CURDIR)/.wheel-venv/bin/havenprint formats
+	cd /tmp && $(CURDIR)/.wheel-venv/bin/havenprint build $(CURDIR)/content \
+		--out $(CURDIR)/.wheel-out --no-previews
+	rm -rf build dist .wheel-venv .wheel-out
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

@@ -21,7 +21,10 @@ from generator.schema import problems_from
 from generator.units import parse_length
 from generator.yamlfile import YamlDoc, load_yaml
 
-LAYOUTS_DIR = Path(__file__).resolve().parent.parent / "layouts"
+# The formats: the repository's layouts/ folder, shipped in an installed package as
+# generator/formats (setup.py maps one onto the other).
+_INSTALLED = Path(__file__).resolve().parent / "formats"
+LAYOUTS_DIR = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parent.parent / "layouts"
 LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 Box = tuple[float, float, float, float]  # left, top, width, height as fractions of the safe area
