@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean wheel-check
+.PHONY: demo test lint bench clean wheel-check accept-pages
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# After a deliberate change to how pages look: store the new reference pages (look at every
+# changed page first: `make test` saves them in tests/reference_pages/changed/).
+accept-pages: $(STAMP)
+	$(BIN)/python -m tests.reference_pages --accept
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator bench tests

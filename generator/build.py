@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import io
 import os
@@ -23,6 +22,7 @@ from generator.discretion import (
     site_words,
     unchecked_language,
 )
+from generator.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.emptiness import empty_panel_problems
 from generator.errors import ContentError, Problem
 from generator.extends import locale_root
@@ -54,9 +54,6 @@ from generator.units import mm
 from generator.write import BackgroundWriter
 
 TARGETS = ("office", "shop")
-# Formats sized by this site setting carry the size in their file names (poster-a3.pdf):
-# --poster-size can put several sizes in one kit.
-SIZE_IN_NAME = "poster_size"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 # For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
 # race a real build part-way through. Never set it otherwise.
@@ -84,6 +81,8 @@ class BuiltPdf:
     lang: str
     target: str
     path: Path
+    article: str = ""  # the slug of the article it was built from
+    card_line_from_site: bool = False  # prints site.yaml's card_line, not the article's
 
 
 @dataclass
@@ -96,30 +95,6 @@ class BuildResult:
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
-
-
-def document_sizes(kit: Kit, layout: Layout, poster_sizes: Sequence[str] = ()) -> list[str]:
-    """The size keys `layout` is built at: each of `poster_sizes` for a format sized by
-    poster_size (default: the site's), else the one its site.yaml setting gives."""
-    if layout.spec.size_option == SIZE_IN_NAME and poster_sizes:
-        return list(dict.fromkeys(poster_sizes))
-    return [str(getattr(kit.site, layout.spec.size_option))]
-
-
-def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
-    """`kit` with `layout`'s size setting at `size_key`."""
-    if str(getattr(kit.site, layout.spec.size_option)) == size_key:
-        return kit
-    site = dataclasses.replace(kit.site, **{layout.spec.size_option: size_key})
-    return dataclasses.replace(kit, site=site)
-
-
-def document_name(layout: Layout, size_key: str) -> str:
-    """The file name's stem: the layout's folder name, with the size for posters
-    (`poster-a3`), so that posters of two sizes are two files."""
-    if layout.spec.size_option == SIZE_IN_NAME:
-        return f"{layout.name}-{size_key}"
-    return layout.name
 
 
 def output_path(out: Path, lang: str, name: str, target: str) -> Path:
@@ -363,6 +338,11 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     return buffer.getvalue()
 
 
+def _built(kit: Kit, document: Document, lang: str, target: str, path: Path) -> BuiltPdf:
+    return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
+                    card_line_from_site(kit, document, lang))
+
+
 def site_profile(site: Site) -> CmykProfile:
     return load_profile(site.icc_profile or DEFAULT_PROFILE)
 
@@ -376,8 +356,9 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
           on_pdf: Callable[[Path, str, bytes], None] | None = None,
           poster_sizes: Sequence[str] = ()) -> BuildResult:
     """Lay out and render every (document, language, target); write when `out` is given.
-    A document is a layout at one size: posters at each of `poster_sizes` (default: the
-    site's poster_size), every other format at the size site.yaml gives it.
+    A document is a layout at one size carrying one article (generator/documents.py):
+    posters at each of `poster_sizes` (default: the site's poster_size), every other format
+    at the size site.yaml gives it; a format that prints an article once per article.
 
     A failing combination is reported and the others still build. `on_step` is told the
     name of each (document, language) as work on it starts (a progress bar); `on_pdf` gets
@@ -387,43 +368,43 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     result = BuildResult()
     contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
     faint = False                      # error naming a shade that passes in all of them
-    for lang in langs:
-        result.problems.extend(kit.broken_languages.get(lang, ()))
+    documents = plan_documents(kit, list(layouts), poster_sizes)  # names that cannot clash
+    for (_, lang), problems in kit.broken_articles.items():
+        if lang in langs:
+            result.problems.extend(problems)
     with BackgroundWriter() as writer:
-        for layout in layouts:
-            for size_key in document_sizes(kit, layout, poster_sizes):
-                sized = sized_kit(kit, layout, size_key)
-                name = document_name(layout, size_key)
-                for lang in langs:
-                    if on_step is not None:
-                        on_step(f"{name} ({lang})")
-                    if lang in kit.broken_languages:
-                        result.failed.append((name, lang))
-                        continue
-                    try:
-                        laid = lay_out(sized, layout, lang)
-                    except ContrastError as error:
-                        contrast.extend(error.pairs)
-                        faint = True
-                        result.failed.append((name, lang))
-                        continue
-                    except ContentError as error:
-                        result.problems.extend(error.problems)
-                        result.failed.append((name, lang))
-                        continue
-                    result.problems.extend(laid.warnings)
-                    contrast.extend(laid.contrast)
-                    for target in targets:
-                        data = render_pdf(sized, laid, target)
-                        if out is not None:
-                            path = output_path(out, lang, name, target)
-                            writer.write(path, data)
-                            result.written.append(path)
-                            result.built.append(BuiltPdf(layout, size_key, lang, target, path))
-                            if on_pdf is not None:
-                                on_pdf(path, lang, data)
-                        if TEST_DELAY:
-                            time.sleep(TEST_DELAY)
+        for document in documents:
+            kit_view = document_kit(kit, document)
+            for lang in langs:
+                if on_step is not None:
+                    on_step(f"{document.name} ({lang})")
+                if (document.article, lang) in kit.broken_articles:
+                    result.failed.append((document.name, lang))
+                    continue
+                try:
+                    laid = lay_out(kit_view, document.layout, lang)
+                except ContrastError as error:
+                    contrast.extend(error.pairs)
+                    faint = True
+                    result.failed.append((document.name, lang))
+                    continue
+                except ContentError as error:
+                    result.problems.extend(error.problems)
+                    result.failed.append((document.name, lang))
+                    continue
+                result.problems.extend(laid.warnings)
+                contrast.extend(laid.contrast)
+                for target in targets:
+                    data = render_pdf(kit_view, laid, target)
+                    if out is not None:
+                        path = output_path(out, lang, document.name, target)
+                        writer.write(path, data)
+                        result.written.append(path)
+                        result.built.append(_built(kit, document, lang, target, path))
+                        if on_pdf is not None:
+                            on_pdf(path, lang, data)
+                    if TEST_DELAY:
+                        time.sleep(TEST_DELAY)
     problem = contrast_problem(kit.site, contrast) if faint else None
     if problem is not None:
         result.problems.append(problem)

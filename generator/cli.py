@@ -10,9 +10,10 @@ from pathlib import Path
 
 from generator import __version__
 from generator.batch import add_batch_command
-from generator.build import TARGETS, BuildResult, build, document_sizes
+from generator.build import TARGETS, BuildResult, build
 from generator.caches import cached_layouts
 from generator.content import load_kit
+from generator.documents import plan_documents
 from generator.engine import start_engine
 from generator.errors import (
     ContentError,
@@ -157,7 +158,7 @@ def _run(args: argparse.Namespace, write: bool) -> int:
     poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
-    documents = sum(len(document_sizes(kit, layout, poster_sizes)) for layout in layouts)
+    documents = len(plan_documents(kit, layouts, poster_sizes))
     with ProgressDisplay(None if write else False) as display:
         build_step = display.stage("build", documents * len(langs))
         if write:
@@ -173,9 +174,9 @@ def _run(args: argparse.Namespace, write: bool) -> int:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
         result.problems.extend(untranslated_problems(
             kit, langs, strict=args.strict, names={lang: native_name(lang) for lang in langs}))
-    readability = [] if write else [p for lang in langs
-                                    if lang in kit.articles
-                                    for p in reading_report(kit.articles[lang])]
+    readability = [] if write else [p for articles in kit.library.values() for lang in langs
+                                    if lang in articles
+                                    for p in reading_report(articles[lang])]
     _report([*kit.warnings, *readability, *result.problems])
     _wrote(result, files, display.live)
     if write:
@@ -186,7 +187,10 @@ def _run(args: argparse.Namespace, write: bool) -> int:
               f"{len(result.written)} file(s) written", file=sys.stderr)
         return EXIT_CONTENT
     if not write:
-        print(f"ok: {len(layouts)} format(s) x {len(langs)} language(s) lay out cleanly")
+        slugs = kit.site.article_slugs
+        articles = f" for {len(slugs)} articles" if len(slugs) > 1 else ""
+        print(f"ok: {len(layouts)} format(s){articles} x {len(langs)} language(s) lay out "
+              "cleanly")
     return EXIT_OK
 
 

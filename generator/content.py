@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -62,31 +63,42 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     check_links(folders, roots)  # before reading anything else
     site = _collect(problems, load_site, root / "site.yaml")
     resources = ()
-    articles: dict[str, Article] = {}
-    broken: dict[str, tuple[Problem, ...]] = {}
+    library: dict[str, dict[str, Article]] = {}
+    broken: dict[tuple[str, str], tuple[Problem, ...]] = {}
     if site is not None:
         resources_path = resources_file(folders, site.resource_source is not None)
         resources = _collect(problems, load_resources, resources_path, site, problems,
                              roots) or ()
-        for lang in site.languages:
-            article_problems: list[Problem] = []
-            names = [f"articles/{site.article}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
-            article = _collect(article_problems, find_article, first_folder(folders, *names),
-                               site.article, lang)
-            if article is not None:
-                articles[lang] = article
-            else:
-                broken[lang] = tuple(article_problems)
+        for slug in site.article_slugs:  # every article in every language: `check` too
+            library[slug] = {}
+            for lang in site.languages:
+                article_problems: list[Problem] = []
+                names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
+                article = _collect(article_problems, find_article,
+                                   first_folder(folders, *names), slug, lang)
+                if article is not None:
+                    library[slug][lang] = article
+                else:
+                    broken[(slug, lang)] = tuple(article_problems)
     problems.extend(verification_problems(resources, site, date.today()))
     problems.extend(title_fallbacks(site))
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems + broken_problems)
     assert site is not None
-    if not articles:  # nothing at all can be built
+    if not any(library.values()):  # nothing at all can be built
         raise ContentError(broken_problems)
-    return Kit(root=root, site=site, resources=resources, articles=articles,
-               warnings=tuple(problems), broken_languages=broken)
+    return Kit(root=root, site=site, resources=resources,
+               articles=card_articles(site, library[site.article_slugs[0]]),
+               warnings=tuple(problems), library=library, broken_articles=broken)
+
+
+def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
+    """The first article in each language, carrying `card_line:` from site.yaml where it
+    gives one: what the formats printed once per kit (the pocket card) print."""
+    return {lang: article if site.card_line.get(lang) is None
+            else replace(article, card_line=site.card_line.get(lang))
+            for lang, article in first.items()}
 
 
 def verification_problems(resources: tuple[Resource, ...], site: Site | None,
@@ -164,6 +176,8 @@ def load_site(path: Path) -> Site:
             f"no emergency number known for {model.country}: add emergency_number to site.yaml",
             doc.line_of(("country",)),
         ))
+    if (model.article is None) == (model.articles is None):
+        raise ContentError(_article_choice(path, doc, model.article is None))
     default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
     fonts = site_fonts(model.fonts, path.parent, doc)
     brand = model.brand_color
@@ -178,7 +192,11 @@ def load_site(path: Path) -> Site:
                         else next(iter(model.discreet_title.values()), "")),
         discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
                          else {}),
-        article=model.article,
+        article=(model.articles or [model.article])[0],
+        articles=tuple(model.articles or [model.article]),
+        articles_line=doc.lines.get(("articles",)) or doc.lines.get(("article",)),
+        card_line=texts(model.card_line),
+        card_line_line=doc.lines.get(("card_line",)),
         brand_color=brand.rgb,
         brand_cmyk=tuple(brand.cmyk) if brand.cmyk is not None else None,
         pdfx=model.pdfx,
@@ -205,6 +223,15 @@ def load_site(path: Path) -> Site:
         title_line=doc.line_of(("discreet_title",)),
         stock=stock,
     )
+
+
+def _article_choice(path: Path, doc: YamlDoc, neither: bool) -> Problem:
+    if neither:
+        return Problem(path, "missing field 'articles': list the kit's articles by slug, "
+                             "`articles: [trauma-bonding]` (or `article: trauma-bonding` for one)",
+                       1)
+    return Problem(path, "give `article:` (one article) or `articles:` (a list), not both",
+                   doc.line_of(("articles",)))
 
 
 def _stock(value: str | dict, doc: YamlDoc) -> Stock:

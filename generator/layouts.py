@@ -152,6 +152,9 @@ class LayoutSpec(_Strict):
     title: str
     description: str
     size_option: str
+    # One document per article of the kit (`brochure-<slug>.pdf` when there are several),
+    # for formats that print an article; else one per kit, with the first article's card line.
+    per_article: bool = False
     sizes: dict[str, SizeSpec]
     imposition: ImpositionSpec
     body_floor: float

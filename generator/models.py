@@ -116,7 +116,7 @@ class Site:
     paper: Literal["letter", "a4"]
     card_size: Literal["us", "iso"]
     discreet_title: str  # in the first language; `title_for` gives the others
-    article: str
+    article: str  # the first article's slug: the one the pocket card's line comes from
     brand_color: str
     emergency_number: str
     bleed: float  # points
@@ -144,6 +144,14 @@ class Site:
     pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard shop files meet
     icc_profile: Path | None = None  # a print shop's own CMYK profile; None: the built-in
     stock: Stock = HAND_CUT_STOCK  # what the office card sheet prints on
+    articles: tuple[str, ...] = ()  # every article's slug, in order; () reads as (article,)
+    card_line: Texts = Texts()  # `card_line:`: the pocket card's line instead of the article's
+    articles_line: int | None = None  # where `article:` or `articles:` is, for messages
+    card_line_line: int | None = None
+
+    @property
+    def article_slugs(self) -> tuple[str, ...]:
+        return self.articles or (self.article,)
 
 
 @dataclass(frozen=True)
@@ -232,6 +240,9 @@ class Kit:
     root: Path
     site: Site
     resources: tuple[Resource, ...]
-    articles: dict[str, Article]  # by language code
+    articles: dict[str, Article]  # by language code: the article a document carries
     warnings: tuple[Problem, ...] = ()
-    broken_languages: dict[str, tuple[Problem, ...]] = field(default_factory=dict)
+    # Every article by slug, then by language (the kit is built from one at a time: see
+    # generator/documents.py); (slug, language) -> why that article could not be read.
+    library: dict[str, dict[str, Article]] = field(default_factory=dict)
+    broken_articles: dict[tuple[str, str], tuple[Problem, ...]] = field(default_factory=dict)

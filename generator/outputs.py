@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.build import BuildResult, BuiltPdf, build, sized_kit
+from generator.build import BuildResult, BuiltPdf, build
+from generator.documents import sized_kit
 from generator.errors import WriteError, shown_path
 from generator.extends import content_folders
 from generator.index_page import DocumentView, Thumbnail, render_index
@@ -188,9 +189,12 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipel
     data = item.path.read_bytes()
     sizes = page_sizes(data)
     label = _label(item.path, out)
+    carries = {"article": item.article}  # a kit-wide card may print site.yaml's line instead
+    if item.card_line_from_site:
+        carries["card_line"] = "site.yaml"
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
-                              pages=len(sizes)))
+                              pages=len(sizes), **carries))
     if isinstance(previews, PreviewPipeline):
         rendered = previews.previews_of(item.path)
     elif previews:
@@ -206,6 +210,7 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipel
         files.previews.append(preview.path)
     return DocumentView(
         path=label, lang=item.lang, title=item.layout.spec.title, target=item.target,
+        article=item.article if item.layout.spec.per_article else None,
         sizes=tuple(describe_size(*size) for size in sizes), previews=tuple(thumbnails),
         note=print_note(sized_kit(kit, item.layout, item.size_key), item.layout, item.target,
                         sizes[0]),

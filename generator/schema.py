@@ -40,6 +40,8 @@ MAX_PRINT_OFFSET = mm(3)
 MAX_BLEED = inch(0.5)
 _HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+MAX_SLUG = 60  # it is part of file names
+SLUG = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}")
 
 
 class _Strict(BaseModel):
@@ -169,7 +171,10 @@ class SiteModel(_Strict):
     paper: Literal["letter", "a4"] = "letter"
     card_size: Literal["us", "iso"] = "us"
     discreet_title: str | dict[str, str]  # one title, or one per language code
-    article: str
+    article: str | None = None  # the kit's one article, or:
+    articles: list[str] | None = None  # several: each gets its own brochure, poster...
+    card_line: str | dict[str, str] | None = None  # the pocket card's line, else the first
+    # article's
     brand_color: BrandColorModel = BrandColorModel(rgb="#2f5d62")  # or just "#2f5d62"
     emergency_number: str | None = None
     bleed: float | None = None
@@ -198,6 +203,17 @@ class SiteModel(_Strict):
     def _title_languages(cls, value: str | dict[str, str]) -> str | dict[str, str]:
         if isinstance(value, dict):
             _language_keys(value)
+        return value
+
+    @field_validator("card_line")
+    @classmethod
+    def _card_line(cls, value: str | dict[str, str] | None) -> Any:
+        texts = value.values() if isinstance(value, dict) else [value]
+        if isinstance(value, dict):
+            _language_keys(value)
+        if any(text is not None and not text.strip() for text in texts):
+            raise ValueError("a card line is empty: write one, or leave card_line out to "
+                             "print the first article's")
         return value
     pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard of shop files
     icc_profile: str | None = None  # a print shop's CMYK profile, inside the content folder
@@ -241,9 +257,24 @@ class SiteModel(_Strict):
 
     @field_validator("article")
     @classmethod
-    def _slug(cls, value: str) -> str:
-        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value):
-            raise ValueError("must be a slug of lowercase letters, digits and hyphens")
+    def _slug(cls, value: str | None) -> str | None:
+        if value is not None and not SLUG.fullmatch(value):
+            raise ValueError("must be a slug of lowercase letters, digits and hyphens"
+                             if len(value) <= MAX_SLUG else f"is over {MAX_SLUG} characters")
+        return value
+
+    @field_validator("articles")
+    @classmethod
+    def _slugs(cls, value: list[str] | None) -> list[str] | None:
+        if value is None:
+            return value
+        if not value:
+            raise ValueError("list at least one article's slug, e.g. [trauma-bonding]")
+        for slug in value:
+            _check_slug(slug)
+        repeated = [slug for index, slug in enumerate(value) if slug in value[:index]]
+        if repeated:
+            raise ValueError(f"{repeated[0]!r} is listed twice")
         return value
 
     @field_validator("brand_color", mode="before")
@@ -290,6 +321,14 @@ class SiteModel(_Strict):
         if unknown:
             raise ValueError(f"unknown format {unknown[0]!r}; valid: {', '.join(formats)}")
         return value
+
+
+def _check_slug(slug: str) -> None:
+    """A slug names files (`articles/<slug>.<lang>.md`, `brochure-<slug>.pdf`)."""
+    if len(slug) > MAX_SLUG:
+        raise ValueError(f"{slug[:20]!r}... is over {MAX_SLUG} characters")
+    if not SLUG.fullmatch(slug):
+        raise ValueError(f"{slug!r} must be a slug of lowercase letters, digits and hyphens")
 
 
 def _check_phone(value: str | None, info: ValidationInfo) -> str | None:

@@ -1,6 +1,6 @@
 """What `havenprint check` says a kit prints in another language than the item's: the
-resources.yaml texts (a line's name, hours, tear-off tab label, text-line description)
-given as one plain text, which prints as written in every language.
+resources.yaml texts (a line's name, hours, tear-off tab label, text-line description) and
+site.yaml's `card_line:` given as one plain text, which prints as written in every language.
 
 A plain text is taken to be in the site's first language; give it per language
 (`name: {en: ..., es: ...}`) for the others. The emergency line named "Emergency" (or not
@@ -44,6 +44,13 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
                     f"{shown}: {what} prints as written, not in this language: give it per "
                     f"language, e.g. `{field}: {{{first}: ..., {lang}: ...}}`"),
                     resource.source.line, severity))  # type: ignore[arg-type]
+        card_line = kit.site.card_line
+        if card_line.default is not None and not card_line.has(lang):
+            problems.append(Problem(kit.site.source.path, (
+                f"{shown}: card_line {card_line.get(lang)!r} prints as written, not in this "
+                f"language: give it per language, e.g. `card_line: {{{first}: ..., "
+                f"{lang}: ...}}` (a language left out prints the first article's line)"),
+                kit.site.card_line_line, severity))  # type: ignore[arg-type]
     return problems
 
 

@@ -17,6 +17,8 @@ IMAGES = REPO / "docs" / "images"
 DPI = 200
 # Amharic needs a font from outside PyPI: Debian's fonts-noto-core has it.
 ETHIOPIC = Path("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf")
+SHORT_ARTICLE = REPO / "tests" / "fixtures" / "articles" / "short" / "phone-privacy.en.md"
+SECOND_ARTICLE = REPO / "docs" / "examples" / "two-articles" / "articles" / "missing-him.en.md"
 
 
 def trimmed_pages(pdf: Path, dpi: int) -> list:
@@ -61,7 +63,7 @@ def main_images() -> int:
             return 1
         _, back = trimmed_pages(Path(out) / "ar" / "pocket-card-shop.pdf", DPI)
         back.save(IMAGES / "pocket-card-back-ar-gb.png")
-    return more_scripts_images()
+    return more_scripts_images() or article_length_images()
 
 
 def more_scripts_images() -> int:
@@ -88,6 +90,37 @@ def more_scripts_images() -> int:
         for lang in ("th", "am"):
             _, back = trimmed_pages(out / lang / "pocket-card-shop.pdf", DPI)
             back.save(IMAGES / f"pocket-card-back-{lang}.png")
+    return 0
+
+
+def article_length_images() -> int:
+    """The inside of the brochure for a short article (tests/fixtures/articles/short, about
+    120 words: the type at its ceiling, the room filled) and a long one (the two articles of
+    docs/examples/two-articles as one, about 900 words: the type shrunk)."""
+    with tempfile.TemporaryDirectory() as folder:
+        for name, slug in (("short", "phone-privacy"), ("long", "trauma-bonding")):
+            kit = Path(folder) / name
+            shutil.copytree(REPO / "content", kit)
+            site = kit / "site.yaml"
+            text = site.read_text(encoding="utf-8").replace(
+                "languages: [en, es, ar, zh-Hans]", "languages: [en]")
+            site.write_text(text.replace("article: trauma-bonding", f"article: {slug}"),
+                            encoding="utf-8")
+            article = kit / "articles" / f"{slug}.en.md"
+            if name == "short":
+                shutil.copy(SHORT_ARTICLE, article)
+            else:
+                second = SECOND_ARTICLE.read_text(encoding="utf-8").split("---", 2)[2]
+                second = second[:second.index("## Sources")].strip()
+                text = article.read_text(encoding="utf-8")
+                article.write_text(text.replace("## Sources", f"{second}\n\n## Sources"),
+                                   encoding="utf-8")
+            out = Path(folder) / f"out-{name}"
+            if main(["build", str(kit), "--out", str(out), "--format", "brochure", "--lang",
+                     "en", "--target", "shop", "--no-previews"]) != 0:
+                return 1
+            _, inside = trimmed_pages(out / "en" / "brochure-shop.pdf", 70)
+            inside.save(IMAGES / f"brochure-{name}.png")
     return 0
 
 

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 import generator.batch
-from generator.build import document_name, document_sizes, lay_out, render_pdf
+from generator.build import lay_out, render_pdf
 from generator.caches import cached_article
 from generator.content import load_kit
+from generator.documents import document_name, document_sizes
 from generator.extends import content_folders, locale_root
 from generator.layouts import available_layouts
 from generator.localize import load_strings
