@@ -25,9 +25,10 @@ from generator.discretion import (
 from generator.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.emptiness import empty_panel_problems
 from generator.errors import ContentError, Problem
-from generator.extends import locale_root
+from generator.extends import content_folders, locale_root
 from generator.fonts import REGULAR, FontSet, font_set, register_fonts
 from generator.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
+from generator.kit_characters import kit_characters
 from generator.layouts import Layout, SizeSpec
 from generator.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.localize import BUILTIN_DIR, load_strings
@@ -136,7 +137,8 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         layout, composed_faces, strings, kit.site.emergency_number)
     if safety:
         raise ContentError(safety)
-    fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts)
+    fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts,
+                     known=lambda: kit_characters(content_folders(kit.root), lang))
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     problems = [problem for composed in composed_faces
                 for problem in _glyph_problems(composed, layout, lang, sources, fonts)]

@@ -98,6 +98,9 @@ class Engine:
     site_families: Store[str, Any] = field(default_factory=lambda: Store(256))
     # The sha256 of each input file the manifest lists, by path and stat (generator.manifest).
     input_digests: Store[Any, str] = field(default_factory=lambda: Store(16384))
+    # The characters every site of a running batch may print, by language: what Chinese,
+    # Japanese and Korean faces are subset to (generator.kit_characters).
+    shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
     # A QR code version's data modules, packed (generator.qr_masks).
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
     started: bool = False
@@ -123,7 +126,8 @@ class Engine:
                  (cached.cache_info().currsize, cached.cache_info().maxsize)
                  for cached in _REMEMBERING}
         sizes["font files"] = (len(self.font_files), -1)  # bounded by the subsets kept
-        for name in ("folder_chains", "site_families", "input_digests", "qr_data_modules"):
+        for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
+                     "qr_data_modules"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes

@@ -370,13 +370,18 @@ def _wrap(text: str, face: Face, primary: Face, weight: str) -> str:
     return f'<font face="{face.name(weight)}">{escaped}</font>'
 
 
-def font_set(lang: str, text: str = "", site_fonts: tuple[SiteFont, ...] = ()) -> FontSet:
-    """The faces for `lang`, registered, with those of any other script `text` needs; CJK
-    faces are subset to the characters of `text`."""
+def font_set(lang: str, text: str = "", site_fonts: tuple[SiteFont, ...] = (),
+             known: Callable[[], frozenset[str]] | None = None) -> FontSet:
+    """The faces for `lang`, registered, with those of any other script `text` needs. CJK
+    faces are subset to the characters `known` gives (every character the kit could print:
+    one subset for all its documents) when they include all of `text`'s, else to `text`'s."""
     chain = chain_for(lang, site_fonts)
     keys = chain + extra_families(chain, text, site_fonts)
-    needs_text = any(family(key).cjk_face is not None for key in keys)
-    chars = "".join(sorted(set(text))) if needs_text else ""
+    chars = ""
+    if any(family(key).cjk_face is not None for key in keys):
+        used = frozenset(text)
+        superset = known() if known is not None else frozenset()
+        chars = "".join(sorted(superset if used <= superset else used))
     return _font_set(lang, keys, chars)
 
 
