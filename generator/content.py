@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from generator.articles import CARD_LINE_MAX_CHARS
 from generator.caches import cached_article
@@ -40,6 +41,7 @@ from generator.schema import (
     EMERGENCY_NUMBERS,
     ResourceModel,
     ResourcesFileModel,
+    ResourceSourceModel,
     SiteModel,
     problems_from,
 )
@@ -180,7 +182,7 @@ def load_site(path: Path) -> Site:
                          else {}),
         article=model.article,
         brand_color=brand.rgb,
-        brand_cmyk=tuple(brand.cmyk) if brand.cmyk is not None else None,
+        brand_cmyk=brand.inks,
         pdfx=model.pdfx,
         icc_profile=_icc_profile(model.icc_profile, path, doc),
         emergency_number=emergency,
@@ -191,7 +193,8 @@ def load_site(path: Path) -> Site:
         poster_size=model.poster_size or model.paper,
         poster_discreet=model.poster_discreet,
         verify_within_months=model.verify_within_months,
-        resource_source=model.resources.model_dump() if model.resources else None,
+        resource_source=(model.resources.model_dump()
+                         if isinstance(model.resources, ResourceSourceModel) else None),
         max_lines=model.max_lines,
         discreet=model.discreet,
         revealing_words=(tuple(model.revealing_words)
@@ -354,7 +357,10 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     ))
 
 
-def _validate(doc: YamlDoc, model: type, context: dict | None = None):  # noqa: ANN202
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _validate(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
     try:
