@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
@@ -110,7 +111,10 @@ def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
     """`kit` with `layout`'s size setting at `size_key`."""
     if str(getattr(kit.site, layout.spec.size_option)) == size_key:
         return kit
-    site = dataclasses.replace(kit.site, **{layout.spec.size_option: size_key})
+    # The field is named by layout.yaml's size_option (paper, card_size, poster_size), so its
+    # type is known only at run time; size_key is one of the values that setting allows.
+    size_setting: dict[str, Any] = {layout.spec.size_option: size_key}
+    site = dataclasses.replace(kit.site, **size_setting)
     return dataclasses.replace(kit, site=site)
 
 
