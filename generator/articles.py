@@ -125,7 +125,7 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
         raise ContentError(Problem(path, message, line)) from None
     if data is not None and not isinstance(data, dict):
         raise ContentError(Problem(path, "front matter must be `key: value` lines", 2))
-    key_lines = {}
+    key_lines: dict[str, int] = {}
     for number, line in enumerate(lines[1:end], start=2):
         if match := re.match(r"([^\s#:][^:]*):", line):
             key_lines.setdefault(match[1].strip(), number)

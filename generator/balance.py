@@ -14,6 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.bidi_text import BidiParagraph
+from generator.fonts import FontSet
 
 NARROWER = tuple(step / 100 for step in range(4, 44, 4))  # of the width: 4 %, 8 % ... 40 %
 
@@ -99,8 +100,8 @@ class BalancedParagraph(_Balanced, RLParagraph):
 
 
 class BalancedBidiParagraph(_Balanced, BidiParagraph):
-    def __init__(self, *args: object, **kwargs: object):
-        BidiParagraph.__init__(self, *args, **kwargs)
+    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+        BidiParagraph.__init__(self, markup, style, fonts, weight)
         self._init_balance()
 
     def _plain_wrap(self, width: float, height: float) -> tuple[float, float]:

@@ -192,7 +192,9 @@ class BidiParagraph(Flowable):
 
     def _break_by_lines(self, words: list[tuple[int, int]],
                         width: float) -> list[tuple[int, int]]:
-        lines, start, end = [], None, None
+        lines: list[tuple[int, int]] = []
+        start: int | None = None
+        end = 0  # meaningful once a line has started
         for word_start, word_end in words:
             if start is None:
                 start, end = word_start, word_end
@@ -311,9 +313,11 @@ def _words(text: str) -> list[tuple[int, int]]:
     return words
 
 
-def _reverse_at_least(pieces: list[tuple[int, int, int]], level: int) -> list:
+def _reverse_at_least(pieces: list[tuple[int, int, int]],
+                      level: int) -> list[tuple[int, int, int]]:
     """Rule L2: reverse every maximal sequence of pieces at `level` or higher."""
-    out, block = [], []
+    out: list[tuple[int, int, int]] = []
+    block: list[tuple[int, int, int]] = []
     for piece in pieces:
         if piece[2] >= level:
             block.append(piece)

@@ -64,8 +64,3 @@ def _layout_stamps(root: Path, own: Path | None) -> tuple[Stamp, ...]:
 @remembered(64)
 def _layouts(stamps: tuple[Stamp, ...], root: Path, own: Path | None) -> dict[str, Layout]:
     return available_layouts(root, own)
-
-
-def clear_caches() -> None:
-    _article.cache_clear()
-    _layouts.cache_clear()

@@ -60,7 +60,7 @@ class CmykProfile:
             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
         ramp = Image.new("CMYK", (101, 1))
         ramp.putdata([(0, 0, 0, round(k * 2.55)) for k in range(101)])
-        lab = ImageCms.applyTransform(ramp, to_lab).tobytes()  # L, a, b, L, a, b...
+        lab = to_lab.apply(ramp).tobytes()  # L, a, b, L, a, b...
         return [lightness * 100 / 255 for lightness in lab[::3]]
 
     def cmyk(self, rgb: RGB) -> CMYK:
@@ -68,8 +68,9 @@ class CmykProfile:
         compensated), in whole percent."""
         if rgb not in self._inks:  # a few colours per kit, each asked for on every page
             pixel = Image.new("RGB", (1, 1), tuple(round(channel * 255) for channel in rgb))
-            inks = ImageCms.applyTransform(pixel, self._from_srgb).getpixel((0, 0))
-            self._inks[rgb] = tuple(round(ink * 100 / 255) for ink in inks)
+            inks = self._from_srgb.apply(pixel).tobytes()  # C, M, Y, K, from 0 to 255
+            cyan, magenta, yellow, black = (round(ink * 100 / 255) for ink in inks)
+            self._inks[rgb] = (cyan, magenta, yellow, black)
         return self._inks[rgb]
 
     def black_for(self, rgb: RGB) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from generator.articles import CARD_LINE_MAX_CHARS
 from generator.caches import cached_article
@@ -41,6 +42,7 @@ from generator.schema import (
     EMERGENCY_NUMBERS,
     ResourceModel,
     ResourcesFileModel,
+    ResourceSourceModel,
     SiteModel,
     problems_from,
 )
@@ -182,6 +184,8 @@ def load_site(path: Path) -> Site:
     fonts = site_fonts(model.fonts, path.parent, doc)
     brand = model.brand_color
     stock = _stock(model.stock, doc)
+    # the schema requires one of `articles:` and `article:`
+    slugs = tuple(model.articles or ([model.article] if model.article else []))
     return Site(
         organization=model.organization,
         country=model.country,
@@ -192,13 +196,13 @@ def load_site(path: Path) -> Site:
                         else next(iter(model.discreet_title.values()), "")),
         discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
                          else {}),
-        article=(model.articles or [model.article])[0],
-        articles=tuple(model.articles or [model.article]),
+        article=slugs[0],
+        articles=slugs,
         articles_line=doc.lines.get(("articles",)) or doc.lines.get(("article",)),
         card_line=texts(model.card_line),
         card_line_line=doc.lines.get(("card_line",)),
         brand_color=brand.rgb,
-        brand_cmyk=tuple(brand.cmyk) if brand.cmyk is not None else None,
+        brand_cmyk=brand.inks,
         pdfx=model.pdfx,
         icc_profile=_icc_profile(model.icc_profile, path, doc),
         emergency_number=emergency,
@@ -209,7 +213,8 @@ def load_site(path: Path) -> Site:
         poster_size=model.poster_size or model.paper,
         poster_discreet=model.poster_discreet,
         verify_within_months=model.verify_within_months,
-        resource_source=model.resources.model_dump() if model.resources else None,
+        resource_source=(model.resources.model_dump()
+                         if isinstance(model.resources, ResourceSourceModel) else None),
         max_lines=model.max_lines,
         discreet=model.discreet,
         revealing_words=(tuple(model.revealing_words)
@@ -381,7 +386,10 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     ))
 
 
-def _validate(doc: YamlDoc, model: type, context: dict | None = None):  # noqa: ANN202
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _validate(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
     try:

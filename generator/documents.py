@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.errors import ContentError, Problem
 from generator.layouts import Layout
@@ -59,7 +60,7 @@ def plan_documents(kit: Kit, layouts: Sequence[Layout],
     documents carry its slug. Two documents that would share a name (a site's own layout
     called `brochure-missing-him` beside the brochure of that article) are an error."""
     slugs = kit.site.article_slugs
-    documents = []
+    documents: list[Document] = []
     for layout in layouts:
         for slug in (slugs if layout.spec.per_article else slugs[:1]):
             named = slug if layout.spec.per_article and len(slugs) > 1 else None
@@ -99,7 +100,10 @@ def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
     """`kit` with `layout`'s size setting at `size_key`."""
     if str(getattr(kit.site, layout.spec.size_option)) == size_key:
         return kit
-    site = dataclasses.replace(kit.site, **{layout.spec.size_option: size_key})
+    # The field is named by layout.yaml's size_option (paper, card_size, poster_size), so its
+    # type is known only at run time; size_key is one of the values that setting allows.
+    size_setting: dict[str, Any] = {layout.spec.size_option: size_key}
+    site = dataclasses.replace(kit.site, **size_setting)
     return dataclasses.replace(kit, site=site)
 
 

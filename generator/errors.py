@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+Severity = Literal["error", "warning", "info"]
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -15,7 +17,7 @@ class Problem:
     path: Path | str
     message: str
     line: int | None = None
-    severity: Literal["error", "warning", "info"] = "error"
+    severity: Severity = "error"
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else f"{self.path}"

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 import fontpkg_atkinson_hyperlegible
 import fontpkg_heebo
@@ -45,7 +46,8 @@ BOLD = "havenprint-bold"
 WEIGHTS = {"regular": 400, "bold": 700}
 
 
-def _files(package: object) -> Path:
+def _files(package: ModuleType) -> Path:
+    assert package.__file__ is not None, f"{package.__name__} is not a font package"
     return Path(package.__file__).parent / "files"
 
 
@@ -60,11 +62,11 @@ class Family:
     shaped: bool = False  # letters that change shape, combine or reorder: HarfBuzz sets them
 
 
-def _static(package: object, name: str) -> Callable[[], Path]:
+def _static(package: ModuleType, name: str) -> Callable[[], Path]:
     return lambda: _files(package) / name
 
 
-def _variable(package: object, weight: int) -> Callable[[], Path]:
+def _variable(package: ModuleType, weight: int) -> Callable[[], Path]:
     def instance() -> Path:
         source = next(path for path in sorted(_files(package).glob("*[[]*wght*[]].ttf"))
                       if "Italic" not in path.name)
@@ -81,7 +83,7 @@ def _cjk(face: int) -> Family:
     return Family(f"noto-cjk-{face}", collection, collection, cjk_face=face)
 
 
-def _variable_family(key: str, package: object) -> Family:
+def _variable_family(key: str, package: ModuleType) -> Family:
     return Family(key, _variable(package, 400), _variable(package, 700), shaped=True)
 
 
@@ -338,7 +340,9 @@ class FontSet:
         return char == " " or self.face_for(char, weight) is self.faces[0]
 
     def _fallback_runs(self, text: str, weight: str) -> str:
-        out, run, run_face = [], [], self.faces[0]
+        out: list[str] = []
+        run: list[str] = []
+        run_face = self.faces[0]
         for char in html.unescape(text):
             # A plain space is drawn in any face; a no-break space only in one that has it
             # (Hind Siliguri lacks U+00A0).
@@ -395,7 +399,7 @@ def _face(chosen: Family, chars: str) -> Face:
     if chosen.key == "atkinson":
         return Face(chosen.key, REGULAR, BOLD, face_cmap(chosen.regular()))
     if chosen.cjk_face is not None:
-        return _cjk_face(chosen, chars)
+        return _cjk_face(chosen, chosen.cjk_face, chars)
     regular, bold = f"hp-{chosen.key}-regular", f"hp-{chosen.key}-bold"
     regular_path = chosen.regular()
     _register(regular, regular_path)
@@ -404,15 +408,15 @@ def _face(chosen: Family, chars: str) -> Face:
     return Face(chosen.key, regular, bold, face_cmap(regular_path), chosen.shaped)
 
 
-def _cjk_face(chosen: Family, chars: str) -> Face:
+def _cjk_face(chosen: Family, face_index: int, chars: str) -> Face:
     """Noto Sans CJK's bold is not on PyPI in a form ReportLab can embed: the bold face is
     the regular subset, emboldened."""
     source = chosen.regular()
-    full_cmap = face_cmap(source, chosen.cjk_face)
+    full_cmap = face_cmap(source, face_index)
     wanted = "".join(c for c in chars if ord(c) in full_cmap) + "0123456789 "
     digest = hashlib.sha256(wanted.encode()).hexdigest()[:10]
     regular, bold = f"hp-{chosen.key}-{digest}", f"hp-{chosen.key}-{digest}-bold"
-    subset_path = truetype_subset(source, chosen.cjk_face, wanted)
+    subset_path = truetype_subset(source, face_index, wanted)
     _register(regular, subset_path)
     _register(bold, emboldened(subset_path))
     _map_bold(regular, bold)

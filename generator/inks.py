@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cmyk import CMYK, CmykProfile
+from generator.cmyk import CmykProfile
 from generator.engine import remembered
 from generator.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 
+Inks = tuple[float, float, float, float]  # C, M, Y, K in percent (a print spec's may be 12.5)
 # Type below these sizes (regular, bold) prints in black ink only: their strokes are thinner
 # than about 1 pt, where a press's misregistration shows.
 FOUR_COLOUR_TEXT_PT = {False: 12.0, True: 9.0}
@@ -40,7 +41,7 @@ def four_colour_allowed(size: float, bold: bool) -> bool:
 @dataclass(frozen=True)
 class ShopInks:
     brand_rgb: str  # "#rrggbb", the site's brand_color
-    brand: CMYK  # its inks, in percent
+    brand: Inks  # its inks
     profile: CmykProfile
     _paints: dict[tuple, CMYKColor] = field(default_factory=dict, compare=False, repr=False)
 
@@ -81,12 +82,12 @@ class ShopInks:
 
 
 @remembered(64)  # one per site, kept with what it has worked out
-def shop_inks(brand_rgb: str, brand_cmyk: CMYK | None, profile: CmykProfile) -> ShopInks:
+def shop_inks(brand_rgb: str, brand_cmyk: Inks | None, profile: CmykProfile) -> ShopInks:
     brand = brand_cmyk if brand_cmyk is not None else profile.cmyk(hex_rgb(brand_rgb))
-    return ShopInks(brand_rgb, tuple(brand), profile)
+    return ShopInks(brand_rgb, brand, profile)
 
 
-def _screened(inks: CMYK, white: float) -> CMYKColor:
+def _screened(inks: Inks, white: float) -> CMYKColor:
     """The inks at (1 - white) of their strength, rounded to a tenth of a percent."""
     return _cmyk_color(tuple(round(ink * (1 - white), 1) for ink in inks))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 from babel import Locale, UnknownLocaleError
 
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import ContentError, Problem, Severity, UsageError
 from generator.extends import locale_root
 from generator.localize import (
     BUILTIN_DIR,
@@ -178,7 +178,7 @@ def locale_problems(content_root: Path, langs: Iterable[str],
                     strict: bool = False) -> list[Problem]:
     """Per language: strings that print in English, and catalogues drafted without a native
     speaker. Warnings, or errors with `strict`. A broken catalogue is left to the build."""
-    severity = "error" if strict else "warning"
+    severity: Severity = "error" if strict else "warning"
     problems = []
     for lang in langs:
         try:
@@ -190,7 +190,7 @@ def locale_problems(content_root: Path, langs: Iterable[str],
     return problems
 
 
-def _fallback_problems(status: LanguageStatus, root: Path, severity: str) -> list[Problem]:
+def _fallback_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
     if not status.fallbacks:
         return []
     lang, count = status.lang, len(status.fallbacks)
@@ -213,7 +213,7 @@ def _fallback_problems(status: LanguageStatus, root: Path, severity: str) -> lis
                                  f"in English ({'; '.join(parts)}); {fix}"), severity=severity)]
 
 
-def _review_problems(status: LanguageStatus, root: Path, severity: str) -> list[Problem]:
+def _review_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
     problems = []
     for catalogue in status.unreviewed:
         used = sum(origin is catalogue for origin in status.origins.values())

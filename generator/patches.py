@@ -32,6 +32,11 @@ ENCODED_STRINGS_KEPT = 8192
 ENCODED_STRING_MAX_CHARS = 64  # names and numbers; long text is different in every document
 NUMBERS_KEPT = 8192
 MARK = "_havenprint"  # set on every replacement, so that a second engine sees it installed
+# The signatures of the ReportLab functions the patches replace
+SetRise = Callable[[PDFTextObject, float], None]
+MakeSubset = Callable[[TTFontFile, list[int]], bytes]
+Encode = Callable[[str | bytes], bytes]
+FormatElement = Callable[[object, pdfdoc.PDFDocument, int], bytes]
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ def _code_bytes(code: types.CodeType) -> bytes:
     return code.co_code + constants + repr((code.co_names, code.co_varnames)).encode()
 
 
-def _rise_fix(original: Callable, engine: Engine) -> Callable:
+def _rise_fix(original: SetRise, engine: Engine) -> SetRise:
     """ReportLab 5.1 fails (IndexError in TextObject.setRise) when shaped text starts with a
     raised or lowered glyph, as Arabic marks do; give it something to look back at."""
     def set_rise(self: PDFTextObject, rise: float) -> None:
@@ -73,7 +78,7 @@ def _rise_fix(original: Callable, engine: Engine) -> Callable:
     return set_rise
 
 
-def _no_discretionary_ligatures(original: tuple, engine: Engine) -> tuple:
+def _no_discretionary_ligatures(original: tuple[Any, ...], engine: Engine) -> tuple[Any, ...]:
     """ReportLab shapes with HarfBuzz's discretionary ligatures on. They are for display
     lettering: Heebo draws Hebrew alef-lamed as one Yiddish glyph (U+FB4F) and Latin "st"
     joined, which readers do not expect and which breaks copying text out of the PDF.
@@ -82,7 +87,7 @@ def _no_discretionary_ligatures(original: tuple, engine: Engine) -> tuple:
     return (features, *original[1:])
 
 
-def _remembered_subsets(original: Callable, engine: Engine) -> Callable:
+def _remembered_subsets(original: MakeSubset, engine: Engine) -> MakeSubset:
     """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
     batch's sites use the same few subsets, so each face keeps its recent ones."""
     def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
@@ -99,7 +104,7 @@ def _remembered_subsets(original: Callable, engine: Engine) -> Callable:
     return make_subset
 
 
-def _remembered_font_file_compression(original: Callable, engine: Engine) -> Callable:
+def _remembered_font_file_compression(original: Encode, engine: Engine) -> Encode:
     """Each document compresses its embedded font files again (zlib, about a millisecond
     per 20 KB); a remembered subset keeps its compressed form for as long as it is kept.
     Other streams (page content, different in every document) are compressed as before."""
@@ -113,7 +118,7 @@ def _remembered_font_file_compression(original: Callable, engine: Engine) -> Cal
     return encode
 
 
-def _remembered_pdfdoc_encoding(original: Callable, engine: Engine) -> Callable:
+def _remembered_pdfdoc_encoding(original: Callable[[str], bytes], engine: Engine) -> Encode:
     """Every number and name written into a PDF (a font's 256 glyph widths, for one) is
     encoded through ReportLab's PDFDocEncoding codec, written in Python; the same few
     thousand strings come back in every document."""
@@ -126,12 +131,13 @@ def _remembered_pdfdoc_encoding(original: Callable, engine: Engine) -> Callable:
     return pdfdoc_encode
 
 
-def _remembered_numbers(original: Callable, engine: Engine) -> Callable:
+def _remembered_numbers(original: FormatElement, engine: Engine) -> FormatElement:
     """Numbers in PDF objects (glyph widths, boxes) are formatted one call chain each; the
     same widths are written in every document that uses the font."""
     @functools.lru_cache(maxsize=NUMBERS_KEPT, typed=True)
     def number(value: float) -> bytes:
-        return pdfdoc.pdfdocEnc(pdfdoc.fp_str(value))
+        encoded: bytes = pdfdoc.pdfdocEnc(pdfdoc.fp_str(value))  # ReportLab is untyped
+        return encoded
 
     def format_element(element: object, document: pdfdoc.PDFDocument, toplevel: int = 0) -> bytes:
         if type(element) in (float, int):  # as ReportLab tests it: not bool

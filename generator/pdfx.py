@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Literal
 from xml.sax.saxutils import escape
 
+from reportlab.lib.utils import TimeStamp
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDate,
     PDFDictionary,
+    PDFDocument,
     PDFInfo,
     PDFName,
     PDFObject,
@@ -53,7 +55,7 @@ class _Stream(PDFObject):
         self.entries = entries
         self.content = content
 
-    def format(self, document: object) -> bytes:
+    def format(self, document: PDFDocument) -> bytes:
         content = document.encrypt.encode(self.content)
         entries = PDFDictionary({**self.entries, "Length": len(content)})
         return format(entries, document) + b"\nstream\n" + content + b"\nendstream\n"
@@ -68,7 +70,7 @@ class _PdfxInfo(PDFInfo):
         self.__dict__.update(base.__dict__)
         self.version = version
 
-    def format(self, document: object) -> bytes:
+    def format(self, document: PDFDocument) -> bytes:
         date = PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
         entries = {
             "Title": PDFString(self.title), "Author": PDFString(self.author),
@@ -88,7 +90,7 @@ class _Xmp(PDFObject):
     def __init__(self, version: str) -> None:
         self.version = version
 
-    def format(self, document: object) -> bytes:
+    def format(self, document: PDFDocument) -> bytes:
         packet = xmp_packet(document.info, self.version, _iso_date(document._timeStamp))
         stream = _Stream({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}, packet)
         return stream.format(document)
@@ -152,7 +154,7 @@ def xmp_packet(info: PDFInfo, version: str, date: str) -> bytes:
 <?xpacket end="r"?>""".encode()
 
 
-def _iso_date(stamp: object) -> str:
+def _iso_date(stamp: TimeStamp) -> str:
     """ReportLab's document time stamp as XMP writes dates: the same instant as the
     information dictionary's CreationDate."""
     year, month, day, hour, minute, second = stamp.YMDhms

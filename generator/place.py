@@ -340,8 +340,8 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                    f"{size:.0f} pt: use a shorter link or a tel: code")
         raise ContentError(_problem(slot, placement, message, placed))
     align = slot.align
-    if placement.fonts.rtl:
-        align = {"left": "right", "right": "left"}.get(align, align)
+    if placement.fonts.rtl and align != "center":
+        align = "right" if align == "left" else "left"
     x = {"left": box.x, "center": box.x + (box.width - size) / 2,
          "right": box.x + box.width - size}[align]
     y = {"top": box.y + box.height - size, "middle": box.y + (box.height - size) / 2,

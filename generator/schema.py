@@ -157,6 +157,14 @@ class BrandColorModel(_Strict):
                              "black), e.g. [80, 40, 45, 30]")
         return value
 
+    @property
+    def inks(self) -> tuple[float, float, float, float] | None:
+        """`cmyk` as (cyan, magenta, yellow, black): four, as validated."""
+        if self.cmyk is None:
+            return None
+        cyan, magenta, yellow, black = self.cmyk
+        return cyan, magenta, yellow, black
+
 
 def _hex_color(value: str) -> str:
     if not _HEX_COLOR.fullmatch(value):
@@ -317,7 +325,9 @@ class SiteModel(_Strict):
     @classmethod
     def _formats(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         formats = (info.context or {}).get("formats")
-        unknown = [name for name in value if formats is not None and name not in formats]
+        if formats is None:
+            return value
+        unknown = [name for name in value if name not in formats]
         if unknown:
             raise ValueError(f"unknown format {unknown[0]!r}; valid: {', '.join(formats)}")
         return value

@@ -87,7 +87,8 @@ class SegmentedParagraph(Flowable):
             return (width - self._indent(line) + 0.01) * 1000 / self.style.fontSize
 
         lines: list[tuple[int, int]] = []
-        start = end = None
+        start: int | None = None
+        end = 0  # meaningful once a line has started
         used = 0.0  # the line so far, with the spaces after its last piece
         for piece_start, piece_end in self._pieces:
             piece = self.text[piece_start:piece_end]
@@ -105,7 +106,8 @@ class SegmentedParagraph(Flowable):
 
     def _break_by_lines(self, width: float) -> list[tuple[int, int]]:
         lines: list[tuple[int, int]] = []
-        start = end = None
+        start: int | None = None
+        end = 0  # meaningful once a line has started
         for piece_start, piece_end in self._pieces:
             if start is None:
                 start, end = piece_start, piece_end

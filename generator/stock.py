@@ -103,7 +103,8 @@ def _mm(points: float) -> str:
 def named_stocks() -> dict[str, Stock]:
     """The stocks layouts/stock.yaml names."""
     doc = load_yaml(STOCK_FILE)
-    stocks, problems = {}, []
+    stocks: dict[str, Stock] = {}
+    problems: list[Problem] = []
     for name, raw in (doc.data or {}).items():
         try:
             stocks[str(name)] = stock_from(str(name), StockModel.model_validate(raw))

@@ -106,8 +106,8 @@ def discretion_problems(faces: list[PlacedFace], layout_name: str, words: tuple[
     problems = []
     for face in faces:
         for surface, text in outside_text(face).items():
-            on_tabs = surface == TABS and tabs_source is not None
-            where_from = (tabs_source.path, tabs_source.line) if on_tabs else (path, None)
+            where_from = ((tabs_source.path, tabs_source.line)
+                          if surface == TABS and tabs_source is not None else (path, None))
             advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
                       else "reword it")
             for word in revealing_words_in(text, words):

@@ -128,7 +128,7 @@ class Joiner:
             service = self._find("service_at_locations", number, row, "service_id", services)
             location = self._find("service_at_locations", number, row, "location_id",
                                   locations)
-            link = {"location": location, "phones": [], "schedules": []}
+            link: dict[str, Any] = {"location": location, "phones": [], "schedules": []}
             if row.get("id"):
                 links[row["id"]] = link
             if service is not None and location is not None:

@@ -73,7 +73,7 @@ def _entry_lines(entry: dict) -> list[str]:
     unknown = sorted(set(entry) - set(KEY_ORDER))
     if unknown:
         raise ValueError(f"not resources.yaml fields: {', '.join(unknown)}")
-    lines = []
+    lines: list[str] = []
     for key in KEY_ORDER:
         if key not in entry or entry[key] is None:
             continue
