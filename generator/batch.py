@@ -18,7 +18,9 @@ from pathlib import Path
 
 from generator.build import TARGETS
 from generator.caches import cached_layouts
-from generator.errors import UsageError
+from generator.errors import ContentError, UsageError
+from generator.extends import content_folders
+from generator.kit_characters import CJK_LANGUAGES, share_characters
 from generator.kit_folder import check_out, folder_lock
 from generator.progress import ProgressDisplay
 from generator.site_job import (
@@ -30,6 +32,7 @@ from generator.site_job import (
     shown_path,
     warm_up,
 )
+from generator.yamlfile import load_yaml
 
 
 def add_batch_command(commands: argparse._SubParsersAction) -> None:
@@ -64,6 +67,7 @@ def run_all(jobs: list[SiteJob], workers: int,
             on_done: Callable[[SiteOutcome], None]) -> list[SiteOutcome]:
     """Every job's outcome, in name order; `workers` processes (1: in this process)."""
     outcomes = []
+    share_cjk_characters([job.folder for job in jobs])
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             outcomes.append(build_site(job))
@@ -85,6 +89,23 @@ def run_all(jobs: list[SiteJob], workers: int,
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return sorted(outcomes, key=lambda outcome: outcome.name)
+
+
+def share_cjk_characters(sites: list[Path]) -> None:
+    """Every Chinese, Japanese or Korean site's characters, for one face subset that serves
+    the whole batch (forked workers inherit them) instead of one per site."""
+    by_lang: dict[str, list[tuple[Path, ...]]] = {}
+    for site in sites:
+        try:
+            languages = load_yaml(site / "site.yaml").data.get("languages") or []
+            chain = content_folders(site)
+        except (ContentError, AttributeError):
+            continue  # the site's own build reports it
+        for lang in languages:
+            if isinstance(lang, str) and lang.split("-")[0] in CJK_LANGUAGES:
+                by_lang.setdefault(lang, []).append(chain)
+    for lang, chains in by_lang.items():
+        share_characters(chains, lang)
 
 
 def _worker_failed(job: SiteJob, error: Exception) -> SiteOutcome:

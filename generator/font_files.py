@@ -7,6 +7,7 @@ CJK is subset to the characters a document uses and converted to TrueType outlin
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import os
@@ -22,6 +23,10 @@ from generator.write import write_atomic
 # file is made: once per machine, since files are cached (they take 0.2 s to import).
 
 CACHE_VERSION = "3"
+# The cache folder holds at most this much (HAVENPRINT_CACHE_MB to change it): the files
+# used longest ago go first. A kit needs a few MB (instanced fonts, one CJK subset per
+# language); a batch of Chinese sites one subset per language.
+CACHE_LIMIT_MB = float(os.environ.get("HAVENPRINT_CACHE_MB") or 512)
 
 
 @remembered(1)
@@ -49,19 +54,58 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
     print regular."""
     family = source.stem.split("[")[0]
     target = cache_dir() / f"{family}-{style}-{_key(str(source), source.stat().st_size, axes)}.ttf"
-    if not target.is_file():
-        from fontTools.varLib.instancer import instantiateVariableFont
+    if target.is_file():
+        return _used(target)
+    from fontTools.varLib.instancer import instantiateVariableFont
 
-        font = TTFont(str(source))
-        present = {axis.axisTag for axis in font["fvar"].axes}
-        instance = instantiateVariableFont(
-            font, {tag: value for tag, value in axes.items() if tag in present},
-            updateFontNames=False)
-        _rename(instance, style)
-        buffer = io.BytesIO()
-        instance.save(buffer)
-        write_atomic(target, buffer.getvalue())
+    font = TTFont(str(source))
+    present = {axis.axisTag for axis in font["fvar"].axes}
+    instance = instantiateVariableFont(
+        font, {tag: value for tag, value in axes.items() if tag in present},
+        updateFontNames=False)
+    _rename(instance, style)
+    buffer = io.BytesIO()
+    instance.save(buffer)
+    _store(target, buffer.getvalue())
     return target
+
+
+def _used(path: Path) -> Path:
+    """Mark a cached file as just used: pruning removes the files used longest ago."""
+    with contextlib.suppress(OSError):  # a read-only cache still serves
+        os.utime(path)
+    return path
+
+
+def _store(target: Path, data: bytes) -> None:
+    write_atomic(target, data)
+    prune_cache(target.parent, CACHE_LIMIT_MB * 1024 * 1024, keep=target)
+
+
+def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Path]:
+    """Remove the files used longest ago until `folder` holds at most `limit` bytes (never
+    `keep`, just made); the files removed."""
+    files = []
+    for path in folder.glob("*.ttf"):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        files.append((stat.st_mtime, stat.st_size, path))
+    total = sum(size for _, size, _ in files)
+    removed = []
+    for _, size, path in sorted(files):
+        if total <= limit:
+            break
+        if path == keep:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
+        removed.append(path)
+    return removed
 
 
 def _rename(font: TTFont, style: str, suffix: str = "") -> None:
@@ -79,7 +123,7 @@ def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
     wanted = "".join(sorted(set(chars)))
     target = cache_dir() / f"cjk-{face_index}-{_key(str(source), face_index, wanted)}.ttf"
     if target.is_file():
-        return target
+        return _used(target)
     from fontTools import subset
 
     font = TTFont(str(source), fontNumber=face_index, lazy=True)
@@ -97,7 +141,7 @@ def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
     _rename(font, "Regular", suffix=target.stem.rsplit("-", 1)[-1])
     buffer = io.BytesIO()
     font.save(buffer)
-    write_atomic(target, buffer.getvalue())
+    _store(target, buffer.getvalue())
     return target
 
 
@@ -150,7 +194,7 @@ def emboldened(source: Path, cached: bool = False) -> Path:
     else:
         target = source.with_name(f"{source.stem}-bold.ttf")
     if target.is_file():
-        return target
+        return _used(target)
     import pathops
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -174,7 +218,7 @@ def emboldened(source: Path, cached: bool = False) -> Path:
     _rename(font, "Bold", suffix=source.stem.rsplit("-", 1)[-1])
     buffer = io.BytesIO()
     font.save(buffer)
-    write_atomic(target, buffer.getvalue())
+    _store(target, buffer.getvalue())
     return target
 
 

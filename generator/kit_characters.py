@@ -21,6 +21,7 @@ from generator.engine import current_engine, remembered
 from generator.localize import BUILTIN_DIR, builtin_languages, native_name
 from generator.yamlfile import MAX_CONTENT_BYTES
 
+CJK_LANGUAGES = {"zh", "ja", "ko"}  # set in Noto Sans CJK, which is subset
 ALWAYS = "0123456789 \u00a0\u202f.,;:!?()[]-–—·•/+&%@#'\"“”‘’«»…*"  # no-break spaces too
 
 

@@ -125,3 +125,19 @@ def test_memory_stays_flat_over_many_builds() -> None:
                             env=environment)
     early, late = json.loads(result.stdout)  # KiB
     assert late - early < 1024, f"grew {(late - early) / 1024:.1f} MiB over 900 builds"
+
+
+def test_the_font_cache_keeps_the_files_used_last_within_its_limit(tmp_path) -> None:  # noqa: ANN001
+    import os
+    import time
+
+    from generator.font_files import prune_cache
+    for index in range(6):
+        path = tmp_path / f"font-{index}.ttf"
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, (time.time() - 100 + index, time.time() - 100 + index))
+    os.utime(tmp_path / "font-0.ttf")  # used just now: kept
+    removed = prune_cache(tmp_path, 3500, keep=tmp_path / "font-1.ttf")
+    assert sorted(path.name for path in removed) == ["font-2.ttf", "font-3.ttf", "font-4.ttf"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "font-0.ttf", "font-1.ttf", "font-5.ttf"]
