@@ -33,7 +33,7 @@ from pathlib import Path
 
 from baseline import baseline_sheet
 from baseline import register_fonts as register_baseline_fonts
-from sites import make_sites
+from sites import make_language_sites, make_sites
 
 from generator.build import lay_out, render_pdf
 from generator.caches import cached_layouts
@@ -139,13 +139,18 @@ class BatchRun:
     all_rss: float  # MiB
 
 
-def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> BatchRun:
+def run_batch(sites: Path, out: Path, jobs: int, previews: bool,
+              cache: Path | None = None) -> BatchRun:
     shutil.rmtree(out, ignore_errors=True)
+    environment = {**os.environ, "HAVENPRINT_CACHE": str(cache)} if cache else None
     command = [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
                "--target", "office", "--jobs", str(jobs)] + ["--no-previews"] * (not previews)
     before = _children_processor_seconds()
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Messages go to a file: a pipe nobody reads while the batch runs fills up and stops it.
+    messages = tempfile.TemporaryFile()  # noqa: SIM115 -- read after the process ends
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=messages,
+                               env=environment)
     peaks: dict[int, float] = {}
     while process.poll() is None:
         for pid in (process.pid, *_children(process.pid)):
@@ -153,7 +158,8 @@ def run_batch(sites: Path, out: Path, jobs: int, previews: bool) -> BatchRun:
         time.sleep(0.05)
     wall = time.perf_counter() - start
     if process.returncode != 0:
-        raise SystemExit(f"batch of {sites} failed:\n{process.stderr.read().decode()}")
+        messages.seek(0)
+        raise SystemExit(f"batch of {sites} failed:\n{messages.read().decode()[-3000:]}")
     return BatchRun(wall, _children_processor_seconds() - before,
                     max(peaks.values(), default=0.0), sum(peaks.values()))
 
@@ -212,6 +218,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--langs", default="en", help="languages of the generated sites")
     parser.add_argument("--profile", action="store_true", help="cProfile a warm kit build")
+    parser.add_argument("--languages-batch", default="",
+                        help="only: a batch per language (e.g. en,ar,zh-Hans,hi) of sites with "
+                             "names of their own, from an empty font cache and again warm")
+    parser.add_argument("--languages-sites", type=int, default=100)
     args = parser.parse_args()
     register_fonts()
     register_baseline_fonts()
@@ -220,7 +230,29 @@ def main() -> None:
         if args.profile:
             profile(CONTENT, scratch / "profile", 25)
             return
+        if args.languages_batch:
+            languages_report(args, scratch)
+            return
         report(args, scratch)
+
+
+def languages_report(args: argparse.Namespace, scratch: Path) -> None:
+    """Per-site time and memory of a batch in each language, cold and warm font cache."""
+    count = args.languages_sites
+    print(f"| {count} sites (`--jobs {args.jobs}`, no previews) | font cache | per site "
+          "| x English | largest process | font cache size |\n|---|---|---:|---:|---:|---:|")
+    english: dict[str, float] = {}
+    for lang in args.languages_batch.split(","):
+        sites = make_language_sites(scratch / f"sites-{lang}", CONTENT, count, lang)
+        cache = scratch / f"cache-{lang}"
+        for state in ("cold", "warm"):
+            run = run_batch(sites, scratch / f"out-{lang}", args.jobs, False, cache)
+            per_site = run.wall / count
+            english.setdefault(state, per_site)
+            size = sum(p.stat().st_size for p in cache.rglob("*") if p.is_file()) / 2**20
+            print(f"| {lang} | {state} | {per_site * 1000:.0f} ms "
+                  f"| {per_site / english[state]:.2f} | {run.largest_rss:.0f} MiB "
+                  f"| {size:.0f} MiB |", flush=True)
 
 
 def report(args: argparse.Namespace, scratch: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import yaml
+
 from generator.phones import parse_phone
 
 NATIONAL = "1-800-799-7233"
@@ -38,4 +40,35 @@ def make_sites(folder: Path, content: Path, count: int, langs: list[str]) -> Pat
             encoding="utf-8")
         (site / "resources.yaml").write_text(
             resources.replace(NATIONAL, local_number(index), 1), encoding="utf-8")
+    return folder
+
+
+def make_language_sites(folder: Path, content: Path, count: int, lang: str) -> Path:
+    """`count` sites in `lang` that differ as real ones do: each with its own organisation
+    name and first line's name, in `lang`'s script (drawn from its article), and its own
+    number. Chinese sites then need characters of their own, as real ones do."""
+    base = folder / "base"
+    shutil.copytree(content / "articles", base / "articles")
+    if (content / "locales").is_dir():
+        shutil.copytree(content / "locales", base / "locales")
+    resources = (content / "resources.yaml").read_text(encoding="utf-8")
+    (base / "resources.yaml").write_text(resources, encoding="utf-8")
+    article = next((content / "articles").glob(f"*.{lang}.md")).read_text(encoding="utf-8")
+    letters = sorted({char for char in article.split("---")[-1]
+                      if char.isalpha() and (lang == "en" or not char.isascii())})
+    site_yaml = (content / "site.yaml").read_text(encoding="utf-8")
+    title = next(line.split(":", 1)[1].strip() for line in site_yaml.splitlines()
+                 if line.strip().startswith(f"{lang}:"))
+    for index in range(count):
+        word = "".join(letters[(index * 7 + step * 13) % len(letters)] for step in range(4))
+        site = folder / f"site-{index:04d}"
+        site.mkdir()
+        (site / "site.yaml").write_text(
+            f"organization: \"{word} {index}\"\ncountry: US\nlanguages: [{lang}]\n"
+            f"discreet_title: \"{title}\"\narticle: trauma-bonding\nextends: ../base\n",
+            encoding="utf-8")
+        lines = yaml.safe_load(resources.replace(NATIONAL, local_number(index), 1))
+        lines["resources"][0]["name"] = {lang: f"{word} {index}"}
+        (site / "resources.yaml").write_text(yaml.safe_dump(lines, allow_unicode=True),
+                                             encoding="utf-8")
     return folder

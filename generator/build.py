@@ -120,7 +120,9 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         size = stock_size(kit.site.stock, layout, size)
     except ValueError as error:
         raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
-    strings = load_strings(lang, locale_root(kit.root, lang))
+    if lang in kit.broken_strings:
+        raise ContentError(list(kit.broken_strings[lang]))
+    strings = kit.strings.get(lang) or load_strings(lang, locale_root(kit.root, lang))
     first = kit.resources[0]
     try:
         payload = payload_for(first)
@@ -271,36 +273,36 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
     return problems
 
 
-def office_grid(laid: LaidOut, site: Site) -> Grid:
+def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     """The office sheet: the site's card stock when this format prints on it (its grid is
     the stock's), else the items centred on the site's paper, or on the size's own paper,
     turned to landscape when they are wider than tall. A centred grid keeps HAND_CUT_MARGIN
     for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
     the size of the sheet (a brochure, a poster)."""
     stock = site.stock
-    if applies_to(stock, laid.layout) and stock.paper is not None:
+    if applies_to(stock, layout) and stock.paper is not None:
         paper = PAPER[stock.paper]
-        return Grid(paper, stock.columns or 1, stock.rows or 1, laid.size.width,
-                    laid.size.height, stock.left or 0.0,
+        return Grid(paper, stock.columns or 1, stock.rows or 1, size.width,
+                    size.height, stock.left or 0.0,
                     paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
                     stock.row_gap, stock.bleed, stock.perforated, stock.title)
-    imposition = laid.layout.spec.imposition
-    width = imposition.columns * laid.size.width
-    height = imposition.rows * laid.size.height
+    imposition = layout.spec.imposition
+    width = imposition.columns * size.width
+    height = imposition.rows * size.height
     candidates = []
-    for paper_name in dict.fromkeys((site.paper, laid.size.paper)):
+    for paper_name in dict.fromkeys((site.paper, size.paper)):
         short, long = sorted(PAPER[paper_name])
         paper = (long, short) if width > height else (short, long)
-        grid = Grid.centred(paper, imposition.columns, imposition.rows, laid.size.width,
-                            laid.size.height)
+        grid = Grid.centred(paper, imposition.columns, imposition.rows, size.width,
+                            size.height)
         if abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5:
             return grid  # the item is the sheet
         gaps = [gap if count > 1 and spare - (count - 1) * gap >= 2 * HAND_CUT_MARGIN else 0.0
                 for gap, count, spare in ((stock.column_gap, imposition.columns,
                                            paper[0] - width),
                                           (stock.row_gap, imposition.rows, paper[1] - height))]
-        grid = Grid.centred(paper, imposition.columns, imposition.rows, laid.size.width,
-                            laid.size.height, gaps[0], gaps[1], stock.bleed)
+        grid = Grid.centred(paper, imposition.columns, imposition.rows, size.width,
+                            size.height, gaps[0], gaps[1], stock.bleed)
         if min(grid.left, grid.bottom) >= HAND_CUT_MARGIN - 0.01:
             return grid
         candidates.append(grid)
@@ -327,7 +329,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     if cmyk:
         declare_pdfx(canvas, kit.site.pdfx, site_profile(kit.site))
     if target == "office":
-        grid = office_grid(laid, kit.site)
+        grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)
         captions = sheet_captions(grid, len(laid.faces), laid.layout.spec.imposition.flip,
                                   bool(fold_lines(laid.faces[0])[1]))

@@ -20,10 +20,11 @@ from generator.containment import (
     read_roots,
 )
 from generator.errors import ContentError, Problem
-from generator.extends import content_folders, first_folder, resources_file
+from generator.extends import content_folders, first_folder, locale_root, resources_file
 from generator.font_check import site_fonts
-from generator.import_command import entries_from_source
+from generator.importers.source import entries_from_source
 from generator.layouts import layout_names
+from generator.localize import load_strings
 from generator.models import (
     EMERGENCY_NAME,
     Article,
@@ -82,6 +83,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
                     library[slug][lang] = article
                 else:
                     broken[(slug, lang)] = tuple(article_problems)
+    strings, broken_strings = _interface_strings(site, root)
     problems.extend(verification_problems(resources, site, date.today()))
     problems.extend(title_fallbacks(site))
     broken_problems = [p for found in broken.values() for p in found]
@@ -92,7 +94,22 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
         raise ContentError(broken_problems)
     return Kit(root=root, site=site, resources=resources,
                articles=card_articles(site, library[site.article_slugs[0]]),
-               warnings=tuple(problems), library=library, broken_articles=broken)
+               warnings=tuple(problems), library=library, broken_articles=broken,
+               strings=strings, broken_strings=broken_strings)
+
+
+def _interface_strings(site: Site | None, root: Path
+                       ) -> tuple[dict[str, dict[str, str]], dict[str, tuple[Problem, ...]]]:
+    """Each language's interface strings, read once for the whole kit; a catalogue that
+    cannot be read breaks its language only."""
+    strings: dict[str, dict[str, str]] = {}
+    broken: dict[str, tuple[Problem, ...]] = {}
+    for lang in site.languages if site is not None else ():
+        try:
+            strings[lang] = load_strings(lang, locale_root(root, lang))
+        except ContentError as error:
+            broken[lang] = tuple(error.problems)
+    return strings, broken
 
 
 def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:

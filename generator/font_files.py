@@ -12,6 +12,7 @@ import hashlib
 import io
 import os
 import tempfile
+from array import array
 from pathlib import Path
 
 from fontTools.ttLib import TTFont, newTable
@@ -52,6 +53,8 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
     """A static TrueType instance of a variable font, made once and cached, named after its
     style: PDF viewers tell embedded fonts apart by name, so a Bold named Regular would
     print regular."""
+    if _is_default_instance(source, axes):
+        return source  # ReportLab embeds a variable font's default instance: nothing to make
     family = source.stem.split("[")[0]
     target = cache_dir() / f"{family}-{style}-{_key(str(source), source.stat().st_size, axes)}.ttf"
     if target.is_file():
@@ -70,6 +73,18 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
     return target
 
 
+@remembered(64)
+def _default_location(source: Path) -> tuple[tuple[str, float], ...]:
+    with TTFont(str(source), lazy=True) as font:
+        return tuple((axis.axisTag, axis.defaultValue) for axis in font["fvar"].axes)
+
+
+def _is_default_instance(source: Path, axes: dict[str, float]) -> bool:
+    """Whether `axes` ask for the variable font's default instance (Regular, in every
+    family havenprint uses)."""
+    return all(axes.get(tag, default) == default for tag, default in _default_location(source))
+
+
 def _used(path: Path) -> Path:
     """Mark a cached file as just used: pruning removes the files used longest ago."""
     with contextlib.suppress(OSError):  # a read-only cache still serves
@@ -86,7 +101,9 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     """Remove the files used longest ago until `folder` holds at most `limit` bytes (never
     `keep`, just made); the files removed."""
     files = []
-    for path in folder.glob("*.ttf"):
+    for path in folder.iterdir():
+        if not (path.suffix == ".ttf" or path.name.startswith("cmap-")):
+            continue  # not ours, or a file being written
         try:
             stat = path.stat()
         except OSError:
@@ -230,6 +247,15 @@ def is_variable(source: Path) -> bool:
 
 @remembered(64)
 def face_cmap(source: Path, face_index: int = 0) -> frozenset[int]:
-    """Code points a font face covers, read without loading its outlines."""
+    """Code points a font face covers: read from the font once (fontTools takes a tenth of
+    a second on a large face), then from a small file in the cache folder."""
+    stat = source.stat()
+    target = cache_dir() / f"cmap-{_key(str(source), stat.st_size, stat.st_mtime_ns, face_index)}"
+    if target.is_file():
+        codes = array("I")
+        codes.frombytes(_used(target).read_bytes())
+        return frozenset(codes)
     font = TTFont(str(source), fontNumber=face_index, lazy=True)
-    return frozenset(font.getBestCmap())
+    found = frozenset(font.getBestCmap())
+    _store(target, array("I", sorted(found)).tobytes())
+    return found

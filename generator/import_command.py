@@ -10,12 +10,12 @@ from pathlib import Path
 
 from generator.errors import ContentError, Problem, UsageError
 from generator.importers import (
-    AreaFilter,
     ImportResult,
     import_hsds,
     import_spreadsheet,
     write_resources_yaml,
 )
+from generator.importers.source import run_importer
 from generator.schema import written_date
 from generator.yamlfile import load_yaml
 
@@ -53,7 +53,7 @@ def run_import(args: argparse.Namespace) -> int:
     verified = _verified_option(args.verified)
     site = _site(args.into)
     country = args.country or _site_country(args.into, site)
-    result = _run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
+    result = run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
                            set(args.tags) if args.tags else None, args.limit, verified,
                            site.get("organization"), args.first)
     report(result)  # before writing: what was skipped shows even when nothing can be written
@@ -72,19 +72,6 @@ def report(result: ImportResult) -> None:
           file=sys.stderr)
     for line in result.report_lines():
         print(line, file=sys.stderr)
-
-
-def _run_importer(kind: str, path: Path, country: str, region: str | None,
-                  postal_prefix: str | None, tags: set[str] | None, limit: int | None,
-                  verified: date | None, organization: object,
-                  first: str | None) -> ImportResult:
-    area = _area(country, region, postal_prefix)
-    if kind == "csv":
-        return import_spreadsheet(path, country=country, area=area, tags=tags, limit=limit,
-                                  verified=verified)
-    own = organization if isinstance(organization, str) else None
-    return import_hsds(path, country=country, area=area, tags=tags, limit=limit,
-                       verified=verified, own_organization=own, first=first)
 
 
 def _verified_option(text: str | None) -> date | None:
@@ -113,37 +100,3 @@ def _site_country(content: Path, site: dict) -> str:
     if not isinstance(country, str):
         raise ContentError(Problem(path, "no country: add `country: US` (ISO code)", 1))
     return country
-
-
-def _area(country: str, region: str | None, postal_prefix: str | None) -> AreaFilter | None:
-    if region is None and postal_prefix is None:
-        return None
-    return AreaFilter(country=country, region=region, postal_prefix=postal_prefix)
-
-
-def entries_from_source(root: Path, source: dict, country: str,
-                        organization: str | None = None
-                        ) -> tuple[Path, list[dict], list[Problem]]:
-    """Resource entries read straight from the file that site.yaml's `resources:` names,
-    and the import report as problems: how many lines were kept, each record skipped with
-    its reason (a warning when its data cannot be printed, such as a premium-rate number) and
-    each number left out of a line kept."""
-    path = (root / source["path"]).resolve()
-    kind = source.get("format") or ("csv" if path.suffix.lower() == ".csv" else "hsds")
-    if not path.exists():
-        raise ContentError(Problem(root / "site.yaml", f"resources: {path} does not exist"))
-    result = _run_importer(kind, path, country, source.get("region"),
-                           source.get("postal_prefix"), set(source.get("tags") or []) or None,
-                           source.get("limit"), source.get("verified"), organization,
-                           source.get("first"))
-    rejected = set(result.rejected)
-    report = [Problem(path, f"{len(result.entries)} line(s) kept, {len(result.skipped)} "
-                            "skipped (resources: in site.yaml)", severity="info")]
-    for label, reason in result.skipped:
-        if (label, reason) in rejected:
-            report.append(Problem(path, f"left out {label!r}: {reason}", severity="warning"))
-        else:
-            report.append(Problem(path, f"skipped {label!r}: {reason}", severity="info"))
-    report += [Problem(path, f"left out of {label!r}: {reason}", severity="warning")
-               for label, reason in result.dropped]
-    return path, result.entries, report

@@ -246,3 +246,7 @@ class Kit:
     # generator/documents.py); (slug, language) -> why that article could not be read.
     library: dict[str, dict[str, Article]] = field(default_factory=dict)
     broken_articles: dict[tuple[str, str], tuple[Problem, ...]] = field(default_factory=dict)
+    # The interface strings of each language, read once (generator/localize.py); a language
+    # whose catalogue could not be read has its problems instead.
+    strings: dict[str, dict[str, str]] = field(default_factory=dict)
+    broken_strings: dict[str, tuple[Problem, ...]] = field(default_factory=dict)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.build import LaidOut, office_grid, site_profile
+from generator.build import office_grid, site_profile
 from generator.layouts import Layout, SizeSpec
 from generator.models import Kit
 from generator.pdfx import VERSIONS
@@ -74,7 +74,7 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     else:
         steps.append("Print one-sided.")
     if size is not None:
-        grid = office_grid(LaidOut(layout, "", size, []), kit.site)
+        grid = office_grid(layout, size, kit.site)
         count = grid.columns * grid.rows
         pieces = (f"{count} {'piece' if count == 1 else 'pieces'} of "
                   f"{describe_size(size.width, size.height)} per sheet")

@@ -291,7 +291,7 @@ def test_back_of_each_strip_lands_behind_its_front(monkeypatch: pytest.MonkeyPat
     """The engine's imposition: two strips, backs in mirrored columns, fold marks between."""
     kit = load_kit(DEFAULT_CONTENT)
     laid = lay_out(kit, available_layouts()[FORMAT], "en")
-    grid = office_grid(laid, kit.site)
+    grid = office_grid(laid.layout, laid.size, kit.site)
     assert (grid.columns, grid.rows) == (2, 1)
     assert [face.name for face in laid.faces] == ["front", "back"]
     calls: list[tuple[int, float, float]] = []

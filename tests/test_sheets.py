@@ -53,7 +53,7 @@ def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN00
     monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
     monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y, clip=None: calls.append(
         (len(canvas.pages) - 1, round(x, 3), round(y, 3))))
-    grid = office_grid(laid_out, on_stock(kit, stock).site)
+    grid = office_grid(laid_out.layout, laid_out.size, on_stock(kit, stock).site)
     sheets.draw_office_sheets(canvas, laid_out.faces, grid, "#2f5d62", offset,
                               ["caption"] * len(laid_out.faces))
     return grid, calls, canvas
@@ -61,7 +61,7 @@ def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN00
 
 def test_avery_5371_is_ten_up_with_the_reference_margins(laid) -> None:  # noqa: ANN001
     kit, laid_out = laid
-    grid = office_grid(laid_out, on_stock(kit, "avery-5371").site)
+    grid = office_grid(laid_out.layout, laid_out.size, on_stock(kit, "avery-5371").site)
     assert (grid.columns, grid.rows) == (2, 5)
     assert grid.left == pytest.approx(54.0)  # 0.75 in
     assert grid.bottom == pytest.approx(36.0)  # 0.5 in
@@ -70,7 +70,7 @@ def test_avery_5371_is_ten_up_with_the_reference_margins(laid) -> None:  # noqa:
 
 def test_hand_cut_sheet_has_a_gap_between_columns(laid) -> None:  # noqa: ANN001
     kit, laid_out = laid
-    grid = office_grid(laid_out, kit.site)
+    grid = office_grid(laid_out.layout, laid_out.size, kit.site)
     # Letter is 11 in tall and five cards take 10 in: the rows share their cuts; the
     # columns have 4 mm between them, into which colour runs from both sides.
     assert grid.column_gap == pytest.approx(4 * MM)
