@@ -140,7 +140,8 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     if safety:
         raise ContentError(safety)
     fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts,
-                     known=lambda: kit_characters(content_folders(kit.root), lang))
+                     known=lambda: kit_characters(content_folders(kit.root), lang, tuple(sorted(
+                         {code for line in kit.resources for code in line.languages}))))
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     problems = [problem for composed in composed_faces
                 for problem in _glyph_problems(composed, layout, lang, sources, fonts)]

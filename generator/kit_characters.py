@@ -25,20 +25,23 @@ CJK_LANGUAGES = {"zh", "ja", "ko"}  # set in Noto Sans CJK, which is subset
 ALWAYS = "0123456789 \u00a0\u202f.,;:!?()[]-–—·•/+&%@#'\"“”‘’«»…*"  # no-break spaces too
 
 
-def kit_characters(folders: tuple[Path, ...], lang: str) -> frozenset[str]:
+def kit_characters(folders: tuple[Path, ...], lang: str,
+                   languages: tuple[str, ...] = ()) -> frozenset[str]:
     """The characters of the content folders' files that a kit in `lang` reads, those of
-    the built-in catalogues, and babel's names in `lang`; with a batch's, when one is
-    running (`share_characters`)."""
+    the built-in catalogues, and babel's names in `lang` (of months, days, and of
+    `languages`, the languages the kit's lines are answered in, also in their own names);
+    with a batch's, when one is running (`share_characters`)."""
     stamps = tuple(_stamp(path) for path in _files(folders, lang))
     shared = current_engine().shared_characters.get(lang) or frozenset()
-    return _characters(stamps, lang) | shared
+    return _characters(stamps, lang) | _language_names(lang, languages) | shared
 
 
 def share_characters(folders: Iterable[tuple[Path, ...]], lang: str) -> None:
     """Before a batch: every site's characters, so that one subset serves them all."""
     found: set[str] = set()
+    every_language = tuple(builtin_languages())
     for chain in folders:
-        found |= kit_characters(chain, lang)
+        found |= kit_characters(chain, lang, every_language)
     current_engine().shared_characters.remember(lang, frozenset(found))
 
 
@@ -78,7 +81,17 @@ def _babel_characters(lang: str) -> frozenset[str]:
     for width in ("abbreviated", "wide"):
         names += locale.months["format"][width].values()
         names += locale.days["format"][width].values()
-    names += [locale.languages.get(code.split("-")[0], "") for code in builtin_languages()]
-    names += [native_name(code) for code in builtin_languages()]  # "English · Español"
     names += [locale.date_formats["medium"].pattern, locale.date_formats["long"].pattern]
+    return frozenset("".join(names))
+
+
+@remembered(256)
+def _language_names(lang: str, languages: tuple[str, ...]) -> frozenset[str]:
+    """"English · Español": the languages' names in `lang` and in their own."""
+    try:
+        locale = Locale.parse(lang, sep="-")
+    except (ValueError, UnknownLocaleError):
+        return frozenset()
+    names = [locale.languages.get(code.split("-")[0], "") for code in languages]
+    names += [native_name(code) for code in languages]
     return frozenset("".join(names))
