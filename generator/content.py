@@ -247,9 +247,15 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
         raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
     else:
         doc = load_yaml(path)
+    return resources_from_doc(doc, site)
+
+
+def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
+    """The lines of a resources.yaml already parsed (also a draft in the web page, checked
+    before it is saved); ContentError listing every problem."""
     model = _validate(doc, ResourcesFileModel, {"country": site.country})
     if not model.resources:
-        raise ContentError(Problem(path, "resources: list at least one line", 1))
+        raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
     problems: list[Problem] = []
     resources = []
     for index, item in enumerate(model.resources):
