@@ -348,16 +348,21 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     for suffix in ARTICLE_SUFFIXES:
         path = folder / f"{slug}.{lang}{suffix}"
         if path.is_file():
-            article = cached_article(path, slug, lang)
-            if not article.card_line:
-                raise ContentError(Problem(path, (
-                    f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
-                    "add a short `card: ...` line to the front matter"), 1))
-            return article
+            return with_card_line(cached_article(path, slug, lang))
     raise ContentError(Problem(
         folder / f"{slug}.{lang}.md",
         f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",
     ))
+
+
+def with_card_line(article: Article) -> Article:
+    """`article`, when it has a line for the card; else ContentError."""
+    if not article.card_line:
+        path = article.source.path if article.source else Path(article.slug)
+        raise ContentError(Problem(path, (
+            f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
+            "add a short `card: ...` line to the front matter"), 1))
+    return article
 
 
 def _validate(doc: YamlDoc, model: type, context: dict | None = None):  # noqa: ANN202

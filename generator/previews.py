@@ -98,9 +98,11 @@ class PngPage:
     height: int
 
 
-def png_pages(data: bytes, brand: str, dpi: float = PREVIEW_DPI) -> Iterator[PngPage]:
+def png_pages(data: bytes, brand: str, dpi: float = PREVIEW_DPI,
+              trim: bool = False) -> Iterator[PngPage]:
     """Each page of the PDF `data` as a PNG in memory, in order (the files of
-    `render_previews`, and the web page's previews)."""
+    `render_previews`, and the web page's previews); `trim`: only what is inside each
+    page's TrimBox (a shop page without its bleed and crop marks)."""
     with _PDFIUM:
         document = pdfium.PdfDocument(data)
         count = len(document)
@@ -108,6 +110,8 @@ def png_pages(data: bytes, brand: str, dpi: float = PREVIEW_DPI) -> Iterator[Png
         for index in range(count):
             with _PDFIUM:
                 page = document[index]
+                if trim:
+                    page.set_cropbox(*page.get_trimbox())
                 bitmap = page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
                 # Pillow takes RGBX without a copy (the BGR default is decoded pixel by pixel);
                 # the RGB conversion is the copy that outlives the bitmap.
