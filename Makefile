@@ -1,10 +1,10 @@
-# Two commands on a fresh machine: `make demo` and `make test`.
+# On a fresh machine: `make demo`, `make test`, then `make serve` (the web page).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test serve lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+serve: $(STAMP)
+	$(BIN)/havenprint serve content --out output --open
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator bench tests

@@ -4,18 +4,26 @@ start the page's server, print its address, and open it in the browser with `--o
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import errno
 import secrets
 import socket
 import sys
 import threading
+import time
 import webbrowser
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import ContentError, UsageError, shown_path
 from generator.extends import content_folders
 from generator.kit_folder import check_out
 from generator.serve.settings import Settings, is_loopback
+
+if TYPE_CHECKING:
+    from generator.serve.workspace import Workspace
 
 DEFAULT_PORT = 8765
 
@@ -78,22 +86,27 @@ def address(settings: Settings, port: int) -> str:
     return f"http://{shown}:{port}/{token}"
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def _server(settings: Settings, sock: socket.socket, warm: bool = True):  # noqa: ANN202
     import uvicorn  # only this command needs the server
 
     from generator.serve.app import create_app
     from generator.serve.workspace import Workspace
 
+    workspace = Workspace(settings)
+    config = uvicorn.Config(create_app(workspace, warm=warm), log_level="warning",
+                            access_log=False, lifespan="on", server_header=False,
+                            date_header=False, proxy_headers=False, ws="none",
+                            timeout_graceful_shutdown=3)
+    return uvicorn.Server(config), workspace
+
+
+def run_serve(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     sock = listen(settings.host, settings.port)
     port = sock.getsockname()[1]
-    settings = Settings(**{**settings.__dict__, "port": port})
+    settings = dataclasses.replace(settings, port=port)
     url = address(settings, port)
-    app = create_app(Workspace(settings))
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            server_header=False, date_header=False, proxy_headers=False,
-                            ws="none", timeout_graceful_shutdown=3)
-    server = uvicorn.Server(config)
+    server, _ = _server(settings, sock)
     print(f"havenprint: editing {shown_path(settings.content)} at {url}")
     if settings.token:
         print("havenprint: listening beyond this computer: the address above holds the token "
@@ -103,3 +116,25 @@ def run_serve(args: argparse.Namespace) -> int:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     server.run(sockets=[sock])
     return 0
+
+
+@contextlib.contextmanager
+def serving(content: Path, out: Path, warm: bool = True) -> Iterator[tuple[str, Workspace]]:
+    """A server on a free port of 127.0.0.1 in a thread of this process, stopped on leaving
+    (tests and bench/serve_bench.py)."""
+    sock = listen("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    server, workspace = _server(Settings(content=content, out=out, port=port), sock, warm)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}", workspace
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

@@ -50,23 +50,26 @@ class Draft:
         return any(remark.blocking for remark in self.remarks)
 
 
-def draft_resources(site: Site, path: Path, text: str,
-                    order: list[str]) -> tuple[tuple[Resource, ...] | None, list[Remark]]:
-    """The lines of a draft resources.yaml and its problems, on the rows of `order`."""
+def draft_resources(site: Site, path: Path, text: str, order: list[str]
+                    ) -> tuple[tuple[Resource, ...] | None, list[Remark], YamlDoc | None]:
+    """The lines of a draft resources.yaml, its problems on the rows of `order`, and the
+    draft as parsed (None when it does not parse)."""
+    doc = _doc_or_none(text, path)
     try:
-        doc = parse_yaml(text, path)
+        if doc is None:
+            parse_yaml(text, path)  # raises, with the reason
+        assert doc is not None
         resources = resources_from_doc(doc, site)
     except ContentError as error:
-        doc = _doc_or_none(text, path)
-        return None, [_remark(p, doc, order, blocking=True) for p in error.problems]
+        return None, [_remark(p, doc, order, blocking=True) for p in error.problems], doc
     problems = verification_problems(resources, site, date.today())
     return resources, [_remark(p, doc, order, blocking=p.severity == "error")
-                       for p in problems]
+                       for p in problems], doc
 
 
 def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[str],
                 layout: Layout | None, lang: str, store: PngStore) -> Draft:
-    resources, remarks = draft_resources(site, path, text, order)
+    resources, remarks, doc = draft_resources(site, path, text, order)
     draft = Draft(remarks)
     if resources is None or kit is None or layout is None:
         return draft
@@ -75,7 +78,6 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
                       for index, line in enumerate(resources)}
     drafted = dataclasses.replace(kit, resources=resources)
     draft.view = preview_document(drafted, layout, lang, store)
-    doc = _doc_or_none(text, path)
     draft.remarks += [_remark(p, doc, order) for p in (*draft.view.errors, *draft.view.warnings)]
     return draft
 

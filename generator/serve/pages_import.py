@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from starlette.datastructures import UploadFile
+from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
@@ -15,6 +16,7 @@ from generator.errors import ContentError
 from generator.importers import write_resources_yaml
 from generator.schema import written_date
 from generator.serve.files import ChangedOnDisk
+from generator.serve.settings import MAX_UPLOAD_BYTES
 from generator.serve.templating import page
 from generator.serve.uploads import (
     KINDS,
@@ -28,6 +30,10 @@ from generator.serve.uploads import (
 )
 from generator.serve.web import BadRequest, json_body, problem, text_field, workspace
 from generator.serve.workspace import Workspace
+
+# An upload stays in memory (the guard has read the whole body already, 20 MB at most)
+# instead of being spooled to a temporary file outside the content and output folders.
+MultiPartParser.spool_max_size = max(MultiPartParser.spool_max_size, MAX_UPLOAD_BYTES + 1)
 
 
 async def import_page(request: Request) -> HTMLResponse:

@@ -169,7 +169,7 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         text = apply_lines(RoundTrip(lines_file.text), table, state.languages[0])
     except (FormError, EditError) as error:
         return problem(str(error))
-    _, remarks = draft_resources(state.site, lines_file.path, text, table["order"])
+    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"])
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first (with them, no kit could "
                        "be built).", 422, remarks=[r.as_json() for r in remarks])

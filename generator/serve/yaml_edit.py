@@ -9,6 +9,8 @@ importer would put it (generator/importers/writer.py's KEY_ORDER), after its nei
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import re
 from collections.abc import Iterable, Mapping
@@ -31,11 +33,15 @@ class EditError(ValueError):
 
 
 class RoundTrip:
-    """A YAML document loaded for editing, and the dumper that writes it back as it was."""
+    """A YAML document loaded for editing, and the dumper that writes it back as it was.
+    Each one is a copy of the document parsed once per text (a draft is made from the same
+    file at every keystroke, and parsing is the slow part)."""
 
     def __init__(self, text: str) -> None:
         self.original = text
-        self.yaml, self.data = _loaded(text)
+        indent, data = _parsed(text)
+        self.yaml = _yaml(indent)
+        self.data = copy.deepcopy(data)
 
     def dump(self) -> str:
         buffer = io.StringIO()
@@ -52,9 +58,11 @@ def _yaml(indent: tuple[int, int, int]) -> YAML:
     return yaml
 
 
-def _loaded(text: str) -> tuple[YAML, Any]:
+@functools.lru_cache(maxsize=8)
+def _parsed(text: str) -> tuple[tuple[int, int, int], Any]:
     """The document and the first indentation that writes it back unchanged (else the
-    first tried: the page then rewrites its indentation, never its content)."""
+    first tried: the page then rewrites its indentation, never its content). Never changed:
+    `RoundTrip` edits a copy."""
     chosen = None
     for indent in INDENTS:
         yaml = _yaml(indent)
@@ -65,8 +73,8 @@ def _loaded(text: str) -> tuple[YAML, Any]:
         buffer = io.StringIO()
         yaml.dump(data, buffer)
         if buffer.getvalue() == text:
-            return yaml, data
-        chosen = chosen or (yaml, data)
+            return indent, data
+        chosen = chosen or (indent, data)
     assert chosen is not None
     return chosen
 
