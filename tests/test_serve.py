@@ -295,3 +295,19 @@ def test_only_files_of_the_built_kit_are_downloaded(served) -> None:
     assert client.get("/download/file/../content/site.yaml").status_code == 404
     names = zipfile.ZipFile(io.BytesIO(client.get("/download/kit.zip").content)).namelist()
     assert names == ["en/card.pdf", "manifest.json"]
+
+
+def test_an_hsds_data_package_uploaded_as_a_zip(served) -> None:
+    client, workspace, _ = served
+    package = Path(__file__).parent / "fixtures" / "hsds" / "tabular"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sorted(package.iterdir()):
+            archive.write(path, f"export/{path.name}")
+    answer = client.post("/import/upload", headers=csrf_headers(workspace),
+                         files={"file": ("export.zip", buffer.getvalue(), "application/zip")})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["kept"] and all(line["phone"] or line["text"] for line in data["kept"])
+    unpacked = workspace.out / ".havenprint-serve" / "uploads" / data["id"] / "package"
+    assert (unpacked / "export" / "datapackage.json").is_file()
