@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -29,9 +30,10 @@ def shoot(page: Page, name: str, full: bool = False) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        content = Path(folder) / "content"
+        os.chdir(folder)  # the page names the folder as given: `content`
+        content = Path("content")
         shutil.copytree(REPO / "content", content)
-        with serving(content, Path(folder) / "output") as (url, _), \
+        with serving(content, Path("output")) as (url, _), \
                 sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=CHROMIUM_ARGS)
@@ -45,7 +47,7 @@ def main() -> None:
             page.get_by_role("button", name="Add a line").click()
             page.locator("tbody[data-row=n1] [data-field=name]").fill("Harbor Light Crisis Line")
             page.locator("tbody[data-row=n1] [data-field=phone]").fill("1-900-555-0142")
-            page.locator("tbody[data-row=n1] .field-problem").wait_for()
+            page.locator("tbody[data-row=n1] [aria-invalid=true]").wait_for()
             page.locator("#r0-phone").fill("1-800-799-7233")
             shoot(page, "lines")
 
@@ -56,6 +58,8 @@ def main() -> None:
                 "card: You are not alone. What you feel makes sense."))
             page.wait_for_function("() => /Updated/.test("
                                    "document.getElementById('preview-note').textContent)")
+            text.evaluate("area => { area.blur(); area.setSelectionRange(0, 0); "
+                          "area.scrollTop = 0; }")
             shoot(page, "article")
 
             page.goto(url + "/translations?lang=ar")

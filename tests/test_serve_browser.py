@@ -109,10 +109,11 @@ def test_a_wrong_number_is_said_on_its_field(page, server) -> None:
     url, _, _ = server
     page.goto(f"{url}/lines")
     page.fill("#r1-phone", "1-900-555-0100")
-    problem = page.locator("#r1-phone ~ .field-problem")
-    problem.wait_for()
-    assert "premium-rate" in problem.inner_text()
-    assert page.get_attribute("#r1-phone", "aria-invalid") == "true"
+    page.wait_for_selector("#r1-phone[aria-invalid=true]")
+    described = page.get_attribute("#r1-phone", "aria-describedby")
+    message = page.locator(f"#{described}")
+    assert "premium-rate" in message.inner_text()
+    assert message.evaluate("node => node.closest('tbody').dataset.row") == "r1"
     page.fill("#r1-phone", "988")
     page.wait_for_function("() => !document.querySelector('#r1-phone[aria-invalid]')")
 

@@ -18,5 +18,12 @@ async def overview(request: Request) -> HTMLResponse:
     by_document: dict[str, list[DocumentView]] = {}
     for view in built.documents:
         by_document.setdefault(view.name, []).append(view)
+    counts = {
+        "built": sum(not view.errors for view in built.documents),
+        "failed": sum(bool(view.errors) for view in built.documents),
+        "warnings": sum(len(view.warnings) for view in built.documents),
+        "language_warnings": sum(p.severity != "info" for checks in built.checks.values()
+                                 for p in checks),
+    }
     return page(request, "overview.html", title="Overview", state=state, overview=built,
-                layouts=state.layouts, by_document=list(by_document.items()))
+                layouts=state.layouts, by_document=list(by_document.items()), counts=counts)

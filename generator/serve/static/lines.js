@@ -66,17 +66,16 @@
         continue;
       }
       if (remark.severity === "error") body.classList.add("problem");
+      // The message goes under the line, across the table; the field it is about is marked
+      // and described by it.
+      const id = `problem-${++problemCount}`;
+      body.querySelector(".row-problems").append(el("li", {class: remark.severity, id}, remark.message));
       const input = fieldInput(body, remark.field);
       if (input) {
-        const id = `problem-${++problemCount}`;
-        const message = el("p", {class: "field-problem " + remark.severity, id}, remark.message);
-        input.insertAdjacentElement("afterend", message);
         if (remark.severity === "error") input.setAttribute("aria-invalid", "true");
         input.setAttribute("aria-describedby", id);
         const details = input.closest("details");
         if (details) details.open = true;
-      } else {
-        body.querySelector(".row-problems").append(el("li", {class: remark.severity}, remark.message));
       }
     }
     for (const [row, shown] of Object.entries(displays || {})) {
