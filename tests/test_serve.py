@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import socket
 import zipfile
 from pathlib import Path
 
@@ -311,3 +312,17 @@ def test_an_hsds_data_package_uploaded_as_a_zip(served) -> None:
     assert data["kept"] and all(line["phone"] or line["text"] for line in data["kept"])
     unpacked = workspace.out / ".havenprint-serve" / "uploads" / data["id"] / "package"
     assert (unpacked / "export" / "datapackage.json").is_file()
+
+
+def test_the_command_refuses_a_missing_folder_a_busy_port_and_a_bad_out(run, kit: Path,
+                                                                          tmp_path: Path) -> None:
+    missing = run("serve", tmp_path / "nowhere")
+    assert missing.code == 2 and "not a content folder" in missing.err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        taken = run("serve", kit, "--out", tmp_path / "out", "--port", port)
+    assert taken.code == 2 and f"port {port} is in use" in taken.err
+    inside = run("serve", kit, "--out", kit)
+    assert inside.code == 2 and "is the content folder" in inside.err
