@@ -326,3 +326,30 @@ def test_the_command_refuses_a_missing_folder_a_busy_port_and_a_bad_out(run, kit
     assert taken.code == 2 and f"port {port} is in use" in taken.err
     inside = run("serve", kit, "--out", kit)
     assert inside.code == 2 and "is the content folder" in inside.err
+
+
+def test_a_first_resources_yaml_is_written_from_the_page(served) -> None:
+    client, workspace, kit = served
+    (kit / "resources.yaml").unlink()
+    page = client.get("/lines")
+    assert page.status_code == 200 and "Add a line" in page.text
+    line = {"name": "National Domestic Violence Hotline", "phone": "1-800-799-7233",
+            "verified": "2026-11-20"}
+    answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of([("n1", line)]), "base": ABSENT})
+    assert answer.status_code == 200, answer.text
+    text = (kit / "resources.yaml").read_text(encoding="utf-8")
+    assert text.startswith("# Lines printed on every card")
+    assert "resources:\n  - name: National Domestic Violence Hotline\n" in text
+    assert yaml.safe_load(text)["resources"][0]["phone"] == "1-800-799-7233"
+
+
+def test_the_overview_draws_again_pictures_the_store_let_go(served) -> None:
+    client, workspace, _ = served
+    assert client.get("/").status_code == 200
+    first = workspace.overview()
+    workspace.pngs = type(workspace.pngs)(budget=1)  # as if thousands of previews came since
+    again = workspace.overview()
+    assert again is not first
+    face = again.documents[-1].faces[-1]
+    assert client.get(face.url).status_code == 200

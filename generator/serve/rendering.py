@@ -58,6 +58,10 @@ class PngStore:
                 self._size -= len(dropped)
         return key
 
+    def keep(self, key: str) -> bool:
+        """Whether `key` is still in the store (it is then the most recently used)."""
+        return self.get(key) is not None
+
     def get(self, key: str) -> bytes | None:
         with self._lock:
             data = self._items.get(key)

@@ -103,7 +103,10 @@ class Workspace:
 
     def overview(self) -> Overview:
         state = self.state()
-        if self._overview is None or self._overview.fingerprint != state.fingerprint:
+        built = self._overview
+        if (built is None or built.fingerprint != state.fingerprint
+                or not all(self.pngs.keep(face.key) for view in built.documents
+                           for face in view.faces)):  # pictures let go for newer previews
             self._overview = self._build_overview(state)
         return self._overview
 
