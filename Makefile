@@ -1,10 +1,10 @@
-# Two commands on a fresh machine: `make demo` and `make test`.
+# On a fresh machine: `make demo`, `make test`, then `make serve` (the web page).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean wheel-check accept-pages
+.PHONY: demo test serve lint bench clean wheel-check accept-pages
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+serve: $(STAMP)
+	$(BIN)/havenprint serve content --out output --open
 
 # After a deliberate change to how pages look: store the new reference pages (look at every
 # changed page first: `make test` saves them in tests/reference_pages/changed/).

@@ -16,9 +16,11 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from generator.bounded_read import too_big
 from generator.errors import ContentError, Problem
+from generator.invisible import without_invisible
 from generator.models import Article, Section, Source
-from generator.yamlfile import read_text, safe_load
+from generator.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
 
 CARD_LINE_MAX_CHARS = 110
 TITLE_MAX_CHARS = 80
@@ -58,12 +60,14 @@ def first_sentence(text: str) -> str:
     return text
 
 
-def load_article(path: Path, slug: str, lang: str) -> Article:
-    """Read an article file; raise `ContentError` with `Problem`s for any content mistake."""
+def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> Article:
+    """Read an article file; raise `ContentError` with `Problem`s for any content mistake.
+    `text`: the file's text as it would be saved, read instead of the file (a draft in the
+    web page), with the same checks."""
     kind = path.suffix.lower()
     if kind not in (".md", ".txt"):
         raise ContentError(Problem(path, "an article file must end in .md or .txt"))
-    lines = _read_lines(path)
+    lines = _read_lines(path) if text is None else _draft_lines(path, text)
     meta, body_start = _front_matter(path, lines)
     body = lines[body_start - 1 :]
     cited: tuple[str, ...] = ()
@@ -98,6 +102,16 @@ class _Meta:
 
 def _read_lines(path: Path) -> list[str]:
     return re.split(r"\r\n|\r|\n", read_text(path))
+
+
+def _draft_lines(path: Path, text: str) -> list[str]:
+    """A draft's lines, cleaned and checked as `read_text` does a file's."""
+    if len(text.encode("utf-8")) > MAX_CONTENT_BYTES:
+        raise ContentError(too_big(path, len(text.encode("utf-8")), MAX_CONTENT_BYTES))
+    cleaned = without_invisible(text.removeprefix("\ufeff"))
+    if not cleaned.strip():
+        raise ContentError(Problem(path, "the file is empty"))
+    return re.split(r"\r\n|\r|\n", cleaned)
 
 
 def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:

@@ -1,4 +1,4 @@
-"""`havenprint build | check | formats`: exit 0 ok, 1 content problems, 2 usage errors,
+"""`havenprint build | check | formats | serve`: exit 0 ok, 1 content problems, 2 usage errors,
 3 could not write the output, 4 output folder in use by another build, 130 interrupted."""
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from generator.models import Kit
 from generator.outputs import InterruptedAfterSwap, KitFiles, build_with_kit_files
 from generator.progress import ProgressDisplay
 from generator.readability import reading_report
+from generator.serve.command import add_serve_command
 from generator.site_job import select_layouts
 from generator.units import PT_PER_UNIT
 from generator.untranslated import untranslated_problems
@@ -75,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # Commands that lay out or draw pages: they start the engine (patches, default faces) first.
-NEEDS_ENGINE = {"build", "check", "batch"}
+NEEDS_ENGINE = {"build", "check", "batch", "serve"}
 
 
 def _say(message: str) -> None:
@@ -119,6 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     add_import_command(commands)
     add_locale_command(commands)
     add_batch_command(commands)
+    add_serve_command(commands, add_allow_outside)
 
     formats_cmd = commands.add_parser("formats", help="list the formats and their sizes")
     formats_cmd.set_defaults(run=_formats)

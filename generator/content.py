@@ -296,9 +296,15 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
         raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
     else:
         doc = load_yaml(path)
+    return resources_from_doc(doc, site)
+
+
+def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
+    """The lines of a resources.yaml already parsed (also a draft in the web page, checked
+    before it is saved); ContentError listing every problem."""
     model = _validate(doc, ResourcesFileModel, {"country": site.country})
     if not model.resources:
-        raise ContentError(Problem(path, "resources: list at least one line", 1))
+        raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
     problems: list[Problem] = []
     resources = []
     for index, item in enumerate(model.resources):
@@ -391,16 +397,21 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     for suffix in ARTICLE_SUFFIXES:
         path = folder / f"{slug}.{lang}{suffix}"
         if path.is_file():
-            article = cached_article(path, slug, lang)
-            if not article.card_line:
-                raise ContentError(Problem(path, (
-                    f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
-                    "add a short `card: ...` line to the front matter"), 1))
-            return article
+            return with_card_line(cached_article(path, slug, lang))
     raise ContentError(Problem(
         folder / f"{slug}.{lang}.md",
         f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",
     ))
+
+
+def with_card_line(article: Article) -> Article:
+    """`article`, when it has a line for the card; else ContentError."""
+    if not article.card_line:
+        path = article.source.path if article.source else Path(article.slug)
+        raise ContentError(Problem(path, (
+            f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
+            "add a short `card: ...` line to the front matter"), 1))
+    return article
 
 
 Model = TypeVar("Model", bound=BaseModel)

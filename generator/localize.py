@@ -180,7 +180,13 @@ def load_catalogue(path: Path, known: dict[str, str] | None = None) -> Catalogue
 def _load_catalogue(path: Path, mtime: int, size: int,
                     known_items: tuple[tuple[str, str], ...] | None) -> Catalogue:
     known = dict(known_items) if known_items is not None else None
-    doc = load_yaml(path)
+    return catalogue_from_doc(load_yaml(path), known)
+
+
+def catalogue_from_doc(doc: YamlDoc, known: dict[str, str] | None = None) -> Catalogue:
+    """A catalogue already parsed (also a draft in the web page, checked before it is
+    saved); ContentError listing every problem."""
+    path = doc.path
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(path, "expected a mapping of string name: text", 1))
     problems = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,14 +82,36 @@ def render_previews(data: bytes, folder: Path, stem: str, brand: str,
                     dpi: int = PREVIEW_DPI) -> list[Preview]:
     """Write one PNG per page of the PDF `data` as `<folder>/<stem>-p<N>.png`, atomically;
     remove previews of pages that the PDF no longer has. The previews, page by page."""
+    paths = []
+    for index, png in enumerate(png_pages(data, brand, dpi)):
+        path = folder / preview_name(stem, index + 1)
+        write_atomic(path, png.data, durable=False)
+        paths.append(Preview(path, png.width, png.height))
+    _remove_stale(folder, stem, len(paths))
+    return paths
+
+
+@dataclass(frozen=True)
+class PngPage:
+    data: bytes
+    width: int  # pixels
+    height: int
+
+
+def png_pages(data: bytes, brand: str, dpi: float = PREVIEW_DPI,
+              trim: bool = False) -> Iterator[PngPage]:
+    """Each page of the PDF `data` as a PNG in memory, in order (the files of
+    `render_previews`, and the web page's previews); `trim`: only what is inside each
+    page's TrimBox (a shop page without its bleed and crop marks)."""
     with _PDFIUM:
         document = pdfium.PdfDocument(data)
         count = len(document)
-    paths = []
     try:
         for index in range(count):
             with _PDFIUM:
                 page = document[index]
+                if trim:
+                    page.set_cropbox(*page.get_trimbox())
                 bitmap = page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
                 # Pillow takes RGBX without a copy (the BGR default is decoded pixel by pixel);
                 # the RGB conversion is the copy that outlives the bitmap.
@@ -98,14 +121,10 @@ def render_previews(data: bytes, folder: Path, stem: str, brand: str,
             buffer = io.BytesIO()
             image.quantize(palette=preview_palette(brand), dither=Image.Dither.NONE).save(
                 buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-            path = folder / preview_name(stem, index + 1)
-            write_atomic(path, buffer.getvalue(), durable=False)
-            paths.append(Preview(path, image.width, image.height))
+            yield PngPage(buffer.getvalue(), image.width, image.height)
     finally:
         with _PDFIUM:
             document.close()
-    _remove_stale(folder, stem, len(paths))
-    return paths
 
 
 def _remove_stale(folder: Path, stem: str, pages: int) -> None:

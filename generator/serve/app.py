@@ -1,0 +1,94 @@
+"""The routes: one module per page (pages_*.py), the previews' PNGs and the static files,
+all behind the guard (guard.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from generator.serve import (
+    pages_article,
+    pages_download,
+    pages_import,
+    pages_lines,
+    pages_overview,
+    pages_translations,
+)
+from generator.serve.guard import Guard
+from generator.serve.templating import STATIC
+from generator.serve.uploads import clear_uploads
+from generator.serve.web import BadRequest, workspace
+from generator.serve.workspace import Workspace
+
+_PNG_KEY = re.compile(r"[0-9a-f]{32}")
+
+
+async def png(request: Request) -> Response:
+    key = request.path_params["key"]
+    data = workspace(request).pngs.get(key) if _PNG_KEY.fullmatch(key) else None
+    if data is None:
+        return PlainTextResponse("This preview is no longer kept: reload the page.", 404)
+    return Response(data, media_type="image/png",
+                    headers={"cache-control": "private, max-age=86400, immutable"})
+
+
+ROUTES = [
+    Route("/", pages_overview.overview),
+    Route("/lines", pages_lines.lines),
+    Route("/lines/draft", pages_lines.draft, methods=["POST"]),
+    Route("/lines/save", pages_lines.save, methods=["POST"]),
+    Route("/article", pages_article.article),
+    Route("/article/draft", pages_article.draft, methods=["POST"]),
+    Route("/article/save", pages_article.save, methods=["POST"]),
+    Route("/translations", pages_translations.translations),
+    Route("/translations/save", pages_translations.save, methods=["POST"]),
+    Route("/import", pages_import.import_page),
+    Route("/import/upload", pages_import.upload, methods=["POST"]),
+    Route("/import/accept", pages_import.accept, methods=["POST"]),
+    Route("/download", pages_download.download),
+    Route("/download/build", pages_download.build, methods=["POST"]),
+    Route("/download/kit.zip", pages_download.kit_zip),
+    Route("/download/file/{path:path}", pages_download.one_file),
+    Route("/png/{key}.png", png),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+
+async def _bad_request(request: Request, error: Exception) -> Response:
+    assert isinstance(error, BadRequest)
+    return JSONResponse({"message": str(error)}, status_code=error.status)
+
+
+async def _unexpected(request: Request, error: Exception) -> Response:
+    print(f"havenprint serve: {type(error).__name__}: {error}", file=sys.stderr)
+    return JSONResponse({"message": f"Something went wrong on the server: {error}"}, 500)
+
+
+async def _not_found(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return PlainTextResponse(error.detail or "Not found", error.status_code)
+
+
+def create_app(ws: Workspace, warm: bool = True) -> Guard:
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        clear_uploads(ws.out)
+        if warm:
+            ws.run_soon(ws.warm_up)
+        yield
+        clear_uploads(ws.out)
+        ws.close()
+
+    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={
+        BadRequest: _bad_request, HTTPException: _not_found, Exception: _unexpected})
+    app.state.workspace = ws
+    return Guard(app, ws.settings, ws.csrf)

@@ -1,0 +1,171 @@
+"""Unsaved edits checked and laid out in memory, with the checks `havenprint build` makes.
+
+A draft of resources.yaml is the text a save would write: parsed like the file, its problems
+carry lines of that text, and each is traced back to the line of the table (and the field)
+it is about. A draft article is read by the same parser as the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from generator.articles import load_article
+from generator.content import resources_from_doc, verification_problems, with_card_line
+from generator.errors import ContentError, Problem
+from generator.layouts import Layout
+from generator.localize import catalogue_from_doc, english
+from generator.models import Article, Kit, Resource, Site
+from generator.readability import reading_report
+from generator.serve.rendering import DocumentView, PngStore, preview_document
+from generator.yamlfile import YamlDoc, parse_yaml
+
+
+@dataclass(frozen=True)
+class Remark:
+    """A problem as a page shows it: on a line of the table and a field, or on the file."""
+
+    message: str
+    severity: str
+    line: int | None = None  # in the file as it would be saved
+    row: str | None = None  # r0, n1: the line of the table
+    field: str | None = None  # phone, text.number, name@es
+    blocking: bool = False  # the file itself is wrong: saving it would stop the kit loading
+
+    def as_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class Draft:
+    remarks: list[Remark] = field(default_factory=list)
+    view: DocumentView | None = None
+    displays: dict[str, dict[str, str]] = field(default_factory=dict)  # row -> phone: shown
+
+    @property
+    def blocking(self) -> bool:
+        return any(remark.blocking for remark in self.remarks)
+
+
+def draft_resources(site: Site, path: Path, text: str, order: list[str]
+                    ) -> tuple[tuple[Resource, ...] | None, list[Remark], YamlDoc | None]:
+    """The lines of a draft resources.yaml, its problems on the rows of `order`, and the
+    draft as parsed (None when it does not parse)."""
+    doc = _doc_or_none(text, path)
+    try:
+        if doc is None:
+            parse_yaml(text, path)  # raises, with the reason
+        assert doc is not None
+        resources = resources_from_doc(doc, site)
+    except ContentError as error:
+        return None, [_remark(p, doc, order, blocking=True) for p in error.problems], doc
+    problems = verification_problems(resources, site, date.today())
+    return resources, [_remark(p, doc, order, blocking=p.severity == "error")
+                       for p in problems], doc
+
+
+def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[str],
+                layout: Layout | None, lang: str, store: PngStore) -> Draft:
+    resources, remarks, doc = draft_resources(site, path, text, order)
+    draft = Draft(remarks)
+    if resources is None or kit is None or layout is None:
+        return draft
+    draft.displays = {order[index]: {key: phone.display for key, phone in
+                                     (("phone", line.phone), ("tty", line.tty)) if phone}
+                      for index, line in enumerate(resources)}
+    drafted = dataclasses.replace(kit, resources=resources)
+    draft.view = preview_document(drafted, layout, lang, store)
+    draft.remarks += [_remark(p, doc, order) for p in (*draft.view.errors, *draft.view.warnings)]
+    return draft
+
+
+def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article | None,
+                                                                        list[Remark]]:
+    try:
+        article = with_card_line(load_article(path, slug, lang, text=text))
+    except ContentError as error:
+        return None, [Remark(p.message, p.severity, p.line, field="text", blocking=True)
+                      for p in error.problems]
+    return article, []
+
+
+def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Layout | None,
+                  store: PngStore) -> Draft:
+    slug = kit.site.article if kit is not None else path.name.split(".")[0]
+    article, remarks = draft_article(path, text, slug, lang)
+    draft = Draft(remarks)
+    if article is None or kit is None or layout is None:
+        return draft
+    broken = {key: problems for key, problems in kit.broken_articles.items()
+              if key != (slug, lang)}
+    library = {**kit.library, slug: {**kit.library.get(slug, {}), lang: article}}
+    drafted = dataclasses.replace(kit, articles={**kit.articles, lang: article},
+                                  library=library, broken_articles=broken)
+    draft.view = preview_document(drafted, layout, lang, store)
+    for problem in (*draft.view.errors, *draft.view.warnings, *reading_report(article)):
+        here = Path(problem.path) == path
+        draft.remarks.append(Remark(problem.message, problem.severity, problem.line,
+                                    field="text" if here else None))
+    return draft
+
+
+def catalogue_remarks(path: Path, text: str) -> list[Remark]:
+    """The problems of a catalogue as it would be saved, each on the string it is about."""
+    try:
+        doc = parse_yaml(text, path)
+        catalogue_from_doc(doc, english())
+    except ContentError as error:
+        found = _doc_or_none(text, path)
+        return [Remark(p.message, p.severity, p.line, field=_key_at(found, p.line),
+                       blocking=True) for p in error.problems]
+    return []
+
+
+def _doc_or_none(text: str, path: Path) -> YamlDoc | None:
+    try:
+        return parse_yaml(text, path)
+    except ContentError:
+        return None
+
+
+def _key_at(doc: YamlDoc | None, line: int | None) -> str | None:
+    if doc is None or line is None:
+        return None
+    keys = [loc for loc, at in doc.lines.items() if at == line and len(loc) == 1]
+    return str(keys[0][0]) if keys else None
+
+
+def _remark(problem: Problem, doc: YamlDoc | None, order: list[str],
+            blocking: bool = False) -> Remark:
+    """`problem` on the row (and field) of the table its line is in."""
+    row, name = None, None
+    if doc is not None and problem.line is not None and Path(problem.path) == doc.path:
+        row, name = _row_and_field(doc, problem.line, order)
+    return Remark(problem.message, problem.severity, problem.line, row, name, blocking)
+
+
+def _row_and_field(doc: YamlDoc, line: int, order: list[str]) -> tuple[str | None, str | None]:
+    exact = [loc for loc, at in doc.lines.items()
+             if at == line and len(loc) >= 2 and loc[0] == "resources"
+             and isinstance(loc[1], int)]
+    if exact:
+        loc = max(exact, key=len)
+    else:  # a line inside an item with no key of its own: the item
+        starts = sorted((at, loc) for loc, at in doc.lines.items()
+                        if len(loc) == 2 and loc[0] == "resources" and at <= line)
+        if not starts:
+            return None, None
+        loc = starts[-1][1]
+    index = loc[1]
+    row = order[index] if isinstance(index, int) and index < len(order) else None
+    keys = [str(part) for part in loc[2:4]]
+    if not keys:
+        return row, None
+    if keys[0] == "text" and len(keys) > 1:
+        return row, f"text.{keys[1]}"
+    if len(keys) > 1 and keys[0] in ("name", "hours", "tab_label"):
+        return row, f"{keys[0]}@{keys[1]}"
+    return row, keys[0]

@@ -1,0 +1,129 @@
+"""Article: the Markdown of the kit's article in one language, the brochure (or another
+format) beside it redrawn when typing pauses, each problem shown with its line."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse
+
+from generator.content import ARTICLE_SUFFIXES
+from generator.errors import ContentError
+from generator.extends import content_folders, first_folder
+from generator.serve.drafts import article_draft, draft_article
+from generator.serve.files import ChangedOnDisk
+from generator.serve.templating import page
+from generator.serve.web import chosen, json_body, problem, text_field, workspace
+from generator.serve.workspace import KitState, Workspace
+
+DEFAULT_FORMAT = "brochure"
+STARTER = """---
+title: {title}
+card: One short sentence for the card.
+---
+Write the article here: paragraphs separated by a blank line, `## Headings` for sections.
+"""
+
+
+def article_path(ws: Workspace, state: KitState, lang: str) -> Path:
+    """The article file a language prints: the site's own, a base's, or the one to create."""
+    assert state.site is not None
+    slug = state.site.article
+    try:
+        folders = content_folders(ws.root)
+    except ContentError:
+        folders = (ws.root,)
+    names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
+    folder = first_folder(folders, *names)
+    for name in names:
+        if (folder / name).is_file():
+            return folder / name
+    return ws.files.path(names[0])
+
+
+def _choices(state: KitState, data: dict[str, Any]) -> tuple[str, str]:
+    formats = list(state.layouts)
+    wanted = data.get("format") or (DEFAULT_FORMAT if DEFAULT_FORMAT in formats else None)
+    return chosen(wanted, formats, "format"), chosen(data.get("lang"), state.languages,
+                                                     "language")
+
+
+async def article(request: Request) -> HTMLResponse:
+    ws = workspace(request)
+    return await ws.run(_article_page, ws, request)
+
+
+def _article_page(ws: Workspace, request: Request) -> HTMLResponse:
+    state = ws.state()
+    if state.site is None:
+        return page(request, "article.html", title="Article", site=None,
+                    problems=state.problems)
+    format_name, lang = _choices(state, dict(request.query_params))
+    path = article_path(ws, state, lang)
+    loaded = ws.files.load(path)
+    text = loaded.text if loaded.text is not None else STARTER.format(
+        title=state.site.discreet_title)
+    draft = article_draft(state.kit, path, text, lang, state.layouts[format_name], ws.pngs)
+    return page(request, "article.html", title="Article", site=state.site, path=path,
+                exists=loaded.text is not None, editable=ws.files.is_own(path),
+                digest=loaded.digest, text=text, lang=lang, langs=state.languages,
+                format=format_name,
+                formats=[(name, layout.spec.title) for name, layout in state.layouts.items()],
+                remarks=draft.remarks, faces=draft.view.faces if draft.view else [],
+                saved=request.query_params.get("saved") == "1",
+                kit_loads=state.kit is not None)
+
+
+async def draft(request: Request) -> JSONResponse:
+    ws = workspace(request)
+    data = await json_body(request)
+    return await ws.run(_draft, ws, data)
+
+
+def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    started = time.perf_counter()
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    format_name, lang = _choices(state, data)
+    path = article_path(ws, state, lang)
+    result = article_draft(state.kit, path, text_field(data, "text"), lang,
+                           state.layouts[format_name], ws.pngs)
+    view = result.view
+    return JSONResponse({
+        "remarks": [remark.as_json() for remark in result.remarks],
+        "faces": [{"url": f.url, "width": f.width, "height": f.height, "label": f.label}
+                  for f in view.faces] if view else None,
+        "blocking": result.blocking,
+        "changed_on_disk": ws.files.load(path).digest != data.get("base"),
+        "ms": round((time.perf_counter() - started) * 1000),
+    })
+
+
+async def save(request: Request) -> JSONResponse:
+    ws = workspace(request)
+    data = await json_body(request)
+    return await ws.run(_save, ws, data)
+
+
+def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    _, lang = _choices(state, data)
+    path = article_path(ws, state, lang)
+    if not ws.files.is_own(path):
+        return problem(f"{path} is in a base folder: edit it there", 403)
+    text = text_field(data, "text")
+    _, remarks = draft_article(path, text, state.site.article, lang)
+    if any(remark.blocking for remark in remarks):
+        return problem("Not saved: fix the problems marked first.", 422,
+                       remarks=[r.as_json() for r in remarks])
+    try:
+        digest = ws.files.save(path, text, text_field(data, "base"))
+    except ChangedOnDisk as error:
+        return problem(str(error), 409, conflict=True)
+    return JSONResponse({"saved": True, "digest": digest, "message": f"Saved {path.name}."})

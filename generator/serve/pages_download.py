@@ -1,0 +1,129 @@
+"""Download: build the whole kit into the output folder (all or nothing, as `havenprint
+build --target all` does), then download it as a zip or file by file.
+
+Only the files the kit's manifest.json lists (and the manifest itself) are served, each
+checked to lie inside the output folder: no other path can be asked for.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+from generator.build import TARGETS
+from generator.containment import is_inside
+from generator.errors import OutputInUse, UsageError, WriteError, shown_path
+from generator.kit_commit import MANIFEST_NAME
+from generator.kit_folder import folder_lock
+from generator.outputs import build_with_kit_files
+from generator.serve.templating import page
+from generator.serve.web import problem, workspace
+from generator.serve.workspace import Workspace
+
+STORED = (".pdf", ".png")  # compressed already: stored in the zip as they are
+
+
+def manifest(out: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("outputs"), list) else None
+
+
+def kit_files(out: Path) -> dict[str, Path]:
+    """The files of the kit in `out`, by their path in the manifest: only regular files
+    inside `out`, whatever the manifest says."""
+    data = manifest(out)
+    if data is None:
+        return {}
+    root = out.resolve()
+    files = {}
+    for entry in data["outputs"]:
+        label = entry.get("path") if isinstance(entry, dict) else None
+        if not isinstance(label, str) or label.startswith("/") or ".." in Path(label).parts:
+            continue
+        path = out / label
+        if is_inside(path, (root,)) and path.is_file():
+            files[label] = path
+    files[MANIFEST_NAME] = out / MANIFEST_NAME
+    return files
+
+
+async def download(request: Request) -> HTMLResponse:
+    ws = workspace(request)
+    state = await ws.run(ws.state)
+    data = manifest(ws.out)
+    entries = [entry for entry in (data or {}).get("outputs", []) if isinstance(entry, dict)]
+    return page(request, "download.html", title="Download", out=shown_path(ws.out),
+                kit_loads=state.kit is not None, entries=entries,
+                not_built=(data or {}).get("not_built", []), has_kit=data is not None)
+
+
+async def build(request: Request) -> JSONResponse:
+    ws = workspace(request)
+    return await ws.run(_build, ws)
+
+
+def _build(ws: Workspace) -> JSONResponse:
+    state = ws.state()
+    if state.kit is None:
+        return problem("The kit does not load: see the Overview.", 409)
+    try:
+        result, files = build_with_kit_files(
+            state.kit, list(state.layouts.values()), list(state.kit.site.languages), TARGETS,
+            ws.out, previews=True)
+    except OutputInUse as error:
+        return problem(f"Not built: {error}.", 409)
+    except (UsageError, WriteError) as error:
+        return problem(f"Not built: {error}.", 500)
+    errors = [str(p) for p in result.errors]
+    return JSONResponse({
+        "written": len(result.written), "previews": len(files.previews),
+        "failed": [f"{name} ({lang})" for name, lang in result.failed], "errors": errors,
+        "message": (f"Built {len(result.written)} PDF(s) with {len(files.previews)} "
+                    f"preview(s) in {shown_path(ws.out)}."
+                    + (f" Not built: {len(result.failed)}, see the Overview." if result.failed
+                       else "")),
+    }, status_code=200 if result.written else 422)
+
+
+async def kit_zip(request: Request) -> Response:
+    ws = workspace(request)
+    data = await ws.run(_zip, ws)
+    if data is None:
+        return problem("No kit to download yet: build it first.", 404)
+    name = f"{ws.root.resolve().name or 'kit'}-kit.zip"
+    return Response(data, media_type="application/zip",
+                    headers={"content-disposition": f'attachment; filename="{name}"'})
+
+
+def _zip(ws: Workspace) -> bytes | None:
+    if manifest(ws.out) is None:
+        return None
+    buffer = io.BytesIO()
+    try:
+        with folder_lock(ws.out), zipfile.ZipFile(buffer, "w") as archive:
+            for label, path in sorted(kit_files(ws.out).items()):
+                kind = zipfile.ZIP_STORED if path.suffix in STORED else zipfile.ZIP_DEFLATED
+                archive.write(path, label, compress_type=kind)
+    except OutputInUse:
+        return None
+    return buffer.getvalue()
+
+
+async def one_file(request: Request) -> Response:
+    ws = workspace(request)
+    label = request.path_params["path"]
+    path = kit_files(ws.out).get(label)
+    if path is None:
+        return Response("No such file in the kit.", 404, media_type="text/plain")
+    return FileResponse(path, filename=path.name,
+                        content_disposition_type="inline" if path.suffix == ".png"
+                        else "attachment")

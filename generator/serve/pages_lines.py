@@ -1,0 +1,181 @@
+"""Lines: the table of hotlines (add, edit, reorder, remove), checked as people type, the
+card beside it redrawn with every change, and resources.yaml saved with its comments."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse
+
+from generator.errors import ContentError
+from generator.extends import content_folders, resources_file
+from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
+from generator.serve.files import ChangedOnDisk
+from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from
+from generator.serve.templating import page
+from generator.serve.web import BadRequest, chosen, json_body, problem, text_field, workspace
+from generator.serve.workspace import KitState, Workspace
+from generator.serve.yaml_edit import EditError, RoundTrip
+
+STARTER = ("# Lines printed on every card, in this order. The first and the emergency line "
+           "always are.\n# Check each line before printing and update `verified` when you "
+           "do.\nresources: []\n")
+DEFAULT_FORMAT = "pocket-card"
+
+
+@dataclass
+class LinesFile:
+    path: Path
+    text: str
+    digest: str
+    editable: bool
+
+
+def _file(ws: Workspace, state: KitState) -> LinesFile:
+    assert state.site is not None
+    try:
+        folders = content_folders(ws.root)
+    except ContentError:
+        folders = (ws.root,)
+    path = resources_file(folders, False)
+    loaded = ws.files.load(path)
+    return LinesFile(path, loaded.text if loaded.text is not None else STARTER, loaded.digest,
+                     ws.files.is_own(path))
+
+
+def _choices(state: KitState, data: dict[str, Any]) -> tuple[str, str]:
+    formats = list(state.layouts)
+    wanted = data.get("format") or (DEFAULT_FORMAT if DEFAULT_FORMAT in formats else None)
+    return chosen(wanted, formats, "format"), chosen(data.get("lang"), state.languages,
+                                                     "language")
+
+
+async def lines(request: Request) -> HTMLResponse:
+    ws = workspace(request)
+    return await ws.run(_lines_page, ws, request)
+
+
+def _lines_page(ws: Workspace, request: Request) -> HTMLResponse:
+    state = ws.state()
+    context: dict[str, Any] = {"title": "Lines", "site": state.site, "problems": state.problems,
+                               "source_note": None, "yaml_problem": None}
+    if state.site is None:
+        return page(request, "lines.html", **context)
+    if state.site.resource_source is not None:
+        context["source_note"] = (
+            f"This kit reads its lines from {state.site.resource_source['path']} "
+            "(`resources:` in site.yaml): change that data, or remove the setting and use "
+            "the Import page to turn the data into a list you can edit here.")
+        return page(request, "lines.html", **context)
+    lines_file = _file(ws, state)
+    langs = state.languages
+    try:
+        rows = rows_from(RoundTrip(lines_file.text).data, langs)
+    except EditError as error:
+        context["yaml_problem"] = str(error)
+        return page(request, "lines.html", **context)
+    format_name, lang = _choices(state, dict(request.query_params))
+    order = [row.id for row in rows]
+    draft = lines_draft(state.kit, state.site, lines_file.path, lines_file.text, order,
+                        state.layouts[format_name], lang, ws.pngs)
+    by_row: dict[str, list[Remark]] = {}
+    for remark in draft.remarks:
+        if remark.row is not None:
+            by_row.setdefault(remark.row, []).append(remark)
+    saved = request.query_params.get("saved") == "1"
+    context.update(
+        path=lines_file.path, digest=lines_file.digest, editable=lines_file.editable,
+        rows=rows, new_row=empty_row("__ROW__", langs), langs=langs, row_remarks=by_row,
+        general=[r for r in draft.remarks if r.row is None], format=format_name, lang=lang,
+        formats=[(name, layout.spec.title) for name, layout in state.layouts.items()],
+        faces=draft.view.faces if draft.view else [], today=date.today().isoformat(),
+        preview_note=("Saved. " if saved else "") + _preview_note(state, draft))
+    return page(request, "lines.html", **context)
+
+
+def _preview_note(state: KitState, draft: Draft) -> str:
+    if state.kit is None:
+        return "No preview: the kit as saved does not load (see the Overview)."
+    if draft.view is None:
+        return "No preview until the problems marked are fixed."
+    if draft.view.errors:
+        return "This format cannot be built with these lines: see the problems."
+    return ""
+
+
+def _table(data: dict[str, Any]) -> dict[str, Any]:
+    table = data.get("table")
+    if not isinstance(table, dict):
+        raise BadRequest("expected the table of lines")
+    return table
+
+
+async def draft(request: Request) -> JSONResponse:
+    ws = workspace(request)
+    data = await json_body(request)
+    return await ws.run(_draft, ws, data)
+
+
+def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    started = time.perf_counter()
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    format_name, lang = _choices(state, data)
+    lines_file = _file(ws, state)
+    table = _table(data)
+    try:
+        text = apply_lines(RoundTrip(lines_file.text), table, state.languages[0])
+    except (FormError, EditError) as error:
+        return problem(str(error))
+    result = lines_draft(state.kit, state.site, lines_file.path, text, table["order"],
+                         state.layouts[format_name], lang, ws.pngs)
+    view = result.view
+    return JSONResponse({
+        "remarks": [remark.as_json() for remark in result.remarks],
+        "faces": [{"url": f.url, "width": f.width, "height": f.height, "label": f.label}
+                  for f in view.faces] if view else None,
+        "displays": result.displays,
+        "blocking": result.blocking,
+        "note": _preview_note(state, result),
+        "changed_on_disk": lines_file.digest != data.get("base"),
+        "ms": round((time.perf_counter() - started) * 1000),
+    })
+
+
+async def save(request: Request) -> JSONResponse:
+    ws = workspace(request)
+    data = await json_body(request)
+    return await ws.run(_save, ws, data)
+
+
+def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    base = text_field(data, "base")
+    lines_file = _file(ws, state)
+    if not lines_file.editable:
+        return problem(f"{lines_file.path} is in a base folder: edit it there", 403)
+    if lines_file.digest != base:
+        return problem(str(ChangedOnDisk(lines_file.path)), 409, conflict=True)
+    table = _table(data)
+    try:
+        text = apply_lines(RoundTrip(lines_file.text), table, state.languages[0])
+    except (FormError, EditError) as error:
+        return problem(str(error))
+    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"])
+    if any(remark.blocking for remark in remarks):
+        return problem("Not saved: fix the problems marked first (with them, no kit could "
+                       "be built).", 422, remarks=[r.as_json() for r in remarks])
+    try:
+        digest = ws.files.save(lines_file.path, text, base)
+    except ChangedOnDisk as error:
+        return problem(str(error), 409, conflict=True)
+    return JSONResponse({"saved": True, "digest": digest,
+                         "message": f"Saved {lines_file.path.name}."})

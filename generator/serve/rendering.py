@@ -1,0 +1,142 @@
+"""Documents laid out and drawn in memory, their faces as PNGs for the page.
+
+A face is drawn as the print shop's page in screen colours (`render_pdf(..., "shop",
+screen=True)`: the colours of the office file), trimmed to the card, so that a volunteer
+sees the item itself, without bleed or crop marks. PNGs go to a `PngStore` under the digest
+of their bytes: a page asks for `/png/<digest>.png`, which never changes, and the store
+keeps the most recent ones up to a byte budget, so that memory stays flat however many
+previews are made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from generator.build import lay_out, office_grid, render_pdf
+from generator.documents import document_name, document_sizes, sized_kit
+from generator.errors import ContentError, Problem
+from generator.layouts import Layout
+from generator.legibility import ContrastError, contrast_problem
+from generator.models import Kit
+from generator.previews import page_sizes, png_pages
+from generator.printing import PrintNote, print_note
+
+THUMBNAIL_PIXELS = 280  # the longer side of a face on the Overview
+PREVIEW_PIXELS = 1100  # ... beside an editor
+MAX_DPI = 144  # a card at twice the screen's 72 dpi: its numbers and QR code sharp
+STORE_BUDGET = 48 * 1024 * 1024
+
+
+class PngStore:
+    """PNGs by digest, the most recently used kept up to `budget` bytes."""
+
+    def __init__(self, budget: int = STORE_BUDGET) -> None:
+        self._budget = budget
+        self._size = 0
+        self._items: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def put(self, data: bytes) -> str:
+        key = hashlib.blake2b(data, digest_size=16).hexdigest()
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return key
+            self._items[key] = data
+            self._size += len(data)
+            while self._size > self._budget and len(self._items) > 1:
+                _, dropped = self._items.popitem(last=False)
+                self._size -= len(dropped)
+        return key
+
+    def keep(self, key: str) -> bool:
+        """Whether `key` is still in the store (it is then the most recently used)."""
+        return self.get(key) is not None
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            data = self._items.get(key)
+            if data is not None:
+                self._items.move_to_end(key)
+            return data
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+
+@dataclass(frozen=True)
+class FaceImage:
+    key: str
+    width: int
+    height: int
+    label: str  # "Pocket card (en), back"
+
+    @property
+    def url(self) -> str:
+        return f"/png/{self.key}.png"
+
+
+@dataclass
+class DocumentView:
+    layout: str  # the format's folder name
+    name: str  # the file's stem: poster-letter
+    title: str
+    lang: str
+    faces: list[FaceImage] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    notes: list[PrintNote] = field(default_factory=list)
+
+    @property
+    def left_out(self) -> list[Problem]:
+        """Warnings about what the page could not hold (lines, details, max_lines)."""
+        return [w for w in self.warnings if "left out" in w.message]
+
+    @property
+    def other_warnings(self) -> list[Problem]:
+        return [w for w in self.warnings if "left out" not in w.message]
+
+
+def documents(kit: Kit, layouts: list[Layout]) -> list[tuple[Layout, str]]:
+    """(format, size) of every document the kit prints, posters at the site's size."""
+    return [(layout, size) for layout in layouts for size in document_sizes(kit, layout)]
+
+
+def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
+                     size_key: str | None = None, pixels: int = PREVIEW_PIXELS,
+                     notes: bool = False) -> DocumentView:
+    """Lay out and draw one document; its faces as PNGs in `store`, or its problems."""
+    size_key = size_key or document_sizes(kit, layout)[0]
+    sized = sized_kit(kit, layout, size_key)
+    view = DocumentView(layout.name, document_name(layout, size_key), layout.spec.title, lang)
+    broken = kit.broken_articles.get((kit.site.article, lang))
+    if broken is not None:
+        view.errors = list(broken)
+        return view
+    try:
+        laid = lay_out(sized, layout, lang)
+    except ContrastError as error:
+        faint = contrast_problem(kit.site, error.pairs)
+        view.errors = [faint] if faint is not None else []
+        return view
+    except ContentError as error:
+        view.errors = list(error.problems)
+        return view
+    view.warnings = list(laid.warnings)
+    data = render_pdf(sized, laid, "shop", screen=True)
+    longest = max(max(face.width, face.height) for face in laid.faces)
+    dpi = min(MAX_DPI, pixels * 72 / longest)
+    face_names = list(layout.spec.faces)
+    for index, png in enumerate(png_pages(data, kit.site.brand_color, dpi, trim=True)):
+        face = face_names[index] if index < len(face_names) else f"page {index + 1}"
+        view.faces.append(FaceImage(store.put(png.data), png.width, png.height,
+                                    f"{layout.spec.title} ({lang}), {face}"))
+    if notes:
+        office_paper = office_grid(laid.layout, laid.size, sized.site).paper
+        view.notes = [print_note(sized, layout, "office", office_paper),
+                      print_note(sized, layout, "shop", page_sizes(data)[0])]
+    return view

@@ -1,0 +1,81 @@
+// Article: redraw the chosen format when typing pauses; problems under the text, each with a
+// button that selects its line; save.
+"use strict";
+(() => {
+  const form = document.getElementById("article-form");
+  if (!form) return;
+  const {post, say, debounce, latestOnly, el, showFaces} = havenprint;
+  const text = document.getElementById("article-text");
+  const list = document.getElementById("article-problems");
+  const facesBox = document.getElementById("preview-faces");
+  const preview = facesBox.closest(".preview");
+  const note = document.getElementById("preview-note");
+  const lang = () => document.getElementById("article-lang").value;
+  const format = () => document.getElementById("preview-format").value;
+  let dirty = false;
+
+  function goToLine(line) {
+    const lines = text.value.split("\n");
+    const start = lines.slice(0, line - 1).reduce((sum, row) => sum + row.length + 1, 0);
+    text.focus();
+    text.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  }
+
+  function showRemarks(remarks) {
+    list.replaceChildren(...remarks.map(remark => {
+      const item = havenprint.problemItem({...remark, line: null});
+      if (remark.line && remark.field === "text") {
+        const button = el("button", {type: "button", class: "small", "data-line": remark.line},
+                          `go to line ${remark.line}`);
+        item.append(" ", button);
+      }
+      return item;
+    }));
+    const invalid = remarks.some(r => r.field === "text" && r.severity === "error");
+    if (invalid) text.setAttribute("aria-invalid", "true"); else text.removeAttribute("aria-invalid");
+  }
+
+  list.addEventListener("click", event => {
+    const button = event.target.closest("button[data-line]");
+    if (button) goToLine(Number(button.dataset.line));
+  });
+
+  const refresh = latestOnly(async () => {
+    preview.classList.add("stale");
+    const started = performance.now();
+    const {ok, data} = await post("/article/draft", {text: text.value, lang: lang(), format: format(), base: form.dataset.base});
+    if (!ok) { say(data.message || "The preview could not be made.", "error"); return; }
+    showRemarks(data.remarks);
+    if (data.faces) { showFaces(facesBox, data.faces); preview.classList.remove("stale"); }
+    note.textContent = data.faces ? `Updated in ${Math.round(performance.now() - started)} ms.`
+                                  : "No preview until the errors are fixed.";
+    if (data.changed_on_disk) say("The article changed on disk since this page loaded it: saving will be refused. Reload to see it.", "error");
+  });
+  const pause = debounce(refresh, 600);
+  text.addEventListener("input", () => { dirty = true; pause(); });
+  document.getElementById("preview-format").addEventListener("change", refresh);
+  document.getElementById("article-lang").addEventListener("change", () => {
+    location.assign(`/article?lang=${encodeURIComponent(lang())}&format=${encodeURIComponent(format())}`);
+  });
+
+  document.getElementById("save-article").addEventListener("click", async event => {
+    const button = event.currentTarget;
+    button.disabled = true;
+    try {
+      const {status, ok, data} = await post("/article/save", {text: text.value, lang: lang(), base: form.dataset.base});
+      if (ok) {
+        dirty = false;
+        location.assign(`/article?lang=${encodeURIComponent(lang())}&format=${encodeURIComponent(format())}&saved=1`);
+        return;
+      }
+      if (data.remarks) showRemarks(data.remarks);
+      say(data.message || `Not saved (${status}).`, "error");
+    } finally {
+      button.disabled = form.dataset.editable !== "yes";
+    }
+  });
+  window.addEventListener("beforeunload", event => {
+    if (dirty) { event.preventDefault(); event.returnValue = ""; }
+  });
+  if (new URLSearchParams(location.search).get("saved") === "1") say("Saved the article.", "ok");
+})();

@@ -1,0 +1,72 @@
+// Shared by every page: requests that carry the CSRF token, a status line, field problems.
+"use strict";
+const havenprint = (() => {
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+
+  async function post(url, body) {
+    const isForm = body instanceof FormData;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: isForm ? {"X-CSRF-Token": csrf}
+                      : {"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+      body: isForm ? body : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    let data = null;
+    const type = response.headers.get("content-type") || "";
+    if (type.includes("application/json")) data = await response.json();
+    else data = {message: await response.text()};
+    return {status: response.status, ok: response.ok, data};
+  }
+
+  function say(text, kind) {
+    const status = document.getElementById("status");
+    status.className = "status" + (kind ? " " + kind : "");
+    status.textContent = text;
+  }
+
+  function debounce(work, wait) {
+    let timer = null;
+    return (...args) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => work(...args), wait);
+    };
+  }
+
+  // One request at a time; the latest call waits for the one running, older ones are dropped.
+  function latestOnly(work) {
+    let running = false, queued = null;
+    async function run(...args) {
+      if (running) { queued = args; return; }
+      running = true;
+      try { await work(...args); } finally {
+        running = false;
+        if (queued) { const next = queued; queued = null; run(...next); }
+      }
+    }
+    return run;
+  }
+
+  function el(tag, attributes, text) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  const words = {error: "Error", warning: "Warning", info: "Note"};
+
+  function problemItem(remark) {
+    const item = el("li", {class: remark.severity});
+    item.append(el("span", {class: "severity"}, words[remark.severity] || ""), " " + remark.message);
+    if (remark.line) item.append(" ", el("span", {class: "where"}, "line " + remark.line));
+    return item;
+  }
+
+  function showFaces(container, faces) {
+    container.replaceChildren(...faces.map(face => el("img", {
+      src: face.url, width: face.width, height: face.height, alt: face.label})));
+  }
+
+  return {post, say, debounce, latestOnly, el, problemItem, showFaces};
+})();

@@ -1,0 +1,20 @@
+// Download: build the kit, then show the new list of files.
+"use strict";
+(() => {
+  const {post, say} = havenprint;
+  const button = document.getElementById("build-kit");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    button.classList.add("busy");
+    say("Building the kit: every format and language, for the office and the print shop…");
+    try {
+      const {ok, data} = await post("/download/build", {});
+      if (ok) { location.assign("/download?built=1"); return; }
+      say(data.message || "The kit could not be built.", "error");
+    } finally {
+      button.disabled = false;
+      button.classList.remove("busy");
+    }
+  });
+  if (new URLSearchParams(location.search).get("built") === "1") say("The kit is built: download it below.", "ok");
+})();

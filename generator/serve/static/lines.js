@@ -1,0 +1,202 @@
+// Lines: collect the table, ask the server for a draft after each change, show its problems
+// on the fields and the card as it prints; move, add, remove lines; save.
+"use strict";
+(() => {
+  const form = document.getElementById("lines-form");
+  if (!form) return;
+  const {post, say, debounce, latestOnly, el, showFaces} = havenprint;
+  const table = form.querySelector("table.lines");
+  const facesBox = document.getElementById("preview-faces");
+  const preview = facesBox.closest(".preview");
+  const note = document.getElementById("preview-note");
+  let newCount = 0;
+  let dirty = false;
+
+  function rows() { return Array.from(table.querySelectorAll("tbody.line")); }
+
+  function collect() {
+    const lines = {};
+    for (const body of rows()) {
+      const fields = {};
+      for (const input of body.querySelectorAll("[data-field]")) {
+        fields[input.dataset.field] = input.type === "checkbox" ? input.checked : input.value;
+      }
+      lines[body.dataset.row] = fields;
+    }
+    return {order: rows().map(body => body.dataset.row), lines};
+  }
+
+  function choices() {
+    return {format: document.getElementById("preview-format").value,
+            lang: document.getElementById("preview-lang").value};
+  }
+
+  function renumber() {
+    rows().forEach((body, index) => {
+      for (const span of body.querySelectorAll(".pos")) span.textContent = index + 1;
+    });
+  }
+
+  function clearRemarks() {
+    for (const input of form.querySelectorAll("[aria-invalid]")) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+    for (const old of form.querySelectorAll(".field-problem, .field-note.display")) old.remove();
+    for (const list of form.querySelectorAll(".row-problems")) list.replaceChildren();
+    for (const body of rows()) body.classList.remove("problem");
+    document.getElementById("file-problems").replaceChildren();
+  }
+
+  function fieldInput(body, field) {
+    if (!field) return null;
+    const exact = body.querySelector(`[data-field="${CSS.escape(field)}"]`);
+    if (exact) return exact;
+    const base = field.split("@")[0];
+    return body.querySelector(`[data-field="${CSS.escape(base)}"]`);
+  }
+
+  let problemCount = 0;
+  function showRemarks(remarks, displays) {
+    clearRemarks();
+    for (const remark of remarks) {
+      const body = remark.row && table.querySelector(`tbody[data-row="${CSS.escape(remark.row)}"]`);
+      if (!body) {
+        document.getElementById("file-problems").append(havenprint.problemItem(remark));
+        continue;
+      }
+      if (remark.severity === "error") body.classList.add("problem");
+      // The message goes under the line, across the table; the field it is about is marked
+      // and described by it.
+      const id = `problem-${++problemCount}`;
+      body.querySelector(".row-problems").append(el("li", {class: remark.severity, id}, remark.message));
+      const input = fieldInput(body, remark.field);
+      if (input) {
+        if (remark.severity === "error") input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", id);
+        const details = input.closest("details");
+        if (details) details.open = true;
+      }
+    }
+    for (const [row, shown] of Object.entries(displays || {})) {
+      const body = table.querySelector(`tbody[data-row="${CSS.escape(row)}"]`);
+      if (!body) continue;
+      for (const [field, display] of Object.entries(shown)) {
+        const input = fieldInput(body, field);
+        if (input && input.value.trim() && input.value.trim() !== display && !input.hasAttribute("aria-invalid")) {
+          input.insertAdjacentElement("afterend", el("p", {class: "field-note display"}, "prints as " + display));
+        }
+      }
+    }
+  }
+
+  const refresh = latestOnly(async () => {
+    preview.classList.add("stale");
+    const started = performance.now();
+    const {ok, data} = await post("/lines/draft", {table: collect(), base: form.dataset.base, ...choices()});
+    if (!ok) { say(data.message || "The preview could not be made.", "error"); return; }
+    showRemarks(data.remarks, data.displays);
+    if (data.faces) {
+      showFaces(facesBox, data.faces);
+      preview.classList.remove("stale");
+    }
+    note.textContent = data.note || `Updated in ${Math.round(performance.now() - started)} ms.`;
+    if (data.changed_on_disk) say("resources.yaml changed on disk since this page loaded it: saving will be refused. Reload to see it.", "error");
+  });
+  const soon = debounce(refresh, 120);
+
+  form.addEventListener("input", event => {
+    if (event.target.closest(".preview")) return;
+    dirty = true;
+    soon();
+  });
+  form.addEventListener("change", event => {
+    if (event.target.closest(".preview")) { refresh(); return; }
+    dirty = true;
+  });
+
+  function today(body) {
+    const input = body.querySelector('[data-field="verified"]');
+    input.value = form.dataset.today;
+    dirty = true;
+    refresh();
+    say("Marked as checked today (not saved yet).");
+  }
+
+  function move(body, button, step) {
+    const list = rows();
+    const index = list.indexOf(body);
+    const target = list[index + step];
+    if (!target) return;
+    if (step < 0) table.insertBefore(body, target); else table.insertBefore(target, body);
+    renumber();
+    button.focus();
+    dirty = true;
+    refresh();
+    say(`Line moved to position ${rows().indexOf(body) + 1} (not saved yet).`);
+  }
+
+  function remove(body) {
+    const list = rows();
+    if (list.length <= 1) { say("A kit needs at least one line.", "error"); return; }
+    const index = list.indexOf(body);
+    const name = body.querySelector('[data-field="name"]').value || "the line";
+    body.remove();
+    renumber();
+    const next = rows()[Math.min(index, rows().length - 1)];
+    next.querySelector('[data-action="remove"]').focus();
+    dirty = true;
+    refresh();
+    say(`Removed ${name} (not saved yet; "Discard changes" brings it back).`);
+  }
+
+  table.addEventListener("click", event => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    const body = button.closest("tbody.line");
+    const action = button.dataset.action;
+    if (action === "today") today(body);
+    else if (action === "up") move(body, button, -1);
+    else if (action === "down") move(body, button, 1);
+    else if (action === "remove") remove(body);
+  });
+
+  document.getElementById("add-line").addEventListener("click", () => {
+    const id = `n${++newCount}`;
+    const html = document.getElementById("new-line").innerHTML.replaceAll("__ROW__", id);
+    const holder = document.createElement("table");
+    holder.innerHTML = html;
+    const body = holder.querySelector("tbody");
+    table.append(body);
+    renumber();
+    body.querySelector('[data-field="name"]').focus();
+    dirty = true;
+    say("Added a line at the end: give it a name and a number.");
+  });
+
+  document.getElementById("save").addEventListener("click", async event => {
+    const button = event.currentTarget;
+    button.disabled = true;
+    button.classList.add("busy");
+    try {
+      const {status, ok, data} = await post("/lines/save", {table: collect(), base: form.dataset.base});
+      if (ok) {
+        dirty = false;
+        const {format, lang} = choices();
+        location.assign(`/lines?format=${encodeURIComponent(format)}&lang=${encodeURIComponent(lang)}&saved=1`);
+        return;
+      }
+      if (data.remarks) showRemarks(data.remarks, {});
+      say(data.message || `Not saved (${status}).`, "error");
+    } finally {
+      button.disabled = form.dataset.editable !== "yes";
+      button.classList.remove("busy");
+    }
+  });
+
+  window.addEventListener("beforeunload", event => {
+    if (dirty) { event.preventDefault(); event.returnValue = ""; }
+  });
+
+  if (new URLSearchParams(location.search).get("saved") === "1") say("Saved resources.yaml.", "ok");
+})();

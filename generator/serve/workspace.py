@@ -1,0 +1,177 @@
+"""The content folder the page edits, its output folder, and the engine that builds them.
+
+The engine's caches, its font registrations and ReportLab are process-wide and not made for
+threads, so every piece of engine work runs on one thread of its own, one job at a time
+(`Workspace.run`); the server's event loop stays free to answer. What the engine keeps warm
+between jobs (fonts, QR codes, fits, parsed articles and layouts) makes a preview quick.
+
+The kit is loaded again when a file of the content folder changes: every request compares a
+fingerprint of the folder's file names, sizes and times (the folder is small) with the one
+the kit was loaded at, so that an edit made in another program shows too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import os
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from generator.caches import cached_layouts
+from generator.content import load_kit, load_site
+from generator.errors import ContentError, Problem
+from generator.extends import content_folders
+from generator.layouts import Layout
+from generator.locale_command import locale_problems
+from generator.localize import native_name
+from generator.models import Kit, Site
+from generator.readability import reading_report
+from generator.serve.files import ContentFiles
+from generator.serve.rendering import (
+    THUMBNAIL_PIXELS,
+    DocumentView,
+    PngStore,
+    documents,
+    preview_document,
+)
+from generator.serve.settings import Settings
+from generator.untranslated import untranslated_problems
+
+T = TypeVar("T")
+
+
+@dataclass
+class KitState:
+    """The content folder as it is on disk: the kit, or what stops it from loading."""
+
+    fingerprint: str
+    kit: Kit | None
+    site: Site | None
+    problems: list[Problem]  # errors that stop the kit from loading, else its warnings
+    layouts: dict[str, Layout]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return self.site.languages if self.site is not None else ()
+
+
+@dataclass
+class Overview:
+    fingerprint: str
+    documents: list[DocumentView]
+    checks: dict[str, list[Problem]] = field(default_factory=dict)  # by language
+
+
+class Workspace:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.root = settings.content
+        self.out = settings.out
+        self.files = ContentFiles(settings.content)
+        self.pngs = PngStore()
+        self.csrf = secrets.token_urlsafe(32)
+        self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
+        self._engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-engine")
+        self._state: KitState | None = None
+        self._overview: Overview | None = None
+
+    async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`work(*args, **kwargs)` on the engine's thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._engine,
+                                          functools.partial(work, *args, **kwargs))
+
+    def run_soon(self, work: Callable[[], object]) -> None:
+        """`work()` on the engine's thread, without waiting for it (warming up)."""
+        self._engine.submit(work)
+
+    def close(self) -> None:
+        self._engine.shutdown(wait=True, cancel_futures=True)
+
+    # Engine work: call through `run`.
+
+    def state(self) -> KitState:
+        fingerprint = self.fingerprint()
+        if self._state is None or self._state.fingerprint != fingerprint:
+            self._state = self._load(fingerprint)
+        return self._state
+
+    def overview(self) -> Overview:
+        state = self.state()
+        built = self._overview
+        if (built is None or built.fingerprint != state.fingerprint
+                or not all(self.pngs.keep(face.key) for view in built.documents
+                           for face in view.faces)):  # pictures let go for newer previews
+            built = self._overview = self._build_overview(state)
+        return built
+
+    def warm_up(self) -> None:
+        """Fonts registered, caches filled, the Overview ready before the first visit."""
+        self.overview()
+
+    def fingerprint(self) -> str:
+        digest = hashlib.blake2b(digest_size=16)
+        try:
+            folders = content_folders(self.root)
+        except ContentError:
+            folders = (self.root,)
+        for folder in folders:
+            for current, dirs, files in os.walk(folder):
+                dirs[:] = sorted(name for name in dirs if not name.startswith("."))
+                for name in sorted(files):
+                    if name.startswith("."):
+                        continue
+                    path = os.path.join(current, name)
+                    try:
+                        stat = os.stat(path)
+                    except OSError:
+                        continue
+                    digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        return digest.hexdigest()
+
+    def _load(self, fingerprint: str) -> KitState:
+        allow = self.settings.allow_outside
+        try:
+            layouts = cached_layouts(self.root)
+        except ContentError as error:
+            return KitState(fingerprint, None, None, list(error.problems), {})
+        try:
+            kit = load_kit(self.root, allow)
+        except ContentError as error:
+            try:
+                site = load_site(self.root / "site.yaml")
+            except ContentError:
+                site = None
+            return KitState(fingerprint, None, site, list(error.problems), layouts)
+        return KitState(fingerprint, kit, kit.site, list(kit.warnings), layouts)
+
+    def _build_overview(self, state: KitState) -> Overview:
+        kit = state.kit
+        if kit is None:
+            return Overview(state.fingerprint, [])
+        langs = list(kit.site.languages)
+        views = [preview_document(kit, layout, lang, self.pngs, size, THUMBNAIL_PIXELS,
+                                  notes=True)
+                 for layout, size in documents(kit, list(state.layouts.values()))
+                 for lang in langs]
+        checks: dict[str, list[Problem]] = {lang: [] for lang in langs}
+        names = {lang: native_name(lang) for lang in langs}
+        for problem in [*locale_problems(self.root, langs),
+                        *untranslated_problems(kit, langs, names=names)]:
+            lang = _language_of(problem, langs)
+            checks.setdefault(lang or langs[0], []).append(problem)
+        for lang in langs:
+            if lang in kit.articles:
+                checks[lang][:0] = reading_report(kit.articles[lang])
+        return Overview(state.fingerprint, views, checks)
+
+
+def _language_of(problem: Problem, langs: list[str]) -> str | None:
+    """The language a `check` message is about: messages start with its code."""
+    head = problem.message.split(":", 1)[0].split(" ", 1)[0]
+    return head if head in langs else None

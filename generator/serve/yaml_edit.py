@@ -1,0 +1,158 @@
+"""Edits of YAML files that keep what people wrote: comments, key order, quoting, flow style
+(`text: {number: "88788", keyword: START}`) and indentation, through ruamel.yaml's round trip.
+A file the page does not change is written back byte for byte.
+
+Values keep their style: a number written in quotes stays in quotes; a new number of digits
+only is quoted (YAML would read `988` as an integer). A key the page adds goes where the
+importer would put it (generator/importers/writer.py's KEY_ORDER), after its neighbours.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import io
+import re
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
+
+# (mapping, sequence, offset): the common ways of indenting a list of mappings.
+INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (2, 2, 2), (4, 4, 0))
+WIDTH = 4096  # never wrap a long line again
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class EditError(ValueError):
+    """The file cannot be edited as YAML (it does not parse)."""
+
+
+class RoundTrip:
+    """A YAML document loaded for editing, and the dumper that writes it back as it was.
+    Each one is a copy of the document parsed once per text (a draft is made from the same
+    file at every keystroke, and parsing is the slow part)."""
+
+    def __init__(self, text: str) -> None:
+        self.original = text
+        indent, data = _parsed(text)
+        self.yaml = _yaml(indent)
+        self.data = copy.deepcopy(data)
+
+    def dump(self) -> str:
+        buffer = io.StringIO()
+        self.yaml.dump(self.data, buffer)
+        return buffer.getvalue()
+
+
+def _yaml(indent: tuple[int, int, int]) -> YAML:
+    yaml = YAML()  # round trip
+    yaml.preserve_quotes = True
+    yaml.width = WIDTH
+    mapping, sequence, offset = indent
+    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+    return yaml
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(text: str) -> tuple[tuple[int, int, int], Any]:
+    """The document and the first indentation that writes it back unchanged (else the
+    first tried: the page then rewrites its indentation, never its content). Never changed:
+    `RoundTrip` edits a copy."""
+    chosen = None
+    for indent in INDENTS:
+        yaml = _yaml(indent)
+        try:
+            data = yaml.load(text)
+        except YAMLError as error:
+            raise EditError(f"not valid YAML: {error}") from None
+        buffer = io.StringIO()
+        yaml.dump(data, buffer)
+        if buffer.getvalue() == text:
+            return indent, data
+        chosen = chosen or (indent, data)
+    assert chosen is not None
+    return chosen
+
+
+def styled(old: object, new: str) -> str:
+    """`new` written the way `old` was (quoted stays quoted); digits alone in quotes."""
+    if isinstance(old, ScalarString):
+        return type(old)(new)
+    if new.isdigit():
+        return DoubleQuotedScalarString(new)
+    return new
+
+
+def set_key(mapping: CommentedMap, key: str, value: Any, order: Iterable[str]) -> None:
+    """Set `key`, where it is, or after the keys that come before it in `order`."""
+    if key in mapping:
+        old = mapping[key]
+        mapping[key] = styled(old, value) if isinstance(value, str) else value
+        return
+    order = list(order)
+    rank = order.index(key) if key in order else len(order)
+    position = 0
+    for index, existing in enumerate(mapping):
+        if existing in order and order.index(existing) < rank:
+            position = index + 1
+    mapping.insert(position, key, styled(None, value) if isinstance(value, str) else value)
+
+
+def drop_key(mapping: CommentedMap, key: str) -> None:
+    if key in mapping:
+        del mapping[key]
+
+
+def set_mapping(mapping: CommentedMap, key: str, wanted: Mapping[str, str],
+                order: Iterable[str]) -> None:
+    """`key: {lang: text...}` updated in place (its comments and style kept)."""
+    current = mapping.get(key)
+    if not isinstance(current, CommentedMap):
+        fresh = CommentedMap()
+        for lang, text in wanted.items():
+            fresh[lang] = styled(None, text)
+        set_key(mapping, key, fresh, order)
+        return
+    for lang in [lang for lang in current if lang not in wanted]:
+        del current[lang]
+    for lang, text in wanted.items():
+        if lang in current:
+            if current[lang] != text:
+                current[lang] = styled(current[lang], text)
+        else:
+            current[lang] = styled(None, text)
+
+
+def set_list(mapping: CommentedMap, key: str, items: list[str], order: Iterable[str]) -> None:
+    """A list such as `languages: [en, es]`, in place when it exists (flow style kept)."""
+    current = mapping.get(key)
+    if isinstance(current, CommentedSeq):
+        if list(current) != items:
+            current[:] = items
+        return
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    set_key(mapping, key, seq, order)
+
+
+def as_date(text: str) -> date | str:
+    """A date for `verified`, when it is one; else the text, for the check to report."""
+    if _DATE.fullmatch(text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            pass
+    return text
+
+
+def reorder(seq: CommentedSeq, items: list[Any]) -> None:
+    """The sequence's items replaced by `items` (a new order, some left out or added)."""
+    if list(seq) == items and all(a is b for a, b in zip(seq, items, strict=True)):
+        return
+    del seq[:]
+    seq.extend(items)
