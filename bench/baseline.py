@@ -16,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from generator.qr import draw_qr
+from generator.render.qr import draw_qr
 
 REGULAR, BOLD = "baseline-regular", "baseline-bold"
 CARD_W, CARD_H, COLUMNS, ROWS = 3.5 * 72, 2 * 72, 2, 5

@@ -36,12 +36,12 @@ from baseline import register_fonts as register_baseline_fonts
 from sites import make_language_sites, make_sites
 
 from generator.build import lay_out, render_pdf
-from generator.caches import cached_layouts
-from generator.content import ARTICLE_SUFFIXES, load_kit
-from generator.fonts import SITE_FONT_LANGUAGES, register_fonts
-from generator.models import Kit
-from generator.outputs import build_with_kit_files
-from generator.previews import render_previews
+from generator.content.caches import cached_layouts
+from generator.content.load import ARTICLE_SUFFIXES, load_kit
+from generator.content.models import Kit
+from generator.i18n.fonts import SITE_FONT_LANGUAGES, register_fonts
+from generator.kit.outputs import build_with_kit_files
+from generator.kit.previews import render_previews
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.phones import parse_phone
+from generator.content.phones import parse_phone
 
 NATIONAL = "1-800-799-7233"
 

@@ -14,31 +14,27 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
-from generator.compose import ComposedFace, compose_face, template_context
-from generator.discretion import (
-    builtin_words,
-    discretion_problems,
-    site_words,
-    unchecked_language,
-)
-from generator.documents import Document, card_line_from_site, document_kit, plan_documents
-from generator.emptiness import empty_panel_problems
+from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
+from generator.content.extends import content_folders, locale_root
+from generator.content.models import Kit, Site
+from generator.content.stock import applies_to, stock_size
+from generator.content.units import mm
 from generator.errors import ContentError, Problem
-from generator.extends import content_folders, locale_root
-from generator.fonts import REGULAR, FontSet, font_set, register_fonts
-from generator.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
-from generator.kit_characters import kit_characters
-from generator.layouts import Layout, SizeSpec
-from generator.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
-from generator.localize import BUILTIN_DIR, load_strings
-from generator.models import Kit, Site
-from generator.pdfx import declare_pdfx
-from generator.place import PlacedFace, Placement, one_size_per_style, place_face
-from generator.qr import QrError, payload_for, qr_matrix
-from generator.safety_slots import composed_problems, layout_problems
-from generator.scripts import font_advice
-from generator.sheets import (
+from generator.i18n.fonts import REGULAR, FontSet, font_set, register_fonts
+from generator.i18n.kit_characters import kit_characters
+from generator.i18n.localize import BUILTIN_DIR, load_strings
+from generator.i18n.scripts import font_advice
+from generator.kit.write import BackgroundWriter
+from generator.layout.compose import ComposedFace, compose_face, template_context
+from generator.layout.emptiness import empty_panel_problems
+from generator.layout.formats import Layout, SizeSpec
+from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
+from generator.layout.styles import style_name
+from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
+from generator.render.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
+from generator.render.pdfx import declare_pdfx
+from generator.render.qr import QrError, payload_for, qr_matrix
+from generator.render.sheets import (
     MARK_GAP,
     MIN_MARK,
     PAPER,
@@ -49,10 +45,14 @@ from generator.sheets import (
     fold_lines,
     sheet_captions,
 )
-from generator.stock import applies_to, stock_size
-from generator.styles import style_name
-from generator.units import mm
-from generator.write import BackgroundWriter
+from generator.safety.discretion import (
+    builtin_words,
+    discretion_problems,
+    site_words,
+    unchecked_language,
+)
+from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
+from generator.safety.safety_slots import composed_problems, layout_problems
 
 TARGETS = ("office", "shop")
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -361,7 +361,7 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
           on_pdf: Callable[[Path, str, bytes], None] | None = None,
           poster_sizes: Sequence[str] = ()) -> BuildResult:
     """Lay out and render every (document, language, target); write when `out` is given.
-    A document is a layout at one size carrying one article (generator/documents.py):
+    A document is a layout at one size carrying one article (generator/content/documents.py):
     posters at each of `poster_sizes` (default: the site's poster_size), every other format
     at the size site.yaml gives it; a format that prints an article once per article.
 

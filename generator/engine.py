@@ -1,7 +1,7 @@
 """The one owner of what a havenprint process keeps between documents.
 
 A process (the command line, a batch worker, the web page's server) has one `Engine`. It
-installs the library patches (`generator.patches`: two fixes and four speed-ups for
+installs the library patches (`generator.render.patches`: two fixes and four speed-ups for
 ReportLab), each only after checking that the function it replaces is the one it was written
 against, registers the default faces, and owns every cache: functions that remember their
 results are declared with `@remembered(maxsize)`, so each has a bound, its arguments are its
@@ -89,19 +89,19 @@ class Engine:
     verbose: Callable[[str], None] | None = None
     patches: dict[str, str] = field(default_factory=dict)  # name -> "installed" or why not
     # Font subsets a document has made, mapped to their compressed form once one has
-    # been compressed (generator.patches).
+    # been compressed (generator.render.patches).
     font_files: dict[bytes, bytes | None] = field(default_factory=dict)
     # A content folder's `extends:` chain, with digests of the site.yaml files it was read
-    # from (generator.extends).
+    # from (generator.content.extends).
     folder_chains: Store[Any, Any] = field(default_factory=lambda: Store(1024))
     # Fonts sites give in site.yaml, by family key, registered as their sites are built.
     site_families: Store[str, Any] = field(default_factory=lambda: Store(256))
-    # The sha256 of each input file the manifest lists, by path and stat (generator.manifest).
+    # The sha256 of each input file the manifest lists, by path and stat (generator.kit.manifest).
     input_digests: Store[Any, str] = field(default_factory=lambda: Store(16384))
     # The characters every site of a running batch may print, by language: what Chinese,
-    # Japanese and Korean faces are subset to (generator.kit_characters).
+    # Japanese and Korean faces are subset to (generator.i18n.kit_characters).
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
-    # A QR code version's data modules, packed (generator.qr_masks).
+    # A QR code version's data modules, packed (generator.render.qr_masks).
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
     started: bool = False
 
@@ -110,8 +110,8 @@ class Engine:
         faces; once per process."""
         if self.started:
             return self
-        from generator.fonts import register_default_faces
-        from generator.patches import install
+        from generator.i18n.fonts import register_default_faces
+        from generator.render.patches import install
         for name, outcome in install(self).items():
             self.patches[name] = outcome
             if outcome != "installed" and self.verbose is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from generator.cli import main
+from generator.commands.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 IMAGES = REPO / "docs" / "images"

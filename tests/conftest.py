@@ -14,7 +14,7 @@ import zxingcpp
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DecodedStreamObject, NameObject
 
-from generator.cli import main
+from generator.commands.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO / "content"

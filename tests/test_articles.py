@@ -1,4 +1,4 @@
-"""Tests for generator.articles: markdown and pasted plain-text articles."""
+"""Tests for generator.content.articles: markdown and pasted plain-text articles."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.articles import (
+from generator.content.articles import (
     CARD_LINE_MAX_CHARS,
     first_sentence,
     load_article,
 )
+from generator.content.models import Article, Section, Source
 from generator.errors import ContentError, Problem
-from generator.models import Article, Section, Source
 
 FIXTURES = Path(__file__).parent / "fixtures" / "articles"
 ARTICLES = Path(__file__).parent.parent / "content" / "articles"

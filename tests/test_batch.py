@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-import generator.batch
+import generator.commands.batch
 from generator.build import lay_out, render_pdf
-from generator.caches import cached_article
-from generator.content import load_kit
-from generator.documents import document_name, document_sizes
-from generator.extends import content_folders, locale_root
-from generator.layouts import available_layouts
-from generator.localize import load_strings
-from generator.site_job import build_site
+from generator.commands.site_job import build_site
+from generator.content.caches import cached_article
+from generator.content.documents import document_name, document_sizes
+from generator.content.extends import content_folders, locale_root
+from generator.content.load import load_kit
+from generator.i18n.localize import load_strings
+from generator.layout.formats import available_layouts
 from tests.conftest import DEFAULT_CONTENT, REPO, edit, page_texts
 
 ARTICLE = "trauma-bonding.en.md"
@@ -192,7 +192,7 @@ def _exit_on_gamma(job):  # noqa: ANN001, ANN202 -- run in a forked worker
 
 def test_a_worker_that_dies_is_named_in_the_summary(sites: Path, tmp_path: Path, run,  # noqa: ANN001
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(generator.batch, "build_site", _exit_on_gamma)
+    monkeypatch.setattr(generator.commands.batch, "build_site", _exit_on_gamma)
     result = run("batch", sites, "--out", tmp_path / "out", "--jobs", "2",
                  "--format", "pocket-card", "--no-previews")
     assert result.code == 1

@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.cli import main
+from generator.commands.cli import main
 from tests.conftest import DEFAULT_CONTENT, char_boxes, edit, page_texts
 
 MM = 72 / 25.4

@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.build import build, lay_out, render_pdf
-from generator.content import load_kit
-from generator.contrast import contrast_ratio, darker_shade, needed_ratio
-from generator.geometry import Rect, panel_rects
-from generator.layouts import available_layouts
-from generator.models import Kit
+from generator.content.load import load_kit
+from generator.content.models import Kit
+from generator.layout.formats import available_layouts
+from generator.layout.geometry import Rect, panel_rects
+from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
 from tests.conftest import edit
 
 RGB8 = tuple[int, int, int]
@@ -36,7 +36,8 @@ RENDER_TOLERANCE = 0.99  # colours pass through 8-bit rendering: allow 1 % on th
 
 
 def wcag_ratio(first: RGB8, second: RGB8) -> float:
-    """WCAG 2.x contrast, written out here so the test does not lean on generator.contrast."""
+    """WCAG 2.x contrast, written out here so the test does not lean on
+    generator.safety.contrast."""
     def luminance(rgb: RGB8) -> float:
         linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4
                   for c in rgb]

@@ -15,7 +15,7 @@ TITLES = {"en": "Wellness contacts", "es": "Contactos de bienestar", "zh-Hans": 
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from generator.cli import main
+    from generator.commands.cli import main
     out = tmp_path_factory.mktemp("demo")
     assert main(["build", str(DEFAULT_CONTENT), "--out", str(out), "--no-previews"]) == 0
     return out

@@ -10,9 +10,14 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.discretion import WORDS_DIR, builtin_words, has_builtin_list, revealing_words_in
-from generator.discretion.matching import _IGNORABLE_RANGES, is_ignorable, normalised
-from generator.localize import BUILTIN_DIR
+from generator.i18n.localize import BUILTIN_DIR
+from generator.safety.discretion import (
+    WORDS_DIR,
+    builtin_words,
+    has_builtin_list,
+    revealing_words_in,
+)
+from generator.safety.discretion.matching import _IGNORABLE_RANGES, is_ignorable, normalised
 from tests.conftest import DEFAULT_CONTENT, edit
 
 
@@ -132,7 +137,7 @@ def test_every_catalogue_language_has_a_list() -> None:
     catalogues = sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
     assert len(catalogues) >= 17
     missing = [lang for lang in catalogues if not has_builtin_list(lang)]
-    assert missing == [], f"add generator/discretion/<lang>.txt for {missing}"
+    assert missing == [], f"add generator/safety/discretion/<lang>.txt for {missing}"
     for lang in catalogues:  # each list holds words of its own besides the English ones
         assert len(builtin_words(lang)) > len(builtin_words("en")) or lang == "en", lang
 

@@ -9,9 +9,9 @@ import os
 import subprocess
 import sys
 
-import generator.patches
+import generator.render.patches
 from generator.engine import Engine, current_engine, engine
-from generator.patches import PATCHES, Patch, fingerprint, install
+from generator.render.patches import PATCHES, Patch, fingerprint, install
 from tests.conftest import DEFAULT_CONTENT, REPO
 
 
@@ -38,11 +38,11 @@ def test_a_patch_written_for_other_code_is_left_off_and_said() -> None:
     said: list[str] = []
     right = Patch("doubled work", _Library, "work", fingerprint(_Library.__dict__["work"]),
                   patch.make)
-    original, generator.patches.PATCHES = generator.patches.PATCHES, (patch,)
+    original, generator.render.patches.PATCHES = generator.render.patches.PATCHES, (patch,)
     try:
         Engine(verbose=said.append).start()
     finally:
-        generator.patches.PATCHES = original
+        generator.render.patches.PATCHES = original
     assert said and said[0].startswith("patch 'doubled work' left off: _Library.work is not")
     assert install(Engine(), (right,)) == {"doubled work": "installed"}
     assert _Library.work(1) == 4
@@ -50,9 +50,9 @@ def test_a_patch_written_for_other_code_is_left_off_and_said() -> None:
 
 def test_the_command_line_says_which_patch_it_left_off() -> None:
     script = (
-        "import sys, generator.patches as p\n"
+        "import sys, generator.render.patches as p\n"
         "p.PATCHES = (p.Patch('rise fix', p.PDFTextObject, 'setRise', '0' * 16, p._rise_fix),)\n"
-        "from generator.cli import main\n"
+        "from generator.commands.cli import main\n"
         "sys.exit(main(['--verbose', 'check', sys.argv[1], '--format', 'pocket-card',"
         " '--lang', 'en']))\n")
     result = subprocess.run([sys.executable, "-c", script, str(DEFAULT_CONTENT)], cwd=REPO,
@@ -96,8 +96,8 @@ import json, sys
 from dataclasses import replace
 from pathlib import Path
 from generator.build import lay_out, render_pdf
-from generator.caches import cached_layouts
-from generator.content import load_kit
+from generator.content.caches import cached_layouts
+from generator.content.load import load_kit
 from generator.engine import engine
 engine()
 kit = load_kit(Path(sys.argv[1]))
@@ -131,7 +131,7 @@ def test_the_font_cache_keeps_the_files_used_last_within_its_limit(tmp_path) -> 
     import os
     import time
 
-    from generator.font_files import prune_cache
+    from generator.i18n.font_files import prune_cache
     for index in range(6):
         path = tmp_path / f"font-{index}.ttf"
         path.write_bytes(b"x" * 1000)

@@ -21,7 +21,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.cli import main
+from generator.commands.cli import main
 from tests.conftest import DEFAULT_CONTENT, edit
 from tests.test_text_extraction import needs_pdftotext, words
 

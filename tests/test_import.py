@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.content import load_kit
+from generator.content.load import load_kit
+from generator.content.schema import ResourcesFileModel
 from generator.errors import ContentError
 from generator.importers import (
     SPREADSHEET_COLUMNS,
@@ -30,7 +31,6 @@ from generator.importers import (
 from generator.importers import spreadsheet as spreadsheet_module
 from generator.importers.hours import hours_text
 from generator.importers.values import language_code
-from generator.schema import ResourcesFileModel
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HSDS = FIXTURES / "hsds"

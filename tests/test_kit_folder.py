@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-import generator.kit_commit
+import generator.kit.kit_commit
 from generator.errors import OutputInUse
-from generator.kit_folder import KitFolder
-from generator.out_lock import FolderLock
+from generator.kit.kit_folder import KitFolder
+from generator.kit.out_lock import FolderLock
 from tests.conftest import REPO, edit
 
 QUICK = ("--format", "pocket-card", "--lang", "en", "--no-previews")
@@ -161,7 +161,7 @@ def test_ctrl_c_during_the_swap_is_held_until_the_new_kit_is_complete(
             if len(moved) == 1:
                 signal.raise_signal(signal.SIGINT)
 
-    monkeypatch.setattr(generator.kit_commit.os, "replace", replace_then_ctrl_c)
+    monkeypatch.setattr(generator.kit.kit_commit.os, "replace", replace_then_ctrl_c)
     result = run("build", kit, "--out", built, "--format", "pocket-card", "--lang", "en",
                  "--target", "all")
     assert result.code == 130
@@ -186,13 +186,13 @@ def test_a_swap_cut_short_is_finished_by_the_next_build(
             moved.append(target)
         real_replace(source, target)
 
-    monkeypatch.setattr(generator.kit_commit.os, "replace", replace_then_fail)
+    monkeypatch.setattr(generator.kit.kit_commit.os, "replace", replace_then_fail)
     result = run("build", kit, "--out", built, "--format", "pocket-card", "--lang", "en")
     assert result.code == 3
     assert "could not swap the new kit in:" in result.err
     assert "Input/output error; the next build into" in result.err
     assert (built / ".havenprint" / "commit.json").is_file()
-    monkeypatch.setattr(generator.kit_commit.os, "replace", real_replace)
+    monkeypatch.setattr(generator.kit.kit_commit.os, "replace", real_replace)
     with KitFolder(built):  # what every build does first
         pass
     assert set(assert_kit_matches_its_manifest(built)) == {

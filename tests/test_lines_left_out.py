@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import load_kit
+from generator.content.load import load_kit
+from generator.content.models import Resource
 from generator.errors import ContentError
-from generator.localize import load_strings
-from generator.models import Resource
-from generator.paragraphs import Paragraph, Part, parse_block
+from generator.i18n.localize import load_strings
+from generator.layout.paragraphs import Paragraph, Part, parse_block
 from tests.conftest import DEFAULT_CONTENT, add_local_lines, char_boxes, edit, page_texts
 
 Box = tuple[str, float, float, float, float]  # char, left, bottom, right, top

@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.articles import load_article
-from generator.discretion import WORDS_DIR, builtin_words, revealing_words_in
+from generator.commands.locale_command import DESCRIPTIONS, catalogue_text
+from generator.content.articles import load_article
 from generator.errors import ContentError
-from generator.locale_command import DESCRIPTIONS, catalogue_text
-from generator.localize import (
+from generator.i18n.localize import (
     BUILTIN_DIR,
     META_KEY,
     builtin_languages,
@@ -25,6 +24,7 @@ from generator.localize import (
     load_strings,
     placeholders,
 )
+from generator.safety.discretion import WORDS_DIR, builtin_words, revealing_words_in
 from tests.conftest import DEFAULT_CONTENT, edit, page_texts
 
 DRAFTED = ["es", "zh-Hans", "zh-Hant", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr",

@@ -15,9 +15,9 @@ import yaml
 from icu4py.breakers import LineBreaker
 from pypdf import PdfReader
 
-from generator.content import find_article
-from generator.fonts import font_set
-from generator.localize import builtin_languages, native_name
+from generator.content.load import find_article
+from generator.i18n.fonts import font_set
+from generator.i18n.localize import builtin_languages, native_name
 from tests.conftest import DEFAULT_CONTENT, char_boxes, edit, page_texts
 from tests.test_scripts import embedded_unicode
 
@@ -64,7 +64,7 @@ def every_kit(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str
     import contextlib
     import io
 
-    from generator.cli import main
+    from generator.commands.cli import main
     root = tmp_path_factory.mktemp("every")
     kit = kit_in_every_language(root)
     out = root / "out"
@@ -115,7 +115,7 @@ def test_new_scripts_are_drawn_by_embedded_fonts(every_kit: tuple[Path, Path, st
     letters = {c for c in card if unicodedata.category(c) not in ("Mn", "Mc", "Zs")}
     drawn = embedded_unicode(out / lang / "pocket-card-shop.pdf")
     assert letters <= drawn, sorted(letters - drawn)
-    from generator.content import load_kit
+    from generator.content.load import load_kit
     site_fonts = load_kit(kit).site.fonts
     assert font_set(lang, card, site_fonts).missing(card) == []
 
@@ -196,8 +196,8 @@ def test_latin_word_in_chinese_is_never_split(every_kit: tuple[Path, Path, str],
 def segmented_lines(text: str, lang: str, width: float) -> list[str]:
     from reportlab.lib.styles import ParagraphStyle
 
-    from generator.fonts import register_fonts
-    from generator.segmented_text import SegmentedParagraph
+    from generator.i18n.fonts import register_fonts
+    from generator.i18n.segmented_text import SegmentedParagraph
     register_fonts()
     fonts = font_set(lang, text)
     para = SegmentedParagraph(text, ParagraphStyle("t", fontName=fonts.primary(), fontSize=10,
@@ -223,7 +223,7 @@ def test_a_number_keeps_its_unit(width: float) -> None:
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    from generator.line_breaks import keep_units_with_numbers
+    from generator.i18n.line_breaks import keep_units_with_numbers
     text = "Проверено: нояб. 2026\u202fг. 24 h/24"
     number_at_the_end = re.compile(r"(?:^|\s)\d+$")
     segmented = segmented_lines(text, "ru", width)
@@ -448,7 +448,7 @@ def test_locale_init_for_more_languages(tmp_path: Path, run, lang: str) -> None:
 
 def test_a_language_without_a_catalogue_points_at_the_file_to_create(kit: Path) -> None:
     from generator.build import _slot_sources
-    from generator.content import load_kit
+    from generator.content.load import load_kit
     (kit / "articles" / "trauma-bonding.so.md").write_text(
         (kit / "articles" / "trauma-bonding.en.md").read_text(encoding="utf-8"),
         encoding="utf-8")
@@ -482,9 +482,9 @@ def test_khmer_burmese_and_thai_break_between_words(lang: str, text: str) -> Non
     """At widths from a few words to many, every line ends where ICU allows a break."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from generator.fonts import register_fonts
-    from generator.models import SiteFont
-    from generator.segmented_text import SegmentedParagraph
+    from generator.content.models import SiteFont
+    from generator.i18n.fonts import register_fonts
+    from generator.i18n.segmented_text import SegmentedParagraph
     site_fonts = ()
     if lang == "my":
         if not MYANMAR.is_file():

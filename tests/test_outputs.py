@@ -15,9 +15,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.cli import main
-from generator.layouts import available_layouts
-from generator.progress import ProgressDisplay
+from generator.commands.cli import main
+from generator.commands.progress import ProgressDisplay
+from generator.layout.formats import available_layouts
 from tests.conftest import DEFAULT_CONTENT
 
 
@@ -182,8 +182,8 @@ def test_previews_rendered_beside_the_build_are_the_ones_rendered_after_it(
         built: Built, tmp_path: Path) -> None:
     """The CLI renders previews on a thread of their own while it draws the next PDF; they
     are the bytes that rendering each PDF afterwards, on the main thread, gives."""
-    from generator.content import load_kit
-    from generator.previews import render_previews
+    from generator.content.load import load_kit
+    from generator.kit.previews import render_previews
 
     brand = load_kit(built.content).site.brand_color
     pdfs = sorted((built.out / "en").glob("*.pdf"))
@@ -197,8 +197,8 @@ def test_previews_rendered_beside_the_build_are_the_ones_rendered_after_it(
 
 def test_build_hands_every_pdf_it_writes_to_on_pdf(kit: Path, tmp_path: Path) -> None:
     from generator.build import build
-    from generator.caches import cached_layouts
-    from generator.content import load_kit
+    from generator.content.caches import cached_layouts
+    from generator.content.load import load_kit
 
     handed: list[tuple[Path, str, bytes]] = []
     content = load_kit(kit)

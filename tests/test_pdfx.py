@@ -21,9 +21,9 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
-from generator.cmyk import DEFAULT_PROFILE
-from generator.layouts import available_layouts
-from generator.paints import TEXT_PAINTS
+from generator.layout.formats import available_layouts
+from generator.render.cmyk import DEFAULT_PROFILE
+from generator.render.paints import TEXT_PAINTS
 from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, english_only
 from tests.pdf_paint import Colour, Mark, page_marks
 
@@ -154,7 +154,7 @@ def xmp(reader: PdfReader) -> ET.Element:
 def shop(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every format in English and Arabic (right-to-left text is drawn by its own code),
     both targets."""
-    from generator.cli import main
+    from generator.commands.cli import main
 
     root = tmp_path_factory.mktemp("pdfx")
     content = root / "content"

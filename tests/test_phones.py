@@ -6,8 +6,8 @@ import phonenumbers
 import pytest
 from phonenumbers import shortnumberinfo
 
-from generator.phones import FREE_HELPLINES, PhoneError, emergency_problem, parse_phone
-from generator.schema import EMERGENCY_NUMBERS
+from generator.content.phones import FREE_HELPLINES, PhoneError, emergency_problem, parse_phone
+from generator.content.schema import EMERGENCY_NUMBERS
 
 
 @pytest.mark.parametrize(("raw", "country", "display", "e164"), [
@@ -34,7 +34,7 @@ def test_invalid_for_the_country(raw: str, country: str) -> None:
 
 
 def test_hours_in_the_kit_language() -> None:
-    from generator.compose import hours_text
+    from generator.layout.compose import hours_text
     hours = "Mon–Fri 9:00–17:00; Sat 10:00–14:00"
     assert hours_text(hours, {}, "es") == "lun–vie 9:00–17:00; sáb 10:00–14:00"
     assert hours_text(hours, {}, "zh-Hans") == "周一–周五 9:00–17:00; 周六 10:00–14:00"
@@ -152,7 +152,7 @@ def test_what_is_not_an_emergency_number(text: str, country: str, message: str) 
 
 
 def test_a_relay_form_is_a_tty_number_and_nothing_else() -> None:
-    from generator.phones import parse_tty
+    from generator.content.phones import parse_tty
     relay = parse_tty("18001 0808 2000 247", "GB")
     assert (relay.display, relay.e164) == ("18001 0808 2000 247", "+448082000247")
     assert parse_tty("1-800-787-3224", "US").e164 == "+18007873224"  # an ordinary TTY number
@@ -165,7 +165,7 @@ def test_a_relay_form_is_a_tty_number_and_nothing_else() -> None:
 
 
 def test_resources_yaml_takes_a_relay_form_as_tty_only() -> None:
-    from generator.schema import ResourcesFileModel
+    from generator.content.schema import ResourcesFileModel
     relay = {"name": "National Domestic Abuse Helpline", "phone": "0808 2000 247",
              "tty": "18001 0808 2000 247"}
     ResourcesFileModel.model_validate({"resources": [relay]}, context={"country": "GB"})

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jinja2 import TemplateRuntimeError
 
-from generator.compose import fill
-from generator.placeholders import LONE_BRACE, PlaceholderError, names, pieces, substitute
+from generator.content.placeholders import LONE_BRACE, PlaceholderError, names, pieces, substitute
+from generator.layout.compose import fill
 
 TRICKS = ["{emergency[0]}", "{emergency.__class__}", "{emergency!r}", "{emergency!s}",
           "{emergency:>20}", "{emergency:}", "{emergency:{number}}", "{0}", "{}", "{!r}",

@@ -17,11 +17,11 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-import generator.sheets as sheets
+import generator.render.sheets as sheets
 from generator.build import lay_out, office_grid
-from generator.content import load_kit
-from generator.layouts import available_layouts
-from generator.models import Offset
+from generator.content.load import load_kit
+from generator.content.models import Offset
+from generator.layout.formats import available_layouts
 from tests.conftest import (
     DEFAULT_CONTENT,
     add_local_lines,

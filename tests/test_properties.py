@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.build import lay_out, render_pdf
-from generator.content import load_kit
+from generator.content.load import load_kit
 from generator.errors import ContentError
-from generator.layouts import available_layouts
+from generator.layout.formats import available_layouts
 from tests.conftest import DEFAULT_CONTENT, english_only
 
 LAYOUTS = available_layouts()
@@ -76,7 +76,7 @@ def test_the_fit_search_finds_what_shrinking_step_by_step_finds(needs: list[floa
     """For text that needs less room at each smaller scale, the search (full size, a guess
     from the overflow, its neighbour, then halving) stops where trying every scale from the
     top would: the largest scale that fits, or none, with the overflow at the smallest."""
-    from generator.fit import largest_fitting
+    from generator.layout.fit import largest_fitting
     needed = sorted(needs, reverse=True)  # room needed at each scale, largest scale first
     scales = [1.0 - 0.025 * index for index in range(len(needed))]
     tried = []

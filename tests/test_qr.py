@@ -12,8 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.models import Phone, Resource, Source, TextLine
-from generator.qr import (
+from generator.content.models import Phone, Resource, Source, TextLine
+from generator.render.qr import (
     MIN_CODE_PT,
     MIN_MODULE_PT,
     QUIET_ZONE_MODULES,
@@ -281,8 +281,8 @@ EVERY_PAYLOAD = ("tel:988", "SMSTO:88788:START", "SMSTO:85258:shout", "tel:+1800
 
 
 def qr_slots() -> list[tuple[str, str, float]]:
-    from generator.geometry import slot_rect
-    from generator.layouts import LAYOUTS_DIR, available_layouts
+    from generator.layout.formats import LAYOUTS_DIR, available_layouts
+    from generator.layout.geometry import slot_rect
 
     slots = []
     for name, layout in available_layouts(LAYOUTS_DIR).items():

@@ -8,7 +8,7 @@ import qrcode.util
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.qr_masks import FastMaskQRCode, _finder_like_penalty, _geometry, pack, penalty
+from generator.render.qr_masks import FastMaskQRCode, _finder_like_penalty, _geometry, pack, penalty
 
 QR_SIZES = [version * 4 + 17 for version in (1, 2, 3, 4, 7, 10)]
 LEVELS = [qrcode.constants.ERROR_CORRECT_L, qrcode.constants.ERROR_CORRECT_M,

@@ -14,7 +14,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image, ImageChops, ImageOps
 
-from generator.cli import main
+from generator.commands.cli import main
 from tests.conftest import DEFAULT_CONTENT, shop_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")

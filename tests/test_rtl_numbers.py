@@ -25,8 +25,8 @@ from PIL import Image
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.bidi_text import BidiParagraph
-from generator.fonts import font_set, register_fonts
+from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.fonts import font_set, register_fonts
 from tests.conftest import DEFAULT_CONTENT, glyphs_only, office_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
@@ -96,7 +96,7 @@ class Built:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
-    from generator.cli import main
+    from generator.commands.cli import main
     root = tmp_path_factory.mktemp("rtl-numbers")
     kits = {}
     for country, lines, numbers, details, names in (
@@ -279,7 +279,7 @@ def test_invisible_controls_in_content_never_reach_the_page(tmp_path: Path) -> N
     """Bidi controls, zero-width characters and soft hyphens pasted into a number, a name and
     the article are taken out as the files are read: the number still reads left to right
     and nothing invisible is drawn (a Persian word keeps its zero-width non-joiner)."""
-    from generator.cli import main
+    from generator.commands.cli import main
     content = _kit(tmp_path, "US", (
         "resources:\n"
         "  - name: \"Ohio\u200b Intake\u00ad Line\u202e\"\n"
@@ -303,7 +303,7 @@ def test_invisible_controls_in_content_never_reach_the_page(tmp_path: Path) -> N
 
 
 def test_reading_a_content_file_removes_invisible_controls(tmp_path: Path) -> None:
-    from generator.yamlfile import load_yaml
+    from generator.content.yamlfile import load_yaml
     path = tmp_path / "x.yaml"
     path.write_text(f"name: \"vio{CONTROLS}lence\"\nfa: \"تماس\u200cها\"\n", encoding="utf-8")
     data = load_yaml(path).data
@@ -314,9 +314,9 @@ def test_reading_a_content_file_removes_invisible_controls(tmp_path: Path) -> No
 def test_a_line_never_breaks_inside_a_number(lang: str) -> None:
     """However narrow the column, the groups of a number stay on one line (the fit shrinks
     the text instead)."""
-    from generator.compose import Paragraph
-    from generator.fit import Typesetter
-    from generator.layouts import LAYOUTS_DIR, load_layout
+    from generator.layout.compose import Paragraph
+    from generator.layout.fit import Typesetter
+    from generator.layout.formats import LAYOUTS_DIR, load_layout
     register_fonts()
     sentence = {"en": "In an emergency call {} now", "ar": _SENTENCES["ar"],
                 "he": _SENTENCES["he"], "ru": "В экстренной ситуации звоните {} сейчас"}[lang]
@@ -332,7 +332,7 @@ def test_a_line_never_breaks_inside_a_number(lang: str) -> None:
 
 
 def test_the_readmes_uk_arabic_example_prints_the_helpline_left_to_right(tmp_path: Path) -> None:
-    from generator.cli import main
+    from generator.commands.cli import main
     example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "uk-arabic"
     code = main(["build", str(example), "--out", str(tmp_path), "--format", "pocket-card",
                  "--target", "shop", "--no-previews"])
@@ -347,7 +347,7 @@ def test_the_readmes_uk_arabic_example_prints_the_helpline_left_to_right(tmp_pat
 def test_urdu_hours_keep_their_24_beside_the_word(tmp_path: Path) -> None:
     """"24 گھنٹے" (24 hours) after a TTY number on the poster: its 24 stays with its word,
     never pulled against the number before it."""
-    from generator.cli import main
+    from generator.commands.cli import main
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
     site = content / "site.yaml"
@@ -365,6 +365,6 @@ def test_urdu_hours_keep_their_24_beside_the_word(tmp_path: Path) -> None:
 
 def test_a_character_unknown_to_unicodedata_does_not_stop_the_bidi_algorithm() -> None:
     """U+AAFC has no bidi class in this Python's tables; python-bidi would assert on it."""
-    from generator.bidi_text import embedding_levels
+    from generator.i18n.bidi_text import embedding_levels
     levels = embedding_levels("\uaafc لا 1234 \uaafc")
     assert len(levels) == 11 and levels[2] == 1 and levels[5:9] == (2, 2, 2, 2)

@@ -13,9 +13,9 @@ import zxingcpp
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from generator.bidi_text import BidiParagraph
-from generator.discretion import has_builtin_list
-from generator.fonts import font_set
+from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.fonts import font_set
+from generator.safety.discretion import has_builtin_list
 from tests.conftest import edit
 
 SAMPLES = yaml.safe_load((Path(__file__).parent / "fixtures" / "scripts" / "samples.yaml")
@@ -43,7 +43,7 @@ def kit_in(kit: Path, lang: str) -> Path:
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     import shutil
 
-    from generator.cli import main
+    from generator.commands.cli import main
     from tests.conftest import DEFAULT_CONTENT, english_only
     outputs = {}
     for lang in SAMPLES:
@@ -198,7 +198,7 @@ def test_hebrew_letters_are_not_joined_into_presentation_ligatures(tmp_path: Pat
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.fonts import register_fonts
+    from generator.i18n.fonts import register_fonts
     register_fonts()
     fonts = font_set("he", "אליהם האלה Domestic")
     style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=12, leading=14)
@@ -239,8 +239,8 @@ def test_lines_broken_by_word_widths_match_lines_measured_whole(lang: str) -> No
     line whole would."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from generator.content import find_article
-    from generator.fonts import register_fonts
+    from generator.content.load import find_article
+    from generator.i18n.fonts import register_fonts
     from tests.conftest import DEFAULT_CONTENT
     register_fonts()
     article = find_article(DEFAULT_CONTENT, "trauma-bonding", lang)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.localize import load_catalogue
+from generator.i18n.localize import load_catalogue
 from generator.serve.files import ABSENT, ContentFiles, OutsideContent, digest_of
 from tests.serve_support import client_for, csrf_headers, table_of
 

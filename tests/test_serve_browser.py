@@ -19,7 +19,7 @@ import zxingcpp
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.phones import parse_phone
+from generator.content.phones import parse_phone
 from generator.serve.command import serving
 from tests.conftest import DEFAULT_CONTENT, english_only
 

@@ -15,13 +15,13 @@ from tests.conftest import DEFAULT_CONTENT, REPO
 BUILD_TWICE = """
 import hashlib, json, sys
 from pathlib import Path
-import generator.patches
+import generator.render.patches
 if sys.argv[1] == "without":
-    generator.patches.PATCHES = generator.patches.FIXES
+    generator.render.patches.PATCHES = generator.render.patches.FIXES
 from generator.build import lay_out, render_pdf
-from generator.caches import cached_layouts
-from generator.content import load_kit
-from generator.fonts import register_fonts
+from generator.content.caches import cached_layouts
+from generator.content.load import load_kit
+from generator.i18n.fonts import register_fonts
 register_fonts()
 kit = load_kit(Path(sys.argv[2]))
 digests = []

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.cli import main
-from generator.content import find_article
+from generator.commands.cli import main
+from generator.content.load import find_article
 from tests.conftest import DEFAULT_CONTENT, shop_pdf
 
 SHAPED_OR_RTL = ("hi", "ar", "fa", "ur", "he")

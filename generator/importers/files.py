@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.bounded_read import read_limited
+from generator.content.bounded_read import read_limited
+from generator.content.invisible import without_invisible
 from generator.errors import ContentError, Problem
-from generator.invisible import without_invisible
 
 MAX_IMPORT_BYTES = 100_000_000
 _HEADER_SPACE = re.compile(r"[\s\-]+")

@@ -11,7 +11,7 @@ with no type whose description or department says fax.
 
 Numbers are cleaned of what real exports wrap them in (quotes, a `tel:` prefix, an
 extension written after the number) before they are checked. A number that is not valid for
-the country, or is never printed (premium rate, pager: see `generator.phones`), is left out
+the country, or is never printed (premium rate, pager: see `generator.content.phones`), is left out
 on its own, with the reason; a relay form (UK 18001 ...) is valid on a TTY line only.
 """
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 import phonenumbers
 from phonenumbers import shortnumberinfo
 
+from generator.content.phones import PhoneError, parse_phone, parse_tty
 from generator.importers.values import language_code, objects_of, split_list, text_of
-from generator.phones import PhoneError, parse_phone, parse_tty
 
 LEVELS = ("service", "service at location", "location", "organization")
 TYPE_KEYS = ("type", "number_type", "phone_type")

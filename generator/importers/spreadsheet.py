@@ -24,7 +24,7 @@ rows are ignored. Columns (only `name` is required):
 
 Rows with another status are skipped. A phone, TTY or text number that is not valid for the
 country or never printed, such as a premium-rate number, is left out with the reason (a
-wrong number on a printed card cannot be recalled; see `generator.phones`), and the row is
+wrong number on a printed card cannot be recalled; see `generator.content.phones`), and the row is
 skipped when it has nothing else to call, text or open. A TTY number may be a relay form
 (UK: 18001 then the number). A row with no region and no postal code is a national line: it
 passes the area filter and comes first. A row without `verified` takes the date the site
@@ -39,11 +39,11 @@ import re
 from datetime import date
 from pathlib import Path
 
+from generator.content.phones import PhoneError, parse_phone, parse_tty
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import date_notes, language_code, split_list, web_address
-from generator.phones import PhoneError, parse_phone, parse_tty
 
 SPREADSHEET_COLUMNS: dict[str, str] = {
     "name": "the line's name as printed (required)",

@@ -9,7 +9,7 @@ from babel import Locale
 
 from generator.engine import remembered
 
-_HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.schema
+_HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.content.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 STALE_AFTER = timedelta(days=365)
 

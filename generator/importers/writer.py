@@ -18,11 +18,11 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from generator.content.schema import ResourcesFileModel
 from generator.errors import ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
-from generator.schema import ResourcesFileModel
-from generator.write import write_atomic
+from generator.kit.write import write_atomic
 
 MARK = "# Written by havenprint import"
 KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "qr", "verified",

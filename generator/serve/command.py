@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.content.extends import content_folders
 from generator.errors import ContentError, UsageError, shown_path
-from generator.extends import content_folders
-from generator.kit_folder import check_out
+from generator.kit.kit_folder import check_out
 from generator.serve.settings import Settings, is_loopback
 
 if TYPE_CHECKING:

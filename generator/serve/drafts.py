@@ -13,15 +13,15 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from generator.articles import load_article
-from generator.content import resources_from_doc, verification_problems, with_card_line
+from generator.content.articles import load_article
+from generator.content.load import resources_from_doc, verification_problems, with_card_line
+from generator.content.models import Article, Kit, Resource, Site
+from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
-from generator.layouts import Layout
-from generator.localize import catalogue_from_doc, english
-from generator.models import Article, Kit, Resource, Site
-from generator.readability import reading_report
+from generator.i18n.localize import catalogue_from_doc, english
+from generator.layout.formats import Layout
+from generator.safety.readability import reading_report
 from generator.serve.rendering import DocumentView, PngStore, preview_document
-from generator.yamlfile import YamlDoc, parse_yaml
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from generator.bounded_read import read_limited
-from generator.containment import is_inside
+from generator.content.bounded_read import read_limited
+from generator.content.containment import is_inside
+from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.errors import ContentError
-from generator.write import write_atomic
-from generator.yamlfile import MAX_CONTENT_BYTES
+from generator.kit.write import write_atomic
 
 HISTORY_FOLDER = Path(".havenprint") / "history"
 HISTORY_KEPT = 20

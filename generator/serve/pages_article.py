@@ -10,9 +10,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
-from generator.content import ARTICLE_SUFFIXES
+from generator.content.extends import content_folders, first_folder
+from generator.content.load import ARTICLE_SUFFIXES
 from generator.errors import ContentError
-from generator.extends import content_folders, first_folder
 from generator.serve.drafts import article_draft, draft_article
 from generator.serve.files import ChangedOnDisk
 from generator.serve.templating import page

@@ -12,9 +12,9 @@ from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.content.schema import written_date
 from generator.errors import ContentError
 from generator.importers import write_resources_yaml
-from generator.schema import written_date
 from generator.serve.files import ChangedOnDisk
 from generator.serve.settings import MAX_UPLOAD_BYTES
 from generator.serve.templating import page

@@ -12,8 +12,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.content.extends import content_folders, resources_file
 from generator.errors import ContentError
-from generator.extends import content_folders, resources_file
 from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
 from generator.serve.files import ChangedOnDisk
 from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from

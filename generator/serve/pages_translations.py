@@ -9,9 +9,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.content.extends import locale_root
 from generator.errors import ContentError
-from generator.extends import locale_root
-from generator.localize import language_status, site_catalogue_path
+from generator.i18n.localize import language_status, site_catalogue_path
 from generator.serve.drafts import catalogue_remarks
 from generator.serve.files import ChangedOnDisk
 from generator.serve.templating import page

@@ -16,13 +16,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from generator.build import lay_out, office_grid, render_pdf
-from generator.documents import document_name, document_sizes, sized_kit
+from generator.content.documents import document_name, document_sizes, sized_kit
+from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-from generator.layouts import Layout
-from generator.legibility import ContrastError, contrast_problem
-from generator.models import Kit
-from generator.previews import page_sizes, png_pages
-from generator.printing import PrintNote, print_note
+from generator.kit.previews import page_sizes, png_pages
+from generator.layout.formats import Layout
+from generator.render.printing import PrintNote, print_note
+from generator.safety.legibility import ContrastError, contrast_problem
 
 THUMBNAIL_PIXELS = 280  # the longer side of a face on the Overview
 PREVIEW_PIXELS = 1100  # ... beside an editor

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from generator.errors import shown_path
-from generator.localize import native_name
+from generator.i18n.localize import native_name
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"

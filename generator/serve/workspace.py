@@ -22,15 +22,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from generator.caches import cached_layouts
-from generator.content import load_kit, load_site
+from generator.commands.locale_command import locale_problems
+from generator.content.caches import cached_layouts
+from generator.content.extends import content_folders
+from generator.content.load import load_kit, load_site
+from generator.content.models import Kit, Site
 from generator.errors import ContentError, Problem
-from generator.extends import content_folders
-from generator.layouts import Layout
-from generator.locale_command import locale_problems
-from generator.localize import native_name
-from generator.models import Kit, Site
-from generator.readability import reading_report
+from generator.i18n.localize import native_name
+from generator.i18n.untranslated import untranslated_problems
+from generator.layout.formats import Layout
+from generator.safety.readability import reading_report
 from generator.serve.files import ContentFiles
 from generator.serve.rendering import (
     THUMBNAIL_PIXELS,
@@ -40,7 +41,6 @@ from generator.serve.rendering import (
     preview_document,
 )
 from generator.serve.settings import Settings
-from generator.untranslated import untranslated_problems
 
 T = TypeVar("T")
 

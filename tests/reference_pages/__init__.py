@@ -22,7 +22,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 
-from generator.cli import main as havenprint
+from generator.commands.cli import main as havenprint
 
 FOLDER = Path(__file__).resolve().parent
 CHANGED = FOLDER / "changed"  # new renderings and differences, for a person to look at

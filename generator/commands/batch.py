@@ -1,0 +1,187 @@
+"""`havenprint batch SITES_DIR`: build the kit of every site, in parallel over the cores.
+
+A site is a subfolder of SITES_DIR with a site.yaml (it may `extends:` a shared base folder).
+Its files go to `<out>/<site>/<lang>/...`, with its own index.html and manifest.json, all
+or nothing per site (generator/kit/kit_folder.py). One failing site does not stop the others;
+the exit code is the highest of the failed sites' (1 content, 3 could not write, 4 in use).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+from generator.build import TARGETS
+from generator.commands.progress import ProgressDisplay
+from generator.commands.site_job import (
+    EXIT_CONTENT,
+    SiteJob,
+    SiteOutcome,
+    build_site,
+    on_interrupt_skip_the_rest,
+    shown_path,
+    warm_up,
+)
+from generator.content.caches import cached_layouts
+from generator.content.extends import content_folders
+from generator.content.yamlfile import load_yaml
+from generator.errors import ContentError, UsageError
+from generator.i18n.kit_characters import CJK_LANGUAGES, share_characters
+from generator.kit.kit_folder import check_out, folder_lock
+
+
+def add_batch_command(commands: argparse._SubParsersAction) -> None:
+    command = commands.add_parser(
+        "batch", help="build every site of a folder of content folders, in parallel")
+    command.add_argument("sites", type=Path, metavar="SITES_DIR",
+                         help="a folder with one content folder (with site.yaml) per site")
+    command.add_argument("--out", type=Path, default=Path("output"),
+                         help="output folder; each site gets <out>/<site>/ (default: output)")
+    command.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                         help="sites built at once (default: the number of cores)")
+    command.add_argument("--format", action="append", dest="formats", metavar="NAME",
+                         help="only this format (repeatable)")
+    command.add_argument("--target", choices=(*TARGETS, "all"), default="office",
+                         help="office: sheets for an office printer; shop: pages with bleed")
+    command.add_argument("--no-previews", action="store_true", help="skip the PNG previews")
+    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+                         metavar="PATH",
+                         help="also read inputs from this folder outside the sites' content "
+                              "folders and their bases (repeatable)")
+    command.set_defaults(run=run_batch)
+
+
+def find_sites(folder: Path) -> list[Path]:
+    """The subfolders of `folder` that are content folders, in name order."""
+    return sorted(child for child in folder.iterdir()
+                  if child.is_dir() and not child.name.startswith(".")
+                  and (child / "site.yaml").is_file())
+
+
+def run_all(jobs: list[SiteJob], workers: int,
+            on_done: Callable[[SiteOutcome], None]) -> list[SiteOutcome]:
+    """Every job's outcome, in name order; `workers` processes (1: in this process)."""
+    outcomes = []
+    share_cjk_characters([job.folder for job in jobs])
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            outcomes.append(build_site(job))
+            on_done(outcomes[-1])
+        return sorted(outcomes, key=lambda outcome: outcome.name)
+    warm_up()  # forked workers start with what the parent has loaded
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
+                             initializer=on_interrupt_skip_the_rest) as pool:
+        futures = {pool.submit(build_site, job): job for job in jobs}  # workers fork here
+        try:
+            for future in as_completed(futures):
+                try:
+                    outcome = future.result()
+                except Exception as error:  # noqa: BLE001 -- a worker that died
+                    outcome = _worker_failed(futures[future], error)
+                outcomes.append(outcome)
+                on_done(outcome)
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return sorted(outcomes, key=lambda outcome: outcome.name)
+
+
+def share_cjk_characters(sites: list[Path]) -> None:
+    """Every Chinese, Japanese or Korean site's characters, for one face subset that serves
+    the whole batch (forked workers inherit them) instead of one per site."""
+    by_lang: dict[str, list[tuple[Path, ...]]] = {}
+    for site in sites:
+        try:
+            languages = load_yaml(site / "site.yaml").data.get("languages") or []
+            chain = content_folders(site)
+        except (ContentError, AttributeError):
+            continue  # the site's own build reports it
+        for lang in languages:
+            if isinstance(lang, str) and lang.split("-")[0] in CJK_LANGUAGES:
+                by_lang.setdefault(lang, []).append(chain)
+    for lang, chains in by_lang.items():
+        share_characters(chains, lang)
+
+
+def _worker_failed(job: SiteJob, error: Exception) -> SiteOutcome:
+    """The outcome of a site whose worker process ended without returning one."""
+    if isinstance(error, BrokenProcessPool):
+        reason = ("a worker process ended abruptly (killed, or out of memory) while this "
+                  "site was queued or building; its output folder keeps its previous kit")
+    else:
+        reason = f"the worker building it stopped: {type(error).__name__}: {error}"
+    return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {reason}",),
+                       code=EXIT_CONTENT)
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    if not args.sites.is_dir():
+        raise UsageError(f"{args.sites} is not a folder")
+    sites = find_sites(args.sites)
+    if not sites:
+        raise UsageError(f"no sites in {args.sites}: each site is a subfolder with a site.yaml")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    formats = tuple(args.formats) if args.formats else None
+    _check_formats(formats, sites)
+    _check_names(sites)
+    check_out(args.out, (args.sites,))
+    targets = TARGETS if args.target == "all" else (args.target,)
+    jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
+                    not args.no_previews, tuple(args.allow_outside)) for site in sites]
+    with folder_lock(args.out), ProgressDisplay() as display:
+        stage = display.stage("sites", len(jobs))
+
+        def done(outcome: SiteOutcome) -> None:
+            stage.done(outcome.name)
+            if not display.live:
+                state = f"built, {outcome.written} file(s)" if outcome.ok else "FAILED"
+                print(f"{outcome.name}: {state}", flush=True)
+
+        outcomes = run_all(jobs, args.jobs or os.cpu_count() or 1, done)
+    return report(outcomes)
+
+
+def report(outcomes: list[SiteOutcome]) -> int:
+    """The summary: problems per site on stderr, then one line per site; 1 if any failed."""
+    for outcome in outcomes:
+        for line in (*outcome.errors, *outcome.warnings):
+            print(f"[{outcome.name}] {line}", file=sys.stderr)
+    width = max(len(outcome.name) for outcome in outcomes)
+    print("summary:")
+    for outcome in outcomes:
+        notes = f", {len(outcome.warnings)} warning(s)" if outcome.warnings else ""
+        if outcome.ok:
+            print(f"  {outcome.name:<{width}}  built   {outcome.written} file(s){notes}")
+        else:  # the first problem, so that the summary says why
+            print(f"  {outcome.name:<{width}}  FAILED  {len(outcome.errors)} problem(s)"
+                  f"{notes}: {outcome.errors[0]}")
+    failed = [outcome.name for outcome in outcomes if not outcome.ok]
+    print(f"{len(outcomes) - len(failed)} site(s) built, {len(failed)} failed"
+          + (f": {', '.join(failed)}" if failed else ""))
+    return max((outcome.code or 1 for outcome in outcomes if not outcome.ok), default=0)
+
+
+def _check_names(sites: list[Path]) -> None:
+    """Two sites whose names differ only in case would share an output folder on a disk
+    that ignores case (macOS, Windows): one would replace the other's kit."""
+    seen: dict[str, str] = {}
+    for site in sites:
+        other = seen.setdefault(site.name.casefold(), site.name)
+        if other != site.name:
+            raise UsageError(f"sites {other!r} and {site.name!r} differ only in case: their "
+                             "output folders would be one on some disks; rename one")
+
+
+def _check_formats(formats: tuple[str, ...] | None, sites: list[Path]) -> None:
+    """A format that no site can build is a typo: exit 2 before starting."""
+    known = set(cached_layouts())
+    for name in formats or ():
+        if name not in known and not any((site / "layouts" / name / "layout.yaml").is_file()
+                                         for site in sites):
+            raise UsageError(f"unknown format {name!r}; valid: {', '.join(sorted(known))}")

@@ -1,0 +1,102 @@
+"""`havenprint import hsds|csv PATH`: convert listings once into a readable resources.yaml,
+and the same importers behind `resources:` in site.yaml."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+from pathlib import Path
+
+from generator.content.schema import written_date
+from generator.content.yamlfile import load_yaml
+from generator.errors import ContentError, Problem, UsageError
+from generator.importers import (
+    ImportResult,
+    import_hsds,
+    import_spreadsheet,
+    write_resources_yaml,
+)
+from generator.importers.source import run_importer
+
+IMPORTERS = {"hsds": import_hsds, "csv": import_spreadsheet}
+
+
+def add_import_command(commands: argparse._SubParsersAction) -> None:
+    command = commands.add_parser(
+        "import", help="convert HSDS data or a spreadsheet into resources.yaml")
+    command.add_argument("kind", choices=sorted(IMPORTERS), help="hsds or csv")
+    command.add_argument("path", type=Path, help="HSDS JSON file or data package folder, or CSV")
+    command.add_argument("--into", type=Path, default=Path("content"), metavar="CONTENT_DIR",
+                         help="content folder to write resources.yaml into (default: content)")
+    command.add_argument("--country", help="country for phone numbers (default: site.yaml's)")
+    command.add_argument("--region", help="keep lines in this state or province")
+    command.add_argument("--postal-prefix", help="keep lines whose postal code starts so")
+    command.add_argument("--tag", action="append", dest="tags", metavar="TAG",
+                         help="keep services with this taxonomy term (repeatable)")
+    command.add_argument("--limit", type=int, help="keep at most this many lines")
+    command.add_argument("--verified", metavar="YYYY-MM-DD",
+                         help="the date you checked these lines, for records without one")
+    command.add_argument("--first", metavar="NAME",
+                         help="put this line first: its QR code is the card's")
+    command.add_argument("--force", action="store_true",
+                         help="replace a resources.yaml written or edited by hand (the old "
+                              "one is kept as resources.yaml.bak)")
+    command.set_defaults(run=run_import)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    if not args.path.exists():
+        raise UsageError(f"{args.path} does not exist")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit must be 1 or more")
+    verified = _verified_option(args.verified)
+    site = _site(args.into)
+    country = args.country or _site_country(args.into, site)
+    result = run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
+                           set(args.tags) if args.tags else None, args.limit, verified,
+                           site.get("organization"), args.first)
+    report(result)  # before writing: what was skipped shows even when nothing can be written
+    target = args.into / "resources.yaml"
+    remarks = write_resources_yaml(result, target, source_note=str(args.path),
+                                   overwrite=args.force, country=country)
+    for remark in remarks:
+        print(f"note: {remark}", file=sys.stderr)
+    carried = sum(remark.startswith("kept the emergency line") for remark in remarks)
+    print(f"wrote {target}: {len(result.entries) + carried} line(s)")
+    return 0
+
+
+def report(result: ImportResult) -> None:
+    print(f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped",
+          file=sys.stderr)
+    for line in result.report_lines():
+        print(line, file=sys.stderr)
+
+
+def _verified_option(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        checked = written_date(text)
+    except ValueError as error:
+        raise UsageError(f"--verified: {error}") from None
+    if checked > date.today():
+        raise UsageError(f"--verified: {text} is in the future")
+    return checked
+
+
+def _site(content: Path) -> dict:
+    site = content / "site.yaml"
+    data = load_yaml(site).data if site.is_file() else None
+    return data if isinstance(data, dict) else {}
+
+
+def _site_country(content: Path, site: dict) -> str:
+    path = content / "site.yaml"
+    if not path.is_file():
+        raise UsageError(f"no {path}: give --country (e.g. --country US)")
+    country = site.get("country")
+    if not isinstance(country, str):
+        raise ContentError(Problem(path, "no country: add `country: US` (ISO code)", 1))
+    return country

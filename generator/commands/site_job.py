@@ -1,0 +1,114 @@
+"""One site of a batch, built in a worker process: the job, its outcome as plain data, and
+what a worker sets up (warm caches inherited from the parent, Ctrl-C handling)."""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from generator.content.caches import cached_layouts
+from generator.content.load import load_kit
+from generator.errors import (
+    ContentError,
+    OutputInUse,
+    Problem,
+    UsageError,
+    WriteError,
+    shown_path,
+)
+from generator.i18n.fonts import register_fonts
+from generator.kit.outputs import build_with_kit_files
+from generator.layout.formats import Layout
+
+_interrupted = False  # set in a worker process by Ctrl-C
+EXIT_CONTENT, EXIT_USAGE, EXIT_WRITE, EXIT_IN_USE = 1, 2, 3, 4  # as generator.commands.cli's
+
+
+@dataclass(frozen=True)
+class SiteJob:
+    name: str
+    folder: Path
+    out: Path
+    formats: tuple[str, ...] | None
+    targets: tuple[str, ...]
+    previews: bool = True
+    allow_outside: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True)
+class SiteOutcome:
+    """What became of one site: plain data, so that it pickles back from a worker."""
+
+    name: str
+    written: int = 0
+    errors: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+    code: int = 0  # the exit code a build of this site alone would give
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def select_layouts(layouts: dict[str, Layout], names: tuple[str, ...] | None) -> list[Layout]:
+    if not names:
+        return list(layouts.values())
+    unknown = [name for name in names if name not in layouts]
+    if unknown:
+        raise UsageError(f"unknown format {unknown[0]!r}; valid: {', '.join(layouts)}")
+    return [layouts[name] for name in dict.fromkeys(names)]
+
+
+def build_site(job: SiteJob) -> SiteOutcome:
+    """Build one site's kit; every failure becomes part of the outcome, never an exception."""
+    if _interrupted:
+        return SiteOutcome(job.name, errors=("interrupted",))
+    try:
+        layouts = select_layouts(cached_layouts(job.folder), job.formats)
+        kit = load_kit(job.folder, job.allow_outside)
+        langs = list(kit.site.languages)
+        result, files = build_with_kit_files(kit, layouts, langs, job.targets, job.out,
+                                             previews=job.previews)
+    except ContentError as error:
+        return SiteOutcome(job.name, errors=_shown(error.problems), code=EXIT_CONTENT)
+    except UsageError as error:
+        return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {error}",),
+                           code=EXIT_USAGE)
+    except WriteError as error:
+        return SiteOutcome(job.name, errors=(f"{shown_path(job.folder)}: {error}",),
+                           code=EXIT_IN_USE if isinstance(error, OutputInUse) else EXIT_WRITE)
+    except Exception as error:  # noqa: BLE001 -- one site's bug must not stop the batch
+        return SiteOutcome(job.name, errors=(
+            f"{shown_path(job.folder)}: internal error: {type(error).__name__}: {error}",),
+            code=EXIT_CONTENT)
+    errors = _shown(result.errors)
+    if result.failed:
+        failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
+        errors += (f"{shown_path(job.folder)}: not built: {failed}",)
+    return SiteOutcome(job.name, len(result.written) + len(files.paths), errors,
+                       _shown([p for p in result.problems if p.severity != "error"]
+                              + list(kit.warnings)), EXIT_CONTENT if errors else 0)
+
+
+def on_interrupt_skip_the_rest() -> None:
+    """In a worker: Ctrl-C stops the current site (its output folder keeps its previous kit)
+    and turns the sites already queued to this worker into no-ops."""
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        global _interrupted
+        _interrupted = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt)
+
+
+def warm_up() -> None:
+    """Load what every site needs (the built-in layouts, the default fonts) once."""
+    cached_layouts()
+    register_fonts()
+
+
+def _shown(problems: list[Problem]) -> tuple[str, ...]:
+    shown = (Problem(shown_path(p.path), p.message, p.line, p.severity) for p in problems)
+    return tuple(str(problem) for problem in dict.fromkeys(shown))

@@ -1,0 +1,1 @@
+"""Stage 1: read and validate a content folder into a `Kit` (site.yaml, resources, articles)."""

@@ -1,0 +1,112 @@
+"""The documents a kit is built into, and their file names.
+
+A document is a layout at one size carrying one article: a format that prints an article
+(`per_article: true` in its layout.yaml: the brochure, the folding card, the poster) is built
+once per article of the kit, every other format (the pocket card) once, with the first
+article's card line or site.yaml's `card_line:`. Names come from havenprint only: a layout
+folder's name, an article's slug and a size key, each checked as it is read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.content.models import Kit
+from generator.errors import ContentError, Problem
+from generator.layout.formats import Layout
+
+# Formats sized by this site setting carry the size in their file names (poster-a3.pdf):
+# --poster-size can put several sizes in one kit.
+SIZE_IN_NAME = "poster_size"
+
+
+@dataclass(frozen=True)
+class Document:
+    layout: Layout
+    size_key: str
+    article: str  # the slug of the article it prints (the first one for a kit-wide format)
+    name: str  # the file name's stem: brochure, brochure-<slug>, poster-<slug>-a3
+
+    @property
+    def per_article(self) -> bool:
+        return self.layout.spec.per_article
+
+
+def document_sizes(kit: Kit, layout: Layout, poster_sizes: Sequence[str] = ()) -> list[str]:
+    """The size keys `layout` is built at: each of `poster_sizes` for a format sized by
+    poster_size (default: the site's), else the one its site.yaml setting gives."""
+    if layout.spec.size_option == SIZE_IN_NAME and poster_sizes:
+        return list(dict.fromkeys(poster_sizes))
+    return [str(getattr(kit.site, layout.spec.size_option))]
+
+
+def document_name(layout: Layout, size_key: str, article: str | None = None) -> str:
+    """The file name's stem: the layout's folder name, then the article's slug when the kit
+    has several articles (`brochure-missing-him`), then the size for posters (`poster-a3`,
+    `poster-missing-him-a3`), so that no two documents share a file."""
+    parts = [layout.name, *([article] if article else [])]
+    if layout.spec.size_option == SIZE_IN_NAME:
+        parts.append(size_key)
+    return "-".join(parts)
+
+
+def plan_documents(kit: Kit, layouts: Sequence[Layout],
+                   poster_sizes: Sequence[str] = ()) -> list[Document]:
+    """Every document of the kit, layout by layout, in the order of `articles:`. With one
+    article the names are the format's alone (`brochure.pdf`); with several, each article's
+    documents carry its slug. Two documents that would share a name (a site's own layout
+    called `brochure-missing-him` beside the brochure of that article) are an error."""
+    slugs = kit.site.article_slugs
+    documents: list[Document] = []
+    for layout in layouts:
+        for slug in (slugs if layout.spec.per_article else slugs[:1]):
+            named = slug if layout.spec.per_article and len(slugs) > 1 else None
+            documents.extend(Document(layout, size_key, slug,
+                                      document_name(layout, size_key, named))
+                             for size_key in document_sizes(kit, layout, poster_sizes))
+    seen: dict[str, Document] = {}
+    problems = []
+    for document in documents:
+        other = seen.setdefault(document.name, document)
+        if other is not document:
+            problems.append(Problem(kit.site.source.path, (
+                f"two documents would be written to {document.name}.pdf: the "
+                f"{other.layout.name} format ({_of(other)}) and the {document.layout.name} "
+                f"format ({_of(document)}); rename the article or the site's own layout"),
+                kit.site.articles_line))
+    if problems:
+        raise ContentError(problems)
+    return documents
+
+
+def _of(document: Document) -> str:
+    return f"article {document.article!r}" if document.per_article else "once per kit"
+
+
+def document_kit(kit: Kit, document: Document) -> Kit:
+    """`kit` as `document` sees it: its size setting at the document's size, and the
+    document's article in every language (for a kit-wide format, the first article with
+    site.yaml's card line)."""
+    kit = sized_kit(kit, document.layout, document.size_key)
+    if document.per_article:
+        kit = dataclasses.replace(kit, articles=kit.library.get(document.article, {}))
+    return kit
+
+
+def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
+    """`kit` with `layout`'s size setting at `size_key`."""
+    if str(getattr(kit.site, layout.spec.size_option)) == size_key:
+        return kit
+    # The field is named by layout.yaml's size_option (paper, card_size, poster_size), so its
+    # type is known only at run time; size_key is one of the values that setting allows.
+    size_setting: dict[str, Any] = {layout.spec.size_option: size_key}
+    site = dataclasses.replace(kit.site, **size_setting)
+    return dataclasses.replace(kit, site=site)
+
+
+def card_line_from_site(kit: Kit, document: Document, lang: str) -> bool:
+    """Whether `document` prints site.yaml's `card_line:` in `lang` instead of its article's."""
+    return not document.per_article and kit.site.card_line.get(lang) is not None

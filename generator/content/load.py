@@ -1,0 +1,426 @@
+"""Load and validate a content folder into a `Kit`, gathering every problem before stopping."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from generator.content.articles import CARD_LINE_MAX_CHARS
+from generator.content.caches import cached_article
+from generator.content.containment import (
+    ALLOW_HINT,
+    check_links,
+    check_site_file,
+    is_inside,
+    read_roots,
+)
+from generator.content.extends import content_folders, first_folder, locale_root, resources_file
+from generator.content.models import (
+    EMERGENCY_NAME,
+    Article,
+    Kit,
+    Offset,
+    Phone,
+    Resource,
+    Site,
+    Source,
+    Stock,
+    TextLine,
+    Texts,
+)
+from generator.content.phones import parse_phone, parse_tty
+from generator.content.schema import (
+    EMERGENCY_NUMBERS,
+    ResourceModel,
+    ResourcesFileModel,
+    ResourceSourceModel,
+    SiteModel,
+    problems_from,
+)
+from generator.content.stock import StockModel, named_stocks, stock_from
+from generator.content.units import inch, mm
+from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.errors import ContentError, Problem
+from generator.i18n.font_check import site_fonts
+from generator.i18n.localize import load_strings
+from generator.importers.source import entries_from_source
+from generator.layout.formats import layout_names
+from generator.render.cmyk import ProfileError, load_profile
+
+ARTICLE_SUFFIXES = (".md", ".txt")
+
+
+def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
+    """The validated kit in `root`; raises ContentError listing every problem found.
+    Files are read from `root`, the folders it extends and `allow_outside` only."""
+    if not (root / "site.yaml").is_file():
+        raise ContentError(Problem(root, "not a content folder: site.yaml is missing"))
+    check_site_file(root, allow_outside)
+    problems: list[Problem] = []
+    folders = _collect(problems, content_folders, root) or (root,)  # `extends:` bases
+    roots = read_roots(folders, allow_outside)
+    check_links(folders, roots)  # before reading anything else
+    site = _collect(problems, load_site, root / "site.yaml")
+    resources = ()
+    library: dict[str, dict[str, Article]] = {}
+    broken: dict[tuple[str, str], tuple[Problem, ...]] = {}
+    if site is not None:
+        resources_path = resources_file(folders, site.resource_source is not None)
+        resources = _collect(problems, load_resources, resources_path, site, problems,
+                             roots) or ()
+        for slug in site.article_slugs:  # every article in every language: `check` too
+            library[slug] = {}
+            for lang in site.languages:
+                article_problems: list[Problem] = []
+                names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
+                article = _collect(article_problems, find_article,
+                                   first_folder(folders, *names), slug, lang)
+                if article is not None:
+                    library[slug][lang] = article
+                else:
+                    broken[(slug, lang)] = tuple(article_problems)
+    strings, broken_strings = _interface_strings(site, root)
+    problems.extend(verification_problems(resources, site, date.today()))
+    problems.extend(title_fallbacks(site))
+    broken_problems = [p for found in broken.values() for p in found]
+    if any(problem.severity == "error" for problem in problems):
+        raise ContentError(problems + broken_problems)
+    assert site is not None
+    if not any(library.values()):  # nothing at all can be built
+        raise ContentError(broken_problems)
+    return Kit(root=root, site=site, resources=resources,
+               articles=card_articles(site, library[site.article_slugs[0]]),
+               warnings=tuple(problems), library=library, broken_articles=broken,
+               strings=strings, broken_strings=broken_strings)
+
+
+def _interface_strings(site: Site | None, root: Path
+                       ) -> tuple[dict[str, dict[str, str]], dict[str, tuple[Problem, ...]]]:
+    """Each language's interface strings, read once for the whole kit; a catalogue that
+    cannot be read breaks its language only."""
+    strings: dict[str, dict[str, str]] = {}
+    broken: dict[str, tuple[Problem, ...]] = {}
+    for lang in site.languages if site is not None else ():
+        try:
+            strings[lang] = load_strings(lang, locale_root(root, lang))
+        except ContentError as error:
+            broken[lang] = tuple(error.problems)
+    return strings, broken
+
+
+def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
+    """The first article in each language, carrying `card_line:` from site.yaml where it
+    gives one: what the formats printed once per kit (the pocket card) print."""
+    return {lang: article if site.card_line.get(lang) is None
+            else replace(article, card_line=site.card_line.get(lang))
+            for lang, article in first.items()}
+
+
+def verification_problems(resources: tuple[Resource, ...], site: Site | None,
+                          today: date) -> list[Problem]:
+    """A line nobody has checked is an error; one checked too long ago, a warning."""
+    if site is None:
+        return []
+    problems = []
+    months = site.verify_within_months
+    for resource in resources:
+        where = (resource.source.path, resource.source.line)
+        if resource.verified is None:
+            problems.append(Problem(where[0], (
+                f"{resource.name}: no `verified` date: call or text the line, then add "
+                f"`verified: {today.isoformat()}`"), where[1]))
+        elif _months_between(resource.verified, today) > months:
+            problems.append(Problem(where[0], (
+                f"{resource.name}: last checked {resource.verified.isoformat()}, over {months} "
+                "months ago: check the line still works and update `verified`"), where[1],
+                "warning"))
+    return problems
+
+
+def title_fallbacks(site: Site | None) -> list[Problem]:
+    """A language with no outside title of its own prints another language's: a warning."""
+    if site is None or not site.discreet_titles:
+        return []
+    first_code = next(iter(site.discreet_titles))
+    return [Problem(site.source.path, (
+        f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "
+        f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
+        site.title_line, "warning")
+        for lang in site.languages
+        if lang not in site.discreet_titles and lang.split("-")[0] not in site.discreet_titles]
+
+
+def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
+    """A print shop's own profile, relative to the content folder; checked as it is read, so
+    that `check` reports a file that is not a CMYK output profile."""
+    if name is None:
+        return None
+    path = site.parent / name
+    line = doc.line_of(("icc_profile",))
+    if not path.resolve().is_relative_to(site.parent.resolve()):
+        raise ContentError(Problem(site, (
+            f"icc_profile: {name} is outside the content folder: copy the shop's profile "
+            "into it (e.g. profiles/shop.icc), so that the kit carries what it was built with"),
+            line))
+    try:
+        load_profile(path)
+    except ProfileError as error:
+        raise ContentError(Problem(site, f"icc_profile: {name}: {error}", line)) from None
+    return path
+
+
+def _months_between(earlier: date, later: date) -> float:
+    return (later - earlier).days / 30.44
+
+
+def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
+    try:
+        return loader(*args)
+    except ContentError as error:
+        problems.extend(error.problems)
+        return None
+
+
+def load_site(path: Path) -> Site:
+    doc = load_yaml(path)
+    model = _validate(doc, SiteModel, {"formats": layout_names(path.parent)})
+    emergency = model.emergency_number or EMERGENCY_NUMBERS.get(model.country)
+    if emergency is None:
+        raise ContentError(Problem(
+            path,
+            f"no emergency number known for {model.country}: add emergency_number to site.yaml",
+            doc.line_of(("country",)),
+        ))
+    if (model.article is None) == (model.articles is None):
+        raise ContentError(_article_choice(path, doc, model.article is None))
+    default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
+    fonts = site_fonts(model.fonts, path.parent, doc)
+    brand = model.brand_color
+    stock = _stock(model.stock, doc)
+    # the schema requires one of `articles:` and `article:`
+    slugs = tuple(model.articles or ([model.article] if model.article else []))
+    return Site(
+        organization=model.organization,
+        country=model.country,
+        languages=tuple(model.languages),
+        paper=model.paper,
+        card_size=model.card_size,
+        discreet_title=(model.discreet_title if isinstance(model.discreet_title, str)
+                        else next(iter(model.discreet_title.values()), "")),
+        discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
+                         else {}),
+        article=slugs[0],
+        articles=slugs,
+        articles_line=doc.lines.get(("articles",)) or doc.lines.get(("article",)),
+        card_line=texts(model.card_line),
+        card_line_line=doc.lines.get(("card_line",)),
+        brand_color=brand.rgb,
+        brand_cmyk=brand.inks,
+        pdfx=model.pdfx,
+        icc_profile=_icc_profile(model.icc_profile, path, doc),
+        emergency_number=emergency,
+        bleed=model.bleed if model.bleed is not None else default_bleed,
+        print_offset=Offset(model.print_offset.x, model.print_offset.y),
+        source=Source(path, 1),
+        show_organization=model.show_organization,
+        poster_size=model.poster_size or model.paper,
+        poster_discreet=model.poster_discreet,
+        verify_within_months=model.verify_within_months,
+        resource_source=(model.resources.model_dump()
+                         if isinstance(model.resources, ResourceSourceModel) else None),
+        max_lines=model.max_lines,
+        discreet=model.discreet,
+        revealing_words=(tuple(model.revealing_words)
+                         if isinstance(model.revealing_words, list) else ()),
+        revealing_words_by_lang=({code: tuple(words) for code, words
+                                  in model.revealing_words.items()}
+                                 if isinstance(model.revealing_words, dict) else {}),
+        revealing_words_line=(doc.lines.get(("revealing_words",))
+                              or doc.line_of(("languages",))),
+        fonts=fonts,
+        title_line=doc.line_of(("discreet_title",)),
+        stock=stock,
+    )
+
+
+def _article_choice(path: Path, doc: YamlDoc, neither: bool) -> Problem:
+    if neither:
+        return Problem(path, "missing field 'articles': list the kit's articles by slug, "
+                             "`articles: [trauma-bonding]` (or `article: trauma-bonding` for one)",
+                       1)
+    return Problem(path, "give `article:` (one article) or `articles:` (a list), not both",
+                   doc.line_of(("articles",)))
+
+
+def _stock(value: str | dict, doc: YamlDoc) -> Stock:
+    """`stock:` in site.yaml: a name from layouts/stock.yaml, or a sheet described in place."""
+    stocks = named_stocks()
+    line = doc.line_of(("stock",))
+    if isinstance(value, str):
+        if value not in stocks:
+            raise ContentError(Problem(doc.path, (
+                f"stock: unknown card stock {value!r}; valid: {', '.join(stocks)} (or describe "
+                "the sheet: paper, card, columns, rows, left, top, column_gap, row_gap)"), line))
+        return stocks[value]
+    try:
+        return stock_from("own", StockModel.model_validate(value))
+    except ValidationError as error:
+        raise ContentError([Problem(p.path, f"stock: {p.message}", p.line) for p in
+                            problems_from(error, YamlDoc(doc.path, value, {
+                                key[1:]: number for key, number in doc.lines.items()
+                                if key[:1] == ("stock",)}), StockModel)]) from None
+    except ValueError as error:
+        raise ContentError(Problem(doc.path, f"stock: {error}", line)) from None
+
+
+def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None,
+                   roots: tuple[Path, ...] | None = None) -> tuple[Resource, ...]:
+    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names
+    (records it leaves out for their data go to `warnings`; read only from inside `roots`,
+    the content folders and those allowed, when given)."""
+    if site.resource_source is not None:
+        if roots is not None:
+            _check_source_inside(path.parent, site, roots)
+        source, entries, left_out = entries_from_source(path.parent, site.resource_source,
+                                                        site.country, site.organization)
+        if warnings is not None:
+            warnings.extend(left_out)
+        if not entries:
+            raise ContentError(Problem(source, "no active lines to print after selection"))
+        doc = YamlDoc(source, {"resources": entries})
+    elif not path.is_file():
+        raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
+    else:
+        doc = load_yaml(path)
+    return resources_from_doc(doc, site)
+
+
+def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
+    """The lines of a resources.yaml already parsed (also a draft in the web page, checked
+    before it is saved); ContentError listing every problem."""
+    model = _validate(doc, ResourcesFileModel, {"country": site.country})
+    if not model.resources:
+        raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
+    problems: list[Problem] = []
+    resources = []
+    for index, item in enumerate(model.resources):
+        try:
+            resources.append(_resource(item, index, doc, site))
+        except ContentError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ContentError(problems)
+    return tuple(resources)
+
+
+def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> None:
+    """`resources:` must name data inside the content folders (or a folder allowed)."""
+    assert site.resource_source is not None
+    named = str(site.resource_source["path"])
+    source = root / named
+    if is_inside(source, roots):
+        return
+    line = load_yaml(site.source.path).line_of(("resources",))
+    raise ContentError(Problem(site.source.path, (
+        f"resources: {named!r} is outside the content folder: havenprint reads only files "
+        f"inside it and the folders it extends; {ALLOW_HINT}"), line))
+
+
+def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
+    """A validated entry (its numbers already checked for the country) as a `Resource`."""
+    def phone(raw: str | None) -> Phone | None:
+        return None if raw is None else parse_phone(raw, site.country)
+
+    qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
+    needed = {"tel": item.phone, "sms": item.text, "url": item.url}
+    main_phone = phone(item.phone)
+    emergency = _dials(main_phone, site.emergency_number)
+    names = texts(item.name)
+    label = names.first() or (EMERGENCY_NAME if emergency else f"line {index + 1}")
+    problems = []
+    if not names and not emergency:
+        line = doc.line_of(("resources", index))
+        problems.append(Problem(doc.path, f"{label}: missing field 'name' (only the line that "
+                                          "dials the emergency number may go unnamed)", line))
+    if qr is not None and needed[qr] is None:
+        what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
+        line = doc.line_of(("resources", index, "qr"))
+        problems.append(Problem(doc.path, f"{label}: qr is {qr} but there is no {what}", line))
+    if not (item.phone or item.text or item.url):
+        line = doc.line_of(("resources", index))
+        problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line))
+    if problems:
+        raise ContentError(problems)
+    hours, tab_labels = texts(item.hours), texts(item.tab_label)
+    return Resource(
+        name=label,
+        phone=main_phone,
+        tty=None if item.tty is None else parse_tty(item.tty, site.country),
+        text=(TextLine(item.text.number, item.text.keyword, texts(item.text.description))
+              if item.text else None),
+        url=item.url,
+        hours=hours.first(),
+        languages=tuple(item.languages),
+        qr=qr,
+        verified=item.verified,
+        required=item.required or index == 0 or emergency,
+        source=Source(doc.path, doc.line_of(("resources", index))),
+        tab_label=tab_labels.first(),
+        names=names,
+        hours_by_lang=hours,
+        tab_labels=tab_labels,
+        emergency=emergency,
+    )
+
+
+def texts(value: str | dict[str, str] | None) -> Texts:
+    """A resources.yaml text: one for every language, or one per language code."""
+    if isinstance(value, dict):
+        return Texts(by_lang=tuple(value.items()))
+    return Texts(default=value)
+
+
+def _dials(phone: Phone | None, number: str) -> bool:
+    """Whether the line is the emergency number itself ("Emergency: 911"): it is always
+    printed, like the first line."""
+    def digits(text: str) -> str:
+        return "".join(char for char in text if char.isdigit())
+    return phone is not None and digits(phone.raw) == digits(number)
+
+
+def find_article(root: Path, slug: str, lang: str) -> Article:
+    folder = root / "articles"
+    for suffix in ARTICLE_SUFFIXES:
+        path = folder / f"{slug}.{lang}{suffix}"
+        if path.is_file():
+            return with_card_line(cached_article(path, slug, lang))
+    raise ContentError(Problem(
+        folder / f"{slug}.{lang}.md",
+        f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",
+    ))
+
+
+def with_card_line(article: Article) -> Article:
+    """`article`, when it has a line for the card; else ContentError."""
+    if not article.card_line:
+        path = article.source.path if article.source else Path(article.slug)
+        raise ContentError(Problem(path, (
+            f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
+            "add a short `card: ...` line to the front matter"), 1))
+    return article
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def _validate(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
+    if not isinstance(doc.data, dict):
+        raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
+    try:
+        return model.model_validate(doc.data, context=context)
+    except ValidationError as error:
+        raise ContentError(problems_from(error, doc, model)) from None

@@ -1,0 +1,136 @@
+"""Phone numbers checked against the site's country with phonenumbers.
+
+Some valid numbers must never be printed as a hotline, whatever the line says about itself:
+premium-rate numbers (1-900 in the US, 09xx in the UK, and short codes that phonenumbers
+prices as premium) cost the caller a high rate that shows on a bill someone else may read;
+pager and voicemail-access numbers reach no person at all. Toll-free, fixed, mobile, VoIP,
+shared-cost, UAN and personal (follow-me) numbers are ordinary ways to reach a service.
+"""
+
+from __future__ import annotations
+
+import re
+
+import phonenumbers
+from phonenumbers import shortnumberinfo
+
+from generator.content.models import Phone
+
+_SEPARATORS = re.compile(r"\s+")
+_DIGITS = re.compile(r"[0-9]+")
+
+Type = phonenumbers.PhoneNumberType
+_PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
+            "number instead")
+NEVER_PRINTED = {
+    Type.PREMIUM_RATE: f"a premium-rate number: calling it {_PREMIUM}",
+    Type.PAGER: "a pager number: nobody answers a call to it",
+    Type.VOICEMAIL: "a voicemail access number: nobody answers a call to it",
+}
+# Short codes phonenumbers prices as premium (its data gives whole ranges one price) that are
+# in fact free national helplines. Each entry needs a source; tests/test_phones.py fails when
+# phonenumbers stops calling one premium, so that the entry can go.
+FREE_HELPLINES = {
+    ("FR", "3919"),  # Violences Femmes Info: free, anonymous, 24/7 (arretonslesviolences.gouv.fr)
+}
+
+
+# Text relay services: a textphone user dials the prefix, then the number (Relay UK: 18001
+# from a textphone, 18002 to reach a textphone from a voice phone). Only a TTY line may carry
+# one; the number after the prefix is checked like any other.
+RELAY_PREFIXES = {"GB": ("18001", "18002")}
+_RELAY = re.compile(r"^(\d{5})[\s\-]+(.+)$")
+
+
+class PhoneError(ValueError):
+    pass
+
+
+def parse_tty(raw: object, country: str) -> Phone:
+    """A TTY (textphone) number: any number `parse_phone` accepts, or a relay prefix of the
+    country followed by one (`18001 0808 2000 247`), printed as written."""
+    text = _SEPARATORS.sub(" ", str(raw)).strip()
+    match = _RELAY.match(text)
+    if match and match.group(1) in RELAY_PREFIXES.get(country, ()):
+        number = parse_phone(match.group(2), country)
+        return Phone(raw=text, e164=number.e164, display=f"{match.group(1)} {number.display}")
+    return parse_phone(text, country)
+
+
+def parse_phone(raw: object, country: str) -> Phone:
+    """A `Phone` for a full number or a short code valid in `country`.
+
+    The display keeps the shelter's own spelling (whitespace tidied); the QR payload
+    uses E.164 for full numbers and the digits alone for short codes such as 988.
+    """
+    text = _SEPARATORS.sub(" ", str(raw)).strip()
+    if not text:
+        raise PhoneError("phone number is empty")
+    try:
+        number = phonenumbers.parse(text, country)
+    except phonenumbers.NumberParseException:
+        raise PhoneError(f"{text!r} is not a phone number") from None
+    if phonenumbers.is_valid_number_for_region(number, country) or (
+        text.startswith("+") and phonenumbers.is_valid_number(number)
+    ):
+        never = NEVER_PRINTED.get(phonenumbers.number_type(number))
+        if never:
+            raise PhoneError(f"{text!r} is {never}")
+        e164 = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+        return Phone(raw=text, e164=e164, display=display_form(text, number, country))
+    if shortnumberinfo.is_valid_short_number_for_region(number, country):
+        digits = phonenumbers.national_significant_number(number)
+        if (shortnumberinfo.expected_cost_for_region(number, country)
+                == shortnumberinfo.ShortNumberCost.PREMIUM_RATE
+                and (country, digits) not in FREE_HELPLINES):
+            raise PhoneError(f"{text!r} is a premium-rate short code in {country}: calling or "
+                             f"texting it {_PREMIUM}")
+        return Phone(raw=text, e164=digits, display=text)
+    raise PhoneError(f"{text!r} is not a valid phone number or short code in {country}")
+
+
+def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> str:
+    """How the number is printed for people in `country`.
+
+    A number already written in a national form keeps the organisation's grouping (hotlines
+    advertise memorable ones, like 0808 2000 247); one written in international form or as
+    bare digits is formatted the way the country writes it; a foreign number stays
+    international so that it can be dialled from here.
+    """
+    home = phonenumbers.region_code_for_number(number) == country or (
+        number.country_code == phonenumbers.country_code_for_region(country))
+    if not home:
+        return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    if not (text.startswith("+") or text.isdigit()):
+        return text
+    if number.country_code == 1:
+        return _north_american(number)
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+
+
+def _north_american(number: phonenumbers.PhoneNumber) -> str:
+    """1-800-799-7233 for toll-free lines, as they are advertised; 614-555-0100 otherwise."""
+    digits = phonenumbers.national_significant_number(number)
+    grouped = f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
+    toll_free = phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
+    return f"1-{grouped}" if toll_free else grouped
+
+
+def is_short_code(phone: Phone) -> bool:
+    return not phone.e164.startswith("+")
+
+
+def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
+    """Why `text` cannot be printed as the emergency number in `country`, or None.
+
+    Digits only, and exactly an emergency number there (shortnumberinfo's
+    is_emergency_number; connects_to_emergency_number would also take "9111", since in the US
+    911 followed by more digits still connects).
+    """
+    if not _DIGITS.fullmatch(text):
+        example = f", e.g. {usual}" if usual else ""
+        return f"{text!r} is not an emergency number: write only the digits people dial{example}"
+    if not shortnumberinfo.is_emergency_number(text, country):
+        usual_one = f"; the usual one is {usual}" if usual else ""
+        return f"{text!r} is not an emergency number in {country}{usual_one}"
+    return None

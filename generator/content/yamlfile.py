@@ -1,0 +1,143 @@
+"""Read a YAML file into plain data plus the line of every key, for `path:line` messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.content.bounded_read import read_limited
+from generator.content.invisible import without_invisible
+from generator.errors import ContentError, Problem
+
+MAX_CONTENT_BYTES = 2_000_000
+# A document may repeat a value with an alias (*name), and an alias may point at a list of
+# aliases: a few lines can stand for billions of values ("billion laughs"). Counted with every
+# alias expanded, before anything walks the values.
+MAX_YAML_NODES = 1_000_000
+MAX_YAML_DEPTH = 100  # mappings and lists inside each other
+# libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+KeyPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class YamlDoc:
+    path: Path
+    data: Any
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    def line_of(self, loc: KeyPath) -> int | None:
+        """The line of the deepest known key on `loc` (a missing key points at its parent)."""
+        for end in range(len(loc), -1, -1):
+            if loc[:end] in self.lines:
+                return self.lines[loc[:end]]
+        return None
+
+
+def read_text(path: Path) -> str:
+    """A content file's text; non-UTF-8, empty or oversized files are content problems."""
+    raw = read_limited(path, MAX_CONTENT_BYTES)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
+        raise ContentError(Problem(path, message, line)) from None
+    text = without_invisible(text)
+    if not text.strip():
+        raise ContentError(Problem(path, "the file is empty"))
+    return text
+
+
+def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
+    """Parse YAML text that starts at `first_line` of `path`."""
+    try:
+        try:
+            node, data = _parse(text, FAST_LOADER, path)
+        except yaml.YAMLError:  # the pure-Python parser words its errors more plainly
+            node, data = _parse(text, yaml.SafeLoader, path)
+    except RecursionError:
+        raise ContentError(Problem(path, "malformed YAML: nested too deeply")) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + first_line if mark else None
+        reason = exc.problem or exc.context or "malformed YAML"
+        raise ContentError(Problem(path, f"malformed YAML: {reason}", line)) from None
+    except yaml.YAMLError as exc:
+        raise ContentError(Problem(path, f"malformed YAML: {exc}")) from None
+    lines: dict[KeyPath, int] = {}
+    if node is not None:
+        _collect_lines(node, (), lines, first_line)
+    return YamlDoc(path, data, lines)
+
+
+def safe_load(text: str, path: Path) -> Any:
+    """`yaml.safe_load` with the limits of `parse_yaml` (front matter in articles)."""
+    return _parse(text, yaml.SafeLoader, path)[1]
+
+
+def _parse(text: str, loader_class: type, path: Path) -> tuple[yaml.Node | None, Any]:
+    loader = loader_class(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, None
+        check_size(node, path)
+        return node, loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def check_size(root: yaml.Node, path: Path) -> None:
+    """ContentError when the document, its aliases expanded, holds over MAX_YAML_NODES
+    values or nests deeper than MAX_YAML_DEPTH. Each node is visited once: an alias is the
+    same node object as its anchor, so its expanded size is remembered, not recounted."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
+    while stack:
+        node, depth, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if depth > MAX_YAML_DEPTH:
+            raise ContentError(Problem(path, (
+                f"YAML nested over {MAX_YAML_DEPTH} levels deep"), node.start_mark.line + 1))
+        children = _children(node)
+        if children_done or not children:
+            size = 1 + sum(sizes[id(child)] for child in children)
+            if size > MAX_YAML_NODES:
+                raise ContentError(Problem(path, (
+                    f"YAML holds over {MAX_YAML_NODES:,} values once its aliases (*name) "
+                    "are expanded: is this the right file?"), node.start_mark.line + 1))
+            sizes[id(node)] = size
+            continue
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in children
+                     if id(child) not in sizes)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return node.value
+    if isinstance(node, yaml.MappingNode):
+        return [item for pair in node.value for item in pair]
+    return []
+
+
+def load_yaml(path: Path) -> YamlDoc:
+    return parse_yaml(read_text(path), path)
+
+
+def _collect_lines(node: yaml.Node, loc: KeyPath, out: dict[KeyPath, int], offset: int) -> None:
+    out.setdefault(loc, node.start_mark.line + offset)
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = (loc + (str(key_node.value),))
+            out[key] = key_node.start_mark.line + offset
+            _collect_lines(value_node, key, out, offset)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _collect_lines(item, loc + (index,), out, offset)

@@ -1,0 +1,367 @@
+"""Right-to-left paragraphs: line breaking, bidi reordering (python-bidi) and shaping.
+
+ReportLab shapes text with HarfBuzz but orders words left to right: its own bidi support needs
+a package that is not on PyPI. This flowable breaks lines in logical order, resolves each
+line's embedding levels with python-bidi's implementation of the Unicode Bidirectional
+Algorithm, and draws the level runs in visual order, each shaped by HarfBuzz (so Arabic
+letters join and phone numbers stay left to right).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from unicodedata import bidirectional
+
+from bidi.algorithm import (
+    explicit_embed_and_overrides,
+    get_embedding_levels,
+    get_empty_storage,
+    resolve_implicit_levels,
+    resolve_neutral_types,
+    resolve_weak_types,
+)
+from reportlab.lib.abag import ABag
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus.flowables import Flowable
+
+from generator.engine import remembered
+from generator.i18n.fonts import FontSet
+from generator.i18n.isolates import isolate_spans
+
+_TAG = re.compile(r"<[^>]*>")
+_STRONG_RTL = {"R", "AL"}
+_ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of one line in visual order: text in logical order, its level and face."""
+
+    text: str
+    level: int
+    font: str
+    width: float
+
+
+@remembered(4096)
+def embedding_levels(text: str) -> tuple[int, ...]:
+    """Resolved bidi levels of each character. A paragraph with any right-to-left letter
+    reads right to left, even when it starts with a Latin word ("START" in a Persian
+    "text START to 88788" line); only one without any (an English line name on an Arabic
+    card) keeps left to right.
+
+    Phone numbers, addresses and other number-like runs (`isolate_spans`) are left-to-right
+    isolates, as if wrapped in LRI ... PDI: python-bidi's implementation predates isolates,
+    so each run stands in for one neutral character (U+FFFC, as the algorithm treats an
+    isolate from outside) and is resolved on its own, one even level up."""
+    classes = {bidirectional(c) for c in text}
+    base = 0 if "L" in classes and not classes & _STRONG_RTL else 1
+    spans = isolate_spans(text)
+    if not spans:
+        return _resolved_levels(text, base)
+    outside, cursor = [], 0
+    for start, end in spans:
+        outside.append(text[cursor:start] + _ISOLATE_STANDIN)
+        cursor = end
+    outside.append(text[cursor:])
+    outer = iter(_resolved_levels("".join(outside), base))
+    isolate_level = base + 2 - base % 2  # the least even level above the paragraph's
+    levels: list[int] = []
+    cursor = 0
+    for start, end in spans:
+        levels.extend(next(outer) for _ in range(start - cursor))
+        next(outer)  # the stand-in's own level: the run's characters take their own
+        levels.extend(isolate_level + level for level in _resolved_levels(text[start:end], 0))
+        cursor = end
+    levels.extend(outer)
+    return tuple(levels)
+
+
+def _resolved_levels(text: str, base: int) -> tuple[int, ...]:
+    """The levels python-bidi's algorithm resolves for `text` at paragraph level `base`.
+    A character this Python's Unicode tables do not know has no bidi class, which the
+    algorithm rejects: it counts as a neutral (it is then reported as in no font)."""
+    if any(not bidirectional(char) for char in text):
+        text = "".join(char if bidirectional(char) else _ISOLATE_STANDIN for char in text)
+    storage = get_empty_storage()
+    storage["base_level"] = base
+    storage["base_dir"] = ("L", "R")[base]
+    get_embedding_levels(text, storage)
+    explicit_embed_and_overrides(storage)
+    resolve_weak_types(storage)
+    resolve_neutral_types(storage, False)
+    resolve_implicit_levels(storage, False)
+    # Rule X9 drops formatting characters (the zero-width non-joiner of Persian words):
+    # they take the level of the character before them.
+    resolved = storage["chars"]
+    levels, index, level = [], 0, base
+    for char in text:
+        if index < len(resolved) and resolved[index]["ch"] == char:
+            level = resolved[index]["level"]
+            index += 1
+        levels.append(level)
+    return tuple(levels)
+
+
+@remembered(65536)
+def _width_at_1000(text: str, font: str) -> float:
+    """HarfBuzz advances scale linearly with the size: shape once, at 1000 units."""
+    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])
+    return shaped[0] if shaped[0] else stringWidth(text, font, 1000)
+
+
+class BidiParagraph(Flowable):
+    """A right-to-left paragraph with the parts of ReportLab's Paragraph the engine uses."""
+
+    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+        super().__init__()
+        self.text = " ".join(html.unescape(_TAG.sub("", markup)).split())
+        self.style = style
+        self.fonts = fonts
+        self.weight = weight
+        self.levels = embedding_levels(self.text) if self.text else ()
+        self.lines: list[tuple[int, int]] = []
+        self.width = 0.0
+
+    def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
+        return self.text
+
+    def _font_for(self, char: str) -> str:
+        return _font_for(self.fonts, self.weight, char)
+
+    def _width(self, start: int, end: int) -> float:
+        return sum(run.width for run in self._runs(start, end))
+
+    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
+        longest = max((self._width(start, end) for start, end in _words(self.text)),
+                      default=0.0)
+        return longest + max(self._indent(0), self._indent(1)) + self.style.rightIndent
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.lines = self._break_lines(available_width)
+        self.height = len(self.lines) * self.style.leading
+        return available_width, self.height
+
+    def _indent(self, line: int) -> float:
+        """The line's indent from the start edge (a bullet point's hanging indent)."""
+        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
+
+    def _room(self, width: float, line: int) -> float:
+        """What a line may take of `width`: less its indent and the end side's
+        (`rightIndent`, the side where lines end: the left, right to left)."""
+        return width - self._indent(line) - self.style.rightIndent
+
+    def _break_lines(self, width: float) -> list[tuple[int, int]]:
+        """Greedy breaks measured word by word (shaping never joins across a space); each
+        line is then measured whole, and if one came out wider, lines are measured whole
+        while breaking."""
+        words = _words(self.text)
+        lines = self._break_by_words(words, width)
+        if all(self._width(start, end) <= self._room(width, index) + 0.01
+               for index, (start, end) in enumerate(lines) if " " in self.text[start:end]):
+            return lines
+        return self._break_by_lines(words, width)
+
+    def _break_by_words(self, words: list[tuple[int, int]],
+                        width: float) -> list[tuple[int, int]]:
+        lines: list[tuple[int, int]] = []
+        start = end = -1
+        line_width = 0.0
+        for word_start, word_end in words:
+            word_width = self._width(word_start, word_end)
+            if start < 0:
+                start, end, line_width = word_start, word_end, word_width
+                continue
+            gap = stringWidth(self.text[end:word_start], self._font_for(self.text[end - 1]),
+                              self.style.fontSize)
+            if line_width + gap + word_width <= self._room(width, len(lines)) + 0.01:
+                end, line_width = word_end, line_width + gap + word_width
+            else:
+                lines.append((start, end))
+                start, end, line_width = word_start, word_end, word_width
+        if start >= 0:
+            lines.append((start, end))
+        return lines
+
+    def _break_by_lines(self, words: list[tuple[int, int]],
+                        width: float) -> list[tuple[int, int]]:
+        lines: list[tuple[int, int]] = []
+        start: int | None = None
+        end = 0  # meaningful once a line has started
+        for word_start, word_end in words:
+            if start is None:
+                start, end = word_start, word_end
+            elif self._width(start, word_end) <= self._room(width, len(lines)) + 0.01:
+                end = word_end
+            else:
+                lines.append((start, end))
+                start, end = word_start, word_end
+        if start is not None:
+            lines.append((start, end))
+        return lines
+
+    def split(self, available_width: float, available_height: float) -> list[BidiParagraph]:
+        """Head and tail with at least two lines each (no stranded single lines), or []."""
+        self.wrap(available_width, available_height)
+        fits = int((available_height + 0.01) // self.style.leading)
+        if fits < 2 or len(self.lines) - fits < 2:
+            fits = min(fits, len(self.lines) - 2)
+        if fits < 2:
+            return []
+        cut = self.lines[fits - 1][1]
+        head = BidiParagraph(html.escape(self.text[:cut]), self.style, self.fonts, self.weight)
+        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style, spaceBefore=0,
+                                    firstLineIndent=0)
+        tail = BidiParagraph(html.escape(self.text[cut:].strip()), tail_style, self.fonts,
+                             self.weight)
+        return [head, tail]
+
+    def _runs(self, start: int, end: int) -> list[Run]:
+        """The line's level runs in visual order (left to right), split by font."""
+        size = self.style.fontSize
+        return [Run(text, level, font, width * size / 1000) for text, level, font, width
+                in _runs_at_1000(self.text[start:end], self.levels[start:end], self.fonts,
+                                 self.weight)]
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        canvas.setFillColor(self.style.textColor)
+        baseline = self.height - self.style.fontSize  # as ReportLab places a first line
+        for number, (start, end) in enumerate(self.lines):
+            runs = self._runs(start, end)
+            indent, end = self._indent(number), self.style.rightIndent
+            x = (end if self.fonts.rtl else indent) + _line_start(
+                self.style.alignment, self._room(self.width, number),
+                sum(run.width for run in runs), self.fonts.rtl)
+            y = baseline - number * self.style.leading
+            # Where the glyphs, read back, do not give the line's characters (a Devanagari
+            # vowel sign drawn before its consonant), the line's text goes with it as
+            # /ActualText, for copying, searching and reading aloud.
+            size = self.style.fontSize
+            spanned = not all(_copies_right(run, size) for run in runs)
+            if spanned:
+                # In the order the runs stand on the page, as for glyphs: poppler and pdfium
+                # lay /ActualText out left to right over the span and then put right-to-left
+                # text in reading order themselves.
+                visual = "".join(run.text[::-1] if run.level % 2 else run.text for run in runs)
+                canvas.addLiteral(actual_text_span(visual, self.fonts.lang))
+            for run in runs:
+                _draw_run(canvas, run, x, y, size)
+                x += run.width
+            if spanned:
+                canvas.addLiteral("EMC")
+
+
+def _font_for(fonts: FontSet, weight: str, char: str) -> str:
+    face = fonts.face_for(char, weight) or fonts.faces[0]
+    return face.name(weight)
+
+
+@remembered(16384)
+def _runs_at_1000(text: str, levels: tuple[int, ...], fonts: FontSet,
+                  weight: str) -> tuple[tuple[str, int, str, float], ...]:
+    """(text, level, font, width at 1000 units) of a span's runs in visual order: words and
+    lines come back at every size a fit tries, and their runs do not depend on the size."""
+    pieces: list[tuple[int, int, int]] = []  # (start, end, level), logical order
+    index = 0
+    while index < len(text):
+        level = levels[index]
+        stop = index
+        while stop < len(text) and levels[stop] == level:
+            stop += 1
+        pieces.append((index, stop, level))
+        index = stop
+    for level in range(max((p[2] for p in pieces), default=0), 0, -1):
+        pieces = _reverse_at_least(pieces, level)
+    runs = []
+    for piece_start, piece_end, level in pieces:
+        for part, font in _by_font(text[piece_start:piece_end], fonts, weight):
+            if level % 2 and not any(bidirectional(c) in _STRONG_RTL for c in part):
+                part = part[::-1]  # neutral characters between right-to-left words
+            runs.append((part, level, font, _width_at_1000(part, font)))
+    return tuple(runs)
+
+
+def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
+    parts: list[tuple[str, str]] = []
+    for char in text:
+        font = parts[-1][1] if parts and char.isspace() else _font_for(fonts, weight, char)
+        if parts and parts[-1][1] == font:
+            parts[-1] = (parts[-1][0] + char, font)
+        else:
+            parts.append((char, font))
+    return parts
+
+
+def _words(text: str) -> list[tuple[int, int]]:
+    """Where lines may break: between words, never inside a phone number or an address."""
+    spans = isolate_spans(text)
+    words: list[tuple[int, int]] = []
+    for match in re.finditer(r"\S+", text):
+        start, end = match.span()
+        if words and any(a < start and words[-1][1] < b for a, b in spans):
+            words[-1] = (words[-1][0], end)
+        else:
+            words.append((start, end))
+    return words
+
+
+def _reverse_at_least(pieces: list[tuple[int, int, int]],
+                      level: int) -> list[tuple[int, int, int]]:
+    """Rule L2: reverse every maximal sequence of pieces at `level` or higher."""
+    out: list[tuple[int, int, int]] = []
+    block: list[tuple[int, int, int]] = []
+    for piece in pieces:
+        if piece[2] >= level:
+            block.append(piece)
+        else:
+            out.extend(reversed(block))
+            block = []
+            out.append(piece)
+    out.extend(reversed(block))
+    return out
+
+
+def _line_start(alignment: int, width: float, line_width: float, mirrored: bool) -> float:
+    """On a right-to-left page alignment mirrors: a style's 'left' starts at the right edge."""
+    if alignment == TA_CENTER:
+        return (width - line_width) / 2
+    if mirrored:
+        alignment = {TA_LEFT: TA_RIGHT, TA_RIGHT: TA_LEFT}.get(alignment, alignment)
+    return width - line_width if alignment == TA_RIGHT else 0.0
+
+
+def actual_text_span(text: str, lang: str) -> str:
+    """The opening of a marked-content span whose /ActualText is `text` (PDF 1.5, 14.9.4)."""
+    utf16 = text.encode("utf-16-be").hex().upper()
+    return f"/Span <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"
+
+
+@remembered(8192)
+def _shaped(text: str, font: str, size: float) -> str:
+    """HarfBuzz's glyphs and positions for a run (a ShapedStr, only ever read)."""
+    return shapeStr(text, font, size)
+
+
+@remembered(8192)
+def _copies_right(run: Run, size: float) -> bool:
+    """Whether the run's glyphs, read back in the order they stand, give its characters.
+    Not so for Arabic, whose joining forms and ligatures are reached through the font's
+    GSUB table (Noto Sans Arabic even draws a letter's dots as glyphs of their own, shared
+    between letters), nor where Devanagari draws a vowel sign before its consonant."""
+    glyphs = _shaped(run.text, run.font, size)
+    return str(glyphs) == (run.text[::-1] if run.level % 2 else run.text)
+
+
+def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:
+    text = canvas.beginText(x, y)
+    text.setFont(run.font, size)
+    text._textOut(_shaped(run.text, run.font, size))  # ReportLab's shaped-text path
+    canvas.drawText(text)

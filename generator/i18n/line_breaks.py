@@ -1,0 +1,85 @@
+"""Where a left-to-right line may break, beyond ReportLab's "at a space".
+
+Thai, Khmer, Lao and Burmese are written without spaces between words, and Chinese and
+Japanese break between characters but never inside a Latin word written among them: ICU's
+line breaker (Unicode's line breaking algorithm with its word dictionaries, through
+icu4py) finds the places. Then havenprint's own rules take some of them away, for every
+language:
+- never inside a phone number, a web address or another run `isolate_spans` finds;
+- never between a number and the Chinese or Japanese word that follows it ("24小时", where
+  ICU's word breaker finds the word), nor inside that word;
+- never between a number and the short unit or abbreviation after it ("2026 г.", "24 h/24"),
+  nor inside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from icu4py.breakers import LineBreaker, WordBreaker
+
+from generator.engine import remembered
+from generator.i18n.isolates import isolate_spans
+from generator.i18n.scripts import is_spaceless, script_of
+
+# A short word after a number: a unit or an abbreviation ("г.", "h/24", "km", "ч").
+_UNIT_AFTER_NUMBER = re.compile(
+    r"(\d)([ \u00a0\u202f]+)([^\W\d_]{1,3}(?:[./]\S*)?)(?=$|[\s,;:!?)])")
+
+
+def needs_segmenting(text: str) -> bool:
+    """Whether `text` has letters of a script written without spaces between words."""
+    return any(is_spaceless(char) for char in text)
+
+
+@remembered(4096)
+def segments(text: str, lang: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of the pieces a line may break after: each ends where ICU allows a break
+    and havenprint's rules do not forbid one; spaces stay at the end of the piece before."""
+    breaks = [end for _, end in LineBreaker(text, _icu_locale(lang)).segments()]
+    kept_together = (*isolate_spans(text), *_numbers_with_words(text, lang),
+                     *_numbers_with_units(text))
+    kept = [end for end in breaks
+            if end >= len(text) or not any(start < end < stop for start, stop in kept_together)]
+    pieces, start = [], 0
+    for end in kept:
+        if end > start:
+            pieces.append((start, end))
+            start = end
+    return tuple(pieces)
+
+
+def _icu_locale(lang: str) -> str:
+    return lang.replace("-", "_")
+
+
+def _numbers_with_units(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each number's last digit and the short unit after it."""
+    return [(match.start(), match.end()) for match in _UNIT_AFTER_NUMBER.finditer(text)]
+
+
+def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of each number's last digit and the Chinese or Japanese word after it."""
+    joins = [index for index in range(1, len(text))
+             if text[index - 1].isdigit() and _is_cjk(text[index])]
+    if not joins:
+        return []
+    ends = [end for _, end in WordBreaker(text, _icu_locale(lang)).segments()]
+    spans = []
+    for join in joins:
+        word_end = next((end for end in ends if end > join), len(text))
+        spans.append((join - 1, word_end))
+    return spans
+
+
+def _is_cjk(char: str) -> bool:
+    script = script_of(char)
+    return script is not None and script.name in ("Han", "Kana")
+
+
+def keep_units_with_numbers(markup: str) -> str:
+    """Paragraph markup with a no-break space between a number and a short unit after it
+    ("2026 г.", "24 h/24"), for ReportLab's own line breaking, which breaks at any space
+    and at U+202F NARROW NO-BREAK SPACE (babel writes one in "2026 г." in Russian)."""
+    return _UNIT_AFTER_NUMBER.sub(lambda m: f"{m.group(1)}\u00a0{m.group(3)}",
+                                  markup.replace("\u202f", "\u00a0"))

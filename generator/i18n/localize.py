@@ -1,0 +1,280 @@
+"""Interface strings for a language: the built-in catalogue, overridden per site.
+
+A catalogue is a flat `key: text` mapping plus one reserved key, `_meta`:
+`{language: <native name>, needs_review: true|false, note: ..., untranslated: [key, ...]}`.
+A key a catalogue lacks, or lists under `untranslated`, prints in English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+
+from generator import PACKAGE_DIR
+from generator.content.placeholders import PlaceholderError, names
+from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.engine import remembered
+from generator.errors import ContentError, Problem
+
+BUILTIN_DIR = PACKAGE_DIR / "locales"
+FALLBACK = "en"
+META_KEY = "_meta"
+META_FIELDS = ("language", "needs_review", "note", "untranslated")
+
+# Safety wording every kit carries: a site may reword it, never remove it.
+SAFETY_STRINGS = ("safety_note", "before_you_call")
+
+
+# Languages CLDR has no data of its own for: the locale whose dates and names they use,
+# and their own name.
+BABEL_ALIASES = {"prs": "fa-AF"}  # Dari: Afghan Persian
+OWN_NAMES = {"prs": "دری"}
+
+
+def babel_locale(lang: str) -> Locale:
+    """babel's locale for `lang` (through BABEL_ALIASES); UnknownLocaleError or ValueError
+    for a code it does not know."""
+    return Locale.parse(BABEL_ALIASES.get(lang, lang), sep="-")
+
+
+@remembered(256)
+def native_name(lang: str) -> str:
+    """The language's name in itself (Español, العربية, 中文 (简体)), from babel's CLDR data;
+    the code for a language babel does not know."""
+    if lang in OWN_NAMES:
+        return OWN_NAMES[lang]
+    try:
+        name = babel_locale(lang).display_name
+    except (ValueError, TypeError, UnknownLocaleError):
+        return lang
+    return name[:1].upper() + name[1:] if name else lang
+
+
+def builtin_languages() -> list[str]:
+    return sorted(path.stem for path in BUILTIN_DIR.glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class CatalogueMeta:
+    """What a catalogue says about itself in `_meta`."""
+
+    language: str | None = None
+    needs_review: bool = False
+    note: str | None = None
+    untranslated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    path: Path
+    strings: dict[str, str]
+    meta: CatalogueMeta
+
+
+@dataclass(frozen=True)
+class LanguageStatus:
+    """The strings a language prints, and where each of them comes from."""
+
+    lang: str
+    strings: dict[str, str]
+    catalogues: tuple[Catalogue, ...]  # built-in first, then the site's; only those that exist
+    origins: dict[str, Catalogue | None]  # None: the English text
+
+    @property
+    def language(self) -> str:
+        """The language's own name, as the last catalogue that gives one spells it."""
+        names = [c.meta.language for c in self.catalogues if c.meta.language]
+        return names[-1] if names else self.lang
+
+    @property
+    def is_english(self) -> bool:
+        return self.lang.split("-")[0] == FALLBACK
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """Keys no catalogue of the language gives (nor marks untranslated): English prints."""
+        if self.is_english:
+            return ()
+        return tuple(key for key, origin in self.origins.items()
+                     if origin is None and key not in self._marked_untranslated)
+
+    @property
+    def untranslated(self) -> tuple[str, ...]:
+        """Keys a catalogue marks as not translated yet: English (or its text so far) prints."""
+        if self.is_english:
+            return ()
+        return tuple(key for key, origin in self.origins.items()
+                     if (origin is None and key in self._marked_untranslated)
+                     or (origin is not None and key in origin.meta.untranslated))
+
+    @property
+    def _marked_untranslated(self) -> set[str]:
+        return {key for c in self.catalogues for key in c.meta.untranslated}
+
+    @property
+    def fallbacks(self) -> tuple[str, ...]:
+        """Every key that prints in English in this language."""
+        fallen = set(self.missing) | set(self.untranslated)
+        return tuple(key for key in self.origins if key in fallen)
+
+    @property
+    def unreviewed(self) -> tuple[Catalogue, ...]:
+        """Catalogues marked needs_review that some printed string still comes from."""
+        used = {id(origin) for origin in self.origins.values() if origin is not None}
+        return tuple(c for c in self.catalogues if c.meta.needs_review and id(c) in used)
+
+    @property
+    def needs_review(self) -> bool:
+        return bool(self.unreviewed)
+
+
+def site_catalogue_path(lang: str, content_root: Path) -> Path:
+    return content_root / "locales" / f"{lang}.yaml"
+
+
+def english() -> dict[str, str]:
+    return load_catalogue(BUILTIN_DIR / f"{FALLBACK}.yaml").strings
+
+
+def language_status(lang: str, content_root: Path | None) -> LanguageStatus:
+    """English, then the built-in catalogue for `lang`, then the site's `locales/<lang>.yaml`
+    (none when `content_root` is None); a later catalogue wins key by key."""
+    base = english()
+    strings = dict(base)
+    origins: dict[str, Catalogue | None] = dict.fromkeys(base)
+    catalogues = []
+    paths = [BUILTIN_DIR / f"{lang}.yaml"]
+    if content_root is not None:
+        paths.append(site_catalogue_path(lang, content_root))
+    for path in paths:
+        if path.is_file() and path != BUILTIN_DIR / f"{FALLBACK}.yaml":
+            catalogue = load_catalogue(path, known=base)
+            catalogues.append(catalogue)
+            strings.update(catalogue.strings)
+            origins.update(dict.fromkeys(catalogue.strings, catalogue))
+    return LanguageStatus(lang, strings, tuple(catalogues), origins)
+
+
+def load_strings(lang: str, content_root: Path) -> dict[str, str]:
+    """The text of every interface string in `lang` (English where none is given)."""
+    return language_status(lang, content_root).strings
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` placeholders of a catalogue string (PlaceholderError for any other
+    replacement field: see generator.content.placeholders)."""
+    return names(text)
+
+
+def load_catalogue(path: Path, known: dict[str, str] | None = None) -> Catalogue:
+    """One catalogue file; with `known` (the English strings) its keys and placeholders are
+    checked against English. Raises ContentError listing every problem. Parsed once per
+    version of the file: a kit reads the same catalogues for every document."""
+    stat = path.stat()
+    return _load_catalogue(path, stat.st_mtime_ns, stat.st_size,
+                           tuple(sorted(known.items())) if known is not None else None)
+
+
+@remembered(256)
+def _load_catalogue(path: Path, mtime: int, size: int,
+                    known_items: tuple[tuple[str, str], ...] | None) -> Catalogue:
+    known = dict(known_items) if known_items is not None else None
+    return catalogue_from_doc(load_yaml(path), known)
+
+
+def catalogue_from_doc(doc: YamlDoc, known: dict[str, str] | None = None) -> Catalogue:
+    """A catalogue already parsed (also a draft in the web page, checked before it is
+    saved); ContentError listing every problem."""
+    path = doc.path
+    if not isinstance(doc.data, dict):
+        raise ContentError(Problem(path, "expected a mapping of string name: text", 1))
+    problems = []
+    strings: dict[str, str] = {}
+    for key, value in doc.data.items():
+        if key == META_KEY:
+            continue
+        problem = _string_problem(doc, str(key), value, known)
+        if problem is not None:
+            problems.append(problem)
+        else:
+            strings[str(key)] = value
+    meta, meta_problems = _meta(doc, known)
+    problems.extend(meta_problems)
+    if problems:
+        raise ContentError(problems)
+    return Catalogue(path, strings, meta)
+
+
+def _string_problem(doc: YamlDoc, key: str, value: object,
+                    known: dict[str, str] | None) -> Problem | None:
+    line = doc.line_of((key,))
+    if known is not None and key not in known:
+        valid = ", ".join(sorted(known))
+        return Problem(doc.path, f"unknown string '{key}'; valid: {valid}", line)
+    if not isinstance(value, str) or not value.strip():
+        message = f"{key}: expected text"
+        if key in SAFETY_STRINGS:
+            message += " (safety wording can be reworded, not removed)"
+        return Problem(doc.path, message, line)
+    english_names = placeholders(known[key]) if known is not None else None
+    try:
+        found = placeholders(value)
+    except PlaceholderError as error:
+        return Problem(doc.path, f"{key}: {_placeholder_message(error, english_names)}", line)
+    if english_names is not None and found != english_names:
+        wanted = ", ".join(f"{{{name}}}" for name in sorted(english_names))
+        return Problem(doc.path, (
+            f"{key}: must keep the placeholders {wanted or '(none)'} of the English text"), line)
+    return None
+
+
+def _placeholder_message(error: PlaceholderError, english_names: set[str] | None) -> str:
+    if error.field is None:
+        return str(error)
+    if english_names is None:
+        use = "write a name in braces, such as {emergency}, with nothing else inside"
+    elif english_names:
+        written = " and ".join(f"{{{name}}}" for name in sorted(english_names))
+        use = f"write {written} exactly, with nothing else inside the braces"
+    else:
+        use = "this string takes none"
+    return f"{error.field} is not a placeholder: {use} ({{{{ and }}}} print a brace)"
+
+
+def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, list[Problem]]:
+    """`_meta`, checked field by field."""
+    raw = doc.data.get(META_KEY)
+    if raw is None:
+        return CatalogueMeta(), []
+
+    def problem(field: str, message: str) -> Problem:
+        loc = (META_KEY, field) if field else (META_KEY,)
+        return Problem(doc.path, f"{'.'.join(loc)}: {message}", doc.line_of(loc))
+
+    if not isinstance(raw, dict):
+        return CatalogueMeta(), [problem("", "expected a mapping such as "
+                                             "{language: Español, needs_review: true}")]
+    problems = [problem(str(field), f"unknown field; valid: {', '.join(META_FIELDS)}")
+                for field in raw if field not in META_FIELDS]
+    texts = {}
+    for field in ("language", "note"):
+        value = raw.get(field)
+        if value is not None and not isinstance(value, str):
+            problems.append(problem(field, "expected text"))
+        texts[field] = value if isinstance(value, str) else None
+    needs_review = raw.get("needs_review", False)
+    if not isinstance(needs_review, bool):
+        problems.append(problem("needs_review", "expected true or false"))
+        needs_review = True
+    untranslated = raw.get("untranslated") or []
+    if not isinstance(untranslated, list) or not all(isinstance(k, str) for k in untranslated):
+        problems.append(problem("untranslated", "expected a list of string names"))
+        untranslated = []
+    elif known is not None:
+        problems.extend(problem("untranslated", f"unknown string '{key}'")
+                        for key in untranslated if key not in known)
+    meta = CatalogueMeta(texts["language"], needs_review, texts["note"],
+                         tuple(dict.fromkeys(untranslated)))
+    return meta, problems

@@ -1,0 +1,225 @@
+"""Left-to-right paragraphs in scripts written without spaces between words (Thai, Khmer,
+Burmese, Chinese, Japanese), or with some of their words in them.
+
+ReportLab breaks lines at spaces, or (its 'CJK' wrapping) between any two characters, even
+inside a Latin word ("Wellness contac / ts") and without shaping Thai or Khmer. This
+flowable breaks where `line_breaks.segments` allows, measures and draws each run in the face
+that covers it, shaped by HarfBuzz when the face needs it (Thai vowels and tone marks,
+Khmer subscripts).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from reportlab.lib.abag import ABag
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus.flowables import Flowable
+
+from generator.engine import remembered
+from generator.i18n.bidi_text import actual_text_span
+from generator.i18n.fonts import Face, FontSet
+from generator.i18n.line_breaks import segments
+
+_TAG = re.compile(r"<[^>]*>")
+_SPACES = re.compile(r"[ \t\r\n]+")
+_NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # drawn as spaces: not every face has them
+
+
+class SegmentedParagraph(Flowable):
+    """The parts of ReportLab's Paragraph the layout engine uses: wrap, split, minWidth,
+    getPlainText, draw, width/height and style."""
+
+    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+        super().__init__()
+        self.text = _SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip()
+        self.style = style
+        self.fonts = fonts
+        self.weight = weight
+        self.lines: list[tuple[int, int]] = []
+        self.width = 0.0
+        self.height = 0.0
+
+    def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
+        return self.text
+
+    @property
+    def _pieces(self) -> tuple[tuple[int, int], ...]:
+        return segments(self.text, self.fonts.lang) if self.text else ()
+
+    def _width(self, start: int, end: int) -> float:
+        """The width of text[start:end], spaces at its end not counted."""
+        piece = self.text[start:end].rstrip()
+        return sum(width for _, _, width in _runs(piece, self.fonts, self.weight)) \
+            * self.style.fontSize / 1000
+
+    def _indent(self, line: int) -> float:
+        """The line's indent (a hanging indent, or an icon's column before every line)."""
+        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
+
+    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
+        longest = max((self._width(start, end) for start, end in self._pieces), default=0.0)
+        return longest + max(self._indent(0), self._indent(1))
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.lines = self._break_lines(available_width)
+        self.height = len(self.lines) * self.style.leading
+        return available_width, self.height
+
+    def _break_lines(self, width: float) -> list[tuple[int, int]]:
+        """Greedy: as many pieces on a line as fit (a piece too wide on its own gets a line
+        of its own; minWidth reports it). Pieces are measured one by one; if a line measured
+        whole comes out wider (kerning across pieces), lines are measured whole."""
+        lines = self._break_by_pieces(width)
+        if all(self._width(start, end) <= width - self._indent(index) + 0.01
+               for index, (start, end) in enumerate(lines) if (start, end) not in self._pieces):
+            return lines
+        return self._break_by_lines(width)
+
+    def _break_by_pieces(self, width: float) -> list[tuple[int, int]]:
+        def limit(line: int) -> float:  # widths are at 1000 units
+            return (width - self._indent(line) + 0.01) * 1000 / self.style.fontSize
+
+        lines: list[tuple[int, int]] = []
+        start: int | None = None
+        end = 0  # meaningful once a line has started
+        used = 0.0  # the line so far, with the spaces after its last piece
+        for piece_start, piece_end in self._pieces:
+            piece = self.text[piece_start:piece_end]
+            if start is not None and used + _piece_width(piece.rstrip(), self.fonts,
+                                                         self.weight) <= limit(len(lines)):
+                end = piece_end
+            else:
+                if start is not None:
+                    lines.append((start, end))
+                start, end, used = piece_start, piece_end, 0.0
+            used += _piece_width(piece, self.fonts, self.weight)
+        if start is not None:
+            lines.append((start, end))
+        return lines
+
+    def _break_by_lines(self, width: float) -> list[tuple[int, int]]:
+        lines: list[tuple[int, int]] = []
+        start: int | None = None
+        end = 0  # meaningful once a line has started
+        for piece_start, piece_end in self._pieces:
+            if start is None:
+                start, end = piece_start, piece_end
+            elif self._width(start, piece_end) <= width - self._indent(len(lines)) + 0.01:
+                end = piece_end
+            else:
+                lines.append((start, end))
+                start, end = piece_start, piece_end
+        if start is not None:
+            lines.append((start, end))
+        return lines
+
+    def split(self, available_width: float,
+              available_height: float) -> list[SegmentedParagraph]:
+        """Head and tail with at least two lines each (no stranded single lines), or []."""
+        self.wrap(available_width, available_height)
+        fits = int((available_height + 0.01) // self.style.leading)
+        if fits < 2 or len(self.lines) - fits < 2:
+            fits = min(fits, len(self.lines) - 2)
+        if fits < 2:
+            return []
+        cut = self.lines[fits - 1][1]
+        head = SegmentedParagraph(html.escape(self.text[:cut]), self.style, self.fonts,
+                                  self.weight)
+        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style,
+                                    spaceBefore=0, firstLineIndent=0)
+        tail = SegmentedParagraph(html.escape(self.text[cut:].strip()), tail_style,
+                                  self.fonts, self.weight)
+        return [head, tail]
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        canvas.setFillColor(self.style.textColor)
+        size = self.style.fontSize
+        baseline = self.height - size  # where ReportLab puts a first line
+        for number, (start, end) in enumerate(self.lines):
+            runs = _runs(self.text[start:end].rstrip(), self.fonts, self.weight)
+            line_width = sum(width for _, _, width in runs) * size / 1000
+            indent = self._indent(number)
+            x = indent + _line_start(self.style.alignment, self.width - indent, line_width)
+            y = baseline - number * self.style.leading
+            # As in bidi_text: a line whose glyphs do not read back as its characters (Khmer
+            # and Burmese vowel signs drawn before their consonant) carries its text.
+            spanned = not all(_copies_right(text, face.name(self.weight), size)
+                              for text, face, _ in runs if face.shaped)
+            if spanned:
+                canvas.addLiteral(actual_text_span(self.text[start:end].rstrip(),
+                                                   self.fonts.lang))
+            for text, face, width in runs:
+                _draw_run(canvas, text, face, self.weight, x, y, size)
+                x += width * size / 1000
+            if spanned:
+                canvas.addLiteral("EMC")
+
+
+def _piece_width(text: str, fonts: FontSet, weight: str) -> float:
+    """The width at 1000 units of a piece with the spaces after it."""
+    return sum(width for _, _, width in _runs(text, fonts, weight))
+
+
+@remembered(16384)
+def _runs(text: str, fonts: FontSet, weight: str) -> tuple[tuple[str, Face, float], ...]:
+    """(text, face, width at 1000 units) of each run of `text` set in one face: a run's
+    width does not depend on the size, and pieces come back at every size a fit tries."""
+    parts: list[tuple[str, Face]] = []
+    for char in text:
+        if parts and char in " \u00a0\u202f":
+            face = parts[-1][1]
+        else:
+            face = fonts.face_for(char, weight) or fonts.faces[0]
+        if parts and parts[-1][1] is face:
+            parts[-1] = (parts[-1][0] + char, face)
+        else:
+            parts.append((char, face))
+    return tuple((part, face, _width_at_1000(part.translate(_NO_BREAK_SPACES),
+                                             face.name(weight), face.shaped))
+                 for part, face in parts)
+
+
+@remembered(65536)
+def _width_at_1000(text: str, font: str, shaped: bool) -> float:
+    if shaped:
+        advance = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])[0]
+        if advance:
+            return advance
+    return stringWidth(text, font, 1000)
+
+
+def _line_start(alignment: int, width: float, line_width: float) -> float:
+    if alignment == TA_CENTER:
+        return (width - line_width) / 2
+    return width - line_width if alignment == TA_RIGHT else 0.0
+
+
+@remembered(8192)
+def _glyphs(text: str, font: str, size: float) -> str:
+    """HarfBuzz's glyphs for a run (a ShapedStr, only ever read)."""
+    return shapeStr(text.translate(_NO_BREAK_SPACES), font, size)
+
+
+def _copies_right(text: str, font: str, size: float) -> bool:
+    return str(_glyphs(text, font, size)) == text.translate(_NO_BREAK_SPACES)
+
+
+def _draw_run(canvas: Canvas, text: str, face: Face, weight: str, x: float, y: float,
+              size: float) -> None:
+    font = face.name(weight)
+    drawn = text.translate(_NO_BREAK_SPACES)
+    run = canvas.beginText(x, y)
+    run.setFont(font, size)
+    if face.shaped:
+        run._textOut(_glyphs(text, font, size))  # ReportLab's shaped-text path
+    else:
+        run.textOut(drawn)
+    canvas.drawText(run)

@@ -1,0 +1,1 @@
+"""Stage 5: writing a kit: all or nothing, previews, index.html, manifest.json."""

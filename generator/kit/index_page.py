@@ -1,0 +1,107 @@
+"""index.html: a contact sheet of the kit, made from a sandboxed, autoescaped jinja2 template
+(generator/templates/index.html.j2); every value is plain data, printed as text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator import PACKAGE_DIR, __version__
+from generator.content.models import Kit
+from generator.engine import remembered
+from generator.i18n.localize import native_name
+from generator.render.printing import PrintNote
+
+TEMPLATES_DIR = PACKAGE_DIR / "templates"
+TARGET_LABELS = {"office": "office printer", "shop": "print shop"}
+
+
+@dataclass(frozen=True)
+class Thumbnail:
+    src: str  # relative to index.html
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    path: str  # relative to index.html, with forward slashes
+    lang: str
+    title: str
+    target: str
+    sizes: tuple[str, ...]  # one per page, "8.5 × 11 in (216 × 279 mm)"
+    previews: tuple[Thumbnail, ...]
+    note: PrintNote
+    article: str | None = None  # the slug of the article it carries; None: the whole kit's
+
+
+    @property
+    def target_label(self) -> str:
+        return TARGET_LABELS.get(self.target, self.target)
+
+
+@dataclass(frozen=True)
+class ArticleGroup:
+    """A language's files that carry one article, or (`slug` None) the whole kit's."""
+
+    slug: str | None
+    title: str  # the article's title in the language
+    documents: tuple[DocumentView, ...]
+    card_line: str = ""  # the whole kit's: the line its cards print, in the language
+    card_line_from: str = ""  # where that line comes from
+
+
+@remembered(1)
+def _environment() -> ImmutableSandboxedEnvironment:
+    return ImmutableSandboxedEnvironment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render_index(kit: Kit, documents: list[DocumentView],
+                 not_built: list[tuple[str, str]]) -> bytes:
+    order = {lang: index for index, lang in enumerate(kit.site.languages)}
+    # In the order of `languages:` in site.yaml; build order within a language.
+    ordered = sorted(documents, key=lambda doc: (order.get(doc.lang, len(order)), doc.lang))
+    languages = [(lang, native_name(lang), _groups(kit, lang, list(docs)))
+                 for lang, docs in groupby(ordered, key=lambda d: d.lang)]
+    html = _environment().get_template("index.html.j2").render(
+        title=kit.site.discreet_title,
+        folder=kit.root.name,
+        brand=kit.site.brand_color,
+        version=__version__,
+        documents=ordered,
+        languages=languages,
+        not_built=sorted(not_built),
+    )
+    return html.encode("utf-8")
+
+
+def _groups(kit: Kit, lang: str, documents: list[DocumentView]) -> list[ArticleGroup]:
+    """The whole kit's files first (the pocket card), then each article's, in the order of
+    `articles:`."""
+    slugs = kit.site.article_slugs
+    groups = []
+    for slug in (None, *slugs):
+        docs = tuple(doc for doc in documents if doc.article == slug)
+        if not docs:
+            continue
+        article = kit.library.get(slug or slugs[0], {}).get(lang)
+        title = article.title if article is not None else slug or slugs[0]
+        if slug is not None:
+            groups.append(ArticleGroup(slug, title, docs))
+            continue
+        from_site = kit.site.card_line.get(lang)
+        line = from_site or (article.card_line if article is not None else None) or ""
+        source = ("site.yaml (card_line)" if from_site is not None
+                  else f"the first article, {slugs[0]}")
+        groups.append(ArticleGroup(None, "For the whole kit", docs, line, source))
+    return groups

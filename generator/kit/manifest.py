@@ -1,0 +1,117 @@
+"""manifest.json: every output file with its sha256 and size, the input files with theirs, and
+the versions of the tools that made them. No timestamps and sorted keys: identical input
+gives identical bytes, so a rebuild can be compared with `cmp` or a checksum."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+from collections.abc import Iterable, Iterator
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.content.extends import content_folders
+from generator.content.models import Kit
+from generator.engine import current_engine, remembered
+from generator.layout.formats import LAYOUTS_DIR, Layout
+
+MANIFEST_VERSION = 1
+VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2")
+SKIPPED_NAMES = {"__pycache__", "Thumbs.db"}
+
+
+def input_sha256(path: Path) -> str:
+    """An input file's digest, remembered while the file (its inode, size and modification
+    time) stays the same: every site of a batch lists the shared base's files."""
+    stat = path.stat()
+    key = (path.absolute(), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    digests = current_engine().input_digests
+    return digests.get(key) or digests.remember(key, sha256_of(path))
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def versions() -> dict[str, str]:
+    return dict(_found_versions())  # a copy: the cached one stays as found
+
+
+@remembered(1)
+def _found_versions() -> dict[str, str]:
+    found = {"havenprint": __version__, "python": platform.python_version()}
+    for name in VERSIONED:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def file_entry(path: Path, label: str, **extra: Any) -> dict[str, Any]:
+    return {"path": label, "sha256": sha256_of(path), "size": path.stat().st_size, **extra}
+
+
+def input_entry(path: Path, label: str, role: str) -> dict[str, Any]:
+    return {"path": label, "sha256": input_sha256(path), "size": path.stat().st_size,
+            "role": role}
+
+
+def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[str, Any]]:
+    """The files of the content folder (and of the folders it extends), then the files of the
+    layouts used; paths relative to the content folder, built-in layouts to havenprint's."""
+    entries: dict[str, dict[str, Any]] = {}
+    root, skip = kit.root.resolve(), out.resolve()
+    for folder in content_folders(kit.root):
+        for path in _files(folder.resolve(), skip):
+            label = _relative(path, root)
+            entries[label] = input_entry(path, label, "content")
+    builtin = LAYOUTS_DIR.parent.resolve()
+    for layout in layouts:
+        for path in _files(layout.folder.resolve(), skip):
+            label = _relative(path, root if path.is_relative_to(root) else builtin)
+            entries.setdefault(label, input_entry(path, label, "layout"))
+    return [entries[label] for label in sorted(entries)]
+
+
+def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[str, Any]],
+                   not_built: list[tuple[str, str]]) -> bytes:
+    manifest = {
+        "manifest_version": MANIFEST_VERSION,
+        "site": {"folder": kit.root.name, "organization": kit.site.organization,
+                 "languages": list(kit.site.languages)},
+        "outputs": sorted(outputs, key=lambda entry: entry["path"]),
+        "inputs": inputs,
+        "not_built": [{"format": name, "lang": lang} for name, lang in sorted(not_built)],
+        "versions": versions(),
+    }
+    return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def _files(folder: Path, skip: Path) -> Iterator[Path]:
+    """Files below `folder` (resolved), in name order, without hidden ones, the output folder
+    (`skip`, resolved), or other content folders nested inside (when a base is the folder
+    above its sites)."""
+    for current, dirs, files in os.walk(folder):
+        here = Path(current)
+        dirs[:] = sorted(name for name in dirs if _kept(name) and not (
+            (here / name).resolve() == skip or (here / name / "site.yaml").is_file()))
+        for name in sorted(files):
+            if _kept(name) and (here / name).is_file():  # no pipe or device: never hashed
+                yield here / name
+
+
+def _kept(name: str) -> bool:
+    return not name.startswith(".") and name not in SKIPPED_NAMES
+
+
+def _relative(path: Path, start: Path) -> str:
+    return Path(os.path.relpath(path, start)).as_posix()

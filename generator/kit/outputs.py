@@ -1,0 +1,223 @@
+"""A whole kit: the PDFs, PNG previews of every page
+(`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), index.html and manifest.json, built in a
+staging folder and swapped into the output folder (generator/kit/kit_folder.py).
+
+They describe the files this build wrote; combinations that failed are listed as not built.
+Identical input gives identical bytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.build import BuildResult, BuiltPdf, build
+from generator.content.documents import sized_kit
+from generator.content.extends import content_folders
+from generator.content.models import Kit
+from generator.errors import WriteError, shown_path
+from generator.kit.index_page import DocumentView, Thumbnail, render_index
+from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
+from generator.kit.kit_folder import Commit, KitFolder, check_out
+from generator.kit.manifest import file_entry, input_entries, manifest_bytes
+from generator.kit.previews import Preview, page_sizes, render_previews
+from generator.kit.write import write_atomic
+from generator.layout.formats import Layout
+from generator.render.printing import describe_size, print_note
+
+PREVIEWS_FOLDER = "previews"
+
+
+@dataclass
+class KitFiles:
+    previews: list[Path] = field(default_factory=list)
+    index: Path | None = None
+    manifest: Path | None = None
+    commit: Commit | None = None  # what swapping the kit in did to the previous one
+
+    @property
+    def paths(self) -> list[Path]:
+        extra = [path for path in (self.index, self.manifest) if path is not None]
+        return [*self.previews, *extra]
+
+
+class PreviewPipeline:
+    """Previews rendered on a thread of their own as each PDF is made, while the build draws
+    the next one: pdfium and Pillow's encoder let go of the GIL, so a second core does them.
+    `build_with_kit_files` feeds it from `build(on_pdf=...)` and hands it to
+    `write_kit_files(previews=...)`; leaving the `with` block drops previews not started yet
+    (after Ctrl-C) and waits for the one that is."""
+
+    def __init__(self, out: Path, brand: str) -> None:
+        self._out, self._brand = out, brand
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-preview")
+        self._rendering: dict[Path, Future[list[Preview]]] = {}
+
+    def __enter__(self) -> PreviewPipeline:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __call__(self, path: Path, lang: str, data: bytes) -> None:
+        self._rendering[path] = self._pool.submit(
+            render_previews, data, preview_folder(self._out, lang), path.stem, self._brand)
+
+    def previews_of(self, path: Path) -> list[Preview]:
+        return self._rendering.pop(path).result()
+
+
+def preview_folder(out: Path, lang: str) -> Path:
+    return out / PREVIEWS_FOLDER / lang
+
+
+def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
+                         targets: Iterable[str], out: Path, previews: bool = True,
+                         on_step: Callable[[str], None] | None = None,
+                         preview_stage: Callable[[int], Callable[[str], None]] | None = None,
+                         poster_sizes: Sequence[str] = (),
+                         ) -> tuple[BuildResult, KitFiles]:
+    """`build` the kit, with its previews (rendered beside the build), index.html and
+    manifest.json, in a staging folder; then swap it in for the kit in `out` (see
+    generator/kit/kit_folder.py). Nothing in `out` changes when no PDF was built.
+    `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
+    check_out(out, content_folders(kit.root))
+    folder = KitFolder(out)
+    try:
+        with folder:
+            staging = folder.staging
+            try:
+                result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
+                                              out, previews, on_step, preview_stage,
+                                              poster_sizes)
+            except OSError as error:  # nothing in `out` has changed
+                raise WriteError(f"could not write {_unstaged(error.filename, staging, out)}: "
+                                 f"{error.strerror or error}") from None
+            if result.written:
+                files.commit = folder.commit([_label(path, staging) for path in
+                                              [*result.written, *files.paths]])
+    except KeyboardInterrupt:
+        if folder.committed:
+            raise InterruptedAfterSwap(out) from None
+        raise
+    return _moved(result, files, staging, out)
+
+
+def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tuple[str, ...],
+                  staging: Path, out: Path, previews: bool,
+                  on_step: Callable[[str], None] | None,
+                  preview_stage: Callable[[int], Callable[[str], None]] | None,
+                  poster_sizes: Sequence[str]) -> tuple[BuildResult, KitFiles]:
+    pipeline = PreviewPipeline(staging, kit.site.brand_color) if previews else None
+    with pipeline or nullcontext():
+        result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline,
+                       poster_sizes=poster_sizes)
+        files = write_kit_files(
+            kit, layouts, langs, targets, result, staging, previews=pipeline or False,
+            on_step=preview_stage(len(result.written)) if preview_stage else None,
+            skip=out)
+    return result, files
+
+
+def _unstaged(filename: str | None, staging: Path, out: Path) -> str:
+    """The path a file being written in the staging folder would have had in `out`."""
+    if filename is None:
+        return f"the kit in {shown_path(out)}"
+    path = Path(filename)
+    return shown_path(out / path.relative_to(staging) if path.is_relative_to(staging) else path)
+
+
+def _moved(result: BuildResult, files: KitFiles, staging: Path,
+           out: Path) -> tuple[BuildResult, KitFiles]:
+    """The paths the files have in `out` once swapped in."""
+    def moved(path: Path) -> Path:
+        return out / path.relative_to(staging)
+
+    result.written = [moved(path) for path in result.written]
+    result.built = [dataclasses.replace(item, path=moved(item.path)) for item in result.built]
+    files.previews = [moved(path) for path in files.previews]
+    files.index = moved(files.index) if files.index else None
+    files.manifest = moved(files.manifest) if files.manifest else None
+    return result, files
+
+
+class InterruptedAfterSwap(KeyboardInterrupt):
+    """Ctrl-C came while the new kit was being swapped in: it was finished first."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(str(out))
+        self.out = out
+
+
+def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
+                    result: BuildResult, out: Path, previews: bool | PreviewPipeline = True,
+                    on_step: Callable[[str], None] | None = None,
+                    skip: Path | None = None) -> KitFiles:
+    """Previews (unless `previews` is false; from the pipeline the build fed, if given), then
+    index.html, then manifest.json, which lists all of them. Nothing is written when the
+    build wrote no PDF. `skip`: a folder the manifest's list of inputs leaves out (the
+    output folder, when `out` is the staging folder inside it)."""
+    built = result.built
+    files = KitFiles()
+    if not built:
+        return files
+    views: list[DocumentView] = []
+    outputs: list[dict[str, Any]] = []
+    for item in built:
+        if on_step is not None:
+            on_step(f"{item.layout.name} ({item.lang}, {item.target})")
+        views.append(_describe(kit, item, out, previews, outputs, files))
+    files.index = out / INDEX_NAME
+    write_atomic(files.index, render_index(kit, views, result.failed))
+    outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
+    files.manifest = out / MANIFEST_NAME
+    inputs = input_entries(kit, layouts, skip or out)
+    write_atomic(files.manifest, manifest_bytes(kit, outputs, inputs, result.failed))
+    return files
+
+
+def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipeline,
+              outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
+    """The previews of one PDF (rendered here unless a pipeline did); its manifest entries
+    go to `outputs`."""
+    data = item.path.read_bytes()
+    sizes = page_sizes(data)
+    label = _label(item.path, out)
+    carries = {"article": item.article}  # a kit-wide card may print site.yaml's line instead
+    if item.card_line_from_site:
+        carries["card_line"] = "site.yaml"
+    outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
+                              format_size=item.size_key, lang=item.lang, target=item.target,
+                              pages=len(sizes), **carries))
+    if isinstance(previews, PreviewPipeline):
+        rendered = previews.previews_of(item.path)
+    elif previews:
+        rendered = render_previews(data, preview_folder(out, item.lang), item.path.stem,
+                                   kit.site.brand_color)
+    else:
+        rendered = []
+    thumbnails = []
+    for preview in rendered:
+        preview_label = _label(preview.path, out)
+        outputs.append(file_entry(preview.path, preview_label, kind="preview", pdf=label))
+        thumbnails.append(Thumbnail(preview_label, preview.width, preview.height))
+        files.previews.append(preview.path)
+    return DocumentView(
+        path=label, lang=item.lang, title=item.layout.spec.title, target=item.target,
+        article=item.article if item.layout.spec.per_article else None,
+        sizes=tuple(describe_size(*size) for size in sizes), previews=tuple(thumbnails),
+        note=print_note(sized_kit(kit, item.layout, item.size_key), item.layout, item.target,
+                        sizes[0]),
+    )
+
+
+def _label(path: Path, out: Path) -> str:
+    if path.is_relative_to(out):
+        return path.relative_to(out).as_posix()
+    return Path(os.path.relpath(path, out)).as_posix()

@@ -1,0 +1,1 @@
+"""Stage 3: what goes where: formats (layouts/), templates composed, text fitted into slots."""

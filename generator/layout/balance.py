@@ -1,0 +1,114 @@
+"""Headlines and headings without a lone word on their last line.
+
+A style with `balance: true` (titles, headings, a card's lead line) that wraps onto a last
+line of one word (or, in Chinese and Japanese, of one or two characters) is set narrower,
+a step at a time, until the last line holds more, as long as it keeps the same number of
+lines. The text keeps its box: the room given up is an indent on the side where the lines
+end (both sides for centred text), so nothing moves on the page but the breaks.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph as RLParagraph
+
+from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.fonts import FontSet
+
+NARROWER = tuple(step / 100 for step in range(4, 44, 4))  # of the width: 4 %, 8 % ... 40 %
+
+
+def lone_last_line(text: str, cjk: bool) -> bool:
+    """Whether the last line, `text`, is a single word (two characters or fewer in text
+    that breaks between characters)."""
+    if cjk:
+        return len("".join(text.split())) <= 2
+    return len(text.split()) < 2
+
+
+def _end_indented(style: ParagraphStyle, cut: float, rtl: bool) -> ParagraphStyle:
+    """`style` with `cut` points less width, taken where its lines end."""
+    if style.alignment == TA_CENTER:
+        return ParagraphStyle(f"{style.name}~", parent=style,
+                              leftIndent=style.leftIndent + cut / 2,
+                              rightIndent=style.rightIndent + cut / 2)
+    if style.alignment == TA_RIGHT and not rtl:
+        return ParagraphStyle(f"{style.name}~", parent=style, leftIndent=style.leftIndent + cut)
+    # Left-aligned text, and right-to-left text (rightIndent is its end side: bidi_text).
+    return ParagraphStyle(f"{style.name}~", parent=style, rightIndent=style.rightIndent + cut)
+
+
+class _Balanced:
+    """Mixed into a paragraph class: `wrap` looks for the narrowest-needed balanced break."""
+
+    style: ParagraphStyle
+
+    def _init_balance(self) -> None:
+        self._base_style = self.style
+        self._balanced: dict[float, ParagraphStyle] = {}
+
+    def _lines(self) -> list[str]:
+        raise NotImplementedError
+
+    def _plain_wrap(self, width: float, height: float) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def _rtl(self) -> bool:
+        return False
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        key = round(available_width, 2)
+        if key not in self._balanced:
+            self._balanced[key] = self._balanced_style(available_width, available_height)
+        self.style = self._balanced[key]
+        return self._plain_wrap(available_width, available_height)
+
+    def _balanced_style(self, width: float, height: float) -> ParagraphStyle:
+        base = self._base_style
+        self.style = base
+        self._plain_wrap(width, height)
+        lines = self._lines()
+        cjk = getattr(base, "wordWrap", None) == "CJK"
+        if len(lines) < 2 or not lone_last_line(lines[-1], cjk):
+            return base
+        for fraction in NARROWER:
+            self.style = _end_indented(base, width * fraction, self._rtl())
+            self._plain_wrap(width, height)
+            trial = self._lines()
+            if len(trial) != len(lines):
+                break  # narrower only adds lines from here on
+            if not lone_last_line(trial[-1], cjk):
+                return self.style
+        return base
+
+
+class BalancedParagraph(_Balanced, RLParagraph):
+    def __init__(self, text: str, style: ParagraphStyle, *args: object, **kwargs: object):
+        RLParagraph.__init__(self, text, style, *args, **kwargs)
+        self._init_balance()
+
+    def _plain_wrap(self, width: float, height: float) -> tuple[float, float]:
+        return RLParagraph.wrap(self, width, height)
+
+    def _lines(self) -> list[str]:
+        paragraph = self.blPara
+        if paragraph.kind == 0:
+            return [" ".join(words) for _, words in paragraph.lines]
+        return ["".join(getattr(frag, "text", "") for frag in line.words)
+                for line in paragraph.lines]
+
+
+class BalancedBidiParagraph(_Balanced, BidiParagraph):
+    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+        BidiParagraph.__init__(self, markup, style, fonts, weight)
+        self._init_balance()
+
+    def _plain_wrap(self, width: float, height: float) -> tuple[float, float]:
+        return BidiParagraph.wrap(self, width, height)
+
+    def _lines(self) -> list[str]:
+        return [self.text[start:end] for start, end in self.lines]
+
+    def _rtl(self) -> bool:
+        return self.fonts.rtl

@@ -1,0 +1,300 @@
+"""Fill a layout's jinja2 templates with the kit's words.
+
+Templates are sandboxed and autoescaped, so article and resource text is always data: `<`,
+`&` and `{{ }}` in content print literally. Each block is named after a slot and renders
+`<p style="...">inline markup</p>` paragraphs (see generator/layout/paragraphs.py).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_skeleton, get_day_names
+from jinja2 import (
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateRuntimeError,
+    TemplateSyntaxError,
+)
+from markupsafe import Markup, escape
+
+from generator.content.articles import first_sentence
+from generator.content.invisible import without_invisible
+from generator.content.models import Article, Kit, Resource
+from generator.content.placeholders import PlaceholderError, substitute
+from generator.engine import remembered
+from generator.errors import ContentError, Problem
+from generator.i18n.localize import babel_locale
+from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout
+from generator.layout.paragraphs import Paragraph, parse_block
+from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
+
+TEXT_KINDS = ("text", "flow", "tabs")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of a list slot (a hotline): its optional details may be left out, then the
+    whole entry unless it is required."""
+
+    label: str
+    paragraphs: tuple[Paragraph, ...]
+    required: bool
+
+
+@dataclass(frozen=True)
+class ComposedFace:
+    name: str
+    texts: dict[str, tuple[Paragraph, ...]]
+    lists: dict[str, tuple[Item, ...]]
+    qr_payload: str | None
+    # a flow slot's fillers: (filler, its paragraphs) in the layout's order, empty ones out
+    fillers: dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]] = field(
+        default_factory=dict)
+
+
+def fill(text: str, **values: Any) -> Markup:
+    """A catalogue string with its `{name}` placeholders filled, text and values escaped.
+    Never str.format: a field such as {emergency[0]} is refused, not evaluated."""
+    try:
+        return Markup(substitute(text, values, escape))
+    except PlaceholderError as error:
+        raise TemplateRuntimeError(f"{text!r}: {error}") from None
+
+
+@remembered(64)
+def _environment(folder: Path) -> LimitedSandbox:
+    """One environment per layout folder, so each template is compiled once per process
+    (jinja2 still reloads a template whose file changed)."""
+    env = LimitedSandbox(
+        loader=BoundedLoader(folder),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fill"] = fill
+    return env
+
+
+@remembered(256)
+def format_month(day: date, lang: str) -> str:
+    """"Nov 2026" as the language writes a month and year."""
+    return format_skeleton("yMMM", day, locale=_locale(lang))
+
+
+_ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
+
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_WEEKDAY = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")\b")
+
+
+def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> str | None:
+    """Hours as written, with "24/7" and English weekday abbreviations ("Mon–Fri 9:00–17:00",
+    as imports write them) in the language of the kit."""
+    if hours is None:
+        return None
+    if hours.strip().lower() in _ALWAYS_OPEN:
+        return strings.get("hours_24_7", hours)
+    days = get_day_names("abbreviated", locale=_locale(lang))
+    return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
+
+
+def weekday_free(hours: str) -> str:
+    """Hours without what `hours_text` translates ("24/7", English weekday abbreviations)."""
+    if hours.strip().lower() in _ALWAYS_OPEN:
+        return ""
+    return _WEEKDAY.sub("", hours)
+
+
+@remembered(64)
+def _locale(lang: str) -> Locale:
+    try:
+        return babel_locale(lang)
+    except (ValueError, UnknownLocaleError):
+        return Locale.parse("en")
+
+
+def language_names(codes: tuple[str, ...] | list[str], lang: str) -> str | None:
+    """The languages a line serves, as a reader of each would look for it ("English · Español
+    · Tiếng Việt"): each in its own name where the kit's fonts print that script (Latin,
+    Greek and Cyrillic always; other scripts in a kit of the same script), else its name in
+    the kit's language. None when the line serves only the kit's own language."""
+    if not codes or [code.split("-")[0] for code in codes] == [lang.split("-")[0]]:
+        return None
+    return " · ".join(dict.fromkeys(_language_name(code, lang) for code in codes))
+
+
+@remembered(512)
+def _language_name(code: str, lang: str) -> str:
+    base = code.split("-")[0]
+    try:
+        own_locale = Locale.parse(code, sep="-")
+        own = own_locale.languages.get(own_locale.language)
+    except (ValueError, UnknownLocaleError):
+        own = None
+    kit_name = _locale(lang).languages.get(base) or _locale("en").languages.get(base) or code
+    kit_scripts = _scripts(_locale(lang).languages.get(_locale(lang).language) or "")
+    name = own if own and _scripts(own) <= _ALWAYS_PRINTED | kit_scripts else kit_name
+    return name[:1].upper() + name[1:]
+
+
+_ALWAYS_PRINTED = {"LATIN", "GREEK", "CYRILLIC"}  # every font chain ends in Noto Sans
+
+
+def _scripts(text: str) -> set[str]:
+    return {unicodedata.name(char, "?").split()[0] for char in text if char.isalpha()}
+
+
+def resource_view(resource: Resource, lang: str = "en",
+                  strings: dict[str, str] | None = None) -> dict[str, Any]:
+    """What templates see of a hotline in `lang`: display strings only."""
+    return {
+        "name": resource.name_in(lang, strings),
+        "tab_label": resource.tab_label_in(lang),
+        "phone": resource.phone.display if resource.phone else None,
+        "tty": resource.tty.display if resource.tty else None,
+        "text": (
+            {"number": resource.text.number, "keyword": resource.text.keyword,
+             "description": resource.text.description.get(lang)}
+            if resource.text else None
+        ),
+        "hours": hours_text(resource.hours_in(lang), strings or {}, lang),
+        "url": resource.url,
+        "domain": _bare_domain(resource.url) if resource.url else None,
+        "languages": list(resource.languages),
+        "language_names": language_names(resource.languages, lang),
+        "checked": format_month(resource.verified, lang) if resource.verified else None,
+        "qr": resource.qr,
+    }
+
+
+def _bare_domain(url: str) -> str:
+    host = urlsplit(url).hostname or url
+    return host.removeprefix("www.")
+
+
+def _oldest_check(kit: Kit, lang: str) -> str | None:
+    dates = [r.verified for r in kit.resources if r.verified]
+    return format_month(min(dates), lang) if dates else None
+
+
+def article_view(article: Article) -> dict[str, Any]:
+    poster = article.extra.get("poster")
+    poster = poster if isinstance(poster, dict) else {}
+    return {
+        "title": article.title,
+        "card_line": article.card_line or "",
+        "sections": [{"heading": s.heading, "paragraphs": list(s.paragraphs)}
+                     for s in article.sections],
+        "sources": list(article.sources),
+        "key_points": list(article.key_points),
+        "condensed": condensed(article),
+        "poster_headline": _text_or_none(poster.get("headline")),
+        "poster_message": _text_or_none(poster.get("message")),
+    }
+
+
+def condensed(article: Article) -> list[dict[str, str | None]]:
+    """Front matter key points, else each section's heading with its first sentence."""
+    if article.key_points:
+        return [{"heading": None, "text": point} for point in article.key_points]
+    return [
+        {"heading": section.heading, "text": first_sentence(section.paragraphs[0])}
+        for section in article.sections if section.paragraphs
+    ]
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: str | None) -> dict:
+    site = kit.site
+    return {
+        "site": {
+            "organization": site.organization,
+            "show_organization": site.show_organization,
+            "discreet_title": site.title_for(lang),
+            "emergency_number": site.emergency_number,
+            "poster_discreet": site.poster_discreet,
+        },
+        "article": article_view(kit.articles[lang]),
+        "resources": [resource_view(r, lang, strings) for r in kit.resources],
+        "checked": _oldest_check(kit, lang),
+        "t": strings,
+        "qr": {"action": qr_action},
+        "lang": lang,
+    }
+
+
+def compose_face(
+    layout: Layout, face_name: str, context: dict, resources: tuple[Resource, ...],
+    qr_payload: str | None,
+) -> ComposedFace:
+    face: FaceSpec = layout.spec.faces[face_name]
+    path = layout.folder / face.template
+    # The clock and the memory ceiling cost 0.1 ms a face: only for a content folder's own
+    # templates, not for havenprint's.
+    limits = nullcontext() if layout.folder.is_relative_to(LAYOUTS_DIR) else render_limits()
+    try:
+        with limits:
+            texts, lists, fillers = _render_face(layout, face, context, resources, path)
+    except TemplateSyntaxError as error:
+        raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
+                                   error.lineno)) from None
+    except TemplateNotFound as error:
+        raise ContentError(Problem(path, (
+            f"template error: no template {error.name!r} in {layout.folder.name}/"))) from None
+    except TemplateError as error:
+        raise ContentError(Problem(path, f"template error: {error}")) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as error:
+        # A layout's own template is code: whatever it raises is a problem with the layout.
+        raise ContentError(Problem(path, (
+            f"template error: {type(error).__name__}: {str(error)[:200]}"))) from None
+    return ComposedFace(face_name, texts, lists, qr_payload, fillers)
+
+
+def _render_face(layout: Layout, face: FaceSpec, context: dict,
+                 resources: tuple[Resource, ...], path: Path,
+                 ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]],
+                            dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]]]:
+    lang = context["lang"]
+    template = _environment(layout.folder).get_template(face.template)
+    texts, lists, fillers = {}, {}, {}
+    for slot in face.slots:
+        if slot.kind in TEXT_KINDS:
+            texts[slot.name] = _render_block(template, slot.name, context, path)
+        if slot.fillers:
+            lines = {**context, "lines": [resource_view(resource, lang, context["t"])
+                                          for resource in resources]}
+            rendered = ((filler, _render_block(template, filler.block, lines, path))
+                        for filler in slot.fillers)
+            fillers[slot.name] = tuple((filler, paragraphs)
+                                       for filler, paragraphs in rendered if paragraphs)
+        elif slot.kind == "list":
+            lists[slot.name] = tuple(
+                Item(resource.name, _render_block(template, "resource", {
+                    **context, "item": resource_view(resource, lang, context["t"])}, path),
+                     resource.required)
+                for resource in resources
+            )
+    return texts, lists, fillers
+
+
+def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:
+    if block not in template.blocks:
+        raise ContentError(Problem(path, f"template has no block '{block}' for its slot"))
+    # Content files are cleaned as they are read; a layout's own template is not.
+    output = without_invisible(joined(template.blocks[block](template.new_context(context))))
+    return parse_block(output, block, path)

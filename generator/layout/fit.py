@@ -1,0 +1,266 @@
+"""Fitting paragraphs into a box: shrink step by step down to each style's floor."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+from unicodedata import bidirectional
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph as RLParagraph
+
+from generator.engine import remembered
+from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.fonts import FontSet
+from generator.i18n.isolates import unbreakable_numbers
+from generator.i18n.line_breaks import keep_units_with_numbers, needs_segmenting
+from generator.i18n.segmented_text import SegmentedParagraph
+from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
+from generator.layout.formats import LayoutSpec
+from generator.layout.paragraphs import Paragraph
+from generator.layout.styles import Limits, paragraph_style, size_range
+
+SHRINK_STEP = 0.025
+
+
+@dataclass(frozen=True)
+class Icon:
+    """The picture a paragraph starts with, and the word it stands for."""
+
+    name: str
+    alt: str  # escaped markup
+    column: float  # the room it takes before the text
+    font: str
+    alt_paragraph: BidiParagraph | None  # for right-to-left and shaped scripts
+UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, eq=False)
+class Typesetter:
+    """Makes ReportLab paragraphs for one layout and brand colour.
+
+    Equal when made for the same layout (the very spec object: layouts are loaded once),
+    colour, fonts and caps, so fits can be remembered across the sites of a batch. `caps`
+    holds the size of each style already settled elsewhere in the document: one style prints
+    at one size throughout (see generator/layout/place.py)."""
+
+    spec: LayoutSpec
+    brand: str
+    fonts: FontSet
+    caps: tuple[tuple[str, float], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Typesetter) and self.spec is other.spec
+                and self.brand == other.brand and self.fonts == other.fonts
+                and self.caps == other.caps)
+
+    def __hash__(self) -> int:
+        return hash((id(self.spec), self.brand, self.fonts, self.caps))
+
+    @functools.cached_property
+    def limits(self) -> Limits:
+        shaped = self.spec.shaped_floor if self.fonts.shaping else None
+        return Limits(self.spec.body_floor, shaped or 0.0)
+
+    @functools.cached_property
+    def _caps(self) -> dict[str, float]:
+        return dict(self.caps)
+
+    def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
+        """Right-to-left text (a kit's, or a whole Arabic line name in an English kit) and
+        other shaped scripts (Devanagari, Bengali, Tamil...) are laid out line by line by
+        BidiParagraph, which shapes each run in its own face and gives a line /ActualText
+        where its glyphs do not read back as its characters; text with words of a script
+        written without spaces by SegmentedParagraph (ICU's word breaks); the rest by
+        ReportLab's Paragraph, breaking at spaces."""
+        made = []
+        for p in items:
+            style = self.spec.styles[p.style]
+            font = self.fonts.primary(style.weight)
+            indent = self.spec.icon_column if p.icon else 0.0
+            para_style = paragraph_style(p.style, style, scale, self.limits, self.brand, font,
+                                         self.fonts.shaping, None,
+                                         self._caps.get(p.style), indent)
+            para = self._paragraph(p, para_style, style.weight, style.balance)
+            if p.icon:
+                para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
+                                 self._alt(p, para_style, style.weight) if p.alt else None)
+            made.append(para)
+        return made
+
+    def _alt(self, p: Paragraph, para_style: ParagraphStyle,
+             weight: str) -> BidiParagraph | None:
+        """The icon's word as a right-to-left or shaped paragraph (drawn unseen, for its
+        text); None where plain text does (generator/render/draw.py)."""
+        if not (self.fonts.rtl or self.fonts.shaping):
+            return None
+        plain_style = ParagraphStyle(f"{para_style.name}-alt", parent=para_style,
+                                     leftIndent=0, firstLineIndent=0)
+        return BidiParagraph(p.alt, plain_style, self.fonts, weight)
+
+    def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
+                   balance: bool) -> RLParagraph:
+        segmented = needs_segmenting(p.markup)
+        if (self.fonts.rtl or _right_to_left(p.markup)
+                or (self.fonts.shaping and not segmented)):  # aligned as the page reads
+            kind = BalancedBidiParagraph if balance else BidiParagraph
+            return kind(p.markup, para_style, self.fonts, weight)
+        if segmented:
+            return SegmentedParagraph(p.markup, para_style, self.fonts, weight)
+        markup = keep_units_with_numbers(unbreakable_numbers(p.markup))
+        return (BalancedParagraph if balance else RLParagraph)(
+            self.fonts.with_fallbacks(markup, weight), para_style)
+
+    def _range(self, style: str) -> tuple[float, float]:
+        return size_range(self.spec.styles[style], self.limits, self._caps.get(style))
+
+    def floor_of(self, items: Sequence[Paragraph]) -> float:
+        """The smallest size any of these paragraphs' styles may shrink to."""
+        return min((self._range(p.style)[0] for p in items), default=self.spec.body_floor)
+
+    def lowest_scale(self, items: Sequence[Paragraph]) -> float:
+        """The scale at which every one of these paragraphs' styles is at its smallest."""
+        return min(self._range(p.style)[0] / self.spec.styles[p.style].size for p in items)
+
+    def highest_scale(self, items: Sequence[Paragraph]) -> float:
+        """The scale at which every style that may grow is at its largest (1: none may)."""
+        return max([1.0] + [self._range(p.style)[1] / self.spec.styles[p.style].size
+                            for p in items if self.spec.styles[p.style].max_size is not None])
+
+    def scales(self, items: Sequence[Paragraph]) -> list[float]:
+        """Scales to try, from where every style is at its largest (its size, or the
+        `max_size` of those that may grow) down to where every style is at its smallest."""
+        lowest = self.lowest_scale(items)
+        scales, scale = [], self.highest_scale(items)
+        while scale > lowest + 1e-9:
+            scales.append(scale)
+            scale -= SHRINK_STEP
+        scales.append(lowest)
+        return scales
+
+
+@remembered(4096)
+def _right_to_left(markup: str) -> bool:
+    """Whether a paragraph's first letter with a direction is right to left (Unicode's rule
+    for a paragraph's direction): an Arabic or Hebrew line name in a left-to-right kit."""
+    for char in markup:
+        kind = bidirectional(char)
+        if kind == "L":
+            return False
+        if kind in ("R", "AL"):
+            return True
+    return False
+
+
+def min_width(para: RLParagraph) -> float:
+    """The narrowest width the paragraph can take: its longest word, or nothing for text
+    that breaks between any two characters (Chinese, Japanese, Korean)."""
+    if getattr(para.style, "wordWrap", None) == "CJK":
+        return 0.0
+    return para.minWidth()
+
+
+def largest_fitting(scales: Sequence[float], attempt: Callable[[float], tuple[T, float]],
+                    room: float = 0.0) -> tuple[T | None, float]:
+    """(result, 0) at the largest of `scales` (largest first) whose attempt overflows by
+    nothing, or (None, overflow at the smallest scale).
+
+    Text needs less room as it shrinks: in proportion to the scale for lines too short to
+    wrap, faster for wrapped text. So after full size the search tries the scale that the
+    overflow and `room` (the height available) predict for short lines, then its
+    neighbour; only when the guess is off does it halve the range that is left."""
+    results: dict[int, tuple[T, float]] = {}
+
+    def fits(index: int) -> bool:
+        if index not in results:
+            results[index] = attempt(scales[index])
+        return results[index][1] <= 0.01
+
+    if fits(0):
+        return results[0][0], 0.0
+    last = len(scales) - 1
+    too_big, fitting = 0, None
+    overflow = results[0][1]
+    if room > 0 and overflow != UNBREAKABLE and last > 1:
+        wanted = scales[0] * room / (room + overflow)
+        guess = next((i for i, scale in enumerate(scales) if scale <= wanted + 1e-9), last)
+        guess = min(max(guess, 1), last - 1)
+        if fits(guess):
+            fitting = guess
+            if not fits(guess - 1):
+                too_big = guess - 1
+        else:
+            too_big = guess
+            if fits(guess + 1):
+                fitting = guess + 1
+    if fitting is None:
+        if not fits(last):
+            return None, results[last][1]
+        fitting = last
+    while fitting - too_big > 1:
+        middle = (too_big + fitting) // 2
+        if fits(middle):
+            fitting = middle
+        else:
+            too_big = middle
+    return results[fitting][0], 0.0
+
+
+def fit_stack(items: Sequence[Paragraph], width: float, height: float,
+              typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
+    """(paragraphs, their height) at the largest scale that fits, or (None, overflow).
+    The same words in the same box fit the same way: the sites of a batch share the
+    article and the safety wording, so fits are remembered (the paragraphs are only read
+    after this, never changed)."""
+    if not items:
+        return [], 0.0
+    return _fit_stack(tuple(items), width, height, typesetter)
+
+
+@remembered(1024)
+def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
+               typesetter: Typesetter) -> tuple[list[RLParagraph] | None, float]:
+
+    def attempt(scale: float) -> tuple[tuple[list[RLParagraph], float], float]:
+        made = stacked(items, scale, width, typesetter)
+        return made, max(0.0, made[1] - height)
+
+    fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
+    return (None, overflow) if fitted is None else fitted
+
+
+def floor_overflow(items: Sequence[Paragraph], width: float, height: float,
+                   typesetter: Typesetter) -> float:
+    """How far the paragraphs overflow the box with every style at its smallest (0: they
+    fit at some scale). One trial: for choosing what to leave out before fitting."""
+    if not items:
+        return 0.0
+    _, needed = stacked(items, typesetter.lowest_scale(items), width, typesetter)
+    return max(0.0, needed - height)
+
+
+def stacked(items: Sequence[Paragraph], scale: float, width: float,
+             typesetter: Typesetter) -> tuple[list[RLParagraph], float]:
+    """The paragraphs at `scale`, one below the other, and the height they need."""
+    measured = [_measured(item, scale, width, typesetter) for item in items]
+    needed = 0.0
+    for index, (para, para_height) in enumerate(measured):
+        style = para.style
+        needed += para_height + style.spaceAfter + (style.spaceBefore if index else 0)
+    return [para for para, _ in measured], needed
+
+
+@remembered(8192)
+def _measured(item: Paragraph, scale: float, width: float,
+              typesetter: Typesetter) -> tuple[RLParagraph, float]:
+    """One paragraph made at `scale` and wrapped to `width`, and its height (UNBREAKABLE
+    when a word is wider). Remembered: most paragraphs of a list are the same from one site
+    of a batch to the next, and from one trial scale to the next slot's. The paragraph is
+    only ever wrapped to this width again, so sharing it is safe."""
+    para = typesetter.paragraphs((item,), scale)[0]
+    if min_width(para) > width + 0.01:
+        return para, UNBREAKABLE
+    return para, para.wrap(width, 10_000)[1]

@@ -1,0 +1,154 @@
+"""Run long text through a chain of boxes (a brochure's inside panels), like a newspaper.
+
+Headings (styles with keep_with_next) never end a box; paragraphs split between boxes only
+where ReportLab can split them without leaving a single stranded line.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.platypus import Paragraph as RLParagraph
+
+from generator.engine import remembered
+from generator.layout.fit import UNBREAKABLE, Typesetter, largest_fitting, min_width
+from generator.layout.geometry import Rect
+from generator.layout.paragraphs import Paragraph
+
+MIN_LINES_AFTER_HEADING = 2
+MAX_TRIES = 12
+MIN_PROSE = 12  # words (or characters of text without spaces: more) in a paragraph of prose
+
+
+@dataclass(frozen=True)
+class FlowPiece:
+    paragraph: RLParagraph
+    x: float
+    y: float  # bottom
+
+
+@dataclass(frozen=True)
+class Flowed:
+    pieces: list[FlowPiece]
+    scale: float  # the scale every paragraph was set at: what fills the rest uses it too
+
+
+@remembered(256)
+def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
+             typesetter: Typesetter) -> tuple[Flowed | None, float]:
+    """The pieces at the largest scale where everything fits (growing where styles may),
+    or (None, the overflow at the smallest). Remembered: every site of a batch flows the
+    same article."""
+
+    def attempt(scale: float) -> tuple[Flowed, float]:
+        pieces, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
+        return Flowed(pieces, scale), overflow
+
+    return largest_fitting(typesetter.scales(items), attempt, sum(box.height for box in boxes))
+
+
+def words_over(items: Sequence[Paragraph], boxes: Sequence[Rect],
+               typesetter: Typesetter) -> int:
+    """How many words (characters, in text written without spaces) must go from the text
+    before it fits the boxes at its smallest size: the share of the text that overflows,
+    then checked by cutting that many from its end, and more until it fits."""
+    scale = typesetter.lowest_scale(items)
+    by_chars = typesetter.fonts.word_wrap == "CJK"
+    total = sum(_count(item, by_chars) for item in items)
+    _, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
+    room = sum(box.height for box in boxes)
+    guess = max(1, math.ceil(total * overflow / (room + overflow)))
+    for _ in range(MAX_TRIES):
+        shorter = _without_last(items, guess, by_chars)
+        _, left = flow(typesetter.paragraphs(shorter, scale), list(boxes))
+        if left <= 0.01 or guess >= total:
+            return min(guess, total)
+        guess = math.ceil(guess * 1.1) + 1
+    return guess
+
+
+def _count(item: Paragraph, by_chars: bool) -> int:
+    text = html.unescape(item.markup)
+    return len("".join(text.split())) if by_chars else len(text.split())
+
+
+def _without_last(items: Sequence[Paragraph], count: int, by_chars: bool) -> tuple[Paragraph, ...]:
+    """The paragraphs less `count` words (or characters) of prose, from the end: what an
+    editor would shorten. Headings, list items and sources (short paragraphs) stay."""
+    kept = list(items)
+    for index in reversed(range(len(kept))):
+        if count <= 0:
+            break
+        paragraph = kept[index]
+        size = _count(paragraph, by_chars)
+        if size < MIN_PROSE or "<" in paragraph.markup:
+            continue
+        cut = min(count, size)
+        text = html.unescape(paragraph.markup)
+        if by_chars:
+            chars = [at for at, char in enumerate(text) if not char.isspace()]
+            text = text[:chars[size - cut]] if cut < size else ""
+        else:
+            text = " ".join(text.split()[:size - cut])
+        kept[index] = Paragraph(paragraph.style, html.escape(text, quote=False))
+        count -= cut
+    return tuple(p for p in kept if p.markup.strip())
+
+
+def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPiece], float]:
+    """Pieces placed in `boxes`, and the height of what did not fit (0 when all did)."""
+    queue = list(paragraphs)
+    pieces: list[FlowPiece] = []
+    for box in boxes:
+        cursor = box.top
+        first = True
+        while queue:
+            para = queue[0]
+            if min_width(para) > box.width + 0.01:
+                return pieces, UNBREAKABLE
+            before = 0.0 if first else para.style.spaceBefore
+            available = cursor - box.y - before
+            _, height = para.wrap(box.width, available)
+            needed = height + _kept_with(queue, box.width)
+            if needed <= available + 0.01:
+                cursor -= before + height
+                pieces.append(FlowPiece(para, box.x, cursor))
+                cursor -= para.style.spaceAfter
+                queue.pop(0)
+                first = False
+                continue
+            parts = [] if para.style.keepWithNext else para.split(box.width, available)
+            if len(parts) == 2:
+                head, tail = parts
+                _, head_height = head.wrap(box.width, available)
+                cursor -= before + head_height
+                pieces.append(FlowPiece(head, box.x, cursor))
+                queue[0] = tail
+            break
+    return pieces, _remaining_height(queue, boxes[-1].width)
+
+
+def _kept_with(queue: list[RLParagraph], width: float) -> float:
+    """Room a heading needs below it: the first lines of the paragraph that follows, or all
+    of it when it is too short to split (a split leaves at least MIN_LINES_AFTER_HEADING
+    lines on each side), so that the heading never ends a box on its own."""
+    if not queue[0].style.keepWithNext or len(queue) < 2:
+        return 0.0
+    following = queue[1]
+    _, height = following.wrap(width, 10_000)
+    lines = max(1, round(height / following.style.leading))
+    gap = queue[0].style.spaceAfter + following.style.spaceBefore
+    if lines < 2 * MIN_LINES_AFTER_HEADING:
+        return gap + height
+    return gap + following.style.leading * MIN_LINES_AFTER_HEADING
+
+
+def _remaining_height(queue: list[RLParagraph], width: float) -> float:
+    total = 0.0
+    for para in queue:
+        _, height = para.wrap(width, 10_000)
+        total += height + para.style.spaceBefore + para.style.spaceAfter
+    return total

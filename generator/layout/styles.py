@@ -1,0 +1,86 @@
+"""Layout styles turned into ReportLab paragraph styles, at a shrink scale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+
+from generator.engine import remembered
+from generator.layout.formats import StyleSpec
+from generator.render.paints import TEXT_PAINTS
+
+INK = TEXT_PAINTS["ink"].color("#000000")
+MUTED = TEXT_PAINTS["muted"].color("#000000")
+_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
+def color_for(name: str, brand: str, size: float | None = None, bold: bool = False) -> Color:
+    """A text colour; `size` and `bold` decide how it prints in a shop file (small type in
+    black ink only)."""
+    return TEXT_PAINTS[name].color(brand, size, bold)
+
+
+def style_name(style: ParagraphStyle) -> str:
+    """The layout style a paragraph style was made from (see `paragraph_style`)."""
+    return style.name.partition("@")[0]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far a layout's styles may shrink and grow for one script.
+
+    `floor` is the layout's body_floor: the size styles shrink to unless they have a
+    `min_size` of their own. `minimum` is the size no text may print below whatever its
+    style says: the layout's `shaped_floor` for scripts whose letters join or stack (Arabic,
+    Hebrew, Devanagari), which blur at sizes Latin text still reads at."""
+
+    floor: float
+    minimum: float = 0.0
+
+
+def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
+    """(smallest, largest) size a style may print at: from its own `min_size` (else the
+    floor, never above its size) to its `max_size` (else its size), no larger than `cap`
+    (the size the same style got elsewhere in the document), never below the minimum."""
+    smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
+    largest = spec.max_size if spec.max_size is not None else spec.size
+    if cap is not None:
+        largest = min(largest, cap)
+        smallest = min(smallest, largest)
+    return max(smallest, limits.minimum), max(largest, limits.minimum)
+
+
+def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None = None) -> float:
+    """The style's size at `scale` over its size: scaled, then clamped to its range."""
+    smallest, largest = size_range(spec, limits, cap)
+    return min(max(spec.size * scale, smallest), largest) / spec.size
+
+
+@remembered(8192)
+def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, brand: str,
+                    font: str, shaping: bool = False, word_wrap: str | None = None,
+                    cap: float | None = None, indent: float = 0.0) -> ParagraphStyle:
+    """`indent`: room at the start of every line (an icon's column: generator/render/icons.py)."""
+    ratio = size_ratio(spec, scale, limits, cap)
+    size = spec.size * ratio
+    return ParagraphStyle(
+        name=f"{name}@{ratio:.3f}",
+        fontName=font,
+        shaping=int(shaping),
+        wordWrap=word_wrap,
+        fontSize=size,
+        leading=spec.leading * ratio,
+        textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
+        alignment=_ALIGN[spec.align],
+        spaceBefore=spec.space_before * ratio,
+        spaceAfter=spec.space_after * ratio,
+        leftIndent=spec.hang * ratio + indent,
+        keepWithNext=int(spec.keep_with_next),
+        firstLineIndent=-spec.hang * ratio,
+        splitLongWords=0,
+        allowWidows=0,
+        allowOrphans=0,
+    )

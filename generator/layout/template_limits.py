@@ -1,0 +1,160 @@
+"""Limits on layout templates. A content folder's own `layouts/<format>/` brings templates,
+code that jinja2's sandbox keeps away from files and Python's insides but not from running
+for ever or filling memory. While a face of such a template renders (generator/layout/compose.py;
+havenprint's own templates skip the first two, which cost 0.1 ms a face):
+
+- it may take MAX_TEMPLATE_SECONDS (a timer interrupts a loop that does not end);
+- the process may grow by MAX_TEMPLATE_MEMORY of address space (the allocation that would
+  pass it fails with MemoryError instead of the machine swapping);
+- a block may render MAX_TEMPLATE_OUTPUT characters, and numbers multiplied or raised to a
+  power stay under MAX_TEMPLATE_INT_BITS bits (one such operation cannot be interrupted);
+- template files are read up to MAX_TEMPLATE_BYTES (jinja2's sandbox already refuses a
+  `range` over 100,000 items, and recursion stops at Python's limit).
+
+The timer and the memory ceiling need the main thread of a POSIX process; elsewhere only
+the other limits apply.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from jinja2 import BaseLoader, Environment, TemplateError, TemplateNotFound
+from jinja2.loaders import split_template_path
+from jinja2.runtime import Context
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator.content.bounded_read import read_limited
+
+try:
+    import resource
+except ImportError:  # not POSIX: no memory ceiling
+    resource = None  # type: ignore[assignment]
+
+MAX_TEMPLATE_BYTES = 200_000
+MAX_TEMPLATE_SECONDS = 2.0
+MAX_TEMPLATE_OUTPUT = 1_000_000  # characters, per block
+MAX_TEMPLATE_MEMORY = 256 * 1024 * 1024  # bytes of address space
+MAX_TEMPLATE_INT_BITS = 100_000
+_TICK = 0.05  # seconds between two looks at the clock
+
+
+class TemplateLimitError(TemplateError):
+    """A template went over one of the limits above."""
+
+
+class BoundedLoader(BaseLoader):
+    """jinja2's FileSystemLoader for one folder, reading regular files up to a size."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def get_source(self, environment: Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))
+        if not path.is_file():
+            raise TemplateNotFound(template)
+        source = read_limited(path, MAX_TEMPLATE_BYTES).decode("utf-8")
+        mtime = path.stat().st_mtime_ns
+
+        def uptodate() -> bool:
+            try:
+                return path.stat().st_mtime_ns == mtime
+            except OSError:
+                return False
+
+        return source, str(path), uptodate
+
+
+class LimitedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox, with `*` and `**` on whole numbers kept to a size."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
+        if isinstance(left, int) and isinstance(right, int):
+            bits = (left.bit_length() * max(right, 0) if operator == "**"
+                    else left.bit_length() + right.bit_length())
+            if bits > MAX_TEMPLATE_INT_BITS:
+                raise TemplateLimitError(
+                    f"a number over {MAX_TEMPLATE_INT_BITS:,} bits ({operator})")
+        elif operator == "*" and isinstance(right, int) and hasattr(left, "__len__"):
+            _check_repeat(len(left) * right)
+        elif operator == "*" and isinstance(left, int) and hasattr(right, "__len__"):
+            _check_repeat(len(right) * left)
+        return super().call_binop(context, operator, left, right)
+
+
+def _check_repeat(length: int) -> None:
+    if length > MAX_TEMPLATE_OUTPUT:
+        raise TemplateLimitError(
+            f"repeats text or a list to {length:,} items; the limit is {MAX_TEMPLATE_OUTPUT:,}")
+
+
+def joined(pieces: Iterator[str]) -> str:
+    """A block's output, stopped once it passes MAX_TEMPLATE_OUTPUT characters."""
+    kept, size = [], 0
+    for piece in pieces:
+        size += len(piece)
+        if size > MAX_TEMPLATE_OUTPUT:
+            raise TemplateLimitError(
+                f"renders over {MAX_TEMPLATE_OUTPUT:,} characters in one block")
+        kept.append(piece)
+    return "".join(kept)
+
+
+@contextmanager
+def render_limits() -> Iterator[None]:
+    """The time and memory limits around rendering a face (see the module's docstring)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+            signal, "setitimer"):
+        yield
+        return
+    deadline = time.monotonic() + MAX_TEMPLATE_SECONDS
+    armed = True
+
+    def tick(signum: int, frame: FrameType | None) -> None:
+        if armed and time.monotonic() > deadline:
+            raise TemplateLimitError(
+                f"rendering took over {MAX_TEMPLATE_SECONDS:g} s: a loop that does not end?")
+
+    previous_handler = signal.signal(signal.SIGALRM, tick)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+    restore_memory = _lower_memory_ceiling()
+    try:
+        yield
+    except MemoryError:
+        raise TemplateLimitError(
+            f"needs over {MAX_TEMPLATE_MEMORY // 2**20} MB of memory to render") from None
+    finally:
+        armed = False
+        signal.setitimer(signal.ITIMER_REAL, *previous_timer)
+        signal.signal(signal.SIGALRM, previous_handler)
+        restore_memory()
+
+
+def _lower_memory_ceiling() -> Callable[[], None]:
+    """Let the address space grow by MAX_TEMPLATE_MEMORY at most; the undo."""
+    if resource is None:
+        return lambda: None
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        ceiling = used + MAX_TEMPLATE_MEMORY
+        if soft != resource.RLIM_INFINITY and soft <= ceiling:
+            return lambda: None
+        if hard != resource.RLIM_INFINITY:
+            ceiling = min(ceiling, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    except (OSError, ValueError):  # no /proc (not Linux), or a limit that cannot be set
+        return lambda: None
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (soft, hard))

@@ -1,0 +1,160 @@
+"""Draw a laid-out face onto a ReportLab canvas at a given trim origin."""
+
+from __future__ import annotations
+
+import html
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.layout.geometry import Rect
+from generator.layout.place import PlacedFace, PlacedIcon, PlacedOrnament
+from generator.render.icons import draw_icon
+from generator.render.ornaments import Circle, clip_panel, ornament_shapes
+from generator.render.paints import FILL_PAINTS
+from generator.render.qr import draw_qr
+
+RULE_GRAY = 0.6
+
+
+def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
+              bleed: float = 0.0) -> None:
+    """Draw `face` with its trim's lower-left corner at (x, y); the background runs `bleed`
+    beyond the trim on every side (0 on an office sheet, where cards touch)."""
+    canvas.saveState()
+    canvas.setFillColor(fill_colour(face.spec.background, brand))
+    canvas.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed,
+                stroke=0, fill=1)
+    path = canvas.beginPath()
+    path.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed)
+    canvas.clipPath(path, stroke=0, fill=0)
+    _panel_backgrounds(canvas, face, x, y, brand, bleed)
+    for ornament in face.ornaments:
+        canvas.saveState()
+        _clip_to_panel(canvas, face, ornament, x, y, bleed)
+        for shape in ornament_shapes(ornament.design, ornament.box, ornament.mirrored):
+            _circle(canvas, shape, x, y, brand)
+        canvas.restoreState()
+    for text in face.texts:
+        if text.rotate:
+            canvas.saveState()
+            canvas.translate(x + text.x, y + text.y)
+            canvas.rotate(text.rotate)
+            text.paragraph.drawOn(canvas, 0, 0)
+            canvas.restoreState()
+        else:
+            if text.icon is not None:
+                _icon(canvas, text.icon, x, y, text.paragraph.style.textColor)
+            text.paragraph.drawOn(canvas, x + text.x, y + text.y)
+    for qr in face.qrs:
+        draw_qr(canvas, x + qr.x, y + qr.y, qr.size, qr.payload)
+    _rules(canvas, face, x, y)
+    _cut_lines(canvas, face, x, y)
+    canvas.restoreState()
+
+
+def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color) -> None:
+    """The picture, then the word it stands for, unseen (text render mode 3), squeezed into
+    the picture's width on the line's baseline: screen readers read it and copied text keeps
+    it ("Text START to 88788"), just before the line's own text."""
+    icon = placed.icon
+    draw_icon(canvas, icon.name, x + placed.x, y + placed.y, placed.size, colour)
+    if not icon.alt:
+        return  # a list mark: nothing to read aloud
+    canvas.saveState()
+    canvas.addLiteral("3 Tr")
+    if icon.alt_paragraph is not None:  # right to left or shaped: drawn as its lines are
+        word = icon.alt_paragraph
+        word.wrap(10_000, 10_000)
+        natural = word.minWidth()
+        word.wrap(natural + 0.01, 10_000)
+        canvas.addLiteral(f"{_squeeze(natural, placed.word_width):.1f} Tz")
+        word.drawOn(canvas, x + placed.word_x, y + placed.baseline - word.height +
+                    word.style.fontSize)
+    else:
+        text = html.unescape(icon.alt) + " "
+        natural = stringWidth(text, icon.font, placed.font_size)
+        line = canvas.beginText(x + placed.word_x, y + placed.baseline)
+        line.setFont(icon.font, placed.font_size)
+        line.setHorizScale(_squeeze(natural, placed.word_width))
+        line.textOut(text)
+        canvas.drawText(line)
+    canvas.restoreState()
+
+
+def _squeeze(natural: float, room: float) -> float:
+    """Horizontal scaling (percent) that fits a word of `natural` width into `room`."""
+    return 100.0 * min(1.0, room / natural) if natural > 0 else 100.0
+
+
+def fill_colour(name: str, brand: str) -> Color:
+    return FILL_PAINTS[name].color(brand)
+
+
+def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
+                       bleed: float) -> None:
+    """Panel colours; a panel on the face's edge runs into the bleed on that side."""
+    for panel, colour in zip(face.panels, face.spec.panel_backgrounds or [], strict=False):
+        left, bottom, right, top = _bled(panel, face, bleed)
+        canvas.setFillColor(fill_colour(colour, brand))
+        canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
+
+
+def _bled(panel: Rect, face: PlacedFace, bleed: float) -> tuple[float, float, float, float]:
+    """The panel's left, bottom, right and top, reaching into the bleed on the face's edges."""
+    edge = 0.01
+    return (
+        panel.x - (bleed if panel.x <= edge else 0.0),
+        panel.y - (bleed if panel.y <= edge else 0.0),
+        panel.x + panel.width + (bleed if panel.x + panel.width >= face.width - edge else 0.0),
+        panel.top + (bleed if panel.top >= face.height - edge else 0.0),
+    )
+
+
+def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x: float,
+                   y: float, bleed: float) -> None:
+    """Keep a design inside its panel, so it never runs over a fold (or into the bleed only
+    where the panel meets the face's edge)."""
+    panel = clip_panel(face.panels, ornament.box)
+    if panel is None:
+        return
+    left, bottom, right, top = _bled(panel, face, bleed)
+    path = canvas.beginPath()
+    path.rect(x + left, y + bottom, right - left, top - bottom)
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def _rules(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
+    """Lines to write on, thin and grey: they guide a pen, they are not text."""
+    if not face.rules:
+        return
+    canvas.saveState()
+    canvas.setStrokeGray(RULE_GRAY)
+    canvas.setLineWidth(0.5)
+    for rule in face.rules:
+        canvas.line(x + rule.x1, y + rule.y, x + rule.x2, y + rule.y)
+    canvas.restoreState()
+
+
+def _cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
+    if not face.cut_lines:
+        return
+    canvas.setStrokeGray(0.45)
+    canvas.setLineWidth(0.5)
+    canvas.setDash(3, 2.5)
+    for line in face.cut_lines:
+        canvas.line(x + line.x1, y + line.y1, x + line.x2, y + line.y2)
+    canvas.setDash()
+
+
+def _circle(canvas: Canvas, shape: Circle, x: float, y: float, brand: str) -> None:
+    colour = shape.paint.color(brand)
+    if shape.stroke:
+        canvas.setLineCap(0)
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(shape.stroke)
+        canvas.circle(x + shape.x, y + shape.y, shape.radius, stroke=1, fill=0)
+    else:
+        canvas.setFillColor(colour)
+        canvas.circle(x + shape.x, y + shape.y, shape.radius, stroke=0, fill=1)

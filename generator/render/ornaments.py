@@ -1,0 +1,66 @@
+"""Ornament designs as shapes: draw.py paints them, the contrast check asks which of them lie
+under a piece of text. Positions in points from the face's lower-left corner."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.layout.geometry import Rect
+from generator.render.paints import Paint, brand_tint
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A filled disc (`stroke` 0) or a ring `stroke` wide centred on `radius`."""
+
+    x: float
+    y: float
+    radius: float
+    paint: Paint
+    stroke: float = 0.0
+
+    def touches(self, rect: Rect) -> bool:
+        """Whether any of the shape's paint falls inside `rect`."""
+        nearest = math.hypot(max(rect.x - self.x, 0.0, self.x - rect.x - rect.width),
+                             max(rect.y - self.y, 0.0, self.y - rect.top))
+        farthest = math.hypot(max(abs(rect.x - self.x), abs(rect.x + rect.width - self.x)),
+                              max(abs(rect.y - self.y), abs(rect.top - self.y)))
+        outer = self.radius + self.stroke / 2
+        inner = self.radius - self.stroke / 2 if self.stroke else 0.0
+        return nearest < outer and farthest > inner
+
+
+_SUN = brand_tint(0.42, "the sunrise's disc")
+_RINGS = tuple(brand_tint(0.28 - 0.07 * index, "a sunrise ring") for index in range(3))
+
+
+def sunrise(box: Rect, mirrored: bool) -> list[Circle]:
+    """A low sun with soft rings on the box's lower outer corner (lower right; lower left on
+    a right-to-left face, where the text starts on the right): calm and hopeful, not a
+    symbol."""
+    x = box.x if mirrored else box.x + box.width
+    reach = min(box.width, box.height)
+    shapes = [Circle(x, box.y, reach * 0.3, _SUN)]
+    for paint, fraction in zip(_RINGS, (0.5, 0.7, 0.9), strict=True):
+        shapes.append(Circle(x, box.y, reach * fraction, paint, stroke=reach * 0.07))
+    return shapes
+
+
+DESIGNS: dict[str, Callable[[Rect, bool], list[Circle]]] = {
+    "sunrise": sunrise,
+}
+
+
+def ornament_shapes(design: str, box: Rect, mirrored: bool) -> list[Circle]:
+    design_shapes = DESIGNS.get(design)
+    return design_shapes(box, mirrored) if design_shapes else []
+
+
+def clip_panel(panels: list[Rect], box: Rect) -> Rect | None:
+    """The panel an ornament is kept inside (the one holding its box's centre), so it never
+    runs over a fold."""
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    return next((p for p in panels if p.x <= cx <= p.x + p.width and p.y <= cy <= p.top),
+                None)

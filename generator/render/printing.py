@@ -1,0 +1,119 @@
+"""How to print each file: paper, one- or two-sided, which edge to flip, where to cut and fold.
+
+Derived from the layout spec and the site's settings with the same rules that impose the
+sheets (build.office_grid, sheets.Grid), so the instructions match the PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.build import office_grid, site_profile
+from generator.content.models import Kit
+from generator.content.stock import stock_size
+from generator.content.units import PT_PER_UNIT
+from generator.layout.formats import Layout, SizeSpec
+from generator.render.pdfx import VERSIONS
+from generator.render.sheets import PAPER
+
+PAPER_NAMES = {"letter": "Letter", "a4": "A4", "tabloid": "Tabloid", "a3": "A3"}
+
+
+@dataclass(frozen=True)
+class PrintNote:
+    target: str  # office | shop
+    paper: str  # "Letter, portrait" or "custom page, 3.92 x 2.67 in ..."
+    sides: int  # 1 or 2
+    flip: str | None  # long | short: the edge a two-sided office sheet turns on
+    steps: tuple[str, ...]
+
+
+def describe_size(width: float, height: float) -> str:
+    """`8.5 × 11 in (216 × 279 mm)` for a size in points."""
+    inches, millimetres = PT_PER_UNIT["in"], PT_PER_UNIT["mm"]
+    return (f"{width / inches:.3g} × {height / inches:.3g} in "
+            f"({width / millimetres:.0f} × {height / millimetres:.0f} mm)")
+
+
+def paper_name(width: float, height: float) -> str | None:
+    """`Letter` for a page of 612 x 792 pt in either orientation; None for other sizes."""
+    for key, (short, long) in PAPER.items():
+        if abs(min(width, height) - short) < 1 and abs(max(width, height) - long) < 1:
+            return PAPER_NAMES[key]
+    return None
+
+
+def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
+    size = layout.spec.sizes.get(str(getattr(kit.site, layout.spec.size_option, "")))
+    try:
+        return None if size is None else stock_size(kit.site.stock, layout, size)
+    except ValueError:
+        return size  # the build says what is wrong
+
+
+def print_note(kit: Kit, layout: Layout, target: str, page: tuple[float, float]) -> PrintNote:
+    """The instructions for `layout` built for `target`, whose first page is `page` pt."""
+    size = item_size(kit, layout)
+    sides = 2 if len(layout.spec.faces) > 1 else 1
+    orientation = "landscape" if page[0] > page[1] else "portrait"
+    named = paper_name(*page)
+    if target == "office":
+        paper = f"{named}, {orientation}" if named else f"{describe_size(*page)} ({orientation})"
+        flip = layout.spec.imposition.flip if sides == 2 else None
+        return PrintNote(target, paper, sides, flip, _office_steps(kit, layout, size, flip))
+    paper = f"{describe_size(*page)} per page, for a print shop"
+    return PrintNote(target, paper, sides, None, _shop_steps(kit, layout, size, sides))
+
+
+def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
+                  flip: str | None) -> tuple[str, ...]:
+    steps = ["Print at 100 % (“actual size”), not “fit to page”."]
+    if flip is not None:
+        steps.append(f"Print both pages on one sheet, two-sided, flipping on the {flip} edge; "
+                     "page 1 is the front, page 2 the back.")
+    else:
+        steps.append("Print one-sided.")
+    if size is not None:
+        grid = office_grid(layout, size, kit.site)
+        count = grid.columns * grid.rows
+        pieces = (f"{count} {'piece' if count == 1 else 'pieces'} of "
+                  f"{describe_size(size.width, size.height)} per sheet")
+        if grid.stock:
+            steps.insert(0, f"Print on {grid.stock}.")
+            steps.append(f"Separate the cards along the perforations: {pieces}.")
+        elif not grid.full_page:
+            steps.append(f"Cut along the solid marks in the margins: {pieces}.")
+        steps.extend(_fold_steps(layout, size, marks="dashed marks in the margins"
+                                 if not grid.full_page else "faint ticks near the page edges"))
+    if flip is not None:
+        steps.append("If the backs come out shifted, set print_offset in site.yaml.")
+    return tuple(steps)
+
+
+def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
+                sides: int) -> tuple[str, ...]:
+    bleed = kit.site.bleed
+    steps = ["Send this file to a print shop: one item per page at trim size plus "
+             f"{bleed / PT_PER_UNIT['in']:.3g} in ({bleed / PT_PER_UNIT['mm']:.1f} mm) bleed, "
+             "with crop marks; TrimBox and BleedBox are set.",
+             f"It is {VERSIONS[kit.site.pdfx].name} in CMYK for the profile "
+             f"\"{site_profile(kit.site).description}\": ask the shop whether that suits its "
+             "press and paper, or set icc_profile in site.yaml to the profile it sends."]
+    if sides == 2:
+        steps.append("Page 1 is the front, page 2 the back: ask for two-sided printing.")
+    if size is not None:
+        steps.append(f"Trim at the crop marks to {describe_size(size.width, size.height)}.")
+        steps.extend(_fold_steps(layout, size, marks="dashed marks"))
+    return tuple(steps)
+
+
+def _fold_steps(layout: Layout, size: SizeSpec, marks: str) -> list[str]:
+    steps = []
+    panels = len(size.panels or ())
+    if panels > 1:
+        verb = "Fold" if layout.spec.panel_edges == "fold" else "Cut"
+        steps.append(f"{verb} at the {marks} into {panels} panels.")
+    if any(slot.kind == "tabs" for face in layout.spec.faces.values() for slot in face.slots):
+        steps.append("Cut along the dashed lines between the tear-off tabs, up to the line "
+                     "across their top, so that people can tear one off.")
+    return steps

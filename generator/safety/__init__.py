@@ -1,0 +1,1 @@
+"""The safety checks: discretion, contrast, safety wording, reading level."""

@@ -1,0 +1,118 @@
+"""Discretion: nothing on an outside surface may reveal what the item is for.
+
+The revealing words live in one text file per language beside this module (`zh.txt` serves
+zh-Hans and zh-Hant); the English list applies in every language. A site adds its own with
+`revealing_words:` in site.yaml: a list for every language, or a mapping per language code.
+A language with neither a file here nor words of its own in site.yaml cannot be checked, and
+that is an error wherever an outside surface is printed. How words are matched (normalised,
+confusables, short words, phrases): see matching.py.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from generator.content.models import Site, Source
+from generator.engine import remembered
+from generator.errors import Problem
+from generator.layout.place import PlacedFace
+from generator.safety.discretion.matching import revealing_terms_in, terms
+
+WORDS_DIR = Path(__file__).resolve().parent
+TABS = "tabs"  # the name messages give the tear-off tabs
+
+
+def list_path(lang: str) -> Path:
+    """The built-in list for `lang` (its base language's: zh-Hans -> zh.txt)."""
+    return WORDS_DIR / f"{lang.split('-')[0]}.txt"
+
+
+def has_builtin_list(lang: str) -> bool:
+    return list_path(lang).is_file()
+
+
+@remembered(256)
+def builtin_words(lang: str) -> tuple[str, ...]:
+    """The English words, then the language's own."""
+    words: list[str] = []
+    for path in dict.fromkeys((list_path("en"), list_path(lang))):
+        if path.is_file():
+            lines = path.read_text(encoding="utf-8").splitlines()
+            words.extend(w.strip() for w in lines if w.strip() and not w.startswith("#"))
+    return tuple(dict.fromkeys(words))
+
+
+def site_words(site: Site, lang: str) -> tuple[str, ...]:
+    """The site's words for `lang`: its list for every language, then those it gives for the
+    language (or for its base language: `de` also serves de-AT)."""
+    by_lang = site.revealing_words_by_lang
+    own = [*by_lang.get(lang.split("-")[0], ()), *by_lang.get(lang, ())]
+    return tuple(dict.fromkeys([*site.revealing_words, *own]))
+
+
+def unchecked_language(site: Site, lang: str) -> Problem | None:
+    """An error when `lang` has no list of revealing words, built in or from site.yaml."""
+    by_lang = site.revealing_words_by_lang
+    if has_builtin_list(lang) or lang in by_lang or lang.split("-")[0] in by_lang:
+        return None
+    plain_list = (" (a plain list of words is for every language and does not count as "
+                  f"'{lang}' words)" if site.revealing_words else "")
+    return Problem(site.source.path, (
+        f"language '{lang}' has no list of revealing words, so its outside surfaces cannot be "
+        f"checked: add `revealing_words: {{{lang}: [...]}}` to site.yaml with the words that "
+        f"would give away what this is for in that language, as generator/safety/discretion/en.txt "
+        f"does for English{plain_list}; or set discreet: false"), site.revealing_words_line)
+
+
+def revealing_words_in(text: str, words: tuple[str, ...]) -> list[str]:
+    """The words of `words` (normalised as listed) found in `text`: see matching.py."""
+    return revealing_terms_in(text, terms(words))
+
+
+def outside_text(face: PlacedFace) -> dict[str, str]:
+    """Text on the face's outside surfaces, by surface name; tear-off tabs (seen by anyone
+    before they are taken) are a surface of their own, TABS."""
+    spec = face.spec
+    if not spec.outside:
+        return {}
+    panels = range(len(face.panels))
+    outside = spec.outside_panels if spec.outside_panels is not None else list(panels)
+    names = spec.panel_names or [f"panel {i + 1}" for i in panels]
+    surfaces: dict[str, list[str]] = {names[i] if len(face.panels) > 1 else face.name: []
+                                      for i in outside}
+    for text in face.texts:
+        index = _panel_of(face, text.x + 0.5, text.y + 0.5)
+        if index in outside:
+            key = names[index] if len(face.panels) > 1 else face.name
+            key = TABS if text.private else key
+            # An icon's word is unseen but read aloud and copied: it counts as printed.
+            word = html.unescape(text.icon.icon.alt) if text.icon is not None else ""
+            surfaces.setdefault(key, []).append(f"{word} {text.paragraph.getPlainText()}")
+    return {name: " ".join(parts) for name, parts in surfaces.items()}
+
+
+def _panel_of(face: PlacedFace, x: float, y: float) -> int:
+    for index, panel in enumerate(face.panels):
+        if panel.x <= x <= panel.x + panel.width and panel.y <= y <= panel.top:
+            return index
+    return -1
+
+
+def discretion_problems(faces: list[PlacedFace], layout_name: str, words: tuple[str, ...],
+                        path: Path, tabs_source: Source | None = None) -> list[Problem]:
+    """One problem per revealing word on each outside surface; those on the tabs (whose text
+    comes from resources.yaml) name `tabs_source`, the line they print."""
+    problems = []
+    for face in faces:
+        for surface, text in outside_text(face).items():
+            where_from = ((tabs_source.path, tabs_source.line)
+                          if surface == TABS and tabs_source is not None else (path, None))
+            advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
+                      else "reword it")
+            for word in revealing_words_in(text, words):
+                where = surface if surface == face.name else f"{face.name}, {surface}"
+                problems.append(Problem(where_from[0], (
+                    f"{layout_name} ({where}): '{word}' on an outside surface would reveal "
+                    f"what this is for; {advice} or set discreet: false"), where_from[1]))
+    return problems
