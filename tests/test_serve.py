@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import socket
 import zipfile
 from pathlib import Path
@@ -353,3 +354,31 @@ def test_the_overview_draws_again_pictures_the_store_let_go(served) -> None:
     assert again is not first
     face = again.documents[-1].faces[-1]
     assert client.get(face.url).status_code == 200
+
+
+def test_a_kit_of_several_articles_edits_each_one(kit: Path, tmp_path: Path) -> None:
+    """The Article page picks the article: its file is opened, drafted and saved."""
+    from tests.serve_support import client_for
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "two-articles"
+    shutil.copy(example / "articles" / "missing-him.en.md", kit / "articles")
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "article: trauma-bonding", "articles: [trauma-bonding, missing-him]"), encoding="utf-8")
+    client, workspace = client_for(kit, tmp_path / "out")
+    page = client.get("/article?lang=en&article=missing-him").text
+    assert 'id="article-slug"' in page and "missing-him.en.md" in page
+    path = kit / "articles" / "missing-him.en.md"
+    text = path.read_text(encoding="utf-8")
+    draft = client.post("/article/draft", headers=csrf_headers(workspace), json={
+        "text": text, "lang": "en", "format": "brochure", "article": "missing-him"}).json()
+    assert draft["faces"] and not [r for r in draft["remarks"] if r["severity"] == "error"]
+    changed = text.replace("\n\n", "\n\nA sentence added from the page.\n\n", 1)
+    answer = client.post("/article/save", headers=csrf_headers(workspace), json={
+        "text": changed, "lang": "en", "article": "missing-him", "base": _digest(path)})
+    assert answer.status_code == 200
+    assert path.read_text(encoding="utf-8") == changed
+    assert "A sentence added" not in (kit / "articles" / "trauma-bonding.en.md").read_text(
+        encoding="utf-8")
+    refused = client.post("/article/draft", headers=csrf_headers(workspace), json={
+        "text": text, "lang": "en", "article": "../site"})
+    assert refused.status_code >= 400

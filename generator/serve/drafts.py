@@ -93,8 +93,10 @@ def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article 
 
 
 def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Layout | None,
-                  store: PngStore) -> Draft:
-    slug = kit.site.article if kit is not None else path.name.split(".")[0]
+                  store: PngStore, slug: str | None = None) -> Draft:
+    """The article as typed, checked, and `layout` drawn with it (for a kit of several
+    articles, with the one being edited)."""
+    slug = slug or (kit.site.article if kit is not None else path.name.split(".")[0])
     article, remarks = draft_article(path, text, slug, lang)
     draft = Draft(remarks)
     if article is None or kit is None or layout is None:

@@ -28,10 +28,9 @@ Write the article here: paragraphs separated by a blank line, `## Headings` for 
 """
 
 
-def article_path(ws: Workspace, state: KitState, lang: str) -> Path:
-    """The article file a language prints: the site's own, a base's, or the one to create."""
-    assert state.site is not None
-    slug = state.site.article
+def article_path(ws: Workspace, state: KitState, lang: str, slug: str) -> Path:
+    """The file of article `slug` in a language: the site's own, a base's, or the one to
+    create."""
     try:
         folders = content_folders(ws.root)
     except ContentError:
@@ -44,11 +43,15 @@ def article_path(ws: Workspace, state: KitState, lang: str) -> Path:
     return ws.files.path(names[0])
 
 
-def _choices(state: KitState, data: dict[str, Any]) -> tuple[str, str]:
+def _choices(state: KitState, data: dict[str, Any]) -> tuple[str, str, str]:
+    """The format, language and article asked for (each checked against the kit's own)."""
+    assert state.site is not None
     formats = list(state.layouts)
     wanted = data.get("format") or (DEFAULT_FORMAT if DEFAULT_FORMAT in formats else None)
-    return chosen(wanted, formats, "format"), chosen(data.get("lang"), state.languages,
-                                                     "language")
+    slugs = list(state.site.article_slugs)
+    return (chosen(wanted, formats, "format"),
+            chosen(data.get("lang"), state.languages, "language"),
+            chosen(data.get("article") or slugs[0], slugs, "article"))
 
 
 async def article(request: Request) -> HTMLResponse:
@@ -61,16 +64,17 @@ def _article_page(ws: Workspace, request: Request) -> HTMLResponse:
     if state.site is None:
         return page(request, "article.html", title="Article", site=None,
                     problems=state.problems)
-    format_name, lang = _choices(state, dict(request.query_params))
-    path = article_path(ws, state, lang)
+    format_name, lang, slug = _choices(state, dict(request.query_params))
+    path = article_path(ws, state, lang, slug)
     loaded = ws.files.load(path)
     text = loaded.text if loaded.text is not None else STARTER.format(
         title=state.site.discreet_title)
-    draft = article_draft(state.kit, path, text, lang, state.layouts[format_name], ws.pngs)
+    draft = article_draft(state.kit, path, text, lang, state.layouts[format_name], ws.pngs,
+                          slug)
     return page(request, "article.html", title="Article", site=state.site, path=path,
                 exists=loaded.text is not None, editable=ws.files.is_own(path),
                 digest=loaded.digest, text=text, lang=lang, langs=state.languages,
-                format=format_name,
+                format=format_name, article=slug, articles=list(state.site.article_slugs),
                 formats=[(name, layout.spec.title) for name, layout in state.layouts.items()],
                 remarks=draft.remarks, faces=draft.view.faces if draft.view else [],
                 saved=request.query_params.get("saved") == "1",
@@ -88,10 +92,10 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    format_name, lang = _choices(state, data)
-    path = article_path(ws, state, lang)
+    format_name, lang, slug = _choices(state, data)
+    path = article_path(ws, state, lang, slug)
     result = article_draft(state.kit, path, text_field(data, "text"), lang,
-                           state.layouts[format_name], ws.pngs)
+                           state.layouts[format_name], ws.pngs, slug)
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
@@ -113,12 +117,12 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    _, lang = _choices(state, data)
-    path = article_path(ws, state, lang)
+    _, lang, slug = _choices(state, data)
+    path = article_path(ws, state, lang, slug)
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
     text = text_field(data, "text")
-    _, remarks = draft_article(path, text, state.site.article, lang)
+    _, remarks = draft_article(path, text, slug, lang)
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first.", 422,
                        remarks=[r.as_json() for r in remarks])

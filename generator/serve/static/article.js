@@ -12,6 +12,9 @@
   const note = document.getElementById("preview-note");
   const lang = () => document.getElementById("article-lang").value;
   const format = () => document.getElementById("preview-format").value;
+  const picker = document.getElementById("article-slug");
+  const article = () => (picker ? picker.value : "");
+  const here = () => `/article?lang=${encodeURIComponent(lang())}&format=${encodeURIComponent(format())}&article=${encodeURIComponent(article())}`;
   let dirty = false;
 
   function goToLine(line) {
@@ -43,7 +46,7 @@
   const refresh = latestOnly(async () => {
     preview.classList.add("stale");
     const started = performance.now();
-    const {ok, data} = await post("/article/draft", {text: text.value, lang: lang(), format: format(), base: form.dataset.base});
+    const {ok, data} = await post("/article/draft", {text: text.value, lang: lang(), format: format(), article: article(), base: form.dataset.base});
     if (!ok) { say(data.message || "The preview could not be made.", "error"); return; }
     showRemarks(data.remarks);
     if (data.faces) { showFaces(facesBox, data.faces); preview.classList.remove("stale"); }
@@ -55,17 +58,18 @@
   text.addEventListener("input", () => { dirty = true; pause(); });
   document.getElementById("preview-format").addEventListener("change", refresh);
   document.getElementById("article-lang").addEventListener("change", () => {
-    location.assign(`/article?lang=${encodeURIComponent(lang())}&format=${encodeURIComponent(format())}`);
+    location.assign(here());
   });
+  if (picker) picker.addEventListener("change", () => location.assign(here()));
 
   document.getElementById("save-article").addEventListener("click", async event => {
     const button = event.currentTarget;
     button.disabled = true;
     try {
-      const {status, ok, data} = await post("/article/save", {text: text.value, lang: lang(), base: form.dataset.base});
+      const {status, ok, data} = await post("/article/save", {text: text.value, lang: lang(), article: article(), base: form.dataset.base});
       if (ok) {
         dirty = false;
-        location.assign(`/article?lang=${encodeURIComponent(lang())}&format=${encodeURIComponent(format())}&saved=1`);
+        location.assign(`${here()}&saved=1`);
         return;
       }
       if (data.remarks) showRemarks(data.remarks);
