@@ -501,4 +501,4 @@ def test_khmer_burmese_and_thai_break_between_words(lang: str, text: str) -> Non
         assert len(para.lines) > 1
         assert all(end in allowed for _, end in para.lines), (width, para.lines)
         assert all(para._width(start, end) <= width + 0.01 for start, end in para.lines
-                   if para._pieces.count((start, end)) == 0)
+                   if para._pieces().count((start, end)) == 0)

@@ -251,4 +251,4 @@ def test_lines_broken_by_word_widths_match_lines_measured_whole(lang: str) -> No
         para = BidiParagraph(text, style, fonts, "regular")
         words = [(m.start(), m.end()) for m in re.finditer(r"\S+", para.text)]
         for width in (90.0, 140.0, 233.5):
-            assert para._break_by_words(words, width) == para._break_by_lines(words, width)
+            assert para._break_by_words(words, width) == para._break_by_lines(width)

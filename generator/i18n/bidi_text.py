@@ -28,11 +28,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus.flowables import Flowable
 
 from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import isolate_spans
+from generator.i18n.line_paragraph import LineParagraph
 
 _TAG = re.compile(r"<[^>]*>")
 _STRONG_RTL = {"R", "AL"}
@@ -116,47 +116,22 @@ def _width_at_1000(text: str, font: str) -> float:
     return shaped[0] if shaped[0] else stringWidth(text, font, 1000)
 
 
-class BidiParagraph(Flowable):
-    """A right-to-left paragraph with the parts of ReportLab's Paragraph the engine uses."""
+class BidiParagraph(LineParagraph):
+    """A right-to-left (or shaped) paragraph, broken between words and drawn line by line."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
-        super().__init__()
-        self.text = " ".join(html.unescape(_TAG.sub("", markup)).split())
-        self.style = style
-        self.fonts = fonts
-        self.weight = weight
+        super().__init__(" ".join(html.unescape(_TAG.sub("", markup)).split()), style, fonts,
+                         weight)
         self.levels = embedding_levels(self.text) if self.text else ()
-        self.lines: list[tuple[int, int]] = []
-        self.width = 0.0
 
-    def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
-        return self.text
+    def _pieces(self) -> list[tuple[int, int]]:
+        return _words(self.text)
 
     def _font_for(self, char: str) -> str:
         return _font_for(self.fonts, self.weight, char)
 
     def _width(self, start: int, end: int) -> float:
         return sum(run.width for run in self._runs(start, end))
-
-    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
-        longest = max((self._width(start, end) for start, end in _words(self.text)),
-                      default=0.0)
-        return longest + max(self._indent(0), self._indent(1)) + self.style.rightIndent
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width = available_width
-        self.lines = self._break_lines(available_width)
-        self.height = len(self.lines) * self.style.leading
-        return available_width, self.height
-
-    def _indent(self, line: int) -> float:
-        """The line's indent from the start edge (a bullet point's hanging indent)."""
-        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
-
-    def _room(self, width: float, line: int) -> float:
-        """What a line may take of `width`: less its indent and the end side's
-        (`rightIndent`, the side where lines end: the left, right to left)."""
-        return width - self._indent(line) - self.style.rightIndent
 
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
         """Greedy breaks measured word by word (shaping never joins across a space); each
@@ -167,7 +142,7 @@ class BidiParagraph(Flowable):
         if all(self._width(start, end) <= self._room(width, index) + 0.01
                for index, (start, end) in enumerate(lines) if " " in self.text[start:end]):
             return lines
-        return self._break_by_lines(words, width)
+        return self._break_by_lines(width)
 
     def _break_by_words(self, words: list[tuple[int, int]],
                         width: float) -> list[tuple[int, int]]:
@@ -189,39 +164,6 @@ class BidiParagraph(Flowable):
         if start >= 0:
             lines.append((start, end))
         return lines
-
-    def _break_by_lines(self, words: list[tuple[int, int]],
-                        width: float) -> list[tuple[int, int]]:
-        lines: list[tuple[int, int]] = []
-        start: int | None = None
-        end = 0  # meaningful once a line has started
-        for word_start, word_end in words:
-            if start is None:
-                start, end = word_start, word_end
-            elif self._width(start, word_end) <= self._room(width, len(lines)) + 0.01:
-                end = word_end
-            else:
-                lines.append((start, end))
-                start, end = word_start, word_end
-        if start is not None:
-            lines.append((start, end))
-        return lines
-
-    def split(self, available_width: float, available_height: float) -> list[BidiParagraph]:
-        """Head and tail with at least two lines each (no stranded single lines), or []."""
-        self.wrap(available_width, available_height)
-        fits = int((available_height + 0.01) // self.style.leading)
-        if fits < 2 or len(self.lines) - fits < 2:
-            fits = min(fits, len(self.lines) - 2)
-        if fits < 2:
-            return []
-        cut = self.lines[fits - 1][1]
-        head = BidiParagraph(html.escape(self.text[:cut]), self.style, self.fonts, self.weight)
-        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style, spaceBefore=0,
-                                    firstLineIndent=0)
-        tail = BidiParagraph(html.escape(self.text[cut:].strip()), tail_style, self.fonts,
-                             self.weight)
-        return [head, tail]
 
     def _runs(self, start: int, end: int) -> list[Run]:
         """The line's level runs in visual order (left to right), split by font."""

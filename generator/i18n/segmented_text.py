@@ -19,36 +19,25 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus.flowables import Flowable
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
+from generator.i18n.line_paragraph import LineParagraph
 
 _TAG = re.compile(r"<[^>]*>")
 _SPACES = re.compile(r"[ \t\r\n]+")
 _NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # drawn as spaces: not every face has them
 
 
-class SegmentedParagraph(Flowable):
-    """The parts of ReportLab's Paragraph the layout engine uses: wrap, split, minWidth,
-    getPlainText, draw, width/height and style."""
+class SegmentedParagraph(LineParagraph):
+    """Text with words of a script written without spaces, broken where ICU allows."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
-        super().__init__()
-        self.text = _SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip()
-        self.style = style
-        self.fonts = fonts
-        self.weight = weight
-        self.lines: list[tuple[int, int]] = []
-        self.width = 0.0
-        self.height = 0.0
+        super().__init__(_SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip(), style,
+                         fonts, weight)
 
-    def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
-        return self.text
-
-    @property
     def _pieces(self) -> tuple[tuple[int, int], ...]:
         return segments(self.text, self.fonts.lang) if self.text else ()
 
@@ -58,39 +47,25 @@ class SegmentedParagraph(Flowable):
         return sum(width for _, _, width in _runs(piece, self.fonts, self.weight)) \
             * self.style.fontSize / 1000
 
-    def _indent(self, line: int) -> float:
-        """The line's indent (a hanging indent, or an icon's column before every line)."""
-        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
-
-    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
-        longest = max((self._width(start, end) for start, end in self._pieces), default=0.0)
-        return longest + max(self._indent(0), self._indent(1))
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width = available_width
-        self.lines = self._break_lines(available_width)
-        self.height = len(self.lines) * self.style.leading
-        return available_width, self.height
-
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
         """Greedy: as many pieces on a line as fit (a piece too wide on its own gets a line
         of its own; minWidth reports it). Pieces are measured one by one; if a line measured
         whole comes out wider (kerning across pieces), lines are measured whole."""
         lines = self._break_by_pieces(width)
-        if all(self._width(start, end) <= width - self._indent(index) + 0.01
-               for index, (start, end) in enumerate(lines) if (start, end) not in self._pieces):
+        if all(self._width(start, end) <= self._room(width, index) + 0.01
+               for index, (start, end) in enumerate(lines) if (start, end) not in self._pieces()):
             return lines
         return self._break_by_lines(width)
 
     def _break_by_pieces(self, width: float) -> list[tuple[int, int]]:
         def limit(line: int) -> float:  # widths are at 1000 units
-            return (width - self._indent(line) + 0.01) * 1000 / self.style.fontSize
+            return (self._room(width, line) + 0.01) * 1000 / self.style.fontSize
 
         lines: list[tuple[int, int]] = []
         start: int | None = None
         end = 0  # meaningful once a line has started
         used = 0.0  # the line so far, with the spaces after its last piece
-        for piece_start, piece_end in self._pieces:
+        for piece_start, piece_end in self._pieces():
             piece = self.text[piece_start:piece_end]
             if start is not None and used + _piece_width(piece.rstrip(), self.fonts,
                                                          self.weight) <= limit(len(lines)):
@@ -103,40 +78,6 @@ class SegmentedParagraph(Flowable):
         if start is not None:
             lines.append((start, end))
         return lines
-
-    def _break_by_lines(self, width: float) -> list[tuple[int, int]]:
-        lines: list[tuple[int, int]] = []
-        start: int | None = None
-        end = 0  # meaningful once a line has started
-        for piece_start, piece_end in self._pieces:
-            if start is None:
-                start, end = piece_start, piece_end
-            elif self._width(start, piece_end) <= width - self._indent(len(lines)) + 0.01:
-                end = piece_end
-            else:
-                lines.append((start, end))
-                start, end = piece_start, piece_end
-        if start is not None:
-            lines.append((start, end))
-        return lines
-
-    def split(self, available_width: float,
-              available_height: float) -> list[SegmentedParagraph]:
-        """Head and tail with at least two lines each (no stranded single lines), or []."""
-        self.wrap(available_width, available_height)
-        fits = int((available_height + 0.01) // self.style.leading)
-        if fits < 2 or len(self.lines) - fits < 2:
-            fits = min(fits, len(self.lines) - 2)
-        if fits < 2:
-            return []
-        cut = self.lines[fits - 1][1]
-        head = SegmentedParagraph(html.escape(self.text[:cut]), self.style, self.fonts,
-                                  self.weight)
-        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style,
-                                    spaceBefore=0, firstLineIndent=0)
-        tail = SegmentedParagraph(html.escape(self.text[cut:].strip()), tail_style,
-                                  self.fonts, self.weight)
-        return [head, tail]
 
     def draw(self) -> None:
         canvas: Canvas = self.canv

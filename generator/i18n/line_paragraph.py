@@ -1,0 +1,93 @@
+"""What havenprint's own paragraphs share (right-to-left and shaped text in bidi_text, text
+broken by ICU in segmented_text): the parts of ReportLab's Paragraph the layout engine uses.
+
+A subclass gives the text's `_pieces` (where lines may break), `_width` of a span and
+`_break_lines`, and draws itself; this class wraps, splits between boxes and measures
+indents.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Self
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus.flowables import Flowable
+
+from generator.i18n.fonts import FontSet
+
+
+class LineParagraph(Flowable):
+    def __init__(self, text: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+        super().__init__()
+        self.text = text
+        self.style = style
+        self.fonts = fonts
+        self.weight = weight
+        self.lines: list[tuple[int, int]] = []
+        self.width = 0.0
+        self.height = 0.0
+
+    def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
+        return self.text
+
+    def _pieces(self) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
+        raise NotImplementedError
+
+    def _width(self, start: int, end: int) -> float:
+        raise NotImplementedError
+
+    def _break_lines(self, width: float) -> list[tuple[int, int]]:
+        raise NotImplementedError
+
+    def _indent(self, line: int) -> float:
+        """The line's indent from the start edge (a hanging indent, or an icon's column)."""
+        return self.style.leftIndent + (self.style.firstLineIndent if line == 0 else 0.0)
+
+    def _room(self, width: float, line: int) -> float:
+        """What a line may take of `width`: less its indent and the end side's
+        (`rightIndent`, the side where lines end: the left, right to left)."""
+        return width - self._indent(line) - self.style.rightIndent
+
+    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
+        longest = max((self._width(start, end) for start, end in self._pieces()), default=0.0)
+        return longest + max(self._indent(0), self._indent(1)) + self.style.rightIndent
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.lines = self._break_lines(available_width)
+        self.height = len(self.lines) * self.style.leading
+        return available_width, self.height
+
+    def _break_by_lines(self, width: float) -> list[tuple[int, int]]:
+        """Greedy breaks, each line measured whole as it grows."""
+        lines: list[tuple[int, int]] = []
+        start: int | None = None
+        end = 0  # meaningful once a line has started
+        for piece_start, piece_end in self._pieces():
+            if start is None:
+                start, end = piece_start, piece_end
+            elif self._width(start, piece_end) <= self._room(width, len(lines)) + 0.01:
+                end = piece_end
+            else:
+                lines.append((start, end))
+                start, end = piece_start, piece_end
+        if start is not None:
+            lines.append((start, end))
+        return lines
+
+    def split(self, available_width: float, available_height: float) -> list[Self]:
+        """Head and tail with at least two lines each (no stranded single lines), or []."""
+        self.wrap(available_width, available_height)
+        fits = int((available_height + 0.01) // self.style.leading)
+        if fits < 2 or len(self.lines) - fits < 2:
+            fits = min(fits, len(self.lines) - 2)
+        if fits < 2:
+            return []
+        cut = self.lines[fits - 1][1]
+        head = type(self)(html.escape(self.text[:cut]), self.style, self.fonts, self.weight)
+        tail_style = ParagraphStyle(f"{self.style.name}-tail", parent=self.style, spaceBefore=0,
+                                    firstLineIndent=0)
+        tail = type(self)(html.escape(self.text[cut:].strip()), tail_style, self.fonts,
+                          self.weight)
+        return [head, tail]
