@@ -54,6 +54,16 @@ def add_local_lines(kit: Path, count: int, required: bool = False) -> None:
     resources.write_text(resources.read_text(encoding="utf-8") + extra, encoding="utf-8")
 
 
+def default_kit_in(folder: Path, languages: list[str] | tuple[str, ...]) -> Path:
+    """A copy of the default content folder at `folder`, printing `languages`."""
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    site = folder / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(languages)}]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    return folder
+
+
 @pytest.fixture
 def kit(tmp_path: Path) -> Path:
     """A writable, English-only copy of the default content folder."""

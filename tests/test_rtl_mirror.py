@@ -5,8 +5,6 @@ pages (words differ by language, and a QR code never mirrors)."""
 from __future__ import annotations
 
 import ctypes
-import re
-import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -15,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from generator.commands.cli import main
-from tests.conftest import DEFAULT_CONTENT, shop_pdf
+from tests.conftest import default_kit_in, shop_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -28,11 +26,7 @@ TOLERANCE = 0.002
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("mirror")
     content, out = root / "content", root / "out"
-    shutil.copytree(DEFAULT_CONTENT, content)
-    site = content / "site.yaml"
-    site.write_text(re.sub(r"^languages: .*$", f"languages: [en, {', '.join(RTL_LANGUAGES)}]",
-                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
-                    encoding="utf-8")
+    default_kit_in(content, ["en", *RTL_LANGUAGES])
     assert main(["build", str(content), "--out", str(out), "--target", "shop",
                  "--no-previews"]) == 0
     return out

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import font_set, register_fonts
-from tests.conftest import DEFAULT_CONTENT, glyphs_only, office_pdf
+from tests.conftest import DEFAULT_CONTENT, default_kit_in, glyphs_only, office_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -348,12 +348,7 @@ def test_urdu_hours_keep_their_24_beside_the_word(tmp_path: Path) -> None:
     """"24 گھنٹے" (24 hours) after a TTY number on the poster: its 24 stays with its word,
     never pulled against the number before it."""
     from generator.commands.cli import main
-    content = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, content)
-    site = content / "site.yaml"
-    site.write_text(re.sub(r"^languages: .*$", "languages: [ur]",
-                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
-                    encoding="utf-8")
+    content = default_kit_in(tmp_path / "content", ["ur"])
     assert main(["build", str(content), "--out", str(tmp_path / "out"), "--format", "poster",
                  "--no-previews"]) == 0
     page = glyphs_only(office_pdf(tmp_path / "out" / "ur", "poster"))[0]

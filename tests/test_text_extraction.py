@@ -8,7 +8,6 @@ it; pypdf reads glyphs only, which is enough for Hebrew and Latin text.
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import unicodedata
@@ -20,7 +19,7 @@ from pypdf import PdfReader
 
 from generator.commands.cli import main
 from generator.content.load import find_article
-from tests.conftest import DEFAULT_CONTENT, shop_pdf
+from tests.conftest import DEFAULT_CONTENT, default_kit_in, shop_pdf
 
 SHAPED_OR_RTL = ("hi", "ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -33,11 +32,7 @@ needs_pdftotext = pytest.mark.skipif(
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("extraction")
     content, out = root / "content", root / "out"
-    shutil.copytree(DEFAULT_CONTENT, content)
-    site = content / "site.yaml"
-    site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(SHAPED_OR_RTL)}]",
-                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
-                    encoding="utf-8")
+    default_kit_in(content, SHAPED_OR_RTL)
     assert main(["build", str(content), "--out", str(out), "--target", "shop",
                  "--no-previews"]) == 0
     return out
@@ -114,11 +109,7 @@ def test_a_heading_never_ends_a_panel(tmp_path: Path) -> None:
     """Keep-with-next holds in every script: the last line of each inside panel of the
     brochure is never (the end of) a section heading."""
     content, out = tmp_path / "content", tmp_path / "out"
-    shutil.copytree(DEFAULT_CONTENT, content)
-    site = content / "site.yaml"
-    site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(ARTICLE_LANGUAGES)}]",
-                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
-                    encoding="utf-8")
+    default_kit_in(content, ARTICLE_LANGUAGES)
     assert main(["build", str(content), "--out", str(out), "--format", "brochure",
                  "--no-previews"]) == 0
     for lang in ARTICLE_LANGUAGES:

@@ -16,7 +16,7 @@ from generator.errors import ContentError
 from generator.serve.drafts import article_draft, draft_article
 from generator.serve.files import ChangedOnDisk
 from generator.serve.templating import page
-from generator.serve.web import chosen, json_body, problem, text_field, workspace
+from generator.serve.web import chosen, json_action, problem, text_field, workspace
 from generator.serve.workspace import KitState, Workspace
 
 DEFAULT_FORMAT = "brochure"
@@ -81,12 +81,6 @@ def _article_page(ws: Workspace, request: Request) -> HTMLResponse:
                 kit_loads=state.kit is not None)
 
 
-async def draft(request: Request) -> JSONResponse:
-    ws = workspace(request)
-    data = await json_body(request)
-    return await ws.run(_draft, ws, data)
-
-
 def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     started = time.perf_counter()
     state = ws.state()
@@ -99,18 +93,11 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
-        "faces": [{"url": f.url, "width": f.width, "height": f.height, "label": f.label}
-                  for f in view.faces] if view else None,
+        "faces": [face.as_json() for face in view.faces] if view else None,
         "blocking": result.blocking,
         "changed_on_disk": ws.files.load(path).digest != data.get("base"),
         "ms": round((time.perf_counter() - started) * 1000),
     })
-
-
-async def save(request: Request) -> JSONResponse:
-    ws = workspace(request)
-    data = await json_body(request)
-    return await ws.run(_save, ws, data)
 
 
 def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
@@ -131,3 +118,7 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     except ChangedOnDisk as error:
         return problem(str(error), 409, conflict=True)
     return JSONResponse({"saved": True, "digest": digest, "message": f"Saved {path.name}."})
+
+
+draft = json_action(_draft)
+save = json_action(_save)

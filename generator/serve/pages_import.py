@@ -28,7 +28,7 @@ from generator.serve.uploads import (
     run_import,
     store,
 )
-from generator.serve.web import BadRequest, json_body, problem, text_field, workspace
+from generator.serve.web import BadRequest, json_action, problem, text_field, workspace
 from generator.serve.workspace import Workspace
 
 # An upload stays in memory (the guard has read the whole body already, 20 MB at most)
@@ -117,12 +117,6 @@ def _name(entry: dict[str, Any]) -> str:
     return str(name or "")
 
 
-async def accept(request: Request) -> JSONResponse:
-    ws = workspace(request)
-    data = await json_body(request)
-    return await ws.run(_accept, ws, data)
-
-
 def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     site = state.site
@@ -152,3 +146,6 @@ def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
                          "message": f"Wrote resources.yaml: {len(pending.result.entries)} "
                                     "line(s). The previous file is kept in "
                                     ".havenprint/history/."})
+
+
+accept = json_action(_accept)

@@ -18,7 +18,7 @@ from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
 from generator.serve.files import ChangedOnDisk
 from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from
 from generator.serve.templating import page
-from generator.serve.web import BadRequest, chosen, json_body, problem, text_field, workspace
+from generator.serve.web import BadRequest, chosen, json_action, problem, text_field, workspace
 from generator.serve.workspace import KitState, Workspace
 from generator.serve.yaml_edit import EditError, RoundTrip
 
@@ -115,12 +115,6 @@ def _table(data: dict[str, Any]) -> dict[str, Any]:
     return table
 
 
-async def draft(request: Request) -> JSONResponse:
-    ws = workspace(request)
-    data = await json_body(request)
-    return await ws.run(_draft, ws, data)
-
-
 def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     started = time.perf_counter()
     state = ws.state()
@@ -138,20 +132,13 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
-        "faces": [{"url": f.url, "width": f.width, "height": f.height, "label": f.label}
-                  for f in view.faces] if view else None,
+        "faces": [face.as_json() for face in view.faces] if view else None,
         "displays": result.displays,
         "blocking": result.blocking,
         "note": _preview_note(state, result),
         "changed_on_disk": lines_file.digest != data.get("base"),
         "ms": round((time.perf_counter() - started) * 1000),
     })
-
-
-async def save(request: Request) -> JSONResponse:
-    ws = workspace(request)
-    data = await json_body(request)
-    return await ws.run(_save, ws, data)
 
 
 def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
@@ -179,3 +166,7 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return problem(str(error), 409, conflict=True)
     return JSONResponse({"saved": True, "digest": digest,
                          "message": f"Saved {lines_file.path.name}."})
+
+
+draft = json_action(_draft)
+save = json_action(_save)

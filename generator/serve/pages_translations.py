@@ -16,7 +16,7 @@ from generator.serve.drafts import catalogue_remarks
 from generator.serve.files import ChangedOnDisk
 from generator.serve.templating import page
 from generator.serve.translations_form import apply_strings, reviewed, string_rows
-from generator.serve.web import BadRequest, chosen, json_body, problem, text_field, workspace
+from generator.serve.web import BadRequest, chosen, json_action, problem, text_field, workspace
 from generator.serve.workspace import Workspace
 from generator.serve.yaml_edit import EditError
 
@@ -56,12 +56,6 @@ def _first_to_translate(langs: tuple[str, ...]) -> str | None:
     return next((lang for lang in langs if lang.split("-")[0] != "en"), None)
 
 
-async def save(request: Request) -> JSONResponse:
-    ws = workspace(request)
-    data = await json_body(request)
-    return await ws.run(_save, ws, data)
-
-
 def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
@@ -96,3 +90,6 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     except ChangedOnDisk as error:
         return problem(str(error), 409, conflict=True)
     return JSONResponse({"saved": True, "digest": digest, "message": f"Saved {path.name}."})
+
+
+save = json_action(_save)

@@ -14,6 +14,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.build import lay_out, office_grid, render_pdf
 from generator.content.documents import document_name, document_sizes, sized_kit
@@ -78,6 +79,10 @@ class FaceImage:
     @property
     def url(self) -> str:
         return f"/png/{self.key}.png"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"url": self.url, "width": self.width, "height": self.height,
+                "label": self.label}
 
 
 @dataclass

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from generator.serve.workspace import KitState, Workspace
 
@@ -24,6 +25,16 @@ def workspace(request: Request) -> Workspace:
 async def state(request: Request) -> KitState:
     ws = workspace(request)
     return await ws.run(ws.state)
+
+
+def json_action(work: Callable[[Workspace, dict[str, Any]], Response]
+                ) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that reads a JSON object and runs `work` with it on the engine's thread."""
+    async def endpoint(request: Request) -> Response:
+        ws = workspace(request)
+        data = await json_body(request)
+        return await ws.run(work, ws, data)
+    return endpoint
 
 
 async def json_body(request: Request) -> dict[str, Any]:
