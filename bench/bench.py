@@ -153,7 +153,7 @@ def run_batch(sites: Path, out: Path, jobs: int, previews: bool,
                                env=environment)
     peaks: dict[int, float] = {}
     while process.poll() is None:
-        for pid in (process.pid, *_children(process.pid)):
+        for pid in (process.pid, *_descendants(process.pid)):
             peaks[pid] = max(peaks.get(pid, 0.0), _peak_rss_mib(pid))
         time.sleep(0.05)
     wall = time.perf_counter() - start
@@ -169,6 +169,12 @@ def _children_processor_seconds() -> float:
     workers it waited for."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def _descendants(pid: int) -> list[int]:
+    """The batch's workers and their children (font files are made in a child process)."""
+    children = _children(pid)
+    return children + [grandchild for child in children for grandchild in _descendants(child)]
 
 
 def _children(pid: int) -> list[int]:

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
+import json
 import os
+import subprocess
+import sys
 import tempfile
 from array import array
 from pathlib import Path
 
-from fontTools.ttLib import TTFont, newTable
+from fontTools.ttLib import TTFont
 
 from generator.engine import remembered
 from generator.kit.write import write_atomic
 
-# fontTools' subsetter and instancer, its pens and skia-pathops are imported where a font
-# file is made: once per machine, since files are cached (they take 0.2 s to import).
+# Font files are made in a child process (generator/i18n/font_making.py), once per machine
+# and per set of characters, since they are cached.
 
 CACHE_VERSION = "3"
 # The cache folder holds at most this much (HAVENPRINT_CACHE_MB to change it): the files
@@ -59,18 +61,8 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
     target = cache_dir() / f"{family}-{style}-{_key(str(source), source.stat().st_size, axes)}.ttf"
     if target.is_file():
         return _used(target)
-    from fontTools.varLib.instancer import instantiateVariableFont
-
-    font = TTFont(str(source))
-    present = {axis.axisTag for axis in font["fvar"].axes}
-    instance = instantiateVariableFont(
-        font, {tag: value for tag, value in axes.items() if tag in present},
-        updateFontNames=False)
-    _rename(instance, style)
-    buffer = io.BytesIO()
-    instance.save(buffer)
-    _store(target, buffer.getvalue())
-    return target
+    return _made(target, {"kind": "instance", "source": str(source), "axes": axes,
+                          "style": style})
 
 
 @remembered(64)
@@ -125,79 +117,14 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     return removed
 
 
-def _rename(font: TTFont, style: str, suffix: str = "") -> None:
-    names = font["name"]
-    family = names.getDebugName(16) or names.getDebugName(1) or "Font"
-    postscript = f"{family.replace(' ', '')}-{style}{suffix}"
-    for name_id, value in ((1, family), (2, style if style in ("Regular", "Bold") else "Regular"),
-                           (4, f"{family} {style}"), (6, postscript), (16, family), (17, style)):
-        names.setName(value, name_id, 3, 1, 0x409)
-        names.setName(value, name_id, 1, 0, 0)
-
-
 def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
     """A CFF font face subset to `chars` and converted to TrueType outlines, cached."""
     wanted = "".join(sorted(set(chars)))
     target = cache_dir() / f"cjk-{face_index}-{_key(str(source), face_index, wanted)}.ttf"
     if target.is_file():
         return _used(target)
-    from fontTools import subset
-
-    font = TTFont(str(source), fontNumber=face_index, lazy=True)
-    options = subset.Options()
-    options.layout_features = ["*"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    options.hinting = False
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text=wanted)
-    subsetter.subset(font)
-    _cff_to_glyf(font)
-    # ReportLab reuses an already registered font with the same PostScript name, whatever
-    # its file: each subset gets a name of its own.
-    _rename(font, "Regular", suffix=target.stem.rsplit("-", 1)[-1])
-    buffer = io.BytesIO()
-    font.save(buffer)
-    _store(target, buffer.getvalue())
-    return target
-
-
-def _cff_to_glyf(font: TTFont) -> None:
-    """Replace cubic CFF outlines with quadratic TrueType ones (fontTools' otf2ttf recipe)."""
-    from fontTools.pens.cu2quPen import Cu2QuPen
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
-
-    order = font.getGlyphOrder()
-    glyphs = font.getGlyphSet()
-    glyf = newTable("glyf")
-    glyf.glyphOrder = order
-    glyf.glyphs = {}
-    for name in order:
-        pen = TTGlyphPen(glyphs)
-        glyphs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
-        glyf.glyphs[name] = pen.glyph()
-    for table in ("CFF ", "VORG"):
-        if table in font:
-            del font[table]
-    font["glyf"] = glyf
-    font["loca"] = newTable("loca")
-    maxp = newTable("maxp")
-    maxp.tableVersion = 0x00010000
-    maxp.maxZones = 1
-    for field in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
-                  "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
-        setattr(maxp, field, 0)
-    font["maxp"] = maxp
-    font["head"].glyphDataFormat = 0
-    post = font["post"]
-    post.formatType = 2.0
-    post.extraNames = []
-    post.mapping = {}
-    post.glyphOrder = order
-    font.sfntVersion = "\x00\x01\x00\x00"
-
-
-EMBOLDEN = 0.045  # stroke width as a share of the em: close to Noto Sans CJK Bold's weight
+    return _made(target, {"kind": "subset", "source": str(source), "face_index": face_index,
+                          "chars": wanted, "suffix": target.stem.rsplit("-", 1)[-1]})
 
 
 def emboldened(source: Path, cached: bool = False) -> Path:
@@ -212,30 +139,24 @@ def emboldened(source: Path, cached: bool = False) -> Path:
         target = source.with_name(f"{source.stem}-bold.ttf")
     if target.is_file():
         return _used(target)
-    import pathops
-    from fontTools.pens.cu2quPen import Cu2QuPen
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    return _made(target, {"kind": "bold", "source": str(source),
+                          "suffix": source.stem.rsplit("-", 1)[-1]})
 
-    font = TTFont(str(source))
-    glyphs = font.getGlyphSet()
-    width = font["head"].unitsPerEm * EMBOLDEN
-    for name in font.getGlyphOrder():
-        outline = pathops.Path()
-        glyphs[name].draw(outline.getPen(glyphSet=glyphs))
-        if not list(outline.segments):
-            continue
-        stroke = pathops.Path()
-        stroke.addPath(outline)
-        stroke.stroke(width, pathops.LineCap.BUTT_CAP, pathops.LineJoin.MITER_JOIN, 4)
-        stroke.convertConicsToQuads()
-        merged = pathops.op(outline, stroke, pathops.PathOp.UNION)
-        pen = TTGlyphPen(None)
-        merged.draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=False))
-        font["glyf"][name] = pen.glyph()
-    _rename(font, "Bold", suffix=source.stem.rsplit("-", 1)[-1])
-    buffer = io.BytesIO()
-    font.save(buffer)
-    _store(target, buffer.getvalue())
+
+def _made(target: Path, job: dict) -> Path:
+    """`target`, made by generator.i18n.font_making in a child process: the outlines
+    fontTools loads to make it would otherwise stay in this process's memory for good."""
+    job = {**job, "target": str(target)}
+    package_root = Path(__file__).resolve().parents[2]  # this very generator, wherever it is
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+         "from generator.i18n.font_making import main; main()", str(package_root)],
+        input=json.dumps(job), capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not target.is_file():
+        said = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise RuntimeError(f"could not make the font file {target.name} from "
+                           f"{job['source']}: {said}")
+    prune_cache(target.parent, CACHE_LIMIT_MB * 1024 * 1024, keep=target)
     return target
 
 
