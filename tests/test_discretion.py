@@ -276,3 +276,13 @@ def test_default_kit_passes_in_all_its_languages(tmp_path: Path, run) -> None:  
     result = run("check", kit)
     assert result.code == 0, result.err
     assert "on an outside surface" not in result.err
+
+
+def test_the_shipped_skeleton_table_is_the_installed_confusables_data() -> None:
+    """prototypes.tsv is worked out from confusable-homoglyphs when the package is made: an
+    upgrade of that data must be followed by scripts/write_prototypes.py."""
+    from generator.safety.discretion.skeleton import _prototypes, derive_prototypes
+
+    shipped = _prototypes()
+    assert shipped == derive_prototypes()
+    assert shipped["а"] == "a" and shipped["ο"] == "o"  # Cyrillic a, Greek omicron
