@@ -13,12 +13,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from array import array
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
+from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.kit.write import write_atomic
 
@@ -32,19 +32,8 @@ CACHE_VERSION = "3"
 CACHE_LIMIT_MB = float(os.environ.get("HAVENPRINT_CACHE_MB") or 512)
 
 
-@remembered(1)
 def cache_dir() -> Path:
-    """$HAVENPRINT_CACHE, else the user's cache folder, else a temporary one."""
-    base = os.environ.get("HAVENPRINT_CACHE") or os.environ.get("XDG_CACHE_HOME")
-    folder = Path(base) / "havenprint" if base else Path.home() / ".cache" / "havenprint"
-    folder = folder / "fonts"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
-    except OSError:
-        fallback = Path(tempfile.gettempdir()) / "havenprint-fonts"
-        fallback.mkdir(parents=True, exist_ok=True)
-        return fallback
+    return cache_folder("fonts")
 
 
 def _key(*parts: object) -> str:

@@ -7,6 +7,7 @@ Templates are sandboxed and autoescaped, so article and resource text is always 
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from contextlib import nullcontext
@@ -16,9 +17,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import jinja2
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_skeleton, get_day_names
 from jinja2 import (
+    FileSystemBytecodeCache,
     StrictUndefined,
     TemplateError,
     TemplateNotFound,
@@ -31,6 +34,7 @@ from generator.content.articles import first_sentence
 from generator.content.invisible import without_invisible
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
+from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import babel_locale
@@ -74,9 +78,11 @@ def fill(text: str, **values: Any) -> Markup:
 @remembered(64)
 def _environment(folder: Path) -> LimitedSandbox:
     """One environment per layout folder, so each template is compiled once per process
-    (jinja2 still reloads a template whose file changed)."""
+    (jinja2 still reloads a template whose file changed), and once per machine: the compiled
+    code is kept in the cache folder, by template and source checksum (jinja2 checks both)."""
     env = LimitedSandbox(
         loader=BoundedLoader(folder),
+        bytecode_cache=template_bytecode(),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -84,6 +90,16 @@ def _environment(folder: Path) -> LimitedSandbox:
     )
     env.filters["fill"] = fill
     return env
+
+
+@remembered(1)
+def template_bytecode() -> FileSystemBytecodeCache:
+    """Where compiled templates are kept. The sandbox's code depends on jinja2's version and
+    on the environment's settings (which operators it intercepts): each gets files of its own."""
+    settings = (jinja2.__version__, sorted(LimitedSandbox.intercepted_binops), "autoescape",
+                "StrictUndefined", "trim_blocks", "lstrip_blocks")
+    digest = hashlib.sha256(repr(settings).encode()).hexdigest()[:12]
+    return FileSystemBytecodeCache(str(cache_folder("templates")), f"{digest}-%s.cache")
 
 
 @remembered(256)
