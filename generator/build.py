@@ -20,7 +20,15 @@ from generator.content.models import Kit, Site
 from generator.content.stock import applies_to, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
-from generator.i18n.fonts import REGULAR, FontSet, font_set, register_fonts
+from generator.forked import run_shared, shares
+from generator.i18n.fonts import (
+    REGULAR,
+    SHAPED_FAMILIES,
+    FontSet,
+    chain_for,
+    font_set,
+    register_fonts,
+)
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.i18n.scripts import font_advice
@@ -356,10 +364,21 @@ def site_inks(site: Site) -> ShopInks:
     return shop_inks(site.brand_color, site.brand_cmyk, site_profile(site))
 
 
+@dataclass
+class Piece:
+    """What building one document in one language gave."""
+
+    problems: list[Problem] = field(default_factory=list)
+    contrast: list[TextOnGround] = field(default_factory=list)
+    pdfs: list[tuple[str, bytes]] = field(default_factory=list)  # (target, the PDF)
+    failed: bool = False
+    faint: bool = False  # failed on contrast: brand_color is too light
+
+
 def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
           out: Path | None, on_step: Callable[[str], None] | None = None,
           on_pdf: Callable[[Path, str, bytes], None] | None = None,
-          poster_sizes: Sequence[str] = ()) -> BuildResult:
+          poster_sizes: Sequence[str] = (), jobs: int = 1) -> BuildResult:
     """Lay out and render every (document, language, target); write when `out` is given.
     A document is a layout at one size carrying one article (generator/content/documents.py):
     posters at each of `poster_sizes` (default: the site's poster_size), every other format
@@ -367,50 +386,78 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
 
     A failing combination is reported and the others still build. `on_step` is told the
     name of each (document, language) as work on it starts (a progress bar); `on_pdf` gets
-    the path, language and bytes of each PDF as it is queued for writing (previews).
+    the path, language and bytes of each PDF as it is queued for writing (previews). With
+    `jobs` over 1 the languages are shared among forked copies of this process (a
+    language's fonts and measurements stay with one process); the result is the same.
     """
     langs, targets = list(langs), tuple(targets)
     result = BuildResult()
-    contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
-    faint = False                      # error naming a shade that passes in all of them
     documents = plan_documents(kit, list(layouts), poster_sizes)  # names that cannot clash
     for (_, lang), problems in kit.broken_articles.items():
         if lang in langs:
             result.problems.extend(problems)
+    keys = [(index, lang) for index in range(len(documents)) for lang in langs]
+    pieces: dict[tuple[int, str], Piece] = {}
+
+    def work(key: tuple[int, str]) -> Piece:
+        return _piece(kit, documents[key[0]], key[1], targets)
+
+    def started(key: tuple[int, str]) -> None:
+        if on_step is not None:
+            on_step(f"{documents[key[0]].name} ({key[1]})")
+
     with BackgroundWriter() as writer:
-        for document in documents:
-            kit_view = document_kit(kit, document)
-            for lang in langs:
-                if on_step is not None:
-                    on_step(f"{document.name} ({lang})")
-                if (document.article, lang) in kit.broken_articles:
-                    result.failed.append((document.name, lang))
-                    continue
-                try:
-                    laid = lay_out(kit_view, document.layout, lang)
-                except ContrastError as error:
-                    contrast.extend(error.pairs)
-                    faint = True
-                    result.failed.append((document.name, lang))
-                    continue
-                except ContentError as error:
-                    result.problems.extend(error.problems)
-                    result.failed.append((document.name, lang))
-                    continue
-                result.problems.extend(laid.warnings)
-                contrast.extend(laid.contrast)
-                for target in targets:
-                    data = render_pdf(kit_view, laid, target)
-                    if out is not None:
-                        path = output_path(out, lang, document.name, target)
-                        writer.write(path, data)
-                        result.written.append(path)
-                        result.built.append(_built(kit, document, lang, target, path))
-                        if on_pdf is not None:
-                            on_pdf(path, lang, data)
-                    if TEST_DELAY:
-                        time.sleep(TEST_DELAY)
-    problem = contrast_problem(kit.site, contrast) if faint else None
+        def done(key: tuple[int, str], piece: Piece) -> None:
+            for target, data in piece.pdfs:
+                if out is not None:
+                    path = output_path(out, key[1], documents[key[0]].name, target)
+                    writer.write(path, data)
+                    if on_pdf is not None:
+                        on_pdf(path, key[1], data)
+            pieces[key] = replace(piece, pdfs=[(target, b"") for target, _ in piece.pdfs])
+
+        by_language = {lang: float(len(documents) * language_weight(lang)) for lang in langs}
+        run_shared([[key for lang in share for key in keys if key[1] == lang]
+                    for share in shares(by_language, max(1, jobs))], work, started, done)
+    contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
+    for index, lang in keys:  # in order, however the work was shared
+        piece, document = pieces[(index, lang)], documents[index]
+        result.problems.extend(piece.problems)
+        contrast.extend(piece.contrast)
+        if piece.failed:
+            result.failed.append((document.name, lang))
+        for target, _ in piece.pdfs:
+            if out is not None:
+                path = output_path(out, lang, document.name, target)
+                result.written.append(path)
+                result.built.append(_built(kit, document, lang, target, path))
+    problem = (contrast_problem(kit.site, contrast)
+               if any(piece.faint for piece in pieces.values()) else None)
     if problem is not None:
         result.problems.append(problem)
     return result
+
+
+def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) -> Piece:
+    if (document.article, lang) in kit.broken_articles:
+        return Piece(failed=True)
+    kit_view = document_kit(kit, document)
+    try:
+        laid = lay_out(kit_view, document.layout, lang)
+    except ContrastError as error:
+        return Piece(contrast=list(error.pairs), failed=True, faint=True)
+    except ContentError as error:
+        return Piece(problems=list(error.problems), failed=True)
+    piece = Piece(problems=list(laid.warnings), contrast=list(laid.contrast))
+    for target in targets:
+        piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
+        if TEST_DELAY:
+            time.sleep(TEST_DELAY)
+    return piece
+
+
+def language_weight(lang: str) -> int:
+    """About how long a language takes to build, against a Latin one: text shaped glyph by
+    glyph or drawn right to left, or a Chinese, Japanese or Korean face subset first."""
+    chain = chain_for(lang)
+    return 2 if chain[0] in SHAPED_FAMILIES or chain[0].startswith("noto-cjk") else 1

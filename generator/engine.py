@@ -103,6 +103,9 @@ class Engine:
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
     # A QR code version's data modules, packed (generator.render.qr_masks).
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
+    # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
+    # a forked copy closes them, so that only this process holds the folders.
+    held_locks: set[int] = field(default_factory=set)
     started: bool = False
 
     def start(self) -> Engine:

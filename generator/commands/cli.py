@@ -29,6 +29,7 @@ from generator.errors import (
     WriteError,
     shown_path,
 )
+from generator.forked import available_cores
 from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
 from generator.kit.outputs import InterruptedAfterSwap, KitFiles, build_with_kit_files
@@ -137,6 +138,8 @@ def _content_arguments(command: argparse.ArgumentParser) -> None:
                          help="only this format (repeatable)")
     command.add_argument("--lang", action="append", dest="langs", metavar="CODE",
                          help="only this language (repeatable)")
+    command.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                         help="processes sharing the languages (default: the number of cores)")
     add_allow_outside(command)
 
 
@@ -158,12 +161,15 @@ def _check(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, write: bool) -> int:
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     layouts = _select_layouts(args.formats, args.content)
     kit = load_kit(args.content, tuple(args.allow_outside))
     poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
     documents = len(plan_documents(kit, layouts, poster_sizes))
+    jobs = args.jobs or available_cores()
     with ProgressDisplay(None if write else False) as display:
         build_step = display.stage("build", documents * len(langs))
         if write:
@@ -171,9 +177,9 @@ def _run(args: argparse.Namespace, write: bool) -> int:
                 kit, layouts, langs, targets, args.out, previews=not args.no_previews,
                 on_step=build_step,
                 preview_stage=lambda count: display.stage("previews", count),
-                poster_sizes=poster_sizes)
+                poster_sizes=poster_sizes, jobs=jobs)
         else:
-            result = build(kit, layouts, langs, targets, None, on_step=build_step)
+            result = build(kit, layouts, langs, targets, None, on_step=build_step, jobs=jobs)
             files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))

@@ -12,6 +12,7 @@ import errno
 import os
 from pathlib import Path
 
+from generator.engine import current_engine
 from generator.errors import OutputInUse, WriteError
 
 try:
@@ -46,6 +47,7 @@ class FolderLock:
                 os.ftruncate(descriptor, 0)
                 os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
                 self._descriptor = descriptor
+                current_engine().held_locks.add(descriptor)
                 return
             os.close(descriptor)
         raise OutputInUse(self._shown, None)
@@ -55,6 +57,7 @@ class FolderLock:
             return
         with contextlib.suppress(OSError):
             self._path.unlink()  # while still held: the next build makes a new file
+        current_engine().held_locks.discard(self._descriptor)
         os.close(self._descriptor)
         self._descriptor = None
 

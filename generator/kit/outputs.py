@@ -81,7 +81,7 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
                          targets: Iterable[str], out: Path, previews: bool = True,
                          on_step: Callable[[str], None] | None = None,
                          preview_stage: Callable[[int], Callable[[str], None]] | None = None,
-                         poster_sizes: Sequence[str] = (),
+                         poster_sizes: Sequence[str] = (), jobs: int = 1,
                          ) -> tuple[BuildResult, KitFiles]:
     """`build` the kit, with its previews (rendered beside the build), index.html and
     manifest.json, in a staging folder; then swap it in for the kit in `out` (see
@@ -95,7 +95,7 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
             try:
                 result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
                                               out, previews, on_step, preview_stage,
-                                              poster_sizes)
+                                              poster_sizes, jobs)
             except OSError as error:  # nothing in `out` has changed
                 raise WriteError(f"could not write {_unstaged(error.filename, staging, out)}: "
                                  f"{error.strerror or error}") from None
@@ -113,11 +113,11 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
                   staging: Path, out: Path, previews: bool,
                   on_step: Callable[[str], None] | None,
                   preview_stage: Callable[[int], Callable[[str], None]] | None,
-                  poster_sizes: Sequence[str]) -> tuple[BuildResult, KitFiles]:
+                  poster_sizes: Sequence[str], jobs: int) -> tuple[BuildResult, KitFiles]:
     pipeline = PreviewPipeline(staging, kit.site.brand_color) if previews else None
     with pipeline or nullcontext():
         result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline,
-                       poster_sizes=poster_sizes)
+                       poster_sizes=poster_sizes, jobs=jobs)
         files = write_kit_files(
             kit, layouts, langs, targets, result, staging, previews=pipeline or False,
             on_step=preview_stage(len(result.written)) if preview_stage else None,

@@ -1,0 +1,146 @@
+"""A kit's languages shared among forked copies: the same PDFs and messages as one process,
+every result reported here, a copy's failure raised here, and no copy outliving its build."""
+
+import os
+import signal
+import threading
+from pathlib import Path
+
+import pytest
+
+from generator.forked import ForkedWorkError, run_shared, shares
+from tests.conftest import default_kit_in
+
+
+def test_shares_are_about_equal_and_keep_the_order() -> None:
+    weights = {"en": 4.0, "es": 4.0, "ar": 8.0, "zh-Hans": 8.0, "fr": 4.0}
+    split = shares(weights, 2)
+    assert sorted(key for share in split for key in share) == sorted(weights)
+    loads = [sum(weights[key] for key in share) for share in split]
+    assert max(loads) - min(loads) <= 4.0
+    for share in split:
+        assert share == [key for key in weights if key in share]
+    assert shares({"en": 1.0}, 4) == [["en"]]
+
+
+def test_every_key_is_worked_once_and_reported_in_this_thread() -> None:
+    started, done, threads = [], {}, set()
+
+    def on_start(key: int) -> None:
+        started.append(key)
+        threads.add(threading.get_ident())
+
+    def on_done(key: int, value: tuple[int, int]) -> None:
+        done[key] = value
+        threads.add(threading.get_ident())
+
+    run_shared([[1, 2, 3], [4, 5], [6]], lambda key: (key * key, os.getpid()), on_start,
+               on_done)
+    assert sorted(started) == [1, 2, 3, 4, 5, 6]
+    assert {key: square for key, (square, _) in done.items()} == {k: k * k for k in range(1, 7)}
+    assert threads == {threading.get_ident()}
+    pids = {key: pid for key, (_, pid) in done.items()}
+    assert pids[1] == pids[2] == pids[3] == os.getpid()
+    assert len({pids[4], pids[6], os.getpid()}) == 3 and pids[4] == pids[5]
+
+
+def test_a_copys_error_is_raised_here() -> None:
+    def work(key: int) -> int:
+        if key == 3:
+            raise ValueError("key 3 is bad")
+        return key
+
+    with pytest.raises(ValueError, match="key 3 is bad"):
+        run_shared([[1], [2, 3]], work, lambda key: None, lambda key, value: None)
+
+
+def test_an_error_that_cannot_travel_comes_as_its_traceback() -> None:
+    class Local(Exception):  # a local class cannot be pickled
+        pass
+
+    def work(key: int) -> int:
+        if key == 2:
+            raise Local("not picklable")
+        return key
+
+    with pytest.raises(ForkedWorkError, match="not picklable"):
+        run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
+
+
+def test_a_copy_that_dies_is_an_error_not_a_hang() -> None:
+    def work(key: int) -> int:
+        if key == 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return key
+
+    with pytest.raises(ForkedWorkError, match="ended before it finished"):
+        run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
+
+
+def test_no_copy_is_left_running() -> None:
+    before = _children()
+    run_shared([[1], [2], [3]], lambda key: key, lambda key: None, lambda key, value: None)
+    assert _children() == before
+
+
+def _children() -> set[int]:
+    pid = os.getpid()
+    return {int(child) for child in
+            Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+
+def test_a_kit_built_by_two_processes_is_the_kit_one_builds(tmp_path: Path, run) -> None:  # noqa: ANN001
+    kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans", "es"])
+    outputs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out-{jobs}"
+        result = run("build", kit, "--out", out, "--no-previews", "--jobs", jobs)
+        assert result.code == 0, result.err
+        outputs[jobs] = (result.err, {path.relative_to(out).as_posix(): path.read_bytes()
+                                      for path in out.rglob("*.pdf")})
+    messages_one, pdfs_one = outputs["1"]
+    messages_two, pdfs_two = outputs["2"]
+    assert len(pdfs_one) == 16
+    assert messages_two == messages_one
+    assert pdfs_two.keys() == pdfs_one.keys()
+    assert [name for name in pdfs_one if pdfs_one[name] != pdfs_two[name]] == []
+
+
+def test_a_killed_builds_copies_let_go_of_the_output_folder(tmp_path: Path, run) -> None:  # noqa: ANN001
+    import time
+
+    from tests.test_kit_folder import start_build, wait_for
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar"])
+    out = tmp_path / "out"
+    process = start_build(kit, out, "--format", "pocket-card", "--no-previews", "--jobs", "2",
+                          delay=6.0)
+    wait_for(lambda: _children_of(process.pid) or process.poll() is not None)
+    copies = _children_of(process.pid)
+    assert copies, "the build did not fork"
+    time.sleep(1.0)  # the copy is at work (then waits 6 s): it would hold the lock for that long
+    assert all(not _zombie(pid) for pid in copies)
+    process.kill()
+    process.wait(timeout=60)  # not communicate(): the copy holds the pipes until it ends
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err  # not "in use by another build"
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() and not _zombie(pid) for pid in copies):
+        assert time.monotonic() < deadline, "a copy outlived its build"
+        time.sleep(0.1)
+    process.communicate(timeout=60)
+
+
+def _children_of(pid: int) -> list[int]:
+    try:
+        return [int(child) for child in
+                Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True
