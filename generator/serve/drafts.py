@@ -96,7 +96,7 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
                   store: PngStore, slug: str | None = None) -> Draft:
     """The article as typed, checked, and `layout` drawn with it (for a kit of several
     articles, with the one being edited)."""
-    slug = slug or (kit.site.article if kit is not None else path.name.split(".")[0])
+    slug = slug or (kit.site.article_slugs[0] if kit is not None else path.name.split(".")[0])
     article, remarks = draft_article(path, text, slug, lang)
     draft = Draft(remarks)
     if article is None or kit is None or layout is None:
