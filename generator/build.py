@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import content_folders, locale_root
 from generator.content.models import Kit, Site
@@ -27,7 +28,7 @@ from generator.i18n.scripts import font_advice
 from generator.kit.write import BackgroundWriter
 from generator.layout.compose import ComposedFace, compose_face, template_context
 from generator.layout.emptiness import empty_panel_problems
-from generator.layout.formats import Layout, SizeSpec
+from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
 from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
@@ -122,7 +123,8 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
     if lang in kit.broken_strings:
         raise ContentError(list(kit.broken_strings[lang]))
-    strings = kit.strings.get(lang) or load_strings(lang, locale_root(kit.root, lang))
+    strings = kit.strings.get(lang) or load_strings(
+        lang, locale_root(kit.root, lang), declared_strings(cached_layouts(kit.root)))
     first = kit.resources[0]
     try:
         payload = payload_for(first)

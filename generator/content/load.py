@@ -45,7 +45,7 @@ from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
 from generator.i18n.localize import load_strings
 from generator.importers.source import entries_from_source
-from generator.layout.formats import declared_options
+from generator.layout.formats import declared_options, declared_strings
 from generator.render.cmyk import ProfileError, load_profile
 
 ARTICLE_SUFFIXES = (".md", ".txt")
@@ -101,9 +101,12 @@ def _interface_strings(site: Site | None, root: Path
     cannot be read breaks its language only."""
     strings: dict[str, dict[str, str]] = {}
     broken: dict[str, tuple[Problem, ...]] = {}
-    for lang in site.options.languages if site is not None else ():
+    if site is None:
+        return strings, broken
+    layout_strings = declared_strings(cached_layouts(root))  # loaded already: see load_site
+    for lang in site.options.languages:
         try:
-            strings[lang] = load_strings(lang, locale_root(root, lang))
+            strings[lang] = load_strings(lang, locale_root(root, lang), layout_strings)
         except ContentError as error:
             broken[lang] = tuple(error.problems)
     return strings, broken

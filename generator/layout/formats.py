@@ -18,6 +18,7 @@ from pydantic import (
 )
 
 from generator import PACKAGE_DIR
+from generator.content.placeholders import PlaceholderError
 from generator.content.schema import problems_from
 from generator.content.site_options import (
     OPTION_KEY,
@@ -28,12 +29,14 @@ from generator.content.site_options import (
 from generator.content.units import parse_length
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
+from generator.i18n.localize import english, placeholders
 
 # The formats: the repository's layouts/ folder, shipped in an installed package as
 # generator/formats (setup.py maps one onto the other).
 _INSTALLED = PACKAGE_DIR / "formats"
 LAYOUTS_DIR = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parent.parent / "layouts"
 LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+STRING_KEY = re.compile(r"[a-z][a-z0-9_]{0,59}")
 
 Box = tuple[float, float, float, float]  # left, top, width, height as fractions of the safe area
 
@@ -162,6 +165,9 @@ class LayoutSpec(_Strict):
     size_option: str  # the setting that picks the size: built in (paper) or in `options`
     # Settings the layout adds to site.yaml, set there as `<name>_<key>` (poster_size).
     options: dict[str, LayoutOption] = {}
+    # Interface strings its templates print (`t.<name>`) that havenprint's catalogue does
+    # not have, with their English text: a site's locales/<lang>.yaml translates them.
+    strings: dict[str, str] = {}
     # One document per article of the kit (`brochure-<slug>.pdf` when there are several),
     # for formats that print an article; else one per kit, with the first article's card line.
     per_article: bool = False
@@ -194,6 +200,8 @@ class Layout:
     # The settings it adds to site.yaml, by the name site.yaml sets them by (poster_size):
     # its own, and those of the built-in layout it replaces.
     options: dict[str, LayoutOption] = field(default_factory=dict, compare=False, hash=False)
+    # Its interface strings in English, by name: its own, and the replaced layout's.
+    strings: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def name(self) -> str:
@@ -218,11 +226,12 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
             doc.line_of(("name",))))
     own = {site_option_name(spec.name, key): option for key, option in spec.options.items()}
     options = {**(replaces.options if replaces is not None else {}), **own}
+    strings = {**(replaces.strings if replaces is not None else {}), **spec.strings}
     problems = (_boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
-                + _option_problems(spec, doc, options))
+                + _option_problems(spec, doc, options) + _string_problems(spec, doc))
     if problems:
         raise ContentError(problems)
-    return Layout(spec, folder, options)
+    return Layout(spec, folder, options, strings)
 
 
 def _option_problems(spec: LayoutSpec, doc: YamlDoc,
@@ -247,6 +256,30 @@ def _option_problems(spec: LayoutSpec, doc: YamlDoc,
                 f"faces.{face_name}.outside_when: no yes-or-no setting "
                 f"{face.outside_when!r}; valid: {', '.join(sorted(switches))}"),
                 doc.line_of(("faces", face_name, "outside_when"))))
+    return problems
+
+
+def _string_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """A layout's strings are new names, with English text whose placeholders are names."""
+    builtin = english()
+    problems = []
+    for key, text in spec.strings.items():
+        line = doc.line_of(("strings", key))
+        if not STRING_KEY.fullmatch(key):
+            problems.append(Problem(doc.path, (
+                f"strings.{key}: a string's name is lowercase letters, digits and underscores, "
+                "starting with a letter"), line))
+        elif key in builtin:
+            problems.append(Problem(doc.path, (
+                f"strings.{key}: havenprint's catalogue has a string of that name: print it "
+                f"as {{{{ t.{key} }}}} without declaring it, or give yours another name"), line))
+        elif not text.strip():
+            problems.append(Problem(doc.path, f"strings.{key}: the English text is empty", line))
+        else:
+            try:
+                placeholders(text)
+            except PlaceholderError as error:
+                problems.append(Problem(doc.path, f"strings.{key}: {error}", line))
     return problems
 
 
@@ -325,8 +358,9 @@ def _load_all(folders: list[Path], builtin: dict[str, Layout]
 
 def _clashes(layouts: dict[str, Layout]) -> list[Problem]:
     """Two layouts whose options site.yaml would set by the same name (`pocket` with
-    `card_x` and `pocket-card` with `x`)."""
+    `card_x` and `pocket-card` with `x`), or that give one string two English texts."""
     option_owner: dict[str, str] = {}
+    string_owner: dict[str, Layout] = {}
     problems = []
     for name, layout in layouts.items():
         path = layout.folder / "layout.yaml"
@@ -336,6 +370,12 @@ def _clashes(layouts: dict[str, Layout]) -> list[Problem]:
                     f"options: {option} is also a setting of the {option_owner[option]} "
                     "layout: choose another name")))
             option_owner.setdefault(option, name)
+        for key, text in layout.strings.items():
+            other = string_owner.setdefault(key, layout)
+            if other.strings[key] != text:
+                problems.append(Problem(path, (
+                    f"strings.{key}: the {other.name} layout gives it another English text "
+                    f"({other.strings[key]!r}): use one text, or another name")))
     return problems
 
 
@@ -344,3 +384,7 @@ def declared_options(layouts: Mapping[str, Layout]) -> dict[str, LayoutOption]:
     return {name: option for layout in layouts.values()
             for name, option in layout.options.items()}
 
+
+def declared_strings(layouts: Mapping[str, Layout]) -> dict[str, str]:
+    """The interface strings the layouts add to havenprint's catalogue, in English."""
+    return {key: text for layout in layouts.values() for key, text in layout.strings.items()}

@@ -18,7 +18,7 @@ from generator.content.load import resources_from_doc, verification_problems, wi
 from generator.content.models import Article, Kit, Resource, Site
 from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
-from generator.i18n.localize import catalogue_from_doc, english
+from generator.i18n.localize import catalogue_from_doc
 from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
 from generator.serve.rendering import DocumentView, PngStore, preview_document
@@ -114,11 +114,12 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
     return draft
 
 
-def catalogue_remarks(path: Path, text: str) -> list[Remark]:
-    """The problems of a catalogue as it would be saved, each on the string it is about."""
+def catalogue_remarks(path: Path, text: str, known: dict[str, str]) -> list[Remark]:
+    """The problems of a catalogue as it would be saved, each on the string it is about
+    (`known`: the English strings, the kit's layouts' own included)."""
     try:
         doc = parse_yaml(text, path)
-        catalogue_from_doc(doc, english())
+        catalogue_from_doc(doc, known)
     except ContentError as error:
         found = _doc_or_none(text, path)
         return [Remark(p.message, p.severity, p.line, field=_key_at(found, p.line),
