@@ -360,17 +360,22 @@ class LayoutOption(BaseModel):
         if self.default is not None and not self.accepts(self.default):
             raise ValueError(f"default: {self.default!r} is not {self.allowed}")
         if self.default_from is not None:
-            field = SiteOptions.model_fields.get(self.default_from)
-            if field is None:
-                raise ValueError(f"default_from: {self.default_from!r} is not a built-in "
-                                 f"setting; valid: {', '.join(SiteOptions.model_fields)}")
-            choices = get_args(field.annotation) if get_origin(field.annotation) is Literal \
-                else None
-            if choices is None or self.values is not None and not set(choices) <= set(
-                    self.values):
-                raise ValueError(f"default_from: {self.default_from} may hold a value that is "
-                                 f"not {self.allowed}")
+            self._check_default_from(self.default_from)
         return self
+
+    def _check_default_from(self, name: str) -> None:
+        """`default_from` names a built-in choice whose every value this option allows."""
+        choices = {name: get_args(field.annotation) for name, field
+                   in SiteOptions.model_fields.items() if get_origin(field.annotation) is Literal}
+        if self.values is None:
+            raise ValueError("default_from is for an option with `values:`; give a `default:`")
+        if name not in choices:
+            raise ValueError(f"default_from: {name!r} is not a built-in setting with choices; "
+                             f"valid: {', '.join(choices)}")
+        outside = [value for value in choices[name] if value not in (self.values or ())]
+        if outside:
+            raise ValueError(f"default_from: {name} may be {outside[0]!r}, which is not one of "
+                             "this option's `values`")
 
     @property
     def annotation(self) -> Any:
@@ -388,8 +393,9 @@ class LayoutOption(BaseModel):
                 "number": "a number"}[self.type or "text"]
 
     def accepts(self, value: object) -> bool:
+        """Whether `value` is one this option takes, as written (`"yes"` is no bool here)."""
         try:
-            TypeAdapter(self.annotation).validate_python(value)
+            TypeAdapter(self.annotation).validate_python(value, strict=True)
         except ValidationError:
             return False
         return True
