@@ -365,14 +365,14 @@ class LayoutOption(BaseModel):
 
     def _check_default_from(self, name: str) -> None:
         """`default_from` names a built-in choice whose every value this option allows."""
-        choices = {name: get_args(field.annotation) for name, field
-                   in SiteOptions.model_fields.items() if get_origin(field.annotation) is Literal}
         if self.values is None:
             raise ValueError("default_from is for an option with `values:`; give a `default:`")
+        choices = {setting: get_args(field.annotation) for setting, field
+                   in SiteOptions.model_fields.items() if get_origin(field.annotation) is Literal}
         if name not in choices:
             raise ValueError(f"default_from: {name!r} is not a built-in setting with choices; "
                              f"valid: {', '.join(choices)}")
-        outside = [value for value in choices[name] if value not in (self.values or ())]
+        outside = [value for value in choices[name] if value not in self.values]
         if outside:
             raise ValueError(f"default_from: {name} may be {outside[0]!r}, which is not one of "
                              "this option's `values`")
