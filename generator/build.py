@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import content_folders, locale_root
 from generator.content.models import Kit, Site
@@ -35,7 +36,7 @@ from generator.i18n.scripts import font_advice
 from generator.kit.write import BackgroundWriter
 from generator.layout.compose import ComposedFace, compose_face, template_context
 from generator.layout.emptiness import empty_panel_problems
-from generator.layout.formats import Layout, SizeSpec
+from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
 from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
@@ -118,7 +119,7 @@ def output_path(out: Path, lang: str, name: str, target: str) -> Path:
 
 def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     """Compose and place every face of `layout` in `lang`, in memory; ContentError if it fails."""
-    size_key = str(getattr(kit.site, layout.spec.size_option))
+    size_key = str(kit.site.option(layout.spec.size_option))
     size = layout.spec.sizes.get(size_key)
     if size is None:
         valid = ", ".join(layout.spec.sizes)
@@ -130,7 +131,8 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
     if lang in kit.broken_strings:
         raise ContentError(list(kit.broken_strings[lang]))
-    strings = kit.strings.get(lang) or load_strings(lang, locale_root(kit.root, lang))
+    strings = kit.strings.get(lang) or load_strings(
+        lang, locale_root(kit.root, lang), declared_strings(cached_layouts(kit.root)))
     first = kit.resources[0]
     try:
         payload = payload_for(first)
@@ -196,10 +198,10 @@ def _place_faces(composed_faces: list[ComposedFace],
 
 def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
     """Revealing words on outside surfaces fail the build while the site is discreet."""
-    if not kit.site.discreet:
+    if not kit.site.options.discreet:
         return []
     outside = [face for face in faces if face.spec.outside
-               and (face.spec.outside_when is None or getattr(kit.site, face.spec.outside_when))]
+               and (face.spec.outside_when is None or kit.site.option(face.spec.outside_when))]
     if not outside:
         return []
     unchecked = unchecked_language(kit.site, lang)
@@ -214,7 +216,7 @@ def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]
     """The lines this format prints: all of them, or at most `max_lines` of them. Lines that
     must print (the first, the emergency line, `required: true`) always do and count towards
     the limit; the others fill what is left, in the order of resources.yaml."""
-    limit = kit.site.max_lines.get(layout.name)
+    limit = kit.site.options.max_lines.get(layout.name)
     if limit is None or limit >= len(kit.resources):
         return kit.resources, []
     room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
@@ -299,7 +301,7 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     width = imposition.columns * size.width
     height = imposition.rows * size.height
     candidates = []
-    for paper_name in dict.fromkeys((site.paper, size.paper)):
+    for paper_name in dict.fromkeys((site.options.paper, size.paper)):
         short, long = sorted(PAPER[paper_name])
         paper = (long, short) if width > height else (short, long)
         grid = Grid.centred(paper, imposition.columns, imposition.rows, size.width,
@@ -336,7 +338,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     canvas.setProducer("havenprint")
     canvas.setSubject("")
     if cmyk:
-        declare_pdfx(canvas, kit.site.pdfx, site_profile(kit.site))
+        declare_pdfx(canvas, kit.site.options.pdfx, site_profile(kit.site))
     if target == "office":
         grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)

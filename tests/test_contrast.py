@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from generator.build import build, lay_out, render_pdf
 from generator.content.load import load_kit
 from generator.content.models import Kit
+from generator.content.site_options import BrandColorModel
 from generator.layout.formats import available_layouts
 from generator.layout.geometry import Rect, panel_rects
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
@@ -357,8 +358,8 @@ def english_kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
 @example(colour=DEFAULT_BRAND)
 def test_any_brand_colour_reads_or_names_a_shade_that_does(english_kit: Kit,
                                                            colour: str) -> None:
-    kit = dataclasses.replace(english_kit, site=dataclasses.replace(english_kit.site,
-                                                                    brand_color=colour))
+    kit = dataclasses.replace(english_kit, site=english_kit.site.with_option(
+        "brand_color", BrandColorModel(rgb=colour)))
     errors = errors_for(kit)
     if not errors:
         assert too_faint(every_glyph(pdfs_for(kit))) == []
@@ -373,7 +374,7 @@ def test_any_brand_colour_reads_or_names_a_shade_that_does(english_kit: Kit,
     assert new_lightness <= lightness + 0.005
     if saturation > 0.2 and new_lightness > 0.1:  # the hue of a near-grey or near-black drifts
         assert min(abs(new_hue - hue), 1 - abs(new_hue - hue)) < 0.03
-    fixed = dataclasses.replace(kit, site=dataclasses.replace(kit.site,
-                                                              brand_color=shade.group(1)))
+    fixed = dataclasses.replace(kit, site=kit.site.with_option(
+        "brand_color", BrandColorModel(rgb=shade.group(1))))
     assert errors_for(fixed) == []
     assert too_faint(every_glyph(pdfs_for(fixed))) == []

@@ -173,7 +173,7 @@ def test_eight_tabs_each_carry_the_line(build_poster, size: str) -> None:  # noq
     # The engine's dashed cut lines run exactly along the tab edges, up from the bottom edge,
     # with the tear line along the top of the band.
     kit = load_kit(DEFAULT_CONTENT)
-    kit = dataclasses.replace(kit, site=dataclasses.replace(kit.site, poster_size=size))
+    kit = dataclasses.replace(kit, site=kit.site.with_option("poster_size", size))
     face = lay_out(kit, available_layouts()["poster"], "en").faces[0]
     verticals = sorted(line.x1 for line in face.cut_lines if line.x1 == line.x2)
     edges = [tabs[0][0]] + [rect[2] for rect in tabs]
@@ -370,7 +370,7 @@ def test_max_lines_keeps_the_main_and_the_emergency_line(kit: Path, tmp_path: Pa
 @pytest.mark.parametrize("size", list(PAGE))
 def test_nothing_overlaps_and_everything_is_inside_the_margins(size: str, discreet: bool) -> None:
     kit = load_kit(DEFAULT_CONTENT)
-    site = dataclasses.replace(kit.site, poster_size=size, poster_discreet=discreet)
+    site = kit.site.with_option("poster_size", size).with_option("poster_discreet", discreet)
     face = lay_out(dataclasses.replace(kit, site=site), available_layouts()["poster"],
                    "en").faces[0]
     margin = length(LAYOUT["sizes"][size]["safe_margin"])

@@ -19,6 +19,7 @@ from generator.content.caches import cached_layouts
 from generator.content.documents import plan_documents
 from generator.content.load import load_kit
 from generator.content.models import Kit
+from generator.content.site_options import LayoutOption
 from generator.content.units import PT_PER_UNIT
 from generator.engine import start_engine
 from generator.errors import (
@@ -250,10 +251,10 @@ def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:
 
 def _select_langs(kit: Kit, codes: list[str] | None) -> list[str]:
     if not codes:
-        return list(kit.site.languages)
-    unknown = [code for code in codes if code not in kit.site.languages]
+        return list(kit.site.options.languages)
+    unknown = [code for code in codes if code not in kit.site.options.languages]
     if unknown:
-        valid = ", ".join(kit.site.languages)
+        valid = ", ".join(kit.site.options.languages)
         raise UsageError(f"unknown language {unknown[0]!r} for this site; valid: {valid}")
     return list(dict.fromkeys(codes))
 
@@ -265,7 +266,19 @@ def _formats(args: argparse.Namespace) -> int:
         )
         print(f"{name:<14} {layout.spec.title}: {sizes}")
         print(f"{'':<14} {layout.spec.description}")
+        for setting, option in layout.options.items():
+            print(f"{'':<14} site.yaml {setting}: {_setting(option)}")
     return EXIT_OK
+
+
+def _setting(option: LayoutOption) -> str:
+    """`letter | a4 (default: paper's): the poster's size`, for `havenprint formats`."""
+    kind = (" | ".join(option.values) if option.values is not None
+            else "true | false" if option.type == "bool" else option.type)
+    default = (f"{option.default_from}'s" if option.default_from is not None
+               else str(option.default).lower() if isinstance(option.default, bool)
+               else option.default)
+    return f"{kind} (default: {default}): {option.description}"
 
 
 def _describe(width: float, height: float) -> str:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import yaml
 from babel import Locale, UnknownLocaleError
 
+from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.errors import ContentError, Problem, Severity, UsageError
 from generator.i18n.localize import (
@@ -19,11 +20,11 @@ from generator.i18n.localize import (
     OWN_NAMES,
     Catalogue,
     LanguageStatus,
-    english,
     language_status,
     site_catalogue_path,
 )
 from generator.kit.write import write_atomic
+from generator.layout.formats import Layout, declared_strings
 
 # Where each interface string is printed, for translators (one entry per key of en.yaml).
 DESCRIPTIONS: dict[str, str] = {
@@ -116,8 +117,10 @@ def run_init(args: argparse.Namespace) -> int:
         raise ContentError(Problem(target, (
             "already exists; not replaced (a translator's work may be in it): edit it, or "
             "run again with --force to start over from the built-in strings")))
-    status = language_status(args.lang, None)
-    write_atomic(target, catalogue_text(args.lang, name, status).encode("utf-8"))
+    layouts = cached_layouts(args.content)
+    status = language_status(args.lang, None, declared_strings(layouts))
+    text = catalogue_text(args.lang, name, status, descriptions(layouts))
+    write_atomic(target, text.encode("utf-8"))
     source = (f"the built-in catalogue {status.catalogues[0].path.name}" if status.catalogues
               else "English")
     print(f"wrote {target}: {len(status.strings)} string(s) from {source}, "
@@ -140,9 +143,19 @@ def known_language(code: str) -> tuple[str, str]:
             locale.get_display_name(locale) or code)
 
 
-def catalogue_text(lang: str, name: str, status: LanguageStatus) -> str:
-    """A catalogue file for translators: every string, with where it is printed."""
-    base = english()
+def descriptions(layouts: Mapping[str, Layout]) -> dict[str, str]:
+    """Where each string is printed, for translators: DESCRIPTIONS, and for the strings a
+    layout declares, that layout."""
+    own = {key: f"Printed by the {layout.spec.title} format (its layout.yaml declares it)"
+           for layout in layouts.values() for key in layout.strings}
+    return {**DESCRIPTIONS, **own}
+
+
+def catalogue_text(lang: str, name: str, status: LanguageStatus,
+                   where: Mapping[str, str] = DESCRIPTIONS) -> str:
+    """A catalogue file for translators: every string, with where it is printed (`where`:
+    see `descriptions`)."""
+    base = status.english
     builtin = status.catalogues[0] if status.catalogues else None
     language = builtin.meta.language if builtin and builtin.meta.language else name
     note = (builtin.meta.note if builtin and builtin.meta.note
@@ -156,7 +169,7 @@ def catalogue_text(lang: str, name: str, status: LanguageStatus) -> str:
         lines.extend(f"    - {key}" for key in status.fallbacks)
     for key, text in status.strings.items():
         lines.append("")
-        lines.extend(_comment(DESCRIPTIONS.get(key, "Printed by the layouts")))
+        lines.extend(_comment(where.get(key, "Printed by the layouts")))
         if text != base[key]:
             lines.extend(_comment(f"English: {base[key]}"))
         lines.append(f"{key}: {_scalar(text)}")
@@ -179,10 +192,11 @@ def locale_problems(content_root: Path, langs: Iterable[str],
     """Per language: strings that print in English, and catalogues drafted without a native
     speaker. Warnings, or errors with `strict`. A broken catalogue is left to the build."""
     severity: Severity = "error" if strict else "warning"
+    layout_strings = declared_strings(cached_layouts(content_root))
     problems = []
     for lang in langs:
         try:
-            status = language_status(lang, locale_root(content_root, lang))
+            status = language_status(lang, locale_root(content_root, lang), layout_strings)
         except ContentError:
             continue
         problems.extend(_fallback_problems(status, content_root, severity))

@@ -68,7 +68,7 @@ def build_site(job: SiteJob) -> SiteOutcome:
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
         kit = load_kit(job.folder, job.allow_outside)
-        langs = list(kit.site.languages)
+        langs = list(kit.site.options.languages)
         result, files = build_with_kit_files(kit, layouts, langs, job.targets, job.out,
                                              previews=job.previews)
     except ContentError as error:

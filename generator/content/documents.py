@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
@@ -40,7 +39,7 @@ def document_sizes(kit: Kit, layout: Layout, poster_sizes: Sequence[str] = ()) -
     poster_size (default: the site's), else the one its site.yaml setting gives."""
     if layout.spec.size_option == SIZE_IN_NAME and poster_sizes:
         return list(dict.fromkeys(poster_sizes))
-    return [str(getattr(kit.site, layout.spec.size_option))]
+    return [str(kit.site.option(layout.spec.size_option))]
 
 
 def document_name(layout: Layout, size_key: str, article: str | None = None) -> str:
@@ -76,7 +75,7 @@ def plan_documents(kit: Kit, layouts: Sequence[Layout],
                 f"two documents would be written to {document.name}.pdf: the "
                 f"{other.layout.name} format ({_of(other)}) and the {document.layout.name} "
                 f"format ({_of(document)}); rename the article or the site's own layout"),
-                kit.site.articles_line))
+                kit.site.line_of("articles", "article")))
     if problems:
         raise ContentError(problems)
     return documents
@@ -98,13 +97,10 @@ def document_kit(kit: Kit, document: Document) -> Kit:
 
 def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
     """`kit` with `layout`'s size setting at `size_key`."""
-    if str(getattr(kit.site, layout.spec.size_option)) == size_key:
+    if str(kit.site.option(layout.spec.size_option)) == size_key:
         return kit
-    # The field is named by layout.yaml's size_option (paper, card_size, poster_size), so its
-    # type is known only at run time; size_key is one of the values that setting allows.
-    size_setting: dict[str, Any] = {layout.spec.size_option: size_key}
-    site = dataclasses.replace(kit.site, **size_setting)
-    return dataclasses.replace(kit, site=site)
+    # size_key is one of the values the setting layout.yaml's size_option names allows.
+    return dataclasses.replace(kit, site=kit.site.with_option(layout.spec.size_option, size_key))
 
 
 def card_line_from_site(kit: Kit, document: Document, lang: str) -> bool:

@@ -10,7 +10,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from generator.content.articles import CARD_LINE_MAX_CHARS
-from generator.content.caches import cached_article
+from generator.content.caches import cached_article, cached_layouts
 from generator.content.containment import (
     ALLOW_HINT,
     check_links,
@@ -23,7 +23,6 @@ from generator.content.models import (
     EMERGENCY_NAME,
     Article,
     Kit,
-    Offset,
     Phone,
     Resource,
     Site,
@@ -37,18 +36,16 @@ from generator.content.schema import (
     EMERGENCY_NUMBERS,
     ResourceModel,
     ResourcesFileModel,
-    ResourceSourceModel,
-    SiteModel,
     problems_from,
 )
+from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from
-from generator.content.units import inch, mm
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
 from generator.i18n.localize import load_strings
 from generator.importers.source import entries_from_source
-from generator.layout.formats import layout_names
+from generator.layout.formats import declared_options, declared_strings
 from generator.render.cmyk import ProfileError, load_profile
 
 ARTICLE_SUFFIXES = (".md", ".txt")
@@ -74,7 +71,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
                              roots) or ()
         for slug in site.article_slugs:  # every article in every language: `check` too
             library[slug] = {}
-            for lang in site.languages:
+            for lang in site.options.languages:
                 article_problems: list[Problem] = []
                 names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
                 article = _collect(article_problems, find_article,
@@ -104,9 +101,12 @@ def _interface_strings(site: Site | None, root: Path
     cannot be read breaks its language only."""
     strings: dict[str, dict[str, str]] = {}
     broken: dict[str, tuple[Problem, ...]] = {}
-    for lang in site.languages if site is not None else ():
+    if site is None:
+        return strings, broken
+    layout_strings = declared_strings(cached_layouts(root))  # loaded already: see load_site
+    for lang in site.options.languages:
         try:
-            strings[lang] = load_strings(lang, locale_root(root, lang))
+            strings[lang] = load_strings(lang, locale_root(root, lang), layout_strings)
         except ContentError as error:
             broken[lang] = tuple(error.problems)
     return strings, broken
@@ -126,7 +126,7 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
     if site is None:
         return []
     problems = []
-    months = site.verify_within_months
+    months = site.options.verify_within_months
     for resource in resources:
         where = (resource.source.path, resource.source.line)
         if resource.verified is None:
@@ -149,8 +149,8 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
     return [Problem(site.source.path, (
         f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "
         f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
-        site.title_line, "warning")
-        for lang in site.languages
+        site.line_of("discreet_title"), "warning")
+        for lang in site.options.languages
         if lang not in site.discreet_titles and lang.split("-")[0] not in site.discreet_titles]
 
 
@@ -186,64 +186,30 @@ def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
 
 
 def load_site(path: Path) -> Site:
+    """site.yaml, checked; what its settings name (fonts, a profile, a stock) checked too."""
     doc = load_yaml(path)
-    model = _validate(doc, SiteModel, {"formats": layout_names(path.parent)})
-    emergency = model.emergency_number or EMERGENCY_NUMBERS.get(model.country)
+    layouts = cached_layouts(path.parent)
+    declared = declared_options(layouts)  # the layouts' own settings (poster_size)
+    options = _validate(doc, site_options_model(declared), {"formats": list(layouts)})
+    emergency = options.emergency_number or EMERGENCY_NUMBERS.get(options.country)
     if emergency is None:
         raise ContentError(Problem(
             path,
-            f"no emergency number known for {model.country}: add emergency_number to site.yaml",
+            f"no emergency number known for {options.country}: add emergency_number to "
+            "site.yaml",
             doc.line_of(("country",)),
         ))
-    if (model.article is None) == (model.articles is None):
-        raise ContentError(_article_choice(path, doc, model.article is None))
-    default_bleed = inch(0.125) if model.card_size == "us" else mm(3)
-    fonts = site_fonts(model.fonts, path.parent, doc)
-    brand = model.brand_color
-    stock = _stock(model.stock, doc)
-    # the schema requires one of `articles:` and `article:`
-    slugs = tuple(model.articles or ([model.article] if model.article else []))
+    if (options.article is None) == (options.articles is None):
+        raise ContentError(_article_choice(path, doc, options.article is None))
     return Site(
-        organization=model.organization,
-        country=model.country,
-        languages=tuple(model.languages),
-        paper=model.paper,
-        card_size=model.card_size,
-        discreet_title=(model.discreet_title if isinstance(model.discreet_title, str)
-                        else next(iter(model.discreet_title.values()), "")),
-        discreet_titles=(model.discreet_title if isinstance(model.discreet_title, dict)
-                         else {}),
-        article=slugs[0],
-        articles=slugs,
-        articles_line=doc.lines.get(("articles",)) or doc.lines.get(("article",)),
-        card_line=texts(model.card_line),
-        card_line_line=doc.lines.get(("card_line",)),
-        brand_color=brand.rgb,
-        brand_cmyk=brand.inks,
-        pdfx=model.pdfx,
-        icc_profile=_icc_profile(model.icc_profile, path, doc),
-        emergency_number=emergency,
-        bleed=model.bleed if model.bleed is not None else default_bleed,
-        print_offset=Offset(model.print_offset.x, model.print_offset.y),
+        options=options,
         source=Source(path, 1),
-        show_organization=model.show_organization,
-        poster_size=model.poster_size or model.paper,
-        poster_discreet=model.poster_discreet,
-        verify_within_months=model.verify_within_months,
-        resource_source=(model.resources.model_dump()
-                         if isinstance(model.resources, ResourceSourceModel) else None),
-        max_lines=model.max_lines,
-        discreet=model.discreet,
-        revealing_words=(tuple(model.revealing_words)
-                         if isinstance(model.revealing_words, list) else ()),
-        revealing_words_by_lang=({code: tuple(words) for code, words
-                                  in model.revealing_words.items()}
-                                 if isinstance(model.revealing_words, dict) else {}),
-        revealing_words_line=(doc.lines.get(("revealing_words",))
-                              or doc.line_of(("languages",))),
-        fonts=fonts,
-        title_line=doc.line_of(("discreet_title",)),
-        stock=stock,
+        emergency_number=emergency,
+        layout_options=layout_option_values(options, declared),
+        fonts=site_fonts(options.fonts, path.parent, doc),
+        stock=_stock(options.stock, doc),
+        icc_profile=_icc_profile(options.icc_profile, path, doc),
+        lines={str(key[0]): line for key, line in doc.lines.items() if len(key) == 1},
     )
 
 
@@ -285,8 +251,8 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
     if site.resource_source is not None:
         if roots is not None:
             _check_source_inside(path.parent, site, roots)
-        source, entries, left_out = entries_from_source(path.parent, site.resource_source,
-                                                        site.country, site.organization)
+        source, entries, left_out = entries_from_source(
+            path.parent, site.resource_source, site.options.country, site.options.organization)
         if warnings is not None:
             warnings.extend(left_out)
         if not entries:
@@ -302,7 +268,7 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
 def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
     """The lines of a resources.yaml already parsed (also a draft in the web page, checked
     before it is saved); ContentError listing every problem."""
-    model = _validate(doc, ResourcesFileModel, {"country": site.country})
+    model = _validate(doc, ResourcesFileModel, {"country": site.options.country})
     if not model.resources:
         raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
     problems: list[Problem] = []
@@ -333,13 +299,13 @@ def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> Non
 def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
     """A validated entry (its numbers already checked for the country) as a `Resource`."""
     def phone(raw: str | None) -> Phone | None:
-        return None if raw is None else parse_phone(raw, site.country)
+        return None if raw is None else parse_phone(raw, site.options.country)
 
     qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
     needed = {"tel": item.phone, "sms": item.text, "url": item.url}
     main_phone = phone(item.phone)
     emergency = _dials(main_phone, site.emergency_number)
-    names = texts(item.name)
+    names = Texts.given(item.name)
     label = names.first() or (EMERGENCY_NAME if emergency else f"line {index + 1}")
     problems = []
     if not names and not emergency:
@@ -355,12 +321,12 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line))
     if problems:
         raise ContentError(problems)
-    hours, tab_labels = texts(item.hours), texts(item.tab_label)
+    hours, tab_labels = Texts.given(item.hours), Texts.given(item.tab_label)
     return Resource(
         name=label,
         phone=main_phone,
-        tty=None if item.tty is None else parse_tty(item.tty, site.country),
-        text=(TextLine(item.text.number, item.text.keyword, texts(item.text.description))
+        tty=None if item.tty is None else parse_tty(item.tty, site.options.country),
+        text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description))
               if item.text else None),
         url=item.url,
         hours=hours.first(),
@@ -375,13 +341,6 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         tab_labels=tab_labels,
         emergency=emergency,
     )
-
-
-def texts(value: str | dict[str, str] | None) -> Texts:
-    """A resources.yaml text: one for every language, or one per language code."""
-    if isinstance(value, dict):
-        return Texts(by_lang=tuple(value.items()))
-    return Texts(default=value)
 
 
 def _dials(phone: Phone | None, number: str) -> bool:

@@ -5,14 +5,19 @@ load/validate produce a `Kit`; compose and render only read it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from generator.content.units import inch, mm
 from generator.errors import Problem
 
+if TYPE_CHECKING:  # a pydantic model (site_options.py imports this module)
+    from generator.content.site_options import SiteOptions
+
 QrAction = Literal["tel", "sms", "url"]
+OptionValue = str | bool | int | float  # a layout's setting (generator/content/site_options.py)
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,13 @@ class Texts:
     def __bool__(self) -> bool:
         return bool(self.default or self.by_lang)
 
+    @classmethod
+    def given(cls, value: str | dict[str, str] | None) -> Texts:
+        """A text as a YAML file gives it: one for every language, or one per language."""
+        if isinstance(value, dict):
+            return cls(by_lang=tuple(value.items()))
+        return cls(default=value)
+
 
 @dataclass(frozen=True)
 class Stock:
@@ -110,48 +122,105 @@ HAND_CUT_STOCK = Stock("hand-cut", "plain paper, cut by hand", column_gap=11.34,
 
 @dataclass(frozen=True)
 class Site:
-    organization: str
-    country: str
-    languages: tuple[str, ...]
-    paper: Literal["letter", "a4"]
-    card_size: Literal["us", "iso"]
-    discreet_title: str  # in the first language; `title_for` gives the others
-    article: str  # the first article's slug: the one the pocket card's line comes from
-    brand_color: str
-    emergency_number: str
-    bleed: float  # points
-    print_offset: Offset
+    """A content folder's site.yaml. `options` holds its built-in settings as written and
+    checked, each declared once in `SiteOptions` and read from there (`site.options.paper`);
+    `layout_options` the value of each setting the layouts declare (`poster_size`), default
+    or given. The other fields are what loading settles for the settings that name a file, a
+    stock or a default that needs more than the file; the properties derive what the
+    pipeline reads from the settings (the bleed a card size implies, the title in a
+    language...)."""
+
+    options: SiteOptions = field(hash=False)  # its lists and mappings do not hash
     source: Source
-    show_organization: bool = False  # print the organisation's name on outside surfaces
-    poster_size: str = "letter"
-    poster_discreet: bool = False
-    verify_within_months: int = 12
-    discreet_titles: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
-    fonts: tuple[SiteFont, ...] = ()
-    title_line: int | None = None  # where discreet_title is, for messages
+    emergency_number: str  # `emergency_number`, else the one of the site's country
+    fonts: tuple[SiteFont, ...] = ()  # `fonts:`, each file checked
+    stock: Stock = HAND_CUT_STOCK  # `stock:`: what the office card sheet prints on
+    icc_profile: Path | None = None  # `icc_profile:`, checked; None: the built-in profile
+    layout_options: dict[str, OptionValue] = field(default_factory=dict, hash=False)
+    # The line of each setting in site.yaml, for messages.
+    lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+
+    def option(self, name: str) -> object:
+        """A setting by the name site.yaml gives it, as layout.yaml names one (`size_option:
+        poster_size`, `outside_when: poster_discreet`): a layout's, else a built-in one."""
+        if name in self.layout_options:
+            return self.layout_options[name]
+        return getattr(self.options, name)
+
+    def with_option(self, name: str, value: Any) -> Site:
+        """The site with one setting changed (a document built at another size), unchecked."""
+        if name in self.layout_options:
+            return replace(self, layout_options={**self.layout_options, name: value})
+        return replace(self, options=self.options.model_copy(update={name: value}))
+
+    def line_of(self, *names: str) -> int | None:
+        """The line of the first of `names` that site.yaml sets."""
+        return next((self.lines[name] for name in names if name in self.lines), None)
+
+    @property
+    def discreet_titles(self) -> dict[str, str]:
+        """The outside title per language, when site.yaml gives one per language."""
+        title = self.options.discreet_title
+        return title if isinstance(title, dict) else {}
+
+    @property
+    def discreet_title(self) -> str:
+        """The outside title in the first language given: how messages name it."""
+        title = self.options.discreet_title
+        return title if isinstance(title, str) else next(iter(title.values()), "")
 
     def title_for(self, lang: str) -> str:
         """The neutral outside title in `lang`, else the site's own."""
         return self.discreet_titles.get(lang) or self.discreet_title
-    resource_source: dict | None = field(default=None, compare=False, hash=False)
-    max_lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
-    discreet: bool = True
-    revealing_words: tuple[str, ...] = ()  # for every language
-    revealing_words_by_lang: dict[str, tuple[str, ...]] = field(
-        default_factory=dict, compare=False, hash=False)
-    revealing_words_line: int | None = None  # where a message about them points
-    brand_cmyk: tuple[float, float, float, float] | None = None  # the print spec's, percent
-    pdfx: Literal["x4", "x1a"] = "x4"  # the PDF/X standard shop files meet
-    icc_profile: Path | None = None  # a print shop's own CMYK profile; None: the built-in
-    stock: Stock = HAND_CUT_STOCK  # what the office card sheet prints on
-    articles: tuple[str, ...] = ()  # every article's slug, in order; () reads as (article,)
-    card_line: Texts = Texts()  # `card_line:`: the pocket card's line instead of the article's
-    articles_line: int | None = None  # where `article:` or `articles:` is, for messages
-    card_line_line: int | None = None
 
     @property
     def article_slugs(self) -> tuple[str, ...]:
-        return self.articles or (self.article,)
+        """Every article's slug, in order; the first one's card line is the pocket card's."""
+        articles, article = self.options.articles, self.options.article
+        return tuple(articles) if articles else (article,) if article else ()
+
+    @property
+    def card_line(self) -> Texts:
+        """`card_line:`: the pocket card's line instead of the first article's."""
+        return Texts.given(self.options.card_line)
+
+    @property
+    def brand_color(self) -> str:
+        return self.options.brand_color.rgb
+
+    @property
+    def brand_cmyk(self) -> tuple[float, float, float, float] | None:
+        """The inks of the print spec, percent, when site.yaml gives them."""
+        return self.options.brand_color.inks
+
+    @property
+    def bleed(self) -> float:
+        """Points: the setting, else 0.125 in for US cards and 3 mm for ISO ones."""
+        if self.options.bleed is not None:
+            return self.options.bleed
+        return inch(0.125) if self.options.card_size == "us" else mm(3)
+
+    @property
+    def print_offset(self) -> Offset:
+        return Offset(self.options.print_offset.x, self.options.print_offset.y)
+
+    @property
+    def revealing_words(self) -> tuple[str, ...]:
+        """The words for every language (a plain list in site.yaml)."""
+        words = self.options.revealing_words
+        return tuple(words) if isinstance(words, list) else ()
+
+    @property
+    def revealing_words_by_lang(self) -> dict[str, tuple[str, ...]]:
+        words = self.options.revealing_words
+        return ({code: tuple(listed) for code, listed in words.items()}
+                if isinstance(words, dict) else {})
+
+    @property
+    def resource_source(self) -> dict | None:
+        """`resources:`, the data the lines are read from, when site.yaml names some."""
+        source = self.options.resources
+        return None if source is None or isinstance(source, str) else source.model_dump()
 
 
 @dataclass(frozen=True)

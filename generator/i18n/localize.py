@@ -2,11 +2,14 @@
 
 A catalogue is a flat `key: text` mapping plus one reserved key, `_meta`:
 `{language: <native name>, needs_review: true|false, note: ..., untranslated: [key, ...]}`.
-A key a catalogue lacks, or lists under `untranslated`, prints in English.
+A key a catalogue lacks, or lists under `untranslated`, prints in English. The English
+strings are en.yaml's and those a kit's layouts declare (`strings:` in a layout.yaml, given
+here as `layout_strings`), which a site's catalogues translate like the others.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +84,7 @@ class LanguageStatus:
     strings: dict[str, str]
     catalogues: tuple[Catalogue, ...]  # built-in first, then the site's; only those that exist
     origins: dict[str, Catalogue | None]  # None: the English text
+    english: dict[str, str]  # every string's English text, the layouts' strings included
 
     @property
     def language(self) -> str:
@@ -138,10 +142,12 @@ def english() -> dict[str, str]:
     return load_catalogue(BUILTIN_DIR / f"{FALLBACK}.yaml").strings
 
 
-def language_status(lang: str, content_root: Path | None) -> LanguageStatus:
-    """English, then the built-in catalogue for `lang`, then the site's `locales/<lang>.yaml`
-    (none when `content_root` is None); a later catalogue wins key by key."""
-    base = english()
+def language_status(lang: str, content_root: Path | None,
+                    layout_strings: Mapping[str, str] | None = None) -> LanguageStatus:
+    """English (en.yaml's strings and `layout_strings`, those the kit's layouts declare), then
+    the built-in catalogue for `lang`, then the site's `locales/<lang>.yaml` (none when
+    `content_root` is None); a later catalogue wins key by key."""
+    base = {**english(), **(layout_strings or {})}
     strings = dict(base)
     origins: dict[str, Catalogue | None] = dict.fromkeys(base)
     catalogues = []
@@ -154,12 +160,14 @@ def language_status(lang: str, content_root: Path | None) -> LanguageStatus:
             catalogues.append(catalogue)
             strings.update(catalogue.strings)
             origins.update(dict.fromkeys(catalogue.strings, catalogue))
-    return LanguageStatus(lang, strings, tuple(catalogues), origins)
+    return LanguageStatus(lang, strings, tuple(catalogues), origins, base)
 
 
-def load_strings(lang: str, content_root: Path) -> dict[str, str]:
-    """The text of every interface string in `lang` (English where none is given)."""
-    return language_status(lang, content_root).strings
+def load_strings(lang: str, content_root: Path,
+                 layout_strings: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The text of every interface string in `lang` (English where none is given), the
+    layouts' own strings included."""
+    return language_status(lang, content_root, layout_strings).strings
 
 
 def placeholders(text: str) -> set[str]:

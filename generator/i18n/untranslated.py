@@ -27,17 +27,19 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
     """Per language, each printed resources.yaml text that is not in it: warnings, or
     errors with `strict`. `names` gives each language's own name for the messages."""
     severity = "error" if strict else "warning"
-    first = kit.site.languages[0]
+    first = kit.site.options.languages[0]
     langs = list(langs)
     # Outside titles that fall back: loading the kit warned already; strict makes it an error.
     problems = [Problem(p.path, p.message, p.line, "error") for p in title_fallbacks(kit.site)
                 if strict and any(f"'{lang}'" in p.message for lang in langs)]
+    # Tab labels print only on the discreet poster (the poster layout's own setting).
+    tab_labels = bool(kit.site.layout_options.get("poster_discreet"))
     for lang in langs:
         if _same_language(lang, first):
             continue
         shown = f"{lang} ({names[lang]})" if names and lang in names else lang
         for resource in kit.resources:
-            for field, text in _plain_texts(resource, lang, kit.site.poster_discreet):
+            for field, text in _plain_texts(resource, lang, tab_labels):
                 what = (f"line name {text!r}" if field == "name"
                         else f"{field} {text!r} of '{resource.name}'")
                 problems.append(Problem(resource.source.path, (
@@ -50,7 +52,7 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
                 f"{shown}: card_line {card_line.get(lang)!r} prints as written, not in this "
                 f"language: give it per language, e.g. `card_line: {{{first}: ..., "
                 f"{lang}: ...}}` (a language left out prints the first article's line)"),
-                kit.site.card_line_line, severity))  # type: ignore[arg-type]
+                kit.site.line_of("card_line"), severity))  # type: ignore[arg-type]
     return problems
 
 
@@ -59,14 +61,14 @@ def _same_language(lang: str, other: str) -> bool:
         "-" not in lang or "-" not in other or lang == other)
 
 
-def _plain_texts(resource: Resource, lang: str, poster_discreet: bool) -> list[tuple[str, str]]:
+def _plain_texts(resource: Resource, lang: str, tab_labels: bool) -> list[tuple[str, str]]:
     found = []
     if not resource.names_the_emergency(lang) and _plain(resource.names, lang):
         found.append(("name", resource.name_in(lang)))
     hours = resource.hours_in(lang)
     if hours and _plain(resource.hours_by_lang, lang) and _has_words(hours):
         found.append(("hours", hours))
-    if poster_discreet and resource.tab_label_in(lang) and _plain(resource.tab_labels, lang):
+    if tab_labels and resource.tab_label_in(lang) and _plain(resource.tab_labels, lang):
         found.append(("tab_label", resource.tab_label_in(lang) or ""))
     if resource.text and resource.text.description and _plain(resource.text.description, lang):
         found.append(("text.description", resource.text.description.get(lang) or ""))

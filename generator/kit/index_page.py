@@ -68,7 +68,7 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
 def render_index(kit: Kit, documents: list[DocumentView],
                  not_built: list[tuple[str, str]]) -> bytes:
-    order = {lang: index for index, lang in enumerate(kit.site.languages)}
+    order = {lang: index for index, lang in enumerate(kit.site.options.languages)}
     # In the order of `languages:` in site.yaml; build order within a language.
     ordered = sorted(documents, key=lambda doc: (order.get(doc.lang, len(order)), doc.lang))
     languages = [(lang, native_name(lang), _groups(kit, lang, list(docs)))

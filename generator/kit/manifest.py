@@ -86,8 +86,8 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
                    not_built: list[tuple[str, str]]) -> bytes:
     manifest = {
         "manifest_version": MANIFEST_VERSION,
-        "site": {"folder": kit.root.name, "organization": kit.site.organization,
-                 "languages": list(kit.site.languages)},
+        "site": {"folder": kit.root.name, "organization": kit.site.options.organization,
+                 "languages": list(kit.site.options.languages)},
         "outputs": sorted(outputs, key=lambda entry: entry["path"]),
         "inputs": inputs,
         "not_built": [{"format": name, "lang": lang} for name, lang in sorted(not_built)],

@@ -239,11 +239,11 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
     site = kit.site
     return {
         "site": {
-            "organization": site.organization,
-            "show_organization": site.show_organization,
+            "organization": site.options.organization,
+            "show_organization": site.options.show_organization,
             "discreet_title": site.title_for(lang),
             "emergency_number": site.emergency_number,
-            "poster_discreet": site.poster_discreet,
+            **site.layout_options,  # the layouts' own settings, by name: poster_discreet
         },
         "article": article_view(kit.articles[lang]),
         "resources": [resource_view(r, lang, strings) for r in kit.resources],

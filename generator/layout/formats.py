@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,16 +18,25 @@ from pydantic import (
 )
 
 from generator import PACKAGE_DIR
+from generator.content.placeholders import PlaceholderError
 from generator.content.schema import problems_from
+from generator.content.site_options import (
+    OPTION_KEY,
+    LayoutOption,
+    SiteOptions,
+    site_option_name,
+)
 from generator.content.units import parse_length
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
+from generator.i18n.localize import english, placeholders
 
 # The formats: the repository's layouts/ folder, shipped in an installed package as
 # generator/formats (setup.py maps one onto the other).
 _INSTALLED = PACKAGE_DIR / "formats"
 LAYOUTS_DIR = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parent.parent / "layouts"
 LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+STRING_KEY = re.compile(r"[a-z][a-z0-9_]{0,59}")
 
 Box = tuple[float, float, float, float]  # left, top, width, height as fractions of the safe area
 
@@ -152,7 +162,12 @@ class LayoutSpec(_Strict):
     name: str
     title: str
     description: str
-    size_option: str
+    size_option: str  # the setting that picks the size: built in (paper) or in `options`
+    # Settings the layout adds to site.yaml, set there as `<name>_<key>` (poster_size).
+    options: dict[str, LayoutOption] = {}
+    # Interface strings its templates print (`t.<name>`) that havenprint's catalogue does
+    # not have, with their English text: a site's locales/<lang>.yaml translates them.
+    strings: dict[str, str] = {}
     # One document per article of the kit (`brochure-<slug>.pdf` when there are several),
     # for formats that print an article; else one per kit, with the first article's card line.
     per_article: bool = False
@@ -168,18 +183,34 @@ class LayoutSpec(_Strict):
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 
+    @field_validator("options")
+    @classmethod
+    def _keys(cls, options: dict[str, LayoutOption]) -> dict[str, LayoutOption]:
+        for key in options:
+            if not OPTION_KEY.fullmatch(key):
+                raise ValueError(f"{key!r}: an option's name is lowercase letters, digits and "
+                                 "underscores, starting with a letter")
+        return options
+
 
 @dataclass(frozen=True)
 class Layout:
     spec: LayoutSpec
     folder: Path
+    # The settings it adds to site.yaml, by the name site.yaml sets them by (poster_size):
+    # its own, and those of the built-in layout it replaces.
+    options: dict[str, LayoutOption] = field(default_factory=dict, compare=False, hash=False)
+    # Its interface strings in English, by name: its own, and the replaced layout's.
+    strings: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def name(self) -> str:
         return self.spec.name
 
 
-def load_layout(folder: Path) -> Layout:
+def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
+    """The layout in `folder`; `replaces`: the built-in layout of the same name that a
+    content folder's own one replaces (its settings stay: site.yaml may still set them)."""
     if not LAYOUT_NAME.fullmatch(folder.name):
         raise ContentError(Problem(folder, (
             "a layout folder's name must be lowercase letters, digits and hyphens: it names "
@@ -193,10 +224,63 @@ def load_layout(folder: Path) -> Layout:
         raise ContentError(Problem(doc.path, (
             f"name: {spec.name!r} must be the layout's folder name, {folder.name!r}"),
             doc.line_of(("name",))))
-    problems = _boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
+    own = {site_option_name(spec.name, key): option for key, option in spec.options.items()}
+    options = {**(replaces.options if replaces is not None else {}), **own}
+    strings = {**(replaces.strings if replaces is not None else {}), **spec.strings}
+    problems = (_boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
+                + _option_problems(spec, doc, options) + _string_problems(spec, doc))
     if problems:
         raise ContentError(problems)
-    return Layout(spec, folder)
+    return Layout(spec, folder, options, strings)
+
+
+def _option_problems(spec: LayoutSpec, doc: YamlDoc,
+                     options: dict[str, LayoutOption]) -> list[Problem]:
+    """Each option a name of its own in site.yaml; `size_option` and `outside_when` name a
+    setting there is (a yes-or-no one for `outside_when`)."""
+    problems = [Problem(doc.path, (
+        f"options.{key}: site.yaml would set it as {site_option_name(spec.name, key)}, "
+        "which is a built-in setting: choose another name"), doc.line_of(("options", key)))
+        for key in spec.options if site_option_name(spec.name, key) in SiteOptions.model_fields]
+    own = ", ".join(options) or "none"
+    if spec.size_option not in options and spec.size_option not in SiteOptions.model_fields:
+        problems.append(Problem(doc.path, (
+            f"size_option: no setting {spec.size_option!r}: name a built-in one (paper, "
+            f"card_size) or one of the layout's `options:` (site.yaml names: {own})"),
+            doc.line_of(("size_option",))))
+    switches = {name for name, option in options.items() if option.type == "bool"} | {
+        name for name, setting in SiteOptions.model_fields.items() if setting.annotation is bool}
+    for face_name, face in spec.faces.items():
+        if face.outside_when is not None and face.outside_when not in switches:
+            problems.append(Problem(doc.path, (
+                f"faces.{face_name}.outside_when: no yes-or-no setting "
+                f"{face.outside_when!r}; valid: {', '.join(sorted(switches))}"),
+                doc.line_of(("faces", face_name, "outside_when"))))
+    return problems
+
+
+def _string_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """A layout's strings are new names, with English text whose placeholders are names."""
+    builtin = english()
+    problems = []
+    for key, text in spec.strings.items():
+        line = doc.line_of(("strings", key))
+        if not STRING_KEY.fullmatch(key):
+            problems.append(Problem(doc.path, (
+                f"strings.{key}: a string's name is lowercase letters, digits and underscores, "
+                "starting with a letter"), line))
+        elif key in builtin:
+            problems.append(Problem(doc.path, (
+                f"strings.{key}: havenprint's catalogue has a string of that name: print it "
+                f"as {{{{ t.{key} }}}} without declaring it, or give yours another name"), line))
+        elif not text.strip():
+            problems.append(Problem(doc.path, f"strings.{key}: the English text is empty", line))
+        else:
+            try:
+                placeholders(text)
+            except PlaceholderError as error:
+                problems.append(Problem(doc.path, f"strings.{key}: {error}", line))
+    return problems
 
 
 def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
@@ -217,13 +301,13 @@ def _stacking_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
     for face_name, face in spec.faces.items():
         slots = {slot.name: slot for slot in face.slots}
         for index, slot in enumerate(face.slots):
-            for field in ("below", "above"):
-                name = getattr(slot, field)
+            for side in ("below", "above"):
+                name = getattr(slot, side)
                 if name is not None and _leads_back(slots, name, slot.name):
                     problems.append(Problem(doc.path, (
-                        f"faces.{face_name}, slot {slot.name!r}: {field}: {name!r} is "
+                        f"faces.{face_name}, slot {slot.name!r}: {side}: {name!r} is "
                         f"stacked against {slot.name!r} in turn"),
-                        doc.line_of(("faces", face_name, "slots", index, field))))
+                        doc.line_of(("faces", face_name, "slots", index, side))))
     return problems
 
 
@@ -240,28 +324,67 @@ def _leads_back(slots: dict[str, SlotSpec], start: str, target: str) -> bool:
     return False
 
 
-def layout_names(content: Path | None = None, root: Path = LAYOUTS_DIR) -> list[str]:
-    """The formats a site can build, by name: the built-in layout folders and its own."""
-    parents = [root, *([content / "layouts"] if content is not None else [])]
-    return sorted({folder.name for parent in parents if parent.is_dir()
-                   for folder in parent.iterdir() if (folder / "layout.yaml").is_file()})
-
-
 def available_layouts(root: Path = LAYOUTS_DIR,
                       content: Path | None = None) -> dict[str, Layout]:
     """Every layout folder under `root`, by name, in name order; a content folder's own
     `layouts/<name>/` adds a format or replaces the built-in one of that name."""
-    folders = {f.name: f for f in sorted(root.iterdir()) if (f / "layout.yaml").is_file()}
+    builtin, problems = _load_all(_layout_folders(root), {})
     site_layouts = content / "layouts" if content is not None else None
+    layouts = dict(builtin)
     if site_layouts is not None and site_layouts.is_dir():
-        folders.update({f.name: f for f in sorted(site_layouts.iterdir())
-                        if (f / "layout.yaml").is_file()})
-    layouts, problems = {}, []
-    for name, folder in sorted(folders.items()):
-        try:
-            layouts[name] = load_layout(folder)
-        except ContentError as error:
-            problems.extend(error.problems)
+        own, own_problems = _load_all(_layout_folders(site_layouts), builtin)
+        layouts.update(own)
+        problems += own_problems
+    problems += _clashes(layouts)
     if problems:
         raise ContentError(problems)
-    return layouts
+    return dict(sorted(layouts.items()))
+
+
+def _layout_folders(parent: Path) -> list[Path]:
+    return [f for f in sorted(parent.iterdir()) if (f / "layout.yaml").is_file()]
+
+
+def _load_all(folders: list[Path], builtin: dict[str, Layout]
+              ) -> tuple[dict[str, Layout], list[Problem]]:
+    layouts, problems = {}, []
+    for folder in folders:
+        try:
+            layouts[folder.name] = load_layout(folder, builtin.get(folder.name))
+        except ContentError as error:
+            problems.extend(error.problems)
+    return layouts, problems
+
+
+def _clashes(layouts: dict[str, Layout]) -> list[Problem]:
+    """Two layouts whose options site.yaml would set by the same name (`pocket` with
+    `card_x` and `pocket-card` with `x`), or that give one string two English texts."""
+    option_owner: dict[str, str] = {}
+    string_owner: dict[str, Layout] = {}
+    problems = []
+    for name, layout in layouts.items():
+        path = layout.folder / "layout.yaml"
+        for option in layout.options:
+            if option in option_owner:
+                problems.append(Problem(path, (
+                    f"options: {option} is also a setting of the {option_owner[option]} "
+                    "layout: choose another name")))
+            option_owner.setdefault(option, name)
+        for key, text in layout.strings.items():
+            other = string_owner.setdefault(key, layout)
+            if other.strings[key] != text:
+                problems.append(Problem(path, (
+                    f"strings.{key}: the {other.name} layout gives it another English text "
+                    f"({other.strings[key]!r}): use one text, or another name")))
+    return problems
+
+
+def declared_options(layouts: Mapping[str, Layout]) -> dict[str, LayoutOption]:
+    """Every setting the layouts add to site.yaml, by its name there."""
+    return {name: option for layout in layouts.values()
+            for name, option in layout.options.items()}
+
+
+def declared_strings(layouts: Mapping[str, Layout]) -> dict[str, str]:
+    """The interface strings the layouts add to havenprint's catalogue, in English."""
+    return {key: text for layout in layouts.values() for key, text in layout.strings.items()}

@@ -44,7 +44,7 @@ def paper_name(width: float, height: float) -> str | None:
 
 
 def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
-    size = layout.spec.sizes.get(str(getattr(kit.site, layout.spec.size_option, "")))
+    size = layout.spec.sizes.get(str(kit.site.option(layout.spec.size_option)))
     try:
         return None if size is None else stock_size(kit.site.stock, layout, size)
     except ValueError:
@@ -96,7 +96,7 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     steps = ["Send this file to a print shop: one item per page at trim size plus "
              f"{bleed / PT_PER_UNIT['in']:.3g} in ({bleed / PT_PER_UNIT['mm']:.1f} mm) bleed, "
              "with crop marks; TrimBox and BleedBox are set.",
-             f"It is {VERSIONS[kit.site.pdfx].name} in CMYK for the profile "
+             f"It is {VERSIONS[kit.site.options.pdfx].name} in CMYK for the profile "
              f"\"{site_profile(kit.site).description}\": ask the shop whether that suits its "
              "press and paper, or set icc_profile in site.yaml to the profile it sends."]
     if sides == 2:

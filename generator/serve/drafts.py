@@ -18,7 +18,7 @@ from generator.content.load import resources_from_doc, verification_problems, wi
 from generator.content.models import Article, Kit, Resource, Site
 from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
-from generator.i18n.localize import catalogue_from_doc, english
+from generator.i18n.localize import catalogue_from_doc
 from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
 from generator.serve.rendering import DocumentView, PngStore, preview_document
@@ -96,7 +96,7 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
                   store: PngStore, slug: str | None = None) -> Draft:
     """The article as typed, checked, and `layout` drawn with it (for a kit of several
     articles, with the one being edited)."""
-    slug = slug or (kit.site.article if kit is not None else path.name.split(".")[0])
+    slug = slug or (kit.site.article_slugs[0] if kit is not None else path.name.split(".")[0])
     article, remarks = draft_article(path, text, slug, lang)
     draft = Draft(remarks)
     if article is None or kit is None or layout is None:
@@ -114,11 +114,12 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
     return draft
 
 
-def catalogue_remarks(path: Path, text: str) -> list[Remark]:
-    """The problems of a catalogue as it would be saved, each on the string it is about."""
+def catalogue_remarks(path: Path, text: str, known: dict[str, str]) -> list[Remark]:
+    """The problems of a catalogue as it would be saved, each on the string it is about
+    (`known`: the English strings, the kit's layouts' own included)."""
     try:
         doc = parse_yaml(text, path)
-        catalogue_from_doc(doc, english())
+        catalogue_from_doc(doc, known)
     except ContentError as error:
         found = _doc_or_none(text, path)
         return [Remark(p.message, p.severity, p.line, field=_key_at(found, p.line),

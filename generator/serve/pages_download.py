@@ -77,8 +77,8 @@ def _build(ws: Workspace) -> JSONResponse:
         return problem("The kit does not load: see the Overview.", 409)
     try:
         result, files = build_with_kit_files(
-            state.kit, list(state.layouts.values()), list(state.kit.site.languages), TARGETS,
-            ws.out, previews=True)
+            state.kit, list(state.layouts.values()), list(state.kit.site.options.languages),
+            TARGETS, ws.out, previews=True)
     except OutputInUse as error:
         return problem(f"Not built: {error}.", 409)
     except (UsageError, WriteError) as error:

@@ -87,7 +87,8 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
         kind = "hsds" if source.is_dir() else fields.get("kind") or KINDS[source.suffix.lower()]
         if kind not in ("hsds", "csv"):
             raise UploadError("choose HSDS or spreadsheet")
-        result = run_import(source, kind, state.site.country, state.site.organization, options)
+        site = state.site.options
+        result = run_import(source, kind, site.country, site.organization, options)
     except UploadError as error:
         clear_uploads(ws.out)
         return problem(str(error), 422)
@@ -131,7 +132,7 @@ def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
 
     def write() -> None:
         remarks.extend(write_resources_yaml(pending.result, path, source_note=pending.name,
-                                            overwrite=force, country=site.country))
+                                            overwrite=force, country=site.options.country))
 
     try:
         digest = ws.files.replace(path, text_field(data, "base"), write)

@@ -9,9 +9,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.commands.locale_command import descriptions
 from generator.content.extends import locale_root
 from generator.errors import ContentError
 from generator.i18n.localize import language_status, site_catalogue_path
+from generator.layout.formats import declared_strings
 from generator.serve.drafts import catalogue_remarks
 from generator.serve.files import ChangedOnDisk
 from generator.serve.templating import page
@@ -37,12 +39,12 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
     root = locale_root(ws.root, lang)
     site_file = site_catalogue_path(lang, root)
     try:
-        status = language_status(lang, root)
+        status = language_status(lang, root, declared_strings(state.layouts))
     except ContentError as error:
         return page(request, "translations.html", title="Translations", site=state.site,
                     problems=error.problems, lang=lang, langs=langs, rows=[])
     loaded = ws.files.load(site_file)
-    rows = string_rows(status, site_file)
+    rows = string_rows(status, site_file, descriptions(state.layouts))
     return page(request, "translations.html", title="Translations", site=state.site,
                 problems=[], lang=lang, langs=langs, rows=rows, digest=loaded.digest,
                 path=site_file, exists=loaded.text is not None,
@@ -77,11 +79,11 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if loaded.digest != base:
         return problem(str(ChangedOnDisk(path)), 409, conflict=True)
     try:
-        status = language_status(lang, root)
-        text = apply_strings(loaded.text, lang, status, strings, is_reviewed)
+        status = language_status(lang, root, declared_strings(state.layouts))
+        text = apply_strings(loaded.text, lang, status, strings, is_reviewed, state.layouts)
     except (ContentError, EditError, ValueError) as error:
         return problem(f"{path.name} cannot be edited here: {error}", 409)
-    remarks = catalogue_remarks(path, text)
+    remarks = catalogue_remarks(path, text, status.english)
     if remarks:
         return problem("Not saved: fix the strings marked first.", 422,
                        remarks=[r.as_json() for r in remarks])

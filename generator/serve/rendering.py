@@ -118,7 +118,7 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     size_key = size_key or document_sizes(kit, layout)[0]
     sized = sized_kit(kit, layout, size_key)
     view = DocumentView(layout.name, document_name(layout, size_key), layout.spec.title, lang)
-    broken = kit.broken_articles.get((kit.site.article, lang))
+    broken = kit.broken_articles.get((kit.site.article_slugs[0], lang))
     if broken is not None:
         view.errors = list(broken)
         return view

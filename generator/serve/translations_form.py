@@ -4,13 +4,20 @@ printed, and the page's changes written into the content folder's `locales/<lang
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.commands.locale_command import DESCRIPTIONS, catalogue_text, known_language
-from generator.i18n.localize import META_KEY, LanguageStatus, english, language_status
+from generator.commands.locale_command import (
+    DESCRIPTIONS,
+    catalogue_text,
+    descriptions,
+    known_language,
+)
+from generator.i18n.localize import META_KEY, LanguageStatus, language_status
+from generator.layout.formats import Layout, declared_strings
 from generator.serve.yaml_edit import RoundTrip, drop_key, set_key
 
 LONG = 90  # characters: a text area rather than one line
@@ -30,16 +37,18 @@ class StringRow:
         return max(len(self.english), len(self.text)) > LONG
 
 
-def string_rows(status: LanguageStatus, site_file: Path) -> list[StringRow]:
-    base = english()
+def string_rows(status: LanguageStatus, site_file: Path,
+                printed: Mapping[str, str] = DESCRIPTIONS) -> list[StringRow]:
+    """Every string, the kit's layouts' own too (`printed` says where each is: see
+    locale_command.descriptions)."""
     fallbacks = set(status.fallbacks)
     rows = []
-    for key, english_text in base.items():
+    for key, english_text in status.english.items():
         origin = status.origins.get(key)
         text = status.strings[key] if origin is not None else ""
         where = ("this content folder" if origin is not None and origin.path == site_file
                  else "built in" if origin is not None else "English")
-        rows.append(StringRow(key, english_text, DESCRIPTIONS.get(key, "Printed by the layouts"),
+        rows.append(StringRow(key, english_text, printed.get(key, "Printed by the layouts"),
                               text, where, key in fallbacks and not status.is_english))
     return rows
 
@@ -51,18 +60,22 @@ def reviewed(status: LanguageStatus, site_file: Path) -> bool:
 
 
 def apply_strings(current: str | None, lang: str, status: LanguageStatus,
-                  submitted: dict[str, str], is_reviewed: bool | None) -> str:
+                  submitted: dict[str, str], is_reviewed: bool | None,
+                  layouts: Mapping[str, Layout] | None = None) -> str:
     """The catalogue's new text: `submitted` strings that differ from what prints now are
     written (an empty one is removed: the built-in or English text prints), taken off
-    `untranslated`; `is_reviewed` sets `needs_review` (None: left as it is)."""
+    `untranslated`; `is_reviewed` sets `needs_review` (None: left as it is). `layouts`: the
+    kit's, whose own strings a new catalogue lists too."""
     if current is None:
         code, name = known_language(lang)
-        current = catalogue_text(code, name, language_status(lang, None))
+        layouts = layouts or {}
+        current = catalogue_text(code, name, language_status(
+            lang, None, declared_strings(layouts)), descriptions(layouts))
     document = RoundTrip(current)
     data = document.data
     if not isinstance(data, CommentedMap):
         raise ValueError("the catalogue is not a mapping of string name: text")
-    order = [META_KEY, *english()]
+    order = [META_KEY, *status.english]
     changed = []
     for key, value in submitted.items():
         if key not in status.strings:

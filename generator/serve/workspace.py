@@ -57,7 +57,7 @@ class KitState:
 
     @property
     def languages(self) -> tuple[str, ...]:
-        return self.site.languages if self.site is not None else ()
+        return tuple(self.site.options.languages) if self.site is not None else ()
 
 
 @dataclass
@@ -154,7 +154,7 @@ class Workspace:
         kit = state.kit
         if kit is None:
             return Overview(state.fingerprint, [])
-        langs = list(kit.site.languages)
+        langs = list(kit.site.options.languages)
         views = [preview_document(kit, layout, lang, self.pngs, size, THUMBNAIL_PIXELS,
                                   notes=True)
                  for layout, size in documents(kit, list(state.layouts.values()))

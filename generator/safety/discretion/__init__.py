@@ -62,7 +62,8 @@ def unchecked_language(site: Site, lang: str) -> Problem | None:
         f"language '{lang}' has no list of revealing words, so its outside surfaces cannot be "
         f"checked: add `revealing_words: {{{lang}: [...]}}` to site.yaml with the words that "
         f"would give away what this is for in that language, as generator/safety/discretion/en.txt "
-        f"does for English{plain_list}; or set discreet: false"), site.revealing_words_line)
+        f"does for English{plain_list}; or set discreet: false"),
+        site.line_of("revealing_words", "languages"))
 
 
 def revealing_words_in(text: str, words: tuple[str, ...]) -> list[str]:
