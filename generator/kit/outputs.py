@@ -21,7 +21,7 @@ from generator.build import BuildResult, BuiltPdf, build
 from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
 from generator.content.models import Kit
-from generator.errors import WriteError, shown_path
+from generator.errors import InterruptedAfterSwap, WriteError, shown_path
 from generator.kit.index_page import DocumentView, Thumbnail, render_index
 from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit.kit_folder import Commit, KitFolder, check_out
@@ -145,14 +145,6 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
     files.index = moved(files.index) if files.index else None
     files.manifest = moved(files.manifest) if files.manifest else None
     return result, files
-
-
-class InterruptedAfterSwap(KeyboardInterrupt):
-    """Ctrl-C came while the new kit was being swapped in: it was finished first."""
-
-    def __init__(self, out: Path) -> None:
-        super().__init__(str(out))
-        self.out = out
 
 
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],

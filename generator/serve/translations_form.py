@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.commands.locale_command import DESCRIPTIONS, catalogue_text, known_language
 from generator.i18n.localize import META_KEY, LanguageStatus, english, language_status
+from generator.i18n.translator_file import DESCRIPTIONS, catalogue_text, known_language
 from generator.serve.yaml_edit import RoundTrip, drop_key, set_key
 
 LONG = 90  # characters: a text area rather than one line
