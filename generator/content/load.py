@@ -47,7 +47,6 @@ from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
 from generator.i18n.localize import load_strings
-from generator.importers.source import entries_from_source
 from generator.layout.formats import layout_names
 from generator.render.cmyk import ProfileError, load_profile
 
@@ -283,6 +282,8 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
     (records it leaves out for their data go to `warnings`; read only from inside `roots`,
     the content folders and those allowed, when given)."""
     if site.resource_source is not None:
+        from generator.importers.source import entries_from_source  # only for such sites
+
         if roots is not None:
             _check_source_inside(path.parent, site, roots)
         source, entries, left_out = entries_from_source(path.parent, site.resource_source,
