@@ -39,10 +39,10 @@ from generator.content.schema import (
     ResourcesFileModel,
     ResourceSourceModel,
     SiteModel,
-    problems_from,
 )
 from generator.content.stock import StockModel, named_stocks, stock_from
 from generator.content.units import inch, mm
+from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts

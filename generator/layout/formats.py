@@ -17,8 +17,8 @@ from pydantic import (
 )
 
 from generator import PACKAGE_DIR
-from generator.content.schema import problems_from
 from generator.content.units import parse_length
+from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 
