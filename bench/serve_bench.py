@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.serve.command import serving
+from generator.serve.server import serving
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")

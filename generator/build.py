@@ -63,7 +63,6 @@ from generator.safety.discretion import (
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.safety.safety_slots import composed_problems, layout_problems
 
-TARGETS = ("office", "shop")
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 # For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
 # race a real build part-way through. Never set it otherwise.

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
+# The command line's exit codes; 130 is Ctrl-C's.
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_WRITE, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,23 @@ class OutputInUse(WriteError):
         self.pid = pid
         owner = f" (pid {pid})" if pid else ""
         super().__init__(f"{folder} is in use by another build{owner}; wait for it to finish")
+
+
+class InterruptedAfterSwap(KeyboardInterrupt):
+    """Ctrl-C came while the new kit was being swapped in: it was finished first."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(str(out))
+        self.out = out
+
+
+def print_problems(problems: Iterable[Problem]) -> None:
+    """Each problem once, on stderr, its path as `shown_path` gives it (a locale problem
+    shows up once per format)."""
+    for problem in dict.fromkeys(problems):
+        shown = Problem(shown_path(problem.path), problem.message, problem.line,
+                        problem.severity)
+        print(shown, file=sys.stderr)
 
 
 def shown_path(path: Path | str) -> str:

@@ -19,10 +19,12 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable, Hashable, Sequence
-from multiprocessing.connection import Connection, Pipe
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from generator.engine import current_engine
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -119,6 +121,8 @@ def _read(connection: Connection, arrived: queue.Queue[tuple[str, Any, Any]]) ->
 
 
 def _fork(keys: Sequence[Any], work: Callable[[Any], Any]) -> tuple[int, Connection]:
+    from multiprocessing.connection import Pipe  # a build of one language never forks
+
     receiving, sending = Pipe(duplex=False)
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # else what is buffered would be written twice

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.commands.locale_command import DESCRIPTIONS, catalogue_text
 from generator.content.articles import load_article
 from generator.errors import ContentError
 from generator.i18n.localize import (
@@ -24,6 +23,7 @@ from generator.i18n.localize import (
     load_strings,
     placeholders,
 )
+from generator.i18n.translator_file import DESCRIPTIONS, catalogue_text
 from generator.safety.discretion import WORDS_DIR, builtin_words, revealing_words_in
 from tests.conftest import DEFAULT_CONTENT, edit, page_texts
 

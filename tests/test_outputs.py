@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from generator.commands.cli import main
 from generator.commands.progress import ProgressDisplay
+from generator.kit.page_sizes import page_sizes
 from generator.layout.formats import available_layouts
 from tests.conftest import DEFAULT_CONTENT
 
@@ -116,6 +117,20 @@ def test_manifest_hashes_match_the_files_on_disk(built: Built) -> None:
                                                    / "layout.yaml")
     assert set(manifest["versions"]) == {"havenprint", "python", "reportlab", "qrcode",
                                          "jinja2", "pypdfium2"}
+
+
+def test_page_sizes_are_those_a_pdf_library_reads(built: Built) -> None:
+    """index.html and the manifest read page sizes without pdfium: as pypdf reads them, for
+    every format, office sheets and shop pages."""
+    for pdf in pdfs(built.out):
+        data = (built.out / pdf).read_bytes()
+        expected = [(float(page.mediabox.width), float(page.mediabox.height))
+                    for page in PdfReader(io.BytesIO(data)).pages]
+        assert page_sizes(data) == expected, pdf
+    manifest = json.loads((built.out / "manifest.json").read_text(encoding="utf-8"))
+    for entry in manifest["outputs"]:
+        if entry["kind"] == "pdf":
+            assert entry["pages"] == len(PdfReader(built.out / entry["path"]).pages)
 
 
 def test_rebuilding_gives_identical_manifest_and_index(built: Built) -> None:

@@ -20,7 +20,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.content.phones import parse_phone
-from generator.serve.command import serving
+from generator.serve.server import serving
 from tests.conftest import DEFAULT_CONTENT, english_only
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -4,6 +4,7 @@ A site is a subfolder of SITES_DIR with a site.yaml (it may `extends:` a shared 
 Its files go to `<out>/<site>/<lang>/...`, with its own index.html and manifest.json, all
 or nothing per site (generator/kit/kit_folder.py). One failing site does not stop the others;
 the exit code is the highest of the failed sites' (1 content, 3 could not write, 4 in use).
+The pipeline is imported when a batch runs, not when the command line is parsed.
 """
 
 from __future__ import annotations
@@ -12,27 +13,19 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from generator.build import TARGETS
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import (
-    EXIT_CONTENT,
     SiteJob,
     SiteOutcome,
     build_site,
     on_interrupt_skip_the_rest,
-    shown_path,
     warm_up,
 )
-from generator.content.caches import cached_layouts
-from generator.content.extends import content_folders
-from generator.content.yamlfile import load_yaml
-from generator.errors import ContentError, UsageError
-from generator.i18n.kit_characters import CJK_LANGUAGES, share_characters
+from generator.errors import EXIT_CONTENT, ContentError, UsageError, shown_path
 from generator.kit.kit_folder import check_out, folder_lock
+from generator.render.targets import TARGETS
 
 
 def add_batch_command(commands: argparse._SubParsersAction) -> None:
@@ -66,6 +59,8 @@ def find_sites(folder: Path) -> list[Path]:
 def run_all(jobs: list[SiteJob], workers: int,
             on_done: Callable[[SiteOutcome], None]) -> list[SiteOutcome]:
     """Every job's outcome, in name order; `workers` processes (1: in this process)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     outcomes = []
     share_cjk_characters([job.folder for job in jobs])
     if workers <= 1 or len(jobs) <= 1:
@@ -94,6 +89,10 @@ def run_all(jobs: list[SiteJob], workers: int,
 def share_cjk_characters(sites: list[Path]) -> None:
     """Every Chinese, Japanese or Korean site's characters, for one face subset that serves
     the whole batch (forked workers inherit them) instead of one per site."""
+    from generator.content.extends import content_folders
+    from generator.content.yamlfile import load_yaml
+    from generator.i18n.kit_characters import CJK_LANGUAGES, share_characters
+
     by_lang: dict[str, list[tuple[Path, ...]]] = {}
     for site in sites:
         try:
@@ -110,6 +109,8 @@ def share_cjk_characters(sites: list[Path]) -> None:
 
 def _worker_failed(job: SiteJob, error: Exception) -> SiteOutcome:
     """The outcome of a site whose worker process ended without returning one."""
+    from concurrent.futures.process import BrokenProcessPool
+
     if isinstance(error, BrokenProcessPool):
         reason = ("a worker process ended abruptly (killed, or out of memory) while this "
                   "site was queued or building; its output folder keeps its previous kit")
@@ -180,6 +181,8 @@ def _check_names(sites: list[Path]) -> None:
 
 def _check_formats(formats: tuple[str, ...] | None, sites: list[Path]) -> None:
     """A format that no site can build is a typo: exit 2 before starting."""
+    from generator.content.caches import cached_layouts
+
     known = set(cached_layouts())
     for name in formats or ():
         if name not in known and not any((site / "layouts" / name / "layout.yaml").is_file()

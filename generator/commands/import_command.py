@@ -1,5 +1,6 @@
 """`havenprint import hsds|csv PATH`: convert listings once into a readable resources.yaml,
-and the same importers behind `resources:` in site.yaml."""
+and the same importers behind `resources:` in site.yaml. The importers are imported when
+the command runs, not when the command line is parsed."""
 
 from __future__ import annotations
 
@@ -7,25 +8,20 @@ import argparse
 import sys
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.content.schema import written_date
-from generator.content.yamlfile import load_yaml
 from generator.errors import ContentError, Problem, UsageError
-from generator.importers import (
-    ImportResult,
-    import_hsds,
-    import_spreadsheet,
-    write_resources_yaml,
-)
-from generator.importers.source import run_importer
 
-IMPORTERS = {"hsds": import_hsds, "csv": import_spreadsheet}
+if TYPE_CHECKING:
+    from generator.importers import ImportResult
+
+KINDS = ("csv", "hsds")  # generator/importers/source.py runs the one named
 
 
 def add_import_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "import", help="convert HSDS data or a spreadsheet into resources.yaml")
-    command.add_argument("kind", choices=sorted(IMPORTERS), help="hsds or csv")
+    command.add_argument("kind", choices=KINDS, help="hsds or csv")
     command.add_argument("path", type=Path, help="HSDS JSON file or data package folder, or CSV")
     command.add_argument("--into", type=Path, default=Path("content"), metavar="CONTENT_DIR",
                          help="content folder to write resources.yaml into (default: content)")
@@ -50,6 +46,9 @@ def run_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.path} does not exist")
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be 1 or more")
+    from generator.importers import write_resources_yaml
+    from generator.importers.source import run_importer
+
     verified = _verified_option(args.verified)
     site = _site(args.into)
     country = args.country or _site_country(args.into, site)
@@ -77,6 +76,8 @@ def report(result: ImportResult) -> None:
 def _verified_option(text: str | None) -> date | None:
     if text is None:
         return None
+    from generator.content.schema import written_date
+
     try:
         checked = written_date(text)
     except ValueError as error:
@@ -87,6 +88,8 @@ def _verified_option(text: str | None) -> date | None:
 
 
 def _site(content: Path) -> dict:
+    from generator.content.yamlfile import load_yaml
+
     site = content / "site.yaml"
     data = load_yaml(site).data if site.is_file() else None
     return data if isinstance(data, dict) else {}

@@ -1,99 +1,13 @@
-"""Translations: `havenprint locale init LANG [CONTENT_DIR]` writes a commented catalogue for
-translators, and `locale_problems` tells `havenprint check` what still prints in English and
-which catalogues a native speaker has not reviewed yet."""
+"""`havenprint locale init LANG [CONTENT_DIR]`: write a commented catalogue for translators
+(generator/i18n/translator_file.py), imported when the command runs. `havenprint check`
+reports the catalogues' state (generator/i18n/catalogue_review.py)."""
 
 from __future__ import annotations
 
 import argparse
-import textwrap
-from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-import yaml
-from babel import Locale, UnknownLocaleError
-
-from generator.content.caches import cached_layouts
-from generator.content.extends import locale_root
-from generator.errors import ContentError, Problem, Severity, UsageError
-from generator.i18n.localize import (
-    BUILTIN_DIR,
-    OWN_NAMES,
-    Catalogue,
-    LanguageStatus,
-    language_status,
-    site_catalogue_path,
-)
-from generator.kit.write import write_atomic
-from generator.layout.formats import Layout, declared_strings
-
-# Where each interface string is printed, for translators (one entry per key of en.yaml).
-DESCRIPTIONS: dict[str, str] = {
-    "scan_tel": "Under the QR code (card back, brochure back, poster): what scanning does "
-                "when the code calls the first line",
-    "scan_sms": "Under the QR code: what scanning does when the code starts a text message",
-    "scan_url": "Under the QR code: what scanning does when the code opens the line's website",
-    "text_keyword_to": "Under a line's phone number: how to reach it by text message with "
-                       "a keyword, e.g. 'Text START to 88788'",
-    "text_to": "Under a line's phone number: how to reach it by text message, "
-               "e.g. 'Text 988'",
-    "tty": "Under a line's phone number: its number for deaf and hard-of-hearing callers "
-           "(TTY, text telephone)",
-    "safety_note": "Card back, folding card and poster, beside the QR code: the safety note "
-                   "(safety wording: reword it, never remove it)",
-    "before_you_call_title": "Brochure flap and folding card: heading of the safety panel",
-    "before_you_call": "Brochure flap and folding card: the safety panel's text "
-                       "(safety wording: reword it, never remove it)",
-    "sources_heading": "Brochure inside, after the article: heading of the list of sources",
-    "key_points_heading": "Folding card, inside: heading above the article's key points",
-    "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
-    "discreet_message": "Discreet (restroom) poster, under the neutral title: seen by "
-                        "everyone, so it must not say what the number is for",
-    "checked": "Under the QR code (on the brochure, under each line): when the line was "
-               "last checked, e.g. 'Checked Nov 2026' ({date} is the month and year)",
-    "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
-                  "night, every day (keep it short)",
-    "poster_others": "Poster, beside the QR code: heading above the other lines",
-    "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
-                            "seen by everyone, so without the word 'emergency'",
-    "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
-    "emergency_line": "Inside, in the list of lines: the name of the line that dials the "
-                      "emergency number (911, 999, 112), when resources.yaml names it "
-                      "\"Emergency\" or not at all",
-    "icon_call": "Card: the word a small telephone picture before a number stands for; not "
-                 "printed, read aloud by screen readers and kept when text is copied",
-    "icon_text": "Card: the word a small speech-bubble picture before a texting line stands "
-                 "for (not printed, read aloud)",
-    "icon_tty": "Card: the word a small keyboard picture before a TTY number stands for "
-                "(not printed, read aloud)",
-    "icon_web": "Card: the word a small globe picture before a website stands for (not "
-                "printed, read aloud)",
-    "keyword_to": "Card, after the speech-bubble picture: how to reach a line by text with a "
-                  "keyword, without the verb the picture replaces, e.g. 'START to 88788'",
-    "lines_heading": "Brochure inside, when the article leaves room: heading of the lines "
-                     "again, with their hours and languages",
-    "safety_plan_heading": "Brochure inside, when the article leaves room: heading of a short "
-                           "checklist for planning safety",
-    "safety_plan_1": "Brochure safety checklist, item 1: a safe place to go",
-    "safety_plan_2": "Brochure safety checklist, item 2: papers, money and a key kept safe",
-    "safety_plan_3": "Brochure safety checklist, item 3: a code word ({emergency} is the "
-                     "emergency number)",
-    "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
-    "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
-}
-
-COMMENT_WIDTH = 92
-
-HEADER = """\
-# Interface strings for {language} ({lang}), printed by havenprint's layouts.
-# The comment above each string says where it is printed; "English:" shows the original.
-# - Keep every {{name}} in braces exactly as it is: havenprint fills it in (a number, a date).
-# - Plain, calm words; no capitals for emphasis. Say "the other person", not "your abuser".
-# - Strings on the outside (the discreet poster's message and note, what scanning does)
-#   must not say what the card or poster is for.
-# - Strings listed under `untranslated` are still in English: translate them, then take
-#   them off the list. Delete a string to print the English text instead.
-# - When a native speaker has checked every string, set `needs_review: false`.
-"""
+from generator.errors import ContentError, Problem, UsageError
 
 
 def add_locale_command(commands: argparse._SubParsersAction) -> None:
@@ -109,6 +23,12 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
 
 
 def run_init(args: argparse.Namespace) -> int:
+    from generator.content.caches import cached_layouts
+    from generator.i18n.localize import language_status, site_catalogue_path
+    from generator.i18n.translator_file import catalogue_text, descriptions, known_language
+    from generator.kit.write import write_atomic
+    from generator.layout.formats import declared_strings
+
     args.lang, name = known_language(args.lang)
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
@@ -126,127 +46,3 @@ def run_init(args: argparse.Namespace) -> int:
     print(f"wrote {target}: {len(status.strings)} string(s) from {source}, "
           f"{len(status.fallbacks)} still in English")
     return 0
-
-
-def known_language(code: str) -> tuple[str, str]:
-    """The code (with babel's capitals when only they differ: zh-hans -> zh-Hans) and the
-    language's own name; UsageError (exit 2) for a code babel does not know."""
-    if code.lower() in OWN_NAMES:
-        return code.lower(), OWN_NAMES[code.lower()]
-    try:
-        locale = Locale.parse(code, sep="-")
-    except (ValueError, TypeError, UnknownLocaleError):
-        raise UsageError(f"unknown language code {code!r}; use a code such as es, vi, "
-                         "zh-Hans or pt-BR") from None
-    canonical = str(locale).replace("_", "-")
-    return (canonical if canonical.lower() == code.lower() else code,
-            locale.get_display_name(locale) or code)
-
-
-def descriptions(layouts: Mapping[str, Layout]) -> dict[str, str]:
-    """Where each string is printed, for translators: DESCRIPTIONS, and for the strings a
-    layout declares, that layout."""
-    own = {key: f"Printed by the {layout.spec.title} format (its layout.yaml declares it)"
-           for layout in layouts.values() for key in layout.strings}
-    return {**DESCRIPTIONS, **own}
-
-
-def catalogue_text(lang: str, name: str, status: LanguageStatus,
-                   where: Mapping[str, str] = DESCRIPTIONS) -> str:
-    """A catalogue file for translators: every string, with where it is printed (`where`:
-    see `descriptions`)."""
-    base = status.english
-    builtin = status.catalogues[0] if status.catalogues else None
-    language = builtin.meta.language if builtin and builtin.meta.language else name
-    note = (builtin.meta.note if builtin and builtin.meta.note
-            else "started from the English strings")
-    lines = [HEADER.format(language=language, lang=lang).rstrip(), "_meta:"]
-    lines.append(f"  language: {_scalar(language)}")
-    lines.append(f"  needs_review: {'false' if status.is_english else 'true'}")
-    lines.append(f"  note: {_scalar(note)}")
-    if status.fallbacks:
-        lines.append("  untranslated:  # still in English: take each off once translated")
-        lines.extend(f"    - {key}" for key in status.fallbacks)
-    for key, text in status.strings.items():
-        lines.append("")
-        lines.extend(_comment(where.get(key, "Printed by the layouts")))
-        if text != base[key]:
-            lines.extend(_comment(f"English: {base[key]}"))
-        lines.append(f"{key}: {_scalar(text)}")
-    return "\n".join(lines) + "\n"
-
-
-def _comment(text: str) -> list[str]:
-    return [f"# {line}" for line in textwrap.wrap(text, width=COMMENT_WIDTH)]
-
-
-def _scalar(text: str) -> str:
-    """`text` as a one-line YAML scalar, quoted only when YAML needs it."""
-    dumped = yaml.safe_dump(text, allow_unicode=True, width=1_000_000,
-                            default_flow_style=True)
-    return dumped.removesuffix("\n...\n").removesuffix("\n")
-
-
-def locale_problems(content_root: Path, langs: Iterable[str],
-                    strict: bool = False) -> list[Problem]:
-    """Per language: strings that print in English, and catalogues drafted without a native
-    speaker. Warnings, or errors with `strict`. A broken catalogue is left to the build."""
-    severity: Severity = "error" if strict else "warning"
-    layout_strings = declared_strings(cached_layouts(content_root))
-    problems = []
-    for lang in langs:
-        try:
-            status = language_status(lang, locale_root(content_root, lang), layout_strings)
-        except ContentError:
-            continue
-        problems.extend(_fallback_problems(status, content_root, severity))
-        problems.extend(_review_problems(status, content_root, severity))
-    return problems
-
-
-def _fallback_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
-    if not status.fallbacks:
-        return []
-    lang, count = status.lang, len(status.fallbacks)
-    init = f"`havenprint locale init {lang}`"
-    if not status.catalogues:
-        return [Problem(site_catalogue_path(lang, root), (
-            f"{lang}: no interface strings in this language: all {count} print in English; "
-            f"{init} writes a file to translate them in"), severity=severity)]
-    where = status.catalogues[-1]
-    parts = []
-    if status.missing:
-        parts.append(f"missing {', '.join(status.missing)}")
-    if status.untranslated:
-        parts.append(f"marked untranslated {', '.join(status.untranslated)}")
-    fix = (f"{init} copies the strings into your content folder to translate"
-           if _builtin(where)
-           else "translate them in this file")
-    strings = "string prints" if count == 1 else "strings print"
-    return [Problem(where.path, (f"{lang} ({status.language}): {count} interface {strings} "
-                                 f"in English ({'; '.join(parts)}); {fix}"), severity=severity)]
-
-
-def _review_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
-    problems = []
-    for catalogue in status.unreviewed:
-        used = sum(origin is catalogue for origin in status.origins.values())
-        strings = "string needs" if used == 1 else "strings need"
-        note = f" (note: {catalogue.meta.note})" if catalogue.meta.note else ""
-        site_file = site_catalogue_path(status.lang, root)
-        if _builtin(catalogue) and site_file.is_file():
-            fix = (f"have a native speaker check them, copy them into {site_file} and set "
-                   "`needs_review: false` there")
-        elif _builtin(catalogue):
-            fix = (f"run `havenprint locale init {status.lang}`, have a native speaker check "
-                   f"{site_file}, then set `needs_review: false` in it")
-        else:
-            fix = "have a native speaker check it, then set `needs_review: false` in its _meta"
-        problems.append(Problem(catalogue.path, (
-            f"{status.lang} ({status.language}): {used} interface {strings} review by a "
-            f"native speaker{note}; {fix}"), severity=severity))
-    return problems
-
-
-def _builtin(catalogue: Catalogue) -> bool:
-    return catalogue.path.parent == BUILTIN_DIR

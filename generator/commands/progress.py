@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import sys
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 
 class Stage:
@@ -55,7 +48,16 @@ class ProgressDisplay:
         self._stages: list[Stage] = []
 
     def __enter__(self) -> ProgressDisplay:
-        if self.live:
+        if self.live:  # rich is imported only when a bar is shown
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
             self._bar = Progress(
                 TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
                 TimeElapsedColumn(), TextColumn("{task.fields[item]}"),

@@ -1,5 +1,6 @@
 """One site of a batch, built in a worker process: the job, its outcome as plain data, and
-what a worker sets up (warm caches inherited from the parent, Ctrl-C handling)."""
+what a worker sets up (warm caches inherited from the parent, Ctrl-C handling). The
+pipeline is imported when a site is built, not when the command line is parsed."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
-from generator.content.caches import cached_layouts
-from generator.content.load import load_kit
 from generator.errors import (
+    EXIT_CONTENT,
+    EXIT_IN_USE,
+    EXIT_USAGE,
+    EXIT_WRITE,
     ContentError,
     OutputInUse,
     Problem,
@@ -18,12 +22,11 @@ from generator.errors import (
     WriteError,
     shown_path,
 )
-from generator.i18n.fonts import register_fonts
-from generator.kit.outputs import build_with_kit_files
-from generator.layout.formats import Layout
+
+if TYPE_CHECKING:
+    from generator.layout.formats import Layout
 
 _interrupted = False  # set in a worker process by Ctrl-C
-EXIT_CONTENT, EXIT_USAGE, EXIT_WRITE, EXIT_IN_USE = 1, 2, 3, 4  # as generator.commands.cli's
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,10 @@ def build_site(job: SiteJob) -> SiteOutcome:
     """Build one site's kit; every failure becomes part of the outcome, never an exception."""
     if _interrupted:
         return SiteOutcome(job.name, errors=("interrupted",))
+    from generator.content.caches import cached_layouts
+    from generator.content.load import load_kit
+    from generator.kit.outputs import build_with_kit_files
+
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
         kit = load_kit(job.folder, job.allow_outside)
@@ -105,6 +112,9 @@ def on_interrupt_skip_the_rest() -> None:
 
 def warm_up() -> None:
     """Load what every site needs (the built-in layouts, the default fonts) once."""
+    from generator.content.caches import cached_layouts
+    from generator.i18n.fonts import register_fonts
+
     cached_layouts()
     register_fonts()
 

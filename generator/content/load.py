@@ -36,15 +36,14 @@ from generator.content.schema import (
     EMERGENCY_NUMBERS,
     ResourceModel,
     ResourcesFileModel,
-    problems_from,
 )
 from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from
+from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
 from generator.i18n.localize import load_strings
-from generator.importers.source import entries_from_source
 from generator.layout.formats import declared_options, declared_strings
 from generator.render.cmyk import ProfileError, load_profile
 
@@ -249,6 +248,8 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
     (records it leaves out for their data go to `warnings`; read only from inside `roots`,
     the content folders and those allowed, when given)."""
     if site.resource_source is not None:
+        from generator.importers.source import entries_from_source  # only for such sites
+
         if roots is not None:
             _check_source_inside(path.parent, site, roots)
         source, entries, left_out = entries_from_source(

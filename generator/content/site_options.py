@@ -30,7 +30,6 @@ from pydantic import (
 )
 
 from generator.content.models import OptionValue
-from generator.content.phones import emergency_problem
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
     LANGUAGE_CODE,
@@ -294,6 +293,8 @@ class SiteOptions(_Strict):
         country = info.data.get("country")
         if text is None or country is None:
             return value  # not text: pydantic says so; no valid country: reported already
+        from generator.content.phones import emergency_problem  # phonenumbers: for site.yaml
+
         problem = emergency_problem(text, country, EMERGENCY_NUMBERS.get(country))
         if problem and unquoted:
             problem += ' (write it in quotes: YAML reads an unquoted 000 as 0)'

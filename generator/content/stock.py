@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from reportlab.lib.pagesizes import A4, LETTER
 
 from generator.content.models import Stock
-from generator.content.schema import problems_from
 from generator.content.units import PT_PER_UNIT, mm, parse_length
+from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem

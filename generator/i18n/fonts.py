@@ -25,7 +25,6 @@ import fontpkg_noto_sans_devanagari
 import fontpkg_noto_sans_khmer
 import fontpkg_noto_sans_tamil
 import fontpkg_noto_sans_thai
-import noto_cjk_sans_otc
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -79,6 +78,8 @@ def _cjk(face: int) -> Family:
     """A face of the Noto Sans CJK collection: `regular` is the collection file, which is
     subset per document; the bold is made from that subset."""
     def collection() -> Path:
+        import noto_cjk_sans_otc  # importlib.resources and zipfile: for CJK text only
+
         return Path(str(noto_cjk_sans_otc.FONT_PATH))
     return Family(f"noto-cjk-{face}", collection, collection, cjk_face=face)
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-from icu4py.breakers import LineBreaker, WordBreaker
-
 from generator.engine import remembered
 from generator.i18n.isolates import isolate_spans
 from generator.i18n.scripts import is_spaceless, script_of
@@ -36,6 +34,8 @@ def needs_segmenting(text: str) -> bool:
 def segments(text: str, lang: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of the pieces a line may break after: each ends where ICU allows a break
     and havenprint's rules do not forbid one; spaces stay at the end of the piece before."""
+    from icu4py.breakers import LineBreaker  # ICU: for the languages that need it only
+
     breaks = [end for _, end in LineBreaker(text, _icu_locale(lang)).segments()]
     kept_together = (*isolate_spans(text), *_numbers_with_words(text, lang),
                      *_numbers_with_units(text))
@@ -64,6 +64,8 @@ def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
              if text[index - 1].isdigit() and _is_cjk(text[index])]
     if not joins:
         return []
+    from icu4py.breakers import WordBreaker
+
     ends = [end for _, end in WordBreaker(text, _icu_locale(lang)).segments()]
     spans = []
     for join in joins:

@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-from babel import Locale, UnknownLocaleError
+from typing import TYPE_CHECKING
 
 from generator import PACKAGE_DIR
 from generator.content.placeholders import PlaceholderError, names
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 BUILTIN_DIR = PACKAGE_DIR / "locales"
 FALLBACK = "en"
@@ -39,6 +41,8 @@ OWN_NAMES = {"prs": "دری"}
 def babel_locale(lang: str) -> Locale:
     """babel's locale for `lang` (through BABEL_ALIASES); UnknownLocaleError or ValueError
     for a code it does not know."""
+    from babel import Locale  # CLDR's data: for the build, not for listing the formats
+
     return Locale.parse(BABEL_ALIASES.get(lang, lang), sep="-")
 
 
@@ -46,6 +50,8 @@ def babel_locale(lang: str) -> Locale:
 def native_name(lang: str) -> str:
     """The language's name in itself (Español, العربية, 中文 (简体)), from babel's CLDR data;
     the code for a language babel does not know."""
+    from babel import UnknownLocaleError
+
     if lang in OWN_NAMES:
         return OWN_NAMES[lang]
     try:

@@ -11,27 +11,27 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.build import BuildResult, BuiltPdf, build
 from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
 from generator.content.models import Kit
-from generator.errors import WriteError, shown_path
+from generator.errors import InterruptedAfterSwap, WriteError, shown_path
 from generator.kit.index_page import DocumentView, Thumbnail, render_index
 from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit.kit_folder import Commit, KitFolder, check_out
 from generator.kit.manifest import file_entry, input_entries, manifest_bytes
-from generator.kit.previews import Preview, page_sizes, render_previews
+from generator.kit.page_sizes import page_sizes
 from generator.kit.write import write_atomic
 from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
 
-PREVIEWS_FOLDER = "previews"
+if TYPE_CHECKING:
+    from generator.kit.previews import PreviewPipeline
 
 
 @dataclass
@@ -45,36 +45,6 @@ class KitFiles:
     def paths(self) -> list[Path]:
         extra = [path for path in (self.index, self.manifest) if path is not None]
         return [*self.previews, *extra]
-
-
-class PreviewPipeline:
-    """Previews rendered on a thread of their own as each PDF is made, while the build draws
-    the next one: pdfium and Pillow's encoder let go of the GIL, so a second core does them.
-    `build_with_kit_files` feeds it from `build(on_pdf=...)` and hands it to
-    `write_kit_files(previews=...)`; leaving the `with` block drops previews not started yet
-    (after Ctrl-C) and waits for the one that is."""
-
-    def __init__(self, out: Path, brand: str) -> None:
-        self._out, self._brand = out, brand
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-preview")
-        self._rendering: dict[Path, Future[list[Preview]]] = {}
-
-    def __enter__(self) -> PreviewPipeline:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
-
-    def __call__(self, path: Path, lang: str, data: bytes) -> None:
-        self._rendering[path] = self._pool.submit(
-            render_previews, data, preview_folder(self._out, lang), path.stem, self._brand)
-
-    def previews_of(self, path: Path) -> list[Preview]:
-        return self._rendering.pop(path).result()
-
-
-def preview_folder(out: Path, lang: str) -> Path:
-    return out / PREVIEWS_FOLDER / lang
 
 
 def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
@@ -114,12 +84,16 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
                   on_step: Callable[[str], None] | None,
                   preview_stage: Callable[[int], Callable[[str], None]] | None,
                   poster_sizes: Sequence[str], jobs: int) -> tuple[BuildResult, KitFiles]:
-    pipeline = PreviewPipeline(staging, kit.site.brand_color) if previews else None
+    pipeline: PreviewPipeline | None = None
+    if previews:  # pdfium and Pillow are imported for previews only
+        from generator.kit.previews import PreviewPipeline
+
+        pipeline = PreviewPipeline(staging, kit.site.brand_color)
     with pipeline or nullcontext():
         result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline,
                        poster_sizes=poster_sizes, jobs=jobs)
         files = write_kit_files(
-            kit, layouts, langs, targets, result, staging, previews=pipeline or False,
+            kit, layouts, langs, targets, result, staging, previews=pipeline,
             on_step=preview_stage(len(result.written)) if preview_stage else None,
             skip=out)
     return result, files
@@ -147,19 +121,11 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
     return result, files
 
 
-class InterruptedAfterSwap(KeyboardInterrupt):
-    """Ctrl-C came while the new kit was being swapped in: it was finished first."""
-
-    def __init__(self, out: Path) -> None:
-        super().__init__(str(out))
-        self.out = out
-
-
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
-                    result: BuildResult, out: Path, previews: bool | PreviewPipeline = True,
+                    result: BuildResult, out: Path, previews: PreviewPipeline | None = None,
                     on_step: Callable[[str], None] | None = None,
                     skip: Path | None = None) -> KitFiles:
-    """Previews (unless `previews` is false; from the pipeline the build fed, if given), then
+    """The previews the build fed to the pipeline `previews` (none without one), then
     index.html, then manifest.json, which lists all of them. Nothing is written when the
     build wrote no PDF. `skip`: a folder the manifest's list of inputs leaves out (the
     output folder, when `out` is the staging folder inside it)."""
@@ -182,12 +148,10 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
     return files
 
 
-def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipeline,
+def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | None,
               outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
-    """The previews of one PDF (rendered here unless a pipeline did); its manifest entries
-    go to `outputs`."""
-    data = item.path.read_bytes()
-    sizes = page_sizes(data)
+    """One PDF and its previews in index.html; its manifest entries go to `outputs`."""
+    sizes = page_sizes(item.path.read_bytes())
     label = _label(item.path, out)
     carries = {"article": item.article}  # a kit-wide card may print site.yaml's line instead
     if item.card_line_from_site:
@@ -195,13 +159,7 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: bool | PreviewPipel
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
                               pages=len(sizes), **carries))
-    if isinstance(previews, PreviewPipeline):
-        rendered = previews.previews_of(item.path)
-    elif previews:
-        rendered = render_previews(data, preview_folder(out, item.lang), item.path.stem,
-                                   kit.site.brand_color)
-    else:
-        rendered = []
+    rendered = previews.previews_of(item.path) if previews is not None else []
     thumbnails = []
     for preview in rendered:
         preview_label = _label(preview.path, out)

@@ -6,6 +6,7 @@ import io
 import re
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,13 +19,12 @@ from generator.kit.write import write_atomic
 from generator.layout.styles import INK, MUTED
 from generator.render.draw import fill_colour
 
+PREVIEWS_FOLDER = "previews"
 PREVIEW_DPI = 72  # a Letter page is 612 x 792 px: enough to recognise each page, and quick
 PNG_COMPRESS_LEVEL = 1  # a little bigger than the default 6, and several times faster
 
-PageSize = tuple[float, float]  # width, height in points
-
-# pdfium is not thread-safe: one call at a time in the process. Previews may be rendered on a
-# thread of their own (outputs.PreviewPipeline) while the main thread reads page sizes.
+# pdfium is not thread-safe: one call at a time in the process (the preview pipeline's
+# thread, the web page's workers).
 _PDFIUM = threading.Lock()
 
 
@@ -35,15 +35,34 @@ class Preview:
     height: int
 
 
-def page_sizes(data: bytes) -> list[PageSize]:
-    """The size of every page of the PDF `data`, in points."""
-    with _PDFIUM:
-        document = pdfium.PdfDocument(data)
-        try:
-            # get_page_size reads the page's box without loading the page.
-            return [tuple(document.get_page_size(index)) for index in range(len(document))]
-        finally:
-            document.close()
+class PreviewPipeline:
+    """Previews rendered on a thread of their own as each PDF is made, while the build draws
+    the next one: pdfium and Pillow's encoder let go of the GIL, so a second core does them.
+    `build_with_kit_files` feeds it from `build(on_pdf=...)` and hands it to
+    `write_kit_files(previews=...)`; leaving the `with` block drops previews not started yet
+    (after Ctrl-C) and waits for the one that is."""
+
+    def __init__(self, out: Path, brand: str) -> None:
+        self._out, self._brand = out, brand
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-preview")
+        self._rendering: dict[Path, Future[list[Preview]]] = {}
+
+    def __enter__(self) -> PreviewPipeline:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __call__(self, path: Path, lang: str, data: bytes) -> None:
+        self._rendering[path] = self._pool.submit(
+            render_previews, data, preview_folder(self._out, lang), path.stem, self._brand)
+
+    def previews_of(self, path: Path) -> list[Preview]:
+        return self._rendering.pop(path).result()
+
+
+def preview_folder(out: Path, lang: str) -> Path:
+    return out / PREVIEWS_FOLDER / lang
 
 
 def preview_name(stem: str, page: int) -> str:

@@ -19,7 +19,6 @@ from pydantic import (
 
 from generator import PACKAGE_DIR
 from generator.content.placeholders import PlaceholderError
-from generator.content.schema import problems_from
 from generator.content.site_options import (
     OPTION_KEY,
     LayoutOption,
@@ -27,6 +26,7 @@ from generator.content.site_options import (
     site_option_name,
 )
 from generator.content.units import parse_length
+from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import english, placeholders

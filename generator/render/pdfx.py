@@ -8,10 +8,10 @@ no transparency in X-1a) is the drawing code's part (generator/render/inks.py, s
 
 from __future__ import annotations
 
+import html
 import uuid
 from dataclasses import dataclass
 from typing import Literal
-from xml.sax.saxutils import escape
 
 from reportlab.lib.utils import TimeStamp
 from reportlab.pdfbase.pdfdoc import (
@@ -123,7 +123,7 @@ def declare_pdfx(canvas: Canvas, standard: Standard, profile: CmykProfile) -> No
 def xmp_packet(info: PDFInfo, version: str, date: str) -> bytes:
     """The XMP packet: title, dates, tools, Trapped, the PDF/X identification, and the
     document and version IDs PDF/X-4 asks for."""
-    title, author = escape(info.title), escape(info.author)
+    title, author = _xml_text(info.title), _xml_text(info.author)
     document_id = uuid.uuid5(_NAMESPACE, f"{info.title}\n{version}")
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
@@ -140,8 +140,8 @@ def xmp_packet(info: PDFInfo, version: str, date: str) -> bytes:
    <xmp:CreateDate>{date}</xmp:CreateDate>
    <xmp:ModifyDate>{date}</xmp:ModifyDate>
    <xmp:MetadataDate>{date}</xmp:MetadataDate>
-   <xmp:CreatorTool>{escape(info.creator)}</xmp:CreatorTool>
-   <pdf:Producer>{escape(info.producer)}</pdf:Producer>
+   <xmp:CreatorTool>{_xml_text(info.creator)}</xmp:CreatorTool>
+   <pdf:Producer>{_xml_text(info.producer)}</pdf:Producer>
    <pdf:Trapped>{info.trapped}</pdf:Trapped>
    <xmpMM:DocumentID>uuid:{document_id}</xmpMM:DocumentID>
    <xmpMM:InstanceID>uuid:{document_id}</xmpMM:InstanceID>
@@ -161,3 +161,9 @@ def _iso_date(stamp: TimeStamp) -> str:
     sign = "-" if stamp.dhh < 0 else "+"
     return (f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}"
             f"{sign}{abs(stamp.dhh):02d}:{abs(stamp.dmm):02d}")
+
+
+def _xml_text(text: str) -> str:
+    """`text` escaped as XML character data (what xml.sax.saxutils.escape does; importing
+    that module imports urllib.request, http.client and ssl)."""
+    return html.escape(text, quote=False)

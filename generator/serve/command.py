@@ -1,29 +1,11 @@
 """`havenprint serve [CONTENT_DIR] [--out DIR] [--port 8765] [--host 127.0.0.1] [--open]`:
-start the page's server, print its address, and open it in the browser with `--open`."""
+start the page's server (generator/serve/server.py, imported when the command runs), print
+its address, and open it in the browser with `--open`."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import dataclasses
-import errno
-import secrets
-import socket
-import sys
-import threading
-import time
-import webbrowser
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from generator.content.extends import content_folders
-from generator.errors import ContentError, UsageError, shown_path
-from generator.kit.kit_folder import check_out
-from generator.serve.settings import Settings, is_loopback
-
-if TYPE_CHECKING:
-    from generator.serve.workspace import Workspace
 
 DEFAULT_PORT = 8765
 
@@ -46,97 +28,7 @@ def add_serve_command(commands: argparse._SubParsersAction,
     command.set_defaults(run=run_serve)
 
 
-def settings_from(args: argparse.Namespace) -> Settings:
-    content: Path = args.content
-    if not (content / "site.yaml").is_file():
-        raise UsageError(f"{content} is not a content folder (no site.yaml in it)")
-    try:
-        folders = content_folders(content)
-    except ContentError:
-        folders = (content,)
-    check_out(args.out, folders)
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port {args.port}: give a port from 1 to 65535 (0: any free one)")
-    token = None if is_loopback(args.host) else secrets.token_urlsafe(24)
-    return Settings(content=content, out=args.out, allow_outside=tuple(args.allow_outside),
-                    host=args.host, port=args.port, token=token)
-
-
-def listen(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    # IPPROTO_TCP named: asyncio turns Nagle's algorithm off only on sockets that say so,
-    # and with it on, every answer on a kept-alive connection waits 40 ms for an ACK.
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host.strip("[]"), port))
-    except OSError as error:
-        sock.close()
-        if error.errno == errno.EADDRINUSE:
-            raise UsageError(f"port {port} is in use (another havenprint serve?): choose "
-                             "another with --port") from None
-        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
-    sock.listen(64)
-    return sock
-
-
-def address(settings: Settings, port: int) -> str:
-    host = settings.host
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else (
-        f"[{host}]" if ":" in host else host)
-    token = f"?token={settings.token}" if settings.token else ""
-    return f"http://{shown}:{port}/{token}"
-
-
-def _server(settings: Settings, sock: socket.socket, warm: bool = True):  # noqa: ANN202
-    import uvicorn  # only this command needs the server
-
-    from generator.serve.app import create_app
-    from generator.serve.workspace import Workspace
-
-    workspace = Workspace(settings)
-    config = uvicorn.Config(create_app(workspace, warm=warm), log_level="warning",
-                            access_log=False, lifespan="on", server_header=False,
-                            date_header=False, proxy_headers=False, ws="none",
-                            timeout_graceful_shutdown=3)
-    return uvicorn.Server(config), workspace
-
-
 def run_serve(args: argparse.Namespace) -> int:
-    settings = settings_from(args)
-    sock = listen(settings.host, settings.port)
-    port = sock.getsockname()[1]
-    settings = dataclasses.replace(settings, port=port)
-    url = address(settings, port)
-    server, _ = _server(settings, sock)
-    print(f"havenprint: editing {shown_path(settings.content)} at {url}")
-    if settings.token:
-        print("havenprint: listening beyond this computer: the address above holds the token "
-              "that opens the page; give it only to people who may edit this kit")
-    print("havenprint: press Ctrl-C to stop", file=sys.stderr)
-    if args.open:
-        threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server.run(sockets=[sock])
-    return 0
+    from generator.serve.server import serve
 
-
-@contextlib.contextmanager
-def serving(content: Path, out: Path, warm: bool = True) -> Iterator[tuple[str, Workspace]]:
-    """A server on a free port of 127.0.0.1 in a thread of this process, stopped on leaving
-    (tests and bench/serve_bench.py)."""
-    sock = listen("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    server, workspace = _server(Settings(content=content, out=out, port=port), sock, warm)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}", workspace
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    return serve(args)

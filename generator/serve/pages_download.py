@@ -16,12 +16,12 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
-from generator.build import TARGETS
 from generator.content.containment import is_inside
 from generator.errors import OutputInUse, UsageError, WriteError, shown_path
 from generator.kit.kit_commit import MANIFEST_NAME
 from generator.kit.kit_folder import folder_lock
 from generator.kit.outputs import build_with_kit_files
+from generator.render.targets import TARGETS
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
 from generator.serve.workspace import Workspace

@@ -9,10 +9,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
-from generator.commands.locale_command import descriptions
 from generator.content.extends import locale_root
 from generator.errors import ContentError
 from generator.i18n.localize import language_status, site_catalogue_path
+from generator.i18n.translator_file import descriptions
 from generator.layout.formats import declared_strings
 from generator.serve.drafts import catalogue_remarks
 from generator.serve.files import ChangedOnDisk

@@ -20,7 +20,8 @@ from generator.build import lay_out, office_grid, render_pdf
 from generator.content.documents import document_name, document_sizes, sized_kit
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-from generator.kit.previews import page_sizes, png_pages
+from generator.kit.page_sizes import page_sizes
+from generator.kit.previews import png_pages
 from generator.layout.formats import Layout
 from generator.render.printing import PrintNote, print_note
 from generator.safety.legibility import ContrastError, contrast_problem

@@ -22,12 +22,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from generator.commands.locale_command import locale_problems
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
 from generator.content.load import load_kit, load_site
 from generator.content.models import Kit, Site
 from generator.errors import ContentError, Problem
+from generator.i18n.catalogue_review import locale_problems
 from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
 from generator.layout.formats import Layout

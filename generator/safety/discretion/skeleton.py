@@ -15,6 +15,7 @@ reading it 20 ms.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections import defaultdict
 from pathlib import Path
@@ -49,11 +50,13 @@ def _written(char: str, prototype: str) -> str:
 
 def derive_prototypes() -> dict[str, str]:
     """Character -> the prototype of its star, for every character that is not one itself."""
-    # The package's own loader, without its script tables: 0.9 MB read on first use only.
-    from confusable_homoglyphs.utils import load
+    # The package's data file, without its script tables: 0.9 MB read on first use only (its
+    # own loader's module imports urllib.request, and with it http.client and ssl).
+    import confusable_homoglyphs
 
+    data = Path(confusable_homoglyphs.__file__).with_name("confusables.json")
     neighbours: dict[str, set[str]] = defaultdict(set)
-    for char, homoglyphs in load("confusables.json").items():
+    for char, homoglyphs in json.loads(data.read_text(encoding="utf-8")).items():
         for homoglyph in homoglyphs:
             one, other = char.strip(_DISPLAY_MARK), homoglyph["c"].strip(_DISPLAY_MARK)
             if one and other and one != other:

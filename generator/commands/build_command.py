@@ -1,0 +1,127 @@
+"""`havenprint build` and `check`: load the kit, lay out (and write) every format in every
+language, and report what happened. Imported when one of them runs (generator/commands/cli.py
+parses the command line)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.build import BuildResult, build
+from generator.commands.progress import ProgressDisplay
+from generator.commands.site_job import select_layouts
+from generator.content.caches import cached_layouts
+from generator.content.documents import plan_documents
+from generator.content.load import load_kit
+from generator.content.models import Kit
+from generator.errors import EXIT_CONTENT, EXIT_OK, UsageError, print_problems, shown_path
+from generator.forked import available_cores
+from generator.i18n.catalogue_review import locale_problems
+from generator.i18n.localize import native_name
+from generator.i18n.untranslated import untranslated_problems
+from generator.kit.outputs import KitFiles, build_with_kit_files
+from generator.layout.formats import Layout
+from generator.render.targets import TARGETS
+from generator.safety.readability import reading_report
+
+
+def run_kit(args: argparse.Namespace, write: bool) -> int:
+    """`build` (write=True) or `check` (lay out in memory, write nothing, report more)."""
+    if not args.content.is_dir():
+        raise UsageError(f"{args.content} is not a folder")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    layouts = _select_layouts(args.formats, args.content)
+    kit = load_kit(args.content, tuple(args.allow_outside))
+    poster_sizes = tuple(args.poster_sizes or ())
+    langs = _select_langs(kit, args.langs)
+    targets = TARGETS if args.target == "all" else (args.target,)
+    documents = len(plan_documents(kit, layouts, poster_sizes))
+    jobs = args.jobs or available_cores()
+    with ProgressDisplay(None if write else False) as display:
+        build_step = display.stage("build", documents * len(langs))
+        if write:
+            result, files = build_with_kit_files(
+                kit, layouts, langs, targets, args.out, previews=not args.no_previews,
+                on_step=build_step,
+                preview_stage=lambda count: display.stage("previews", count),
+                poster_sizes=poster_sizes, jobs=jobs)
+        else:
+            result = build(kit, layouts, langs, targets, None, on_step=build_step, jobs=jobs)
+            files = KitFiles()
+    if not write:
+        result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
+        result.problems.extend(untranslated_problems(
+            kit, langs, strict=args.strict, names={lang: native_name(lang) for lang in langs}))
+    readability = [] if write else [p for articles in kit.library.values() for lang in langs
+                                    if lang in articles
+                                    for p in reading_report(articles[lang])]
+    print_problems([*kit.warnings, *readability, *result.problems])
+    _wrote(result, files, display.live)
+    if write:
+        _kit_notes(result, files, args.out)
+    if result.errors:
+        failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
+        print(f"{len(result.errors)} problem(s); see above. Not built: {failed or 'none'}; "
+              f"{len(result.written)} file(s) written", file=sys.stderr)
+        return EXIT_CONTENT
+    if not write:
+        slugs = kit.site.article_slugs
+        articles = f" for {len(slugs)} articles" if len(slugs) > 1 else ""
+        print(f"ok: {len(layouts)} format(s){articles} x {len(langs)} language(s) lay out "
+              "cleanly")
+    return EXIT_OK
+
+
+def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
+    """One line per file written (the previews counted); a summary under a progress bar."""
+    if live and result.written:
+        print(f"wrote {len(result.written)} PDF(s) and {len(files.previews)} preview(s); "
+              f"open {shown_path(files.index) if files.index else 'the PDFs'} to see them")
+        return
+    for path in [*result.written, files.index, files.manifest]:
+        if path is not None:
+            print(f"wrote {shown_path(path)}")
+    if files.previews:
+        print(f"wrote {len(files.previews)} preview(s) (PNG) in "
+              f"{shown_path(files.previews[0].parent.parent)}")
+
+
+def _kit_notes(result: BuildResult, files: KitFiles, out: Path) -> None:
+    """What became of the previous kit, and of files havenprint did not write."""
+    if not result.written:
+        print(f"nothing was built: {shown_path(out)} still holds the previous kit, unchanged",
+              file=sys.stderr)
+        return
+    commit = files.commit
+    if commit is None:
+        return
+    if commit.removed:
+        print(f"note: removed {len(commit.removed)} file(s) of the previous kit that this "
+              f"build did not make: {_some(commit.removed)}", file=sys.stderr)
+    if commit.left:
+        print(f"warning: could not remove {len(commit.left)} file(s) of the previous kit: "
+              f"{_some(commit.left)}", file=sys.stderr)
+    if commit.unknown:
+        print(f"note: {len(commit.unknown)} file(s) in {shown_path(out)} were not written by "
+              f"havenprint and are left as they are: {_some(commit.unknown)}", file=sys.stderr)
+
+
+def _some(paths: list[str], count: int = 3) -> str:
+    more = f" and {len(paths) - count} more" if len(paths) > count else ""
+    return ", ".join(paths[:count]) + more
+
+
+def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:
+    return select_layouts(cached_layouts(content), tuple(names) if names else None)
+
+
+def _select_langs(kit: Kit, codes: list[str] | None) -> list[str]:
+    if not codes:
+        return list(kit.site.options.languages)
+    unknown = [code for code in codes if code not in kit.site.options.languages]
+    if unknown:
+        valid = ", ".join(kit.site.options.languages)
+        raise UsageError(f"unknown language {unknown[0]!r} for this site; valid: {valid}")
+    return list(dict.fromkeys(codes))

@@ -1,0 +1,84 @@
+"""What `havenprint check` and the web page say about the interface catalogues, per language:
+strings that still print in English, and catalogues a native speaker has not reviewed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from generator.content.caches import cached_layouts
+from generator.content.extends import locale_root
+from generator.errors import ContentError, Problem, Severity
+from generator.i18n.localize import (
+    BUILTIN_DIR,
+    Catalogue,
+    LanguageStatus,
+    language_status,
+    site_catalogue_path,
+)
+from generator.layout.formats import declared_strings
+
+
+def locale_problems(content_root: Path, langs: Iterable[str],
+                    strict: bool = False) -> list[Problem]:
+    """Per language: strings that print in English, and catalogues drafted without a native
+    speaker. Warnings, or errors with `strict`. A broken catalogue is left to the build."""
+    severity: Severity = "error" if strict else "warning"
+    problems = []
+    layout_strings = declared_strings(cached_layouts(content_root))
+    for lang in langs:
+        try:
+            status = language_status(lang, locale_root(content_root, lang), layout_strings)
+        except ContentError:
+            continue
+        problems.extend(_fallback_problems(status, content_root, severity))
+        problems.extend(_review_problems(status, content_root, severity))
+    return problems
+
+
+def _fallback_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
+    if not status.fallbacks:
+        return []
+    lang, count = status.lang, len(status.fallbacks)
+    init = f"`havenprint locale init {lang}`"
+    if not status.catalogues:
+        return [Problem(site_catalogue_path(lang, root), (
+            f"{lang}: no interface strings in this language: all {count} print in English; "
+            f"{init} writes a file to translate them in"), severity=severity)]
+    where = status.catalogues[-1]
+    parts = []
+    if status.missing:
+        parts.append(f"missing {', '.join(status.missing)}")
+    if status.untranslated:
+        parts.append(f"marked untranslated {', '.join(status.untranslated)}")
+    fix = (f"{init} copies the strings into your content folder to translate"
+           if _builtin(where)
+           else "translate them in this file")
+    strings = "string prints" if count == 1 else "strings print"
+    return [Problem(where.path, (f"{lang} ({status.language}): {count} interface {strings} "
+                                 f"in English ({'; '.join(parts)}); {fix}"), severity=severity)]
+
+
+def _review_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
+    problems = []
+    for catalogue in status.unreviewed:
+        used = sum(origin is catalogue for origin in status.origins.values())
+        strings = "string needs" if used == 1 else "strings need"
+        note = f" (note: {catalogue.meta.note})" if catalogue.meta.note else ""
+        site_file = site_catalogue_path(status.lang, root)
+        if _builtin(catalogue) and site_file.is_file():
+            fix = (f"have a native speaker check them, copy them into {site_file} and set "
+                   "`needs_review: false` there")
+        elif _builtin(catalogue):
+            fix = (f"run `havenprint locale init {status.lang}`, have a native speaker check "
+                   f"{site_file}, then set `needs_review: false` in it")
+        else:
+            fix = "have a native speaker check it, then set `needs_review: false` in its _meta"
+        problems.append(Problem(catalogue.path, (
+            f"{status.lang} ({status.language}): {used} interface {strings} review by a "
+            f"native speaker{note}; {fix}"), severity=severity))
+    return problems
+
+
+def _builtin(catalogue: Catalogue) -> bool:
+    return catalogue.path.parent == BUILTIN_DIR
