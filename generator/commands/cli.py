@@ -100,6 +100,19 @@ def _loading() -> Iterator[None]:
             gc.enable()
 
 
+@contextlib.contextmanager
+def _loaded_left_alone() -> Iterator[None]:
+    """What is loaded by now (modules, fonts, the engine) set aside from the collector's
+    passes while one kit is built: a quarter of a second less for a new process, and a
+    forked copy then shares those pages instead of copying them. Taken back afterwards, so
+    a process that builds again (tests, the web page) still collects everything."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def _say(message: str) -> None:
     print(f"havenprint: {message}", file=sys.stderr)
 
@@ -170,13 +183,15 @@ def add_allow_outside(command: argparse.ArgumentParser) -> None:
 def _build(args: argparse.Namespace) -> int:
     with _loading():
         from generator.commands.build_command import run_kit
-    return run_kit(args, write=True)
+    with _loaded_left_alone():
+        return run_kit(args, write=True)
 
 
 def _check(args: argparse.Namespace) -> int:
     with _loading():
         from generator.commands.build_command import run_kit
-    return run_kit(args, write=False)
+    with _loaded_left_alone():
+        return run_kit(args, write=False)
 
 
 def _formats(args: argparse.Namespace) -> int:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     ValidationInfo,
     field_validator,
@@ -44,6 +45,14 @@ def written_date(value: Any) -> date:
             pass
     raise ValueError(f"{text!r} is not a date written YYYY-MM-DD (year-month-day), "
                      "e.g. 2026-11-20")
+
+
+def _written_date_or_none(value: Any) -> date | None:
+    return None if value is None else written_date(value)
+
+
+# A date in YAML, checked by written_date whether YAML read it as a date or as text.
+WrittenDate = Annotated[date | None, BeforeValidator(_written_date_or_none)]
 
 
 def language_keys(value: dict[str, Any]) -> None:
@@ -131,7 +140,7 @@ class ResourceModel(_Strict):
     hours: PerLanguage | None = None
     languages: list[str] = []
     qr: Literal["tel", "sms", "url"] | None = None
-    verified: date | None = None
+    verified: WrittenDate = None
     required: bool = False
     tab_label: PerLanguage | None = None  # a discreet poster's tabs
 
@@ -144,11 +153,6 @@ class ResourceModel(_Strict):
 
     _phone_valid = field_validator("phone")(_check_phone)
     _tty_valid = field_validator("tty")(_check_tty)
-
-    @field_validator("verified", mode="before")
-    @classmethod
-    def _iso_date(cls, value: Any) -> Any:
-        return None if value is None else written_date(value)
 
     @field_validator("url")
     @classmethod

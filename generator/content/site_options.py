@@ -33,8 +33,8 @@ from generator.content.models import OptionValue
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
     LANGUAGE_CODE,
+    WrittenDate,
     language_keys,
-    written_date,
 )
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_length
 from generator.engine import remembered
@@ -113,13 +113,8 @@ class ResourceSourceModel(_Strict):
     postal_prefix: str | None = None
     tags: list[str] = []
     limit: int | None = Field(default=None, ge=1, strict=True)
-    verified: date | None = None  # when the site checked these lines (records without one)
+    verified: WrittenDate = None  # when the site checked these lines (records without one)
     first: str | None = None  # the line to put first: its QR code is the card's
-
-    @field_validator("verified", mode="before")
-    @classmethod
-    def _iso_date(cls, value: Any) -> Any:
-        return None if value is None else written_date(value)
 
     @field_validator("verified")
     @classmethod
