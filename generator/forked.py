@@ -138,7 +138,8 @@ def _work_in_copy(keys: Sequence[Any], work: Callable[[Any], Any],
                   sending: Connection) -> NoReturn:
     code = 0
     try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: this process stops the build
+        # Ctrl-C reaches every process of the terminal: the build (the parent) stops its copies
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         for descriptor in current_engine().held_locks:
             os.close(descriptor)  # the parent holds the output folder, not this copy
         for key in keys:

@@ -144,3 +144,30 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_ctrl_c_stops_the_build_and_its_copies_cleanly(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of the terminal's group: the build reports it as one
+    interruption, and no copy is left."""
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+    from tests.test_kit_folder import wait_for
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar"])
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", str(kit), "--out", str(out),
+         "--format", "pocket-card", "--no-previews", "--jobs", "2"],
+        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "4"}, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: _children_of(process.pid) or process.poll() is not None)
+    copies = _children_of(process.pid)
+    assert copies, "the build did not fork"
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err and "forked" not in err
+    assert all(_zombie(pid) for pid in copies)
+    assert not (out / "en").exists()
