@@ -59,7 +59,8 @@ def run_shared(shares_of_keys: Sequence[Sequence[K]], work: Callable[[K], V],
     """`work` on every key: the first share here, every other in a forked copy. `on_start`
     and `on_done` are called here, in this thread, for every key (a copy's as its results
     arrive, so a copy's key may start after it is done)."""
-    if not hasattr(os, "fork") or len(shares_of_keys) < 2:
+    # Linux only: macOS's system libraries are not safe to use in a forked copy.
+    if sys.platform != "linux" or len(shares_of_keys) < 2:
         for keys in shares_of_keys:
             for key in keys:
                 on_start(key)
