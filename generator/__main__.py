@@ -1,3 +1,3 @@
-from generator.commands.cli import main
+from generator.commands.cli import entry
 
-raise SystemExit(main())
+entry()
