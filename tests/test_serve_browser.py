@@ -231,3 +231,38 @@ def test_the_lines_table_works_from_the_keyboard(page, server) -> None:
     summary.focus()
     page.keyboard.press("Enter")
     assert page.locator("tbody[data-row=n1] details").get_attribute("open") is not None
+
+
+def test_an_edited_article_is_saved_and_the_page_comes_back_saying_so(page, server) -> None:
+    url, _, content = server
+    article = content / "articles" / "trauma-bonding.en.md"
+    original = article.read_text(encoding="utf-8")
+    page.goto(f"{url}/article?lang=en")
+    text = page.locator("#article-text")
+    edited = original.replace("Trauma", "Traumatic", 1)
+    assert edited != original
+    text.fill(edited)
+    page.locator("#save-article").click()
+    page.wait_for_url(re.compile(r"saved=1"))
+    assert "lang=en" in page.url
+    assert "Saved the article." in page.locator("#status").inner_text()
+    assert article.read_text(encoding="utf-8") == edited
+    article.write_text(original, encoding="utf-8")
+
+
+def test_edited_strings_are_saved_and_the_page_comes_back_saying_so(page, server) -> None:
+    url, _, content = server
+    catalogue = content / "locales" / "en.yaml"
+    before = catalogue.read_text(encoding="utf-8") if catalogue.exists() else None
+    page.goto(f"{url}/translations?lang=en")
+    page.locator("#s-take_one").fill("Take a tab")
+    page.locator("#save-strings").click()
+    page.wait_for_url(re.compile(r"saved=1"))
+    assert "lang=en" in page.url
+    assert "Saved." in page.locator("#status").inner_text()
+    saved = catalogue.read_text(encoding="utf-8")
+    assert "take_one: Take a tab" in saved
+    if before is None:
+        catalogue.unlink()
+    else:
+        catalogue.write_text(before, encoding="utf-8")

@@ -15,7 +15,6 @@
   const picker = document.getElementById("article-slug");
   const article = () => (picker ? picker.value : "");
   const here = () => `/article?lang=${encodeURIComponent(lang())}&format=${encodeURIComponent(format())}&article=${encodeURIComponent(article())}`;
-  let dirty = false;
 
   function goToLine(line) {
     const lines = text.value.split("\n");
@@ -55,31 +54,15 @@
     if (data.changed_on_disk) say("The article changed on disk since this page loaded it: saving will be refused. Reload to see it.", "error");
   });
   const pause = debounce(refresh, 600);
-  text.addEventListener("input", () => { dirty = true; pause(); });
   document.getElementById("preview-format").addEventListener("change", refresh);
   document.getElementById("article-lang").addEventListener("change", () => {
     location.assign(here());
   });
   if (picker) picker.addEventListener("change", () => location.assign(here()));
 
-  document.getElementById("save-article").addEventListener("click", async event => {
-    const button = event.currentTarget;
-    button.disabled = true;
-    try {
-      const {status, ok, data} = await post("/article/save", {text: text.value, lang: lang(), article: article(), base: form.dataset.base});
-      if (ok) {
-        dirty = false;
-        location.assign(`${here()}&saved=1`);
-        return;
-      }
-      if (data.remarks) showRemarks(data.remarks);
-      say(data.message || `Not saved (${status}).`, "error");
-    } finally {
-      button.disabled = form.dataset.editable !== "yes";
-    }
-  });
-  window.addEventListener("beforeunload", event => {
-    if (dirty) { event.preventDefault(); event.returnValue = ""; }
-  });
-  if (new URLSearchParams(location.search).get("saved") === "1") say("Saved the article.", "ok");
+  const edits = havenprint.editor({
+    form, button: document.getElementById("save-article"), url: "/article/save",
+    body: () => ({text: text.value, lang: lang(), article: article(), base: form.dataset.base}),
+    after: here, showRemarks, savedText: "Saved the article."});
+  text.addEventListener("input", () => { edits.changed(); pause(); });
 })();

@@ -68,5 +68,36 @@ const havenprint = (() => {
       src: face.url, width: face.width, height: face.height, alt: face.label})));
   }
 
-  return {post, say, debounce, latestOnly, el, problemItem, showFaces};
+  // A page that edits one file: its Save button posts `body()` to `url`; once saved the page
+  // reloads at `after()` and says `savedText`; refused, it shows the remarks and the reason.
+  // Leaving the page with changes not saved asks first. Call `changed()` on every edit.
+  function editor({form, button, url, body, after, showRemarks, savedText}) {
+    let dirty = false;
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      button.classList.add("busy");
+      try {
+        const {status, ok, data} = await post(url, body());
+        if (ok) {
+          dirty = false;
+          const target = new URL(after(), location.href);
+          target.searchParams.set("saved", "1");
+          location.assign(target);
+          return;
+        }
+        if (data.remarks) showRemarks(data.remarks);
+        say(data.message || `Not saved (${status}).`, "error");
+      } finally {
+        button.disabled = form.dataset.editable !== "yes";
+        button.classList.remove("busy");
+      }
+    });
+    window.addEventListener("beforeunload", event => {
+      if (dirty) { event.preventDefault(); event.returnValue = ""; }
+    });
+    if (new URLSearchParams(location.search).get("saved") === "1") say(savedText, "ok");
+    return {changed() { dirty = true; }};
+  }
+
+  return {post, say, debounce, latestOnly, el, problemItem, showFaces, editor};
 })();

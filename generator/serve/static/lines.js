@@ -10,7 +10,14 @@
   const preview = facesBox.closest(".preview");
   const note = document.getElementById("preview-note");
   let newCount = 0;
-  let dirty = false;
+  const edits = havenprint.editor({
+    form, button: document.getElementById("save"), url: "/lines/save",
+    body: () => ({table: collect(), base: form.dataset.base}),
+    after() {
+      const {format, lang} = choices();
+      return `/lines?format=${encodeURIComponent(format)}&lang=${encodeURIComponent(lang)}`;
+    },
+    showRemarks: remarks => showRemarks(remarks, {}), savedText: "Saved resources.yaml."});
 
   function rows() { return Array.from(table.querySelectorAll("tbody.line")); }
 
@@ -107,18 +114,18 @@
 
   form.addEventListener("input", event => {
     if (event.target.closest(".preview")) return;
-    dirty = true;
+    edits.changed();
     soon();
   });
   form.addEventListener("change", event => {
     if (event.target.closest(".preview")) { refresh(); return; }
-    dirty = true;
+    edits.changed();
   });
 
   function today(body) {
     const input = body.querySelector('[data-field="verified"]');
     input.value = form.dataset.today;
-    dirty = true;
+    edits.changed();
     refresh();
     say("Marked as checked today (not saved yet).");
   }
@@ -131,7 +138,7 @@
     if (step < 0) table.insertBefore(body, target); else table.insertBefore(target, body);
     renumber();
     button.focus();
-    dirty = true;
+    edits.changed();
     refresh();
     say(`Line moved to position ${rows().indexOf(body) + 1} (not saved yet).`);
   }
@@ -145,7 +152,7 @@
     renumber();
     const next = rows()[Math.min(index, rows().length - 1)];
     next.querySelector('[data-action="remove"]').focus();
-    dirty = true;
+    edits.changed();
     refresh();
     say(`Removed ${name} (not saved yet; "Discard changes" brings it back).`);
   }
@@ -170,33 +177,7 @@
     table.append(body);
     renumber();
     body.querySelector('[data-field="name"]').focus();
-    dirty = true;
+    edits.changed();
     say("Added a line at the end: give it a name and a number.");
   });
-
-  document.getElementById("save").addEventListener("click", async event => {
-    const button = event.currentTarget;
-    button.disabled = true;
-    button.classList.add("busy");
-    try {
-      const {status, ok, data} = await post("/lines/save", {table: collect(), base: form.dataset.base});
-      if (ok) {
-        dirty = false;
-        const {format, lang} = choices();
-        location.assign(`/lines?format=${encodeURIComponent(format)}&lang=${encodeURIComponent(lang)}&saved=1`);
-        return;
-      }
-      if (data.remarks) showRemarks(data.remarks, {});
-      say(data.message || `Not saved (${status}).`, "error");
-    } finally {
-      button.disabled = form.dataset.editable !== "yes";
-      button.classList.remove("busy");
-    }
-  });
-
-  window.addEventListener("beforeunload", event => {
-    if (dirty) { event.preventDefault(); event.returnValue = ""; }
-  });
-
-  if (new URLSearchParams(location.search).get("saved") === "1") say("Saved resources.yaml.", "ok");
 })();

@@ -1,13 +1,11 @@
 // Translations: save the strings; problems (a placeholder changed) shown on their string.
 "use strict";
 (() => {
-  const {post, say, el} = havenprint;
+  const {el} = havenprint;
   const picker = document.getElementById("strings-lang");
   if (picker) picker.addEventListener("change", () => location.assign(`/translations?lang=${encodeURIComponent(picker.value)}`));
   const form = document.getElementById("strings-form");
   if (!form) return;
-  let dirty = false;
-  form.addEventListener("input", () => { dirty = true; });
 
   function showRemarks(remarks) {
     for (const old of form.querySelectorAll(".field-problem")) old.remove();
@@ -27,28 +25,15 @@
     });
   }
 
-  document.getElementById("save-strings").addEventListener("click", async event => {
-    const button = event.currentTarget;
-    button.disabled = true;
-    const strings = {};
-    for (const input of form.querySelectorAll("[data-key]:is(input, textarea)")) strings[input.dataset.key] = input.value;
-    try {
-      const {status, ok, data} = await post("/translations/save", {
-        lang: form.dataset.lang, base: form.dataset.base, strings,
-        reviewed: document.getElementById("reviewed").checked});
-      if (ok) {
-        dirty = false;
-        location.assign(`/translations?lang=${encodeURIComponent(form.dataset.lang)}&saved=1`);
-        return;
-      }
-      if (data.remarks) showRemarks(data.remarks);
-      say(data.message || `Not saved (${status}).`, "error");
-    } finally {
-      button.disabled = form.dataset.editable !== "yes";
-    }
-  });
-  window.addEventListener("beforeunload", event => {
-    if (dirty) { event.preventDefault(); event.returnValue = ""; }
-  });
-  if (new URLSearchParams(location.search).get("saved") === "1") say("Saved. The Overview shows the pages with these strings.", "ok");
+  const edits = havenprint.editor({
+    form, button: document.getElementById("save-strings"), url: "/translations/save",
+    body() {
+      const strings = {};
+      for (const input of form.querySelectorAll("[data-key]:is(input, textarea)")) strings[input.dataset.key] = input.value;
+      return {lang: form.dataset.lang, base: form.dataset.base, strings,
+              reviewed: document.getElementById("reviewed").checked};
+    },
+    after: () => `/translations?lang=${encodeURIComponent(form.dataset.lang)}`,
+    showRemarks, savedText: "Saved. The Overview shows the pages with these strings."});
+  form.addEventListener("input", () => edits.changed());
 })();
