@@ -27,6 +27,7 @@ from generator.i18n.fonts import (
     SHAPED_FAMILIES,
     FontSet,
     chain_for,
+    family,
     font_set,
     register_fonts,
 )
@@ -399,6 +400,7 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
             result.problems.extend(problems)
     keys = [(index, lang) for index in range(len(documents)) for lang in langs]
     pieces: dict[tuple[int, str], Piece] = {}
+    paths: dict[tuple[int, str], list[tuple[str, Path]]] = {}  # (target, file) per key
 
     def work(key: tuple[int, str]) -> Piece:
         return _piece(kit, documents[key[0]], key[1], targets)
@@ -409,17 +411,19 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
 
     with BackgroundWriter() as writer:
         def done(key: tuple[int, str], piece: Piece) -> None:
-            for target, data in piece.pdfs:
-                if out is not None:
-                    path = output_path(out, key[1], documents[key[0]].name, target)
+            if out is not None:
+                paths[key] = [(target, output_path(out, key[1], documents[key[0]].name, target))
+                              for target, _ in piece.pdfs]
+                for (_, path), (_, data) in zip(paths[key], piece.pdfs, strict=True):
                     writer.write(path, data)
                     if on_pdf is not None:
                         on_pdf(path, key[1], data)
-            pieces[key] = replace(piece, pdfs=[(target, b"") for target, _ in piece.pdfs])
+            piece.pdfs.clear()  # written: the bytes need not wait for the others
+            pieces[key] = piece
 
-        by_language = {lang: float(len(documents) * language_weight(lang)) for lang in langs}
+        weights = {lang: float(language_weight(lang)) for lang in langs}
         run_shared([[key for lang in share for key in keys if key[1] == lang]
-                    for share in shares(by_language, max(1, jobs))], work, started, done)
+                    for share in shares(weights, max(1, jobs))], work, started, done)
     contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
     for index, lang in keys:  # in order, however the work was shared
         piece, document = pieces[(index, lang)], documents[index]
@@ -427,11 +431,9 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
         contrast.extend(piece.contrast)
         if piece.failed:
             result.failed.append((document.name, lang))
-        for target, _ in piece.pdfs:
-            if out is not None:
-                path = output_path(out, lang, document.name, target)
-                result.written.append(path)
-                result.built.append(_built(kit, document, lang, target, path))
+        for target, path in paths.get((index, lang), []):
+            result.written.append(path)
+            result.built.append(_built(kit, document, lang, target, path))
     problem = (contrast_problem(kit.site, contrast)
                if any(piece.faint for piece in pieces.values()) else None)
     if problem is not None:
@@ -460,5 +462,5 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) ->
 def language_weight(lang: str) -> int:
     """About how long a language takes to build, against a Latin one: text shaped glyph by
     glyph or drawn right to left, or a Chinese, Japanese or Korean face subset first."""
-    chain = chain_for(lang)
-    return 2 if chain[0] in SHAPED_FAMILIES or chain[0].startswith("noto-cjk") else 1
+    primary = chain_for(lang)[0]
+    return 2 if primary in SHAPED_FAMILIES or family(primary).cjk_face is not None else 1
