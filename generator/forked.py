@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import queue
 import signal
 import sys
@@ -119,6 +118,8 @@ def _read(connection: Connection, arrived: queue.Queue[tuple[str, Any, Any]]) ->
                 return
     except (EOFError, OSError):
         arrived.put(("failed", None, "a forked copy ended before it finished (killed?)"))
+    except Exception:  # noqa: BLE001 -- a result that cannot be rebuilt here: say so, not hang
+        arrived.put(("failed", None, traceback.format_exc()))
 
 
 def _fork(keys: Sequence[Any], work: Callable[[Any], Any]) -> tuple[int, Connection]:
@@ -150,8 +151,7 @@ def _work_in_copy(keys: Sequence[Any], work: Callable[[Any], Any],
     except BaseException as error:  # noqa: BLE001 -- everything goes back to the parent
         code = 1
         try:
-            pickle.dumps(error)
-            sending.send(("failed", None, error))
+            sending.send(("failed", None, error))  # pickled whole before anything is sent
         except Exception:  # noqa: BLE001 -- not picklable, or the parent is gone
             with contextlib.suppress(Exception):  # else the parent is gone: nothing to tell
                 sending.send(("failed", None, traceback.format_exc()))

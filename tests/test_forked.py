@@ -67,6 +67,32 @@ def test_an_error_that_cannot_travel_comes_as_its_traceback() -> None:
         run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
 
 
+class TwoPartError(Exception):
+    """Pickles, but cannot be rebuilt from its args: the parent must not wait for ever."""
+
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(first + second)
+
+
+def test_an_error_that_cannot_be_rebuilt_here_is_an_error_not_a_hang() -> None:
+    def work(key: int) -> int:
+        if key == 2:
+            raise TwoPartError("half", "way")
+        return key
+
+    def too_long(signum: int, frame: object) -> None:
+        raise TimeoutError("the parent waited for a result that never came")
+
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(30)
+    try:
+        with pytest.raises(ForkedWorkError, match="TwoPartError"):
+            run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def test_a_copy_that_dies_is_an_error_not_a_hang() -> None:
     def work(key: int) -> int:
         if key == 2:
