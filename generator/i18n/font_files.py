@@ -48,10 +48,8 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
         return source  # ReportLab embeds a variable font's default instance: nothing to make
     family = source.stem.split("[")[0]
     target = cache_dir() / f"{family}-{style}-{_key(str(source), source.stat().st_size, axes)}.ttf"
-    if target.is_file():
-        return _used(target)
-    return _made(target, {"kind": "instance", "source": str(source), "axes": axes,
-                          "style": style})
+    return _cached_or_made(target, {"kind": "instance", "source": str(source), "axes": axes,
+                                    "style": style})
 
 
 @remembered(64)
@@ -75,7 +73,13 @@ def _used(path: Path) -> Path:
 
 def _store(target: Path, data: bytes) -> None:
     write_atomic(target, data)
-    prune_cache(target.parent, CACHE_LIMIT_MB * 1024 * 1024, keep=target)
+    _within_limit(target)
+
+
+def _within_limit(made: Path) -> Path:
+    """`made`, just written, with the cache pruned to its limit around it."""
+    prune_cache(made.parent, CACHE_LIMIT_MB * 1024 * 1024, keep=made)
+    return made
 
 
 def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Path]:
@@ -110,10 +114,9 @@ def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
     """A CFF font face subset to `chars` and converted to TrueType outlines, cached."""
     wanted = "".join(sorted(set(chars)))
     target = cache_dir() / f"cjk-{face_index}-{_key(str(source), face_index, wanted)}.ttf"
-    if target.is_file():
-        return _used(target)
-    return _made(target, {"kind": "subset", "source": str(source), "face_index": face_index,
-                          "chars": wanted, "suffix": target.stem.rsplit("-", 1)[-1]})
+    return _cached_or_made(target, {"kind": "subset", "source": str(source),
+                                    "face_index": face_index, "chars": wanted,
+                                    "suffix": target.stem.rsplit("-", 1)[-1]})
 
 
 def emboldened(source: Path, cached: bool = False) -> Path:
@@ -126,15 +129,16 @@ def emboldened(source: Path, cached: bool = False) -> Path:
         target = cache_dir() / f"{source.stem}-{_key(digest)}-bold.ttf"
     else:
         target = source.with_name(f"{source.stem}-bold.ttf")
+    return _cached_or_made(target, {"kind": "bold", "source": str(source),
+                                    "suffix": source.stem.rsplit("-", 1)[-1]})
+
+
+def _cached_or_made(target: Path, job: dict) -> Path:
+    """`target` from the cache, else made by generator.i18n.font_making in a child process:
+    the outlines fontTools loads to make it would otherwise stay in this process's memory
+    for good."""
     if target.is_file():
         return _used(target)
-    return _made(target, {"kind": "bold", "source": str(source),
-                          "suffix": source.stem.rsplit("-", 1)[-1]})
-
-
-def _made(target: Path, job: dict) -> Path:
-    """`target`, made by generator.i18n.font_making in a child process: the outlines
-    fontTools loads to make it would otherwise stay in this process's memory for good."""
     job = {**job, "target": str(target)}
     package_root = Path(__file__).resolve().parents[2]  # this very generator, wherever it is
     done = subprocess.run(
@@ -145,8 +149,7 @@ def _made(target: Path, job: dict) -> Path:
         said = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise RuntimeError(f"could not make the font file {target.name} from "
                            f"{job['source']}: {said}")
-    prune_cache(target.parent, CACHE_LIMIT_MB * 1024 * 1024, keep=target)
-    return target
+    return _within_limit(target)
 
 
 @remembered(64)
