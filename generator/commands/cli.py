@@ -194,17 +194,18 @@ def add_allow_outside(command: argparse.ArgumentParser) -> None:
 
 
 def _build(args: argparse.Namespace) -> int:
-    with _loading():
-        from generator.commands.build_command import run_kit
-    with _loaded_left_alone():
-        return run_kit(args, write=True)
+    return _one_kit(args, write=True)
 
 
 def _check(args: argparse.Namespace) -> int:
+    return _one_kit(args, write=False)
+
+
+def _one_kit(args: argparse.Namespace, write: bool) -> int:
     with _loading():
         from generator.commands.build_command import run_kit
     with _loaded_left_alone():
-        return run_kit(args, write=False)
+        return run_kit(args, write=write)
 
 
 def _formats(args: argparse.Namespace) -> int:
