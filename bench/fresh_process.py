@@ -8,6 +8,10 @@ Wall time: the whole process (start, imports, fonts, building, writing), median 
 module as it is imported, during the build too; the total is the sum of the top-level
 imports, and each library's share the sum of its modules' own times. Medians of `--runs`.
 
+The floor: a new Python process that only starts, and one that only imports the libraries
+the build imports (the modules havenprint's own code imports, read from the build's import
+report, not listed here): no kit can build faster than its libraries load.
+
 Both are measured with havenprint's bytecode compiled once (as an installed wheel has it)
 and, on a second line, compiled from source in every process, as an editable install runs
 where PYTHONDONTWRITEBYTECODE is set; the libraries' bytecode is compiled once in both.
@@ -26,6 +30,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -58,16 +63,57 @@ def wall_seconds(out: Path, langs: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
-def import_times(out: Path, langs: list[str], env: dict[str, str]) -> tuple[float, Counter]:
+def import_report(out: Path, langs: list[str], env: dict[str, str]) -> str:
+    return subprocess.run(command(out, langs, True), check=True, capture_output=True,
+                          env=env, cwd=REPO, text=True).stderr
+
+
+def import_times(report: str) -> tuple[float, Counter]:
     """Seconds importing in all, and seconds per top-level package (its modules' own time)."""
-    report = subprocess.run(command(out, langs, True), check=True, capture_output=True,
-                            env=env, cwd=REPO, text=True).stderr
     total, by_package = 0.0, Counter[str]()
     for own, cumulative, indent, name in _ROW.findall(report):
         if len(indent) == 1:
             total += int(cumulative) / 1e6
         by_package[_package(name)] += int(own) / 1e6
     return total, by_package
+
+
+def library_imports(report: str) -> list[str]:
+    """The other libraries' modules that havenprint's code imports itself (or that are
+    imported while it runs, outside any module's import), in the order first imported."""
+    rows = _ROW.findall(report)
+    ancestors: list[tuple[int, str]] = []  # the report lists a module after what it imports
+    found: list[str] = []
+    for _, _, indent, name in reversed(rows):
+        while ancestors and ancestors[-1][0] >= len(indent):
+            ancestors.pop()
+        parent = ancestors[-1][1] if ancestors else None
+        ancestors.append((len(indent), name))
+        if name.startswith(("_", "generator")) or _package(name) == "(standard library)":
+            continue
+        if parent is None or parent.startswith("generator"):
+            found.append(name)
+    return list(dict.fromkeys(reversed(found)))
+
+
+def process_seconds(code: str, env: dict[str, str]) -> float:
+    """A new process running `code`, leaving as havenprint does (without the teardown)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", f"{code}\nimport os\nos._exit(0)"], check=True,
+                   env=env, cwd=REPO)
+    return time.perf_counter() - start
+
+
+def second_build_seconds(out: Path, langs: list[str], env: dict[str, str]) -> float:
+    """The build run twice in one process: how long the second took (what is left of the
+    work once every import, font and cache is ready)."""
+    args = command(out, langs, False)[3:]  # after `python -m generator`
+    code = ("import sys, time\nfrom generator.commands.cli import main\n"
+            f"main({args!r})\nstart = time.perf_counter()\nmain({args!r})\n"
+            "print(time.perf_counter() - start, file=sys.stderr)")
+    report = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                            env=env, cwd=REPO, text=True).stderr
+    return float(report.split()[-1])
 
 
 def _package(module: str) -> str:
@@ -79,20 +125,36 @@ def _package(module: str) -> str:
     return "(standard library)" if parts[0] in sys.stdlib_module_names else parts[0]
 
 
+@dataclass
+class Measured:
+    wall: float  # the whole build process
+    importing: float  # of which importing (python -X importtime)
+    shares: Counter  # seconds importing per library
+    start: float  # a process that does nothing
+    libraries: float  # a process that imports the libraries the build imports, only
+    again: float  # the same build again in the same process: every cache warm
+
+
 def measure(runs: int, langs: list[str], env: dict[str, str],
-            scratch: Path) -> tuple[float, float, Counter]:
+            scratch: Path) -> Measured:
     out = scratch / "out"
     wall_seconds(out, langs, env)  # writes the bytecode, fills the font cache
-    walls, totals, shares = [], [], []
-    for _ in range(runs):
+    libraries = "import " + ", ".join(library_imports(import_report(out, langs, env)))
+    walls, totals, shares, starts, floors, agains = [], [], [], [], [], []
+    for _ in range(runs):  # interleaved, so that a busy moment touches all alike
         walls.append(wall_seconds(out, langs, env))
-        total, by_package = import_times(out, langs, env)
+        total, by_package = import_times(import_report(out, langs, env))
         totals.append(total)
         shares.append(by_package)
+        starts.append(process_seconds("pass", env))
+        floors.append(process_seconds(libraries, env))
+        agains.append(second_build_seconds(out, langs, env))
     names = {name for share in shares for name in share}
     median_share = Counter({name: statistics.median(share.get(name, 0.0) for share in shares)
                             for name in names})
-    return statistics.median(walls), statistics.median(totals), median_share
+    return Measured(statistics.median(walls), statistics.median(totals), median_share,
+                    statistics.median(starts), statistics.median(floors),
+                    statistics.median(agains))
 
 
 def main() -> None:
@@ -113,10 +175,14 @@ def main() -> None:
         compiled = measure(args.runs, args.langs, environment(pycache, True), scratch)
         shutil.rmtree(pycache / REPO.relative_to(REPO.anchor))  # havenprint's own bytecode
         source = measure(args.runs, args.langs, environment(pycache, False), scratch)
-    for label, (wall, total, _) in (("compiled once (installed)", compiled),
-                                    ("compiled in every process", source)):
-        print(f"| {label} | {wall:.2f} s | {total:.2f} s |")
-    shares = compiled[2]
+    for label, measured in (("compiled once (installed)", compiled),
+                            ("compiled in every process", source)):
+        print(f"| {label} | {measured.wall:.2f} s | {measured.importing:.2f} s |")
+    print("\n| a new process that only | time |\n|---|---:|")
+    print(f"| starts Python | {compiled.start:.2f} s |")
+    print(f"| imports the libraries the build imports | {compiled.libraries:.2f} s |")
+    print(f"| (the build again in the same process, every cache warm) | {compiled.again:.2f} s |")
+    shares = compiled.shares
     print("\n| imported (bytecode compiled) | own time |\n|---|---:|")
     for name, seconds in shares.most_common(args.top):
         print(f"| {name} | {seconds * 1000:.0f} ms |")
