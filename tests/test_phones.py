@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import phonenumbers
 import pytest
 from phonenumbers import shortnumberinfo
 
 from generator.content.phones import FREE_HELPLINES, PhoneError, emergency_problem, parse_phone
 from generator.content.schema import EMERGENCY_NUMBERS
+from tests.conftest import decode_qr_codes, page_texts
 
 
 @pytest.mark.parametrize(("raw", "country", "display", "e164"), [
@@ -19,6 +22,10 @@ from generator.content.schema import EMERGENCY_NUMBERS
     ("+44 808 2000 247", "GB", "0808 200 0247", "+448082000247"),
     ("+44 808 2000 247", "US", "+44 808 200 0247", "+448082000247"),  # foreign: international
     ("988", "US", "988", "988"),  # short codes are allowed where valid
+    # an extension written after an international number stays with it
+    ("+1 614 555 0106 ext. 12", "US", "614-555-0106 ext. 12", "+16145550106"),
+    ("+1 800 799 7233 x2", "US", "1-800-799-7233 ext. 2", "+18007997233"),
+    ("+44 20 7946 0958 ext. 12", "GB", "020 7946 0958 x12", "+442079460958"),
     ("999", "GB", "999", "999"),
 ])
 def test_display_and_dialling_forms(raw: str, country: str, display: str, e164: str) -> None:
@@ -27,7 +34,11 @@ def test_display_and_dialling_forms(raw: str, country: str, display: str, e164: 
 
 
 @pytest.mark.parametrize(("raw", "country"), [("0808 2000 247", "US"), ("555-0100", "US"),
-                                              ("12", "US"), ("call us", "US"), ("988", "GB")])
+                                              ("12", "US"), ("call us", "US"), ("988", "GB"),
+                                              # words between short codes: 911988 would
+                                              # be dialled, and 88788 printed in a sentence
+                                              ("911 or 988", "US"), ("999 or 111", "GB"),
+                                              ("Text START to 88788", "US")])
 def test_invalid_for_the_country(raw: str, country: str) -> None:
     with pytest.raises(PhoneError, match="not"):
         parse_phone(raw, country)
@@ -173,3 +184,35 @@ def test_resources_yaml_takes_a_relay_form_as_tty_only() -> None:
         ResourcesFileModel.model_validate(
             {"resources": [{**relay, "phone": "18001 0808 2000 247"}]},
             context={"country": "GB"})
+
+
+# --- what the page prints and the QR code dials, read back ----------------------------------
+
+
+def _first_line(kit: Path, phone: str) -> None:
+    (kit / "resources.yaml").write_text(
+        f"resources:\n  - name: Intake line\n    phone: \"{phone}\"\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"911\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+
+
+def test_an_extension_after_an_international_number_is_printed(kit: Path, run) -> None:
+    """`+1 614 555 0106 ext. 12` was printed as 614-555-0106: the extension dropped in
+    silence, the card reaching a switchboard instead of the line."""
+    _first_line(kit, "+1 614 555 0106 ext. 12")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    back = " ".join(page_texts(pdf)[1].split())
+    assert "614-555-0106 ext. 12" in back, back
+    assert decode_qr_codes(pdf, 1)[0] == "tel:+16145550106"
+
+
+def test_two_short_codes_in_one_phone_are_an_error(kit: Path, run) -> None:
+    """`911 or 988` was taken as the short code 911988, which the card's QR code dialled."""
+    _first_line(kit, "911 or 988")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:3: Intake line: phone: '911 or 988' is not one "
+            "number") in result.err, result.err

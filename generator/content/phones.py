@@ -18,6 +18,9 @@ from generator.content.models import Phone
 
 _SEPARATORS = re.compile(r"\s+")
 _DIGITS = re.compile(r"[0-9]+")
+# A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
+# drops the words between digit groups ("911 or 988" would dial 911988).
+_SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
 
 Type = phonenumbers.PhoneNumberType
 _PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
@@ -79,6 +82,9 @@ def parse_phone(raw: object, country: str) -> Phone:
         e164 = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
         return Phone(raw=text, e164=e164, display=display_form(text, number, country))
     if shortnumberinfo.is_valid_short_number_for_region(number, country):
+        if not _SHORT_CODE_TEXT.fullmatch(text):
+            raise PhoneError(f"{text!r} is not one number: write only the digits of one "
+                             "number or short code (a second number is a line of its own)")
         digits = phonenumbers.national_significant_number(number)
         if (shortnumberinfo.expected_cost_for_region(number, country)
                 == shortnumberinfo.ShortNumberCost.PREMIUM_RATE
@@ -109,11 +115,13 @@ def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> s
 
 
 def _north_american(number: phonenumbers.PhoneNumber) -> str:
-    """1-800-799-7233 for toll-free lines, as they are advertised; 614-555-0100 otherwise."""
+    """1-800-799-7233 for toll-free lines, as they are advertised; 614-555-0100 otherwise;
+    an extension after it as written in the US (614-555-0100 ext. 12)."""
     digits = phonenumbers.national_significant_number(number)
     grouped = f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
     toll_free = phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
-    return f"1-{grouped}" if toll_free else grouped
+    extension = f" ext. {number.extension}" if number.extension else ""
+    return (f"1-{grouped}" if toll_free else grouped) + extension
 
 
 def is_short_code(phone: Phone) -> bool:
