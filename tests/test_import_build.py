@@ -3,11 +3,13 @@ no confidential address anywhere."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from generator.content.invisible import invisible_in
 from tests.conftest import decode_qr_codes, edit, page_texts
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -119,3 +121,53 @@ def test_a_premium_number_in_imported_data_is_reported_not_printed(kit: Path, tm
     assert imported.code == 0, imported.err
     assert f"skipped Costly Line: phone {PREMIUM}" in imported.err
     assert "1-900" not in (kit / "resources.yaml").read_text(encoding="utf-8")
+
+
+def test_extensions_and_escaped_invisible_characters_in_hsds_json(kit: Path, tmp_path: Path,
+                                                                  run) -> None:  # noqa: ANN001
+    """An extension (HSDS 3's `extension` field, or written after the number) is printed
+    with its number: it was left out with a note, the card reaching a switchboard. Bidi
+    controls and zero-width spaces written as JSON escapes reached resources.yaml, where
+    nobody can see them."""
+    services = [
+        {"id": "s1", "name": "Intake", "status": "active", "assured_date": "2026-10-01",
+         "phones": [{"id": "p1", "number": "(614) 555-0106", "extension": 12,
+                     "type": "voice"}]},
+        {"id": "s2", "name": "Legal desk", "status": "active", "assured_date": "2026-10-01",
+         "phones": [{"id": "p2", "number": "+1 614 555 0107 x 3", "type": "voice"},
+                    {"id": "p3", "number": "614-555-0107", "extension": "ext. 4",
+                     "type": "textphone"}]},
+        {"id": "s3", "name": "Pasted", "status": "active", "assured_date": "2026-10-01",
+         "phones": [{"id": "p4", "number": "\u200e614\u00a0555\u00a00108\u200b\u200f",
+                     "type": "voice"}]},
+    ]
+    data = tmp_path / "services.json"
+    data.write_text(json.dumps(services), encoding="utf-8")  # ascii escapes, as APIs send
+    assert "\\u200e" in data.read_text(encoding="utf-8")
+    (kit / "resources.yaml").unlink()
+    result = run("import", "hsds", data, "--into", kit)
+    assert result.code == 0, result.err
+    written = (kit / "resources.yaml").read_text(encoding="utf-8")
+    assert not invisible_in(written), invisible_in(written)
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
+    assert result.code == 0, result.err
+    text = all_text(out / "en" / "brochure.pdf")
+    for printed in ("(614) 555-0106 ext. 12", "614-555-0107 ext. 3", "TTY: 614-555-0107 ext. 4",
+                    "614 555 0108"):
+        assert printed in text, (printed, text)
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["tel:+16145550106"]
+
+
+def test_an_extension_that_is_not_digits_leaves_the_number_out(tmp_path: Path, run,
+                                                                kit: Path) -> None:  # noqa: ANN001
+    services = [{"id": "s1", "name": "Intake", "status": "active",
+                 "assured_date": "2026-10-01",
+                 "phones": [{"id": "p1", "number": "614-555-0106", "extension": "press 2",
+                             "type": "voice"}]}]
+    data = tmp_path / "services.json"
+    data.write_text(json.dumps(services), encoding="utf-8")
+    (kit / "resources.yaml").unlink()
+    result = run("import", "hsds", data, "--into", kit)
+    assert ("skipped Intake: voice number '614-555-0106' has extension 'press 2', which is not "
+            "digits: the number is not printed without it") in result.err, result.err

@@ -9,10 +9,12 @@ any case: vCard words (voice, cell, text, textphone, fax...) and the words expor
 (hotline, sms, tty, tdd...). A fax number is never a number to call; neither is a phone
 with no type whose description or department says fax.
 
-Numbers are cleaned of what real exports wrap them in (quotes, a `tel:` prefix, an
-extension written after the number) before they are checked. A number that is not valid for
-the country, or is never printed (premium rate, pager: see `generator.content.phones`), is left out
-on its own, with the reason; a relay form (UK 18001 ...) is valid on a TTY line only.
+Numbers are cleaned of what real exports wrap them in (quotes, a `tel:` prefix) before they
+are checked; an extension, written after the number or in an `extension` field, is printed
+with it (`614-555-0106 ext. 12`: without it the card reaches a switchboard). A number that
+is not valid for the country, or is never printed (premium rate, pager: see
+`generator.content.phones`), is left out on its own, with the reason; a relay form
+(UK 18001 ...) is valid on a TTY line only.
 """
 
 from __future__ import annotations
@@ -125,18 +127,34 @@ def _consider(phone: dict, level: str, country: str, label: str, choice: PhoneCh
         choice.notes.append(f"{label}: phone {raw} has type '{kind}'; left out")
         return
     number, extension = clean_number(raw)
+    parse = parse_tty if kind == "tty" else parse_phone
     try:
-        parsed = (parse_tty if kind == "tty" else parse_phone)(number, country)
+        parsed = parse(number, country)
+        extension = extension or _extension_field(phone, number)
+        if extension and kind != "text":  # printed with the number: it reaches the service
+            parsed = parse(f"{parsed.display} ext. {extension}", country)
     except PhoneError as error:
         choice.left_out.append(f"{NAMES[kind]} number {error}")
         return
-    if (kind, parsed.e164) in seen:
+    if (kind, f"{parsed.e164};{extension}") in seen:
         return
-    seen.add((kind, parsed.e164))
-    extension = extension or text_of(phone, "extension")
-    if extension:
-        choice.notes.append(f"{label}: extension {extension} of {parsed.display} is not printed")
+    seen.add((kind, f"{parsed.e164};{extension}"))
+    if extension and kind == "text":
+        choice.notes.append(f"{label}: extension {extension} of text number {parsed.display} "
+                            "is not printed (a text cannot reach one)")
     found[kind].append((parsed.display, level, phone))
+
+
+def _extension_field(phone: dict, number: str) -> str | None:
+    """The digits of an `extension` field (HSDS 3 writes a number, older data `ext. 12`)."""
+    written = text_of(phone, "extension")
+    if not written:
+        return None
+    match = re.fullmatch(r"(?:ext\.?|extension|x|#)?\s*(\d{1,6})", written, re.IGNORECASE)
+    if not match:
+        raise PhoneError(f"{number!r} has extension {written!r}, which is not digits: the "
+                         "number is not printed without it")
+    return match.group(1)
 
 
 def _text_line(number: str, phone: dict, label: str, choice: PhoneChoice) -> dict:

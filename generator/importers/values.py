@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from babel import Locale
 
+from generator.content.invisible import without_invisible
 from generator.engine import remembered
 
 _HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.content.schema
@@ -44,12 +45,14 @@ class SkipRecord(Exception):  # noqa: N818 - it is a signal, not a failure
 
 
 def clean(value: object) -> str | None:
-    """Text with whitespace tidied, or None when empty; numbers become text."""
+    """Text with whitespace tidied, or None when empty; numbers become text. Invisible
+    controls are taken out here too: JSON writes them as escapes (`\\u200e`), which the
+    file's text does not show."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise DataError(f"expected text, not {type(value).__name__}")
-    text = " ".join(str(value).split())
+    text = " ".join(without_invisible(str(value)).split())
     return text or None
 
 
