@@ -13,6 +13,8 @@ import ctypes
 import io
 import re
 import shutil
+import subprocess
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +29,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import font_set, register_fonts
-from tests.conftest import DEFAULT_CONTENT, default_kit_in, glyphs_only, office_pdf
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    decode_qr_codes,
+    default_kit_in,
+    glyphs_only,
+    office_pdf,
+)
+from tests.test_text_extraction import needs_pdftotext
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -363,3 +372,54 @@ def test_a_character_unknown_to_unicodedata_does_not_stop_the_bidi_algorithm() -
     from generator.i18n.bidi_text import embedding_levels
     levels = embedding_levels("\uaafc لا 1234 \uaafc")
     assert len(levels) == 11 and levels[2] == 1 and levels[5:9] == (2, 2, 2, 2)
+
+
+def _digit_values(text: str) -> str:
+    """The digits of `text` as ASCII, whatever their script (pdfium reads a Persian digit
+    the font shares with Arabic as the Arabic-Indic one)."""
+    return "".join(str(unicodedata.digit(char)) for char in text if char.isdecimal())
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa", "he"])
+@pytest.mark.parametrize("number", ["٠٨٠٨ ٢٠٠٠ ٢٤٧", "۰۸۰۸ ۲۰۰۰ ۲۴۷", "٠٨٠٨-٢٠٠٠-٢٤٧", "١١٦ ١٢٣"])
+def test_arabic_indic_and_persian_digits_read_in_their_order(lang: str, number: str) -> None:
+    """HarfBuzz sets Arabic-Indic and Persian digits right to left (they are of the Arabic
+    script), and the bidi algorithm puts Arabic-Indic groups in right-to-left order: `۱۲۳`
+    was drawn as 321 and `٠٨٠٨ ٢٠٠٠ ٢٤٧` as 247 2000 0808 (740 2000 8080 within groups)."""
+    register_fonts()
+    fonts = font_set(lang, number)
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    for text in (number, _SENTENCES[lang].format(number)):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
+        para = BidiParagraph(text, style, fonts, "regular")
+        para.wrap(780, 60)
+        para.drawOn(canvas, 10, 20)
+        canvas.save()
+        lines = visual_lines(glyphs_only(buffer.getvalue())[0])
+        assert any(_digit_values(number) == _digit_values(line) for line in lines), (
+            text, lines)
+
+
+@needs_pdftotext
+def test_a_number_in_arabic_indic_digits_prints_and_dials_as_written(tmp_path: Path) -> None:
+    """A UK line written in Arabic-Indic digits, in an Arabic, a Persian and an English kit:
+    its digits stand on the page in the source's order, copy out in it, and the QR code
+    dials the same number."""
+    from generator.commands.cli import main
+    content = _kit(tmp_path, "GB", GB_LINES.replace("0808 2000 247", "٠٨٠٨ ٢٠٠٠ ٢٤٧"))
+    out = tmp_path / "out"
+    assert main(["build", str(content), "--out", str(out), "--lang", "ar", "--lang", "fa",
+                 "--format", "pocket-card", "--format", "brochure", "--no-previews"]) == 0
+    for lang in ("ar", "fa"):
+        for layout in ("pocket-card", "brochure"):
+            pdf = office_pdf(out / lang, layout)
+            lines = [line for page in glyphs_only(pdf) for line in visual_lines(page)]
+            assert any("08082000247" in _digit_values(line) for line in lines), (
+                lang, layout, lines)
+            copied = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                                    text=True, check=True).stdout  # honours /ActualText
+            copied = "".join(c for c in copied if unicodedata.category(c) != "Cf")
+            assert "٠٨٠٨ ٢٠٠٠ ٢٤٧" in copied, (lang, layout)
+        codes = decode_qr_codes(office_pdf(out / lang, "pocket-card"), 1)
+        assert codes[0] == "tel:+448082000247", codes

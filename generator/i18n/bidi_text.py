@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from unicodedata import bidirectional
 
+import uharfbuzz
 from bidi.algorithm import (
     explicit_embed_and_overrides,
     get_embedding_levels,
@@ -77,10 +78,20 @@ def embedding_levels(text: str) -> tuple[int, ...]:
     for start, end in spans:
         levels.extend(next(outer) for _ in range(start - cursor))
         next(outer)  # the stand-in's own level: the run's characters take their own
-        levels.extend(isolate_level + level for level in _resolved_levels(text[start:end], 0))
+        levels.extend(isolate_level + level for level in _isolate_levels(text[start:end]))
         cursor = end
     levels.extend(outer)
     return tuple(levels)
+
+
+def _isolate_levels(run: str) -> tuple[int, ...]:
+    """The levels inside a left-to-right isolate. Without a right-to-left letter in it (a
+    number, not an Arabic web address) it reads left to right as written: Arabic-Indic
+    digits are of the class AN, which the algorithm sets one level above the separators
+    between them, so that `٠٨٠٨ ٢٠٠٠ ٢٤٧` would come out as `٢٤٧ ٢٠٠٠ ٠٨٠٨`."""
+    if not any(bidirectional(char) in _STRONG_RTL for char in run):
+        return (0,) * len(run)
+    return _resolved_levels(run, 0)
 
 
 def _resolved_levels(text: str, base: int) -> tuple[int, ...]:
@@ -298,12 +309,31 @@ def _copies_right(run: Run, size: float) -> bool:
     Not so for Arabic, whose joining forms and ligatures are reached through the font's
     GSUB table (Noto Sans Arabic even draws a letter's dots as glyphs of their own, shared
     between letters), nor where Devanagari draws a vowel sign before its consonant."""
-    glyphs = _shaped(run.text, run.font, size)
+    glyphs = _shaped(_for_harfbuzz(run), run.font, size)
     return str(glyphs) == (run.text[::-1] if run.level % 2 else run.text)
+
+
+def _for_harfbuzz(run: Run) -> str:
+    """The text HarfBuzz is given for a run. It takes the direction from the script of the
+    run's first letter, and Arabic-Indic and Persian digits are of the Arabic script: a run
+    of them, left to right like all digits (an even level), would come back reversed
+    (`٦١٤` drawn as 416). Such a run is given reversed, so that its glyphs come back in the
+    run's own order; digits neither join nor form ligatures."""
+    if run.level % 2 == 0 and _harfbuzz_reads_right_to_left(run.text):
+        return run.text[::-1]
+    return run.text
+
+
+@remembered(8192)
+def _harfbuzz_reads_right_to_left(text: str) -> bool:
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    return buffer.direction == "rtl"
 
 
 def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:
     text = canvas.beginText(x, y)
     text.setFont(run.font, size)
-    text._textOut(_shaped(run.text, run.font, size))  # ReportLab's shaped-text path
+    text._textOut(_shaped(_for_harfbuzz(run), run.font, size))  # ReportLab's shaped-text path
     canvas.drawText(text)
