@@ -401,6 +401,28 @@ def test_arabic_indic_and_persian_digits_read_in_their_order(lang: str, number: 
             text, lines)
 
 
+@pytest.mark.parametrize(("lang", "sentence"), [("th", "โทร {} ตอนนี้"),
+                                               ("zh-Hans", "请拨打 {} 热线")])
+@pytest.mark.parametrize("number", ["٠٨٠٨ ٢٠٠٠ ٢٤٧", "۰۸۰۸-۲۰۰۰-۲۴۷"])
+def test_arabic_indic_digits_in_a_segmented_paragraph(lang: str, sentence: str,
+                                                      number: str) -> None:
+    """Thai and Chinese text is laid out by SegmentedParagraph, which shaped a run of
+    Arabic-Indic digits right to left too (`٠٨٠٨ ٢٠٠٠ ٢٤٧` drawn as 742 0002 8080)."""
+    from generator.i18n.segmented_text import SegmentedParagraph
+    register_fonts()
+    text = sentence.format(number)
+    fonts = font_set(lang, text)
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
+    para = SegmentedParagraph(text, style, fonts, "regular")
+    para.wrap(780, 60)
+    para.drawOn(canvas, 10, 20)
+    canvas.save()
+    [line] = visual_lines(glyphs_only(buffer.getvalue())[0])
+    assert _digit_values(line) == _digit_values(number), line
+
+
 @needs_pdftotext
 def test_a_number_in_arabic_indic_digits_prints_and_dials_as_written(tmp_path: Path) -> None:
     """A UK line written in Arabic-Indic digits, in an Arabic, a Persian and an English kit:

@@ -314,14 +314,19 @@ def _copies_right(run: Run, size: float) -> bool:
 
 
 def _for_harfbuzz(run: Run) -> str:
-    """The text HarfBuzz is given for a run. It takes the direction from the script of the
-    run's first letter, and Arabic-Indic and Persian digits are of the Arabic script: a run
-    of them, left to right like all digits (an even level), would come back reversed
-    (`٦١٤` drawn as 416). Such a run is given reversed, so that its glyphs come back in the
-    run's own order; digits neither join nor form ligatures."""
-    if run.level % 2 == 0 and _harfbuzz_reads_right_to_left(run.text):
-        return run.text[::-1]
-    return run.text
+    return left_to_right_for_harfbuzz(run.text) if run.level % 2 == 0 else run.text
+
+
+def left_to_right_for_harfbuzz(text: str) -> str:
+    """The text to give HarfBuzz for a run drawn left to right. HarfBuzz takes the
+    direction from the script of the run's first letter, and Arabic-Indic and Persian digits
+    are of the Arabic script: a run of them would come back reversed (`٦١٤` drawn as 416).
+    Such a run, with no right-to-left letter in it, is given reversed, so that its glyphs
+    come back in its own order; digits neither join nor form ligatures."""
+    if (not any(bidirectional(char) in _STRONG_RTL for char in text)
+            and _harfbuzz_reads_right_to_left(text)):
+        return text[::-1]
+    return text
 
 
 @remembered(8192)

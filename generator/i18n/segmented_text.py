@@ -21,7 +21,7 @@ from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
-from generator.i18n.bidi_text import actual_text_span
+from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_paragraph import LineParagraph
@@ -145,8 +145,8 @@ def _line_start(alignment: int, width: float, line_width: float) -> float:
 
 @remembered(8192)
 def _glyphs(text: str, font: str, size: float) -> str:
-    """HarfBuzz's glyphs for a run (a ShapedStr, only ever read)."""
-    return shapeStr(text.translate(_NO_BREAK_SPACES), font, size)
+    """HarfBuzz's glyphs for a run (a ShapedStr, only ever read), left to right."""
+    return shapeStr(left_to_right_for_harfbuzz(text.translate(_NO_BREAK_SPACES)), font, size)
 
 
 def _copies_right(text: str, font: str, size: float) -> bool:
