@@ -10,7 +10,7 @@ from phonenumbers import shortnumberinfo
 
 from generator.content.phones import FREE_HELPLINES, PhoneError, emergency_problem, parse_phone
 from generator.content.schema import EMERGENCY_NUMBERS
-from tests.conftest import decode_qr_codes, page_texts
+from tests.conftest import decode_qr_codes, edit, page_texts
 
 
 @pytest.mark.parametrize(("raw", "country", "display", "e164"), [
@@ -216,3 +216,22 @@ def test_two_short_codes_in_one_phone_are_an_error(kit: Path, run) -> None:
     assert result.code == 1
     assert (f"{kit / 'resources.yaml'}:3: Intake line: phone: '911 or 988' is not one "
             "number") in result.err, result.err
+
+
+@pytest.mark.parametrize(("number", "payload"), [
+    ("+44 (0)7400 123456", "SMSTO:+447400123456:HELP"),  # was texting +4407400123456
+    ("٨٥٢٥٨", "SMSTO:85258:HELP"),  # was SMSTO:٨٥٢٥٨, which messaging apps do not read
+])
+def test_a_text_qr_code_texts_the_number_as_checked(kit: Path, run, number: str,
+                                                     payload: str) -> None:
+    edit(kit / "site.yaml", "country: US", "country: GB")
+    (kit / "resources.yaml").write_text(
+        f"resources:\n  - name: Text line\n    text: {{number: \"{number}\", keyword: HELP}}\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"999\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    assert f"HELP to {number}" in " ".join(page_texts(pdf)[1].split())
+    assert set(decode_qr_codes(pdf, 1)) == {payload}

@@ -327,7 +327,8 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         name=label,
         phone=main_phone,
         tty=None if item.tty is None else parse_tty(item.tty, site.options.country),
-        text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description))
+        text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description),
+                       parse_phone(item.text.number, site.options.country).e164)
               if item.text else None),
         url=item.url,
         hours=hours.first(),

@@ -237,6 +237,9 @@ class TextLine:
     number: str  # a short code or a full number, as people type it
     keyword: str | None = None
     description: Texts = Texts()  # printed instead of the catalogue's "Text START to ..."
+    # what a QR code texts: E.164 or a short code's digits, as load checked the number
+    # (`+44 (0)7400 123456` without its separators would text +4407400123456)
+    e164: str | None = None
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ def payload_for(resource: Resource) -> str:
             raise QrError(
                 f'"{name}": the QR code should start a text message, but no text number is given'
             )
-        number = _SMS_SEPARATORS.sub("", resource.text.number)
+        number = resource.text.e164 or _SMS_SEPARATORS.sub("", resource.text.number)
         if not _SMS_NUMBER.fullmatch(number):
             raise QrError(
                 f'"{name}": the text number {resource.text.number!r} is not a '
