@@ -235,3 +235,36 @@ def test_a_text_qr_code_texts_the_number_as_checked(kit: Path, run, number: str,
     pdf = out / "en" / "pocket-card.pdf"
     assert f"HELP to {number}" in " ".join(page_texts(pdf)[1].split())
     assert set(decode_qr_codes(pdf, 1)) == {payload}
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_number_with_an_extension_fits_a_poster_tab_broken_before_it(kit: Path, run,
+                                                                       lang: str) -> None:
+    """A tear-off tab is narrow: `0113 496 0000 ext. 12` as one unbreakable word did not fit
+    ("a word is wider than the slot") and the poster was not built. The line may break before
+    the extension, never inside the number."""
+    from tests.test_poster import bounded_text, tab_rects
+    edit(kit / "site.yaml", "country: US", "country: GB")
+    edit(kit / "site.yaml", "languages: [en]", f"languages: [{lang}]")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Helpline\n    phone: 0113 496 0000 ext. 12\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"999\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "poster", "--poster-size", "letter",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    for rect in tab_rects("letter"):
+        text = bounded_text(out / lang / "poster-letter.pdf", rect)
+        assert "0113 496 0000" in text and "ext. 12" in text, text
+    assert decode_qr_codes(out / lang / "poster-letter.pdf", 0) == ["tel:+441134960000"]
+
+
+def test_a_word_too_wide_for_a_tab_is_named(kit: Path, run) -> None:
+    word = "Leedsdomesticabusehelplineserviceforeveryone"
+    edit(kit / "resources.yaml", "en: National Domestic Violence Hotline", f"en: {word}")
+    result = run("build", kit, "--out", kit.parent / "out", "--format", "poster",
+                 "--poster-size", "letter", "--no-previews")
+    assert result.code == 1
+    assert (f"slot 'tabs': a word is wider than the slot even at 9 pt: '{word}'; "
+            "shorten it [en]") in result.err, result.err

@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.fonts import FontSet
-from generator.i18n.isolates import isolate_spans
+from generator.i18n.isolates import isolate_spans, unbreakable_spans
 from generator.i18n.line_paragraph import LineParagraph
 
 _TAG = re.compile(r"<[^>]*>")
@@ -254,8 +254,9 @@ def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
 
 
 def _words(text: str) -> list[tuple[int, int]]:
-    """Where lines may break: between words, never inside a phone number or an address."""
-    spans = isolate_spans(text)
+    """Where lines may break: between words, never inside a phone number (but before its
+    extension) or an address."""
+    spans = unbreakable_spans(text)
     words: list[tuple[int, int]] = []
     for match in re.finditer(r"\S+", text):
         start, end = match.span()

@@ -23,7 +23,7 @@ _DASH = "[-\u2010\u2011\u2012\u2013]"
 _BETWEEN = rf"(?:{_MARK}|{_SPACE}?{_DASH}{_SPACE}?|{_SPACE})"
 _GROUP = r"(?:\(\d+\)|\d+)"  # brackets only in pairs: "(614)", never "3)"
 _EXTENSION = rf"(?:{_SPACE}?(?:ext\.?|x|#){_SPACE}?\d+)"
-_NUMBER = rf"\+?{_GROUP}(?:{_BETWEEN}{_GROUP})*{_EXTENSION}?"
+_NUMBER = rf"\+?{_GROUP}(?:{_BETWEEN}{_GROUP})*(?P<extension>{_EXTENSION})?"
 _URL = r"(?:https?://|www\.)[^\s<>\"]+[^\s<>\".,;:!?)\]]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _DOMAIN = r"\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"
@@ -49,5 +49,31 @@ _NUMBER_ONLY = re.compile(_NUMBER, re.IGNORECASE)
 
 def unbreakable_numbers(text: str) -> str:
     """`text` with the spaces inside phone numbers made no-break spaces, so that a line is
-    never broken between the groups of a number (ReportLab breaks only at plain spaces)."""
-    return _NUMBER_ONLY.sub(lambda match: match.group(0).replace(" ", "\u00a0"), text)
+    never broken between the groups of a number (ReportLab breaks only at plain spaces); it
+    may break before an extension (`0113 496 0000 ext. 12` on a narrow tear-off tab)."""
+    def joined(match: re.Match[str]) -> str:
+        cut = _extension_cut(match) - match.start()
+        number = match.group(0)
+        return number[:cut].replace(" ", "\u00a0") + number[cut:cut + 1] + \
+            number[cut + 1:].replace(" ", "\u00a0")
+    return _NUMBER_ONLY.sub(joined, text)
+
+
+@remembered(8192)
+def unbreakable_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of every run a line never breaks inside: the runs `isolate_spans`
+    finds, but a number and its extension apart (a line may break before `ext. 12`)."""
+    spans: list[tuple[int, int]] = []
+    for match in _RUN.finditer(text):
+        cut = _extension_cut(match)
+        spans += [(match.start(), cut), (cut + 1, match.end())] if cut < match.end() \
+            else [match.span()]
+    return tuple(spans)
+
+
+def _extension_cut(match: re.Match[str]) -> int:
+    """Where the space before a number's extension is (`" ext. 12"`), else the match's end."""
+    extension = match.group("extension")
+    if extension and extension.startswith(" "):
+        return match.start("extension")
+    return match.end()

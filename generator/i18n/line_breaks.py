@@ -5,7 +5,8 @@ Japanese break between characters but never inside a Latin word written among th
 line breaker (Unicode's line breaking algorithm with its word dictionaries, through
 icu4py) finds the places. Then havenprint's own rules take some of them away, for every
 language:
-- never inside a phone number, a web address or another run `isolate_spans` finds;
+- never inside a phone number (but before its extension), a web address or another run
+  `isolate_spans` finds;
 - never between a number and the Chinese or Japanese word that follows it ("24小时", where
   ICU's word breaker finds the word), nor inside that word;
 - never between a number and the short unit or abbreviation after it ("2026 г.", "24 h/24"),
@@ -17,12 +18,13 @@ from __future__ import annotations
 import re
 
 from generator.engine import remembered
-from generator.i18n.isolates import isolate_spans
+from generator.i18n.isolates import unbreakable_spans
 from generator.i18n.scripts import is_spaceless, script_of
 
 # A short word after a number: a unit or an abbreviation ("г.", "h/24", "km", "ч").
+# Not a phone number's extension ("ext. 12", "x 12"): a line may break before it.
 _UNIT_AFTER_NUMBER = re.compile(
-    r"(\d)([ \u00a0\u202f]+)([^\W\d_]{1,3}(?:[./]\S*)?)(?=$|[\s,;:!?)])")
+    r"(\d)([ \u00a0\u202f]+)(?!(?i:ext|x)\b)([^\W\d_]{1,3}(?:[./]\S*)?)(?=$|[\s,;:!?)])")
 
 
 def needs_segmenting(text: str) -> bool:
@@ -37,7 +39,7 @@ def segments(text: str, lang: str) -> tuple[tuple[int, int], ...]:
     from icu4py.breakers import LineBreaker  # ICU: for the languages that need it only
 
     breaks = [end for _, end in LineBreaker(text, _icu_locale(lang)).segments()]
-    kept_together = (*isolate_spans(text), *_numbers_with_words(text, lang),
+    kept_together = (*unbreakable_spans(text), *_numbers_with_words(text, lang),
                      *_numbers_with_units(text))
     kept = [end for end in breaks
             if end >= len(text) or not any(start < end < stop for start, stop in kept_together)]

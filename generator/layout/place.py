@@ -6,6 +6,8 @@ lower-left corner of the trimmed face.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,7 @@ from generator.errors import ContentError, Problem
 from generator.i18n.fonts import FontSet
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import GAP, Rule, fill, free_room, rules
-from generator.layout.fit import UNBREAKABLE, Icon, Typesetter, fit_stack
+from generator.layout.fit import UNBREAKABLE, Icon, Typesetter, fit_stack, min_width
 from generator.layout.flow import fit_flow, words_over
 from generator.layout.formats import FaceSpec, Layout, SizeSpec, SlotSpec
 from generator.layout.geometry import Rect, panel_rects, slot_rect
@@ -280,8 +282,8 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     paragraphs, used = fit_stack(items, band.height - 2 * padding, tab_width - 2 * padding,
                                  placement.typesetter)
     if paragraphs is None:
-        raise ContentError(_problem(slot, placement, _overflow_message(used, placement, items),
-                                    placed))
+        message = _overflow_message(used, placement, items, width=band.height - 2 * padding)
+        raise ContentError(_problem(slot, placement, message, placed))
     for index in range(slot.count):
         tab = Rect(band.x + index * tab_width + padding, band.y + padding,
                    tab_width - 2 * padding, band.height - 2 * padding)
@@ -366,11 +368,21 @@ PLACERS: dict[str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], Non
 
 
 def _overflow_message(overflow: float, placement: Placement,
-                      items: Sequence[Paragraph] = (), boxes: Sequence[Rect] = ()) -> str:
-    """How far the text overflows at its smallest; for a flow, also how much must go."""
+                      items: Sequence[Paragraph] = (), boxes: Sequence[Rect] = (),
+                      width: float | None = None) -> str:
+    """How far the text overflows at its smallest; for a flow, also how much must go; for
+    a word wider than `width`, the text it is in (a phone number is never broken)."""
     floor = placement.typesetter.floor_of(items)
     if overflow == UNBREAKABLE:
-        return f"a word is wider than the slot even at {floor:g} pt"
+        message = f"a word is wider than the slot even at {floor:g} pt"
+        if width is None or not items:
+            return message
+        typesetter = placement.typesetter
+        made = typesetter.paragraphs(items, typesetter.lowest_scale(items))
+        wide = [html.unescape(re.sub(r"<[^>]*>", "", item.markup))
+                for item, para in zip(items, made, strict=True) if min_width(para) > width]
+        return message + (f": {', '.join(repr(text) for text in wide)}; shorten it"
+                          if wide else "")
     over_mm = overflow / PT_PER_UNIT["mm"]
     message = f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
     if boxes and items:
