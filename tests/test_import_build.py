@@ -77,7 +77,7 @@ def test_sms_first_line_gives_an_smsto_code(imported: Path, tmp_path: Path, run)
         head + "\n  - name: " + second + "\n  - name: " + first, encoding="utf-8")
     out = tmp_path / "out"
     assert run("build", imported, "--out", out, "--format", "brochure").code == 0
-    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["SMSTO:18885550175:HOPE"]
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["SMSTO:+18885550175:HOPE"]
 
 
 def test_import_refuses_to_replace_a_hand_written_file(kit: Path, run) -> None:  # noqa: ANN001
