@@ -239,6 +239,43 @@ def test_organizations_envelope_and_nested_services(tmp_path: Path) -> None:
     assert hsds(path).entries == [NORTHSTAR]
 
 
+UNSERVED = ("organization Quiet Harbor has no services in the data: its number(s) "
+            "1-800-555-0188 not imported (only services become lines)")
+
+
+def test_an_organization_without_services_is_reported_not_dropped(tmp_path: Path) -> None:
+    """Only services become lines: an organization with a number and no services (a 211
+    export lists some) was passed over without a word, in JSON and in tables."""
+    services = json.loads((HSDS / "services.json").read_text())
+    quiet = {"id": "org-quiet", "name": "Quiet Harbor", "website": "https://quiet.example.org",
+             "phones": [{"id": "ph-q", "number": "1-800-555-0188", "type": "voice"},
+                        {"id": "ph-qf", "number": "1-800-555-0189", "type": "fax"}]}
+    empty = {"id": "org-empty", "name": "No Numbers", "website": "https://e.example.org"}
+    wrapped = {"organizations": [{**services[4]["organization"],
+                                  "services": [{k: v for k, v in services[4].items()
+                                                if k != "organization"}]}, quiet, empty]}
+    path = tmp_path / "orgs.json"
+    path.write_text(json.dumps(wrapped))
+    result = hsds(path)
+    assert result.entries == [NORTHSTAR]
+    assert UNSERVED in result.notes and not any("No Numbers" in n for n in result.notes)
+
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "tabular", folder)
+    with (folder / "organizations.csv").open("a", encoding="utf-8") as table:
+        table.write("org-quiet,Quiet Harbor,Invented.,https://quiet.example.org\n")
+    with (folder / "phones.csv").open("a", encoding="utf-8") as table:
+        table.write("ph-quiet,,,1-800-555-0188,voice,Main line\n")
+    phones = (folder / "phones.csv").read_text(encoding="utf-8").splitlines()
+    header = phones[0].split(",")
+    assert header[:3] == ["id", "service_id", "service_at_location_id"]
+    (folder / "phones.csv").write_text(
+        "\n".join([",".join([*header, "organization_id"]),
+                   *[line + "," for line in phones[1:-1]], phones[-1] + ",org-quiet"]) + "\n",
+        encoding="utf-8")
+    assert UNSERVED in hsds(folder).notes
+
+
 # --- HSDS: errors ----------------------------------------------------------------------------
 
 

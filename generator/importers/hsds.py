@@ -89,7 +89,7 @@ def load_services(path: Path) -> tuple[list[dict], list[str]]:
     data, text = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("resources"), list):
         return load_package(path, data, text)
-    return services_from_json(path, data), []
+    return services_from_json(path, data)
 
 
 def _import_service(service: dict, collector: Collector, country: str, today: date,

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
+from generator.importers.phone_lines import unserved_note
+from generator.importers.values import DataError
 
 _ENVELOPES = ("services", "organizations", "service_at_locations", "contents")
 _ORGANIZATION_FIELDS = {"website", "legal_status", "tax_status", "year_incorporated",
@@ -22,17 +24,22 @@ _ORGANIZATION_FIELDS = {"website", "legal_status", "tax_status", "year_incorpora
                         "parent_organization_id", "additional_websites"}
 
 
-def services_from_json(path: Path, data: object) -> list[dict]:
+def services_from_json(path: Path, data: object) -> tuple[list[dict], list[str]]:
+    """The services, and notes on organizations that have numbers but no services."""
     items = _top_level(path, data)
     merged: dict[object, dict] = {}
     services: list[dict] = []
     problems: list[Problem] = []
+    notes: list[str] = []
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
             problems.append(Problem(path, f"item {index}: expected an object (an HSDS service, "
                                           "organization or service_at_location)"))
             continue
-        for service in _expand(item):
+        expanded = _expand(item)
+        if not expanded and (note := _unserved(item)):
+            notes.append(note)
+        for service in expanded:
             key = service.get("id")
             if not isinstance(key, str | int):
                 services.append(service)
@@ -43,7 +50,14 @@ def services_from_json(path: Path, data: object) -> list[dict]:
                 services.append(service)
     if problems:
         raise ContentError(problems)
-    return services
+    return services, notes
+
+
+def _unserved(organization: dict) -> str | None:
+    try:
+        return unserved_note(organization)
+    except DataError:  # malformed phones: the organization is not read at all
+        return None
 
 
 def _top_level(path: Path, data: object) -> list:

@@ -187,3 +187,15 @@ def is_emergency(number: str, country: str) -> bool:
         return False
     digits = phonenumbers.national_significant_number(parsed)
     return shortnumberinfo.is_emergency_number(digits, country)
+
+
+def unserved_note(organization: dict) -> str | None:
+    """A note for an organization with numbers but no services: only services become lines,
+    so its numbers are not imported, and the report says so rather than drop them."""
+    numbers = [number for phone in objects_of(organization, "phones")
+               if (number := text_of(phone, "number")) and phone_kind(phone) != "fax"]
+    if not numbers:
+        return None
+    name = text_of(organization, "name") or text_of(organization, "id") or "(unnamed)"
+    return (f"organization {name} has no services in the data: its number(s) "
+            f"{', '.join(numbers)} not imported (only services become lines)")

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.errors import Problem
 from generator.importers.files import CsvTable
+from generator.importers.phone_lines import unserved_note
 from generator.importers.values import split_list
 
 Row = dict[str, str]
@@ -53,6 +54,9 @@ class Joiner:
                      ("phone_id", phones))
         self._attach("service_areas", ("service_id", services))
         self._attributes(services, locations)
+        served = {id(service["organization"]) for service in services.values()}
+        self.notes += [note for organization in organizations.values()
+                       if id(organization) not in served and (note := unserved_note(organization))]
         return list(services.values())
 
     def _location(self, number: int, row: Row) -> dict:
