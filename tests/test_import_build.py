@@ -171,3 +171,21 @@ def test_an_extension_that_is_not_digits_leaves_the_number_out(tmp_path: Path, r
     result = run("import", "hsds", data, "--into", kit)
     assert ("skipped Intake: voice number '614-555-0106' has extension 'press 2', which is not "
             "digits: the number is not printed without it") in result.err, result.err
+
+
+def test_a_repeated_record_prints_once(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A spreadsheet row pasted twice printed the same line twice on every card, taking the
+    room of another line."""
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("name,phone,verified\n"
+                     "Intake line,1-800-555-0142,2026-10-01\n"
+                     "Intake line,1-800-555-0142,2026-10-01\n"
+                     "Legal line,1-800-555-0144,2026-10-01\n", encoding="utf-8")
+    result = run("import", "csv", sheet, "--into", kit, "--force")
+    assert result.code == 0, result.err
+    assert ("skipped Intake line: the same name and numbers as an earlier record "
+            "(Intake line)") in result.err
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
+    text = all_text(out / "en" / "brochure.pdf")
+    assert text.count("1-800-555-0142") == 1 and "1-800-555-0144" in text, text

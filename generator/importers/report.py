@@ -131,13 +131,29 @@ class Collector:
     def result(self, limit: int | None, first: str | None = None) -> ImportResult:
         if limit is not None and limit < 0:
             raise ValueError("limit must be 0 or more")
-        ordered = [item for group in GROUPS for item in self.groups[group]]
+        ordered = self._without_repeats([item for group in GROUPS for item in self.groups[group]])
         ordered = self._first_line(ordered, first)
         kept = ordered if limit is None else ordered[:limit]
         over = [] if limit is None else ordered[limit:]
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
                             list(self.rejected), list(self.dropped))
+
+    def _without_repeats(self, ordered: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
+        """The records without a repeat of an earlier one (the same name and numbers: a
+        spreadsheet row pasted twice, a service listed on two API pages), which would print
+        the same line twice."""
+        kept: list[tuple[str, dict]] = []
+        lines: dict[str, str] = {}
+        for item in ordered:
+            label, entry = item
+            line = repr([entry.get(key) for key in ("name", "phone", "tty", "text", "url")])
+            if line in lines:
+                self.skip(label, f"the same name and numbers as an earlier record ({lines[line]})")
+                continue
+            lines[line] = label
+            kept.append(item)  # the same object: _first_line tells items apart by identity
+        return kept
 
     def _first_line(self, ordered: list[tuple[str, dict]],
                     first: str | None) -> list[tuple[str, dict]]:
