@@ -26,6 +26,10 @@ from tests.conftest import decode_qr_codes, edit, page_texts
     ("+1 614 555 0106 ext. 12", "US", "614-555-0106 ext. 12", "+16145550106"),
     ("+1 800 799 7233 x2", "US", "1-800-799-7233 ext. 2", "+18007997233"),
     ("+44 20 7946 0958 ext. 12", "GB", "020 7946 0958 x12", "+442079460958"),
+    # valid in another region with the same country code: dialled as written from here
+    ("1-416-863-0511", "US", "1-416-863-0511", "+14168630511"),  # Toronto
+    ("787-722-2977", "US", "787-722-2977", "+17877222977"),  # Puerto Rico
+    ("01534 888 000", "GB", "01534 888 000", "+441534888000"),  # Jersey
     ("999", "GB", "999", "999"),
 ])
 def test_display_and_dialling_forms(raw: str, country: str, display: str, e164: str) -> None:
@@ -268,3 +272,16 @@ def test_a_word_too_wide_for_a_tab_is_named(kit: Path, run) -> None:
     assert result.code == 1
     assert (f"slot 'tabs': a word is wider than the slot even at 9 pt: '{word}'; "
             "shorten it [en]") in result.err, result.err
+
+
+def test_a_number_of_another_region_with_the_same_country_code_prints(kit: Path, run) -> None:
+    """A Toronto line in a US kit was refused as "not a valid phone number in US" when
+    written as people in the US dial it, yet taken as +1 416 863 0511 and then printed
+    416-863-0511: a form the same check refused."""
+    _first_line(kit, "1-416-863-0511")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    assert "1-416-863-0511" in page_texts(pdf)[1]
+    assert set(decode_qr_codes(pdf, 1)) == {"tel:+14168630511"}

@@ -73,8 +73,11 @@ def parse_phone(raw: object, country: str) -> Phone:
         number = phonenumbers.parse(text, country)
     except phonenumbers.NumberParseException:
         raise PhoneError(f"{text!r} is not a phone number") from None
+    # A number of another region that shares the country code is dialled the same way from
+    # here (416 Toronto or 787 Puerto Rico in a US kit, 01534 Jersey in a UK one).
+    shared_code = number.country_code == phonenumbers.country_code_for_region(country)
     if phonenumbers.is_valid_number_for_region(number, country) or (
-        text.startswith("+") and phonenumbers.is_valid_number(number)
+        (text.startswith("+") or shared_code) and phonenumbers.is_valid_number(number)
     ):
         never = NEVER_PRINTED.get(phonenumbers.number_type(number))
         if never:
