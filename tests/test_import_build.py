@@ -189,3 +189,23 @@ def test_a_repeated_record_prints_once(kit: Path, tmp_path: Path, run) -> None: 
     assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
     text = all_text(out / "en" / "brochure.pdf")
     assert text.count("1-800-555-0142") == 1 and "1-800-555-0144" in text, text
+
+
+def test_a_text_number_written_as_a_sentence_gives_number_and_keyword(kit: Path, tmp_path: Path,
+                                                                      run) -> None:  # noqa: ANN001
+    """`"number": "Text HOME to 741741"` on a text phone (how directories list a crisis
+    text line) was taken as the short code with the sentence as its printed form, and is now
+    refused as a short code; it is read as the number 741741 and the keyword HOME."""
+    services = [{"id": "s1", "name": "Crisis Text Line", "status": "active",
+                 "assured_date": "2026-10-01",
+                 "phones": [{"id": "p1", "number": "Text HOME to 741741", "type": "text"}]}]
+    data = tmp_path / "services.json"
+    data.write_text(json.dumps(services), encoding="utf-8")
+    (kit / "resources.yaml").unlink()
+    result = run("import", "hsds", data, "--into", kit)
+    assert result.code == 0, result.err
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
+    text = all_text(out / "en" / "brochure.pdf")
+    assert "Text HOME to 741741" in text and "Text HOME to Text" not in text, text
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["SMSTO:741741:HOME"]

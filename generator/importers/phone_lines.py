@@ -46,6 +46,9 @@ _EXTENSION = re.compile(r"\s*(?:,|;)?\s*(?:ext\.?|extension|x|#)\s*(\d{1,6})\s*$
 _KEYWORD = re.compile(
     r"\btext\s+(?:the\s+word\s+)?([\"'“‘]?)([A-Za-z][A-Za-z0-9]{1,15})([\"'”’]?)\s+to\b",
     re.IGNORECASE)
+# "Text HOME to " written before a text number in its own field
+_TEXT_TO = re.compile(
+    r"^text\s+(?:the\s+word\s+)?[\"'“‘]?[A-Za-z][A-Za-z0-9]{1,15}[\"'”’]?\s+to\s+", re.IGNORECASE)
 _NOT_KEYWORDS = {
     "us", "me", "them", "anytime", "now", "only", "here", "this", "that", "any", "message",
     "messages", "or", "and", "back", "in", "for", "at", "our", "your", "line", "number", "free",
@@ -127,6 +130,8 @@ def _consider(phone: dict, level: str, country: str, label: str, choice: PhoneCh
         choice.notes.append(f"{label}: phone {raw} has type '{kind}'; left out")
         return
     number, extension = clean_number(raw)
+    if kind == "text":  # "Text HOME to 741741" in the number itself: its keyword is read below
+        number = _TEXT_TO.sub("", number)
     parse = parse_tty if kind == "tty" else parse_phone
     try:
         parsed = parse(number, country)
@@ -158,7 +163,8 @@ def _extension_field(phone: dict, number: str) -> str | None:
 
 
 def _text_line(number: str, phone: dict, label: str, choice: PhoneChoice) -> dict:
-    described = " ".join(text_of(phone, key) or "" for key in ("description", "department"))
+    described = " ".join(text_of(phone, key) or ""
+                         for key in ("description", "department", "number"))
     match = _KEYWORD.search(described)
     keyword = None
     if match:
