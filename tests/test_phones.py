@@ -30,6 +30,9 @@ from tests.conftest import decode_qr_codes, edit, page_texts
     ("1-416-863-0511", "US", "1-416-863-0511", "+14168630511"),  # Toronto
     ("787-722-2977", "US", "787-722-2977", "+17877222977"),  # Puerto Rico
     ("01534 888 000", "GB", "01534 888 000", "+441534888000"),  # Jersey
+    # spelled in letters with their digits after them, as the hotline advertises itself
+    ("1-800-799-SAFE (7233)", "US", "1-800-799-SAFE (7233)", "+18007997233"),
+    ("844-RIGHTS-9 (844-744-4879)", "US", "844-RIGHTS-9 (844-744-4879)", "+18447444879"),
     ("999", "GB", "999", "999"),
 ])
 def test_display_and_dialling_forms(raw: str, country: str, display: str, e164: str) -> None:
@@ -285,3 +288,21 @@ def test_a_number_of_another_region_with_the_same_country_code_prints(kit: Path,
     pdf = out / "en" / "pocket-card.pdf"
     assert "1-416-863-0511" in page_texts(pdf)[1]
     assert set(decode_qr_codes(pdf, 1)) == {"tel:+14168630511"}
+
+
+def test_a_number_spelled_in_letters_with_its_digits_prints_as_advertised(kit: Path,
+                                                                          run) -> None:
+    """`1-800-799-SAFE (7233)` is how the US hotline writes itself, and how directories copy
+    it: it was refused as "not a valid phone number", and an import skipped the record."""
+    _first_line(kit, "1-800-799-SAFE (7233)")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    assert "1-800-799-SAFE (7233)" in page_texts(pdf)[1]
+    assert set(decode_qr_codes(pdf, 1)) == {"tel:+18007997233"}
+    _first_line(kit, "1-800-799-SAFE (7234)")  # brackets that do not match the letters
+    result = run("check", kit)
+    assert result.code == 1
+    assert ("phone: '1-800-799-SAFE (7234)': the digits in brackets are not the ones the "
+            "letters before them spell (18007997233)") in result.err, result.err

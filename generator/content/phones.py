@@ -69,6 +69,9 @@ def parse_phone(raw: object, country: str) -> Phone:
     text = _SEPARATORS.sub(" ", str(raw)).strip()
     if not text:
         raise PhoneError("phone number is empty")
+    spelled = _SPELLED_OUT.fullmatch(text)
+    if spelled:
+        return _spelled_out(text, spelled, country)
     try:
         number = phonenumbers.parse(text, country)
     except phonenumbers.NumberParseException:
@@ -96,6 +99,23 @@ def parse_phone(raw: object, country: str) -> Phone:
                              f"texting it {_PREMIUM}")
         return Phone(raw=text, e164=digits, display=text)
     raise PhoneError(f"{text!r} is not a valid phone number or short code in {country}")
+
+
+# A number spelled in letters with their digits after it, as hotlines advertise themselves:
+# 1-800-799-SAFE (7233).
+_SPELLED_OUT = re.compile(r"(?P<number>.*[A-Za-z].*?)\s*\((?P<digits>\d[\d\s.\-]*)\)")
+
+
+def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
+    """`1-800-799-SAFE (7233)`, printed as written, dialled as the letters spell it; the
+    digits in brackets must be the letters' own."""
+    letters = spelled.group("number")
+    keys = "".join(char for char in phonenumbers.convert_alpha_characters_in_number(letters)
+                   if char.isdigit())
+    if not keys.endswith(re.sub(r"\D", "", spelled.group("digits"))):
+        raise PhoneError(f"{text!r}: the digits in brackets are not the ones the letters before "
+                         f"them spell ({keys}): write the number the line answers on")
+    return Phone(raw=text, e164=parse_phone(letters, country).e164, display=text)
 
 
 def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> str:
