@@ -30,6 +30,8 @@ from tests.conftest import decode_qr_codes, edit, page_texts
     ("1-416-863-0511", "US", "1-416-863-0511", "+14168630511"),  # Toronto
     ("787-722-2977", "US", "787-722-2977", "+17877222977"),  # Puerto Rico
     ("01534 888 000", "GB", "01534 888 000", "+441534888000"),  # Jersey
+    ("tel:+18007997233", "US", "1-800-799-7233", "+18007997233"),  # a link's target, copied
+    ("tel:+1-800-799-7233;ext=2", "US", "1-800-799-7233 ext. 2", "+18007997233"),
     # spelled in letters with their digits after them, as the hotline advertises itself
     ("1-800-799-SAFE (7233)", "US", "1-800-799-SAFE (7233)", "+18007997233"),
     ("844-RIGHTS-9 (844-744-4879)", "US", "844-RIGHTS-9 (844-744-4879)", "+18447444879"),
@@ -306,3 +308,13 @@ def test_a_number_spelled_in_letters_with_its_digits_prints_as_advertised(kit: P
     assert result.code == 1
     assert ("phone: '1-800-799-SAFE (7234)': the digits in brackets are not the ones the "
             "letters before them spell (18007997233)") in result.err, result.err
+
+
+def test_a_copied_tel_link_prints_the_number_only(kit: Path, run) -> None:
+    """A number copied from a web page's link (`tel:+18007997233`) printed "Call
+    tel:+18007997233" on the card."""
+    _first_line(kit, "tel:+18007997233")
+    out = kit.parent / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 0
+    back = page_texts(out / "en" / "pocket-card.pdf")[1]
+    assert "1-800-799-7233" in back and "tel:" not in back, back

@@ -18,6 +18,7 @@ from generator.content.models import Phone
 
 _SEPARATORS = re.compile(r"\s+")
 _DIGITS = re.compile(r"[0-9]+")
+_TEL_LINK = re.compile(r"^tel:\s*", re.IGNORECASE)  # a web page's link, copied: not printed
 # A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
 # drops the words between digit groups ("911 or 988" would dial 911988).
 _SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
@@ -66,7 +67,7 @@ def parse_phone(raw: object, country: str) -> Phone:
     The display keeps the shelter's own spelling (whitespace tidied); the QR payload
     uses E.164 for full numbers and the digits alone for short codes such as 988.
     """
-    text = _SEPARATORS.sub(" ", str(raw)).strip()
+    text = _TEL_LINK.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
     if not text:
         raise PhoneError("phone number is empty")
     spelled = _SPELLED_OUT.fullmatch(text)
