@@ -209,3 +209,25 @@ def test_a_text_number_written_as_a_sentence_gives_number_and_keyword(kit: Path,
     text = all_text(out / "en" / "brochure.pdf")
     assert "Text HOME to 741741" in text and "Text HOME to Text" not in text, text
     assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["SMSTO:741741:HOME"]
+
+
+def test_an_imported_emergency_line_goes_last(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A directory's "Police: 911" record listed first made the card's QR code call 911."""
+    services = [
+        {"id": "s1", "name": "Police", "status": "active", "assured_date": "2026-10-01",
+         "phones": [{"id": "p1", "number": "911", "type": "voice"}]},
+        {"id": "s2", "name": "Helpline", "status": "active", "assured_date": "2026-10-01",
+         "phones": [{"id": "p2", "number": "1-800-555-0142", "type": "voice"}]}]
+    data = tmp_path / "services.json"
+    data.write_text(json.dumps(services), encoding="utf-8")
+    (kit / "resources.yaml").unlink()
+    assert run("import", "hsds", data, "--into", kit).code == 0
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 0
+    assert set(decode_qr_codes(out / "en" / "pocket-card.pdf", 1)) == {"tel:+18005550142"}
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("name,phone,verified\nPolice,911,2026-10-01\n"
+                     "Helpline,1-800-555-0142,2026-10-01\n", encoding="utf-8")
+    assert run("import", "csv", sheet, "--into", kit, "--force").code == 0
+    written = (kit / "resources.yaml").read_text(encoding="utf-8")
+    assert written.index("Helpline") < written.index("Police")

@@ -30,6 +30,7 @@ from generator.importers.files import read_json
 from generator.importers.hsds_entry import build_entry, locations_of, service_label
 from generator.importers.hsds_json import services_from_json
 from generator.importers.hsds_tabular import load_folder, load_package
+from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import DataError, SkipRecord, object_of, objects_of, text_of
 
@@ -117,7 +118,7 @@ def _import_service(service: dict, collector: Collector, country: str, today: da
                      if _has_address(location) and not _is_public(location)))
     own = own_organization and _same_organization(own_organization, service)
     group = "own" if own else "national" if places == [] else "local"
-    collector.keep(label, built.entry, group=group)
+    collector.keep(label, built.entry, group=last_if_emergency(built.entry, group, country))
 
 
 def _where(service: dict, locations: list[dict], country: str) -> list[Place] | None:

@@ -205,3 +205,9 @@ def unserved_note(organization: dict) -> str | None:
     name = text_of(organization, "name") or text_of(organization, "id") or "(unnamed)"
     return (f"organization {name} has no services in the data: its number(s) "
             f"{', '.join(numbers)} not imported (only services become lines)")
+
+
+def last_if_emergency(entry: dict, group: str, country: str) -> str:
+    """The group an entry is listed in: "emergency" (after all others) for a line whose
+    number is the country's emergency number, else `group`."""
+    return "emergency" if is_emergency(str(entry.get("phone") or ""), country) else group

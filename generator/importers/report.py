@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GROUPS = ("own", "national", "local")
+# Lines in the order they are written; an emergency number's line last, as in the default
+# kit: the first line's QR code is the card's, and one that calls 911 helps nobody.
+GROUPS = ("own", "national", "local", "emergency")
 
 
 @dataclass(frozen=True)

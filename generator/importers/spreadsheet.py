@@ -42,6 +42,7 @@ from pathlib import Path
 from generator.content.phones import PhoneError, parse_phone, parse_tty
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
+from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import date_notes, language_code, split_list, web_address
 
@@ -123,7 +124,8 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     if verified is None:
         entry.pop("verified", None)
     collector.note(*notes)
-    collector.keep(label, entry, group="local" if places else "national")
+    collector.keep(label, entry, group=last_if_emergency(entry, "local" if places else "national",
+                                                         country))
 
 
 def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
