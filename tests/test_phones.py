@@ -30,6 +30,9 @@ from tests.conftest import decode_qr_codes, edit, page_texts
     ("1-416-863-0511", "US", "1-416-863-0511", "+14168630511"),  # Toronto
     ("787-722-2977", "US", "787-722-2977", "+17877222977"),  # Puerto Rico
     ("01534 888 000", "GB", "01534 888 000", "+441534888000"),  # Jersey
+    # a foreign number after the international prefix dialled from here, kept as written
+    ("011 44 808 2000 247", "US", "011 44 808 2000 247", "+448082000247"),
+    ("00 1 800 799 7233", "GB", "00 1 800 799 7233", "+18007997233"),
     ("tel:+18007997233", "US", "1-800-799-7233", "+18007997233"),  # a link's target, copied
     ("tel:+1-800-799-7233;ext=2", "US", "1-800-799-7233 ext. 2", "+18007997233"),
     # spelled in letters with their digits after them, as the hotline advertises itself
@@ -279,17 +282,20 @@ def test_a_word_too_wide_for_a_tab_is_named(kit: Path, run) -> None:
             "shorten it [en]") in result.err, result.err
 
 
-def test_a_number_of_another_region_with_the_same_country_code_prints(kit: Path, run) -> None:
-    """A Toronto line in a US kit was refused as "not a valid phone number in US" when
-    written as people in the US dial it, yet taken as +1 416 863 0511 and then printed
-    416-863-0511: a form the same check refused."""
-    _first_line(kit, "1-416-863-0511")
+@pytest.mark.parametrize(("number", "qr"), [("1-416-863-0511", "tel:+14168630511"),
+                                          ("011 44 808 2000 247", "tel:+448082000247")])
+def test_a_number_dialled_as_written_from_here_prints(kit: Path, run, number: str,
+                                                      qr: str) -> None:
+    """Refused as "not a valid phone number in US" when written as people in the US dial
+    it: a Toronto line (yet taken as +1 416 863 0511, and then printed 416-863-0511, a form
+    the same check refused) and a UK line after the US international prefix 011."""
+    _first_line(kit, number)
     out = kit.parent / "out"
     result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
     assert result.code == 0, result.err
     pdf = out / "en" / "pocket-card.pdf"
-    assert "1-416-863-0511" in page_texts(pdf)[1]
-    assert set(decode_qr_codes(pdf, 1)) == {"tel:+14168630511"}
+    assert number in page_texts(pdf)[1]
+    assert set(decode_qr_codes(pdf, 1)) == {qr}
 
 
 def test_a_number_spelled_in_letters_with_its_digits_prints_as_advertised(kit: Path,

@@ -18,6 +18,10 @@ from generator.content.models import Phone
 
 _SEPARATORS = re.compile(r"\s+")
 _DIGITS = re.compile(r"[0-9]+")
+_INTERNATIONAL = {  # how a number written with its country code gives it
+    phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
+    phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
+}
 _TEL_LINK = re.compile(r"^tel:\s*", re.IGNORECASE)  # a web page's link, copied: not printed
 # A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
 # drops the words between digit groups ("911 or 988" would dial 911988).
@@ -74,14 +78,16 @@ def parse_phone(raw: object, country: str) -> Phone:
     if spelled:
         return _spelled_out(text, spelled, country)
     try:
-        number = phonenumbers.parse(text, country)
+        number = phonenumbers.parse(text, country, keep_raw_input=True)
     except phonenumbers.NumberParseException:
         raise PhoneError(f"{text!r} is not a phone number") from None
     # A number of another region that shares the country code is dialled the same way from
-    # here (416 Toronto or 787 Puerto Rico in a US kit, 01534 Jersey in a UK one).
+    # here (416 Toronto or 787 Puerto Rico in a US kit, 01534 Jersey in a UK one); one with
+    # its country code, after + or the country's international prefix (011 44 ... in the US).
     shared_code = number.country_code == phonenumbers.country_code_for_region(country)
     if phonenumbers.is_valid_number_for_region(number, country) or (
-        (text.startswith("+") or shared_code) and phonenumbers.is_valid_number(number)
+        (_INTERNATIONAL.get(number.country_code_source) or shared_code)
+        and phonenumbers.is_valid_number(number)
     ):
         never = NEVER_PRINTED.get(phonenumbers.number_type(number))
         if never:
@@ -129,8 +135,9 @@ def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> s
     """
     home = phonenumbers.region_code_for_number(number) == country or (
         number.country_code == phonenumbers.country_code_for_region(country))
-    if not home:
-        return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    if not home:  # as written when written with the prefix dialled from here (011 44 ...)
+        return text if _INTERNATIONAL.get(number.country_code_source) == "prefix" else \
+            phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
     if not (text.startswith("+") or text.isdigit()):
         return text
     if number.country_code == 1:
