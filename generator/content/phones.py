@@ -122,7 +122,14 @@ def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
     if not keys.endswith(re.sub(r"\D", "", spelled.group("digits"))):
         raise PhoneError(f"{text!r}: the digits in brackets are not the ones the letters before "
                          f"them spell ({keys}): write the number the line answers on")
-    return Phone(raw=text, e164=parse_phone(letters, country).e164, display=text)
+    dialled = parse_phone(letters, country).e164
+    # phonenumbers drops letters instead of reading them as keys when there are fewer than
+    # three: the number dialled must be the one the keys spell.
+    national = (phonenumbers.national_significant_number(phonenumbers.parse(dialled))
+                if dialled.startswith("+") else dialled)
+    if not keys.endswith(national):
+        raise PhoneError(f"{text!r}: write the number in digits, or spell it in letters")
+    return Phone(raw=text, e164=dialled, display=text)
 
 
 def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> str:
