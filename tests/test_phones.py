@@ -324,3 +324,26 @@ def test_a_copied_tel_link_prints_the_number_only(kit: Path, run) -> None:
     assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 0
     back = page_texts(out / "en" / "pocket-card.pdf")[1]
     assert "1-800-799-7233" in back and "tel:" not in back, back
+
+
+def test_a_number_written_without_quotes_keeps_its_leading_zero(kit: Path, run) -> None:
+    """YAML 1.1 reads digits with a leading zero as an octal integer: an unquoted
+    02012345670 was the number 271174584, and an unquoted emergency number 000 was 0."""
+    edit(kit / "site.yaml", "country: US", "country: GB")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Support line\n    phone: 02012345670\n"
+        "    text: {number: 07400123456}\n    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: 999\n    verified: 2026-11-01\n", encoding="utf-8")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    assert "020 1234 5670" in page_texts(pdf)[1]  # bare digits: grouped the country's way
+    assert set(decode_qr_codes(pdf, 1)) == {"tel:+442012345670"}
+    edit(kit / "site.yaml", "country: GB", "country: AU\nemergency_number: 000")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Support line\n    phone: 1800 737 732\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: 000\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 0, result.err

@@ -290,9 +290,8 @@ class SiteOptions(_Strict):
             return value  # not text: pydantic says so; no valid country: reported already
         from generator.content.phones import emergency_problem  # phonenumbers: for site.yaml
 
+        # (an unquoted 000 stays "000": generator/content/yamlfile.py reads it as text)
         problem = emergency_problem(text, country, EMERGENCY_NUMBERS.get(country))
-        if problem and unquoted:
-            problem += ' (write it in quotes: YAML reads an unquoted 000 as 0)'
         if problem:
             raise ValueError(problem)
         return text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,22 @@ MAX_CONTENT_BYTES = 2_000_000
 # alias expanded, before anything walks the values.
 MAX_YAML_NODES = 1_000_000
 MAX_YAML_DEPTH = 100  # mappings and lists inside each other
+# YAML 1.1 reads a plain 0201234567 as an octal integer (34421111) and 000 as 0: a phone or
+# emergency number written without quotes became another number. Digits with a leading zero
+# stay text, as YAML 1.2 reads them.
+_LEADING_ZERO = re.compile(r"^[-+]?0[0-9][0-9_]*$")
+
+
+def _keeping_leading_zeros(base: type) -> type:
+    resolvers = {first: list(found) for first, found in base.yaml_implicit_resolvers.items()}
+    for first in "-+0":
+        resolvers.setdefault(first, []).insert(0, ("tag:yaml.org,2002:str", _LEADING_ZERO))
+    return type(f"Text{base.__name__}", (base,), {"yaml_implicit_resolvers": resolvers})
+
+
+SAFE_LOADER = _keeping_leading_zeros(yaml.SafeLoader)
 # libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
-FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+FAST_LOADER = _keeping_leading_zeros(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 KeyPath = tuple[str | int, ...]
 
@@ -59,7 +74,7 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
         try:
             node, data = _parse(text, FAST_LOADER, path)
         except yaml.YAMLError:  # the pure-Python parser words its errors more plainly
-            node, data = _parse(text, yaml.SafeLoader, path)
+            node, data = _parse(text, SAFE_LOADER, path)
     except RecursionError:
         raise ContentError(Problem(path, "malformed YAML: nested too deeply")) from None
     except yaml.MarkedYAMLError as exc:
@@ -77,7 +92,7 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
 
 def safe_load(text: str, path: Path) -> Any:
     """`yaml.safe_load` with the limits of `parse_yaml` (front matter in articles)."""
-    return _parse(text, yaml.SafeLoader, path)[1]
+    return _parse(text, SAFE_LOADER, path)[1]
 
 
 def _parse(text: str, loader_class: type, path: Path) -> tuple[yaml.Node | None, Any]:

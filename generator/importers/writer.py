@@ -19,6 +19,7 @@ import yaml
 from pydantic import ValidationError
 
 from generator.content.schema import ResourcesFileModel
+from generator.content.yamlfile import SAFE_LOADER
 from generator.errors import ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
@@ -112,7 +113,7 @@ def _with_emergency_lines(entries: list[dict], old: str | None, path: Path,
     if old is None or country is None:
         return entries, []
     try:
-        data = yaml.safe_load(old)
+        data = yaml.load(old, Loader=SAFE_LOADER)  # safe, and 000 stays text
     except yaml.YAMLError:
         return entries, [f"{path.name} could not be read to keep its emergency line"]
     items = data.get("resources") if isinstance(data, dict) else None
