@@ -347,3 +347,17 @@ def test_a_number_written_without_quotes_keeps_its_leading_zero(kit: Path, run) 
         "    verified: 2026-11-01\n", encoding="utf-8")
     result = run("check", kit)
     assert result.code == 0, result.err
+
+
+def test_a_text_description_may_say_the_number_in_arabic_indic_digits(kit: Path, run) -> None:
+    """`أرسل START إلى ٨٨٧٨٨` says 88788, in the digits Arabic is written with: `check`
+    refused it as not saying the number."""
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, ar]")
+    edit(kit / "resources.yaml", 'text: {number: "88788", keyword: START}',
+         'text: {number: "88788", keyword: START, description: {en: Text START to 88788, '
+         'ar: "أرسل START إلى ٨٨٧٨٨"}}')
+    result = run("check", kit)
+    assert result.code == 0, result.err
+    edit(kit / "resources.yaml", "إلى ٨٨٧٨٨", "إلى ٨٨٧٨٩")  # a different number is still refused
+    result = run("check", kit)
+    assert result.code == 1 and "does not say the number 88788" in result.err

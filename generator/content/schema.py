@@ -4,6 +4,7 @@ models; their errors become plain `Problem`s in generator/content/validation_pro
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date
 from typing import Annotated, Any, Literal
 
@@ -119,14 +120,18 @@ class TextLineModel(_Strict):
     @classmethod
     def _says_the_number(cls, value: PerLanguage | None, info: ValidationInfo) -> Any:
         """A description replaces the wording that prints the number: it must print it."""
-        number = "".join(c for c in str(info.data.get("number", "")) if c.isdigit())
+        number = _digit_values(str(info.data.get("number", "")))
         texts = value.values() if isinstance(value, dict) else [value] if value else []
-        for text in texts:
-            if number and number not in "".join(c for c in text if c.isdigit()):
+        for text in texts:  # in any script's digits: ٨٨٧٨٨ in Arabic says 88788
+            if number and number not in _digit_values(text):
                 raise ValueError(f"{text!r} does not say the number {info.data['number']}: "
                                  "the description is printed instead of \"Text ... to "
                                  "<number>\", so write the number in it")
         return value
+
+
+def _digit_values(text: str) -> str:
+    return "".join(str(unicodedata.digit(c)) for c in text if c.isdecimal())
 
 
 class ResourceModel(_Strict):
