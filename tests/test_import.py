@@ -276,6 +276,19 @@ def test_an_organization_without_services_is_reported_not_dropped(tmp_path: Path
     assert UNSERVED in hsds(folder).notes
 
 
+def test_an_export_without_its_phones_table_says_so(tmp_path: Path) -> None:
+    """Without phones.csv every service became a web-address line, and the report only said
+    which version was read."""
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "tabular", folder)
+    (folder / "datapackage.json").unlink()
+    (folder / "phones.csv").unlink()
+    result = hsds(folder)
+    assert result.entries and not any("phone" in entry for entry in result.entries)
+    assert ("no phones table (phones.csv): no line has a phone or text number; export the "
+            "phones too") in result.notes
+
+
 # --- HSDS: errors ----------------------------------------------------------------------------
 
 

@@ -108,6 +108,9 @@ def _build(source: Path, files: dict[str, Path], others: list[str], absent: list
     if joiner.problems:
         raise ContentError(joiner.problems)
     notes = [f"read as {version}"]
+    if "phones" not in tables:  # an export of the other tables only: no line has a number
+        notes.append(f"no phones table ({TABLE_NAMES['phones'][0]}.csv): no line has a phone "
+                     "or text number; export the phones too")
     if absent:
         notes.append(f"datapackage.json lists tables that are not here: {', '.join(absent)}; "
                      "the tables present were read")
