@@ -25,7 +25,7 @@ MAX_YAML_DEPTH = 100  # mappings and lists inside each other
 _LEADING_ZERO = re.compile(r"^[-+]?0[0-9][0-9_]*$")
 
 
-def _keeping_leading_zeros(base: type) -> type:
+def _keeping_leading_zeros(base: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]:
     resolvers = {first: list(found) for first, found in base.yaml_implicit_resolvers.items()}
     for first in "-+0":
         resolvers.setdefault(first, []).insert(0, ("tag:yaml.org,2002:str", _LEADING_ZERO))
