@@ -361,3 +361,18 @@ def test_a_text_description_may_say_the_number_in_arabic_indic_digits(kit: Path,
     edit(kit / "resources.yaml", "إلى ٨٨٧٨٨", "إلى ٨٨٧٨٩")  # a different number is still refused
     result = run("check", kit)
     assert result.code == 1 and "does not say the number 88788" in result.err
+
+
+def test_a_word_the_layout_prints_is_not_printed_twice(kit: Path, run) -> None:
+    """A number copied with its label ("TTY 1-800-555-0143") printed "TTY: TTY 1-800-...";
+    "Call 1-800-..." printed "Call Call 1-800-..." on the cards that spell the word out."""
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Helpline\n    phone: Call 1-800-555-0142\n"
+        "    tty: \"TTY: 1-800-555-0143\"\n    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: \"911\"\n    verified: 2026-11-01\n", encoding="utf-8")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
+    assert result.code == 0, result.err
+    text = " ".join(" ".join(page_texts(out / "en" / "brochure.pdf")).split())
+    assert "TTY: 1-800-555-0143" in text and "TTY: TTY" not in text, text
+    assert "Call Call" not in text and "1-800-555-0142" in text

@@ -22,7 +22,10 @@ _INTERNATIONAL = {  # how a number written with its country code gives it
     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
 }
-_TEL_LINK = re.compile(r"^tel:\s*", re.IGNORECASE)  # a web page's link, copied: not printed
+# A web page's link (tel:+1...) or a word the layouts print themselves before the number
+# ("Call 1-800-...", "TTY: 1-800-..."), copied with it: not printed twice.
+_COPIED_LABEL = re.compile(r"^(?:tel|phone|call|tty|textphone|minicom)\s*[:.]?\s*(?=[+(\d])",
+                       re.IGNORECASE)
 # A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
 # drops the words between digit groups ("911 or 988" would dial 911988).
 _SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
@@ -57,7 +60,7 @@ class PhoneError(ValueError):
 def parse_tty(raw: object, country: str) -> Phone:
     """A TTY (textphone) number: any number `parse_phone` accepts, or a relay prefix of the
     country followed by one (`18001 0808 2000 247`), printed as written."""
-    text = _SEPARATORS.sub(" ", str(raw)).strip()
+    text = _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
     match = _RELAY.match(text)
     if match and match.group(1) in RELAY_PREFIXES.get(country, ()):
         number = parse_phone(match.group(2), country)
@@ -71,7 +74,7 @@ def parse_phone(raw: object, country: str) -> Phone:
     The display keeps the shelter's own spelling (whitespace tidied); the QR payload
     uses E.164 for full numbers and the digits alone for short codes such as 988.
     """
-    text = _TEL_LINK.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
+    text = _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
     if not text:
         raise PhoneError("phone number is empty")
     spelled = _SPELLED_OUT.fullmatch(text)
