@@ -134,6 +134,22 @@ FALLBACKS = ("atkinson", "noto-sans")
 SHAPED_FAMILIES = {key for key, family in FAMILIES.items() if family.shaped}
 RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "prs", "he", "yi"}
 
+
+@remembered(64)
+def right_to_left(lang: str) -> bool:
+    """Languages written right to left: those above, and any other that CLDR says is (a site
+    may print Sorani Kurdish `ckb`, Sindhi `sd`, Uyghur `ug` or Punjabi in Shahmukhi
+    `pa-Arab`, none of them built in)."""
+    if lang.split("-")[0] in RTL_LANGUAGES:
+        return True
+    from babel import Locale, UnknownLocaleError  # CLDR's data: for the build only
+
+    try:
+        return Locale.parse(lang, sep="-").character_order == "right-to-left"
+    except (ValueError, TypeError, UnknownLocaleError):
+        return False
+
+
 def chain_for(lang: str, site_fonts: tuple[SiteFont, ...] = ()) -> tuple[str, ...]:
     """The families that set `lang`: the site's own font for it if it gives one, else the
     built-in one, then the Latin fallbacks."""
@@ -278,7 +294,7 @@ class FontSet:
     @property
     def rtl(self) -> bool:
         """Languages written right to left: their layouts mirror."""
-        return self.lang.split("-")[0] in RTL_LANGUAGES
+        return right_to_left(self.lang)
 
     @property
     def word_wrap(self) -> str | None:
