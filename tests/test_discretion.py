@@ -312,6 +312,7 @@ def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     ("en", "Well-being and self-care"),
     ("vi", "Liên hệ sức khỏe"),
     ("vi", "Bảo vệ sức khỏe"),  # "bảo" without its hook is "bao", not "bạo"
+    ("vi", "Lá nhỏ"),  # syllables apart are not read together: not "lánh" (lánh nạn)
     ("fr", "Contacts bien-être"),
     ("es", "Contactos de bienestar"),
     ("ar", "جهات اتصال للعافية"),

@@ -152,21 +152,25 @@ def _starts(word: str, part: str) -> bool:
         len(word) == len(part) or not unicodedata.category(word[len(part)]).startswith("M"))
 
 
+def _splits_a_word(gap: str) -> bool:
+    """What stands between two pieces of one word: punctuation with no space, or a dash and
+    then a line break or spaces ("vio-\\nlence" prints "vio- lence"). A space alone does
+    not: "lá nhỏ" (Vietnamese) is not "lánh"."""
+    stripped = gap.rstrip()
+    return stripped != "" and not any(char.isspace() for char in stripped) and (
+        stripped == gap or unicodedata.category(stripped[-1]) == "Pd")
+
+
 def _glued(text: str) -> list[str]:
     """The words of normalised text that are run together once what splits them inside a
-    word is taken out: punctuation with no space ("vio-lence", "vio**lence**"), or a dash
-    and then a line break or spaces ("vio-\\nlence"). Each run of two words or more."""
+    word (`_splits_a_word`) is taken out. Each run of two words or more."""
     runs: list[list[str]] = []
     current: list[str] = []
     gap = ""
     for char in text:
         if char.isalnum() or unicodedata.category(char).startswith("M"):
             if not current:
-                stripped = gap.rstrip()
-                glued = bool(runs) and (gap == stripped or (
-                    stripped != "" and not any(c.isspace() for c in stripped)
-                    and unicodedata.category(stripped[-1]) == "Pd"))
-                if not glued:
+                if not runs or not _splits_a_word(gap):
                     runs.append([])
                 gap = ""
             current.append(char)
