@@ -27,7 +27,8 @@ Then, word by word (words are runs of letters, digits and combining marks):
   not have: accents or strokes added to a Latin or Cyrillic word ("viólence", "v̶iolence",
   a stress mark in "наси́лие"), Arabic vowel signs ("العُنف"), Hebrew points;
 - a word split by punctuation ("vio-lence", "vio**lence**", "vio·lence") or by a hyphen and
-  a line break ("vio-\\nlence") is also read whole (short listed words excepted: "D-V").
+  a line break ("vio-\\nlence"), or spelt out letter by letter ("V I O L E N C E"), is also
+  read whole (short listed words excepted: "D-V").
 """
 
 from __future__ import annotations
@@ -161,26 +162,34 @@ def _splits_a_word(gap: str) -> bool:
         stripped == gap or unicodedata.category(stripped[-1]) == "Pd")
 
 
-def _glued(text: str) -> list[str]:
-    """The words of normalised text that are run together once what splits them inside a
-    word (`_splits_a_word`) is taken out. Each run of two words or more."""
-    runs: list[list[str]] = []
-    current: list[str] = []
-    gap = ""
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """(what stands before it, word) for each word of normalised text."""
+    pieces: list[tuple[str, str]] = []
+    gap, current = "", ""
     for char in text:
         if char.isalnum() or unicodedata.category(char).startswith("M"):
-            if not current:
-                if not runs or not _splits_a_word(gap):
-                    runs.append([])
-                gap = ""
-            current.append(char)
+            current += char
         else:
             if current:
-                runs[-1].append("".join(current))
-                current = []
+                pieces.append((gap, current))
+                gap, current = "", ""
             gap += char
     if current:
-        runs[-1].append("".join(current))
+        pieces.append((gap, current))
+    return pieces
+
+
+def _glued(text: str) -> list[str]:
+    """The words of normalised text that are run together once what splits them inside a
+    word (`_splits_a_word`) is taken out, and letters spaced out one by one ("V I O L E N C
+    E") read together. Each run of two words or more."""
+    runs: list[list[str]] = []
+    for gap, word in _pieces(text):
+        spaced = bool(runs) and gap.isspace() and len(word) == 1 == len(runs[-1][-1])
+        if runs and (_splits_a_word(gap) or spaced):
+            runs[-1].append(word)
+        else:
+            runs.append([word])
     return ["".join(run) for run in runs if len(run) > 1]
 
 
