@@ -299,6 +299,8 @@ def test_short_words_and_phrases(text: str, found: list[str]) -> None:
     ("es", "Violéncia", "violencia"),
     ("es", "VIOLENCIA DOMÉSTICA", "violencia"),
     ("vi", "BẠO-LỰC", "bạo"),
+    ("vi", "Bạó lực", "bạo"),  # a tone mark added to a marked word
+    ("hi", "हि\u0301ंसा", "हिंसा"),
     ("hi", "हिं\u200dसा", "हिंसा"),
 ])
 def test_words_of_each_language(lang: str, text: str, expected: str) -> None:

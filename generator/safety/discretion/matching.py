@@ -23,9 +23,10 @@ Then, word by word (words are runs of letters, digits and combining marks):
   ("safehouse");
 - in scripts written without spaces (Chinese, Japanese, Thai) a listed word matches
   anywhere, spaces in the text ignored;
-- a listed word written without marks also matches text whose letters carry marks it does
-  not have: accents or strokes added to a Latin or Cyrillic word ("viólence", "v̶iolence",
-  a stress mark in "наси́лие"), Arabic vowel signs ("العُنف"), Hebrew points;
+- a listed word also matches text whose letters carry marks it does not write: accents or
+  strokes added to a Latin or Cyrillic word ("viólence", "v̶iolence", a stress mark in
+  "наси́лие", "Bạó lực"), Arabic vowel signs ("العُنف"), Hebrew points; a mark in place of
+  the listed one makes another word ("bảo" is not "bạo");
 - a word split by punctuation ("vio-lence", "vio**lence**", "vio·lence") or by a hyphen and
   a line break ("vio-\\nlence"), or spelt out letter by letter ("V I O L E N C E"), is also
   read whole (short listed words excepted: "D-V").
@@ -200,39 +201,67 @@ class _Words:
     words: list[str]
     by_first: dict[str, list[int]]
     run_together: str  # for scripts without spaces
+    bare_run_together: str  # the same without the combining marks it is written with
     glued: list[str]  # words split inside by punctuation, read whole
 
     @classmethod
-    def of(cls, text: str, bare: bool = False) -> _Words:
-        """`bare`: the words without the combining marks they are written with."""
+    def of(cls, text: str) -> _Words:
         plain = normalised(text)
-        if bare:
-            plain = _bare(unicodedata.normalize("NFD", plain))
         words = [_key(word) for word in words_of(plain)]
         by_first: dict[str, list[int]] = {}
         for index, word in enumerate(words):
             by_first.setdefault(word[:1], []).append(index)
-        return cls(words, by_first, "".join(words), [_key(word) for word in _glued(plain)])
+        bare = "".join(_key(word) for word in words_of(_bare(unicodedata.normalize("NFD", plain))))
+        return cls(words, by_first, "".join(words), bare, [_key(word) for word in _glued(plain)])
+
+
+def _clusters(key: str) -> list[tuple[str, frozenset[str]]]:
+    """A key as its letters, each with the combining marks written on it."""
+    clusters: list[tuple[str, set[str]]] = []
+    for char in key:
+        if unicodedata.category(char).startswith("M") and clusters:
+            clusters[-1][1].add(char)
+        else:
+            clusters.append((char, set()))
+    return [(letter, frozenset(marks)) for letter, marks in clusters]
+
+
+def _covers(word: str, part: str, whole: bool) -> bool:
+    """`word` is `part` (`whole`) or starts with it, letter by letter, each letter of `word`
+    carrying at least the marks of the listed one: a mark the list does not write ("viólence",
+    "Bạó lực") hides nothing, a different one ("bảo" for "bạo") is another word."""
+    if word == part or (not whole and _starts(word, part)):
+        return True
+    if word[:1] != part[:1]:
+        return False
+    letters, listed = _clusters(word), _clusters(part)
+    if len(letters) < len(listed) or (whole and len(letters) != len(listed)):
+        return False
+    return all(letter == want and marks >= wanted
+               for (letter, marks), (want, wanted) in zip(letters, listed, strict=False))
 
 
 def _found(term_: Term, text: _Words) -> bool:
     if term_.unspaced:
-        return term_.joined in text.run_together
+        return term_.joined in text.run_together or (
+            term_.markless and term_.joined in text.bare_run_together)
     words = text.words
     first = term_.parts[0]
+    candidates = text.by_first.get(first[:1], ())
     if term_.whole_word:
-        return any(words[i] == first for i in text.by_first.get(first[:1], ()))
+        return any(_covers(words[i], first, whole=True) for i in candidates)
     *leading, last = term_.parts
     size = len(term_.parts)
-    for start in text.by_first.get(first[:1], ()):
+    for start in candidates:
         end = start + size - 1
-        if (end < len(words) and words[start:end] == leading
-                and _starts(words[end], last)):
+        if (end < len(words)
+                and all(_covers(word, part, whole=True)
+                        for word, part in zip(words[start:end], leading, strict=True))
+                and _covers(words[end], last, whole=False)):
             return True
-    if size > 1 and any(_starts(words[i], term_.joined)
-                        for i in text.by_first.get(first[:1], ())):
+    if size > 1 and any(_covers(words[i], term_.joined, whole=False) for i in candidates):
         return True
-    return any(_starts(word, term_.joined) for word in text.glued)
+    return any(_covers(word, term_.joined, whole=False) for word in text.glued)
 
 
 def revealing_terms_in(text: str, listed: tuple[Term, ...]) -> list[str]:
@@ -240,7 +269,6 @@ def revealing_terms_in(text: str, listed: tuple[Term, ...]) -> list[str]:
     HTML entity ("vi&#111;lence" prints as written) is also read with it decoded."""
     found: set[Term] = set()
     for variant in dict.fromkeys((text, html.unescape(text))):
-        words, bare = _Words.of(variant), _Words.of(variant, bare=True)
-        found.update(t for t in listed
-                     if _found(t, words) or (t.markless and _found(t, bare)))
+        words = _Words.of(variant)
+        found.update(t for t in listed if _found(t, words))
     return [t.listed for t in listed if t in found]
