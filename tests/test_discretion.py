@@ -300,6 +300,11 @@ def test_short_words_and_phrases(text: str, found: list[str]) -> None:
     ("es", "VIOLENCIA DOMÉSTICA", "violencia"),
     ("vi", "BẠO-LỰC", "bạo"),
     ("vi", "Bạó lực", "bạo"),  # a tone mark added to a marked word
+    ("fa", "خانه\u200cی امن", "خانهی امن"),  # "safe house" with the ezafe, as usually written
+    ("fa", "خانه\u200cهای امن", "خانههای امن"),
+    ("ar", "البيت الآمن", "البيت الآمن"),  # with the article
+    ("ar", "بيت امن", "بيت امن"),  # without the madda
+    ("es", "Casas de acogida", "casas de acogida"),
     ("hi", "हि\u0301ंसा", "हिंसा"),
     ("hi", "हिं\u200dसा", "हिंसा"),
 ])
