@@ -118,6 +118,24 @@ def test_a_site_gives_words_for_its_language(german_kit: Path, run) -> None:  # 
     assert run("check", german_kit, "--format", "pocket-card").code == 0
 
 
+def test_words_given_for_a_language_serve_its_regional_tags(kit: Path, run) -> None:  # noqa: ANN001
+    """Words given for zh-Hant check a zh-TW kit (Traditional Chinese, as its interface
+    strings and title are), words for de a de-AT kit."""
+    for tag in ("zh-TW", "de-AT"):
+        shutil.copy(kit / "articles" / "trauma-bonding.en.md",
+                    kit / "articles" / f"trauma-bonding.{tag}.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [zh-TW, de-AT]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: {zh-Hant: 庇蔭聯絡資訊, de: Kontakte für Wohlbefinden}")
+    edit(kit / "site.yaml", "brand_color:",
+         "revealing_words: {zh-Hant: [庇蔭], de: [wohlbefinden]}\nbrand_color:")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "has no list of revealing words" not in result.err
+    assert "pocket-card (front): '庇蔭' on an outside surface" in result.err
+    assert "pocket-card (front): 'wohlbefinden' on an outside surface" in result.err
+
+
 def test_a_language_without_a_list_may_print_an_ordinary_poster(german_kit: Path,  # noqa: ANN001
                                                                  run) -> None:
     assert run("check", german_kit, "--format", "poster").code == 0  # nothing is outside
