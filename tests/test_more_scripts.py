@@ -283,6 +283,18 @@ def test_an_ethiopic_name_without_a_font_names_the_fix(kit: Path, run) -> None: 
     assert "fonts-noto-core" in result.err
 
 
+def test_a_kit_in_a_language_without_a_font_names_its_code(kit: Path, run) -> None:  # noqa: ANN001
+    """An Amharic kit with no Ethiopic font is told the setting to write for Amharic."""
+    shutil.copy(DEFAULT_CONTENT / "articles" / "trauma-bonding.am.md",
+                kit / "articles" / "trauma-bonding.am.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [am]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts", "discreet_title: የጤና እውቂያዎች")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "give one in site.yaml, e.g. `fonts: {am: fonts/NotoSansEthiopic-Regular.ttf}`" in (
+        result.err)
+
+
 def test_a_script_the_kit_does_not_use_costs_nothing() -> None:
     assert [face.family for face in font_set("en", "Hello 24/7").faces] == ["atkinson",
                                                                          "noto-sans"]
