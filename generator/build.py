@@ -25,6 +25,7 @@ from generator.forked import run_shared, shares
 from generator.i18n.fonts import (
     REGULAR,
     SHAPED_FAMILIES,
+    SITE_FONT_LANGUAGES,
     FontSet,
     chain_for,
     family,
@@ -33,7 +34,7 @@ from generator.i18n.fonts import (
 )
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
-from generator.i18n.scripts import font_advice
+from generator.i18n.scripts import font_advice, script_of
 from generator.kit.write import BackgroundWriter
 from generator.layout.compose import ComposedFace, compose_face, template_context
 from generator.layout.emptiness import empty_panel_problems
@@ -274,7 +275,7 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
         advised: set[str] = set()  # the advice once per slot and script
         for char in fonts.missing(_plain(paragraphs)):
             path = sources.get(slots[slot_name].source or "", layout.folder)
-            advice = font_advice(char)
+            advice = font_advice(char, _font_key(lang, char))
             if advice in advised:
                 advice = ""
             advised.add(advice)
@@ -282,6 +283,15 @@ def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
                 f"character {char!r} (U+{ord(char):04X}) is in no configured font "
                 f"(language {lang}, {layout.name} slot '{slot_name}'){advice}")))
     return problems
+
+
+def _font_key(lang: str, char: str) -> str:
+    """The language code a `fonts:` setting for `char` would name: the kit's language when
+    `char` is in its own script (Ethiopic in an Amharic kit), else a placeholder (an
+    Ethiopic line name in an English kit could take any code)."""
+    script = script_of(char)
+    own = SITE_FONT_LANGUAGES.get(lang.split("-")[0])
+    return lang if script is not None and script.name == own else "LANG"
 
 
 def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -18,7 +21,7 @@ from generator.safety.discretion import (
     revealing_words_in,
 )
 from generator.safety.discretion.matching import _IGNORABLE_RANGES, is_ignorable, normalised
-from tests.conftest import DEFAULT_CONTENT, edit
+from tests.conftest import DEFAULT_CONTENT, edit, page_texts
 
 
 def test_revealing_title_fails_on_every_outside_surface(kit: Path, run) -> None:  # noqa: ANN001
@@ -115,6 +118,24 @@ def test_a_site_gives_words_for_its_language(german_kit: Path, run) -> None:  # 
     assert run("check", german_kit, "--format", "pocket-card").code == 0
 
 
+def test_words_given_for_a_language_serve_its_regional_tags(kit: Path, run) -> None:  # noqa: ANN001
+    """Words given for zh-Hant check a zh-TW kit (Traditional Chinese, as its interface
+    strings and title are), words for de a de-AT kit."""
+    for tag in ("zh-TW", "de-AT"):
+        shutil.copy(kit / "articles" / "trauma-bonding.en.md",
+                    kit / "articles" / f"trauma-bonding.{tag}.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [zh-TW, de-AT]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: {zh-Hant: 庇蔭聯絡資訊, de: Kontakte für Wohlbefinden}")
+    edit(kit / "site.yaml", "brand_color:",
+         "revealing_words: {zh-Hant: [庇蔭], de: [wohlbefinden]}\nbrand_color:")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "has no list of revealing words" not in result.err
+    assert "pocket-card (front): '庇蔭' on an outside surface" in result.err
+    assert "pocket-card (front): 'wohlbefinden' on an outside surface" in result.err
+
+
 def test_a_language_without_a_list_may_print_an_ordinary_poster(german_kit: Path,  # noqa: ANN001
                                                                  run) -> None:
     assert run("check", german_kit, "--format", "poster").code == 0  # nothing is outside
@@ -147,16 +168,47 @@ def test_every_catalogue_language_has_a_list() -> None:
 CYRILLIC_O = "\u043e"
 
 
+DISGUISED_TITLES = [
+    "Vio-\nlence help",  # a word hyphenated across a line break
+    "ᴠɪᴏʟᴇɴᴄᴇ help",  # small capitals
+    "Vio\u0301lence help",  # a combining accent
+    "Vio**lence** help",  # Markdown emphasis, printed as written
+    "V I O L E N C E help",  # spelt out letter by letter
+]
+
+
 @pytest.mark.parametrize("title", [
     f"Vi{CYRILLIC_O}lence help",  # a Cyrillic о in a Latin word
     "Ｖｉｏｌｅｎｃｅ help",  # fullwidth letters
     "𝐕𝐢𝐨𝐥𝐞𝐧𝐜𝐞 help",  # mathematical bold
+    *DISGUISED_TITLES,
 ])
 def test_disguised_title_fails_check(kit: Path, run, title: str) -> None:  # noqa: ANN001
-    edit(kit / "site.yaml", "discreet_title: Wellness contacts", f"discreet_title: {title}")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         f"discreet_title: {json.dumps(title, ensure_ascii=False)}")
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 1
     assert "pocket-card (front): 'violence' on an outside surface" in result.err
+
+
+SMALL_CAPITALS = {"ᴠ": "v", "ɪ": "i", "ᴏ": "o", "ʟ": "l", "ᴇ": "e", "ɴ": "n", "ᴄ": "c"}
+
+
+@pytest.mark.parametrize("title", DISGUISED_TITLES)
+def test_disguised_titles_print_the_word(kit: Path, run, tmp_path: Path, title: str) -> None:  # noqa: ANN001
+    """What the disguises above put on the card's front does read as "violence" once the
+    disguise is undone by hand: they are words a reader sees, not noise the check could
+    ignore."""
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         f"discreet_title: {json.dumps(title, ensure_ascii=False)}\ndiscreet: false")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+               "--no-previews").code == 0
+    printed = page_texts(out / "en" / "pocket-card-shop.pdf")[0]
+    undone = "".join(SMALL_CAPITALS.get(char, char) for char in unicodedata.normalize(
+        "NFD", printed) if not unicodedata.combining(char))
+    undone = re.sub(r"-\s+|\*|(?<=(?<!\w)\w)\s+(?=\w(?!\w))", "", undone).lower()
+    assert "violence help" in undone, printed
 
 
 @pytest.mark.parametrize("text", [
@@ -170,6 +222,20 @@ def test_disguised_title_fails_check(kit: Path, run, title: str) -> None:  # noq
     "VIOLENCE",
     f"vi{CYRILLIC_O}lence",
     "ѵіоlеnсе",  # every letter Cyrillic
+    "ᴠɪᴏʟᴇɴᴄᴇ",  # small capitals
+    "ᏙIOLENCE",  # a Cherokee letter whose skeleton is a capital V
+    "vi0lence",  # a digit zero for the o
+    "vio\u0301lence",  # a combining accent the word does not have
+    "v\u0336i\u0336olence",  # combining strokes through letters
+    "vio-lence",  # split by a hyphen
+    "vio-\nlence",  # hyphenated across a line break
+    "vio- lence",  # the same line break, read as a space
+    "vio\u2010lence",  # a Unicode hyphen
+    "vio**lence**",  # Markdown emphasis, printed as written
+    "vio·lence",  # a middle dot
+    "vio&shy;lence",  # an HTML entity, printed as written
+    "vi&#111;lence",
+    "V I O L E N C E",  # spaced letters
 ])
 def test_disguises_are_seen_through(text: str) -> None:
     assert revealing_words_in(f"Help with {text}", builtin_words("en")) == ["violence"]
@@ -241,6 +307,24 @@ def test_short_words_and_phrases(text: str, found: list[str]) -> None:
     ("vi", "Nạn nhân bạo lực", "bạo"),
     ("ko", "위기에 처한", "위기"),  # Hangul: two syllables still match word starts
     ("zh-Hans", "家 暴", "家暴"),
+    ("ar", "العنـــف الأسري", "العنف"),  # tatweel stretching the word
+    ("ar", "العُنْف", "العنف"),  # vowel signs
+    ("fa", "خُشونت", "خشونت"),
+    ("fa", "خشـونت", "خشونت"),
+    ("he", "אַלִּימוּת", "אלימות"),  # points
+    ("ru", "Наси́лие", "насили"),  # a stress mark
+    ("ru", "НАСИ-\nЛИЕ", "насили"),
+    ("es", "Violéncia", "violencia"),
+    ("es", "VIOLENCIA DOMÉSTICA", "violencia"),
+    ("vi", "BẠO-LỰC", "bạo"),
+    ("vi", "Bạó lực", "bạo"),  # a tone mark added to a marked word
+    ("fa", "خانه\u200cی امن", "خانهی امن"),  # "safe house" with the ezafe, as usually written
+    ("fa", "خانه\u200cهای امن", "خانههای امن"),
+    ("ar", "البيت الآمن", "البيت الآمن"),  # with the article
+    ("ar", "بيت امن", "بيت امن"),  # without the madda
+    ("es", "Casas de acogida", "casas de acogida"),
+    ("hi", "हि\u0301ंसा", "हिंसा"),
+    ("hi", "हिं\u200dसा", "हिंसा"),
 ])
 def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     assert expected in revealing_words_in(text, builtin_words(lang))
@@ -251,6 +335,16 @@ def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     ("ar", "عنفوان الشباب"),  # "عنف" is a whole word only: not "vigour"
     ("vi", "Bạn"),  # a short syllable is a whole word only
     ("ru", "Полезные контакты"),
+    ("en", "Help after D-V"),  # a short word is not read across a hyphen
+    ("en", "Well-being and self-care"),
+    ("vi", "Liên hệ sức khỏe"),
+    ("vi", "Bảo vệ sức khỏe"),  # "bảo" without its hook is "bao", not "bạo"
+    ("en", "I am a V I P"),  # letters spaced out, but no listed word
+    ("vi", "Lá nhỏ"),  # syllables apart are not read together: not "lánh" (lánh nạn)
+    ("fr", "Contacts bien-être"),
+    ("es", "Contactos de bienestar"),
+    ("ar", "جهات اتصال للعافية"),
+    ("he", "אנשי קשר לבריאות"),
 ])
 def test_everyday_words_pass(lang: str, text: str) -> None:
     assert revealing_words_in(text, builtin_words(lang)) == []

@@ -215,14 +215,23 @@ def test_locale_init_writes_a_commented_catalogue(es_kit: Path, run) -> None:  #
 
 
 def test_locale_init_without_catalogue_starts_in_english(kit: Path, run) -> None:  # noqa: ANN001
-    assert run("locale", "init", "pt-br", kit).code == 0
-    target = kit / "locales" / "pt-BR.yaml"  # babel's capitals
+    assert run("locale", "init", "de-at", kit).code == 0
+    target = kit / "locales" / "de-AT.yaml"  # babel's capitals
     data = yaml.safe_load(target.read_text(encoding="utf-8"))
     assert data[META_KEY]["needs_review"] is True
     assert data[META_KEY]["untranslated"] == list(english())
     assert data["tty"] == "TTY: {number}"
-    status = language_status("pt-BR", kit)
+    status = language_status("de-AT", kit)
     assert status.fallbacks == tuple(english())
+
+
+def test_a_regional_tag_starts_from_its_language(kit: Path, run) -> None:  # noqa: ANN001
+    """pt-BR is served by the built-in pt catalogue: it starts from its strings."""
+    portuguese = yaml.safe_load((BUILTIN_DIR / "pt.yaml").read_text(encoding="utf-8"))
+    assert run("locale", "init", "pt-br", kit).code == 0
+    data = yaml.safe_load((kit / "locales" / "pt-BR.yaml").read_text(encoding="utf-8"))
+    assert data["scan_tel"] == portuguese["scan_tel"] != english()["scan_tel"]
+    assert language_status("pt-BR", kit).strings["safety_note"] == portuguese["safety_note"]
 
 
 @pytest.mark.parametrize("code", ["xx", "12", "en-", "zz-Hans"])

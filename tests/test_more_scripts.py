@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from generator.content.load import find_article
 from generator.i18n.fonts import font_set
-from generator.i18n.localize import builtin_languages, native_name
+from generator.i18n.localize import BUILTIN_DIR, builtin_languages, native_name
 from tests.conftest import DEFAULT_CONTENT, char_boxes, edit, page_texts
 from tests.test_scripts import embedded_unicode
 
@@ -283,6 +283,18 @@ def test_an_ethiopic_name_without_a_font_names_the_fix(kit: Path, run) -> None: 
     assert "fonts-noto-core" in result.err
 
 
+def test_a_kit_in_a_language_without_a_font_names_its_code(kit: Path, run) -> None:  # noqa: ANN001
+    """An Amharic kit with no Ethiopic font is told the setting to write for Amharic."""
+    shutil.copy(DEFAULT_CONTENT / "articles" / "trauma-bonding.am.md",
+                kit / "articles" / "trauma-bonding.am.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [am]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts", "discreet_title: የጤና እውቂያዎች")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "give one in site.yaml, e.g. `fonts: {am: fonts/NotoSansEthiopic-Regular.ttf}`" in (
+        result.err)
+
+
 def test_a_script_the_kit_does_not_use_costs_nothing() -> None:
     assert [face.family for face in font_set("en", "Hello 24/7").faces] == ["atkinson",
                                                                          "noto-sans"]
@@ -502,3 +514,36 @@ def test_khmer_burmese_and_thai_break_between_words(lang: str, text: str) -> Non
         assert all(end in allowed for _, end in para.lines), (width, para.lines)
         assert all(para._width(start, end) <= width + 0.01 for start, end in para.lines
                    if para._pieces().count((start, end)) == 0)
+
+
+def test_a_regional_tag_prints_its_language(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """es-MX is served by what is written for es, zh-TW by what is written for zh-Hant
+    (Traditional Chinese, CLDR's likely script for Taiwan): outside title, interface strings,
+    line names and the Traditional Chinese font."""
+    articles = kit / "articles"
+    for tag, article in (("es-MX", "es"), ("zh-TW", "zh-Hans")):  # the text is not checked
+        shutil.copy(articles / f"trauma-bonding.{article}.md",
+                    articles / f"trauma-bonding.{tag}.md")
+    edit(kit / "site.yaml", "languages: [en]", "languages: [es-MX, zh-TW]")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: {en: Wellness contacts, es: Contactos de bienestar, "
+         "zh-Hant: 健康聯絡資訊}")
+    result = run("build", kit, "--out", tmp_path / "out", "--format", "pocket-card",
+                 "--target", "shop", "--no-previews")
+    assert result.code == 0, result.err
+    assert "discreet_title has no" not in result.err
+    catalogue = {tag: yaml.safe_load((BUILTIN_DIR / f"{tag}.yaml").read_text("utf-8"))
+                 for tag in ("es", "zh-Hant")}
+    names = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text("utf-8"))[
+        "resources"][0]["name"]
+    for tag, source, title in (("es-MX", "es", "Contactos de bienestar"),
+                               ("zh-TW", "zh-Hant", "健康聯絡資訊")):
+        pdf = tmp_path / "out" / tag / "pocket-card-shop.pdf"
+        front, back = (" ".join(page.split()) for page in page_texts(pdf))
+        assert front == title
+        assert catalogue[source]["scan_tel"] in back
+        assert names[source] in back
+    fonts = {str(font["/BaseFont"]) for page in PdfReader(
+        tmp_path / "out" / "zh-TW" / "pocket-card-shop.pdf").pages
+        for font in page["/Resources"]["/Font"].values()}
+    assert any("NotoSansCJKTC" in name for name in fonts), fonts

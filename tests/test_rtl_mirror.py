@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from generator.commands.cli import main
-from tests.conftest import default_kit_in, shop_pdf
+from tests.conftest import char_boxes, default_kit_in, shop_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
 FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
@@ -74,3 +74,57 @@ def test_right_to_left_pages_mirror_their_left_to_right_twins(built: Path, layou
         difference = ImageChops.difference(mirrored, page).convert("L").histogram()
         share = sum(difference[DIFFERENT:]) / sum(difference)
         assert share < TOLERANCE, f"{layout} page {index + 1} ({lang}): {share:.2%} differs"
+
+
+# --- a right-to-left language havenprint has no catalogue for -------------------------------
+
+SORANI_ARTICLE = """---
+# Drafted without a native speaker: please review.
+title: بۆچی جێهێشتن قورسە
+card: تۆ تەنیا نیت، و هەستەکانت تێگەیشتنیان هەیە.
+---
+
+## چۆن یارمەتی وەربگریت
+
+پێویست ناکات بە تەنیا ڕووبەڕووی ئەمە ببیتەوە. ڕاوێژکارانی ڕاهێنراو گوێت لێ دەگرن.
+"""
+
+
+@pytest.fixture(scope="module")
+def sorani(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """English and Sorani Kurdish (ckb, Arabic script), which has no built-in catalogue or
+    font of its own: a language a site adds."""
+    root = tmp_path_factory.mktemp("sorani")
+    content, out = root / "content", root / "out"
+    default_kit_in(content, ["en", "ckb"])
+    (content / "articles" / "trauma-bonding.ckb.md").write_text(SORANI_ARTICLE, "utf-8")
+    site = content / "site.yaml"
+    site.write_text(site.read_text("utf-8").replace(
+        "  bn: সুস্থতার যোগাযোগ\n",
+        "  bn: সুস্থতার যোগাযোগ\n  ckb: پەیوەندییەکانی تەندروستی\n"
+        "revealing_words: {ckb: [توندوتیژی, پەناگە]}\n"), "utf-8")
+    assert main(["build", str(content), "--out", str(out), "--target", "shop", "--no-previews",
+                 "--format", "pocket-card", "--format", "brochure"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("layout", ["pocket-card", "brochure"])
+def test_a_right_to_left_language_a_site_adds_mirrors(sorani: Path, layout: str) -> None:
+    english = shop_pdf(sorani / "en", layout)
+    for index in range(len(pdfium.PdfDocument(str(english)))):
+        mirrored = ImageOps.mirror(without_text_or_qr(english, index))
+        page = without_text_or_qr(shop_pdf(sorani / "ckb", layout), index)
+        difference = ImageChops.difference(mirrored, page).convert("L").histogram()
+        share = sum(difference[DIFFERENT:]) / sum(difference)
+        assert share < TOLERANCE, f"{layout} page {index + 1} (ckb): {share:.2%} differs"
+
+
+def test_a_right_to_left_language_a_site_adds_sets_its_title_on_the_right(sorani: Path) -> None:
+    """The card's front title starts at the right edge, where the English one starts at the
+    left: as far from the right as the English title is from the left."""
+    english = char_boxes(shop_pdf(sorani / "en", "pocket-card"), 0)
+    sorani_title = char_boxes(shop_pdf(sorani / "ckb", "pocket-card"), 0, glyphs=True)
+    width = pdfium.PdfDocument(str(shop_pdf(sorani / "en", "pocket-card")))[0].get_width()
+    english_start = min(left for _, left, *_ in english)
+    sorani_start = width - max(right for _, _, _, right, _ in sorani_title)
+    assert abs(english_start - sorani_start) < 2, (english_start, sorani_start)

@@ -43,6 +43,7 @@ from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
+from generator.i18n.language_tags import given_for
 from generator.i18n.localize import load_strings
 from generator.layout.formats import declared_options, declared_strings
 from generator.render.cmyk import ProfileError, load_profile
@@ -150,7 +151,7 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
         f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
         site.line_of("discreet_title"), "warning")
         for lang in site.options.languages
-        if lang not in site.discreet_titles and lang.split("-")[0] not in site.discreet_titles]
+        if given_for(site.discreet_titles, lang) is None]
 
 
 def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:

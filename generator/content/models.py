@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from generator.content.units import inch, mm
 from generator.errors import Problem
+from generator.i18n.language_tags import given_for
 
 if TYPE_CHECKING:  # a pydantic model (site_options.py imports this module)
     from generator.content.site_options import SiteOptions
@@ -58,14 +59,13 @@ class Texts:
     by_lang: tuple[tuple[str, str], ...] = ()
 
     def get(self, lang: str) -> str | None:
-        """The text in `lang` (or its base language: es for es-MX), else the plain one."""
-        given = dict(self.by_lang)
-        return given.get(lang) or given.get(lang.split("-")[0]) or self.default
+        """The text in `lang` (or in a tag that serves it: es for es-MX, zh-Hant for zh-TW),
+        else the plain one."""
+        return given_for(dict(self.by_lang), lang) or self.default
 
     def has(self, lang: str) -> bool:
         """Whether the text is given in `lang` itself, not only as one text for all."""
-        given = dict(self.by_lang)
-        return lang in given or lang.split("-")[0] in given
+        return given_for(dict(self.by_lang), lang) is not None
 
     def first(self) -> str | None:
         """The plain text, else the first language's: how messages name it."""
@@ -170,8 +170,9 @@ class Site:
         return title if isinstance(title, str) else next(iter(title.values()), "")
 
     def title_for(self, lang: str) -> str:
-        """The neutral outside title in `lang`, else the site's own."""
-        return self.discreet_titles.get(lang) or self.discreet_title
+        """The neutral outside title in `lang` (or in a tag that serves it: es for es-MX),
+        else the site's own."""
+        return given_for(self.discreet_titles, lang) or self.discreet_title
 
     @property
     def article_slugs(self) -> tuple[str, ...]:

@@ -38,6 +38,7 @@ from generator.i18n.font_files import (
     static_instance,
     truetype_subset,
 )
+from generator.i18n.language_tags import served_by
 from generator.i18n.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
@@ -134,11 +135,28 @@ FALLBACKS = ("atkinson", "noto-sans")
 SHAPED_FAMILIES = {key for key, family in FAMILIES.items() if family.shaped}
 RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "prs", "he", "yi"}
 
+
+@remembered(64)
+def right_to_left(lang: str) -> bool:
+    """Languages written right to left: those above, and any other that CLDR says is (a site
+    may print Sorani Kurdish `ckb`, Sindhi `sd`, Uyghur `ug` or Punjabi in Shahmukhi
+    `pa-Arab`, none of them built in)."""
+    if lang.split("-")[0] in RTL_LANGUAGES:
+        return True
+    from babel import Locale, UnknownLocaleError  # CLDR's data: for the build only
+
+    try:
+        return Locale.parse(lang, sep="-").character_order == "right-to-left"
+    except (ValueError, TypeError, UnknownLocaleError):
+        return False
+
+
 def chain_for(lang: str, site_fonts: tuple[SiteFont, ...] = ()) -> tuple[str, ...]:
     """The families that set `lang`: the site's own font for it if it gives one, else the
     built-in one, then the Latin fallbacks."""
     own = _site_font_for(lang, site_fonts)
-    builtin = PRIMARY.get(lang) or PRIMARY.get(lang.split("-")[0]) or "atkinson"
+    builtin = next((PRIMARY[tag] for tag in (*served_by(lang), lang.split("-")[0])
+                    if tag in PRIMARY), "atkinson")
     keys = (site_family(own),) if own is not None else ()
     return tuple(dict.fromkeys((*keys, builtin, *FALLBACKS)))
 
@@ -278,7 +296,7 @@ class FontSet:
     @property
     def rtl(self) -> bool:
         """Languages written right to left: their layouts mirror."""
-        return self.lang.split("-")[0] in RTL_LANGUAGES
+        return right_to_left(self.lang)
 
     @property
     def word_wrap(self) -> str | None:

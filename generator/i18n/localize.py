@@ -19,6 +19,7 @@ from generator.content.placeholders import PlaceholderError, names
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
+from generator.i18n.language_tags import served_by
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -151,15 +152,18 @@ def english() -> dict[str, str]:
 def language_status(lang: str, content_root: Path | None,
                     layout_strings: Mapping[str, str] | None = None) -> LanguageStatus:
     """English (en.yaml's strings and `layout_strings`, those the kit's layouts declare), then
-    the built-in catalogue for `lang`, then the site's `locales/<lang>.yaml` (none when
-    `content_root` is None); a later catalogue wins key by key."""
+    the built-in catalogues for `lang`, then the site's `locales/<lang>.yaml` (none when
+    `content_root` is None); a later catalogue wins key by key. A regional or script tag is
+    also served by the catalogues of the tags it belongs to, the more general first: "es-MX"
+    by es.yaml, "zh-TW" by zh-Hant.yaml (language_tags.served_by)."""
     base = {**english(), **(layout_strings or {})}
     strings = dict(base)
     origins: dict[str, Catalogue | None] = dict.fromkeys(base)
     catalogues = []
-    paths = [BUILTIN_DIR / f"{lang}.yaml"]
+    tags = tuple(reversed(served_by(lang)))
+    paths = [BUILTIN_DIR / f"{tag}.yaml" for tag in tags]
     if content_root is not None:
-        paths.append(site_catalogue_path(lang, content_root))
+        paths.extend(site_catalogue_path(tag, content_root) for tag in tags)
     for path in paths:
         if path.is_file() and path != BUILTIN_DIR / f"{FALLBACK}.yaml":
             catalogue = load_catalogue(path, known=base)

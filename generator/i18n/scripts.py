@@ -71,8 +71,9 @@ def is_spaceless(char: str) -> bool:
     return script is not None and script.spaceless
 
 
-def font_advice(char: str) -> str:
-    """What to do about a character no configured font has, for an error message."""
+def font_advice(char: str, key: str = "LANG") -> str:
+    """What to do about a character no configured font has, for an error message; `key`, the
+    language code the setting would name, when it is known."""
     script = script_of(char)
     if script is None or script.family is not None:
         return ""
@@ -80,5 +81,5 @@ def font_advice(char: str) -> str:
              f"/usr/share/fonts/truetype/noto/{script.example_file})"
              if script.debian_package else "")
     return (f": havenprint has no built-in {script.name} font; give one in site.yaml, e.g. "
-            f"`fonts: {{LANG: fonts/{script.example_file}}}` with the file in the content "
+            f"`fonts: {{{key}: fonts/{script.example_file}}}` with the file in the content "
             f"folder{where}")

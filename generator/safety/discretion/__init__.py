@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.content.models import Site, Source
 from generator.engine import remembered
 from generator.errors import Problem
+from generator.i18n.language_tags import served_by
 from generator.layout.place import PlacedFace
 from generator.safety.discretion.matching import revealing_terms_in, terms
 
@@ -45,16 +46,21 @@ def builtin_words(lang: str) -> tuple[str, ...]:
 
 def site_words(site: Site, lang: str) -> tuple[str, ...]:
     """The site's words for `lang`: its list for every language, then those it gives for the
-    language (or for its base language: `de` also serves de-AT)."""
+    language and for the tags that serve it (`de` also serves de-AT, `zh-Hant` zh-TW)."""
     by_lang = site.revealing_words_by_lang
-    own = [*by_lang.get(lang.split("-")[0], ()), *by_lang.get(lang, ())]
+    own = [word for tag in _tags(lang) for word in by_lang.get(tag, ())]
     return tuple(dict.fromkeys([*site.revealing_words, *own]))
+
+
+def _tags(lang: str) -> tuple[str, ...]:
+    """The base language, the tags that serve `lang`, then `lang` itself."""
+    return tuple(dict.fromkeys((lang.split("-")[0], *reversed(served_by(lang)))))
 
 
 def unchecked_language(site: Site, lang: str) -> Problem | None:
     """An error when `lang` has no list of revealing words, built in or from site.yaml."""
     by_lang = site.revealing_words_by_lang
-    if has_builtin_list(lang) or lang in by_lang or lang.split("-")[0] in by_lang:
+    if has_builtin_list(lang) or any(tag in by_lang for tag in _tags(lang)):
         return None
     plain_list = (" (a plain list of words is for every language and does not count as "
                   f"'{lang}' words)" if site.revealing_words else "")
