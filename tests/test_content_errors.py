@@ -340,3 +340,20 @@ def test_a_site_layout_is_a_valid_max_lines_format(kit: Path, run) -> None:  # n
                     encoding="utf-8")
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 0, result.err
+
+
+def test_emergency_line_listed_first_is_a_warning(kit: Path, run) -> None:  # noqa: ANN001
+    text = (kit / "resources.yaml").read_text(encoding="utf-8")
+    head, lines = text.split("resources:\n", 1)
+    emergency = "  - name: Emergency\n    phone: \"911\"\n    verified: 2026-11-01\n"
+    assert emergency in lines
+    reordered = f"{head}resources:\n{emergency}\n{lines.replace(emergency, '').rstrip()}\n"
+    (kit / "resources.yaml").write_text(reordered, encoding="utf-8")
+    line = reordered.splitlines().index("  - name: Emergency") + 1
+    result = run("check", kit)
+    assert result.code == 0
+    assert (f"resources.yaml:{line}: warning: the first line dials the emergency number 911: it "
+            "prints largest and the QR code calls it; list 'National Domestic Violence "
+            "Hotline' first") in result.err
+    (kit / "resources.yaml").write_text(text, encoding="utf-8")
+    assert "emergency number 911" not in run("check", kit).err

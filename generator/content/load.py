@@ -83,6 +83,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     strings, broken_strings = _interface_strings(site, root)
     problems.extend(verification_problems(resources, site, date.today()))
     problems.extend(title_fallbacks(site))
+    problems.extend(emergency_first(resources, site))
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems + broken_problems)
@@ -139,6 +140,21 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
                 "months ago: check the line still works and update `verified`"), where[1],
                 "warning"))
     return problems
+
+
+def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[Problem]:
+    """The first line is printed largest and its QR code is the card's: when that is the
+    emergency number while a helpline is listed below it, the card's scan calls the police
+    (a warning: a site may mean it, but usually the lines were pasted in another order)."""
+    if site is None or len(resources) < 2 or not resources[0].emergency:
+        return []
+    first, helpline = resources[0], next((r for r in resources if not r.emergency), None)
+    if helpline is None:
+        return []
+    return [Problem(first.source.path, (
+        f"the first line dials the emergency number {site.emergency_number}: it prints "
+        f"largest and the QR code calls it; list {helpline.name!r} first (the emergency "
+        "line is printed wherever it stands)"), first.source.line, "warning")]
 
 
 def title_fallbacks(site: Site | None) -> list[Problem]:
