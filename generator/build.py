@@ -268,21 +268,30 @@ def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:
 
 def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
                     sources: dict[str, Path], fonts: FontSet) -> list[Problem]:
-    """A character no configured font covers is an error, never a box on the page."""
+    """A character no configured font covers is an error, never a box on the page: one
+    problem per slot, naming its first few such characters (a language without a font
+    would otherwise give hundreds of lines)."""
     problems = []
     slots = {slot.name: slot for slot in layout.spec.faces[composed.name].slots}
     for slot_name, paragraphs in _slot_paragraphs(composed).items():
-        advised: set[str] = set()  # the advice once per slot and script
-        for char in fonts.missing(_plain(paragraphs)):
-            path = sources.get(slots[slot_name].source or "", layout.folder)
-            advice = font_advice(char, _font_key(lang, char))
-            if advice in advised:
-                advice = ""
-            advised.add(advice)
-            problems.append(Problem(path, (
-                f"character {char!r} (U+{ord(char):04X}) is in no configured font "
-                f"(language {lang}, {layout.name} slot '{slot_name}'){advice}")))
+        missing = fonts.missing(_plain(paragraphs))
+        if not missing:
+            continue
+        path = sources.get(slots[slot_name].source or "", layout.folder)
+        advice = "".join(dict.fromkeys(font_advice(char, _font_key(lang, char))
+                                       for char in missing))
+        problems.append(Problem(path, (
+            f"{_characters(missing)} in no configured font "
+            f"(language {lang}, {layout.name} slot '{slot_name}'){advice}")))
     return problems
+
+
+def _characters(chars: list[str], shown: int = 6) -> str:
+    named = [f"{char!r} (U+{ord(char):04X})" for char in chars]
+    if len(named) == 1:
+        return f"character {named[0]} is"
+    more = f" and {len(named) - shown} more" if len(named) > shown else ""
+    return f"characters {', '.join(named[:shown])}{more} are"
 
 
 def _font_key(lang: str, char: str) -> str:

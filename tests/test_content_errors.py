@@ -132,7 +132,8 @@ def test_character_without_a_glyph_is_an_error(kit: Path, run) -> None:  # noqa:
     edit(kit / "resources.yaml", "name: Emergency", "name: ድንገተኛ")  # Ethiopic: no font
     result = run("check", kit)
     assert result.code == 1
-    assert "character 'ድ' (U+12F5) is in no configured font (language en" in result.err
+    named = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in "ድንገተኛ")
+    assert f"characters {named} are in no configured font (language en" in result.err
     assert "resources.yaml" in result.err
 
 

@@ -179,7 +179,8 @@ def test_script_without_a_font_is_an_error(kit: Path, run) -> None:  # noqa: ANN
     edit(kit / "resources.yaml", "name: Emergency", "name: ድንገተኛ")  # Ethiopic
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 1
-    assert "character 'ድ' (U+12F5) is in no configured font (language en" in result.err
+    named = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in "ድንገተኛ")
+    assert f"characters {named} are in no configured font (language en" in result.err
 
 
 @pytest.mark.parametrize("lang", ["zh-Hans", "ko", "ar", "hi", "ru"])
@@ -252,3 +253,18 @@ def test_lines_broken_by_word_widths_match_lines_measured_whole(lang: str) -> No
         words = [(m.start(), m.end()) for m in re.finditer(r"\S+", para.text)]
         for width in (90.0, 140.0, 233.5):
             assert para._break_by_words(words, width) == para._break_by_lines(width)
+
+
+
+def test_a_language_without_a_font_is_one_problem_per_slot(kit: Path, run) -> None:  # noqa: ANN001
+    """Amharic labels without an Ethiopic font: each slot named once with its first
+    characters, not one line per character."""
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, am]")
+    result = run("check", kit, "--format", "pocket-card", "--lang", "am")
+    assert result.code == 1
+    lines = [line for line in result.err.splitlines() if "in no configured font" in line]
+    slots = [line.split(" slot ")[1].split(")")[0] for line in lines]
+    assert len(lines) >= 3 and len(slots) == len(set(slots))
+    for line in lines:
+        assert "language am, pocket-card slot" in line
+        assert line.count("(U+") <= 6
