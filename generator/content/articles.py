@@ -123,12 +123,9 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
         raise ContentError(Problem(path, "front matter opened with `---` is never closed", 1))
     block = "\n".join(lines[1:end])
     try:
-        data = safe_load(block, path)
+        data = safe_load(block, path, first_line=2)
     except RecursionError:
         raise ContentError(Problem(path, "front matter is nested too deeply", 2)) from None
-    except ContentError as error:  # over a limit: lines counted from the file's first
-        raise ContentError([Problem(p.path, p.message, p.line and p.line + 1)
-                            for p in error.problems]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         if mark is not None and mark.index >= len(block):  # unclosed: point at the opening

@@ -20,6 +20,7 @@ MAX_YAML_NODES = 1_000_000
 MAX_YAML_DEPTH = 100  # mappings and lists inside each other
 # libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 KeyPath = tuple[str | int, ...]
 
@@ -57,9 +58,9 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     """Parse YAML text that starts at `first_line` of `path`."""
     try:
         try:
-            node, data = _parse(text, FAST_LOADER, path)
+            node, data = _parse(text, FAST_LOADER, path, first_line)
         except yaml.YAMLError:  # the pure-Python parser words its errors more plainly
-            node, data = _parse(text, yaml.SafeLoader, path)
+            node, data = _parse(text, yaml.SafeLoader, path, first_line)
     except RecursionError:
         raise ContentError(Problem(path, "malformed YAML: nested too deeply")) from None
     except yaml.MarkedYAMLError as exc:
@@ -75,24 +76,26 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     return YamlDoc(path, data, lines)
 
 
-def safe_load(text: str, path: Path) -> Any:
+def safe_load(text: str, path: Path, first_line: int = 1) -> Any:
     """`yaml.safe_load` with the limits of `parse_yaml` (front matter in articles)."""
-    return _parse(text, yaml.SafeLoader, path)[1]
+    return _parse(text, yaml.SafeLoader, path, first_line)[1]
 
 
-def _parse(text: str, loader_class: type, path: Path) -> tuple[yaml.Node | None, Any]:
+def _parse(text: str, loader_class: type, path: Path,
+           first_line: int = 1) -> tuple[yaml.Node | None, Any]:
     loader = loader_class(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None, None
-        check_size(node, path)
+        check_size(node, path, first_line)
+        check_repeated_keys(node, path, first_line)
         return node, loader.construct_document(node)
     finally:
         loader.dispose()
 
 
-def check_size(root: yaml.Node, path: Path) -> None:
+def check_size(root: yaml.Node, path: Path, first_line: int = 1) -> None:
     """ContentError when the document, its aliases expanded, holds over MAX_YAML_NODES
     values or nests deeper than MAX_YAML_DEPTH. Each node is visited once: an alias is the
     same node object as its anchor, so its expanded size is remembered, not recounted."""
@@ -103,20 +106,53 @@ def check_size(root: yaml.Node, path: Path) -> None:
         if id(node) in sizes:
             continue
         if depth > MAX_YAML_DEPTH:
-            raise ContentError(Problem(path, (
-                f"YAML nested over {MAX_YAML_DEPTH} levels deep"), node.start_mark.line + 1))
+            raise ContentError(Problem(path, f"YAML nested over {MAX_YAML_DEPTH} levels deep",
+                                       node.start_mark.line + first_line))
         children = _children(node)
         if children_done or not children:
             size = 1 + sum(sizes[id(child)] for child in children)
             if size > MAX_YAML_NODES:
                 raise ContentError(Problem(path, (
                     f"YAML holds over {MAX_YAML_NODES:,} values once its aliases (*name) "
-                    "are expanded: is this the right file?"), node.start_mark.line + 1))
+                    "are expanded: is this the right file?"), node.start_mark.line + first_line))
             sizes[id(node)] = size
             continue
         stack.append((node, depth, True))
         stack.extend((child, depth + 1, False) for child in children
                      if id(child) not in sizes)
+
+
+def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> None:
+    """ContentError naming every key given twice in one mapping: YAML keeps the last one
+    without a word, so a second `phone:` pasted below the first would print silently.
+    Checked on the nodes, before merge keys (`<<: *base`) are expanded."""
+    problems = []
+    seen_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, KeyPath]] = [(root, ())]
+    while stack:
+        node, loc = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        children: list[tuple[yaml.Node, KeyPath]] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = [(item, (*loc, index)) for index, item in enumerate(node.value)]
+        elif isinstance(node, yaml.MappingNode):
+            first_lines: dict[tuple[str, Any], int] = {}
+            for key_node, value_node in node.value:
+                children.append((value_node, (*loc, str(key_node.value))))
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE_TAG:
+                    continue
+                key, line = (key_node.tag, key_node.value), key_node.start_mark.line + first_line
+                if key in first_lines:
+                    name = ".".join(str(part) for part in (*loc, key_node.value))
+                    problems.append(Problem(path, (
+                        f"{name}: given twice (also on line {first_lines[key]}); YAML would "
+                        "keep only the last one: remove one"), line))
+                first_lines.setdefault(key, line)
+        stack.extend(reversed(children))  # the first child on top: paths in document order
+    if problems:
+        raise ContentError(sorted(problems, key=lambda problem: problem.line or 0))
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
