@@ -90,6 +90,7 @@ def _parse(text: str, loader_class: type, path: Path,
             return None, None
         check_size(node, path, first_line)
         check_repeated_keys(node, path, first_line)
+        _clean_escapes(node)
         return node, loader.construct_document(node)
     finally:
         loader.dispose()
@@ -153,6 +154,21 @@ def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> Non
         stack.extend(reversed(children))  # the first child on top: paths in document order
     if problems:
         raise ContentError(sorted(problems, key=lambda problem: problem.line or 0))
+
+
+def _clean_escapes(root: yaml.Node) -> None:
+    """A double-quoted value may spell an invisible character as an escape ("\\u202e"), which
+    the file's text did not show to `without_invisible`: removed from the values too."""
+    seen_nodes: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.ScalarNode) and node.style == '"':
+            node.value = without_invisible(node.value)
+        stack.extend(_children(node))
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
