@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from generator.content.bounded_read import too_big
-from generator.content.invisible import without_invisible
+from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
 from generator.errors import ContentError, Problem
@@ -108,6 +108,8 @@ def _draft_lines(path: Path, text: str) -> list[str]:
     """A draft's lines, cleaned and checked as `read_text` does a file's."""
     if len(text.encode("utf-8")) > MAX_CONTENT_BYTES:
         raise ContentError(too_big(path, len(text.encode("utf-8")), MAX_CONTENT_BYTES))
+    if problem := control_character_problem(path, text):
+        raise ContentError(problem)
     cleaned = without_invisible(text.removeprefix("\ufeff"))
     if not cleaned.strip():
         raise ContentError(Problem(path, "the file is empty"))

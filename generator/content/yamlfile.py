@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,11 @@ from typing import Any
 import yaml
 
 from generator.content.bounded_read import read_limited
-from generator.content.invisible import without_invisible
+from generator.content.invisible import (
+    control_character_in_value,
+    control_character_problem,
+    without_invisible,
+)
 from generator.errors import ContentError, Problem
 
 MAX_CONTENT_BYTES = 2_000_000
@@ -48,6 +53,8 @@ def read_text(path: Path) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
         raise ContentError(Problem(path, message, line)) from None
+    if problem := control_character_problem(path, text):
+        raise ContentError(problem)
     text = without_invisible(text)
     if not text.strip():
         raise ContentError(Problem(path, "the file is empty"))
@@ -56,6 +63,8 @@ def read_text(path: Path) -> str:
 
 def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     """Parse YAML text that starts at `first_line` of `path`."""
+    if problem := control_character_problem(path, text):  # a draft from the web page too
+        raise ContentError(Problem(path, problem.message, (problem.line or 1) + first_line - 1))
     try:
         try:
             node, data = _parse(text, FAST_LOADER, path, first_line)
@@ -90,7 +99,7 @@ def _parse(text: str, loader_class: type, path: Path,
             return None, None
         check_size(node, path, first_line)
         check_repeated_keys(node, path, first_line)
-        _clean_escapes(node)
+        _clean_escapes(node, path, first_line)
         return node, loader.construct_document(node)
     finally:
         loader.dispose()
@@ -128,6 +137,37 @@ def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> Non
     without a word, so a second `phone:` pasted below the first would print silently.
     Checked on the nodes, before merge keys (`<<: *base`) are expanded."""
     problems = []
+    for node, loc in _walk(root):
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        first_lines: dict[tuple[str, Any], int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE_TAG:
+                continue
+            key, line = (key_node.tag, key_node.value), key_node.start_mark.line + first_line
+            if key in first_lines:
+                problems.append(Problem(path, (
+                    f"{_name(loc, key_node.value)}: given twice (also on line "
+                    f"{first_lines[key]}); YAML would keep only the last one: remove one"), line))
+            first_lines.setdefault(key, line)
+    if problems:
+        raise ContentError(sorted(problems, key=lambda problem: problem.line or 0))
+
+
+def _clean_escapes(root: yaml.Node, path: Path, first_line: int) -> None:
+    """A double-quoted value may spell a character as an escape ("\\u202e", "\\0"), which the
+    file's text did not show to the checks in `read_text`: invisible ones are removed from
+    the values too, and a control character is an error on the value's line."""
+    for node, loc in _walk(root):
+        if isinstance(node, yaml.ScalarNode) and node.style == '"':
+            if message := control_character_in_value(node.value):
+                raise ContentError(Problem(path, f"{_name(loc)}: {message}",
+                                           node.start_mark.line + first_line))
+            node.value = without_invisible(node.value)
+
+
+def _walk(root: yaml.Node) -> Iterator[tuple[yaml.Node, KeyPath]]:
+    """Every node once (an alias is its anchor's node), in document order, with its path."""
     seen_nodes: set[int] = set()
     stack: list[tuple[yaml.Node, KeyPath]] = [(root, ())]
     while stack:
@@ -135,40 +175,18 @@ def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> Non
         if id(node) in seen_nodes:
             continue
         seen_nodes.add(id(node))
+        yield node, loc
         children: list[tuple[yaml.Node, KeyPath]] = []
         if isinstance(node, yaml.SequenceNode):
             children = [(item, (*loc, index)) for index, item in enumerate(node.value)]
         elif isinstance(node, yaml.MappingNode):
-            first_lines: dict[tuple[str, Any], int] = {}
             for key_node, value_node in node.value:
-                children.append((value_node, (*loc, str(key_node.value))))
-                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE_TAG:
-                    continue
-                key, line = (key_node.tag, key_node.value), key_node.start_mark.line + first_line
-                if key in first_lines:
-                    name = ".".join(str(part) for part in (*loc, key_node.value))
-                    problems.append(Problem(path, (
-                        f"{name}: given twice (also on line {first_lines[key]}); YAML would "
-                        "keep only the last one: remove one"), line))
-                first_lines.setdefault(key, line)
-        stack.extend(reversed(children))  # the first child on top: paths in document order
-    if problems:
-        raise ContentError(sorted(problems, key=lambda problem: problem.line or 0))
+                children += [(key_node, loc), (value_node, (*loc, str(key_node.value)))]
+        stack.extend(reversed(children))  # the first child on top
 
 
-def _clean_escapes(root: yaml.Node) -> None:
-    """A double-quoted value may spell an invisible character as an escape ("\\u202e"), which
-    the file's text did not show to `without_invisible`: removed from the values too."""
-    seen_nodes: set[int] = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen_nodes:
-            continue
-        seen_nodes.add(id(node))
-        if isinstance(node, yaml.ScalarNode) and node.style == '"':
-            node.value = without_invisible(node.value)
-        stack.extend(_children(node))
+def _name(loc: KeyPath, *more: object) -> str:
+    return ".".join(str(part) for part in (*loc, *more)) or "the document"
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
