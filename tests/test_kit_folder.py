@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import generator.kit.kit_commit
-from generator.errors import OutputInUse
+from generator.errors import OutputInUse, WriteError
 from generator.kit.kit_folder import KitFolder
 from generator.kit.out_lock import FolderLock
 from tests.conftest import REPO, edit
@@ -267,3 +267,37 @@ def test_old_files_behind_a_linked_folder_are_never_removed(tmp_path: Path) -> N
         commit = folder.commit(["index.html", "manifest.json"])
     assert commit.left == ["en/keep.pdf"]
     assert (elsewhere / "keep.pdf").read_bytes() == b"%PDF not the kit's"
+
+
+@pytest.mark.parametrize("linked", ["out/en", "staging/en", "staging"])
+def test_a_journal_left_in_the_folder_never_moves_files_through_a_link(
+        tmp_path: Path, linked: str) -> None:
+    """A commit.json found in the output folder is finished as it stands: one written by
+    someone else (a shared folder), with a link in the output or staging folder, moved a
+    file into a folder elsewhere (out/en -> /etc/cron.d) or out of one (staging/en -> a
+    folder of secrets) before anything was checked."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    staging = out / ".havenprint" / "staging"
+    staging.parent.mkdir(parents=True)
+    if linked == "out/en":
+        (staging / "en").mkdir(parents=True)
+        (staging / "en" / "planted").write_text("planted")
+        (out / "en").symlink_to(elsewhere)
+    else:
+        (elsewhere / "planted").write_text("secret")
+        link = staging / "en" if linked == "staging/en" else staging
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(elsewhere)
+    planted = "en/planted" if linked != "staging" else "planted"
+    (out / ".havenprint" / "commit.json").write_text(json.dumps(
+        {"new": [planted], "remove": []}))
+    shown = {"out/en": out / "en", "staging/en": staging / "en", "staging": staging}[linked]
+    with pytest.raises(WriteError, match=(
+            f"could not finish the kit an earlier build was swapping in: {shown}: is a link "
+            "where the kit needs a folder of its own")):
+        KitFolder(out).__enter__()
+    assert sorted(path.name for path in elsewhere.iterdir()) == (
+        [] if linked == "out/en" else ["planted"])
+    assert not (out / planted).exists()

@@ -12,6 +12,7 @@ finishes it before anything else, so the folder holds the previous kit or the ne
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -100,6 +101,13 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
     touched = {out}
     for path in swap.new:
         source, target = staging / path, out / path
+        # A link on either side would move a file out of, or into, a folder elsewhere:
+        # checked here too, since a journal left in the folder is read as it was found.
+        link = (staging if os.path.islink(staging) else None) or _first_link(staging, path) \
+            or _first_link(out, path)
+        if link is not None:
+            raise OSError(errno.ELOOP, "is a link where the kit needs a folder of its own",
+                          str(link))
         if os.path.lexists(source):
             if not target.parent.is_dir():  # made before the journal; again when recovering
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -128,8 +136,14 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
 
 def _through_link(out: Path, path: str) -> bool:
     """Whether a folder on the way from `out` to `path` is a symbolic link."""
+    return _first_link(out, path) is not None
+
+
+def _first_link(out: Path, path: str) -> Path | None:
+    """The first folder on the way from `out` to `path` that is a symbolic link."""
     parts = path.split("/")[:-1]
-    return any(os.path.islink(out.joinpath(*parts[:end])) for end in range(1, len(parts) + 1))
+    return next((out.joinpath(*parts[:end]) for end in range(1, len(parts) + 1)
+                 if os.path.islink(out.joinpath(*parts[:end]))), None)
 
 
 def _emptied(out: Path, removed: Iterable[str]) -> set[Path]:
