@@ -301,3 +301,23 @@ def test_a_journal_left_in_the_folder_never_moves_files_through_a_link(
     assert sorted(path.name for path in elsewhere.iterdir()) == (
         [] if linked == "out/en" else ["planted"])
     assert not (out / planted).exists()
+
+
+def test_a_batch_never_locks_through_a_linked_state_folder(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """`<out>/.havenprint` a link: a batch made its lock in the folder it led to, truncated
+    a file named `lock` there and removed it when done."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "lock").write_text("another program's lock", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".havenprint").symlink_to(elsewhere)
+    sites = tmp_path / "sites"
+    sites.mkdir()
+    (sites / "one").mkdir()
+    (sites / "one" / "site.yaml").write_text("organization: One\n", encoding="utf-8")
+    result = run("batch", sites, "--out", out)
+    assert result.code == 3
+    assert result.err.strip() == (f"havenprint: error: could not prepare the output folder: "
+                                  f"{out}/.havenprint is not a folder; remove it")
+    assert (elsewhere / "lock").read_text(encoding="utf-8") == "another program's lock"
