@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import shutil
 from datetime import date
 from pathlib import Path
@@ -470,6 +471,41 @@ def test_never_overwrites_a_hand_written_file(tmp_path: Path) -> None:
     assert target.read_text().startswith("# Written by havenprint import")
     write_resources_yaml(sheet(), target, source_note="y")  # an imported file may be replaced
     assert "Harbor Light Crisis Line" in target.read_text()
+
+
+def test_a_linked_or_odd_resources_yaml_is_neither_read_nor_copied(tmp_path: Path) -> None:
+    """The file an import replaces is read to keep it as resources.yaml.bak: a link to a
+    file elsewhere (a private key) was copied into the content folder with --force, and a
+    named pipe or a link to /dev/zero never finished reading."""
+    secret = tmp_path / "id_key"
+    secret.write_text("PRIVATE KEY", encoding="utf-8")
+    content = tmp_path / "content"
+    content.mkdir()
+    target = content / "resources.yaml"
+    target.symlink_to(secret)
+    assert problems_of(write_resources_yaml, hsds(), target, source_note="x",
+                       overwrite=True) == [
+        f"{target}: is a link to {secret}, outside the content folder: not replacing it "
+        "(remove the link, or copy the file into the content folder)"]
+    assert not (content / "resources.yaml.bak").exists()
+    target.unlink()
+    os.mkfifo(target)
+    assert problems_of(write_resources_yaml, hsds(), target, source_note="x",
+                       overwrite=True) == [
+        f"{target}: not a regular file (a folder, a device or a pipe): havenprint reads "
+        "only files"]
+
+
+def test_a_csv_linked_from_outside_a_data_package_is_not_read(tmp_path: Path) -> None:
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "tabular", folder)
+    (folder / "datapackage.json").unlink()
+    secret = tmp_path / "secret.csv"
+    shutil.move(folder / "organizations.csv", secret)
+    (folder / "organizations.csv").symlink_to(secret)
+    assert problems_of(import_hsds, folder, country="US") == [
+        f"{folder}/organizations.csv: is a link to {secret}, outside {folder}: copy the file "
+        "into the folder"]
 
 
 def test_nothing_to_write(tmp_path: Path) -> None:
