@@ -20,6 +20,7 @@ import yaml
 
 from generator.content.load import load_kit
 from generator.content.schema import ResourcesFileModel
+from generator.content.yamlfile import load_yaml
 from generator.errors import ContentError
 from generator.importers import (
     SPREADSHEET_COLUMNS,
@@ -506,6 +507,22 @@ def test_a_csv_linked_from_outside_a_data_package_is_not_read(tmp_path: Path) ->
     assert problems_of(import_hsds, folder, country="US") == [
         f"{folder}/organizations.csv: is a link to {secret}, outside {folder}: copy the file "
         "into the folder"]
+
+
+def test_control_characters_never_reach_the_written_file(tmp_path: Path) -> None:
+    """A stray escape character in a spreadsheet, or in the name of an uploaded file (the
+    header's note), wrote a resources.yaml that could not be read back."""
+    sheet_with_escape = tmp_path / "lines.csv"
+    sheet_with_escape.write_text("name,phone,verified\nHarbor\x1b Line,1-800-555-0142,"
+                                 "2026-03-02\n", encoding="utf-8")
+    assert problems_of(import_spreadsheet, sheet_with_escape, country="US") == [
+        f"{sheet_with_escape}:2: the file holds the control character U+001B, which is not "
+        "text: is this the right file? Save it again as plain text"]
+    target = tmp_path / "resources.yaml"
+    write_resources_yaml(sheet(), target, source_note="lines\x1b\x00.csv", today=TODAY)
+    assert target.read_text(encoding="utf-8").startswith(
+        "# Written by havenprint import on 2026-06-01 from lines.csv; fingerprint")
+    ResourcesFileModel.model_validate(load_yaml(target).data)
 
 
 def test_nothing_to_write(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.bounded_read import read_limited
-from generator.content.invisible import without_invisible
+from generator.content.invisible import control_character_problem, without_invisible
 from generator.errors import ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000
@@ -49,6 +49,8 @@ def read_text(path: Path) -> str:
         raise ContentError(Problem(
             path, f"not UTF-8 text (byte {exc.start}): save it as UTF-8 (Excel: 'CSV UTF-8')"
         )) from None
+    if problem := control_character_problem(path, text):  # it would reach resources.yaml
+        raise ContentError(problem)
     return without_invisible(text)
 
 

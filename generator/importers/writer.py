@@ -58,7 +58,9 @@ def write_resources_yaml(result: ImportResult, path: Path, *, source_note: str,
 
 
 def render(entries: list[dict], *, source_note: str, today: date) -> str:
-    note = " ".join(source_note.split()) or "an unnamed source"
+    # an uploaded file's name: no control character may make the file unreadable
+    note = "".join(char for char in " ".join(source_note.split()) if char.isprintable()) \
+        or "an unnamed source"
     body = [
         "# Check every line (call it) before printing, and update `verified` when you do.",
         "# Addresses are never copied here: a shelter's address is confidential.",
