@@ -321,3 +321,18 @@ def test_a_batch_never_locks_through_a_linked_state_folder(tmp_path: Path, run) 
     assert result.err.strip() == (f"havenprint: error: could not prepare the output folder: "
                                   f"{out}/.havenprint is not a folder; remove it")
     assert (elsewhere / "lock").read_text(encoding="utf-8") == "another program's lock"
+
+
+def test_a_pipe_in_the_manifests_place_stops_the_build_at_once(kit: Path, tmp_path: Path) -> None:
+    """The previous manifest is read to know the previous kit: a named pipe there waited for
+    a writer for ever."""
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "manifest.json")
+    build = start_build(kit, out, *QUICK)
+    try:
+        _, err = build.communicate(timeout=60)
+    finally:
+        build.kill()
+    assert build.returncode == 3, err
+    assert f"{out}/manifest.json is there and havenprint did not write it" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import socket
@@ -119,6 +120,27 @@ def test_nothing_is_kept_or_removed_through_a_hidden_link(kit: Path, tmp_path: P
     assert resources.read_text(encoding="utf-8") == original
     assert [path.relative_to(elsewhere).as_posix() for path in elsewhere.rglob("*")] == [
         "uploads", "uploads/precious.txt"]
+
+
+def test_a_pipe_or_a_link_in_the_manifests_place_is_no_kit(tmp_path: Path) -> None:
+    """The Download page reads the kit's manifest.json: a named pipe there held the page
+    (and the server's loop) for ever, and a link was followed to a file elsewhere."""
+    import threading
+
+    from generator.serve.pages_download import kit_files, manifest
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "manifest.json")
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(manifest(out)), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert found == [None]
+    (out / "manifest.json").unlink()
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text('{"outputs": []}', encoding="utf-8")
+    (out / "manifest.json").symlink_to(elsewhere)
+    assert manifest(out) is None and kit_files(out) == {}
 
 
 def test_an_oversized_upload_is_refused(served) -> None:

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import WriteError, shown_path
+from generator.content.bounded_read import read_limited
+from generator.errors import ContentError, WriteError, shown_path
 
 JOURNAL_NAME = "commit.json"
 MANIFEST_NAME = "manifest.json"
@@ -52,10 +53,10 @@ def previous_kit(out: Path) -> set[str] | None:
     manifest havenprint wrote."""
     manifest = out / MANIFEST_NAME
     try:
-        if manifest.is_symlink() or manifest.stat().st_size > MAX_MANIFEST_BYTES:
+        if manifest.is_symlink():
             return None
-        data = json.loads(manifest.read_bytes())
-    except (OSError, ValueError):
+        data = json.loads(read_limited(manifest, MAX_MANIFEST_BYTES))  # never a pipe
+    except (ContentError, ValueError):
         return None
     if not isinstance(data, dict) or "manifest_version" not in data or not isinstance(
             data.get("outputs"), list):
