@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -336,3 +337,38 @@ def test_a_pipe_in_the_manifests_place_stops_the_build_at_once(kit: Path, tmp_pa
         build.kill()
     assert build.returncode == 3, err
     assert f"{out}/manifest.json is there and havenprint did not write it" in err
+
+
+@pytest.mark.parametrize("journal", ["pipe", "[1, 2]", '{"new": 5, "remove": "index.html"}'])
+def test_an_odd_journal_is_set_aside_not_waited_on(tmp_path: Path, journal: str) -> None:
+    """A commit.json that is a pipe waited for a writer for ever; one that is not an object
+    of lists stopped with a traceback."""
+    out = tmp_path / "out"
+    (out / ".havenprint").mkdir(parents=True)
+    (out / "index.html").write_text("mine", encoding="utf-8")
+    path = out / ".havenprint" / "commit.json"
+    if journal == "pipe":
+        os.mkfifo(path)
+    else:
+        path.write_text(journal, encoding="utf-8")
+    finished: list[bool] = []
+
+    def enter() -> None:
+        with KitFolder(out):
+            finished.append(True)
+
+    worker = threading.Thread(target=enter, daemon=True)
+    worker.start()
+    worker.join(20)
+    assert finished == [True]
+    assert not os.path.lexists(path)
+    assert (out / "index.html").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_pipe_in_the_locks_place_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / ".havenprint").mkdir(parents=True)
+    os.mkfifo(out / ".havenprint" / "lock")
+    with pytest.raises(WriteError, match=f"cannot lock {out}: {out}/.havenprint/lock is not "
+                                         "a file; remove it"):
+        KitFolder(out).__enter__()

@@ -85,15 +85,22 @@ def write_journal(state: Path, swap: Swap) -> None:
 
 
 def read_journal(state: Path) -> Swap | None:
-    try:
-        data = json.loads((state / JOURNAL_NAME).read_bytes())
-    except FileNotFoundError:
+    journal = state / JOURNAL_NAME
+    if not os.path.lexists(journal):
         return None
-    except (OSError, ValueError):
+    try:  # a regular file only: a pipe would wait for ever
+        data = json.loads(read_limited(journal, MAX_MANIFEST_BYTES))
+    except (ContentError, ValueError):
         data = {}  # never half-written (it is renamed into place): unreadable, so unusable
-    new = [path for path in map(kit_path, data.get("new", [])) if path]
-    remove = [path for path in map(kit_path, data.get("remove", [])) if path]
+    if not isinstance(data, dict):
+        data = {}
+    new, remove = ([path for path in map(kit_path, listed) if path]
+                   for listed in (_list(data.get("new")), _list(data.get("remove"))))
     return Swap(tuple(new), tuple(remove))
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
