@@ -374,3 +374,23 @@ def test_a_control_character_in_yaml_text_names_its_line(tmp_path: Path) -> None
     [problem] = caught.value.problems
     assert problem.line == 4
     assert problem.message.startswith("the file holds the control character U+0000")
+
+
+@pytest.mark.parametrize(("file", "old", "new", "line", "field", "word"), [
+    ("site.yaml", "country: US", "country: NO", 3, "country", "false"),
+    ("resources.yaml", "keyword: START", "keyword: YES", 31,
+     "National Domestic Violence Hotline: text.keyword", "true"),
+    ("resources.yaml", "languages: [en, es]", "languages: [en, no]", 34,
+     "National Domestic Violence Hotline: languages.1", "false"),
+])
+def test_a_word_yaml_reads_as_true_or_false_says_to_quote_it(kit: Path, run, file: str,  # noqa: ANN001
+                                                             old: str, new: str, line: int,
+                                                             field: str, word: str) -> None:
+    """Norway's code, Norwegian's and an SMS keyword YES were refused as "input should be a
+    valid string", which does not say that YAML took the word for true or false."""
+    edit(kit / file, old, new)
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{file}:{line}: {field}: YAML reads this word as {word} (yes, no, on, off, y and "
+            "n are true or false to it): put the text in quotes, as in country: \"NO\" or "
+            "keyword: \"YES\"") in result.err, result.err
