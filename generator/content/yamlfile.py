@@ -26,6 +26,7 @@ MAX_YAML_DEPTH = 100  # mappings and lists inside each other
 # libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_BINARY_TAG = "tag:yaml.org,2002:binary"
 
 KeyPath = tuple[str | int, ...]
 
@@ -157,8 +158,12 @@ def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> Non
 def _clean_escapes(root: yaml.Node, path: Path, first_line: int) -> None:
     """A double-quoted value may spell a character as an escape ("\\u202e", "\\0"), which the
     file's text did not show to the checks in `read_text`: invisible ones are removed from
-    the values too, and a control character is an error on the value's line."""
+    the values too, and a control character is an error on the value's line. So is !!binary
+    (base64 that would become text of any characters)."""
     for node, loc in _walk(root):
+        if node.tag == _BINARY_TAG:  # bytes that would reach a page unchecked
+            raise ContentError(Problem(path, f"{_name(loc)}: !!binary data is not text: "
+                                       "write the text itself", node.start_mark.line + first_line))
         if isinstance(node, yaml.ScalarNode) and node.style == '"':
             if message := control_character_in_value(node.value):
                 raise ContentError(Problem(path, f"{_name(loc)}: {message}",
