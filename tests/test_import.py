@@ -525,6 +525,19 @@ def test_control_characters_never_reach_the_written_file(tmp_path: Path) -> None
     ResourcesFileModel.model_validate(load_yaml(target).data)
 
 
+def test_a_key_given_twice_in_json_is_an_error_on_its_line(tmp_path: Path) -> None:
+    """JSON readers keep the last of two equal keys: a phone with a second "number" printed
+    that one without a word."""
+    export = tmp_path / "export.json"
+    export.write_text(
+        '{"services": [{"id": "s1", "name": "Hotline", "status": "active",\n'
+        '  "phones": [{"id": "p1", "number": "800-799-7233",\n'
+        '              "number": "800-799-7234", "type": "voice"}]}]}\n', encoding="utf-8")
+    assert problems_of(hsds, export) == [
+        f"{export}:3: 'number' is given twice in one object ('800-799-7233', then "
+        "'800-799-7234'): a JSON reader keeps only the last one; remove one"]
+
+
 def test_nothing_to_write(tmp_path: Path) -> None:
     target = tmp_path / "resources.yaml"
     assert problems_of(write_resources_yaml, ImportResult([], [], []), target, source_note="x") \

@@ -58,11 +58,42 @@ def read_json(path: Path) -> tuple[object, str]:
     """The parsed JSON and its text; malformed JSON names its line."""
     text = read_text(path)
     try:
-        return json.loads(text), text
+        return json.loads(text, object_pairs_hook=_unique_keys), text
     except json.JSONDecodeError as exc:
         raise ContentError(Problem(path, f"malformed JSON: {exc.msg}", exc.lineno)) from None
     except RecursionError:
         raise ContentError(Problem(path, "malformed JSON: nested too deeply")) from None
+    except _RepeatedKey as repeated:
+        key, first, second = repeated.args
+        raise ContentError(Problem(path, (
+            f"{key!r} is given twice in one object ({first!r}, then {second!r}): a JSON "
+            "reader keeps only the last one; remove one"), _line_of_pair(text, key, second))
+            ) from None
+
+
+class _RepeatedKey(Exception):
+    """(key, first value, second value)."""
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object of `pairs`; _RepeatedKey when a key comes twice (a second "number" in a
+    phone would replace the first without a word)."""
+    found: dict[str, object] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RepeatedKey(key, found[key], value)
+        found[key] = value
+    return found
+
+
+def _line_of_pair(text: str, key: str, value: object) -> int | None:
+    """The line of `"key": value` when the value is one that is written one way only."""
+    if not isinstance(value, str | int | bool) and value is not None:
+        return None
+    pattern = re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(
+        json.dumps(value, ensure_ascii=False))
+    found = list(re.finditer(pattern, text))
+    return text.count("\n", 0, found[-1].start()) + 1 if found else None
 
 
 def normalize_header(name: str) -> str:
