@@ -538,6 +538,21 @@ def test_a_key_given_twice_in_json_is_an_error_on_its_line(tmp_path: Path) -> No
         "'800-799-7234'): a JSON reader keeps only the last one; remove one"]
 
 
+def test_millions_of_values_are_refused_before_they_are_parsed(tmp_path: Path) -> None:
+    """Far under the byte limit, 30 million empty services (90 MB) took 2 GB to parse and
+    14 GB to import; a CSV of millions of one-letter cells the same."""
+    export = tmp_path / "services.json"
+    export.write_text('{"services": [' + "{}," * 1_500_000 + "{}]}", encoding="utf-8")
+    assert problems_of(hsds, export) == [
+        f"{export}: the file holds too many JSON values (up to 3,000,003; the limit is "
+        "2,000,000): is this the right file? (import a region at a time)"]
+    table = tmp_path / "lines.csv"
+    table.write_text("name,phone\n" + "a,1\n" * 1_000_000, encoding="utf-8")
+    assert problems_of(import_spreadsheet, table, country="US") == [
+        f"{table}:1000001: the file holds over 2,000,000 cells: is this the right file? "
+        "(import a region at a time)"]
+
+
 def test_nothing_to_write(tmp_path: Path) -> None:
     target = tmp_path / "resources.yaml"
     assert problems_of(write_resources_yaml, ImportResult([], [], []), target, source_note="x") \

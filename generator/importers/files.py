@@ -14,6 +14,7 @@ from generator.content.invisible import control_character_problem, without_invis
 from generator.errors import ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000
+MAX_IMPORT_VALUES = 2_000_000  # JSON values or CSV cells: each is a Python object in memory
 _HEADER_SPACE = re.compile(r"[\s\-]+")
 
 
@@ -57,6 +58,14 @@ def read_text(path: Path) -> str:
 def read_json(path: Path) -> tuple[object, str]:
     """The parsed JSON and its text; malformed JSON names its line."""
     text = read_text(path)
+    # Each value but the first of an object or a list follows a comma: an upper bound on the
+    # values, counted before the parser makes an object of each (30 million `{},` in 90 MB
+    # took 2 GB to parse and 14 GB to import).
+    values = text.count(",") + text.count("{") + text.count("[")
+    if values > MAX_IMPORT_VALUES:
+        raise ContentError(Problem(path, (
+            f"the file holds too many JSON values (up to {values:,}; the limit is "
+            f"{MAX_IMPORT_VALUES:,}): is this the right file? (import a region at a time)")))
     try:
         return json.loads(text, object_pairs_hook=_unique_keys), text
     except json.JSONDecodeError as exc:
@@ -107,8 +116,15 @@ def read_csv(path: Path, *, null_words: frozenset[str] = frozenset()) -> CsvTabl
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    records, cells = [], 0
     try:
-        records = list(reader)
+        for record in reader:
+            cells += max(len(record), 1)  # an empty line is a record too
+            if cells > MAX_IMPORT_VALUES:
+                raise ContentError(Problem(path, (
+                    f"the file holds over {MAX_IMPORT_VALUES:,} cells: is this the right "
+                    "file? (import a region at a time)"), reader.line_num))
+            records.append(record)
     except csv.Error as exc:
         raise ContentError(Problem(path, f"malformed CSV: {exc}", reader.line_num)) from None
     if not records or not any(cell.strip() for cell in records[0]):
