@@ -69,3 +69,19 @@ def test_a_secret_behind_a_link_never_reaches_the_messages(kit: Path, tmp_path: 
     assert "resources.yaml: is a link to" in result.err
     assert "hunter2" not in result.err + result.out
     assert not (tmp_path / "out").exists()
+
+
+def test_many_links_outside_are_counted_not_listed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """`extends: /etc` found over 700 links leading out of /etc and printed one line each:
+    the first are named, the rest counted, so the message fits on a screen."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("x", encoding="utf-8")
+    (kit / "linked").mkdir()
+    for number in range(30):
+        (kit / "linked" / f"link-{number:02d}.txt").symlink_to(outside)
+    result = run("check", kit, *QUICK[:4])
+    assert result.code == 1
+    lines = result.err.splitlines()
+    assert len([line for line in lines if ": is a link to " in line]) == 20
+    assert f"{kit}: and 10 more link(s) outside the content folder: is this the right folder " \
+        "(and the right `extends:`)?" in lines

@@ -358,3 +358,57 @@ def test_emergency_line_listed_first_is_a_warning(kit: Path, run) -> None:  # no
             "Hotline' first") in result.err
     (kit / "resources.yaml").write_text(text, encoding="utf-8")
     assert "emergency number 911" not in run("check", kit).err
+
+
+@pytest.mark.parametrize(("file", "old", "new", "message"), [
+    ("articles/trauma-bonding.en.md", "and feel afraid", "and fee\0l afraid",
+     "trauma-bonding.en.md:13: the file holds the control character U+0000, which is not "
+     "text: is this the right file? Save it again as plain text"),
+    ("resources.yaml", "keyword: START", "keyword: ST\x1bART",
+     "resources.yaml:31: the file holds the control character U+001B, which is not text: is "
+     "this the right file? Save it again as plain text"),
+    ("resources.yaml", "hours: 24/7", 'hours: "24/7\\a"',
+     "resources.yaml:33: resources.0.hours: the value holds the control character U+0007 (an "
+     "escape such as \\0 or \\e in double quotes), which cannot be printed"),
+])
+def test_a_control_character_is_an_error_on_its_line(kit: Path, run, file: str, old: str,  # noqa: ANN001
+                                                      new: str, message: str) -> None:
+    """A NUL or an escape character is no text: it was drawn as an empty box (article) or
+    stopped YAML with a message without a line."""
+    edit(kit / file, old, new)
+    result = run("check", kit)
+    assert result.code == 1
+    assert message in result.err.splitlines()[0], result.err
+    assert "Traceback" not in result.err
+
+
+def test_a_control_character_in_yaml_text_names_its_line(tmp_path: Path) -> None:
+    """Text that does not come from a file (a draft on the web page) is checked the same way
+    (YAML's own message had no line and two lines of parser detail)."""
+    from generator.content.yamlfile import parse_yaml
+    from generator.errors import ContentError
+    with pytest.raises(ContentError) as caught:
+        parse_yaml("resources:\n  - name: A\x00B\n", tmp_path / "resources.yaml", first_line=3)
+    [problem] = caught.value.problems
+    assert problem.line == 4
+    assert problem.message.startswith("the file holds the control character U+0000")
+
+
+@pytest.mark.parametrize(("file", "old", "new", "line", "field", "word"), [
+    ("site.yaml", "country: US", "country: NO", 3, "country", "false"),
+    ("resources.yaml", "keyword: START", "keyword: YES", 31,
+     "National Domestic Violence Hotline: text.keyword", "true"),
+    ("resources.yaml", "languages: [en, es]", "languages: [en, no]", 34,
+     "National Domestic Violence Hotline: languages.1", "false"),
+])
+def test_a_word_yaml_reads_as_true_or_false_says_to_quote_it(kit: Path, run, file: str,  # noqa: ANN001
+                                                             old: str, new: str, line: int,
+                                                             field: str, word: str) -> None:
+    """Norway's code, Norwegian's and an SMS keyword YES were refused as "input should be a
+    valid string", which does not say that YAML took the word for true or false."""
+    edit(kit / file, old, new)
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{file}:{line}: {field}: YAML reads this word as {word} (yes, no, on, off, y and "
+            "n are true or false to it): put the text in quotes, as in country: \"NO\" or "
+            "keyword: \"YES\"") in result.err, result.err

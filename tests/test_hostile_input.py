@@ -19,7 +19,8 @@ from tests.conftest import DEFAULT_CONTENT, REPO, english_only
 from tests.test_invalid_cases import CASES, prepare, whole_line
 
 HOSTILE = ["yaml-alias-bomb", "article-of-a-gigabyte", "resources-dev-zero",
-           "template-endless-loop", "template-doubling", "template-memory"]
+           "template-endless-loop", "template-doubling", "template-memory",
+           "icc-profile-of-a-gigabyte", "icc-profile-is-a-pipe"]
 PEAK_MIB = 500
 SECONDS = 15  # processor time, start-up (about 2 s) included
 SAFETY_NET = 2 * 1024**3  # bytes of address space

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import shutil
 from datetime import date
 from pathlib import Path
@@ -19,6 +20,7 @@ import yaml
 
 from generator.content.load import load_kit
 from generator.content.schema import ResourcesFileModel
+from generator.content.yamlfile import load_yaml
 from generator.errors import ContentError
 from generator.importers import (
     SPREADSHEET_COLUMNS,
@@ -520,6 +522,85 @@ def test_never_overwrites_a_hand_written_file(tmp_path: Path) -> None:
     assert target.read_text().startswith("# Written by havenprint import")
     write_resources_yaml(sheet(), target, source_note="y")  # an imported file may be replaced
     assert "Harbor Light Crisis Line" in target.read_text()
+
+
+def test_a_linked_or_odd_resources_yaml_is_neither_read_nor_copied(tmp_path: Path) -> None:
+    """The file an import replaces is read to keep it as resources.yaml.bak: a link to a
+    file elsewhere (a private key) was copied into the content folder with --force, and a
+    named pipe or a link to /dev/zero never finished reading."""
+    secret = tmp_path / "id_key"
+    secret.write_text("PRIVATE KEY", encoding="utf-8")
+    content = tmp_path / "content"
+    content.mkdir()
+    target = content / "resources.yaml"
+    target.symlink_to(secret)
+    assert problems_of(write_resources_yaml, hsds(), target, source_note="x",
+                       overwrite=True) == [
+        f"{target}: is a link to {secret}, outside the content folder: not replacing it "
+        "(remove the link, or copy the file into the content folder)"]
+    assert not (content / "resources.yaml.bak").exists()
+    target.unlink()
+    os.mkfifo(target)
+    assert problems_of(write_resources_yaml, hsds(), target, source_note="x",
+                       overwrite=True) == [
+        f"{target}: not a regular file (a folder, a device or a pipe): havenprint reads "
+        "only files"]
+
+
+def test_a_csv_linked_from_outside_a_data_package_is_not_read(tmp_path: Path) -> None:
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "tabular", folder)
+    (folder / "datapackage.json").unlink()
+    secret = tmp_path / "secret.csv"
+    shutil.move(folder / "organizations.csv", secret)
+    (folder / "organizations.csv").symlink_to(secret)
+    assert problems_of(import_hsds, folder, country="US") == [
+        f"{folder}/organizations.csv: is a link to {secret}, outside {folder}: copy the file "
+        "into the folder"]
+
+
+def test_control_characters_never_reach_the_written_file(tmp_path: Path) -> None:
+    """A stray escape character in a spreadsheet, or in the name of an uploaded file (the
+    header's note), wrote a resources.yaml that could not be read back."""
+    sheet_with_escape = tmp_path / "lines.csv"
+    sheet_with_escape.write_text("name,phone,verified\nHarbor\x1b Line,1-800-555-0142,"
+                                 "2026-03-02\n", encoding="utf-8")
+    assert problems_of(import_spreadsheet, sheet_with_escape, country="US") == [
+        f"{sheet_with_escape}:2: the file holds the control character U+001B, which is not "
+        "text: is this the right file? Save it again as plain text"]
+    target = tmp_path / "resources.yaml"
+    write_resources_yaml(sheet(), target, source_note="lines\x1b\x00.csv", today=TODAY)
+    assert target.read_text(encoding="utf-8").startswith(
+        "# Written by havenprint import on 2026-06-01 from lines.csv; fingerprint")
+    ResourcesFileModel.model_validate(load_yaml(target).data)
+
+
+def test_a_key_given_twice_in_json_is_an_error_on_its_line(tmp_path: Path) -> None:
+    """JSON readers keep the last of two equal keys: a phone with a second "number" printed
+    that one without a word."""
+    export = tmp_path / "export.json"
+    export.write_text(
+        '{"services": [{"id": "s1", "name": "Hotline", "status": "active",\n'
+        '  "phones": [{"id": "p1", "number": "800-799-7233",\n'
+        '              "number": "800-799-7234", "type": "voice"}]}]}\n', encoding="utf-8")
+    assert problems_of(hsds, export) == [
+        f"{export}:3: 'number' is given twice in one object ('800-799-7233', then "
+        "'800-799-7234'): a JSON reader keeps only the last one; remove one"]
+
+
+def test_millions_of_values_are_refused_before_they_are_parsed(tmp_path: Path) -> None:
+    """Far under the byte limit, 30 million empty services (90 MB) took 2 GB to parse and
+    14 GB to import; a CSV of millions of one-letter cells the same."""
+    export = tmp_path / "services.json"
+    export.write_text('{"services": [' + "{}," * 1_500_000 + "{}]}", encoding="utf-8")
+    assert problems_of(hsds, export) == [
+        f"{export}: the file holds too many JSON values (up to 3,000,003; the limit is "
+        "2,000,000): is this the right file? (import a region at a time)"]
+    table = tmp_path / "lines.csv"
+    table.write_text("name,phone\n" + "a,1\n" * 1_000_000, encoding="utf-8")
+    assert problems_of(import_spreadsheet, table, country="US") == [
+        f"{table}:1000001: the file holds over 2,000,000 cells: is this the right file? "
+        "(import a region at a time)"]
 
 
 def test_nothing_to_write(tmp_path: Path) -> None:

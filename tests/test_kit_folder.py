@@ -11,13 +11,14 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 import generator.kit.kit_commit
-from generator.errors import OutputInUse
+from generator.errors import OutputInUse, WriteError
 from generator.kit.kit_folder import KitFolder
 from generator.kit.out_lock import FolderLock
 from tests.conftest import REPO, edit
@@ -267,3 +268,107 @@ def test_old_files_behind_a_linked_folder_are_never_removed(tmp_path: Path) -> N
         commit = folder.commit(["index.html", "manifest.json"])
     assert commit.left == ["en/keep.pdf"]
     assert (elsewhere / "keep.pdf").read_bytes() == b"%PDF not the kit's"
+
+
+@pytest.mark.parametrize("linked", ["out/en", "staging/en", "staging"])
+def test_a_journal_left_in_the_folder_never_moves_files_through_a_link(
+        tmp_path: Path, linked: str) -> None:
+    """A commit.json found in the output folder is finished as it stands: one written by
+    someone else (a shared folder), with a link in the output or staging folder, moved a
+    file into a folder elsewhere (out/en -> /etc/cron.d) or out of one (staging/en -> a
+    folder of secrets) before anything was checked."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    staging = out / ".havenprint" / "staging"
+    staging.parent.mkdir(parents=True)
+    if linked == "out/en":
+        (staging / "en").mkdir(parents=True)
+        (staging / "en" / "planted").write_text("planted")
+        (out / "en").symlink_to(elsewhere)
+    else:
+        (elsewhere / "planted").write_text("secret")
+        link = staging / "en" if linked == "staging/en" else staging
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(elsewhere)
+    planted = "en/planted" if linked != "staging" else "planted"
+    (out / ".havenprint" / "commit.json").write_text(json.dumps(
+        {"new": [planted], "remove": []}))
+    shown = {"out/en": out / "en", "staging/en": staging / "en", "staging": staging}[linked]
+    with pytest.raises(WriteError, match=(
+            f"could not finish the kit an earlier build was swapping in: {shown}: is a link "
+            "where the kit needs a folder of its own")):
+        KitFolder(out).__enter__()
+    assert sorted(path.name for path in elsewhere.iterdir()) == (
+        [] if linked == "out/en" else ["planted"])
+    assert not (out / planted).exists()
+
+
+def test_a_batch_never_locks_through_a_linked_state_folder(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """`<out>/.havenprint` a link: a batch made its lock in the folder it led to, truncated
+    a file named `lock` there and removed it when done."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "lock").write_text("another program's lock", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".havenprint").symlink_to(elsewhere)
+    sites = tmp_path / "sites"
+    sites.mkdir()
+    (sites / "one").mkdir()
+    (sites / "one" / "site.yaml").write_text("organization: One\n", encoding="utf-8")
+    result = run("batch", sites, "--out", out)
+    assert result.code == 3
+    assert result.err.strip() == (f"havenprint: error: could not prepare the output folder: "
+                                  f"{out}/.havenprint is not a folder; remove it")
+    assert (elsewhere / "lock").read_text(encoding="utf-8") == "another program's lock"
+
+
+def test_a_pipe_in_the_manifests_place_stops_the_build_at_once(kit: Path, tmp_path: Path) -> None:
+    """The previous manifest is read to know the previous kit: a named pipe there waited for
+    a writer for ever."""
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "manifest.json")
+    build = start_build(kit, out, *QUICK)
+    try:
+        _, err = build.communicate(timeout=60)
+    finally:
+        build.kill()
+    assert build.returncode == 3, err
+    assert f"{out}/manifest.json is there and havenprint did not write it" in err
+
+
+@pytest.mark.parametrize("journal", ["pipe", "[1, 2]", '{"new": 5, "remove": "index.html"}'])
+def test_an_odd_journal_is_set_aside_not_waited_on(tmp_path: Path, journal: str) -> None:
+    """A commit.json that is a pipe waited for a writer for ever; one that is not an object
+    of lists stopped with a traceback."""
+    out = tmp_path / "out"
+    (out / ".havenprint").mkdir(parents=True)
+    (out / "index.html").write_text("mine", encoding="utf-8")
+    path = out / ".havenprint" / "commit.json"
+    if journal == "pipe":
+        os.mkfifo(path)
+    else:
+        path.write_text(journal, encoding="utf-8")
+    finished: list[bool] = []
+
+    def enter() -> None:
+        with KitFolder(out):
+            finished.append(True)
+
+    worker = threading.Thread(target=enter, daemon=True)
+    worker.start()
+    worker.join(20)
+    assert finished == [True]
+    assert not os.path.lexists(path)
+    assert (out / "index.html").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_pipe_in_the_locks_place_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / ".havenprint").mkdir(parents=True)
+    os.mkfifo(out / ".havenprint" / "lock")
+    with pytest.raises(WriteError, match=f"cannot lock {out}: {out}/.havenprint/lock is not "
+                                         "a file; remove it"):
+        KitFolder(out).__enter__()

@@ -242,6 +242,17 @@ def test_locale_init_refuses_unknown_codes(kit: Path, run, code: str) -> None:  
     assert not (kit / "locales").exists()
 
 
+def test_locale_init_never_writes_through_a_linked_locales_folder(kit: Path, tmp_path: Path,  # noqa: ANN001
+                                                                   run) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (kit / "locales").symlink_to(elsewhere)
+    result = run("locale", "init", "es", kit)
+    assert result.code == 1
+    assert f"{kit}/locales: is a link to {elsewhere}, outside the content folder" in result.err
+    assert list(elsewhere.iterdir()) == []
+
+
 # --- Spanish kit ---------------------------------------------------------------------------
 
 def test_spanish_kit_builds(es_kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

@@ -382,8 +382,9 @@ def test_names_print_in_the_kit_language(kit: Path, tmp_path: Path, run) -> None
 def test_check_lists_untranslated_names_and_strict_fails(kit: Path, run) -> None:  # noqa: ANN001
     es_kit(kit)
     english_kit_with_names(kit, "Local shelter line")
-    edit(kit / "resources.yaml", "    verified: 2026-11-01\n",
-         "    verified: 2026-11-01\n    hours: 9am to 5pm\n", )
+    # 988's hours (this added a second `hours:` to that line, which YAML kept silently)
+    edit(kit / "resources.yaml", "    url: https://988lifeline.org\n    hours: 24/7\n",
+         "    url: https://988lifeline.org\n    hours: 9am to 5pm\n")
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 0, result.err
     assert ("warning: es (Español): line name 'Local shelter line' prints as written, not in "

@@ -402,7 +402,7 @@ def test_a_shops_own_profile(kit: Path, tmp_path: Path, run) -> None:  # noqa: A
 
 
 @pytest.mark.parametrize(("name", "data", "message"), [
-    ("shop.icc", None, "shop.icc: cannot be read"),
+    ("shop.icc", None, "shop.icc: cannot read the file: No such file or directory"),
     ("shop.icc", b"not a profile", "shop.icc: not an ICC profile"),
     ("shop.icc", ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(),
      "shop.icc: an ICC profile for RGB colour, not CMYK"),

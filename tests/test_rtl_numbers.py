@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
@@ -317,6 +318,32 @@ def test_reading_a_content_file_removes_invisible_controls(tmp_path: Path) -> No
     path.write_text(f"name: \"vio{CONTROLS}lence\"\nfa: \"تماس\u200cها\"\n", encoding="utf-8")
     data = load_yaml(path).data
     assert data == {"name": "violence", "fa": "تماس\u200cها"}
+
+
+def test_invisible_controls_written_as_escapes_are_removed_too(tmp_path: Path) -> None:
+    """In double quotes YAML reads `\\u202e` as the character itself: the file's text shows
+    only the escape, so the values are cleaned as well (the card's title is the PDF's title
+    and the kit page's heading, where a right-to-left override would turn it round)."""
+    from generator.commands.cli import main
+    from generator.content.yamlfile import load_yaml
+    escapes = "".join(f"\\u{ord(char):04x}" for char in CONTROLS)
+    path = tmp_path / "x.yaml"
+    path.write_text(f'name: "vio{escapes}lence"\nfa: "تماس\\u200cها"\n', encoding="utf-8")
+    assert load_yaml(path).data == {"name": "violence", "fa": "تماس\u200cها"}
+    content = default_kit_in(tmp_path / "content", ["en"])
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"^discreet_title:.*\n(?:  .*\n)*",
+                           lambda _: 'discreet_title: "Wellness \\u202econtacts\\u00ad"\n',
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(content), "--out", str(out), "--format", "pocket-card",
+                 "--no-previews"]) == 0
+    title = PdfReader(out / "en" / "pocket-card.pdf").metadata.title
+    assert title.startswith("Wellness contacts "), ascii(title)
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Wellness contacts<" in page
+    assert not set(page) & set(CONTROLS)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar", "he", "ru"])

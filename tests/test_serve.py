@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import socket
@@ -87,6 +88,59 @@ def test_no_path_outside_the_folders_is_served_or_written(served, tmp_path: Path
     with pytest.raises(OutsideContent):
         files.path("link.yaml")
     assert not (tmp_path / "elsewhere.yaml").exists()
+
+
+def test_nothing_is_kept_or_removed_through_a_hidden_link(kit: Path, tmp_path: Path) -> None:
+    """The folders the page keeps things in are hidden, so the check of links in a content
+    folder passes over them: `.havenprint` (versions of saved files) and the output folder's
+    `.havenprint-serve` (uploads) led to a folder elsewhere, whose `uploads` the server
+    emptied as it started and stopped."""
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "uploads").mkdir(parents=True)
+    (elsewhere / "uploads" / "precious.txt").write_text("mine", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".havenprint-serve").symlink_to(elsewhere)
+    (kit / ".havenprint").symlink_to(elsewhere)
+    resources = kit / "resources.yaml"
+    original = resources.read_text(encoding="utf-8")
+    client, workspace = client_for(kit, out)
+    with client:
+        rows = _rows(resources)
+        rows[0] = ("r0", {"phone": "1-800-799-7234"})
+        saved = client.post("/lines/save", headers=csrf_headers(workspace), json={
+            "table": table_of(rows), "base": _digest(resources)})
+        assert saved.status_code == 403
+        assert saved.json()["message"].startswith(".havenprint/history in the content "
+                                                  "folder is a link to a folder elsewhere")
+        upload = client.post("/import/upload", headers=csrf_headers(workspace), files={
+            "file": ("lines.csv", b"name,phone,verified\nA,1-800-555-0142,2026-10-01\n")})
+        assert upload.status_code == 422
+        assert "is a link to a folder elsewhere" in upload.json()["message"]
+    assert resources.read_text(encoding="utf-8") == original
+    assert [path.relative_to(elsewhere).as_posix() for path in elsewhere.rglob("*")] == [
+        "uploads", "uploads/precious.txt"]
+
+
+def test_a_pipe_or_a_link_in_the_manifests_place_is_no_kit(tmp_path: Path) -> None:
+    """The Download page reads the kit's manifest.json: a named pipe there held the page
+    (and the server's loop) for ever, and a link was followed to a file elsewhere."""
+    import threading
+
+    from generator.serve.pages_download import kit_files, manifest
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "manifest.json")
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(manifest(out)), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert found == [None]
+    (out / "manifest.json").unlink()
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text('{"outputs": []}', encoding="utf-8")
+    (out / "manifest.json").symlink_to(elsewhere)
+    assert manifest(out) is None and kit_files(out) == {}
 
 
 def test_an_oversized_upload_is_refused(served) -> None:

@@ -24,6 +24,7 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
 
 def run_init(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
+    from generator.content.containment import is_inside
     from generator.i18n.localize import language_status, site_catalogue_path
     from generator.i18n.translator_file import catalogue_text, descriptions, known_language
     from generator.kit.write import write_atomic
@@ -33,6 +34,10 @@ def run_init(args: argparse.Namespace) -> int:
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
     target = site_catalogue_path(args.lang, args.content)
+    if not is_inside(target.parent, (args.content.resolve(),)):  # locales/ -> elsewhere
+        raise ContentError(Problem(target.parent, (
+            f"is a link to {target.parent.resolve()}, outside the content folder: the "
+            "catalogue would be written there; make locales/ a folder of its own")))
     if target.exists() and not args.force:
         raise ContentError(Problem(target, (
             "already exists; not replaced (a translator's work may be in it): edit it, or "

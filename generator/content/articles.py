@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from generator.content.bounded_read import too_big
-from generator.content.invisible import without_invisible
+from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
 from generator.errors import ContentError, Problem
@@ -108,6 +108,8 @@ def _draft_lines(path: Path, text: str) -> list[str]:
     """A draft's lines, cleaned and checked as `read_text` does a file's."""
     if len(text.encode("utf-8")) > MAX_CONTENT_BYTES:
         raise ContentError(too_big(path, len(text.encode("utf-8")), MAX_CONTENT_BYTES))
+    if problem := control_character_problem(path, text):
+        raise ContentError(problem)
     cleaned = without_invisible(text.removeprefix("\ufeff"))
     if not cleaned.strip():
         raise ContentError(Problem(path, "the file is empty"))
@@ -123,12 +125,9 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
         raise ContentError(Problem(path, "front matter opened with `---` is never closed", 1))
     block = "\n".join(lines[1:end])
     try:
-        data = safe_load(block, path)
+        data = safe_load(block, path, first_line=2)
     except RecursionError:
         raise ContentError(Problem(path, "front matter is nested too deeply", 2)) from None
-    except ContentError as error:  # over a limit: lines counted from the file's first
-        raise ContentError([Problem(p.path, p.message, p.line and p.line + 1)
-                            for p in error.problems]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         if mark is not None and mark.index >= len(block):  # unclosed: point at the opening

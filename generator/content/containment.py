@@ -13,6 +13,7 @@ from pathlib import Path
 from generator.errors import ContentError, Problem
 
 MAX_CONTENT_FILES = 10_000  # files and folders in a content folder and the ones it extends
+MAX_LINKS_LISTED = 20  # links leading outside, named one by one; the rest counted
 ALLOW_HINT = "move it into the content folder, or allow its folder with --allow-outside"
 
 
@@ -45,6 +46,11 @@ def check_links(folders: tuple[Path, ...], roots: tuple[Path, ...]) -> None:
                 f"{MAX_CONTENT_FILES:,} files: is this the right folder?")))
         if os.path.islink(path) and not is_inside(path, roots):
             problems.append(_outside(path, folders[0]))
+    if len(problems) > MAX_LINKS_LISTED:  # `extends: /etc` is not a list to read through
+        rest = len(problems) - MAX_LINKS_LISTED
+        problems[MAX_LINKS_LISTED:] = [Problem(folders[0], (
+            f"and {rest:,} more link(s) outside the content folder: is this the right "
+            "folder (and the right `extends:`)?"))]
     if problems:
         raise ContentError(problems)
 

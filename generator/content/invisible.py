@@ -6,11 +6,16 @@ byte-order mark split words so that no check recognises them ("vio\u00adlence"),
 fonts draw them as boxes. They are removed from every content file as it is read.
 The zero-width non-joiner and joiner (U+200C/D) stay: Persian and the Indic scripts spell
 words with them, and shaping consumes them.
+Other control characters (NUL, escape, bell...) are not text at all: a file holding one is
+not what its writer meant (a binary file, a bad copy), so it is an error, not cleaned.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from generator.errors import Problem
 
 _INVISIBLE = re.compile(
     "[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
@@ -26,3 +31,28 @@ def without_invisible(text: str) -> str:
 def invisible_in(text: str) -> list[str]:
     """The invisible formatting characters in `text`, in order (for messages and tests)."""
     return _INVISIBLE.findall(text)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # tab, LF and CR are text
+
+
+def control_character_problem(path: Path, text: str) -> Problem | None:
+    """The first control character in the file's `text` (not tab or a line end), its line."""
+    found = _CONTROL.search(text)
+    if found is None:
+        return None
+    line = len(re.findall(r"\r\n|\r|\n", text[:found.start()])) + 1
+    return Problem(path, (f"the file holds the control character {_code(found[0])}, which is "
+                          "not text: is this the right file? Save it again as plain text"),
+                   line)
+
+
+def control_character_in_value(value: str) -> str | None:
+    """A message when a YAML value holds a control character (written as an escape)."""
+    found = _CONTROL.search(value)
+    return found and (f"the value holds the control character {_code(found[0])} (an escape "
+                      "such as \\0 or \\e in double quotes), which cannot be printed")
+
+
+def _code(char: str) -> str:
+    return f"U+{ord(char):04X}"

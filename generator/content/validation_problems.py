@@ -59,6 +59,10 @@ def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) 
             message = f"{field_name}: must be one of {expected}, not {item['input']!r}"
         elif kind == "value_error":
             message = f"{field_name}: {item['ctx']['error']}"
+        elif kind == "string_type" and isinstance(item.get("input"), bool):  # country: NO
+            message = (f"{field_name}: YAML reads this word as {str(item['input']).lower()} "
+                       "(yes, no, on, off, y and n are true or false to it): put the text in "
+                       "quotes, as in country: \"NO\" or keyword: \"YES\"")
         else:
             message = f"{field_name}: {item['msg'].lower()}"
         problems.append(Problem(doc.path, message, doc.line_of(loc)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,11 @@ from typing import Any
 import yaml
 
 from generator.content.bounded_read import read_limited
-from generator.content.invisible import without_invisible
+from generator.content.invisible import (
+    control_character_in_value,
+    control_character_problem,
+    without_invisible,
+)
 from generator.errors import ContentError, Problem
 
 MAX_CONTENT_BYTES = 2_000_000
@@ -35,6 +40,8 @@ def _keeping_leading_zeros(base: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]
 SAFE_LOADER = _keeping_leading_zeros(yaml.SafeLoader)
 # libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
 FAST_LOADER = _keeping_leading_zeros(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_BINARY_TAG = "tag:yaml.org,2002:binary"
 
 KeyPath = tuple[str | int, ...]
 
@@ -62,6 +69,8 @@ def read_text(path: Path) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
         raise ContentError(Problem(path, message, line)) from None
+    if problem := control_character_problem(path, text):
+        raise ContentError(problem)
     text = without_invisible(text)
     if not text.strip():
         raise ContentError(Problem(path, "the file is empty"))
@@ -70,11 +79,13 @@ def read_text(path: Path) -> str:
 
 def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     """Parse YAML text that starts at `first_line` of `path`."""
+    if problem := control_character_problem(path, text):  # a draft from the web page too
+        raise ContentError(Problem(path, problem.message, (problem.line or 1) + first_line - 1))
     try:
         try:
-            node, data = _parse(text, FAST_LOADER, path)
+            node, data = _parse(text, FAST_LOADER, path, first_line)
         except yaml.YAMLError:  # the pure-Python parser words its errors more plainly
-            node, data = _parse(text, SAFE_LOADER, path)
+            node, data = _parse(text, SAFE_LOADER, path, first_line)
     except RecursionError:
         raise ContentError(Problem(path, "malformed YAML: nested too deeply")) from None
     except yaml.MarkedYAMLError as exc:
@@ -90,24 +101,27 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     return YamlDoc(path, data, lines)
 
 
-def safe_load(text: str, path: Path) -> Any:
+def safe_load(text: str, path: Path, first_line: int = 1) -> Any:
     """`yaml.safe_load` with the limits of `parse_yaml` (front matter in articles)."""
-    return _parse(text, SAFE_LOADER, path)[1]
+    return _parse(text, SAFE_LOADER, path, first_line)[1]
 
 
-def _parse(text: str, loader_class: type, path: Path) -> tuple[yaml.Node | None, Any]:
+def _parse(text: str, loader_class: type, path: Path,
+           first_line: int = 1) -> tuple[yaml.Node | None, Any]:
     loader = loader_class(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None, None
-        check_size(node, path)
+        check_size(node, path, first_line)
+        check_repeated_keys(node, path, first_line)
+        _clean_escapes(node, path, first_line)
         return node, loader.construct_document(node)
     finally:
         loader.dispose()
 
 
-def check_size(root: yaml.Node, path: Path) -> None:
+def check_size(root: yaml.Node, path: Path, first_line: int = 1) -> None:
     """ContentError when the document, its aliases expanded, holds over MAX_YAML_NODES
     values or nests deeper than MAX_YAML_DEPTH. Each node is visited once: an alias is the
     same node object as its anchor, so its expanded size is remembered, not recounted."""
@@ -118,20 +132,81 @@ def check_size(root: yaml.Node, path: Path) -> None:
         if id(node) in sizes:
             continue
         if depth > MAX_YAML_DEPTH:
-            raise ContentError(Problem(path, (
-                f"YAML nested over {MAX_YAML_DEPTH} levels deep"), node.start_mark.line + 1))
+            raise ContentError(Problem(path, f"YAML nested over {MAX_YAML_DEPTH} levels deep",
+                                       node.start_mark.line + first_line))
         children = _children(node)
         if children_done or not children:
             size = 1 + sum(sizes[id(child)] for child in children)
             if size > MAX_YAML_NODES:
                 raise ContentError(Problem(path, (
                     f"YAML holds over {MAX_YAML_NODES:,} values once its aliases (*name) "
-                    "are expanded: is this the right file?"), node.start_mark.line + 1))
+                    "are expanded: is this the right file?"), node.start_mark.line + first_line))
             sizes[id(node)] = size
             continue
         stack.append((node, depth, True))
         stack.extend((child, depth + 1, False) for child in children
                      if id(child) not in sizes)
+
+
+def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> None:
+    """ContentError naming every key given twice in one mapping: YAML keeps the last one
+    without a word, so a second `phone:` pasted below the first would print silently.
+    Checked on the nodes, before merge keys (`<<: *base`) are expanded."""
+    problems = []
+    for node, loc in _walk(root):
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        first_lines: dict[tuple[str, Any], int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE_TAG:
+                continue
+            key, line = (key_node.tag, key_node.value), key_node.start_mark.line + first_line
+            if key in first_lines:
+                problems.append(Problem(path, (
+                    f"{_name(loc, key_node.value)}: given twice (also on line "
+                    f"{first_lines[key]}); YAML would keep only the last one: remove one"), line))
+            first_lines.setdefault(key, line)
+    if problems:
+        raise ContentError(sorted(problems, key=lambda problem: problem.line or 0))
+
+
+def _clean_escapes(root: yaml.Node, path: Path, first_line: int) -> None:
+    """A double-quoted value may spell a character as an escape ("\\u202e", "\\0"), which the
+    file's text did not show to the checks in `read_text`: invisible ones are removed from
+    the values too, and a control character is an error on the value's line. So is !!binary
+    (base64 that would become text of any characters)."""
+    for node, loc in _walk(root):
+        if node.tag == _BINARY_TAG:  # bytes that would reach a page unchecked
+            raise ContentError(Problem(path, f"{_name(loc)}: !!binary data is not text: "
+                                       "write the text itself", node.start_mark.line + first_line))
+        if isinstance(node, yaml.ScalarNode) and node.style == '"':
+            if message := control_character_in_value(node.value):
+                raise ContentError(Problem(path, f"{_name(loc)}: {message}",
+                                           node.start_mark.line + first_line))
+            node.value = without_invisible(node.value)
+
+
+def _walk(root: yaml.Node) -> Iterator[tuple[yaml.Node, KeyPath]]:
+    """Every node once (an alias is its anchor's node), in document order, with its path."""
+    seen_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, KeyPath]] = [(root, ())]
+    while stack:
+        node, loc = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        yield node, loc
+        children: list[tuple[yaml.Node, KeyPath]] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = [(item, (*loc, index)) for index, item in enumerate(node.value)]
+        elif isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                children += [(key_node, loc), (value_node, (*loc, str(key_node.value)))]
+        stack.extend(reversed(children))  # the first child on top
+
+
+def _name(loc: KeyPath, *more: object) -> str:
+    return ".".join(str(part) for part in (*loc, *more)) or "the document"
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

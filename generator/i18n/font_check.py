@@ -11,6 +11,8 @@ from generator.content.models import SiteFont
 from generator.content.yamlfile import YamlDoc
 from generator.errors import ContentError, Problem
 
+MAX_FONT_BYTES = 100_000_000  # the largest TrueType fonts (Chinese, Japanese) are ~30 MB
+
 
 def site_fonts(given: dict, root: Path, doc: YamlDoc) -> tuple[SiteFont, ...]:
     """The fonts `fonts:` names, each file checked; ContentError listing every problem."""
@@ -40,6 +42,10 @@ def _problem(root: Path, name: str) -> str | None:
         return f"{name!r} is outside the content folder: copy the font file into it"
     if not path.is_file():
         return f"{name!r} does not exist in the content folder"
+    size = path.stat().st_size
+    if size > MAX_FONT_BYTES:  # read whole into memory, more than once, to embed it
+        return (f"{name!r} is {size:,} bytes; the limit is {MAX_FONT_BYTES:,}: is this the "
+                "right file?")
     try:
         with TTFont(str(path), lazy=True) as font:
             cmap = font.getBestCmap()

@@ -9,6 +9,7 @@ here as `layout_strings`), which a site's catalogues translate like the others.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,7 +166,9 @@ def language_status(lang: str, content_root: Path | None,
     if content_root is not None:
         paths.extend(site_catalogue_path(tag, content_root) for tag in tags)
     for path in paths:
-        if path.is_file() and path != BUILTIN_DIR / f"{FALLBACK}.yaml":
+        # lexists: a pipe or a folder in a catalogue's place is reported when read, not
+        # passed over for the built-in strings
+        if os.path.lexists(path) and path != BUILTIN_DIR / f"{FALLBACK}.yaml":
             catalogue = load_catalogue(path, known=base)
             catalogues.append(catalogue)
             strings.update(catalogue.strings)

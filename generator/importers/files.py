@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.bounded_read import read_limited
-from generator.content.invisible import without_invisible
+from generator.content.invisible import control_character_problem, without_invisible
 from generator.errors import ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000
+MAX_IMPORT_VALUES = 2_000_000  # JSON values or CSV cells: each is a Python object in memory
 _HEADER_SPACE = re.compile(r"[\s\-]+")
 
 
@@ -49,18 +50,59 @@ def read_text(path: Path) -> str:
         raise ContentError(Problem(
             path, f"not UTF-8 text (byte {exc.start}): save it as UTF-8 (Excel: 'CSV UTF-8')"
         )) from None
+    if problem := control_character_problem(path, text):  # it would reach resources.yaml
+        raise ContentError(problem)
     return without_invisible(text)
 
 
 def read_json(path: Path) -> tuple[object, str]:
     """The parsed JSON and its text; malformed JSON names its line."""
     text = read_text(path)
+    # Each value but the first of an object or a list follows a comma: an upper bound on the
+    # values, counted before the parser makes an object of each (30 million `{},` in 90 MB
+    # took 2 GB to parse and 14 GB to import).
+    values = text.count(",") + text.count("{") + text.count("[")
+    if values > MAX_IMPORT_VALUES:
+        raise ContentError(Problem(path, (
+            f"the file holds too many JSON values (up to {values:,}; the limit is "
+            f"{MAX_IMPORT_VALUES:,}): is this the right file? (import a region at a time)")))
     try:
-        return json.loads(text), text
+        return json.loads(text, object_pairs_hook=_unique_keys), text
     except json.JSONDecodeError as exc:
         raise ContentError(Problem(path, f"malformed JSON: {exc.msg}", exc.lineno)) from None
     except RecursionError:
         raise ContentError(Problem(path, "malformed JSON: nested too deeply")) from None
+    except _RepeatedKey as repeated:
+        key, first, second = repeated.args
+        raise ContentError(Problem(path, (
+            f"{key!r} is given twice in one object ({first!r}, then {second!r}): a JSON "
+            "reader keeps only the last one; remove one"), _line_of_pair(text, key, second))
+            ) from None
+
+
+class _RepeatedKey(Exception):
+    """(key, first value, second value)."""
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object of `pairs`; _RepeatedKey when a key comes twice (a second "number" in a
+    phone would replace the first without a word)."""
+    found: dict[str, object] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RepeatedKey(key, found[key], value)
+        found[key] = value
+    return found
+
+
+def _line_of_pair(text: str, key: str, value: object) -> int | None:
+    """The line of `"key": value` when the value is one that is written one way only."""
+    if not isinstance(value, str | int | bool) and value is not None:
+        return None
+    pattern = re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(
+        json.dumps(value, ensure_ascii=False))
+    found = list(re.finditer(pattern, text))
+    return text.count("\n", 0, found[-1].start()) + 1 if found else None
 
 
 def normalize_header(name: str) -> str:
@@ -74,8 +116,15 @@ def read_csv(path: Path, *, null_words: frozenset[str] = frozenset()) -> CsvTabl
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    records, cell_count = [], 0
     try:
-        records = list(reader)
+        for record in reader:
+            cell_count += max(len(record), 1)  # an empty line is a record too
+            if cell_count > MAX_IMPORT_VALUES:
+                raise ContentError(Problem(path, (
+                    f"the file holds over {MAX_IMPORT_VALUES:,} cells: is this the right "
+                    "file? (import a region at a time)"), reader.line_num))
+            records.append(record)
     except csv.Error as exc:
         raise ContentError(Problem(path, f"malformed CSV: {exc}", reader.line_num)) from None
     if not records or not any(cell.strip() for cell in records[0]):

@@ -41,6 +41,13 @@ def load_folder(folder: Path) -> tuple[list[dict], list[str]]:
         return load_package(package, data, text)
     files: dict[str, Path] = {}
     others = []
+    inside = folder.resolve()
+    outside = [Problem(path, f"is a link to {path.resolve()}, outside {folder}: copy the file "
+                             "into the folder")
+               for path in sorted(folder.glob("*.csv"))
+               if not path.resolve().is_relative_to(inside)]
+    if outside:
+        raise ContentError(outside)
     for path in sorted(folder.glob("*.csv")):
         key = table_key(path.stem)
         if key and key not in files:

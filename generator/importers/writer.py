@@ -11,6 +11,7 @@ none, so that replacing a file never drops it.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from datetime import date
 from pathlib import Path
@@ -18,8 +19,10 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from generator.content.bounded_read import read_limited
+from generator.content.containment import is_inside
 from generator.content.schema import ResourcesFileModel
-from generator.content.yamlfile import SAFE_LOADER
+from generator.content.yamlfile import MAX_CONTENT_BYTES, SAFE_LOADER
 from generator.errors import ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
@@ -55,7 +58,9 @@ def write_resources_yaml(result: ImportResult, path: Path, *, source_note: str,
 
 
 def render(entries: list[dict], *, source_note: str, today: date) -> str:
-    note = " ".join(source_note.split()) or "an unnamed source"
+    # an uploaded file's name: no control character may make the file unreadable
+    note = "".join(char for char in " ".join(source_note.split()) if char.isprintable()) \
+        or "an unnamed source"
     body = [
         "# Check every line (call it) before printing, and update `verified` when you do.",
         "# Addresses are never copied here: a shelter's address is confidential.",
@@ -91,12 +96,14 @@ def _check_target(path: Path, overwrite: bool) -> str | None:
     be replaced."""
     if path.is_dir():
         raise ContentError(Problem(path, "is a folder, not a file"))
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise ContentError(Problem(path, f"cannot read file: {exc.strerror}")) from None
+    if path.is_symlink() and not is_inside(path, (path.parent.resolve(),)):
+        # its text would be copied into the content folder as the backup
+        raise ContentError(Problem(path, (
+            f"is a link to {path.resolve()}, outside the content folder: not replacing it "
+            "(remove the link, or copy the file into the content folder)")))
+    text = read_limited(path, MAX_CONTENT_BYTES).decode("utf-8", errors="replace")
     first_line, _, rest = text.partition("\n")
     fingerprint = _FINGERPRINT.search(first_line)
     if overwrite or (fingerprint and fingerprint.group(1) == _digest(rest)):

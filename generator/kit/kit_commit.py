@@ -12,6 +12,7 @@ finishes it before anything else, so the folder holds the previous kit or the ne
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -21,7 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import WriteError, shown_path
+from generator.content.bounded_read import read_limited
+from generator.errors import ContentError, WriteError, shown_path
 
 JOURNAL_NAME = "commit.json"
 MANIFEST_NAME = "manifest.json"
@@ -51,10 +53,10 @@ def previous_kit(out: Path) -> set[str] | None:
     manifest havenprint wrote."""
     manifest = out / MANIFEST_NAME
     try:
-        if manifest.is_symlink() or manifest.stat().st_size > MAX_MANIFEST_BYTES:
+        if manifest.is_symlink():
             return None
-        data = json.loads(manifest.read_bytes())
-    except (OSError, ValueError):
+        data = json.loads(read_limited(manifest, MAX_MANIFEST_BYTES))  # never a pipe
+    except (ContentError, ValueError):
         return None
     if not isinstance(data, dict) or "manifest_version" not in data or not isinstance(
             data.get("outputs"), list):
@@ -83,15 +85,22 @@ def write_journal(state: Path, swap: Swap) -> None:
 
 
 def read_journal(state: Path) -> Swap | None:
-    try:
-        data = json.loads((state / JOURNAL_NAME).read_bytes())
-    except FileNotFoundError:
+    journal = state / JOURNAL_NAME
+    if not os.path.lexists(journal):
         return None
-    except (OSError, ValueError):
+    try:  # a regular file only: a pipe would wait for ever
+        data = json.loads(read_limited(journal, MAX_MANIFEST_BYTES))
+    except (ContentError, ValueError):
         data = {}  # never half-written (it is renamed into place): unreadable, so unusable
-    new = [path for path in map(kit_path, data.get("new", [])) if path]
-    remove = [path for path in map(kit_path, data.get("remove", [])) if path]
+    if not isinstance(data, dict):
+        data = {}
+    new, remove = ([path for path in map(kit_path, listed) if path]
+                   for listed in (_list(data.get("new")), _list(data.get("remove"))))
     return Swap(tuple(new), tuple(remove))
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
@@ -100,6 +109,13 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
     touched = {out}
     for path in swap.new:
         source, target = staging / path, out / path
+        # A link on either side would move a file out of, or into, a folder elsewhere:
+        # checked here too, since a journal left in the folder is read as it was found.
+        link = (staging if os.path.islink(staging) else None) or _first_link(staging, path) \
+            or _first_link(out, path)
+        if link is not None:
+            raise OSError(errno.ELOOP, "is a link where the kit needs a folder of its own",
+                          str(link))
         if os.path.lexists(source):
             if not target.parent.is_dir():  # made before the journal; again when recovering
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -128,8 +144,14 @@ def apply(out: Path, staging: Path, swap: Swap) -> list[str]:
 
 def _through_link(out: Path, path: str) -> bool:
     """Whether a folder on the way from `out` to `path` is a symbolic link."""
+    return _first_link(out, path) is not None
+
+
+def _first_link(out: Path, path: str) -> Path | None:
+    """The first folder on the way from `out` to `path` that is a symbolic link."""
     parts = path.split("/")[:-1]
-    return any(os.path.islink(out.joinpath(*parts[:end])) for end in range(1, len(parts) + 1))
+    return next((out.joinpath(*parts[:end]) for end in range(1, len(parts) + 1)
+                 if os.path.islink(out.joinpath(*parts[:end]))), None)
 
 
 def _emptied(out: Path, removed: Iterable[str]) -> set[Path]:

@@ -68,7 +68,8 @@ def folder_lock(out: Path) -> Iterator[None]:
     """Hold `out`'s lock without building a kit in it: a batch, over its sites' folders."""
     state = out / STATE_NAME
     with write_errors("prepare the output folder"):
-        state.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
+        _make_state_folder(state)
     with FolderLock(state, shown_path(out)):
         yield
     with contextlib.suppress(OSError):
@@ -89,10 +90,7 @@ class KitFolder:
     def __enter__(self) -> KitFolder:
         with write_errors("prepare the output folder"):
             self.out.mkdir(parents=True, exist_ok=True)
-            if self.state.is_symlink() or (self.state.exists() and not self.state.is_dir()):
-                raise WriteError(f"could not prepare the output folder: "
-                                 f"{shown_path(self.state)} is not a folder; remove it")
-            self.state.mkdir(exist_ok=True)
+            _make_state_folder(self.state)
         self._lock.acquire()
         try:
             with write_errors("finish the kit an earlier build was swapping in"):
@@ -183,6 +181,15 @@ class KitFolder:
                         and (entry.is_file() or entry.is_symlink())):
                     found.append(relative)
         return sorted(found)
+
+
+def _make_state_folder(state: Path) -> None:
+    """`<out>/.havenprint`, a folder of its own: a link there would put the lock (made, then
+    removed) and the staged kit in a folder elsewhere."""
+    if state.is_symlink() or (state.exists() and not state.is_dir()):
+        raise WriteError(f"could not prepare the output folder: {shown_path(state)} is not "
+                         "a folder; remove it")
+    state.mkdir(exist_ok=True)
 
 
 def _clear(path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 
 from generator.engine import current_engine
@@ -63,10 +64,16 @@ class FolderLock:
 
     def _open(self) -> int:
         try:
-            return os.open(self._path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-                           | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            descriptor = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK
+                                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0),
+                                 0o644)
         except OSError as error:
             raise WriteError(f"cannot lock {self._shown}: {error.strerror}") from None
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # a pipe, a device: not ours
+            os.close(descriptor)
+            raise WriteError(f"cannot lock {self._shown}: {self._path} is not a file; "
+                             "remove it")
+        return descriptor
 
     def _lock(self, descriptor: int) -> bool:
         """True when this process now holds the lock."""

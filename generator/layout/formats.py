@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -342,7 +343,9 @@ def available_layouts(root: Path = LAYOUTS_DIR,
 
 
 def _layout_folders(parent: Path) -> list[Path]:
-    return [f for f in sorted(parent.iterdir()) if (f / "layout.yaml").is_file()]
+    """The folders holding a layout.yaml: one that is a pipe, a folder or a broken link is
+    reported when it is read, not passed over (the built-in layout would print instead)."""
+    return [f for f in sorted(parent.iterdir()) if os.path.lexists(f / "layout.yaml")]
 
 
 def _load_all(folders: list[Path], builtin: dict[str, Layout]

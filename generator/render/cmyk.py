@@ -13,7 +13,9 @@ from pathlib import Path
 from PIL import Image, ImageCms
 
 from generator import PACKAGE_DIR
+from generator.content.bounded_read import read_limited
 from generator.engine import remembered
+from generator.errors import ContentError
 from generator.render.paints import RGB
 
 PROFILES_DIR = PACKAGE_DIR / "profiles"
@@ -22,6 +24,7 @@ DEFAULT_CONDITION = "FOGRA39"  # the characterization the default profile is bui
 CUSTOM_CONDITION = "Custom"  # a shop's own profile: identified by the profile it embeds
 CMYK = tuple[int, int, int, int]  # ink percentages, 0..100
 _HEADER = 128
+MAX_PROFILE_BYTES = 50_000_000  # press profiles are a few megabytes
 
 
 class ProfileError(ValueError):
@@ -95,10 +98,10 @@ def srgb_lightness(rgb: RGB) -> float:
 @remembered(8)
 def load_profile(path: Path = DEFAULT_PROFILE) -> CmykProfile:
     """The profile at `path`; ProfileError unless it is an ICC profile for a CMYK printer."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ProfileError(f"cannot be read ({error.strerror or error})") from None
+    try:  # a regular file of a sensible size: a pipe would wait for ever
+        data = read_limited(path, MAX_PROFILE_BYTES)
+    except ContentError as error:
+        raise ProfileError(error.problems[0].message) from None
     problem = header_problem(data)
     if problem:
         raise ProfileError(problem)

@@ -23,6 +23,7 @@ from generator.serve import (
     pages_overview,
     pages_translations,
 )
+from generator.serve.files import OutsideContent
 from generator.serve.guard import Guard
 from generator.serve.templating import STATIC
 from generator.serve.uploads import clear_uploads
@@ -68,6 +69,10 @@ async def _bad_request(request: Request, error: Exception) -> Response:
     return JSONResponse({"message": str(error)}, status_code=error.status)
 
 
+async def _outside(request: Request, error: Exception) -> Response:
+    return JSONResponse({"message": str(error)}, status_code=403)
+
+
 async def _unexpected(request: Request, error: Exception) -> Response:
     print(f"havenprint serve: {type(error).__name__}: {error}", file=sys.stderr)
     return JSONResponse({"message": f"Something went wrong on the server: {error}"}, 500)
@@ -89,6 +94,7 @@ def create_app(ws: Workspace, warm: bool = True) -> Guard:
         ws.close()
 
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={
-        BadRequest: _bad_request, HTTPException: _not_found, Exception: _unexpected})
+        BadRequest: _bad_request, OutsideContent: _outside, HTTPException: _not_found,
+        Exception: _unexpected})
     app.state.workspace = ws
     return Guard(app, ws.settings, ws.csrf)

@@ -91,6 +91,7 @@ class ContentFiles:
             raise OutsideContent(f"{path} is not in the content folder")
         data = text.encode("utf-8")
         with self._saving:
+            self._history_folder(path)  # before anything is written
             old = self._read(path)
             if digest_of(old) != expected:
                 raise ChangedOnDisk(path)
@@ -107,6 +108,7 @@ class ContentFiles:
         if not self.is_own(path):
             raise OutsideContent(f"{path} is not in the content folder")
         with self._saving:
+            self._history_folder(path)  # before anything is written
             old = self._read(path)
             if digest_of(old) != expected:
                 raise ChangedOnDisk(path)
@@ -128,8 +130,15 @@ class ContentFiles:
             raise OSError(str(error.problems[0].message)) from None
 
     def _history_folder(self, path: Path) -> Path:
+        """Where the versions of `path` are kept; OutsideContent when `.havenprint` (or a
+        folder in it) is a link leading out of the content folder."""
         relative = path.resolve().relative_to(self._resolved)
-        return self.root / HISTORY_FOLDER / relative.as_posix().replace("/", "__")
+        folder = self.root / HISTORY_FOLDER / relative.as_posix().replace("/", "__")
+        if not is_inside(folder, (self._resolved,)):
+            raise OutsideContent(f"{HISTORY_FOLDER} in the content folder is a link to a "
+                                 "folder elsewhere: remove the link (the previous version of "
+                                 "a file is kept there); nothing was saved")
+        return folder
 
     def _keep(self, path: Path, old: bytes) -> None:
         folder = self._history_folder(path)

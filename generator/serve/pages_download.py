@@ -16,9 +16,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
-from generator.errors import OutputInUse, UsageError, WriteError, shown_path
-from generator.kit.kit_commit import MANIFEST_NAME
+from generator.errors import ContentError, OutputInUse, UsageError, WriteError, shown_path
+from generator.kit.kit_commit import MANIFEST_NAME, MAX_MANIFEST_BYTES
 from generator.kit.kit_folder import folder_lock
 from generator.kit.outputs import build_with_kit_files
 from generator.render.targets import TARGETS
@@ -30,9 +31,12 @@ STORED = (".pdf", ".png")  # compressed already: stored in the zip as they are
 
 
 def manifest(out: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    path = out / MANIFEST_NAME
+    if not is_inside(path, (out.resolve(),)):
+        return None
+    try:  # a regular file only: a pipe would hold the page for ever
+        data = json.loads(read_limited(path, MAX_MANIFEST_BYTES))
+    except (ContentError, ValueError):
         return None
     return data if isinstance(data, dict) and isinstance(data.get("outputs"), list) else None
 

@@ -19,6 +19,7 @@ from datetime import date
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 
+from generator.content.containment import is_inside
 from generator.errors import ContentError, Problem
 from generator.importers import AreaFilter, ImportResult, import_hsds, import_spreadsheet
 
@@ -56,11 +57,22 @@ def scratch(out: Path) -> Path:
 
 
 def clear_uploads(out: Path) -> None:
+    """Remove the uploads kept; never through a link (`.havenprint-serve` -> a folder
+    elsewhere would have its `uploads` removed)."""
+    if _leads_outside(out):
+        return
     shutil.rmtree(scratch(out) / "uploads", ignore_errors=True)
+
+
+def _leads_outside(out: Path) -> bool:
+    return not is_inside(scratch(out) / "uploads", (out.resolve(),))
 
 
 def store(out: Path, filename: str, data: bytes) -> tuple[str, Path, Path]:
     """(id, folder, what to import: the file, or the unpacked package's folder)."""
+    if _leads_outside(out):
+        raise UploadError(f"{scratch(out)} is a link to a folder elsewhere, where uploads "
+                          "would be kept: remove the link")
     clear_uploads(out)  # one pending import at a time
     name = _SAFE_NAME.sub("-", PurePosixPath(filename.replace("\\", "/")).name).strip(".-")
     suffix = Path(name).suffix.lower()
