@@ -29,7 +29,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.i18n.bidi_text import BidiParagraph
-from generator.i18n.fonts import font_set, register_fonts
+from generator.i18n.fonts import FontSet, font_set, register_fonts
 from tests.conftest import (
     DEFAULT_CONTENT,
     decode_qr_codes,
@@ -259,6 +259,20 @@ _SENTENCES = {
 }
 
 
+def _drawn_lines(text: str, style: ParagraphStyle, fonts: FontSet,
+                 one_line: bool = False) -> list[str]:
+    """`text` drawn as a BidiParagraph 780 pt wide, read back as the page's visual lines."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
+    para = BidiParagraph(text, style, fonts, "regular")
+    para.wrap(780, 60)
+    if one_line:
+        assert len(para.lines) == 1
+    para.drawOn(canvas, 10, 20)
+    canvas.save()
+    return visual_lines(glyphs_only(buffer.getvalue())[0])
+
+
 @settings(max_examples=60, deadline=None)
 @given(lang=st.sampled_from(RTL_LANGUAGES), number=number_forms())
 def test_any_number_form_reads_left_to_right_inside_a_sentence(lang: str, number: str) -> None:
@@ -268,14 +282,7 @@ def test_any_number_form_reads_left_to_right_inside_a_sentence(lang: str, number
     fonts = font_set(lang)
     style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
     for text in (number, _SENTENCES[lang].format(number)):
-        buffer = io.BytesIO()
-        canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
-        para = BidiParagraph(text, style, fonts, "regular")
-        para.wrap(780, 60)
-        assert len(para.lines) == 1
-        para.drawOn(canvas, 10, 20)
-        canvas.save()
-        [line] = [line for line in visual_lines(glyphs_only(buffer.getvalue())[0])
+        [line] = [line for line in _drawn_lines(text, style, fonts, one_line=True)
                   if _digits(line)]
         written = number.replace(" ", "")
         assert written in line.replace(" ", ""), (text, line)
@@ -417,13 +424,7 @@ def test_arabic_indic_and_persian_digits_read_in_their_order(lang: str, number: 
     fonts = font_set(lang, number)
     style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
     for text in (number, _SENTENCES[lang].format(number)):
-        buffer = io.BytesIO()
-        canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
-        para = BidiParagraph(text, style, fonts, "regular")
-        para.wrap(780, 60)
-        para.drawOn(canvas, 10, 20)
-        canvas.save()
-        lines = visual_lines(glyphs_only(buffer.getvalue())[0])
+        lines = _drawn_lines(text, style, fonts)
         assert any(_digit_values(number) == _digit_values(line) for line in lines), (
             text, lines)
 
