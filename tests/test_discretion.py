@@ -325,6 +325,11 @@ def test_short_words_and_phrases(text: str, found: list[str]) -> None:
     ("es", "Casas de acogida", "casas de acogida"),
     ("hi", "हि\u0301ंसा", "हिंसा"),
     ("hi", "हिं\u200dसा", "हिंसा"),
+    ("es", "Contactos contra la agresion", "agresion"),  # typed without its accent
+    ("es", "Apoyo tras una violacion", "violacion"),
+    ("pt", "Contra a violencia domestica", "violencia"),
+    ("pt", "Apoio a vitimas", "vitima"),
+    ("fr", "Lutte contre le harcelement", "harcelement"),
 ])
 def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     assert expected in revealing_words_in(text, builtin_words(lang))
@@ -339,6 +344,8 @@ def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     ("en", "Well-being and self-care"),
     ("vi", "Liên hệ sức khỏe"),
     ("vi", "Bảo vệ sức khỏe"),  # "bảo" without its hook is "bao", not "bạo"
+    ("vi", "Bao lâu"),  # no mark at all: "bao" (how long), not "bạo"
+    ("fr", "Fleur violette"),  # not "violé" without its accent
     ("en", "I am a V I P"),  # letters spaced out, but no listed word
     ("vi", "Lá nhỏ"),  # syllables apart are not read together: not "lánh" (lánh nạn)
     ("fr", "Contacts bien-être"),
