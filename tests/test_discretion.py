@@ -329,6 +329,8 @@ def test_short_words_and_phrases(text: str, found: list[str]) -> None:
     ("es", "Apoyo tras una violacion", "violacion"),
     ("pt", "Contra a violencia domestica", "violencia"),
     ("pt", "Apoio a vitimas", "vitima"),
+    ("ar", "دعم ضحيه الازمه", "ضحية"),  # teh marbuta typed as heh, alef without hamza
+    ("ar", "البيت الامن", "البيت الآمن"),
     ("fr", "Lutte contre le harcelement", "harcelement"),
 ])
 def test_words_of_each_language(lang: str, text: str, expected: str) -> None:

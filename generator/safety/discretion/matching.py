@@ -119,9 +119,15 @@ class Term:
         return "".join(self.parts)
 
 
+# Arabic letters people often type in their plain form: alef with hamza or madda as alef,
+# teh marbuta as heh ("ازمه" for "أزمة"), as Arabic search does.
+_ARABIC_PLAIN_FORMS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه"})
+
+
 def _key(word: str) -> str:
-    """A word as compared: its skeleton, folded again, in NFD."""
-    return unicodedata.normalize("NFD", skeleton(word).casefold())
+    """A word as compared: Arabic letter forms made plain, its skeleton, folded again, in
+    NFD."""
+    return unicodedata.normalize("NFD", skeleton(word.translate(_ARABIC_PLAIN_FORMS)).casefold())
 
 
 def _bare(text: str) -> str:
