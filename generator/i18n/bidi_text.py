@@ -34,10 +34,14 @@ from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import isolate_spans, unbreakable_spans
 from generator.i18n.line_paragraph import LineParagraph
+from generator.i18n.pdfium_order import pdfium_actual_text
 
 _TAG = re.compile(r"<[^>]*>")
 _STRONG_RTL = {"R", "AL"}
 _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
+_ANCHOR = "\u2014"  # EM DASH: a neutral whose ink spans its advance, inside the line
+PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the specification leave it alone
+_UNPRINTABLE = "\x01"  # an /ActualText PDFium emits nothing for
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,7 @@ class BidiParagraph(LineParagraph):
         super().__init__(" ".join(html.unescape(_TAG.sub("", markup)).split()), style, fonts,
                          weight)
         self.levels = embedding_levels(self.text) if self.text else ()
+        self.horizontal_scale = 100.0  # percent: a caller that squeezes the glyphs (Tz) says so
 
     def _pieces(self) -> list[tuple[int, int]]:
         return _words(self.text)
@@ -188,7 +193,7 @@ class BidiParagraph(LineParagraph):
         canvas.setFillColor(self.style.textColor)
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
         for number, (start, end) in enumerate(self.lines):
-            runs = self._runs(start, end)
+            runs, line = self._runs(start, end), self.text[start:end]
             indent, end = self._indent(number), self.style.rightIndent
             x = (end if self.fonts.rtl else indent) + _line_start(
                 self.style.alignment, self._room(self.width, number),
@@ -199,15 +204,25 @@ class BidiParagraph(LineParagraph):
             # /ActualText, for copying, searching and reading aloud.
             size = self.style.fontSize
             spanned = not all(_copies_right(run, size) for run in runs)
+            for_pdfium = spanned and any(run.level % 2 for run in runs)
             if spanned:
-                # In the order the runs stand on the page, as for glyphs: poppler and pdfium
-                # lay /ActualText out left to right over the span and then put right-to-left
-                # text in reading order themselves.
+                # In the order the runs stand on the page, as for glyphs: poppler lays
+                # /ActualText out left to right over the span and then puts right-to-left
+                # text in reading order itself.
                 visual = "".join(run.text[::-1] if run.level % 2 else run.text for run in runs)
                 canvas.addLiteral(actual_text_span(visual, self.fonts.lang))
+            if for_pdfium:  # PDFium orders /ActualText its own way (see pdfium_order.py)
+                canvas.addLiteral(actual_text_span(pdfium_actual_text(line),
+                                                   self.fonts.lang, PDFIUM_TAG))
+                _draw_anchor(canvas, _font_for(self.fonts, self.weight, _ANCHOR), x, y, size,
+                             sum(run.width for run in runs) * self.horizontal_scale / 100)
+                canvas.addLiteral("EMC")
+                canvas.addLiteral(actual_text_span(_UNPRINTABLE, self.fonts.lang, PDFIUM_TAG))
             for run in runs:
                 _draw_run(canvas, run, x, y, size)
                 x += run.width
+            if for_pdfium:
+                canvas.addLiteral("EMC")
             if spanned:
                 canvas.addLiteral("EMC")
 
@@ -292,10 +307,31 @@ def _line_start(alignment: int, width: float, line_width: float, mirrored: bool)
     return width - line_width if alignment == TA_RIGHT else 0.0
 
 
-def actual_text_span(text: str, lang: str) -> str:
+def actual_text_span(text: str, lang: str, tag: str = "Span") -> str:
     """The opening of a marked-content span whose /ActualText is `text` (PDF 1.5, 14.9.4)."""
     utf16 = text.encode("utf-16-be").hex().upper()
-    return f"/Span <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"
+    return f"/{tag} <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"
+
+
+def _draw_anchor(canvas: Canvas, font: str, x: float, y: float, size: float,
+                 width: float) -> None:
+    """An invisible neutral glyph (text render mode 3) stretched over the line: the one text
+    object of the span PDFium reads the line from. PDFium reverses a span's /ActualText
+    when the span's first text object reads right to left, and emits it again each time it
+    comes back to the span after another object (on a card, a line's glyphs meet others
+    at the same height, and raised dots break its batches): so the line's own glyphs are
+    left to a span whose text is unprintable, which PDFium skips. It spreads the characters
+    over this object, which is where the line stands."""
+    advance = stringWidth(_ANCHOR, font, size)
+    canvas.saveState()
+    text = canvas.beginText(x, y)
+    text.setFont(font, size)
+    text.setTextRenderMode(3)
+    if advance > 0 and width > 0:
+        text.setHorizScale(100 * width / advance)
+    text.textOut(_ANCHOR)
+    canvas.drawText(text)
+    canvas.restoreState()
 
 
 @remembered(8192)

@@ -69,7 +69,9 @@ def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color)
         word.wrap(10_000, 10_000)
         natural = word.minWidth()
         word.wrap(natural + 0.01, 10_000)
-        canvas.addLiteral(f"{_squeeze(natural, placed.word_width):.1f} Tz")
+        squeeze = round(_squeeze(natural, placed.word_width), 1)
+        canvas.addLiteral(f"{squeeze:.1f} Tz")
+        word.horizontal_scale = squeeze
         word.drawOn(canvas, x + placed.word_x, y + placed.baseline - word.height +
                     word.style.fontSize)
     else:
