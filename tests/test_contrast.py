@@ -26,7 +26,7 @@ from generator.content.site_options import BrandColorModel
 from generator.layout.formats import available_layouts
 from generator.layout.geometry import Rect, panel_rects
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
-from tests.conftest import edit
+from tests.conftest import edit, glyphs_only
 
 RGB8 = tuple[int, int, int]
 DEFAULT_BRAND = "#2f5d62"
@@ -74,8 +74,9 @@ def glyphs(pdf: Path | bytes, page_index: int, dpi: float = 100, margin: float =
            within: list[Rect] | None = None) -> list[Glyph]:
     """Every visible glyph on the page, with the colours printed behind its box, grown by
     `margin` times the font size on every side but kept inside the one of `within` (page
-    coordinates) that holds the glyph's centre: a panel, not across a fold."""
-    document = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    coordinates) that holds the glyph's centre: a panel, not across a fold. Read without
+    /ActualText: a right-to-left line's text for PDFium sits on an invisible glyph."""
+    document = glyphs_only(pdf)
     page = document[page_index]
     text = page.get_textpage()
     found = []
