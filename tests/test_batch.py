@@ -231,3 +231,25 @@ def test_batch_out_may_not_hold_the_sites(sites: Path, run, where: str) -> None:
     assert result.code == 2
     assert "the kit needs a folder of its own" in result.err
     assert not list(sites.rglob("*.pdf"))
+
+
+def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_path: Path,
+                                                            run) -> None:  # noqa: ANN001
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "articles").mkdir(parents=True)
+    shutil.copy(DEFAULT_CONTENT / "articles" / ARTICLE, elsewhere / "articles" / ARTICLE)
+    (elsewhere / "resources.yaml").write_text(resources_with("1-800-799-7202"),
+                                              encoding="utf-8")
+    (elsewhere / "site.yaml").write_text(site_yaml("Site delta", extends=None), encoding="utf-8")
+    (sites / "delta").symlink_to(elsewhere, target_is_directory=True)
+    out = tmp_path / "out"
+    result = run("batch", sites, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 2
+    assert f"site folders leading outside {sites}" in result.err
+    assert "delta" in result.err and "--allow-outside" in result.err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+    shutil.rmtree(sites / "gamma")  # its number is not valid: the batch would exit 1
+    result = run("batch", sites, "--out", out, "--format", "pocket-card", "--no-previews",
+                 "--allow-outside", elsewhere)
+    assert result.code == 0, result.err
+    assert "1-800-799-7202" in " ".join(page_texts(out / "delta" / "en" / "pocket-card.pdf"))

@@ -23,6 +23,7 @@ from generator.commands.site_job import (
     on_interrupt_skip_the_rest,
     warm_up,
 )
+from generator.content.containment import is_inside, read_roots
 from generator.errors import EXIT_CONTENT, ContentError, UsageError, shown_path
 from generator.kit.kit_folder import check_out, folder_lock
 from generator.render.targets import TARGETS
@@ -128,6 +129,7 @@ def run_batch(args: argparse.Namespace) -> int:
         raise UsageError(f"no sites in {args.sites}: each site is a subfolder with a site.yaml")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    _check_inside(sites, args.sites, tuple(args.allow_outside))
     formats = tuple(args.formats) if args.formats else None
     _check_formats(formats, sites)
     _check_names(sites)
@@ -166,6 +168,19 @@ def report(outcomes: list[SiteOutcome]) -> int:
     print(f"{len(outcomes) - len(failed)} site(s) built, {len(failed)} failed"
           + (f": {', '.join(failed)}" if failed else ""))
     return max((outcome.code or 1 for outcome in outcomes if not outcome.ok), default=0)
+
+
+def _check_inside(sites: list[Path], folder: Path, allowed: tuple[Path, ...]) -> None:
+    """A site folder that is a link leading out of SITES_DIR would have its files read from
+    there: refused unless that place is allowed, as `build` refuses such links."""
+    roots = read_roots([folder], allowed)
+    outside = [site for site in sites if not is_inside(site, roots)]
+    if outside:
+        named = ", ".join(f"{shown_path(site)} -> {site.resolve()}" for site in outside[:5])
+        more = f" and {len(outside) - 5} more" if len(outside) > 5 else ""
+        raise UsageError(f"site folders leading outside {shown_path(folder)}: {named}{more}; "
+                         "havenprint reads only inside the folders it is given: move them in, "
+                         "or allow their folder with --allow-outside")
 
 
 def _check_names(sites: list[Path]) -> None:
