@@ -219,3 +219,22 @@ def test_print_notes_name_the_stock(kit: Path) -> None:
     assert any(step == "Separate the cards along the perforations: 10 pieces of 3.35 × 2.13 in "
                "(85 × 54 mm) per sheet." for step in note.steps), note.steps
     assert not any("Cut" in step for step in note.steps)
+
+
+def test_a_stock_with_no_margin_still_holds_every_card(kit: Path, tmp_path: Path,
+                                                       run) -> None:  # noqa: ANN001
+    """A sheet whose cards start at the paper's edge is not one page-sized item: all ten
+    cards print, the backs mirrored behind them (it once printed one card in a corner)."""
+    edit(kit / "site.yaml", "brand_color:",
+         "stock: {title: Edge, perforated: true, paper: letter, card: [3.5in, 2in], "
+         "columns: 2, rows: 5, left: 0in, top: 0in, column_gap: 0in, row_gap: 0in}"
+         "\nbrand_color:")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    for page_index, columns_x in ((0, (0, 252)), (1, (360, 108))):
+        origins = sorted(origin for origin, _ in placements(pdf, page_index))
+        expected = sorted((x, 792 - (row + 1) * 144) for x in columns_x for row in range(5))
+        assert [v for point in origins for v in point] == \
+            pytest.approx([v for point in expected for v in point], abs=0.02)

@@ -78,8 +78,9 @@ class Grid:
 
     @property
     def full_page(self) -> bool:
-        """The artwork fills the sheet: no room for marks, nothing to cut."""
-        return min(self.left, self.bottom) < MARK_GAP + 2
+        """The artwork fills the sheet: no room for marks, nothing to cut. Only ever one
+        item: a card stock whose grid starts at the paper's edge still holds every card."""
+        return self.columns * self.rows == 1 and min(self.left, self.bottom) < MARK_GAP + 2
 
     def origin(self, column: int, row: int) -> tuple[float, float]:
         """Lower-left corner of the item in `column` (from the left) and `row` (from the top)."""
