@@ -238,3 +238,15 @@ def test_a_stock_with_no_margin_still_holds_every_card(kit: Path, tmp_path: Path
         expected = sorted((x, 792 - (row + 1) * 144) for x in columns_x for row in range(5))
         assert [v for point in origins for v in point] == \
             pytest.approx([v for point in expected for v in point], abs=0.02)
+
+
+def test_a_stock_of_another_grid_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    """Eight cards a sheet: the pocket card's ten would not land on its perforations (it
+    once printed ten cards on plain paper, cut marks and all, and said nothing)."""
+    edit(kit / "site.yaml", "brand_color:",
+         "stock: {title: Eight, perforated: true, paper: letter, card: [3.5in, 2in], "
+         "columns: 2, rows: 4, left: 0.75in, top: 1.5in}\nbrand_color:")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "stock: stock own holds 2 × 4 cards a sheet, the pocket-card prints 2 × 5: " \
+        "choose a stock of 2 × 5 cards, or hand-cut" in result.err

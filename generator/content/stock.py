@@ -126,10 +126,20 @@ def applies_to(stock: Stock, layout: Layout) -> bool:
 
 def stock_size(stock: Stock, layout: Layout, size: SizeSpec) -> SizeSpec:
     """The layout's size as printed on `stock`: the stock's card when it is within
-    SIZE_TOLERANCE of the layout's; ValueError naming the fix when it is another card."""
-    if not applies_to(stock, layout) or stock.card is None:
+    SIZE_TOLERANCE of the layout's; ValueError naming the fix when it is another card, or
+    this card in another grid than the layout's sheet (it would print on plain paper)."""
+    if stock.card is None:
         return size
     width, height = stock.card
+    if not applies_to(stock, layout):
+        imposition = layout.spec.imposition
+        if stock.fixed and max(abs(width - size.width), abs(height - size.height)) \
+                <= SIZE_TOLERANCE:  # the stock holds this format's cards, another grid of them
+            raise ValueError(
+                f"stock {stock.name} holds {stock.columns} × {stock.rows} cards a sheet, the "
+                f"{layout.name} prints {imposition.columns} × {imposition.rows}: choose a "
+                f"stock of {imposition.columns} × {imposition.rows} cards, or hand-cut")
+        return size
     if abs(width - size.width) < 0.01 and abs(height - size.height) < 0.01:
         return size
     if abs(width - size.width) > SIZE_TOLERANCE or abs(height - size.height) > SIZE_TOLERANCE:
