@@ -308,6 +308,10 @@ def test_premium_rate_numbers_are_errors_on_any_line(kit: Path, tmp_path: Path, 
     ("bleed: 3cm", 0,
      "bleed: 30 mm is more than 12.7 mm (0.5 in): print shops ask for 3-5 mm (0.125in)"),
     ("bleed: .inf", 0, "bleed: expected a length like 3mm or 0.125in, got inf"),
+    # A bare number was read as points: "3" gave a shop file 1 mm of bleed, not 3 mm.
+    ("bleed: 3", 0, "bleed: 3 has no unit: write 3mm or 3pt (or inches, like 0.125in)"),
+    ("print_offset: {x: 1, y: 0}", 0,
+     "print_offset.x: 1 has no unit: write 1mm or 1pt (or inches, like 0.125in)"),
 ])
 def test_settings_that_break_a_page_are_errors(kit: Path, tmp_path: Path, run,  # noqa: ANN001
                                                setting: str, line: int, message: str) -> None:
@@ -322,7 +326,8 @@ def test_settings_that_break_a_page_are_errors(kit: Path, tmp_path: Path, run,  
 
 
 @pytest.mark.parametrize("setting", [
-    "print_offset: {x: 3mm, y: -3mm}", "bleed: 0", "bleed: 0.5in", "bleed: 5mm",
+    "print_offset: {x: 3mm, y: -3mm}", "bleed: 0", "bleed: 0.5in", "bleed: 5mm", "bleed: 9pt",
+    "print_offset: {x: 0, y: 0.0}",
     "max_lines: {pocket-card: 1, poster: 8}",
 ])
 def test_settings_at_their_limits_are_accepted(kit: Path, run, setting: str) -> None:  # noqa: ANN001

@@ -250,3 +250,13 @@ def test_a_stock_of_another_grid_is_an_error(kit: Path, run) -> None:  # noqa: A
     assert result.code == 1
     assert "stock: stock own holds 2 × 4 cards a sheet, the pocket-card prints 2 × 5: " \
         "choose a stock of 2 × 5 cards, or hand-cut" in result.err
+
+
+def test_a_stock_length_needs_a_unit(kit: Path, run) -> None:  # noqa: ANN001
+    """`left: 15` meant 15 mm to whoever wrote it; it was read as 15 pt (5.3 mm)."""
+    edit(kit / "site.yaml", "brand_color:",
+         "stock: {perforated: true, paper: letter, card: [3.5in, 2in], columns: 2, rows: 5, "
+         "left: 15, top: 0.5in}\nbrand_color:")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "stock: left: 15 has no unit: write 15mm or 15pt" in result.err

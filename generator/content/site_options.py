@@ -36,7 +36,7 @@ from generator.content.schema import (
     WrittenDate,
     language_keys,
 )
-from generator.content.units import PT_PER_UNIT, inch, mm, parse_length
+from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
 from generator.engine import remembered
 
 # print_offset corrects an office printer's duplex misalignment, usually a millimetre or two;
@@ -55,7 +55,7 @@ class _Strict(BaseModel):
 
 
 def _finite_length(value: Any) -> float:
-    length = parse_length(value)
+    length = parse_written_length(value)
     if not math.isfinite(length):
         raise ValueError(f"expected a length like 3mm or 0.125in, got {value!r}")
     return length

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from reportlab.lib.pagesizes import A4, LETTER
 
 from generator.content.models import Stock
-from generator.content.units import PT_PER_UNIT, mm, parse_length
+from generator.content.units import PT_PER_UNIT, mm, parse_written_length
 from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import load_yaml
 from generator.engine import remembered
@@ -47,14 +47,14 @@ class StockModel(BaseModel):
     @field_validator("left", "top", "column_gap", "row_gap", "bleed", mode="before")
     @classmethod
     def _length(cls, value: Any) -> float | None:
-        return None if value is None else _non_negative(parse_length(value))
+        return None if value is None else _non_negative(parse_written_length(value))
 
     @field_validator("card", mode="before")
     @classmethod
     def _size(cls, value: Any) -> Any:
         if not isinstance(value, list | tuple) or len(value) != 2:
             raise ValueError("expected [width, height], e.g. [85mm, 54mm]")
-        return tuple(_positive(parse_length(item)) for item in value)
+        return tuple(_positive(parse_written_length(item)) for item in value)
 
     def fixed_fields(self) -> dict[str, object]:
         return {"paper": self.paper, "card": self.card, "columns": self.columns,

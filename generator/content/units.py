@@ -1,4 +1,5 @@
-"""Lengths as people write them ("0.125in", "3 mm", "9pt", or a bare number of points)."""
+"""Lengths as people write them ("0.125in", "3 mm", "9pt", or a bare number of points; in
+site.yaml only 0 may go without a unit)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,18 @@ def parse_length(value: object) -> float:
         raise ValueError(f"expected a length like 3mm, 0.125in or 9pt, got {value!r}")
     number, unit = match.groups()
     return float(number) * PT_PER_UNIT[unit or "pt"]
+
+
+def parse_written_length(value: object) -> float:
+    """Points for a length a person writes in site.yaml, where a bare number other than 0 is
+    refused: "3" is 3 mm to whoever wrote it, and would be read as 3 points (1 mm)."""
+    length = parse_length(value)
+    match = _LENGTH.match(str(value)) if not isinstance(value, bool) else None
+    if length and match and match.group(2) is None:
+        number = match.group(1)
+        raise ValueError(f"{number} has no unit: write {number}mm or {number}pt (or inches, "
+                         "like 0.125in)")
+    return length
 
 
 def mm(value: float) -> float:
