@@ -260,3 +260,41 @@ def test_a_stock_length_needs_a_unit(kit: Path, run) -> None:  # noqa: ANN001
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 1
     assert "stock: left: 15 has no unit: write 15mm or 15pt" in result.err
+
+
+def test_cut_marks_stay_off_the_cards_where_a_margin_has_no_room(kit: Path, tmp_path: Path,
+                                                                 run) -> None:  # noqa: ANN001
+    """A hand-cut sheet of the site's own with no margin on the left and top: no mark there
+    (they were drawn backwards, from off the paper across the cards' edges), and the backs'
+    marks mirrored with the backs (they stayed where the fronts' were, over the cards)."""
+    from tests.pdf_paint import page_marks
+    edit(kit / "site.yaml", "brand_color:",
+         "stock: {title: Edge, perforated: false, paper: letter, card: [3.5in, 2in], "
+         "columns: 2, rows: 5, left: 0in, top: 0in}\nbrand_color:")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card.pdf"
+    reader = PdfReader(pdf)
+    for page_index in (0, 1):
+        cards = [(x, y, x + 252, y + 144) for (x, y), _ in placements(pdf, page_index)]
+        marks, _ = page_marks(reader, page_index)
+        lines = [mark.points for mark in marks  # the cut marks: black lines (cards have none)
+                 if mark.kind == "stroke" and len(mark.points) == 2
+                 and mark.colour.values == (0.0, 0.0, 0.0)]
+        assert lines  # the right and bottom margins keep theirs
+        for (x0, y0), (x1, y1) in lines:
+            assert min(x0, x1) >= PRINTABLE - 0.01 and min(y0, y1) >= PRINTABLE - 0.01
+            assert max(x0, x1) <= 612 - PRINTABLE + 0.01
+            assert max(y0, y1) <= 792 - PRINTABLE + 0.01
+            for left, bottom, right, top in cards:
+                crosses = (min(x0, x1) < right - 0.01 and max(x0, x1) > left + 0.01
+                           and min(y0, y1) < top - 0.01 and max(y0, y1) > bottom + 0.01)
+                assert not crosses, ((x0, y0), (x1, y1), (left, bottom, right, top))
+        edges = {round(x, 2) for card in cards for x in (card[0], card[2])}
+        span = (min(card[0] for card in cards), max(card[2] for card in cards))
+        for (x0, _), (x1, _) in lines:
+            if x0 == x1:  # above or below the cards: at a cut
+                assert round(x0, 2) in edges, (page_index, x0, edges)
+            else:  # beside them: in a margin
+                assert max(x0, x1) <= span[0] + 0.01 or min(x0, x1) >= span[1] - 0.01

@@ -5,7 +5,7 @@ One page per face, in the layout's face order. Every second page is the back of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
@@ -147,11 +147,14 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
     long edge (portrait) or short edge (landscape) puts each back behind its front;
     `offset` shifts the backs for printers that misalign duplex. A page that is one item
     the size of the sheet keeps its colour clear of the unprintable edge."""
-    spot = None if grid.full_page else caption_spot(grid)
     bleed = 0.0 if grid.full_page else grid.bleed
     for page, face in enumerate(faces):
         is_back = page % 2 == 1
         shift = (offset.x, offset.y) if is_back else (0.0, 0.0)
+        # The marks of a back go where its mirrored items are: a grid with the margins of
+        # the left and right swapped (the same grid when it is centred).
+        sheet = replace(grid, left=grid.right) if is_back else grid
+        spot = None if grid.full_page else caption_spot(sheet)
         # The face is drawn once, as a form XObject, and placed in every cell: a tenth of
         # the drawing work and of the page content. Each cell clips its own bleed.
         form = f"face-{page}"
@@ -174,10 +177,10 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
                     stamp(canvas, form, x, y, (x - left, y - bottom, x + face.width + right,
                                                y + face.height + top))
             if not grid.perforated:
-                _cut_marks(canvas, grid, shift, spot)
-            _fold_marks(canvas, grid, face, shift, spot)
+                _cut_marks(canvas, sheet, shift, spot)
+            _fold_marks(canvas, sheet, face, shift, spot)
             if spot is not None and page < len(captions):
-                _caption(canvas, grid, captions[page], spot)
+                _caption(canvas, sheet, captions[page], spot)
         canvas.showPage()
 
 
@@ -233,14 +236,18 @@ def _ticks(canvas: Canvas, grid: Grid, shift: tuple[float, float], xs: list[floa
                   min(right + bleed_right + MARK_GAP + MARK_LENGTH, paper_w - PRINTABLE)),
     }
     for name, (start, end) in spans.items():
-        if abs(end - start) < MIN_MARK:
+        outward = end - start if name in ("top", "right") else start - end
+        if outward < MIN_MARK:  # no room: a margin too narrow runs the mark back over the cards
             continue
+        # A cut along the paper's edge, where the printer cannot print, needs no mark.
         if name in ("top", "bottom"):
             for x in xs:
-                canvas.line(x + shift[0], start, x + shift[0], end)
+                if PRINTABLE <= x + shift[0] <= paper_w - PRINTABLE:
+                    canvas.line(x + shift[0], start, x + shift[0], end)
         else:
             for y in ys:
-                canvas.line(start, y + shift[1], end, y + shift[1])
+                if PRINTABLE <= y + shift[1] <= paper_h - PRINTABLE:
+                    canvas.line(start, y + shift[1], end, y + shift[1])
 
 
 def _cut_marks(canvas: Canvas, grid: Grid, shift: tuple[float, float],
