@@ -266,3 +266,25 @@ def test_edited_strings_are_saved_and_the_page_comes_back_saying_so(page, server
         catalogue.unlink()
     else:
         catalogue.write_text(before, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("path", "inputs"), [
+    ("/lines", 'tbody[data-row="r0"] tr:first-child input[type=text], '
+               'tbody[data-row="r0"] tr:first-child input[type=tel]'),
+    ("/translations", "table.strings input[type=text]")])
+def test_on_a_phone_every_box_is_wide_enough_to_type_in(browser, server, path, inputs) -> None:
+    # A coordinator on a phone: the table's boxes were slivers a few pixels wide (names,
+    # numbers and translations could not be read back) and the column headings overlapped.
+    url, _, _ = server
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    try:
+        tab.goto(url + path)
+        boxes = tab.locator(inputs)
+        assert boxes.count() > 0
+        for index in range(boxes.count()):
+            width = boxes.nth(index).bounding_box()["width"]
+            assert width >= 200, f"{path}: box {index} is {width:.0f} px wide on a phone"
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
