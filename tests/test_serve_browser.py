@@ -288,3 +288,18 @@ def test_on_a_phone_every_box_is_wide_enough_to_type_in(browser, server, path, i
         assert tab.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+def test_a_refused_save_leaves_the_keyboard_on_the_field_to_fix(page, server) -> None:
+    # Keyboard only: Save was pressed, refused, and the focus fell to the top of the page
+    # (the button is disabled while saving), so the next Tab started over from the menu.
+    url, _, content = server
+    before = (content / "resources.yaml").read_bytes()
+    page.goto(f"{url}/lines")
+    page.locator("#r1-phone").fill("1-800-799-723")
+    page.locator("#save").focus()
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#status")).to_contain_text("Not saved")
+    assert page.evaluate("document.activeElement.id") == "r1-phone"
+    assert page.input_value("#r1-phone") == "1-800-799-723"
+    assert (content / "resources.yaml").read_bytes() == before

@@ -76,6 +76,7 @@ const havenprint = (() => {
     button.addEventListener("click", async () => {
       button.disabled = true;
       button.classList.add("busy");
+      let refused = false;
       try {
         const {status, ok, data} = await post(url, body());
         if (ok) {
@@ -87,10 +88,14 @@ const havenprint = (() => {
         }
         if (data.remarks) showRemarks(data.remarks);
         say(data.message || `Not saved (${status}).`, "error");
+        refused = true;
       } finally {
         button.disabled = form.dataset.editable !== "yes";
         button.classList.remove("busy");
       }
+      // Disabling the button dropped the keyboard focus to the top of the page: it goes to
+      // the first field marked, else back to the button.
+      if (refused) (form.querySelector('[aria-invalid="true"]') || button).focus();
     });
     window.addEventListener("beforeunload", event => {
       if (dirty) { event.preventDefault(); event.returnValue = ""; }
