@@ -303,3 +303,19 @@ def test_a_refused_save_leaves_the_keyboard_on_the_field_to_fix(page, server) ->
     assert page.evaluate("document.activeElement.id") == "r1-phone"
     assert page.input_value("#r1-phone") == "1-800-799-723"
     assert (content / "resources.yaml").read_bytes() == before
+
+
+def test_a_save_that_cannot_reach_the_server_says_so_and_keeps_the_edit(page, server) -> None:
+    # `havenprint serve` stopped (window closed, laptop asleep): Save did nothing at all,
+    # no message, and the coordinator could believe the number was saved.
+    url, _, content = server
+    before = (content / "resources.yaml").read_bytes()
+    page.goto(f"{url}/lines")
+    page.route("**/lines/*", lambda route: route.abort())
+    page.locator("#r1-phone").fill("1-800-799-7234")
+    page.locator("#save").click()
+    status = page.locator("#status")
+    sync_api.expect(status).to_contain_text("Not saved")
+    assert "havenprint serve" in status.inner_text()
+    assert page.input_value("#r1-phone") == "1-800-799-7234"
+    assert (content / "resources.yaml").read_bytes() == before
