@@ -311,7 +311,7 @@ def test_a_save_that_cannot_reach_the_server_says_so_and_keeps_the_edit(page, se
     url, _, content = server
     before = (content / "resources.yaml").read_bytes()
     page.goto(f"{url}/lines")
-    page.route("**/lines/*", lambda route: route.abort())
+    page.route("**/lines/save", lambda route: route.abort())
     page.locator("#r1-phone").fill("1-800-799-7234")
     page.locator("#save").click()
     status = page.locator("#status")
