@@ -319,3 +319,46 @@ def test_a_save_that_cannot_reach_the_server_says_so_and_keeps_the_edit(page, se
     assert "havenprint serve" in status.inner_text()
     assert page.input_value("#r1-phone") == "1-800-799-7234"
     assert (content / "resources.yaml").read_bytes() == before
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory: pytest.TempPathFactory):
+    folder = tmp_path_factory.mktemp("serve-en-es")
+    content = folder / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    text = english_only(site.read_text(encoding="utf-8"))
+    site.write_text(re.sub(r"^languages: .*$", "languages: [en, es]", text, flags=re.MULTILINE),
+                    encoding="utf-8")
+    with serving(content, folder / "output") as (url, _):
+        yield url, content
+
+
+def test_leaving_for_another_language_cancelled_keeps_the_articles_own(browser, bilingual) -> None:
+    # Edits not saved, Spanish chosen, "stay on the page": the menu said Spanish over the
+    # English text, and the next preview and Save were for articles/...es.md.
+    url, content = bilingual
+    english = content / "articles" / "trauma-bonding.en.md"
+    spanish = content / "articles" / "trauma-bonding.es.md"
+    spanish_before = spanish.read_bytes()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    tab = context.new_page()
+    try:
+        tab.goto(f"{url}/article?lang=en")
+        text = tab.locator("#article-text")
+        edited = text.input_value().replace("It can grow", "It can slowly grow", 1)
+        assert edited != text.input_value()
+        text.fill(edited)
+        tab.once("dialog", lambda dialog: dialog.dismiss())
+        tab.select_option("#article-lang", "es")
+        tab.wait_for_timeout(500)
+        assert tab.input_value("#article-lang") == "en"
+        tab.locator("#save-article").click()
+        tab.wait_for_url("**saved=1**")
+        assert english.read_text(encoding="utf-8") == edited
+        assert spanish.read_bytes() == spanish_before
+        tab.select_option("#article-lang", "es")  # saved: nothing to ask, Spanish opens
+        tab.wait_for_url("**lang=es**")
+        assert tab.input_value("#article-text") == spanish_before.decode("utf-8")
+    finally:
+        context.close()
