@@ -362,3 +362,21 @@ def test_leaving_for_another_language_cancelled_keeps_the_articles_own(browser, 
         assert tab.input_value("#article-text") == spanish_before.decode("utf-8")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1400, 1366, 1200, 1024, 800, 390])
+def test_every_number_on_the_lines_page_shows_whole(browser, server, width) -> None:
+    # Read back before printing: at 1400 px the boxes showed "1-800-799-723" and
+    # "1-800-787-322", the last digit hidden; at 720 px only "1-800-7".
+    url, _, _ = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    try:
+        tab.goto(f"{url}/lines")
+        clipped = tab.evaluate("""() => Array.from(document.querySelectorAll(
+            'table.lines [data-field=phone], table.lines [data-field=tty]'))
+            .filter(box => box.value && box.scrollWidth > box.clientWidth)
+            .map(box => box.id + ' ' + box.value)""")
+        assert clipped == []
+    finally:
+        context.close()
