@@ -436,3 +436,20 @@ def test_a_kit_of_several_articles_edits_each_one(kit: Path, tmp_path: Path) -> 
     refused = client.post("/article/draft", headers=csrf_headers(workspace), json={
         "text": text, "lang": "en", "article": "../site"})
     assert refused.status_code >= 400
+
+
+def test_names_in_a_right_to_left_language_are_typed_right_to_left(tmp_path: Path) -> None:
+    # An Arabic or Hebrew name in a left-to-right box showed its end and hid its first
+    # words past the box's right edge; each text box takes the direction of what is in it.
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).parent.parent / "content", content)
+    client, _ = client_for(content, tmp_path / "out")
+    with client:
+        html = client.get("/lines").text
+    for lang in ("ar", "es", "zh-Hans"):
+        box = re.search(rf'<input[^>]*data-field="name@{lang}"[^>]*>', html)
+        assert box is not None
+        assert f'lang="{lang}"' in box.group(0) and 'dir="auto"' in box.group(0)
+    for field in ("name", "hours", "tab_label", "text.description"):
+        box = re.search(rf'<input[^>]*data-field="{re.escape(field)}"[^>]*>', html)
+        assert box is not None and 'dir="auto"' in box.group(0), field

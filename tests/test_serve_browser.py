@@ -266,3 +266,117 @@ def test_edited_strings_are_saved_and_the_page_comes_back_saying_so(page, server
         catalogue.unlink()
     else:
         catalogue.write_text(before, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("path", "inputs"), [
+    ("/lines", 'tbody[data-row="r0"] tr:first-child input[type=text], '
+               'tbody[data-row="r0"] tr:first-child input[type=tel]'),
+    ("/translations", "table.strings input[type=text]")])
+def test_on_a_phone_every_box_is_wide_enough_to_type_in(browser, server, path, inputs) -> None:
+    # A coordinator on a phone: the table's boxes were slivers a few pixels wide (names,
+    # numbers and translations could not be read back) and the column headings overlapped.
+    url, _, _ = server
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    try:
+        tab.goto(url + path)
+        boxes = tab.locator(inputs)
+        assert boxes.count() > 0
+        for index in range(boxes.count()):
+            width = boxes.nth(index).bounding_box()["width"]
+            assert width >= 200, f"{path}: box {index} is {width:.0f} px wide on a phone"
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+
+
+def test_a_refused_save_leaves_the_keyboard_on_the_field_to_fix(page, server) -> None:
+    # Keyboard only: Save was pressed, refused, and the focus fell to the top of the page
+    # (the button is disabled while saving), so the next Tab started over from the menu.
+    url, _, content = server
+    before = (content / "resources.yaml").read_bytes()
+    page.goto(f"{url}/lines")
+    page.locator("#r1-phone").fill("1-800-799-723")
+    page.locator("#save").focus()
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#status")).to_contain_text("Not saved")
+    assert page.evaluate("document.activeElement.id") == "r1-phone"
+    assert page.input_value("#r1-phone") == "1-800-799-723"
+    assert (content / "resources.yaml").read_bytes() == before
+
+
+def test_a_save_that_cannot_reach_the_server_says_so_and_keeps_the_edit(page, server) -> None:
+    # `havenprint serve` stopped (window closed, laptop asleep): Save did nothing at all,
+    # no message, and the coordinator could believe the number was saved.
+    url, _, content = server
+    before = (content / "resources.yaml").read_bytes()
+    page.goto(f"{url}/lines")
+    page.route("**/lines/save", lambda route: route.abort())
+    page.locator("#r1-phone").fill("1-800-799-7234")
+    page.locator("#save").click()
+    status = page.locator("#status")
+    sync_api.expect(status).to_contain_text("Not saved")
+    assert "havenprint serve" in status.inner_text()
+    assert page.input_value("#r1-phone") == "1-800-799-7234"
+    assert (content / "resources.yaml").read_bytes() == before
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory: pytest.TempPathFactory):
+    folder = tmp_path_factory.mktemp("serve-en-es")
+    content = folder / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    text = english_only(site.read_text(encoding="utf-8"))
+    site.write_text(re.sub(r"^languages: .*$", "languages: [en, es]", text, flags=re.MULTILINE),
+                    encoding="utf-8")
+    with serving(content, folder / "output") as (url, _):
+        yield url, content
+
+
+def test_leaving_for_another_language_cancelled_keeps_the_articles_own(browser, bilingual) -> None:
+    # Edits not saved, Spanish chosen, "stay on the page": the menu said Spanish over the
+    # English text, and the next preview and Save were for articles/...es.md.
+    url, content = bilingual
+    english = content / "articles" / "trauma-bonding.en.md"
+    spanish = content / "articles" / "trauma-bonding.es.md"
+    spanish_before = spanish.read_bytes()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    tab = context.new_page()
+    try:
+        tab.goto(f"{url}/article?lang=en")
+        text = tab.locator("#article-text")
+        edited = text.input_value().replace("It can grow", "It can slowly grow", 1)
+        assert edited != text.input_value()
+        text.fill(edited)
+        tab.once("dialog", lambda dialog: dialog.dismiss())
+        tab.select_option("#article-lang", "es")
+        tab.wait_for_timeout(500)
+        assert tab.input_value("#article-lang") == "en"
+        tab.locator("#save-article").click()
+        tab.wait_for_url("**saved=1**")
+        assert english.read_text(encoding="utf-8") == edited
+        assert spanish.read_bytes() == spanish_before
+        tab.select_option("#article-lang", "es")  # saved: nothing to ask, Spanish opens
+        tab.wait_for_url("**lang=es**")
+        assert tab.input_value("#article-text") == spanish_before.decode("utf-8")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [1400, 1366, 1200, 1024, 800, 390])
+def test_every_number_on_the_lines_page_shows_whole(browser, server, width) -> None:
+    # Read back before printing: at 1400 px the boxes showed "1-800-799-723" and
+    # "1-800-787-322", the last digit hidden; at 720 px only "1-800-7".
+    url, _, _ = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    try:
+        tab.goto(f"{url}/lines")
+        clipped = tab.evaluate("""() => Array.from(document.querySelectorAll(
+            'table.lines [data-field=phone], table.lines [data-field=tty]'))
+            .filter(box => box.value && box.scrollWidth > box.clientWidth)
+            .map(box => box.id + ' ' + box.value)""")
+        assert clipped == []
+    finally:
+        context.close()

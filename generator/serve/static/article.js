@@ -55,10 +55,17 @@
   });
   const pause = debounce(refresh, 600);
   document.getElementById("preview-format").addEventListener("change", refresh);
-  document.getElementById("article-lang").addEventListener("change", () => {
-    location.assign(here());
-  });
-  if (picker) picker.addEventListener("change", () => location.assign(here()));
+  // The chosen language or article opens its own page; the menu shows the text's own again at
+  // once, so that if leaving is cancelled (edits not saved) the text is not drafted or saved
+  // as the other language's file.
+  function open(select) {
+    const target = here();
+    for (const option of select.options) option.selected = option.defaultSelected;
+    location.assign(target);
+  }
+  const langPicker = document.getElementById("article-lang");
+  langPicker.addEventListener("change", () => open(langPicker));
+  if (picker) picker.addEventListener("change", () => open(picker));
 
   const edits = havenprint.editor({
     form, button: document.getElementById("save-article"), url: "/article/save",

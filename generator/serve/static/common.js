@@ -3,15 +3,23 @@
 const havenprint = (() => {
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
 
+  const unreachable = "havenprint does not answer: is `havenprint serve` still running? " +
+    "Your changes are still on this page: start it again, then try once more.";
+
   async function post(url, body) {
     const isForm = body instanceof FormData;
-    const response = await fetch(url, {
-      method: "POST",
-      headers: isForm ? {"X-CSRF-Token": csrf}
-                      : {"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-      body: isForm ? body : JSON.stringify(body),
-      credentials: "same-origin",
-    });
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: isForm ? {"X-CSRF-Token": csrf}
+                        : {"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+        body: isForm ? body : JSON.stringify(body),
+        credentials: "same-origin",
+      });
+    } catch (error) {
+      return {status: 0, ok: false, data: {message: unreachable}};
+    }
     let data = null;
     const type = response.headers.get("content-type") || "";
     if (type.includes("application/json")) data = await response.json();
@@ -76,6 +84,7 @@ const havenprint = (() => {
     button.addEventListener("click", async () => {
       button.disabled = true;
       button.classList.add("busy");
+      let refused = false;
       try {
         const {status, ok, data} = await post(url, body());
         if (ok) {
@@ -86,11 +95,16 @@ const havenprint = (() => {
           return;
         }
         if (data.remarks) showRemarks(data.remarks);
-        say(data.message || `Not saved (${status}).`, "error");
+        say(status === 0 ? `Not saved: ${data.message}` : data.message || `Not saved (${status}).`,
+            "error");
+        refused = true;
       } finally {
         button.disabled = form.dataset.editable !== "yes";
         button.classList.remove("busy");
       }
+      // Disabling the button dropped the keyboard focus to the top of the page: it goes to
+      // the first field marked, else back to the button.
+      if (refused) (form.querySelector('[aria-invalid="true"]') || button).focus();
     });
     window.addEventListener("beforeunload", event => {
       if (dirty) { event.preventDefault(); event.returnValue = ""; }
