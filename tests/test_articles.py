@@ -269,6 +269,14 @@ def test_card_line_defaults_to_first_sentence(tmp_path: Path) -> None:
     assert load(path).card_line == "You matter."
 
 
+def test_card_line_defaults_to_first_sentence_in_chinese(tmp_path: Path) -> None:
+    """A Chinese article without `card:` was told its 13-character first sentence is over
+    110 characters: the sentence did not end at 。."""
+    sentence = "您并不孤单，您的感受是合理的。"
+    path = write(tmp_path, "a.zh-Hans.md", f"# 标题\n\n{sentence}{'这是第二句话，很长。' * 12}\n")
+    assert load(path).card_line == sentence
+
+
 def test_card_line_too_long_is_none(tmp_path: Path) -> None:
     sentence = "word " * 22  # 110 characters with the final period
     fits = sentence.strip() + "."
@@ -290,6 +298,14 @@ def test_card_line_too_long_is_none(tmp_path: Path) -> None:
         ("The U.S. Hotline helps. Call.", "The U.S. Hotline helps."),
         ("No final stop", "No final stop"),
         ("  Spaced   out. Next.", "Spaced out."),
+        ("رابطة الصدمة تعلق قوي. يحدث هذا عندما.", "رابطة الصدمة تعلق قوي."),
+        ("هل أنت بأمان؟ نحن هنا.", "هل أنت بأمان؟"),
+        ("创伤纽带是一种强烈的依恋。它发生在。", "创伤纽带是一种强烈的依恋。"),
+        ("你安全吗？我们在这里。", "你安全吗？"),
+        ("यह एक बंधन है। यह तब होता है।", "यह एक बंधन है।"),
+        ("یہ ایک تعلق ہے۔ یہ تب ہوتا ہے۔", "یہ ایک تعلق ہے۔"),
+        ("ትስስር ነው። ይህ የሚሆነው።", "ትስስር ነው።"),
+        ("Это связь. она возникает.", "Это связь. она возникает."),  # cased: lower case goes on
     ],
 )
 def test_first_sentence(text: str, expected: str) -> None:

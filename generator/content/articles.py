@@ -37,7 +37,9 @@ NO_TITLE_MD = (
 _END_PUNCT = ".!?:;,"
 _SENTENCE_PUNCT = ".!?:;"
 _ABBREVIATIONS = {"dr.", "mr.", "mrs.", "ms.", "st.", "vs.", "no.", "jr.", "sr.", "prof."}
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
+# A stop and a space; or, in Chinese and Japanese, a full-width stop with or without one.
+# Arabic, Urdu, Devanagari and Ethiopic stops and question marks are stops too.
+_SENTENCE_END = re.compile(r"[.!?؟۔।።፧][\"'”’)\]]*\s+|[。！？][\"'”’」』)\]]*\s*")
 _DOMAIN = r"(?:https?://)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:/[^\s,;()]*)?"
 _CITATION = re.compile(
     rf"\s*\((?:(?:sources?|references?)\s*:\s*)?({_DOMAIN}(?:\s*[,;]\s*{_DOMAIN})*)\s*[,;]?\s*\)$",
@@ -50,12 +52,16 @@ _MD = MarkdownIt("commonmark", {"html": False})  # raw HTML stays literal text
 
 
 def first_sentence(text: str) -> str:
-    """The first sentence: up to `. `/`! `/`? ` before an uppercase letter or a digit."""
+    """The first sentence: up to `. `/`! `/`? ` before an uppercase letter or a digit, or a
+    letter of a script without case (Arabic, Chinese, Devanagari...), where an abbreviation
+    cannot be told by the next letter's case."""
     text = _collapse(text)
     for match in _SENTENCE_END.finditer(text):
-        following = text[match.end() :].lstrip("\"'“‘(¿¡")[:1]
+        following = text[match.end() :].lstrip("\"'“‘「『(¿¡")[:1]
         head = text[: match.start() + 1]
-        if (following.isupper() or following.isdigit()) and not _is_abbreviation(head):
+        uncased = following.isalpha() and following.lower() == following.upper()
+        starts = following.isupper() or following.isdigit() or uncased
+        if starts and not _is_abbreviation(head):
             return text[: match.end()].rstrip()
     return text
 
