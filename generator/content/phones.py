@@ -60,7 +60,7 @@ class PhoneError(ValueError):
 def parse_tty(raw: object, country: str) -> Phone:
     """A TTY (textphone) number: any number `parse_phone` accepts, or a relay prefix of the
     country followed by one (`18001 0808 2000 247`), printed as written."""
-    text = _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
+    text = _tidied(raw)
     match = _RELAY.match(text)
     if match and match.group(1) in RELAY_PREFIXES.get(country, ()):
         number = parse_phone(match.group(2), country)
@@ -74,7 +74,7 @@ def parse_phone(raw: object, country: str) -> Phone:
     The display keeps the shelter's own spelling (whitespace tidied); the QR payload
     uses E.164 for full numbers and the digits alone for short codes such as 988.
     """
-    text = _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
+    text = _tidied(raw)
     if not text:
         raise PhoneError("phone number is empty")
     spelled = _SPELLED_OUT.fullmatch(text)
@@ -133,6 +133,11 @@ def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
     if not keys.endswith(national):
         raise PhoneError(f"{text!r}: write the number in digits, or spell it in letters")
     return Phone(raw=text, e164=dialled, display=text)
+
+
+def _tidied(raw: object) -> str:
+    """The number as written, whitespace tidied and a copied label ("TTY: ") taken off."""
+    return _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
 
 
 def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> str:

@@ -42,13 +42,13 @@ KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
 NAMES = {"phone": "voice", "tty": "TTY", "text": "text"}
 _WRAPPING = "\"'“”‘’«»`"
 _PREFIX = re.compile(r"^(?:tel|phone|call|sms|text|tty)\s*[:.]\s*", re.IGNORECASE)
-_EXTENSION = re.compile(r"\s*(?:,|;)?\s*(?:ext\.?|extension|x|#)\s*(\d{1,6})\s*$", re.IGNORECASE)
+_EXTENSION_DIGITS = r"(?:ext\.?|extension|x|#)\s*(\d{1,6})"  # "ext. 12", "x12", "#12"
+_EXTENSION = re.compile(rf"\s*(?:,|;)?\s*{_EXTENSION_DIGITS}\s*$", re.IGNORECASE)
 _KEYWORD = re.compile(
     r"\btext\s+(?:the\s+word\s+)?([\"'“‘]?)([A-Za-z][A-Za-z0-9]{1,15})([\"'”’]?)\s+to\b",
     re.IGNORECASE)
 # "Text HOME to " written before a text number in its own field
-_TEXT_TO = re.compile(
-    r"^text\s+(?:the\s+word\s+)?[\"'“‘]?[A-Za-z][A-Za-z0-9]{1,15}[\"'”’]?\s+to\s+", re.IGNORECASE)
+_TEXT_TO = re.compile("^" + _KEYWORD.pattern.removeprefix(r"\b") + r"\s+", re.IGNORECASE)
 _NOT_KEYWORDS = {
     "us", "me", "them", "anytime", "now", "only", "here", "this", "that", "any", "message",
     "messages", "or", "and", "back", "in", "for", "at", "our", "your", "line", "number", "free",
@@ -155,11 +155,11 @@ def _extension_field(phone: dict, number: str) -> str | None:
     written = text_of(phone, "extension")
     if not written:
         return None
-    match = re.fullmatch(r"(?:ext\.?|extension|x|#)?\s*(\d{1,6})", written, re.IGNORECASE)
+    match = re.fullmatch(rf"{_EXTENSION_DIGITS}|(\d{{1,6}})", written, re.IGNORECASE)
     if not match:
         raise PhoneError(f"{number!r} has extension {written!r}, which is not digits: the "
                          "number is not printed without it")
-    return match.group(1)
+    return match.group(1) or match.group(2)
 
 
 def _text_line(number: str, phone: dict, label: str, choice: PhoneChoice) -> dict:
