@@ -38,7 +38,7 @@ from generator.i18n.font_files import (
     static_instance,
     truetype_subset,
 )
-from generator.i18n.language_tags import served_by
+from generator.i18n.language_tags import with_base
 from generator.i18n.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
@@ -155,8 +155,7 @@ def chain_for(lang: str, site_fonts: tuple[SiteFont, ...] = ()) -> tuple[str, ..
     """The families that set `lang`: the site's own font for it if it gives one, else the
     built-in one, then the Latin fallbacks."""
     own = _site_font_for(lang, site_fonts)
-    builtin = next((PRIMARY[tag] for tag in (*served_by(lang), lang.split("-")[0])
-                    if tag in PRIMARY), "atkinson")
+    builtin = next((PRIMARY[tag] for tag in with_base(lang) if tag in PRIMARY), "atkinson")
     keys = (site_family(own),) if own is not None else ()
     return tuple(dict.fromkeys((*keys, builtin, *FALLBACKS)))
 

@@ -36,10 +36,16 @@ def _likely_script(base: str, subtags: list[str]) -> str | None:
     return None
 
 
+def with_base(lang: str) -> tuple[str, ...]:
+    """`served_by(lang)`, then the base language whatever its script (a last resort: "zh"
+    text for a "zh-TW" kit is better than none)."""
+    return tuple(dict.fromkeys((*served_by(lang), lang.split("-")[0])))
+
+
 def given_for(given: Mapping[str, str], lang: str) -> str | None:
     """What `given` (text per language tag) has for `lang`: its own, else that of the first
     tag that serves it, else its base language's."""
-    for tag in (*served_by(lang), lang.split("-")[0]):
+    for tag in with_base(lang):
         if tag in given:
             return given[tag]
     return None

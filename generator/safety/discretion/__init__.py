@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.content.models import Site, Source
 from generator.engine import remembered
 from generator.errors import Problem
-from generator.i18n.language_tags import served_by
+from generator.i18n.language_tags import with_base
 from generator.layout.place import PlacedFace
 from generator.safety.discretion.matching import revealing_terms_in, terms
 
@@ -54,7 +54,7 @@ def site_words(site: Site, lang: str) -> tuple[str, ...]:
 
 def _tags(lang: str) -> tuple[str, ...]:
     """The base language, the tags that serve `lang`, then `lang` itself."""
-    return tuple(dict.fromkeys((lang.split("-")[0], *reversed(served_by(lang)))))
+    return tuple(reversed(with_base(lang)))
 
 
 def unchecked_language(site: Site, lang: str) -> Problem | None:
