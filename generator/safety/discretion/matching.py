@@ -81,16 +81,7 @@ def normalised(text: str) -> str:
 def words_of(text: str) -> list[str]:
     """The words of already normalised text, keeping combining marks inside them
     (Devanagari vowel signs and Vietnamese tone marks are marks)."""
-    words, current = [], []
-    for char in text:
-        if char.isalnum() or unicodedata.category(char).startswith("M"):
-            current.append(char)
-        elif current:
-            words.append("".join(current))
-            current = []
-    if current:
-        words.append("".join(current))
-    return words
+    return [word for _, word in _pieces(text)]
 
 
 def _unspaced(word: str) -> bool:
@@ -169,12 +160,16 @@ def _splits_a_word(gap: str) -> bool:
         stripped == gap or unicodedata.category(stripped[-1]) == "Pd")
 
 
+def _in_word(char: str) -> bool:
+    return char.isalnum() or unicodedata.category(char).startswith("M")
+
+
 def _pieces(text: str) -> list[tuple[str, str]]:
     """(what stands before it, word) for each word of normalised text."""
     pieces: list[tuple[str, str]] = []
     gap, current = "", ""
     for char in text:
-        if char.isalnum() or unicodedata.category(char).startswith("M"):
+        if _in_word(char):
             current += char
         else:
             if current:
