@@ -230,6 +230,75 @@ def test_two_short_codes_in_one_phone_are_an_error(kit: Path, run) -> None:
             "number") in result.err, result.err
 
 
+@pytest.mark.parametrize(("country", "number", "dialled"), [
+    ("GB", "0808 2OOO 247", "0808 2666 247"),  # letter O for zero: the QR code called +44808266...
+    ("US", "1-800-799-7OOO", "1-800-799-7666"),
+    ("US", "l-800-799-7233", "5-800-799-7233"),  # a lower-case L for the one
+    ("US", "1-800-799-72З3", None),  # a Cyrillic Ze for the three
+])
+def test_letters_typed_for_digits_are_an_error(kit: Path, run, country: str, number: str,
+                                               dialled: str | None) -> None:
+    """A letter O typed for a zero printed a number that looks right while its QR code called
+    the number the letters are on (6): another person's phone."""
+    if country == "GB":
+        edit(kit / "site.yaml", "country: US", "country: GB")
+        (kit / "resources.yaml").write_text(
+            f'resources:\n  - name: Intake line\n    phone: "{number}"\n'
+            '    verified: 2026-11-01\n  - name: Emergency\n    phone: "999"\n'
+            "    verified: 2026-11-01\n", encoding="utf-8")
+    else:
+        _first_line(kit, number)
+    result = run("check", kit)
+    assert result.code == 1
+    where = f"{kit / 'resources.yaml'}:3: Intake line: phone: {number!r} "
+    assert where in result.err, result.err
+    if dialled is not None:
+        assert f"so the QR code would call {dialled}. Write the number in digits" in result.err
+    assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("number", ["1-800-799-7233, 988", "1-800-799-7233, 911",
+                                    "1-800-799-7233;988", "1-800-799-7233,,12"])
+def test_two_numbers_in_one_field_are_an_error(kit: Path, run, number: str) -> None:
+    """phonenumbers reads ", 988" as an extension: the card printed both numbers and its QR
+    code called the first."""
+    _first_line(kit, number)
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:3: Intake line: phone: {number!r} holds two numbers: "
+            "give each number a line of its own") in result.err, result.err
+
+
+@pytest.mark.parametrize(("raw", "display"), [
+    ("1-800-799-7233 ext. 12", "1-800-799-7233 ext. 12"), ("1-800-799-7233 x12", None),
+    ("1-800-799-7233 #12", None), ("1-800-799-7233, ext. 12", None),
+    ("0808 2000 247 доб. 12", None), ("tel:+1-800-799-7233;ext=2", "1-800-799-7233 ext. 2"),
+])
+def test_an_extension_is_not_a_second_number(raw: str, display: str | None) -> None:
+    country = "GB" if raw.startswith("0808") else "US"
+    phone = parse_phone(raw, country)
+    assert phone.e164 in {"+18007997233", "+448082000247"}
+    assert phone.display == (display or raw)
+
+
+@pytest.mark.parametrize(("country", "spelled", "advised", "e164"), [
+    ("US", "844-RIGHTS-9", "844-RIGHTS-9 (844-744-4879)", "+18447444879"),
+    ("US", "1-800-799-SAFE", "1-800-799-SAFE (800-799-7233)", "+18007997233"),
+    ("GB", "0800-HELPME", "0800-HELPME (0800 435763)", "+44800435763"),
+])
+def test_a_number_in_letters_is_printed_with_its_digits(country: str, spelled: str,
+                                                        advised: str, e164: str) -> None:
+    """Spelled in letters alone, a number cannot be checked by eye against what the QR code
+    dials, and is hard to dial from a keypad without letters: the error gives the form to
+    write, and that form is accepted."""
+    with pytest.raises(PhoneError) as error:
+        parse_phone(spelled, country)
+    assert f"is spelled in letters: write the digits they dial in brackets after it, as the " \
+           f"line advertises itself, e.g. {advised};" in str(error.value)
+    phone = parse_phone(advised, country)
+    assert (phone.display, phone.e164) == (advised, e164)
+
+
 @pytest.mark.parametrize(("number", "payload"), [
     ("+44 (0)7400 123456", "SMSTO:+447400123456:HELP"),  # was texting +4407400123456
     ("٨٥٢٥٨", "SMSTO:85258:HELP"),  # was SMSTO:٨٥٢٥٨, which messaging apps do not read

@@ -80,10 +80,17 @@ def parse_phone(raw: object, country: str) -> Phone:
     spelled = _SPELLED_OUT.fullmatch(text)
     if spelled:
         return _spelled_out(text, spelled, country)
+    return _parsed(text, country, letters=False)
+
+
+def _parsed(text: str, country: str, letters: bool) -> Phone:
+    """`parse_phone` of tidied text; `letters`: the number may be spelled in letters (the
+    part before the digits of a spelled-out number)."""
     try:
         number = phonenumbers.parse(text, country, keep_raw_input=True)
     except phonenumbers.NumberParseException:
         raise PhoneError(f"{text!r} is not a phone number") from None
+    _check_written_form(text, number, country, letters)
     # A number of another region that shares the country code is dialled the same way from
     # here (416 Toronto or 787 Puerto Rico in a US kit, 01534 Jersey in a UK one); one with
     # its country code, after + or the country's international prefix (011 44 ... in the US).
@@ -125,7 +132,7 @@ def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
     if not keys.endswith(re.sub(r"\D", "", spelled.group("digits"))):
         raise PhoneError(f"{text!r}: the digits in brackets are not the ones the letters before "
                          f"them spell ({keys}): write the number the line answers on")
-    dialled = parse_phone(letters, country).e164
+    dialled = _parsed(letters, country, letters=True).e164
     # phonenumbers drops letters instead of reading them as keys when there are fewer than
     # three: the number dialled must be the one the keys spell.
     national = (phonenumbers.national_significant_number(phonenumbers.parse(dialled))
@@ -133,6 +140,72 @@ def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
     if not keys.endswith(national):
         raise PhoneError(f"{text!r}: write the number in digits, or spell it in letters")
     return Phone(raw=text, e164=dialled, display=text)
+
+
+def _check_written_form(text: str, number: phonenumbers.PhoneNumber, country: str,
+                        letters: bool) -> None:
+    """PhoneError when what is printed is not what is dialled: letters where digits belong
+    (phonenumbers dials a letter O typed for a zero as the key it is on, 6), or a second
+    number that phonenumbers takes as an extension ("1-800-799-7233, 988")."""
+    main, introducer = _split_extension(text, number.extension)
+    if introducer is not None and not any(char.isalpha() or char == "#" for char in introducer):
+        raise PhoneError(f"{text!r} holds two numbers: give each number a line of its own (an "
+                         "extension is written after 'ext.', as in 1-800-555-0100 ext. 12)")
+    found = [char for char in main if char.isalpha()]
+    if found and not letters:
+        raise PhoneError(_letters_problem(text, main, found, country))
+
+
+def _split_extension(text: str, extension: str | None) -> tuple[str, str | None]:
+    """The number before its extension, and what stands between them ("ext. ", ", "); the
+    whole text and None without one."""
+    if not extension:
+        return text, None
+    body = text.rstrip(" #")
+    if not body.endswith(extension):
+        return text, None
+    before = body[: len(body) - len(extension)]
+    introducer = re.search(r"\D*$", before)
+    assert introducer is not None  # \D* matches the empty string
+    return before[: introducer.start()], introducer.group()
+
+
+# Letters typed for the digits they look like ("2OOO" for 2000, "l-800"): a typing slip, not
+# a number spelled in letters.
+_LOOK_ALIKES = {"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"}
+
+
+def _letters_problem(text: str, main: str, found: list[str], country: str) -> str:
+    letters = list(dict.fromkeys(found))
+    words = [word for word in main.split() if not any(char.isdigit() for char in word)]
+    if words:
+        named = f"the word{'s' if len(words) > 1 else ''} {' '.join(words)!r}"
+        return (f"{text!r} is not one number: it has {named} in it; write only the digits of "
+                "one number (a second number is a line of its own; a number spelled in letters "
+                "is written with its digits in brackets after it, as in 1-800-799-SAFE (7233))")
+    keys = phonenumbers.convert_alpha_characters_in_number(main).strip()
+    if all(char.casefold() in _LOOK_ALIKES for char in letters):
+        which = "; ".join(f"'{char}' is not {_LOOK_ALIKES[char.casefold()]}" for char in letters)
+        return (f"{text!r} has {'a letter' if len(letters) == 1 else 'letters'} where digits "
+                f"belong ({which}): phones dial a letter as the key it is on, so the QR code "
+                f"would call {keys}. Write the number in digits")
+    return (f"{text!r} is spelled in letters: write the digits they dial in brackets after "
+            f"it, as the line advertises itself, e.g. {main.strip()} ({_in_digits(keys, country)})"
+            "; people who cannot find the letters on their keypad read the digits")
+
+
+def _in_digits(keys: str, country: str) -> str:
+    """The number the letters dial, grouped as the country writes it (without the 1 of
+    North American numbers: the digits in brackets end the letters' own)."""
+    digits = re.sub(r"\D", "", keys)
+    try:
+        number = phonenumbers.parse(digits, country)
+    except phonenumbers.NumberParseException:
+        return digits
+    if number.country_code == 1:
+        national = phonenumbers.national_significant_number(number)
+        return f"{national[:3]}-{national[3:6]}-{national[6:]}"
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
 
 
 def _tidied(raw: object) -> str:
