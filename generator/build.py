@@ -209,7 +209,7 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
     if unchecked is not None:
         return [unchecked]
     words = builtin_words(lang) + site_words(kit.site, lang)
-    return discretion_problems(outside, layout.name, words, kit.site.source.path,
+    return discretion_problems(outside, layout.name, words, lang, kit.site.source.path,
                                kit.resources[0].source)
 
 

@@ -278,7 +278,7 @@ def test_lookalike_letters_are_caught(word: str, data) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize(("text", "found"), [
     ("DV support", ["dv"]),
-    ("Help after D-V", []),
+    ("Help after D-V", ["dv"]),  # an abbreviation is read across what separates its letters
     ("Good advice and DVDs", []),  # a short word matches a whole word only
     ("Safe House", ["safe house"]),
     ("safe-house contacts", ["safe house"]),
@@ -334,7 +334,7 @@ def test_short_words_and_phrases(text: str, found: list[str]) -> None:
     ("fr", "Lutte contre le harcelement", "harcelement"),
 ])
 def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
-    assert expected in revealing_words_in(text, builtin_words(lang))
+    assert expected in revealing_words_in(text, builtin_words(lang), lang)
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -342,7 +342,6 @@ def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     ("ar", "عنفوان الشباب"),  # "عنف" is a whole word only: not "vigour"
     ("vi", "Bạn"),  # a short syllable is a whole word only
     ("ru", "Полезные контакты"),
-    ("en", "Help after D-V"),  # a short word is not read across a hyphen
     ("en", "Well-being and self-care"),
     ("vi", "Liên hệ sức khỏe"),
     ("vi", "Bảo vệ sức khỏe"),  # "bảo" without its hook is "bao", not "bạo"
@@ -356,7 +355,7 @@ def test_words_of_each_language(lang: str, text: str, expected: str) -> None:
     ("he", "אנשי קשר לבריאות"),
 ])
 def test_everyday_words_pass(lang: str, text: str) -> None:
-    assert revealing_words_in(text, builtin_words(lang)) == []
+    assert revealing_words_in(text, builtin_words(lang), lang) == []
 
 
 DEFAULT_TITLES = yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text("utf-8"))[
@@ -365,7 +364,7 @@ DEFAULT_TITLES = yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text("utf-8
 
 @pytest.mark.parametrize("lang", sorted(DEFAULT_TITLES))
 def test_default_titles_are_neutral(lang: str) -> None:
-    assert revealing_words_in(DEFAULT_TITLES[lang], builtin_words(lang)) == []
+    assert revealing_words_in(DEFAULT_TITLES[lang], builtin_words(lang), lang) == []
 
 
 def test_default_kit_passes_in_all_its_languages(tmp_path: Path, run) -> None:  # noqa: ANN001
@@ -389,3 +388,141 @@ def test_the_shipped_skeleton_table_is_the_installed_confusables_data() -> None:
     shipped = _prototypes()
     assert shipped == derive_prototypes()
     assert shipped["а"] == "a" and shipped["ο"] == "o"  # Cyrillic a, Greek omicron
+
+
+# --- stems, compounds, abbreviations, QR codes (disguises that passed) ----------------------
+
+@pytest.mark.parametrize(("lang", "text", "expected"), [
+    ("en", "D.V. contacts", "dv"),  # an abbreviation written with separators
+    ("en", "D. V. contacts", "dv"),
+    ("en", "D V contacts", "dv"),
+    ("en", "D-V contacts", "dv"),
+    ("en", "d/v contacts", "dv"),
+    ("en", "Call a D.V. advocate", "dv"),  # inside a run of single letters
+    ("en", "I.P.V. contacts", "ipv"),
+    ("en", "Hot line", "hotline"),  # a compound written apart
+    ("en", "Help line", "helpline"),
+    ("en", "Dom\nestic Vio\nlence", "domestic"),  # broken across lines
+    ("en", "Dom\nestic Vio\nlence", "violence"),
+    ("en", "Suicidal thoughts", "suicide"),  # another form of the word (its stem)
+    ("en", "Batterer program", "batterer"),
+    ("en", "Women's Aid", "women's aid"),
+    ("en", "Womens Aid", "womens aid"),
+    ("en", "Safe Haven", "safe haven"),
+    ("en", "Escaping safely", "escape"),
+    ("en", "Nonviolence groups", "violence"),  # inside a longer word
+    ("en", "thehotline.org", "hotline"),
+    ("es", "Ayuda para abusadas", "abuse"),  # the English list's stem, found first
+    ("es", "Línea de ayuda", "línea de ayuda"),
+    ("es", "Contactos VD", "vd"),
+    ("es", "Línea de ayuda para abusadas", "línea de ayuda"),
+    ("zh-Hans", "安全屋联络", "安全屋"),
+    ("ar", "خط المساعدة", "خط المساعدة"),
+    ("ar", "اعتداء", "اعتداء"),
+    ("ar", "والاعتداء", "الاعتداء"),  # "and the assault"
+    ("ar", "إيذاء", "إيذاء"),
+    ("ru", "Звоните на горячую линию", "горячая линия"),  # a phrase in another case
+    ("ru", "Телефона доверия", "телефон доверия"),
+    ("fr", "Femmes agressées", "agression"),
+])
+def test_forms_compounds_and_abbreviations_are_caught(lang: str, text: str,
+                                                       expected: str) -> None:
+    assert expected in revealing_words_in(text, builtin_words(lang), lang)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "Hotel lines"),  # two words read as one only when they make a listed word
+    ("en", "Shot lines and helping hands"),
+    ("en", "A day of leisure"),
+    ("en", "Battery recycling"),
+    ("en", "Advent calendar"),
+    ("ru", "Для нас или для них"),  # "нас или" run together is "насили": too short a word
+    ("es", "Una cosa a la vez"),
+    ("fr", "Fleur violette"),
+    ("ar", "عنفوان الشباب"),  # its stem is not that of "عنف"
+    ("vi", "Lá nhỏ"),
+])
+def test_forms_compounds_and_abbreviations_catch_no_everyday_words(lang: str,
+                                                                   text: str) -> None:
+    assert revealing_words_in(text, builtin_words(lang), lang) == []
+
+
+def test_a_word_found_only_by_its_stem_is_named_once() -> None:
+    """"abusers" is found by "abuse" and "abuser" as written; "abusive" (the same stem) adds
+    nothing and is not named a third time."""
+    assert revealing_words_in("Our ABUSERS", builtin_words("en")) == ["abuse", "abuser"]
+
+
+@pytest.mark.parametrize(("lang", "title", "word"), [
+    ("en", "D.V. contacts", "dv"), ("en", "D-V contacts", "dv"),
+    ("en", "I.P.V. contacts", "ipv"), ("en", "Hot line", "hotline"),
+    ("en", "Help line", "helpline"), ("en", "Safe Haven", "safe haven"),
+    ("ar", "خط المساعدة", "خط المساعدة"), ("zh-Hans", "安全屋", "安全屋"),
+])
+def test_a_disguised_outside_title_is_refused(kit: Path, run, lang: str, title: str,  # noqa: ANN001
+                                              word: str) -> None:
+    if lang != "en":
+        edit(kit / "site.yaml", "languages: [en]", f"languages: [en, {lang}]")
+    titles = {"en": "Wellness contacts", lang: title}
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: {" + ", ".join(f"{code}: {text}" for code, text in titles.items())
+         + "}")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1, result.err
+    assert (f"pocket-card (front): '{word}' on an outside surface would reveal what this is "
+            f"for; reword it or set discreet: false [{lang}]") in result.err, result.err
+
+
+def test_a_discreet_posters_tab_written_apart_is_refused(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    edit(kit / "resources.yaml", "    phone: 1-800-799-7233\n",
+         "    phone: 1-800-799-7233\n    tab_label: Hot line\n")
+    result = run("check", kit, "--format", "poster")
+    assert result.code == 1
+    assert ("poster (poster, tabs): 'hotline' on an outside surface would reveal what this is for; "
+            "give the line a `tab_label` in resources.yaml") in result.err, result.err
+
+
+REVEALING_URL = "https://www.domesticviolence-shelter.org/%61buse-help"
+
+
+def test_a_revealing_web_address_in_an_outside_qr_code_is_refused(kit: Path, run) -> None:  # noqa: ANN001
+    """A first line with `qr: url` put a revealing address in the QR code on the brochure's
+    back panel and on a discreet poster: a scan shows it before anything opens."""
+    edit(kit / "resources.yaml", "    url: https://www.thehotline.org\n",
+         f"    url: {REVEALING_URL}\n")
+    edit(kit / "resources.yaml", "    qr: tel ", "    qr: url ")
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    result = run("check", kit, "--format", "brochure", "--format", "poster")
+    assert result.code == 1
+    where = f"{kit / 'resources.yaml'}:8: "
+    for surface in ("brochure (outside, back panel, QR code)", "poster (poster, QR code)"):
+        for word in ("domestic", "violence", "shelter", "abuse"):  # %61buse decoded
+            assert (f"{where}{surface}: '{word}' on an outside surface would reveal what this "
+                    "is for; give the first line in resources.yaml a neutral `url` or "
+                    "`qr: tel`") in result.err, result.err
+    # Inside a folded card the same code is not seen by anyone else: it prints.
+    assert "pocket-fold" not in result.err
+
+
+def test_a_text_keyword_in_an_outside_qr_code_is_checked(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "keyword: START}", "keyword: ABUSE}")
+    edit(kit / "resources.yaml", "    qr: tel ", "    qr: sms ")
+    result = run("check", kit, "--format", "brochure")
+    assert result.code == 1
+    assert "brochure (outside, back panel, QR code): 'abuse'" in result.err, result.err
+
+
+def test_a_plain_outside_title_in_a_kit_of_several_languages_warns(kit: Path, run) -> None:  # noqa: ANN001
+    """README said a language without a title of its own warns: a plain `discreet_title`
+    printed in English on every other language's cover in silence."""
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, en-GB, es]")
+    shutil.copy(kit / "articles" / "trauma-bonding.en.md",
+                kit / "articles" / "trauma-bonding.en-GB.md")
+    result = run("check", kit, "--format", "pocket-card")
+    message = ("discreet_title is one text for every language, so the outside of the 'es' "
+               "items prints 'Wellness contacts', taken to be en; give each language its own: "
+               "`discreet_title: {en: Wellness contacts, es: ...}`")
+    assert f"site.yaml:7: warning: {message}" in result.err, result.err
+    assert "'en-GB' items" not in result.err  # the same language
+    assert run("check", kit, "--format", "pocket-card", "--strict").code == 1

@@ -96,7 +96,7 @@ def test_outside_strings_reveal_nothing(lang: str) -> None:
     words = builtin_words(lang)
     for key in OUTSIDE:
         text = strings[key].lower()
-        assert revealing_words_in(text, words) == [], f"{lang} {key}"
+        assert revealing_words_in(text, words, lang) == [], f"{lang} {key}"
         # Also inside words: scripts without spaces (Chinese) are one long token.
         assert [w for w in words if w in text] == [], f"{lang} {key}"
 

@@ -159,8 +159,17 @@ def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[
 
 def title_fallbacks(site: Site | None) -> list[Problem]:
     """A language with no outside title of its own prints another language's: a warning."""
-    if site is None or not site.discreet_titles:
+    if site is None:
         return []
+    if not site.discreet_titles:  # one plain title: in the first language
+        first, title = site.options.languages[0], site.discreet_title
+        return [Problem(site.source.path, (
+            f"discreet_title is one text for every language, so the outside of the '{lang}' "
+            f"items prints {title!r}, taken to be {first}; give each language its own: "
+            f"`discreet_title: {{{first}: {title}, {lang}: ...}}`"),
+            site.line_of("discreet_title"), "warning")
+            for lang in site.options.languages[1:]
+            if lang.split("-")[0] != first.split("-")[0]]
     first_code = next(iter(site.discreet_titles))
     return [Problem(site.source.path, (
         f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "

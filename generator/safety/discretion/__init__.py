@@ -19,9 +19,11 @@ from generator.errors import Problem
 from generator.i18n.language_tags import with_base
 from generator.layout.place import PlacedFace
 from generator.safety.discretion.matching import revealing_terms_in, terms
+from generator.safety.discretion.payloads import payload_words
 
 WORDS_DIR = Path(__file__).resolve().parent
 TABS = "tabs"  # the name messages give the tear-off tabs
+QR_CODE = "QR code"  # and what a QR code on a surface opens or sends
 
 
 def list_path(lang: str) -> Path:
@@ -72,9 +74,10 @@ def unchecked_language(site: Site, lang: str) -> Problem | None:
         site.line_of("revealing_words", "languages"))
 
 
-def revealing_words_in(text: str, words: tuple[str, ...]) -> list[str]:
-    """The words of `words` (normalised as listed) found in `text`: see matching.py."""
-    return revealing_terms_in(text, terms(words))
+def revealing_words_in(text: str, words: tuple[str, ...], lang: str = "en") -> list[str]:
+    """The words of `words` (normalised as listed) found in `text` of a `lang` kit: see
+    matching.py."""
+    return revealing_terms_in(text, terms(words, lang))
 
 
 def outside_text(face: PlacedFace) -> dict[str, str]:
@@ -96,6 +99,11 @@ def outside_text(face: PlacedFace) -> dict[str, str]:
             # An icon's word is unseen but read aloud and copied: it counts as printed.
             word = html.unescape(text.icon.icon.alt) if text.icon is not None else ""
             surfaces.setdefault(key, []).append(f"{word} {text.paragraph.getPlainText()}")
+    for qr in face.qrs:  # what a scan shows: the web address, the text message's words
+        index = _panel_of(face, qr.x + qr.size / 2, qr.y + qr.size / 2)
+        if index in outside:
+            key = f"{names[index]}, {QR_CODE}" if len(face.panels) > 1 else QR_CODE
+            surfaces.setdefault(key, []).append(payload_words(qr.payload))
     return {name: " ".join(parts) for name, parts in surfaces.items()}
 
 
@@ -107,19 +115,23 @@ def _panel_of(face: PlacedFace, x: float, y: float) -> int:
 
 
 def discretion_problems(faces: list[PlacedFace], layout_name: str, words: tuple[str, ...],
-                        path: Path, tabs_source: Source | None = None) -> list[Problem]:
+                        lang: str, path: Path, tabs_source: Source | None = None
+                        ) -> list[Problem]:
     """One problem per revealing word on each outside surface; those on the tabs (whose text
     comes from resources.yaml) name `tabs_source`, the line they print."""
     problems = []
     for face in faces:
         for surface, text in outside_text(face).items():
+            from_line = surface == TABS or surface.endswith(QR_CODE)
             where_from = ((tabs_source.path, tabs_source.line)
-                          if surface == TABS and tabs_source is not None else (path, None))
+                          if from_line and tabs_source is not None else (path, None))
             advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
-                      else "reword it")
-            for word in revealing_words_in(text, words):
+                      else "give the first line in resources.yaml a neutral `url` or "
+                      "`qr: tel`" if surface.endswith(QR_CODE) else "reword it")
+            for word in revealing_words_in(text, words, lang):
                 where = surface if surface == face.name else f"{face.name}, {surface}"
                 problems.append(Problem(where_from[0], (
                     f"{layout_name} ({where}): '{word}' on an outside surface would reveal "
-                    f"what this is for; {advice} or set discreet: false"), where_from[1]))
+                    f"what this is for; {advice} or set discreet: false [{lang}]"),
+                    where_from[1]))
     return problems

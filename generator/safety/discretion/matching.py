@@ -14,8 +14,16 @@ Text and listed words go through the same steps before they are compared:
 
 Then, word by word (words are runs of letters, digits and combining marks):
 - a listed word matches the start of a word: "abuse" catches "Abusers";
+- a listed word also matches its other forms, by their stem (stems.py): "suicide" catches
+  "Suicidal"; the words of a phrase too ("горячей линии" for "горячая линия"). A word found
+  only so is named when no other listed word is found there ("abusers" names "abuse" and
+  "abuser", not "abusive" as well);
+- a listed word of COMPOUND letters or more also matches inside a longer word
+  ("nonviolence", "thehotline.org") and written as two words of PIECE letters or more each
+  ("Hot line", "Dom\nestic" broken across lines);
 - a short listed word (SHORT_WORD letters or fewer: "dv", Vietnamese syllables, Arabic
-  three-letter roots) matches a whole word only, so "dv" does not catch "advice";
+  three-letter roots) matches a whole word only, so "dv" does not catch "advice"; its
+  letters are also read together whatever separates them ("D.V.", "D V", "d/v", "I.P.V.").
   Hangul syllables are not counted as short: each stands for a syllable of two or three
   letters ("위기" catches "위기에");
 - a listed phrase ("safe house") matches its words in a row, whatever separates them
@@ -29,7 +37,7 @@ Then, word by word (words are runs of letters, digits and combining marks):
   the listed one makes another word ("bảo" is not "bạo");
 - a word split by punctuation ("vio-lence", "vio**lence**", "vio·lence") or by a hyphen and
   a line break ("vio-\\nlence"), or spelt out letter by letter ("V I O L E N C E"), is also
-  read whole (short listed words excepted: "D-V").
+  read whole.
 """
 
 from __future__ import annotations
@@ -37,11 +45,15 @@ from __future__ import annotations
 import html
 import unicodedata
 from dataclasses import dataclass
+from itertools import pairwise
 
 from generator.engine import remembered
 from generator.safety.discretion.skeleton import skeleton
+from generator.safety.discretion.stems import MIN_PHRASE_STEM, MIN_STEM, algorithms_for, stem
 
 SHORT_WORD = 3
+COMPOUND = 7  # letters a listed word needs to be read inside or across words
+PIECE = 3  # letters each piece of a word written apart needs ("Hot line", "Dom estic")
 
 # Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt, stable since 6.0).
 _IGNORABLE_RANGES = (
@@ -104,10 +116,20 @@ class Term:
     whole_word: bool
     unspaced: bool
     markless: bool  # written without combining marks
+    # (stemmer, the key of each part's stem, "" where too short): see stems.py
+    stems: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    letters: int = 0  # how many letters a one-word term has (its marks not counted)
 
     @property
     def joined(self) -> str:
         return "".join(self.parts)
+
+    @property
+    def compound(self) -> bool:
+        """A one-word term long enough to be found inside a longer word ("nonviolence",
+        "thehotline.org") or written as two ("Hot line"); shorter ones would be found
+        inside everyday words and phrases ("нас или" is "us or")."""
+        return len(self.parts) == 1 and not self.unspaced and self.letters >= COMPOUND
 
 
 # Arabic letters people often type in their plain form: alef with hamza or madda as alef,
@@ -126,22 +148,31 @@ def _bare(text: str) -> str:
     return "".join(char for char in text if not unicodedata.category(char).startswith("M"))
 
 
-def term(entry: str) -> Term | None:
-    """A list entry as a Term; None for an entry with no letters."""
+def term(entry: str, algorithms: tuple[str, ...] = ()) -> Term | None:
+    """A list entry as a Term, with its stems under each of `algorithms`; None for an entry
+    with no letters."""
     listed = " ".join(normalised(entry).split())
-    parts = words_of(listed)
-    if not parts:
+    words = words_of(listed)
+    if not words:
         return None
-    return Term(listed, tuple(_key(part) for part in parts),
-                whole_word=len(parts) == 1 and _is_short(parts[0]),
-                unspaced=_unspaced(listed),
-                markless=_bare(unicodedata.normalize("NFD", listed)) == unicodedata.normalize(
-                    "NFD", listed))
+    whole_word = len(words) == 1 and _is_short(words[0])
+    unspaced = _unspaced(listed)
+    shortest = MIN_STEM if len(words) == 1 else MIN_PHRASE_STEM
+    stems = () if whole_word or unspaced else tuple(
+        (algorithm, tuple(_key(stem(algorithm, word)) if len(stem(algorithm, word)) >= shortest
+                          else "" for word in words))
+        for algorithm in algorithms)
+    bare = _bare(unicodedata.normalize("NFD", listed))
+    return Term(listed, tuple(_key(word) for word in words), whole_word=whole_word,
+                unspaced=unspaced, markless=bare == unicodedata.normalize("NFD", listed),
+                stems=stems, letters=sum(1 for char in bare if char.isalpha()))
 
 
 @remembered(256)
-def terms(entries: tuple[str, ...]) -> tuple[Term, ...]:
-    found = (term(entry) for entry in entries)
+def terms(entries: tuple[str, ...], lang: str = "en") -> tuple[Term, ...]:
+    """The entries as Terms, stemmed as English and as `lang`."""
+    algorithms = algorithms_for(lang)
+    found = (term(entry, algorithms) for entry in entries)
     return tuple(dict.fromkeys(t for t in found if t is not None))
 
 
@@ -181,12 +212,12 @@ def _pieces(text: str) -> list[tuple[str, str]]:
     return pieces
 
 
-def _glued(text: str) -> list[str]:
+def _glued(pieces: list[tuple[str, str]]) -> list[str]:
     """The words of normalised text that are run together once what splits them inside a
     word (`_splits_a_word`) is taken out, and letters spaced out one by one ("V I O L E N C
     E") read together. Each run of two words or more."""
     runs: list[list[str]] = []
-    for gap, word in _pieces(text):
+    for gap, word in pieces:
         spaced = bool(runs) and gap.isspace() and len(word) == 1 == len(runs[-1][-1])
         if runs and (_splits_a_word(gap) or spaced):
             runs[-1].append(word)
@@ -195,25 +226,62 @@ def _glued(text: str) -> list[str]:
     return ["".join(run) for run in runs if len(run) > 1]
 
 
-@dataclass(frozen=True)
+# What may stand between the letters of an abbreviation: "D.V.", "D. V.", "D-V", "d/v", "D V".
+_INITIALS_GAP = {"", ".", "-", "/", "·", "_", "\u2010", "\u2011", "\u2013"}
+
+
+def _initials(pieces: list[tuple[str, str]]) -> list[str]:
+    """Runs of two or more single letters written apart ("I.P.V.", "D V"), read together."""
+    runs: list[list[str]] = []
+    for gap, word in pieces:
+        joins = (bool(runs) and len(word) == 1 == len(runs[-1][-1]) and len(gap) <= 3
+                 and gap.strip() in _INITIALS_GAP)
+        if joins:
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    return ["".join(run) for run in runs if len(run) > 1]
+
+
+def _written_apart(pieces: list[tuple[str, str]]) -> list[str]:
+    """Two neighbouring words read as one ("Hot line", "Dom\nestic"), where each has at least
+    PIECE letters: how a listed compound is written apart or broken across lines."""
+    return [first + second for (_, first), (gap, second) in pairwise(pieces)
+            if gap.isspace() and min(len(_bare(first)), len(_bare(second))) >= PIECE]
+
+
 class _Words:
     """The words of a text as compared (keys), indexed by their first character."""
 
-    words: list[str]
-    by_first: dict[str, list[int]]
-    run_together: str  # for scripts without spaces
-    bare_run_together: str  # the same without the combining marks it is written with
-    glued: list[str]  # words split inside by punctuation, read whole
-
-    @classmethod
-    def of(cls, text: str) -> _Words:
+    def __init__(self, text: str) -> None:
         plain = normalised(text)
-        words = [_key(word) for word in words_of(plain)]
-        by_first: dict[str, list[int]] = {}
-        for index, word in enumerate(words):
-            by_first.setdefault(word[:1], []).append(index)
-        bare = "".join(_key(word) for word in words_of(_bare(unicodedata.normalize("NFD", plain))))
-        return cls(words, by_first, "".join(words), bare, [_key(word) for word in _glued(plain)])
+        pieces = _pieces(plain)
+        self.plain = [word for _, word in pieces]  # normalised, for the stemmers
+        self.words = [_key(word) for word in self.plain]
+        self.by_first: dict[str, list[int]] = {}
+        for index, word in enumerate(self.words):
+            self.by_first.setdefault(word[:1], []).append(index)
+        self.run_together = "".join(self.words)  # for scripts without spaces
+        # the same without the combining marks it is written with
+        self.bare_run_together = "".join(
+            _key(word) for word in words_of(_bare(unicodedata.normalize("NFD", plain))))
+        self.glued = [_key(word) for word in _glued(pieces)]  # split inside, read whole
+        self.initials = [_key(word) for word in _initials(pieces)]
+        self.apart = [_key(word) for word in _written_apart(pieces)]
+        # every word and glued word, for listed words inside them
+        self.inside = "\0".join((*self.words, *self.glued))
+        self._stems: dict[str, dict[str, list[int]]] = {}
+
+    def by_stem(self, algorithm: str) -> dict[str, list[int]]:
+        """The words' indexes by the key of their stem under `algorithm`."""
+        if algorithm not in self._stems:
+            index: dict[str, list[int]] = {}
+            for position, word in enumerate(self.plain):
+                stemmed = stem(algorithm, word)
+                if len(stemmed) >= MIN_PHRASE_STEM:
+                    index.setdefault(_key(stemmed), []).append(position)
+            self._stems[algorithm] = index
+        return self._stems[algorithm]
 
 
 def _clusters(key: str) -> list[tuple[str, frozenset[str]]]:
@@ -227,6 +295,7 @@ def _clusters(key: str) -> list[tuple[str, frozenset[str]]]:
     return [(letter, frozenset(marks)) for letter, marks in clusters]
 
 
+@remembered(1 << 16)  # a text repeats its words, and texts repeat each other
 def _covers(word: str, part: str, whole: bool) -> bool:
     """`word` is `part` (`whole`) or starts with it, letter by letter, each letter of `word`
     carrying at least the marks of the listed one: a mark the list does not write ("viólence",
@@ -242,34 +311,75 @@ def _covers(word: str, part: str, whole: bool) -> bool:
                for (letter, marks), (want, wanted) in zip(letters, listed, strict=False))
 
 
-def _found(term_: Term, text: _Words) -> bool:
+def _part_at(term_: Term, part: int, text: _Words, index: int, whole: bool,
+             stems: bool) -> bool:
+    """Word `index` of `text` is part `part` of the term: spelt so (see _covers), or, with
+    `stems`, another form of it (the same stem)."""
+    if _covers(text.words[index], term_.parts[part], whole):
+        return True
+    return stems and any(
+        stemmed[part] and index in text.by_stem(algorithm).get(stemmed[part], ())
+        for algorithm, stemmed in term_.stems)
+
+
+def _starts_of(term_: Term, text: _Words, stems: bool) -> set[int]:
+    """Where the term's first word may stand: words of its first letter, or of its stem."""
+    starts = set(text.by_first.get(term_.parts[0][:1], ()))
+    for algorithm, stemmed in term_.stems if stems else ():
+        if stemmed[0]:
+            starts.update(text.by_stem(algorithm).get(stemmed[0], ()))
+    return starts
+
+
+ANYWHERE = -1  # a match that is not at one word (run together, inside a word, initials)
+
+
+def _found(term_: Term, text: _Words, stems: bool = False) -> set[int]:
+    """Where the term is found in `text`: the index of the word it starts at (ANYWHERE for
+    a match across or inside words). With `stems`, also its other forms."""
     if term_.unspaced:
-        return term_.joined in text.run_together or (
-            term_.markless and term_.joined in text.bare_run_together)
+        return {ANYWHERE} if term_.joined in text.run_together or (
+            term_.markless and term_.joined in text.bare_run_together) else set()
     words = text.words
     first = term_.parts[0]
-    candidates = text.by_first.get(first[:1], ())
     if term_.whole_word:
-        return any(_covers(words[i], first, whole=True) for i in candidates)
-    *leading, last = term_.parts
+        at = {i for i in text.by_first.get(first[:1], ()) if _covers(words[i], first, True)}
+        # within a run of letters: "a D.V. advocate" reads "adv"
+        return at | ({ANYWHERE} if any(first in run for run in text.initials) else set())
     size = len(term_.parts)
-    for start in candidates:
-        end = start + size - 1
-        if (end < len(words)
-                and all(_covers(word, part, whole=True)
-                        for word, part in zip(words[start:end], leading, strict=True))
-                and _covers(words[end], last, whole=False)):
-            return True
+    at = {start for start in _starts_of(term_, text, stems) if start + size <= len(words)
+          and all(_part_at(term_, part, text, start + part, part < size - 1, stems)
+                  for part in range(size))}
+    if at or stems:
+        return at
+    candidates = text.by_first.get(first[:1], ())
     if size > 1 and any(_covers(words[i], term_.joined, whole=False) for i in candidates):
-        return True
-    return any(_covers(word, term_.joined, whole=False) for word in text.glued)
+        return {ANYWHERE}
+    together = (*text.glued, *text.apart) if term_.compound else text.glued
+    if (term_.compound and term_.joined in text.inside) or any(
+            _covers(word, term_.joined, False) for word in together):
+        return {ANYWHERE}
+    return set()
 
 
 def revealing_terms_in(text: str, listed: tuple[Term, ...]) -> list[str]:
     """The listed terms (as normalised) found in `text`, in list order. Text that carries an
-    HTML entity ("vi&#111;lence" prints as written) is also read with it decoded."""
+    HTML entity ("vi&#111;lence" prints as written) is also read with it decoded. A term
+    found only as another form of a word (its stem) is named when no listed term is found
+    at that word already: "abusers" names "abuse" and "abuser", not "abusive" too."""
     found: set[Term] = set()
     for variant in dict.fromkeys((text, html.unescape(text))):
-        words = _Words.of(variant)
-        found.update(t for t in listed if _found(t, words))
+        words = _Words(variant)
+        claimed: set[int] = set()
+        for listed_term in listed:
+            at = _found(listed_term, words)
+            if at:
+                found.add(listed_term)
+                claimed |= at
+        for listed_term in listed:
+            if listed_term not in found and listed_term.stems:
+                at = _found(listed_term, words, stems=True)
+                if at - claimed:
+                    found.add(listed_term)
+                    claimed |= at
     return [t.listed for t in listed if t in found]
