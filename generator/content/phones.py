@@ -57,6 +57,15 @@ class PhoneError(ValueError):
     pass
 
 
+class SpelledInLetters(PhoneError):
+    """A number spelled in letters alone (`844-RIGHTS-9`); `with_digits` is how to write it
+    (`844-RIGHTS-9 (844-744-4879)`), which an import may print instead."""
+
+    def __init__(self, message: str, with_digits: str) -> None:
+        super().__init__(message)
+        self.with_digits = with_digits
+
+
 def parse_tty(raw: object, country: str) -> Phone:
     """A TTY (textphone) number: any number `parse_phone` accepts, or a relay prefix of the
     country followed by one (`18001 0808 2000 247`), printed as written."""
@@ -153,7 +162,7 @@ def _check_written_form(text: str, number: phonenumbers.PhoneNumber, country: st
                          "extension is written after 'ext.', as in 1-800-555-0100 ext. 12)")
     found = [char for char in main if char.isalpha()]
     if found and not letters:
-        raise PhoneError(_letters_problem(text, main, found, country))
+        _refuse_letters(text, main, found, country)
 
 
 def _split_extension(text: str, extension: str | None) -> tuple[str, str | None]:
@@ -175,23 +184,29 @@ def _split_extension(text: str, extension: str | None) -> tuple[str, str | None]
 _LOOK_ALIKES = {"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"}
 
 
-def _letters_problem(text: str, main: str, found: list[str], country: str) -> str:
+def _refuse_letters(text: str, main: str, found: list[str], country: str) -> None:
     letters = list(dict.fromkeys(found))
     words = [word for word in main.split() if not any(char.isdigit() for char in word)]
     if words:
         named = f"the word{'s' if len(words) > 1 else ''} {' '.join(words)!r}"
-        return (f"{text!r} is not one number: it has {named} in it; write only the digits of "
-                "one number (a second number is a line of its own; a number spelled in letters "
-                "is written with its digits in brackets after it, as in 1-800-799-SAFE (7233))")
+        raise PhoneError(
+            f"{text!r} is not one number: it has {named} in it; write only the digits of one "
+            "number (a second number is a line of its own; a number spelled in letters is "
+            "written with its digits in brackets after it, as in 1-800-799-SAFE (7233))")
     keys = phonenumbers.convert_alpha_characters_in_number(main).strip()
     if all(char.casefold() in _LOOK_ALIKES for char in letters):
         which = "; ".join(f"'{char}' is not {_LOOK_ALIKES[char.casefold()]}" for char in letters)
-        return (f"{text!r} has {'a letter' if len(letters) == 1 else 'letters'} where digits "
-                f"belong ({which}): phones dial a letter as the key it is on, so the QR code "
-                f"would call {keys}. Write the number in digits")
-    return (f"{text!r} is spelled in letters: write the digits they dial in brackets after "
-            f"it, as the line advertises itself, e.g. {main.strip()} ({_in_digits(keys, country)})"
-            "; people who cannot find the letters on their keypad read the digits")
+        raise PhoneError(
+            f"{text!r} has {'a letter' if len(letters) == 1 else 'letters'} where digits belong "
+            f"({which}): phones dial a letter as the key it is on, so the QR code would call "
+            f"{keys}. Write the number in digits")
+    with_digits = f"{main.strip()} ({_in_digits(keys, country)})"
+    message = (f"{text!r} is spelled in letters: write the digits they dial in brackets after "
+               f"it, as the line advertises itself, e.g. {with_digits}; people who cannot find "
+               "the letters on their keypad read the digits")
+    if main.strip() != text:  # an extension after it: no form to offer that reads back
+        raise PhoneError(message)
+    raise SpelledInLetters(message, with_digits)
 
 
 def _in_digits(keys: str, country: str) -> str:
