@@ -71,7 +71,8 @@ def build_entry(service: dict, label: str, country: str, today: date,
         raise SkipRecord(choice.left_out[0])
     entry.update({key: choice.fields[key] for key in ("phone", "tty", "text")
                   if key in choice.fields})
-    url = _url(service, label, notes)
+    url, not_web = _url(service)
+    notes.extend(f"{label}: web address {raw!r} is not http(s); left out" for raw in not_web)
     if url:
         entry["url"] = url
     hours, reasons = hours_text(_schedules(service), today)
@@ -83,6 +84,9 @@ def build_entry(service: dict, label: str, country: str, today: date,
     if languages:
         entry["languages"] = languages
     qr = "tel" if "phone" in entry else "sms" if "text" in entry else "url" if url else None
+    if qr is None and not_web:  # named: "no web address" hid a `www.` one without https://
+        raise SkipRecord(f"no phone or text number, and its web address {not_web[0]!r} does "
+                         "not start with https:// or http:// (write it in full in the data)")
     if qr is None:
         raise SkipRecord("no phone, text number or web address")
     entry["qr"] = qr
@@ -144,15 +148,18 @@ def _checked(service: dict, label: str, today: date,
     return checked, notes + remarks
 
 
-def _url(service: dict, label: str, notes: list[str]) -> str | None:
+def _url(service: dict) -> tuple[str | None, list[str]]:
+    """The first http(s) address of the service, else of its organization; and those before
+    it that are not http(s) addresses (`www.example.org`)."""
     organization = object_of(service, "organization") or {}
+    not_web: list[str] = []
     for raw in (text_of(service, "url"), text_of(service, "website"),
                 text_of(organization, "website"), text_of(organization, "url")):
         if raw and web_address(raw):
-            return raw
+            return raw, not_web
         if raw:
-            notes.append(f"{label}: web address {raw!r} is not http(s); left out")
-    return None
+            not_web.append(raw)
+    return None, not_web
 
 
 def _languages(obj: dict, label: str, notes: list[str]) -> list[str]:
