@@ -23,7 +23,7 @@ import pytest
 
 from generator.errors import ContentError
 from generator.importers import ImportResult, import_hsds
-from tests.conftest import edit, page_texts
+from tests.conftest import decode_qr_codes, edit, page_texts
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HSDS = FIXTURES / "hsds"
@@ -74,7 +74,161 @@ def all_text(pdf: Path) -> str:
 # --- organisation numbers on its locations (WellSky-style) -----------------------------------
 
 
+def test_organization_numbers_on_its_locations_are_used_and_named(kit: Path, tmp_path: Path,
+                                                                  run) -> None:  # noqa: ANN001
+    """23 of 23 phones of such an export were unused, and "211 Seacoast County" was skipped
+    for having no number while its locations carried 211 and two 10-digit lines."""
+    phones = rows(WELLSKY / "phones.csv")
+    assert not any(phone["service_id"] for phone in phones if phone["number"] == "211")
+    result = run("import", "hsds", WELLSKY, "--into", kit, "--force", "--verified", "2026-11-20")
+    assert result.code == 0, result.err
+    assert "no phone, text number or web address" not in result.err
+    for note in (
+            "211 Seacoast County: voice number 211 is that of a location of its organization "
+            "(the service has none of its own)",
+            "211 Seacoast County: only the first phone number is used; left out (321) 555-0111, "
+            "(321) 555-0113",
+            "Harbor Point Legal Aid – Protective Order Clinic: voice number (321) 555-0131 "
+            "(its own) is used; left out (321) 555-0130 (of a location of its organization)",
+            "organization Lighthouse Drop-in has no services in the data: its number(s) "
+            "(321) 555-0140 not imported (only services become lines)"):
+        assert f"note: {note}" in result.err, note
+    written = (kit / "resources.yaml").read_text(encoding="utf-8")
+    for name, number in (("211 Seacoast County", "'211'"),
+                         ("Tidewater Women's Shelter – Tidewater 24-Hour Crisis Line",
+                          "1-888-555-0121"),
+                         ("Harbor Point Legal Aid – Protective Order Clinic", "(321) 555-0131")):
+        assert f"  - name: {name}\n    phone: {number}\n" in written, name
+    assert "555-0114" not in written and "555-0123" not in written  # the fax numbers
+    out = tmp_path / "out"
+    built = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
+    assert built.code == 0, built.err
+    assert "211 Seacoast County" in all_text(out / "en" / "brochure.pdf")
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["tel:211"]
+
+
+def test_a_service_at_a_location_of_its_own_never_takes_another_sites_number(
+        tmp_path: Path) -> None:
+    """The organization's other locations serve only services at none of their own; a
+    location no service reaches is named with its numbers."""
+    folder = tmp_path / "wellsky"
+    shutil.copytree(WELLSKY, folder)
+    with (folder / "locations.csv").open("a", encoding="utf-8") as table:
+        table.write("ST-2006,AG-1003,Harbor Point South Office,,,,28.55,-80.80\n")
+    with (folder / "phones.csv").open("a", encoding="utf-8") as table:
+        table.write("PH-4011,ST-2006,,AG-1003,,,(321) 555-0132,,voice,,South office\n")
+    (folder / "service_at_location.csv").write_text(
+        "id,service_id,location_id,description\nSL-1,SV-3004,ST-2004,\n", encoding="utf-8")
+    result = imported(folder)
+    clinic = next(entry for entry in result.entries if entry["name"].endswith("Order Clinic"))
+    assert clinic["phone"] == "(321) 555-0131"
+    assert ("Harbor Point Legal Aid – Protective Order Clinic: voice number (321) 555-0131 "
+            "(its own) is used; left out (321) 555-0130 (of its location)") in result.notes
+    assert ("location Harbor Point South Office has no services at it in the data: its "
+            "number(s) (321) 555-0132 not imported (only services become lines)") in result.notes
+    assert not any("555-0132" in note for note in result.notes if "Order Clinic" in note)
+
+
 # --- one bad row stops nothing but itself ----------------------------------------------------
+
+
+def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(kit: Path,
+                                                                        run) -> None:  # noqa: ANN001
+    """A service without a name, phone rows without numbers and Ohana's taxonomy.csv (no
+    `id` column, no attribute table linking it) each stopped the whole import."""
+    services = rows(BAD_ROWS / "services.csv")
+    printed = [row for row in services if row["name"] and row["status"].lower() == "active"]
+    empty_numbers = [str(number) for number, row in
+                     enumerate(rows(BAD_ROWS / "phones.csv"), start=2) if not row["number"]]
+    unnamed = next(number for number, row in enumerate(services, start=2) if not row["name"])
+    result = run("import", "hsds", BAD_ROWS, "--into", kit, "--force")
+    assert result.code == 0, result.err
+    assert f"{len(printed)} line(s) kept, 2 skipped" in result.err
+    assert f"skipped services.csv row {unnamed}: name is empty" in result.err
+    assert f"note: phones.csv row(s) {', '.join(empty_numbers)} not read: number is empty" \
+        in result.err
+    assert ("note: phones.csv row 9 (330-555-0135) not read: service_id '103' is that of "
+            f"services.csv row {unnamed}, which is not read either") in result.err
+    assert ("note: tables not read (nothing on a card comes from them): contacts.csv, "
+            "eligibility.csv, accessibility_for_disabilities.csv, taxonomy.csv") in result.err
+    assert "has no known code" not in result.err  # "English.", "Spanish.", "ASL."
+    written = (kit / "resources.yaml").read_text(encoding="utf-8")
+    assert [line.removeprefix("  - name: ").split(" – ")[-1] for line in written.splitlines()
+            if line.startswith("  - name: ")] == [row["name"] for row in printed] + [
+        "Emergency"]  # carried over from the file replaced
+    assert "kept the emergency line 'Emergency'" in result.err
+    assert "    languages: [en, es, ase]\n" in written
+    assert "330-555-0135" not in written
+
+
+def test_an_id_on_two_different_rows_is_neither(tmp_path: Path) -> None:
+    """Its phones could be either's: both rows are left out, and so are the rows naming the
+    id. A row repeated exactly is read once."""
+    folder = tmp_path / "export"
+    shutil.copytree(BAD_ROWS, folder)
+    services = folder / "services.csv"
+    lines = services.read_text(encoding="utf-8").splitlines()
+    hotline = next(line for line in lines if line.startswith("104,"))
+    helpline = next(line for line in lines if line.startswith("101,"))
+    services.write_text("\n".join([*lines, hotline.replace("Eviction Hotline", "Legal Line"),
+                                   helpline]) + "\n", encoding="utf-8")
+    result = imported(folder)
+    count = len(lines) + 1
+    assert ("Birchwood Eviction Hotline (services.csv row 5)",
+            f"id '104' is also on row(s) {count}, with other values") in result.rejected
+    assert ("Birchwood Legal Line (services.csv row 7)",
+            "id '104' is also on row 5, with other values") in result.rejected
+    assert ("phones.csv row 7 (330-555-0140) not read: service_id '104' is that of rows 5, 7 "
+            "of services.csv, which is not read either") in result.notes
+    assert f"services.csv row {count + 1} repeats row 2: read once" in result.notes
+    assert [entry["name"] for entry in result.entries] == [
+        "Pinecrest Family Justice Center – Pinecrest 24-Hour Helpline",
+        "Pinecrest Family Justice Center – Pinecrest Legal Advocacy"]
+
+
+def test_a_table_without_the_column_it_is_read_by_is_not_read(tmp_path: Path) -> None:
+    """A table no number comes from is left out with a note; one numbers come from stops
+    the import (every line would lose its number)."""
+    folder = tmp_path / "export"
+    shutil.copytree(BAD_ROWS, folder)
+    addresses = folder / "physical_addresses.csv"
+    text = addresses.read_text(encoding="utf-8")
+    addresses.write_text(text.replace("id,location_id,", "id,site_id,", 1), encoding="utf-8")
+    result = imported(folder)
+    assert len(result.entries) == 3
+    assert ("physical_addresses.csv not read: missing column location_id; columns found: id, "
+            "site_id, attention, address_1, address_2, address_3, address_4, city, region, "
+            "state_province, postal_code, country (no service is placed by its locations' "
+            "addresses for the area filter)") in result.notes
+    phones = folder / "phones.csv"
+    phones.write_text(phones.read_text(encoding="utf-8").replace(",number,", ",phone,", 1),
+                      encoding="utf-8")
+    assert problems_of(folder) == [
+        f"{phones}:1: HSDS 1.x tabular data (datapackage.json says version 1.1): missing "
+        "column number; columns found: id, location_id, service_id, organization_id, "
+        "contact_id, service_at_location_id, phone, extension, type, language, description"]
+
+
+def test_an_ohana_export_with_its_taxonomy_csv_imports(tmp_path: Path) -> None:
+    folder = tmp_path / "ohana"
+    shutil.copytree(HSDS / "ohana", folder)
+    shutil.copy(BAD_ROWS / "taxonomy.csv", folder / "taxonomy.csv")
+    assert rows(folder / "taxonomy.csv")[0].keys() == {"taxonomy_id", "name", "parent_id",
+                                                       "parent_name"}
+    result = imported(folder)
+    assert result.entries == imported(HSDS / "ohana").entries and len(result.entries) == 2
+    assert "tables not read (nothing on a card comes from them): contacts.csv, " \
+           "mail_addresses.csv, taxonomy.csv" in result.notes
+
+
+def test_a_2x_taxonomy_term_named_in_term_serves_the_tag_filter(tmp_path: Path) -> None:
+    folder = tmp_path / "tabular"
+    shutil.copytree(HSDS / "tabular", folder)
+    terms = folder / "taxonomy_terms.csv"
+    terms.write_text(terms.read_text(encoding="utf-8").replace("id,code,name,", "id,code,term,",
+                                                               1), encoding="utf-8")
+    kept = imported(folder, tags={"Legal Advocacy"}).entries
+    assert [entry["name"] for entry in kept] == ["Riverbend Safe Haven – Legal Advocacy Clinic"]
 
 
 # --- what check and build show with `resources:` ---------------------------------------------
@@ -99,6 +253,41 @@ def test_a_web_address_without_https_is_named_when_it_is_all_a_service_has(
             "'www.example.org/chat' does not start with https:// or http:// (write it in full "
             "in the data)") in result.err
     assert "no phone, text number or web address" not in result.err
+
+
+@pytest.mark.parametrize(("stated", "label"), [
+    ("1.1.1", "HSDS 3.x tabular data, by its tables and columns (datapackage.json says "
+              "version 1.1.1, which is not theirs)"),
+    ("3.0.0", "HSDS 3.x tabular data (datapackage.json says version 3.0.0)"),
+])
+def test_the_version_is_the_tables_with_the_package_version_beside_it(
+        stated: str, label: str, tmp_path: Path) -> None:
+    folder = tmp_path / "export"
+    shutil.copytree(HSDS / "tabular", folder)
+    package = json.loads((folder / "datapackage.json").read_text(encoding="utf-8"))
+    (folder / "datapackage.json").write_text(json.dumps({**package, "version": stated}),
+                                             encoding="utf-8")
+    assert imported(folder).notes[0] == f"read as {label}"
+
+
+def test_the_version_of_tables_in_the_2_0_columns(tmp_path: Path) -> None:
+    """HSDS 2.0.1's own columns (the specification's datapackage.json of that tag)."""
+    folder = tmp_path / "v2"
+    folder.mkdir()
+    (folder / "organizations.csv").write_text(
+        "id,name,alternate_name,description,email,url,tax_status,tax_id,year_incorporated,"
+        "legal_status\no1,Harbor Aid,,,,https://h.example.org,,,,\n", encoding="utf-8")
+    (folder / "services.csv").write_text(
+        "id,organization_id,program_id,name,alternate_name,description,url,email,status,"
+        "interpretation_services,application_process,wait_time,fees,accreditations,licenses\n"
+        "s1,o1,,Helpline,,,,,active,,,,,,\n", encoding="utf-8")
+    (folder / "phones.csv").write_text(
+        "id,location_id,service_id,organization_id,contact_id,service_at_location_id,number,"
+        "extension,type,language,description,department\np1,,s1,,,,1-800-555-0152,,voice,,,\n",
+        encoding="utf-8")
+    assert imported(folder).notes[0] == "read as HSDS 1.x or 2.x tabular data"
+    assert imported(BAD_ROWS).notes[0] == ("read as HSDS 1.x tabular data (datapackage.json "
+                                           "says version 1.1)")
 
 
 # --- more lines than a card prints ----------------------------------------------------------

@@ -4,8 +4,9 @@
   and is not part of it; kept as `{<code>: name}` when the record says which language its
   text is in (a `language` code on the service, else on its organization: HSDS itself has no
   field for it), so that check reports it in the kit's other languages.
-- phone, tty, text: see `phone_lines` (service, service_at_location, location, organization
-  numbers, in that order of preference; fax never; one bad number left out on its own). A
+- phone, tty, text: see `phone_lines` (service, service_at_location, location, organization,
+  organization's locations' numbers, in that order of preference; fax never; one bad number
+  left out on its own). A
   service with numbers none of which can be printed is skipped with the reason. `qr` is `tel`
   for a voice number, else `sms`, else `url`.
 - url: the service's url (or Ohana's `website`), else the organization's website; http(s) only.
@@ -106,6 +107,11 @@ def _phone_levels(service: dict) -> list[tuple[str, list[dict]]]:
         ("location", [p for location in locations_of(service)
                       for p in objects_of(location, "phones")]),
         ("organization", objects_of(organization, "phones")),
+        # a WellSky-style export's only numbers; not for a service at locations of its own
+        # (another of the organization's sites is not where it is)
+        ("organization location", [] if locations_of(service) else [
+            p for location in objects_of(organization, "locations")
+            for p in objects_of(location, "phones")]),
     ]
 
 

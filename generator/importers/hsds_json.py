@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
+from generator.importers.loaded import Loaded
 from generator.importers.phone_lines import unserved_note
 from generator.importers.values import DataError
 
@@ -24,7 +25,7 @@ _ORGANIZATION_FIELDS = {"website", "legal_status", "tax_status", "year_incorpora
                         "parent_organization_id", "additional_websites"}
 
 
-def services_from_json(path: Path, data: object) -> tuple[list[dict], list[str]]:
+def services_from_json(path: Path, data: object) -> Loaded:
     """The services, and notes on organizations that have numbers but no services."""
     items = _top_level(path, data)
     merged: dict[object, dict] = {}
@@ -50,7 +51,7 @@ def services_from_json(path: Path, data: object) -> tuple[list[dict], list[str]]
                 services.append(service)
     if problems:
         raise ContentError(problems)
-    return services, notes
+    return Loaded(services, notes)
 
 
 def _unserved(organization: dict) -> str | None:
