@@ -68,7 +68,125 @@ def all_text(pdf: Path) -> str:
 # --- a flat list of places is not HSDS ------------------------------------------------------
 
 
+def test_a_flat_directory_with_numbers_in_a_text_field_is_refused(kit: Path,
+                                                                  run) -> None:  # noqa: ANN001
+    """It imported 96 lines with their names and no numbers, exit 0."""
+    places = json.loads(PLACES.read_text(encoding="utf-8"))
+    with_numbers = [place for place in places if any(char.isdigit() for char in place["phone"])]
+    assert with_numbers and all("phones" not in place for place in places)
+    before = (kit / "resources.yaml").read_text(encoding="utf-8")
+    result = run("import", "hsds", PLACES, "--into", kit, "--force")
+    assert result.code == 1
+    assert f"{PLACES.name}: " + NOT_HSDS.format(n=len(with_numbers), of=len(places)) \
+        in result.err
+    assert "`havenprint import csv`" in result.err
+    lines = PLACES.read_text(encoding="utf-8").splitlines()
+    for index, place in enumerate(with_numbers, start=1):
+        line = next(number for number, text in enumerate(lines, start=1)
+                    if json.dumps(place["phone"]) in text)
+        assert (f"{PLACES.name}:{line}: record {index} ({place['name']}): 'phone' holds "
+                f"{place['phone']!r}") in result.err
+    assert "line(s) kept" not in result.err
+    assert (kit / "resources.yaml").read_text(encoding="utf-8") == before
+
+
+def test_a_flat_directory_named_in_site_yaml_stops_check_and_build(kit: Path, tmp_path: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    source = use_source(kit, PLACES)
+    for command in (("check", kit), ("build", kit, "--out", tmp_path / "out")):
+        result = run(*command)
+        assert result.code == 1
+        assert f"{source.name}: not HSDS data: 2 of its 3 records" in result.err
+        assert "line(s) kept" not in result.err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("telephone", "877-555-0142"), ("Hotline", "1-800-555-0190"), ("phone_number", 8775550142),
+    ("crisis_line", ["877-555-0142"]), ("contact", "Call us: (513) 555-0101"),
+])
+def test_any_field_holding_a_number_makes_a_flat_list_not_hsds(field: str, value: object,
+                                                                tmp_path: Path) -> None:
+    path = tmp_path / "places.json"
+    path.write_text(json.dumps([{"name": "Riverside Line", field: value,
+                                 "url": "https://riverside.example.org"}]), encoding="utf-8")
+    problems = problems_of(path)
+    assert problems[0].startswith(f"{path}: not HSDS data: 1 of its 1 records")
+    written = "; ".join(map(str, value)) if isinstance(value, list) else str(value)
+    line = "" if isinstance(value, list) else ":1"  # the line of a `"key": text` pair
+    assert problems[1] == f"{path}{line}: record 1 (Riverside Line): {field!r} holds {written!r}"
+
+
+def test_a_flat_list_without_numbers_still_imports(tmp_path: Path) -> None:
+    """Names and web addresses only: nothing to lose (a zip+4 or a date is not a number)."""
+    path = tmp_path / "places.json"
+    path.write_text(json.dumps([{"name": "Riverside Online Chat", "zip": "45011-1234",
+                                 "updated": "2026-02-03", "url": "https://chat.example.org"}]),
+                    encoding="utf-8")
+    assert imported(path).entries == [{"name": "Riverside Online Chat",
+                                       "url": "https://chat.example.org", "qr": "url"}]
+
+
+def test_a_number_outside_phones_in_hsds_data_is_never_dropped_in_silence(
+        tmp_path: Path) -> None:
+    """HSDS data with a service whose number is in a `phone` text field: without phones of
+    its own the service is left out with the reason; with them it keeps its line and the
+    other number is a warning; an organization's such field too."""
+    organization = {"id": "o1", "name": "Riverside Alliance", "website": "https://r.example.org",
+                    "hotline": "1-800-555-0191"}
+    services = [
+        {"id": "s1", "name": "Crisis Line", "status": "active", "phone": "877-555-0142",
+         "organization": organization},
+        {"id": "s2", "name": "Shelter Intake", "status": "active", "crisis_line": "1-800-555-0190",
+         "phones": [{"number": "513-555-0101", "type": "voice"}], "organization": organization},
+    ]
+    path = tmp_path / "services.json"
+    path.write_text(json.dumps(services), encoding="utf-8")
+    result = imported(path)
+    assert result.rejected == [("Riverside Alliance – Crisis Line", (
+        "its 'phone' holds '877-555-0142', a number HSDS keeps in 'phones' (objects with "
+        "'number' and 'type'), where the import reads numbers: move it there"))]
+    assert [(entry["name"], entry["phone"]) for entry in result.entries] == [
+        ("Riverside Alliance – Shelter Intake", "513-555-0101")]
+    assert result.dropped == [
+        ("Riverside Alliance – Shelter Intake", "its own 'crisis_line' holds '1-800-555-0190', "
+         "a number HSDS keeps in 'phones'; not read"),
+        ("Riverside Alliance – Shelter Intake", "its organization's 'hotline' holds "
+         "'1-800-555-0191', a number HSDS keeps in 'phones'; not read")]
+
+
+def test_a_phone_column_in_a_services_table_is_never_dropped_in_silence(tmp_path: Path) -> None:
+    """It was only named in a note ("column(s) not read: crisis_line") and every line kept."""
+    folder = tmp_path / "ohana"
+    shutil.copytree(HSDS / "ohana", folder)
+    services = folder / "services.csv"
+    lines = services.read_text(encoding="utf-8").splitlines()
+    services.write_text("\n".join([lines[0] + ",crisis_line"] + [line + ",1-800-555-0199"
+                                                                   for line in lines[1:]]) + "\n",
+                        encoding="utf-8")
+    result = imported(folder)
+    reason = ("its 'crisis_line' holds '1-800-555-0199', a number HSDS keeps in 'phones' "
+              "(objects with 'number' and 'type'), where the import reads numbers: move it there")
+    assert ("Lakeside Family Services – Walk-in Advice", reason) in result.rejected
+    assert result.dropped == [("Lakeside Family Services – Crisis Hotline",
+                               "its own 'crisis_line' holds '1-800-555-0199', a number HSDS "
+                               "keeps in 'phones'; not read")]
+    assert [entry["name"] for entry in result.entries] == [
+        "Lakeside Family Services – Crisis Hotline"]
+
+
 # --- a location record is not a line --------------------------------------------------------
+
+
+def test_a_location_record_is_not_a_service_line(kit: Path, run) -> None:  # noqa: ANN001
+    location = json.loads((HSDS / "v3-json" / "location.json").read_text(encoding="utf-8"))
+    number = location["phones"][0]["number"]
+    result = run("import", "hsds", HSDS / "v3-json" / "location.json", "--into", kit, "--force")
+    assert result.code == 1
+    assert "0 line(s) kept" in result.err
+    assert (f"note: location {location['name']} has no services at it in the data: its "
+            f"number(s) {number} not imported (only services become lines)") in result.err
+    assert "nothing to write: no line was imported" in result.err
 
 
 # --- organisation numbers on its locations (WellSky-style) -----------------------------------

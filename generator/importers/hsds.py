@@ -17,13 +17,15 @@ placed nowhere (see `report` for what the area filter does with each). A service
 its attributes' taxonomy term codes, names and ids.
 
 A record that cannot be read (malformed, without a name, a tabular row naming no row) is
-skipped with the reason and the rest imported.
+skipped with the reason and the rest imported. A number in a field the import does not read
+(`stray_numbers`) never goes in silence: a service with one of its own and no phones is
+skipped, else its line is kept with a warning naming the number.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -37,6 +39,7 @@ from generator.importers.hsds_tabular import load_folder, load_package
 from generator.importers.loaded import Loaded
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
+from generator.importers.stray_numbers import stray_numbers
 from generator.importers.values import DataError, SkipRecord, object_of, objects_of, text_of
 
 PUBLIC_ADDRESS_TERMS = {"public-address", "public address", "public_address"}
@@ -60,7 +63,7 @@ def import_hsds(path: Path, *, country: str, today: date | None = None,
     the others imported."""
     today = today or date.today()
     collector = Collector(area, tags)
-    loaded = load_services(path)
+    loaded = load_services(path, country)
     collector.note(*loaded.notes)
     for label, reason in loaded.skipped:
         collector.reject(label, reason)
@@ -79,12 +82,13 @@ def import_hsds(path: Path, *, country: str, today: date | None = None,
             label = f"service {index}" + (f" ({name})" if isinstance(name, str) else "")
             collector.reject(label, str(error))
     if not services:
-        collector.note("the data holds no services (an organization list or API page without "
-                       "them): export the services, or their service_at_location records")
+        collector.note("the data holds no services (an organization list, a location or an "
+                       "API page without them): export the services, or their "
+                       "service_at_location records")
     return collector.result(limit, first)
 
 
-def load_services(path: Path) -> Loaded:
+def load_services(path: Path, country: str) -> Loaded:
     """The services of a JSON file, a datapackage.json, or a folder of HSDS CSV files, and
     notes about what was read (version, tables absent, columns not read)."""
     if path.is_dir():
@@ -97,7 +101,7 @@ def load_services(path: Path) -> Loaded:
     data, text = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("resources"), list):
         return load_package(path, data, text)
-    return services_from_json(path, data)
+    return services_from_json(path, data, text, country)
 
 
 @dataclass
@@ -110,6 +114,7 @@ class _Run:
     verified: date | None  # the site's date for records without assured_date
     own_organization: str | None
     statuses: bool  # whether the data gives any service a status
+    strays: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # see _strays
 
 
 def _import_service(service: dict, run: _Run) -> None:
@@ -125,6 +130,14 @@ def _import_service(service: dict, run: _Run) -> None:
     places = _where(service, locations, country)
     if not collector.passes(label, places, _terms(service)):
         return
+    own_strays, other_strays = _strays(service, country, run.strays)
+    if own_strays and not objects_of(service, "phones"):  # it may be the line's only number
+        key, text = own_strays[0]
+        collector.reject(label, f"its {key!r} holds {text!r}, a number HSDS keeps in 'phones' "
+                                "(objects with 'number' and 'type'), where the import reads "
+                                "numbers: move it there")
+        return
+    other_strays = [("its own", *stray) for stray in own_strays] + other_strays
     try:
         built = build_entry(service, label, country, run.today, run.verified)
     except SkipRecord as reason:
@@ -132,11 +145,34 @@ def _import_service(service: dict, run: _Run) -> None:
         return
     collector.note(*built.notes)
     collector.dropped.extend((label, reason) for reason in built.left_out)
+    collector.dropped.extend((label, f"{whose} {key!r} holds {text!r}, a number HSDS keeps in "
+                                     "'phones'; not read") for whose, key, text in other_strays)
     collector.note(*(_hidden_address_note(location, label) for location in locations
                      if _has_address(location) and not _is_public(location)))
     own = run.own_organization and _same_organization(run.own_organization, service)
     group = "own" if own else "national" if places == [] else "local"
     collector.keep(label, built.entry, group=last_if_emergency(built.entry, group, country))
+
+
+def _strays(service: dict, country: str, known: dict[int, list[tuple[str, str]]]
+            ) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+    """Numbers in fields the import does not read (see `stray_numbers`): (field, text) of
+    the service's own (and its service_at_locations'), and (whose, field, text) of its
+    organization's and locations'. `known`: those of the records seen already (an
+    organization's, by id, is read once for all its services)."""
+    def strays(record: dict) -> list[tuple[str, str]]:
+        if id(record) not in known:
+            known[id(record)] = stray_numbers(record, country)
+        return known[id(record)]
+
+    links = objects_of(service, "service_at_locations")
+    own = stray_numbers(service, country) + [stray for link in links for stray in strays(link)]
+    organization = object_of(service, "organization") or {}
+    others = [("its organization's", *stray) for stray in strays(organization)]
+    others += [(f"its location {text_of(location, 'name') or text_of(location, 'id') or ''}'s"
+                .replace(" 's", "'s"), *stray)
+               for location in locations_of(service) for stray in strays(location)]
+    return own, others
 
 
 def _where(service: dict, locations: list[dict], country: str) -> list[Place] | None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from generator.importers.files import CsvTable
 from generator.importers.phone_lines import location_note, phone_kind, unserved_note
+from generator.importers.stray_numbers import is_phone_field
 from generator.importers.tabular_tables import PRINTABLE_TABLES, row_required
 from generator.importers.values import split_list
 
@@ -31,6 +32,12 @@ Row = dict[str, str]
 
 def compact(row: Row, *keys: str) -> dict[str, Any]:
     return {key: row[key] for key in keys or tuple(row) if row.get(key)}
+
+
+def _phone_columns(row: Row) -> dict[str, str]:
+    """A `phone` or `crisis_line` column of a services, organizations or locations table:
+    kept, so that the number it holds is never dropped in silence (`stray_numbers`)."""
+    return {key: value for key, value in row.items() if value and is_phone_field(key)}
 
 
 def _named_list(text: str | None) -> list[dict]:
@@ -96,13 +103,14 @@ class Joiner:
         if not row.get("name"):  # its services are still lines, under their own names
             self.notes.append(f"{self._file('organizations')} row {number}: the organization "
                               f"{row['id']!r} has no name")
-        return {**compact(row, "id", "name", "alternate_name"),
+        return {**_phone_columns(row), **compact(row, "id", "name", "alternate_name"),
                 "website": row.get("website") or row.get("url", ""), "phones": [],
                 "locations": []}
 
     def _location(self, row: Row) -> dict:
         virtual = row.get("virtual", "").lower() in ("true", "yes", "1")
-        return {**compact(row, "id", "name", "location_type", "organization_id"),
+        return {**_phone_columns(row),
+                **compact(row, "id", "name", "location_type", "organization_id"),
                 **({"location_type": "virtual"} if virtual else {}),
                 "languages": _named_list(row.get("languages")), "addresses": [],
                 "attributes": [], "phones": [], "schedules": []}
@@ -113,7 +121,7 @@ class Joiner:
         if organization is None and location is not None:
             organization = organizations.objects.get(location.get("organization_id", ""))
         service = {
-            **compact(row, "id", "name", "url", "website", "assured_date"),
+            **_phone_columns(row), **compact(row, "id", "name", "url", "website", "assured_date"),
             "organization": organization or {},
             "phones": [], "schedules": [], "languages": _named_list(row.get("languages")),
             "service_at_locations": [{"location": location, "phones": [], "schedules": []}]
