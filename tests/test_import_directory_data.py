@@ -279,6 +279,14 @@ def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(kit: Path
     assert "330-555-0135" not in written
 
 
+def test_bad_rows_warn_at_check_with_resources_in_site_yaml(kit: Path, run) -> None:  # noqa: ANN001
+    use_source(kit, BAD_ROWS)
+    result = run("check", kit)
+    assert result.code == 0, result.err
+    assert "warning: left out 'services.csv row 4': name is empty" in result.err
+    assert "note: phones.csv row(s) 3, 4, 6, 10 not read: number is empty" in result.err
+
+
 def test_an_id_on_two_different_rows_is_neither(tmp_path: Path) -> None:
     """Its phones could be either's: both rows are left out, and so are the rows naming the
     id. A row repeated exactly is read once."""
@@ -352,6 +360,42 @@ def test_a_2x_taxonomy_term_named_in_term_serves_the_tag_filter(tmp_path: Path) 
 # --- what check and build show with `resources:` ---------------------------------------------
 
 
+def test_the_import_notes_show_at_check_and_build(kit: Path, tmp_path: Path,
+                                                  run) -> None:  # noqa: ANN001
+    """Hours dropped, organization numbers used, a lower-priority number passed over: only
+    `havenprint import` said them."""
+    source = use_source(kit, WILLOW)
+    notes = [
+        "Willow Creek Domestic Abuse Project – Court Advocacy: hours leave out a monthly "
+        "schedule",
+        "Willow Creek Domestic Abuse Project – Court Advocacy: voice number 740-555-0150 is "
+        "its organization's (the service has none of its own)",
+        "Willow Creek Domestic Abuse Project – Willow Creek Helpline: voice number "
+        "1-800-555-0152 (its own) is used; left out 740-555-0150 (of its organization), "
+        "740-555-0151 (of a location of its organization)",
+        "Willow Creek Domestic Abuse Project – Willow Creek Helpline: web address "
+        "'www.willowcreek.example.org/help' is not http(s); left out",
+    ]
+    checked = run("check", kit)
+    built = run("build", kit, "--out", tmp_path / "out", "--format", "brochure",
+                "--no-previews")
+    for result in (checked, built):
+        assert result.code == 0, result.err
+        for note in notes:
+            assert f"{source.name}: note: {note}" in result.err, note
+        assert "has no known code" not in result.err
+    text = all_text(tmp_path / "out" / "en" / "brochure.pdf")
+    assert "1-800-555-0152" in text and "740-555-0150" in text and "740-555-0151" not in text
+
+
+def test_only_the_first_phone_note_shows_at_check(kit: Path, run) -> None:  # noqa: ANN001
+    use_source(kit, WELLSKY)
+    result = run("check", kit)
+    assert result.code == 0, result.err
+    assert ("wellsky: note: 211 Seacoast County: only the first phone number is used; left out "
+            "(321) 555-0111, (321) 555-0113") in result.err
+
+
 def test_free_text_languages_ending_with_a_full_stop_are_read() -> None:
     result = imported(WILLOW)
     assert result.entries[0]["languages"] == ["en", "ase", "es"]
@@ -419,3 +463,35 @@ def many_services(path: Path, count: int) -> Path:
     return path
 
 
+def test_an_import_of_many_lines_says_that_limit_exists(kit: Path, tmp_path: Path,
+                                                        run) -> None:  # noqa: ANN001
+    hint = ("note: 14 lines kept, more than a card or brochure prints (a pocket card about 4, "
+            "a brochure about 12): those that do not fit are left out from the last up. Keep "
+            "the ones to print with --limit N (in site.yaml, `limit: N` under `resources:`), or "
+            "choose them by region, tag or first")
+    many = run("import", "hsds", many_services(tmp_path / "many.json", 14), "--into", kit,
+               "--force")
+    assert many.code == 0 and hint in many.err
+    limited = run("import", "hsds", tmp_path / "many.json", "--into", kit, "--force",
+                  "--limit", "4")
+    assert limited.code == 0 and "lines kept, more than" not in limited.err
+    few = run("import", "hsds", many_services(tmp_path / "few.json", 13), "--into", kit,
+              "--force")
+    assert few.code == 0 and "lines kept, more than" not in few.err
+    use_source(kit, tmp_path / "many.json")
+    checked = run("check", kit)
+    assert checked.code == 0, checked.err
+    assert hint.removeprefix("note: ") in checked.err
+
+
+def test_a_voice_line_put_ahead_of_a_web_only_line_says_so(tmp_path: Path) -> None:
+    """The note called a line with only a web address a "text line"."""
+    path = tmp_path / "services.json"
+    path.write_text(json.dumps([
+        {"id": "s1", "name": "Online Chat", "status": "active", "url": "https://chat.example.org"},
+        {"id": "s2", "name": "Helpline", "status": "active",
+         "phones": [{"number": "1-800-555-0152", "type": "voice"}]}]), encoding="utf-8")
+    result = imported(path)
+    assert [entry["name"] for entry in result.entries] == ["Helpline", "Online Chat"]
+    assert ("Helpline comes first: its voice number is the card's QR code, not Online Chat's "
+            "web address (name a line `first` to choose another)") in result.notes
