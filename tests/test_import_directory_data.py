@@ -495,3 +495,20 @@ def test_a_voice_line_put_ahead_of_a_web_only_line_says_so(tmp_path: Path) -> No
     assert [entry["name"] for entry in result.entries] == ["Helpline", "Online Chat"]
     assert ("Helpline comes first: its voice number is the card's QR code, not Online Chat's "
             "web address (name a line `first` to choose another)") in result.notes
+
+
+def test_a_fax_field_or_an_organization_without_a_name_loses_no_line(tmp_path: Path) -> None:
+    """A fax number is never one to call, wherever it is; an organization row without a name
+    is read, its services printed under their own names, with a note."""
+    path = tmp_path / "places.json"
+    path.write_text(json.dumps([{"name": "Riverside Online Chat", "fax": "513-555-0109",
+                                 "url": "https://chat.example.org"}]), encoding="utf-8")
+    assert [entry["name"] for entry in imported(path).entries] == ["Riverside Online Chat"]
+    folder = tmp_path / "export"
+    shutil.copytree(BAD_ROWS, folder)
+    organizations = folder / "organizations.csv"
+    organizations.write_text(organizations.read_text(encoding="utf-8").replace(
+        "2,Birchwood Tenants Council,", "2,,", 1), encoding="utf-8")
+    result = imported(folder)
+    assert "organizations.csv row 3: the organization '2' has no name" in result.notes
+    assert [entry["name"] for entry in result.entries][-1] == "Birchwood Eviction Hotline"

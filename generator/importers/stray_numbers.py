@@ -55,7 +55,7 @@ def stray_numbers(record: dict, country: str) -> list[tuple[str, str]]:
     found = []
     for key, value in record.items():
         text = "; ".join(_texts(value))
-        if not text:
+        if not text or "fax" in key.lower():  # never a number to call
             continue
         named = is_phone_field(key) and key not in KNOWN_FIELDS
         if (named and any(char.isdigit() for char in text)) or (
