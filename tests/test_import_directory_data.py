@@ -104,6 +104,7 @@ def test_a_flat_directory_named_in_site_yaml_stops_check_and_build(kit: Path, tm
 @pytest.mark.parametrize(("field", "value"), [
     ("telephone", "877-555-0142"), ("Hotline", "1-800-555-0190"), ("phone_number", 8775550142),
     ("crisis_line", ["877-555-0142"]), ("contact", "Call us: (513) 555-0101"),
+    ("phone", {"number": "877-555-0142", "type": "crisis"}),
 ])
 def test_any_field_holding_a_number_makes_a_flat_list_not_hsds(field: str, value: object,
                                                                 tmp_path: Path) -> None:
@@ -112,8 +113,10 @@ def test_any_field_holding_a_number_makes_a_flat_list_not_hsds(field: str, value
                                  "url": "https://riverside.example.org"}]), encoding="utf-8")
     problems = problems_of(path)
     assert problems[0].startswith(f"{path}: not HSDS data: 1 of its 1 records")
-    written = "; ".join(map(str, value)) if isinstance(value, list) else str(value)
-    line = "" if isinstance(value, list) else ":1"  # the line of a `"key": text` pair
+    texts = value.values() if isinstance(value, dict) else value if isinstance(value, list) \
+        else [value]
+    written = "; ".join(map(str, texts))
+    line = "" if isinstance(value, list | dict) else ":1"  # the line of a `"key": text` pair
     assert problems[1] == f"{path}{line}: record 1 (Riverside Line): {field!r} holds {written!r}"
 
 

@@ -41,6 +41,7 @@ KNOWN_FIELDS = frozenset({
     "date_incorporated", "language", "payments_accepted", "service_taxonomy",
 })
 _MATCHED_AT_MOST = 1_000  # characters of a field searched for a number
+_DEPTH = 3  # levels of lists and objects inside a field searched
 
 
 def is_phone_field(key: str) -> bool:
@@ -54,12 +55,12 @@ def stray_numbers(record: dict, country: str) -> list[tuple[str, str]]:
     read: a field named for one, written as text, or a field HSDS does not have."""
     found = []
     for key, value in record.items():
-        text = "; ".join(_texts(value))
-        if not text or "fax" in key.lower():  # never a number to call
+        name = key.strip().lower()
+        if name in KNOWN_FIELDS or "fax" in name:  # read as HSDS has it; never a number to call
             continue
-        named = is_phone_field(key) and key not in KNOWN_FIELDS
-        if (named and any(char.isdigit() for char in text)) or (
-                key.strip().lower() not in KNOWN_FIELDS and _holds_number(text, country)):
+        text = "; ".join(_texts(value))
+        if (is_phone_field(key) and any(char.isdigit() for char in text)) or (
+                text and _holds_number(text, country)):
             found.append((key, text))
     return found
 
@@ -75,13 +76,16 @@ def has_structure(record: dict) -> bool:
                     "physical_address", "contacts", "attributes", "service_areas", "languages"))
 
 
-def _texts(value: object) -> list[str]:
-    """A scalar's text, or a list of scalars' (a list of objects is HSDS-shaped: none)."""
-    items = value if isinstance(value, list) else [value]
-    if not all(isinstance(item, str | int | float) and not isinstance(item, bool)
-               for item in items):
+def _texts(value: object, depth: int = 0) -> list[str]:
+    """The texts in a value: a scalar's, or those inside a list or an object that is not
+    HSDS's (`"phone": {"number": ...}`), a few levels deep."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return [text] if (text := str(value).strip()) else []
+    inside = value.values() if isinstance(value, dict) else value if isinstance(value, list) \
+        else ()
+    if depth >= _DEPTH:
         return []
-    return [text for item in items if (text := str(item).strip())]
+    return [text for item in inside for text in _texts(item, depth + 1)]
 
 
 def _holds_number(text: str, country: str) -> bool:
