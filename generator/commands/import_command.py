@@ -51,7 +51,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     verified = _verified_option(args.verified)
     site = _site(args.into)
-    country = args.country or _site_country(args.into, site)
+    country = _country_option(args.country) if args.country else _site_country(args.into, site)
     result = run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
                            set(args.tags) if args.tags else None, args.limit, verified,
                            site.get("organization"), args.first)
@@ -85,6 +85,17 @@ def _verified_option(text: str | None) -> date | None:
     if checked > date.today():
         raise UsageError(f"--verified: {text} is in the future")
     return checked
+
+
+def _country_option(code: str) -> str:
+    """`--country`, by site.yaml's rule for `country` (`us` or `XX` called every valid number
+    invalid)."""
+    from generator.content.countries import country_problem
+
+    problem = country_problem(code)
+    if problem:
+        raise UsageError(f"--country: {problem}")
+    return code
 
 
 def _site(content: Path) -> dict:

@@ -226,8 +226,11 @@ class SiteOptions(_Strict):
     @field_validator("country")
     @classmethod
     def _country(cls, value: str) -> str:
-        if not re.fullmatch(r"[A-Z]{2}", value):
-            raise ValueError("must be an ISO 3166 two-letter country code such as US or GB")
+        from generator.content.countries import country_problem  # phonenumbers: for site.yaml
+
+        problem = country_problem(value)
+        if problem:
+            raise ValueError(problem)
         return value
 
     @field_validator("languages")

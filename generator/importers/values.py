@@ -12,6 +12,7 @@ from generator.engine import remembered
 
 _HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.content.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+_TRAILING_STOP = re.compile(r"[\s.;:!。]+$")
 STALE_AFTER = timedelta(days=365)
 
 # Names and ISO 639-2/3 codes of the languages shelters most often list, to ISO 639-1.
@@ -111,17 +112,19 @@ def web_address(text: str | None) -> str | None:
 
 def language_code(code: str | None, name: str | None = None) -> str | None:
     """An ISO 639 code for a language given by code or by (English or own) name; a name with
-    a variety in brackets ("Chinese (Mandarin)") is tried without it too."""
+    a variety in brackets ("Chinese (Mandarin)") is tried without it too, and free text's
+    closing stop is not part of it ("Spanish.", "ASL.")."""
     for candidate in (code, name):
-        if not candidate:
+        written = _TRAILING_STOP.sub("", candidate or "").strip()
+        if not written:
             continue
-        key = candidate.strip().lower()
+        key = written.lower()
         bare = re.sub(r"\s*\(.*?\)\s*", " ", key).strip()
         for word in (key, re.sub(r".*\((.*?)\).*", r"\1", key), bare):
             found = LANGUAGE_CODES.get(word) or _babel_names().get(word)
             if found:
                 return found
-        primary, _, rest = candidate.strip().partition("-")
+        primary, _, rest = written.partition("-")
         tag = f"{primary.lower()}-{rest}" if rest else primary.lower()
         if candidate == code and _LANG.fullmatch(tag):
             return tag
