@@ -658,3 +658,33 @@ def test_a_premium_rate_number_skips_the_spreadsheet_row(tmp_path: Path) -> None
     assert ("Lakeshore Crisis Line", f"phone {PREMIUM_REASON}") in result.rejected
     assert ("Lakeshore Crisis Line", f"phone {PREMIUM_REASON}") in result.skipped
     assert "Lakeshore Crisis Line" not in names(result)
+
+
+# --- numbers in letters -----------------------------------------------------------------------
+
+
+def test_a_number_spelled_in_letters_is_imported_with_its_digits(tmp_path: Path) -> None:
+    """Directories copy a hotline's vanity number as it advertises itself (844-RIGHTS-9):
+    printed so, it cannot be checked by eye against what the QR code dials. The import
+    writes its digits after it; a letter O typed for a zero is still left out."""
+    services = json.loads((HSDS / "services.json").read_text())
+    service = {k: v for k, v in services[4].items() if k != "organization"}
+    service["phones"] = [{"id": "ph-v", "number": "844-RIGHTS-9", "type": "voice"},
+                         {"id": "ph-t", "number": "1-800-555-O163", "type": "textphone"}]
+    path = tmp_path / "orgs.json"
+    path.write_text(json.dumps({"organizations": [{**services[4]["organization"],
+                                                   "services": [service]}]}))
+    result = hsds(path)
+    (entry,) = result.entries
+    assert entry["phone"] == "844-RIGHTS-9 (844-744-4879)"
+    assert "tty" not in entry
+    assert ("Northstar Helpline: voice number 844-RIGHTS-9 is printed with the digits it "
+            "dials: 844-RIGHTS-9 (844-744-4879)") in result.notes
+    csv = tmp_path / "lines.csv"
+    csv.write_text("Name,Phone,TTY,Verified\nRights Line,844-RIGHTS-9,1-800-555-O163,"
+                   "2026-05-01\n", encoding="utf-8")
+    result = sheet(csv)
+    assert result.entries[0]["phone"] == "844-RIGHTS-9 (844-744-4879)"
+    assert "tty" not in result.entries[0]
+    assert ("Rights Line: phone 844-RIGHTS-9 is printed with the digits it dials: "
+            "844-RIGHTS-9 (844-744-4879)") in result.notes

@@ -29,7 +29,7 @@ import phonenumbers
 from phonenumbers import shortnumberinfo
 
 from generator.content.models import Phone
-from generator.content.phones import PhoneError, parse_phone, parse_tty
+from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
 from generator.engine import remembered
 from generator.importers.values import language_code, objects_of, split_list, text_of
 
@@ -160,6 +160,9 @@ def _consider(phone: dict, level: str, country: str, label: str, choice: PhoneCh
     if extension and kind == "text":
         choice.notes.append(f"{label}: extension {extension} of text number {parsed.display} "
                             "is not printed (a text cannot reach one)")
+    if parsed.raw != number and parsed.raw.startswith(f"{number} ("):
+        choice.notes.append(f"{label}: {NAMES[kind]} number {number} is printed with the "
+                            f"digits it dials: {parsed.display}")
     found[kind].append((parsed.display, level, phone))
 
 
@@ -175,8 +178,11 @@ def _parse(kind: str, number: str, country: str) -> Phone:
 
 @remembered(4096)
 def _parse_outcome(kind: str, number: str, country: str) -> Phone | PhoneError:
+    parse = parse_tty if kind == "tty" else parse_phone
     try:
-        return (parse_tty if kind == "tty" else parse_phone)(number, country)
+        return parse(number, country)
+    except SpelledInLetters as spelled:  # 844-RIGHTS-9: printed with the digits it dials
+        return parse(spelled.with_digits, country)
     except PhoneError as error:
         return error
 

@@ -39,7 +39,7 @@ import re
 from datetime import date
 from pathlib import Path
 
-from generator.content.phones import PhoneError, parse_phone, parse_tty
+from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.phone_lines import last_if_emergency
@@ -115,7 +115,8 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     places = [Place(country.upper(), region or None, postal or None)] if region or postal else []
     if not collector.passes(label, places, set(split_list(row.get("tags")))):
         return
-    reasons = _drop_bad_numbers(entry, country)
+    reasons, spelled = _drop_bad_numbers(entry, country)
+    collector.note(*(f"{label}: {note}" for note in spelled))
     if reasons and not ({"phone", "text", "url"} & entry.keys()):
         collector.reject(label, reasons[0])
         return
@@ -128,9 +129,10 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
                                                          country))
 
 
-def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
-    """Remove each number that cannot be printed (and a `qr` that needed it); the reasons."""
-    reasons = []
+def _drop_bad_numbers(entry: dict, country: str) -> tuple[list[str], list[str]]:
+    """Remove each number that cannot be printed (and a `qr` that needed it): the reasons;
+    and notes on numbers printed otherwise than written (844-RIGHTS-9 with its digits)."""
+    reasons, notes = [], []
     numbers = {"phone": entry.get("phone"), "tty": entry.get("tty"),
                "text": (entry.get("text") or {}).get("number")}
     for key, column, parse in (("phone", "phone", parse_phone), ("tty", "tty", parse_tty),
@@ -139,12 +141,19 @@ def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
         try:
             if number:
                 parse(number, country)
+        except SpelledInLetters as spelled:
+            if key == "text":
+                entry["text"]["number"] = spelled.with_digits
+            else:
+                entry[key] = spelled.with_digits
+            notes.append(f"{column} {number} is printed with the digits it dials: "
+                         f"{spelled.with_digits}")
         except PhoneError as error:
             reasons.append(f"{column} {error}")
             entry.pop(key)
             if key in QR_FOR and entry.get("qr") == QR_FOR[key]:
                 entry.pop("qr")
-    return reasons
+    return reasons, notes
 
 
 def _entry(row: dict[str, str], errors: list[str]) -> dict:
