@@ -1,0 +1,172 @@
+"""Broken values that used to end in a traceback: each is an error naming the file, the line
+and the setting, with exit 1 (2 for a command line's path), run through the real command line
+in this process (`run` fails a test on any traceback)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, edit
+
+HSDS = REPO / "tests" / "fixtures" / "hsds" / "services.json"
+SPREADSHEET = REPO / "tests" / "fixtures" / "spreadsheet" / "hotlines.csv"
+LONG = "a" * 300
+LONG_NAME = ("'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'... is a name of 300 bytes, over the 255 a file or "
+             "folder name may have: is this the right name?")
+SOURCE_FIELDS = "path, format, region, postal_prefix, tags, limit, verified, first"
+HALF_A_CHARACTER = ("the value holds U+D800, half of a character (an escape such as \\ud800 "
+                    "without its other half: text cut in the middle of a character, or "
+                    "converted wrongly): write the character itself")
+NOT_A_WEB_ADDRESS = ("'https://[www.thehotline.org' is not a web address (invalid IPv6 "
+                     "address): copy it from a browser's address bar")
+
+
+def appended(line: str) -> Callable[[Path], str]:
+    """Add `line` at the end of site.yaml; its message starts with `site.yaml:<its line>`."""
+    def change(kit: Path) -> str:
+        site = kit / "site.yaml"
+        site.write_text(site.read_text(encoding="utf-8") + line + "\n", encoding="utf-8")
+        return f"site.yaml:{len(site.read_text(encoding='utf-8').splitlines())}"
+    return change
+
+
+def replaced(name: str, old: str, new: str) -> Callable[[Path], str]:
+    """Replace `old` in the kit's file `name`; the message starts with `<name>:<its line>`."""
+    def change(kit: Path) -> str:
+        path = kit / name
+        text = path.read_text(encoding="utf-8")
+        edit(path, old, new)
+        return f"{name}:{text[:text.index(old)].count(chr(10)) + 1}"
+    return change
+
+
+def hsds_source(change_data: Callable[[list], None]) -> Callable[[Path], str]:
+    """The kit's lines read from an HSDS file (`resources: data.json`) changed by
+    `change_data`; the message starts with the data file's name."""
+    def change(kit: Path) -> str:
+        data = json.loads(HSDS.read_text(encoding="utf-8"))
+        change_data(data)
+        (kit / "data.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+        appended("resources: data.json")(kit)
+        return "data.json"
+    return change
+
+
+def long_number(data: list) -> None:
+    data[0]["capacity"] = "NUMBER"  # written as digits below
+
+
+def hsds_with_long_number(kit: Path) -> str:
+    hsds_source(long_number)(kit)
+    path = kit / "data.json"
+    text = path.read_text(encoding="utf-8").replace('"NUMBER"', "9" * 5001)
+    path.write_text(text, encoding="utf-8")
+    line = text[:text.index("9" * 5001)].count("\n") + 1
+    return f"data.json:{line}"
+
+
+def hsds_with_half_a_character(kit: Path) -> str:
+    hsds_source(lambda data: data[0].update(name="Crisis \ud800 line"))(kit)
+    text = (kit / "data.json").read_text(encoding="utf-8")
+    assert "\\ud800" in text  # json.dumps writes it as an escape, as a broken export would
+    return f"data.json:{text[:text.index(chr(92) + 'ud800')].count(chr(10)) + 1}"
+
+
+def spreadsheet_with_bracket(kit: Path) -> str:
+    text = SPREADSHEET.read_text(encoding="utf-8").replace(
+        "https://northstar.example.org", "https://[www.thehotline.org", 1)
+    (kit / "lines.csv").write_text(text, encoding="utf-8")
+    appended("resources: lines.csv")(kit)
+    return "lines.csv:2"
+
+
+# A setting written in neither of its forms, or a mapping missing a key: pydantic's
+# errors carried the form's tag ('ResourceSourceModel'), which stopped with a KeyError.
+UNION_FORMS = {
+    "resources: {}": (appended("resources: {}"),
+                      f"resources: missing field 'path'; valid fields: {SOURCE_FIELDS}"),
+    "resources without a path": (
+        appended("resources: {region: OH}"),
+        f"resources: missing field 'path'; valid fields: {SOURCE_FIELDS}"),
+    "resources with an unknown key": (
+        appended("resources: {path: data.json, area: OH}"),
+        f"resources: unknown field 'area'; valid fields: {SOURCE_FIELDS}"),
+    "resources as a number": (
+        appended("resources: 5"),
+        f"resources: input should be a text, or a mapping of {SOURCE_FIELDS}"),
+    "a bold font without its regular": (
+        appended("fonts: {am: {bold: fonts/NotoSansEthiopic-Bold.ttf}}"),
+        "fonts.am: missing field 'regular'; valid fields: regular, bold"),
+    "a font with an unknown key": (
+        appended("fonts: {am: {regular: a.ttf, italic: b.ttf}}"),
+        "fonts.am: unknown field 'italic'; valid fields: regular, bold"),
+    "a font as a list": (appended("fonts: {am: [a.ttf]}"),
+                         "fonts.am: input should be a text, or a mapping of regular, bold"),
+    "stock as a list": (appended("stock: [avery-5371]"),
+                        "stock: input should be a text, or a mapping"),
+    "revealing words as a number": (appended("revealing_words: 5"),
+                                    "revealing_words: input should be a list, or a mapping"),
+}
+# Names no file system takes: they stopped with OSError 'File name too long'.
+NAMES = {
+    "a 300-character extends": (appended(f"extends: {LONG}"), f"extends: {LONG_NAME}"),
+    "a 300-character folder in extends": (appended(f"extends: ../{LONG}/base"),
+                                          f"extends: {LONG_NAME}"),
+    "a 300-character resources": (appended(f"resources: {LONG}"),
+                                  f"resources.path: {LONG_NAME}"),
+    "a 300-character font": (appended(f"fonts: {{am: {LONG}}}"), f"fonts.am: {LONG_NAME}"),
+    "a 300-character bold font": (
+        appended(f"fonts: {{am: {{regular: {LONG}.ttf, bold: {LONG}-Bold.ttf}}}}"),
+        "fonts.am: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'... is a name of 304 bytes, over the 255 a "
+        "file or folder name may have: is this the right name?"),
+    "a 300-character profile": (appended(f"icc_profile: {LONG}"), f"icc_profile: {LONG_NAME}"),
+}
+# Addresses urllib cannot split: they stopped with ValueError 'Invalid IPv6 URL'.
+WEB_ADDRESSES = {
+    "a bracketed web address": (
+        replaced("resources.yaml", "url: https://www.thehotline.org",
+                 "url: https://[www.thehotline.org"),
+        f"National Domestic Violence Hotline: url: {NOT_A_WEB_ADDRESS}"),
+    "a port past 65535": (
+        replaced("resources.yaml", "url: https://www.thehotline.org",
+                 "url: https://www.thehotline.org:99999"),
+        "National Domestic Violence Hotline: url: 'https://www.thehotline.org:99999' is not a "
+        "web address (invalid port number): copy it from a browser's address bar"),
+    "a bracketed web address in a spreadsheet": (spreadsheet_with_bracket,
+                                                 f"url: {NOT_A_WEB_ADDRESS}"),
+}
+# Escapes of half a character and numbers too long for Python: pydantic's raw dump, and
+# ValueError 'Exceeds the limit (4300 digits)'.
+CHARACTERS = {
+    "half a character in site.yaml": (
+        replaced("site.yaml", "organization: Lives Healing",
+                 'organization: "Lives \\ud800 Healing"'),
+        f"organization: {HALF_A_CHARACTER}"),
+    "half a character in resources.yaml": (
+        replaced("resources.yaml", "hours: 24/7", 'hours: "24/7 \\udfff"'),
+        "resources.0.hours: the value holds U+DFFF, half of a character (an escape such as "
+        "\\udfff without its other half: text cut in the middle of a character, or converted "
+        "wrongly): write the character itself"),
+    "a 5,001-digit number in resources.yaml": (
+        replaced("resources.yaml", "phone: 1-800-799-7233", "phone: " + "9" * 5001),
+        "resources.0.phone: a number of 5,001 digits: is this the right value?"),
+    "a 5,001-digit number in HSDS data": (
+        hsds_with_long_number, "a number of 5,001 digits: is this the right file?"),
+    "half a character in HSDS data": (hsds_with_half_a_character,
+                                      f"[0].name: {HALF_A_CHARACTER}"),
+}
+CASES = {**UNION_FORMS}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_broken_value_is_an_error_naming_its_line(case: str, kit: Path, run) -> None:  # noqa: ANN001
+    change, message = CASES[case]
+    where = change(kit)
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1, result.err
+    lines = result.err.splitlines()
+    assert f"{kit / where}: {message}" in lines, result.err
