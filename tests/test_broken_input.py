@@ -159,7 +159,7 @@ CHARACTERS = {
     "half a character in HSDS data": (hsds_with_half_a_character,
                                       f"[0].name: {HALF_A_CHARACTER}"),
 }
-CASES = {**UNION_FORMS}
+CASES = {**UNION_FORMS, **NAMES}
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -170,3 +170,18 @@ def test_a_broken_value_is_an_error_naming_its_line(case: str, kit: Path, run) -
     assert result.code == 1, result.err
     lines = result.err.splitlines()
     assert f"{kit / where}: {message}" in lines, result.err
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", LONG], ["build", "{kit}", "--out", LONG], ["check", "{kit}", "--allow-outside",
+                                                         f"{LONG}/x"],
+    ["batch", LONG], ["import", "hsds", LONG], ["import", "csv", "x.csv", "--into", LONG],
+    ["locale", "init", "fr", LONG], ["serve", LONG]])
+def test_a_300_character_path_on_the_command_line_is_a_usage_error(
+        argv: list[str], kit: Path, run, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: ANN001
+    with pytest.raises(SystemExit) as stopped:
+        run(*(arg.replace("{kit}", str(kit)) for arg in argv))
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].endswith(f": {LONG_NAME}"), err
+    assert "Traceback" not in err

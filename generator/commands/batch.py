@@ -24,6 +24,7 @@ from generator.commands.site_job import (
     warm_up,
 )
 from generator.content.containment import is_inside, read_roots
+from generator.content.file_names import path_argument
 from generator.errors import EXIT_CONTENT, ContentError, UsageError, shown_path
 from generator.kit.kit_folder import check_out, folder_lock
 from generator.render.targets import TARGETS
@@ -32,9 +33,9 @@ from generator.render.targets import TARGETS
 def add_batch_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "batch", help="build every site of a folder of content folders, in parallel")
-    command.add_argument("sites", type=Path, metavar="SITES_DIR",
+    command.add_argument("sites", type=path_argument, metavar="SITES_DIR",
                          help="a folder with one content folder (with site.yaml) per site")
-    command.add_argument("--out", type=Path, default=Path("output"),
+    command.add_argument("--out", type=path_argument, default=Path("output"),
                          help="output folder; each site gets <out>/<site>/ (default: output)")
     command.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                          help="sites built at once (default: the number of cores)")
@@ -43,7 +44,7 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                          help="office: sheets for an office printer; shop: pages with bleed")
     command.add_argument("--no-previews", action="store_true", help="skip the PNG previews")
-    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+    command.add_argument("--allow-outside", action="append", type=path_argument, default=[],
                          metavar="PATH",
                          help="also read inputs from this folder outside the sites' content "
                               "folders and their bases (repeatable)")

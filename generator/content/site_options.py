@@ -29,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from generator.content.file_names import file_name_problem
 from generator.content.models import OptionValue
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
@@ -79,6 +80,12 @@ def _check_slug(slug: str) -> None:
         raise ValueError(f"{slug!r} must be a slug of lowercase letters, digits and hyphens")
 
 
+def _can_name_a_file(name: str) -> str:
+    if problem := file_name_problem(name):
+        raise ValueError(problem)
+    return name
+
+
 def _at_least_one(count: int) -> int:
     if count < 1:
         raise ValueError(f"must be 1 or more, not {count}: a format prints at least one line")
@@ -115,6 +122,11 @@ class ResourceSourceModel(_Strict):
     limit: int | None = Field(default=None, ge=1, strict=True)
     verified: WrittenDate = None  # when the site checked these lines (records without one)
     first: str | None = None  # the line to put first: its QR code is the card's
+
+    @field_validator("path")
+    @classmethod
+    def _file_name(cls, value: str) -> str:
+        return _can_name_a_file(value)
 
     @field_validator("verified")
     @classmethod
@@ -199,6 +211,11 @@ class SiteOptions(_Strict):
     def _font_languages(cls, value: dict[str, Any]) -> dict[str, Any]:
         language_keys(value)
         return value
+
+    @field_validator("icc_profile")
+    @classmethod
+    def _profile_name(cls, value: str | None) -> str | None:
+        return None if value is None else _can_name_a_file(value)
 
     @field_validator("discreet_title")
     @classmethod
