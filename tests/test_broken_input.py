@@ -5,12 +5,13 @@ in this process (`run` fails a test on any traceback)."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, edit
+from tests.conftest import REPO, edit, page_texts
 
 HSDS = REPO / "tests" / "fixtures" / "hsds" / "services.json"
 SPREADSHEET = REPO / "tests" / "fixtures" / "spreadsheet" / "hotlines.csv"
@@ -159,7 +160,8 @@ CHARACTERS = {
     "half a character in HSDS data": (hsds_with_half_a_character,
                                       f"[0].name: {HALF_A_CHARACTER}"),
 }
-CASES = {**UNION_FORMS, **NAMES}
+CASES = {**UNION_FORMS, **NAMES, **WEB_ADDRESSES}
+IMPORTS = [(spreadsheet_with_bracket, "csv")]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -170,6 +172,19 @@ def test_a_broken_value_is_an_error_naming_its_line(case: str, kit: Path, run) -
     assert result.code == 1, result.err
     lines = result.err.splitlines()
     assert f"{kit / where}: {message}" in lines, result.err
+
+
+@pytest.mark.parametrize("source, kind", IMPORTS)
+def test_an_import_of_a_broken_value_is_an_error_naming_its_line(
+        source: Callable[[Path], str], kind: str, kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    where = source(kit)
+    before = (kit / "resources.yaml").read_bytes()
+    data = kit / where.split(":")[0]
+    result = run("import", kind, data, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    assert any(line.startswith(f"{kit / where}: ") for line in result.err.splitlines()), \
+        result.err
+    assert (kit / "resources.yaml").read_bytes() == before
 
 
 @pytest.mark.parametrize("argv", [
@@ -185,3 +200,14 @@ def test_a_300_character_path_on_the_command_line_is_a_usage_error(
     err = capsys.readouterr().err
     assert err.splitlines()[-1].endswith(f": {LONG_NAME}"), err
     assert "Traceback" not in err
+
+
+def test_a_link_to_a_broken_address_prints_as_written(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "articles" / "trauma-bonding.en.md", "## Sources", (
+        "See <https://[www.thehotline.org> today.\n\n## Sources"))
+    out = Path(str(kit) + "-out")
+    result = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
+    assert result.code == 0, result.err
+    text = " ".join(" ".join(page_texts(out / "en" / "brochure.pdf")).split())
+    assert "See https://[www.thehotline.org today." in text
+    shutil.rmtree(out)

@@ -16,6 +16,8 @@ from pydantic import (
     field_validator,
 )
 
+from generator.content.web_address import web_address_problem
+
 # The emergency number printed for the countries shelters using havenprint are in; others set
 # `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
 # phonenumbers can tell whether a number is an emergency number (tests check every entry),
@@ -162,8 +164,8 @@ class ResourceModel(_Strict):
     @field_validator("url")
     @classmethod
     def _http(cls, value: str | None) -> str | None:
-        if value is not None and not re.match(r"^https?://[^\s/]+", value):
-            raise ValueError(f"{value!r} is not a web address: it must start with https://")
+        if value is not None and (problem := web_address_problem(value)):
+            raise ValueError(problem)
         return value
 
 

@@ -8,9 +8,9 @@ from datetime import date, timedelta
 from babel import Locale
 
 from generator.content.invisible import without_invisible
+from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
-_HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.content.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 STALE_AFTER = timedelta(days=365)
 
@@ -105,8 +105,8 @@ def date_notes(label: str, checked: date | None, today: date) -> tuple[date | No
 
 
 def web_address(text: str | None) -> str | None:
-    """`text` when it is an http(s) address, else None."""
-    return text if text and _HTTP.match(text) else None
+    """`text` when it is an http(s) address resources.yaml takes, else None."""
+    return text if text and web_address_problem(text) is None else None
 
 
 def language_code(code: str | None, name: str | None = None) -> str | None:
