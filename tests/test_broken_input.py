@@ -77,6 +77,12 @@ def hsds_with_half_a_character(kit: Path) -> str:
     return f"data.json:{text[:text.index(chr(92) + 'ud800')].count(chr(10)) + 1}"
 
 
+def hsds_with_escape(kit: Path) -> str:
+    hsds_source(lambda data: data[0]["phones"][1].update(description="Text \x1b[31mSAFE"))(kit)
+    text = (kit / "data.json").read_text(encoding="utf-8")
+    return f"data.json:{text[:text.index(chr(92) + 'u001b')].count(chr(10)) + 1}"
+
+
 def spreadsheet_with_bracket(kit: Path) -> str:
     text = SPREADSHEET.read_text(encoding="utf-8").replace(
         "https://northstar.example.org", "https://[www.thehotline.org", 1)
@@ -159,9 +165,13 @@ CHARACTERS = {
         hsds_with_long_number, "a number of 5,001 digits: is this the right file?"),
     "half a character in HSDS data": (hsds_with_half_a_character,
                                       f"[0].name: {HALF_A_CHARACTER}"),
+    "an escape character in HSDS data": (
+        hsds_with_escape, "[0].phones[1].description: the value holds the control character "
+        "U+001B (an escape such as \\u001b or \\b), which cannot be printed"),
 }
-CASES = {**UNION_FORMS, **NAMES, **WEB_ADDRESSES}
-IMPORTS = [(spreadsheet_with_bracket, "csv")]
+CASES = {**UNION_FORMS, **NAMES, **WEB_ADDRESSES, **CHARACTERS}
+IMPORTS = [(spreadsheet_with_bracket, "csv"), (hsds_with_long_number, "hsds"),
+           (hsds_with_half_a_character, "hsds")]
 
 
 @pytest.mark.parametrize("case", CASES)
