@@ -202,6 +202,31 @@ def test_a_swap_cut_short_is_finished_by_the_next_build(
     assert not (built / ".havenprint").exists()
 
 
+def test_a_lock_kept_by_a_process_a_dead_build_left_names_that_process(tmp_path: Path) -> None:
+    """The lock file names a build that has ended, but a process it started still holds the
+    lock (an older batch's idle worker did): the message names the process that holds it."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    state = tmp_path / ".havenprint"
+    state.mkdir()
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import fcntl, os, sys, time\n"
+        f"descriptor = os.open({str(state / 'lock')!r}, os.O_RDWR | os.O_CREAT)\n"
+        "fcntl.flock(descriptor, fcntl.LOCK_EX)\n"
+        f"os.write(descriptor, b'{dead}\\n')\n"
+        "print('held', flush=True)\n"
+        "time.sleep(60)\n")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(OutputInUse, match=rf"in use by another build \(pid {holder.pid}\)"):
+            FolderLock(state, "out").acquire()
+    finally:
+        holder.kill()
+        holder.communicate()
+    with FolderLock(state, "out"):  # held by no live process: taken over
+        assert (state / "lock").read_text().strip() == str(os.getpid())
+
+
 def test_files_havenprint_did_not_write_are_left_alone(kit: Path, built: Path, run) -> None:  # noqa: ANN001
     (built / "notes.txt").write_text("mine")
     (built / "en" / "flyer.pdf").write_bytes(b"%PDF mine")

@@ -10,7 +10,9 @@ The pipeline is imported when a batch runs, not when the command line is parsed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +22,7 @@ from generator.commands.site_job import (
     SiteJob,
     SiteOutcome,
     build_site,
-    on_interrupt_skip_the_rest,
+    start_worker,
     warm_up,
 )
 from generator.content.containment import is_inside, read_roots
@@ -71,8 +73,8 @@ def run_all(jobs: list[SiteJob], workers: int,
             on_done(outcomes[-1])
         return sorted(outcomes, key=lambda outcome: outcome.name)
     warm_up()  # forked workers start with what the parent has loaded
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
-                             initializer=on_interrupt_skip_the_rest) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=start_worker,
+                             initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(build_site, job): job for job in jobs}  # workers fork here
         try:
             for future in as_completed(futures):
@@ -84,8 +86,20 @@ def run_all(jobs: list[SiteJob], workers: int,
                 on_done(outcome)
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
+            _interrupt_workers()  # else each would finish its site first
             raise
     return sorted(outcomes, key=lambda outcome: outcome.name)
+
+
+def _interrupt_workers() -> None:
+    """Ctrl-C to every worker, as a terminal sends it to the batch and its workers alike:
+    `kill -INT` reaches the batch alone."""
+    import multiprocessing
+
+    for worker in multiprocessing.active_children():
+        if worker.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGINT)
 
 
 def share_cjk_characters(sites: list[Path]) -> None:
