@@ -28,7 +28,7 @@ from generator.commands.site_job import (
 from generator.content.containment import is_inside, read_roots
 from generator.content.file_names import path_argument
 from generator.errors import EXIT_CONTENT, ContentError, UsageError, shown_path
-from generator.kit.kit_folder import check_out, folder_lock
+from generator.kit.kit_folder import check_out, finish_cut_swap, folder_lock
 from generator.render.targets import TARGETS
 
 
@@ -145,10 +145,12 @@ def run_batch(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     _check_inside(sites, args.sites, tuple(args.allow_outside))
+    check_out(args.out, (args.sites,))
+    for site in sites:  # swaps cut short are finished first, whatever the batch then finds
+        finish_cut_swap(args.out / site.name)
     formats = tuple(args.formats) if args.formats else None
     _check_formats(formats, sites)
     _check_names(sites)
-    check_out(args.out, (args.sites,))
     targets = TARGETS if args.target == "all" else (args.target,)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
                     not args.no_previews, tuple(args.allow_outside)) for site in sites]
