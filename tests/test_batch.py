@@ -340,3 +340,30 @@ def test_a_batch_stopped_by_a_signal_stops_its_workers(tmp_path: Path,
         (folder / ".havenprint").mkdir(parents=True, exist_ok=True)
         with FolderLock(folder / ".havenprint", str(folder)):
             pass
+
+
+def test_ctrl_c_reaching_a_waiting_worker_stops_the_batch_without_a_traceback(
+        tmp_path: Path) -> None:
+    """A terminal's Ctrl-C reaches the batch and every worker: one waiting for a site (its
+    own failed at once) ended with a traceback of multiprocessing's."""
+    from tests.test_kit_folder import wait_for
+
+    sites = tmp_path / "sites"
+    default_kit_in(sites / "slow", ["en"])
+    default_kit_in(sites / "broken", ["en"])
+    edit(sites / "broken" / "site.yaml", "country: US", "country: USA")
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
+         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: (out / "slow" / ".havenprint" / "staging").is_dir()
+             or process.poll() is not None, seconds=120)
+    workers = _workers_of(process.pid)
+    time.sleep(1.0)  # the broken site's worker has failed it and waits for another
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    _wait_until_gone(workers)
