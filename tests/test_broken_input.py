@@ -146,8 +146,8 @@ WEB_ADDRESSES = {
     "a bracketed web address in a spreadsheet": (spreadsheet_with_bracket,
                                                  f"url: {NOT_A_WEB_ADDRESS}"),
 }
-# Escapes of half a character and numbers too long for Python: pydantic's raw dump, and
-# ValueError 'Exceeds the limit (4300 digits)'.
+# Escapes of half a character, numbers too long for Python and dates that do not exist:
+# pydantic's raw dump, ValueError 'Exceeds the limit (4300 digits)' and 'day is out of range'.
 CHARACTERS = {
     "half a character in site.yaml": (
         replaced("site.yaml", "organization: Lives Healing",
@@ -165,6 +165,14 @@ CHARACTERS = {
         hsds_with_long_number, "a number of 5,001 digits: is this the right file?"),
     "half a character in HSDS data": (hsds_with_half_a_character,
                                       f"[0].name: {HALF_A_CHARACTER}"),
+    "a date that does not exist": (
+        replaced("resources.yaml", "verified: 2026-11-01  #", "verified: 2026-02-30  #"),
+        "resources.0.verified: 2026-02-30 is not a date (day is out of range for month): "
+        "write it as YYYY-MM-DD"),
+    "an hour that does not exist": (
+        appended("verified_at: 2026-11-01 25:00:00"),
+        "verified_at: 2026-11-01 25:00:00 is not a date (hour must be in 0..23): write it as "
+        "YYYY-MM-DD"),
     "an escape character in HSDS data": (
         hsds_with_escape, "[0].phones[1].description: the value holds the control character "
         "U+001B (an escape such as \\u001b or \\b), which cannot be printed"),
