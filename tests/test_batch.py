@@ -367,3 +367,14 @@ def test_ctrl_c_reaching_a_waiting_worker_stops_the_batch_without_a_traceback(
     assert process.returncode == 130, err
     assert "Traceback" not in err
     _wait_until_gone(workers)
+
+
+@pytest.mark.parametrize("name", ["a" * 300, "../../../etc"])
+def test_a_format_no_layout_folder_can_be_named_is_unknown(sites: Path, tmp_path: Path,
+                                                           run, name: str) -> None:  # noqa: ANN001
+    """Looked up in each site's layouts/ folder, a 300-character name stopped with OSError
+    'File name too long' (and ../ climbed out of it)."""
+    (sites / "alpha" / "layouts").mkdir()
+    result = run("batch", sites, "--out", tmp_path / "out", "--format", name)
+    assert result.code == 2
+    assert result.err.strip().startswith(f"havenprint: error: unknown format {name!r}; valid: ")

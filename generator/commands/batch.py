@@ -214,9 +214,10 @@ def _check_names(sites: list[Path]) -> None:
 def _check_formats(formats: tuple[str, ...] | None, sites: list[Path]) -> None:
     """A format that no site can build is a typo: exit 2 before starting."""
     from generator.content.caches import cached_layouts
+    from generator.layout.formats import LAYOUT_NAME
 
     known = set(cached_layouts())
     for name in formats or ():
-        if name not in known and not any((site / "layouts" / name / "layout.yaml").is_file()
-                                         for site in sites):
+        if name not in known and not (LAYOUT_NAME.fullmatch(name) and any(
+                (site / "layouts" / name / "layout.yaml").is_file() for site in sites)):
             raise UsageError(f"unknown format {name!r}; valid: {', '.join(sorted(known))}")
