@@ -11,11 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from generator.errors import ContentError
+from generator.importers.report import ImportResult
+from generator.importers.writer import write_resources_yaml
 from tests.conftest import REPO, edit, page_texts
 
 HSDS = REPO / "tests" / "fixtures" / "hsds" / "services.json"
 SPREADSHEET = REPO / "tests" / "fixtures" / "spreadsheet" / "hotlines.csv"
 LONG = "a" * 300
+LONG_CODE = "en" + "-abcdefgh" * 40  # articles/<slug>.<code>.md is no file name
 LONG_NAME = ("'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'... is a name of 300 bytes, over the 255 a file or "
              "folder name may have: is this the right name?")
 SOURCE_FIELDS = "path, format, region, postal_prefix, tags, limit, verified, first"
@@ -131,6 +135,10 @@ NAMES = {
         "fonts.am: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'... is a name of 304 bytes, over the 255 a "
         "file or folder name may have: is this the right name?"),
     "a 300-character profile": (appended(f"icc_profile: {LONG}"), f"icc_profile: {LONG_NAME}"),
+    "a 363-character language code": (
+        replaced("site.yaml", "languages: [en]", f"languages: [{LONG_CODE}]"),
+        "languages: 'en-abcdefgh-abcdefgh'... is over 35 characters: not a language code such "
+        "as en, es or zh-Hans"),
 }
 # Addresses urllib cannot split: they stopped with ValueError 'Invalid IPv6 URL'.
 WEB_ADDRESSES = {
@@ -229,3 +237,29 @@ def test_a_link_to_a_broken_address_prints_as_written(kit: Path, run) -> None:  
     text = " ".join(" ".join(page_texts(out / "en" / "brochure.pdf")).split())
     assert "See https://[www.thehotline.org today." in text
     shutil.rmtree(out)
+
+
+def test_an_import_keeps_no_language_code_too_long_for_a_file_name(kit: Path, run) -> None:  # noqa: ANN001
+    data = json.loads(HSDS.read_text(encoding="utf-8"))
+    legal = next(service for service in data if service["name"] == "Legal Advocacy Clinic")
+    legal["language"] = LONG_CODE.replace("en", "es", 1)
+    (kit / "data.json").write_text(json.dumps(data), encoding="utf-8")
+    result = run("import", "hsds", kit / "data.json", "--into", kit, "--force")
+    assert result.code == 0, result.err
+    text = (kit / "resources.yaml").read_text(encoding="utf-8")
+    assert "  - name: Riverbend Safe Haven – Legal Advocacy Clinic\n" in text
+    assert "abcdefgh" not in text
+
+
+def test_an_imported_entry_check_refuses_is_said_as_check_says_it(tmp_path: Path) -> None:
+    """Not pydantic's dump of the error (input_value=..., the address of its docs)."""
+    entries = [{"name": {LONG_CODE: "Línea"}, "phone": "1-800-799-7233",
+                "verified": "2026-11-01"}]
+    target = tmp_path / "resources.yaml"
+    with pytest.raises(ContentError) as refused:
+        write_resources_yaml(ImportResult(entries=entries, skipped=[], notes=[]), target,
+                             source_note="data.json", country="US")
+    assert [str(problem) for problem in refused.value.problems] == [
+        f"{target}: an imported entry is not valid: Línea: name: 'en-abcdefgh-abcdefgh'... is "
+        "over 35 characters: not a language code such as en, es or zh-Hans"]
+    assert not target.exists()

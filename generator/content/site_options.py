@@ -33,8 +33,8 @@ from generator.content.file_names import file_name_problem
 from generator.content.models import OptionValue
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
-    LANGUAGE_CODE,
     WrittenDate,
+    check_language_code,
     language_keys,
 )
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
@@ -253,8 +253,7 @@ class SiteOptions(_Strict):
         if not value:
             raise ValueError("list at least one language, e.g. [en]")
         for code in value:
-            if not LANGUAGE_CODE.fullmatch(code):
-                raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+            check_language_code(code)
         return value
 
     @field_validator("revealing_words")
@@ -262,8 +261,8 @@ class SiteOptions(_Strict):
     def _words(cls, value: list[str] | dict[str, list[str]]) -> Any:
         lists = value.items() if isinstance(value, dict) else [(None, value)]
         for code, words in lists:
-            if code is not None and not LANGUAGE_CODE.fullmatch(code):
-                raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+            if code is not None:
+                check_language_code(code)
             if code is not None and not words:
                 raise ValueError(f"{code}: list at least one word")
             if any(not word.strip() for word in words):

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 from babel import Locale
 
 from generator.content.invisible import without_invisible
+from generator.content.schema import MAX_LANGUAGE_CODE
 from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
@@ -123,7 +124,7 @@ def language_code(code: str | None, name: str | None = None) -> str | None:
                 return found
         primary, _, rest = candidate.strip().partition("-")
         tag = f"{primary.lower()}-{rest}" if rest else primary.lower()
-        if candidate == code and _LANG.fullmatch(tag):
+        if candidate == code and len(tag) <= MAX_LANGUAGE_CODE and _LANG.fullmatch(tag):
             return tag
     return None
 
