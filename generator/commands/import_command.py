@@ -10,6 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.content.file_names import path_argument
 from generator.errors import ContentError, Problem, UsageError
 
 if TYPE_CHECKING:
@@ -22,8 +23,10 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "import", help="convert HSDS data or a spreadsheet into resources.yaml")
     command.add_argument("kind", choices=KINDS, help="hsds or csv")
-    command.add_argument("path", type=Path, help="HSDS JSON file or data package folder, or CSV")
-    command.add_argument("--into", type=Path, default=Path("content"), metavar="CONTENT_DIR",
+    command.add_argument("path", type=path_argument,
+                         help="HSDS JSON file or data package folder, or CSV")
+    command.add_argument("--into", type=path_argument, default=Path("content"),
+                         metavar="CONTENT_DIR",
                          help="content folder to write resources.yaml into (default: content)")
     command.add_argument("--country", help="country for phone numbers (default: site.yaml's)")
     command.add_argument("--region", help="keep lines in this state or province")

@@ -40,11 +40,12 @@ from datetime import date
 from pathlib import Path
 
 from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
+from generator.content.web_address import web_address_problem
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
-from generator.importers.values import date_notes, language_code, split_list, web_address
+from generator.importers.values import date_notes, language_code, split_list
 
 SPREADSHEET_COLUMNS: dict[str, str] = {
     "name": "the line's name as printed (required)",
@@ -194,8 +195,8 @@ def _entry(row: dict[str, str], errors: list[str]) -> dict:
 
 
 def _url(text: str) -> str:
-    if not web_address(text):
-        raise _CellError("url", f"{text!r} is not a web address: it must start with https://")
+    if problem := web_address_problem(text):
+        raise _CellError("url", problem)
     return text
 
 
