@@ -36,7 +36,7 @@ from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.i18n.scripts import font_advice, script_of
 from generator.kit.write import BackgroundWriter
-from generator.layout.compose import ComposedFace, compose_face, template_context
+from generator.layout.compose import ComposedFace, compose_face, format_month, template_context
 from generator.layout.emptiness import empty_panel_problems
 from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
@@ -83,6 +83,9 @@ class LaidOut:
     faces: list[PlacedFace]
     warnings: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)  # every text on its grounds
+    # the lines its lists print, and those they could not hold whole (with the warning)
+    printed_lines: frozenset[str] = frozenset()
+    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -178,12 +181,16 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     if faint is not None:
         raise ContrastError(faint, pairs)
     warnings = notes + [w for face in faces for w in face.warnings]
+    left_out = [pair for face in faces for pair in face.left_out_lines]
+    listed = {item.label for composed in composed_faces for items in composed.lists.values()
+              for item in items}
     for face in faces:
         flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
         blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
                  else layout.folder / "layout.yaml")
         warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
-    return LaidOut(layout, lang, size, faces, warnings, pairs)
+    return LaidOut(layout, lang, size, faces, warnings, pairs,
+                   frozenset(listed - {label for label, _ in left_out}), left_out)
 
 
 def _place_faces(composed_faces: list[ComposedFace],
@@ -361,8 +368,10 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     if target == "office":
         grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)
+        checked = [line.verified for line in kit.resources if line.verified]
         captions = sheet_captions(grid, len(laid.faces), laid.layout.spec.imposition.flip,
-                                  bool(fold_lines(laid.faces[0])[1]))
+                                  bool(fold_lines(laid.faces[0])[1]),
+                                  format_month(min(checked), "en") if checked else None)
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
                            kit.site.print_offset, captions)
     else:
@@ -392,6 +401,8 @@ class Piece:
     problems: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)
     pdfs: list[tuple[str, bytes]] = field(default_factory=list)  # (target, the PDF)
+    printed_lines: frozenset[str] = frozenset()  # see LaidOut
+    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
@@ -446,7 +457,11 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
     for index, lang in keys:  # in order, however the work was shared
         piece, document = pieces[(index, lang)], documents[index]
-        result.problems.extend(piece.problems)
+        completed = {problem: _where_it_prints(problem, label, [
+            documents[other].layout.spec.title for other in range(len(documents))
+            if label in pieces[(other, lang)].printed_lines])
+            for label, problem in piece.left_out_lines}
+        result.problems.extend(completed.get(problem, problem) for problem in piece.problems)
         contrast.extend(piece.contrast)
         if piece.failed:
             result.failed.append((document.name, lang))
@@ -460,6 +475,17 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     return result
 
 
+def _where_it_prints(problem: Problem, label: str, titles: list[str]) -> Problem:
+    """A line left out of one piece, with the pieces that print it whole."""
+    named = [f"the {title.lower()}" for title in dict.fromkeys(titles)]
+    listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
+    where = (f"; it prints whole on {listed}" if named else
+             f"; no piece of this kit prints {label!r}: shorten its name or details, or give "
+             "it a piece with more room")
+    message, lang = problem.message.rsplit(" [", 1)
+    return replace(problem, message=f"{message}{where} [{lang}")
+
+
 def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) -> Piece:
     if (document.article, lang) in kit.broken_articles:
         return Piece(failed=True)
@@ -470,7 +496,8 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) ->
         return Piece(contrast=list(error.pairs), failed=True, faint=True)
     except ContentError as error:
         return Piece(problems=list(error.problems), failed=True)
-    piece = Piece(problems=list(laid.warnings), contrast=list(laid.contrast))
+    piece = Piece(problems=list(laid.warnings), contrast=list(laid.contrast),
+                  printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
         if TEST_DELAY:

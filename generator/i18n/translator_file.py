@@ -39,8 +39,9 @@ DESCRIPTIONS: dict[str, str] = {
     "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
     "discreet_message": "Discreet (restroom) poster, under the neutral title: seen by "
                         "everyone, so it must not say what the number is for",
-    "checked": "Under the QR code (on the brochure, under each line): when the line was "
-               "last checked, e.g. 'Checked Nov 2026' ({date} is the month and year)",
+    "checked": "Folding card, brochure and poster (on the brochure, under each line): when "
+               "the lines were last checked, e.g. 'Checked Nov 2026' ({date} is the month "
+               "and year)",
     "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
                   "night, every day (keep it short)",
     "poster_others": "Poster, beside the QR code: heading above the other lines",
@@ -70,6 +71,10 @@ DESCRIPTIONS: dict[str, str] = {
                      "emergency number)",
     "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
     "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
+    "when_you_call_title": "Folding card, inside, last panel: heading of what happens when "
+                           "you call a line",
+    "when_you_call": "Folding card, inside, last panel: what happens when you call (someone "
+                     "trained answers, no name needed, you decide what to say); calm and short",
 }
 
 COMMENT_WIDTH = 92

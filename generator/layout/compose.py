@@ -38,7 +38,7 @@ from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import babel_locale
-from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout
+from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.layout.paragraphs import Paragraph, parse_block
 from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
 
@@ -211,6 +211,10 @@ def article_view(article: Article) -> dict[str, Any]:
     return {
         "title": article.title,
         "card_line": article.card_line or "",
+        # the card line, then what may print in its place where it does not fit; none when
+        # it was written for the card (`card:` or site.yaml's `card_line:`)
+        "card_lines": [line for line in (article.card_line, *article.card_line_choices) if line],
+        "card_line_given": article.card_line_given,
         "sections": [{"heading": s.heading, "paragraphs": list(s.paragraphs)}
                      for s in article.sections],
         "sources": list(article.sources),
@@ -288,6 +292,7 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
     lang = context["lang"]
     template = _environment(layout.folder).get_template(face.template)
     texts, lists, fillers = {}, {}, {}
+    in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
     for slot in face.slots:
         if slot.kind in TEXT_KINDS:
             texts[slot.name] = _render_block(template, slot.name, context, path)
@@ -303,9 +308,15 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
                 Item(resource.name, _render_block(template, "resource", {
                     **context, "item": resource_view(resource, lang, context["t"])}, path),
                      resource.required)
-                for resource in resources
+                for resource in _lines_of(slot, resources)
+                if not (resource.emergency and slot.emergency == "in_note" and in_note)
             )
     return texts, lists, fillers
+
+
+def _lines_of(slot: SlotSpec, resources: tuple[Resource, ...]) -> tuple[Resource, ...]:
+    """The lines a list slot prints (`lines:`): all, the first or the rest."""
+    return {"all": resources, "first": resources[:1], "rest": resources[1:]}[slot.lines]
 
 
 def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:
