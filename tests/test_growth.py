@@ -1,0 +1,80 @@
+"""Work grows with what a kit holds, not with its square: a long paragraph, many lines.
+
+Asserted on growth (the work at n and at 4n: linear is 4, quadratic 16), timed in processor
+time (this process only; the best of a few runs) with generous margins for a loaded
+machine, or on work counted; and on generous bounds for the sizes issue 25 names.
+bench/long_paragraph.py and bench/many_lines.py print the figures.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus.paragraph import Paragraph as RLParagraph
+
+from generator.engine import engine
+from generator.render.word_queue import WordQueue
+
+MARGIN = 6.5  # well under quadratic (16), above linear with noise
+
+
+def best_seconds(work: Callable[[], object], runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        engine().clear()  # nothing remembered from the run before
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def growth(work: Callable[[int], object], n: int) -> float:
+    return best_seconds(lambda: work(4 * n)) / max(best_seconds(lambda: work(n)), 1e-3)
+
+
+def test_reportlab_breaks_a_paragraph_in_time_linear_in_its_words() -> None:
+    """ReportLab took the words from the front of a list, moving all the others each time
+    (render/word_queue.py): 100,000 words cost 10 s."""
+    engine().start()
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10)
+    assert growth(lambda n: RLParagraph("word " * n, style).wrap(200, 1e9), 50_000) < MARGIN
+
+
+def test_lines_are_broken_as_reportlab_breaks_them() -> None:
+    """The same lines, and the same lines for a split's tail, as ReportLab's own function."""
+    engine().start()
+    original = RLParagraph.breakLines.__wrapped__  # type: ignore[attr-defined]
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10,
+                           firstLineIndent=12)
+    def tail(markup: str) -> RLParagraph:
+        paragraph = RLParagraph(markup, style)
+        paragraph.wrap(180, 1e9)
+        return paragraph.split(180, 300)[1]
+
+    for markup in ("One two three four five six seven. " * 300,
+                   "One <b>two</b> three <i>four five</i> six. " * 200):
+        for make in (lambda text: RLParagraph(text, style), tail):
+            ours = make(markup).breakLines([168, 180])
+            theirs = original(make(markup), [168, 180])
+            assert _lines(ours) == _lines(theirs) and len(_lines(ours)) > 20
+
+
+def _lines(broken: object) -> list[str]:
+    lines = broken.lines  # type: ignore[attr-defined]
+    if broken.kind == 0:  # type: ignore[attr-defined]
+        return [" ".join(words) for _, words in lines]
+    return ["".join(frag.text for frag in line.words) for line in lines]
+
+
+def test_the_word_queue_answers_what_reportlab_asks_of_a_list() -> None:
+    words = WordQueue(["a", "b", "c", "d"])
+    assert words.pop(0) == "a" and words.pop() == "d"
+    words[0:0] = ["x", "y"]  # put back at the front
+    assert list(words) == ["x", "y", "b", "c"]
+    copy = words[:]
+    assert isinstance(copy, WordQueue) and list(copy) == list(words)
+    words.insert(1, "i")
+    assert list(words) == ["x", "i", "y", "b", "c"] and words.pop(2) == "y"
+    assert list(words) == ["x", "i", "b", "c"]
