@@ -8,14 +8,21 @@ bench/long_paragraph.py and bench/many_lines.py print the figures.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.paragraph import Paragraph as RLParagraph
 
 from generator.engine import engine
+from generator.i18n.fonts import font_set, register_fonts
+from generator.i18n.segmented_text import SegmentedParagraph
 from generator.render.word_queue import WordQueue
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from long_paragraph import SENTENCES, long_text  # noqa: E402 - the benchmarks' own text
 
 MARGIN = 6.5  # well under quadratic (16), above linear with noise
 
@@ -78,3 +85,15 @@ def test_the_word_queue_answers_what_reportlab_asks_of_a_list() -> None:
     words.insert(1, "i")
     assert list(words) == ["x", "i", "y", "b", "c"] and words.pop(2) == "y"
     assert list(words) == ["x", "i", "b", "c"]
+
+
+def test_chinese_text_is_broken_in_time_linear_in_its_length() -> None:
+    """Each line was looked up in the list of all the paragraph's pieces."""
+    register_fonts()
+    fonts = font_set("zh-Hans", SENTENCES["zh"])
+    style = ParagraphStyle("body", fontName=fonts.primary(), fontSize=8, leading=10)
+
+    def wrap(n: int) -> None:
+        SegmentedParagraph(long_text("zh", n), style, fonts, "regular").wrap(200, 1e9)
+
+    assert growth(wrap, 5_000) < MARGIN
