@@ -18,8 +18,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.paragraph import Paragraph as RLParagraph
 
 from generator.engine import engine
+from generator.i18n.bidi_text import _words
 from generator.i18n.fonts import font_set, register_fonts
 from generator.i18n.isolates import isolate_spans, unbreakable_spans
+from generator.i18n.line_breaks import segments
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.render.word_queue import WordQueue
 
@@ -112,3 +114,20 @@ def test_numbers_and_addresses_are_found_in_time_linear_in_a_long_word(unit: str
         unbreakable_spans.__wrapped__(text)  # type: ignore[attr-defined]
 
     assert growth(find, 2_500) < MARGIN
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "ar"])
+def test_many_numbers_in_a_paragraph_are_kept_whole_in_linear_time(lang: str) -> None:
+    """Each break was checked against every number of the paragraph (Chinese, Thai: ICU's
+    breaks; Arabic, Hebrew: the words)."""
+    unit = {"zh-Hans": "请拨打 1-800-799-7233，24小时服务。",
+            "ar": "اتصل بالرقم 0808 2000 247 الآن. "}[lang]
+
+    def pieces(n: int) -> None:
+        text = (unit * (n // len(unit) + 1))[:n]
+        if lang == "ar":
+            _words(text)
+        else:
+            segments.__wrapped__(text, lang)  # type: ignore[attr-defined]
+
+    assert growth(pieces, 5_000) < MARGIN
