@@ -8,6 +8,8 @@ bench/long_paragraph.py and bench/many_lines.py print the figures.
 
 from __future__ import annotations
 
+import re
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -23,7 +25,9 @@ from generator.i18n.fonts import font_set, register_fonts
 from generator.i18n.isolates import isolate_spans, unbreakable_spans
 from generator.i18n.line_breaks import segments
 from generator.i18n.segmented_text import SegmentedParagraph
+from generator.layout import fit
 from generator.render.word_queue import WordQueue
+from tests.conftest import DEFAULT_CONTENT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from long_paragraph import SENTENCES, long_text  # noqa: E402 - the benchmarks' own text
@@ -131,3 +135,59 @@ def test_many_numbers_in_a_paragraph_are_kept_whole_in_linear_time(lang: str) ->
             segments.__wrapped__(text, lang)  # type: ignore[attr-defined]
 
     assert growth(pieces, 5_000) < MARGIN
+
+
+def chinese_kit(folder: Path, characters: int) -> Path:
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    site = folder / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", "languages: [zh-Hans]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    article = folder / "articles" / "trauma-bonding.zh-Hans.md"
+    article.write_text(article.read_text(encoding="utf-8") + "\n\n"
+                       + long_text("zh", characters) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_a_long_chinese_paragraph_is_checked_in_time_linear_in_its_length(
+        tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Issue 25: 20,000 characters took 30 s, 50,000 took 178 s."""
+    sizes = iter(range(100))
+
+    def check(n: int) -> None:
+        result = run("check", chinese_kit(tmp_path / f"kit-{next(sizes)}", n),
+                     "--format", "brochure")
+        assert result.code == 1
+        assert "too tall even at" in result.err and "characters too long" in result.err
+
+    assert growth(check, 5_000) < MARGIN
+    start = time.perf_counter()
+    check(20_000)
+    assert time.perf_counter() - start < 60
+
+
+def test_a_paragraph_of_600_kb_is_refused_within_seconds(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Near the 2,000,000-byte limit of a content file: one flow at the smallest size, not
+    one at each size tried (generator/layout/least_height.py)."""
+    start = time.perf_counter()
+    result = run("check", chinese_kit(tmp_path / "kit", 200_000), "--format", "brochure")
+    assert result.code == 1 and "characters too long" in result.err
+    assert time.perf_counter() - start < 60
+
+
+def test_a_paragraph_far_too_long_is_set_at_one_size_only(
+        tmp_path: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """Text that needs more than one and a half times its boxes even at its smallest size is
+    not tried at every size first: the message needs the overflow at the smallest only."""
+    sizes: set[float] = set()
+    making = fit.Typesetter.paragraphs
+
+    def watched(self: fit.Typesetter, items, scale):  # noqa: ANN001, ANN202
+        if any(len(item.markup) > 40_000 for item in items):
+            sizes.add(scale)
+        return making(self, items, scale)
+
+    monkeypatch.setattr(fit.Typesetter, "paragraphs", watched)
+    result = run("check", chinese_kit(tmp_path / "kit", 50_000), "--format", "brochure")
+    assert result.code == 1 and "characters too long" in result.err
+    assert len(sizes) == 1, sizes

@@ -53,6 +53,9 @@ class SegmentedParagraph(LineParagraph):
         return sum(width for _, _, width in _runs(piece, self.fonts, self.weight)) \
             * self.style.fontSize / 1000
 
+    def least_advance(self) -> float:
+        return sum(self._piece_widths().bare) * self.style.fontSize / 1000
+
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
         widest = max(self._piece_widths().bare, default=0.0)
         return widest * self.style.fontSize / 1000 + max(self._indent(0), self._indent(1)) \

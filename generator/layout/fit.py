@@ -19,6 +19,7 @@ from generator.i18n.line_breaks import keep_units_with_numbers, needs_segmenting
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.formats import LayoutSpec
+from generator.layout.least_height import long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
 from generator.layout.styles import Limits, paragraph_style, size_range
 
@@ -228,7 +229,11 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
         made = stacked(items, scale, width, typesetter)
         return made, max(0.0, made[1] - height)
 
-    fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
+    scales = typesetter.scales(items)
+    if long_text(item.markup for item in items) and surely_too_tall(
+            typesetter.paragraphs(items, scales[-1]), width, height):
+        return None, attempt(scales[-1])[1]  # what trying every size would come to
+    fitted, overflow = largest_fitting(scales, attempt, height)
     return (None, overflow) if fitted is None else fitted
 
 
