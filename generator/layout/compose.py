@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
@@ -255,9 +256,11 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
 
 
 def compose_face(
-    layout: Layout, face_name: str, context: dict, resources: tuple[Resource, ...],
+    layout: Layout, face_name: str, context: dict, lines: Sequence[tuple[Resource, dict]],
     qr_payload: str | None,
 ) -> ComposedFace:
+    """The face's blocks rendered; `lines`: the lines it lists, each with what templates see
+    of it (`resource_view`)."""
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template
     # The clock and the memory ceiling cost 0.1 ms a face: only for a content folder's own
@@ -265,7 +268,7 @@ def compose_face(
     limits = nullcontext() if layout.folder.is_relative_to(LAYOUTS_DIR) else render_limits()
     try:
         with limits:
-            texts, lists, fillers = _render_face(layout, face, context, resources, path)
+            texts, lists, fillers = _render_face(layout, face, context, lines, path)
     except TemplateSyntaxError as error:
         raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
                                    error.lineno)) from None
@@ -282,28 +285,26 @@ def compose_face(
 
 
 def _render_face(layout: Layout, face: FaceSpec, context: dict,
-                 resources: tuple[Resource, ...], path: Path,
+                 lines: Sequence[tuple[Resource, dict]], path: Path,
                  ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]],
                             dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]]]:
-    lang = context["lang"]
     template = _environment(layout.folder).get_template(face.template)
     texts, lists, fillers = {}, {}, {}
     for slot in face.slots:
         if slot.kind in TEXT_KINDS:
             texts[slot.name] = _render_block(template, slot.name, context, path)
         if slot.fillers:
-            lines = {**context, "lines": [resource_view(resource, lang, context["t"])
-                                          for resource in resources]}
-            rendered = ((filler, _render_block(template, filler.block, lines, path))
+            listed = {**context, "lines": [view for _, view in lines]}
+            rendered = ((filler, _render_block(template, filler.block, listed, path))
                         for filler in slot.fillers)
             fillers[slot.name] = tuple((filler, paragraphs)
                                        for filler, paragraphs in rendered if paragraphs)
         elif slot.kind == "list":
             lists[slot.name] = tuple(
-                Item(resource.name, _render_block(template, "resource", {
-                    **context, "item": resource_view(resource, lang, context["t"])}, path),
+                Item(resource.name, _render_block(template, "resource",
+                                                  {**context, "item": view}, path),
                      resource.required)
-                for resource in resources
+                for resource, view in lines
             )
     return texts, lists, fillers
 
