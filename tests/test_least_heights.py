@@ -39,7 +39,8 @@ DETAILS = ["24/7", "Mon–Fri 9:00–17:00", "Text START to 88788", "English · 
 
 def _line(rng: random.Random, number: int, names: Sequence[str] = NAMES) -> str:
     """A line's block as the pocket card's template renders it (generator/layout/paragraphs.py)."""
-    block = f'<p style="name">{rng.choice(names)} {number}</p>'
+    optional = ' optional="checked"' if rng.random() < 0.15 else ""  # a line all optional
+    block = f'<p style="name"{optional}>{rng.choice(names)} {number}</p>'
     if rng.random() < 0.9:
         block += f'<p style="phone" icon="call" alt="Call">1-800-799-{7000 + number}</p>'
     if rng.random() < 0.5:

@@ -137,13 +137,16 @@ class _Trials:
         """Whether what is left in fits at the floor: `assemble` less the left-out lines."""
         if not self.may_fit():
             return False
-        least, headings = 0.0, {}
+        least, first = 0.0, None
+        headings: dict[tuple[str, str], float] = {}
         for index in self.kept:
             line = self._least_now(index)
             least += line.height
-            headings.update(line.headings)
-        first = self._least_now(self.kept[0]).first_before if self.kept else 0.0
-        if least + sum(headings.values()) - first > self.height + 0.01 + ROUNDING:
+            for key, height in line.headings.items():
+                headings[key] = min(height, headings.get(key, height))
+            if first is None:
+                first = line.first_before  # the list's first paragraph has no space before
+        if least + sum(headings.values()) - (first or 0.0) > self.height + 0.01 + ROUNDING:
             return False  # a name on two lines, say: told without setting it
         paragraphs = _assembled(self.items, self.kept, self.parts_out)
         heights, needed = floor_heights(paragraphs, self.width, self.typesetter)
@@ -179,14 +182,14 @@ class _Trials:
                 headings[(kept.style, kept.markup)] = least
             else:
                 height += least
-        return _Least(height, headings, first or 0.0)
+        return _Least(height, headings, first)
 
 
 @dataclass(frozen=True)
 class _Least:
     height: float
     headings: dict[tuple[str, str], float]  # `once` paragraphs: printed for one line only
-    first_before: float  # the space before its first paragraph: none when the list starts
+    first_before: float | None  # the space before its first paragraph (None: it has none)
 
 
 def _least_heights(items: Sequence[Item], typesetter: Typesetter) -> tuple[list[float], float]:
