@@ -72,7 +72,9 @@ def _queued(make: Callable[..., Iterable[Any]]) -> Callable[..., WordQueue]:
 
 
 def linear_break_lines(original: BreakLines, engine: Engine) -> BreakLines:
-    """`Paragraph.breakLines` with its word lists as queues (see the module's docstring)."""
+    """`Paragraph.breakLines` with its word lists as queues (see the module's docstring).
+    Its code runs with a copy of its module's names as they are when the engine starts (the
+    module's other functions and what it imported), the two list makers replaced."""
     names = dict(original.__globals__)
     names["split"] = _queued(paragraph.split)
     names["_getFragWords"] = _queued(paragraph._getFragWords)
