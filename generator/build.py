@@ -146,8 +146,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(Problem(first.source.path, message, first.source.line)) from None
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
-    resources, notes = _selected_resources(kit, layout)
-    composed_faces = [compose_face(layout, face_name, context, resources, payload)
+    selected, notes = _selected_resources(kit, layout)
+    # Each line with what templates see of it, made once for every face (context's lines).
+    lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
+    composed_faces = [compose_face(layout, face_name, context, lines, payload)
                       for face_name in layout.spec.faces]
     safety = layout_problems(layout) + composed_problems(
         layout, composed_faces, strings, kit.site.emergency_number)
@@ -220,24 +222,25 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
                                kit.resources[0].source)
 
 
-def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:
-    """The lines this format prints: all of them, or at most `max_lines` of them. Lines that
-    must print (the first, the emergency line, `required: true`) always do and count towards
-    the limit; the others fill what is left, in the order of resources.yaml."""
+def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], list[Problem]]:
+    """Where in resources.yaml the lines this format prints are: all of them, or at most
+    `max_lines` of them. Lines that must print (the first, the emergency line, `required:
+    true`) always do and count towards the limit; the others fill what is left, in the order
+    of resources.yaml."""
     limit = kit.site.options.max_lines.get(layout.name)
     if limit is None or limit >= len(kit.resources):
-        return kit.resources, []
+        return range(len(kit.resources)), []
     room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
     kept, notes = [], []
-    for resource in kit.resources:
+    for index, resource in enumerate(kit.resources):
         if resource.required or room > 0:
             room -= 0 if resource.required else 1
-            kept.append(resource)
+            kept.append(index)
         else:
             notes.append(Problem(resource.source.path, (
                 f"{layout.name}: left out '{resource.name}': max_lines is {limit} for this "
                 "format"), resource.source.line, "warning"))
-    return tuple(kept), notes
+    return kept, notes
 
 
 def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:

@@ -271,14 +271,18 @@ def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
 def _words(text: str) -> list[tuple[int, int]]:
     """Where lines may break: between words, never inside a phone number (but before its
     extension) or an address."""
-    spans = unbreakable_spans(text)
+    spans = unbreakable_spans(text)  # in order, none inside another
     words: list[tuple[int, int]] = []
+    crossing = 0  # the first span that may still reach past the last word
     for match in re.finditer(r"\S+", text):
         start, end = match.span()
-        if words and any(a < start and words[-1][1] < b for a, b in spans):
-            words[-1] = (words[-1][0], end)
-        else:
-            words.append((start, end))
+        if words:
+            while crossing < len(spans) and spans[crossing][1] <= words[-1][1]:
+                crossing += 1
+            if crossing < len(spans) and spans[crossing][0] < start:  # a span over the gap
+                words[-1] = (words[-1][0], end)
+                continue
+        words.append((start, end))
     return words
 
 

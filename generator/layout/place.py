@@ -539,7 +539,7 @@ def _overflow_message(overflow: float, placement: Placement,
     over_mm = overflow / PT_PER_UNIT["mm"]
     message = f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
     if boxes and items:
-        count = words_over(items, boxes, placement.typesetter)
+        count = words_over(items, boxes, placement.typesetter, overflow)
         unit = "characters" if placement.fonts.word_wrap == "CJK" else "words"
         message += f": about {count} {unit} too long; shorten it by that much"
     return message
