@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import content_folders, locale_root
-from generator.content.models import Kit, Site
+from generator.content.models import Kit, Resource, Site
 from generator.content.stock import applies_to, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
@@ -147,8 +147,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
     selected, notes = _selected_resources(kit, layout)
-    # Each line with what templates see of it, made once for every face (context's lines).
+    # Each line with what templates see of it, made once for every face (context's lines);
+    # after the first, the lines with a number before those reached only on the web.
     lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
+    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
     composed_faces = [compose_face(layout, face_name, context, lines, payload)
                       for face_name in layout.spec.faces]
     safety = layout_problems(layout) + composed_problems(
@@ -220,6 +222,10 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
     words = builtin_words(lang) + site_words(kit.site, lang)
     return discretion_problems(outside, layout.name, words, lang, kit.site.source.path,
                                kit.resources[0].source)
+
+
+def _has_a_number(line: Resource) -> bool:
+    return line.phone is not None or line.text is not None or line.tty is not None
 
 
 def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], list[Problem]]:
