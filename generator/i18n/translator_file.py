@@ -70,6 +70,16 @@ DESCRIPTIONS: dict[str, str] = {
                      "emergency number)",
     "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
     "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
+    "qr_alt_tel": "Screen copies (PDFs to read on screen): the QR code described for people "
+                  "who cannot see it, read aloud, when it calls the first line's {number}",
+    "qr_alt_sms": "Screen copies: the QR code described, read aloud, when it starts a text "
+                  "message to {number}",
+    "qr_alt_sms_keyword": "Screen copies: the QR code described, read aloud, when it starts a "
+                          "text message saying {keyword} to {number}",
+    "qr_alt_url": "Screen copies: the QR code described, read aloud, when it opens the "
+                  "line's website ({address})",
+    "quick_exit": "Web page: the button at the top that leaves the page at once for another "
+                  "website (a quick exit, for someone who may be watched)",
 }
 
 COMMENT_WIDTH = 92
