@@ -9,6 +9,7 @@ reader copies is what was written (generator/render/screen_text.py).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from io import BytesIO
@@ -159,4 +160,21 @@ def shaped_run(font: str, text: str, right_to_left: bool) -> ShapedRun:
                    and placed[0].y == 0 and data.cmap.get(ord(chars)) == placed[0].gid)
         clusters.append(Cluster(chars, placed, origins[start],
                                 sum(advance for *_, advance in glyphs), nominal))
-    return ShapedRun(tuple(clusters), pen, data.units_per_em)
+    return ShapedRun(tuple(_joined(clusters)), pen, data.units_per_em)
+
+
+def _joined(clusters: list[Cluster]) -> list[Cluster]:
+    """The clusters, each one of format characters alone (the zero-width non-joiner that
+    Persian spells with, drawn as nothing) taken into the cluster before it: a glyph of no
+    width between two letters is read as a gap, or set apart, by poppler and PDFium."""
+    joined: list[Cluster] = []
+    for cluster in clusters:
+        if joined and all(unicodedata.category(char) == "Cf" for char in cluster.text):
+            before = joined.pop()
+            left = min(before.x, cluster.x)
+            glyphs = tuple(Glyph(g.gid, g.x + c.x - left, g.y)
+                           for c in (before, cluster) for g in c.glyphs)
+            cluster = Cluster(before.text + cluster.text, glyphs, left,
+                              before.advance + cluster.advance, False)
+        joined.append(cluster)
+    return joined

@@ -19,6 +19,7 @@ import io
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from generator.content.models import Kit
 from generator.i18n.fonts import REGULAR, register_fonts
@@ -37,7 +38,7 @@ from generator.render.screen_links import (
     plain_text,
     qr_description,
     qr_uri,
-    target_in,
+    targets_in,
 )
 from generator.render.screen_pages import ScreenPage, qr_centre, screen_pages, text_centre
 from generator.render.screen_structure import NOT_LINKED, Role, first_heading_level_one, roles
@@ -71,7 +72,7 @@ def render_screen(kit: Kit, laid: object, title: str) -> bytes:
         page.roles, in_order = in_order[:len(page.roles)], in_order[len(page.roles):]
     buffer = io.BytesIO()
     first = pages[0].page.rect
-    canvas = Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
+    canvas = _ScreenCanvas(buffer, pagesize=(first.width, first.height), invariant=1,
                     initialFontName=REGULAR, initialFontSize=10, pageCompression=1, lang=lang)
     canvas.setTitle(title)
     canvas.setCreator("havenprint")
@@ -89,6 +90,24 @@ def render_screen(kit: Kit, laid: object, title: str) -> bytes:
         tagger.next_page()
     canvas.save()
     return write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), type3)
+
+
+class _SpacedText(PDFTextObject):
+    """ReportLab's text object, each line of a paragraph ending in a space: its lines
+    broke at spaces no glyph shows, and readers stringing a paragraph's lines together
+    (a screen reader walking the tree, poppler's structure text) would run the last word
+    of one line into the first of the next."""
+
+    def _textOut(self, text: str, TStar: int = 0) -> None:  # noqa: N802, N803 - ReportLab's
+        if TStar and type(text) is str and not text.endswith(" "):
+            text += " "
+        super()._textOut(text, TStar)
+
+
+class _ScreenCanvas(Canvas):
+    def beginText(self, x: float = 0, y: float = 0,  # noqa: N802 - ReportLab's name
+                  direction: str | None = None) -> PDFTextObject:
+        return _SpacedText(self, x, y, direction=direction)
 
 
 def _page_contents(page: ScreenPage) -> _Page:
@@ -183,16 +202,22 @@ class _PageDrawer:
         words = plain_text(paragraph)
         element.lang = self.foreign.get(words) or foreign_language(words, self.lang,
                                                                    self.languages)
-        target = None
+        found = []
         if style_of(text) not in NOT_LINKED and not text.rotate:
-            target = target_in(words, self.targets)
+            found = targets_in(words, self.targets, icon.icon.name if icon else None)
         inside = element
-        if target is not None:
-            inside = element.add("Link")
-            left, bottom, right, top = link_rect(paragraph, target.words)
-            self.tagger.link(inside, (text.x + left - page.x, text.y + bottom - page.y,
+        for index, link in enumerate(found):
+            # The first link holds the paragraph's text; any other is its annotation alone.
+            holder = element.add("Link")
+            if index == 0:
+                inside = holder
+            left, bottom, right, top = link_rect(paragraph, link.start, link.end)
+            if index == 0 and icon is not None and icon.icon.alt:  # the icon is part of it
+                left = min(left, icon.x - text.x)
+                right = max(right, icon.x + icon.size - text.x)
+            self.tagger.link(holder, (text.x + left - page.x, text.y + bottom - page.y,
                                       text.x + right - page.x, text.y + top - page.y),
-                             target.uri, target.description)
+                             link.target.uri, link.target.description)
         with self.tagger.content(inside):
             if icon is not None and icon.icon.alt:
                 self._icon_word(text)

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.content.models import Kit, Resource
 from generator.content.placeholders import substitute
+from generator.i18n.line_drawing import DrawnLine
 from generator.i18n.line_paragraph import LineParagraph
 from generator.layout.compose import resource_view
 
@@ -31,6 +34,14 @@ class LinkTarget:
     words: str  # as printed
     uri: str
     description: str
+    kind: str  # "call", "text", "tty", "web": the icon that may stand before it
+
+
+@dataclass(frozen=True)
+class Found:
+    target: LinkTarget
+    start: int  # in the paragraph's text
+    end: int
 
 
 def _fill(template: str, **values: object) -> str:
@@ -38,25 +49,30 @@ def _fill(template: str, **values: object) -> str:
 
 
 def link_targets(kit: Kit, lang: str, strings: dict[str, str]) -> list[LinkTarget]:
-    """Every target of the kit's lines in `lang`, the most particular first."""
-    texts, ttys, phones, webs = [], [], [], []
+    """Every target of the kit's lines in `lang`, the most particular first; a text line's
+    bare number last (it is the text line's only after its icon)."""
+    texts, ttys, phones, webs, bare = [], [], [], [], []
     for resource in kit.resources:
         view = resource_view(resource, lang, strings)
         if resource.text is not None:
             texts.extend(_text_targets(resource, view, strings))
+            uri, description = texts[-1].uri, texts[-1].description
+            bare.append(LinkTarget(view["text"]["number"], uri, description, "text"))
         if resource.tty is not None:
-            call = strings.get("tty", "TTY: {number}")
-            tty = LinkTarget(view["tty"], f"tel:{resource.tty.e164}",
-                             _fill(call, number=view["tty"]))
-            ttys.append(LinkTarget(_fill(call, number=view["tty"]), tty.uri, tty.description))
-            ttys.append(tty)
+            shown = view["tty"]
+            uri = f"tel:{resource.tty.e164}"
+            description = _fill(strings.get("tty", "TTY: {number}"), number=shown)
+            ttys += [LinkTarget(description, uri, description, "tty"),
+                     LinkTarget(shown, uri, description, "tty")]
         if resource.phone is not None:
             phones.append(LinkTarget(view["phone"], f"tel:{resource.phone.e164}",
-                                     f"{strings.get('icon_call', 'Call')} {view['phone']}"))
+                                     f"{strings.get('icon_call', 'Call')} {view['phone']}",
+                                     "call"))
         if resource.url and view["domain"]:
             webs.append(LinkTarget(view["domain"], resource.url,
-                                   f"{strings.get('icon_web', 'Website')} {view['domain']}"))
-    return texts + ttys + phones + webs
+                                   f"{strings.get('icon_web', 'Website')} {view['domain']}",
+                                   "web"))
+    return texts + ttys + phones + webs + bare
 
 
 def sms_uri(resource: Resource) -> str:
@@ -78,9 +94,9 @@ def _text_targets(resource: Resource, view: dict, strings: dict[str, str]) -> li
     else:
         wording = [_fill(strings["text_to"], number=shown)]
     description = wording[0]
-    found = [LinkTarget(words, uri, description) for words in wording]
+    found = [LinkTarget(words, uri, description, "text") for words in wording]
     if view["text"]["description"]:
-        found.insert(0, LinkTarget(view["text"]["description"], uri, description))
+        found.insert(0, LinkTarget(view["text"]["description"], uri, description, "text"))
     return found
 
 
@@ -90,63 +106,126 @@ def plain_text(paragraph: RLParagraph) -> str:
     return " ".join(html.unescape(_TAG.sub("", paragraph.getPlainText())).split())
 
 
-def target_in(text: str, targets: list[LinkTarget]) -> LinkTarget | None:
-    """The first target whose words `text` holds, not as part of a longer number."""
-    for target in targets:
-        if target.words and _holds(text, target.words):
-            return target
-    return None
+def targets_in(text: str, targets: list[LinkTarget], icon: str | None = None) -> list[Found]:
+    """The targets `text` holds, none inside another or in a longer word or number, in the
+    order they stand; after an icon, its kind's targets first (the 988 after a speech
+    bubble is the text line)."""
+    ordered = ([t for t in targets if t.kind == icon] + [t for t in targets if t.kind != icon]
+               if icon else targets)
+    found: list[Found] = []
+    for target in ordered:
+        start = _position(text, target.words) if target.words else -1
+        end = start + len(target.words)
+        if start >= 0 and not any(start < f.end and f.start < end for f in found) \
+                and all(f.target.uri != target.uri for f in found):
+            found.append(Found(target, start, end))
+    return sorted(found, key=lambda f: f.start)
 
 
-def _holds(text: str, words: str) -> bool:
+def _position(text: str, words: str) -> int:
     start = text.find(words)
     while start >= 0:
         before = text[start - 1] if start else " "
         after = text[start + len(words)] if start + len(words) < len(text) else " "
-        if not (before.isdigit() or after.isdigit()):
-            return True
+        if not (before.isalnum() or after.isalnum()):
+            return start
         start = text.find(words, start + 1)
-    return False
+    return -1
 
 
-def line_boxes(paragraph: RLParagraph) -> list[tuple[str, float, float, float, float]]:
-    """(text, left, bottom, right, top) of each line of a wrapped paragraph, in its frame."""
+Box = tuple[float, float, float, float]
+
+
+def link_rect(paragraph: RLParagraph, start: int, end: int) -> Box:
+    """The box (in the paragraph's frame) of its characters start:end, on the lines that
+    hold them; the whole paragraph when its lines cannot be told."""
+    size = paragraph.style.fontSize
+    boxes = []
+    for line_start, text, left, baseline, span in _lines(paragraph):
+        line_end = line_start + len(text)
+        if line_end <= start or end <= line_start:
+            continue
+        x0, x1 = span(max(start, line_start) - line_start, min(end, line_end) - line_start)
+        boxes.append((left + x0, baseline - 0.25 * size, left + x1, baseline + 0.9 * size))
+    if not boxes:
+        return (0.0, 0.0, paragraph.width, paragraph.height)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+Span = Callable[[int, int], tuple[float, float]]
+
+
+def _lines(paragraph: RLParagraph) -> Iterator[tuple[int, str, float, float, Span]]:
+    """(start in the paragraph's text, text, left, baseline, where characters a:b of the
+    line stand from its left) of each line of a wrapped paragraph."""
     size, leading = paragraph.style.fontSize, paragraph.style.leading
+    text = plain_text(paragraph)
+    cursor = 0
     if isinstance(paragraph, LineParagraph):
-        boxes = []
         for number in range(len(paragraph.lines)):
             line = paragraph.drawn_line(number)
-            left = min((run.x for run in line.runs), default=0.0)
-            right = max((run.x + run.width for run in line.runs), default=0.0)
-            boxes.append((line.text, left, line.y - 0.25 * size, right, line.y + 0.9 * size))
-        return boxes
+            offset = text.find(line.text, cursor)
+            cursor = offset + len(line.text) if offset >= 0 else cursor
+            left, baseline, span = _run_advances(line)
+            yield max(offset, 0), line.text, left, baseline, span
+        return
     blpara = getattr(paragraph, "blPara", None)
     if blpara is None:
-        return [(plain_text(paragraph), 0.0, 0.0, paragraph.width, paragraph.height)]
+        return
     style = paragraph.style
-    boxes = []
     for number, line in enumerate(blpara.lines):
         if blpara.kind == 0:
             extra, words = line
-            text = " ".join(words)
+            pieces = [(" ".join(words), style.fontName, size)]
         else:
             extra = line.extraSpace
-            text = "".join(getattr(frag, "text", "") for frag in line.words)
+            pieces = [(getattr(frag, "text", ""), frag.fontName, frag.fontSize)
+                      for frag in line.words]
+        line_text = "".join(piece for piece, _, _ in pieces)
         indent = style.leftIndent + (style.firstLineIndent if number == 0 else 0.0)
-        room = paragraph.width - indent - style.rightIndent
-        offset = {1: extra / 2, 2: extra}.get(style.alignment, 0.0)  # centre, right
+        left = indent + {1: extra / 2, 2: extra}.get(style.alignment, 0.0)  # centre, right
         baseline = paragraph.height - size - number * leading
-        left = indent + offset
-        boxes.append((text, left, baseline - 0.25 * size, left + room - extra,
-                      baseline + 0.9 * size))
-    return boxes
+        offset = text.find(line_text.strip(), cursor)
+        cursor = offset + len(line_text.strip()) if offset >= 0 else cursor
+        yield (max(offset, 0) - (len(line_text) - len(line_text.lstrip())), line_text, left,
+               baseline, _piece_span(pieces))
 
 
-def link_rect(paragraph: RLParagraph, words: str) -> tuple[float, float, float, float]:
-    """The box (in the paragraph's frame) of its lines that hold `words`, or all of it."""
-    boxes = [box for box in line_boxes(paragraph) if words in box[0]] or line_boxes(paragraph)
-    return (min(b[1] for b in boxes), min(b[2] for b in boxes), max(b[3] for b in boxes),
-            max(b[4] for b in boxes))
+def _piece_span(pieces: list[tuple[str, str, float]]) -> Span:
+    """Characters of a line set left to right in pieces of one font each."""
+    def advance(count: int) -> float:
+        width = 0.0
+        for piece, font, size in pieces:
+            if count <= 0:
+                break
+            width += stringWidth(piece[:count], font, size)
+            count -= len(piece)
+        return width
+    return lambda start, end: (advance(start), advance(end))
+
+
+def _run_advances(line: DrawnLine) -> tuple[float, float, Span]:
+    """A laid-out line's left, baseline and where its characters a:b stand: the part of
+    each run they cover (within a run, in proportion: a run of right-to-left letters has
+    no place of its own for each character)."""
+    left = min((run.x for run in line.runs), default=0.0)
+
+    def span(start: int, end: int) -> tuple[float, float]:
+        covered = []
+        for run in line.runs:
+            a, b = max(start, run.start), min(end, run.end)
+            if a >= b:
+                continue
+            length = max(1, run.end - run.start)
+            first, last = (a - run.start) / length, (b - run.start) / length
+            if run.level % 2:
+                first, last = 1 - last, 1 - first
+            covered += [run.x + run.width * first, run.x + run.width * last]
+        if not covered:
+            return 0.0, 0.0
+        return min(covered) - left, max(covered) - left
+    return left, line.y, span
 
 
 def qr_description(kit: Kit, lang: str, strings: dict[str, str], payload: str) -> str:

@@ -20,7 +20,8 @@ is marked with its language (a /Span with /Lang), for a screen reader's voice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from unicodedata import bidirectional
 
 from reportlab.lib.colors import Color
@@ -58,19 +59,42 @@ class ScreenText:
             group = groups.get(index)
             if group is not None:
                 ops.add(f"/{PDFIUM_TAG} <</ActualText {_pdf_text(group)}>> BDC")
-            lang = foreign_language(text, self.page_lang, self.kit_languages)
-            if lang is not None:
-                ops.add(f"/Span <</Lang ({lang})>> BDC")
             if run.shaped:
                 self._clusters(ops, run.font, text, run.level % 2 == 1, run.x, run.width,
                                line.y, line.size)
             elif text:
-                ops.text(run.font, line.size, run.x, line.y, text)
-            if lang is not None:
-                ops.add("EMC")
+                self._plain(ops, run.font, text, run.x, line.y, line.size)
+            ops.language(None)
             if index + 1 in groups.ends:
                 ops.add("EMC")
+        self._line_end(ops, line)
         ops.finish()
+
+    def _language(self, text: str) -> str | None:
+        return foreign_language(text, self.page_lang, self.kit_languages)
+
+    def _plain(self, ops: _Operators, font: str, text: str, x: float, y: float,
+               size: float) -> None:
+        """A run drawn glyph for character, in pieces where its language changes."""
+        face = getFont(font)
+        start = 0
+        for end, lang in _language_changes(text, self._language):
+            ops.language(lang)
+            ops.text(font, size, x + face.stringWidth(text[:start], size), y, text[start:end])
+            start = end
+
+    @staticmethod
+    def _line_end(ops: _Operators, line: DrawnLine) -> None:
+        """A space where the line ends (the line broke at one, which no glyph shows): a
+        reader stringing the lines of a paragraph together keeps its words apart."""
+        if not line.runs:
+            return
+        font = line.runs[-1].font
+        width = getFont(font).stringWidth(" ", line.size)
+        rtl = min(run.level for run in line.runs) % 2 == 1
+        x = (min(run.x for run in line.runs) - width if rtl
+             else max(run.x + run.width for run in line.runs))
+        ops.text(font, line.size, x, line.y, " ")
 
     def _clusters(self, ops: _Operators, font: str, text: str, rtl: bool, x: float,
                   width: float, y: float, size: float) -> None:
@@ -83,9 +107,11 @@ class ScreenText:
         scale = width / shaped.advance if shaped.advance else size / shaped.units_per_em
         truetype = all(cluster.nominal for cluster in shaped.clusters)
         if truetype and not rtl and _unkerned(shaped, font):
-            ops.text(font, size, x, y, text)  # as one string: its glyphs' own advances
+            self._plain(ops, font, text, x, y, size)  # its glyphs' own advances
             return
         for cluster in shaped.clusters:
+            ops.language(self._language(cluster.text) if _has_letter(cluster.text)
+                         else ops.lang)
             left = x + cluster.x * scale
             if truetype:
                 ops.text(font, size, left, y, cluster.text)
@@ -107,6 +133,25 @@ class ScreenText:
         for glyph in glyphs:
             ops.glyph(glyph.resource, size, x + glyph.offset * unit, baseline, glyph.code)
         ops.finish()
+
+
+def _has_letter(text: str) -> bool:
+    return any(char.isalpha() for char in text)
+
+
+def _language_changes(text: str, language: Callable[[str], str | None]
+                      ) -> list[tuple[int, str | None]]:
+    """Where each piece of `text` in one language ends, and its language: a word's letters
+    decide, what is not a letter (a space, a digit) goes with the piece before it."""
+    pieces: list[tuple[int, str | None]] = []
+    for match in re.finditer(r"\w+|\W+", text):
+        word = match.group()
+        lang = language(word) if _has_letter(word) else (pieces[-1][1] if pieces else None)
+        if pieces and pieces[-1][1] == lang:
+            pieces[-1] = (match.end(), lang)
+        else:
+            pieces.append((match.end(), lang))
+    return pieces
 
 
 class _Groups(dict[int, str]):
@@ -167,6 +212,17 @@ class _Operators:
         self.canvas = canvas
         self.lines = ["BT", f"{_RESET} {state}"]
         self.font: tuple[str, float] | None = None
+        self.lang: str | None = None  # of the /Span open, if any
+
+    def language(self, lang: str | None) -> None:
+        """What follows is in `lang` (None: the page's)."""
+        if lang == self.lang:
+            return
+        if self.lang is not None:
+            self.lines.append("EMC")
+        if lang is not None:
+            self.lines.append(f"/Span <</Lang ({lang})>> BDC")
+        self.lang = lang
 
     def add(self, operator: str) -> None:
         self.lines.append(operator)
@@ -190,5 +246,6 @@ class _Operators:
         self.lines.append(f"1 0 0 1 {x:.3f} {y:.3f} Tm <{code:02X}> Tj")
 
     def finish(self) -> None:
+        self.language(None)
         self.lines.append("ET")
         self.canvas.addLiteral("\n".join(self.lines))
