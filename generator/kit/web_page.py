@@ -104,12 +104,12 @@ def render_web_page(kit: Kit, slug: str, lang: str) -> bytes:
     """The web page of article `slug` in `lang`."""
     article: Article = kit.library[slug][lang]
     strings = kit.strings.get(lang) or load_strings(lang, kit.root)
-    style = _STYLE.replace("BRAND", kit.site.brand_color)
+    style = page_style(kit)
     emergency = kit.site.emergency_number
     html = _environment().get_template("web_page.html.j2").render(
         lang=lang,
         dir="rtl" if right_to_left(lang) else "ltr",
-        csp=content_security_policy(style, _SCRIPT),
+        csp=page_policy(kit),
         style=Markup(style),  # havenprint's own (the brand colour is checked as #rrggbb)
         script=Markup(_SCRIPT),
         quick_exit=QUICK_EXIT,
@@ -122,6 +122,16 @@ def render_web_page(kit: Kit, slug: str, lang: str) -> bytes:
         safety_note=_fill(strings["safety_note"], emergency=emergency),
     )
     return html.encode("utf-8")
+
+
+def page_style(kit: Kit) -> str:
+    return _STYLE.replace("BRAND", kit.site.brand_color)
+
+
+def page_policy(kit: Kit) -> str:
+    """The Content-Security-Policy of the kit's web pages (in each page, and sent with it
+    by `havenprint serve`)."""
+    return content_security_policy(page_style(kit), _SCRIPT)
 
 
 def content_security_policy(style: str, script: str) -> str:

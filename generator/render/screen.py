@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import io
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -46,6 +47,9 @@ from generator.render.screen_text import ScreenText
 from generator.render.tagging import Element, Metadata, Tagger, write_tagged
 from generator.render.type3 import Type3Fonts
 
+if TYPE_CHECKING:
+    from generator.build import LaidOut
+
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
 
 
@@ -60,11 +64,11 @@ class _Page:
     repeated: set[int]  # indices into texts: tear-off tabs after the first, artifacts
 
 
-def render_screen(kit: Kit, laid: object, title: str) -> bytes:
-    """The screen copy of `laid` (a build.LaidOut) as PDF bytes."""
+def render_screen(kit: Kit, laid: LaidOut, title: str) -> bytes:
+    """The screen copy of `laid` as PDF bytes."""
     register_fonts()
-    lang = laid.lang  # type: ignore[attr-defined]
-    faces: list[PlacedFace] = laid.faces  # type: ignore[attr-defined]
+    lang = laid.lang
+    faces: list[PlacedFace] = laid.faces
     strings = kit.strings.get(lang) or load_strings(lang, kit.root)
     pages = [_page_contents(page) for page in screen_pages(faces)]
     in_order = first_heading_level_one([role for page in pages for role in page.roles])

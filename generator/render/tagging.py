@@ -169,6 +169,8 @@ class _Structure:
             page.StructParents = index
             page.Tabs = pikepdf.Name.S
             by_mcid = self.marked.get(index, {})
+            if sorted(by_mcid) != list(range(len(by_mcid))):  # each MCID is an element's
+                raise ValueError(f"page {index + 1}: content marked outside the tree")
             nums += [index, pikepdf.Array([by_mcid[mcid] for mcid in sorted(by_mcid)])]
         key = len(self.pages)
         for annotation, element in self.annotations:
