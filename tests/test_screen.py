@@ -398,3 +398,36 @@ def test_the_index_links_the_screen_copies_and_web_pages_saying_what_they_are_fo
             assert f'href="{lang}/{name}-screen.pdf"' in index
     assert "screen readers" in index and "not for printing" in index
     assert "quick exit" in index.lower()
+
+
+@pytest.mark.parametrize("name", ["pocket-fold", "brochure", "poster-letter"])
+def test_each_line_links_each_way_to_reach_it_once(out: Path, content: Path,
+                                                   name: str) -> None:
+    """Within a line's item, a link per way to reach it, each going where that way goes:
+    not a second call for the 988 after a speech bubble (it texts), nor for the 988 in
+    988lifeline.org (it opens the website)."""
+    kit = load_kit(content)
+    ways = {}
+    for resource in kit.resources:
+        found = set()
+        if resource.phone:
+            found.add(f"tel:{resource.phone.e164}")
+        if resource.tty:
+            found.add(f"tel:{resource.tty.e164}")
+        if resource.text:
+            body = f"?body={resource.text.keyword}" if resource.text.keyword else ""
+            found.add(f"sms:{resource.text.e164 or resource.text.number}{body}")
+        if resource.url:
+            found.add(resource.url)
+        ways[resource.name_in("en")] = found
+    checked = 0
+    for lang in LANGUAGES:
+        with pikepdf.open(out / lang / f"{name}-screen.pdf") as pdf:
+            for item in (e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/LI"):
+                links = [str(a.A.URI) for e in elements(item) for a in annotations(e)]
+                if not links:
+                    continue  # an item of a list that is not the lines
+                assert len(links) == len(set(links)), (name, lang, links)
+                assert any(set(links) <= found for found in ways.values()), (name, lang, links)
+                checked += 1
+    assert checked >= len(LANGUAGES)
