@@ -356,9 +356,15 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
 
 
 def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> bytes:
-    """The PDF of `laid` for `target`: office sheets in RGB, or shop pages in PDF/X (CMYK);
-    `screen` draws shop pages in the office files' RGB instead, not PDF/X (a proof of the
-    layout's own colours, for checks that read colours back)."""
+    """The PDF of `laid` for `target`: office sheets in RGB, shop pages in PDF/X (CMYK), or
+    the tagged screen copy (generator/render/screen.py); `screen` draws shop pages in the
+    office files' RGB instead, not PDF/X (a proof of the layout's own colours, for checks
+    that read colours back)."""
+    title = f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}"
+    if target == "screen":
+        from generator.render.screen import render_screen  # pikepdf: only for screen copies
+
+        return render_screen(kit, laid, title)
     register_fonts()
     buffer = io.BytesIO()
     first = laid.faces[0]
@@ -368,7 +374,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     cmyk = target == "shop" and not screen
     canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
         buffer, **options)
-    canvas.setTitle(f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}")
+    canvas.setTitle(title)
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")
     canvas.setSubject("")
