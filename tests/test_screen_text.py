@@ -104,11 +104,6 @@ def _content_with(lang: str) -> Path:
     return default_kit_in(Path(tempfile.mkdtemp()) / "content", (lang,))
 
 
-def card_line(lang: str) -> str:
-    article = load_kit(_content_with(lang)).library["trauma-bonding"][lang]
-    return article.card_line or ""
-
-
 def article_paragraphs(lang: str) -> list[str]:
     article = load_kit(_content_with(lang)).library["trauma-bonding"][lang]
     texts = [article.title]
