@@ -67,7 +67,9 @@ class ArticleGroup:
 
 
 @remembered(1)
-def _environment() -> ImmutableSandboxedEnvironment:
+def page_templates() -> ImmutableSandboxedEnvironment:
+    """The kit's own HTML pages' templates (index.html, the web pages): havenprint's, so
+    sandboxed only in case, strict about names, escaped."""
     return ImmutableSandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES_DIR),
         autoescape=True,
@@ -87,7 +89,7 @@ def render_index(kit: Kit, documents: list[DocumentView],
     languages = [(lang, native_name(lang),
                   _groups(kit, lang, list(docs), [p for p in web_pages if p.lang == lang]))
                  for lang, docs in groupby(ordered, key=lambda d: d.lang)]
-    html = _environment().get_template("index.html.j2").render(
+    html = page_templates().get_template("index.html.j2").render(
         title=kit.site.discreet_title,
         folder=kit.root.name,
         brand=kit.site.brand_color,

@@ -17,17 +17,14 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import FileSystemLoader, StrictUndefined
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import substitute
-from generator.engine import remembered
 from generator.i18n.fonts import right_to_left
 from generator.i18n.localize import load_strings
 from generator.i18n.text_language import foreign_language
-from generator.kit.index_page import TEMPLATES_DIR
+from generator.kit.index_page import page_templates
 from generator.layout.compose import resource_view
 from generator.render.screen_links import sms_uri
 
@@ -106,7 +103,7 @@ def render_web_page(kit: Kit, slug: str, lang: str) -> bytes:
     strings = kit.strings.get(lang) or load_strings(lang, kit.root)
     style = page_style(kit)
     emergency = kit.site.emergency_number
-    html = _environment().get_template("web_page.html.j2").render(
+    html = page_templates().get_template("web_page.html.j2").render(
         lang=lang,
         dir="rtl" if right_to_left(lang) else "ltr",
         csp=page_policy(kit),
@@ -192,13 +189,3 @@ def _line(kit: Kit, resource: Resource, lang: str, strings: dict[str, str]) -> L
     return LineView(name, name_lang, tuple(actions), tuple(details))
 
 
-@remembered(1)
-def _environment() -> ImmutableSandboxedEnvironment:
-    return ImmutableSandboxedEnvironment(
-        loader=FileSystemLoader(TEMPLATES_DIR),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
