@@ -205,7 +205,7 @@ def test_a_saved_number_keeps_every_comment_and_the_previous_version(served) -> 
     assert answer.status_code == 200, answer.text
     saved = resources.read_text(encoding="utf-8")
     assert _comments(saved) == _comments(original)
-    assert saved.replace("1-800-799-7234", "1-800-799-7233").replace(
+    assert saved.replace('"1-800-799-7234"', "1-800-799-7233").replace(
         "verified: 2026-11-20  #", "verified: 2026-11-01  #") == original
     history = workspace.files.history(resources)
     assert [path.read_text(encoding="utf-8") for path in history] == [original]
@@ -265,7 +265,7 @@ def test_lines_added_moved_and_removed(served) -> None:
                         "languages": ["en", "es"], "verified": __import__("datetime").date(
                             2026, 11, 20), "required": True}
     text = resources.read_text(encoding="utf-8")
-    assert "\n\n  - name:\n      en: Harbor Light Crisis Line" in text  # a blank line between
+    assert '\n\n  - name:\n      en: "Harbor Light Crisis Line"' in text  # a blank line between
 
 
 def test_an_article_problem_points_at_its_line_and_blocks_the_save(served) -> None:
@@ -395,7 +395,7 @@ def test_a_first_resources_yaml_is_written_from_the_page(served) -> None:
     assert answer.status_code == 200, answer.text
     text = (kit / "resources.yaml").read_text(encoding="utf-8")
     assert text.startswith("# Lines printed on every card")
-    assert "resources:\n  - name: National Domestic Violence Hotline\n" in text
+    assert 'resources:\n  - name: "National Domestic Violence Hotline"\n' in text
     assert yaml.safe_load(text)["resources"][0]["phone"] == "1-800-799-7233"
 
 

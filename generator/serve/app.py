@@ -25,7 +25,7 @@ from generator.serve import (
 )
 from generator.serve.files import OutsideContent
 from generator.serve.guard import Guard
-from generator.serve.templating import STATIC
+from generator.serve.templating import STATIC, page
 from generator.serve.uploads import clear_uploads
 from generator.serve.web import BadRequest, workspace
 from generator.serve.workspace import Workspace
@@ -64,18 +64,29 @@ ROUTES = [
 ]
 
 
+def _answer(request: Request, message: str, status: int, **extra: object) -> Response:
+    """A refusal: a page of its own for a page asked for in the browser, else JSON for the
+    page's script."""
+    if request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", ""):
+        return page(request, "error.html", status_code=status, title="This page cannot be shown",
+                    message=message)
+    return JSONResponse({"message": message, **extra}, status_code=status)
+
+
 async def _bad_request(request: Request, error: Exception) -> Response:
     assert isinstance(error, BadRequest)
-    return JSONResponse({"message": str(error)}, status_code=error.status)
+    return _answer(request, str(error), error.status, where=list(error.where))
 
 
 async def _outside(request: Request, error: Exception) -> Response:
-    return JSONResponse({"message": str(error)}, status_code=403)
+    return _answer(request, str(error), 403)
 
 
 async def _unexpected(request: Request, error: Exception) -> Response:
     print(f"havenprint serve: {type(error).__name__}: {error}", file=sys.stderr)
-    return JSONResponse({"message": f"Something went wrong on the server: {error}"}, 500)
+    text = str(error).encode("utf-8", "replace").decode("utf-8")[:300]
+    return _answer(request, "Something went wrong on the server, and nothing was saved: "
+                            f"{type(error).__name__}: {text}", 500)
 
 
 async def _not_found(request: Request, error: Exception) -> Response:

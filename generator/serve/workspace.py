@@ -18,7 +18,6 @@ import hashlib
 import os
 import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -32,6 +31,7 @@ from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
 from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
+from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
 from generator.serve.rendering import (
     THUMBNAIL_PIXELS,
@@ -76,22 +76,23 @@ class Workspace:
         self.pngs = PngStore()
         self.csrf = secrets.token_urlsafe(32)
         self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
-        self._engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-engine")
+        self._engine = EngineThread()
         self._state: KitState | None = None
         self._overview: Overview | None = None
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(*args, **kwargs)` on the engine's thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._engine,
-                                          functools.partial(work, *args, **kwargs))
+        return await asyncio.wrap_future(self._engine.submit(
+            functools.partial(work, *args, **kwargs)))
 
     def run_soon(self, work: Callable[[], object]) -> None:
         """`work()` on the engine's thread, without waiting for it (warming up)."""
         self._engine.submit(work)
 
     def close(self) -> None:
-        self._engine.shutdown(wait=True, cancel_futures=True)
+        """The engine's thread stopped: the job running given a moment, those queued
+        dropped (the process may end while a job past its time still runs)."""
+        self._engine.close()
 
     # Engine work: call through `run`.
 
