@@ -16,10 +16,11 @@ from generator.content.extends import content_folders, resources_file
 from generator.errors import ContentError
 from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
 from generator.serve.files import ChangedOnDisk
+from generator.serve.line_checks import line_remarks
 from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from
 from generator.serve.templating import page
 from generator.serve.web import BadRequest, chosen, json_action, problem, text_field, workspace
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.workspace import KitState, Workspace, words_for
 from generator.serve.yaml_edit import EditError, RoundTrip
 
 STARTER = ("# Lines printed on every card, in this order. The first and the emergency line "
@@ -82,7 +83,7 @@ def _lines_page(ws: Workspace, request: Request) -> HTMLResponse:
     format_name, lang = _choices(state, dict(request.query_params))
     order = [row.id for row in rows]
     draft = lines_draft(state.kit, state.site, lines_file.path, lines_file.text, order,
-                        state.layouts[format_name], lang, ws.pngs)
+                        state.layouts[format_name], lang, ws.pngs, words_for(state))
     by_row: dict[str, list[Remark]] = {}
     for remark in draft.remarks:
         if remark.row is not None:
@@ -128,7 +129,10 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     except (FormError, EditError) as error:
         return problem(str(error))
     result = lines_draft(state.kit, state.site, lines_file.path, text, table["order"],
-                         state.layouts[format_name], lang, ws.pngs)
+                         state.layouts[format_name], lang, ws.pngs, words_for(state),
+                         line_remarks(table, state.languages[0]),
+                         every=(list(state.layouts.values()), list(state.languages))
+                         if data.get("check") is True else None)
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
@@ -156,7 +160,9 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         text = apply_lines(RoundTrip(lines_file.text), table, state.languages[0])
     except (FormError, EditError) as error:
         return problem(str(error))
-    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"])
+    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"],
+                                    words_for(state))
+    remarks = [*line_remarks(table, state.languages[0]), *remarks]
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first (with them, no kit could "
                        "be built).", 422, remarks=[r.as_json() for r in remarks])

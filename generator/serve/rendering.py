@@ -112,6 +112,41 @@ def documents(kit: Kit, layouts: list[Layout]) -> list[tuple[Layout, str]]:
     return [(layout, size) for layout in layouts for size in document_sizes(kit, layout)]
 
 
+def check_documents(kit: Kit, layouts: list[Layout], langs: list[str],
+                    skip: tuple[str, str] | None = None) -> list[Problem]:
+    """What laying out every document in `langs` finds (as `check` does, without drawing),
+    but for `skip` (layout, lang), drawn already; each problem once."""
+    found: dict[tuple[str, str], Problem] = {}
+    for layout, size_key in documents(kit, layouts):
+        sized = sized_kit(kit, layout, size_key)
+        for lang in langs:
+            if (layout.name, lang) == skip or (kit.site.article_slugs[0], lang) in (
+                    kit.broken_articles):
+                continue
+            for problem in _laid_out_problems(sized, layout, lang):
+                found.setdefault((str(problem.path), problem.message), problem)
+    return list(found.values())
+
+
+def _laid_out_problems(kit: Kit, layout: Layout, lang: str) -> list[Problem]:
+    try:
+        laid = lay_out(kit, layout, lang)
+    except ContrastError as error:
+        faint = contrast_problem(kit.site, error.pairs)
+        return [faint] if faint is not None else []
+    except ContentError as error:
+        return list(error.problems)
+    except Exception as error:  # noqa: BLE001 -- a layout's bug must not stop the page
+        return [_unexpected(kit, layout, lang, error)]
+    return list(laid.warnings)
+
+
+def _unexpected(kit: Kit, layout: Layout, lang: str, error: Exception) -> Problem:
+    return Problem(layout.folder / "layout.yaml", (
+        f"the {layout.spec.title} ({lang}) could not be laid out ({type(error).__name__}: "
+        f"{str(error)[:200]}): check the values last changed"))
+
+
 def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
                      size_key: str | None = None, pixels: int = PREVIEW_PIXELS,
                      notes: bool = False) -> DocumentView:
@@ -132,8 +167,15 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     except ContentError as error:
         view.errors = list(error.problems)
         return view
+    except Exception as error:  # noqa: BLE001 -- a value the checks let through: said, not a 500
+        view.errors = [_unexpected(kit, layout, lang, error)]
+        return view
     view.warnings = list(laid.warnings)
-    data = render_pdf(sized, laid, "shop", screen=True)
+    try:
+        data = render_pdf(sized, laid, "shop", screen=True)
+    except Exception as error:  # noqa: BLE001
+        view.errors = [_unexpected(kit, layout, lang, error)]
+        return view
     longest = max(max(face.width, face.height) for face in laid.faces)
     dpi = min(MAX_DPI, pixels * 72 / longest)
     face_names = list(layout.spec.faces)

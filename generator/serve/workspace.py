@@ -33,6 +33,7 @@ from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
+from generator.serve.plain import Words
 from generator.serve.rendering import (
     THUMBNAIL_PIXELS,
     DocumentView,
@@ -111,6 +112,10 @@ class Workspace:
             built = self._overview = self._build_overview(state)
         return built
 
+    def words(self) -> Words:
+        """How messages name the kit's formats, as last loaded (nothing loaded here)."""
+        return words_for(self._state) if self._state is not None else Words()
+
     def warm_up(self) -> None:
         """Fonts registered, caches filled, the Overview ready before the first visit."""
         self.overview()
@@ -170,6 +175,11 @@ class Workspace:
             if lang in kit.articles:
                 checks[lang][:0] = reading_report(kit.articles[lang])
         return Overview(state.fingerprint, views, checks)
+
+
+def words_for(state: KitState) -> Words:
+    """How the kit's formats and languages are named in messages."""
+    return Words({name: layout.spec.title for name, layout in state.layouts.items()})
 
 
 def _language_of(problem: Problem, langs: list[str]) -> str | None:
