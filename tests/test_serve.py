@@ -314,7 +314,7 @@ def test_translations_saved_as_a_commented_catalogue(served) -> None:
     assert "{number}" in wrong.json()["remarks"][0]["message"]
 
 
-def test_an_import_report_then_accepted_with_a_yes(served) -> None:
+def test_an_import_that_replaces_the_lines_keeps_a_backup_and_the_emergency_line(served) -> None:
     client, workspace, kit = served
     resources = kit / "resources.yaml"
     original = resources.read_text(encoding="utf-8")
@@ -326,15 +326,19 @@ def test_an_import_report_then_accepted_with_a_yes(served) -> None:
     data = report.json()
     assert "Northstar Helpline" in [line["name"] for line in data["kept"]]
     assert any("defunct" in item["reason"] for item in data["skipped"])
-    body = {"id": data["id"], "base": _digest(resources)}
-    refused = client.post("/import/accept", headers=csrf_headers(workspace), json=body)
-    assert refused.status_code == 409 and refused.json()["needs_force"] is True
-    assert resources.read_text(encoding="utf-8") == original
-    accepted = client.post("/import/accept", headers=csrf_headers(workspace),
-                           json={**body, "force": True})
+    replace = data["previews"]["replace"]
+    assert [line["name"] for line in replace["removed"]] == [
+        "National Domestic Violence Hotline", "988 Suicide & Crisis Lifeline"]
+    body = {"id": data["id"], "base": _digest(resources), "mode": "replace",
+            "verified": "2026-11-02"}
+    accepted = client.post("/import/accept", headers=csrf_headers(workspace), json=body)
     assert accepted.status_code == 200, accepted.text
-    assert "Northstar Helpline" in resources.read_text(encoding="utf-8")
+    written = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    assert [line["name"] for line in written][:1] == ["Northstar Helpline"]
+    assert written[-1]["phone"] == "911"  # carried over from the file it replaced
     assert (kit / "resources.yaml.bak").read_text(encoding="utf-8") == original
+    assert [path.read_text(encoding="utf-8")
+            for path in workspace.files.history(resources)] == [original]
     assert not (workspace.out / ".havenprint-serve" / "uploads").exists() or not any(
         (workspace.out / ".havenprint-serve" / "uploads").iterdir())
 

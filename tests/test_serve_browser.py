@@ -100,9 +100,9 @@ def test_a_new_number_shows_on_the_card_and_is_saved_with_the_comments(page, ser
     page.wait_for_url(re.compile(r"saved=1"))
     assert "Saved resources.yaml" in page.locator("#status").inner_text()
     saved = resources.read_text(encoding="utf-8")
-    assert f"phone: {number}\n" in saved
+    assert f'phone: "{number}"\n' in saved  # quoted, as every text the page writes
     assert _comments(saved) == _comments(original)
-    assert saved == original.replace("1-800-799-7233", number)
+    assert saved == original.replace("1-800-799-7233", f'"{number}"')
 
 
 def test_a_wrong_number_is_said_on_its_field(page, server) -> None:
@@ -124,7 +124,7 @@ def test_the_kit_downloads_as_a_zip_of_pdfs_that_open(page, server) -> None:
     page.get_by_role("button", name="Build the kit").click()
     page.wait_for_url(re.compile(r"built=1"), timeout=120_000)
     with page.expect_download() as download:
-        page.get_by_role("link", name="Download everything (zip)").click()
+        page.get_by_role("link", name="Download the whole kit (zip)").click()
     archive = zipfile.ZipFile(download.value.path())
     names = archive.namelist()
     pdfs = [name for name in names if name.endswith(".pdf")]
@@ -261,7 +261,7 @@ def test_edited_strings_are_saved_and_the_page_comes_back_saying_so(page, server
     assert "lang=en" in page.url
     assert "Saved." in page.locator("#status").inner_text()
     saved = catalogue.read_text(encoding="utf-8")
-    assert "take_one: Take a tab" in saved
+    assert 'take_one: "Take a tab"' in saved
     if before is None:
         catalogue.unlink()
     else:

@@ -18,9 +18,12 @@ from starlette.staticfiles import StaticFiles
 from generator.serve import (
     pages_article,
     pages_download,
+    pages_drafts,
+    pages_history,
     pages_import,
     pages_lines,
     pages_overview,
+    pages_settings,
     pages_translations,
 )
 from generator.serve.files import OutsideContent
@@ -44,6 +47,7 @@ async def png(request: Request) -> Response:
 
 ROUTES = [
     Route("/", pages_overview.overview),
+    Route("/preview", pages_overview.preview),
     Route("/lines", pages_lines.lines),
     Route("/lines/draft", pages_lines.draft, methods=["POST"]),
     Route("/lines/save", pages_lines.save, methods=["POST"]),
@@ -51,14 +55,25 @@ ROUTES = [
     Route("/article/draft", pages_article.draft, methods=["POST"]),
     Route("/article/save", pages_article.save, methods=["POST"]),
     Route("/translations", pages_translations.translations),
+    Route("/translations/draft", pages_translations.draft, methods=["POST"]),
     Route("/translations/save", pages_translations.save, methods=["POST"]),
     Route("/import", pages_import.import_page),
     Route("/import/upload", pages_import.upload, methods=["POST"]),
+    Route("/import/preview", pages_import.preview, methods=["POST"]),
     Route("/import/accept", pages_import.accept, methods=["POST"]),
     Route("/download", pages_download.download),
     Route("/download/build", pages_download.build, methods=["POST"]),
     Route("/download/kit.zip", pages_download.kit_zip),
     Route("/download/file/{path:path}", pages_download.one_file),
+    Route("/settings", pages_settings.settings),
+    Route("/settings/draft", pages_settings.draft, methods=["POST"]),
+    Route("/settings/save", pages_settings.save, methods=["POST"]),
+    Route("/settings/language", pages_settings.language, methods=["POST"]),
+    Route("/history", pages_history.history),
+    Route("/history/restore", pages_history.restore, methods=["POST"]),
+    Route("/csrf", pages_drafts.csrf),
+    Route("/drafts/keep", pages_drafts.keep, methods=["POST"]),
+    Route("/drafts/drop", pages_drafts.drop, methods=["POST"]),
     Route("/png/{key}.png", png),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]

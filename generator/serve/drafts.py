@@ -125,13 +125,14 @@ def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article 
     try:
         article = with_card_line(load_article(path, slug, lang, text=text))
     except ContentError as error:
-        return None, [Remark(p.message, p.severity, p.line, field="text", blocking=True)
-                      for p in error.problems]
+        return None, [Remark(plain(p.message).text, p.severity, p.line, field="text",
+                             blocking=True) for p in error.problems]
     return article, []
 
 
 def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Layout | None,
-                  store: PngStore, slug: str | None = None) -> Draft:
+                  store: PngStore, slug: str | None = None,
+                  words: Words | None = None) -> Draft:
     """The article as typed, checked, and `layout` drawn with it (for a kit of several
     articles, with the one being edited)."""
     slug = slug or (kit.site.article_slugs[0] if kit is not None else path.name.split(".")[0])
@@ -147,8 +148,8 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
     draft.view = preview_document(drafted, layout, lang, store)
     for problem in (*draft.view.errors, *draft.view.warnings, *reading_report(article)):
         here = Path(problem.path) == path
-        draft.remarks.append(Remark(problem.message, problem.severity, problem.line,
-                                    field="text" if here else None))
+        draft.remarks.append(Remark(plain(problem.message, words).text, problem.severity,
+                                    problem.line, field="text" if here else None))
     return draft
 
 

@@ -71,3 +71,14 @@ def find_language(wanted: str) -> LanguageChoice | None:
     if LANGUAGE_CODE.fullmatch(code) and english_name(code) != code:
         return choice(code)  # a tag babel reads: es-MX, pa-Arab
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def countries() -> tuple[tuple[str, str], ...]:
+    """(code, English name) of every country whose numbers phonenumbers checks, by name."""
+    import phonenumbers
+    from babel import Locale
+
+    names = Locale("en").territories
+    return tuple(sorted(((code, names.get(code, code)) for code in
+                         phonenumbers.SUPPORTED_REGIONS), key=lambda item: item[1]))

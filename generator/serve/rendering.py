@@ -11,6 +11,7 @@ previews are made.
 from __future__ import annotations
 
 import hashlib
+import html
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from generator.errors import ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
 from generator.layout.formats import Layout
+from generator.layout.place import PlacedFace
 from generator.render.printing import PrintNote, print_note
 from generator.safety.legibility import ContrastError, contrast_problem
 
@@ -76,6 +78,7 @@ class FaceImage:
     width: int
     height: int
     label: str  # "Pocket card (en), back"
+    text: tuple[str, ...] = ()  # what it says, in reading order: the picture for a screen reader
 
     @property
     def url(self) -> str:
@@ -83,7 +86,37 @@ class FaceImage:
 
     def as_json(self) -> dict[str, Any]:
         return {"url": self.url, "width": self.width, "height": self.height,
-                "label": self.label}
+                "label": self.label, "text": list(self.text)}
+
+
+def face_text(face: PlacedFace) -> tuple[str, ...]:
+    """The text of a face as it reads: panel by panel, each from the top down, then across;
+    an icon's word with its line, and what each QR code does."""
+    def panel(x: float) -> int:
+        return next((index for index, box in enumerate(face.panels)
+                     if box.x <= x <= box.x + box.width), 0)
+
+    placed = sorted(face.texts, key=lambda text: (panel(text.x + 0.5), -round(text.y, 1),
+                                                  text.x))
+    lines = []
+    for text in placed:
+        words = " ".join(text.paragraph.getPlainText().split())
+        icon = html.unescape(text.icon.icon.alt) if text.icon is not None else ""
+        line = f"{icon}: {words}" if icon and words else words or icon
+        if line:
+            lines.append(line)
+    lines.extend(qr_said(qr.payload) for qr in face.qrs)
+    return tuple(lines)
+
+
+def qr_said(payload: str) -> str:
+    """What a QR code does, in words: "QR code: calls +18007997233"."""
+    if payload.lower().startswith("tel:"):
+        return f"QR code: calls {payload[4:]}"
+    if payload.upper().startswith("SMSTO:"):
+        number, _, body = payload[6:].partition(":")
+        return f"QR code: starts a text to {number}" + (f" saying “{body}”" if body else "")
+    return f"QR code: opens {payload}"
 
 
 @dataclass
@@ -92,6 +125,7 @@ class DocumentView:
     name: str  # the file's stem: poster-letter
     title: str
     lang: str
+    size: str = ""  # the size it is drawn at (a poster's paper)
     faces: list[FaceImage] = field(default_factory=list)
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
@@ -153,7 +187,8 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     """Lay out and draw one document; its faces as PNGs in `store`, or its problems."""
     size_key = size_key or document_sizes(kit, layout)[0]
     sized = sized_kit(kit, layout, size_key)
-    view = DocumentView(layout.name, document_name(layout, size_key), layout.spec.title, lang)
+    view = DocumentView(layout.name, document_name(layout, size_key), layout.spec.title, lang,
+                        size_key)
     broken = kit.broken_articles.get((kit.site.article_slugs[0], lang))
     if broken is not None:
         view.errors = list(broken)
@@ -181,8 +216,9 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     face_names = list(layout.spec.faces)
     for index, png in enumerate(png_pages(data, kit.site.brand_color, dpi, trim=True)):
         face = face_names[index] if index < len(face_names) else f"page {index + 1}"
+        text = face_text(laid.faces[index]) if index < len(laid.faces) else ()
         view.faces.append(FaceImage(store.put(png.data), png.width, png.height,
-                                    f"{layout.spec.title} ({lang}), {face}"))
+                                    f"{layout.spec.title} ({lang}), {face}", text))
     if notes:
         office_paper = office_grid(laid.layout, laid.size, sized.site).paper
         view.notes = [print_note(sized, layout, "office", office_paper),

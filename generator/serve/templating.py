@@ -57,5 +57,6 @@ def page(request: Request, template: str, status_code: int = 200,
     html = _environment.get_template(template).render(
         pages=PAGES, current=request.url.path, csrf=workspace.csrf,
         content_folder=shown_path(workspace.root), words=workspace.words(),
+        folder_key=workspace.folder_key,
         root=workspace.root, **context)
     return HTMLResponse(html, status_code=status_code)

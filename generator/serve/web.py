@@ -10,6 +10,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from generator.serve.languages import english_name
 from generator.serve.workspace import KitState, Workspace
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -86,6 +87,15 @@ def text_field(data: dict[str, Any], key: str, default: str | None = None) -> st
     return value
 
 
+def kept_over(data: dict[str, Any]) -> str:
+    """The digest a save expects the file on disk to have: the version the page loaded, or,
+    once the volunteer chose "Keep my changes" over a version saved meanwhile, that one
+    (which History then keeps)."""
+    if data.get("keep") is True:
+        return text_field(data, "current")
+    return text_field(data, "base")
+
+
 def chosen(value: str | None, valid: tuple[str, ...] | list[str], what: str) -> str:
     """`value` if it is one of `valid`, the first of them when not given; BadRequest (naming
     the valid ones) for anything else, so that no other text reaches a file name."""
@@ -95,6 +105,9 @@ def chosen(value: str | None, valid: tuple[str, ...] | list[str], what: str) -> 
         return valid[0]
     if value not in valid:
         shown = value if len(value) <= 40 else value[:40] + "…"
+        if what == "language":
+            raise BadRequest(f"This kit has no language {shown!r} ({english_name(value)}); it "
+                             f"has {', '.join(valid)}. Add a language on the Settings page.")
         raise BadRequest(f"This kit has no {what} {shown!r}; it has {', '.join(valid)}.")
     return value
 

@@ -41,6 +41,7 @@ from generator.serve.rendering import (
     documents,
     preview_document,
 )
+from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
 
 T = TypeVar("T")
@@ -74,8 +75,12 @@ class Workspace:
         self.root = settings.content
         self.out = settings.out
         self.files = ContentFiles(settings.content)
+        self.drafts = Drafts(settings.content)
         self.pngs = PngStore()
         self.csrf = secrets.token_urlsafe(32)
+        # names the folder's drafts in the browser, the same after a restart
+        self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
+            "utf-8", "surrogateescape"), digest_size=8).hexdigest()
         self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
         self._engine = EngineThread()
         self._state: KitState | None = None

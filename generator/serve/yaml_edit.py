@@ -104,7 +104,11 @@ def set_key(mapping: CommentedMap, key: str, value: Any, order: Iterable[str]) -
     """Set `key`, where it is, or after the keys that come before it in `order`."""
     if key in mapping:
         old = mapping[key]
-        mapping[key] = styled(old, value) if isinstance(value, str) else value
+        if isinstance(value, str):
+            if not (isinstance(old, str) and old == value):  # unchanged: written as it was
+                mapping[key] = styled(old, value)
+        elif not (type(old) is type(value) and old == value):
+            mapping[key] = value
         return
     order = list(order)
     rank = order.index(key) if key in order else len(order)
