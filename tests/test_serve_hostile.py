@@ -158,3 +158,46 @@ def test_json_that_is_not_an_object_or_nests_too_deep_is_a_400(served) -> None:
             **csrf_headers(workspace), "content-type": "application/json"})
         assert answer.status_code == 400, body[:20]
         json.loads(answer.text)
+
+
+def test_sigterm_stops_the_server_within_seconds_while_a_layout_loops(kit: Path,
+                                                                     tmp_path: Path) -> None:
+    """A site's layout that loops for ever held the engine's thread, whose join kept
+    `havenprint serve` from stopping on SIGTERM: it ran until killed."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import urllib.request
+
+    shutil.copytree(REPO / "layouts" / "pocket-card", kit / "layouts" / "pocket-card")
+    loop = REPO / "tests/fixtures/invalid/template-endless-loop/layouts/pocket-card/front.j2"
+    shutil.copy(loop, kit / "layouts" / "pocket-card" / "front.j2")
+    havenprint = Path(sys.executable).parent / "havenprint"
+    server = subprocess.Popen([str(havenprint), "serve", str(kit), "--out", str(tmp_path / "out"),
+                               "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        address = server.stdout.readline().split(" at ")[-1].strip()
+        assert address.startswith("http://127.0.0.1:"), address
+        answers: list[object] = []
+
+        def ask() -> None:
+            try:
+                answers.append(urllib.request.urlopen(address + "lines", timeout=120).status)
+            except Exception as error:  # noqa: BLE001 -- what the stopping server answers
+                answers.append(error)
+
+        asking = threading.Thread(target=ask, daemon=True)
+        asking.start()
+        time.sleep(1.0)  # the page's engine work is running (each face stopped after 2 s)
+        stopped = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=40)
+        assert time.monotonic() - stopped < 40
+        asking.join(10)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    errors = server.stderr.read()
+    assert "Traceback" not in errors, errors

@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
@@ -106,7 +108,22 @@ class Guard:
         if body is None:
             await _plain(send, 413, f"Too large: the limit is {limit // (1024 * 1024)} MB.")
             return
-        await self.app(scope, _replay(body, receive), _with_headers(send))
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, _replay(body, receive), _with_headers(sending))
+        except asyncio.CancelledError:
+            # The server is stopping (Ctrl-C, SIGTERM) while engine work for this request
+            # runs: said, not a traceback.
+            if not started:
+                with contextlib.suppress(Exception):
+                    await _plain(send, 503, "havenprint is stopping: start it again, then "
+                                            "reload this page (your edits are kept).")
 
     def _host_ok(self, host: str) -> bool:
         if host in self.hosts:

@@ -50,7 +50,10 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str], Words], Said]]
 
 def _where(match: re.Match[str], words: Words) -> str:
     """"the Pocket card (back, English)" from a layout problem's head."""
-    parts = [part for part in (match.group("face"), _lang(match, words)) if part]
+    face = match.group("face")
+    same = face.casefold() in (match.group("format").casefold(),
+                               words.format(match.group("format")).casefold())
+    parts = [part for part in (None if same else face, _lang(match, words)) if part]
     return f"the {words.format(match.group('format'))}" + (
         f" ({', '.join(parts)})" if parts else "")
 

@@ -135,8 +135,15 @@ const havenprint = (() => {
     if (!button) return;
     const dialog = document.getElementById("enlarged");
     const image = dialog.querySelector("img");
+    const fit = () => {  // twice its size on the page at most, as wide as the window allows
+      const shown = button.querySelector("img").getBoundingClientRect().width;
+      image.style.width = `${Math.round(Math.min(window.innerWidth * 0.9 - 40,
+                                                 Math.max(image.naturalWidth, shown * 2)))}px`;
+    };
+    image.onload = fit;
     image.src = button.dataset.src;
     image.alt = button.dataset.label;
+    if (image.complete) fit();
     dialog.querySelector("h2").textContent = button.dataset.label;
     const text = button.closest("figure").querySelector(".face-text ul");
     dialog.querySelector(".enlarged-text").replaceChildren(...(text ? [text.cloneNode(true)] : []));
@@ -248,10 +255,13 @@ const havenprint = (() => {
         location.assign(link.href);
       });
     }
-    if (new URLSearchParams(location.search).get("saved") === "1") {
+    const address = new URL(location.href);
+    if (address.searchParams.get("saved") === "1") {
       say(savedText, "ok");
-      if (drafts) drafts.clear();
-    } else if (drafts && snapshot && restore) {
+      address.searchParams.delete("saved");  // a reload later must not say it again
+      history.replaceState(null, "", address);
+    }
+    if (drafts && snapshot && restore) {
       setTimeout(bringBack, 0);  // once the page's own script has set itself up
     }
 
