@@ -280,3 +280,28 @@ def test_download_lists_each_piece_with_how_to_print_it(served) -> None:
     assert shown.content.startswith(b"%PDF")
     assert client.get("/download/file/en/pocket-card.pdf").headers[
         "content-disposition"].startswith("attachment")
+
+
+def test_a_revealing_word_in_a_translation_is_said_on_its_string_and_file(served) -> None:
+    """"violencia doméstica" typed for "Scan to call" saved with no word, then the Overview
+    showed errors pointing at site.yaml, the wrong file."""
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "languages: [en]", "languages: [en, es]"), encoding="utf-8")
+    strings = {"scan_tel": "Violencia doméstica: escanee para llamar"}
+    draft = client.post("/translations/draft", headers=csrf_headers(workspace), json={
+        "lang": "es", "base": ABSENT, "strings": strings}).json()
+    marked = [r for r in draft["remarks"] if r["field"] == "scan_tel"]
+    assert marked and "would print on the outside" in marked[0]["message"]
+    assert "discreet" not in marked[0]["message"]
+    saved = client.post("/translations/save", headers=csrf_headers(workspace), json={
+        "lang": "es", "base": ABSENT, "strings": strings})
+    assert saved.status_code == 200, saved.text
+    page = client.get("/translations?lang=es").text
+    assert 'aria-invalid="true" aria-describedby="string-problem-scan_tel"' in page
+    overview = client.get("/").text
+    assert "would show what it is for" in overview
+    errors = re.findall(r'would show what it is for[^<]*<span class="where"><a href="([^"]+)"',
+                        overview)
+    assert errors and set(errors) == {"/translations?lang=es"}

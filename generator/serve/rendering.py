@@ -27,6 +27,12 @@ from generator.layout.formats import Layout
 from generator.layout.place import PlacedFace
 from generator.render.printing import PrintNote, print_note
 from generator.safety.legibility import ContrastError, contrast_problem
+from generator.serve.outside_words import (
+    checks_outside,
+    face_findings,
+    finding_problem,
+    without_discretion,
+)
 
 THUMBNAIL_PIXELS = 280  # the longer side of a face on the Overview
 PREVIEW_PIXELS = 1100  # ... beside an editor
@@ -163,8 +169,9 @@ def check_documents(kit: Kit, layouts: list[Layout], langs: list[str],
 
 
 def _laid_out_problems(kit: Kit, layout: Layout, lang: str) -> list[Problem]:
+    checked = checks_outside(kit, lang)
     try:
-        laid = lay_out(kit, layout, lang)
+        laid = lay_out(without_discretion(kit) if checked else kit, layout, lang)
     except ContrastError as error:
         faint = contrast_problem(kit.site, error.pairs)
         return [faint] if faint is not None else []
@@ -172,7 +179,16 @@ def _laid_out_problems(kit: Kit, layout: Layout, lang: str) -> list[Problem]:
         return list(error.problems)
     except Exception as error:  # noqa: BLE001 -- a layout's bug must not stop the page
         return [_unexpected(kit, layout, lang, error)]
-    return list(laid.warnings)
+    return [*_revealing(kit, layout, laid.faces, lang, checked), *laid.warnings]
+
+
+def _revealing(kit: Kit, layout: Layout, faces: list[PlacedFace], lang: str,
+               checked: bool) -> list[Problem]:
+    """The build's discretion check, each word on the file that put it on the outside."""
+    if not checked:
+        return []
+    return [finding_problem(kit, layout, finding, lang)
+            for finding in face_findings(kit, faces, layout.spec.title, lang)]
 
 
 def _unexpected(kit: Kit, layout: Layout, lang: str, error: Exception) -> Problem:
@@ -193,8 +209,9 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     if broken is not None:
         view.errors = list(broken)
         return view
+    checked = checks_outside(sized, lang)
     try:
-        laid = lay_out(sized, layout, lang)
+        laid = lay_out(without_discretion(sized) if checked else sized, layout, lang)
     except ContrastError as error:
         faint = contrast_problem(kit.site, error.pairs)
         view.errors = [faint] if faint is not None else []
@@ -206,6 +223,7 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
         view.errors = [_unexpected(kit, layout, lang, error)]
         return view
     view.warnings = list(laid.warnings)
+    view.errors = _revealing(sized, layout, laid.faces, lang, checked)  # drawn, not built
     try:
         data = render_pdf(sized, laid, "shop", screen=True)
     except Exception as error:  # noqa: BLE001
