@@ -168,6 +168,11 @@ def _unverified(match: re.Match[str], words: Words) -> Said:
                 "then press “checked today”.", "verified")
 
 
+def _undated_record(match: re.Match[str], words: Words) -> Said:
+    return Said(f"{match.group('label')}: no date it was last checked: call or text it, then "
+                "give the date you did (below, or on the Lines page).", "verified")
+
+
 def _stale(match: re.Match[str], words: Words) -> Said:
     return Said(f"Last checked {match.group('date')}, over {match.group('months')} months ago: "
                 "call or text it to make sure it still works, then press “checked today”.",
@@ -269,6 +274,7 @@ RULES: list[Rule] = [
     (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?: \([^)]*\))?: card_line .* prints as written"),
      _card_line_not_in),
     (re.compile(r"no `verified` date"), _unverified),
+    (re.compile(r"^(?P<label>.+): no date it was last checked"), _undated_record),
     (re.compile(r"last checked (?P<date>\d{4}-\d{2}-\d{2}), over (?P<months>\d+) months ago"),
      _stale),
     (re.compile(r"the first line dials the emergency number (?P<number>\S+?):.* list "

@@ -7,7 +7,8 @@ const havenprint = (() => {
   let csrf = document.querySelector('meta[name="csrf-token"]').content;
   const folder = document.querySelector('meta[name="content-folder"]').content;
 
-  const unreachable = "havenprint does not answer: is `havenprint serve` still running? " +
+  const unreachable = "havenprint does not answer: is havenprint serve still running (its window " +
+    "open)? " +
     "Your changes are kept in this browser: start it again, then press Save once more.";
 
   async function send(url, body) {
@@ -321,15 +322,18 @@ const havenprint = (() => {
   // On a phone the page is one column: the preview, at its end, is far from the field being
   // edited. It moves to just after the part of the page (`within`) holding the focus, and
   // back to its place on a wider screen.
-  function previewFollows(preview, within) {
+  function previewFollows(preview, within, inside = false) {
     const narrow = window.matchMedia("(max-width: 900px)");
-    const home = preview.parentElement;
     const mark = document.createComment("preview");
-    home.insertBefore(mark, preview);
+    preview.parentNode.insertBefore(mark, preview);
     document.addEventListener("focusin", event => {
       const part = event.target.closest(within);
       if (!narrow.matches || !part || preview.contains(event.target)) return;
-      if (preview.previousElementSibling !== part) part.insertAdjacentElement("afterend", preview);
+      if (inside) {
+        if (preview.parentElement !== part) part.append(preview);  // a table cell
+      } else if (preview.previousElementSibling !== part) {
+        part.insertAdjacentElement("afterend", preview);
+      }
     });
     narrow.addEventListener("change", () => {
       if (!narrow.matches) mark.parentNode.insertBefore(preview, mark.nextSibling);

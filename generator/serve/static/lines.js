@@ -162,28 +162,9 @@
     edits.changed();
   });
 
-  // On a phone the preview sits below the line being edited, not at the end of the table.
-  const narrow = window.matchMedia("(max-width: 900px)");
-  const home = preview.parentElement;
-  const holderRow = document.createElement("tr");
-  holderRow.className = "preview-row";
-  const holderCell = document.createElement("td");
-  holderCell.colSpan = 9;
-  holderRow.append(holderCell);
-  form.addEventListener("focusin", event => {
-    const body = event.target.closest("tbody.line");
-    if (!narrow.matches || !body || event.target.closest(".preview")) return;
-    if (holderRow.parentElement !== body) {
-      body.append(holderRow);
-      holderCell.append(preview);
-    }
-  });
-  narrow.addEventListener("change", () => {
-    if (!narrow.matches && preview.parentElement !== home) {
-      home.append(preview);
-      holderRow.remove();
-    }
-  });
+  // On a phone the preview sits just below the field being edited, not at the end of the
+  // table (havenprint.previewFollows puts it after the table cell holding the focus).
+  havenprint.previewFollows(preview, "table.lines tbody.line td", true);
 
   function today(body) {
     const input = body.querySelector('[data-field="verified"]');
