@@ -305,3 +305,17 @@ def test_a_revealing_word_in_a_translation_is_said_on_its_string_and_file(served
     errors = re.findall(r'would show what it is for[^<]*<span class="where"><a href="([^"]+)"',
                         overview)
     assert errors and set(errors) == {"/translations?lang=es"}
+
+
+def test_an_article_problem_points_at_the_line_it_is_on(served) -> None:
+    """An unclosed `[` on the card's line was reported on the line below it, where YAML
+    noticed."""
+    client, workspace, kit = served
+    path = kit / "articles" / "trauma-bonding.en.md"
+    text = path.read_text(encoding="utf-8").replace("card: You", "card: [You", 1)
+    line = text.splitlines().index(next(row for row in text.splitlines()
+                                        if row.startswith("card: ["))) + 1
+    draft = client.post("/article/draft", headers=csrf_headers(workspace), json={
+        "text": text, "lang": "en"}).json()
+    assert [(r["line"], r["field"]) for r in draft["remarks"] if r["blocking"]] == [
+        (line, "text")]

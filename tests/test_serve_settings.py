@@ -49,7 +49,7 @@ def test_every_setting_is_on_the_page(served) -> None:
     for setting in ("organization", "country", "emergency_number", "paper", "card_size",
                     "stock", "brand_color", "brand_cmyk", "show_organization", "bleed",
                     "print_offset_x", "print_offset_y", "pdfx", "verify_within_months",
-                    "title@en", "words@en", "option:poster_size", "option:poster_discreet",
+                    "title@en", "words@en", "card@en", "option:poster_size", "option:poster_discreet",
                     "max_lines@pocket-card"):
         assert f'data-setting="{setting}"' in page, setting
     assert 'value="Lives Healing"' in page and 'value="Wellness contacts"' in page
@@ -172,3 +172,23 @@ def test_languages_are_removed_but_not_the_first_or_an_unknown_one(served) -> No
     assert answer.status_code == 200, answer.text
     assert yaml.safe_load(site.read_text(encoding="utf-8"))["languages"] == ["en"]
     assert (kit / "articles" / "trauma-bonding.es.md").is_file()  # kept, unused
+
+
+def test_the_cards_line_is_given_per_language_and_emptied_back_to_the_articles(
+        served) -> None:
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "languages: [en]", "languages: [en, es]"), encoding="utf-8")
+
+    def save(settings: dict) -> dict:
+        answer = client.post("/settings/save", headers=csrf_headers(workspace), json={
+            "settings": settings, "base": _digest(site)})
+        assert answer.status_code == 200, answer.text
+        return yaml.safe_load(site.read_text(encoding="utf-8"))
+
+    data = save({"card@en": "Help is here.", "card@es": "Hay ayuda."})
+    assert data["card_line"] == {"en": "Help is here.", "es": "Hay ayuda."}
+    assert main(["check", str(kit)]) == 0
+    data = save({"card@en": "", "card@es": ""})
+    assert "card_line" not in data

@@ -52,6 +52,9 @@ def value_remarks(submitted: Mapping[str, Any]) -> list[Remark]:
         elif key.startswith("title@") and text:
             if problem := title_problem(text):
                 error(key, f"The outside title {problem}.")
+        elif key.startswith("card@") and text:
+            if problem := text_problem(text, 200):
+                error(key, f"The card's line {problem}.")
         elif key.startswith("words@") or key == "words":
             for word in split_words(text):
                 if problem := word_problem(word):
@@ -73,8 +76,8 @@ def load_remarks(error: ContentError, doc: YamlDoc | None, first_lang: str,
     for problem in error.problems:
         key = by_line.get(problem.line or 0, ())
         field = settings_field(key)
-        if field == "title@":
-            field = f"title@{first_lang}"
+        if field in ("title@", "card@"):
+            field = f"{field}{first_lang}"
         said = plain(_without_key(problem.message, key), words)
         remarks.append(Remark(said.text, problem.severity, problem.line, field=field,
                               blocking=True))

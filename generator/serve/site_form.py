@@ -47,6 +47,7 @@ class LanguageSettings:
     first: bool
     title: str  # its own outside title; "" when it has none
     prints: str  # the outside title its pieces print
+    card_line: str  # the pocket card's line in it, when site.yaml gives one
     words: str  # its own revealing words, one a line
     builtin: int  # how many words havenprint checks in this language already
     examples: str  # a few of them
@@ -100,6 +101,7 @@ def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOpt
     languages = [str(code) for code in data.get("languages") or []
                  if isinstance(code, str)]
     titles = data.get("discreet_title")
+    card_lines = data.get("card_line")
     words = data.get("revealing_words")
     by_lang_words = words if isinstance(words, Mapping) else {}
     rows = []
@@ -108,9 +110,12 @@ def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOpt
             titles if index == 0 else None)
         listed = by_lang_words.get(lang)
         builtin = [word for word in builtin_words(lang)] if has_builtin_list(lang) else []
+        card_line = card_lines.get(lang) if isinstance(card_lines, Mapping) else (
+            card_lines if index == 0 else None)
         rows.append(LanguageSettings(
             choice(lang), index == 0, str(own or ""),
             site.title_for(lang) if site is not None else str(own or ""),
+            str(card_line or ""),
             "\n".join(str(word) for word in listed) if isinstance(listed, list) else "",
             len(builtin), ", ".join(builtin[:6])))
     options = [OptionField(f"option:{name}", option.description, option,
@@ -161,6 +166,8 @@ def apply_settings(document: RoundTrip, submitted: Mapping[str, Any],
     if "print_offset_x" in text or "print_offset_y" in text:
         _offset(data, text.get("print_offset_x", "0mm"), text.get("print_offset_y", "0mm"))
     _titles(data, {key[6:]: value for key, value in text.items() if key.startswith("title@")})
+    _card_lines(data, {key[5:]: value for key, value in text.items()
+                       if key.startswith("card@")})
     _words(data, {key[6:]: value for key, value in text.items() if key.startswith("words@")},
            text.get("words"))
     for key, value in submitted.items():
@@ -275,6 +282,36 @@ def _titles(data: CommentedMap, titles: dict[str, str]) -> None:
             del current[lang]
 
 
+def _card_lines(data: CommentedMap, lines: dict[str, str]) -> None:
+    """The pocket card's line per language, instead of the article's `card:` (empty: the
+    article's); one plain line stays plain while no other language has one."""
+    if not lines:
+        return
+    current = data.get("card_line")
+    languages = [str(lang) for lang in data.get("languages") or []]
+    first = languages[0] if languages else next(iter(lines))
+    if not isinstance(current, CommentedMap):
+        others = {lang: text for lang, text in lines.items() if lang != first and text}
+        main = lines.get(first, str(current or ""))
+        if not others:
+            if main and main != str(current or ""):
+                set_key(data, "card_line", main, SITE_ORDER)
+            elif not main:
+                drop_key(data, "card_line")
+            return
+        current = CommentedMap()
+        if main:
+            current[code(first)] = styled(None, main)
+        set_key(data, "card_line", current, SITE_ORDER)
+    for lang, text in lines.items():
+        if text and str(current.get(lang, "")) != text:
+            current[lang if lang in current else code(lang)] = styled(current.get(lang), text)
+        elif not text and lang in current:
+            del current[lang]
+    if not current:
+        drop_key(data, "card_line")
+
+
 def _words(data: CommentedMap, by_lang: dict[str, str], every: str | None) -> None:
     """Revealing words per language (`revealing_words: {so: [...]}`); a list for every
     language, which site.yaml cannot hold beside lists per language, goes into each of
@@ -386,6 +423,8 @@ def settings_field(key: tuple[str | int, ...]) -> str | None:
     head = str(key[0])
     if head == "discreet_title":
         return f"title@{key[1]}" if len(key) > 1 else "title@"
+    if head == "card_line":
+        return f"card@{key[1]}" if len(key) > 1 else "card@"
     if head == "revealing_words":
         return f"words@{key[1]}" if len(key) > 1 and isinstance(key[1], str) else "words"
     if head == "brand_color":
