@@ -49,7 +49,8 @@ def test_every_setting_is_on_the_page(served) -> None:
     for setting in ("organization", "country", "emergency_number", "paper", "card_size",
                     "stock", "brand_color", "brand_cmyk", "show_organization", "bleed",
                     "print_offset_x", "print_offset_y", "pdfx", "verify_within_months",
-                    "title@en", "words@en", "card@en", "option:poster_size", "option:poster_discreet",
+                    "title@en", "words@en", "card@en", "option:poster_size",
+                    "option:poster_discreet",
                     "max_lines@pocket-card"):
         assert f'data-setting="{setting}"' in page, setting
     assert 'value="Lives Healing"' in page and 'value="Wellness contacts"' in page
