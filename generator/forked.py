@@ -4,8 +4,8 @@ A fork starts with everything this process has imported and set up (0.5 s or mor
 new process would spend again), and works on its share of the keys. It never writes a file
 or the terminal: it sends each result back through a pipe, and this process writes and
 reports it, so a copy left behind by a killed build cannot put anything in a kit. It lets go
-of the output folder's lock (see Engine.held_locks), and dies at its next result once this
-process is gone (the pipe breaks).
+of the output folder's lock (see Engine.held_locks), and ends with this process, however this
+one ends (generator/parent_tie.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from generator.engine import current_engine
+from generator.parent_tie import end_with_parent, let_go_of_locks
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -128,22 +128,23 @@ def _fork(keys: Sequence[Any], work: Callable[[Any], Any]) -> tuple[int, Connect
     receiving, sending = Pipe(duplex=False)
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # else what is buffered would be written twice
+    parent = os.getpid()
     pid = os.fork()
     if pid:
         sending.close()
         return pid, receiving
     receiving.close()
-    _work_in_copy(keys, work, sending)  # never returns
+    _work_in_copy(parent, keys, work, sending)  # never returns
 
 
-def _work_in_copy(keys: Sequence[Any], work: Callable[[Any], Any],
+def _work_in_copy(parent: int, keys: Sequence[Any], work: Callable[[Any], Any],
                   sending: Connection) -> NoReturn:
     code = 0
     try:
         # Ctrl-C reaches every process of the terminal: the build (the parent) stops its copies
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        for descriptor in current_engine().held_locks:
-            os.close(descriptor)  # the parent holds the output folder, not this copy
+        let_go_of_locks()  # the parent holds the output folder, not this copy
+        end_with_parent(parent)
         for key in keys:
             sending.send(("start", key, None))
             sending.send(("done", key, work(key)))

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +22,7 @@ from generator.content.extends import content_folders, locale_root
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.formats import available_layouts
-from tests.conftest import DEFAULT_CONTENT, REPO, edit, page_texts
+from tests.conftest import DEFAULT_CONTENT, REPO, default_kit_in, edit, page_texts
 
 ARTICLE = "trauma-bonding.en.md"
 NATIONAL = "1-800-799-7233"
@@ -253,3 +257,124 @@ def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_pat
                  "--allow-outside", elsewhere)
     assert result.code == 0, result.err
     assert "1-800-799-7202" in " ".join(page_texts(out / "delta" / "en" / "pocket-card.pdf"))
+
+
+def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
+    """A real `havenprint batch` of three sites on two workers, each worker waiting 60 s
+    after its first PDF (HAVENPRINT_TEST_DELAY); returned once both are building a site."""
+    from tests.test_kit_folder import wait_for
+
+    sites = tmp_path / "sites"
+    for name in ("one", "two", "three"):
+        default_kit_in(sites / name, ["en"])
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
+         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: len(list(out.glob("*/.havenprint/staging"))) >= 2
+             or process.poll() is not None, seconds=120)
+    assert process.poll() is None, process.communicate()[1]
+    return process, sites, out
+
+
+def _workers_of(pid: int) -> list[int]:
+    return [int(child) for child in
+            Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wait_until_gone(pids: list[int], seconds: float = 20.0) -> None:
+    """Generous: the kernel ends them within milliseconds of the batch."""
+    deadline = time.monotonic() + seconds
+    while any(_running(pid) for pid in pids):
+        assert time.monotonic() < deadline, f"workers outlived their batch: {pids}"
+        time.sleep(0.05)
+
+
+def test_a_killed_batch_takes_its_workers_along_and_the_next_batch_runs(
+        tmp_path: Path, run) -> None:  # noqa: ANN001
+    """kill -9 of the batch used to leave its workers idle for minutes, holding the output
+    folder: every later batch stopped "in use by another build" naming the dead batch."""
+    process, sites, out = _start_slow_batch(tmp_path)
+    workers = _workers_of(process.pid)
+    assert len(workers) == 2
+    process.kill()
+    process.wait(timeout=60)
+    _wait_until_gone(workers)
+    assert (out / ".havenprint" / "lock").read_text().strip() == str(process.pid)  # left over
+    result = run("batch", sites, "--out", out, "--jobs", "2", "--format", "pocket-card",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    assert "3 site(s) built, 0 failed" in result.out
+    assert not (out / ".havenprint").exists()
+    process.stderr.close()
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+def test_a_batch_stopped_by_a_signal_stops_its_workers(tmp_path: Path,
+                                                       number: signal.Signals) -> None:
+    """`kill` and `kill -INT` reach the batch alone (not its workers, as a terminal's Ctrl-C
+    does): the workers stop with it, and every lock is free at once."""
+    from generator.kit.out_lock import FolderLock
+
+    process, _, out = _start_slow_batch(tmp_path)
+    workers = _workers_of(process.pid)
+    process.send_signal(number)
+    _, err = process.communicate(timeout=30)  # each worker waits 60 s after its PDF
+    assert process.returncode == (130 if number == signal.SIGINT else -signal.SIGTERM), err
+    assert "Traceback" not in err
+    if number == signal.SIGINT:
+        assert err.strip().splitlines()[-1] == (
+            "havenprint: interrupted; each site's output folder holds its previous kit, or "
+            "its new one if it was complete")
+    _wait_until_gone(workers)
+    for folder in (out, out / "one", out / "two", out / "three"):
+        (folder / ".havenprint").mkdir(parents=True, exist_ok=True)
+        with FolderLock(folder / ".havenprint", str(folder)):
+            pass
+
+
+def test_ctrl_c_reaching_a_waiting_worker_stops_the_batch_without_a_traceback(
+        tmp_path: Path) -> None:
+    """A terminal's Ctrl-C reaches the batch and every worker: one waiting for a site (its
+    own failed at once) ended with a traceback of multiprocessing's."""
+    from tests.test_kit_folder import wait_for
+
+    sites = tmp_path / "sites"
+    default_kit_in(sites / "slow", ["en"])
+    default_kit_in(sites / "broken", ["en"])
+    edit(sites / "broken" / "site.yaml", "country: US", "country: USA")
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
+         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for(lambda: (out / "slow" / ".havenprint" / "staging").is_dir()
+             or process.poll() is not None, seconds=120)
+    workers = _workers_of(process.pid)
+    time.sleep(1.0)  # the broken site's worker has failed it and waits for another
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    _wait_until_gone(workers)
+
+
+@pytest.mark.parametrize("name", ["a" * 300, "../../../etc"])
+def test_a_format_no_layout_folder_can_be_named_is_unknown(sites: Path, tmp_path: Path,
+                                                           run, name: str) -> None:  # noqa: ANN001
+    """Looked up in each site's layouts/ folder, a 300-character name stopped with OSError
+    'File name too long' (and ../ climbed out of it)."""
+    (sites / "alpha" / "layouts").mkdir()
+    result = run("batch", sites, "--out", tmp_path / "out", "--format", name)
+    assert result.code == 2
+    assert result.err.strip().startswith(f"havenprint: error: unknown format {name!r}; valid: ")

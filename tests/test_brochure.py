@@ -33,7 +33,8 @@ def article_words(markdown: Path) -> list[str]:
     front, body = raw.split("---\n", 2)[1:]
     title = re.search(r"^title: (.+)$", front, re.MULTILINE).group(1)
     body = re.sub(r"^#+ |^- ", "", body, flags=re.MULTILINE)
-    return words(title) + words(body)
+    # an apostrophe typed straight prints as a typesetter's (generator/i18n/quotes.py)
+    return [word.replace("'", "’") for word in words(title) + words(body)]
 
 
 def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float]]:

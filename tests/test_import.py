@@ -322,20 +322,31 @@ def test_a_missing_services_table_names_the_version(tmp_path: Path) -> None:
         "(services.csv); datapackage.json names services.csv, phones.csv, not here"]
 
 
-def test_broken_reference_names_the_file_and_row() -> None:
-    phones = HSDS / "broken-reference" / "phones.csv"
-    assert problems_of(hsds, phones.parent) == [
-        f"{phones}:3: service_id 'svc-missing' matches no service"]
+def test_a_broken_reference_skips_its_row_naming_the_file_and_row() -> None:
+    """A phone naming a service that is not there stopped the whole import; now that row is
+    left out, with a warning naming it (its number reaches no line), and the rest is read."""
+    result = hsds(HSDS / "broken-reference")
+    orphan = ("phones.csv row 3 (1-800-555-0198)", "service_id 'svc-missing' matches no service")
+    assert result.rejected == [orphan] and result.skipped == [orphan]
+    assert [(entry["name"], entry["phone"]) for entry in result.entries] == [
+        ("Northstar Helpline", "1-800-555-0199")]
 
 
 def test_missing_column_and_empty_required_cell(tmp_path: Path) -> None:
+    """A missing column of a table lines come from stops the import; an empty required cell
+    skips its row only (its phones, which name its id, with it), and the rest is read."""
     folder = tmp_path / "tabular"
     shutil.copytree(HSDS / "tabular", folder)
     services = folder / "services.csv"
     lines = services.read_text().splitlines()
     services.write_text("\n".join([lines[0], lines[1].replace("svc-crisis,", ",", 1)] + lines[2:]))
+    result = hsds(folder)
+    assert result.rejected[0] == ("24-Hour Crisis Line (services.csv row 2)", "id is empty")
+    assert ("phones.csv row 2 (1-800-555-0142)", "service_id 'svc-crisis' matches no service") \
+        in result.rejected
+    assert names(result) == [NORTHSTAR["name"], TEXT_LINE["name"], SHELTER["name"],
+                             LEGAL["name"], LAKESHORE["name"]]
     version = "HSDS 3.x tabular data"
-    assert problems_of(hsds, folder) == [f"{services}:2: {version}: id is empty"]
     services.write_text("\n".join(",".join(line.split(",")[:2]) for line in lines))
     assert problems_of(hsds, folder) == [
         f"{services}:1: {version}: missing column name; columns found: id, organization_id"]
@@ -354,10 +365,16 @@ def test_without_any_status_every_service_is_taken_as_active(tmp_path: Path) -> 
 
 
 def test_wrong_json_shapes_are_problems_not_tracebacks(tmp_path: Path) -> None:
+    """A malformed service is left out with the reason (one stopped the whole import); a
+    file that is no HSDS shape at all is an error."""
     path = tmp_path / "odd.json"
-    path.write_text(json.dumps([{"name": "Odd Line", "status": "active", "phones": "none"}]))
-    assert problems_of(hsds, path) == [
-        f"{path}: service 1 (Odd Line): 'phones' should be a list of objects"]
+    path.write_text(json.dumps([{"name": "Odd Line", "status": "active", "phones": "none"},
+                                {"status": "active", "url": "https://nameless.example.org"},
+                                {**json.loads((HSDS / "services.json").read_text())[4]}]))
+    result = hsds(path)
+    assert result.rejected == [("service 1 (Odd Line)", "'phones' should be a list of objects"),
+                               ("service 2", "'name' is missing")]
+    assert names(result) == [NORTHSTAR["name"]]
     path.write_text(json.dumps({"hello": 1}))
     assert problems_of(hsds, path) == [
         f"{path}: not HSDS data: expected a service, an organization, a service_at_location, a "
@@ -641,3 +658,33 @@ def test_a_premium_rate_number_skips_the_spreadsheet_row(tmp_path: Path) -> None
     assert ("Lakeshore Crisis Line", f"phone {PREMIUM_REASON}") in result.rejected
     assert ("Lakeshore Crisis Line", f"phone {PREMIUM_REASON}") in result.skipped
     assert "Lakeshore Crisis Line" not in names(result)
+
+
+# --- numbers in letters -----------------------------------------------------------------------
+
+
+def test_a_number_spelled_in_letters_is_imported_with_its_digits(tmp_path: Path) -> None:
+    """Directories copy a hotline's vanity number as it advertises itself (844-RIGHTS-9):
+    printed so, it cannot be checked by eye against what the QR code dials. The import
+    writes its digits after it; a letter O typed for a zero is still left out."""
+    services = json.loads((HSDS / "services.json").read_text())
+    service = {k: v for k, v in services[4].items() if k != "organization"}
+    service["phones"] = [{"id": "ph-v", "number": "844-RIGHTS-9", "type": "voice"},
+                         {"id": "ph-t", "number": "1-800-555-O163", "type": "textphone"}]
+    path = tmp_path / "orgs.json"
+    path.write_text(json.dumps({"organizations": [{**services[4]["organization"],
+                                                   "services": [service]}]}))
+    result = hsds(path)
+    (entry,) = result.entries
+    assert entry["phone"] == "844-RIGHTS-9 (844-744-4879)"
+    assert "tty" not in entry
+    assert ("Northstar Helpline: voice number 844-RIGHTS-9 is printed with the digits it "
+            "dials: 844-RIGHTS-9 (844-744-4879)") in result.notes
+    csv = tmp_path / "lines.csv"
+    csv.write_text("Name,Phone,TTY,Verified\nRights Line,844-RIGHTS-9,1-800-555-O163,"
+                   "2026-05-01\n", encoding="utf-8")
+    result = sheet(csv)
+    assert result.entries[0]["phone"] == "844-RIGHTS-9 (844-744-4879)"
+    assert "tty" not in result.entries[0]
+    assert ("Rights Line: phone 844-RIGHTS-9 is printed with the digits it dials: "
+            "844-RIGHTS-9 (844-744-4879)") in result.notes

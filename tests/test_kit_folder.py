@@ -202,6 +202,92 @@ def test_a_swap_cut_short_is_finished_by_the_next_build(
     assert not (built / ".havenprint").exists()
 
 
+def cut_swap_short(kit: Path, out: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """A build into `out` whose swap stops after two files: half of each kit is there."""
+    real_replace = os.replace
+    moved = []
+
+    def replace_then_fail(source, target) -> None:  # noqa: ANN001
+        if swapping(source, target):
+            if len(moved) == 2:
+                raise OSError(5, "Input/output error", str(target))
+            moved.append(target)
+        real_replace(source, target)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(generator.kit.kit_commit.os, "replace", replace_then_fail)
+        result = run("build", kit, "--out", out, "--format", "pocket-card", "--lang", "en")
+    assert result.code == 3, result.err
+    assert (out / ".havenprint" / "commit.json").is_file()
+    with pytest.raises(AssertionError):
+        assert_kit_matches_its_manifest(out)  # half-swapped
+
+
+@pytest.mark.parametrize("broken, code", [
+    (("site.yaml", "country: US", "country: USA"), 1),
+    (("articles/trauma-bonding.en.md", "title:", "title: [unclosed"), 1),
+    (None, 2)])  # an unknown --format
+def test_a_build_that_stops_at_once_finishes_a_swap_cut_short_first(
+        kit: Path, built: Path, run, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
+        broken: tuple[str, str, str] | None, code: int) -> None:
+    cut_swap_short(kit, built, run, monkeypatch)
+    formats = ("--format", "pocket-card")
+    if broken is None:
+        formats = ("--format", "no-such-format")
+    else:
+        edit(kit / broken[0], *broken[1:])
+    result = run("build", kit, "--out", built, *formats, "--lang", "en")
+    assert result.code == code, result.err
+    assert set(assert_kit_matches_its_manifest(built)) == {
+        "en/pocket-card.pdf", "index.html", "previews/en/pocket-card-p1.png",
+        "previews/en/pocket-card-p2.png"}
+    assert not (built / ".havenprint").exists()
+
+
+def test_a_batch_that_stops_at_once_finishes_its_sites_swaps_cut_short_first(
+        kit: Path, tmp_path: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    sites = tmp_path / "sites"
+    sites.mkdir()
+    kit.rename(sites / "one")
+    out = tmp_path / "batch-out"
+    result = run("build", sites / "one", "--out", out / "one", "--format", "pocket-card",
+                 "--format", "poster", "--lang", "en")
+    assert result.code == 0, result.err
+    edit(sites / "one" / "site.yaml", "#2f5d62", "#5a3d7a")
+    cut_swap_short(sites / "one", out / "one", run, monkeypatch)
+    result = run("batch", sites, "--out", out, "--format", "no-such-format")
+    assert result.code == 2, result.err
+    assert set(assert_kit_matches_its_manifest(out / "one")) == {
+        "en/pocket-card.pdf", "index.html", "previews/en/pocket-card-p1.png",
+        "previews/en/pocket-card-p2.png"}
+    assert not (out / "one" / ".havenprint").exists()
+
+
+def test_a_lock_kept_by_a_process_a_dead_build_left_names_that_process(tmp_path: Path) -> None:
+    """The lock file names a build that has ended, but a process it started still holds the
+    lock (an older batch's idle worker did): the message names the process that holds it."""
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    state = tmp_path / ".havenprint"
+    state.mkdir()
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import fcntl, os, sys, time\n"
+        f"descriptor = os.open({str(state / 'lock')!r}, os.O_RDWR | os.O_CREAT)\n"
+        "fcntl.flock(descriptor, fcntl.LOCK_EX)\n"
+        f"os.write(descriptor, b'{dead}\\n')\n"
+        "print('held', flush=True)\n"
+        "time.sleep(60)\n")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(OutputInUse, match=rf"in use by another build \(pid {holder.pid}\)"):
+            FolderLock(state, "out").acquire()
+    finally:
+        holder.kill()
+        holder.communicate()
+    with FolderLock(state, "out"):  # held by no live process: taken over
+        assert (state / "lock").read_text().strip() == str(os.getpid())
+
+
 def test_files_havenprint_did_not_write_are_left_alone(kit: Path, built: Path, run) -> None:  # noqa: ANN001
     (built / "notes.txt").write_text("mine")
     (built / "en" / "flyer.pdf").write_bytes(b"%PDF mine")

@@ -10,7 +10,9 @@ The pipeline is imported when a batch runs, not when the command line is parsed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,21 +22,22 @@ from generator.commands.site_job import (
     SiteJob,
     SiteOutcome,
     build_site,
-    on_interrupt_skip_the_rest,
+    start_worker,
     warm_up,
 )
 from generator.content.containment import is_inside, read_roots
+from generator.content.file_names import path_argument
 from generator.errors import EXIT_CONTENT, ContentError, UsageError, shown_path
-from generator.kit.kit_folder import check_out, folder_lock
+from generator.kit.kit_folder import check_out, finish_cut_swap, folder_lock
 from generator.render.targets import TARGETS
 
 
 def add_batch_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "batch", help="build every site of a folder of content folders, in parallel")
-    command.add_argument("sites", type=Path, metavar="SITES_DIR",
+    command.add_argument("sites", type=path_argument, metavar="SITES_DIR",
                          help="a folder with one content folder (with site.yaml) per site")
-    command.add_argument("--out", type=Path, default=Path("output"),
+    command.add_argument("--out", type=path_argument, default=Path("output"),
                          help="output folder; each site gets <out>/<site>/ (default: output)")
     command.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                          help="sites built at once (default: the number of cores)")
@@ -43,7 +46,7 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                          help="office: sheets for an office printer; shop: pages with bleed")
     command.add_argument("--no-previews", action="store_true", help="skip the PNG previews")
-    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+    command.add_argument("--allow-outside", action="append", type=path_argument, default=[],
                          metavar="PATH",
                          help="also read inputs from this folder outside the sites' content "
                               "folders and their bases (repeatable)")
@@ -70,8 +73,8 @@ def run_all(jobs: list[SiteJob], workers: int,
             on_done(outcomes[-1])
         return sorted(outcomes, key=lambda outcome: outcome.name)
     warm_up()  # forked workers start with what the parent has loaded
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
-                             initializer=on_interrupt_skip_the_rest) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=start_worker,
+                             initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(build_site, job): job for job in jobs}  # workers fork here
         try:
             for future in as_completed(futures):
@@ -83,8 +86,20 @@ def run_all(jobs: list[SiteJob], workers: int,
                 on_done(outcome)
         except KeyboardInterrupt:
             pool.shutdown(wait=False, cancel_futures=True)
+            _interrupt_workers()  # else each would finish its site first
             raise
     return sorted(outcomes, key=lambda outcome: outcome.name)
+
+
+def _interrupt_workers() -> None:
+    """Ctrl-C to every worker, as a terminal sends it to the batch and its workers alike:
+    `kill -INT` reaches the batch alone."""
+    import multiprocessing
+
+    for worker in multiprocessing.active_children():
+        if worker.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGINT)
 
 
 def share_cjk_characters(sites: list[Path]) -> None:
@@ -130,10 +145,12 @@ def run_batch(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     _check_inside(sites, args.sites, tuple(args.allow_outside))
+    check_out(args.out, (args.sites,))
+    for site in sites:  # swaps cut short are finished first, whatever the batch then finds
+        finish_cut_swap(args.out / site.name)
     formats = tuple(args.formats) if args.formats else None
     _check_formats(formats, sites)
     _check_names(sites)
-    check_out(args.out, (args.sites,))
     targets = TARGETS if args.target == "all" else (args.target,)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
                     not args.no_previews, tuple(args.allow_outside)) for site in sites]
@@ -197,9 +214,10 @@ def _check_names(sites: list[Path]) -> None:
 def _check_formats(formats: tuple[str, ...] | None, sites: list[Path]) -> None:
     """A format that no site can build is a typo: exit 2 before starting."""
     from generator.content.caches import cached_layouts
+    from generator.layout.formats import LAYOUT_NAME
 
     known = set(cached_layouts())
     for name in formats or ():
-        if name not in known and not any((site / "layouts" / name / "layout.yaml").is_file()
-                                         for site in sites):
+        if name not in known and not (LAYOUT_NAME.fullmatch(name) and any(
+                (site / "layouts" / name / "layout.yaml").is_file() for site in sites)):
             raise UsageError(f"unknown format {name!r}; valid: {', '.join(sorted(known))}")

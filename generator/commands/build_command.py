@@ -20,6 +20,7 @@ from generator.forked import available_cores
 from generator.i18n.catalogue_review import locale_problems
 from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
+from generator.kit.kit_folder import check_out, finish_cut_swap
 from generator.kit.outputs import KitFiles, build_with_kit_files
 from generator.layout.formats import Layout
 from generator.render.targets import TARGETS
@@ -28,6 +29,9 @@ from generator.safety.readability import reading_report
 
 def run_kit(args: argparse.Namespace, write: bool) -> int:
     """`build` (write=True) or `check` (lay out in memory, write nothing, report more)."""
+    if write:  # a swap cut short is finished first, whatever this build then finds
+        check_out(args.out, (args.content,))
+        finish_cut_swap(args.out)
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
     if args.jobs is not None and args.jobs < 1:

@@ -19,6 +19,7 @@ from generator import __version__
 from generator.commands.batch import add_batch_command
 from generator.commands.import_command import add_import_command
 from generator.commands.locale_command import add_locale_command
+from generator.content.file_names import path_argument
 from generator.content.units import PT_PER_UNIT
 from generator.engine import start_engine
 from generator.errors import (
@@ -143,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
 
     build_cmd = commands.add_parser("build", help="build PDFs from a content folder")
     _content_arguments(build_cmd)
-    build_cmd.add_argument("--out", type=Path, default=Path("output"),
+    build_cmd.add_argument("--out", type=path_argument, default=Path("output"),
                            help="output folder (default: output)")
     build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default="office",
                            help="office: 10-up sheets; shop: one card per page with bleed")
@@ -175,7 +176,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _content_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("content", nargs="?", type=Path, default=Path("content"),
+    command.add_argument("content", nargs="?", type=path_argument, default=Path("content"),
                          metavar="CONTENT_DIR", help="content folder (default: content)")
     command.add_argument("--format", action="append", dest="formats", metavar="NAME",
                          help="only this format (repeatable)")
@@ -187,7 +188,7 @@ def _content_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def add_allow_outside(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--allow-outside", action="append", type=Path, default=[],
+    command.add_argument("--allow-outside", action="append", type=path_argument, default=[],
                          metavar="PATH",
                          help="also read inputs (resources: data, linked files) from this "
                               "folder outside the content folder (repeatable)")

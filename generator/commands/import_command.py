@@ -10,6 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.content.file_names import path_argument
 from generator.errors import ContentError, Problem, UsageError
 
 if TYPE_CHECKING:
@@ -22,8 +23,10 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "import", help="convert HSDS data or a spreadsheet into resources.yaml")
     command.add_argument("kind", choices=KINDS, help="hsds or csv")
-    command.add_argument("path", type=Path, help="HSDS JSON file or data package folder, or CSV")
-    command.add_argument("--into", type=Path, default=Path("content"), metavar="CONTENT_DIR",
+    command.add_argument("path", type=path_argument,
+                         help="HSDS JSON file or data package folder, or CSV")
+    command.add_argument("--into", type=path_argument, default=Path("content"),
+                         metavar="CONTENT_DIR",
                          help="content folder to write resources.yaml into (default: content)")
     command.add_argument("--country", help="country for phone numbers (default: site.yaml's)")
     command.add_argument("--region", help="keep lines in this state or province")
@@ -51,7 +54,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     verified = _verified_option(args.verified)
     site = _site(args.into)
-    country = args.country or _site_country(args.into, site)
+    country = _country_option(args.country) if args.country else _site_country(args.into, site)
     result = run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
                            set(args.tags) if args.tags else None, args.limit, verified,
                            site.get("organization"), args.first)
@@ -85,6 +88,17 @@ def _verified_option(text: str | None) -> date | None:
     if checked > date.today():
         raise UsageError(f"--verified: {text} is in the future")
     return checked
+
+
+def _country_option(code: str) -> str:
+    """`--country`, by site.yaml's rule for `country` (`us` or `XX` called every valid number
+    invalid)."""
+    from generator.content.countries import country_problem
+
+    problem = country_problem(code)
+    if problem:
+        raise UsageError(f"--country: {problem}")
+    return code
 
 
 def _site(content: Path) -> dict:

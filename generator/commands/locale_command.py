@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from generator.content.file_names import path_argument
 from generator.errors import ContentError, Problem, UsageError
 
 
@@ -16,7 +17,7 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
     init = actions.add_parser(
         "init", help="write CONTENT_DIR/locales/LANG.yaml for a translator to fill in")
     init.add_argument("lang", metavar="LANG", help="language code, e.g. es, zh-Hans, pt-BR")
-    init.add_argument("content", nargs="?", type=Path, default=Path("content"),
+    init.add_argument("content", nargs="?", type=path_argument, default=Path("content"),
                       metavar="CONTENT_DIR", help="content folder (default: content)")
     init.add_argument("--force", action="store_true", help="replace an existing file")
     init.set_defaults(run=run_init)

@@ -1,6 +1,7 @@
 """One site of a batch, built in a worker process: the job, its outcome as plain data, and
-what a worker sets up (warm caches inherited from the parent, Ctrl-C handling). The
-pipeline is imported when a site is built, not when the command line is parsed."""
+what a worker sets up (warm caches inherited from the parent, its tie to the batch, Ctrl-C
+handling). The pipeline is imported when a site is built, not when the command line is
+parsed."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from generator.layout.formats import Layout
 
 _interrupted = False  # set in a worker process by Ctrl-C
+_building = False  # in a worker process, while build_site runs
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,17 @@ def select_layouts(layouts: dict[str, Layout], names: tuple[str, ...] | None) ->
 
 def build_site(job: SiteJob) -> SiteOutcome:
     """Build one site's kit; every failure becomes part of the outcome, never an exception."""
+    global _building
     if _interrupted:
         return SiteOutcome(job.name, errors=("interrupted",))
+    _building = True
+    try:
+        return _build(job)
+    finally:
+        _building = False
+
+
+def _build(job: SiteJob) -> SiteOutcome:
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
     from generator.kit.outputs import build_with_kit_files
@@ -99,19 +110,32 @@ def build_site(job: SiteJob) -> SiteOutcome:
                               + list(kit.warnings)), EXIT_CONTENT if errors else 0)
 
 
-def on_interrupt_skip_the_rest() -> None:
-    """In a worker: Ctrl-C stops the current site (its output folder keeps its previous kit)
-    and turns the sites already queued to this worker into no-ops."""
+def start_worker(batch: int) -> None:
+    """In a worker forked by the batch (process `batch`): it lets go of the batch's lock on
+    the output folder and ends with the batch (generator/parent_tie.py); Ctrl-C stops the
+    current site (its output folder keeps its previous kit) and turns the sites already
+    queued to this worker into no-ops. A second Ctrl-C (the batch passes the first one on,
+    which the terminal may have sent too), or one while waiting for a site, changes nothing
+    more: raised there, it would end the worker with a traceback."""
+    from generator.parent_tie import end_with_parent, let_go_of_locks
+
     def interrupt(signum: int, frame: FrameType | None) -> None:
         global _interrupted
+        if _interrupted:
+            return
         _interrupted = True
-        raise KeyboardInterrupt
+        if _building:
+            raise KeyboardInterrupt
 
+    let_go_of_locks()
     signal.signal(signal.SIGINT, interrupt)
+    end_with_parent(batch)
 
 
 def warm_up() -> None:
-    """Load what every site needs (the built-in layouts, the default fonts) once."""
+    """Load what every site needs (the built-in layouts, the default fonts) once, and what
+    the workers' tie to the batch needs (generator/parent_tie.py finds prctl as it loads)."""
+    import generator.parent_tie  # noqa: F401
     from generator.content.caches import cached_layouts
     from generator.i18n.fonts import register_fonts
 

@@ -235,7 +235,10 @@ def _inline_text(token: Token) -> str:
 def _bare_domain(text: str) -> str:
     if not re.fullmatch(r"(?i)(?:https?://|www\.)\S+", text.strip()):
         return text
-    netloc = urlsplit(text.strip() if "://" in text else "//" + text.strip()).netloc
+    try:
+        netloc = urlsplit(text.strip() if "://" in text else "//" + text.strip()).netloc
+    except ValueError:  # "https://[www.example.org": no domain to tell, the text as written
+        return text
     return netloc.removeprefix("www.") or text
 
 

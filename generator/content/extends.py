@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from generator.content.bounded_read import read_limited
+from generator.content.file_names import file_name_problem
 from generator.content.yamlfile import MAX_CONTENT_BYTES, load_yaml
 from generator.engine import current_engine
 from generator.errors import ContentError, Problem
@@ -65,6 +66,8 @@ def _chain(root: Path) -> tuple[Path, ...]:
         extends, line = _extends_of(site)
         if extends is None:
             return tuple(folders)
+        if problem := file_name_problem(extends):
+            raise ContentError(Problem(site, f"extends: {problem}", line))
         base = (current / extends).resolve()
         if not base.is_dir():
             raise ContentError(Problem(site, f"extends: {extends!r} is not a folder "

@@ -47,11 +47,21 @@ def control_character_problem(path: Path, text: str) -> Problem | None:
                    line)
 
 
-def control_character_in_value(value: str) -> str | None:
-    """A message when a YAML value holds a control character (written as an escape)."""
-    found = _CONTROL.search(value)
-    return found and (f"the value holds the control character {_code(found[0])} (an escape "
-                      "such as \\0 or \\e in double quotes), which cannot be printed")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def control_character_in_value(value: str, escapes: str = "\\0 or \\e in double quotes"
+                               ) -> str | None:
+    """A message when a value holds a control character or half of a character (a lone
+    surrogate), written as an escape (`escapes`: how the file's format writes them)."""
+    if found := _CONTROL.search(value):
+        return (f"the value holds the control character {_code(found[0])} (an escape such "
+                f"as {escapes}), which cannot be printed")
+    if found := _SURROGATE.search(value):
+        return (f"the value holds {_code(found[0])}, half of a character (an escape such as "
+                f"\\u{ord(found[0]):04x} without its other half: text cut in the middle of "
+                "a character, or converted wrongly): write the character itself")
+    return None
 
 
 def _code(char: str) -> str:

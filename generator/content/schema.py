@@ -16,6 +16,8 @@ from pydantic import (
     field_validator,
 )
 
+from generator.content.web_address import web_address_problem
+
 # The emergency number printed for the countries shelters using havenprint are in; others set
 # `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
 # phonenumbers can tell whether a number is an emergency number (tests check every entry),
@@ -27,6 +29,9 @@ EMERGENCY_NUMBERS = {
     "PL": "112", "PT": "112", "SE": "112", "IN": "112", "PH": "911",
 }
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+# RFC 5646's advice to keep room for: a code is part of file names (locales/<lang>.yaml,
+# articles/<slug>.<lang>.md), where a longer one stopped with 'File name too long'.
+MAX_LANGUAGE_CODE = 35
 
 
 class _Strict(BaseModel):
@@ -56,10 +61,18 @@ def _written_date_or_none(value: Any) -> date | None:
 WrittenDate = Annotated[date | None, BeforeValidator(_written_date_or_none)]
 
 
+def check_language_code(code: str) -> None:
+    """ValueError, saying why, when `code` is not a language code a kit can use."""
+    if len(code) > MAX_LANGUAGE_CODE:
+        raise ValueError(f"{code[:20]!r}... is over {MAX_LANGUAGE_CODE} characters: not a "
+                         "language code such as en, es or zh-Hans")
+    if not LANGUAGE_CODE.fullmatch(code):
+        raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+
+
 def language_keys(value: dict[str, Any]) -> None:
     for code in value:
-        if not LANGUAGE_CODE.fullmatch(code):
-            raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+        check_language_code(code)
 
 
 def _check_phone(value: str | None, info: ValidationInfo) -> str | None:
@@ -162,8 +175,8 @@ class ResourceModel(_Strict):
     @field_validator("url")
     @classmethod
     def _http(cls, value: str | None) -> str | None:
-        if value is not None and not re.match(r"^https?://[^\s/]+", value):
-            raise ValueError(f"{value!r} is not a web address: it must start with https://")
+        if value is not None and (problem := web_address_problem(value)):
+            raise ValueError(problem)
         return value
 
 

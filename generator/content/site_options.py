@@ -29,11 +29,12 @@ from pydantic import (
     model_validator,
 )
 
+from generator.content.file_names import file_name_problem
 from generator.content.models import OptionValue
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
-    LANGUAGE_CODE,
     WrittenDate,
+    check_language_code,
     language_keys,
 )
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
@@ -79,6 +80,12 @@ def _check_slug(slug: str) -> None:
         raise ValueError(f"{slug!r} must be a slug of lowercase letters, digits and hyphens")
 
 
+def _can_name_a_file(name: str) -> str:
+    if problem := file_name_problem(name):
+        raise ValueError(problem)
+    return name
+
+
 def _at_least_one(count: int) -> int:
     if count < 1:
         raise ValueError(f"must be 1 or more, not {count}: a format prints at least one line")
@@ -115,6 +122,11 @@ class ResourceSourceModel(_Strict):
     limit: int | None = Field(default=None, ge=1, strict=True)
     verified: WrittenDate = None  # when the site checked these lines (records without one)
     first: str | None = None  # the line to put first: its QR code is the card's
+
+    @field_validator("path")
+    @classmethod
+    def _file_name(cls, value: str) -> str:
+        return _can_name_a_file(value)
 
     @field_validator("verified")
     @classmethod
@@ -200,6 +212,11 @@ class SiteOptions(_Strict):
         language_keys(value)
         return value
 
+    @field_validator("icc_profile")
+    @classmethod
+    def _profile_name(cls, value: str | None) -> str | None:
+        return None if value is None else _can_name_a_file(value)
+
     @field_validator("discreet_title")
     @classmethod
     def _title_languages(cls, value: str | dict[str, str]) -> str | dict[str, str]:
@@ -226,8 +243,11 @@ class SiteOptions(_Strict):
     @field_validator("country")
     @classmethod
     def _country(cls, value: str) -> str:
-        if not re.fullmatch(r"[A-Z]{2}", value):
-            raise ValueError("must be an ISO 3166 two-letter country code such as US or GB")
+        from generator.content.countries import country_problem  # phonenumbers: for site.yaml
+
+        problem = country_problem(value)
+        if problem:
+            raise ValueError(problem)
         return value
 
     @field_validator("languages")
@@ -236,8 +256,7 @@ class SiteOptions(_Strict):
         if not value:
             raise ValueError("list at least one language, e.g. [en]")
         for code in value:
-            if not LANGUAGE_CODE.fullmatch(code):
-                raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+            check_language_code(code)
         return value
 
     @field_validator("revealing_words")
@@ -245,8 +264,8 @@ class SiteOptions(_Strict):
     def _words(cls, value: list[str] | dict[str, list[str]]) -> Any:
         lists = value.items() if isinstance(value, dict) else [(None, value)]
         for code, words in lists:
-            if code is not None and not LANGUAGE_CODE.fullmatch(code):
-                raise ValueError(f"{code!r} is not a language code such as en, es or zh-Hans")
+            if code is not None:
+                check_language_code(code)
             if code is not None and not words:
                 raise ValueError(f"{code}: list at least one word")
             if any(not word.strip() for word in words):

@@ -1,10 +1,17 @@
 """pydantic's validation errors as `Problem`s: each names the file, the line of the offending
 key and the field as people read it (a resource by its name), with the valid fields or
-values when a key is unknown or missing."""
+values when a key is unknown or missing.
+
+A setting that may be written in more than one form (`str | dict[str, str]`, a file name or
+a mapping, `resources: data.json` or `resources: {path: ...}`) gets one error from pydantic
+per form, each under a tag naming the form (`('resources', 'ResourceSourceModel', 'path')`).
+Only the form the value was written in is reported, its tag left out; a value in none of
+the forms gets one message naming them."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -12,61 +19,143 @@ from pydantic import BaseModel, ValidationError
 from generator.content.yamlfile import YamlDoc
 from generator.errors import Problem
 
-_UNION_MEMBER = re.compile(r"^(?:str|constrained-str|dict\[.*\]|function-\w+\[.*\])$")
-
-
-def _per_language_loc(item: Any, done: set[tuple]) -> tuple | None:
-    """For an error in one member of `str | dict[str, str]`, the field's own loc if this is
-    the error to report (None: skip it): inside the mapping when a mapping was given, once
-    for the whole field when it is neither text nor a mapping."""
-    loc = tuple(item["loc"])
-    index = next((i for i, part in enumerate(loc)
-                  if isinstance(part, str) and _UNION_MEMBER.match(part)), None)
-    if index is None:
-        return loc
-    field_loc, member, inner = loc[:index], loc[index], loc[index + 1:]
-    if inner:  # a value inside a mapping that was given
-        return (*field_loc, *inner) if member.startswith("dict") else None
-    given_mapping = isinstance(item.get("input"), dict)
-    if given_mapping or field_loc in done:
-        return None
-    done.add(field_loc)
-    return ("union", *field_loc)
+# The tags pydantic gives the forms of a union (a model's is its class name).
+_MEMBER_TAG = re.compile(r"^(?:str|constrained-str|(?:dict|list)\[.*\]|function-\w+\[.*\])$")
+_PER_LANGUAGE = "a valid string, or one text per language such as {en: ..., es: ...}"
 
 
 def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) -> list[Problem]:
     """Readable problems, each with the line of the offending key."""
+    models = {found.__name__: found for found in _models_below(model)}
     problems = []
     done: set[tuple] = set()
     for item in error.errors():
-        loc = _per_language_loc(item, done)
-        if loc is None:
+        tagged = _member_at(tuple(item["loc"]), models)
+        if tagged is None:
+            problems.append(_problem(doc, model, tuple(item["loc"]), item))
             continue
-        if loc[0] == "union":
-            loc = loc[1:]
+        field_loc, member, inner = tagged
+        written = _written_kind(error, field_loc, models)
+        if inner and written == _member_kind(member, models):
+            problems.append(_problem(doc, model, (*field_loc, *inner), item, prefix=True))
+        elif field_loc not in done and written not in _kinds_tried(error, field_loc, models):
+            done.add(field_loc)  # in none of the forms: one message for the field
             problems.append(Problem(doc.path, (
-                f"{_field_name(doc, loc)}: input should be a valid string, or one text per "
-                "language such as {en: ..., es: ...}"), doc.line_of(loc)))
-            continue
-        field_name = _field_name(doc, loc)
-        kind = item["type"]
-        if kind == "missing":
-            message = f"missing field '{loc[-1]}'; valid fields: {_valid_fields(model, loc[:-1])}"
-        elif kind == "extra_forbidden":
-            message = f"unknown field '{loc[-1]}'; valid fields: {_valid_fields(model, loc[:-1])}"
-        elif kind == "literal_error":
-            expected = item["ctx"]["expected"].replace("'", "")
-            message = f"{field_name}: must be one of {expected}, not {item['input']!r}"
-        elif kind == "value_error":
-            message = f"{field_name}: {item['ctx']['error']}"
-        elif kind == "string_type" and isinstance(item.get("input"), bool):  # country: NO
-            message = (f"{field_name}: YAML reads this word as {str(item['input']).lower()} "
-                       "(yes, no, on, off, y and n are true or false to it): put the text in "
-                       "quotes, as in country: \"NO\" or keyword: \"YES\"")
-        else:
-            message = f"{field_name}: {item['msg'].lower()}"
-        problems.append(Problem(doc.path, message, doc.line_of(loc)))
+                f"{_field_name(doc, field_loc)}: input should be "
+                f"{_forms(error, field_loc, models)}"), doc.line_of(field_loc)))
     return problems
+
+
+def _problem(doc: YamlDoc, model: type[BaseModel], loc: tuple[Any, ...], item: Any,
+             prefix: bool = False) -> Problem:
+    """One error at `loc`; `prefix`: the field's name before a missing or unknown key (a
+    setting written as a mapping, where the key alone would not say which setting)."""
+    field_name = _field_name(doc, loc)
+    kind = item["type"]
+    parent = f"{_field_name(doc, loc[:-1])}: " if prefix and len(loc) > 1 else ""
+    if kind == "missing":
+        message = (f"{parent}missing field '{loc[-1]}'; valid fields: "
+                   f"{_valid_fields(model, loc[:-1])}")
+    elif kind == "extra_forbidden":
+        message = (f"{parent}unknown field '{loc[-1]}'; valid fields: "
+                   f"{_valid_fields(model, loc[:-1])}")
+    elif kind == "literal_error":
+        expected = item["ctx"]["expected"].replace("'", "")
+        message = f"{field_name}: must be one of {expected}, not {item['input']!r}"
+    elif kind == "value_error":
+        message = f"{field_name}: {item['ctx']['error']}"
+    elif kind == "string_type" and isinstance(item.get("input"), bool):  # country: NO
+        message = (f"{field_name}: YAML reads this word as {str(item['input']).lower()} "
+                   "(yes, no, on, off, y and n are true or false to it): put the text in "
+                   "quotes, as in country: \"NO\" or keyword: \"YES\"")
+    else:
+        message = f"{field_name}: {item['msg'].lower()}"
+    return Problem(doc.path, message, doc.line_of(loc))
+
+
+def _member_at(loc: tuple[Any, ...], models: dict[str, type[BaseModel]]
+               ) -> tuple[tuple[Any, ...], str, tuple[Any, ...]] | None:
+    """(the field's loc, the form's tag, the loc inside the value) for an error in one form
+    of a union; None for any other error."""
+    index = next((i for i, part in enumerate(loc) if _is_tag(part, models)), None)
+    if index is None:
+        return None
+    return loc[:index], loc[index], _untagged(loc[index + 1:], models)
+
+
+def _untagged(loc: tuple[Any, ...], models: dict[str, type[BaseModel]]) -> tuple[Any, ...]:
+    return tuple(part for part in loc if not _is_tag(part, models))
+
+
+def _is_tag(part: Any, models: dict[str, type[BaseModel]]) -> bool:
+    return isinstance(part, str) and (part in models or bool(_MEMBER_TAG.match(part)))
+
+
+def _member_kind(tag: str, models: dict[str, type[BaseModel]]) -> str:
+    """What a form takes, as `_kind` names a written value: mapping, list or text."""
+    if tag in models or tag.startswith("dict["):
+        return "mapping"
+    return "list" if tag.startswith("list[") else "text"
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "mapping"
+    if isinstance(value, list):
+        return "list"
+    return "text" if isinstance(value, str) else "other"
+
+
+def _written_kind(error: ValidationError, field_loc: tuple[Any, ...],
+                  models: dict[str, type[BaseModel]]) -> str:
+    """What the field at `field_loc` was written as: mapping, list, text or other."""
+    inside = "other"
+    for item in error.errors():
+        tagged = _member_at(tuple(item["loc"]), models)
+        if tagged is None or tagged[0] != field_loc:
+            continue
+        if not tagged[2]:  # an error about the value itself carries it
+            return _kind(item.get("input"))
+        inside = _member_kind(tagged[1], models)  # only a mapping has errors inside a mapping
+    return inside
+
+
+def _tags(error: ValidationError, field_loc: tuple[Any, ...],
+          models: dict[str, type[BaseModel]]) -> Iterator[str]:
+    """The tags of the forms pydantic tried for the field at `field_loc`."""
+    for item in error.errors():
+        tagged = _member_at(tuple(item["loc"]), models)
+        if tagged is not None and tagged[0] == field_loc:
+            yield tagged[1]
+
+
+def _kinds_tried(error: ValidationError, field_loc: tuple[Any, ...],
+                 models: dict[str, type[BaseModel]]) -> set[str]:
+    """The kinds of value the field's forms take whose errors lie inside the value (those
+    are reported instead)."""
+    kinds = set()
+    for item in error.errors():
+        tagged = _member_at(tuple(item["loc"]), models)
+        if tagged is not None and tagged[0] == field_loc and tagged[2]:
+            kinds.add(_member_kind(tagged[1], models))
+    return kinds
+
+
+def _forms(error: ValidationError, field_loc: tuple[Any, ...],
+           models: dict[str, type[BaseModel]]) -> str:
+    """The forms the field may be written in, as a message names them."""
+    tags = list(dict.fromkeys(_tags(error, field_loc, models)))
+    if any(tag.startswith("dict[") and tag.count("str") >= 2 and "list[" not in tag
+           and "any" not in tag for tag in tags):
+        return _PER_LANGUAGE  # str | dict[str, str]: a text, or one per language
+    forms = []
+    for tag in tags:
+        if tag in models:
+            forms.append(f"a mapping of {', '.join(models[tag].model_fields)}")
+        else:
+            forms.append({"mapping": "a mapping", "list": "a list"}.get(
+                _member_kind(tag, models), "a text"))
+    return ", or ".join(dict.fromkeys(forms))
 
 
 def _field_name(doc: YamlDoc, loc: tuple[Any, ...]) -> str:
@@ -87,12 +176,12 @@ def _field_name(doc: YamlDoc, loc: tuple[Any, ...]) -> str:
 
 
 def _valid_fields(model: type[BaseModel], parent: tuple[Any, ...]) -> str:
+    """The fields of the model at `parent` (list indexes and mapping keys stepped over)."""
     current: Any = model
     for part in parent:
-        if isinstance(part, int):
-            continue
-        annotation = current.model_fields[str(part)].annotation
-        current = _model_in(annotation) or current
+        fields = current.model_fields
+        if isinstance(part, str) and part in fields:
+            current = _model_in(fields[part].annotation) or current
     return ", ".join(current.model_fields)
 
 
@@ -105,3 +194,24 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
         if found:
             return found
     return None
+
+
+def _models_below(model: type[BaseModel]) -> Iterator[type[BaseModel]]:
+    """`model` and every model its fields hold, at any depth."""
+    seen: set[type[BaseModel]] = set()
+    waiting = [model]
+    while waiting:
+        current = waiting.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        yield current
+        for field in current.model_fields.values():
+            waiting.extend(_all_models_in(field.annotation))
+
+
+def _all_models_in(annotation: Any) -> Iterator[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+    for arg in getattr(annotation, "__args__", ()):
+        yield from _all_models_in(arg)

@@ -41,6 +41,10 @@ SAFE_LOADER = _keeping_leading_zeros(yaml.SafeLoader)
 # libyaml, when PyYAML's wheel has it (it usually does): several times faster on big listings.
 FAST_LOADER = _keeping_leading_zeros(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_INT_TAG = "tag:yaml.org,2002:int"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+# 1,000 hexadecimal digits are 1,205 decimal ones: any base stays under Python's 4,300.
+MAX_INT_CHARACTERS = 1000
 _BINARY_TAG = "tag:yaml.org,2002:binary"
 
 KeyPath = tuple[str | int, ...]
@@ -173,9 +177,19 @@ def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> Non
 def _clean_escapes(root: yaml.Node, path: Path, first_line: int) -> None:
     """A double-quoted value may spell a character as an escape ("\\u202e", "\\0"), which the
     file's text did not show to the checks in `read_text`: invisible ones are removed from
-    the values too, and a control character is an error on the value's line. So is !!binary
-    (base64 that would become text of any characters)."""
+    the values too, and a control character (or half of one, "\\ud800") is an error on the
+    value's line. So is !!binary (base64 that would become text of any characters), a
+    number of over MAX_INT_CHARACTERS digits, which Python would refuse to write out, and a
+    date that does not exist (2026-02-30), which PyYAML stops at with a ValueError."""
     for node, loc in _walk(root):
+        if node.tag == _TIMESTAMP_TAG and (problem := _impossible_date(node)):
+            raise ContentError(Problem(path, f"{_name(loc)}: {node.value} is not a date "
+                                       f"({problem}): write it as YYYY-MM-DD",
+                                       node.start_mark.line + first_line))
+        if node.tag == _INT_TAG and too_many_digits(node.value):
+            raise ContentError(Problem(path, f"{_name(loc)}: a number of {len(node.value):,} "
+                                       "digits: is this the right value?",
+                                       node.start_mark.line + first_line))
         if node.tag == _BINARY_TAG:  # bytes that would reach a page unchecked
             raise ContentError(Problem(path, f"{_name(loc)}: !!binary data is not text: "
                                        "write the text itself", node.start_mark.line + first_line))
@@ -184,6 +198,25 @@ def _clean_escapes(root: yaml.Node, path: Path, first_line: int) -> None:
                 raise ContentError(Problem(path, f"{_name(loc)}: {message}",
                                            node.start_mark.line + first_line))
             node.value = without_invisible(node.value)
+
+
+def _impossible_date(node: yaml.Node) -> str | None:
+    """Why a value YAML reads as a date or time cannot be one (day is out of range for
+    month), or None."""
+    constructor = yaml.SafeLoader("")  # for its timestamp constructor alone
+    try:
+        constructor.construct_yaml_timestamp(node)
+    except ValueError as error:
+        return str(error)
+    finally:
+        constructor.dispose()
+    return None
+
+
+def too_many_digits(digits: str) -> bool:
+    """Whether an integer written as `digits` (in any base YAML reads) is too long for Python
+    to write out again in decimal (sys.get_int_max_str_digits: 4,300 by default)."""
+    return len(digits) > MAX_INT_CHARACTERS
 
 
 def _walk(root: yaml.Node) -> Iterator[tuple[yaml.Node, KeyPath]]:

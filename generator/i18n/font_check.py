@@ -7,6 +7,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, TTLibError
 
+from generator.content.file_names import file_name_problem
 from generator.content.models import SiteFont
 from generator.content.yamlfile import YamlDoc
 from generator.errors import ContentError, Problem
@@ -37,6 +38,8 @@ def site_fonts(given: dict, root: Path, doc: YamlDoc) -> tuple[SiteFont, ...]:
 
 
 def _problem(root: Path, name: str) -> str | None:
+    if problem := file_name_problem(name):
+        return problem
     path = (root / name).resolve()
     if not path.is_relative_to(root.resolve()):
         return f"{name!r} is outside the content folder: copy the font file into it"

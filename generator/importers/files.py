@@ -10,12 +10,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.bounded_read import read_limited
-from generator.content.invisible import control_character_problem, without_invisible
+from generator.content.invisible import (
+    control_character_in_value,
+    control_character_problem,
+    without_invisible,
+)
+from generator.content.yamlfile import too_many_digits
 from generator.errors import ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000
 MAX_IMPORT_VALUES = 2_000_000  # JSON values or CSV cells: each is a Python object in memory
 _HEADER_SPACE = re.compile(r"[\s\-]+")
+# JSON escapes of control characters and of surrogates (most pair up as one character)
+_ESCAPED = re.compile(r"\\(?:[bf]|u(?:00[01]|007|008|009|[dD][89a-fA-F])[0-9a-fA-F])")
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,7 @@ def read_json(path: Path) -> tuple[object, str]:
             f"the file holds too many JSON values (up to {values:,}; the limit is "
             f"{MAX_IMPORT_VALUES:,}): is this the right file? (import a region at a time)")))
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys), text
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_integer)
     except json.JSONDecodeError as exc:
         raise ContentError(Problem(path, f"malformed JSON: {exc.msg}", exc.lineno)) from None
     except RecursionError:
@@ -78,6 +85,55 @@ def read_json(path: Path) -> tuple[object, str]:
             f"{key!r} is given twice in one object ({first!r}, then {second!r}): a JSON "
             "reader keeps only the last one; remove one"), _line_of_pair(text, key, second))
             ) from None
+    except _LongNumber as long:
+        digits = long.args[0]
+        raise ContentError(Problem(path, (
+            f"a number of {len(digits):,} digits: is this the right file?"),
+            text.count("\n", 0, max(text.find(digits), 0)) + 1)) from None
+    if _ESCAPED.search(text):  # characters the text did not show
+        _check_escaped(path, text, data)
+    return data, text
+
+
+def _check_escaped(path: Path, text: str, data: object) -> None:
+    """A control character or half a character (a lone surrogate) written as an escape
+    ("\\u001b", "\\ud83d") is no text to print: an error naming the value and its line."""
+    waiting: list[tuple[object, tuple[object, ...]]] = [(data, ())]
+    while waiting:
+        value, where = waiting.pop()
+        if isinstance(value, dict):
+            for key, item in reversed(value.items()):  # the first on top
+                waiting += [(item, (*where, key)), (key, where)]
+        elif isinstance(value, list):
+            waiting += [(item, (*where, index)) for index, item in reversed(list(enumerate(value)))]
+        elif isinstance(value, str) and (message := control_character_in_value(
+                value, escapes="\\u001b or \\b")):
+            shown = "".join(f"[{part}]" if isinstance(part, int) else f".{part}"
+                            for part in where).lstrip(".") or "the file"
+            raise ContentError(Problem(path, f"{shown}: {message}", _escape_line(text, value)))
+
+
+def _escape_line(text: str, value: str) -> int | None:
+    """The line of the first escape in `text` that writes the character `value` cannot hold."""
+    char = next(char for char in value if control_character_in_value(char))
+    code = f"\\\\u(?i:{ord(char):04x})"
+    pattern = {"\b": r"\\b|" + code, "\f": r"\\f|" + code}.get(char, code)
+    if "\ud800" <= char <= "\udbff":
+        pattern = code + r"(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"  # a first half, alone
+    elif "\udc00" <= char <= "\udfff":
+        pattern = r"(?<!\\u[dD][89abAB][0-9a-fA-F]{2})" + code  # a second half, alone
+    found = re.search(pattern, text)
+    return text.count("\n", 0, found.start()) + 1 if found else None
+
+
+class _LongNumber(Exception):
+    """(the digits of a number too long to read)."""
+
+
+def _integer(digits: str) -> int:
+    if too_many_digits(digits):
+        raise _LongNumber(digits)
+    return int(digits)
 
 
 class _RepeatedKey(Exception):

@@ -15,11 +15,17 @@ A service with none is national when one of its service areas says so (national,
 or the country's name), local to a region when a service area names one, and otherwise
 placed nowhere (see `report` for what the area filter does with each). A service's tags are
 its attributes' taxonomy term codes, names and ids.
+
+A record that cannot be read (malformed, without a name, a tabular row naming no row) is
+skipped with the reason and the rest imported. A number in a field the import does not read
+(`stray_numbers`) never goes in silence: a service with one of its own and no phones is
+skipped, else its line is kept with a warning naming the number.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -30,8 +36,10 @@ from generator.importers.files import read_json
 from generator.importers.hsds_entry import build_entry, locations_of, service_label
 from generator.importers.hsds_json import services_from_json
 from generator.importers.hsds_tabular import load_folder, load_package
+from generator.importers.loaded import Loaded
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
+from generator.importers.stray_numbers import stray_numbers
 from generator.importers.values import DataError, SkipRecord, object_of, objects_of, text_of
 
 PUBLIC_ADDRESS_TERMS = {"public-address", "public address", "public_address"}
@@ -50,34 +58,37 @@ def import_hsds(path: Path, *, country: str, today: date | None = None,
     """Entries for the active services in HSDS data: the site's own organisation's lines
     first (`own_organization`, matched against the data's organization names), then
     national lines, then local ones. `verified` is the date the site checked the lines, for
-    records without `assured_date`; `first` names a line to put first whatever it is."""
+    records without `assured_date`; `first` names a line to put first whatever it is. A
+    record that cannot be read (malformed, without a name) is skipped with the reason, and
+    the others imported."""
     today = today or date.today()
     collector = Collector(area, tags)
-    services, read_notes = load_services(path)
-    collector.note(*read_notes)
-    problems = []
+    loaded = load_services(path, country)
+    collector.note(*loaded.notes)
+    for label, reason in loaded.skipped:
+        collector.reject(label, reason)
+    services = loaded.services
     statuses = any(text_of(service, "status") for service in services
                    if isinstance(service.get("status"), str))
     if services and not statuses:
         collector.note("the data gives no service status: every service is taken as active; "
                        "check each line before printing")
+    run = _Run(collector, country, today, verified, own_organization, statuses)
     for index, service in enumerate(services, start=1):
         try:
-            _import_service(service, collector, country, today, verified, own_organization,
-                            statuses)
+            _import_service(service, run)
         except DataError as error:
             name = service.get("name")
-            where = f"service {index}" + (f" ({name})" if isinstance(name, str) else "")
-            problems.append(Problem(path, f"{where}: {error}"))
-    if problems:
-        raise ContentError(problems)
+            label = f"service {index}" + (f" ({name})" if isinstance(name, str) else "")
+            collector.reject(label, str(error))
     if not services:
-        collector.note("the data holds no services (an organization list or API page without "
-                       "them): export the services, or their service_at_location records")
+        collector.note("the data holds no services (an organization list, a location or an "
+                       "API page without them): export the services, or their "
+                       "service_at_location records")
     return collector.result(limit, first)
 
 
-def load_services(path: Path) -> tuple[list[dict], list[str]]:
+def load_services(path: Path, country: str) -> Loaded:
     """The services of a JSON file, a datapackage.json, or a folder of HSDS CSV files, and
     notes about what was read (version, tables absent, columns not read)."""
     if path.is_dir():
@@ -90,35 +101,78 @@ def load_services(path: Path) -> tuple[list[dict], list[str]]:
     data, text = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("resources"), list):
         return load_package(path, data, text)
-    return services_from_json(path, data)
+    return services_from_json(path, data, text, country)
 
 
-def _import_service(service: dict, collector: Collector, country: str, today: date,
-                    verified: date | None, own_organization: str | None,
-                    statuses: bool) -> None:
+@dataclass
+class _Run:
+    """What each service of one import is read with."""
+
+    collector: Collector
+    country: str
+    today: date
+    verified: date | None  # the site's date for records without assured_date
+    own_organization: str | None
+    statuses: bool  # whether the data gives any service a status
+    strays: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # see _strays
+
+
+def _import_service(service: dict, run: _Run) -> None:
+    collector, country = run.collector, run.country
     if not text_of(service, "name"):
         raise DataError("'name' is missing")
     label = service_label(service)
     status = (text_of(service, "status") or "").lower().replace("_", " ")
-    if statuses and status not in ACTIVE:
+    if run.statuses and status not in ACTIVE:
         collector.skip(label, f"service status is {status}" if status else "no service status")
         return
     locations = locations_of(service)
     places = _where(service, locations, country)
     if not collector.passes(label, places, _terms(service)):
         return
+    own_strays, other_strays = _strays(service, country, run.strays)
+    if own_strays and not objects_of(service, "phones"):  # it may be the line's only number
+        key, text = own_strays[0]
+        collector.reject(label, f"its {key!r} holds {text!r}, a number HSDS keeps in 'phones' "
+                                "(objects with 'number' and 'type'), where the import reads "
+                                "numbers: move it there")
+        return
+    other_strays = [("its own", *stray) for stray in own_strays] + other_strays
     try:
-        built = build_entry(service, label, country, today, verified)
+        built = build_entry(service, label, country, run.today, run.verified)
     except SkipRecord as reason:
         collector.reject(label, str(reason))
         return
     collector.note(*built.notes)
     collector.dropped.extend((label, reason) for reason in built.left_out)
+    collector.dropped.extend((label, f"{whose} {key!r} holds {text!r}, a number HSDS keeps in "
+                                     "'phones'; not read") for whose, key, text in other_strays)
     collector.note(*(_hidden_address_note(location, label) for location in locations
                      if _has_address(location) and not _is_public(location)))
-    own = own_organization and _same_organization(own_organization, service)
+    own = run.own_organization and _same_organization(run.own_organization, service)
     group = "own" if own else "national" if places == [] else "local"
     collector.keep(label, built.entry, group=last_if_emergency(built.entry, group, country))
+
+
+def _strays(service: dict, country: str, known: dict[int, list[tuple[str, str]]]
+            ) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+    """Numbers in fields the import does not read (see `stray_numbers`): (field, text) of
+    the service's own (and its service_at_locations'), and (whose, field, text) of its
+    organization's and locations'. `known`: those of the records seen already (an
+    organization's, by id, is read once for all its services)."""
+    def strays(record: dict) -> list[tuple[str, str]]:
+        if id(record) not in known:
+            known[id(record)] = stray_numbers(record, country)
+        return known[id(record)]
+
+    links = objects_of(service, "service_at_locations")
+    own = stray_numbers(service, country) + [stray for link in links for stray in strays(link)]
+    organization = object_of(service, "organization") or {}
+    others = [("its organization's", *stray) for stray in strays(organization)]
+    others += [(f"its location {text_of(location, 'name') or text_of(location, 'id') or ''}'s"
+                .replace(" 's", "'s"), *stray)
+               for location in locations_of(service) for stray in strays(location)]
+    return own, others
 
 
 def _where(service: dict, locations: list[dict], country: str) -> list[Place] | None:

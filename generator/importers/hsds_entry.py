@@ -4,8 +4,9 @@
   and is not part of it; kept as `{<code>: name}` when the record says which language its
   text is in (a `language` code on the service, else on its organization: HSDS itself has no
   field for it), so that check reports it in the kit's other languages.
-- phone, tty, text: see `phone_lines` (service, service_at_location, location, organization
-  numbers, in that order of preference; fax never; one bad number left out on its own). A
+- phone, tty, text: see `phone_lines` (service, service_at_location, location, organization,
+  organization's locations' numbers, in that order of preference; fax never; one bad number
+  left out on its own). A
   service with numbers none of which can be printed is skipped with the reason. `qr` is `tel`
   for a voice number, else `sms`, else `url`.
 - url: the service's url (or Ohana's `website`), else the organization's website; http(s) only.
@@ -71,7 +72,8 @@ def build_entry(service: dict, label: str, country: str, today: date,
         raise SkipRecord(choice.left_out[0])
     entry.update({key: choice.fields[key] for key in ("phone", "tty", "text")
                   if key in choice.fields})
-    url = _url(service, label, notes)
+    url, not_web = _url(service)
+    notes.extend(f"{label}: web address {raw!r} is not http(s); left out" for raw in not_web)
     if url:
         entry["url"] = url
     hours, reasons = hours_text(_schedules(service), today)
@@ -83,6 +85,9 @@ def build_entry(service: dict, label: str, country: str, today: date,
     if languages:
         entry["languages"] = languages
     qr = "tel" if "phone" in entry else "sms" if "text" in entry else "url" if url else None
+    if qr is None and not_web:  # named: "no web address" hid a `www.` one without https://
+        raise SkipRecord(f"no phone or text number, and its web address {not_web[0]!r} does "
+                         "not start with https:// or http:// (write it in full in the data)")
     if qr is None:
         raise SkipRecord("no phone, text number or web address")
     entry["qr"] = qr
@@ -102,6 +107,11 @@ def _phone_levels(service: dict) -> list[tuple[str, list[dict]]]:
         ("location", [p for location in locations_of(service)
                       for p in objects_of(location, "phones")]),
         ("organization", objects_of(organization, "phones")),
+        # a WellSky-style export's only numbers; not for a service at locations of its own
+        # (another of the organization's sites is not where it is)
+        ("organization location", [] if locations_of(service) else [
+            p for location in objects_of(organization, "locations")
+            for p in objects_of(location, "phones")]),
     ]
 
 
@@ -144,15 +154,18 @@ def _checked(service: dict, label: str, today: date,
     return checked, notes + remarks
 
 
-def _url(service: dict, label: str, notes: list[str]) -> str | None:
+def _url(service: dict) -> tuple[str | None, list[str]]:
+    """The first http(s) address of the service, else of its organization; and those before
+    it that are not http(s) addresses (`www.example.org`)."""
     organization = object_of(service, "organization") or {}
+    not_web: list[str] = []
     for raw in (text_of(service, "url"), text_of(service, "website"),
                 text_of(organization, "website"), text_of(organization, "url")):
         if raw and web_address(raw):
-            return raw
+            return raw, not_web
         if raw:
-            notes.append(f"{label}: web address {raw!r} is not http(s); left out")
-    return None
+            not_web.append(raw)
+    return None, not_web
 
 
 def _languages(obj: dict, label: str, notes: list[str]) -> list[str]:

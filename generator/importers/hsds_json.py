@@ -6,26 +6,41 @@ has a `status`, or is none of the others); an organization (it has nested `servi
 organization fields such as `website` and no `status`), whose services get it as their
 `organization` unless they name one; a service_at_location (it has a `service` object),
 whose service gets the link, with its location, phones and schedules, in its
-`service_at_locations`. A service met more than once (same `id`) is one service, its links
-put together.
+`service_at_locations`; a location (location fields such as `location_type` or `addresses`,
+and no `status`), which is not a service: its numbers are noted, not imported. A service met
+more than once (same `id`) is one service, its links put together.
+
+A file with no HSDS structure at all (no phone, location or service objects) whose records
+hold numbers in fields of their own (`"phone": "Crisis line: 877-555-0142"`) is not HSDS: it
+is refused, rather than imported as lines with names and no numbers (see `stray_numbers`).
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
-from generator.importers.phone_lines import unserved_note
+from generator.importers.loaded import Loaded
+from generator.importers.phone_lines import location_note, unserved_note
+from generator.importers.stray_numbers import has_structure, stray_numbers
 from generator.importers.values import DataError
 
 _ENVELOPES = ("services", "organizations", "service_at_locations", "contents")
 _ORGANIZATION_FIELDS = {"website", "legal_status", "tax_status", "year_incorporated",
                         "locations", "funding", "organization_identifiers", "logo",
                         "parent_organization_id", "additional_websites"}
+_LOCATION_FIELDS = {"location_type", "latitude", "longitude", "transportation", "addresses",
+                    "physical_address", "postal_address", "accessibility",
+                    "accessibility_for_disabilities", "external_identifier"}
+_STRAYS_SHOWN = 10
 
 
-def services_from_json(path: Path, data: object) -> tuple[list[dict], list[str]]:
-    """The services, and notes on organizations that have numbers but no services."""
+def services_from_json(path: Path, data: object, text: str, country: str) -> Loaded:
+    """The services, and notes on organizations and locations with numbers but no
+    services."""
     items = _top_level(path, data)
     merged: dict[object, dict] = {}
     services: list[dict] = []
@@ -36,8 +51,11 @@ def services_from_json(path: Path, data: object) -> tuple[list[dict], list[str]]
             problems.append(Problem(path, f"item {index}: expected an object (an HSDS service, "
                                           "organization or service_at_location)"))
             continue
+        if _is_location(item):
+            notes.extend(note for note in [_unserved(location_note, item)] if note)
+            continue
         expanded = _expand(item)
-        if not expanded and (note := _unserved(item)):
+        if not expanded and (note := _unserved(unserved_note, item)):
             notes.append(note)
         for service in expanded:
             key = service.get("id")
@@ -50,13 +68,57 @@ def services_from_json(path: Path, data: object) -> tuple[list[dict], list[str]]
                 services.append(service)
     if problems:
         raise ContentError(problems)
-    return services, notes
+    if not any(isinstance(item, dict) and has_structure(item) for item in items):
+        _refuse_flat(path, text, [item for item in items if isinstance(item, dict)], country)
+    return Loaded(services, notes)
 
 
-def _unserved(organization: dict) -> str | None:
+def _refuse_flat(path: Path, text: str, records: list[dict], country: str) -> None:
+    """A list of places with their numbers in fields of their own is not HSDS: refused, not
+    imported as lines with names and no numbers."""
+    strays = [(index, record, stray) for index, record in enumerate(records, start=1)
+              for stray in stray_numbers(record, country)[:1]]
+    if not strays:
+        return
+    problems = [Problem(path, (
+        f"not HSDS data: {len(strays)} of its {len(records)} records hold numbers in fields "
+        "HSDS does not have, such as 'phone' written as text (HSDS keeps them in a 'phones' "
+        "list: \"phones\": [{\"number\": \"800-799-7233\", \"type\": \"voice\"}]), so "
+        "their lines would print without them. Export HSDS from the directory, or save the "
+        "list as a spreadsheet (columns name, phone, text_number, url...) and run "
+        "`havenprint import csv`"))]
+    for index, record, (key, value) in strays[:_STRAYS_SHOWN]:
+        name = record.get("name")
+        label = f"record {index}" + (f" ({name})" if isinstance(name, str) else "")
+        problems.append(Problem(path, f"{label}: {key!r} holds {value!r}",
+                                _line_of(text, key, record[key])))
+    if len(strays) > _STRAYS_SHOWN:
+        problems.append(Problem(path, f"and {len(strays) - _STRAYS_SHOWN} more records like "
+                                      "these"))
+    raise ContentError(problems)
+
+
+def _line_of(text: str, key: str, value: object) -> int | None:
+    """The line of the first `"key": value` in the file, when the value is text or a number."""
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        return None
+    found = re.search(re.escape(json.dumps(key)) + r"\s*:\s*"
+                      + re.escape(json.dumps(value, ensure_ascii=False)), text)
+    return text.count("\n", 0, found.start()) + 1 if found else None
+
+
+def _is_location(item: dict) -> bool:
+    """A location record (the specification's location.json): location fields, and none of
+    a service's, an organization's or a service_at_location's."""
+    return ("status" not in item and not isinstance(item.get("service"), dict)
+            and "services" not in item and not _ORGANIZATION_FIELDS & item.keys()
+            and bool(_LOCATION_FIELDS & item.keys()))
+
+
+def _unserved(note: Callable[[dict], str | None], record: dict) -> str | None:
     try:
-        return unserved_note(organization)
-    except DataError:  # malformed phones: the organization is not read at all
+        return note(record)
+    except DataError:  # malformed phones: the record is not read at all
         return None
 
 

@@ -2,14 +2,17 @@
 
 Versions 1.x, 2.x and 3.x and Ohana-style exports differ in table and column names; all are
 read into one shape (see `tabular_tables` for the names of each). The version is told from
-the tables and columns present (datapackage.json's `version` is named too) and said in a
-note. Tables are found by their datapackage.json resource `name`, else by file name stem;
-without datapackage.json, by file name in the folder. A table datapackage.json lists that is
-not there (publishers ship the whole template) is noted, and the tables present are read;
-the organizations and services tables are required. Every table and column not read is
-named in a note, so nothing is left out in silence. The cell `null` counts as empty; every
-reference (`organization_id`, `service_id`, `location_id`, ...) must match a row, and
-problems name the file and the row (the header is row 1).
+the tables and columns present (see `tabular_version`) and said in a note. Tables are found
+by their datapackage.json resource `name`, else by file name stem; without datapackage.json,
+by file name in the folder. A table datapackage.json lists that is not there (publishers
+ship the whole template) is noted, and the tables present are read; the organizations and
+services tables are required, and so are the columns of the tables a line or a number comes
+from. A table nothing printed comes from (Ohana's taxonomy.csv, with no attributes linking
+its terms) or one without a column it is read by (addresses, languages...) is not read, with
+a note; every column not read is named in a note, so nothing is left out in silence. The
+cell `null` counts as empty. A bad row (an empty required cell, a reference that matches no
+row) is skipped with the reason, its file and row (the header is row 1), and the rest read:
+see `tabular_join`.
 """
 
 from __future__ import annotations
@@ -19,20 +22,24 @@ from pathlib import Path
 
 from generator.errors import ContentError, Problem
 from generator.importers.files import CsvTable, read_csv, read_json
+from generator.importers.loaded import Loaded
 from generator.importers.tabular_join import Joiner
 from generator.importers.tabular_tables import (
     IGNORED_COLUMNS,
+    PRINTABLE_TABLES,
     REQUIRED_COLUMNS,
     TABLE_NAMES,
+    UNREAD_TABLE_COST,
     USED_COLUMNS,
     table_key,
 )
+from generator.importers.tabular_version import detect_version
 
 NULL_WORDS = frozenset({"null", "NULL"})
 _HSDS_VERSION = re.compile(r"^[0-3](\.\d+){1,2}$")
 
 
-def load_folder(folder: Path) -> tuple[list[dict], list[str]]:
+def load_folder(folder: Path) -> Loaded:
     package = folder / "datapackage.json"
     if package.is_file():
         data, text = read_json(package)
@@ -57,7 +64,7 @@ def load_folder(folder: Path) -> tuple[list[dict], list[str]]:
     return _build(folder, files, others, [], None)
 
 
-def load_package(package: Path, data: dict, text: str) -> tuple[list[dict], list[str]]:
+def load_package(package: Path, data: dict, text: str) -> Loaded:
     resources = data.get("resources")
     if not isinstance(resources, list):
         raise ContentError(Problem(package, "'resources' should be a list", 1))
@@ -97,24 +104,28 @@ def _line_of(text: str, path: str) -> int:
 
 
 def _build(source: Path, files: dict[str, Path], others: list[str], absent: list[str],
-           stated: str | None) -> tuple[list[dict], list[str]]:
+           stated: str | None) -> Loaded:
     tables = {key: read_csv(path, null_words=NULL_WORDS) for key, path in files.items()}
+    if "taxonomy_terms" in tables and "attributes" not in tables:  # Ohana: no terms linked
+        others.append(tables.pop("taxonomy_terms").path.name)
     version = detect_version(tables, stated)
     missing = [key for key in ("organizations", "services") if key not in tables]
     problems = [Problem(source, f"{version}: no {key} table ({TABLE_NAMES[key][0]}.csv)"
                                 + (f"; datapackage.json names {', '.join(absent)}, not here"
                                    if absent else ""))
                 for key in missing]
-    problems += [Problem(problem.path, f"{version}: {problem.message}", problem.line)
-                 for key, table in tables.items()
-                 for problem in _required(key, table)]
+    notes = [f"read as {version}"]
+    for key, table in list(tables.items()):
+        lacking = _missing_columns(key, table)
+        if lacking and key in PRINTABLE_TABLES:
+            problems.append(Problem(table.path, f"{version}: {lacking}", 1))
+        elif lacking:  # a table no line's number comes from: the rest is imported
+            del tables[key]
+            notes.append(f"{table.path.name} not read: {lacking} ({UNREAD_TABLE_COST[key]})")
     if problems:
         raise ContentError(problems)
     joiner = Joiner(tables)
     services = joiner.build()
-    if joiner.problems:
-        raise ContentError(joiner.problems)
-    notes = [f"read as {version}"]
     if "phones" not in tables:  # an export of the other tables only: no line has a number
         notes.append(f"no phones table ({TABLE_NAMES['phones'][0]}.csv): no line has a phone "
                      "or text number; export the phones too")
@@ -124,23 +135,17 @@ def _build(source: Path, files: dict[str, Path], others: list[str], absent: list
     if others:
         notes.append(f"tables not read (nothing on a card comes from them): {', '.join(others)}")
     notes += [note for key, table in tables.items() if (note := _unread_columns(key, table))]
-    return services, notes + joiner.notes
+    return Loaded(services, notes + joiner.notes, joiner.skipped)
 
 
-def _required(key: str, table: CsvTable) -> list[Problem]:
-    """Required columns; a choice of names (`organization_id` or, in 1.0 and Ohana exports,
-    `location_id`) is written `a|b`."""
-    problems = []
-    for need in REQUIRED_COLUMNS[key]:
-        choices = need.split("|")
-        if not any(choice in table.columns for choice in choices):
-            problems.append(Problem(table.path, f"missing column {' or '.join(choices)}; "
-                                                f"columns found: {', '.join(table.columns)}", 1))
-    if problems:
-        return problems
-    return [Problem(table.path, f"{need} is empty", number)
-            for number, row in table.rows for need in REQUIRED_COLUMNS[key]
-            if "|" not in need and not row[need]]
+def _missing_columns(key: str, table: CsvTable) -> str | None:
+    """The required columns the table lacks, said; a choice of names (`organization_id` or,
+    in 1.0 and Ohana exports, `location_id`) is written `a|b`."""
+    lacking = [" or ".join(need.split("|")) for need in REQUIRED_COLUMNS[key]
+               if not any(choice in table.columns for choice in need.split("|"))]
+    if not lacking:
+        return None
+    return f"missing column {', '.join(lacking)}; columns found: {', '.join(table.columns)}"
 
 
 def _unread_columns(key: str, table: CsvTable) -> str | None:
@@ -149,23 +154,3 @@ def _unread_columns(key: str, table: CsvTable) -> str | None:
     if not unread:
         return None
     return f"{table.path.name}: column(s) not read: {', '.join(unread)}"
-
-
-def detect_version(tables: dict[str, CsvTable], stated: str | None) -> str:
-    """Which HSDS the tables look like, for notes and messages."""
-    def has(key: str, *columns: str) -> bool:
-        return key in tables and all(column in tables[key].columns for column in columns)
-
-    names = {key: tables[key].path.stem for key in tables}
-    if has("phones", "number_type") or (has("services", "location_id")
-                                        and not has("services", "organization_id")):
-        found = "an Ohana-style export (HSDS 1.0 era)"
-    elif has("services", "location_id"):
-        found = "HSDS 1.0 tabular data"
-    elif names.get("schedules", "").startswith("regular_schedule"):
-        found = "HSDS 1.x tabular data"
-    elif names.get("addresses", "").startswith("physical_address"):
-        found = "HSDS 2.x tabular data"
-    else:
-        found = "HSDS 3.x tabular data"
-    return f"{found} (datapackage.json says version {stated})" if stated else found

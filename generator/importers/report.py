@@ -9,7 +9,8 @@ the tag filter when one of its tags (HSDS taxonomy term codes or names; the spre
 `tags`) equals one of the wanted tags, without case.
 
 Order: the site's own organisation's lines first, then national lines, then local ones (and
-those the data places nowhere), each in file order; `limit` keeps the first N of that order.
+those the data places nowhere), each in file order; `limit` keeps the first N of that order,
+and an import keeping more lines than any format prints without one says that it exists.
 The first line's QR code is the card's: a text-only line is never first while a line of the
 same group has a voice number, unless the site names it as `first`.
 """
@@ -21,6 +22,9 @@ from dataclasses import dataclass, field
 # Lines in the order they are written; an emergency number's line last, as in the default
 # kit: the first line's QR code is the card's, and one that calls 911 helps nobody.
 GROUPS = ("own", "national", "local", "emergency")
+# More lines than any built-in format prints (40 short lines: the pocket card printed 4, the
+# poster and the folding card 5, the brochure 13): an import keeping more says how to choose.
+MANY_LINES = 13
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,7 @@ class Collector:
     rejected: list[tuple[str, str]] = field(default_factory=list)
     dropped: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    _noted: set[str] = field(default_factory=set)  # the notes, to keep each once in O(1)
 
     def skip(self, label: str, reason: str) -> None:
         self.skipped.append((label, reason))
@@ -107,7 +112,8 @@ class Collector:
 
     def note(self, *texts: str) -> None:
         for text in texts:
-            if text not in self.notes:
+            if text not in self._noted:  # a list's `in`: 2,000 services' notes took seconds
+                self._noted.add(text)
                 self.notes.append(text)
 
     def passes(self, label: str, places: list[Place] | None, tags: set[str]) -> bool:
@@ -137,6 +143,11 @@ class Collector:
         ordered = self._first_line(ordered, first)
         kept = ordered if limit is None else ordered[:limit]
         over = [] if limit is None else ordered[limit:]
+        if len(kept) > MANY_LINES:
+            self.note(f"{len(kept)} lines kept, more than a card or brochure prints (a pocket "
+                      "card about 4, a brochure about 12): those that do not fit are left out "
+                      "from the last up. Keep the ones to print with --limit N (in site.yaml, "
+                      "`limit: N` under `resources:`), or choose them by region, tag or first")
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
                             list(self.rejected), list(self.dropped))
@@ -175,6 +186,7 @@ class Collector:
         voice = next((item for item in leading if "phone" in item[1]), None)
         if voice is None:
             return ordered
+        instead = "text line" if "text" in ordered[0][1] else "web address"
         self.note(f"{voice[0]} comes first: its voice number is the card's QR code, not "
-                  f"{ordered[0][0]}'s text line (name a line `first` to choose another)")
+                  f"{ordered[0][0]}'s {instead} (name a line `first` to choose another)")
         return [voice, *(item for item in ordered if item is not voice)]

@@ -17,8 +17,8 @@ def entries_from_source(root: Path, source: dict, country: str,
                         ) -> tuple[Path, list[dict], list[Problem]]:
     """Resource entries read straight from the file that site.yaml's `resources:` names,
     and the import report as problems: how many lines were kept, each record skipped with
-    its reason (a warning when its data cannot be printed, such as a premium-rate number) and
-    each number left out of a line kept."""
+    its reason (a warning when its data cannot be printed, such as a premium-rate number),
+    each number left out of a line kept, and the import's notes."""
     path = (root / source["path"]).resolve()
     kind = source.get("format") or ("csv" if path.suffix.lower() == ".csv" else "hsds")
     if not path.exists():
@@ -37,6 +37,9 @@ def entries_from_source(root: Path, source: dict, country: str,
             report.append(Problem(path, f"skipped {label!r}: {reason}", severity="info"))
     report += [Problem(path, f"left out of {label!r}: {reason}", severity="warning")
                for label, reason in result.dropped]
+    # hours dropped, unknown languages, a location's or organization's number used...: what
+    # `havenprint import` prints as notes, for whoever checks the kit
+    report += [Problem(path, note, severity="info") for note in result.notes]
     return path, result.entries, report
 
 

@@ -39,12 +39,13 @@ import re
 from datetime import date
 from pathlib import Path
 
-from generator.content.phones import PhoneError, parse_phone, parse_tty
+from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
+from generator.content.web_address import web_address_problem
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
-from generator.importers.values import date_notes, language_code, split_list, web_address
+from generator.importers.values import date_notes, language_code, split_list
 
 SPREADSHEET_COLUMNS: dict[str, str] = {
     "name": "the line's name as printed (required)",
@@ -115,7 +116,8 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     places = [Place(country.upper(), region or None, postal or None)] if region or postal else []
     if not collector.passes(label, places, set(split_list(row.get("tags")))):
         return
-    reasons = _drop_bad_numbers(entry, country)
+    reasons, spelled = _drop_bad_numbers(entry, country)
+    collector.note(*(f"{label}: {note}" for note in spelled))
     if reasons and not ({"phone", "text", "url"} & entry.keys()):
         collector.reject(label, reasons[0])
         return
@@ -128,9 +130,10 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
                                                          country))
 
 
-def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
-    """Remove each number that cannot be printed (and a `qr` that needed it); the reasons."""
-    reasons = []
+def _drop_bad_numbers(entry: dict, country: str) -> tuple[list[str], list[str]]:
+    """Remove each number that cannot be printed (and a `qr` that needed it): the reasons;
+    and notes on numbers printed otherwise than written (844-RIGHTS-9 with its digits)."""
+    reasons, notes = [], []
     numbers = {"phone": entry.get("phone"), "tty": entry.get("tty"),
                "text": (entry.get("text") or {}).get("number")}
     for key, column, parse in (("phone", "phone", parse_phone), ("tty", "tty", parse_tty),
@@ -139,12 +142,19 @@ def _drop_bad_numbers(entry: dict, country: str) -> list[str]:
         try:
             if number:
                 parse(number, country)
+        except SpelledInLetters as spelled:
+            if key == "text":
+                entry["text"]["number"] = spelled.with_digits
+            else:
+                entry[key] = spelled.with_digits
+            notes.append(f"{column} {number} is printed with the digits it dials: "
+                         f"{spelled.with_digits}")
         except PhoneError as error:
             reasons.append(f"{column} {error}")
             entry.pop(key)
             if key in QR_FOR and entry.get("qr") == QR_FOR[key]:
                 entry.pop("qr")
-    return reasons
+    return reasons, notes
 
 
 def _entry(row: dict[str, str], errors: list[str]) -> dict:
@@ -185,8 +195,8 @@ def _entry(row: dict[str, str], errors: list[str]) -> dict:
 
 
 def _url(text: str) -> str:
-    if not web_address(text):
-        raise _CellError("url", f"{text!r} is not a web address: it must start with https://")
+    if problem := web_address_problem(text):
+        raise _CellError("url", problem)
     return text
 
 

@@ -12,7 +12,7 @@ Table names (singular or plural, as datapackage.json resource names or file name
     schedules             2.x/3.x `schedule` (RRULE fields); 1.x and Ohana `regular_schedule`
     service_areas         `service_area`, text in `name`, `service_area` or `description`
     attributes            3.x `attribute`; 2.x `service_attribute`; 1.x `service_taxonomy`
-    taxonomy_terms        3.x/2.x `taxonomy_term`; 1.x `taxonomy`
+    taxonomy_terms        3.x/2.x `taxonomy_term` (2.x: its name in `term`); 1.x `taxonomy`
 """
 
 from __future__ import annotations
@@ -50,6 +50,28 @@ REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
     "taxonomy_terms": ("id",),
 }
 
+# What a table not read (for a missing column) takes from the import, in its note.
+UNREAD_TABLE_COST = {
+    "addresses": "no service is placed by its locations' addresses for the area filter",
+    "languages": "its languages are not listed",
+    "schedules": "its hours are not printed",
+    "service_areas": "no service is placed by its service areas",
+    "attributes": "the tag filter and public addresses do not use its terms",
+    "taxonomy_terms": "the tag filter matches its attributes' term ids only",
+}
+# Tables whose rows hold lines or numbers: without a required column nothing is imported,
+# and a row of them not read is a record skipped (the others' rows are notes).
+PRINTABLE_TABLES = frozenset({"organizations", "services", "locations", "service_at_locations",
+                              "phones"})
+
+
+def row_required(key: str) -> tuple[str, ...]:
+    """The cells a row of `key` is not read without: its required columns but a choice
+    (`a|b`) and an organization's name (its services are lines under their own names)."""
+    return tuple(column for column in REQUIRED_COLUMNS[key]
+                 if "|" not in column and (key, column) != ("organizations", "name"))
+
+
 _LINKS = ("service_id", "service_at_location_id", "location_id", "organization_id")
 USED_COLUMNS: dict[str, frozenset[str]] = {key: frozenset(columns) for key, columns in {
     "organizations": ("id", "name", "alternate_name", "website", "url"),
@@ -69,7 +91,7 @@ USED_COLUMNS: dict[str, frozenset[str]] = {key: frozenset(columns) for key, colu
                       "description"),
     "attributes": ("id", "link_id", "link_entity", "service_id", "taxonomy_term_id",
                    "taxonomy_id"),
-    "taxonomy_terms": ("id", "code", "name"),
+    "taxonomy_terms": ("id", "code", "name", "term"),
 }.items()}
 # Columns of HSDS and Ohana tables that nothing on a card could show: not worth a note.
 IGNORED_COLUMNS = frozenset({

@@ -8,10 +8,12 @@ from datetime import date, timedelta
 from babel import Locale
 
 from generator.content.invisible import without_invisible
+from generator.content.schema import MAX_LANGUAGE_CODE
+from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
-_HTTP = re.compile(r"^https?://[^\s/]+")  # the same rule as generator.content.schema
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+_TRAILING_STOP = re.compile(r"[\s.;:!。]+$")
 STALE_AFTER = timedelta(days=365)
 
 # Names and ISO 639-2/3 codes of the languages shelters most often list, to ISO 639-1.
@@ -105,25 +107,27 @@ def date_notes(label: str, checked: date | None, today: date) -> tuple[date | No
 
 
 def web_address(text: str | None) -> str | None:
-    """`text` when it is an http(s) address, else None."""
-    return text if text and _HTTP.match(text) else None
+    """`text` when it is an http(s) address resources.yaml takes, else None."""
+    return text if text and web_address_problem(text) is None else None
 
 
 def language_code(code: str | None, name: str | None = None) -> str | None:
     """An ISO 639 code for a language given by code or by (English or own) name; a name with
-    a variety in brackets ("Chinese (Mandarin)") is tried without it too."""
+    a variety in brackets ("Chinese (Mandarin)") is tried without it too, and free text's
+    closing stop is not part of it ("Spanish.", "ASL.")."""
     for candidate in (code, name):
-        if not candidate:
+        written = _TRAILING_STOP.sub("", candidate or "").strip()
+        if not written:
             continue
-        key = candidate.strip().lower()
+        key = written.lower()
         bare = re.sub(r"\s*\(.*?\)\s*", " ", key).strip()
         for word in (key, re.sub(r".*\((.*?)\).*", r"\1", key), bare):
             found = LANGUAGE_CODES.get(word) or _babel_names().get(word)
             if found:
                 return found
-        primary, _, rest = candidate.strip().partition("-")
+        primary, _, rest = written.partition("-")
         tag = f"{primary.lower()}-{rest}" if rest else primary.lower()
-        if candidate == code and _LANG.fullmatch(tag):
+        if candidate == code and len(tag) <= MAX_LANGUAGE_CODE and _LANG.fullmatch(tag):
             return tag
     return None
 

@@ -22,7 +22,8 @@ from pydantic import ValidationError
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.schema import ResourcesFileModel
-from generator.content.yamlfile import MAX_CONTENT_BYTES, SAFE_LOADER
+from generator.content.validation_problems import problems_from
+from generator.content.yamlfile import MAX_CONTENT_BYTES, SAFE_LOADER, YamlDoc
 from generator.errors import ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
@@ -46,8 +47,10 @@ def write_resources_yaml(result: ImportResult, path: Path, *, source_note: str,
     entries, remarks = _with_emergency_lines(result.entries, old, path, country)
     try:
         ResourcesFileModel.model_validate({"resources": entries})
-    except ValidationError as error:
-        raise ContentError(Problem(path, f"an imported entry is not valid: {error}")) from None
+    except ValidationError as error:  # said as check would say it, not pydantic's dump
+        raise ContentError([Problem(path, f"an imported entry is not valid: {problem.message}")
+                            for problem in problems_from(error, YamlDoc(
+                                path, {"resources": entries}), ResourcesFileModel)]) from None
     text = render(entries, source_note=source_note, today=today or date.today())
     if old is not None:
         backup = path.with_name(path.name + ".bak")

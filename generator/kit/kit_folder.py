@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import UsageError, WriteError, shown_path
+from generator.errors import OutputInUse, UsageError, WriteError, shown_path
 from generator.kit.kit_commit import (
     JOURNAL_NAME,
     HeldSignals,
@@ -74,6 +74,17 @@ def folder_lock(out: Path) -> Iterator[None]:
         yield
     with contextlib.suppress(OSError):
         state.rmdir()
+
+
+def finish_cut_swap(out: Path) -> None:
+    """Finish the swap an earlier build into `out` was cut short in (its journal is there)
+    before anything else: a build that then stops at its content or at an unknown format
+    leaves the folder holding one kit, not half of two. Nothing is done while another build
+    holds the folder: that one finishes it."""
+    if not os.path.lexists(out / STATE_NAME / JOURNAL_NAME):
+        return
+    with contextlib.suppress(OutputInUse), KitFolder(out):
+        pass  # entering finishes it
 
 
 class KitFolder:

@@ -1,8 +1,9 @@
 """One build at a time in an output folder: `<out>/.havenprint/lock`, held with flock and
 holding the builder's process id. A second build stops at once with "in use by another
 build (pid N)". The kernel lets go of a lock when its process ends however it ends, so the
-file a killed build leaves behind is simply taken over. Where flock is not available (some
-network file systems), the process id decides: a lock whose process is gone is taken over.
+file a killed build leaves behind is simply taken over (the processes a build forks let go
+of it: generator/parent_tie.py). Where flock is not available (some network file systems),
+the process id decides: a lock whose process is gone is taken over.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class FolderLock:
             descriptor = self._open()
             if not self._lock(descriptor):
                 holder = _pid_in(descriptor)
+                if holder is not None and not _alive(holder):  # a process it left behind
+                    holder = _holding(descriptor) or holder
                 os.close(descriptor)
                 raise OutputInUse(self._shown, holder)
             if self._same_file(descriptor):
@@ -101,6 +104,33 @@ def _pid_in(descriptor: int) -> int | None:
     except OSError:
         return None
     return int(text) if text.isdigit() else None
+
+
+def _holding(descriptor: int) -> int | None:
+    """Another process that has the lock file open (Linux: /proc/<pid>/fd): when the process
+    the file names has ended, the lock is held by one it started (a worker, or a copy from
+    before they let go of it), which is the one to name."""
+    mine = os.fstat(descriptor)
+    try:
+        processes = [entry for entry in os.scandir("/proc") if entry.name.isdigit()]
+    except OSError:  # not Linux
+        return None
+    for process in processes:
+        if int(process.name) == os.getpid():
+            continue
+        try:
+            opened = os.scandir(f"/proc/{process.name}/fd")
+        except OSError:  # gone, or not ours to look at
+            continue
+        with opened:
+            for entry in opened:
+                try:
+                    found = os.stat(entry.path)
+                except OSError:
+                    continue
+                if (found.st_dev, found.st_ino) == (mine.st_dev, mine.st_ino):
+                    return int(process.name)
+    return None
 
 
 def _alive(pid: int) -> bool:

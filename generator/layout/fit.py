@@ -16,6 +16,7 @@ from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import unbreakable_numbers
 from generator.i18n.line_breaks import keep_units_with_numbers, needs_segmenting
+from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.formats import LayoutSpec
@@ -103,14 +104,15 @@ class Typesetter:
 
     def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
                    balance: bool) -> RLParagraph:
-        segmented = needs_segmenting(p.markup)
-        if (self.fonts.rtl or _right_to_left(p.markup)
+        markup = typographic(p.markup, self.fonts.lang)
+        segmented = needs_segmenting(markup)
+        if (self.fonts.rtl or _right_to_left(markup)
                 or (self.fonts.shaping and not segmented)):  # aligned as the page reads
             kind = BalancedBidiParagraph if balance else BidiParagraph
-            return kind(p.markup, para_style, self.fonts, weight)
+            return kind(markup, para_style, self.fonts, weight)
         if segmented:
-            return SegmentedParagraph(p.markup, para_style, self.fonts, weight)
-        markup = keep_units_with_numbers(unbreakable_numbers(p.markup))
+            return SegmentedParagraph(markup, para_style, self.fonts, weight)
+        markup = keep_units_with_numbers(unbreakable_numbers(markup))
         return (BalancedParagraph if balance else RLParagraph)(
             self.fonts.with_fallbacks(markup, weight), para_style)
 

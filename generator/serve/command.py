@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from generator.content.file_names import path_argument
+
 DEFAULT_PORT = 8765
 
 
@@ -14,9 +16,9 @@ def add_serve_command(commands: argparse._SubParsersAction,
                       add_allow_outside: object) -> None:
     command = commands.add_parser(
         "serve", help="edit the content and see every page in a browser (local web page)")
-    command.add_argument("content", nargs="?", type=Path, default=Path("content"),
+    command.add_argument("content", nargs="?", type=path_argument, default=Path("content"),
                          metavar="CONTENT_DIR", help="content folder (default: content)")
-    command.add_argument("--out", type=Path, default=Path("output"),
+    command.add_argument("--out", type=path_argument, default=Path("output"),
                          help="where the Download page builds the kit (default: output)")
     command.add_argument("--port", type=int, default=DEFAULT_PORT,
                          help=f"port to listen on (default: {DEFAULT_PORT}; 0: any free one)")

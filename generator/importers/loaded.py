@@ -1,0 +1,14 @@
+"""What reading HSDS data gives the importer, before any service becomes a line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Loaded:
+    services: list[dict]  # the canonical nested service objects (see `hsds_entry`)
+    notes: list[str] = field(default_factory=list)  # version, tables and columns not read...
+    # records and rows not read that could have been printed (a service, a number), with the
+    # reason: (label, reason); a build warns of each
+    skipped: list[tuple[str, str]] = field(default_factory=list)

@@ -1,0 +1,52 @@
+"""Quotation marks and apostrophes print as each language writes them, not as typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.i18n.quotes import NARROW_NBSP, NBSP, typographic
+from tests.conftest import edit, page_texts
+
+
+@pytest.mark.parametrize(("lang", "markup", "printed"), [
+    ("en", "Call a friend&#39;s phone", "Call a friend’s phone"),
+    ("en", "She said &#34;call&#34; twice", "She said “call” twice"),
+    ("en", "the &#39;90s and &#39;quoted&#39; words", "the ’90s and ‘quoted’ words"),
+    ("en", "<b>&#34;Hold on&#34;</b>, she said", "<b>“Hold on”</b>, she said"),  # across tags
+    ("en", 'a <font name="NotoSans">tag</font>&#39;s', 'a <font name="NotoSans">tag</font>’s'),
+    ("es", "&#34;Hola&#34;, dijo", "«Hola», dijo"),
+    ("ru", "&#34;Да&#34;", "«Да»"),
+    ("pl", "&#34;Tak&#34;", "„Tak”"),
+    ("ko", "&#34;안녕&#34;", "“안녕”"),
+    ("zh-Hant", "&#34;你好&#34;", "「你好」"),
+    ("zh-TW", "&#34;你好&#34;", "「你好」"),
+    ("zh-Hans", "&#34;你好&#34;", "“你好”"),
+    ("he", "נגד אלמ&#34;ב", "נגד אלמ&#34;ב"),  # gershayim, not a quotation mark
+    ("ar", "&#34;مرحبا&#34;", "&#34;مرحبا&#34;"),
+])
+def test_quotes_and_apostrophes_by_language(lang: str, markup: str, printed: str) -> None:
+    assert typographic(markup, lang) == printed
+
+
+@pytest.mark.parametrize(("markup", "printed"), [
+    ("Avant d&#39;appeler: oui", f"Avant d’appeler{NBSP}: oui"),
+    ("Vraiment ? Oui !", f"Vraiment{NARROW_NBSP}? Oui{NARROW_NBSP}!"),
+    ("Tom &amp; Jerry ; oui", f"Tom &amp; Jerry{NARROW_NBSP}; oui"),  # not inside &amp;
+    ("&#34;Allô&#34;", f"«{NARROW_NBSP}Allô{NARROW_NBSP}»"),
+    ("https://exemple.fr/?q=1 à 9:30", "https://exemple.fr/?q=1 à 9:30"),  # left alone
+])
+def test_french_spaces_before_high_punctuation(markup: str, printed: str) -> None:
+    assert typographic(markup, "fr") == printed
+
+
+def test_the_printed_brochure_has_typographers_apostrophes(kit: Path, run) -> None:  # noqa: ANN001
+    """"friend's" printed with a typewriter's apostrophe, and French "d'aide" too."""
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, fr]")
+    out = kit.parent / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
+    english = " ".join(page_texts(out / "en" / "brochure.pdf"))
+    french = " ".join(page_texts(out / "fr" / "brochure.pdf"))
+    assert "friend’s" in english and "'" not in english
+    assert "d’" in french and "'" not in french
