@@ -71,7 +71,7 @@ async def upload(request: Request) -> JSONResponse:
                 raise BadRequest("Choose a file to import.", 422)
             data = await upload_file.read()
             fields = {key: value for key, value in form.items() if isinstance(value, str)}
-            if broken_text(fields) is not None or broken_text(upload_file.filename):
+            if broken_text(fields) is not None or broken_text(upload_file.filename) is not None:
                 raise BadRequest(f"A box {BROKEN_CHARACTER}.", 422)
             return await ws.run(_upload, ws, upload_file.filename, data, fields)
     except MultiPartException as error:
