@@ -256,13 +256,8 @@ const havenprint = (() => {
         location.assign(link.href);
       });
     }
-    const address = new URL(location.href);
-    if (address.searchParams.get("saved") === "1") {
-      say(savedText, "ok");
-      address.searchParams.delete("saved");  // a reload later must not say it again
-      history.replaceState(null, "", address);
-    }
-    if (drafts && snapshot && restore) {
+    if (new URLSearchParams(location.search).get("saved") === "1") say(savedText, "ok");
+    if (drafts && snapshot && restore) {  // edits made since, then the page reloaded
       setTimeout(bringBack, 0);  // once the page's own script has set itself up
     }
 

@@ -67,6 +67,16 @@
   });
   const soon = debounce(refresh, 300);
 
+  // The card is drawn in the language whose settings are being edited.
+  form.addEventListener("focusin", event => {
+    const section = event.target.closest(".language-settings[data-lang]");
+    const picker = document.getElementById("preview-lang");
+    if (section && picker.value !== section.dataset.lang) {
+      picker.value = section.dataset.lang;
+      refresh();
+    }
+  });
+
   const edits = havenprint.editor({
     form, button: document.getElementById("save-settings"), url: "/settings/save",
     body: () => ({settings: collect(), base: form.dataset.base}),
