@@ -118,6 +118,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         "faces": [face.as_json() for face in view.faces] if view else None,
         "blocking": result.blocking,
         "changed_on_disk": ws.files.load(path).digest != data.get("base"),
+        "current": ws.files.load(path).digest,
         "ms": round((time.perf_counter() - started) * 1000),
     })
 

@@ -144,6 +144,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         "blocking": result.blocking,
         "note": _preview_note(state, result),
         "changed_on_disk": lines_file.digest != data.get("base"),
+        "current": lines_file.digest,
         "ms": round((time.perf_counter() - started) * 1000),
     })
 

@@ -202,7 +202,8 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
                          "faces": faces, "blocking": any(r.blocking for r in remarks),
                          "changed_on_disk": ws.files.load(_site_path(ws)).digest
-                         != data.get("base")})
+                         != data.get("base"),
+                         "current": ws.files.load(_site_path(ws)).digest})
 
 
 def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:

@@ -167,7 +167,8 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if own is not None:
         remarks = _outside_remarks(_with_strings(state, lang, own), lang, own)
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
-                         "changed_on_disk": ws.files.load(path).digest != data.get("base")})
+                         "changed_on_disk": ws.files.load(path).digest != data.get("base"),
+                         "current": ws.files.load(path).digest})
 
 
 def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:

@@ -56,7 +56,7 @@
     } else {
       note.textContent = "No preview until the problems listed under the text are fixed.";
     }
-    if (data.changed_on_disk) say("The article changed on disk since this page loaded it: saving will ask what to keep.", "error");
+    if (data.changed_on_disk) edits.changedOnDisk("The article changed on disk since this page loaded it (another program, or another tab).", data.current);
   });
   const pause = debounce(refresh, 600);
   document.getElementById("preview-format").addEventListener("change", refresh);

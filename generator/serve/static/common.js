@@ -68,10 +68,12 @@ const havenprint = (() => {
 
   function debounce(work, wait) {
     let timer = null;
-    return (...args) => {
+    const later = (...args) => {
       clearTimeout(timer);
       timer = setTimeout(() => work(...args), wait);
     };
+    later.cancel = () => clearTimeout(timer);
+    return later;
   }
 
   // One request at a time; the latest call waits for the one running, older ones are dropped.
@@ -160,8 +162,16 @@ const havenprint = (() => {
   // server's restart).
   function draftStore(key) {
     const name = `havenprint:${folder}:${key}`;
-    const keepOnServer = debounce(value => post("/drafts/keep", {key, ...value}), 800);
+    let holding = false, held = null;
+    const send = value => { if (holding) held = value; else post("/drafts/keep", {key, ...value}); };
+    const keepOnServer = debounce(value => send(value), 800);
     return {
+      hold() { holding = true; },
+      release(saved) {
+        holding = false;
+        if (held && !saved) post("/drafts/keep", {key, ...held});
+        held = null;
+      },
       read() {
         try { return JSON.parse(localStorage.getItem(name)); } catch (error) { return null; }
       },
@@ -170,7 +180,8 @@ const havenprint = (() => {
         try { localStorage.setItem(name, JSON.stringify(stamped)); } catch (error) { /* full */ }
         keepOnServer(stamped);
       },
-      clear() {
+      clear() {  // saved: a draft still on its way to the server must not follow
+        keepOnServer.cancel();
         try { localStorage.removeItem(name); } catch (error) { /* private mode */ }
       },
       async drop() {
@@ -206,7 +217,10 @@ const havenprint = (() => {
       button.classList.add("busy");
       let refused = false;
       try {
-        const {status, ok, data} = await post(url, {...body(), ...(keep || {})});
+        const sent = {...body(), ...(keep || {})};
+        if (drafts) drafts.hold();  // none sent while saving: the save drops it
+        const {status, ok, data} = await post(url, sent);
+        if (drafts) drafts.release(ok);
         if (ok) {
           dirty = false;
           if (drafts) drafts.clear();
@@ -233,7 +247,9 @@ const havenprint = (() => {
       if (refused) (form.querySelector('[aria-invalid="true"]') || button).focus();
     }
 
+    let conflicted = false;
     function conflict(message, current) {
+      conflicted = true;
       say(message + " Keep my changes saves what this page shows over it (the other version " +
           "stays in History); Reload shows the file as it is now.", "error",
           {label: "Keep my changes", run: () => save({keep: true, current})},
@@ -292,6 +308,11 @@ const havenprint = (() => {
       changed() {
         dirty = true;
         if (drafts && snapshot) drafts.write(kept(snapshot()));
+      },
+      // A draft's answer says the file changed on disk: the choice is offered once (it
+      // is not redrawn under the pointer at every answer).
+      changedOnDisk(message, current) {
+        if (!conflicted) conflict(message, current);
       },
       done() {  // saved some other way (a language added with the settings)
         dirty = false;

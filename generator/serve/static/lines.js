@@ -146,7 +146,7 @@
       preview.classList.remove("stale");
     }
     note.textContent = data.note || `Updated in ${Math.round(performance.now() - started)} ms.`;
-    if (data.changed_on_disk) say("resources.yaml changed on disk since this page loaded it: saving will ask what to keep.", "error");
+    if (data.changed_on_disk) edits.changedOnDisk("resources.yaml changed on disk since this page loaded it (another program, or another tab).", data.current);
   });
   const soon = debounce(refresh, 120);
   const checkAll = debounce(() => refresh(true), 1500);

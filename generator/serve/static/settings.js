@@ -63,7 +63,7 @@
     } else {
       note.textContent = "No preview until the settings marked are fixed.";
     }
-    if (data.changed_on_disk) say("site.yaml changed on disk since this page loaded it: saving will ask what to keep.", "error");
+    if (data.changed_on_disk) edits.changedOnDisk("site.yaml changed on disk since this page loaded it (another program, or another tab).", data.current);
   });
   const soon = debounce(refresh, 300);
 

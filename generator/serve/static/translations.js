@@ -56,7 +56,7 @@
       return;
     }
     showRemarks(data.remarks);
-    if (data.changed_on_disk) havenprint.say("The strings changed on disk since this page loaded them: saving will ask what to keep.", "error");
+    if (data.changed_on_disk) edits.changedOnDisk("The strings changed on disk since this page loaded them (another program, or another tab).", data.current);
   });
   const soon = havenprint.debounce(check, 600);
 
