@@ -33,6 +33,7 @@ from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
+from generator.serve.languages import countries, every_language
 from generator.serve.plain import Words
 from generator.serve.rendering import (
     THUMBNAIL_PIXELS,
@@ -122,8 +123,11 @@ class Workspace:
         return words_for(self._state) if self._state is not None else Words()
 
     def warm_up(self) -> None:
-        """Fonts registered, caches filled, the Overview ready before the first visit."""
+        """Fonts registered, caches filled, the Overview ready before the first visit (and
+        the Settings page's lists of languages and countries)."""
         self.overview()
+        every_language()
+        countries()
 
     def fingerprint(self) -> str:
         digest = hashlib.blake2b(digest_size=16)
