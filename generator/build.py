@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import content_folders, locale_root
-from generator.content.models import Kit, Site
+from generator.content.models import Kit, Resource, Site
 from generator.content.stock import applies_to, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
@@ -36,7 +36,7 @@ from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.i18n.scripts import font_advice, script_of
 from generator.kit.write import BackgroundWriter
-from generator.layout.compose import ComposedFace, compose_face, template_context
+from generator.layout.compose import ComposedFace, compose_face, format_month, template_context
 from generator.layout.emptiness import empty_panel_problems
 from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
@@ -83,6 +83,9 @@ class LaidOut:
     faces: list[PlacedFace]
     warnings: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)  # every text on its grounds
+    # the lines its lists print, and those they could not hold whole (with the warning)
+    printed_lines: frozenset[str] = frozenset()
+    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -143,8 +146,12 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         raise ContentError(Problem(first.source.path, message, first.source.line)) from None
     context = template_context(kit, lang, strings, first.qr)
     sources = _slot_sources(kit, lang)
-    resources, notes = _selected_resources(kit, layout)
-    composed_faces = [compose_face(layout, face_name, context, resources, payload)
+    selected, notes = _selected_resources(kit, layout)
+    # Each line with what templates see of it, made once for every face (context's lines);
+    # after the first, the lines with a number before those reached only on the web.
+    lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
+    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
+    composed_faces = [compose_face(layout, face_name, context, lines, payload)
                       for face_name in layout.spec.faces]
     safety = layout_problems(layout) + composed_problems(
         layout, composed_faces, strings, kit.site.emergency_number)
@@ -178,12 +185,16 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     if faint is not None:
         raise ContrastError(faint, pairs)
     warnings = notes + [w for face in faces for w in face.warnings]
+    left_out = [pair for face in faces for pair in face.left_out_lines]
+    listed = {item.label for composed in composed_faces for items in composed.lists.values()
+              for item in items}
     for face in faces:
         flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
         blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
                  else layout.folder / "layout.yaml")
         warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
-    return LaidOut(layout, lang, size, faces, warnings, pairs)
+    return LaidOut(layout, lang, size, faces, warnings, pairs,
+                   frozenset(listed - {label for label, _ in left_out}), left_out)
 
 
 def _place_faces(composed_faces: list[ComposedFace],
@@ -213,24 +224,29 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
                                kit.resources[0].source)
 
 
-def _selected_resources(kit: Kit, layout: Layout) -> tuple[tuple, list[Problem]]:
-    """The lines this format prints: all of them, or at most `max_lines` of them. Lines that
-    must print (the first, the emergency line, `required: true`) always do and count towards
-    the limit; the others fill what is left, in the order of resources.yaml."""
+def _has_a_number(line: Resource) -> bool:
+    return line.phone is not None or line.text is not None or line.tty is not None
+
+
+def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], list[Problem]]:
+    """Where in resources.yaml the lines this format prints are: all of them, or at most
+    `max_lines` of them. Lines that must print (the first, the emergency line, `required:
+    true`) always do and count towards the limit; the others fill what is left, in the order
+    of resources.yaml."""
     limit = kit.site.options.max_lines.get(layout.name)
     if limit is None or limit >= len(kit.resources):
-        return kit.resources, []
+        return range(len(kit.resources)), []
     room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
     kept, notes = [], []
-    for resource in kit.resources:
+    for index, resource in enumerate(kit.resources):
         if resource.required or room > 0:
             room -= 0 if resource.required else 1
-            kept.append(resource)
+            kept.append(index)
         else:
             notes.append(Problem(resource.source.path, (
                 f"{layout.name}: left out '{resource.name}': max_lines is {limit} for this "
                 "format"), resource.source.line, "warning"))
-    return tuple(kept), notes
+    return kept, notes
 
 
 def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
@@ -340,9 +356,15 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
 
 
 def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> bytes:
-    """The PDF of `laid` for `target`: office sheets in RGB, or shop pages in PDF/X (CMYK);
-    `screen` draws shop pages in the office files' RGB instead, not PDF/X (a proof of the
-    layout's own colours, for checks that read colours back)."""
+    """The PDF of `laid` for `target`: office sheets in RGB, shop pages in PDF/X (CMYK), or
+    the tagged screen copy (generator/render/screen.py); `screen` draws shop pages in the
+    office files' RGB instead, not PDF/X (a proof of the layout's own colours, for checks
+    that read colours back)."""
+    title = f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}"
+    if target == "screen":
+        from generator.render.screen import render_screen  # pikepdf: only for screen copies
+
+        return render_screen(kit, laid, title)
     register_fonts()
     buffer = io.BytesIO()
     first = laid.faces[0]
@@ -352,7 +374,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     cmyk = target == "shop" and not screen
     canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
         buffer, **options)
-    canvas.setTitle(f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}")
+    canvas.setTitle(title)
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")
     canvas.setSubject("")
@@ -361,8 +383,10 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     if target == "office":
         grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)
+        checked = [line.verified for line in kit.resources if line.verified]
         captions = sheet_captions(grid, len(laid.faces), laid.layout.spec.imposition.flip,
-                                  bool(fold_lines(laid.faces[0])[1]))
+                                  bool(fold_lines(laid.faces[0])[1]),
+                                  format_month(min(checked), "en") if checked else None)
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
                            kit.site.print_offset, captions)
     else:
@@ -392,6 +416,8 @@ class Piece:
     problems: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)
     pdfs: list[tuple[str, bytes]] = field(default_factory=list)  # (target, the PDF)
+    printed_lines: frozenset[str] = frozenset()  # see LaidOut
+    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
@@ -446,7 +472,11 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
     for index, lang in keys:  # in order, however the work was shared
         piece, document = pieces[(index, lang)], documents[index]
-        result.problems.extend(piece.problems)
+        completed = {problem: _where_it_prints(problem, label, [
+            documents[other].layout.spec.title for other in range(len(documents))
+            if label in pieces[(other, lang)].printed_lines])
+            for label, problem in piece.left_out_lines}
+        result.problems.extend(completed.get(problem, problem) for problem in piece.problems)
         contrast.extend(piece.contrast)
         if piece.failed:
             result.failed.append((document.name, lang))
@@ -460,6 +490,17 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     return result
 
 
+def _where_it_prints(problem: Problem, label: str, titles: list[str]) -> Problem:
+    """A line left out of one piece, with the pieces that print it whole."""
+    named = [f"the {title.lower()}" for title in dict.fromkeys(titles)]
+    listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
+    where = (f"; it prints whole on {listed}" if named else
+             f"; no piece of this kit prints {label!r}: shorten its name or details, or give "
+             "it a piece with more room")
+    message, lang = problem.message.rsplit(" [", 1)
+    return replace(problem, message=f"{message}{where} [{lang}")
+
+
 def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) -> Piece:
     if (document.article, lang) in kit.broken_articles:
         return Piece(failed=True)
@@ -470,7 +511,8 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) ->
         return Piece(contrast=list(error.pairs), failed=True, faint=True)
     except ContentError as error:
         return Piece(problems=list(error.problems), failed=True)
-    piece = Piece(problems=list(laid.warnings), contrast=list(laid.contrast))
+    piece = Piece(problems=list(laid.warnings), contrast=list(laid.contrast),
+                  printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
         if TEST_DELAY:

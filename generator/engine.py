@@ -1,7 +1,7 @@
 """The one owner of what a havenprint process keeps between documents.
 
 A process (the command line, a batch worker, the web page's server) has one `Engine`. It
-installs the library patches (`generator.render.patches`: two fixes and four speed-ups for
+installs the library patches (`generator.render.patches`: two fixes and five speed-ups for
 ReportLab), each only after checking that the function it replaces is the one it was written
 against, registers the default faces, and owns every cache: functions that remember their
 results are declared with `@remembered(maxsize)`, so each has a bound, its arguments are its

@@ -66,9 +66,11 @@ class InterruptedAfterSwap(KeyboardInterrupt):
 def print_problems(problems: Iterable[Problem]) -> None:
     """Each problem once, on stderr, its path as `shown_path` gives it (a locale problem
     shows up once per format)."""
+    paths: dict[Path | str, str] = {}  # a kit of 2,000 lines has as many problems in one file
     for problem in dict.fromkeys(problems):
-        shown = Problem(shown_path(problem.path), problem.message, problem.line,
-                        problem.severity)
+        if problem.path not in paths:
+            paths[problem.path] = shown_path(problem.path)
+        shown = Problem(paths[problem.path], problem.message, problem.line, problem.severity)
         print(shown, file=sys.stderr)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 from pathlib import Path
 
@@ -91,10 +92,13 @@ def test_markup_and_template_syntax_print_literally(kit: Path, tmp_path: Path, r
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--target", "shop")
     assert result.code == 0, result.err
+    # the emergency line is named on the folding card (the pocket card's safety note names
+    # its number); the card line is on both
+    fold = " ".join(page_texts(out / "en" / "pocket-fold-shop.pdf")[1].split())
+    assert "Help & Hope <b>now</b> {{ 7*7 }}" in fold
     back = " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
-    assert "Help & Hope <b>now</b> {{ 7*7 }}" in back
     assert "Call <us> & talk {{ 7*7 }} {% if x %}" in back
-    assert "49" not in back
+    assert "49" not in back and "49" not in fold
 
 
 def test_overflow_names_file_layout_slot_and_amount(kit: Path, run) -> None:  # noqa: ANN001
@@ -106,7 +110,12 @@ def test_overflow_names_file_layout_slot_and_amount(kit: Path, run) -> None:  # 
     line = next(line for line in result.err.splitlines() if "card_line" in line)
     assert "trauma-bonding.en.md" in line
     assert "pocket-card (back), slot 'card_line'" in line
-    assert "pt (" in line and "mm) too tall even at 7 pt" in line
+    assert "pt (" in line and "mm) too tall even at 8 pt" in line
+    # how long it may be: a card line written for the card must fit (issue: say how)
+    holds = re.search(r"it is (\d+) characters and the slot holds about (\d+); shorten it",
+                      line)
+    assert holds and int(holds.group(1)) == len(long_line), line
+    assert 50 <= int(holds.group(2)) < len(long_line)
 
 
 def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
@@ -125,7 +134,7 @@ def test_required_line_that_does_not_fit_fails(kit: Path, run) -> None:  # noqa:
     result = run("check", kit)
     assert result.code == 1
     assert "pocket-card (back), slot 'resources': required lines (" in result.err
-    assert "too tall even at 7 pt" in result.err
+    assert "too tall even at 8 pt" in result.err
 
 
 def test_character_without_a_glyph_is_an_error(kit: Path, run) -> None:  # noqa: ANN001

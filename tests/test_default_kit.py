@@ -36,7 +36,10 @@ def test_fronts_carry_the_title_in_their_language(demo: Path, lang: str) -> None
 def test_spanish_card_speaks_spanish(demo: Path) -> None:
     back = " ".join(page_texts(demo / "es" / "pocket-card.pdf")[1].split())
     assert "1-800-799-7233" in back
-    assert "Hay apoyo para usted, y lo que siente tiene sentido." in back
+    assert "Escanee para llamar" in back and "llame al 911" in back
+    # the card line, which gives way to the lines on the Spanish card, opens the folding card
+    fold = " ".join(page_texts(demo / "es" / "pocket-fold.pdf")[0].split())
+    assert "Hay apoyo para usted, y lo que siente tiene sentido." in fold
 
 
 def test_open_day_and_night_in_the_kit_language(demo: Path) -> None:

@@ -1,6 +1,8 @@
-"""When the lines do not fit: optional details go before whole lines, and the first line and
-the emergency line are always printed. Pages are read back: each line's number must be on the
-page, directly under the line's name."""
+"""When the lines do not fit: a line prints whole (its numbers, text keyword and TTY) or not
+at all; its hours and languages go before whole lines do, and the first line and the
+emergency line are always printed (on a pocket card the emergency number is in the safety
+note). Pages are read back: each line's number must be on the page, directly under the line's
+name."""
 
 from __future__ import annotations
 
@@ -110,12 +112,20 @@ def test_every_line_prints_on_arabic_and_russian_cards_and_posters(tmp_path: Pat
             strings = load_strings(lang, kit)
             for resource in model.resources:
                 assert resource.phone is not None
+                if resource in emergency and pdf.name.startswith("pocket-card"):
+                    # the safety note along the card's foot names it
+                    assert resource.phone.display in "".join(
+                        box[0] for box in lines[-1]), (lang, pdf)
+                    continue
                 name = resource.name_in(lang, strings)  # in the card's language
                 assert resource.phone.display in text_under(lines, name), (lang, pdf)
-    # Only details were left out, each named (at 8 pt Arabic the card has room for the
-    # numbers and their text lines, not for every TTY and hours); `check` says the same.
+                for way in (resource.tty, resource.text):
+                    if way is not None:  # every way to reach the line, on every piece
+                        number = way.display if hasattr(way, "display") else way.number
+                        assert number in page_texts(pdf)[page], (lang, pdf, number)
+    # Nothing that reaches a line was left out; `check` says the same as `build`.
     warnings = left_out(result.err)
-    assert warnings and all(kind in ("hours", "checked", "tty") for _, kind, _ in warnings)
+    assert all(kind in ("hours", "languages", "checked") for _, kind, _ in warnings)
     check = run("check", kit, "--format", "pocket-card", "--format", "poster")
     assert check.code == 0
     assert sorted(left_out(check.err)) == sorted(warnings)
@@ -143,32 +153,39 @@ def add_lines_with_details(kit: Path, count: int) -> None:
 
 @pytest.mark.parametrize("fmt, pdf_name, page", [("pocket-card", "pocket-card-shop.pdf", 1),
                                                  ("poster", "poster-letter-shop.pdf", 0)])
-def test_hours_and_tty_go_before_lines_and_the_emergency_line_stays(
+def test_hours_go_before_lines_and_lines_go_whole(
         kit: Path, tmp_path: Path, run, fmt: str, pdf_name: str, page: int) -> None:  # noqa: ANN001
+    """A line that does not fit whole is left out, from the last one up, and the warning
+    says where it does print; the lines kept keep every TTY and text number (they lost
+    their TTY before their lines went: the only way to call for a Deaf survivor)."""
     add_lines_with_details(kit, 4)
     move_emergency_line_last(kit)
     model = load_kit(kit)
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", fmt, "--target", "shop",
-                 "--no-previews")
+    result = run("build", kit, "--out", out, "--format", fmt, "--format", "brochure",
+                 "--target", "shop", "--no-previews")
     assert result.code == 0, result.err
     warnings = left_out(result.err)
     dropped = [what for what, kind, _ in warnings if not kind]
     optional = [r.name for r in model.resources if not r.required]
     assert dropped, "the list is long enough that whole lines must go"
-    assert dropped == optional[len(optional) - len(dropped):], "from the last line up"
-    # Every TTY and every hours of a kept line went before the first whole line did.
+    assert set(dropped) <= set(optional[len(optional) - len(dropped) - 1:]), "from the last up"
+    assert {kind for _, kind, _ in warnings} <= {"", "hours", "languages", "checked"}
+    for name in dropped:
+        warning = next(line for line in result.err.splitlines() if f"left out '{name}'" in line)
+        assert f"left out '{name}': it does not fit whole; it prints whole on the " \
+               "tri-fold brochure" in warning, warning
     text = " ".join(page_texts(out / "en" / pdf_name)[page].split())
     kept = [r for r in model.resources if r.name not in dropped]
     lines = visual_lines(out / "en" / pdf_name, page)
     for resource in kept:
         assert resource.phone is not None
+        if resource.emergency and fmt == "pocket-card":
+            assert f"call {resource.phone.display}." in text  # in the safety note
+            continue
         assert resource.phone.display in text_under(lines, resource.name)
-        if resource.tty is not None and fmt == "pocket-card":
-            assert resource.tty.display not in text
-            assert (resource.tty.display in what for what, kind, line in warnings
-                    if kind == "tty" and line == resource.name)
-    assert "Mon–Fri" not in text
+        if resource.tty is not None:
+            assert resource.tty.display in text, resource.name
     assert "Emergency" in [r.name for r in kept]
     for name in dropped:
         assert name not in text
@@ -176,10 +193,10 @@ def test_hours_and_tty_go_before_lines_and_the_emergency_line_stays(
 
 def test_required_lines_that_do_not_fit_name_the_emergency_line(kit: Path, run) -> None:  # noqa: ANN001
     add_local_lines(kit, 4, required=True)
-    result = run("check", kit, "--format", "pocket-card")
+    result = run("check", kit, "--format", "pocket-fold")
     assert result.code == 1
     message = next(line for line in result.err.splitlines() if "required lines" in line)
-    assert "National Domestic Violence Hotline, Emergency, Local line 0" in message
+    assert "Emergency, Local line 0, Local line 1" in message
     assert "do not fit, even without their optional details" in message
 
 
@@ -195,26 +212,39 @@ TEMPLATE = Path("layouts/x/back.j2")
 
 
 def test_a_paragraph_or_a_span_may_be_optional() -> None:
-    rendered = ('<p style="name">Line</p>\n<p style="detail" optional="tty">TTY: 1</p>\n'
-                '<p style="detail"><optional kind="text">Text 2</optional>'
-                '<optional kind="hours" sep=" · ">24/7</optional></p>\n'
+    rendered = ('<p style="name">Line</p>\n<p style="detail" optional="languages">English</p>\n'
+                '<p style="detail">Text 2<optional kind="hours" sep=" · ">24/7</optional>'
+                '<optional kind="url" sep=" · ">example.org</optional></p>\n'
                 '<p style="others_heading" once="1">Also</p>')
-    name, tty, detail, heading = parse_block(rendered, "resource", TEMPLATE)
+    name, languages, detail, heading = parse_block(rendered, "resource", TEMPLATE)
     assert name == Paragraph("name", "Line")
-    assert tty.markup == "TTY: 1" and tty.without({0}) is None
-    assert detail.markup == "Text 2 · 24/7"
-    assert detail.parts == (Part("Text 2", "text"), Part("24/7", "hours", " · "))
-    assert detail.without({1}) == Paragraph("detail", "Text 2")
-    assert detail.without({0}) == Paragraph("detail", "24/7")  # no separator before nothing
+    assert languages.markup == "English" and languages.without({0}) is None
+    assert detail.markup == "Text 2 · 24/7 · example.org"
+    assert detail.parts == (Part("Text 2"), Part("24/7", "hours", " · "),
+                            Part("example.org", "url", " · "))
+    assert detail.without({1}) == Paragraph("detail", "Text 2 · example.org")
+    assert detail.without({1, 2}) == Paragraph("detail", "Text 2")
     assert heading.once and not detail.once
+
+
+@pytest.mark.parametrize("kind", ["tty", "text", "phone"])
+def test_a_way_to_reach_a_line_is_never_optional(kind: str) -> None:
+    """A site's own template cannot mark a TTY, text or phone number optional: a line is
+    printed whole or not at all."""
+    for rendered in (f'<p style="detail" optional="{kind}">x</p>',
+                     f'<p style="detail"><optional kind="{kind}">x</optional></p>'):
+        with pytest.raises(ContentError) as error:
+            parse_block(rendered, "resource", TEMPLATE)
+        assert (f"optional '{kind}': a line's number, text keyword and TTY are never left "
+                "out") in error.value.problems[0].message
 
 
 @pytest.mark.parametrize("rendered, message", [
     ('<p style="detail" optional="fax">x</p>', "unknown optional detail 'fax': use one of"),
     ('<p style="detail" drop="1">x</p>', "unknown attribute 'drop' on <p>"),
-    ('<p style="detail"><optional kind="tty">a<optional kind="hours">b</optional></optional></p>',
+    ('<p style="detail"><optional kind="url">a<optional kind="hours">b</optional></optional></p>',
      "cannot be nested"),
-    ('<p style="detail" optional="tty"><optional kind="hours">b</optional></p>',
+    ('<p style="detail" optional="url"><optional kind="hours">b</optional></p>',
      "mark one or the other"),
     ('<p style="detail"><optional>b</optional></p>', 'write a detail as <optional kind='),
 ])
@@ -225,3 +255,34 @@ def test_a_badly_marked_detail_names_the_template(rendered: str, message: str) -
     assert problem.path == TEMPLATE
     assert problem.message.startswith("block 'resource': ")
     assert message in problem.message
+
+
+# --- lines reached by text or on the web only -------------------------------------------------
+
+def test_a_text_only_first_line_is_the_hero_and_web_only_lines_come_last(kit: Path,
+                                                                          tmp_path: Path,
+                                                                          run) -> None:  # noqa: ANN001
+    """A first line reached only by text printed its keyword and number in the small detail
+    type; a line reached only on the web printed a bare name, before lines with numbers,
+    and pushed them off the card."""
+    from tests.test_type_scale import sizes_of
+
+    (kit / "resources.yaml").write_text(
+        "resources:\n"
+        "  - name: Crisis Text Line\n    text: {number: '741741', keyword: HOME}\n"
+        "    qr: sms\n    verified: 2026-11-01\n"
+        "  - name: Online chat\n    url: https://chat.example.org/start\n"
+        "    verified: 2026-11-01\n"
+        "  - name: Local line\n    phone: 1-800-799-7201\n    tty: 1-800-799-7202\n"
+        "    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: '911'\n    verified: 2026-11-01\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card-shop.pdf"
+    back = " ".join(page_texts(pdf)[1].split())
+    assert "Text HOME to 741741" in back  # the icon's word, then the line
+    assert min(sizes_of(pdf, 1, "HOME to 741741")) >= 13  # as large as a number
+    assert "Website chat.example.org" in back
+    assert back.index("Local line") < back.index("Online chat")

@@ -376,7 +376,8 @@ def test_a_number_spelled_in_letters_with_its_digits_prints_as_advertised(kit: P
     result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
     assert result.code == 0, result.err
     pdf = out / "en" / "pocket-card.pdf"
-    assert "1-800-799-SAFE (7233)" in page_texts(pdf)[1]
+    # (its digits may go to a line of their own at 13 pt on a card)
+    assert "1-800-799-SAFE (7233)" in " ".join(page_texts(pdf)[1].split())
     assert set(decode_qr_codes(pdf, 1)) == {"tel:+18007997233"}
     _first_line(kit, "1-800-799-SAFE (7234)")  # brackets that do not match the letters
     result = run("check", kit)

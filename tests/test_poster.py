@@ -322,21 +322,25 @@ EXTRA_LINES = """
 
 
 def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Hours and the check date go first; then a whole line, from the last up, named with
+    where it does print; a kept line keeps its text number ("Text 988" was left out while
+    later lines printed)."""
     with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
         resources.write(EXTRA_LINES)
     out = tmp_path / "out"
-    result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out)
+    result = run("build", kit, "--format", "poster", "--format", "brochure", "--poster-size",
+                 "letter", "--out", out)
     assert result.code == 0, result.err
-    assert ("slot 'lines': left out 'Text 988' (text) from '988 Suicide & Crisis Lifeline'"
-            in result.err)
     assert "left out 'Checked Nov 2026' (checked)" in result.err
-    assert "left out 'RAINN" not in result.err and "left out 'StrongHearts" not in result.err
+    assert "(text) from" not in result.err
+    assert ("slot 'lines': left out 'RAINN Sexual Assault Hotline': it does not fit whole; it "
+            "prints whole on the tri-fold brochure") in result.err
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
-    for kept in ["988 Suicide & Crisis Lifeline", "911", "StrongHearts Native Helpline",
-                 "RAINN Sexual Assault Hotline", "1-800-656-4673",
+    for kept in ["988 Suicide & Crisis Lifeline", "Text 988", "911",
+                 "StrongHearts Native Helpline", "1-844-762-8483",
                  "Use a phone the other person cannot check. In an emergency, call 911."]:
         assert kept in text
-    assert "Text 988" not in text and "Checked" not in text
+    assert "RAINN" not in text and "Checked" not in text
 
 
 def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path: Path,
@@ -411,7 +415,9 @@ def test_small_posters_keep_the_crisis_line_in_every_language(tmp_path: Path) ->
         assert laid.faces[0].qrs[0].size == pytest.approx(
             min(qr_box[2] * safe_width, qr_box[3] * (length(letter["height"])
                                                       - 2 * length(letter["safe_margin"]))))
-        assert not [w for w in laid.warnings if "988" in w.message], lang
+        # the 988 line prints whole: at most its hours give way
+        assert not [w for w in laid.warnings if "988" in w.message
+                    and "(hours)" not in w.message], lang
 
 
 def test_posters_of_two_sizes_are_two_files_in_one_kit(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

@@ -130,22 +130,44 @@ def test_print_offset_from_site_yaml(kit: Path, tmp_path: Path, run) -> None:  #
 
 
 def test_plain_text_article_builds(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Its first sentence is the card line: on the folding card's panel, and on the pocket
+    card unless the lines need the room, which a note says."""
     use_pasted_article(kit)
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--target", "shop")
     assert result.code == 0, result.err
-    assert "Trauma bonding is a strong emotional tie to someone who hurts you." in \
-        " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+    line = "Trauma bonding is a strong emotional tie to someone who hurts you."
+    assert line in " ".join(page_texts(out / "en" / "pocket-fold-shop.pdf")[0].split())
+    on_card = line in " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
+    assert on_card != ("note: pocket-card (back), slot 'card_line': left out: the lines need "
+                       "its room [en]" in result.err), result.err
 
 
-def test_long_first_sentence_without_card_line_is_explained(kit: Path, run) -> None:  # noqa: ANN001
-    edit(kit / "articles" / "trauma-bonding.en.md",
-         "card: You are not alone, and what you feel makes sense.\n", "")
-    edit(kit / "articles" / "trauma-bonding.en.md",
-         "Trauma bonding is a strong emotional tie to someone who hurts you.",
+def test_long_first_sentence_without_card_line_takes_the_first_key_point(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A first sentence too long for a card line: the first key point prints in its place;
+    without key points, the error says what to write and how long it may be."""
+    article = kit / "articles" / "trauma-bonding.en.md"
+    edit(article, "card: You are not alone, and what you feel makes sense.\n", "")
+    edit(article, "Trauma bonding is a strong emotional tie to someone who hurts you.",
          "Trauma bonding is a strong emotional tie to someone who hurts you, and it can grow "
          "with a partner, a family member, or anyone who is close to you over many years.")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--format",
+               "pocket-fold", "--target", "shop").code == 0
+    for name, page in (("pocket-card-shop.pdf", 1), ("pocket-fold-shop.pdf", 0)):
+        assert "A trauma bond is a strong tie to someone who hurts you." in " ".join(
+            page_texts(out / "en" / name)[page].split())
+    text = article.read_text(encoding="utf-8")
+    article.write_text(_without_key_points(text), encoding="utf-8")
     result = run("check", kit)
     assert result.code == 1
-    assert "trauma-bonding.en.md:1: no card line: the first sentence is over 110 characters" \
-        in result.err
+    assert ("trauma-bonding.en.md:1: no card line: the first sentence is over 110 characters "
+            "and no key point is shorter; add a short `card: ...` line") in result.err
+
+
+def _without_key_points(article: str) -> str:
+    front, body = article.split("---\n", 2)[1:]
+    kept = [line for line in front.splitlines(keepends=True)
+            if not line.startswith(("key_points:", "  - "))]
+    return "---\n" + "".join(kept) + "---\n" + body

@@ -84,14 +84,20 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
     sections, listed = _take_sources(sections)
     if not any(s.paragraphs for s in sections):
         raise ContentError(Problem(path, "the article has no body text", body_start))
+    card_line = meta.card or _default_card_line(sections) or next(
+        (point for point in meta.key_points if len(point) <= CARD_LINE_MAX_CHARS), None)
     return Article(
         slug=slug,
         lang=lang,
         title=title,
-        card_line=meta.card or _default_card_line(sections),
+        card_line=card_line,
         sections=tuple(sections),
         sources=tuple(dict.fromkeys(meta.sources + listed + cited)),
         key_points=meta.key_points,
+        card_line_given=bool(meta.card),
+        card_line_choices=() if meta.card else tuple(
+            point for point in meta.key_points[:1]
+            if point != card_line and len(point) <= CARD_LINE_MAX_CHARS),
         extra=meta.extra,
         source=Source(path, 1),
     )

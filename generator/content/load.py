@@ -117,7 +117,8 @@ def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
     """The first article in each language, carrying `card_line:` from site.yaml where it
     gives one: what the formats printed once per kit (the pocket card) print."""
     return {lang: article if site.card_line.get(lang) is None
-            else replace(article, card_line=site.card_line.get(lang))
+            else replace(article, card_line=site.card_line.get(lang), card_line_choices=(),
+                         card_line_given=True)
             for lang, article in first.items()}
 
 
@@ -397,8 +398,9 @@ def with_card_line(article: Article) -> Article:
     if not article.card_line:
         path = article.source.path if article.source else Path(article.slug)
         raise ContentError(Problem(path, (
-            f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters; "
-            "add a short `card: ...` line to the front matter"), 1))
+            f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters and no "
+            "key point is shorter; add a short `card: ...` line to the front matter (one short "
+            "sentence: a pocket card holds about 50 characters on one line, 100 on two)"), 1))
     return article
 
 

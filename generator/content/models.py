@@ -302,6 +302,10 @@ class Article:
     sections: tuple[Section, ...]
     sources: tuple[str, ...]
     key_points: tuple[str, ...] = ()
+    # Where `card_line` is the article's first sentence (no `card:`), the lines to print in
+    # its place, in order, on a piece it does not fit: the first key point.
+    card_line_choices: tuple[str, ...] = ()
+    card_line_given: bool = False  # written for the card: `card:`, or site.yaml's card_line
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     source: Source | None = None
 

@@ -15,6 +15,7 @@ language:
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from generator.engine import remembered
@@ -39,16 +40,31 @@ def segments(text: str, lang: str) -> tuple[tuple[int, int], ...]:
     from icu4py.breakers import LineBreaker  # ICU: for the languages that need it only
 
     breaks = [end for _, end in LineBreaker(text, _icu_locale(lang)).segments()]
-    kept_together = (*unbreakable_spans(text), *_numbers_with_words(text, lang),
-                     *_numbers_with_units(text))
-    kept = [end for end in breaks
-            if end >= len(text) or not any(start < end < stop for start, stop in kept_together)]
+    inside = _inside((*unbreakable_spans(text), *_numbers_with_words(text, lang),
+                      *_numbers_with_units(text)), len(text))
+    kept = [end for end in breaks if end >= len(text) or not inside[end]]
     pieces, start = [], 0
     for end in kept:
         if end > start:
             pieces.append((start, end))
             start = end
     return tuple(pieces)
+
+
+def _inside(spans: tuple[tuple[int, int], ...], length: int) -> list[bool]:
+    """For each position from 0 to `length`, whether it falls strictly inside one of the
+    spans: a line may not break there. In one pass, however many spans (a paragraph of
+    thousands of numbers)."""
+    opened = [0] * (length + 2)
+    for start, stop in spans:
+        if stop - start > 1:
+            opened[start + 1] += 1
+            opened[stop] -= 1
+    inside, depth = [], 0
+    for change in opened[:length + 1]:
+        depth += change
+        inside.append(depth > 0)
+    return inside
 
 
 def _icu_locale(lang: str) -> str:
@@ -68,11 +84,11 @@ def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
         return []
     from icu4py.breakers import WordBreaker
 
-    ends = [end for _, end in WordBreaker(text, _icu_locale(lang)).segments()]
+    ends = [end for _, end in WordBreaker(text, _icu_locale(lang)).segments()]  # in order
     spans = []
     for join in joins:
-        word_end = next((end for end in ends if end > join), len(text))
-        spans.append((join - 1, word_end))
+        after = bisect.bisect_right(ends, join)  # the first end past the join
+        spans.append((join - 1, ends[after] if after < len(ends) else len(text)))
     return spans
 
 

@@ -49,6 +49,11 @@ class LineParagraph(Flowable):
         (`rightIndent`, the side where lines end: the left, right to left)."""
         return width - self._indent(line) - self.style.rightIndent
 
+    def least_advance(self) -> float:
+        """What the pieces measure together, the spaces between them not counted: the
+        least room the text's lines take side by side (generator/layout/least_height.py)."""
+        return sum(self._width(start, end) for start, end in self._pieces())
+
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
         longest = max((self._width(start, end) for start, end in self._pieces()), default=0.0)
         return longest + max(self._indent(0), self._indent(1)) + self.style.rightIndent

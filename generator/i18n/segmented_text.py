@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import html
 import re
+from array import array
+from dataclasses import dataclass
 
 from reportlab.lib.abag import ABag
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -24,6 +26,7 @@ from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
+from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 
 _TAG = re.compile(r"<[^>]*>")
@@ -41,19 +44,32 @@ class SegmentedParagraph(LineParagraph):
     def _pieces(self) -> tuple[tuple[int, int], ...]:
         return segments(self.text, self.fonts.lang) if self.text else ()
 
+    def _piece_widths(self) -> PieceWidths:
+        """Each piece's width at 1000 units with the spaces after it, and without them."""
+        return _piece_widths(self.text, self.fonts, self.weight)
+
     def _width(self, start: int, end: int) -> float:
         """The width of text[start:end], spaces at its end not counted."""
         piece = self.text[start:end].rstrip()
         return sum(width for _, _, width in _runs(piece, self.fonts, self.weight)) \
             * self.style.fontSize / 1000
 
+    def least_advance(self) -> float:
+        return sum(self._piece_widths().bare) * self.style.fontSize / 1000
+
+    def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
+        widest = max(self._piece_widths().bare, default=0.0)
+        return widest * self.style.fontSize / 1000 + max(self._indent(0), self._indent(1)) \
+            + self.style.rightIndent
+
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
         """Greedy: as many pieces on a line as fit (a piece too wide on its own gets a line
         of its own; minWidth reports it). Pieces are measured one by one; if a line measured
         whole comes out wider (kerning across pieces), lines are measured whole."""
         lines = self._break_by_pieces(width)
+        pieces = set(self._pieces())
         if all(self._width(start, end) <= self._room(width, index) + 0.01
-               for index, (start, end) in enumerate(lines) if (start, end) not in self._pieces()):
+               for index, (start, end) in enumerate(lines) if (start, end) not in pieces):
             return lines
         return self._break_by_lines(width)
 
@@ -65,31 +81,61 @@ class SegmentedParagraph(LineParagraph):
         start: int | None = None
         end = 0  # meaningful once a line has started
         used = 0.0  # the line so far, with the spaces after its last piece
-        for piece_start, piece_end in self._pieces():
-            piece = self.text[piece_start:piece_end]
-            if start is not None and used + _piece_width(piece.rstrip(), self.fonts,
-                                                         self.weight) <= limit(len(lines)):
+        room = limit(0)
+        widths = self._piece_widths()
+        for (piece_start, piece_end), whole, bare in zip(self._pieces(), widths.whole,
+                                                         widths.bare, strict=True):
+            if start is not None and used + bare <= room:
                 end = piece_end
             else:
                 if start is not None:
                     lines.append((start, end))
+                    room = limit(len(lines))
                 start, end, used = piece_start, piece_end, 0.0
-            used += _piece_width(piece, self.fonts, self.weight)
+            used += whole
         if start is not None:
             lines.append((start, end))
         return lines
 
+    def drawn_line(self, number: int, x: float | None = None,
+                   y: float | None = None) -> DrawnLine:
+        """Line `number` as it is drawn from (x, y) (by default, where draw puts it in the
+        paragraph's own frame): its runs, left to right."""
+        start, end = self.lines[number]
+        size = self.style.fontSize
+        line = self.text[start:end].rstrip()
+        runs = _runs(line, self.fonts, self.weight)
+        if x is None:
+            x = self._line_x(number, sum(width for _, _, width in runs) * size / 1000)
+        if y is None:
+            y = self.height - size - number * self.style.leading
+        placed, offset = [], 0
+        for text, face, width in runs:
+            placed.append(LineRun(offset, offset + len(text), 0, face.name(self.weight),
+                                  face.shaped, x, width * size / 1000))
+            offset += len(text)
+            x += width * size / 1000
+        return DrawnLine(line.translate(_NO_BREAK_SPACES), tuple(placed), y, size,
+                         self.fonts.lang)
+
+    def _line_x(self, number: int, line_width: float) -> float:
+        indent = self._indent(number)
+        return indent + _line_start(self.style.alignment, self.width - indent, line_width)
+
     def draw(self) -> None:
         canvas: Canvas = self.canv
         canvas.setFillColor(self.style.textColor)
+        drawer = line_drawer(canvas)
         size = self.style.fontSize
         baseline = self.height - size  # where ReportLab puts a first line
         for number, (start, end) in enumerate(self.lines):
             runs = _runs(self.text[start:end].rstrip(), self.fonts, self.weight)
             line_width = sum(width for _, _, width in runs) * size / 1000
-            indent = self._indent(number)
-            x = indent + _line_start(self.style.alignment, self.width - indent, line_width)
+            x = self._line_x(number, line_width)
             y = baseline - number * self.style.leading
+            if drawer is not None:
+                drawer.draw_line(canvas, self.drawn_line(number, x, y))
+                continue
             # As in bidi_text: a line whose glyphs do not read back as its characters (Khmer
             # and Burmese vowel signs drawn before their consonant) carries its text.
             spanned = not all(_copies_right(text, face.name(self.weight), size)
@@ -102,6 +148,31 @@ class SegmentedParagraph(LineParagraph):
                 x += width * size / 1000
             if spanned:
                 canvas.addLiteral("EMC")
+
+
+@dataclass(frozen=True)
+class PieceWidths:
+    """The width at 1000 units of each piece of a text (`segments`), as `_runs` measures
+    it: with the spaces after it, and without them."""
+
+    whole: array[float]
+    bare: array[float]
+
+
+@remembered(1024)
+def _piece_widths(text: str, fonts: FontSet, weight: str) -> PieceWidths:
+    """Measured once for a paragraph's text, read at every size a fit tries."""
+    widths = PieceWidths(array("d"), array("d"))
+    measured: dict[str, tuple[float, float]] = {}  # a text's pieces repeat (Chinese: a word)
+    for start, end in segments(text, fonts.lang) if text else ():
+        piece = text[start:end]
+        if piece not in measured:
+            measured[piece] = (_piece_width(piece, fonts, weight),
+                               _piece_width(piece.rstrip(), fonts, weight))
+        whole, bare = measured[piece]
+        widths.whole.append(whole)
+        widths.bare.append(bare)
+    return widths
 
 
 def _piece_width(text: str, fonts: FontSet, weight: str) -> float:

@@ -39,8 +39,9 @@ DESCRIPTIONS: dict[str, str] = {
     "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
     "discreet_message": "Discreet (restroom) poster, under the neutral title: seen by "
                         "everyone, so it must not say what the number is for",
-    "checked": "Under the QR code (on the brochure, under each line): when the line was "
-               "last checked, e.g. 'Checked Nov 2026' ({date} is the month and year)",
+    "checked": "Folding card, brochure and poster (on the brochure, under each line): when "
+               "the lines were last checked, e.g. 'Checked Nov 2026' ({date} is the month "
+               "and year)",
     "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
                   "night, every day (keep it short)",
     "poster_others": "Poster, beside the QR code: heading above the other lines",
@@ -70,6 +71,20 @@ DESCRIPTIONS: dict[str, str] = {
                      "emergency number)",
     "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
     "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
+    "when_you_call_title": "Folding card, inside, last panel: heading of what happens when "
+                           "you call a line",
+    "when_you_call": "Folding card, inside, last panel: what happens when you call (someone "
+                     "trained answers, no name needed, you decide what to say); calm and short",
+    "qr_alt_tel": "Screen copies (PDFs to read on screen): the QR code described for people "
+                  "who cannot see it, read aloud, when it calls the first line's {number}",
+    "qr_alt_sms": "Screen copies: the QR code described, read aloud, when it starts a text "
+                  "message to {number}",
+    "qr_alt_sms_keyword": "Screen copies: the QR code described, read aloud, when it starts a "
+                          "text message saying {keyword} to {number}",
+    "qr_alt_url": "Screen copies: the QR code described, read aloud, when it opens the "
+                  "line's website ({address})",
+    "quick_exit": "Web page: the button at the top that leaves the page at once for another "
+                  "website (a quick exit, for someone who may be watched)",
 }
 
 COMMENT_WIDTH = 92

@@ -10,11 +10,12 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import jinja2
@@ -38,7 +39,7 @@ from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import babel_locale
-from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout
+from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.layout.paragraphs import Paragraph, parse_block
 from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
 
@@ -211,6 +212,10 @@ def article_view(article: Article) -> dict[str, Any]:
     return {
         "title": article.title,
         "card_line": article.card_line or "",
+        # the card line, then what may print in its place where it does not fit; none when
+        # it was written for the card (`card:` or site.yaml's `card_line:`)
+        "card_lines": [line for line in (article.card_line, *article.card_line_choices) if line],
+        "card_line_given": article.card_line_given,
         "sections": [{"heading": s.heading, "paragraphs": list(s.paragraphs)}
                      for s in article.sections],
         "sources": list(article.sources),
@@ -255,9 +260,11 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
 
 
 def compose_face(
-    layout: Layout, face_name: str, context: dict, resources: tuple[Resource, ...],
+    layout: Layout, face_name: str, context: dict, lines: Sequence[tuple[Resource, dict]],
     qr_payload: str | None,
 ) -> ComposedFace:
+    """The face's blocks rendered; `lines`: the lines it lists, each with what templates see
+    of it (`resource_view`)."""
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template
     # The clock and the memory ceiling cost 0.1 ms a face: only for a content folder's own
@@ -265,7 +272,7 @@ def compose_face(
     limits = nullcontext() if layout.folder.is_relative_to(LAYOUTS_DIR) else render_limits()
     try:
         with limits:
-            texts, lists, fillers = _render_face(layout, face, context, resources, path)
+            texts, lists, fillers = _render_face(layout, face, context, lines, path)
     except TemplateSyntaxError as error:
         raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
                                    error.lineno)) from None
@@ -282,30 +289,38 @@ def compose_face(
 
 
 def _render_face(layout: Layout, face: FaceSpec, context: dict,
-                 resources: tuple[Resource, ...], path: Path,
+                 lines: Sequence[tuple[Resource, dict]], path: Path,
                  ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]],
                             dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]]]:
-    lang = context["lang"]
     template = _environment(layout.folder).get_template(face.template)
     texts, lists, fillers = {}, {}, {}
+    in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
     for slot in face.slots:
         if slot.kind in TEXT_KINDS:
             texts[slot.name] = _render_block(template, slot.name, context, path)
         if slot.fillers:
-            lines = {**context, "lines": [resource_view(resource, lang, context["t"])
-                                          for resource in resources]}
-            rendered = ((filler, _render_block(template, filler.block, lines, path))
+            listed = {**context, "lines": [view for _, view in lines]}
+            rendered = ((filler, _render_block(template, filler.block, listed, path))
                         for filler in slot.fillers)
             fillers[slot.name] = tuple((filler, paragraphs)
                                        for filler, paragraphs in rendered if paragraphs)
         elif slot.kind == "list":
             lists[slot.name] = tuple(
-                Item(resource.name, _render_block(template, "resource", {
-                    **context, "item": resource_view(resource, lang, context["t"])}, path),
+                Item(resource.name, _render_block(template, "resource",
+                                                  {**context, "item": view}, path),
                      resource.required)
-                for resource in resources
+                for resource, view in _lines_of(slot, lines)
+                if not (resource.emergency and slot.emergency == "in_note" and in_note)
             )
     return texts, lists, fillers
+
+
+T = TypeVar("T")
+
+
+def _lines_of(slot: SlotSpec, lines: Sequence[T]) -> Sequence[T]:
+    """The lines a list slot prints (`lines:`): all, the first or the rest."""
+    return {"all": lines, "first": lines[:1], "rest": lines[1:]}[slot.lines]
 
 
 def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:

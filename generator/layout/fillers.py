@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.layout.fit import UNBREAKABLE, Typesetter, stacked
+from generator.layout.fit import ROUNDING, UNBREAKABLE, Typesetter, least_stacked, stacked
 from generator.layout.formats import FillerSpec
 from generator.layout.geometry import Rect
 from generator.layout.paragraphs import Paragraph
@@ -90,6 +90,8 @@ def _place(box: Rect, items: Sequence[Paragraph], typesetter: Typesetter, scale:
            extra: float, filled: Filled) -> float | None:
     """The paragraphs stacked from the top of `box` if they (and `extra` below them) fit:
     added to `filled`, and the height they reach down to returned; else None."""
+    if least_stacked(items, scale, typesetter) + extra > box.height + 0.01 + ROUNDING:
+        return None  # without setting them: the lines of a long list, in a short box
     paragraphs, height = stacked(items, scale, box.width, typesetter)
     if height == UNBREAKABLE or height + extra > box.height + 0.01:
         return None

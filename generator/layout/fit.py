@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -20,8 +22,9 @@ from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.formats import LayoutSpec
+from generator.layout.least_height import least_lines, long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
-from generator.layout.styles import Limits, paragraph_style, size_range
+from generator.layout.styles import Limits, paragraph_style, size_range, size_ratio
 
 SHRINK_STEP = 0.025
 
@@ -36,6 +39,8 @@ class Icon:
     font: str
     alt_paragraph: BidiParagraph | None  # for right-to-left and shaped scripts
 UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
+_TAG = re.compile(r"<[^>]*>")
+ROUNDING = 1e-6  # between a sum of least heights and the heights measured
 T = TypeVar("T")
 
 
@@ -118,6 +123,31 @@ class Typesetter:
 
     def _range(self, style: str) -> tuple[float, float]:
         return size_range(self.spec.styles[style], self.limits, self._caps.get(style))
+
+    def spacing(self, style: str, scale: float | None = None) -> tuple[float, float, float]:
+        """(leading, space before, space after) of `style` at `scale`, as paragraph_style
+        sets them; at its smallest size when no scale is given (no paragraph of it takes
+        less)."""
+        if scale is None and style in self._least_spacings:
+            return self._least_spacings[style]
+        spec = self.spec.styles[style]
+        ratio = (self._range(style)[0] / spec.size if scale is None
+                 else size_ratio(spec, scale, self.limits, self._caps.get(style)))
+        spacing = (spec.leading * ratio, spec.space_before * ratio, spec.space_after * ratio)
+        if scale is None:
+            self._least_spacings[style] = spacing
+        return spacing
+
+    @functools.cached_property
+    def _least_spacings(self) -> dict[str, tuple[float, float, float]]:
+        return {}
+
+    def least_lines(self, item: Paragraph, whole: Paragraph, width: float) -> int:
+        """The fewest lines `item` takes at `width` at its style's smallest size, whatever
+        more of `whole` (the paragraph with every detail) it holds (least_height.py)."""
+        spec = self.spec.styles[item.style]
+        size = spec.size * (self._range(item.style)[0] / spec.size)  # as paragraph_style
+        return least_lines(item.markup, whole.markup, self.fonts, spec.weight, size, width)
 
     def floor_of(self, items: Sequence[Paragraph]) -> float:
         """The smallest size any of these paragraphs' styles may shrink to."""
@@ -230,7 +260,11 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
         made = stacked(items, scale, width, typesetter)
         return made, max(0.0, made[1] - height)
 
-    fitted, overflow = largest_fitting(typesetter.scales(items), attempt, height)
+    scales = typesetter.scales(items)
+    if long_text(item.markup for item in items) and surely_too_tall(
+            typesetter.paragraphs(items, scales[-1]), width, height):
+        return None, attempt(scales[-1])[1]  # what trying every size would come to
+    fitted, overflow = largest_fitting(scales, attempt, height)
     return (None, overflow) if fitted is None else fitted
 
 
@@ -238,21 +272,51 @@ def floor_overflow(items: Sequence[Paragraph], width: float, height: float,
                    typesetter: Typesetter) -> float:
     """How far the paragraphs overflow the box with every style at its smallest (0: they
     fit at some scale). One trial: for choosing what to leave out before fitting."""
-    if not items:
-        return 0.0
-    _, needed = stacked(items, typesetter.lowest_scale(items), width, typesetter)
-    return max(0.0, needed - height)
+    return max(0.0, floor_heights(items, width, typesetter)[1] - height) if items else 0.0
+
+
+def floor_heights(items: Sequence[Paragraph], width: float,
+                  typesetter: Typesetter) -> tuple[list[float], float]:
+    """Each paragraph's height with every style at its smallest (UNBREAKABLE for one with a
+    word wider than `width`), and the height they need one below the other: what
+    floor_overflow measures. At its smallest a paragraph's height is its own, whatever
+    else is stacked with it."""
+    measured, needed = _stack(items, typesetter.lowest_scale(items), width, typesetter)
+    return [para_height for _, para_height in measured], needed
+
+
+def least_stacked(items: Sequence[Paragraph], scale: float, typesetter: Typesetter) -> float:
+    """The least height `stacked` can come to: each paragraph with text one line tall.
+    Measured without making a paragraph: for giving up on a box far too small for a list
+    of hundreds of lines without setting each of them."""
+    needed = 0.0
+    for index, item in enumerate(items):
+        leading, before, after = typesetter.spacing(item.style, scale)
+        needed += (leading if has_text(item.markup) else 0.0) + after + (before if index else 0)
+    return needed
+
+
+def has_text(markup: str) -> bool:
+    """Whether paragraph markup prints any text: a paragraph of it is a line tall at least.
+    (ReportLab takes a zero-width space for a space too.)"""
+    return bool(html.unescape(_TAG.sub("", markup)).replace("\u200b", " ").strip())
 
 
 def stacked(items: Sequence[Paragraph], scale: float, width: float,
              typesetter: Typesetter) -> tuple[list[RLParagraph], float]:
     """The paragraphs at `scale`, one below the other, and the height they need."""
+    measured, needed = _stack(items, scale, width, typesetter)
+    return [para for para, _ in measured], needed
+
+
+def _stack(items: Sequence[Paragraph], scale: float, width: float,
+           typesetter: Typesetter) -> tuple[list[tuple[RLParagraph, float]], float]:
     measured = [_measured(item, scale, width, typesetter) for item in items]
     needed = 0.0
     for index, (para, para_height) in enumerate(measured):
         style = para.style
         needed += para_height + style.spaceAfter + (style.spaceBefore if index else 0)
-    return [para for para, _ in measured], needed
+    return measured, needed
 
 
 @remembered(8192)

@@ -16,6 +16,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.engine import remembered
 from generator.layout.fit import UNBREAKABLE, Typesetter, largest_fitting, min_width
 from generator.layout.geometry import Rect
+from generator.layout.least_height import long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
 
 MIN_LINES_AFTER_HEADING = 2
@@ -47,18 +48,23 @@ def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
         pieces, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
         return Flowed(pieces, scale), overflow
 
-    return largest_fitting(typesetter.scales(items), attempt, sum(box.height for box in boxes))
+    scales = typesetter.scales(items)
+    room = sum(box.height for box in boxes)
+    if long_text(item.markup for item in items) and surely_too_tall(
+            typesetter.paragraphs(items, scales[-1]), max(box.width for box in boxes), room):
+        return None, attempt(scales[-1])[1]  # what trying every size would come to
+    return largest_fitting(scales, attempt, room)
 
 
-def words_over(items: Sequence[Paragraph], boxes: Sequence[Rect],
-               typesetter: Typesetter) -> int:
+def words_over(items: Sequence[Paragraph], boxes: Sequence[Rect], typesetter: Typesetter,
+               overflow: float) -> int:
     """How many words (characters, in text written without spaces) must go from the text
-    before it fits the boxes at its smallest size: the share of the text that overflows,
-    then checked by cutting that many from its end, and more until it fits."""
+    before it fits the boxes at its smallest size, where it overflows by `overflow`: the
+    share of the text that overflows, then checked by cutting that many from its end, and
+    more until it fits."""
     scale = typesetter.lowest_scale(items)
     by_chars = typesetter.fonts.word_wrap == "CJK"
     total = sum(_count(item, by_chars) for item in items)
-    _, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
     room = sum(box.height for box in boxes)
     guess = max(1, math.ceil(total * overflow / (room + overflow)))
     for _ in range(MAX_TRIES):

@@ -98,6 +98,22 @@ class SlotSpec(_Strict):
     gap: float = 4.0
     fillers: list[FillerSpec] = []  # flow: what fills the panels the text leaves empty
     ruled: bool = False  # text: lines to write on, from below the text to the box's foot
+    # text: what gives way first on a small piece (a card's line from the article): left out,
+    # with a warning, when a list on the face would otherwise leave out a line.
+    gives_way: bool = False
+    # text: may leave out its last paragraphs (a heading with what follows it) when the
+    # whole does not fit at the floor (a folding card's summary of the article), with a note.
+    shortens: bool = False
+    # list: "in_note" leaves out the line that dials the emergency number, which the face's
+    # safety note names ("In an emergency, call 911"): on a card, not printed twice. A face
+    # without a slot printing the safety note (`safety: [safety_note]`) lists it after all.
+    emergency: Literal["listed", "in_note"] = "listed"
+    # list: which lines, in the site's order: all, only the first (the line its QR code
+    # reaches, printed as the hero) or the rest.
+    lines: Literal["all", "first", "rest"] = "all"
+    # qr: "margin" lets the code's white quiet zone lie outside the box, in the face's safe
+    # margin (white paper up to the trim), so that the box bounds the code itself.
+    quiet_zone: Literal["inside", "margin"] = "inside"
 
     @field_validator("box")
     @classmethod

@@ -9,6 +9,7 @@ before details, so that nothing is left out that did not have to be.
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from collections.abc import Sequence
@@ -18,7 +19,14 @@ from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.engine import remembered
 from generator.layout.compose import Item
-from generator.layout.fit import Typesetter, fit_stack, floor_overflow
+from generator.layout.fit import (
+    ROUNDING,
+    Typesetter,
+    fit_stack,
+    floor_heights,
+    floor_overflow,
+    has_text,
+)
 from generator.layout.paragraphs import DETAIL_KINDS, Paragraph
 
 _TAG = re.compile(r"<[^>]+>")
@@ -53,28 +61,164 @@ def fit_list(items: Sequence[Item], width: float, height: float,
 @remembered(256)
 def _fit_list(items: tuple[Item, ...], width: float, height: float,
               typesetter: Typesetter) -> ListFit:
-    fitted, used = fit_stack(assemble(items, frozenset()), width, height, typesetter)
-    if fitted is not None:
-        return ListFit(tuple(fitted), used)
-
-    def fits(cuts: frozenset[Cut]) -> bool:
-        return floor_overflow(assemble(items, cuts), width, height, typesetter) <= 0.01
-
+    trials = _Trials(items, width, height, typesetter)
+    if trials.may_fit():  # else it surely does not fit as it is
+        fitted, used = fit_stack(assemble(items, frozenset()), width, height, typesetter)
+        if fitted is not None:
+            return ListFit(tuple(fitted), used)
     order = cut_order(items)
-    needed = next((count for count in range(1, len(order) + 1)
-                   if fits(frozenset(order[:count]))), None)
+    needed = None
+    for count, cut in enumerate(order, start=1):
+        trials.leave_out(cut)
+        if trials.fits():
+            needed = count
+            break
     if needed is None:
         required = tuple(assemble(items, frozenset(order)))
         return ListFit(None, floor_overflow(required, width, height, typesetter),
                        required=required)
-    cuts = set(order[:needed])
     for cut in reversed(order[:needed - 1]):  # the most needed of what was left out first
-        if Cut(cut.item) not in cuts - {cut} and fits(frozenset(cuts - {cut})):
-            cuts.discard(cut)
+        line = Cut(cut.item)
+        if line in trials.cuts and line != cut:  # a detail of a line left out whole
+            continue
+        trials.bring_back(cut)
+        if not trials.fits():
+            trials.leave_out(cut)
+    cuts = trials.cuts
     fitted, used = fit_stack(assemble(items, frozenset(cuts)), width, height, typesetter)
     assert fitted is not None, "fits at the floor, so fits at some scale"
     shown = sorted(cut for cut in cuts if cut.whole_line or Cut(cut.item) not in cuts)
     return ListFit(tuple(fitted), used, tuple(shown))
+
+
+class _Trials:
+    """What is left out of a list as it is fitted, and whether the rest fits at the floor.
+
+    A trial costs what the lines left in take, not the whole list: a list of 2,000 lines for
+    a card of five is tried once for each detail and line left out or brought back. Most
+    trials are answered without measuring: when the lines left in take more than the box
+    even at their least (`_least_heights`), nothing fits."""
+
+    def __init__(self, items: Sequence[Item], width: float, height: float,
+                 typesetter: Typesetter):
+        self.items, self.width, self.height, self.typesetter = items, width, height, typesetter
+        self.cuts: set[Cut] = set()
+        self.kept = list(range(len(items)))  # the lines not left out whole, in order
+        self.parts_out: dict[tuple[int, int], set[int]] = {}  # (line, paragraph) -> parts
+        self.least, self.first_gain = _least_heights(items, typesetter)
+        self.least_kept = sum(self.least)
+        self.floor: dict[Paragraph, float] = {}  # heights measured at the floor
+        self.lines: dict[Paragraph, int] = {}  # the least lines of those not measured
+        self.now: dict[int, _Least] = {}  # _least_now, until the line or `floor` changes
+
+    def leave_out(self, cut: Cut) -> None:
+        self.cuts.add(cut)
+        if cut.whole_line:
+            self.kept.pop(bisect.bisect_left(self.kept, cut.item))
+            self.least_kept -= self.least[cut.item]
+        else:
+            self.parts_out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
+            self.now.pop(cut.item, None)
+
+    def bring_back(self, cut: Cut) -> None:
+        self.cuts.discard(cut)
+        if cut.whole_line:
+            bisect.insort(self.kept, cut.item)
+            self.least_kept += self.least[cut.item]
+        else:
+            self.parts_out[(cut.item, cut.paragraph)].discard(cut.part)
+            self.now.pop(cut.item, None)
+
+    def may_fit(self, least: float | None = None) -> bool:
+        least = (self.least_kept if least is None else least) - self.first_gain
+        return least <= self.height + 0.01 + ROUNDING  # floor_overflow's tolerance
+
+    def fits(self) -> bool:
+        """Whether what is left in fits at the floor: `assemble` less the left-out lines."""
+        if not self.may_fit():
+            return False
+        least, first = 0.0, None
+        headings: dict[tuple[str, str], float] = {}
+        for index in self.kept:
+            line = self._least_now(index)
+            least += line.height
+            for key, height in line.headings.items():
+                headings[key] = min(height, headings.get(key, height))
+            if first is None:
+                first = line.first_before  # the list's first paragraph has no space before
+        if least + sum(headings.values()) - (first or 0.0) > self.height + 0.01 + ROUNDING:
+            return False  # a name on two lines, say: told without setting it
+        paragraphs = _assembled(self.items, self.kept, self.parts_out)
+        heights, needed = floor_heights(paragraphs, self.width, self.typesetter)
+        self.floor.update(zip(paragraphs, heights, strict=True))
+        self.now.clear()
+        return max(0.0, needed - self.height) <= 0.01  # floor_overflow's test
+
+    def _least_now(self, index: int) -> _Least:
+        """The least height of a line as it is now, what is left out of it left out: its
+        paragraphs at their smallest, each as measured at the floor by an earlier trial,
+        else of its least number of lines at the list's width (Typesetter.least_lines); its
+        `once` headings apart (printed once for all lines)."""
+        if index not in self.now:
+            self.now[index] = self._least_of(index)
+        return self.now[index]
+
+    def _least_of(self, index: int) -> _Least:
+        height, headings, first = 0.0, {}, None
+        for number, paragraph in enumerate(self.items[index].paragraphs):
+            left_out = self.parts_out.get((index, number))
+            kept = paragraph.without(left_out) if left_out else paragraph
+            if kept is None:
+                continue
+            leading, before, after = self.typesetter.spacing(kept.style)
+            if kept in self.floor:
+                least = self.floor[kept] + before + after
+            else:
+                if kept not in self.lines:
+                    self.lines[kept] = self.typesetter.least_lines(kept, paragraph, self.width)
+                least = leading * self.lines[kept] + before + after
+            first = before if first is None else first
+            if kept.once:
+                headings[(kept.style, kept.markup)] = least
+            else:
+                height += least
+        return _Least(height, headings, first)
+
+
+@dataclass(frozen=True)
+class _Least:
+    height: float
+    headings: dict[tuple[str, str], float]  # `once` paragraphs: printed for one line only
+    first_before: float | None  # the space before its first paragraph (None: it has none)
+
+
+def _least_heights(items: Sequence[Item], typesetter: Typesetter) -> tuple[list[float], float]:
+    """The least height each line takes whatever is left out of it but the whole line, and
+    what the first paragraph of a list gains (it has no space before it): a line of the
+    smallest leading and spacing of its style for each paragraph that keeps text then (a
+    `once` heading aside, printed for one line only). At the floor every style is at its
+    smallest, so this is what a list of one-line paragraphs takes exactly. Lines that take
+    more than the box even so do not fit, with nothing more measured: a list of 2,000 lines
+    for a card of five is not measured 10,000 times over (a trial for each detail and line
+    left out, and for each line brought back)."""
+    least = []
+    first = 0.0
+    for item in items:
+        total = 0.0
+        for paragraph in item.paragraphs:
+            leading, before, after = typesetter.spacing(paragraph.style)
+            first = max(first, before)
+            if not paragraph.once and _keeps_text(paragraph):
+                total += leading + before + after
+        least.append(total)
+    return least, first
+
+
+def _keeps_text(paragraph: Paragraph) -> bool:
+    """Whether the paragraph prints some text whatever of it is left out."""
+    if not paragraph.parts:
+        return has_text(paragraph.markup)
+    return any(has_text(part.markup) for part in paragraph.parts if part.kind is None)
 
 
 def cut_order(items: Sequence[Item]) -> list[Cut]:
@@ -94,21 +238,31 @@ def cut_order(items: Sequence[Item]) -> list[Cut]:
 
 def assemble(items: Sequence[Item], cuts: frozenset[Cut]) -> list[Paragraph]:
     """The paragraphs of the list less the cuts; a `once` heading only the first time."""
+    parts_out: dict[tuple[int, int], set[int]] = {}
+    for cut in cuts:
+        if not cut.whole_line:
+            parts_out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
+    kept = [index for index in range(len(items)) if Cut(index) not in cuts]
+    return _assembled(items, kept, parts_out)
+
+
+def _assembled(items: Sequence[Item], kept: Sequence[int],
+               parts_out: dict[tuple[int, int], set[int]]) -> list[Paragraph]:
+    """The paragraphs of the `kept` lines less the parts left out of them."""
     paragraphs: list[Paragraph] = []
     seen: set[tuple[str, str]] = set()
-    for index, item in enumerate(items):
-        if Cut(index) in cuts:
-            continue
-        for number, paragraph in enumerate(item.paragraphs):
-            left_out = {cut.part for cut in cuts if cut.item == index and cut.paragraph == number}
-            kept = paragraph.without(left_out) if left_out else paragraph
-            if kept is None:
+    for index in kept:
+        for number, paragraph in enumerate(items[index].paragraphs):
+            left_out = parts_out.get((index, number))
+            kept_paragraph = paragraph.without(left_out) if left_out else paragraph
+            if kept_paragraph is None:
                 continue
-            if kept.once:
-                if (kept.style, kept.markup) in seen:
+            if kept_paragraph.once:
+                key = (kept_paragraph.style, kept_paragraph.markup)
+                if key in seen:
                     continue
-                seen.add((kept.style, kept.markup))
-            paragraphs.append(kept)
+                seen.add(key)
+            paragraphs.append(kept_paragraph)
     return paragraphs
 
 

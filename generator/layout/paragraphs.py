@@ -3,11 +3,13 @@
 A block renders `<p style="name">inline markup</p>` paragraphs. In a list entry (a hotline)
 a template marks what is secondary, either a whole paragraph or a span of one:
 
-    <p style="detail" optional="tty">TTY: 1-800-787-3224</p>
+    <p style="detail" optional="languages">English, Español</p>
     <p style="detail">Text START to 88788<optional kind="hours" sep=" · ">24/7</optional></p>
 
 `sep` is printed before the span only when something is printed before it in the paragraph.
 `<p ... once="1">` is a heading repeated in each entry: only the first kept one prints it.
+`<p ... choice="2">` is one of several texts a slot may print, in order of preference: the
+slot prints the first that fits (an article's first sentence, else its first key point).
 `<p ... icon="text" alt="Text">` starts with a small picture (generator/render/icons.py) instead of
 the word `alt`, which stays in the text layer for screen readers and copying.
 """
@@ -16,21 +18,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 
 # What a list entry may mark optional, in the order a list that does not fit leaves them out
-# (each kind from the last line up), before it leaves out any whole line.
-DETAIL_KINDS = ("checked", "languages", "hours", "url", "tty", "text")
+# (each kind from the last line up), before it leaves out any whole line. Never a way to
+# reach the line: a line prints with its numbers, text keyword and TTY, or not at all
+# (texting is often the only safe way, a TTY the only one for a Deaf caller).
+DETAIL_KINDS = ("checked", "languages", "hours", "url")
+NEVER_LEFT_OUT = ("phone", "text", "tty")
 
 _PARAGRAPH = re.compile(r'<p style="([\w-]+)"((?:\s+[\w-]+="[^"<>]*")*)\s*>(.*?)</p>', re.DOTALL)
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')
 _DETAIL = re.compile(r'<optional kind="([\w-]+)"(?:\s+sep="([^"<>]*)")?\s*>(.*?)</optional>',
                      re.DOTALL)
-_ATTRIBUTES = {"optional", "once", "icon", "alt"}
+_ATTRIBUTES = {"optional", "once", "icon", "alt", "choice"}
 ICON_NAMES = ("call", "text", "tty", "web", "box")
 DECORATIVE_ICONS = ("box",)  # a list mark: no word to keep
 Fail = Callable[[str], ContentError]
@@ -53,6 +58,7 @@ class Paragraph:
     once: bool = False
     icon: str | None = None  # a picture before the text (ICON_NAMES)
     alt: str = ""  # the word the picture stands for (escaped markup)
+    choice: int = 0  # one of a slot's texts to choose from, by preference (0: not a choice)
 
     def without(self, left_out: Collection[int]) -> Paragraph | None:
         """The paragraph with the parts at these indices left out; None if nothing is left."""
@@ -99,6 +105,12 @@ def _paragraph(style: str, attributes: dict[str, str], markup: str, block: str,
 
     if not attributes and "optional>" not in markup:
         return Paragraph(style, markup)  # the common case: nothing optional
+    choice = attributes.pop("choice", None)
+    if choice is not None:
+        if not choice.isdigit() or int(choice) < 1:
+            raise ContentError(Problem(path, f"block '{block}': choice=\"{choice}\" is not a "
+                                       "number from 1"))
+        return replace(_paragraph(style, attributes, markup, block, path), choice=int(choice))
     unknown = set(attributes) - _ATTRIBUTES
     if unknown:
         raise fail(f"unknown attribute {sorted(unknown)[0]!r} on <p>: "
@@ -138,6 +150,10 @@ def _parts(markup: str, fail: Fail) -> tuple[Part, ...]:
 
 
 def _checked_kind(kind: str, fail: Fail) -> str:
+    if kind in NEVER_LEFT_OUT:
+        raise fail(f"optional {kind!r}: a line's number, text keyword and TTY are never left "
+                   "out (a line prints whole, or not at all where it does not fit); mark only "
+                   f"{', '.join(DETAIL_KINDS)} optional")
     if kind not in DETAIL_KINDS:
         raise fail(f"unknown optional detail {kind!r}: use one of {', '.join(DETAIL_KINDS)}")
     return kind

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab.platypus import Paragraph as RLParagraph
@@ -26,7 +26,7 @@ from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import describe, fit_list
 from generator.layout.paragraphs import Paragraph
 from generator.layout.styles import style_name
-from generator.render.qr import QrError, min_symbol_size
+from generator.render.qr import QrError, min_symbol_size, symbol_share
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,9 @@ class PlacedFace:
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
     rtl: bool = False
     claimed: list[Rect] = field(default_factory=list)  # boxes text sits in the middle of
+    # lines a list could not hold whole, each with its warning (which the build completes)
+    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
+    left_out_details: int = 0  # what lists left out in all, lines and details
 
 
 @dataclass(frozen=True)
@@ -152,12 +155,73 @@ def one_size_per_style(faces: Sequence[PlacedFace]) -> tuple[tuple[str, float], 
 
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
+    """The face with every slot placed. Where a list cannot print every line whole, the
+    slots that give way (`gives_way`: a card's line from the article) make room first: with
+    a shorter text they may print instead (`choice`), then by being left out."""
+    spec = placement.layout.spec.faces[composed.name]
+    best: PlacedFace | None = None
+    failed: ContentError | None = None
+    giving_way = {slot.name for slot in spec.slots if slot.gives_way}
+    for attempt, yielded in _attempts(composed, spec.slots):
+        try:
+            placed = _placed_face(attempt, placement)
+        except _FaceError as error:
+            if error.slots & giving_way:  # its own text does not fit its own box
+                raise
+            failed = failed or error
+            continue
+        if best is None or _lost(placed) < _lost(best):
+            for slot in yielded:  # by design, not a fault: a note
+                placed.warnings.append(_problem(slot, placement, (
+                    "left out: the lines need its room"), placed, "info"))
+            best = placed
+        if not best.left_out_details:
+            break
+    if best is None:
+        assert failed is not None
+        raise failed
+    return best
+
+
+class _FaceError(ContentError):
+    """A face that cannot be placed, and the slots that failed."""
+
+    def __init__(self, problems: list[Problem], slots: frozenset[str]) -> None:
+        super().__init__(problems)
+        self.slots = slots
+
+
+def _attempts(composed: ComposedFace,
+              slots: Sequence[SlotSpec]) -> Iterator[tuple[ComposedFace, list[SlotSpec]]]:
+    """The face as composed, then with each slot that gives way printing its later choices
+    only, then left out (with the slots so left out)."""
+    yield composed, []
+    texts = dict(composed.texts)
+    for slot in slots:
+        items = texts.get(slot.name, ())
+        if not (slot.gives_way and items):
+            continue
+        for later in sorted({item.choice for item in items if item.choice})[1:]:
+            texts[slot.name] = tuple(item for item in items if item.choice >= later
+                                     or not item.choice)
+            yield replace(composed, texts=dict(texts)), []
+        texts[slot.name] = ()
+        yield replace(composed, texts=dict(texts)), [slot]
+
+
+def _lost(placed: PlacedFace) -> tuple[int, int]:
+    """What a face's lists left out: whole lines first, then details."""
+    return len(placed.left_out_lines), placed.left_out_details
+
+
+def _placed_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     spec = placement.layout.spec.faces[composed.name]
     size = placement.size
     placed = PlacedFace(composed.name, spec, size.width, size.height,
                         panels=panel_rects(size, spec, placement.fonts.rtl),
                         rtl=placement.fonts.rtl)
     problems: list[Problem] = []
+    failed: set[str] = set()
     texts: dict[str, list[PlacedText]] = {}
     for slot in placing_order(spec.slots):
         placed_before = len(placed.texts)
@@ -165,9 +229,10 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
             PLACERS[slot.kind](placed, slot, composed, placement)
         except ContentError as error:
             problems.extend(error.problems)
+            failed.add(slot.name)
         texts[slot.name] = placed.texts[placed_before:]
     if problems:
-        raise ContentError(problems)
+        raise _FaceError(problems, frozenset(failed))
     # Drawn, and so read aloud and copied, in the order the layout lists its slots.
     placed.texts = [text for slot in spec.slots for text in texts[slot.name]]
     return placed
@@ -214,10 +279,23 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             raise ContentError(_problem(slot, placement, "has nothing to print", placed))
         return
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
-    paragraphs, used = fit_stack(items, width, height, placement.typesetter)
+    paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
+    items = tuple(chosen)
+    if paragraphs is None and slot.shortens:
+        paragraphs, used, kept = _shortened(items, width, height, placement)
+        if paragraphs is not None:
+            placed.warnings.append(_problem(slot, placement, (
+                f"left out its last {len(items) - kept} of {len(items)} paragraphs: they do "
+                "not fit"), placed, "warning"))
     if paragraphs is None:
         message = _overflow_message(used, placement, items)
-        if slot.required:
+        if len(items) == 1 and used != UNBREAKABLE:  # one text: how long it may be
+            room = _characters_that_fit(items[0], width, height, placement)
+            message += (f": it is {_length(items[0])} characters and the slot holds about "
+                        f"{room}; shorten it")
+        # A text that gives way gives way to the lines, but one written for this slot (no
+        # choices: a card line given as `card:`) must fit the slot's own box.
+        if slot.required or (slot.gives_way and not any(item.choice for item in items)):
             raise ContentError(_problem(slot, placement, message, placed))
         placed.warnings.append(
             _problem(slot, placement, f"left out: {message}", placed, "warning"))
@@ -226,6 +304,56 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if slot.ruled and slot.name in placed.extents:
         placed.rules.extend(rules(box, placed.extents[slot.name][0],
                                   placement.layout.spec.rule_spacing))
+
+
+def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,
+                            placement: Placement
+                            ) -> tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]:
+    """The slot's paragraphs fitted: with the first of its choices (`choice="n"`) that fits,
+    else (None, overflow, the first choice's paragraphs)."""
+    choices = sorted({item.choice for item in items if item.choice})
+    first: tuple[list[RLParagraph] | None, float, Sequence[Paragraph]] | None = None
+    for choice in choices or [0]:
+        chosen = [item for item in items if item.choice in (0, choice)]
+        fitted, used = fit_stack(chosen, width, height, placement.typesetter)
+        if fitted is not None:
+            return fitted, used, chosen
+        first = first or (None, used, chosen)
+    assert first is not None
+    return first
+
+
+def _length(item: Paragraph) -> int:
+    return len(html.unescape(re.sub(r"<[^>]*>", "", item.markup)))
+
+
+def _characters_that_fit(item: Paragraph, width: float, height: float,
+                         placement: Placement) -> int:
+    """How many characters of `item`, cut at a space, fit the box at the floor size."""
+    words = html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split(" ")
+    low, high = 0, len(words)
+    while low < high:  # the most words that fit
+        middle = (low + high + 1) // 2
+        prefix = html.escape(" ".join(words[:middle]), quote=False)
+        fitted, _ = fit_stack([replace(item, markup=prefix, parts=())], width, height,
+                              placement.typesetter)
+        low, high = (middle, high) if fitted is not None else (low, middle - 1)
+    return len(" ".join(words[:low]))
+
+
+def _shortened(items: Sequence[Paragraph], width: float, height: float,
+               placement: Placement) -> tuple[list[RLParagraph] | None, float, int]:
+    """The most of `items`' first paragraphs that fit, never ending on a heading (a style
+    kept with the next); (None, overflow of the whole, 0) when not even the first two do."""
+    styles = placement.layout.spec.styles
+    for kept in range(len(items) - 1, 1, -1):
+        if styles[items[kept - 1].style].keep_with_next:
+            continue
+        fitted, used = fit_stack(items[:kept], width, height, placement.typesetter)
+        if fitted is not None:
+            return fitted, used, kept
+    _, overflow = fit_stack(items, width, height, placement.typesetter)
+    return None, overflow, 0
 
 
 def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -240,9 +368,13 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                    f"{_overflow_message(fitted.height, placement, fitted.required)}")
         raise ContentError(_problem(slot, placement, message, placed))
     for cut in fitted.left_out:
-        placed.warnings.append(_problem(
-            slot, placement, f"left out {describe(cut, items)}: it does not fit", placed,
-            "warning"))
+        placed.left_out_details += 1
+        whole = " whole" if cut.whole_line else ""
+        warning = _problem(slot, placement, f"left out {describe(cut, items)}: it does not "
+                           f"fit{whole}", placed, "warning")
+        placed.warnings.append(warning)
+        if cut.whole_line:  # the build adds where it does print (generator/build.py)
+            placed.left_out_lines.append((items[cut.item].label, warning))
     _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
 
 
@@ -332,23 +464,44 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if not payload:
         return
     box = _box(slot, placement, placed)
-    size = min(box.width, box.height)
     try:
         needed = max(min_symbol_size(payload), placement.size.qr_min or 0.0)
+        modules_share = symbol_share(payload)  # the whole symbol over the code itself
     except QrError as error:
         raise ContentError(_problem(slot, placement, str(error), placed)) from None
+    # The white quiet zone may lie outside the box where the box meets the safe area's edge
+    # (`quiet_zone: margin`: into the margin, white paper up to the trim); elsewhere, and
+    # always with `quiet_zone: inside`, the box holds it.
+    sides = _sides_at_the_margin(box, placed.panels[slot.panel].inset(placement.size.safe_margin))
+    outside = sides if slot.quiet_zone == "margin" else {}
+    code = min(box.width / (1 + (2 - outside["left"] - outside["right"]) * (modules_share - 1)
+                            / 2),
+               box.height / (1 + (2 - outside["top"] - outside["bottom"]) * (modules_share - 1)
+                             / 2)) if outside else min(box.width, box.height) / modules_share
+    size = code * modules_share
     if size + 0.01 < needed:
         message = (f"the QR code for {payload!r} needs {needed:.0f} pt but the slot holds "
                    f"{size:.0f} pt: use a shorter link or a tel: code")
         raise ContentError(_problem(slot, placement, message, placed))
+    quiet = (size - code) / 2
     align = slot.align
     if placement.fonts.rtl and align != "center":
         align = "right" if align == "left" else "left"
-    x = {"left": box.x, "center": box.x + (box.width - size) / 2,
-         "right": box.x + box.width - size}[align]
-    y = {"top": box.y + box.height - size, "middle": box.y + (box.height - size) / 2,
-         "bottom": box.y}[slot.valign]
+    grow = {side: quiet * outside.get(side, 0) for side in ("left", "right", "top", "bottom")}
+    x = {"left": box.x - grow["left"], "center": box.x + (box.width - size) / 2,
+         "right": box.x + box.width - size + grow["right"]}[align]
+    y = {"top": box.y + box.height - size + grow["top"],
+         "middle": box.y + (box.height - size) / 2, "bottom": box.y - grow["bottom"]}[slot.valign]
     placed.qrs.append(PlacedQr(payload, x, y, size))
+    placed.extents[slot.name] = (y, y + size)
+
+
+def _sides_at_the_margin(box: Rect, safe: Rect) -> dict[str, int]:
+    """1 for each side of `box` that lies on the safe area's edge, else 0."""
+    return {"left": int(abs(box.x - safe.x) < 0.5),
+            "right": int(abs(box.x + box.width - (safe.x + safe.width)) < 0.5),
+            "top": int(abs(box.top - safe.top) < 0.5),
+            "bottom": int(abs(box.y - safe.y) < 0.5)}
 
 
 def _place_ornament(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -386,7 +539,7 @@ def _overflow_message(overflow: float, placement: Placement,
     over_mm = overflow / PT_PER_UNIT["mm"]
     message = f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
     if boxes and items:
-        count = words_over(items, boxes, placement.typesetter)
+        count = words_over(items, boxes, placement.typesetter, overflow)
         unit = "characters" if placement.fonts.word_wrap == "CJK" else "words"
         message += f": about {count} {unit} too long; shorten it by that much"
     return message

@@ -3,7 +3,8 @@
 Two fix what havenprint needs fixed (a crash on shaped text that starts raised or lowered,
 and discretionary ligatures), four remember across documents what a kit's documents and a
 batch's sites share (font subsets, their compressed streams, encoded strings, formatted
-numbers): documents come out byte for byte as without them (tests/test_speedups.py).
+numbers), and one breaks a paragraph's lines in time linear in its words (word_queue.py):
+documents come out byte for byte as without them (tests/test_speedups.py).
 
 Each patch names the function it replaces and a fingerprint of that function's code as it
 was when the patch was written. A library release that changes the function changes the
@@ -23,6 +24,9 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
+from reportlab.platypus.paragraph import Paragraph
+
+from generator.render.word_queue import linear_break_lines
 
 if TYPE_CHECKING:
     from generator.engine import Engine
@@ -159,6 +163,8 @@ PATCHES = (
     Patch("remembered PDFDocEncoding", pdfdoc, "pdfdocEnc", "8faf0555291f465d",
           _remembered_pdfdoc_encoding),
     Patch("remembered numbers", pdfdoc, "format", "af83779dda450967", _remembered_numbers),
+    Patch("line breaking linear in words", Paragraph, "breakLines", "564e97787be65a9e",
+          linear_break_lines),
 )
 FIXES = PATCHES[:2]  # what correct output needs; the rest only saves time
 

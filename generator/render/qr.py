@@ -102,6 +102,12 @@ def modules_with_quiet_zone(payload: str) -> int:
     return len(qr_matrix(payload)) + 2 * QUIET_ZONE_MODULES
 
 
+def symbol_share(payload: str) -> float:
+    """The whole symbol's width (quiet zone included) over the code's own."""
+    modules = len(qr_matrix(payload))
+    return (modules + 2 * QUIET_ZONE_MODULES) / modules
+
+
 def min_symbol_size(payload: str) -> float:
     """The smallest total width in pt (quiet zone included) that meets both print minimums."""
     modules = len(qr_matrix(payload))

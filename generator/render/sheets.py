@@ -316,9 +316,11 @@ def _caption(canvas: Canvas, grid: Grid, text: str, spot: CaptionSpot) -> None:
     canvas.restoreState()
 
 
-def sheet_captions(grid: Grid, pages: int, flip: str, folds: bool) -> list[str]:
+def sheet_captions(grid: Grid, pages: int, flip: str, folds: bool,
+                   checked: str | None = None) -> list[str]:
     """What each office sheet needs, in its footer: how to print it, then what to do with
-    it (cut or separate, fold) on the last page."""
+    it (cut or separate, fold) on the last page; on the first, when the lines were last
+    checked (`checked`, a month), for whoever prints it to know when to check them again."""
     if pages == 1:
         how = ["Print one-sided at actual size (100 %)."]
     else:
@@ -331,6 +333,8 @@ def sheet_captions(grid: Grid, pages: int, flip: str, folds: bool) -> list[str]:
             else "Then cut along the solid marks")
     then += ", and fold at the dashed marks." if folds else "."
     how[-1] = f"{how[-1]} {then}"
+    if checked:
+        how[0] = f"{how[0]} Lines last checked {checked}."
     return how
 
 

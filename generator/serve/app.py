@@ -25,6 +25,7 @@ from generator.serve import (
     pages_overview,
     pages_settings,
     pages_translations,
+    pages_web,
 )
 from generator.serve.files import OutsideContent
 from generator.serve.guard import Guard
@@ -75,6 +76,7 @@ ROUTES = [
     Route("/drafts/keep", pages_drafts.keep, methods=["POST"]),
     Route("/drafts/drop", pages_drafts.drop, methods=["POST"]),
     Route("/png/{key}.png", png),
+    Route("/web/{lang}.html", pages_web.web_page),  # the kit's web page, before a build
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 

@@ -1,0 +1,249 @@
+"""Work grows with what a kit holds, not with its square: a long paragraph, many lines.
+
+Asserted on growth (the work at n and at 4n: linear is 4, quadratic 16), timed in processor
+time (this process only; the best of a few runs) with generous margins for a loaded
+machine, or on work counted; and on generous bounds of processor time for the sizes issue
+25 names.
+bench/long_paragraph.py and bench/many_lines.py print the figures.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus.paragraph import Paragraph as RLParagraph
+
+from generator.engine import engine
+from generator.i18n.bidi_text import _words
+from generator.i18n.fonts import font_set, register_fonts
+from generator.i18n.isolates import isolate_spans, unbreakable_spans
+from generator.i18n.line_breaks import segments
+from generator.i18n.segmented_text import SegmentedParagraph
+from generator.layout import fit
+from generator.render.word_queue import WordQueue
+from tests.conftest import DEFAULT_CONTENT
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from long_paragraph import SENTENCES, long_text  # noqa: E402 - the benchmarks' own text
+from many_lines import kit_with as kit_with_lines  # noqa: E402
+
+MARGIN = 6.5  # well under quadratic (16), above linear with noise
+
+
+def best_seconds(work: Callable[[], object], runs: int = 3) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        engine().clear()  # nothing remembered from the run before
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def growth(work: Callable[[int], object], n: int) -> float:
+    return best_seconds(lambda: work(4 * n)) / max(best_seconds(lambda: work(n)), 1e-3)
+
+
+def processor_seconds() -> float:
+    """This process's processor time and its forked copies' (a build shares its languages
+    among them): unlike the clock's, it does not grow when other work shares the machine."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def test_reportlab_breaks_a_paragraph_in_time_linear_in_its_words() -> None:
+    """ReportLab took the words from the front of a list, moving all the others each time
+    (render/word_queue.py): 100,000 words cost 10 s."""
+    engine().start()
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10)
+    assert growth(lambda n: RLParagraph("word " * n, style).wrap(200, 1e9), 50_000) < MARGIN
+
+
+def test_lines_are_broken_as_reportlab_breaks_them() -> None:
+    """The same lines, and the same lines for a split's tail, as ReportLab's own function."""
+    engine().start()
+    original = RLParagraph.breakLines.__wrapped__  # type: ignore[attr-defined]
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10,
+                           firstLineIndent=12)
+    def tail(markup: str) -> RLParagraph:
+        paragraph = RLParagraph(markup, style)
+        paragraph.wrap(180, 1e9)
+        return paragraph.split(180, 300)[1]
+
+    for markup in ("One two three four five six seven. " * 300,
+                   "One <b>two</b> three <i>four five</i> six. " * 200):
+        for make in (lambda text: RLParagraph(text, style), tail):
+            ours = make(markup).breakLines([168, 180])
+            theirs = original(make(markup), [168, 180])
+            assert _lines(ours) == _lines(theirs) and len(_lines(ours)) > 20
+
+
+def _lines(broken: object) -> list[str]:
+    lines = broken.lines  # type: ignore[attr-defined]
+    if broken.kind == 0:  # type: ignore[attr-defined]
+        return [" ".join(words) for _, words in lines]
+    return ["".join(frag.text for frag in line.words) for line in lines]
+
+
+def test_the_word_queue_answers_what_reportlab_asks_of_a_list() -> None:
+    words = WordQueue(["a", "b", "c", "d"])
+    assert words.pop(0) == "a" and words.pop() == "d"
+    words[0:0] = ["x", "y"]  # put back at the front
+    assert list(words) == ["x", "y", "b", "c"]
+    copy = words[:]
+    assert isinstance(copy, WordQueue) and list(copy) == list(words)
+    words.insert(1, "i")
+    assert list(words) == ["x", "i", "y", "b", "c"] and words.pop(2) == "y"
+    assert list(words) == ["x", "i", "b", "c"]
+
+
+def test_chinese_text_is_broken_in_time_linear_in_its_length() -> None:
+    """Each line was looked up in the list of all the paragraph's pieces."""
+    register_fonts()
+    fonts = font_set("zh-Hans", SENTENCES["zh"])
+    style = ParagraphStyle("body", fontName=fonts.primary(), fontSize=8, leading=10)
+
+    def wrap(n: int) -> None:
+        SegmentedParagraph(long_text("zh", n), style, fonts, "regular").wrap(200, 1e9)
+
+    assert growth(wrap, 5_000) < MARGIN
+
+
+@pytest.mark.parametrize("unit", ["a", "a-", "a.", "创伤联结是与伤害您的人之间"])
+def test_numbers_and_addresses_are_found_in_time_linear_in_a_long_word(unit: str) -> None:
+    """Unbounded, the search for an e-mail or web address started again from every letter of
+    a run without spaces: 6 s for 20,000 Chinese characters without punctuation, 26 s for
+    "a-a-a-..."."""
+    def find(n: int) -> None:
+        text = (unit * n)[:n]
+        isolate_spans.__wrapped__(text)  # type: ignore[attr-defined]
+        unbreakable_spans.__wrapped__(text)  # type: ignore[attr-defined]
+
+    assert growth(find, 2_500) < MARGIN
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "ar"])
+def test_many_numbers_in_a_paragraph_are_kept_whole_in_linear_time(lang: str) -> None:
+    """Each break was checked against every number of the paragraph (Chinese, Thai: ICU's
+    breaks; Arabic, Hebrew: the words)."""
+    unit = {"zh-Hans": "请拨打 1-800-799-7233，24小时服务。",
+            "ar": "اتصل بالرقم 0808 2000 247 الآن. "}[lang]
+
+    def pieces(n: int) -> None:
+        text = (unit * (n // len(unit) + 1))[:n]
+        if lang == "ar":
+            _words(text)
+        else:
+            segments.__wrapped__(text, lang)  # type: ignore[attr-defined]
+
+    assert growth(pieces, 5_000) < MARGIN
+
+
+def chinese_kit(folder: Path, characters: int) -> Path:
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    site = folder / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", "languages: [zh-Hans]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    article = folder / "articles" / "trauma-bonding.zh-Hans.md"
+    article.write_text(article.read_text(encoding="utf-8") + "\n\n"
+                       + long_text("zh", characters) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_a_long_chinese_paragraph_is_checked_in_time_linear_in_its_length(
+        tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Issue 25: 20,000 characters took 30 s, 50,000 took 178 s."""
+    sizes = iter(range(100))
+
+    def check(n: int) -> None:
+        result = run("check", chinese_kit(tmp_path / f"kit-{next(sizes)}", n),
+                     "--format", "brochure")
+        assert result.code == 1
+        assert "too tall even at" in result.err and "characters too long" in result.err
+
+    assert growth(check, 5_000) < MARGIN
+    start = processor_seconds()
+    check(20_000)
+    assert processor_seconds() - start < 60
+
+
+def test_a_paragraph_of_600_kb_is_refused_within_seconds(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Near the 2,000,000-byte limit of a content file: one flow at the smallest size, not
+    one at each size tried (generator/layout/least_height.py)."""
+    content = chinese_kit(tmp_path / "kit", 200_000)
+    start = processor_seconds()
+    result = run("check", content, "--format", "brochure")
+    assert result.code == 1 and "characters too long" in result.err
+    assert processor_seconds() - start < 60
+
+
+def test_a_paragraph_far_too_long_is_set_at_one_size_only(
+        tmp_path: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """Text that needs more than one and a half times its boxes even at its smallest size is
+    not tried at every size first: the message needs the overflow at the smallest only."""
+    sizes: set[float] = set()
+    making = fit.Typesetter.paragraphs
+
+    def watched(self: fit.Typesetter, items, scale):  # noqa: ANN001, ANN202
+        if any(len(item.markup) > 40_000 for item in items):
+            sizes.add(scale)
+        return making(self, items, scale)
+
+    monkeypatch.setattr(fit.Typesetter, "paragraphs", watched)
+    result = run("check", chinese_kit(tmp_path / "kit", 50_000), "--format", "brochure")
+    assert result.code == 1 and "characters too long" in result.err
+    assert len(sizes) == 1, sizes
+
+
+def measured_paragraphs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter of the paragraphs stacked to measure a box's text (remembered or not)."""
+    measured = [0]
+    measure = fit._measured
+
+    def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        measured[0] += 1
+        return measure(*args, **kwargs)
+
+    monkeypatch.setattr(fit, "_measured", counted)
+    return measured
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_lines_are_fitted_with_work_linear_in_their_number(
+        tmp_path: Path, run, command: str,  # noqa: ANN001
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A list was tried once for each detail and each line left out, and each trial
+    assembled and measured every line: 60 lines took 6 s, 600 lines 349 s. Counted: the
+    paragraphs measured (set, or remembered from a trial before) for the card, the
+    brochure, the folding card and the poster with n and 4n lines."""
+    measured = measured_paragraphs(monkeypatch)
+    counts = []
+    for count in (60, 240):
+        content = kit_with_lines(tmp_path / f"kit-{count}", count, ["en"])
+        engine().clear()
+        measured[0] = 0
+        out = ["--out", tmp_path / f"out-{count}", "--no-previews"] if command == "build" else []
+        assert run(command, content, *out).code == 0
+        counts.append(measured[0])
+    assert counts[1] < MARGIN * counts[0], counts
+
+
+@pytest.mark.slow
+def test_2000_lines_are_checked_within_a_minute(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Issue 25: a real export of 1,875 lines did not finish in 11 minutes. The default kit,
+    in its four languages, with 2,000 lines more."""
+    content = kit_with_lines(tmp_path / "kit", 2000, ["en", "es", "ar", "zh-Hans"])
+    start = processor_seconds()
+    result = run("check", content)
+    assert result.code == 0, result.err[-2000:]
+    assert result.err.count("left out 'Community Wellness Line") > 2000
+    assert processor_seconds() - start < 60
