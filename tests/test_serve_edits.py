@@ -55,12 +55,12 @@ def test_a_line_left_out_of_a_full_card_is_said_on_its_line(served) -> None:
     add_local_lines(kit, 6)
     rows = [(f"r{index}", {}) for index in range(9)]
     remarks = _draft(client, workspace, rows)["remarks"]
-    tty = [r for r in remarks if r["field"] == "tty"]
-    assert tty and tty[0]["row"] == "r0"
-    assert tty[0]["message"].startswith("The Pocket card (back, English) is full: the "
-                                        "National Domestic Violence Hotline's TTY number")
-    left_out = [r for r in remarks if r["row"] == "r8"]
-    assert left_out and "won't print" in left_out[0]["message"]
+    left_out = [r for r in remarks if r["field"] == "name" and "has no room for" in r["message"]]
+    assert left_out, remarks
+    for remark in left_out:  # each on the row of the line it names
+        index = int(remark["row"][1:])
+        assert f"“Local line {index - 3}”" in remark["message"]
+    assert left_out[0]["message"].startswith("The Pocket card (back, English) has no room for")
 
 
 def test_every_format_is_checked_when_asked(served) -> None:
@@ -274,6 +274,8 @@ def test_download_lists_each_piece_with_how_to_print_it(served) -> None:
            "flip on the long edge, at 100 % (actual size)." in page
     assert 'href="/download/file/en/pocket-card.pdf?print=1" target="_blank"' in page
     assert page.count('class="piece panel"') == 4  # one per format: card, brochure, fold, poster
+    assert 'href="/download/file/en/pocket-card-screen.pdf?print=1"' in page  # tagged copy
+    assert 'href="/download/file/en/trauma-bonding.html" download' in page
     assert "Download the whole kit (zip)" in page
     shown = client.get("/download/file/en/pocket-card.pdf?print=1")
     assert shown.headers["content-disposition"].startswith("inline")

@@ -93,6 +93,17 @@ class Piece:
     def shop(self) -> PrintFile | None:
         return next((item for item in self.files if item.target == "shop"), None)
 
+    @property
+    def screen(self) -> PrintFile | None:
+        return next((item for item in self.files if item.target == "screen"), None)
+
+
+@dataclass
+class WebPage:
+    path: str
+    lang: str
+    size_kb: int
+
 
 def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> list[Piece]:
     """The kit's files as things to print, each with how to print it (read from the PDF's
@@ -105,7 +116,7 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
         label = entry.get("path")
         if entry.get("kind") != "pdf" or not isinstance(label, str) or label not in files:
             continue
-        name = Path(label).stem.removesuffix("-shop")
+        name = Path(label).stem.removesuffix("-shop").removesuffix("-screen")
         lang = str(entry.get("lang") or "")
         layout = state.layouts.get(str(entry.get("format")))
         piece = found.setdefault((lang, name), Piece(
@@ -117,7 +128,8 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
         if target == "office" and label in previews:
             piece.preview = previews[label]
     for piece in found.values():
-        piece.files.sort(key=lambda item: item.target != "office")
+        piece.files.sort(key=lambda item: ("office", "shop", "screen").index(item.target)
+                         if item.target in ("office", "shop", "screen") else 9)
     return sorted(found.values(), key=lambda piece: (
         state.languages.index(piece.lang) if piece.lang in state.languages else 99))
 
@@ -125,6 +137,8 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
 def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Path,
          target: str) -> tuple[str, tuple[str, ...]]:
     kit = state.kit
+    if target == "screen":
+        return ("to read on a screen or send by e-mail: tagged for screen readers", ())
     if kit is None or layout is None:
         return ("", ())
     try:
@@ -134,6 +148,8 @@ def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Pa
             path, MAX_PDF_BYTES))[0])
     except (ContentError, PdfLayoutError, ValueError, KeyError, IndexError, OSError):
         return ("", ())
+    if target == "screen":
+        return ("to read on a screen or send by e-mail: tagged for screen readers", ())
     steps = tuple(plain(step).text for step in note.steps)
     if target == "shop":
         return ("for a print shop: one item per page, with bleed and crop marks", steps)
@@ -145,6 +161,15 @@ def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Pa
     return (f"{where}, {sides}{flip}, at 100 % (actual size)", steps)
 
 
+def web_pages(ws: Workspace, entries: list[dict[str, Any]]) -> list[WebPage]:
+    """The kit's web pages (one per article and language), to put on a website."""
+    files = kit_files(ws.out)
+    return [WebPage(str(entry["path"]), str(entry.get("lang") or ""),
+                    round((entry.get("size") or 0) / 1024))
+            for entry in entries if entry.get("kind") == "web page"
+            and str(entry.get("path")) in files]
+
+
 async def download(request: Request) -> HTMLResponse:
     ws = workspace(request)
     state = await ws.run(ws.state)
@@ -153,6 +178,7 @@ async def download(request: Request) -> HTMLResponse:
     found = await ws.run(pieces, ws, state, entries) if data is not None else []
     return page(request, "download.html", title="Download", out=shown_path(ws.out),
                 kit_loads=state.kit is not None, pieces=found,
+                web_pages=web_pages(ws, entries) if data is not None else [],
                 several=len({piece.lang for piece in found}) > 1,
                 previews=sum(entry.get("kind") == "preview" for entry in entries),
                 not_built=(data or {}).get("not_built", []), has_kit=data is not None)

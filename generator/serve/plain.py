@@ -75,6 +75,21 @@ def _left_out(match: re.Match[str], words: Words) -> Said:
                 "Shorten the lines above it, or take one off.")
 
 
+def _left_out_whole(match: re.Match[str], words: Words) -> Said:
+    rest = match.group("rest") or ""
+    elsewhere = re.search(r"it prints whole on (.*)$", rest)
+    after = (f"; it prints whole on {elsewhere.group(1)}" if elsewhere else
+             ": no piece of this kit has room for it; shorten its name or details"
+             if "no piece of this kit" in rest else "")
+    return Said(f"{_cap(_where(match, words))} has no room for {_quoted(match.group('what'))} "
+                f"whole, so it does not print there{after}.", "name")
+
+
+def _yields_room(match: re.Match[str], words: Words) -> Said:
+    return Said(f"{_cap(_where(match, words))} leaves out the card's line to make room for the "
+                "lines (nothing is wrong: a note).")
+
+
 def _required_overflow(match: re.Match[str], words: Words) -> Said:
     return Said(f"{_cap(_where(match, words))} has no room for the lines that must print "
                 f"({match.group('names')}), even in its smallest type: shorten a name or its "
@@ -246,6 +261,9 @@ def _quoted(text: str) -> str:
 _HEAD = r"(?P<format>[a-z0-9][a-z0-9-]*) \((?P<face>[^)]*)\)(?:, slot '[^']*')?"
 _TAIL = r"(?: \[(?P<lang>[A-Za-z0-9-]+)\])?$"
 RULES: list[Rule] = [
+    (re.compile(_HEAD + r": left out (?P<what>'.*?'): it does not fit whole(?P<rest>;.*?)?"
+                + _TAIL), _left_out_whole),
+    (re.compile(_HEAD + r": left out: the lines need its room" + _TAIL), _yields_room),
     (re.compile(_HEAD + r": left out (?P<what>.+): it does not fit" + _TAIL), _left_out),
     (re.compile(_HEAD + r": left out: (?P<rest>.*)" + _TAIL), _too_long),
     (re.compile(_HEAD + r": required lines \((?P<names>.*)\) do not fit.*" + _TAIL),
