@@ -1,5 +1,6 @@
-"""Screenshots of the web page's pages for the README, taken in Debian's Chromium:
-`python scripts/serve_screenshots.py` (needs /usr/bin/chromium and Playwright)."""
+"""Screenshots of the web page's pages for the README, taken in Debian's Chromium at 1366 px
+(a laptop) and 390 px (a phone): `python scripts/serve_screenshots.py` (needs
+/usr/bin/chromium and Playwright)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from generator.serve.command import serving
+from generator.serve.server import serving
 
 REPO = Path(__file__).resolve().parent.parent
 IMAGES = REPO / "docs" / "images"
@@ -19,7 +20,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 SPREADSHEET = REPO / "tests" / "fixtures" / "spreadsheet" / "hotlines.csv"
-VIEWPORT = {"width": 1440, "height": 960}
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 def shoot(page: Page, name: str, full: bool = False) -> None:
@@ -37,44 +39,68 @@ def main() -> None:
                 sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=VIEWPORT)
+            page = browser.new_page(viewport=LAPTOP)
+            page.on("dialog", lambda dialog: dialog.accept())
             page.goto(url + "/")
-            page.locator("section.document").first.scroll_into_view_if_needed()
-            page.evaluate("window.scrollTo(0, 0)")
             shoot(page, "overview")
 
             page.goto(url + "/lines")
-            page.get_by_role("button", name="Add a line").click()
-            page.locator("tbody[data-row=n1] [data-field=name]").fill("Harbor Light Crisis Line")
-            page.locator("tbody[data-row=n1] [data-field=phone]").fill("1-900-555-0142")
-            page.locator("tbody[data-row=n1] [aria-invalid=true]").wait_for()
-            page.locator("#r0-phone").fill("1-800-799-7233")
+            page.locator("#r0-phone").fill("911")
+            page.locator('tbody[data-row="r0"] li.warning').first.wait_for()
+            page.locator("#r1-url").fill("https://[988lifeline.org")
+            page.locator("#r1-url[aria-invalid=true]").wait_for()
+            page.evaluate("window.scrollTo(0, 0)")
             shoot(page, "lines")
+            with page.expect_navigation():
+                page.get_by_role("link", name="Discard changes").click()
 
-            page.goto(url + "/article")
-            text = page.locator("#article-text")
-            text.fill(text.input_value().replace(
-                "card: You are not alone, and what you feel makes sense.",
-                "card: You are not alone. What you feel makes sense."))
-            page.wait_for_function("() => /Updated/.test("
-                                   "document.getElementById('preview-note').textContent)")
-            text.evaluate("area => { area.blur(); area.setSelectionRange(0, 0); "
-                          "area.scrollTop = 0; }")
+            page.goto(url + "/settings")
+            page.locator("#s-title-en").fill("Domestic violence help")
+            page.locator('p.field-problem').first.wait_for()
+            page.locator("#s-title-en").blur()
+            page.evaluate("window.scrollTo(0, 0)")
+            shoot(page, "settings")
+            with page.expect_navigation():
+                page.get_by_role("link", name="Discard changes").click()
+
+            page.goto(url + "/article?lang=es")
+            page.wait_for_load_state("networkidle")
             shoot(page, "article")
 
             page.goto(url + "/translations?lang=ar")
             shoot(page, "translations")
 
             page.goto(url + "/import")
-            page.set_input_files("#import-file", str(SPREADSHEET))
+            page.get_by_label("File to import").set_input_files(str(SPREADSHEET))
             page.get_by_role("button", name="Read the file").click()
             page.locator("#import-report").wait_for(state="visible")
-            shoot(page, "import", full=True)
+            page.get_by_label("The date you checked the imported lines").fill("2026-11-02")
+            page.get_by_role("button", name="Accept: add to my lines").wait_for()
+            page.locator("#import-mode, .import-mode").first.scroll_into_view_if_needed()
+            shoot(page, "import")
 
             page.goto(url + "/download")
             page.get_by_role("button", name="Build the kit").click()
             page.wait_for_url(re.compile("built=1"), timeout=300_000)
             shoot(page, "download")
+
+            page.goto(url + "/lines")
+            page.locator("#r1-hours").fill("24 hours")
+            page.get_by_role("button", name="Save resources.yaml").click()
+            page.wait_for_url(re.compile("saved=1"))
+            page.goto(url + "/history")
+            shoot(page, "history")
+
+            phone = browser.new_page(viewport=PHONE)
+            phone.goto(url + "/lines")
+            phone.locator("#r1-phone").focus()
+            phone.locator("#r1-phone").evaluate("box => window.scrollTo(0, "
+                                                "box.getBoundingClientRect().top + scrollY - 120)")
+            shoot(phone, "lines-phone")
+            phone.goto(url + "/settings")
+            phone.locator("#s-title-es").focus()
+            phone.locator("#lang-es").scroll_into_view_if_needed()
+            shoot(phone, "settings-phone")
             browser.close()
 
 

@@ -205,7 +205,7 @@ def test_a_saved_number_keeps_every_comment_and_the_previous_version(served) -> 
     assert answer.status_code == 200, answer.text
     saved = resources.read_text(encoding="utf-8")
     assert _comments(saved) == _comments(original)
-    assert saved.replace("1-800-799-7234", "1-800-799-7233").replace(
+    assert saved.replace('"1-800-799-7234"', "1-800-799-7233").replace(
         "verified: 2026-11-20  #", "verified: 2026-11-01  #") == original
     history = workspace.files.history(resources)
     assert [path.read_text(encoding="utf-8") for path in history] == [original]
@@ -265,7 +265,7 @@ def test_lines_added_moved_and_removed(served) -> None:
                         "languages": ["en", "es"], "verified": __import__("datetime").date(
                             2026, 11, 20), "required": True}
     text = resources.read_text(encoding="utf-8")
-    assert "\n\n  - name:\n      en: Harbor Light Crisis Line" in text  # a blank line between
+    assert '\n\n  - name:\n      en: "Harbor Light Crisis Line"' in text  # a blank line between
 
 
 def test_an_article_problem_points_at_its_line_and_blocks_the_save(served) -> None:
@@ -314,7 +314,7 @@ def test_translations_saved_as_a_commented_catalogue(served) -> None:
     assert "{number}" in wrong.json()["remarks"][0]["message"]
 
 
-def test_an_import_report_then_accepted_with_a_yes(served) -> None:
+def test_an_import_that_replaces_the_lines_keeps_a_backup_and_the_emergency_line(served) -> None:
     client, workspace, kit = served
     resources = kit / "resources.yaml"
     original = resources.read_text(encoding="utf-8")
@@ -326,15 +326,19 @@ def test_an_import_report_then_accepted_with_a_yes(served) -> None:
     data = report.json()
     assert "Northstar Helpline" in [line["name"] for line in data["kept"]]
     assert any("defunct" in item["reason"] for item in data["skipped"])
-    body = {"id": data["id"], "base": _digest(resources)}
-    refused = client.post("/import/accept", headers=csrf_headers(workspace), json=body)
-    assert refused.status_code == 409 and refused.json()["needs_force"] is True
-    assert resources.read_text(encoding="utf-8") == original
-    accepted = client.post("/import/accept", headers=csrf_headers(workspace),
-                           json={**body, "force": True})
+    replace = data["previews"]["replace"]
+    assert [line["name"] for line in replace["removed"]] == [
+        "National Domestic Violence Hotline", "988 Suicide & Crisis Lifeline"]
+    body = {"id": data["id"], "base": _digest(resources), "mode": "replace",
+            "verified": "2026-11-02"}
+    accepted = client.post("/import/accept", headers=csrf_headers(workspace), json=body)
     assert accepted.status_code == 200, accepted.text
-    assert "Northstar Helpline" in resources.read_text(encoding="utf-8")
+    written = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    assert [line["name"] for line in written][:1] == ["Northstar Helpline"]
+    assert written[-1]["phone"] == "911"  # carried over from the file it replaced
     assert (kit / "resources.yaml.bak").read_text(encoding="utf-8") == original
+    assert [path.read_text(encoding="utf-8")
+            for path in workspace.files.history(resources)] == [original]
     assert not (workspace.out / ".havenprint-serve" / "uploads").exists() or not any(
         (workspace.out / ".havenprint-serve" / "uploads").iterdir())
 
@@ -395,7 +399,7 @@ def test_a_first_resources_yaml_is_written_from_the_page(served) -> None:
     assert answer.status_code == 200, answer.text
     text = (kit / "resources.yaml").read_text(encoding="utf-8")
     assert text.startswith("# Lines printed on every card")
-    assert "resources:\n  - name: National Domestic Violence Hotline\n" in text
+    assert 'resources:\n  - name: "National Domestic Violence Hotline"\n' in text
     assert yaml.safe_load(text)["resources"][0]["phone"] == "1-800-799-7233"
 
 

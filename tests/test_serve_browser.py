@@ -1,6 +1,7 @@
 """`havenprint serve` in Debian's Chromium, driven by Playwright: the main flows, the
-security cases, the accessibility checks (axe-core) and the keyboard. One server for the
-module, on an English copy of the default kit."""
+security cases, the accessibility checks (axe-core) and the keyboard. One browser for the
+module; one server on an English copy of the default kit for the tests that leave it as they
+found it, a server of their own for those that add a language, import or restart."""
 
 from __future__ import annotations
 
@@ -100,9 +101,9 @@ def test_a_new_number_shows_on_the_card_and_is_saved_with_the_comments(page, ser
     page.wait_for_url(re.compile(r"saved=1"))
     assert "Saved resources.yaml" in page.locator("#status").inner_text()
     saved = resources.read_text(encoding="utf-8")
-    assert f"phone: {number}\n" in saved
+    assert f'phone: "{number}"\n' in saved  # quoted, as every text the page writes
     assert _comments(saved) == _comments(original)
-    assert saved == original.replace("1-800-799-7233", number)
+    assert saved == original.replace("1-800-799-7233", f'"{number}"')
 
 
 def test_a_wrong_number_is_said_on_its_field(page, server) -> None:
@@ -124,7 +125,7 @@ def test_the_kit_downloads_as_a_zip_of_pdfs_that_open(page, server) -> None:
     page.get_by_role("button", name="Build the kit").click()
     page.wait_for_url(re.compile(r"built=1"), timeout=120_000)
     with page.expect_download() as download:
-        page.get_by_role("link", name="Download everything (zip)").click()
+        page.get_by_role("link", name="Download the whole kit (zip)").click()
     archive = zipfile.ZipFile(download.value.path())
     names = archive.namelist()
     pdfs = [name for name in names if name.endswith(".pdf")]
@@ -180,14 +181,15 @@ def test_the_security_cases_against_the_real_server(page, server) -> None:
     assert (content / "resources.yaml").read_bytes() == before
 
 
-PAGES = ("/", "/lines", "/article", "/translations", "/import", "/download")
+PAGES = ("/", "/lines", "/article", "/translations", "/import", "/download", "/settings",
+         "/history", "/preview?format=pocket-card&lang=en&size=us")
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_serious_accessibility_violations(page, server, path: str) -> None:
     url, _, _ = server
     page.goto(url + path)
-    if path in ("/lines", "/article"):
+    if path in ("/lines", "/article", "/settings"):
         for summary in page.locator("details > summary").all():
             summary.click()  # the controls inside the disclosures are checked too
     results = axe_module.Axe().run(page)
@@ -261,7 +263,7 @@ def test_edited_strings_are_saved_and_the_page_comes_back_saying_so(page, server
     assert "lang=en" in page.url
     assert "Saved." in page.locator("#status").inner_text()
     saved = catalogue.read_text(encoding="utf-8")
-    assert "take_one: Take a tab" in saved
+    assert 'take_one: "Take a tab"' in saved
     if before is None:
         catalogue.unlink()
     else:
@@ -380,3 +382,234 @@ def test_every_number_on_the_lines_page_shows_whole(browser, server, width) -> N
         assert clipped == []
     finally:
         context.close()
+
+
+@pytest.fixture
+def fresh(tmp_path: Path):
+    """A server of its own, on a fresh English copy of the default kit."""
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
+    with serving(content, tmp_path / "output") as (url, workspace):
+        yield url, workspace, content
+
+
+def _tab(browser, width: int = 1366, height: int = 1000):
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  accept_downloads=True)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("dialog", lambda dialog: dialog.accept())  # leaving with edits kept as drafts
+    return context, tab, errors
+
+
+def test_somali_is_added_from_the_settings_page(browser, fresh) -> None:
+    url, _, content = fresh
+    context, tab, errors = _tab(browser)
+    try:
+        tab.goto(f"{url}/settings")
+        tab.get_by_label("Add a language").fill("Somali")
+        tab.get_by_role("button", name="Add", exact=True).click()
+        tab.wait_for_url(re.compile(r"/translations\?lang=so"))
+        assert tab.locator("h1").inner_text() == "Translations"
+        assert "Somali is in the kit" in tab.locator("main").inner_text()
+        assert tab.get_by_label("“Scan to call” in Somali").count() == 1
+        site = content / "site.yaml"
+        assert re.search(r"^languages: \[en, so\]", site.read_text(encoding="utf-8"), re.M)
+        article = content / "articles" / "trauma-bonding.so.md"
+        assert article.read_text(encoding="utf-8").startswith("---\n# Somali: a copy")
+        tab.get_by_role("link", name=re.compile("Translate the article")).click()
+        tab.wait_for_url(re.compile(r"/article\?lang=so"))
+        reference = tab.locator("#article-reference")
+        assert reference.is_visible() and reference.get_attribute("readonly") is not None
+        left, right = reference.bounding_box(), tab.locator("#article-text").bounding_box()
+        assert abs(left["y"] - right["y"]) < 40 and left["x"] < right["x"]  # side by side
+        tab.wait_for_function("() => /Updated|No preview/.test("
+                              "document.getElementById('preview-note').textContent)")
+        faces = tab.locator("#preview-faces img").count()
+        note = tab.locator("#preview-note").inner_text()
+        assert faces > 0 or "No preview" in note  # never "Updated" over an empty preview
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_911_as_line_1_is_warned_of_before_saving(page, server) -> None:
+    url, _, content = server
+    before = (content / "resources.yaml").read_bytes()
+    page.goto(f"{url}/lines")
+    page.locator("#r0-phone").fill("911")
+    warning = page.locator('tbody[data-row="r0"] .row-problems li.warning',
+                           has_text="would call 911")
+    warning.wait_for()
+    described = page.get_attribute("#r0-phone", "aria-describedby")
+    assert described and page.locator(f"#{described}").inner_text() == warning.inner_text()
+    assert (content / "resources.yaml").read_bytes() == before
+
+
+def _saved(tab, url_part: str = "/lines/save") -> None:
+    """Save pressed: wait for the save's answer, then for the page it opens."""
+    with tab.expect_response(lambda answer: url_part in answer.url
+                             and answer.request.method == "POST"
+                             and answer.status != 403) as answer, tab.expect_navigation():
+        tab.get_by_role("button", name="Save resources.yaml").click()
+    assert answer.value.status == 200, answer.value.text()
+
+
+def test_an_edit_made_before_the_server_restarts_is_saved_after_it(browser, tmp_path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
+    resources = content / "resources.yaml"
+    context, tab, errors = _tab(browser)
+    console: list[str] = []
+    tab.on("console", lambda message: console.append(message.text))
+    try:
+        with serving(content, tmp_path / "output") as (url, _):
+            port = int(url.rsplit(":", 1)[1])
+            tab.goto(f"{url}/lines")
+            tab.locator("#r1-phone").fill("1-800-273-8255")
+            drafted = content / ".havenprint" / "drafts" / "lines.json"
+            deadline = time.monotonic() + 20
+            while not drafted.is_file() and time.monotonic() < deadline:
+                tab.wait_for_timeout(100)  # the draft reaches the server too
+            assert drafted.is_file()
+        tab.get_by_role("button", name="Save resources.yaml").click()
+        sync_api.expect(tab.locator("#status")).to_contain_text("does not answer")
+        with serving(content, tmp_path / "output", port=port):  # a new CSRF token
+            _saved(tab)
+            assert '"1-800-273-8255"' in resources.read_text(encoding="utf-8")
+            # Once more, the page reloaded after the restart: the edit comes back from the
+            # browser's draft, then is saved.
+            tab.locator("#r1-phone").fill("1-800-799-4889")
+        with serving(content, tmp_path / "output", port=port):
+            tab.reload()
+            sync_api.expect(tab.locator("#status")).to_contain_text("are back (not saved yet)")
+            assert tab.input_value("#r1-phone") == "1-800-799-4889"
+            _saved(tab)
+            assert '"1-800-799-4889"' in resources.read_text(encoding="utf-8")
+    finally:
+        context.close()
+    assert errors == [], console
+
+
+def test_a_conflict_offers_keep_my_changes_beside_reload(browser, fresh) -> None:
+    url, _, content = fresh
+    resources = content / "resources.yaml"
+    context, tab, errors = _tab(browser)
+    try:
+        tab.goto(f"{url}/lines")
+        tab.locator("#r1-phone").fill("1-800-273-8255")
+        resources.write_text(resources.read_text(encoding="utf-8").replace(
+            "hours: 24/7", "hours: 24 hours", 1), encoding="utf-8")  # another program
+        tab.get_by_role("button", name="Save resources.yaml").click()
+        status = tab.locator("#status")
+        sync_api.expect(status).to_contain_text("changed on disk")
+        assert status.get_by_role("button", name="Reload").is_visible()
+        status.get_by_role("button", name="Keep my changes").click()
+        tab.wait_for_url(re.compile(r"saved=1"))
+        assert '"1-800-273-8255"' in resources.read_text(encoding="utf-8")
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_an_import_added_to_my_lines_keeps_them_and_the_kit_checks(browser, fresh) -> None:
+    from generator.commands.cli import main
+
+    url, _, content = fresh
+    resources = content / "resources.yaml"
+    csv = Path(__file__).parent / "fixtures" / "spreadsheet" / "hotlines.csv"
+    context, tab, errors = _tab(browser)
+    try:
+        tab.goto(f"{url}/import")
+        tab.get_by_label("File to import").set_input_files(str(csv))
+        tab.get_by_role("button", name="Read the file").click()
+        tab.locator("#import-report").wait_for(state="visible")
+        assert tab.get_by_label("Add to my lines").is_checked()
+        sync_api.expect(tab.locator("#preview-problems")).to_contain_text("give the date below")
+        assert tab.get_by_role("button", name=re.compile("^Accept")).is_disabled()
+        tab.get_by_label("The date you checked the imported lines").fill("2026-11-02")
+        accept = tab.get_by_role("button", name="Accept: add to my lines")
+        sync_api.expect(accept).to_be_enabled()
+        assert tab.locator("#preview-removed").inner_text() == "none"
+        assert "Northstar Helpline" in tab.locator("#preview-added").inner_text()
+        tab.get_by_label("Replace my lines").check()
+        sync_api.expect(tab.locator("#preview-removed")).to_contain_text(
+            "National Domestic Violence Hotline")
+        tab.get_by_label("Add to my lines").check()
+        sync_api.expect(tab.locator("#preview-removed")).to_have_text("none")
+        accept.click()
+        sync_api.expect(tab.locator("#status")).to_contain_text("Done: added")
+    finally:
+        context.close()
+    text = resources.read_text(encoding="utf-8")
+    for name in ("National Domestic Violence Hotline", "988 Suicide & Crisis Lifeline",
+                 "Northstar Helpline", "911"):
+        assert name in text, name
+    assert main(["check", str(content)]) == 0
+    assert errors == []
+
+
+def test_a_preview_enlarges_and_reads_as_text(page, server) -> None:
+    url, _, _ = server
+    page.goto(f"{url}/lines")
+    assert page.get_attribute("#preview-note", "role") == "status"  # "Updated" is announced
+    back = page.locator("#preview-faces figure").nth(1)
+    text = back.locator(".face-text")
+    text.locator("summary").click()
+    lines = text.locator("li").all_inner_texts()
+    number = page.input_value("#r0-phone")  # the QR code calls the first line
+    qr = f"QR code: calls {parse_phone(number, 'US').e164}"
+    assert qr in lines and any(number in line for line in lines)
+    shown = back.locator("img").bounding_box()["width"]
+    back.get_by_role("button", name=re.compile("Enlarge")).click()
+    dialog = page.locator("dialog#enlarged")
+    sync_api.expect(dialog).to_be_visible()
+    assert dialog.locator("img").bounding_box()["width"] > shown * 1.5
+    assert qr in dialog.inner_text()
+    page.keyboard.press("Escape")
+    sync_api.expect(dialog).to_be_hidden()
+
+
+def test_on_a_phone_the_preview_sits_by_the_line_being_edited(browser, server) -> None:
+    url, _, _ = server
+    context, tab, errors = _tab(browser, 390, 844)
+    try:
+        tab.goto(f"{url}/lines")
+        field = tab.locator("#r1-phone")
+        field.focus()
+        preview = tab.locator("aside.preview")
+        row = preview.evaluate("node => node.closest('tbody') && node.closest('tbody').dataset.row")
+        assert row == "r1"
+        top = field.bounding_box()["y"]
+        assert 0 < preview.bounding_box()["y"] - top < 150  # just below the field
+        tab.set_viewport_size({"width": 1400, "height": 900})
+        tab.wait_for_function("() => !document.querySelector('aside.preview').closest('tbody')")
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_download_prints_each_piece(browser, fresh) -> None:
+    url, _, _ = fresh
+    context, tab, errors = _tab(browser)
+    try:
+        tab.goto(f"{url}/download")
+        tab.get_by_role("button", name="Build the kit").click()
+        tab.wait_for_url(re.compile(r"built=1"), timeout=120_000)
+        heading = tab.get_by_role("heading", name="Pocket card", exact=True)
+        card = tab.locator("li.piece").filter(has=heading)
+        assert "both sides, flip on the long edge" in card.inner_text()
+        with tab.expect_popup() as opened:
+            card.get_by_role("link", name=re.compile("^Print")).click()
+        assert opened.value.url.endswith("/download/file/en/pocket-card.pdf?print=1")
+        answer = tab.request.get(opened.value.url)
+        assert answer.headers["content-type"] == "application/pdf"
+        assert answer.headers["content-disposition"].startswith("inline")
+    finally:
+        context.close()
+    assert errors == []

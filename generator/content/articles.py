@@ -141,9 +141,9 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
     except RecursionError:
         raise ContentError(Problem(path, "front matter is nested too deeply", 2)) from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        if mark is not None and mark.index >= len(block):  # unclosed: point at the opening
-            mark = getattr(exc, "context_mark", None) or mark
+        # Where the construct that went wrong opened (a `[` never closed, a quote): YAML
+        # notices the mistake only at the next token, often on the line below.
+        mark = getattr(exc, "context_mark", None) or getattr(exc, "problem_mark", None)
         line = min(mark.line + 2, end + 1) if mark is not None else 1
         reason = getattr(exc, "problem", None) or "cannot be read"
         message = f"front matter is not valid YAML: {reason}"

@@ -40,7 +40,7 @@ from generator.content.schema import (
 from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from
 from generator.content.validation_problems import problems_from
-from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
 from generator.i18n.language_tags import given_for
@@ -211,9 +211,10 @@ def _collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
         return None
 
 
-def load_site(path: Path) -> Site:
-    """site.yaml, checked; what its settings name (fonts, a profile, a stock) checked too."""
-    doc = load_yaml(path)
+def load_site(path: Path, text: str | None = None) -> Site:
+    """site.yaml, checked; what its settings name (fonts, a profile, a stock) checked too.
+    `text`: site.yaml as it would be saved (the web page's settings, not written yet)."""
+    doc = load_yaml(path) if text is None else parse_yaml(text, path)
     layouts = cached_layouts(path.parent)
     declared = declared_options(layouts)  # the layouts' own settings (poster_size)
     options = _validate(doc, site_options_model(declared), {"formats": list(layouts)})

@@ -11,12 +11,15 @@ havenprint's own templates skip the first two, which cost 0.1 ms a face):
 - template files are read up to MAX_TEMPLATE_BYTES (jinja2's sandbox already refuses a
   `range` over 100,000 items, and recursion stops at Python's limit).
 
-The timer and the memory ceiling need the main thread of a POSIX process; elsewhere only
-the other limits apply.
+The time and the memory limits need a POSIX process. On the main thread a timer signal stops
+the template; on another thread (the web page's engine) a timer thread raises an exception in
+it. The memory ceiling is the process's: while a face of a site's own template renders, the
+whole process may grow by MAX_TEMPLATE_MEMORY.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import threading
@@ -130,31 +133,90 @@ def joined(pieces: Iterator[str]) -> str:
 @contextmanager
 def render_limits() -> Iterator[None]:
     """The time and memory limits around rendering a face (see the module's docstring)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-            signal, "setitimer"):
+    if not hasattr(signal, "setitimer"):
         yield
         return
-    deadline = time.monotonic() + MAX_TEMPLATE_SECONDS
-    armed = True
-
-    def tick(signum: int, frame: FrameType | None) -> None:
-        if armed and time.monotonic() > deadline:
-            raise TemplateLimitError(
-                f"rendering took over {MAX_TEMPLATE_SECONDS:g} s: a loop that does not end?")
-
-    previous_handler = signal.signal(signal.SIGALRM, tick)
-    previous_timer = signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+    on_main = threading.current_thread() is threading.main_thread()
+    stop_clock = _main_thread_clock() if on_main else _thread_clock()
     restore_memory = _lower_memory_ceiling()
     try:
         yield
     except MemoryError:
         raise TemplateLimitError(
             f"needs over {MAX_TEMPLATE_MEMORY // 2**20} MB of memory to render") from None
+    except _TookTooLong:
+        raise TemplateLimitError(TOO_LONG) from None
     finally:
+        stop_clock()
+        restore_memory()
+
+
+TOO_LONG = f"rendering took over {MAX_TEMPLATE_SECONDS:g} s: a loop that does not end?"
+
+
+class _TookTooLong(BaseException):
+    """Raised inside a thread whose rendering is past its time (a BaseException, so that no
+    `except Exception` on the way swallows it); render_limits turns it into
+    TemplateLimitError."""
+
+
+def _main_thread_clock() -> Callable[[], None]:
+    """A timer signal that interrupts the main thread once the time is up; the undo."""
+    deadline = time.monotonic() + MAX_TEMPLATE_SECONDS
+    armed = True
+
+    def tick(signum: int, frame: FrameType | None) -> None:
+        if armed and time.monotonic() > deadline:
+            raise TemplateLimitError(TOO_LONG)
+
+    previous_handler = signal.signal(signal.SIGALRM, tick)
+    previous_timer = signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+
+    def stop() -> None:
+        nonlocal armed
         armed = False
         signal.setitimer(signal.ITIMER_REAL, *previous_timer)
         signal.signal(signal.SIGALRM, previous_handler)
-        restore_memory()
+
+    return stop
+
+
+def _thread_clock() -> Callable[[], None]:
+    """For a thread other than the main one (`havenprint serve` renders on a thread of its
+    own), where signals cannot reach: a timer thread raises _TookTooLong in it once the time
+    is up (CPython checks for it between two steps of the template's code, as it does for
+    Ctrl-C); the undo, which also withdraws an exception raised too late to land."""
+    target = threading.get_ident()
+    lock = threading.Lock()
+    armed, fired = True, False
+
+    def fire() -> None:
+        nonlocal fired
+        with lock:
+            if armed:
+                fired = True
+                _set_async_exception(target, _TookTooLong)
+
+    timer = threading.Timer(MAX_TEMPLATE_SECONDS, fire)
+    timer.daemon = True
+    timer.start()
+
+    def stop() -> None:
+        nonlocal armed
+        timer.cancel()
+        with lock:
+            armed = False
+            if fired:
+                _set_async_exception(target, None)
+
+    return stop
+
+
+def _set_async_exception(thread_id: int, exception: type[BaseException] | None) -> None:
+    """Raise `exception` in the thread `thread_id` at its next step (None: withdraw one not
+    raised yet)."""
+    given = ctypes.py_object(exception) if exception is not None else None
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), given)
 
 
 def _lower_memory_ceiling() -> Callable[[], None]:

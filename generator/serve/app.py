@@ -18,15 +18,18 @@ from starlette.staticfiles import StaticFiles
 from generator.serve import (
     pages_article,
     pages_download,
+    pages_drafts,
+    pages_history,
     pages_import,
     pages_lines,
     pages_overview,
+    pages_settings,
     pages_translations,
     pages_web,
 )
 from generator.serve.files import OutsideContent
 from generator.serve.guard import Guard
-from generator.serve.templating import STATIC
+from generator.serve.templating import STATIC, page
 from generator.serve.uploads import clear_uploads
 from generator.serve.web import BadRequest, workspace
 from generator.serve.workspace import Workspace
@@ -45,6 +48,7 @@ async def png(request: Request) -> Response:
 
 ROUTES = [
     Route("/", pages_overview.overview),
+    Route("/preview", pages_overview.preview),
     Route("/lines", pages_lines.lines),
     Route("/lines/draft", pages_lines.draft, methods=["POST"]),
     Route("/lines/save", pages_lines.save, methods=["POST"]),
@@ -52,32 +56,54 @@ ROUTES = [
     Route("/article/draft", pages_article.draft, methods=["POST"]),
     Route("/article/save", pages_article.save, methods=["POST"]),
     Route("/translations", pages_translations.translations),
+    Route("/translations/draft", pages_translations.draft, methods=["POST"]),
     Route("/translations/save", pages_translations.save, methods=["POST"]),
     Route("/import", pages_import.import_page),
     Route("/import/upload", pages_import.upload, methods=["POST"]),
+    Route("/import/preview", pages_import.preview, methods=["POST"]),
     Route("/import/accept", pages_import.accept, methods=["POST"]),
     Route("/download", pages_download.download),
     Route("/download/build", pages_download.build, methods=["POST"]),
     Route("/download/kit.zip", pages_download.kit_zip),
     Route("/download/file/{path:path}", pages_download.one_file),
+    Route("/settings", pages_settings.settings),
+    Route("/settings/draft", pages_settings.draft, methods=["POST"]),
+    Route("/settings/save", pages_settings.save, methods=["POST"]),
+    Route("/settings/language", pages_settings.language, methods=["POST"]),
+    Route("/history", pages_history.history),
+    Route("/history/restore", pages_history.restore, methods=["POST"]),
+    Route("/csrf", pages_drafts.csrf),
+    Route("/drafts/keep", pages_drafts.keep, methods=["POST"]),
+    Route("/drafts/drop", pages_drafts.drop, methods=["POST"]),
     Route("/png/{key}.png", png),
     Route("/web/{lang}.html", pages_web.web_page),  # the kit's web page, before a build
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 
 
+def _answer(request: Request, message: str, status: int, **extra: object) -> Response:
+    """A refusal: a page of its own for a page asked for in the browser, else JSON for the
+    page's script."""
+    if request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", ""):
+        return page(request, "error.html", status_code=status, title="This page cannot be shown",
+                    message=message)
+    return JSONResponse({"message": message, **extra}, status_code=status)
+
+
 async def _bad_request(request: Request, error: Exception) -> Response:
     assert isinstance(error, BadRequest)
-    return JSONResponse({"message": str(error)}, status_code=error.status)
+    return _answer(request, str(error), error.status, where=list(error.where))
 
 
 async def _outside(request: Request, error: Exception) -> Response:
-    return JSONResponse({"message": str(error)}, status_code=403)
+    return _answer(request, str(error), 403)
 
 
 async def _unexpected(request: Request, error: Exception) -> Response:
     print(f"havenprint serve: {type(error).__name__}: {error}", file=sys.stderr)
-    return JSONResponse({"message": f"Something went wrong on the server: {error}"}, 500)
+    text = str(error).encode("utf-8", "replace").decode("utf-8")[:300]
+    return _answer(request, "Something went wrong on the server, and nothing was saved: "
+                            f"{type(error).__name__}: {text}", 500)
 
 
 async def _not_found(request: Request, error: Exception) -> Response:

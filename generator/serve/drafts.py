@@ -14,14 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.articles import load_article
-from generator.content.load import resources_from_doc, verification_problems, with_card_line
+from generator.content.load import (
+    emergency_first,
+    resources_from_doc,
+    verification_problems,
+    with_card_line,
+)
 from generator.content.models import Article, Kit, Resource, Site
 from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import catalogue_from_doc
 from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
-from generator.serve.rendering import DocumentView, PngStore, preview_document
+from generator.serve.plain import Words, plain
+from generator.serve.rendering import DocumentView, PngStore, check_documents, preview_document
 
 
 @dataclass(frozen=True)
@@ -50,10 +56,12 @@ class Draft:
         return any(remark.blocking for remark in self.remarks)
 
 
-def draft_resources(site: Site, path: Path, text: str, order: list[str]
+def draft_resources(site: Site, path: Path, text: str, order: list[str],
+                    words: Words | None = None
                     ) -> tuple[tuple[Resource, ...] | None, list[Remark], YamlDoc | None]:
-    """The lines of a draft resources.yaml, its problems on the rows of `order`, and the
-    draft as parsed (None when it does not parse)."""
+    """The lines of a draft resources.yaml, its problems on the rows of `order` (those the
+    kit's loading finds too: the dates checked, the emergency number as the first line),
+    and the draft as parsed (None when it does not parse)."""
     doc = _doc_or_none(text, path)
     try:
         if doc is None:
@@ -61,25 +69,55 @@ def draft_resources(site: Site, path: Path, text: str, order: list[str]
         assert doc is not None
         resources = resources_from_doc(doc, site)
     except ContentError as error:
-        return None, [_remark(p, doc, order, blocking=True) for p in error.problems], doc
-    problems = verification_problems(resources, site, date.today())
-    return resources, [_remark(p, doc, order, blocking=p.severity == "error")
+        return None, [_remark(p, doc, order, blocking=True, words=words)
+                      for p in error.problems], doc
+    problems = [*verification_problems(resources, site, date.today()),
+                *emergency_first(resources, site)]
+    return resources, [_remark(p, doc, order, blocking=p.severity == "error", words=words)
                        for p in problems], doc
 
 
 def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[str],
-                layout: Layout | None, lang: str, store: PngStore) -> Draft:
-    resources, remarks, doc = draft_resources(site, path, text, order)
-    draft = Draft(remarks)
-    if resources is None or kit is None or layout is None:
+                layout: Layout | None, lang: str, store: PngStore,
+                words: Words | None = None, checked: list[Remark] | None = None,
+                every: tuple[list[Layout], list[str]] | None = None) -> Draft:
+    """The draft of resources.yaml checked and `layout` drawn with it; `checked`: problems
+    found in the values already (field_checks), which leave the draft unlaid out; `every`
+    (layouts, languages): every other document laid out too, as `check` does."""
+    resources, remarks, doc = draft_resources(site, path, text, order, words)
+    draft = Draft([*(checked or []), *remarks])
+    if resources is None or kit is None or layout is None or draft.blocking:
         return draft
     draft.displays = {order[index]: {key: phone.display for key, phone in
                                      (("phone", line.phone), ("tty", line.tty)) if phone}
                       for index, line in enumerate(resources)}
     drafted = dataclasses.replace(kit, resources=resources)
     draft.view = preview_document(drafted, layout, lang, store)
-    draft.remarks += [_remark(p, doc, order) for p in (*draft.view.errors, *draft.view.warnings)]
+    others = check_documents(drafted, *every, skip=(layout.name, lang)) if every else []
+    for problem in dict.fromkeys((*draft.view.errors, *draft.view.warnings, *others)):
+        remark = _remark(problem, doc, order, words=words)
+        if remark.row is None:
+            remark = _on_the_line_named(remark, problem.message, resources, order)
+        draft.remarks.append(remark)
     return draft
+
+
+# A detail a format leaves out of a line, by the kind the layouts give it, and its field.
+DETAIL_FIELDS = {"tty": "tty", "text": "text.number", "hours": "hours", "url": "url",
+                 "languages": "languages", "checked": "verified"}
+
+
+def _on_the_line_named(remark: Remark, message: str, resources: tuple[Resource, ...],
+                       order: list[str]) -> Remark:
+    """A layout's problem about one line (left out, or one of its details) names the line as
+    messages name it (`Resource.name`): on that line's row, and the detail's field."""
+    named = [index for index, resource in enumerate(resources)
+             if f"'{resource.name}'" in message and index < len(order)]
+    if len(named) != 1:
+        return remark
+    detail = next((key for kind, key in DETAIL_FIELDS.items() if f"({kind}) from '" in message),
+                  "name")
+    return dataclasses.replace(remark, row=order[named[0]], field=detail)
 
 
 def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article | None,
@@ -87,13 +125,14 @@ def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article 
     try:
         article = with_card_line(load_article(path, slug, lang, text=text))
     except ContentError as error:
-        return None, [Remark(p.message, p.severity, p.line, field="text", blocking=True)
-                      for p in error.problems]
+        return None, [Remark(plain(p.message).text, p.severity, p.line, field="text",
+                             blocking=True) for p in error.problems]
     return article, []
 
 
 def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Layout | None,
-                  store: PngStore, slug: str | None = None) -> Draft:
+                  store: PngStore, slug: str | None = None,
+                  words: Words | None = None) -> Draft:
     """The article as typed, checked, and `layout` drawn with it (for a kit of several
     articles, with the one being edited)."""
     slug = slug or (kit.site.article_slugs[0] if kit is not None else path.name.split(".")[0])
@@ -109,8 +148,8 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
     draft.view = preview_document(drafted, layout, lang, store)
     for problem in (*draft.view.errors, *draft.view.warnings, *reading_report(article)):
         here = Path(problem.path) == path
-        draft.remarks.append(Remark(problem.message, problem.severity, problem.line,
-                                    field="text" if here else None))
+        draft.remarks.append(Remark(plain(problem.message, words).text, problem.severity,
+                                    problem.line, field="text" if here else None))
     return draft
 
 
@@ -142,12 +181,17 @@ def _key_at(doc: YamlDoc | None, line: int | None) -> str | None:
 
 
 def _remark(problem: Problem, doc: YamlDoc | None, order: list[str],
-            blocking: bool = False) -> Remark:
-    """`problem` on the row (and field) of the table its line is in."""
+            blocking: bool = False, words: Words | None = None) -> Remark:
+    """`problem` on the row (and field) of the table its line is in, said plainly. A problem
+    about a whole line points at its first line, the name's: the field the message is about
+    (a date missing) is marked instead."""
     row, name = None, None
     if doc is not None and problem.line is not None and Path(problem.path) == doc.path:
         row, name = _row_and_field(doc, problem.line, order)
-    return Remark(problem.message, problem.severity, problem.line, row, name, blocking)
+    said = plain(problem.message, words, on_field=row is not None)
+    if row is not None and said.field is not None and (name is None or name == "name"):
+        name = said.field
+    return Remark(said.text, problem.severity, problem.line, row, name, blocking)
 
 
 def _row_and_field(doc: YamlDoc, line: int, order: list[str]) -> tuple[str | None, str | None]:

@@ -17,11 +17,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from generator.serve.settings import Settings, is_loopback
 
@@ -45,6 +47,22 @@ SECURITY_HEADERS = (
 COOKIE = "havenprint_token"
 UPLOAD_PATHS = ("/import/upload",)
 SAFE_METHODS = ("GET", "HEAD")
+
+
+def same_secret(given: str, secret: str) -> bool:
+    """Whether `given` is `secret`, in constant time; any text may be given (a header or a
+    query of any characters: hmac compares only ASCII strings, and refused others with an
+    exception)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogateescape"),
+                               secret.encode("utf-8"))
+
+
+def local_path(path: str) -> str:
+    """`path` as a redirect to this server: `//evil.example/` (or `/\\evil.example`, which
+    browsers read the same way) would send the browser to another site."""
+    return "/" + quote(path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
+
+
 def allowed_hosts(host: str, port: int) -> frozenset[str]:
     names = {"127.0.0.1", "localhost", "[::1]"} if is_loopback(host) or host in (
         "0.0.0.0", "::") else set()
@@ -90,7 +108,22 @@ class Guard:
         if body is None:
             await _plain(send, 413, f"Too large: the limit is {limit // (1024 * 1024)} MB.")
             return
-        await self.app(scope, _replay(body, receive), _with_headers(send))
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, _replay(body, receive), _with_headers(sending))
+        except asyncio.CancelledError:
+            # The server is stopping (Ctrl-C, SIGTERM) while engine work for this request
+            # runs: said, not a traceback.
+            if not started:
+                with contextlib.suppress(Exception):
+                    await _plain(send, 503, "havenprint is stopping: start it again, then "
+                                            "reload this page (your edits are kept).")
 
     def _host_ok(self, host: str) -> bool:
         if host in self.hosts:
@@ -108,9 +141,9 @@ class Guard:
         token = self.settings.token or ""
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"))
         given = dict(query).get("token")
-        if given is not None and hmac.compare_digest(given, token):
+        if given is not None and same_secret(given, token):
             rest = urlencode([(key, value) for key, value in query if key != "token"])
-            location = scope["path"] + (f"?{rest}" if rest else "")
+            location = local_path(scope["path"]) + (f"?{rest}" if rest else "")
             cookie = (f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict").encode()
             await send({"type": "http.response.start", "status": 303, "headers": [
                 (b"location", location.encode()), (b"set-cookie", cookie),
@@ -120,7 +153,7 @@ class Guard:
         jar: SimpleCookie = SimpleCookie()
         jar.load(headers.get("cookie", ""))
         kept = jar.get(COOKIE)
-        if kept is not None and hmac.compare_digest(kept.value, token):
+        if kept is not None and same_secret(kept.value, token):
             return False
         await _plain(send, 401, "Open the address havenprint printed when it started, with "
                                 "its ?token=... part.")
@@ -128,7 +161,7 @@ class Guard:
 
     def _change_refused(self, headers: dict[str, str], host: str) -> str | None:
         given = headers.get("x-csrf-token", "")
-        if not given or not hmac.compare_digest(given, self.csrf):
+        if not given or not same_secret(given, self.csrf):
             return ("Missing or wrong CSRF token: changes are accepted only from this "
                     "server's own pages. Reload the page and try again.")
         origin = headers.get("origin")

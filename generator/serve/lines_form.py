@@ -131,7 +131,7 @@ def apply_lines(document: RoundTrip, submitted: Any, first_lang: str) -> str:
     moved = [id(item) for item in seq] != [id(item) for item in items]
     reorder(seq, items)
     text = document.dump()
-    return _blank_between_items(document.original, text) if moved else text
+    return blank_between_items(document.original, text) if moved else text
 
 
 def _item_starts(lines: list[str]) -> list[int]:
@@ -152,7 +152,7 @@ def _item_starts(lines: list[str]) -> list[int]:
     return starts
 
 
-def _blank_between_items(original: str, text: str) -> str:
+def blank_between_items(original: str, text: str) -> str:
     """Lines moved, added or removed: a blank line between items again, when the file had
     one between each (ruamel keeps a blank line with the item above it, so it moves)."""
     old = original.splitlines()

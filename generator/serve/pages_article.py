@@ -15,11 +15,15 @@ from generator.content.load import ARTICLE_SUFFIXES
 from generator.errors import ContentError
 from generator.serve.drafts import article_draft, draft_article
 from generator.serve.files import ChangedOnDisk
+from generator.serve.languages import english_name
 from generator.serve.templating import page
-from generator.serve.web import chosen, json_action, problem, text_field, workspace
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.web import chosen, json_action, kept_over, problem, text_field, workspace
+from generator.serve.workspace import KitState, Workspace, words_for
 
 DEFAULT_FORMAT = "brochure"
+COPY_NOTE = ("# {name}: a copy of the {first} article, to translate into {name}. Keep the "
+             "lines of three dashes and the names before the colons (title:, card:) as they "
+             "are.\n")
 STARTER = """---
 title: {title}
 card: One short sentence for the card.
@@ -67,11 +71,16 @@ def _article_page(ws: Workspace, request: Request) -> HTMLResponse:
     format_name, lang, slug = _choices(state, dict(request.query_params))
     path = article_path(ws, state, lang, slug)
     loaded = ws.files.load(path)
-    text = loaded.text if loaded.text is not None else STARTER.format(
-        title=state.site.discreet_title)
+    first = state.languages[0]
+    reference = (ws.files.load(article_path(ws, state, first, slug)).text
+                 if lang != first else None)
+    text = loaded.text if loaded.text is not None else starter(
+        reference, lang, first, state.site.discreet_title)
     draft = article_draft(state.kit, path, text, lang, state.layouts[format_name], ws.pngs,
-                          slug)
+                          slug, words_for(state))
     return page(request, "article.html", title="Article", site=state.site, path=path,
+                reference=reference, first=first, draft_key=draft_key(slug, lang),
+                server_draft=ws.drafts.get(draft_key(slug, lang)),
                 exists=loaded.text is not None, editable=ws.files.is_own(path),
                 digest=loaded.digest, text=text, lang=lang, langs=state.languages,
                 format=format_name, article=slug, articles=list(state.site.article_slugs),
@@ -79,6 +88,19 @@ def _article_page(ws: Workspace, request: Request) -> HTMLResponse:
                 remarks=draft.remarks, faces=draft.view.faces if draft.view else [],
                 saved=request.query_params.get("saved") == "1",
                 kit_loads=state.kit is not None)
+
+
+def draft_key(slug: str, lang: str) -> str:
+    return f"article:{slug}:{lang}"
+
+
+def starter(reference: str | None, lang: str, first: str, title: str) -> str:
+    """A new article: a copy of the first language's, to translate (with a note saying
+    so), or a skeleton when there is none."""
+    if reference is None or not reference.startswith("---\n"):
+        return STARTER.format(title=title)
+    note = COPY_NOTE.format(name=english_name(lang), first=english_name(first))
+    return reference.replace("---\n", "---\n" + note, 1)
 
 
 def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
@@ -89,13 +111,14 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     format_name, lang, slug = _choices(state, data)
     path = article_path(ws, state, lang, slug)
     result = article_draft(state.kit, path, text_field(data, "text"), lang,
-                           state.layouts[format_name], ws.pngs, slug)
+                           state.layouts[format_name], ws.pngs, slug, words_for(state))
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
         "faces": [face.as_json() for face in view.faces] if view else None,
         "blocking": result.blocking,
         "changed_on_disk": ws.files.load(path).digest != data.get("base"),
+        "current": ws.files.load(path).digest,
         "ms": round((time.perf_counter() - started) * 1000),
     })
 
@@ -114,9 +137,10 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return problem("Not saved: fix the problems marked first.", 422,
                        remarks=[r.as_json() for r in remarks])
     try:
-        digest = ws.files.save(path, text, text_field(data, "base"))
+        digest = ws.files.save(path, text, kept_over(data))
     except ChangedOnDisk as error:
-        return problem(str(error), 409, conflict=True)
+        return problem(str(error), 409, conflict=True, current=ws.files.load(path).digest)
+    ws.drafts.drop(draft_key(slug, lang))
     return JSONResponse({"saved": True, "digest": digest, "message": f"Saved {path.name}."})
 
 

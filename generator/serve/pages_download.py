@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +19,22 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
+from generator.content.documents import sized_kit
 from generator.errors import ContentError, OutputInUse, UsageError, WriteError, shown_path
 from generator.kit.kit_commit import MANIFEST_NAME, MAX_MANIFEST_BYTES
 from generator.kit.kit_folder import folder_lock
 from generator.kit.outputs import build_with_kit_files
+from generator.kit.page_sizes import PdfLayoutError, page_sizes
+from generator.layout.formats import Layout
+from generator.render.printing import print_note
 from generator.render.targets import TARGETS
+from generator.serve.plain import plain
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
-from generator.serve.workspace import Workspace
+from generator.serve.workspace import KitState, Workspace
 
 STORED = (".pdf", ".png")  # compressed already: stored in the zip as they are
+MAX_PDF_BYTES = 200_000_000
 
 
 def manifest(out: Path) -> dict[str, Any] | None:
@@ -60,13 +67,120 @@ def kit_files(out: Path) -> dict[str, Path]:
     return files
 
 
+@dataclass
+class PrintFile:
+    path: str  # en/pocket-card.pdf, as the manifest names it
+    target: str  # office | shop
+    summary: str  # "Letter, both sides, flip on the long edge"
+    steps: tuple[str, ...]
+    size_kb: int
+
+
+@dataclass
+class Piece:
+    """One thing to print (a format in a language), its office file first."""
+
+    title: str
+    lang: str
+    files: list[PrintFile] = field(default_factory=list)
+    preview: str | None = None  # the office file's first page, as a picture
+
+    @property
+    def office(self) -> PrintFile | None:
+        return next((item for item in self.files if item.target == "office"), None)
+
+    @property
+    def shop(self) -> PrintFile | None:
+        return next((item for item in self.files if item.target == "shop"), None)
+
+    @property
+    def screen(self) -> PrintFile | None:
+        return next((item for item in self.files if item.target == "screen"), None)
+
+
+@dataclass
+class WebPage:
+    path: str
+    lang: str
+    size_kb: int
+
+
+def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> list[Piece]:
+    """The kit's files as things to print, each with how to print it (read from the PDF's
+    page size and the kit's settings, as index.html says it)."""
+    files = kit_files(ws.out)
+    previews = {str(entry.get("pdf")): str(entry.get("path")) for entry in entries
+                if entry.get("kind") == "preview" and str(entry.get("path")) in files}
+    found: dict[tuple[str, str], Piece] = {}
+    for entry in entries:
+        label = entry.get("path")
+        if entry.get("kind") != "pdf" or not isinstance(label, str) or label not in files:
+            continue
+        name = Path(label).stem.removesuffix("-shop").removesuffix("-screen")
+        lang = str(entry.get("lang") or "")
+        layout = state.layouts.get(str(entry.get("format")))
+        piece = found.setdefault((lang, name), Piece(
+            layout.spec.title if layout is not None else name, lang))
+        target = str(entry.get("target") or "office")
+        summary, steps = _how(state, layout, entry, files[label], target)
+        piece.files.append(PrintFile(label, target, summary, steps,
+                                     round((entry.get("size") or 0) / 1024)))
+        if target == "office" and label in previews:
+            piece.preview = previews[label]
+    for piece in found.values():
+        piece.files.sort(key=lambda item: ("office", "shop", "screen").index(item.target)
+                         if item.target in ("office", "shop", "screen") else 9)
+    return sorted(found.values(), key=lambda piece: (
+        state.languages.index(piece.lang) if piece.lang in state.languages else 99))
+
+
+def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Path,
+         target: str) -> tuple[str, tuple[str, ...]]:
+    kit = state.kit
+    if target == "screen":
+        return ("to read on a screen or send by e-mail: tagged for screen readers", ())
+    if kit is None or layout is None:
+        return ("", ())
+    try:
+        size_key = str(entry.get("format_size") or "")
+        sized = sized_kit(kit, layout, size_key) if size_key else kit
+        note = print_note(sized, layout, target, page_sizes(read_limited(
+            path, MAX_PDF_BYTES))[0])
+    except (ContentError, PdfLayoutError, ValueError, KeyError, IndexError, OSError):
+        return ("", ())
+    if target == "screen":
+        return ("to read on a screen or send by e-mail: tagged for screen readers", ())
+    steps = tuple(plain(step).text for step in note.steps)
+    if target == "shop":
+        return ("for a print shop: one item per page, with bleed and crop marks", steps)
+    stock = next((step.removeprefix("Print on ").rstrip(".") for step in note.steps
+                  if step.startswith("Print on ")), None)
+    sides = "both sides" if note.sides == 2 else "one side"
+    flip = f", flip on the {note.flip} edge" if note.flip else ""
+    where = f"print on {stock}" if stock else f"print on {note.paper}"
+    return (f"{where}, {sides}{flip}, at 100 % (actual size)", steps)
+
+
+def web_pages(ws: Workspace, entries: list[dict[str, Any]]) -> list[WebPage]:
+    """The kit's web pages (one per article and language), to put on a website."""
+    files = kit_files(ws.out)
+    return [WebPage(str(entry["path"]), str(entry.get("lang") or ""),
+                    round((entry.get("size") or 0) / 1024))
+            for entry in entries if entry.get("kind") == "web page"
+            and str(entry.get("path")) in files]
+
+
 async def download(request: Request) -> HTMLResponse:
     ws = workspace(request)
     state = await ws.run(ws.state)
     data = manifest(ws.out)
     entries = [entry for entry in (data or {}).get("outputs", []) if isinstance(entry, dict)]
+    found = await ws.run(pieces, ws, state, entries) if data is not None else []
     return page(request, "download.html", title="Download", out=shown_path(ws.out),
-                kit_loads=state.kit is not None, entries=entries,
+                kit_loads=state.kit is not None, pieces=found,
+                web_pages=web_pages(ws, entries) if data is not None else [],
+                several=len({piece.lang for piece in found}) > 1,
+                previews=sum(entry.get("kind") == "preview" for entry in entries),
                 not_built=(data or {}).get("not_built", []), has_kit=data is not None)
 
 
@@ -128,6 +242,8 @@ async def one_file(request: Request) -> Response:
     path = kit_files(ws.out).get(label)
     if path is None:
         return Response("No such file in the kit.", 404, media_type="text/plain")
-    return FileResponse(path, filename=path.name,
-                        content_disposition_type="inline" if path.suffix == ".png"
-                        else "attachment")
+    shown = path.suffix == ".png" or (path.suffix == ".pdf" and "print" in request.query_params)
+    headers = ({"content-security-policy": "frame-ancestors 'none'"}  # the browser's viewer
+               if path.suffix == ".pdf" and shown else None)
+    return FileResponse(path, filename=path.name, headers=headers,
+                        content_disposition_type="inline" if shown else "attachment")

@@ -1,21 +1,27 @@
 """Import: upload HSDS data (a JSON file, or a zip of a tabular data package) or a
-spreadsheet, read the import report (kept, skipped and why), and accept it into
-resources.yaml, as `havenprint import` would."""
+spreadsheet, read the import report (kept, skipped and why), choose "Add to my lines" or
+"Replace my lines", see which lines that adds, changes and removes, and accept it into
+resources.yaml. An import with which the kit would not load is never written: the page
+says why and what to give (the date the lines were checked)."""
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from typing import Any
 
 from starlette.datastructures import UploadFile
-from starlette.formparsers import MultiPartParser
+from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.content.extends import content_folders, resources_file
 from generator.content.schema import written_date
 from generator.errors import ContentError
-from generator.importers import write_resources_yaml
+from generator.kit.write import write_atomic
 from generator.serve.files import ChangedOnDisk
+from generator.serve.import_merge import MODES, ImportPreview, preview_import
+from generator.serve.plain import plain
 from generator.serve.settings import MAX_UPLOAD_BYTES
 from generator.serve.templating import page
 from generator.serve.uploads import (
@@ -28,8 +34,18 @@ from generator.serve.uploads import (
     run_import,
     store,
 )
-from generator.serve.web import BadRequest, json_action, problem, text_field, workspace
-from generator.serve.workspace import Workspace
+from generator.serve.web import (
+    BROKEN_CHARACTER,
+    BadRequest,
+    broken_text,
+    chosen,
+    json_action,
+    kept_over,
+    problem,
+    text_field,
+    workspace,
+)
+from generator.serve.workspace import KitState, Workspace, words_for
 
 # An upload stays in memory (the guard has read the whole body already, 20 MB at most)
 # instead of being spooled to a temporary file outside the content and output folders.
@@ -42,18 +58,25 @@ async def import_page(request: Request) -> HTMLResponse:
     path = ws.root / "resources.yaml"
     return page(request, "import.html", title="Import", site=state.site,
                 problems=state.problems, digest=ws.files.load(path).digest,
-                max_mb=ws.settings.max_upload // (1024 * 1024))
+                max_mb=ws.settings.max_upload // (1024 * 1024),
+                has_lines=path.is_file(), today=date.today().isoformat())
 
 
 async def upload(request: Request) -> JSONResponse:
     ws = workspace(request)
-    async with request.form(max_files=1, max_fields=20) as form:
-        upload_file = form.get("file")
-        if not isinstance(upload_file, UploadFile) or not upload_file.filename:
-            raise BadRequest("choose a file to import")
-        data = await upload_file.read()
-        fields = {key: value for key, value in form.items() if isinstance(value, str)}
-        return await ws.run(_upload, ws, upload_file.filename, data, fields)
+    try:
+        async with request.form(max_files=1, max_fields=20) as form:
+            upload_file = form.get("file")
+            if not isinstance(upload_file, UploadFile) or not upload_file.filename:
+                raise BadRequest("Choose a file to import.", 422)
+            data = await upload_file.read()
+            fields = {key: value for key, value in form.items() if isinstance(value, str)}
+            if broken_text(fields) is not None or broken_text(upload_file.filename) is not None:
+                raise BadRequest(f"A box {BROKEN_CHARACTER}.", 422)
+            return await ws.run(_upload, ws, upload_file.filename, data, fields)
+    except MultiPartException as error:
+        raise BadRequest(f"The upload could not be read ({error.message}): choose the file "
+                         "again.", 422) from None
 
 
 def _options(fields: dict[str, str]) -> ImportOptions:
@@ -63,24 +86,29 @@ def _options(fields: dict[str, str]) -> ImportOptions:
 
     limit = text("limit")
     if limit is not None and (not limit.isdigit() or int(limit) < 1):
-        raise BadRequest("the limit must be a whole number, 1 or more")
-    verified: date | None = None
-    if text("verified"):
-        try:
-            verified = written_date(text("verified"))
-        except ValueError as error:
-            raise BadRequest(f"checked on: {error}") from None
-        if verified > date.today():
-            raise BadRequest("checked on: the date is in the future")
+        raise BadRequest("The limit must be a whole number, 1 or more.", 422)
     tags = frozenset(tag.strip() for tag in (text("tags") or "").split(",") if tag.strip())
     return ImportOptions(text("region"), text("postal_prefix"), tags,
-                         int(limit) if limit else None, verified, text("first"))
+                         int(limit) if limit else None, _checked_on(text("verified")),
+                         text("first"))
+
+
+def _checked_on(value: str | None) -> date | None:
+    if not value:
+        return None
+    try:
+        checked = written_date(value)
+    except ValueError as error:
+        raise BadRequest(f"Checked on: {error}.", 422) from None
+    if checked > date.today():
+        raise BadRequest("Checked on: the date is in the future.", 422)
+    return checked
 
 
 def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
-        return problem("site.yaml does not load: see the Overview", 409)
+        return problem("site.yaml does not load: fix it on the Settings page first.", 409)
     options = _options(fields)
     try:
         upload_id, folder, source = store(ws.out, filename, data)
@@ -91,12 +119,21 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
         result = run_import(source, kind, site.country, site.organization, options)
     except UploadError as error:
         clear_uploads(ws.out)
-        return problem(str(error), 422)
+        return problem(_sentence(str(error)), 422)
     except ContentError as error:
         clear_uploads(ws.out)
-        return problem(str(problems_as_upload_error(error)), 422)
+        return problem(_sentence(plain(str(problems_as_upload_error(error))).text), 422)
+    except Exception as error:  # noqa: BLE001 -- a file the importers did not foresee
+        clear_uploads(ws.out)
+        print(f"havenprint serve: import: {type(error).__name__}: {error}", file=sys.stderr)
+        return problem(f"{filename[:80]!r} could not be read as HSDS data or a spreadsheet "
+                       f"({type(error).__name__}): is it the export you meant? Nothing was "
+                       "changed.", 422)
     ws.pending.clear()
     ws.pending[upload_id] = PendingImport(upload_id, filename, folder, result)
+    current = ws.files.load(_path(ws)).text
+    previews = {mode: _preview(ws, state, ws.pending[upload_id], mode, None).as_json()
+                for mode in MODES}
     return JSONResponse({
         "id": upload_id,
         "name": filename,
@@ -104,11 +141,21 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
                   "text": (entry.get("text") or {}).get("number", ""),
                   "verified": str(entry.get("verified") or "")}
                  for entry in result.entries],
-        "skipped": [{"label": label, "reason": reason} for label, reason in result.skipped],
-        "dropped": [{"label": label, "reason": reason} for label, reason in result.dropped],
-        "notes": result.notes,
+        "skipped": [{"label": label, "reason": plain(reason).text}
+                    for label, reason in result.skipped],
+        "dropped": [{"label": label, "reason": plain(reason).text}
+                    for label, reason in result.dropped],
+        "notes": [plain(note).text for note in result.notes],
         "reads_directly": state.site.resource_source is not None,
+        "has_lines": current is not None,
+        "previews": previews,
     })
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def _name(entry: dict[str, Any]) -> str:
@@ -118,35 +165,73 @@ def _name(entry: dict[str, Any]) -> str:
     return str(name or "")
 
 
-def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
-    state = ws.state()
-    site = state.site
-    if site is None:
-        return problem("site.yaml does not load: see the Overview", 409)
+def _path(ws: Workspace) -> Any:
+    try:
+        folders = content_folders(ws.root)
+    except ContentError:
+        folders = (ws.root,)
+    found = resources_file(folders, False)
+    return found if ws.files.is_own(found) else ws.files.path("resources.yaml")
+
+
+def _preview(ws: Workspace, state: KitState, pending: PendingImport, mode: str,
+             verified: date | None) -> ImportPreview:
+    assert state.site is not None
+    path = _path(ws)
+    return preview_import(pending.result.entries, ws.files.load(path).text, mode, state.site,
+                          path, pending.name, verified, words_for(state))
+
+
+def _pending(ws: Workspace, data: dict[str, Any]) -> PendingImport:
     pending = ws.pending.get(text_field(data, "id"))
     if pending is None:
-        return problem("This import is no longer waiting: upload the file again.", 410)
-    force = data.get("force") is True
-    path = ws.files.path("resources.yaml")
-    remarks: list[str] = []
+        raise BadRequest("This import is no longer waiting: read the file again.", 410)
+    return pending
 
-    def write() -> None:
-        remarks.extend(write_resources_yaml(pending.result, path, source_note=pending.name,
-                                            overwrite=force, country=site.options.country))
 
+def _chosen_preview(ws: Workspace, data: dict[str, Any]
+                    ) -> tuple[KitState, PendingImport, ImportPreview]:
+    state = ws.state()
+    if state.site is None:
+        raise BadRequest("site.yaml does not load: fix it on the Settings page first.", 409)
+    pending = _pending(ws, data)
+    mode = chosen(text_field(data, "mode", "add"), MODES, "choice")
+    verified = _checked_on(data.get("verified") if isinstance(data.get("verified"), str)
+                           else None)
+    return state, pending, _preview(ws, state, pending, mode, verified)
+
+
+def _preview_action(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    _, _, preview = _chosen_preview(ws, data)
+    return JSONResponse(preview.as_json())
+
+
+def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    state, pending, preview = _chosen_preview(ws, data)
+    if preview.blocking:
+        return problem("Not written: with these lines the kit would not load. "
+                       + " ".join(preview.problems), 422, preview=preview.as_json())
+    path = _path(ws)
+    old = ws.files.load(path).text
     try:
-        digest = ws.files.replace(path, text_field(data, "base"), write)
+        digest = ws.files.save(path, preview.text, kept_over(data))
     except ChangedOnDisk as error:
-        return problem(str(error), 409, conflict=True)
-    except ContentError as error:
-        message = error.problems[0].message
-        return problem(message, 409, needs_force="not replacing it" in message)
+        return problem(str(error), 409, conflict=True, current=ws.files.load(path).digest)
+    remarks = []
+    if old is not None and preview.mode == "replace":  # as `havenprint import` does
+        backup = path.with_name(path.name + ".bak")
+        write_atomic(backup, old.encode("utf-8"))
+        remarks.append(f"The file it replaces is kept as {backup.name} too.")
     ws.pending.clear()
     clear_uploads(ws.out)
+    ws.drafts.drop("lines")
+    what = (f"added {len(preview.added)} line(s) and updated {len(preview.changed)}"
+            if preview.mode == "add" else f"wrote {len(preview.added) + len(preview.changed)}"
+            f" line(s) in place of yours ({len(preview.removed)} removed)")
     return JSONResponse({"saved": True, "digest": digest, "remarks": remarks,
-                         "message": f"Wrote resources.yaml: {len(pending.result.entries)} "
-                                    "line(s). The previous file is kept in "
-                                    ".havenprint/history/."})
+                         "message": f"Done: {what}. The previous resources.yaml is kept in "
+                                    "History."})
 
 
+preview = json_action(_preview_action)
 accept = json_action(_accept)

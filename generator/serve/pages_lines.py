@@ -15,17 +15,19 @@ from starlette.responses import HTMLResponse, JSONResponse
 from generator.content.extends import content_folders, resources_file
 from generator.errors import ContentError
 from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
-from generator.serve.files import ChangedOnDisk
+from generator.serve.files import ABSENT, ChangedOnDisk, digest_of
+from generator.serve.line_checks import line_remarks
 from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from
 from generator.serve.templating import page
-from generator.serve.web import BadRequest, chosen, json_action, problem, text_field, workspace
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.web import BadRequest, chosen, json_action, kept_over, problem, workspace
+from generator.serve.workspace import KitState, Workspace, words_for
 from generator.serve.yaml_edit import EditError, RoundTrip
 
 STARTER = ("# Lines printed on every card, in this order. The first and the emergency line "
            "always are.\n# Check each line before printing and update `verified` when you "
            "do.\nresources: []\n")
 DEFAULT_FORMAT = "pocket-card"
+DRAFT_KEY = "lines"
 
 
 @dataclass
@@ -82,7 +84,7 @@ def _lines_page(ws: Workspace, request: Request) -> HTMLResponse:
     format_name, lang = _choices(state, dict(request.query_params))
     order = [row.id for row in rows]
     draft = lines_draft(state.kit, state.site, lines_file.path, lines_file.text, order,
-                        state.layouts[format_name], lang, ws.pngs)
+                        state.layouts[format_name], lang, ws.pngs, words_for(state))
     by_row: dict[str, list[Remark]] = {}
     for remark in draft.remarks:
         if remark.row is not None:
@@ -94,6 +96,7 @@ def _lines_page(ws: Workspace, request: Request) -> HTMLResponse:
         general=[r for r in draft.remarks if r.row is None], format=format_name, lang=lang,
         formats=[(name, layout.spec.title) for name, layout in state.layouts.items()],
         faces=draft.view.faces if draft.view else [], today=date.today().isoformat(),
+        base_text=lines_file.text, server_draft=ws.drafts.get(DRAFT_KEY),
         preview_note=("Saved. " if saved else "") + _preview_note(state, draft))
     return page(request, "lines.html", **context)
 
@@ -124,11 +127,15 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     lines_file = _file(ws, state)
     table = _table(data)
     try:
-        text = apply_lines(RoundTrip(lines_file.text), table, state.languages[0])
+        text = apply_lines(RoundTrip(_edited_text(lines_file, data)), table,
+                           state.languages[0])
     except (FormError, EditError) as error:
         return problem(str(error))
     result = lines_draft(state.kit, state.site, lines_file.path, text, table["order"],
-                         state.layouts[format_name], lang, ws.pngs)
+                         state.layouts[format_name], lang, ws.pngs, words_for(state),
+                         line_remarks(table, state.languages[0]),
+                         every=(list(state.layouts.values()), list(state.languages))
+                         if data.get("check") is True else None)
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
@@ -137,6 +144,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         "blocking": result.blocking,
         "note": _preview_note(state, result),
         "changed_on_disk": lines_file.digest != data.get("base"),
+        "current": lines_file.digest,
         "ms": round((time.perf_counter() - started) * 1000),
     })
 
@@ -145,27 +153,47 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    base = text_field(data, "base")
+    expected = kept_over(data)
     lines_file = _file(ws, state)
     if not lines_file.editable:
         return problem(f"{lines_file.path} is in a base folder: edit it there", 403)
-    if lines_file.digest != base:
-        return problem(str(ChangedOnDisk(lines_file.path)), 409, conflict=True)
+    if lines_file.digest != expected:
+        return problem(str(ChangedOnDisk(lines_file.path)), 409, conflict=True,
+                       current=lines_file.digest)
     table = _table(data)
     try:
-        text = apply_lines(RoundTrip(lines_file.text), table, state.languages[0])
+        text = apply_lines(RoundTrip(_edited_text(lines_file, data)), table,
+                           state.languages[0])
     except (FormError, EditError) as error:
         return problem(str(error))
-    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"])
+    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"],
+                                    words_for(state))
+    remarks = [*line_remarks(table, state.languages[0]), *remarks]
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first (with them, no kit could "
                        "be built).", 422, remarks=[r.as_json() for r in remarks])
     try:
-        digest = ws.files.save(lines_file.path, text, base)
+        digest = ws.files.save(lines_file.path, text, expected)
     except ChangedOnDisk as error:
-        return problem(str(error), 409, conflict=True)
+        return problem(str(error), 409, conflict=True, current=ws.files.load(
+            lines_file.path).digest)
+    ws.drafts.drop(DRAFT_KEY)
     return JSONResponse({"saved": True, "digest": digest,
                          "message": f"Saved {lines_file.path.name}."})
+
+
+def _edited_text(lines_file: LinesFile, data: dict[str, Any]) -> str:
+    """The version of resources.yaml the table's rows (`r0`, `r1`...) are lines of: the
+    file as the page loaded it, which the page sends (checked against its digest). Once
+    another version was saved meanwhile (and "Keep my changes" chosen, or edits brought back
+    after a restart), it is no longer the file on disk."""
+    base_text = data.get("base_text")
+    if isinstance(base_text, str) and base_text != lines_file.text:
+        if digest_of(base_text.encode("utf-8")) == data.get("base"):
+            return base_text
+        if data.get("base") == ABSENT:
+            return STARTER
+    return lines_file.text
 
 
 draft = json_action(_draft)

@@ -6,9 +6,12 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from generator.serve.rendering import DocumentView
+from generator.content.documents import document_sizes
+from generator.serve.languages import english_name
+from generator.serve.rendering import DocumentView, preview_document
 from generator.serve.templating import page
-from generator.serve.web import workspace
+from generator.serve.web import chosen, workspace
+from generator.serve.workspace import Workspace
 
 
 async def overview(request: Request) -> HTMLResponse:
@@ -27,3 +30,24 @@ async def overview(request: Request) -> HTMLResponse:
     }
     return page(request, "overview.html", title="Overview", state=state, overview=built,
                 layouts=state.layouts, by_document=list(by_document.items()), counts=counts)
+
+
+async def preview(request: Request) -> HTMLResponse:
+    """One document drawn large, with the text of each face: what a picture of the
+    Overview opens."""
+    ws = workspace(request)
+    return await ws.run(_preview, ws, request)
+
+
+def _preview(ws: Workspace, request: Request) -> HTMLResponse:
+    state = ws.state()
+    if state.kit is None:
+        return page(request, "error.html", 409, title="Preview",
+                    message="The kit does not load: see the Overview.")
+    layout = state.layouts[chosen(request.query_params.get("format"), list(state.layouts),
+                                  "format")]
+    lang = chosen(request.query_params.get("lang"), state.languages, "language")
+    size = chosen(request.query_params.get("size"), document_sizes(state.kit, layout), "size")
+    view = preview_document(state.kit, layout, lang, ws.pngs, size)
+    return page(request, "preview.html", title=f"{view.title}, {english_name(lang)}",
+                view=view)

@@ -1,26 +1,45 @@
 """Translations: the interface strings side by side (English, the language, where each is
-printed), those that print in English marked, saved to the content folder's
-`locales/<lang>.yaml`."""
+printed), those that print in English marked, checked as they are typed (a placeholder
+changed, a word on the outside of a piece that would give it away), saved to the content
+folder's `locales/<lang>.yaml`."""
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import locale_root
+from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
-from generator.i18n.localize import language_status, site_catalogue_path
+from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
 from generator.i18n.translator_file import descriptions
 from generator.layout.formats import declared_strings
-from generator.serve.drafts import catalogue_remarks
+from generator.serve.drafts import Remark, catalogue_remarks
 from generator.serve.files import ChangedOnDisk
+from generator.serve.languages import english_name
+from generator.serve.outside_words import outside_findings, texts_with
+from generator.serve.pages_article import article_path
 from generator.serve.templating import page
 from generator.serve.translations_form import apply_strings, reviewed, string_rows
-from generator.serve.web import BadRequest, chosen, json_action, problem, text_field, workspace
-from generator.serve.workspace import Workspace
+from generator.serve.web import (
+    BadRequest,
+    chosen,
+    json_action,
+    kept_over,
+    problem,
+    text_field,
+    workspace,
+)
+from generator.serve.workspace import KitState, Workspace
 from generator.serve.yaml_edit import EditError
+
+
+def draft_key(lang: str) -> str:
+    return f"translations:{lang}"
 
 
 async def translations(request: Request) -> HTMLResponse:
@@ -45,53 +64,134 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
                     problems=error.problems, lang=lang, langs=langs, rows=[])
     loaded = ws.files.load(site_file)
     rows = string_rows(status, site_file, descriptions(state.layouts))
+    remarks = _outside_remarks(state, lang, {row.key: row.text for row in rows
+                                             if row.origin == "this content folder"})
+    next_steps = _next_steps(ws, state, lang) if request.query_params.get("added") else []
     return page(request, "translations.html", title="Translations", site=state.site,
                 problems=[], lang=lang, langs=langs, rows=rows, digest=loaded.digest,
                 path=site_file, exists=loaded.text is not None,
                 editable=ws.files.is_own(site_file), reviewed=reviewed(status, site_file),
                 missing=sum(row.falls_back for row in rows), english=status.is_english,
-                needs_review=status.needs_review,
+                needs_review=status.needs_review, remarks=remarks,
+                by_key={remark.field: remark for remark in remarks if remark.field},
+                next_steps=next_steps, language_name=english_name(lang),
+                server_draft=ws.drafts.get(draft_key(lang)),
                 saved=request.query_params.get("saved") == "1")
+
+
+def _next_steps(ws: Workspace, state: KitState, lang: str) -> list[tuple[str, str]]:
+    """What a language just added still needs before it prints well: (what, link)."""
+    assert state.site is not None
+    name = english_name(lang)
+    slug = state.site.article_slugs[0]
+    steps = [(f"Translate these short texts into {name}, then save them.", "#strings-form"),
+             (f"Translate the article: it starts as a copy of the "
+              f"{english_name(state.languages[0])} one, shown beside it.",
+              f"/article?lang={lang}&article={slug}")]
+    if state.site.title_for(lang) == state.site.title_for(state.languages[0]):
+        steps.append((f"Write the outside title in {name}, and the {name} words that would "
+                      "give the card away.", f"/settings#lang-{lang}"))
+    if not article_path(ws, state, lang, slug).exists():
+        steps[1] = (f"Start the {name} article.", f"/article?lang={lang}&article={slug}")
+    return steps
 
 
 def _first_to_translate(langs: tuple[str, ...]) -> str | None:
     return next((lang for lang in langs if lang.split("-")[0] != "en"), None)
 
 
-def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
-    state = ws.state()
-    if state.site is None:
-        return problem("site.yaml does not load: see the Overview", 409)
-    lang = chosen(text_field(data, "lang"), state.languages, "language")
+def _outside_remarks(state: KitState, lang: str, own: dict[str, str]) -> list[Remark]:
+    """A word on the outside of a piece that would give it away, on the string that put it
+    there (the strings of `own`: the content folder's catalogue, as it would be saved)."""
+    kit = state.kit
+    if kit is None:
+        return []
+    remarks = []
+    for finding in outside_findings(kit, list(state.layouts.values()), lang):
+        keys = texts_with(finding.word, own, lang)
+        message = (f"“{finding.word}” would print on the outside of the {finding.document} "
+                   f"({finding.surface}) and show what it is for: choose neutral words.")
+        if not keys:
+            remarks.append(Remark(message, "error"))
+        remarks.extend(Remark(message, "error", field=key) for key in keys)
+    return remarks
+
+
+def _strings(data: dict[str, Any]) -> dict[str, str]:
     strings = data.get("strings")
     if not isinstance(strings, dict) or not all(
             isinstance(key, str) and isinstance(value, str) for key, value in strings.items()):
         raise BadRequest("expected the strings as name: text")
+    return strings
+
+
+def _edited(ws: Workspace, state: KitState, data: dict[str, Any]
+            ) -> tuple[str, Path, str, list[Remark], dict[str, str] | None]:
+    """(language, catalogue, its text with the page's strings, problems, the catalogue's
+    own strings as parsed: None when it does not load)."""
+    lang = chosen(text_field(data, "lang"), state.languages, "language")
+    strings = _strings(data)
     is_reviewed = data.get("reviewed")
     if is_reviewed is not None and not isinstance(is_reviewed, bool):
         raise BadRequest("expected true or false for reviewed")
     root = locale_root(ws.root, lang)
     path = site_catalogue_path(lang, root)
-    if not ws.files.is_own(path):
-        return problem(f"{path} is in a base folder: edit it there", 403)
     loaded = ws.files.load(path)
-    base = text_field(data, "base")
-    if loaded.digest != base:
-        return problem(str(ChangedOnDisk(path)), 409, conflict=True)
     try:
         status = language_status(lang, root, declared_strings(state.layouts))
         text = apply_strings(loaded.text, lang, status, strings, is_reviewed, state.layouts)
     except (ContentError, EditError, ValueError) as error:
-        return problem(f"{path.name} cannot be edited here: {error}", 409)
+        raise BadRequest(f"{path.name} cannot be edited here: {error}", 409) from None
     remarks = catalogue_remarks(path, text, status.english)
+    if remarks:
+        return lang, path, text, remarks, None
+    own = catalogue_from_doc(parse_yaml(text, path), status.english).strings
+    return lang, path, text, remarks, own
+
+
+def _with_strings(state: KitState, lang: str, own: dict[str, str]) -> KitState:
+    """The kit with `own` as the language's catalogue in the content folder."""
+    kit = state.kit
+    if kit is None:
+        return state
+    built_in = language_status(lang, None, declared_strings(state.layouts)).strings
+    strings = {**kit.strings, lang: {**built_in, **own}}
+    return dataclasses.replace(state, kit=dataclasses.replace(kit, strings=strings))
+
+
+def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    lang, path, _, remarks, own = _edited(ws, state, data)
+    if own is not None:
+        remarks = _outside_remarks(_with_strings(state, lang, own), lang, own)
+    return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
+                         "changed_on_disk": ws.files.load(path).digest != data.get("base"),
+                         "current": ws.files.load(path).digest})
+
+
+def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    lang, path, text, remarks, _ = _edited(ws, state, data)
+    if not ws.files.is_own(path):
+        return problem(f"{path} is in a base folder: edit it there", 403)
+    expected = kept_over(data)
+    if ws.files.load(path).digest != expected:
+        return problem(str(ChangedOnDisk(path)), 409, conflict=True,
+                       current=ws.files.load(path).digest)
     if remarks:
         return problem("Not saved: fix the strings marked first.", 422,
                        remarks=[r.as_json() for r in remarks])
     try:
-        digest = ws.files.save(path, text, base)
+        digest = ws.files.save(path, text, expected)
     except ChangedOnDisk as error:
-        return problem(str(error), 409, conflict=True)
+        return problem(str(error), 409, conflict=True, current=ws.files.load(path).digest)
+    ws.drafts.drop(draft_key(lang))
     return JSONResponse({"saved": True, "digest": digest, "message": f"Saved {path.name}."})
 
 
+draft = json_action(_draft)
 save = json_action(_save)

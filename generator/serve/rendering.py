@@ -11,6 +11,7 @@ previews are made.
 from __future__ import annotations
 
 import hashlib
+import html
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -23,8 +24,15 @@ from generator.errors import ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
 from generator.layout.formats import Layout
+from generator.layout.place import PlacedFace
 from generator.render.printing import PrintNote, print_note
 from generator.safety.legibility import ContrastError, contrast_problem
+from generator.serve.outside_words import (
+    checks_outside,
+    face_findings,
+    finding_problem,
+    without_discretion,
+)
 
 THUMBNAIL_PIXELS = 280  # the longer side of a face on the Overview
 PREVIEW_PIXELS = 1100  # ... beside an editor
@@ -76,6 +84,7 @@ class FaceImage:
     width: int
     height: int
     label: str  # "Pocket card (en), back"
+    text: tuple[str, ...] = ()  # what it says, in reading order: the picture for a screen reader
 
     @property
     def url(self) -> str:
@@ -83,7 +92,37 @@ class FaceImage:
 
     def as_json(self) -> dict[str, Any]:
         return {"url": self.url, "width": self.width, "height": self.height,
-                "label": self.label}
+                "label": self.label, "text": list(self.text)}
+
+
+def face_text(face: PlacedFace) -> tuple[str, ...]:
+    """The text of a face as it reads: panel by panel, each from the top down, then across;
+    an icon's word with its line, and what each QR code does."""
+    def panel(x: float) -> int:
+        return next((index for index, box in enumerate(face.panels)
+                     if box.x <= x <= box.x + box.width), 0)
+
+    placed = sorted(face.texts, key=lambda text: (panel(text.x + 0.5), -round(text.y, 1),
+                                                  text.x))
+    lines = []
+    for text in placed:
+        words = " ".join(text.paragraph.getPlainText().split())
+        icon = html.unescape(text.icon.icon.alt) if text.icon is not None else ""
+        line = f"{icon}: {words}" if icon and words else words or icon
+        if line:
+            lines.append(line)
+    lines.extend(qr_said(qr.payload) for qr in face.qrs)
+    return tuple(lines)
+
+
+def qr_said(payload: str) -> str:
+    """What a QR code does, in words: "QR code: calls +18007997233"."""
+    if payload.lower().startswith("tel:"):
+        return f"QR code: calls {payload[4:]}"
+    if payload.upper().startswith("SMSTO:"):
+        number, _, body = payload[6:].partition(":")
+        return f"QR code: starts a text to {number}" + (f" saying “{body}”" if body else "")
+    return f"QR code: opens {payload}"
 
 
 @dataclass
@@ -92,6 +131,7 @@ class DocumentView:
     name: str  # the file's stem: poster-letter
     title: str
     lang: str
+    size: str = ""  # the size it is drawn at (a poster's paper)
     faces: list[FaceImage] = field(default_factory=list)
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
@@ -112,19 +152,66 @@ def documents(kit: Kit, layouts: list[Layout]) -> list[tuple[Layout, str]]:
     return [(layout, size) for layout in layouts for size in document_sizes(kit, layout)]
 
 
+def check_documents(kit: Kit, layouts: list[Layout], langs: list[str],
+                    skip: tuple[str, str] | None = None) -> list[Problem]:
+    """What laying out every document in `langs` finds (as `check` does, without drawing),
+    but for `skip` (layout, lang), drawn already; each problem once."""
+    found: dict[tuple[str, str], Problem] = {}
+    for layout, size_key in documents(kit, layouts):
+        sized = sized_kit(kit, layout, size_key)
+        for lang in langs:
+            if (layout.name, lang) == skip or (kit.site.article_slugs[0], lang) in (
+                    kit.broken_articles):
+                continue
+            for problem in _laid_out_problems(sized, layout, lang):
+                found.setdefault((str(problem.path), problem.message), problem)
+    return list(found.values())
+
+
+def _laid_out_problems(kit: Kit, layout: Layout, lang: str) -> list[Problem]:
+    checked = checks_outside(kit, lang)
+    try:
+        laid = lay_out(without_discretion(kit) if checked else kit, layout, lang)
+    except ContrastError as error:
+        faint = contrast_problem(kit.site, error.pairs)
+        return [faint] if faint is not None else []
+    except ContentError as error:
+        return list(error.problems)
+    except Exception as error:  # noqa: BLE001 -- a layout's bug must not stop the page
+        return [_unexpected(kit, layout, lang, error)]
+    return [*_revealing(kit, layout, laid.faces, lang, checked), *laid.warnings]
+
+
+def _revealing(kit: Kit, layout: Layout, faces: list[PlacedFace], lang: str,
+               checked: bool) -> list[Problem]:
+    """The build's discretion check, each word on the file that put it on the outside."""
+    if not checked:
+        return []
+    return [finding_problem(kit, layout, finding, lang)
+            for finding in face_findings(kit, faces, layout.spec.title, lang)]
+
+
+def _unexpected(kit: Kit, layout: Layout, lang: str, error: Exception) -> Problem:
+    return Problem(layout.folder / "layout.yaml", (
+        f"the {layout.spec.title} ({lang}) could not be laid out ({type(error).__name__}: "
+        f"{str(error)[:200]}): check the values last changed"))
+
+
 def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
                      size_key: str | None = None, pixels: int = PREVIEW_PIXELS,
                      notes: bool = False) -> DocumentView:
     """Lay out and draw one document; its faces as PNGs in `store`, or its problems."""
     size_key = size_key or document_sizes(kit, layout)[0]
     sized = sized_kit(kit, layout, size_key)
-    view = DocumentView(layout.name, document_name(layout, size_key), layout.spec.title, lang)
+    view = DocumentView(layout.name, document_name(layout, size_key), layout.spec.title, lang,
+                        size_key)
     broken = kit.broken_articles.get((kit.site.article_slugs[0], lang))
     if broken is not None:
         view.errors = list(broken)
         return view
+    checked = checks_outside(sized, lang)
     try:
-        laid = lay_out(sized, layout, lang)
+        laid = lay_out(without_discretion(sized) if checked else sized, layout, lang)
     except ContrastError as error:
         faint = contrast_problem(kit.site, error.pairs)
         view.errors = [faint] if faint is not None else []
@@ -132,15 +219,24 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     except ContentError as error:
         view.errors = list(error.problems)
         return view
+    except Exception as error:  # noqa: BLE001 -- a value the checks let through: said, not a 500
+        view.errors = [_unexpected(kit, layout, lang, error)]
+        return view
     view.warnings = list(laid.warnings)
-    data = render_pdf(sized, laid, "shop", screen=True)
+    view.errors = _revealing(sized, layout, laid.faces, lang, checked)  # drawn, not built
+    try:
+        data = render_pdf(sized, laid, "shop", screen=True)
+    except Exception as error:  # noqa: BLE001
+        view.errors = [_unexpected(kit, layout, lang, error)]
+        return view
     longest = max(max(face.width, face.height) for face in laid.faces)
     dpi = min(MAX_DPI, pixels * 72 / longest)
     face_names = list(layout.spec.faces)
     for index, png in enumerate(png_pages(data, kit.site.brand_color, dpi, trim=True)):
         face = face_names[index] if index < len(face_names) else f"page {index + 1}"
+        text = face_text(laid.faces[index]) if index < len(laid.faces) else ()
         view.faces.append(FaceImage(store.put(png.data), png.width, png.height,
-                                    f"{layout.spec.title} ({lang}), {face}"))
+                                    f"{layout.spec.title} ({lang}), {face}", text))
     if notes:
         office_paper = office_grid(laid.layout, laid.size, sized.site).paper
         view.notes = [print_note(sized, layout, "office", office_paper),

@@ -98,10 +98,12 @@ def serve(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def serving(content: Path, out: Path, warm: bool = True) -> Iterator[tuple[str, Workspace]]:
-    """A server on a free port of 127.0.0.1 in a thread of this process, stopped on leaving
-    (tests and bench/serve_bench.py)."""
-    sock = listen("127.0.0.1", 0)
+def serving(content: Path, out: Path, warm: bool = True,
+            port: int = 0) -> Iterator[tuple[str, Workspace]]:
+    """A server on 127.0.0.1 (a free port, or `port`: the same server again after a
+    restart) in a thread of this process, stopped on leaving (tests and
+    bench/serve_bench.py)."""
+    sock = listen("127.0.0.1", port)
     port = sock.getsockname()[1]
     server, workspace = _server(Settings(content=content, out=out, port=port), sock, warm)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2.runtime import Context
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from generator.errors import shown_path
-from generator.i18n.localize import native_name
+from generator.errors import Problem, shown_path
+from generator.serve.languages import choice
+from generator.serve.plain import plain
+from generator.serve.shown import ShownProblem, shown_problems
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -23,6 +26,8 @@ PAGES = (  # (path, title) in the navigation's order
     ("/translations", "Translations"),
     ("/import", "Import"),
     ("/download", "Download"),
+    ("/settings", "Settings"),
+    ("/history", "History"),
 )
 
 _environment = Environment(
@@ -32,8 +37,18 @@ _environment = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-_environment.filters["language"] = lambda code: f"{native_name(code)} ({code})"
+_environment.filters["language"] = lambda code: choice(code).label
 _environment.filters["shown"] = lambda path: shown_path(path)
+
+
+@pass_context
+def _said(context: Context, problems: list[Problem]) -> list[ShownProblem]:
+    """Problems said plainly, each with the page that fixes it."""
+    return shown_problems(problems, context["words"], context["root"])
+
+
+_environment.filters["said"] = _said
+_environment.filters["plainly"] = lambda text: plain(text).text
 
 
 def page(request: Request, template: str, status_code: int = 200,
@@ -41,5 +56,7 @@ def page(request: Request, template: str, status_code: int = 200,
     workspace = request.app.state.workspace
     html = _environment.get_template(template).render(
         pages=PAGES, current=request.url.path, csrf=workspace.csrf,
-        content_folder=shown_path(workspace.root), **context)
+        content_folder=shown_path(workspace.root), words=workspace.words(),
+        folder_key=workspace.folder_key,
+        root=workspace.root, **context)
     return HTMLResponse(html, status_code=status_code)

@@ -10,10 +10,12 @@ MAX_UNPACKED_BYTES in all.
 
 from __future__ import annotations
 
+import lzma
 import re
 import secrets
 import shutil
 import zipfile
+import zlib
 from dataclasses import dataclass
 from datetime import date
 from io import BytesIO
@@ -27,6 +29,12 @@ SCRATCH = ".havenprint-serve"
 MAX_MEMBERS = 200
 MAX_UNPACKED_BYTES = 100_000_000  # what an import reads at most (generator/importers)
 KINDS = {".csv": "csv", ".json": "hsds", ".zip": "hsds"}
+MAX_NAME_BYTES = 1000  # a member's whole path in the zip
+MAX_PART_BYTES = 255  # a file or folder name: what a disk takes
+READABLE_PACKING = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2,
+                    zipfile.ZIP_LZMA)
+PACKING_NAMES = {9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 95: "XZ",
+                 97: "WavPack", 98: "PPMd", 99: "AES encryption"}
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -92,7 +100,7 @@ def store(out: Path, filename: str, data: bytes) -> tuple[str, Path, Path]:
 def _unpack(data: bytes, folder: Path) -> Path:
     try:
         archive = zipfile.ZipFile(BytesIO(data))
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         raise UploadError("the .zip file cannot be opened: is it a zip?") from None
     with archive:
         members = [member for member in archive.infolist() if not member.is_dir()]
@@ -100,17 +108,17 @@ def _unpack(data: bytes, folder: Path) -> Path:
             raise UploadError(f"the zip holds over {MAX_MEMBERS} files: is it a data package?")
         if sum(member.file_size for member in members) > MAX_UNPACKED_BYTES:
             raise UploadError(f"the zip unpacks to over {MAX_UNPACKED_BYTES:,} bytes")
-        for member in members:
-            parts = PurePosixPath(member.filename.replace("\\", "/")).parts
-            if (not parts or member.filename.startswith(("/", "\\")) or ".." in parts
-                    or ":" in parts[0] or (member.external_attr >> 16) & 0o170000 == 0o120000):
-                raise UploadError(f"the zip holds a file named {member.filename!r}, which "
-                                  "would land outside its folder: refused")
+        targets = _targets(members)
+        for member, parts in zip(members, targets, strict=True):
             target = folder.joinpath(*parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with archive.open(member) as source:
-                unpacked = source.read(MAX_UNPACKED_BYTES + 1)
-            target.write_bytes(unpacked)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                unpacked = _read_member(archive, member)
+                target.write_bytes(unpacked)
+            except OSError as error:
+                raise UploadError(f"the zip's file {_shown(member.filename)} cannot be "
+                                  f"unpacked ({error.strerror or error}): pack the data "
+                                  "again, with plain file names") from None
     packages = sorted(folder.rglob("datapackage.json"), key=lambda p: len(p.parts))
     if packages:
         return packages[0].parent
@@ -121,6 +129,79 @@ def _unpack(data: bytes, folder: Path) -> Path:
     if csvs:
         return csvs[0].parent
     raise UploadError("the zip holds no datapackage.json, HSDS .json file or CSV tables")
+
+
+def _shown(name: str) -> str:
+    """A member's name as a message quotes it: printable, and not too long to read."""
+    printable = "".join(char if char.isprintable() else "?" for char in name)
+    return repr(printable if len(printable) <= 80 else printable[:60] + "…" + printable[-15:])
+
+
+def _targets(members: list[zipfile.ZipInfo]) -> list[tuple[str, ...]]:
+    """Each member's path inside the package, checked before anything is written: no name
+    that climbs out or is a link, none too long for a disk, no name given twice, and no name
+    that is both a file and a folder (`a` and `a/b`)."""
+    targets: list[tuple[str, ...]] = []
+    files: set[tuple[str, ...]] = set()
+    folders: set[tuple[str, ...]] = set()
+    for member in members:
+        name = member.filename
+        parts = PurePosixPath(name.replace("\\", "/")).parts
+        if (not parts or name.startswith(("/", "\\")) or ".." in parts
+                or ":" in parts[0] or (member.external_attr >> 16) & 0o170000 == 0o120000):
+            raise UploadError(f"the zip holds a file named {_shown(name)}, which would land "
+                              "outside its folder: refused")
+        if (len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES
+                or any(len(part.encode("utf-8", "surrogateescape")) > MAX_PART_BYTES
+                       for part in parts)):
+            raise UploadError(f"the zip holds a file named {_shown(name)}, a name too long "
+                              "for a disk: pack the data again with shorter names")
+        if any(not part.isprintable() for part in parts):
+            raise UploadError(f"the zip holds a file named {_shown(name)}, with characters "
+                              "that are not text in its name: pack the data again")
+        key = tuple(part.casefold() for part in parts)
+        if key in files or key in folders:
+            raise UploadError(f"the zip holds {_shown(name)} twice, or as a file and a "
+                              "folder: pack the data again")
+        files.add(key)
+        folders.update(key[:end] for end in range(1, len(key)))
+        targets.append(parts)
+    clash = files & folders
+    if clash:
+        raise UploadError(f"the zip holds {_shown('/'.join(min(clash)))} both as a file and "
+                          "as a folder: pack the data again")
+    return targets
+
+
+def _read_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> bytes:
+    """A member's bytes, checked against what the zip says of it (packing, size, CRC)."""
+    name = _shown(member.filename)
+    if member.flag_bits & 0x1:
+        raise UploadError(f"the zip's file {name} is encrypted (has a password): pack the "
+                          "data again without one")
+    if member.compress_type not in READABLE_PACKING:
+        method = PACKING_NAMES.get(member.compress_type, f"method {member.compress_type}")
+        raise UploadError(f"the zip's file {name} is packed with {method}, which cannot be "
+                          "unpacked here: pack the data again as an ordinary zip (Deflate)")
+    try:
+        with archive.open(member) as source:
+            unpacked = source.read(MAX_UNPACKED_BYTES + 1)
+    except (zipfile.BadZipFile, EOFError, OSError, ValueError, RuntimeError,
+            NotImplementedError, zlib.error, lzma.LZMAError) as error:
+        raise UploadError(f"the zip's file {name} is damaged ({_reason(error)}): download "
+                          "or pack the data again") from None
+    if len(unpacked) != member.file_size:
+        raise UploadError(f"the zip's file {name} is damaged (it holds {len(unpacked):,} "
+                          f"bytes, the zip says {member.file_size:,}): download or pack the "
+                          "data again")
+    return unpacked
+
+
+def _reason(error: Exception) -> str:
+    text = str(error)
+    if "CRC" in text:
+        return "its check sum is wrong"
+    return "it ends early" if isinstance(error, EOFError) else "it cannot be read"
 
 
 def run_import(source: Path, kind: str, country: str, organization: str | None,

@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from generator.serve.languages import english_name
 from generator.serve.workspace import KitState, Workspace
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+BROKEN_CHARACTER = ("holds a broken character (half of an emoji or of a letter written with "
+                    "two, pasted or typed cut in two): delete it and type it again")
 
 
 class BadRequest(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
+    """What the page sent cannot be used: `where` is the path of the value in the JSON sent
+    (the page marks the field it came from)."""
+
+    def __init__(self, message: str, status: int = 400,
+                 where: tuple[str | int, ...] = ()) -> None:
         super().__init__(message)
         self.status = status
+        self.where = where
 
 
 def workspace(request: Request) -> Workspace:
@@ -40,11 +51,33 @@ def json_action(work: Callable[[Workspace, dict[str, Any]], Response]
 async def json_body(request: Request) -> dict[str, Any]:
     try:
         data = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("expected JSON") from None
     if not isinstance(data, dict):
         raise BadRequest("expected a JSON object")
+    broken = broken_text(data)
+    if broken is not None:
+        raise BadRequest(f"A box {BROKEN_CHARACTER}.", 422, broken)
     return data
+
+
+def broken_text(data: Any, where: tuple[str | int, ...] = ()) -> tuple[str | int, ...] | None:
+    """The path of the first text (key or value) holding a lone surrogate, which JSON can
+    carry (`"\\ud800"`) but no file can be written with; None when there is none."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, where)]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if _LONE_SURROGATE.search(value):
+                return path
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and _LONE_SURROGATE.search(key):
+                    return (*path, "(a name)")
+                stack.append((item, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*path, index)) for index, item in enumerate(value))
+    return None
 
 
 def text_field(data: dict[str, Any], key: str, default: str | None = None) -> str:
@@ -52,6 +85,15 @@ def text_field(data: dict[str, Any], key: str, default: str | None = None) -> st
     if not isinstance(value, str):
         raise BadRequest(f"expected text in {key!r}")
     return value
+
+
+def kept_over(data: dict[str, Any]) -> str:
+    """The digest a save expects the file on disk to have: the version the page loaded, or,
+    once the volunteer chose "Keep my changes" over a version saved meanwhile, that one
+    (which History then keeps)."""
+    if data.get("keep") is True:
+        return text_field(data, "current")
+    return text_field(data, "base")
 
 
 def chosen(value: str | None, valid: tuple[str, ...] | list[str], what: str) -> str:
@@ -62,7 +104,11 @@ def chosen(value: str | None, valid: tuple[str, ...] | list[str], what: str) -> 
     if value is None or value == "":
         return valid[0]
     if value not in valid:
-        raise BadRequest(f"unknown {what} {value!r}; valid: {', '.join(valid)}")
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        if what == "language":
+            raise BadRequest(f"This kit has no language {shown!r} ({english_name(value)}); it "
+                             f"has {', '.join(valid)}. Add a language on the Settings page.")
+        raise BadRequest(f"This kit has no {what} {shown!r}; it has {', '.join(valid)}.")
     return value
 
 

@@ -18,7 +18,6 @@ import hashlib
 import os
 import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -32,7 +31,10 @@ from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
 from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
+from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
+from generator.serve.languages import countries, every_language
+from generator.serve.plain import Words
 from generator.serve.rendering import (
     THUMBNAIL_PIXELS,
     DocumentView,
@@ -40,6 +42,7 @@ from generator.serve.rendering import (
     documents,
     preview_document,
 )
+from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
 
 T = TypeVar("T")
@@ -73,25 +76,30 @@ class Workspace:
         self.root = settings.content
         self.out = settings.out
         self.files = ContentFiles(settings.content)
+        self.drafts = Drafts(settings.content)
         self.pngs = PngStore()
         self.csrf = secrets.token_urlsafe(32)
+        # names the folder's drafts in the browser, the same after a restart
+        self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
+            "utf-8", "surrogateescape"), digest_size=8).hexdigest()
         self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
-        self._engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="havenprint-engine")
+        self._engine = EngineThread()
         self._state: KitState | None = None
         self._overview: Overview | None = None
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(*args, **kwargs)` on the engine's thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._engine,
-                                          functools.partial(work, *args, **kwargs))
+        return await asyncio.wrap_future(self._engine.submit(
+            functools.partial(work, *args, **kwargs)))
 
     def run_soon(self, work: Callable[[], object]) -> None:
         """`work()` on the engine's thread, without waiting for it (warming up)."""
         self._engine.submit(work)
 
     def close(self) -> None:
-        self._engine.shutdown(wait=True, cancel_futures=True)
+        """The engine's thread stopped: the job running given a moment, those queued
+        dropped (the process may end while a job past its time still runs)."""
+        self._engine.close()
 
     # Engine work: call through `run`.
 
@@ -110,9 +118,16 @@ class Workspace:
             built = self._overview = self._build_overview(state)
         return built
 
+    def words(self) -> Words:
+        """How messages name the kit's formats, as last loaded (nothing loaded here)."""
+        return words_for(self._state) if self._state is not None else Words()
+
     def warm_up(self) -> None:
-        """Fonts registered, caches filled, the Overview ready before the first visit."""
+        """Fonts registered, caches filled, the Overview ready before the first visit (and
+        the Settings page's lists of languages and countries)."""
         self.overview()
+        every_language()
+        countries()
 
     def fingerprint(self) -> str:
         digest = hashlib.blake2b(digest_size=16)
@@ -169,6 +184,11 @@ class Workspace:
             if lang in kit.articles:
                 checks[lang][:0] = reading_report(kit.articles[lang])
         return Overview(state.fingerprint, views, checks)
+
+
+def words_for(state: KitState) -> Words:
+    """How the kit's formats and languages are named in messages."""
+    return Words({name: layout.spec.title for name, layout in state.layouts.items()})
 
 
 def _language_of(problem: Problem, langs: list[str]) -> str | None:

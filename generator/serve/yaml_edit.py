@@ -2,9 +2,12 @@
 (`text: {number: "88788", keyword: START}`) and indentation, through ruamel.yaml's round trip.
 A file the page does not change is written back byte for byte.
 
-Values keep their style: a number written in quotes stays in quotes; a new number of digits
-only is quoted (YAML would read `988` as an integer). A key the page adds goes where the
-importer would put it (generator/importers/writer.py's KEY_ORDER), after its neighbours.
+Every text the page writes is quoted (in double quotes, or in single quotes where the value
+had them): havenprint reads YAML 1.1, to which a plain `9:30` is the number 570, `NO` and
+`Yes` are false and true and `988` is a number. A value the page does not change keeps its
+style. A code (a language as a key or in a list) is quoted only where YAML would read it as
+something else (`no`, Norwegian, is false). A key the page adds goes where the importer would
+put it (generator/importers/writer.py's KEY_ORDER), after its neighbours.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 # (mapping, sequence, offset): the common ways of indenting a list of mappings.
 INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (2, 2, 2), (4, 4, 0))
@@ -80,19 +84,31 @@ def _parsed(text: str) -> tuple[tuple[int, int, int], Any]:
 
 
 def styled(old: object, new: str) -> str:
-    """`new` written the way `old` was (quoted stays quoted); digits alone in quotes."""
-    if isinstance(old, ScalarString):
-        return type(old)(new)
-    if new.isdigit():
-        return DoubleQuotedScalarString(new)
-    return new
+    """`new` as the page writes a text: in quotes, single ones where `old` had them."""
+    if isinstance(old, SingleQuotedScalarString):
+        return SingleQuotedScalarString(new)
+    return DoubleQuotedScalarString(new)
+
+
+def code(text: str) -> str:
+    """A code (a language) as a key or a list item: plain, unless YAML 1.1 would read it as
+    something else than this text."""
+    try:
+        read = yaml.safe_load(f"{text}\n")
+    except yaml.YAMLError:
+        read = None
+    return text if read == text else DoubleQuotedScalarString(text)
 
 
 def set_key(mapping: CommentedMap, key: str, value: Any, order: Iterable[str]) -> None:
     """Set `key`, where it is, or after the keys that come before it in `order`."""
     if key in mapping:
         old = mapping[key]
-        mapping[key] = styled(old, value) if isinstance(value, str) else value
+        if isinstance(value, str):
+            if not (isinstance(old, str) and old == value):  # unchanged: written as it was
+                mapping[key] = styled(old, value)
+        elif not (type(old) is type(value) and old == value):
+            mapping[key] = value
         return
     order = list(order)
     rank = order.index(key) if key in order else len(order)
@@ -115,7 +131,7 @@ def set_mapping(mapping: CommentedMap, key: str, wanted: Mapping[str, str],
     if not isinstance(current, CommentedMap):
         fresh = CommentedMap()
         for lang, text in wanted.items():
-            fresh[lang] = styled(None, text)
+            fresh[code(lang)] = styled(None, text)
         set_key(mapping, key, fresh, order)
         return
     for lang in [lang for lang in current if lang not in wanted]:
@@ -125,7 +141,7 @@ def set_mapping(mapping: CommentedMap, key: str, wanted: Mapping[str, str],
             if current[lang] != text:
                 current[lang] = styled(current[lang], text)
         else:
-            current[lang] = styled(None, text)
+            current[code(lang)] = styled(None, text)
 
 
 def set_list(mapping: CommentedMap, key: str, items: list[str], order: Iterable[str]) -> None:
@@ -133,9 +149,10 @@ def set_list(mapping: CommentedMap, key: str, items: list[str], order: Iterable[
     current = mapping.get(key)
     if isinstance(current, CommentedSeq):
         if list(current) != items:
-            current[:] = items
+            kept = {str(item): item for item in current}
+            current[:] = [kept.get(item, code(item)) for item in items]
         return
-    seq = CommentedSeq(items)
+    seq = CommentedSeq([code(item) for item in items])
     seq.fa.set_flow_style()
     set_key(mapping, key, seq, order)
 

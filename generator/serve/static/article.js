@@ -10,6 +10,7 @@
   const facesBox = document.getElementById("preview-faces");
   const preview = facesBox.closest(".preview");
   const note = document.getElementById("preview-note");
+  havenprint.previewFollows(preview, "#article-form .side-by-side");
   const lang = () => document.getElementById("article-lang").value;
   const format = () => document.getElementById("preview-format").value;
   const picker = document.getElementById("article-slug");
@@ -48,10 +49,14 @@
     const {ok, data} = await post("/article/draft", {text: text.value, lang: lang(), format: format(), article: article(), base: form.dataset.base});
     if (!ok) { say(data.message || "The preview could not be made.", "error"); return; }
     showRemarks(data.remarks);
-    if (data.faces) { showFaces(facesBox, data.faces); preview.classList.remove("stale"); }
-    note.textContent = data.faces ? `Updated in ${Math.round(performance.now() - started)} ms.`
-                                  : "No preview until the errors are fixed.";
-    if (data.changed_on_disk) say("The article changed on disk since this page loaded it: saving will be refused. Reload to see it.", "error");
+    if (data.faces && data.faces.length) {
+      showFaces(facesBox, data.faces);
+      preview.classList.remove("stale");
+      note.textContent = `Updated in ${Math.round(performance.now() - started)} ms.`;
+    } else {
+      note.textContent = "No preview until the problems listed under the text are fixed.";
+    }
+    if (data.changed_on_disk) edits.changedOnDisk("The article changed on disk since this page loaded it (another program, or another tab).", data.current);
   });
   const pause = debounce(refresh, 600);
   document.getElementById("preview-format").addEventListener("change", refresh);
@@ -67,9 +72,25 @@
   langPicker.addEventListener("change", () => open(langPicker));
   if (picker) picker.addEventListener("change", () => open(picker));
 
+  // The text to translate from scrolls with the translation.
+  const reference = document.getElementById("article-reference");
+  if (reference) {
+    let leading = null;
+    const follow = (from, to) => () => {
+      if (leading && leading !== from) return;
+      leading = from;
+      const share = from.scrollTop / Math.max(1, from.scrollHeight - from.clientHeight);
+      to.scrollTop = share * (to.scrollHeight - to.clientHeight);
+      requestAnimationFrame(() => { leading = null; });
+    };
+    text.addEventListener("scroll", follow(text, reference));
+    reference.addEventListener("scroll", follow(reference, text));
+  }
+
   const edits = havenprint.editor({
     form, button: document.getElementById("save-article"), url: "/article/save",
     body: () => ({text: text.value, lang: lang(), article: article(), base: form.dataset.base}),
-    after: here, showRemarks, savedText: "Saved the article."});
+    after: here, showRemarks, savedText: "Saved the article.", key: form.dataset.draftKey,
+    snapshot: () => text.value, restore: value => { text.value = value; refresh(); }});
   text.addEventListener("input", () => { edits.changed(); pause(); });
 })();

@@ -1,22 +1,50 @@
-// Shared by every page: requests that carry the CSRF token, a status line, field problems.
+// Shared by every page: requests that carry the CSRF token (a fresh one fetched when the
+// server restarted), a status line, field problems, previews that enlarge, and editors that
+// never lose an edit (drafts kept in the browser and on the server, a conflict answered
+// with "Keep my changes" or "Reload").
 "use strict";
 const havenprint = (() => {
-  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  let csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const folder = document.querySelector('meta[name="content-folder"]').content;
 
-  const unreachable = "havenprint does not answer: is `havenprint serve` still running? " +
-    "Your changes are still on this page: start it again, then try once more.";
+  const unreachable = "havenprint does not answer: is havenprint serve still running (its window " +
+    "open)? " +
+    "Your changes are kept in this browser: start it again, then press Save once more.";
+
+  async function send(url, body) {
+    const isForm = body instanceof FormData;
+    return fetch(url, {
+      method: "POST",
+      headers: isForm ? {"X-CSRF-Token": csrf}
+                      : {"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+      body: isForm ? body : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  }
+
+  // The server's token changes when it starts again: a change refused for its token gets a
+  // fresh one, then is sent once more.
+  async function freshToken() {
+    try {
+      const response = await fetch("/csrf", {credentials: "same-origin"});
+      if (!response.ok) return false;
+      const data = await response.json();
+      if (!data.token) return false;
+      csrf = data.token;
+      document.querySelector('meta[name="csrf-token"]').content = csrf;
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
 
   async function post(url, body) {
-    const isForm = body instanceof FormData;
     let response;
     try {
-      response = await fetch(url, {
-        method: "POST",
-        headers: isForm ? {"X-CSRF-Token": csrf}
-                        : {"X-CSRF-Token": csrf, "Content-Type": "application/json"},
-        body: isForm ? body : JSON.stringify(body),
-        credentials: "same-origin",
-      });
+      response = await send(url, body);
+      if (response.status === 403 && /CSRF/.test(await response.clone().text()) && await freshToken()) {
+        response = await send(url, body);
+      }
     } catch (error) {
       return {status: 0, ok: false, data: {message: unreachable}};
     }
@@ -27,18 +55,25 @@ const havenprint = (() => {
     return {status: response.status, ok: response.ok, data};
   }
 
-  function say(text, kind) {
+  function say(text, kind, ...actions) {
     const status = document.getElementById("status");
     status.className = "status" + (kind ? " " + kind : "");
-    status.textContent = text;
+    status.replaceChildren(el("span", {}, text), ...actions.map(action => {
+      const button = el("button", {type: "button", class: "small"}, action.label);
+      button.addEventListener("click", action.run);
+      return button;
+    }));
+    if (kind === "error") status.scrollIntoView({block: "nearest"});
   }
 
   function debounce(work, wait) {
     let timer = null;
-    return (...args) => {
+    const later = (...args) => {
       clearTimeout(timer);
       timer = setTimeout(() => work(...args), wait);
     };
+    later.cancel = () => clearTimeout(timer);
+    return later;
   }
 
   // One request at a time; the latest call waits for the one running, older ones are dropped.
@@ -71,32 +106,137 @@ const havenprint = (() => {
     return item;
   }
 
+  // A face of a preview: the picture (a button that enlarges it) and its text.
+  function faceFigure(face) {
+    const figure = el("figure", {class: "face"});
+    const button = el("button", {type: "button", class: "enlarge", "data-src": face.url,
+                                 "data-label": face.label, "aria-label": `Enlarge ${face.label}`});
+    button.append(el("img", {src: face.url, width: face.width, height: face.height, alt: face.label}));
+    figure.append(button);
+    if (face.text && face.text.length) {
+      const details = el("details", {class: "face-text"});
+      details.append(el("summary", {}, `Text of ${face.label}`));
+      const list = el("ul");
+      for (const line of face.text) list.append(el("li", {}, line));
+      details.append(list);
+      figure.append(details);
+    }
+    return figure;
+  }
+
   function showFaces(container, faces) {
-    container.replaceChildren(...faces.map(face => el("img", {
-      src: face.url, width: face.width, height: face.height, alt: face.label})));
+    const open = new Set(Array.from(container.querySelectorAll("details[open] summary"), s => s.textContent));
+    container.replaceChildren(...faces.map(faceFigure));
+    for (const summary of container.querySelectorAll("details summary")) {
+      if (open.has(summary.textContent)) summary.parentElement.open = true;
+    }
+  }
+
+  // Enlarge: the picture at its own size in a dialog, with its text.
+  document.addEventListener("click", event => {
+    const button = event.target.closest("button.enlarge");
+    if (!button) return;
+    const dialog = document.getElementById("enlarged");
+    const image = dialog.querySelector("img");
+    const fit = () => {  // twice its size on the page at most, as wide as the window allows
+      const shown = button.querySelector("img").getBoundingClientRect().width;
+      image.style.width = `${Math.round(Math.min(window.innerWidth * 0.9 - 40,
+                                                 Math.max(image.naturalWidth, shown * 2)))}px`;
+    };
+    image.onload = fit;
+    image.src = button.dataset.src;
+    image.alt = button.dataset.label;
+    if (image.complete) fit();
+    dialog.querySelector("h2").textContent = button.dataset.label;
+    const text = button.closest("figure").querySelector(".face-text ul");
+    dialog.querySelector(".enlarged-text").replaceChildren(...(text ? [text.cloneNode(true)] : []));
+    dialog.showModal();
+    dialog.returnTo = button;
+  });
+  const dialog = document.getElementById("enlarged");
+  dialog.querySelector("button.close").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => { if (dialog.returnTo) dialog.returnTo.focus(); });
+
+  // Drafts: what an editor holds, kept in this browser and on the server until it is saved
+  // or discarded, and brought back when the page opens again (after a reload, a crash or the
+  // server's restart).
+  function draftStore(key) {
+    const name = `havenprint:${folder}:${key}`;
+    let holding = false, held = null;
+    const send = value => { if (holding) held = value; else post("/drafts/keep", {key, ...value}); };
+    const keepOnServer = debounce(value => send(value), 800);
+    return {
+      hold() { holding = true; },
+      release(saved) {
+        holding = false;
+        if (held && !saved) post("/drafts/keep", {key, ...held});
+        held = null;
+      },
+      read() {
+        try { return JSON.parse(localStorage.getItem(name)); } catch (error) { return null; }
+      },
+      write(value) {
+        const stamped = {...value, at: Date.now()};
+        try { localStorage.setItem(name, JSON.stringify(stamped)); } catch (error) { /* full */ }
+        keepOnServer(stamped);
+      },
+      clear() {  // saved: a draft still on its way to the server must not follow
+        keepOnServer.cancel();
+        try { localStorage.removeItem(name); } catch (error) { /* private mode */ }
+      },
+      async drop() {
+        this.clear();
+        await post("/drafts/drop", {key});
+      },
+    };
+  }
+
+  function serverDraft(form) {
+    if (!form.dataset.serverDraft) return null;
+    try { return JSON.parse(form.dataset.serverDraft); } catch (error) { return null; }
+  }
+
+  function clock(at) {
+    return new Date(at).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
   }
 
   // A page that edits one file: its Save button posts `body()` to `url`; once saved the page
-  // reloads at `after()` and says `savedText`; refused, it shows the remarks and the reason.
-  // Leaving the page with changes not saved asks first. Call `changed()` on every edit.
-  function editor({form, button, url, body, after, showRemarks, savedText}) {
+  // reloads at `after()` and says `savedText`; refused, it shows the remarks and the reason;
+  // changed on disk meanwhile, it offers "Keep my changes" (saved over the other version,
+  // which History keeps) and "Reload". `snapshot()` and `restore(state)` give and take what
+  // the editor holds, for its draft under `key`. Call `changed()` on every edit.
+  function editor({form, button, url, body, after, showRemarks, savedText, key, snapshot,
+                   restore, extra}) {
     let dirty = false;
-    button.addEventListener("click", async () => {
+    const drafts = key ? draftStore(key) : null;
+    const base = () => form.dataset.base;
+    const kept = value => ({base: base(), data: value, ...(extra ? extra() : {})});
+
+    async function save(keep) {
       button.disabled = true;
       button.classList.add("busy");
       let refused = false;
       try {
-        const {status, ok, data} = await post(url, body());
+        const sent = {...body(), ...(keep || {})};
+        if (drafts) drafts.hold();  // none sent while saving: the save drops it
+        const {status, ok, data} = await post(url, sent);
+        if (drafts) drafts.release(ok);
         if (ok) {
           dirty = false;
+          if (drafts) drafts.clear();
           const target = new URL(after(), location.href);
           target.searchParams.set("saved", "1");
           location.assign(target);
           return;
         }
         if (data.remarks) showRemarks(data.remarks);
-        say(status === 0 ? `Not saved: ${data.message}` : data.message || `Not saved (${status}).`,
-            "error");
+        if (data.where && data.where.length) markWhere(data.where, data.message);
+        if (data.conflict) {
+          conflict(data.message, data.current);
+        } else {
+          say(status === 0 ? `Not saved: ${data.message}` : data.message || `Not saved (${status}).`,
+              "error");
+        }
         refused = true;
       } finally {
         button.disabled = form.dataset.editable !== "yes";
@@ -105,13 +245,117 @@ const havenprint = (() => {
       // Disabling the button dropped the keyboard focus to the top of the page: it goes to
       // the first field marked, else back to the button.
       if (refused) (form.querySelector('[aria-invalid="true"]') || button).focus();
-    });
+    }
+
+    let conflicted = false;
+    function conflict(message, current) {
+      conflicted = true;
+      say(message + " Keep my changes saves what this page shows over it (the other version " +
+          "stays in History); Reload shows the file as it is now.", "error",
+          {label: "Keep my changes", run: () => save({keep: true, current})},
+          {label: "Reload", run: async () => {
+            dirty = false;
+            if (drafts) await drafts.drop();
+            location.assign(after());
+          }});
+    }
+
+    button.addEventListener("click", () => save(null));
     window.addEventListener("beforeunload", event => {
       if (dirty) { event.preventDefault(); event.returnValue = ""; }
     });
+    for (const link of document.querySelectorAll("a[data-discard]")) {
+      link.addEventListener("click", async event => {
+        event.preventDefault();
+        dirty = false;
+        if (drafts) await drafts.drop();
+        location.assign(link.href);
+      });
+    }
     if (new URLSearchParams(location.search).get("saved") === "1") say(savedText, "ok");
-    return {changed() { dirty = true; }};
+    if (drafts && snapshot && restore) {  // edits made since, then the page reloaded
+      setTimeout(bringBack, 0);  // once the page's own script has set itself up
+    }
+
+    function bringBack() {
+      const local = drafts.read();
+      const remote = serverDraft(form);
+      const found = [local, remote].filter(d => d && d.data).sort((a, b) => (b.at || 0) - (a.at || 0))[0];
+      if (!found || JSON.stringify(found.data) === JSON.stringify(snapshot())) return;
+      const current = base();
+      const moved = found.base && found.base !== current;
+      if (moved) {
+        form.dataset.base = found.base;  // the version the edits were made to
+        if (typeof found.base_text === "string") form.dataset.baseText = found.base_text;
+      }
+      restore(found.data, found);
+      dirty = true;
+      if (moved) {
+        conflict(`Your unsaved changes of ${clock(found.at)} are back, but the file changed ` +
+                 "since they were made.", current);
+      } else {
+        say(`Your unsaved changes of ${clock(found.at)} are back (not saved yet): save them, ` +
+            "or discard them.", "",
+            {label: "Discard them", run: async () => {
+              dirty = false;
+              await drafts.drop();
+              location.reload();
+            }});
+      }
+    }
+
+    return {
+      changed() {
+        dirty = true;
+        if (drafts && snapshot) drafts.write(kept(snapshot()));
+      },
+      // A draft's answer says the file changed on disk: the choice is offered once (it
+      // is not redrawn under the pointer at every answer).
+      changedOnDisk(message, current) {
+        if (!conflicted) conflict(message, current);
+      },
+      done() {  // saved some other way (a language added with the settings)
+        dirty = false;
+        if (drafts) drafts.clear();
+      },
+      save,
+    };
   }
 
-  return {post, say, debounce, latestOnly, el, problemItem, showFaces, editor};
+  // A value the server refused wherever it is in what was sent (`where`: its path).
+  function markWhere(where, message) {
+    const field = where[where.length - 1];
+    const row = where.length >= 2 ? where[where.length - 2] : null;
+    const scope = row && document.querySelector(`[data-row="${CSS.escape(String(row))}"]`);
+    const input = (scope || document).querySelector(
+      `[data-field="${CSS.escape(String(field))}"], [data-setting="${CSS.escape(String(field))}"], [data-key="${CSS.escape(String(field))}"]`);
+    if (input) {
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    }
+  }
+
+  // On a phone the page is one column: the preview, at its end, is far from the field being
+  // edited. It moves to just after the part of the page (`within`) holding the focus, and
+  // back to its place on a wider screen.
+  function previewFollows(preview, within, inside = false) {
+    const narrow = window.matchMedia("(max-width: 900px)");
+    const mark = document.createComment("preview");
+    preview.parentNode.insertBefore(mark, preview);
+    document.addEventListener("focusin", event => {
+      const part = event.target.closest(within);
+      if (!narrow.matches || !part || preview.contains(event.target)) return;
+      if (inside) {
+        if (preview.parentElement !== part) part.append(preview);  // a table cell
+      } else if (preview.previousElementSibling !== part) {
+        part.insertAdjacentElement("afterend", preview);
+      }
+    });
+    narrow.addEventListener("change", () => {
+      if (!narrow.matches) mark.parentNode.insertBefore(preview, mark.nextSibling);
+    });
+  }
+
+  return {post, say, debounce, latestOnly, el, problemItem, showFaces, editor, markWhere,
+          previewFollows};
 })();

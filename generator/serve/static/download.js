@@ -16,5 +16,5 @@
       button.classList.remove("busy");
     }
   });
-  if (new URLSearchParams(location.search).get("built") === "1") say("The kit is built: download it below.", "ok");
+  if (new URLSearchParams(location.search).get("built") === "1") say("The kit is built: print each piece below, or download the whole kit.", "ok");
 })();

@@ -12,12 +12,42 @@
   let newCount = 0;
   const edits = havenprint.editor({
     form, button: document.getElementById("save"), url: "/lines/save",
-    body: () => ({table: collect(), base: form.dataset.base}),
+    body: () => ({table: collect(), base: form.dataset.base, base_text: form.dataset.baseText}),
     after() {
       const {format, lang} = choices();
       return `/lines?format=${encodeURIComponent(format)}&lang=${encodeURIComponent(lang)}`;
     },
-    showRemarks: remarks => showRemarks(remarks, {}), savedText: "Saved resources.yaml."});
+    showRemarks: remarks => showRemarks(remarks, {}), savedText: "Saved resources.yaml.",
+    key: "lines", snapshot: collect, restore: table => { restoreTable(table); refresh(); },
+    extra: () => ({base_text: form.dataset.baseText})});
+
+  // The table as a draft had it: rows filled, added, removed and put in its order.
+  function restoreTable(table) {
+    const bodies = new Map(rows().map(body => [body.dataset.row, body]));
+    for (const id of table.order) {
+      let body = bodies.get(id);
+      if (!body) {
+        body = newRow(id);
+        const number = Number(id.slice(1));
+        if (id.startsWith("n") && number > newCount) newCount = number;
+      }
+      for (const [field, value] of Object.entries(table.lines[id] || {})) {
+        const input = body.querySelector(`[data-field="${CSS.escape(field)}"]`);
+        if (!input) continue;
+        if (input.type === "checkbox") input.checked = value === true; else input.value = value;
+      }
+      form.querySelector("table.lines").append(body);
+    }
+    for (const [id, body] of bodies) if (!table.order.includes(id)) body.remove();
+    renumber();
+  }
+
+  function newRow(id) {
+    const html = document.getElementById("new-line").innerHTML.replaceAll("__ROW__", id);
+    const holder = document.createElement("table");
+    holder.innerHTML = html;
+    return holder.querySelector("tbody");
+  }
 
   function rows() { return Array.from(table.querySelectorAll("tbody.line")); }
 
@@ -97,30 +127,44 @@
     }
   }
 
-  const refresh = latestOnly(async () => {
+  // After each change the card is drawn again at once; after a longer pause every other
+  // format and language is laid out too, for the checks `check` would make.
+  const refresh = latestOnly(async (everything) => {
     preview.classList.add("stale");
     const started = performance.now();
-    const {ok, data} = await post("/lines/draft", {table: collect(), base: form.dataset.base, ...choices()});
-    if (!ok) { say(data.message || "The preview could not be made.", "error"); return; }
+    const {ok, data} = await post("/lines/draft", {
+      table: collect(), base: form.dataset.base, base_text: form.dataset.baseText,
+      check: everything === true, ...choices()});
+    if (!ok) {
+      if (data.where && data.where.length) havenprint.markWhere(data.where, data.message);
+      say(data.message || "The preview could not be made.", "error");
+      return;
+    }
     showRemarks(data.remarks, data.displays);
-    if (data.faces) {
+    if (data.faces && data.faces.length) {
       showFaces(facesBox, data.faces);
       preview.classList.remove("stale");
     }
     note.textContent = data.note || `Updated in ${Math.round(performance.now() - started)} ms.`;
-    if (data.changed_on_disk) say("resources.yaml changed on disk since this page loaded it: saving will be refused. Reload to see it.", "error");
+    if (data.changed_on_disk) edits.changedOnDisk("resources.yaml changed on disk since this page loaded it (another program, or another tab).", data.current);
   });
   const soon = debounce(refresh, 120);
+  const checkAll = debounce(() => refresh(true), 1500);
 
   form.addEventListener("input", event => {
     if (event.target.closest(".preview")) return;
     edits.changed();
     soon();
+    checkAll();
   });
   form.addEventListener("change", event => {
     if (event.target.closest(".preview")) { refresh(); return; }
     edits.changed();
   });
+
+  // On a phone the preview sits just below the field being edited, not at the end of the
+  // table (havenprint.previewFollows puts it after the table cell holding the focus).
+  havenprint.previewFollows(preview, "table.lines tbody.line td", true);
 
   function today(body) {
     const input = body.querySelector('[data-field="verified"]');
@@ -170,10 +214,7 @@
 
   document.getElementById("add-line").addEventListener("click", () => {
     const id = `n${++newCount}`;
-    const html = document.getElementById("new-line").innerHTML.replaceAll("__ROW__", id);
-    const holder = document.createElement("table");
-    holder.innerHTML = html;
-    const body = holder.querySelector("tbody");
+    const body = newRow(id);
     table.append(body);
     renumber();
     body.querySelector('[data-field="name"]').focus();

@@ -1,0 +1,154 @@
+"""Revealing words on the outside of the pieces, found where they come from: which string of
+a catalogue (or outside title, or line) put "violencia doméstica" on the outside of the
+Spanish card, so that the page marks that string and names its file, not site.yaml.
+
+The documents are laid out as the build does, but with the discretion check left to this
+module (the build stops at the first revealing word, with a message naming site.yaml): the
+words are looked for on each outside surface (generator/safety/discretion), then in the
+texts that could have put them there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.build import lay_out
+from generator.content.documents import document_sizes, sized_kit
+from generator.content.extends import locale_root
+from generator.content.models import Kit
+from generator.errors import ContentError, Problem
+from generator.i18n.localize import language_status
+from generator.layout.formats import Layout, declared_strings
+from generator.layout.place import PlacedFace
+from generator.safety.discretion import (
+    builtin_words,
+    outside_text,
+    revealing_words_in,
+    site_words,
+    unchecked_language,
+)
+
+TABS = "tear-off tabs"
+
+
+@dataclass(frozen=True)
+class Finding:
+    word: str
+    document: str  # the format's title
+    surface: str  # "front", "back, panel 2", "tear-off tabs"
+    text: str = ""  # all the surface says
+
+
+def _squashed(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def on_surface(candidate: str, surface_text: str) -> bool:
+    """Whether `candidate` (a string, perhaps with `{placeholders}`) is printed in
+    `surface_text`: its longest part between placeholders is there."""
+    parts = [part for part in re.split(r"\{[^{}]*\}", candidate) if part.strip()]
+    longest = max(parts, key=len, default="")
+    return bool(longest) and _squashed(longest) in _squashed(surface_text)
+
+
+def without_discretion(kit: Kit) -> Kit:
+    """The kit laid out whatever its outside says: this module checks it instead."""
+    return dataclasses.replace(kit, site=kit.site.with_option("discreet", False))
+
+
+def checks_outside(kit: Kit, lang: str) -> bool:
+    """Whether the outside of `lang`'s pieces is checked here (discreet, and with words to
+    check it with: a language without them fails the build with that message)."""
+    return kit.site.options.discreet and unchecked_language(kit.site, lang) is None
+
+
+def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> list[Finding]:
+    """The revealing words on the outside surfaces of laid-out `faces` (`kit`: as given,
+    discreet)."""
+    words = builtin_words(lang) + site_words(kit.site, lang)
+    found: dict[str, Finding] = {}
+    for face in faces:
+        spec = face.spec
+        if not spec.outside or (spec.outside_when is not None
+                                and not kit.site.option(spec.outside_when)):
+            continue
+        for surface, text in outside_text(face).items():
+            where = surface if surface == face.name else f"{face.name}, {surface}"
+            for word in revealing_words_in(text, words, lang):
+                found.setdefault(word, Finding(word, title, where, text))
+    return list(found.values())
+
+
+def outside_findings(kit: Kit, layouts: list[Layout], lang: str) -> list[Finding]:
+    """Every revealing word on an outside surface of the documents in `lang`."""
+    if not checks_outside(kit, lang):
+        return []
+    unchecked = without_discretion(kit)
+    found: dict[tuple[str, str], Finding] = {}
+    for layout in layouts:
+        for size_key in document_sizes(unchecked, layout):
+            try:
+                laid = lay_out(sized_kit(unchecked, layout, size_key), layout, lang)
+            except (ContentError, ValueError):
+                continue  # what stops it is said elsewhere
+            for finding in face_findings(kit, laid.faces, layout.spec.title, lang):
+                found.setdefault((finding.word, finding.document), finding)
+    return list(found.values())
+
+
+def texts_with(word: str, texts: Mapping[str, str], lang: str) -> list[str]:
+    """The keys of `texts` whose text holds `word` (as the discretion check finds it)."""
+    return [key for key, text in texts.items()
+            if text and revealing_words_in(text, (word,), lang)]
+
+
+def finding_problem(kit: Kit, layout: Layout, finding: Finding, lang: str) -> Problem:
+    """The finding as the build words it, on the file (and line) that put the word there:
+    the outside title (site.yaml), a string (its catalogue), a line (resources.yaml)."""
+    path, line = _source_of(kit, layout, finding, lang)
+    advice = ("give the line a `tab_label` in resources.yaml" if finding.surface.endswith(TABS)
+              else "reword it")
+    return Problem(path, (f"{layout.name} ({finding.surface}): '{finding.word}' on an outside "
+                          f"surface would reveal what this is for; {advice} [{lang}]"), line)
+
+
+def _source_of(kit: Kit, layout: Layout, finding: Finding,
+               lang: str) -> tuple[Path, int | None]:
+    """The first text that holds the word and is printed on the surface it was found on;
+    else the first that holds it."""
+    candidates = _candidates(kit, layout, lang)
+    holding = [(text, where) for text, where in candidates
+               if texts_with(finding.word, {"text": text}, lang)]
+    printed = [where for text, where in holding if on_surface(text, finding.text)]
+    if printed:
+        return printed[0]
+    return holding[0][1] if holding else (kit.site.source.path, None)
+
+
+def _candidates(kit: Kit, layout: Layout, lang: str
+                ) -> list[tuple[str, tuple[Path, int | None]]]:
+    """Every text that can print on an outside surface, with its file and line."""
+    site = kit.site
+    found = [(site.title_for(lang), (site.source.path, site.line_of("discreet_title")))]
+    if site.options.show_organization:
+        found.append((site.options.organization, (site.source.path,
+                                                  site.line_of("organization"))))
+    strings = kit.strings.get(lang, {})
+    try:
+        origins = language_status(lang, locale_root(kit.root, lang),
+                                  declared_strings({layout.name: layout})).origins
+    except ContentError:
+        origins = {}
+    for key, text in strings.items():
+        origin = origins.get(key)
+        found.append((text, (origin.path, None) if origin is not None
+                      else (site.source.path, None)))
+    for resource in kit.resources:
+        where = (resource.source.path, resource.source.line)
+        found.extend((text, where) for text in (resource.tab_label_in(lang),
+                                                resource.name_in(lang), resource.url) if text)
+    return found

@@ -1,0 +1,323 @@
+"""Edits in-process: never lost (drafts kept by the server, a save over a version saved
+meanwhile when asked, History's versions restored), values checked and quoted before they
+are written, the checks of `check` said on their field in plain words, and the Download
+page's pieces with how to print each."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.errors import Problem
+from generator.serve.files import ABSENT, digest_of
+from generator.serve.plain import Words, plain
+from tests.conftest import add_local_lines
+from tests.serve_support import client_for, csrf_headers, table_of
+
+
+@pytest.fixture
+def served(kit: Path, tmp_path: Path):
+    client, workspace = client_for(kit, tmp_path / "out")
+    with client:
+        yield client, workspace, kit
+
+
+def _digest(path: Path) -> str:
+    return digest_of(path.read_bytes()) if path.exists() else ABSENT
+
+
+def _draft(client, workspace, rows: list[tuple[str, dict]], **extra) -> dict:
+    answer = client.post("/lines/draft", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "format": "pocket-card", "lang": "en", **extra})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+UNCHANGED = [("r0", {}), ("r1", {}), ("r2", {})]
+
+
+def test_911_as_the_first_line_is_said_on_its_phone_before_saving(served) -> None:
+    client, workspace, _ = served
+    remarks = _draft(client, workspace, [("r0", {"phone": "911"}), ("r1", {}), ("r2", {})])[
+        "remarks"]
+    said = [(r["row"], r["field"], r["severity"], r["message"]) for r in remarks]
+    assert ("r0", "phone", "warning", "The card's big number and QR code would call 911: "
+            "move “988 Suicide & Crisis Lifeline” up to line 1 (911 prints wherever it "
+            "stands).") in said
+
+
+def test_a_line_left_out_of_a_full_card_is_said_on_its_line(served) -> None:
+    client, workspace, kit = served
+    add_local_lines(kit, 6)
+    rows = [(f"r{index}", {}) for index in range(9)]
+    remarks = _draft(client, workspace, rows)["remarks"]
+    left_out = [r for r in remarks if r["field"] == "name" and "has no room for" in r["message"]]
+    assert left_out, remarks
+    for remark in left_out:  # each on the row of the line it names
+        index = int(remark["row"][1:])
+        assert f"“Local line {index - 3}”" in remark["message"]
+    assert left_out[0]["message"].startswith("The Pocket card (back, English) has no room for")
+
+
+def test_every_format_is_checked_when_asked(served) -> None:
+    client, workspace, kit = served
+    add_local_lines(kit, 6)
+    rows = [(f"r{index}", {}) for index in range(9)]
+    alone = _draft(client, workspace, rows)["remarks"]
+    every = _draft(client, workspace, rows, check=True)["remarks"]
+    assert not any("Folding pocket card" in r["message"] for r in alone)
+    assert any("Folding pocket card" in r["message"] for r in every)
+
+
+def test_the_missing_date_is_said_on_the_date_not_the_name(served) -> None:
+    client, workspace, _ = served
+    remarks = _draft(client, workspace, [("r0", {"verified": ""}), ("r1", {}), ("r2", {})])[
+        "remarks"]
+    dated = [r for r in remarks if r["row"] == "r0" and r["severity"] == "error"]
+    assert [r["field"] for r in dated] == ["verified"]
+    assert "checked today" in dated[0]["message"] and "`" not in dated[0]["message"]
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("url", "https://[www.thehotline.org", "not a web address a phone can open"),
+    ("url", "www.thehotline.org", "must start with https://"),
+    ("url", "https://the hotline.org", "has a space"),
+    ("url", "https://user:secret@thehotline.org", "user name or password"),
+    ("url", "https://thehotline", "with a dot"),
+    ("text.keyword", "START NOW", "one word"),
+    ("name", "National\u202eHotline", "invisible character"),
+    ("hours", "x" * 101, "at most 100"),
+    ("tab_label", "Call the hotline any time of day or night", "at most 40"),
+])
+def test_a_value_that_cannot_be_written_is_refused_on_its_field(served, field: str,
+                                                                value: str, said: str) -> None:
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    before = resources.read_bytes()
+    rows = [("r0", {field: value}), ("r1", {}), ("r2", {})]
+    remarks = _draft(client, workspace, rows)["remarks"]
+    marked = [r for r in remarks if r["row"] == "r0" and r["field"] == field]
+    assert marked and marked[0]["blocking"] and said in marked[0]["message"], remarks
+    answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": _digest(resources)})
+    assert answer.status_code == 422
+    assert resources.read_bytes() == before
+    assert client.get("/").status_code == 200 and client.get("/lines").status_code == 200
+
+
+def test_an_emptied_english_name_is_refused_while_spanish_keeps_one(served) -> None:
+    """Clearing line 1's name saved, and the English card printed the Spanish name."""
+    client, workspace, kit = served
+    rows = [("r0", {"name": "", "name@es": "Línea Nacional"}), ("r1", {}), ("r2", {})]
+    remarks = _draft(client, workspace, rows)["remarks"]
+    assert [(r["row"], r["field"]) for r in remarks if r["blocking"]] == [("r0", "name")]
+    assert "the English pieces would print the Spanish one" in remarks[0]["message"]
+
+
+def test_values_yaml_would_misread_are_written_as_text(served) -> None:
+    """Hours 9:30 (570 to YAML 1.1), a tab label Yes and a keyword NO (true and false) were
+    written as they were typed, and the page's own next save refused them."""
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    rows = [("r0", {"hours": "9:30", "tab_label": "Yes", "text.keyword": "NO"}), ("r1", {}),
+            ("r2", {})]
+    answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": _digest(resources)})
+    assert answer.status_code == 200, answer.text
+    line = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"][0]
+    assert (line["hours"], line["tab_label"], line["text"]["keyword"]) == ("9:30", "Yes", "NO")
+    again = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(UNCHANGED), "base": _digest(resources)})
+    assert again.status_code == 200, again.text
+
+
+def test_a_draft_is_kept_by_the_server_until_saved(served) -> None:
+    client, workspace, kit = served
+    draft = {"key": "lines", "base": _digest(kit / "resources.yaml"), "at": 1,
+             "data": table_of([("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})])}
+    assert client.post("/drafts/keep", headers=csrf_headers(workspace),
+                       json=draft).status_code == 200
+    assert (kit / ".havenprint" / "drafts" / "lines.json").is_file()
+    page = client.get("/lines").text
+    kept = re.search(r'data-server-draft="([^"]*)"', page)
+    assert kept and "1-800-799-7234" in kept.group(1)
+    refused = client.post("/drafts/keep", headers=csrf_headers(workspace),
+                          json={**draft, "key": "../../site"})
+    assert refused.status_code == 422
+    client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": draft["data"], "base": draft["base"]})
+    assert not (kit / ".havenprint" / "drafts" / "lines.json").exists()
+    assert "data-server-draft" not in client.get("/lines").text
+
+
+def test_a_fresh_csrf_token_is_given_to_this_servers_pages_only(served) -> None:
+    client, workspace, _ = served
+    assert client.get("/csrf").json() == {"token": workspace.csrf}
+    assert client.get("/csrf", headers={"sec-fetch-site": "cross-site"}).status_code == 403
+
+
+def test_keep_my_changes_saves_the_pages_table_over_another_version(served) -> None:
+    """The file changed on disk (a line added in an editor) since the page loaded it: the
+    page's rows are those of the version it loaded, so that is what its table applies to."""
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    loaded_text = resources.read_text(encoding="utf-8")
+    loaded = _digest(resources)
+    add_local_lines(kit, 1)
+    rows = [("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]
+    refused = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": loaded, "base_text": loaded_text})
+    assert refused.status_code == 409 and refused.json()["conflict"] is True
+    current = refused.json()["current"]
+    kept = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": loaded, "base_text": loaded_text, "keep": True,
+        "current": current})
+    assert kept.status_code == 200, kept.text
+    assert _digest(resources) != current
+    lines = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    assert [line["phone"] for line in lines] == ["1-800-799-7234", "988", "911"]
+    other = workspace.files.history(resources)[-1].read_text(encoding="utf-8")
+    assert "Local line 0" in other  # the version saved over is in History
+
+
+def test_history_lists_the_versions_and_restores_one(served) -> None:
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    original = resources.read_text(encoding="utf-8")
+    rows = [("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]
+    client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": _digest(resources)})
+    edited = resources.read_text(encoding="utf-8")
+    page = client.get("/history").text
+    assert "resources.yaml" in page and "brings back 1 line(s), takes away 1" in page
+    version = re.search(r'data-version="([^"]+)"', page).group(1)
+    answer = client.post("/history/restore", headers=csrf_headers(workspace), json={
+        "file": "resources.yaml", "version": version, "base": _digest(resources)})
+    assert answer.status_code == 200, answer.text
+    assert resources.read_text(encoding="utf-8") == original
+    assert workspace.files.history(resources)[-1].read_text(encoding="utf-8") == edited
+    for file, name in (("../site.yaml", version), ("resources.yaml", "../../x.yaml"),
+                       ("resources.yaml", "20200101T000000.000000Z.yaml")):
+        refused = client.post("/history/restore", headers=csrf_headers(workspace), json={
+            "file": file, "version": name, "base": _digest(resources)})
+        assert refused.status_code == 404, (file, name)
+
+
+def test_a_version_that_would_not_load_now_is_not_restored(served) -> None:
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    good = resources.read_text(encoding="utf-8")
+    resources.write_text(good.replace("1-800-799-7233", "1-900-555-0100"), encoding="utf-8")
+    workspace.files.save(resources, good, _digest(resources))  # keeps the premium-rate one
+    version = workspace.files.history(resources)[-1].name
+    answer = client.post("/history/restore", headers=csrf_headers(workspace), json={
+        "file": "resources.yaml", "version": version, "base": _digest(resources)})
+    assert answer.status_code == 422 and "premium-rate" in answer.json()["message"]
+    assert resources.read_text(encoding="utf-8") == good
+
+
+BANNED = ("`", "--", "discreet: false", "havenprint ", "slot '", " pt (", "generator/",
+          ".yaml", "[en]")
+
+
+def test_the_checks_are_said_without_commands_yaml_or_program_paths(kit: Path) -> None:
+    """Every warning `check` gives on the default kit in Somali, English and Spanish (lines
+    left out, untranslated names, no strings, no words to check the outside with...)."""
+    from generator.commands.cli import main
+
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "languages: [en]", "languages: [en, es, so]"), encoding="utf-8")
+    shutil.copy(kit / "articles" / "trauma-bonding.en.md", kit / "articles/trauma-bonding.so.md")
+    add_local_lines(kit, 6)
+    import contextlib
+    import io
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        main(["check", str(kit)])
+    messages = [re.sub(r"^\S+?:(\d+:)? (warning: |note: )?", "", line)
+                for line in err.getvalue().splitlines() if ": " in line and "/" in line]
+    assert len(messages) > 10
+    words = Words({"pocket-card": "Pocket card", "brochure": "Tri-fold brochure",
+                   "pocket-fold": "Folding pocket card", "poster": "Poster"})
+    for message in messages:
+        said = plain(message, words).text
+        assert not any(banned in said for banned in BANNED), (message, said)
+    assert plain("x: left out 'A': max_lines is 3 for this format").text  # never empty
+
+
+def test_a_problem_names_the_page_that_fixes_it(served) -> None:
+    from generator.serve.shown import shown_problem
+
+    _, _, kit = served
+    words = Words()
+    for path, where in ((kit / "resources.yaml", "Lines page"), (kit / "site.yaml", "Settings"),
+                        (kit / "articles" / "trauma-bonding.es.md", "Article page, Spanish"),
+                        (kit / "locales" / "es.yaml", "Translations page, Spanish")):
+        shown = shown_problem(Problem(path, "x", 3), words, kit)
+        assert shown.where.startswith(where) and shown.href, path
+
+
+def test_download_lists_each_piece_with_how_to_print_it(served) -> None:
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "# stock: hand-cut", "stock: avery-5371\n# stock: hand-cut"), encoding="utf-8")
+    built = client.post("/download/build", headers=csrf_headers(workspace), json={})
+    assert built.status_code == 200, built.text
+    page = client.get("/download").text
+    assert "Print on Avery 5371, 8371 or 28371 (Letter, 10 cards of 3.5 × 2 in), both sides, " \
+           "flip on the long edge, at 100 % (actual size)." in page
+    assert 'href="/download/file/en/pocket-card.pdf?print=1" target="_blank"' in page
+    assert page.count('class="piece panel"') == 4  # one per format: card, brochure, fold, poster
+    assert 'href="/download/file/en/pocket-card-screen.pdf?print=1"' in page  # tagged copy
+    assert 'href="/download/file/en/trauma-bonding.html" download' in page
+    assert "Download the whole kit (zip)" in page
+    shown = client.get("/download/file/en/pocket-card.pdf?print=1")
+    assert shown.headers["content-disposition"].startswith("inline")
+    assert shown.content.startswith(b"%PDF")
+    assert client.get("/download/file/en/pocket-card.pdf").headers[
+        "content-disposition"].startswith("attachment")
+
+
+def test_a_revealing_word_in_a_translation_is_said_on_its_string_and_file(served) -> None:
+    """"violencia doméstica" typed for "Scan to call" saved with no word, then the Overview
+    showed errors pointing at site.yaml, the wrong file."""
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "languages: [en]", "languages: [en, es]"), encoding="utf-8")
+    strings = {"scan_tel": "Violencia doméstica: escanee para llamar"}
+    draft = client.post("/translations/draft", headers=csrf_headers(workspace), json={
+        "lang": "es", "base": ABSENT, "strings": strings}).json()
+    marked = [r for r in draft["remarks"] if r["field"] == "scan_tel"]
+    assert marked and "would print on the outside" in marked[0]["message"]
+    assert "discreet" not in marked[0]["message"]
+    saved = client.post("/translations/save", headers=csrf_headers(workspace), json={
+        "lang": "es", "base": ABSENT, "strings": strings})
+    assert saved.status_code == 200, saved.text
+    page = client.get("/translations?lang=es").text
+    assert 'aria-invalid="true" aria-describedby="string-problem-scan_tel"' in page
+    overview = client.get("/").text
+    assert "would show what it is for" in overview
+    errors = re.findall(r'would show what it is for[^<]*<span class="where"><a href="([^"]+)"',
+                        overview)
+    assert errors and set(errors) == {"/translations?lang=es"}
+
+
+def test_an_article_problem_points_at_the_line_it_is_on(served) -> None:
+    """An unclosed `[` on the card's line was reported on the line below it, where YAML
+    noticed."""
+    client, workspace, kit = served
+    path = kit / "articles" / "trauma-bonding.en.md"
+    text = path.read_text(encoding="utf-8").replace("card: You", "card: [You", 1)
+    line = text.splitlines().index(next(row for row in text.splitlines()
+                                        if row.startswith("card: ["))) + 1
+    draft = client.post("/article/draft", headers=csrf_headers(workspace), json={
+        "text": text, "lang": "en"}).json()
+    assert [(r["line"], r["field"]) for r in draft["remarks"] if r["blocking"]] == [
+        (line, "text")]
