@@ -166,7 +166,14 @@ def _main_thread_clock() -> Callable[[], None]:
     armed = True
 
     def tick(signum: int, frame: FrameType | None) -> None:
+        nonlocal armed
         if armed and time.monotonic() > deadline:
+            # Once only, and the timer off first: an exception raised again while the
+            # first one unwinds (through contextlib, a MemoryError's cleanup) could leave
+            # render_limits unclosed, the timer running, and the process killed by SIGALRM
+            # once Python puts the default handler back as it exits.
+            armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
             raise TemplateLimitError(TOO_LONG)
 
     previous_handler = signal.signal(signal.SIGALRM, tick)
