@@ -1,0 +1,220 @@
+"""Lines broken as a typesetter breaks them, read back from the built PDFs.
+
+Each piece of the default kit is laid out, drawn, and read back with poppler's pdftotext
+(`-raw`: lines in the order they are drawn, right-to-left text in reading order): every
+paragraph the piece prints is found among those lines, and where it takes more than one,
+its last line holds more than a widow. Numbers, dates, keywords and web addresses are never
+broken; Chinese breaks between words and keeps its punctuation rules; a heading and a
+list's lead-in stay with what follows them; a piece prints one digit system; Thai sits on
+one baseline.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import html
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+from icu4py.breakers import WordBreaker
+
+from generator.build import lay_out, render_pdf
+from generator.content.caches import cached_layouts
+from generator.content.documents import document_kit, plan_documents
+from generator.content.load import load_kit
+from generator.layout.place import PlacedFace
+from tests.conftest import DEFAULT_CONTENT, default_kit_in, edit, glyphs_only
+
+needs_pdftotext = pytest.mark.skipif(
+    shutil.which("pdftotext") is None,
+    reason="needs pdftotext from Debian's poppler-utils (apt-get install -y poppler-utils)")
+pytestmark = needs_pdftotext
+
+LANGS = ("en", "es", "vi", "zh-Hans", "ar", "he", "th", "hi", "bn")
+FORMATS = ("pocket-card", "pocket-fold", "poster", "brochure")
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                        "\u2066\u2067\u2068\u2069"))
+
+
+@dataclass(frozen=True)
+class Piece:
+    name: str  # format and size
+    lang: str
+    pdf: Path
+    faces: list[PlacedFace]
+
+
+def build_pieces(content: Path, out: Path, langs: tuple[str, ...],
+                 formats: tuple[str, ...]) -> dict[tuple[str, str], Piece]:
+    """Every piece of `formats` in `langs`, laid out and drawn as the build does (a print
+    shop's file: one face a page), keyed by (format, language)."""
+    kit = load_kit(content)
+    layouts = cached_layouts(content)
+    pieces = {}
+    for document in plan_documents(kit, [layouts[name] for name in formats]):
+        sized = document_kit(kit, document)
+        for lang in langs:
+            laid = lay_out(sized, document.layout, lang)
+            pdf = out / f"{document.layout.name}-{document.size_key}-{lang}.pdf"
+            pdf.parent.mkdir(parents=True, exist_ok=True)
+            pdf.write_bytes(render_pdf(sized, laid, "shop"))
+            pieces[(document.layout.name, lang)] = Piece(
+                f"{document.layout.name} {document.size_key}", lang, pdf, laid.faces)
+    return pieces
+
+
+@pytest.fixture(scope="module")
+def pieces(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Piece]:
+    """The default kit (US card, Letter paper) in languages of every script."""
+    root = tmp_path_factory.mktemp("typeset")
+    content = default_kit_in(root / "content", LANGS)
+    return build_pieces(content, root / "out", LANGS, FORMATS)
+
+
+@pytest.fixture(scope="module")
+def iso_pieces(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Piece]:
+    """The default kit on ISO cards and A4 paper."""
+    root = tmp_path_factory.mktemp("typeset-iso")
+    content = default_kit_in(root / "content", ("en", "es", "zh-Hans"))
+    edit(content / "site.yaml", "paper: letter", "paper: a4")
+    edit(content / "site.yaml", "card_size: us", "card_size: iso")
+    return build_pieces(content, root / "out", ("en", "es", "zh-Hans"),
+                        ("pocket-card", "pocket-fold", "poster"))
+
+
+def raw_lines(pdf: Path, page: int, face: PlacedFace | None = None) -> list[str]:
+    """The page's lines as poppler reads them, in the order they are drawn; above the
+    face's text turned on its side (a poster's tear-off tabs, which poppler reads a word
+    a line), when a face is given."""
+    crop: list[str] = []
+    turned = [text for text in face.texts if text.rotate] if face else []
+    if face is not None and turned:
+        width, height = pdfium.PdfDocument(str(pdf))[page].get_size()
+        bleed = (height - face.height) / 2
+        tabs_top = max(text.y + text.paragraph.width for text in turned) + bleed
+        crop = ["-x", "0", "-y", "0", "-W", str(int(width)), "-H", str(int(height - tabs_top))]
+    text = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", *crop, "-f", str(page + 1),
+                           "-l", str(page + 1), str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    return [line.translate(BIDI_CONTROLS).strip() for line in text.splitlines()
+            if line.strip()]
+
+
+def letters(text: str) -> Counter[str]:
+    """The letters and digits of a text, whatever order they were read back in."""
+    return Counter(char for char in unicodedata.normalize("NFKC", text.translate(BIDI_CONTROLS))
+                   if char.isalnum())
+
+
+def printed_paragraphs(face: PlacedFace) -> list[str]:
+    """The text of every paragraph the face prints whole (not a part of one split between
+    panels, which goes on in the next one)."""
+    texts = [" ".join(html.unescape(text.paragraph.getPlainText()).split())
+             for text in face.texts if not text.private and not text.rotate]
+    return [text for index, text in enumerate(texts)
+            if not _continued(text, texts[index + 1] if index + 1 < len(texts) else "")]
+
+
+def _continued(text: str, following: str) -> bool:
+    """A split paragraph's first part: the lines of the next text go on with its words."""
+    return bool(following) and not re.search(r"[.!?:。．！？।۔]\W*$", text) and \
+        following[:1].islower()
+
+
+def runs_of(paragraph: str, lines: list[str]) -> list[list[str]]:
+    """Each run of consecutive lines that together hold exactly the paragraph's letters."""
+    wanted = letters(paragraph)
+    runs = []
+    for start in range(len(lines)):
+        found: Counter[str] = Counter()
+        for end in range(start, min(start + 20, len(lines))):
+            found += letters(lines[end])
+            if found == wanted:
+                runs.append(lines[start:end + 1])
+                break
+            if any(count > wanted[char] for char, count in found.items()):
+                break
+    return runs
+
+
+def is_cjk(char: str) -> bool:
+    return "\u3040" <= char <= "\u30ff" or "\u4e00" <= char <= "\u9fff"
+
+
+def is_thai(char: str) -> bool:
+    return "\u0e00" <= char <= "\u0e7f"
+
+
+def words(text: str) -> int:
+    """How many words `text` holds (what has a letter or digit in it); Chinese counts its
+    characters beside digits and punctuation, Thai the words of ICU's dictionary."""
+    if any(is_cjk(char) for char in text):
+        return sum(1 for char in text if is_cjk(char))
+    if any(is_thai(char) for char in text):
+        pieces = [text[start:end] for start, end in WordBreaker(text, "th").segments()]
+        return sum(1 for piece in pieces if any(char.isalnum() for char in piece))
+    return sum(1 for word in text.split() if any(char.isalnum() for char in word))
+
+
+def widow(line: str) -> bool:
+    """Too little to end a paragraph on: one word, or two Chinese characters."""
+    return words(line) < (3 if any(is_cjk(char) for char in line) else 2)
+
+
+def can_share(paragraph: str) -> bool:
+    """Whether a paragraph has words enough for two lines without a widow (not "Wellness
+    contacts" in a box narrower than both)."""
+    return words(paragraph) >= (6 if any(is_cjk(char) for char in paragraph) else 3)
+
+
+def last_lines(piece: Piece) -> list[tuple[str, list[str]]]:
+    """(paragraph, its lines) for every paragraph of the piece that takes two lines or more."""
+    found = []
+    for page, face in enumerate(piece.faces):
+        lines = raw_lines(piece.pdf, page, face)
+        for paragraph in printed_paragraphs(face):
+            for run in runs_of(paragraph, lines):
+                if len(run) > 1:
+                    found.append((paragraph, run))
+    return found
+
+
+def off_the_line(pdf: Path) -> list[str]:
+    """Thai letters (not the vowels and tone marks above and below them) drawn off the
+    baseline of the letter before them on the same line, where each glyph is drawn."""
+    document = glyphs_only(pdf)
+    moved = []
+    for page_index in range(len(document)):
+        text = document[page_index].get_textpage()
+        previous: tuple[str, float, float, float] | None = None
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if not is_thai(char) or unicodedata.category(char) == "Mn":
+                if not char.strip():
+                    previous = None  # a word or a run ends: the next starts afresh
+                continue
+            x, y = ctypes.c_double(), ctypes.c_double()
+            pdfium_c.FPDFText_GetCharOrigin(text.raw, index, x, y)
+            size = pdfium_c.FPDFText_GetFontSize(text.raw, index)
+            if previous is not None and 0 < x.value - previous[1] < 2 * size \
+                    and 0.05 < abs(y.value - previous[2]) < size / 2:
+                moved.append(f"page {page_index + 1}: {previous[0]}{char} "
+                             f"{y.value - previous[2]:+.2f} pt")
+            previous = (char, x.value, y.value, size)
+    return moved
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_thai_sits_on_one_baseline(pieces: dict[tuple[str, str], Piece], name: str) -> None:
+    """"ชั่วโมง" in the card's and the folding card's line rows was drawn "ชั่", then "วโมง"
+    1.5 pt higher: ReportLab kept the first of two rises in a row as the one in force."""
+    assert not off_the_line(pieces[(name, "th")].pdf)
