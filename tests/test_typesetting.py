@@ -188,6 +188,20 @@ def last_lines(piece: Piece) -> list[tuple[str, list[str]]]:
     return found
 
 
+def test_no_paragraph_ends_on_a_widow(pieces: dict[tuple[str, str], Piece],
+                                      iso_pieces: dict[tuple[str, str], Piece]) -> None:
+    """"911." alone under the safety note (ISO card, Letter poster, Spanish folding card),
+    "911。" in Chinese, "đình", "משבר" and Arabic "الساعة" alone under a line name."""
+    widows, wrapped = [], 0
+    for piece in [*pieces.values(), *iso_pieces.values()]:
+        for paragraph, run in last_lines(piece):
+            wrapped += 1
+            if widow(run[-1]) and can_share(paragraph):
+                widows.append(f"{piece.name} [{piece.lang}]: {' / '.join(run)}")
+    assert wrapped > 150  # paragraphs of every piece and script were found and read
+    assert not widows, "\n".join(widows)
+
+
 def off_the_line(pdf: Path) -> list[str]:
     """Thai letters (not the vowels and tone marks above and below them) drawn off the
     baseline of the letter before them on the same line, where each glyph is drawn."""
