@@ -202,6 +202,44 @@ def test_no_paragraph_ends_on_a_widow(pieces: dict[tuple[str, str], Piece],
     assert not widows, "\n".join(widows)
 
 
+NO_LINE_START = "。，、」）！？：；》"
+NO_LINE_END = "「（《"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans"])
+def test_chinese_lines_keep_words_and_punctuation_rules(
+        pieces: dict[tuple[str, str], Piece], iso_pieces: dict[tuple[str, str], Piece],
+        lang: str) -> None:
+    """No 。，、」）！？：；at a line's start and no 「（《 at its end; no two-character word
+    split ("电/话", "联/系。"): every break between Chinese characters is one of ICU's word
+    boundaries of the paragraph; never one character and its full stop alone on a line."""
+    found, problems = 0, []
+    for piece in [p for p in [*pieces.values(), *iso_pieces.values()] if p.lang == lang]:
+        for page, face in enumerate(piece.faces):
+            lines = raw_lines(piece.pdf, page, face)
+            problems += [f"{piece.name}: {line!r} starts with {line[0]}"
+                         for line in lines if line[0] in NO_LINE_START]
+            problems += [f"{piece.name}: {line!r} ends with {line[-1]}"
+                         for line in lines if line[-1] in NO_LINE_END]
+            for paragraph in printed_paragraphs(face):
+                for run in runs_of(paragraph, lines):
+                    if len(run) < 2 or not any(is_cjk(char) for char in paragraph):
+                        continue
+                    found += 1
+                    text = "".join("".join(line.split()) for line in run)
+                    bounds = {end for _, end in WordBreaker(text, "zh").segments()}
+                    cut = 0
+                    for line, following in zip(run, run[1:], strict=False):
+                        cut += len("".join(line.split()))
+                        if is_cjk(text[cut - 1]) and is_cjk(text[cut]) and cut not in bounds:
+                            problems.append(f"{piece.name}: a word split: {line} / {following}")
+                    last = "".join(char for char in run[-1] if char.isalnum())
+                    if len(last) < 2:
+                        problems.append(f"{piece.name}: one character alone: {' / '.join(run)}")
+    assert found > 20
+    assert not problems, "\n".join(problems)
+
+
 def off_the_line(pdf: Path) -> list[str]:
     """Thai letters (not the vowels and tone marks above and below them) drawn off the
     baseline of the letter before them on the same line, where each glyph is drawn."""
