@@ -202,6 +202,74 @@ def test_no_paragraph_ends_on_a_widow(pieces: dict[tuple[str, str], Piece],
     assert not widows, "\n".join(widows)
 
 
+def split_across(lines: list[str], whole: str) -> list[str]:
+    """Each place where `whole` (a date, a number, a keyword) starts at the end of one line
+    and ends at the start of the next, spaces not counted."""
+    unspaced = re.sub(r"\s", "", whole)
+    found = []
+    for line, following in zip(lines, lines[1:], strict=False):
+        before, after = re.sub(r"\s", "", line), re.sub(r"\s", "", following)
+        if any(before.endswith(unspaced[:cut]) and after.startswith(unspaced[cut:])
+               for cut in range(1, len(unspaced))):
+            found.append(f"{line} / {following}")
+    return found
+
+
+def unbreakable(lang: str) -> list[str]:
+    """What a line never breaks inside on the default kit's pieces: its lines' numbers,
+    keywords and web addresses, "24/7" and the date they were checked, as babel writes it."""
+    from babel.dates import format_skeleton
+
+    from generator.i18n.localize import babel_locale
+    resources = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))
+    kept = ["24/7", format_skeleton("yMMM", resources["resources"][0]["verified"],
+                                    locale=babel_locale(lang))]
+    for line in resources["resources"]:
+        kept += [str(line[key]) for key in ("phone", "tty") if key in line]
+        kept += [str(value) for value in line.get("text", {}).values()]
+        kept += [re.sub(r"^https?://(www\.)?", "", line["url"])] if "url" in line else []
+    return kept
+
+
+def test_nothing_breaks_inside_a_number_date_keyword_or_address(
+        pieces: dict[tuple[str, str], Piece], iso_pieces: dict[tuple[str, str], Piece]) -> None:
+    broken = []
+    for piece in [*pieces.values(), *iso_pieces.values()]:
+        for page, face in enumerate(piece.faces):
+            lines = raw_lines(piece.pdf, page, face)
+            for whole in unbreakable(piece.lang):
+                broken += [f"{piece.name} [{piece.lang}]: {whole!r}: {where}"
+                           for where in split_across(lines, whole)]
+    assert not broken, "\n".join(broken)
+
+
+@pytest.mark.parametrize(("lang", "checked"), [("vi", "Kiểm tra lần cuối"), ("en", "Checked"),
+                                               ("zh-Hans", "最后核实")])
+def test_a_date_is_never_broken(tmp_path: Path, lang: str, checked: str) -> None:
+    """"thg / 11 2026": the date a line was checked, after a longer and longer wording, lands
+    at every place of a line of the brochure's flap and the poster, and stays whole."""
+    from babel.dates import format_skeleton
+
+    from generator.i18n.localize import babel_locale
+    date = format_skeleton("yMMM", yaml.safe_load(
+        (DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))["resources"][0][
+        "verified"], locale=babel_locale(lang))
+    filler = "好" if lang == "zh-Hans" else " so"
+    seen = 0
+    for longer in range(0, 24, 2):
+        content = default_kit_in(tmp_path / f"content-{longer}", (lang,))
+        (content / "locales").mkdir()
+        (content / "locales" / f"{lang}.yaml").write_text(yaml.safe_dump(
+            {"checked": checked + filler * longer + ": {date}"}, allow_unicode=True),
+            encoding="utf-8")
+        built = build_pieces(content, tmp_path / f"out-{longer}", (lang,), ("brochure",))
+        piece = built[("brochure", lang)]
+        lines = raw_lines(piece.pdf, 0, piece.faces[0])
+        seen += sum(date.replace(" ", "") in re.sub(r"\s", "", line) for line in lines)
+        assert not split_across(lines, date), (longer, split_across(lines, date))
+    assert seen > 12  # the date printed whole under most lines of most variants
+
+
 NO_LINE_START = "。，、」）！？：；》"
 NO_LINE_END = "「（《"
 

@@ -42,6 +42,10 @@ _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
 _ANCHOR = "\u2014"  # EM DASH: a neutral whose ink spans its advance, inside the line
 PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the specification leave it alone
 _UNPRINTABLE = "\x01"  # an /ActualText PDFium emits nothing for
+# A no-break space joins what it separates (a date, "thg 11 2026"): kept in the text for
+# breaking, drawn and resolved as a space (not every face has one: Hind Siliguri lacks it).
+_NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")
+_SPACES = re.compile(r"[ \t\r\n]+")
 
 
 @dataclass(frozen=True)
@@ -135,9 +139,10 @@ class BidiParagraph(LineParagraph):
     """A right-to-left (or shaped) paragraph, broken between words and drawn line by line."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
-        super().__init__(" ".join(html.unescape(_TAG.sub("", markup)).split()), style, fonts,
-                         weight)
-        self.levels = embedding_levels(self.text) if self.text else ()
+        super().__init__(_SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip(), style,
+                         fonts, weight)
+        self.drawn = self.text.translate(_NO_BREAK_SPACES)  # what is shaped and drawn
+        self.levels = embedding_levels(self.drawn) if self.text else ()
         self.horizontal_scale = 100.0  # percent: a caller that squeezes the glyphs (Tz) says so
 
     def _pieces(self) -> list[tuple[int, int]]:
@@ -185,7 +190,7 @@ class BidiParagraph(LineParagraph):
         """The line's level runs in visual order (left to right), split by font."""
         size = self.style.fontSize
         return [Run(text, level, font, width * size / 1000) for text, level, font, width
-                in _runs_at_1000(self.text[start:end], self.levels[start:end], self.fonts,
+                in _runs_at_1000(self.drawn[start:end], self.levels[start:end], self.fonts,
                                  self.weight)]
 
     def draw(self) -> None:
@@ -193,7 +198,7 @@ class BidiParagraph(LineParagraph):
         canvas.setFillColor(self.style.textColor)
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
         for number, (start, end) in enumerate(self.lines):
-            runs, line = self._runs(start, end), self.text[start:end]
+            runs, line = self._runs(start, end), self.drawn[start:end]
             indent, end = self._indent(number), self.style.rightIndent
             x = (end if self.fonts.rtl else indent) + _line_start(
                 self.style.alignment, self._room(self.width, number),
@@ -269,12 +274,12 @@ def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
 
 
 def _words(text: str) -> list[tuple[int, int]]:
-    """Where lines may break: between words, never inside a phone number (but before its
-    extension) or an address."""
+    """Where lines may break: between words (at plain spaces: a no-break space joins),
+    never inside a phone number (but before its extension) or an address."""
     spans = unbreakable_spans(text)  # in order, none inside another
     words: list[tuple[int, int]] = []
     crossing = 0  # the first span that may still reach past the last word
-    for match in re.finditer(r"\S+", text):
+    for match in re.finditer(r"[^ \t\r\n]+", text):
         start, end = match.span()
         if words:
             while crossing < len(spans) and spans[crossing][1] <= words[-1][1]:

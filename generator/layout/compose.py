@@ -105,8 +105,12 @@ def template_bytecode() -> FileSystemBytecodeCache:
 
 @remembered(256)
 def format_month(day: date, lang: str) -> str:
-    """"Nov 2026" as the language writes a month and year."""
-    return format_skeleton("yMMM", day, locale=_locale(lang))
+    """"Nov 2026" as the language writes a month and year, in one piece: its spaces are
+    no-break spaces, so that no line breaks inside a date ("thg 11 2026")."""
+    return _ONE_PIECE.sub("\u00a0", format_skeleton("yMMM", day, locale=_locale(lang)))
+
+
+_ONE_PIECE = re.compile("[ \u202f\u2009]")
 
 
 _ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
@@ -182,7 +186,7 @@ def resource_view(resource: Resource, lang: str = "en",
         "phone": resource.phone.display if resource.phone else None,
         "tty": resource.tty.display if resource.tty else None,
         "text": (
-            {"number": resource.text.number, "keyword": resource.text.keyword,
+            {"number": resource.text.number, "keyword": _one_piece(resource.text.keyword),
              "description": resource.text.description.get(lang)}
             if resource.text else None
         ),
@@ -194,6 +198,11 @@ def resource_view(resource: Resource, lang: str = "en",
         "checked": format_month(resource.verified, lang) if resource.verified else None,
         "qr": resource.qr,
     }
+
+
+def _one_piece(text: str | None) -> str | None:
+    """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
+    return text.replace(" ", "\u00a0") if text else text
 
 
 def _bare_domain(url: str) -> str:
