@@ -308,6 +308,62 @@ def test_chinese_lines_keep_words_and_punctuation_rules(
     assert not problems, "\n".join(problems)
 
 
+@dataclass(frozen=True)
+class Line:
+    text: str
+    left: float
+    top: float  # from the top of the page
+
+
+def placed_lines(pdf: Path, page: int) -> list[Line]:
+    """The page's lines with where they stand (poppler's boxes)."""
+    xhtml = subprocess.run(["pdftotext", "-bbox-layout", "-f", str(page + 1), "-l",
+                            str(page + 1), str(pdf), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    lines = []
+    for attributes, body in re.findall(r"<line ([^>]*)>(.*?)</line>", xhtml, re.DOTALL):
+        box = dict(re.findall(r'(\w+)="([\d.]+)"', attributes))
+        text = " ".join(html.unescape(word) for word in re.findall(r">([^<]*)</word>", body))
+        lines.append(Line(text, float(box["xMin"]), float(box["yMin"])))
+    return lines
+
+
+def column_below(lines: list[Line], line: Line) -> list[Line]:
+    """The lines under `line` in its column (a brochure panel), from the top."""
+    return sorted((other for other in lines if abs(other.left - line.left) < 40
+                   and other.top > line.top + 1), key=lambda other: other.top)
+
+
+def test_headings_and_lead_ins_stay_with_what_follows(tmp_path: Path) -> None:
+    """"Signs you might notice" and its lead-in "You might notice some of these feelings:"
+    were left at the foot of the brochure's first panel, its list in the next. An article
+    whose first section grows a sentence at a time brings them to every place of the
+    panel's foot: the heading always has two lines under it in its panel, and the lead-in
+    the list's first item."""
+    sentence = "Feelings like these are common and they make sense. "
+    positions = set()
+    for sentences in range(12, 24):
+        content = default_kit_in(tmp_path / f"content-{sentences}", ("en",))
+        article = content / "articles" / "trauma-bonding.en.md"
+        text = article.read_text(encoding="utf-8")
+        head, _, rest = text.partition("## What is trauma bonding?")
+        signs = rest[rest.index("## Signs you might notice"):rest.index("## It is not your")]
+        article.write_text(f"{head}## What is trauma bonding?\n\n{sentence * sentences}\n\n"
+                           f"{signs}## Sources\n\n- thehotline.org\n", encoding="utf-8")
+        piece = build_pieces(content, tmp_path / f"out-{sentences}", ("en",),
+                             ("brochure",))[("brochure", "en")]
+        lines = placed_lines(piece.pdf, 1)
+        heading = next(line for line in lines if line.text == "Signs you might notice")
+        lead_in = next(line for line in lines if line.text.startswith("You might notice"))
+        item = next(line for line in lines if "You defend the person" in line.text)
+        positions.add((round(heading.left), round(heading.top / 50)))
+        assert len(column_below(lines, heading)) >= 2, (sentences, heading)
+        assert abs(heading.left - lead_in.left) < 40, (sentences, heading, lead_in)
+        assert abs(lead_in.left - item.left) < 40, (sentences, lead_in, item)
+        assert lead_in.top < item.top
+    assert len({left for left, _ in positions}) == 2  # at the foot of one panel, or the next
+
+
 def off_the_line(pdf: Path) -> list[str]:
     """Thai letters (not the vowels and tone marks above and below them) drawn off the
     baseline of the letter before them on the same line, where each glyph is drawn."""
