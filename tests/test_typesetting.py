@@ -394,3 +394,37 @@ def test_thai_sits_on_one_baseline(pieces: dict[tuple[str, str], Piece], name: s
     """"ชั่วโมง" in the card's and the folding card's line rows was drawn "ชั่", then "วโมง"
     1.5 pt higher: ReportLab kept the first of two rises in a row as the one in force."""
     assert not off_the_line(pieces[(name, "th")].pdf)
+
+
+def digit_systems(pdf: Path) -> dict[str, str]:
+    """Each digit system the PDF's text uses ("DIGIT" for Western digits), with a line that
+    uses it."""
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    systems: dict[str, str] = {}
+    for line in text.splitlines():
+        for char in line:
+            if char.isdecimal():
+                systems.setdefault(unicodedata.name(char).rsplit(" ", 1)[0], line.strip())
+    return systems
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_one_digit_system_per_piece(pieces: dict[tuple[str, str], Piece], name: str) -> None:
+    """A Bengali kit printed "২৪ ঘণ্টা" from its catalogue beside 2026 (babel's date) and
+    its numbers as written, 1-800-799-7233: the kit's numbers are in Western digits, so is
+    everything else."""
+    for lang in ("bn", "hi", "ar", "th", "zh-Hans"):
+        systems = digit_systems(pieces[(name, lang)].pdf)
+        assert list(systems) == ["DIGIT"], (lang, systems)
+
+
+def test_numbers_print_in_the_digits_they_are_written_in(tmp_path: Path) -> None:
+    """A number to dial is never changed: written in Bengali digits, it prints in them."""
+    content = default_kit_in(tmp_path / "content", ("bn",))
+    bengali = str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")
+    edit(content / "resources.yaml", "phone: 1-800-799-7233",
+         f'phone: "{"1-800-799-7233".translate(bengali)}"')
+    piece = build_pieces(content, tmp_path / "out", ("bn",), ("pocket-card",))[
+        ("pocket-card", "bn")]
+    assert "১-৮০০-৭৯৯-৭২৩৩" in "\n".join(raw_lines(piece.pdf, 1))
