@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import content_folders, locale_root
-from generator.content.models import Kit, Site
+from generator.content.models import Kit, Resource, Site
 from generator.content.stock import applies_to, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
@@ -156,8 +156,10 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     context = template_context(kit, lang, strings, first.qr, digits)
     sources = _slot_sources(kit, lang)
     selected, notes = _selected_resources(kit, layout)
-    # Each line with what templates see of it, made once for every face (context's lines).
+    # Each line with what templates see of it, made once for every face (context's lines);
+    # after the first, the lines with a number before those reached only on the web.
     lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
+    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
     composed_faces = [compose_face(layout, face_name, context, lines, payload)
                       for face_name in layout.spec.faces]
     safety = layout_problems(layout) + composed_problems(
@@ -229,6 +231,10 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
     words = builtin_words(lang) + site_words(kit.site, lang)
     return discretion_problems(outside, layout.name, words, lang, kit.site.source.path,
                                kit.resources[0].source)
+
+
+def _has_a_number(line: Resource) -> bool:
+    return line.phone is not None or line.text is not None or line.tty is not None
 
 
 def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], list[Problem]]:
@@ -359,9 +365,15 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
 
 
 def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> bytes:
-    """The PDF of `laid` for `target`: office sheets in RGB, or shop pages in PDF/X (CMYK);
-    `screen` draws shop pages in the office files' RGB instead, not PDF/X (a proof of the
-    layout's own colours, for checks that read colours back)."""
+    """The PDF of `laid` for `target`: office sheets in RGB, shop pages in PDF/X (CMYK), or
+    the tagged screen copy (generator/render/screen.py); `screen` draws shop pages in the
+    office files' RGB instead, not PDF/X (a proof of the layout's own colours, for checks
+    that read colours back)."""
+    title = f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}"
+    if target == "screen":
+        from generator.render.screen import render_screen  # pikepdf: only for screen copies
+
+        return render_screen(kit, laid, title)
     register_fonts()
     buffer = io.BytesIO()
     first = laid.faces[0]
@@ -371,7 +383,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     cmyk = target == "shop" and not screen
     canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
         buffer, **options)
-    canvas.setTitle(f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}")
+    canvas.setTitle(title)
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")
     canvas.setSubject("")

@@ -157,8 +157,8 @@ def test_notes_name_hidden_addresses_and_what_else_was_left_out() -> None:
         "line, then add `verified`",
         "Lakeshore Community Partners – Lakeshore Crisis Line: only the first phone number is "
         "used; left out 1-800-555-0156",
-        "Lakeshore Community Partners – Lakeshore Crisis Line: web address "
-        "'lakeshore.example.org' is not http(s); left out",
+        "Lakeshore Community Partners – Lakeshore Crisis Line: 'lakeshore.example.org' is not "
+        "a web address: it must start with https://; left out",
         "Lakeshore Community Partners – Lakeshore Crisis Line: last checked 2024-09-30, over a "
         "year ago; check it before printing",
         "address of Lakeshore Crisis Center hidden: confidential by default",
@@ -688,3 +688,15 @@ def test_a_number_spelled_in_letters_is_imported_with_its_digits(tmp_path: Path)
     assert "tty" not in result.entries[0]
     assert ("Rights Line: phone 844-RIGHTS-9 is printed with the digits it dials: "
             "844-RIGHTS-9 (844-744-4879)") in result.notes
+
+
+def test_a_broken_web_address_in_an_import_is_named_as_broken(tmp_path: Path) -> None:
+    """`https://[www...` was noted as "not http(s)", which it is: the note says what is wrong."""
+    services = json.loads((HSDS / "services.json").read_text())
+    service = {k: v for k, v in services[4].items() if k != "organization"}
+    service["url"] = "https://[www.northstar.example.org"
+    path = tmp_path / "orgs.json"
+    path.write_text(json.dumps({"organizations": [{**services[4]["organization"],
+                                                   "services": [service]}]}))
+    notes = [note for note in hsds(path).notes if "[www.northstar" in note]
+    assert notes and "is not a web address (" in notes[0] and "http(s)" not in notes[0], notes

@@ -376,8 +376,9 @@ def test_the_import_notes_show_at_check_and_build(kit: Path, tmp_path: Path,
         "Willow Creek Domestic Abuse Project – Willow Creek Helpline: voice number "
         "1-800-555-0152 (its own) is used; left out 740-555-0150 (of its organization), "
         "740-555-0151 (of a location of its organization)",
-        "Willow Creek Domestic Abuse Project – Willow Creek Helpline: web address "
-        "'www.willowcreek.example.org/help' is not http(s); left out",
+        "Willow Creek Domestic Abuse Project – Willow Creek Helpline: "
+        "'www.willowcreek.example.org/help' is not a web address: it must start with "
+        "https://; left out",
     ]
     checked = run("check", kit)
     built = run("build", kit, "--out", tmp_path / "out", "--format", "brochure",

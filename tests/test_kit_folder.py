@@ -170,7 +170,8 @@ def test_ctrl_c_during_the_swap_is_held_until_the_new_kit_is_complete(
         in result.err
     assert len(moved) > 1
     assert set(assert_kit_matches_its_manifest(built)) == {
-        "en/pocket-card.pdf", "en/pocket-card-shop.pdf", "index.html",
+        "en/pocket-card.pdf", "en/pocket-card-shop.pdf", "en/pocket-card-screen.pdf",
+        "en/trauma-bonding.html", "index.html",
         "previews/en/pocket-card-p1.png", "previews/en/pocket-card-p2.png",
         "previews/en/pocket-card-shop-p1.png", "previews/en/pocket-card-shop-p2.png"}
 
@@ -297,9 +298,9 @@ def test_files_havenprint_did_not_write_are_left_alone(kit: Path, built: Path, r
     assert (built / "en" / "flyer.pdf").read_bytes() == b"%PDF mine"
     assert (f"note: 2 file(s) in {built} were not written by havenprint and are left as "
             "they are: en/flyer.pdf, notes.txt") in result.err
-    assert ("note: removed 9 file(s) of the previous kit that this build did not make: "
-            "en/pocket-card-shop.pdf, en/poster-letter-shop.pdf, en/poster-letter.pdf and 6 "
-            "more") in result.err
+    assert ("note: removed 12 file(s) of the previous kit that this build did not make: "
+            "en/pocket-card-screen.pdf, en/pocket-card-shop.pdf, en/poster-letter-screen.pdf "
+            "and 9 more") in result.err
     assert not (built / "previews").exists()  # emptied, so removed
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
     assert [entry["path"] for entry in manifest["outputs"]] == ["en/pocket-card.pdf",
@@ -330,8 +331,8 @@ def test_a_build_with_a_failed_format_holds_exactly_what_was_built(kit: Path, bu
                  "poster", "--lang", "en", "--no-previews")
     assert result.code == 1
     assert "Not built: poster-letter (en); 1 file(s) written" in result.err
-    assert "note: removed 9 file(s) of the previous kit that this build did not make: " \
-           "en/pocket-card-shop.pdf, en/poster-letter-shop.pdf, en/poster-letter.pdf" \
+    assert "note: removed 12 file(s) of the previous kit that this build did not make: " \
+           "en/pocket-card-screen.pdf, en/pocket-card-shop.pdf, en/poster-letter-screen.pdf" \
            in result.err
     assert set(assert_kit_matches_its_manifest(built)) == {"en/pocket-card.pdf", "index.html"}
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))

@@ -44,10 +44,12 @@ def _line(rng: random.Random, number: int, names: Sequence[str] = NAMES) -> str:
     if rng.random() < 0.9:
         block += f'<p style="phone" icon="call" alt="Call">1-800-799-{7000 + number}</p>'
     if rng.random() < 0.5:
-        block += (f'<p style="detail" icon="text" alt="Text"><optional kind="text">'
-                  f'{rng.choice(DETAILS)}</optional><optional kind="hours" sep=" · ">'
-                  f'{rng.choice(DETAILS)}</optional></p>')
-    for kind in ("hours", "tty", "languages"):
+        block += (f'<p style="detail" icon="text" alt="Text">{rng.choice(DETAILS)}'
+                  f'<optional kind="hours" sep=" · ">{rng.choice(DETAILS)}</optional>'
+                  f'<optional kind="url" sep=" · ">{rng.choice(DETAILS)}</optional></p>')
+    if rng.random() < 0.4:  # a TTY: never optional
+        block += f'<p style="detail" icon="tty" alt="TTY">1-800-799-{8000 + number}</p>'
+    for kind in ("hours", "url", "languages"):
         if rng.random() < 0.4:
             block += f'<p style="detail" optional="{kind}">{rng.choice(DETAILS)}</p>'
     return block
@@ -59,7 +61,7 @@ def _poster_line(rng: random.Random, number: int, names: Sequence[str] = NAMES) 
     if rng.random() < 0.8:
         block += f'<p style="other_phone">1-800-799-{7000 + number}</p>'
     if rng.random() < 0.4:
-        block += f'<p style="other_detail" optional="text">{rng.choice(DETAILS)}</p>'
+        block += f'<p style="other_detail" optional="hours">{rng.choice(DETAILS)}</p>'
     return block
 
 

@@ -255,3 +255,34 @@ def test_a_badly_marked_detail_names_the_template(rendered: str, message: str) -
     assert problem.path == TEMPLATE
     assert problem.message.startswith("block 'resource': ")
     assert message in problem.message
+
+
+# --- lines reached by text or on the web only -------------------------------------------------
+
+def test_a_text_only_first_line_is_the_hero_and_web_only_lines_come_last(kit: Path,
+                                                                          tmp_path: Path,
+                                                                          run) -> None:  # noqa: ANN001
+    """A first line reached only by text printed its keyword and number in the small detail
+    type; a line reached only on the web printed a bare name, before lines with numbers,
+    and pushed them off the card."""
+    from tests.test_type_scale import sizes_of
+
+    (kit / "resources.yaml").write_text(
+        "resources:\n"
+        "  - name: Crisis Text Line\n    text: {number: '741741', keyword: HOME}\n"
+        "    qr: sms\n    verified: 2026-11-01\n"
+        "  - name: Online chat\n    url: https://chat.example.org/start\n"
+        "    verified: 2026-11-01\n"
+        "  - name: Local line\n    phone: 1-800-799-7201\n    tty: 1-800-799-7202\n"
+        "    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: '911'\n    verified: 2026-11-01\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card-shop.pdf"
+    back = " ".join(page_texts(pdf)[1].split())
+    assert "Text HOME to 741741" in back  # the icon's word, then the line
+    assert min(sizes_of(pdf, 1, "HOME to 741741")) >= 13  # as large as a number
+    assert "Website chat.example.org" in back
+    assert back.index("Local line") < back.index("Online chat")

@@ -77,11 +77,19 @@ def pdfs(out: Path) -> list[str]:
 
 
 def test_index_lists_every_pdf_with_thumbnails_and_its_flip_edge(built: Built) -> None:
+    """Printed files with a picture of each page and how to print them; screen copies (not
+    printed) and the web page with what they are for."""
     sections = parse_index(built.out)
-    assert sorted(sections) == pdfs(built.out)
-    assert len(sections) == 2 * len(available_layouts())
+    web_pages = sorted(p.relative_to(built.out).as_posix() for p in built.out.rglob("*.html")
+                       if p.name != "index.html")
+    assert web_pages == ["en/trauma-bonding.html"]
+    assert sorted(sections) == sorted(pdfs(built.out) + web_pages)
+    assert len(sections) == 3 * len(available_layouts()) + 1
     layouts = available_layouts()
     for pdf, shown in sections.items():
+        if pdf.endswith(".html") or pdf.endswith("-screen.pdf"):
+            assert shown == {"img": [], "flip": []}, pdf
+            continue
         pages = len(PdfReader(built.out / pdf).pages)
         assert len(shown["img"]) == pages, pdf
         assert all((built.out / src).is_file() for src in shown["img"]), pdf
@@ -106,7 +114,7 @@ def test_manifest_hashes_match_the_files_on_disk(built: Built) -> None:
     for path, entry in outputs.items():
         assert entry["sha256"] == sha256(built.out / path), path
         assert entry["size"] == (built.out / path).stat().st_size, path
-    assert {e["kind"] for e in outputs.values()} == {"pdf", "preview", "index"}
+    assert {e["kind"] for e in outputs.values()} == {"pdf", "preview", "index", "web page"}
     inputs = {entry["path"]: entry for entry in manifest["inputs"]}
     for name in ("site.yaml", "resources.yaml", "articles/trauma-bonding.en.md"):
         assert inputs[name]["sha256"] == sha256(built.content / name)
@@ -116,7 +124,7 @@ def test_manifest_hashes_match_the_files_on_disk(built: Built) -> None:
     assert inputs[layout_file]["sha256"] == sha256(available_layouts()["pocket-card"].folder
                                                    / "layout.yaml")
     assert set(manifest["versions"]) == {"havenprint", "python", "reportlab", "qrcode",
-                                         "jinja2", "pypdfium2"}
+                                         "jinja2", "pypdfium2", "pikepdf"}
 
 
 def test_page_sizes_are_those_a_pdf_library_reads(built: Built) -> None:
@@ -139,10 +147,14 @@ def test_rebuilding_gives_identical_manifest_and_index(built: Built) -> None:
 
 
 def test_one_png_preview_per_page_with_the_page_aspect_ratio(built: Built) -> None:
+    """Of every printed file; a screen copy's pages are the printed ones again, unpreviewed."""
     for pdf in pdfs(built.out):
         pages = PdfReader(built.out / pdf).pages
         lang, stem = Path(pdf).parent.name, Path(pdf).stem
         previews = sorted((built.out / "previews" / lang).glob(f"{stem}-p*.png"))
+        if stem.endswith("-screen"):
+            assert previews == [], pdf
+            continue
         assert [p.name for p in previews] == [f"{stem}-p{n}.png"
                                               for n in range(1, len(pages) + 1)], pdf
         for page, preview in zip(pages, previews, strict=True):
@@ -201,7 +213,8 @@ def test_previews_rendered_beside_the_build_are_the_ones_rendered_after_it(
     from generator.kit.previews import render_previews
 
     brand = load_kit(built.content).site.brand_color
-    pdfs = sorted((built.out / "en").glob("*.pdf"))
+    pdfs = sorted(pdf for pdf in (built.out / "en").glob("*.pdf")
+                  if not pdf.stem.endswith("-screen"))
     assert pdfs
     for pdf in pdfs:
         again = render_previews(pdf.read_bytes(), tmp_path, pdf.stem, brand)

@@ -453,3 +453,25 @@ def test_names_in_a_right_to_left_language_are_typed_right_to_left(tmp_path: Pat
     for field in ("name", "hours", "tab_label", "text.description"):
         box = re.search(rf'<input[^>]*data-field="{re.escape(field)}"[^>]*>', html)
         assert box is not None and 'dir="auto"' in box.group(0), field
+
+
+# The web page, before a build
+
+
+def test_the_kits_web_page_is_served_with_its_own_policy(served) -> None:
+    """/web/<lang>.html is the page `build --target screen` writes into the kit, with the
+    page's own Content-Security-Policy (its inline style and script, nothing else); a
+    language or an article the kit does not have is not found."""
+    from generator.content.load import load_kit
+    from generator.kit.web_page import page_policy, render_web_page
+
+    client, _, kit = served
+    answer = client.get("/web/en.html")
+    assert answer.status_code == 200
+    assert answer.content == render_web_page(load_kit(kit), "trauma-bonding", "en")
+    policy = answer.headers["content-security-policy"]
+    assert policy.startswith(page_policy(load_kit(kit)))
+    assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
+    assert 'href="tel:+18007997233"' in answer.text
+    assert client.get("/web/xx.html").status_code == 404
+    assert client.get("/web/en.html", params={"article": "nothing"}).status_code == 404

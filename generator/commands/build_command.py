@@ -81,10 +81,11 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
 def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
     """One line per file written (the previews counted); a summary under a progress bar."""
     if live and result.written:
-        print(f"wrote {len(result.written)} PDF(s) and {len(files.previews)} preview(s); "
+        pages = f", {len(files.web_pages)} web page(s)" if files.web_pages else ""
+        print(f"wrote {len(result.written)} PDF(s){pages} and {len(files.previews)} preview(s); "
               f"open {shown_path(files.index) if files.index else 'the PDFs'} to see them")
         return
-    for path in [*result.written, files.index, files.manifest]:
+    for path in [*result.written, *files.web_pages, files.index, files.manifest]:
         if path is not None:
             print(f"wrote {shown_path(path)}")
     if files.previews:

@@ -33,6 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import isolate_spans, unbreakable_spans
+from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
 
@@ -186,6 +187,32 @@ class BidiParagraph(LineParagraph):
             lines.append((start, end))
         return lines
 
+    def _line_x(self, number: int, line_width: float) -> float:
+        """Where line `number`, `line_width` wide, starts (its left edge)."""
+        indent, end = self._indent(number), self.style.rightIndent
+        return (end if self.fonts.rtl else indent) + _line_start(
+            self.style.alignment, self._room(self.width, number), line_width, self.fonts.rtl)
+
+    def drawn_line(self, number: int, x: float | None = None,
+                   y: float | None = None) -> DrawnLine:
+        """Line `number` as it is drawn from (x, y) (by default, where draw puts it in the
+        paragraph's own frame), its runs in logical order."""
+        start, end = self.lines[number]
+        size = self.style.fontSize
+        spans = visual_spans(self.drawn[start:end], self.levels[start:end], self.fonts,
+                             self.weight)
+        widths = [run.width for run in self._runs(start, end)]
+        if x is None:
+            x = self._line_x(number, sum(widths))
+        if y is None:
+            y = self.height - size - number * self.style.leading
+        placed = []
+        for (run_start, run_end, level, font), width in zip(spans, widths, strict=True):
+            placed.append(LineRun(run_start, run_end, level, font, True, x, width))
+            x += width
+        return DrawnLine(self.drawn[start:end], tuple(sorted(placed, key=lambda r: r.start)),
+                         y, size, self.fonts.lang)
+
     def _runs(self, start: int, end: int) -> list[Run]:
         """The line's level runs in visual order (left to right), split by font."""
         size = self.style.fontSize
@@ -196,14 +223,15 @@ class BidiParagraph(LineParagraph):
     def draw(self) -> None:
         canvas: Canvas = self.canv
         canvas.setFillColor(self.style.textColor)
+        drawer = line_drawer(canvas)
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
         for number, (start, end) in enumerate(self.lines):
             runs, line = self._runs(start, end), self.drawn[start:end]
-            indent, end = self._indent(number), self.style.rightIndent
-            x = (end if self.fonts.rtl else indent) + _line_start(
-                self.style.alignment, self._room(self.width, number),
-                sum(run.width for run in runs), self.fonts.rtl)
+            x = self._line_x(number, sum(run.width for run in runs))
             y = baseline - number * self.style.leading
+            if drawer is not None:
+                drawer.draw_line(canvas, self.drawn_line(number, x, y))
+                continue
             # Where the glyphs, read back, do not give the line's characters (a Devanagari
             # vowel sign drawn before its consonant), the line's text goes with it as
             # /ActualText, for copying, searching and reading aloud.
@@ -242,6 +270,20 @@ def _runs_at_1000(text: str, levels: tuple[int, ...], fonts: FontSet,
                   weight: str) -> tuple[tuple[str, int, str, float], ...]:
     """(text, level, font, width at 1000 units) of a span's runs in visual order: words and
     lines come back at every size a fit tries, and their runs do not depend on the size."""
+    runs = []
+    for start, end, level, font in visual_spans(text, levels, fonts, weight):
+        part = text[start:end]
+        if level % 2 and not any(bidirectional(c) in _STRONG_RTL for c in part):
+            part = part[::-1]  # neutral characters between right-to-left words
+        runs.append((part, level, font, _width_at_1000(part, font)))
+    return tuple(runs)
+
+
+@remembered(16384)
+def visual_spans(text: str, levels: tuple[int, ...], fonts: FontSet,
+                 weight: str) -> tuple[tuple[int, int, int, str], ...]:
+    """(start, end, level, font) of each run of `text` set at one level in one face, in
+    visual order (left to right); start and end index the text, which is in logical order."""
     pieces: list[tuple[int, int, int]] = []  # (start, end, level), logical order
     index = 0
     while index < len(text):
@@ -253,13 +295,13 @@ def _runs_at_1000(text: str, levels: tuple[int, ...], fonts: FontSet,
         index = stop
     for level in range(max((p[2] for p in pieces), default=0), 0, -1):
         pieces = _reverse_at_least(pieces, level)
-    runs = []
+    spans = []
     for piece_start, piece_end, level in pieces:
+        start = piece_start
         for part, font in _by_font(text[piece_start:piece_end], fonts, weight):
-            if level % 2 and not any(bidirectional(c) in _STRONG_RTL for c in part):
-                part = part[::-1]  # neutral characters between right-to-left words
-            runs.append((part, level, font, _width_at_1000(part, font)))
-    return tuple(runs)
+            spans.append((start, start + len(part), level, font))
+            start += len(part)
+    return tuple(spans)
 
 
 def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
+from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 
 _TAG = re.compile(r"<[^>]*>")
@@ -104,17 +105,45 @@ class SegmentedParagraph(LineParagraph):
             lines.append((start, end))
         return lines
 
+    def drawn_line(self, number: int, x: float | None = None,
+                   y: float | None = None) -> DrawnLine:
+        """Line `number` as it is drawn from (x, y) (by default, where draw puts it in the
+        paragraph's own frame): its runs, left to right."""
+        start, end = self.lines[number]
+        size = self.style.fontSize
+        line = self.text[start:end].rstrip()
+        runs = _runs(line, self.fonts, self.weight)
+        if x is None:
+            x = self._line_x(number, sum(width for _, _, width in runs) * size / 1000)
+        if y is None:
+            y = self.height - size - number * self.style.leading
+        placed, offset = [], 0
+        for text, face, width in runs:
+            placed.append(LineRun(offset, offset + len(text), 0, face.name(self.weight),
+                                  face.shaped, x, width * size / 1000))
+            offset += len(text)
+            x += width * size / 1000
+        return DrawnLine(line.translate(_NO_BREAK_SPACES), tuple(placed), y, size,
+                         self.fonts.lang)
+
+    def _line_x(self, number: int, line_width: float) -> float:
+        indent = self._indent(number)
+        return indent + _line_start(self.style.alignment, self.width - indent, line_width)
+
     def draw(self) -> None:
         canvas: Canvas = self.canv
         canvas.setFillColor(self.style.textColor)
+        drawer = line_drawer(canvas)
         size = self.style.fontSize
         baseline = self.height - size  # where ReportLab puts a first line
         for number, (start, end) in enumerate(self.lines):
             runs = _runs(self.text[start:end].rstrip(), self.fonts, self.weight)
             line_width = sum(width for _, _, width in runs) * size / 1000
-            indent = self._indent(number)
-            x = indent + _line_start(self.style.alignment, self.width - indent, line_width)
+            x = self._line_x(number, line_width)
             y = baseline - number * self.style.leading
+            if drawer is not None:
+                drawer.draw_line(canvas, self.drawn_line(number, x, y))
+                continue
             # As in bidi_text: a line whose glyphs do not read back as its characters (Khmer
             # and Burmese vowel signs drawn before their consonant) carries its text.
             spanned = not all(_copies_right(text, face.name(self.weight), size)

@@ -75,6 +75,16 @@ DESCRIPTIONS: dict[str, str] = {
                            "you call a line",
     "when_you_call": "Folding card, inside, last panel: what happens when you call (someone "
                      "trained answers, no name needed, you decide what to say); calm and short",
+    "qr_alt_tel": "Screen copies (PDFs to read on screen): the QR code described for people "
+                  "who cannot see it, read aloud, when it calls the first line's {number}",
+    "qr_alt_sms": "Screen copies: the QR code described, read aloud, when it starts a text "
+                  "message to {number}",
+    "qr_alt_sms_keyword": "Screen copies: the QR code described, read aloud, when it starts a "
+                          "text message saying {keyword} to {number}",
+    "qr_alt_url": "Screen copies: the QR code described, read aloud, when it opens the "
+                  "line's website ({address})",
+    "quick_exit": "Web page: the button at the top that leaves the page at once for another "
+                  "website (a quick exit, for someone who may be watched)",
 }
 
 COMMENT_WIDTH = 92

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from generator.content.web_address import web_address_problem
 from generator.importers.hours import hours_text
 from generator.importers.phone_lines import choose_phones
 from generator.importers.values import (
@@ -73,7 +74,7 @@ def build_entry(service: dict, label: str, country: str, today: date,
     entry.update({key: choice.fields[key] for key in ("phone", "tty", "text")
                   if key in choice.fields})
     url, not_web = _url(service)
-    notes.extend(f"{label}: web address {raw!r} is not http(s); left out" for raw in not_web)
+    notes.extend(f"{label}: {web_address_problem(raw)}; left out" for raw in not_web)
     if url:
         entry["url"] = url
     hours, reasons = hours_text(_schedules(service), today)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -16,7 +17,8 @@ from generator.i18n.localize import native_name
 from generator.render.printing import PrintNote
 
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
-TARGET_LABELS = {"office": "office printer", "shop": "print shop"}
+TARGET_LABELS = {"office": "office printer", "shop": "print shop",
+                 "screen": "screen copy, accessible"}
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,15 @@ class DocumentView:
 
 
 @dataclass(frozen=True)
+class WebPageView:
+    path: str  # relative to index.html
+    lang: str
+    article: str  # its slug
+    title: str  # the article's title in the language
+    quick_exit: str  # where its quick-exit button goes
+
+
+@dataclass(frozen=True)
 class ArticleGroup:
     """A language's files that carry one article, or (`slug` None) the whole kit's."""
 
@@ -52,6 +63,7 @@ class ArticleGroup:
     documents: tuple[DocumentView, ...]
     card_line: str = ""  # the whole kit's: the line its cards print, in the language
     card_line_from: str = ""  # where that line comes from
+    web_pages: tuple[WebPageView, ...] = ()  # the article's web page in the language
 
 
 @remembered(1)
@@ -67,11 +79,13 @@ def _environment() -> ImmutableSandboxedEnvironment:
 
 
 def render_index(kit: Kit, documents: list[DocumentView],
-                 not_built: list[tuple[str, str]]) -> bytes:
+                 not_built: list[tuple[str, str]],
+                 web_pages: Sequence[WebPageView] = ()) -> bytes:
     order = {lang: index for index, lang in enumerate(kit.site.options.languages)}
     # In the order of `languages:` in site.yaml; build order within a language.
     ordered = sorted(documents, key=lambda doc: (order.get(doc.lang, len(order)), doc.lang))
-    languages = [(lang, native_name(lang), _groups(kit, lang, list(docs)))
+    languages = [(lang, native_name(lang),
+                  _groups(kit, lang, list(docs), [p for p in web_pages if p.lang == lang]))
                  for lang, docs in groupby(ordered, key=lambda d: d.lang)]
     html = _environment().get_template("index.html.j2").render(
         title=kit.site.discreet_title,
@@ -85,19 +99,22 @@ def render_index(kit: Kit, documents: list[DocumentView],
     return html.encode("utf-8")
 
 
-def _groups(kit: Kit, lang: str, documents: list[DocumentView]) -> list[ArticleGroup]:
+def _groups(kit: Kit, lang: str, documents: list[DocumentView],
+            web_pages: list[WebPageView]) -> list[ArticleGroup]:
     """The whole kit's files first (the pocket card), then each article's, in the order of
-    `articles:`."""
+    `articles:`; an article's web page with its files (in a kit of one article, with the
+    kit's own)."""
     slugs = kit.site.article_slugs
     groups = []
     for slug in (None, *slugs):
         docs = tuple(doc for doc in documents if doc.article == slug)
-        if not docs:
+        pages = tuple(page for page in web_pages if page.article == slug)
+        if not docs and not pages:
             continue
         article = kit.library.get(slug or slugs[0], {}).get(lang)
         title = article.title if article is not None else slug or slugs[0]
         if slug is not None:
-            groups.append(ArticleGroup(slug, title, docs))
+            groups.append(ArticleGroup(slug, title, docs, web_pages=pages))
             continue
         from_site = kit.site.card_line.get(lang)
         line = from_site or (article.card_line if article is not None else None) or ""

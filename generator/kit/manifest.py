@@ -20,7 +20,7 @@ from generator.engine import current_engine, remembered
 from generator.layout.formats import LAYOUTS_DIR, Layout
 
 MANIFEST_VERSION = 1
-VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2")
+VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2", "pikepdf")
 SKIPPED_NAMES = {"__pycache__", "Thumbs.db"}
 
 

@@ -1,5 +1,6 @@
-"""A whole kit: the PDFs, PNG previews of every page
-(`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), index.html and manifest.json, built in a
+"""A whole kit: the PDFs, PNG previews of every printed page
+(`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), with the screen copies a web page per
+article and language (`<out>/<lang>/<slug>.html`), index.html and manifest.json, built in a
 staging folder and swapped into the output folder (generator/kit/kit_folder.py).
 
 They describe the files this build wrote; combinations that failed are listed as not built.
@@ -21,14 +22,16 @@ from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
 from generator.content.models import Kit
 from generator.errors import InterruptedAfterSwap, WriteError, shown_path
-from generator.kit.index_page import DocumentView, Thumbnail, render_index
+from generator.kit.index_page import DocumentView, Thumbnail, WebPageView, render_index
 from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit.kit_folder import Commit, KitFolder, check_out
 from generator.kit.manifest import file_entry, input_entries, manifest_bytes
 from generator.kit.page_sizes import page_sizes
+from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kit.write import write_atomic
 from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
+from generator.render.targets import SCREEN
 
 if TYPE_CHECKING:
     from generator.kit.previews import PreviewPipeline
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 @dataclass
 class KitFiles:
     previews: list[Path] = field(default_factory=list)
+    web_pages: list[Path] = field(default_factory=list)
     index: Path | None = None
     manifest: Path | None = None
     commit: Commit | None = None  # what swapping the kit in did to the previous one
@@ -44,7 +48,7 @@ class KitFiles:
     @property
     def paths(self) -> list[Path]:
         extra = [path for path in (self.index, self.manifest) if path is not None]
-        return [*self.previews, *extra]
+        return [*self.previews, *self.web_pages, *extra]
 
 
 def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
@@ -90,13 +94,24 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
 
         pipeline = PreviewPipeline(staging, kit.site.brand_color)
     with pipeline or nullcontext():
-        result = build(kit, layouts, langs, targets, staging, on_step=on_step, on_pdf=pipeline,
-                       poster_sizes=poster_sizes, jobs=jobs)
+        result = build(kit, layouts, langs, targets, staging, on_step=on_step,
+                       on_pdf=_printed_only(pipeline), poster_sizes=poster_sizes, jobs=jobs)
         files = write_kit_files(
             kit, layouts, langs, targets, result, staging, previews=pipeline,
             on_step=preview_stage(len(result.written)) if preview_stage else None,
             skip=out)
     return result, files
+
+
+def _printed_only(pipeline: PreviewPipeline | None) -> Callable[[Path, str, bytes], None] | None:
+    """Previews of the files that print: a screen copy is the same pages again."""
+    if pipeline is None:
+        return None
+
+    def on_pdf(path: Path, lang: str, data: bytes) -> None:
+        if not path.stem.endswith(f"-{SCREEN}"):
+            pipeline(path, lang, data)
+    return on_pdf
 
 
 def _unstaged(filename: str | None, staging: Path, out: Path) -> str:
@@ -116,6 +131,7 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
     result.written = [moved(path) for path in result.written]
     result.built = [dataclasses.replace(item, path=moved(item.path)) for item in result.built]
     files.previews = [moved(path) for path in files.previews]
+    files.web_pages = [moved(path) for path in files.web_pages]
     files.index = moved(files.index) if files.index else None
     files.manifest = moved(files.manifest) if files.manifest else None
     return result, files
@@ -139,8 +155,9 @@ def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: 
         if on_step is not None:
             on_step(f"{item.layout.name} ({item.lang}, {item.target})")
         views.append(_describe(kit, item, out, previews, outputs, files))
+    pages = _web_pages(kit, built, out, outputs, files)
     files.index = out / INDEX_NAME
-    write_atomic(files.index, render_index(kit, views, result.failed))
+    write_atomic(files.index, render_index(kit, views, result.failed, pages))
     outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
     files.manifest = out / MANIFEST_NAME
     inputs = input_entries(kit, layouts, skip or out)
@@ -159,7 +176,8 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
                               pages=len(sizes), **carries))
-    rendered = previews.previews_of(item.path) if previews is not None else []
+    printed = item.target != SCREEN
+    rendered = previews.previews_of(item.path) if previews is not None and printed else []
     thumbnails = []
     for preview in rendered:
         preview_label = _label(preview.path, out)
@@ -173,6 +191,24 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
         note=print_note(sized_kit(kit, item.layout, item.size_key), item.layout, item.target,
                         sizes[0]),
     )
+
+
+def _web_pages(kit: Kit, built: list[BuiltPdf], out: Path, outputs: list[dict[str, Any]],
+               files: KitFiles) -> list[WebPageView]:
+    """A web page for each article and language that has a screen copy."""
+    wanted = dict.fromkeys((item.article, item.lang) for item in built
+                           if item.target == SCREEN and item.article in kit.library
+                           and item.lang in kit.library[item.article])
+    views = []
+    for slug, lang in wanted:
+        path = web_page_path(out, lang, slug)
+        write_atomic(path, render_web_page(kit, slug, lang))
+        label = _label(path, out)
+        outputs.append(file_entry(path, label, kind="web page", lang=lang, article=slug))
+        files.web_pages.append(path)
+        views.append(WebPageView(label, lang, slug, kit.library[slug][lang].title,
+                                 QUICK_EXIT))
+    return views
 
 
 def _label(path: Path, out: Path) -> str:

@@ -30,12 +30,7 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     path.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed)
     canvas.clipPath(path, stroke=0, fill=0)
     _panel_backgrounds(canvas, face, x, y, brand, bleed)
-    for ornament in face.ornaments:
-        canvas.saveState()
-        _clip_to_panel(canvas, face, ornament, x, y, bleed)
-        for shape in ornament_shapes(ornament.design, ornament.box, ornament.mirrored):
-            _circle(canvas, shape, x, y, brand)
-        canvas.restoreState()
+    draw_ornaments(canvas, face, x, y, brand, bleed)
     for text in face.texts:
         if text.rotate:
             canvas.saveState()
@@ -49,9 +44,28 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
             text.paragraph.drawOn(canvas, x + text.x, y + text.y)
     for qr in face.qrs:
         draw_qr(canvas, x + qr.x, y + qr.y, qr.size, qr.payload)
-    _rules(canvas, face, x, y)
-    _cut_lines(canvas, face, x, y)
+    draw_rules(canvas, face, x, y)
+    draw_cut_lines(canvas, face, x, y)
     canvas.restoreState()
+
+
+def draw_background(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
+                    bleed: float = 0.0) -> None:
+    """The face's colour and its panels' colours, `bleed` beyond the trim."""
+    canvas.setFillColor(fill_colour(face.spec.background, brand))
+    canvas.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed,
+                stroke=0, fill=1)
+    _panel_backgrounds(canvas, face, x, y, brand, bleed)
+
+
+def draw_ornaments(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
+                   bleed: float = 0.0) -> None:
+    for ornament in face.ornaments:
+        canvas.saveState()
+        _clip_to_panel(canvas, face, ornament, x, y, bleed)
+        for shape in ornament_shapes(ornament.design, ornament.box, ornament.mirrored):
+            _circle(canvas, shape, x, y, brand)
+        canvas.restoreState()
 
 
 def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color) -> None:
@@ -127,7 +141,7 @@ def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x
     canvas.clipPath(path, stroke=0, fill=0)
 
 
-def _rules(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
+def draw_rules(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
     """Lines to write on, thin and grey: they guide a pen, they are not text."""
     if not face.rules:
         return
@@ -139,7 +153,7 @@ def _rules(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
     canvas.restoreState()
 
 
-def _cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
+def draw_cut_lines(canvas: Canvas, face: PlacedFace, x: float, y: float) -> None:
     if not face.cut_lines:
         return
     canvas.setStrokeGray(0.45)

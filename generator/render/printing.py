@@ -57,6 +57,9 @@ def print_note(kit: Kit, layout: Layout, target: str, page: tuple[float, float])
     sides = 2 if len(layout.spec.faces) > 1 else 1
     orientation = "landscape" if page[0] > page[1] else "portrait"
     named = paper_name(*page)
+    if target == "screen":
+        return PrintNote(target, "one piece per page, to read on a screen", 1, None,
+                         _screen_steps(layout))
     if target == "office":
         paper = f"{named}, {orientation}" if named else f"{describe_size(*page)} ({orientation})"
         flip = layout.spec.imposition.flip if sides == 2 else None
@@ -105,6 +108,20 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
         steps.append(f"Trim at the crop marks to {describe_size(size.width, size.height)}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks"))
     return tuple(steps)
+
+
+def _screen_steps(layout: Layout) -> tuple[str, ...]:
+    faces = layout.spec.faces.values()
+    pieces = ("each panel on a page of its own, from the cover, in the order it is read"
+              if any(len(face.panel_backgrounds or ()) > 1 or face.panel_names for face in faces)
+              else "each side on a page of its own" if len(layout.spec.faces) > 1
+              else "one page")
+    return ("To read on a screen, post on a website or send by email or message; not for "
+            "printing (print the office or print-shop file).",
+            f"Laid out as the printed piece: {pieces}.",
+            "A tagged PDF (PDF/UA-1): screen readers read its headings, paragraphs, lists, "
+            "the lines and what the QR code does; every number and web address is a link "
+            "that calls, texts or opens it; copied text reads as written in every language.")
 
 
 def _fold_steps(layout: Layout, size: SizeSpec, marks: str) -> list[str]:

@@ -1,4 +1,6 @@
-"""What a kit is printed on: `office` (sheets for an office printer, in RGB) and `shop`
-(one item a page with bleed and crop marks, PDF/X in CMYK, for a print shop)."""
+"""What a kit is printed on: `office` (sheets for an office printer, in RGB), `shop` (one
+item a page with bleed and crop marks, PDF/X in CMYK, for a print shop) and `screen` (one
+piece a page, a tagged PDF/UA-1 file with links, for reading on a screen: not printed)."""
 
-TARGETS = ("office", "shop")
+SCREEN = "screen"
+TARGETS = ("office", "shop", SCREEN)

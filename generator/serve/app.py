@@ -22,6 +22,7 @@ from generator.serve import (
     pages_lines,
     pages_overview,
     pages_translations,
+    pages_web,
 )
 from generator.serve.files import OutsideContent
 from generator.serve.guard import Guard
@@ -60,6 +61,7 @@ ROUTES = [
     Route("/download/kit.zip", pages_download.kit_zip),
     Route("/download/file/{path:path}", pages_download.one_file),
     Route("/png/{key}.png", png),
+    Route("/web/{lang}.html", pages_web.web_page),  # the kit's web page, before a build
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 

@@ -1,0 +1,288 @@
+"""The screen copy of a document (`--target screen`): for reading on a screen, posting on a
+website and sending by email; a tagged PDF/UA-1 file, in RGB, one piece per page.
+
+Each page is one piece in reading order (generator/render/screen_pages.py): a card's front
+and back, each panel of a folded piece, the poster. Backgrounds, designs, lines to write
+on, cut marks, the pictures of the icons and the poster's repeated tear-off tabs are
+artifacts; everything else is tagged (generator/render/tagging.py): the titles and headings
+(H1, H2), paragraphs, lists (the lines a list of their own, each item a line's name,
+number, text line and TTY), the QR code a figure saying what it does and whom it calls,
+each number and web address a link (tel:, sms:, https:) with its description. Lines of
+right-to-left and shaped scripts are drawn so that every reader copies them as written
+(generator/render/screen_text.py).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from generator.content.models import Kit
+from generator.i18n.fonts import REGULAR, register_fonts
+from generator.i18n.line_drawing import use_line_drawer
+from generator.i18n.localize import load_strings
+from generator.i18n.text_language import foreign_language
+from generator.layout.geometry import Rect
+from generator.layout.place import PlacedFace, PlacedQr, PlacedText
+from generator.layout.styles import style_name
+from generator.render.draw import draw_background, draw_cut_lines, draw_ornaments, draw_rules
+from generator.render.icons import draw_icon
+from generator.render.qr import draw_qr
+from generator.render.screen_links import (
+    link_rect,
+    link_targets,
+    plain_text,
+    qr_description,
+    qr_uri,
+    targets_in,
+)
+from generator.render.screen_pages import ScreenPage, qr_centre, screen_pages, text_centre
+from generator.render.screen_structure import NOT_LINKED, Role, first_heading_level_one, roles
+from generator.render.screen_text import ScreenText
+from generator.render.tagging import Element, Metadata, Tagger, write_tagged
+from generator.render.type3 import Type3Fonts
+
+if TYPE_CHECKING:
+    from generator.build import LaidOut
+
+ICON_GAP = 0.5  # points between an icon's word and the line's own text
+
+
+@dataclass
+class _Page:
+    """What one page holds, in reading order."""
+
+    page: ScreenPage
+    texts: list[PlacedText]
+    roles: list[Role]
+    qrs: list[PlacedQr]
+    repeated: set[int]  # indices into texts: tear-off tabs after the first, artifacts
+
+
+def render_screen(kit: Kit, laid: LaidOut, title: str) -> bytes:
+    """The screen copy of `laid` as PDF bytes."""
+    register_fonts()
+    lang = laid.lang
+    faces: list[PlacedFace] = laid.faces
+    strings = kit.strings.get(lang) or load_strings(lang, kit.root)
+    pages = [_page_contents(page) for page in screen_pages(faces)]
+    in_order = first_heading_level_one([role for page in pages for role in page.roles])
+    for page in pages:
+        page.roles, in_order = in_order[:len(page.roles)], in_order[len(page.roles):]
+    buffer = io.BytesIO()
+    first = pages[0].page.rect
+    canvas = _ScreenCanvas(buffer, pagesize=(first.width, first.height), invariant=1,
+                    initialFontName=REGULAR, initialFontSize=10, pageCompression=1, lang=lang)
+    canvas.setTitle(title)
+    canvas.setCreator("havenprint")
+    canvas.setProducer("havenprint")
+    canvas.setSubject("")
+    type3 = Type3Fonts()
+    languages = tuple(kit.site.options.languages)
+    text = ScreenText(type3, lang, languages)
+    use_line_drawer(canvas, text)
+    tagger = Tagger(canvas)
+    drawer = _PageDrawer(canvas, tagger, text, kit, lang, strings, languages)
+    for page in pages:
+        drawer.draw(page)
+        canvas.showPage()
+        tagger.next_page()
+    canvas.save()
+    return write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), type3)
+
+
+class _SpacedText(PDFTextObject):
+    """ReportLab's text object, each line of a paragraph ending in a space: its lines
+    broke at spaces no glyph shows, and readers stringing a paragraph's lines together
+    (a screen reader walking the tree, poppler's structure text) would run the last word
+    of one line into the first of the next."""
+
+    def _textOut(self, text: str, TStar: int = 0) -> None:  # noqa: N802, N803 - ReportLab's
+        if TStar and type(text) is str and not text.endswith(" "):
+            text += " "
+        super()._textOut(text, TStar)
+
+
+class _ScreenCanvas(Canvas):
+    def beginText(self, x: float = 0, y: float = 0,  # noqa: N802 - ReportLab's name
+                  direction: str | None = None) -> PDFTextObject:
+        return _SpacedText(self, x, y, direction=direction)
+
+
+def _page_contents(page: ScreenPage) -> _Page:
+    face = page.face
+    texts = [text for text in face.texts if page.holds(*text_centre(text))]
+    private = [index for index, text in enumerate(texts) if text.private]
+    tabs = sum(slot.count for slot in face.spec.slots if slot.kind == "tabs") or 1
+    per_tab = max(1, len(private) // tabs)
+    repeated = set(private[per_tab:])
+    qrs = [qr for qr in face.qrs if page.holds(*qr_centre(qr))]
+    return _Page(page, texts, roles(texts), qrs, repeated)
+
+
+class _PageDrawer:
+    def __init__(self, canvas: Canvas, tagger: Tagger, text: ScreenText, kit: Kit,
+                 lang: str, strings: dict[str, str], languages: tuple[str, ...]) -> None:
+        self.canvas, self.tagger, self.text = canvas, tagger, text
+        self.kit, self.lang, self.strings, self.languages = kit, lang, strings, languages
+        self.targets = link_targets(kit, lang, strings)
+        self.foreign = _printed_as_written(kit, lang)
+
+    def draw(self, contents: _Page) -> None:
+        page, canvas = contents.page, self.canvas
+        rect = page.rect
+        canvas.setPageSize((rect.width, rect.height))
+        canvas.saveState()
+        canvas.translate(-rect.x, -rect.y)
+        clip = canvas.beginPath()
+        clip.rect(rect.x, rect.y, rect.width, rect.height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        self._decoration(page.face, rect)
+        self._content(contents)
+        canvas.restoreState()
+
+    def _decoration(self, face: PlacedFace, rect: Rect) -> None:
+        canvas, brand = self.canvas, self.kit.site.brand_color
+        with self.tagger.artifact("Background"):
+            draw_background(canvas, face, 0.0, 0.0, brand)
+        with self.tagger.artifact():
+            draw_ornaments(canvas, face, 0.0, 0.0, brand)
+            canvas.saveState()
+            draw_rules(canvas, face, 0.0, 0.0)
+            draw_cut_lines(canvas, face, 0.0, 0.0)
+            canvas.restoreState()
+
+    def _content(self, contents: _Page) -> None:
+        document = self.tagger.document
+        qrs = list(contents.qrs)
+        group: Element | None = None  # the list being filled
+        group_kind = ""
+        item: Element | None = None  # the line being filled
+        for index, (text, role) in enumerate(zip(contents.texts, contents.roles, strict=True)):
+            if qrs and _labels(text):
+                self._figure(document, qrs.pop(0), contents.page.rect)
+                group = item = None
+            if index in contents.repeated:
+                with self.tagger.artifact():
+                    self._paragraph(text, None, contents.page.rect)
+                continue
+            if role.kind == "line part" and item is not None:
+                self._paragraph(text, item.add("P"), contents.page.rect)
+                continue
+            if not role.in_list:
+                group = item = None
+                self._paragraph(text, document.add(role.tag), contents.page.rect)
+                continue
+            kind = "lines" if role.kind in ("line", "line part") else "items"
+            if group is None or group_kind != kind:
+                group, group_kind = document.add("L"), kind
+            body = group.add("LI").add("LBody")
+            if kind == "items":
+                item = None
+                self._paragraph(text, body, contents.page.rect)
+            else:
+                item = body
+                self._paragraph(text, body.add("P"), contents.page.rect)
+        for qr in qrs:
+            self._figure(document, qr, contents.page.rect)
+
+    def _paragraph(self, text: PlacedText, element: Element | None, page: Rect) -> None:
+        """Draw `text` as `element`'s content (its icon's picture an artifact before it),
+        a link inside it when it holds a number or address; None: draw it as it is."""
+        canvas, paragraph = self.canvas, text.paragraph
+        icon = text.icon
+        if icon is not None and (not icon.icon.alt or element is None):
+            with self.tagger.artifact():  # a list's box to tick, or a repeated tab's
+                draw_icon(canvas, icon.icon.name, icon.x, icon.y, icon.size,
+                          paragraph.style.textColor)
+        if element is None:
+            self._draw(text)
+            return
+        words = plain_text(paragraph)
+        element.lang = self.foreign.get(words) or foreign_language(words, self.lang,
+                                                                   self.languages)
+        found = []
+        if style_of(text) not in NOT_LINKED and not text.rotate:
+            found = targets_in(words, self.targets, icon.icon.name if icon else None)
+        inside = element
+        for index, link in enumerate(found):
+            # The first link holds the paragraph's text; any other is its annotation alone.
+            holder = element.add("Link")
+            if index == 0:
+                inside = holder
+            left, bottom, right, top = link_rect(paragraph, link.start, link.end)
+            if index == 0 and icon is not None and icon.icon.alt:  # the icon is part of it
+                left = min(left, icon.x - text.x)
+                right = max(right, icon.x + icon.size - text.x)
+            self.tagger.link(holder, (text.x + left - page.x, text.y + bottom - page.y,
+                                      text.x + right - page.x, text.y + top - page.y),
+                             link.target.uri, link.target.description)
+        with self.tagger.content(inside):
+            if icon is not None and icon.icon.alt:
+                self._icon_word(text)
+            self._draw(text)
+
+    def _draw(self, text: PlacedText) -> None:
+        canvas = self.canvas
+        if text.rotate:
+            canvas.saveState()
+            canvas.translate(text.x, text.y)
+            canvas.rotate(text.rotate)
+            text.paragraph.drawOn(canvas, 0, 0)
+            canvas.restoreState()
+        else:
+            text.paragraph.drawOn(canvas, text.x, text.y)
+
+    def _icon_word(self, text: PlacedText) -> None:
+        """The icon, as one glyph whose text is its word (generator/render/type3.py)."""
+        placed = text.icon
+        assert placed is not None
+        icon = placed.icon
+        word = html.unescape(icon.alt)
+        rtl = self.text.right_to_left(word)
+        # The word's letters stand across the icon's column, clear of the line's text.
+        room = icon.column - ICON_GAP
+        x = placed.x + placed.size - room if rtl else placed.x
+        self.text.draw_icon(self.canvas, icon.font, icon.name, word, placed.x, placed.y,
+                            placed.size, x, room, placed.baseline, placed.font_size,
+                            text.paragraph.style.textColor, rtl)
+
+    def _figure(self, parent: Element, qr: PlacedQr, page: Rect) -> None:
+        """The QR code: a figure saying what it does, inside a link doing the same."""
+        alt = qr_description(self.kit, self.lang, self.strings, qr.payload)
+        box = (qr.x - page.x, qr.y - page.y, qr.x + qr.size - page.x, qr.y + qr.size - page.y)
+        link = parent.add("Link")
+        figure = link.add("Figure", alt=alt, bbox=box)
+        with self.tagger.content(figure):
+            draw_qr(self.canvas, qr.x, qr.y, qr.size, qr.payload)
+        self.tagger.link(link, box, qr_uri(qr.payload), alt)
+
+
+def style_of(text: PlacedText) -> str:
+    return style_name(text.paragraph.style)
+
+
+def _labels(text: PlacedText) -> bool:
+    """A QR code's label ("Scan to call"): the code comes just before it."""
+    return style_of(text) == "label"
+
+
+def _printed_as_written(kit: Kit, lang: str) -> dict[str, str]:
+    """Texts of resources.yaml that print in `lang` as written in the site's first language
+    (a plain line name, its hours), with that language."""
+    first = kit.site.options.languages[0]
+    if lang.split("-")[0] == first.split("-")[0]:
+        return {}
+    found = {}
+    for resource in kit.resources:
+        if resource.names and not resource.names.has(lang) and resource.names.default:
+            found[resource.name_in(lang)] = first
+        hours = resource.hours_in(lang)
+        if hours and resource.hours_by_lang and not resource.hours_by_lang.has(lang):
+            found[hours] = first
+    return found

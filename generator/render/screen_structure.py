@@ -1,0 +1,69 @@
+"""What each printed paragraph is in a screen copy's structure: a heading, a paragraph, an
+item of a list, or one part of a line in the list of lines.
+
+Told by the layout style the paragraph was set in (havenprint's formats name their styles
+for what they hold: `heading`, `bullet`, `phone`...); a style not listed is a paragraph.
+The lines (a hotline's name, then its number, text line, TTY number, hours) are a list
+whose items start at the line's name. Paragraphs of one kind that follow each other make
+one list. The first heading of a document is a level-1 heading whatever its style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from generator.layout.place import PlacedText
+from generator.layout.styles import style_name
+
+HEADINGS = {
+    "title": "H1", "headline": "H1", "cover": "H1",  # a document's or a cover's title
+    "heading": "H2", "panel_heading": "H2", "others_heading": "H2", "point_heading": "H2",
+}
+ITEMS = {"bullet", "point", "check"}  # an item of a list (the article's points, a checklist)
+LINE_NAMES = {"name", "line_name", "other_name", "line"}  # a line's name starts its item
+LINE_PARTS = {"phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail",
+              "number", "checked"}  # what follows a line's name in its item
+NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
+
+
+@dataclass(frozen=True)
+class Role:
+    kind: str  # "heading", "paragraph", "item", "line", "line part"
+    tag: str  # the structure type of the paragraph itself: H1, H2, P, LBody
+
+    @property
+    def in_list(self) -> bool:
+        return self.kind in ("item", "line", "line part")
+
+
+def role_of(text: PlacedText, in_line: bool) -> Role:
+    """The role of a paragraph; `in_line`: it follows a line's name or part."""
+    style = style_name(text.paragraph.style)
+    if style in HEADINGS:
+        return Role("heading", HEADINGS[style])
+    if style in ITEMS:
+        return Role("item", "LBody")
+    if style in LINE_NAMES:
+        return Role("line", "P")
+    if style in LINE_PARTS and in_line:
+        return Role("line part", "P")
+    return Role("paragraph", "P")
+
+
+def roles(texts: Iterable[PlacedText]) -> list[Role]:
+    found: list[Role] = []
+    for text in texts:
+        in_line = bool(found) and found[-1].kind in ("line", "line part")
+        found.append(role_of(text, in_line))
+    return found
+
+
+def first_heading_level_one(roles_in_order: list[Role]) -> list[Role]:
+    """The document's first heading made a level-1 heading (PDF/UA: headings start at H1)."""
+    for index, role in enumerate(roles_in_order):
+        if role.kind == "heading":
+            if role.tag != "H1":
+                roles_in_order[index] = Role("heading", "H1")
+            break
+    return roles_in_order

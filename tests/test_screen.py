@@ -1,0 +1,434 @@
+"""Screen copies (`--target screen`): tagged PDF/UA-1 files, one piece per page, with links,
+read back with pikepdf, the `pdfua` checker and poppler; and the web page beside them.
+
+What each file must say is derived from the content folder (resources.yaml, the article,
+the catalogues), never written out here.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator.commands.cli import main
+from generator.content.load import load_kit
+from generator.content.placeholders import substitute
+from generator.kit.web_page import QUICK_EXIT, content_security_policy
+from tests.conftest import default_kit_in
+
+LANGUAGES = ("en", "ar", "zh-Hans")
+FORMATS = {"pocket-card": 2, "brochure": 6, "pocket-fold": 8, "poster-letter": 1}  # pages
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdfinfo") is None,
+    reason="needs pdfinfo from Debian's poppler-utils (apt-get install -y poppler-utils)")
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return default_kit_in(tmp_path_factory.mktemp("screen") / "content", LANGUAGES)
+
+
+@pytest.fixture(scope="module")
+def out(content: Path) -> Path:
+    out = content.parent / "out"
+    assert main(["build", str(content), "--out", str(out), "--target", "screen",
+                 "--no-previews"]) == 0
+    return out
+
+
+def screen_pdfs(out: Path) -> list[Path]:
+    return sorted(out.glob("*/*-screen.pdf"))
+
+
+def strings(content: Path, lang: str) -> dict[str, str]:
+    return load_kit(content).strings[lang]
+
+
+def fill(text: str, **values: object) -> str:
+    return substitute(text, values)
+
+
+# --- what is built ---------------------------------------------------------------------
+
+def test_every_format_has_a_screen_copy_per_language_one_piece_a_page(out: Path) -> None:
+    assert sorted(p.relative_to(out).as_posix() for p in screen_pdfs(out)) == sorted(
+        f"{lang}/{name}-screen.pdf" for lang in LANGUAGES for name in FORMATS)
+    for path in screen_pdfs(out):
+        with pikepdf.open(path) as pdf:
+            name = path.stem.removesuffix("-screen")
+            assert len(pdf.pages) == FORMATS[name], path
+
+
+def test_screen_copies_are_rgb_and_not_pdfx(out: Path) -> None:
+    for path in screen_pdfs(out):
+        with pikepdf.open(path) as pdf:
+            assert "/OutputIntents" not in pdf.Root, path
+            for page in pdf.pages:
+                data = page.obj.Contents.read_bytes() if not isinstance(
+                    page.obj.Contents, pikepdf.Array) else b"".join(
+                    part.read_bytes() for part in page.obj.Contents)
+                assert b" k\n" not in data and b" K\n" not in data, path  # no CMYK colour
+
+
+# --- PDF/UA ----------------------------------------------------------------------------
+
+def test_every_screen_copy_passes_the_pdfua_checker(out: Path) -> None:
+    """`pdfua check --min-severity warning`, as the package's command line runs it."""
+    command = [sys.executable, "-m", "pdfua", "check", "--min-severity", "warning",
+               *map(str, screen_pdfs(out))]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("result: PASS") == len(screen_pdfs(out))
+
+
+@needs_poppler
+def test_poppler_says_every_screen_copy_is_tagged(out: Path) -> None:
+    for path in screen_pdfs(out):
+        info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True,
+                              check=True)
+        assert re.search(r"^Tagged:\s+yes$", info.stdout, re.MULTILINE), path
+        assert "Syntax Error" not in info.stderr, info.stderr
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_poppler_reads_the_brochures_title_as_its_heading(out: Path, content: Path,
+                                                           lang: str) -> None:
+    title = load_kit(content).library["trauma-bonding"][lang].title
+    tree = subprocess.run(["pdfinfo", "-struct-text", str(out / lang / "brochure-screen.pdf")],
+                          capture_output=True, text=True, check=True).stdout
+    lines = tree.splitlines()
+    headings = [lines[i + 1].strip().strip('"').strip() for i, line in enumerate(lines[:-1])
+                if line.strip().startswith("H1")]
+    assert title in headings, tree[:2000]
+
+
+def test_catalog_declares_tagging_language_title_and_pdfua(out: Path) -> None:
+    for path in screen_pdfs(out):
+        lang = path.parent.name
+        with pikepdf.open(path) as pdf:
+            root = pdf.Root
+            assert root.MarkInfo.Marked is True
+            assert str(root.Lang) == lang
+            assert root.ViewerPreferences.DisplayDocTitle is True
+            assert str(pdf.docinfo["/Title"]).strip()
+            xmp = root.Metadata.read_bytes().decode()
+            assert "<pdfuaid:part>1</pdfuaid:part>" in xmp
+            assert str(pdf.docinfo["/Title"]).split(" – ")[0] in xmp
+            assert "/StructTreeRoot" in root
+            for page in pdf.pages:
+                assert page.obj.Tabs == "/S"
+
+
+def test_the_arabic_file_is_in_arabic(out: Path) -> None:
+    with pikepdf.open(out / "ar" / "pocket-card-screen.pdf") as pdf:
+        assert str(pdf.Root.Lang) == "ar"
+
+
+# --- the structure tree ----------------------------------------------------------------
+
+def elements(node: pikepdf.Object) -> Iterator[pikepdf.Dictionary]:
+    """Every structure element below `node`, in reading order."""
+    kids = node.get("/K")
+    for kid in (kids if isinstance(kids, pikepdf.Array) else [kids]):
+        if isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") not in ("/MCR", "/OBJR"):
+            yield kid
+            yield from elements(kid)
+
+
+def annotations(element: pikepdf.Dictionary) -> list[pikepdf.Dictionary]:
+    kids = element.get("/K")
+    return [kid.Obj for kid in (kids if isinstance(kids, pikepdf.Array) else [kids])
+            if isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") == "/OBJR"]
+
+
+def test_the_cards_qr_code_is_a_figure_saying_what_it_does(out: Path, content: Path) -> None:
+    kit = load_kit(content)
+    first = kit.resources[0]
+    assert first.qr == "tel" and first.phone is not None
+    for lang in LANGUAGES:
+        with pikepdf.open(out / lang / "pocket-card-screen.pdf") as pdf:
+            figures = [e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/Figure"]
+            assert len(figures) == 1
+            alt = str(figures[0].Alt)
+            assert alt == fill(kit.strings[lang]["qr_alt_tel"], number=first.phone.display)
+            assert first.phone.display in alt
+            # The code is a link too: tapped on a screen, it calls.
+            link = figures[0].P
+            assert link.S == "/Link"
+            assert [str(a.A.URI) for a in annotations(link)] == [f"tel:{first.phone.e164}"]
+
+
+def test_the_hotlines_number_is_a_tel_link_with_a_description(out: Path,
+                                                             content: Path) -> None:
+    kit = load_kit(content)
+    phone = kit.resources[0].phone
+    assert phone is not None and phone.e164 == "+18007997233"
+    for lang in LANGUAGES:
+        with pikepdf.open(out / lang / "pocket-card-screen.pdf") as pdf:
+            back = pdf.pages[1]
+            uris = [str(a.A.URI) for a in back.Annots]
+            assert "tel:+18007997233" in uris
+            for annotation in back.Annots:
+                assert annotation.Subtype == "/Link"
+                assert str(annotation.Contents).strip(), annotation
+                assert annotation.F == 4
+            call = [a for a in back.Annots if str(a.A.URI) == "tel:+18007997233"
+                    and "QR" not in str(a.Contents)][0]
+            assert str(call.Contents) == f"{kit.strings[lang]['icon_call']} {phone.display}"
+
+
+def test_every_line_number_and_address_is_a_link(out: Path, content: Path) -> None:
+    """The brochure's flap and inside list every line with its number, text line, TTY
+    number and website: each is a link, tel: sms: or https:."""
+    kit = load_kit(content)
+    wanted = set()
+    for resource in kit.resources:
+        if resource.phone:
+            wanted.add(f"tel:{resource.phone.e164}")
+        if resource.tty:
+            wanted.add(f"tel:{resource.tty.e164}")
+        if resource.text:
+            body = f"?body={resource.text.keyword}" if resource.text.keyword else ""
+            wanted.add(f"sms:{resource.text.e164 or resource.text.number}{body}")
+        if resource.url:
+            wanted.add(resource.url)
+    for lang in LANGUAGES:
+        with pikepdf.open(out / lang / "brochure-screen.pdf") as pdf:
+            found = {str(a.A.URI) for page in pdf.pages for a in page.get("/Annots", [])}
+        assert wanted <= found, (lang, wanted - found)
+
+
+def test_the_lines_are_a_list_one_item_a_line(out: Path, content: Path) -> None:
+    kit = load_kit(content)
+    for lang in LANGUAGES:
+        with pikepdf.open(out / lang / "pocket-card-screen.pdf") as pdf:
+            lists = [e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/L"]
+            assert len(lists) == 1
+            items = [kid for kid in lists[0].K if kid.S == "/LI"]
+            listed = [r for r in kit.resources if not r.emergency]  # its number: the note's
+            assert len(items) == len(listed)
+            for item, resource in zip(items, listed, strict=True):
+                parts = [e for e in elements(item) if e.S == "/P"]
+                assert len(parts) >= 2  # the name, then the number and what follows
+                links = [str(a.A.URI) for e in elements(item) for a in annotations(e)]
+                assert resource.phone and links[0] == f"tel:{resource.phone.e164}"
+
+
+def test_every_link_annotation_sits_in_a_link_element_of_the_parent_tree(out: Path) -> None:
+    for path in screen_pdfs(out):
+        with pikepdf.open(path) as pdf:
+            root = pdf.Root.StructTreeRoot
+            nums = list(root.ParentTree.Nums)
+            tree = dict(zip(nums[::2], nums[1::2], strict=True))
+            assert int(root.ParentTreeNextKey) == max(tree) + 1
+            for page in pdf.pages:
+                for annotation in page.get("/Annots", []):
+                    element = tree[int(annotation.StructParent)]
+                    assert element.S == "/Link", path
+                    assert any(a.objgen == annotation.objgen for a in annotations(element))
+
+
+def _marked_content(page: pikepdf.Page) -> Iterator[tuple[list[tuple[str, object]], str]]:
+    """(the marked-content sequences open, outermost first, as (tag, properties)) for every
+    operator that shows text or paints, with the operator's name."""
+    stack: list[tuple[str, object]] = []
+    for operands, operator in pikepdf.parse_content_stream(page):
+        name = str(operator)
+        if name in ("BDC", "BMC"):
+            stack.append((str(operands[0]), operands[1] if len(operands) > 1 else None))
+        elif name == "EMC":
+            stack.pop()
+        elif name in ("Tj", "TJ", "'", '"', "f", "F", "f*", "S", "s", "B", "b", "Do"):
+            yield list(stack), name
+
+
+def test_every_mark_on_a_page_is_content_of_an_element_or_an_artifact(out: Path) -> None:
+    """Nothing is drawn outside marked content; tagged content and artifacts never nest in
+    each other; each MCID belongs to the element the parent tree names for it, and every
+    structure element's MCIDs are on the page it says."""
+    for path in screen_pdfs(out):
+        with pikepdf.open(path) as pdf:
+            nums = list(pdf.Root.StructTreeRoot.ParentTree.Nums)
+            tree = dict(zip(nums[::2], nums[1::2], strict=True))
+            for index, page in enumerate(pdf.pages):
+                by_mcid = tree[int(page.obj.StructParents)]
+                seen = set()
+                for stack, operator in _marked_content(page):
+                    assert stack, (path, index, operator)
+                    tags = [tag for tag, _ in stack]
+                    mcids = [props.MCID for _, props in stack
+                             if isinstance(props, pikepdf.Dictionary) and "/MCID" in props]
+                    artifact = "/Artifact" in tags
+                    assert artifact != bool(mcids), (path, index, tags)
+                    if mcids:
+                        assert len(mcids) == 1, tags
+                        seen.add(int(mcids[0]))
+                assert seen == set(range(len(by_mcid))), (path, index)
+                for mcid, element in enumerate(by_mcid):
+                    kids = element.K if isinstance(element.K, pikepdf.Array) else [element.K]
+                    assert any((isinstance(k, int) or getattr(k, "is_integer", False))
+                               and int(k) == mcid for k in kids), (path, index, mcid)
+                    assert element.Pg.objgen == page.obj.objgen
+
+
+def test_headings_start_at_level_one_and_never_skip(out: Path) -> None:
+    for path in screen_pdfs(out):
+        with pikepdf.open(path) as pdf:
+            levels = [int(str(e.S)[2:]) for e in elements(pdf.Root.StructTreeRoot)
+                      if re.fullmatch(r"/H\d", str(e.S))]
+            assert levels and levels[0] == 1, path
+            assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), path
+
+
+def test_runs_in_another_script_carry_their_language(out: Path) -> None:
+    """START and TTY on an Arabic or Chinese card are marked English for a screen reader's
+    voice; an English card has nothing marked."""
+    for lang, expected in (("ar", True), ("zh-Hans", True), ("en", False)):
+        with pikepdf.open(out / lang / "pocket-card-screen.pdf") as pdf:
+            langs = {str(props.Lang) for stack, _ in _marked_content(pdf.pages[1])
+                     for _, props in stack
+                     if isinstance(props, pikepdf.Dictionary) and "/Lang" in props}
+            langs |= {str(e.Lang) for e in elements(pdf.Root.StructTreeRoot) if "/Lang" in e}
+        assert (langs == {"en"}) if expected else (langs == set()), (lang, langs)
+
+
+def test_right_to_left_pages_keep_the_reading_order_of_the_panels(out: Path,
+                                                                 content: Path) -> None:
+    """A brochure reads cover, flap, the three inside panels, the back panel, in Arabic as
+    in English (each panel's page is the mirror of its English one)."""
+    kit = load_kit(content)
+    for lang in ("en", "ar"):
+        title = kit.site.title_for(lang)
+        heading = load_kit(content).library["trauma-bonding"][lang].title
+        with pikepdf.open(out / lang / "brochure-screen.pdf") as pdf:
+            firsts = []
+            for page in pdf.pages:
+                texts = [e for e in elements(pdf.Root.StructTreeRoot)
+                         if "/Pg" in e and e.Pg.objgen == page.obj.objgen
+                         and re.fullmatch(r"/H\d", str(e.S))]
+                firsts.append(len(texts))
+            assert firsts[0] == 1 and firsts[-1] == 0  # the cover's title; the back: none
+        tree = subprocess.run(["pdfinfo", "-struct-text", "-f", "1", "-l", "1",
+                               str(out / lang / "brochure-screen.pdf")],
+                              capture_output=True, text=True).stdout \
+            if shutil.which("pdfinfo") else ""
+        if tree:
+            assert tree.index(title) < tree.index(heading)
+
+
+# --- the web page ----------------------------------------------------------------------
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.style = self.script = ""
+        self._in = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in = tag
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = ""
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "style":
+            self.style += data
+        elif self._in == "script":
+            self.script += data
+
+
+def parsed(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def test_each_language_has_a_web_page_beside_its_screen_copies(out: Path) -> None:
+    assert sorted(p.relative_to(out).as_posix() for p in out.glob("*/*.html")) == sorted(
+        f"{lang}/trauma-bonding.html" for lang in LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_web_page_links_every_number_and_asks_nothing_of_anyone(out: Path, content: Path,
+                                                                    lang: str) -> None:
+    page = parsed(out / lang / "trauma-bonding.html")
+    html = dict(page.tags[0][1]) if page.tags[0][0] == "html" else {}
+    assert html["lang"] == lang
+    assert html["dir"] == ("rtl" if lang == "ar" else "ltr")
+    hrefs = [attrs["href"] for tag, attrs in page.tags if tag == "a"]
+    kit = load_kit(content)
+    for resource in kit.resources:
+        if resource.phone:
+            assert f"tel:{resource.phone.e164}" in hrefs
+        if resource.text:
+            assert any(h and h.startswith(f"sms:{resource.text.e164 or resource.text.number}")
+                       for h in hrefs)
+    # Nothing that a browser fetches: no src, no stylesheet, no script file, no frame.
+    assert not [(tag, attrs) for tag, attrs in page.tags
+                if "src" in attrs or tag in ("link", "iframe", "object", "embed", "img")]
+    assert all(h and (h.startswith(("tel:", "sms:", "https://")) or h == QUICK_EXIT)
+               for h in hrefs)
+    # The page's own policy forbids anything else, allowing only its own style and script.
+    policy = [attrs["content"] for tag, attrs in page.tags
+              if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy"]
+    assert policy == [content_security_policy(page.style, page.script)]
+    assert "default-src 'none'" in policy[0]
+    exit_links = [attrs for tag, attrs in page.tags if tag == "a"
+                  and attrs.get("id") == "quick-exit"]
+    assert exit_links and exit_links[0]["href"] == QUICK_EXIT
+    assert "location.replace" in page.script
+
+
+def test_the_index_links_the_screen_copies_and_web_pages_saying_what_they_are_for(
+        out: Path) -> None:
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'href="{lang}/trauma-bonding.html"' in index
+        for name in FORMATS:
+            assert f'href="{lang}/{name}-screen.pdf"' in index
+    assert "screen readers" in index and "not for printing" in index
+    assert "quick exit" in index.lower()
+
+
+@pytest.mark.parametrize("name", ["pocket-fold", "brochure", "poster-letter"])
+def test_each_line_links_each_way_to_reach_it_once(out: Path, content: Path,
+                                                   name: str) -> None:
+    """Within a line's item, a link per way to reach it, each going where that way goes:
+    not a second call for the 988 after a speech bubble (it texts), nor for the 988 in
+    988lifeline.org (it opens the website)."""
+    kit = load_kit(content)
+    ways = {}
+    for resource in kit.resources:
+        found = set()
+        if resource.phone:
+            found.add(f"tel:{resource.phone.e164}")
+        if resource.tty:
+            found.add(f"tel:{resource.tty.e164}")
+        if resource.text:
+            body = f"?body={resource.text.keyword}" if resource.text.keyword else ""
+            found.add(f"sms:{resource.text.e164 or resource.text.number}{body}")
+        if resource.url:
+            found.add(resource.url)
+        ways[resource.name_in("en")] = found
+    checked = 0
+    for lang in LANGUAGES:
+        with pikepdf.open(out / lang / f"{name}-screen.pdf") as pdf:
+            for item in (e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/LI"):
+                links = [str(a.A.URI) for e in elements(item) for a in annotations(e)]
+                if not links:
+                    continue  # an item of a list that is not the lines
+                assert len(links) == len(set(links)), (name, lang, links)
+                assert any(set(links) <= found for found in ways.values()), (name, lang, links)
+                checked += 1
+    assert checked >= len(LANGUAGES)
