@@ -2,10 +2,11 @@
 spaces itself).
 
 A paragraph whose last line would hold one word alone (generator/i18n/last_lines.py) is
-broken again with its last line but one given a little less room, a word less each time,
-until the last line holds more: the words before are broken as they were, the number of
-lines stays, and nothing about the text changes (no character is replaced). Where no such
-break fits, the plain one stays: the rule never makes a paragraph need more room.
+broken again, as it is drawn, with its last line but one given a little less room, a word
+less each time, until the last line holds more: the words before are broken as they were,
+the number of lines stays, and nothing about the text changes (no character is replaced).
+Where no such break fits, the plain one stays: the rule never makes a paragraph need more
+room, and measuring it (at every size and box a fit tries) costs nothing more.
 """
 
 from __future__ import annotations
@@ -25,16 +26,29 @@ class WidowlessParagraph(RLParagraph):
 
     blPara: Any  # ReportLab's broken lines, set by wrap
     _wrapWidths: list[float]
+    height: float
 
     def __init__(self, *args: Any, **kwargs: Any):  # ReportLab's, also as its split() calls it
         super().__init__(*args, **kwargs)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self._mended = False  # the lines as ReportLab breaks them: as many, as tall
         width, height = super().wrap(availWidth, availHeight)
+        return width, height
+
+    def draw(self) -> None:
+        """Drawn with the widow mended: the lines are as many as measured, so the rule
+        costs nothing while a paragraph is fitted (wrapped at every size and box tried)."""
+        if not getattr(self, "_mended", True):
+            self._mend_widow()
+        super().draw()
+
+    def _mend_widow(self) -> None:
+        self._mended = True
         lines = self.blPara.lines
         if len(lines) < 2 or not too_short_to_end(_text(lines[-1]), _LATIN):
-            return width, height
-        plain = self.blPara
+            return
+        plain, height = self.blPara, self.height
         count = len(lines)
         widths = [self._wrapWidths[min(index, 1)] for index in range(count)]
         for _ in range(MAX_WORDS_MOVED):
@@ -51,9 +65,8 @@ class WidowlessParagraph(RLParagraph):
             self.blPara = broken
             if not too_short_to_end(_text(broken.lines[-1]), _LATIN):
                 _give_back(broken, count - 2, self._wrapWidths[min(count - 2, 1)] - widths[-2])
-                return width, height
+                return
         self.blPara = plain
-        return width, height
 
 
 def _text(line: Any) -> str:
