@@ -428,3 +428,14 @@ def test_numbers_print_in_the_digits_they_are_written_in(tmp_path: Path) -> None
     piece = build_pieces(content, tmp_path / "out", ("bn",), ("pocket-card",))[
         ("pocket-card", "bn")]
     assert "১-৮০০-৭৯৯-৭২৩৩" in "\n".join(raw_lines(piece.pdf, 1))
+
+
+def test_the_web_page_prints_the_pieces_digits(tmp_path: Path) -> None:
+    """The article's web page says what the pieces say: "24 ঘণ্টা" beside 1-800-799-7233."""
+    from generator.kit.web_page import render_web_page
+
+    content = default_kit_in(tmp_path / "content", ("bn",))
+    page = render_web_page(load_kit(content), "trauma-bonding", "bn").decode("utf-8")
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert "24 ঘণ্টা" in text
+    assert not [char for char in text if char.isdecimal() and not char.isascii()]
