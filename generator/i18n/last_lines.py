@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from generator.engine import remembered
-from generator.i18n.scripts import is_spaceless, script_of
+from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
 MIN_WORDS = 2
 MIN_CJK_LETTERS = 3
@@ -24,21 +24,11 @@ _SPACES = re.compile(r"[ \t\r\n]+")  # not the no-break spaces, which join what 
 @remembered(16384)
 def too_short_to_end(text: str, lang: str) -> bool:
     """Whether `text`, a paragraph's last line, is too little to end it on."""
-    if any(_is_cjk(char) for char in text):
+    if any(is_han_or_kana(char) for char in text):
         return sum(1 for char in text if char.isalpha()) < MIN_CJK_LETTERS
     if any(is_spaceless(char) for char in text):
         return _icu_words(text, lang) < MIN_WORDS
     return sum(1 for word in _SPACES.split(text) if _is_word(word)) < MIN_WORDS
-
-
-def words_in(text: str) -> list[str]:
-    """The words between plain spaces, as `too_short_to_end` counts them (for text with
-    spaces between words)."""
-    return [word for word in _SPACES.split(text) if word]
-
-
-def is_word(word: str) -> bool:
-    return _is_word(word)
 
 
 def _is_word(word: str) -> bool:
@@ -50,8 +40,3 @@ def _icu_words(text: str, lang: str) -> int:
 
     return sum(1 for start, end in WordBreaker(text, lang.replace("-", "_")).segments()
                if _is_word(text[start:end]))
-
-
-def _is_cjk(char: str) -> bool:
-    script = script_of(char)
-    return script is not None and script.name in ("Han", "Kana")

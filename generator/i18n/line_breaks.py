@@ -25,7 +25,7 @@ import re
 
 from generator.engine import remembered
 from generator.i18n.isolates import unbreakable_spans
-from generator.i18n.scripts import is_spaceless, script_of
+from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
 # A short word after a number: a unit or an abbreviation ("г.", "h/24", "km", "ч").
 # Not a phone number's extension ("ext. 12", "x 12"): a line may break before it.
@@ -87,7 +87,7 @@ def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
     """(start, end) of each number and the Chinese or Japanese word after it, and of a run
     of them that follow each other without a space ("2026年11月1日": a date)."""
     joins = [index for index in range(1, len(text))
-             if text[index - 1].isdigit() and _is_cjk(text[index])]
+             if text[index - 1].isdigit() and is_han_or_kana(text[index])]
     if not joins:
         return []
     from icu4py.breakers import WordBreaker
@@ -108,18 +108,13 @@ def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
 
 def _cjk_words(text: str, lang: str) -> list[tuple[int, int]]:
     """(start, end) of each word of Chinese or Japanese characters, by ICU's word breaker."""
-    if not any(_is_cjk(char) for char in text):
+    if not any(is_han_or_kana(char) for char in text):
         return []
     from icu4py.breakers import WordBreaker
 
     return [(start, end) for start, end in WordBreaker(text, _icu_locale(lang)).segments()
-            if end - start > 1 and all(_is_cjk(char) and char.isalpha()
+            if end - start > 1 and all(is_han_or_kana(char) and char.isalpha()
                                        for char in text[start:end])]
-
-
-def _is_cjk(char: str) -> bool:
-    script = script_of(char)
-    return script is not None and script.name in ("Han", "Kana")
 
 
 def keep_units_with_numbers(markup: str) -> str:
