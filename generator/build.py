@@ -36,7 +36,14 @@ from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.i18n.scripts import font_advice, script_of
 from generator.kit.write import BackgroundWriter
-from generator.layout.compose import ComposedFace, compose_face, format_month, template_context
+from generator.layout.compose import (
+    ComposedFace,
+    compose_face,
+    format_month,
+    kit_digits,
+    strings_in_digits,
+    template_context,
+)
 from generator.layout.emptiness import empty_panel_problems
 from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
@@ -144,7 +151,9 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     except QrError as error:
         message = str(error) if str(error).startswith('"') else f'"{first.name}": {error}'
         raise ContentError(Problem(first.source.path, message, first.source.line)) from None
-    context = template_context(kit, lang, strings, first.qr)
+    digits = kit_digits(kit, lang)  # one digit system per piece
+    strings = strings_in_digits(strings, digits)
+    context = template_context(kit, lang, strings, first.qr, digits)
     sources = _slot_sources(kit, lang)
     selected, notes = _selected_resources(kit, layout)
     # Each line with what templates see of it, made once for every face (context's lines);

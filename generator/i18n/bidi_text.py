@@ -43,6 +43,10 @@ _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
 _ANCHOR = "\u2014"  # EM DASH: a neutral whose ink spans its advance, inside the line
 PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the specification leave it alone
 _UNPRINTABLE = "\x01"  # an /ActualText PDFium emits nothing for
+# A no-break space joins what it separates (a date, "thg 11 2026"): kept in the text for
+# breaking, drawn and resolved as a space (not every face has one: Hind Siliguri lacks it).
+_NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")
+_SPACES = re.compile(r"[ \t\r\n]+")
 
 
 @dataclass(frozen=True)
@@ -136,9 +140,10 @@ class BidiParagraph(LineParagraph):
     """A right-to-left (or shaped) paragraph, broken between words and drawn line by line."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
-        super().__init__(" ".join(html.unescape(_TAG.sub("", markup)).split()), style, fonts,
-                         weight)
-        self.levels = embedding_levels(self.text) if self.text else ()
+        super().__init__(_SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip(), style,
+                         fonts, weight)
+        self.drawn = self.text.translate(_NO_BREAK_SPACES)  # what is shaped and drawn
+        self.levels = embedding_levels(self.drawn) if self.text else ()
         self.horizontal_scale = 100.0  # percent: a caller that squeezes the glyphs (Tz) says so
 
     def _pieces(self) -> list[tuple[int, int]]:
@@ -194,7 +199,7 @@ class BidiParagraph(LineParagraph):
         paragraph's own frame), its runs in logical order."""
         start, end = self.lines[number]
         size = self.style.fontSize
-        spans = visual_spans(self.text[start:end], self.levels[start:end], self.fonts,
+        spans = visual_spans(self.drawn[start:end], self.levels[start:end], self.fonts,
                              self.weight)
         widths = [run.width for run in self._runs(start, end)]
         if x is None:
@@ -205,14 +210,14 @@ class BidiParagraph(LineParagraph):
         for (run_start, run_end, level, font), width in zip(spans, widths, strict=True):
             placed.append(LineRun(run_start, run_end, level, font, True, x, width))
             x += width
-        return DrawnLine(self.text[start:end], tuple(sorted(placed, key=lambda r: r.start)),
+        return DrawnLine(self.drawn[start:end], tuple(sorted(placed, key=lambda r: r.start)),
                          y, size, self.fonts.lang)
 
     def _runs(self, start: int, end: int) -> list[Run]:
         """The line's level runs in visual order (left to right), split by font."""
         size = self.style.fontSize
         return [Run(text, level, font, width * size / 1000) for text, level, font, width
-                in _runs_at_1000(self.text[start:end], self.levels[start:end], self.fonts,
+                in _runs_at_1000(self.drawn[start:end], self.levels[start:end], self.fonts,
                                  self.weight)]
 
     def draw(self) -> None:
@@ -221,7 +226,7 @@ class BidiParagraph(LineParagraph):
         drawer = line_drawer(canvas)
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
         for number, (start, end) in enumerate(self.lines):
-            runs, line = self._runs(start, end), self.text[start:end]
+            runs, line = self._runs(start, end), self.drawn[start:end]
             x = self._line_x(number, sum(run.width for run in runs))
             y = baseline - number * self.style.leading
             if drawer is not None:
@@ -311,12 +316,12 @@ def _by_font(text: str, fonts: FontSet, weight: str) -> list[tuple[str, str]]:
 
 
 def _words(text: str) -> list[tuple[int, int]]:
-    """Where lines may break: between words, never inside a phone number (but before its
-    extension) or an address."""
+    """Where lines may break: between words (at plain spaces: a no-break space joins),
+    never inside a phone number (but before its extension) or an address."""
     spans = unbreakable_spans(text)  # in order, none inside another
     words: list[tuple[int, int]] = []
     crossing = 0  # the first span that may still reach past the last word
-    for match in re.finditer(r"\S+", text):
+    for match in re.finditer(r"[^ \t\r\n]+", text):
         start, end = match.span()
         if words:
             while crossing < len(spans) and spans[crossing][1] <= words[-1][1]:

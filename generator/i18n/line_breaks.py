@@ -10,7 +10,12 @@ language:
 - never between a number and the Chinese or Japanese word that follows it ("24小时", where
   ICU's word breaker finds the word), nor inside that word;
 - never between a number and the short unit or abbreviation after it ("2026 г.", "24 h/24"),
-  nor inside it.
+  nor inside it;
+- in Chinese and Japanese, not inside a word (ICU's word breaker, with its dictionaries:
+  "电话", "联系"), unless the paragraph has a word too wide for its line (`whole_words`);
+- never inside a date that runs from a number and its word to the next number ("2026年11月").
+ICU's breaker already keeps the line-start and line-end rules (no 。，、」）！？：；at a line's
+start, no 「（《 at its end: Unicode's line breaking classes CL, EX, NS and OP).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 
 from generator.engine import remembered
 from generator.i18n.isolates import unbreakable_spans
-from generator.i18n.scripts import is_spaceless, script_of
+from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
 # A short word after a number: a unit or an abbreviation ("г.", "h/24", "km", "ч").
 # Not a phone number's extension ("ext. 12", "x 12"): a line may break before it.
@@ -34,14 +39,16 @@ def needs_segmenting(text: str) -> bool:
 
 
 @remembered(4096)
-def segments(text: str, lang: str) -> tuple[tuple[int, int], ...]:
+def segments(text: str, lang: str, whole_words: bool = True) -> tuple[tuple[int, int], ...]:
     """(start, end) of the pieces a line may break after: each ends where ICU allows a break
-    and havenprint's rules do not forbid one; spaces stay at the end of the piece before."""
+    and havenprint's rules do not forbid one; spaces stay at the end of the piece before.
+    With `whole_words`, Chinese and Japanese words stay whole too."""
     from icu4py.breakers import LineBreaker  # ICU: for the languages that need it only
 
     breaks = [end for _, end in LineBreaker(text, _icu_locale(lang)).segments()]
+    words = _cjk_words(text, lang) if whole_words else []
     inside = _inside((*unbreakable_spans(text), *_numbers_with_words(text, lang),
-                      *_numbers_with_units(text)), len(text))
+                      *_numbers_with_units(text), *words), len(text))
     kept = [end for end in breaks if end >= len(text) or not inside[end]]
     pieces, start = [], 0
     for end in kept:
@@ -77,24 +84,37 @@ def _numbers_with_units(text: str) -> list[tuple[int, int]]:
 
 
 def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
-    """(start, end) of each number's last digit and the Chinese or Japanese word after it."""
+    """(start, end) of each number and the Chinese or Japanese word after it, and of a run
+    of them that follow each other without a space ("2026年11月1日": a date)."""
     joins = [index for index in range(1, len(text))
-             if text[index - 1].isdigit() and _is_cjk(text[index])]
+             if text[index - 1].isdigit() and is_han_or_kana(text[index])]
     if not joins:
         return []
     from icu4py.breakers import WordBreaker
 
     ends = [end for _, end in WordBreaker(text, _icu_locale(lang)).segments()]  # in order
-    spans = []
+    spans: list[tuple[int, int]] = []
     for join in joins:
+        start = join - 1
+        while start > 0 and text[start - 1].isdigit():
+            start -= 1
         after = bisect.bisect_right(ends, join)  # the first end past the join
-        spans.append((join - 1, ends[after] if after < len(ends) else len(text)))
+        end = ends[after] if after < len(ends) else len(text)
+        if spans and spans[-1][1] == start:  # straight after the last: one date
+            start = spans.pop()[0]
+        spans.append((start, end))
     return spans
 
 
-def _is_cjk(char: str) -> bool:
-    script = script_of(char)
-    return script is not None and script.name in ("Han", "Kana")
+def _cjk_words(text: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of each word of Chinese or Japanese characters, by ICU's word breaker."""
+    if not any(is_han_or_kana(char) for char in text):
+        return []
+    from icu4py.breakers import WordBreaker
+
+    return [(start, end) for start, end in WordBreaker(text, _icu_locale(lang)).segments()
+            if end - start > 1 and all(is_han_or_kana(char) and char.isalpha()
+                                       for char in text[start:end])]
 
 
 def keep_units_with_numbers(markup: str) -> str:

@@ -2,12 +2,13 @@
 broken by ICU in segmented_text): the parts of ReportLab's Paragraph the layout engine uses.
 
 A subclass gives the text's `_pieces` (where lines may break), `_width` of a span and
-`_break_lines`, and draws itself; this class wraps, splits between boxes and measures
-indents.
+`_break_lines`, and draws itself; this class wraps (with no widow: generator/i18n/
+last_lines.py), splits between boxes and measures indents.
 """
 
 from __future__ import annotations
 
+import bisect
 import html
 from typing import Self
 
@@ -15,6 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.flowables import Flowable
 
 from generator.i18n.fonts import FontSet
+from generator.i18n.last_lines import too_short_to_end
 
 
 class LineParagraph(Flowable):
@@ -60,9 +62,33 @@ class LineParagraph(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
-        self.lines = self._break_lines(available_width)
+        self.lines = self._without_widow(self._break_lines(available_width), available_width)
         self.height = len(self.lines) * self.style.leading
         return available_width, self.height
+
+    def _without_widow(self, lines: list[tuple[int, int]],
+                       width: float) -> list[tuple[int, int]]:
+        """The lines, with as few pieces moved from the end of the last line but one to the
+        last as give the last line more than a widow (one word, "911."), where the last
+        line still fits; as they were where none does. The number of lines stays."""
+        if len(lines) < 2 or not too_short_to_end(self._line_text(lines[-1]), self.fonts.lang):
+            return lines
+        (before_start, _), (last_start, last_end) = lines[-2], lines[-1]
+        pieces = self._pieces()
+        starts = [start for start, _ in pieces]
+        first = bisect.bisect_right(starts, before_start)  # the second piece of that line
+        cut = bisect.bisect_left(starts, last_start)  # the last line's first piece
+        room = self._room(width, len(lines) - 1) + 0.01
+        for index in range(cut - 1, first - 1, -1):  # one piece more each time
+            start = pieces[index][0]
+            if self._width(start, last_end) > room:
+                break
+            if not too_short_to_end(self.text[start:last_end], self.fonts.lang):
+                return [*lines[:-2], (before_start, pieces[index - 1][1]), (start, last_end)]
+        return lines
+
+    def _line_text(self, line: tuple[int, int]) -> str:
+        return self.text[line[0]:line[1]]
 
     def _break_by_lines(self, width: float) -> list[tuple[int, int]]:
         """Greedy breaks, each line measured whole as it grows."""

@@ -71,6 +71,13 @@ def is_spaceless(char: str) -> bool:
     return script is not None and script.spaceless
 
 
+def is_han_or_kana(char: str) -> bool:
+    """Whether `char` is Chinese or Japanese (CJK punctuation included): text whose words are
+    a character or two, broken between any two of them."""
+    script = script_of(char)
+    return script is not None and script.name in ("Han", "Kana")
+
+
 def font_advice(char: str, key: str = "LANG") -> str:
     """What to do about a character no configured font has, for an error message; `key`, the
     language code the setting would name, when it is known."""

@@ -40,13 +40,17 @@ class SegmentedParagraph(LineParagraph):
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
         super().__init__(_SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip(), style,
                          fonts, weight)
+        # Chinese and Japanese words are kept whole, unless one is too wide for the line
+        # (then every break ICU allows is used: see _break_lines).
+        self.whole_words = True
 
     def _pieces(self) -> tuple[tuple[int, int], ...]:
-        return segments(self.text, self.fonts.lang) if self.text else ()
+        return segments(self.text, self.fonts.lang, self.whole_words) if self.text else ()
 
-    def _piece_widths(self) -> PieceWidths:
+    def _piece_widths(self, whole_words: bool | None = None) -> PieceWidths:
         """Each piece's width at 1000 units with the spaces after it, and without them."""
-        return _piece_widths(self.text, self.fonts, self.weight)
+        return _piece_widths(self.text, self.fonts, self.weight,
+                             self.whole_words if whole_words is None else whole_words)
 
     def _width(self, start: int, end: int) -> float:
         """The width of text[start:end], spaces at its end not counted."""
@@ -58,7 +62,8 @@ class SegmentedParagraph(LineParagraph):
         return sum(self._piece_widths().bare) * self.style.fontSize / 1000
 
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
-        widest = max(self._piece_widths().bare, default=0.0)
+        """The widest piece, a Chinese or Japanese word broken where ICU allows."""
+        widest = max(self._piece_widths(whole_words=False).bare, default=0.0)
         return widest * self.style.fontSize / 1000 + max(self._indent(0), self._indent(1)) \
             + self.style.rightIndent
 
@@ -66,6 +71,9 @@ class SegmentedParagraph(LineParagraph):
         """Greedy: as many pieces on a line as fit (a piece too wide on its own gets a line
         of its own; minWidth reports it). Pieces are measured one by one; if a line measured
         whole comes out wider (kerning across pieces), lines are measured whole."""
+        widest_word = max(self._piece_widths(whole_words=True).bare, default=0.0)
+        self.whole_words = widest_word * self.style.fontSize / 1000 <= min(
+            self._room(width, 0), self._room(width, 1)) + 0.01
         lines = self._break_by_pieces(width)
         pieces = set(self._pieces())
         if all(self._width(start, end) <= self._room(width, index) + 0.01
@@ -160,11 +168,11 @@ class PieceWidths:
 
 
 @remembered(1024)
-def _piece_widths(text: str, fonts: FontSet, weight: str) -> PieceWidths:
+def _piece_widths(text: str, fonts: FontSet, weight: str, whole_words: bool) -> PieceWidths:
     """Measured once for a paragraph's text, read at every size a fit tries."""
     widths = PieceWidths(array("d"), array("d"))
     measured: dict[str, tuple[float, float]] = {}  # a text's pieces repeat (Chinese: a word)
-    for start, end in segments(text, fonts.lang) if text else ():
+    for start, end in segments(text, fonts.lang, whole_words) if text else ():
         piece = text[start:end]
         if piece not in measured:
             measured[piece] = (_piece_width(piece, fonts, weight),

@@ -25,7 +25,7 @@ from generator.i18n.fonts import right_to_left
 from generator.i18n.localize import load_strings
 from generator.i18n.text_language import foreign_language
 from generator.kit.index_page import page_templates
-from generator.layout.compose import resource_view
+from generator.layout.compose import kit_digits, resource_view, strings_in_digits
 from generator.render.screen_links import sms_uri
 
 # Where the quick exit goes: a page anyone might have open, in any country.
@@ -100,7 +100,8 @@ def web_page_path(out: Path, lang: str, slug: str) -> Path:
 def render_web_page(kit: Kit, slug: str, lang: str) -> bytes:
     """The web page of article `slug` in `lang`."""
     article: Article = kit.library[slug][lang]
-    strings = kit.strings.get(lang) or load_strings(lang, kit.root)
+    digits = kit_digits(kit, lang)  # one digit system, as on the printed pieces
+    strings = strings_in_digits(kit.strings.get(lang) or load_strings(lang, kit.root), digits)
     style = page_style(kit)
     emergency = kit.site.emergency_number
     html = page_templates().get_template("web_page.html.j2").render(
@@ -114,7 +115,7 @@ def render_web_page(kit: Kit, slug: str, lang: str) -> bytes:
         article=article,
         sections=[(section.heading, _blocks(section.paragraphs))
                   for section in article.sections],
-        lines=[_line(kit, resource, lang, strings) for resource in kit.resources],
+        lines=[_line(kit, resource, lang, strings, digits) for resource in kit.resources],
         before_you_call=_fill(strings["before_you_call"], emergency=emergency),
         safety_note=_fill(strings["safety_note"], emergency=emergency),
     )
@@ -159,8 +160,9 @@ def _blocks(paragraphs: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     return blocks
 
 
-def _line(kit: Kit, resource: Resource, lang: str, strings: dict[str, str]) -> LineView:
-    view = resource_view(resource, lang, strings)
+def _line(kit: Kit, resource: Resource, lang: str, strings: dict[str, str],
+          digits: str) -> LineView:
+    view = resource_view(resource, lang, strings, digits)
     actions = []
     if resource.phone is not None:
         actions.append(Action(strings["icon_call"], view["phone"],

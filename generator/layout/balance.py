@@ -11,20 +11,13 @@ from __future__ import annotations
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet
+from generator.i18n.last_lines import too_short_to_end
+from generator.layout.widows import WidowlessParagraph
 
 NARROWER = tuple(step / 100 for step in range(4, 44, 4))  # of the width: 4 %, 8 % ... 40 %
-
-
-def lone_last_line(text: str, cjk: bool) -> bool:
-    """Whether the last line, `text`, is a single word (two characters or fewer in text
-    that breaks between characters)."""
-    if cjk:
-        return len("".join(text.split())) <= 2
-    return len(text.split()) < 2
 
 
 def _end_indented(style: ParagraphStyle, cut: float, rtl: bool) -> ParagraphStyle:
@@ -57,6 +50,9 @@ class _Balanced:
     def _rtl(self) -> bool:
         return False
 
+    def _lang(self) -> str:
+        return "und"
+
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         key = round(available_width, 2)
         if key not in self._balanced:
@@ -69,8 +65,7 @@ class _Balanced:
         self.style = base
         self._plain_wrap(width, height)
         lines = self._lines()
-        cjk = getattr(base, "wordWrap", None) == "CJK"
-        if len(lines) < 2 or not lone_last_line(lines[-1], cjk):
+        if len(lines) < 2 or not too_short_to_end(lines[-1], self._lang()):
             return base
         for fraction in NARROWER:
             self.style = _end_indented(base, width * fraction, self._rtl())
@@ -78,18 +73,18 @@ class _Balanced:
             trial = self._lines()
             if len(trial) != len(lines):
                 break  # narrower only adds lines from here on
-            if not lone_last_line(trial[-1], cjk):
+            if not too_short_to_end(trial[-1], self._lang()):
                 return self.style
         return base
 
 
-class BalancedParagraph(_Balanced, RLParagraph):
+class BalancedParagraph(_Balanced, WidowlessParagraph):
     def __init__(self, text: str, style: ParagraphStyle, *args: object, **kwargs: object):
-        RLParagraph.__init__(self, text, style, *args, **kwargs)
+        WidowlessParagraph.__init__(self, text, style, *args, **kwargs)
         self._init_balance()
 
     def _plain_wrap(self, width: float, height: float) -> tuple[float, float]:
-        return RLParagraph.wrap(self, width, height)
+        return WidowlessParagraph.wrap(self, width, height)
 
     def _lines(self) -> list[str]:
         paragraph = self.blPara
@@ -112,3 +107,6 @@ class BalancedBidiParagraph(_Balanced, BidiParagraph):
 
     def _rtl(self) -> bool:
         return self.fonts.rtl
+
+    def _lang(self) -> str:
+        return self.fonts.lang

@@ -38,6 +38,7 @@ from generator.content.placeholders import PlaceholderError, substitute
 from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
+from generator.i18n.digits import WESTERN, in_digits, piece_digits
 from generator.i18n.localize import babel_locale
 from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.layout.paragraphs import Paragraph, parse_block
@@ -105,8 +106,12 @@ def template_bytecode() -> FileSystemBytecodeCache:
 
 @remembered(256)
 def format_month(day: date, lang: str) -> str:
-    """"Nov 2026" as the language writes a month and year."""
-    return format_skeleton("yMMM", day, locale=_locale(lang))
+    """"Nov 2026" as the language writes a month and year, in one piece: its spaces are
+    no-break spaces, so that no line breaks inside a date ("thg 11 2026")."""
+    return _ONE_PIECE.sub("\u00a0", format_skeleton("yMMM", day, locale=_locale(lang)))
+
+
+_ONE_PIECE = re.compile("[ \u202f\u2009]")
 
 
 _ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
@@ -174,15 +179,17 @@ def _scripts(text: str) -> set[str]:
 
 
 def resource_view(resource: Resource, lang: str = "en",
-                  strings: dict[str, str] | None = None) -> dict[str, Any]:
-    """What templates see of a hotline in `lang`: display strings only."""
+                  strings: dict[str, str] | None = None,
+                  digits: str = WESTERN) -> dict[str, Any]:
+    """What templates see of a hotline in `lang`: display strings only; the date it was
+    checked in `digits` (kit_digits)."""
     return {
         "name": resource.name_in(lang, strings),
         "tab_label": resource.tab_label_in(lang),
         "phone": resource.phone.display if resource.phone else None,
         "tty": resource.tty.display if resource.tty else None,
         "text": (
-            {"number": resource.text.number, "keyword": resource.text.keyword,
+            {"number": resource.text.number, "keyword": _one_piece(resource.text.keyword),
              "description": resource.text.description.get(lang)}
             if resource.text else None
         ),
@@ -191,9 +198,15 @@ def resource_view(resource: Resource, lang: str = "en",
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
         "language_names": language_names(resource.languages, lang),
-        "checked": format_month(resource.verified, lang) if resource.verified else None,
+        "checked": (in_digits(format_month(resource.verified, lang), digits)
+                    if resource.verified else None),
         "qr": resource.qr,
     }
+
+
+def _one_piece(text: str | None) -> str | None:
+    """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
+    return text.replace(" ", "\u00a0") if text else text
 
 
 def _bare_domain(url: str) -> str:
@@ -201,9 +214,27 @@ def _bare_domain(url: str) -> str:
     return host.removeprefix("www.")
 
 
-def _oldest_check(kit: Kit, lang: str) -> str | None:
+def _oldest_check(kit: Kit, lang: str, digits: str) -> str | None:
     dates = [r.verified for r in kit.resources if r.verified]
-    return format_month(min(dates), lang) if dates else None
+    return in_digits(format_month(min(dates), lang), digits) if dates else None
+
+
+def kit_digits(kit: Kit, lang: str) -> str:
+    """The digits what havenprint writes prints in, in `lang` (generator/i18n/digits.py):
+    the language's own where every number the kit's lines dial is written in them."""
+    numbers = [kit.site.emergency_number]
+    for line in kit.resources:
+        numbers += [phone.display for phone in (line.phone, line.tty) if phone]
+        numbers += [line.text.number] if line.text else []
+    return piece_digits(lang, numbers)
+
+
+def strings_in_digits(strings: dict[str, str], digits: str) -> dict[str, str]:
+    """The catalogue's strings with their digits in `digits` ("২৪ ঘণ্টা" as "24 ঘণ্টা" in a
+    kit whose numbers are written in Western digits)."""
+    if not any(char.isdecimal() for text in strings.values() for char in text):
+        return strings
+    return {key: in_digits(text, digits) for key, text in strings.items()}
 
 
 def article_view(article: Article) -> dict[str, Any]:
@@ -240,7 +271,9 @@ def _text_or_none(value: object) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
-def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: str | None) -> dict:
+def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: str | None,
+                     digits: str = WESTERN) -> dict:
+    """What templates see; `strings` already in `digits` (strings_in_digits)."""
     site = kit.site
     return {
         "site": {
@@ -251,8 +284,8 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             **site.layout_options,  # the layouts' own settings, by name: poster_discreet
         },
         "article": article_view(kit.articles[lang]),
-        "resources": [resource_view(r, lang, strings) for r in kit.resources],
-        "checked": _oldest_check(kit, lang),
+        "resources": [resource_view(r, lang, strings, digits) for r in kit.resources],
+        "checked": _oldest_check(kit, lang, digits),
         "t": strings,
         "qr": {"action": qr_action},
         "lang": lang,

@@ -25,6 +25,7 @@ from generator.layout.formats import LayoutSpec
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
 from generator.layout.styles import Limits, paragraph_style, size_range, size_ratio
+from generator.layout.widows import WidowlessParagraph
 
 SHRINK_STEP = 0.025
 
@@ -81,7 +82,8 @@ class Typesetter:
         BidiParagraph, which shapes each run in its own face and gives a line /ActualText
         where its glyphs do not read back as its characters; text with words of a script
         written without spaces by SegmentedParagraph (ICU's word breaks); the rest by
-        ReportLab's Paragraph, breaking at spaces."""
+        ReportLab's Paragraph, breaking at spaces. None ends on a widow where it wraps
+        (generator/i18n/last_lines.py)."""
         made = []
         for p in items:
             style = self.spec.styles[p.style]
@@ -118,7 +120,7 @@ class Typesetter:
         if segmented:
             return SegmentedParagraph(markup, para_style, self.fonts, weight)
         markup = keep_units_with_numbers(unbreakable_numbers(markup))
-        return (BalancedParagraph if balance else RLParagraph)(
+        return (BalancedParagraph if balance else WidowlessParagraph)(
             self.fonts.with_fallbacks(markup, weight), para_style)
 
     def _range(self, style: str) -> tuple[float, float]:

@@ -1,7 +1,13 @@
 """Run long text through a chain of boxes (a brochure's inside panels), like a newspaper.
 
-Headings (styles with keep_with_next) never end a box; paragraphs split between boxes only
-where ReportLab can split them without leaving a single stranded line.
+Headings (styles with keep_with_next) never end a box: each keeps at least two lines of
+what follows it in its box (all of a paragraph too short to split). A list's lead-in (the
+paragraph before its first item, an item being a paragraph set in: a bullet's hanging
+indent, an icon) keeps with that item the same way, so that a heading, its lead-in and the
+list start in one box.
+Paragraphs split between boxes only where they can without leaving a single stranded line.
+Where nothing fits even at the smallest size with these rules, the text is flowed without
+them rather than not at all.
 """
 
 from __future__ import annotations
@@ -53,7 +59,12 @@ def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
     if long_text(item.markup for item in items) and surely_too_tall(
             typesetter.paragraphs(items, scales[-1]), max(box.width for box in boxes), room):
         return None, attempt(scales[-1])[1]  # what trying every size would come to
-    return largest_fitting(scales, attempt, room)
+    flowed, overflow = largest_fitting(scales, attempt, room)
+    if flowed is None and overflow != UNBREAKABLE:  # kept together, it does not fit at all
+        pieces, loose = flow(typesetter.paragraphs(items, scales[-1]), list(boxes), keep=False)
+        if loose <= 0.01:
+            return Flowed(pieces, scales[-1]), 0.0
+    return flowed, overflow
 
 
 def words_over(items: Sequence[Paragraph], boxes: Sequence[Rect], typesetter: Typesetter,
@@ -104,8 +115,10 @@ def _without_last(items: Sequence[Paragraph], count: int, by_chars: bool) -> tup
     return tuple(p for p in kept if p.markup.strip())
 
 
-def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPiece], float]:
-    """Pieces placed in `boxes`, and the height of what did not fit (0 when all did)."""
+def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
+         keep: bool = True) -> tuple[list[FlowPiece], float]:
+    """Pieces placed in `boxes`, and the height of what did not fit (0 when all did);
+    headings and lead-ins kept with what follows them unless `keep` is False."""
     queue = list(paragraphs)
     pieces: list[FlowPiece] = []
     for box in boxes:
@@ -118,7 +131,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
             before = 0.0 if first else para.style.spaceBefore
             available = cursor - box.y - before
             _, height = para.wrap(box.width, available)
-            needed = height + _kept_with(queue, box.width)
+            needed = height + (_kept_with(queue, 0, box.width) if keep else 0.0)
             if needed <= available + 0.01:
                 cursor -= before + height
                 pieces.append(FlowPiece(para, box.x, cursor))
@@ -126,7 +139,8 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
                 queue.pop(0)
                 first = False
                 continue
-            parts = [] if para.style.keepWithNext else para.split(box.width, available)
+            kept = keep and _keeps_with_next(queue, 0)
+            parts = [] if kept else para.split(box.width, available)
             if len(parts) == 2:
                 head, tail = parts
                 _, head_height = head.wrap(box.width, available)
@@ -137,16 +151,33 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect]) -> tuple[list[FlowPie
     return pieces, _remaining_height(queue, boxes[-1].width)
 
 
-def _kept_with(queue: list[RLParagraph], width: float) -> float:
-    """Room a heading needs below it: the first lines of the paragraph that follows, or all
-    of it when it is too short to split (a split leaves at least MIN_LINES_AFTER_HEADING
-    lines on each side), so that the heading never ends a box on its own."""
-    if not queue[0].style.keepWithNext or len(queue) < 2:
+def _keeps_with_next(queue: list[RLParagraph], index: int) -> bool:
+    """Whether queue[index] must not end a box: a heading, or a list's lead-in."""
+    if index + 1 >= len(queue):
+        return False
+    para = queue[index]
+    return bool(para.style.keepWithNext) or (not _hangs(para) and _hangs(queue[index + 1]))
+
+
+def _hangs(para: RLParagraph) -> bool:
+    """A list item: a paragraph set in from the start edge (a bullet point's hanging
+    indent, a box to tick), or the rest of one split between boxes."""
+    return bool(para.style.leftIndent > 0.01)
+
+
+def _kept_with(queue: list[RLParagraph], index: int, width: float) -> float:
+    """Room queue[index] needs below it when it keeps with what follows: the first lines of
+    the paragraph after it, or all of it when it is too short to split (a split leaves at
+    least MIN_LINES_AFTER_HEADING lines on each side) or must itself keep with the next
+    (a heading over a lead-in: the lead-in, then its list's first lines)."""
+    if not _keeps_with_next(queue, index):
         return 0.0
-    following = queue[1]
+    following = queue[index + 1]
     _, height = following.wrap(width, 10_000)
     lines = max(1, round(height / following.style.leading))
-    gap = queue[0].style.spaceAfter + following.style.spaceBefore
+    gap = queue[index].style.spaceAfter + following.style.spaceBefore
+    if _keeps_with_next(queue, index + 1):
+        return gap + height + _kept_with(queue, index + 1, width)
     if lines < 2 * MIN_LINES_AFTER_HEADING:
         return gap + height
     return gap + following.style.leading * MIN_LINES_AFTER_HEADING

@@ -1,10 +1,11 @@
 """Changes to ReportLab, each installed only onto the function it was written against.
 
-Two fix what havenprint needs fixed (a crash on shaped text that starts raised or lowered,
-and discretionary ligatures), four remember across documents what a kit's documents and a
-batch's sites share (font subsets, their compressed streams, encoded strings, formatted
-numbers), and one breaks a paragraph's lines in time linear in its words (word_queue.py):
-documents come out byte for byte as without them (tests/test_speedups.py).
+Two fix what havenprint needs fixed (shaped text's raised and lowered marks: a crash, and
+glyphs after two marks drawn off the line; discretionary ligatures), four remember across
+documents what a kit's documents and a batch's sites share (font subsets, their compressed
+streams, encoded strings, formatted numbers), and one breaks a paragraph's lines in time
+linear in its words (word_queue.py): documents come out byte for byte as without them
+(tests/test_speedups.py).
 
 Each patch names the function it replaces and a fingerprint of that function's code as it
 was when the patch was written. A library release that changes the function changes the
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -73,12 +75,26 @@ def _code_bytes(code: types.CodeType) -> bytes:
 
 
 def _rise_fix(original: SetRise, engine: Engine) -> SetRise:
-    """ReportLab 5.1 fails (IndexError in TextObject.setRise) when shaped text starts with a
-    raised or lowered glyph, as Arabic marks do; give it something to look back at."""
+    """ReportLab 5.1's setRise, fixed twice for shaped text, whose marks it raises and
+    lowers glyph by glyph:
+    - it fails (IndexError) when shaped text starts with a raised or lowered glyph, as Arabic
+      marks do: it looks back at the code before it, and there is none yet;
+    - when two rises follow each other with no glyph between them (a Thai vowel above the
+      consonant, then a tone mark above the vowel: "ชั่"), it replaces the first one's
+      `Ts` in the code but keeps the first one's rise as the one in force, so the glyphs
+      after the mark are drawn at the mark's height ("วโมง" of "ชั่วโมง" 1.5 pt above
+      the line). The rise in force is now the one written.
+    What it writes is otherwise its own: one `Ts` per change, the second of two in a row
+    replacing the first. Its code is ReportLab's but for those two lines."""
     def set_rise(self: PDFTextObject, rise: float) -> None:
-        if not self._code:
-            self._code.append("")
-        original(self, rise)
+        code = f"{fp_str(rise)} Ts"
+        if self._code and self._code[-1].endswith(" Ts"):  # nothing drawn since the last
+            self._code[-1] = code
+            self._y += self._rise  # the last one undone, as ReportLab does
+        else:
+            self._code.append(code)
+        self._y -= rise
+        self._rise = rise
     return set_rise
 
 
@@ -152,7 +168,7 @@ def _remembered_numbers(original: FormatElement, engine: Engine) -> FormatElemen
 
 # In the order they are installed; fingerprints of ReportLab 5.1.0.
 PATCHES = (
-    Patch("shaped text starting raised", PDFTextObject, "setRise", "0b25be7d125dc354",
+    Patch("shaped text's rise", PDFTextObject, "setRise", "0b25be7d125dc354",
           _rise_fix),
     Patch("no discretionary ligatures", shapeFragWord, "__defaults__", "4d5f79b4b39b23c6",
           _no_discretionary_ligatures),

@@ -1,0 +1,94 @@
+"""ReportLab's paragraph without a widow (Latin, Cyrillic, Greek, Korean: what it breaks at
+spaces itself).
+
+A paragraph whose last line would hold one word alone (generator/i18n/last_lines.py) is
+broken again, as it is drawn, with its last line but one given a little less room, a word
+less each time, until the last line holds more: the words before are broken as they were,
+the number of lines stays, and nothing about the text changes (no character is replaced).
+Where no such break fits, the plain one stays: the rule never makes a paragraph need more
+room, and measuring it (at every size and box a fit tries) costs nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import Paragraph as RLParagraph
+
+from generator.i18n.last_lines import too_short_to_end
+
+MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
+_LATIN = "und"  # ReportLab sets no script written without spaces: no language rules needed
+
+
+class WidowlessParagraph(RLParagraph):
+    """A ReportLab paragraph whose last line, where it wraps, holds two words at least."""
+
+    blPara: Any  # ReportLab's broken lines, set by wrap
+    _wrapWidths: list[float]
+    height: float
+
+    def __init__(self, *args: Any, **kwargs: Any):  # ReportLab's, also as its split() calls it
+        super().__init__(*args, **kwargs)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self._mended = False  # the lines as ReportLab breaks them: as many, as tall
+        width, height = super().wrap(availWidth, availHeight)
+        return width, height
+
+    def draw(self) -> None:
+        """Drawn with the widow mended: the lines are as many as measured, so the rule
+        costs nothing while a paragraph is fitted (wrapped at every size and box tried)."""
+        if not getattr(self, "_mended", True):
+            self._mend_widow()
+        super().draw()
+
+    def _mend_widow(self) -> None:
+        self._mended = True
+        lines = self.blPara.lines
+        if len(lines) < 2 or not too_short_to_end(_text(lines[-1]), _LATIN):
+            return
+        plain, height = self.blPara, self.height
+        count = len(lines)
+        widths = [self._wrapWidths[min(index, 1)] for index in range(count)]
+        for _ in range(MAX_WORDS_MOVED):
+            before = self.blPara.lines[-2]
+            if _word_count(before) < 2:
+                break  # its last word cannot go: it would take the line with it
+            # A word less: less room than the line uses, by more than its spaces can shrink
+            # (ReportLab lets a line's spaces give 5 % of their width).
+            widths[-2] -= _extra_space(before) + self.style.fontSize / 2
+            broken = self.breakLines(list(widths))  # a copy: ReportLab may change the first
+            self.height = height  # breakLines sets it to 0; the lines are as many
+            if len(broken.lines) != count:
+                break  # the last line would not hold what came down
+            self.blPara = broken
+            if not too_short_to_end(_text(broken.lines[-1]), _LATIN):
+                _give_back(broken, count - 2, self._wrapWidths[min(count - 2, 1)] - widths[-2])
+                return
+        self.blPara = plain
+
+
+def _text(line: Any) -> str:
+    """A broken line's text: ReportLab's (space left, words) of one font, else a FragLine."""
+    if isinstance(line, tuple):
+        return " ".join(line[1])
+    return "".join(getattr(frag, "text", "") for frag in line.words)
+
+
+def _word_count(line: Any) -> int:
+    return len(line[1]) if isinstance(line, tuple) else int(line.wordCount)
+
+
+def _extra_space(line: Any) -> float:
+    return float(line[0] if isinstance(line, tuple) else line.extraSpace)
+
+
+def _give_back(broken: Any, index: int, taken: float) -> None:
+    """The line's room as the paragraph's width gives it: where it stands (centred, or
+    aligned right) is measured from what it leaves unused."""
+    line = broken.lines[index]
+    if isinstance(line, tuple):
+        broken.lines[index] = (line[0] + taken, line[1])
+    else:
+        line.extraSpace += taken
