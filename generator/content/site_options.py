@@ -38,6 +38,7 @@ from generator.content.schema import (
     language_keys,
 )
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
+from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
 # print_offset corrects an office printer's duplex misalignment, usually a millimetre or two;
@@ -192,6 +193,9 @@ class SiteOptions(_Strict):
     bleed: float | None = None  # points; else 0.125 in for US cards, 3 mm for ISO ones
     print_offset: OffsetModel = OffsetModel()
     show_organization: bool = False  # print the organisation's name on outside surfaces
+    # the organisation's web address, printed (as its bare domain) beside its name: on the
+    # brochure's back panel and the poster, where show_organization allows the name
+    website: str | None = None
     verify_within_months: int = Field(default=12, ge=1, le=60, strict=True)
     resources: str | ResourceSourceModel | None = None
     # per format; strict: YAML's `yes` must not become 1 line
@@ -210,6 +214,13 @@ class SiteOptions(_Strict):
     @classmethod
     def _font_languages(cls, value: dict[str, Any]) -> dict[str, Any]:
         language_keys(value)
+        return value
+
+    @field_validator("website")
+    @classmethod
+    def _website(cls, value: str | None) -> str | None:
+        if value is not None and (problem := web_address_problem(value)):
+            raise ValueError(problem)
         return value
 
     @field_validator("icc_profile")

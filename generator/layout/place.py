@@ -116,6 +116,7 @@ class PlacedFace:
     ornaments: list[PlacedOrnament] = field(default_factory=list)
     cut_lines: list[PlacedCutLine] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)  # lines to write on
+    callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
     warnings: list[Problem] = field(default_factory=list)
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
     rtl: bool = False
@@ -398,10 +399,11 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         return
     used = [min((p.y for p in flowed.pieces if abs(p.x - box.x) < 0.01), default=None)
             for box in boxes]
-    filled = fill(free_room(boxes, used, GAP * flowed.scale), fillers, typesetter,
+    filled = fill(free_room(boxes, used, GAP * flowed.scale), boxes, fillers, typesetter,
                   flowed.scale, placement.layout.spec.rule_spacing)
     placed.texts.extend(placed_text(para, x, y, w, placed.rtl) for para, x, y, w in filled.texts)
     placed.rules.extend(filled.rules)
+    placed.callouts.extend(filled.callouts)
 
 
 def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,

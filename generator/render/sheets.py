@@ -159,7 +159,10 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
         # the drawing work and of the page content. Each cell clips its own bleed.
         form = f"face-{page}"
         canvas.beginForm(form, -bleed, -bleed, face.width + bleed, face.height + bleed)
-        draw_face(canvas, face, 0, 0, brand, bleed=bleed)
+        # A page the size of the sheet: each panel's colour keeps the printer's margin from
+        # every edge, the folds' too, so the margin is even all round.
+        draw_face(canvas, face, 0, 0, brand, bleed=bleed,
+                  inset=PRINTABLE if grid.full_page else 0.0)
         canvas.endForm()
         if grid.full_page:
             inset = (PRINTABLE, PRINTABLE, grid.paper[0] - PRINTABLE,
