@@ -49,6 +49,7 @@ MAX_PRINT_OFFSET = mm(3)
 MAX_BLEED = inch(0.5)
 _HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_SLUG = 60  # it is part of file names
+OWN_LANGUAGE = "kit"  # office_language: each kit's own language
 SLUG = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}")
 
 
@@ -209,6 +210,9 @@ class SiteOptions(_Strict):
     icc_profile: str | None = None  # a print shop's CMYK profile, inside the content folder
     # the card sheet's stock: a name from layouts/stock.yaml, or a sheet of its own
     stock: str | dict[str, Any] = "hand-cut"
+    # the language of the office sheets' print instructions (their margins): the language
+    # whoever prints reads; default: the first of `languages`; `kit`: each kit's own
+    office_language: str | None = None
 
     @field_validator("fonts")
     @classmethod
@@ -222,6 +226,23 @@ class SiteOptions(_Strict):
         if value is not None and (problem := web_address_problem(value)):
             raise ValueError(problem)
         return value
+
+    @field_validator("office_language")
+    @classmethod
+    def _office_language(cls, value: str | None) -> str | None:
+        if value is not None and value != OWN_LANGUAGE:
+            try:
+                check_language_code(value)
+            except ValueError as error:
+                raise ValueError(f"{error}, or `{OWN_LANGUAGE}` for each kit's own") from None
+        return value
+
+    @property
+    def printing_language(self) -> str | None:
+        """The language of the office sheets' print instructions; None: each kit's own."""
+        if self.office_language == OWN_LANGUAGE:
+            return None
+        return self.office_language or self.languages[0]
 
     @field_validator("icc_profile")
     @classmethod

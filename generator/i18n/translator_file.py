@@ -81,6 +81,28 @@ DESCRIPTIONS: dict[str, str] = {
     "when_you_call": "Folding card, inside, last panel, and brochure inside: what happens "
                      "when you call (someone trained answers, no name needed, you decide "
                      "what to say); calm and short",
+    **{key: ("Office sheet of cards or folding cards, in its margin (cut off before use), for "
+             "whoever prints it: " + what) for key, what in {
+        "print_one_sided": "how to print a one-page sheet",
+        "print_fronts_long": "page {page} of {pages}, the fronts, printed two-sided and turned "
+                             "over on the sheet's long edge",
+        "print_backs_long": "page {page} of {pages}, the backs, printed two-sided and turned "
+                            "over on the sheet's long edge",
+        "print_fronts_short": "page {page} of {pages}, the fronts, printed two-sided and turned "
+                              "over on the sheet's short edge",
+        "print_backs_short": "page {page} of {pages}, the backs, printed two-sided and turned "
+                             "over on the sheet's short edge",
+        "print_for_stock": "the card stock the sheet is laid out for ({stock}: its name, e.g. "
+                           "Avery 5371)",
+        "print_then_cut": "then cut the cards apart at the solid marks in the margins",
+        "print_then_cut_fold": "then cut at the solid marks and fold at the dashed ones",
+        "print_then_separate": "then separate the cards of perforated stock",
+        "print_then_separate_fold": "then separate the cards of perforated stock and fold "
+                                    "at the dashed marks",
+        "print_lines_checked": "when the lines (the numbers printed) were last checked ({date}: "
+                               "a month and year), so that whoever prints knows when to check "
+                               "them again",
+    }.items()},
 }
 
 COMMENT_WIDTH = 92
