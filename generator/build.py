@@ -48,6 +48,7 @@ from generator.layout.emptiness import empty_panel_problems
 from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
+from generator.render.captions import SheetCaptions, caption_texts
 from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
 from generator.render.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
 from generator.render.pdfx import declare_pdfx
@@ -61,7 +62,6 @@ from generator.render.sheets import (
     draw_office_sheets,
     draw_shop_pages,
     fold_lines,
-    sheet_captions,
 )
 from generator.safety.discretion import (
     builtin_words,
@@ -93,6 +93,7 @@ class LaidOut:
     # the lines its lists print, and those they could not hold whole (with the warning)
     printed_lines: frozenset[str] = frozenset()
     left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
+    captions: SheetCaptions | None = None  # the office sheets' print instructions
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,8 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     if safety:
         raise ContentError(safety)
     fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts,
-                     known=lambda: kit_characters(content_folders(kit.root), lang, tuple(sorted(
-                         {code for line in kit.resources for code in line.languages}))))
+                     known=lambda: kit_characters(content_folders(kit.root), lang,
+                                                  _served_languages(kit)))
     placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
     problems = [problem for composed in composed_faces
                 for problem in _glyph_problems(composed, layout, lang, sources, fonts)]
@@ -187,6 +188,12 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         for index, face in zip(again, placed, strict=False):
             faces[index] = face
     problems.extend(_discretion(kit, layout, lang, faces))
+    captions = None
+    if not problems:
+        try:
+            captions = office_captions(kit, layout, size, faces, lang)
+        except ContentError as error:
+            problems.extend(error.problems)
     if problems:
         raise ContentError(problems)
     pairs = text_pairs(faces, layout.spec, lang)
@@ -203,7 +210,43 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
                  else layout.folder / "layout.yaml")
         warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
     return LaidOut(layout, lang, size, faces, warnings, pairs,
-                   frozenset(listed - {label for label, _ in left_out}), left_out)
+                   frozenset(listed - {label for label, _ in left_out}), left_out, captions)
+
+
+def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[PlacedFace],
+                    lang: str) -> SheetCaptions | None:
+    """What the office file's sheets say in their margins, in the language of whoever prints
+    them (office_language: the site's first language by default, or each kit's own); None
+    for a page the size of its sheet, which has no margin to say it in. A character no font
+    covers is an error naming the setting, never a box in the margin."""
+    grid = office_grid(layout, size, kit.site)
+    if grid.full_page:
+        return None
+    caption_lang = kit.site.options.printing_language or lang
+    strings = kit.strings.get(caption_lang) or load_strings(
+        caption_lang, locale_root(kit.root, caption_lang),
+        declared_strings(cached_layouts(kit.root)))
+    checked = [line.verified for line in kit.resources if line.verified]
+    texts = caption_texts(len(faces), layout.spec.imposition.flip, bool(fold_lines(faces[0])[1]),
+                          grid.perforated, grid.stock,
+                          format_month(min(checked), caption_lang) if checked else None,
+                          strings)
+    fonts = font_set(caption_lang, "".join(texts), kit.site.fonts,
+                     known=lambda: kit_characters(content_folders(kit.root), caption_lang,
+                                                  _served_languages(kit)))
+    missing = fonts.missing("".join(texts))
+    if missing:
+        raise ContentError(Problem(kit.site.source.path, (
+            f"office_language: {caption_lang}: the print instructions' "
+            f"{_characters(missing)} in no configured font"
+            f"{''.join(dict.fromkeys(font_advice(c, caption_lang) for c in missing))}"),
+            kit.site.line_of("office_language")))
+    return SheetCaptions(caption_lang, tuple(texts), fonts)
+
+
+def _served_languages(kit: Kit) -> tuple[str, ...]:
+    """The languages the kit's lines are answered in (their names print in every kit)."""
+    return tuple(sorted({code for line in kit.resources for code in line.languages}))
 
 
 def _place_faces(composed_faces: list[ComposedFace],
@@ -392,12 +435,8 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     if target == "office":
         grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)
-        checked = [line.verified for line in kit.resources if line.verified]
-        captions = sheet_captions(grid, len(laid.faces), laid.layout.spec.imposition.flip,
-                                  bool(fold_lines(laid.faces[0])[1]),
-                                  format_month(min(checked), "en") if checked else None)
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                           kit.site.print_offset, captions)
+                           kit.site.print_offset, laid.captions)
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
                         marks=REGISTRATION if cmyk else black)

@@ -1,7 +1,9 @@
-"""A brochure built for the article it gets: a short one leaves no panel mostly blank (its
-key points, the lines, a safety checklist and lines for notes fill the room, at the
-article's own size), a long one fails saying how many words must go, `check` warns about
-a panel left more than a third empty, and headings keep no lone word on their last line.
+"""A brochure built for the article it gets: the room a short one leaves carries designed
+content at the article's own size (its key points in a tinted box, the lines with their
+hours and languages, what happens when you call, a safety checklist) and notes of at most
+half a panel, nothing padded: what white is left lies at the foot of a panel. A long one
+fails saying how many words must go, `check` warns about a panel left more than a third
+empty, and headings keep no lone word on their last line.
 
 Panels and empty space are measured on the PDF: character boxes, and rendered pixels for
 the lines to write on.
@@ -105,21 +107,82 @@ def default(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("article", ["short", "default"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_inside_panel_is_left_mostly_blank(request: pytest.FixtureRequest, lang: str,
-                                              article: str) -> None:
-    pdf = request.getfixturevalue(article) / lang / "brochure-shop.pdf"
-    rows, _, _ = ink_rows(pdf, 1)
+def test_the_default_article_leaves_no_inside_panel_mostly_blank(default: Path,
+                                                                 lang: str) -> None:
+    rows, _, _ = ink_rows(default / lang / "brochure-shop.pdf", 1)
     for index, panel_rows in enumerate(rows):
         assert panel_rows, f"panel {index + 1} is blank"
         gap = largest_gap(panel_rows)
         assert gap <= (HEIGHT - 2 * SAFE) / 3, (lang, index + 1, gap)
 
 
+def gaps(rows: set[int]) -> list[tuple[float, float]]:
+    """The bands without ink down a panel's safe area: (top, bottom) in points from the
+    trim's bottom, top to bottom."""
+    bottom, top = SAFE, HEIGHT - SAFE
+    edges = [top, *sorted((y for y in rows if bottom <= y <= top), reverse=True), bottom]
+    return [(a, b) for a, b in zip(edges, edges[1:], strict=False) if a - b > 1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_short_articles_white_lies_at_the_foot_of_its_panels(short: Path, lang: str) -> None:
+    """Nothing is stretched or padded to fill a panel: blocks stand one under the other from
+    the top, no wider apart than two lines, and what is left is white at the foot."""
+    rows, _, _ = ink_rows(short / lang / "brochure-shop.pdf", 1)
+    for index, panel_rows in enumerate(rows):
+        bands = gaps(panel_rows)
+        assert bands[0][0] - bands[0][1] <= 8  # the first block starts at the top
+        between = [top - bottom for top, bottom in bands[1:-1]]
+        assert max(between) <= 2.2 * 16, (lang, index + 1, between)  # two lines of 11.5 pt
+
+
+def rule_rows(pdf: Path, page_index: int) -> list[list[int]]:
+    """For each inside panel, the rows (points from the trim's bottom) that are a line to
+    write on: inked across nine tenths of the panel's safe width."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    x0, y0, _, _ = (float(v) for v in PdfReader(pdf).pages[page_index]["/TrimBox"])
+    scale = 2
+    image = page.render(scale=scale).to_pil().convert("L")
+    page_height = page.get_height()
+    found: list[list[int]] = []
+    for left, right in INSIDE:
+        crop = image.crop((round((x0 + left + SAFE) * scale),
+                           round((page_height - y0 - HEIGHT) * scale),
+                           round((x0 + right - SAFE) * scale),
+                           round((page_height - y0) * scale)))
+        pixels = crop.load()
+        found.append(sorted({round(HEIGHT - y / scale) for y in range(crop.height)
+                             if sum(pixels[x, y] < 200 for x in range(crop.width))
+                             >= 0.9 * crop.width}))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notes_take_at_most_half_a_panel_and_no_other_panel_is_ruled(short: Path,
+                                                                     lang: str) -> None:
+    pdf = short / lang / "brochure-shop.pdf"
+    ruled = [rows for rows in rule_rows(pdf, 1) if rows]
+    assert len(ruled) == 1, "lines to write on in one panel only"
+    assert len(ruled[0]) >= 3
+    heading = notes_heading_top(pdf, max(ruled[0]))
+    assert heading - min(ruled[0]) <= (HEIGHT - 2 * SAFE) / 2 + 1
+
+
+def notes_heading_top(pdf: Path, first_rule: float) -> float:
+    """The top (points from the trim's bottom) of the notes' heading: the lowest text top
+    above the first line to write on."""
+    y0 = float(PdfReader(pdf).pages[1]["/TrimBox"][1])
+    text = pdfium.PdfDocument(str(pdf))[1].get_textpage()
+    tops = [text.get_charbox(index)[3] - y0 for index in range(text.count_chars())
+            if text.get_text_range(index, 1).strip()]
+    return min(top for top in tops if top > first_rule)
+
+
 @needs_pdftotext
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_room_carries_the_lines_a_checklist_and_notes(short: Path, lang: str) -> None:
+def test_the_room_carries_the_lines_when_you_call_a_checklist_and_notes(short: Path,
+                                                                       lang: str) -> None:
     """Read as readers read it (pdftotext honours /ActualText: Arabic comes back whole)."""
     pdf = short / lang / "brochure-shop.pdf"
     inside = subprocess.run(["pdftotext", "-f", "2", "-l", "2", str(pdf), "-"],
@@ -127,10 +190,40 @@ def test_the_room_carries_the_lines_a_checklist_and_notes(short: Path, lang: str
     found = words(inside)
     strings = yaml.safe_load((Path(__file__).parent.parent / "generator" / "locales" /
                               f"{lang}.yaml").read_text(encoding="utf-8"))
-    for key in ("lines_heading", "safety_plan_heading", "notes_heading"):
-        assert set(words(strings[key])) <= set(found) or strings[key] in inside, key
-    assert "1-800-799-7233" in inside and "988" in inside
+    for key in ("lines_heading", "when_you_call_title", "when_you_call", "safety_plan_heading",
+                "notes_heading"):
+        assert "".join(words(strings[key])) in "".join(found), key
+    assert "1-800-799-7233" in inside and "988" in inside and "1-800-787-3224" in inside
+    assert "88788" in inside and "thehotline.org" in inside  # its texting line, its web
+    assert "Español" in inside  # the languages it serves
     assert "911" in inside  # "call 911 for me": the checklist's placeholder filled
+    checked = words(strings["checked"].split("{date}")[0])
+    assert " ".join(found).count(" ".join(checked)) == 1  # one date for all the lines
+
+
+def test_the_key_points_stand_in_a_tinted_box(default: Path) -> None:
+    """"Good to know" and its points on the tint, the box as wide as the panel's text."""
+    pdf = default / "en" / "brochure-shop.pdf"
+    x0 = float(PdfReader(pdf).pages[1]["/TrimBox"][0])
+    page = pdfium.PdfDocument(str(pdf))[1]
+    text = page.get_textpage()
+    chars = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+    start = "".join(char for char, _ in chars).index("Good to know")
+    box = [b for char, b in chars[start:] if char.strip()]
+    scale = 2
+    image = page.render(scale=scale).to_pil().convert("RGB")
+
+    def colour(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x * scale), round((page.get_height() - y) * scale)))
+
+    left, top, bottom = min(b[0] for b in box), max(b[3] for b in box), min(b[1] for b in box)
+    middle = (top + bottom) / 2
+    tint = colour(left - 4, middle)
+    assert tint != (255, 255, 255) and min(tint) > 200, tint  # a light tint, not paper
+    assert colour(left - 4, top + 4) == tint and colour(left - 4, bottom - 4) == tint
+    panel_left = x0 + INSIDE[2][0] + SAFE
+    assert colour(panel_left + 1, middle) == tint  # from the panel's text edge
+    assert colour(panel_left - 3, middle) == (255, 255, 255)
 
 
 def text_sizes(pdf: Path, page_index: int) -> dict[str, float]:
@@ -196,8 +289,9 @@ def test_check_warns_about_a_panel_left_mostly_blank(tmp_path: Path, run) -> Non
     content = short_kit(tmp_path)
     folder = content / "layouts" / "brochure"
     shutil.copytree(Path(__file__).parent.parent / "layouts" / "brochure", folder)
-    edit(folder / "layout.yaml", "fillers: [{block: key_points}, {block: lines}, "
-         "{block: safety_plan},\n                   {block: notes, ruled: true}]", "fillers: []")
+    edit(folder / "layout.yaml", "fillers: [{block: key_points, callout: true}, {block: lines},"
+         "\n                   {block: when_you_call}, {block: safety_plan},\n"
+         "                   {block: notes, ruled: true}]", "fillers: []")
     result = run("check", content, "--format", "brochure")
     assert result.code == 0, result.err
     warned = [line for line in result.err.splitlines() if "of it is empty" in line]

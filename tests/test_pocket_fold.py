@@ -306,7 +306,7 @@ def test_back_of_each_strip_lands_behind_its_front(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
     monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y, clip=None:
                         calls.append((len(canvas.pages) - 1, round(x, 3), round(y, 3))))
-    sheets.draw_office_sheets(canvas, laid.faces, grid, "#2f5d62", Offset(), [])
+    sheets.draw_office_sheets(canvas, laid.faces, grid, "#2f5d62", Offset(), None)
     fronts = [(x, y) for page, x, y in calls if page == 0]
     backs = [(x, y) for page, x, y in calls if page == 1]
     # The strip in column 0 of the front is drawn in column 1 of the back.

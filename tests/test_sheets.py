@@ -51,11 +51,12 @@ def record(laid, offset: Offset, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN00
     calls: list[tuple[int, float, float]] = []
     canvas = RecordingCanvas()
     monkeypatch.setattr(sheets, "draw_face", lambda *args, **kwargs: None)
+    monkeypatch.setattr(sheets, "_caption", lambda *args, **kwargs: None)
     monkeypatch.setattr(sheets, "stamp", lambda c, form, x, y, clip=None: calls.append(
         (len(canvas.pages) - 1, round(x, 3), round(y, 3))))
     grid = office_grid(laid_out.layout, laid_out.size, on_stock(kit, stock).site)
     sheets.draw_office_sheets(canvas, laid_out.faces, grid, "#2f5d62", offset,
-                              ["caption"] * len(laid_out.faces))
+                              laid_out.captions)
     return grid, calls, canvas
 
 

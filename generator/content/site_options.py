@@ -38,6 +38,7 @@ from generator.content.schema import (
     language_keys,
 )
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
+from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
 # print_offset corrects an office printer's duplex misalignment, usually a millimetre or two;
@@ -48,6 +49,7 @@ MAX_PRINT_OFFSET = mm(3)
 MAX_BLEED = inch(0.5)
 _HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_SLUG = 60  # it is part of file names
+OWN_LANGUAGE = "kit"  # office_language: each kit's own language
 SLUG = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}")
 
 
@@ -192,6 +194,9 @@ class SiteOptions(_Strict):
     bleed: float | None = None  # points; else 0.125 in for US cards, 3 mm for ISO ones
     print_offset: OffsetModel = OffsetModel()
     show_organization: bool = False  # print the organisation's name on outside surfaces
+    # the organisation's web address, printed (as its bare domain) beside its name: on the
+    # brochure's back panel and the poster, where show_organization allows the name
+    website: str | None = None
     verify_within_months: int = Field(default=12, ge=1, le=60, strict=True)
     resources: str | ResourceSourceModel | None = None
     # per format; strict: YAML's `yes` must not become 1 line
@@ -205,12 +210,39 @@ class SiteOptions(_Strict):
     icc_profile: str | None = None  # a print shop's CMYK profile, inside the content folder
     # the card sheet's stock: a name from layouts/stock.yaml, or a sheet of its own
     stock: str | dict[str, Any] = "hand-cut"
+    # the language of the office sheets' print instructions (their margins): the language
+    # whoever prints reads; default: the first of `languages`; `kit`: each kit's own
+    office_language: str | None = None
 
     @field_validator("fonts")
     @classmethod
     def _font_languages(cls, value: dict[str, Any]) -> dict[str, Any]:
         language_keys(value)
         return value
+
+    @field_validator("website")
+    @classmethod
+    def _website(cls, value: str | None) -> str | None:
+        if value is not None and (problem := web_address_problem(value)):
+            raise ValueError(problem)
+        return value
+
+    @field_validator("office_language")
+    @classmethod
+    def _office_language(cls, value: str | None) -> str | None:
+        if value is not None and value != OWN_LANGUAGE:
+            try:
+                check_language_code(value)
+            except ValueError as error:
+                raise ValueError(f"{error}, or `{OWN_LANGUAGE}` for each kit's own") from None
+        return value
+
+    @property
+    def printing_language(self) -> str | None:
+        """The language of the office sheets' print instructions; None: each kit's own."""
+        if self.office_language == OWN_LANGUAGE:
+            return None
+        return self.office_language or self.languages[0]
 
     @field_validator("icc_profile")
     @classmethod

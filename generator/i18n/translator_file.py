@@ -35,13 +35,17 @@ DESCRIPTIONS: dict[str, str] = {
     "before_you_call": "Brochure flap and folding card: the safety panel's text "
                        "(safety wording: reword it, never remove it)",
     "sources_heading": "Brochure inside, after the article: heading of the list of sources",
-    "key_points_heading": "Folding card, inside: heading above the article's key points",
+    "key_points_heading": "Folding card, inside, and brochure inside (in a tinted box): "
+                          "heading above the article's key points",
     "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
-    "discreet_message": "Discreet (restroom) poster, under the neutral title: seen by "
-                        "everyone, so it must not say what the number is for",
-    "checked": "Folding card, brochure and poster (on the brochure, under each line): when "
-               "the lines were last checked, e.g. 'Checked Nov 2026' ({date} is the month "
-               "and year)",
+    "discreet_message": "Discreet (restroom) poster, under the neutral title, and the top "
+                        "of the brochure's back panel: seen by everyone, so it must not say "
+                        "what the number is for",
+    "free_to_take": "Brochure, back panel, below the QR code: the brochure is free to take "
+                    "and to pass on; seen by everyone, so it must not say what it is for",
+    "checked": "Folding card, brochure and poster (on the brochure, once at the foot of "
+               "the flap and under the lines inside): when the lines were last checked, "
+               "e.g. 'Checked Nov 2026' ({date} is the month and year)",
     "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
                   "night, every day (keep it short)",
     "poster_others": "Poster, beside the QR code: heading above the other lines",
@@ -61,8 +65,9 @@ DESCRIPTIONS: dict[str, str] = {
                 "printed, read aloud)",
     "keyword_to": "Card, after the speech-bubble picture: how to reach a line by text with a "
                   "keyword, without the verb the picture replaces, e.g. 'START to 88788'",
-    "lines_heading": "Brochure inside, when the article leaves room: heading of the lines "
-                     "again, with their hours and languages",
+    "lines_heading": "Brochure flap, above the lines, and the brochure inside, when the "
+                     "article leaves room: heading of the lines with their hours and "
+                     "languages",
     "safety_plan_heading": "Brochure inside, when the article leaves room: heading of a short "
                            "checklist for planning safety",
     "safety_plan_1": "Brochure safety checklist, item 1: a safe place to go",
@@ -71,10 +76,6 @@ DESCRIPTIONS: dict[str, str] = {
                      "emergency number)",
     "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
     "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
-    "when_you_call_title": "Folding card, inside, last panel: heading of what happens when "
-                           "you call a line",
-    "when_you_call": "Folding card, inside, last panel: what happens when you call (someone "
-                     "trained answers, no name needed, you decide what to say); calm and short",
     "qr_alt_tel": "Screen copies (PDFs to read on screen): the QR code described for people "
                   "who cannot see it, read aloud, when it calls the first line's {number}",
     "qr_alt_sms": "Screen copies: the QR code described, read aloud, when it starts a text "
@@ -85,6 +86,33 @@ DESCRIPTIONS: dict[str, str] = {
                   "line's website ({address})",
     "quick_exit": "Web page: the button at the top that leaves the page at once for another "
                   "website (a quick exit, for someone who may be watched)",
+    "when_you_call_title": "Folding card, inside, last panel, and brochure inside when the "
+                           "article leaves room: heading of what happens when you call a line",
+    "when_you_call": "Folding card, inside, last panel, and brochure inside: what happens "
+                     "when you call (someone trained answers, no name needed, you decide "
+                     "what to say); calm and short",
+    **{key: ("Office sheet of cards or folding cards, in its margin (cut off before use), for "
+             "whoever prints it: " + what) for key, what in {
+        "print_one_sided": "how to print a one-page sheet",
+        "print_fronts_long": "page {page} of {pages}, the fronts, printed two-sided and turned "
+                             "over on the sheet's long edge",
+        "print_backs_long": "page {page} of {pages}, the backs, printed two-sided and turned "
+                            "over on the sheet's long edge",
+        "print_fronts_short": "page {page} of {pages}, the fronts, printed two-sided and turned "
+                              "over on the sheet's short edge",
+        "print_backs_short": "page {page} of {pages}, the backs, printed two-sided and turned "
+                             "over on the sheet's short edge",
+        "print_for_stock": "the card stock the sheet is laid out for ({stock}: its name, e.g. "
+                           "Avery 5371)",
+        "print_then_cut": "then cut the cards apart at the solid marks in the margins",
+        "print_then_cut_fold": "then cut at the solid marks and fold at the dashed ones",
+        "print_then_separate": "then separate the cards of perforated stock",
+        "print_then_separate_fold": "then separate the cards of perforated stock and fold "
+                                    "at the dashed marks",
+        "print_lines_checked": "when the lines (the numbers printed) were last checked ({date}: "
+                               "a month and year), so that whoever prints knows when to check "
+                               "them again",
+    }.items()},
 }
 
 COMMENT_WIDTH = 92

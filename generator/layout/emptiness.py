@@ -21,7 +21,7 @@ LIMIT = 1 / 3
 
 
 def filled_rects(face: PlacedFace) -> list[Rect]:
-    rects = list(face.claimed)
+    rects = list(face.claimed) + list(face.callouts)
     for text in face.texts:
         para = text.paragraph
         if text.rotate:  # turned 90°: (x, y) is the frame's bottom-right... read upwards

@@ -1,11 +1,15 @@
 """What fills the room a flow's text leaves (a short article on a brochure's inside).
 
 The text flows first, at the largest size that fits (up to its styles' `max_size`). Then
-the layout's fillers go, in their order, into the room left below it and in the boxes it
-did not reach: each set at the text's scale (one type scale on the page), kept whole in one
-box, in the first room that holds it. A filler that fits nowhere is left out. A `ruled` one
-(notes) comes last, in the largest room left, and runs lines to write on down to the foot
-of its box, and of any other box still more than a third empty. Nothing here draws.
+the layout's fillers go into the room left below it and in the boxes it did not reach, each
+set at the text's scale (one type scale on the page) and kept whole in one box; in a box
+they follow the layout's order. Every way to put them in boxes is tried (a layout has a
+few): the one chosen leaves out the least needed (the layout lists them most needed
+first), then leaves the least of any box empty, then puts them earliest. A `callout` filler
+(the article's key points) is set inside a tinted box; a `ruled` one (notes) comes last in
+its box and runs lines to write on below its heading, at most half its box tall. Nothing is
+stretched to fill a box, and no box gets lines to write on it did not choose. Nothing here
+draws.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from generator.layout.paragraphs import Paragraph
 
 GAP = 18.0  # points (at scale 1) between the text and a filler below it, or two fillers
 MIN_RULES = 3  # a ruled filler needs room for at least this many lines
+NOTES_SHARE = 0.5  # a ruled filler takes at most this share of its box's height
+CALLOUT_PADDING = (8.0, 7.0)  # points (at scale 1) inside a callout: sides, top and bottom
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,16 @@ class Filled:
     texts: list[tuple[RLParagraph, float, float, float]]  # paragraph, x, y (bottom), width
     rules: list[Rule]
     placed: list[str]  # the fillers' block names, in the order they went in
+    callouts: list[Rect]  # the tinted boxes behind callout fillers
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """A filler set for one box: its paragraphs and the height it takes there (with a
+    callout's padding), or None where it cannot go."""
+
+    paragraphs: list[RLParagraph] | None
+    height: float
 
 
 def free_room(boxes: Sequence[Rect], used_bottoms: Sequence[float | None],
@@ -51,63 +67,133 @@ def free_room(boxes: Sequence[Rect], used_bottoms: Sequence[float | None],
     return room
 
 
-def fill(room: list[Rect], fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
+def fill(room: list[Rect], whole: Sequence[Rect],
+         fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
          typesetter: Typesetter, scale: float, rule_spacing: float) -> Filled:
-    """Each filler in the first room that holds it, in the layout's order; then a ruled one
-    in the largest room left, and its lines (without its heading again) in any other room
-    still more than a third of its box, so that no panel is left mostly blank."""
-    filled = Filled([], [], [])
-    whole = [box.height for box in room]
-    for filler, items in fillers:
-        if filler.ruled:
+    """The fillers laid out in `room` (each box's free part; `whole`: the boxes themselves),
+    the best way that keeps their order (see the module's docstring)."""
+    gap = GAP * scale
+    blocks = [(filler, items) for filler, items in fillers if not filler.ruled]
+    ruled = next(((filler, items) for filler, items in fillers if filler.ruled), None)
+    measured = [[_measure(filler, items, box, typesetter, scale) for box in room]
+                for filler, items in blocks]
+    notes = ([_measure(ruled[0], ruled[1], box, typesetter, scale) for box in room]
+             if ruled is not None else [])
+    best = _best_plan(room, whole, measured, notes, gap, rule_spacing)
+    filled = Filled([], [], [], [])
+    cursors = [box.top for box in room]
+    for number, ((filler, _), index) in enumerate(zip(blocks, best.rooms, strict=True)):
+        if index is None:
             continue
-        for index, box in enumerate(room):
-            placed = _place(box, items, typesetter, scale, 0.0, filled)
-            if placed is not None:
-                room[index] = _below(box, placed, GAP * scale)
-                filled.placed.append(filler.block)
-                break
-    for filler, items in fillers:
-        if not filler.ruled:
-            continue
-        order = sorted(range(len(room)), key=lambda i: -room[i].height)
-        for index in order:
-            box = room[index]
-            placed = _place(box, items, typesetter, scale, MIN_RULES * rule_spacing, filled)
-            if placed is not None:
-                filled.rules.extend(rules(box, placed, rule_spacing))
-                room[index] = Rect(box.x, box.y, box.width, 0.0)
-                filled.placed.append(filler.block)
-                for other, rest in enumerate(room):
-                    if rest.height > whole[other] / 3 and rest.height >= MIN_RULES * rule_spacing:
-                        filled.rules.extend(rules(rest, rest.top + rule_spacing, rule_spacing))
-                        room[other] = Rect(rest.x, rest.y, rest.width, 0.0)
-                break
+        top = cursors[index] - (gap if cursors[index] < room[index].top - 0.01 else 0.0)
+        cursors[index] = _place(room[index], top, measured[number][index], filler, scale,
+                                filled)
+        filled.placed.append(filler.block)
+    if ruled is not None and best.notes is not None:
+        index = best.notes
+        box = room[index]
+        top = cursors[index] - (gap if cursors[index] < box.top - 0.01 else 0.0)
+        measure = notes[index]
+        assert measure.paragraphs is not None
+        below = _place(box, top, measure, ruled[0], scale, filled)
+        foot = max(box.y, top - NOTES_SHARE * whole[index].height)
+        filled.rules.extend(rules(Rect(box.x, foot, box.width, below - foot), below,
+                                  rule_spacing))
+        filled.placed.append(ruled[0].block)
     return filled
 
 
-def _place(box: Rect, items: Sequence[Paragraph], typesetter: Typesetter, scale: float,
-           extra: float, filled: Filled) -> float | None:
-    """The paragraphs stacked from the top of `box` if they (and `extra` below them) fit:
-    added to `filled`, and the height they reach down to returned; else None."""
-    if least_stacked(items, scale, typesetter) + extra > box.height + 0.01 + ROUNDING:
-        return None  # without setting them: the lines of a long list, in a short box
-    paragraphs, height = stacked(items, scale, box.width, typesetter)
-    if height == UNBREAKABLE or height + extra > box.height + 0.01:
-        return None
-    cursor = box.top
-    for number, para in enumerate(paragraphs):
+@dataclass(frozen=True)
+class _Plan:
+    rooms: tuple[int | None, ...]  # each block filler's box, None: left out
+    notes: int | None  # the ruled filler's box
+    # what is left out (earlier fillers first: the layout lists them most needed first),
+    # the largest share of a box left empty, the boxes' numbers added up (earlier is better)
+    score: tuple[tuple[bool, ...], float, int]
+
+
+def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
+               measured: Sequence[Sequence[_Measured]], notes: Sequence[_Measured],
+               gap: float, rule_spacing: float) -> _Plan:
+    """Every way to put the fillers in boxes in their order, the best by `_Plan.score`."""
+    best: _Plan | None = None
+
+    def used(height: float, free: float, full: float) -> float:
+        """What is left of a box once a block `height` tall goes in (-1: it does not fit)."""
+        needed = height + (gap if free < full - 0.01 else 0.0)
+        return free - needed if needed <= free + 0.01 else -1.0
+
+    def visit(number: int, free: tuple[float, ...], chosen: tuple[int | None, ...]) -> None:
+        nonlocal best
+        if number < len(measured):
+            visit(number + 1, free, (*chosen, None))
+            for index in range(len(room)):
+                measure = measured[number][index]
+                if measure.paragraphs is None:
+                    continue
+                left = used(measure.height, free[index], room[index].height)
+                if left >= 0:
+                    visit(number + 1, free[:index] + (left,) + free[index + 1:],
+                          (*chosen, index))
+            return
+        options: list[tuple[int | None, tuple[float, ...]]] = [(None, free)]
+        for index in range(len(room)):
+            heading = notes[index] if notes else None
+            if heading is None or heading.paragraphs is None:
+                continue
+            after = used(heading.height + MIN_RULES * rule_spacing, free[index],
+                         room[index].height)
+            if after < 0:
+                continue
+            taken = min(free[index], NOTES_SHARE * whole[index].height)
+            options.append((index, free[:index] + (max(0.0, free[index] - taken),)
+                            + free[index + 1:]))
+        for notes_box, remaining in options:
+            missing = tuple(index is None for index in chosen) + (
+                (notes_box is None,) if notes else ())
+            emptiest = max((share / box.height for share, box
+                            in zip(remaining, whole, strict=True) if box.height > 0),
+                           default=0.0)
+            score = (missing, round(emptiest, 3),
+                     sum(i for i in chosen if i is not None) + (notes_box or 0))
+            if best is None or score < best.score:
+                best = _Plan(chosen, notes_box, score)
+
+    visit(0, tuple(box.height for box in room), ())
+    assert best is not None
+    return best
+
+
+def _measure(filler: FillerSpec, items: Sequence[Paragraph], box: Rect,
+             typesetter: Typesetter, scale: float) -> _Measured:
+    side, top = (CALLOUT_PADDING[0] * scale, CALLOUT_PADDING[1] * scale) if filler.callout \
+        else (0.0, 0.0)
+    if least_stacked(items, scale, typesetter) + 2 * top > box.height + 0.01 + ROUNDING:
+        return _Measured(None, 0.0)  # without setting them: the lines of a long list
+    paragraphs, height = stacked(items, scale, box.width - 2 * side, typesetter)
+    if height == UNBREAKABLE or height + 2 * top > box.height + 0.01:
+        return _Measured(None, 0.0)
+    return _Measured(paragraphs, height + 2 * top)
+
+
+def _place(box: Rect, top: float, measure: _Measured, filler: FillerSpec, scale: float,
+           filled: Filled) -> float:
+    """The filler's paragraphs stacked down from `top` in `box` (inside its callout's
+    padding): added to `filled`, and the height it reaches down to returned."""
+    assert measure.paragraphs is not None
+    side, pad = (CALLOUT_PADDING[0] * scale, CALLOUT_PADDING[1] * scale) if filler.callout \
+        else (0.0, 0.0)
+    if filler.callout:
+        filled.callouts.append(Rect(box.x, top - measure.height, box.width, measure.height))
+    cursor = top - pad
+    for number, para in enumerate(measure.paragraphs):
         if number:
             cursor -= para.style.spaceBefore
-        _, para_height = para.wrap(box.width, 10_000)
+        _, para_height = para.wrap(box.width - 2 * side, 10_000)
         cursor -= para_height
-        filled.texts.append((para, box.x, cursor, box.width))
+        filled.texts.append((para, box.x + side, cursor, box.width - 2 * side))
         cursor -= para.style.spaceAfter
-    return cursor
-
-
-def _below(box: Rect, cursor: float, gap: float) -> Rect:
-    return Rect(box.x, box.y, box.width, max(0.0, cursor - gap - box.y))
+    return top - measure.height
 
 
 def rules(box: Rect, below: float, spacing: float) -> list[Rule]:

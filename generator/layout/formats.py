@@ -69,10 +69,21 @@ class StyleSpec(_Strict):
 
 class FillerSpec(_Strict):
     """What a flow slot puts in the room its text leaves: a template block, set at the
-    text's size. `ruled`: lines to write on run down to the foot of its panel."""
+    text's size. `ruled`: lines to write on below it, at most half its panel tall;
+    `callout`: set in a tinted box (the article's key points)."""
 
     block: str
     ruled: bool = False
+    callout: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> FillerSpec:
+        if self.ruled and self.callout:
+            raise ValueError("a filler is ruled (notes) or a callout, not both")
+        return self
+
+
+MAX_FILLERS = 6  # every order-keeping way to place them is tried: a few, not dozens
 
 
 class SlotSpec(_Strict):
@@ -96,7 +107,8 @@ class SlotSpec(_Strict):
     below: str | None = None
     above: str | None = None
     gap: float = 4.0
-    fillers: list[FillerSpec] = []  # flow: what fills the panels the text leaves empty
+    # flow: what fills the panels the text leaves empty, at most one of them ruled
+    fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
     ruled: bool = False  # text: lines to write on, from below the text to the box's foot
     # text: what gives way first on a small piece (a card's line from the article): left out,
     # with a warning, when a list on the face would otherwise leave out a line.
@@ -119,6 +131,13 @@ class SlotSpec(_Strict):
     @classmethod
     def _inside(cls, box: Box) -> Box:
         return _inside_safe_area(box)
+
+    @field_validator("fillers")
+    @classmethod
+    def _one_ruled(cls, fillers: list[FillerSpec]) -> list[FillerSpec]:
+        if sum(filler.ruled for filler in fillers) > 1:
+            raise ValueError("at most one filler is ruled (the notes, which come last)")
+        return fillers
 
 
 def _inside_safe_area(box: Box) -> Box:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.content.units import PT_PER_UNIT
@@ -116,6 +117,7 @@ class PlacedFace:
     ornaments: list[PlacedOrnament] = field(default_factory=list)
     cut_lines: list[PlacedCutLine] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)  # lines to write on
+    callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
     warnings: list[Problem] = field(default_factory=list)
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
     rtl: bool = False
@@ -307,14 +309,19 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
 
 
 def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,
-                            placement: Placement
+                            placement: Placement, or_none: bool = False
                             ) -> tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]:
     """The slot's paragraphs fitted: with the first of its choices (`choice="n"`) that fits,
-    else (None, overflow, the first choice's paragraphs)."""
+    else (None, overflow, the first choice's paragraphs). With `or_none`, a slot that prints
+    more than its choices (a tab's number beside the line's name) prints that alone when no
+    choice fits beside it."""
     choices = sorted({item.choice for item in items if item.choice})
+    options = [[item for item in items if item.choice in (0, choice)] for choice in choices or [0]]
+    fixed = [item for item in items if not item.choice]
+    if or_none and choices and fixed:
+        options.append(fixed)
     first: tuple[list[RLParagraph] | None, float, Sequence[Paragraph]] | None = None
-    for choice in choices or [0]:
-        chosen = [item for item in items if item.choice in (0, choice)]
+    for chosen in options:
         fitted, used = fit_stack(chosen, width, height, placement.typesetter)
         if fitted is not None:
             return fitted, used, chosen
@@ -398,27 +405,51 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         return
     used = [min((p.y for p in flowed.pieces if abs(p.x - box.x) < 0.01), default=None)
             for box in boxes]
-    filled = fill(free_room(boxes, used, GAP * flowed.scale), fillers, typesetter,
+    filled = fill(free_room(boxes, used, GAP * flowed.scale), boxes, fillers, typesetter,
                   flowed.scale, placement.layout.spec.rule_spacing)
     placed.texts.extend(placed_text(para, x, y, w, placed.rtl) for para, x, y, w in filled.texts)
     placed.rules.extend(filled.rules)
+    placed.callouts.extend(filled.callouts)
+
+
+TAB_CLEARANCE = 3 * PT_PER_UNIT["mm"]  # between a tab's text and every cut around it
+GLYPH_OVERHANG = 0.75  # the marks of shaped scripts may reach this far past a line's width
+DESCENT_CAP = 0.45  # of the size: a font's own descent counts marks far below most letters
 
 
 def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
-    """`count` tear-off tabs side by side, text turned to read upwards, dashed cuts between."""
+    """`count` tear-off tabs side by side, text turned to read upwards, dashed cuts between;
+    the text keeps TAB_CLEARANCE from the cuts on its sides and the tear line (cutters and
+    scissors drift). Where the line's name does not fit beside its number, the tabs print
+    its later choice (a tab label), or the number and texting line alone, with a note."""
     items = composed.texts[slot.name]
     band = _box(slot, placement, placed)
     tab_width = band.width / slot.count
-    padding = min(4.5, tab_width * 0.1)  # clear of the cut lines: cutters drift 1/16 in
-    paragraphs, used = fit_stack(items, band.height - 2 * padding, tab_width - 2 * padding,
-                                 placement.typesetter)
+    across = min(TAB_CLEARANCE, tab_width * 0.2)
+    along = TAB_CLEARANCE + GLYPH_OVERHANG
+    length = band.height - 2 * along
+    room = tab_width - 2 * across
+    paragraphs, used, chosen = _first_choice_that_fits(items, length, room, placement,
+                                                       or_none=True)
+    below = _descent_past(paragraphs[-1]) if paragraphs else 0.0
+    if paragraphs is not None and used + below > room + 0.01:  # its last line's descenders
+        room -= below
+        paragraphs, used, chosen = _first_choice_that_fits(items, length, room, placement,
+                                                           or_none=True)
+        below = _descent_past(paragraphs[-1]) if paragraphs else 0.0
     if paragraphs is None:
-        message = _overflow_message(used, placement, items, width=band.height - 2 * padding)
+        message = _overflow_message(used, placement, chosen, width=length)
         raise ContentError(_problem(slot, placement, message, placed))
+    if len(chosen) < len([item for item in items if item.choice in (0, 1)]):
+        what = ("print the tab label instead of the line's name" if any(
+            item.choice for item in chosen) else "print the number without the line's name")
+        placed.warnings.append(_problem(slot, placement, (
+            f"the tabs {what}: it does not fit beside the number"), placed, "info"))
+    # Centred across the tab with its last line's descenders, which reach past its box.
     for index in range(slot.count):
-        tab = Rect(band.x + index * tab_width + padding, band.y + padding,
-                   tab_width - 2 * padding, band.height - 2 * padding)
+        tab = Rect(band.x + index * tab_width + across, band.y + along,
+                   tab_width - 2 * across - below, length)
         _stack(placed, paragraphs, tab, used, slot)
     # Tear line along the top of the band, cut lines between tabs; the face edge is the bottom.
     bottom = 0.0
@@ -426,6 +457,15 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     for index in range(slot.count + 1):
         x = band.x + index * tab_width
         placed.cut_lines.append(PlacedCutLine(x, bottom, x, band.top))
+
+
+def _descent_past(para: RLParagraph) -> float:
+    """How far the glyphs of a paragraph's last line reach below its box: the font's descent
+    (at most DESCENT_CAP of the size) beyond the room its leading leaves under the baseline
+    (ReportLab sets a first baseline one size below the top, each next one a leading lower)."""
+    style = para.style
+    descent = -pdfmetrics.getAscentDescent(style.fontName, style.fontSize)[1]
+    return max(0.0, min(descent, DESCENT_CAP * style.fontSize) - (style.leading - style.fontSize))
 
 
 def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height: float,

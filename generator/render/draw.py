@@ -12,16 +12,19 @@ from generator.layout.geometry import Rect
 from generator.layout.place import PlacedFace, PlacedIcon, PlacedOrnament
 from generator.render.icons import draw_icon
 from generator.render.ornaments import Circle, clip_panel, ornament_shapes
-from generator.render.paints import FILL_PAINTS
+from generator.render.paints import CALLOUT_FILL, FILL_PAINTS
 from generator.render.qr import draw_qr
 
 RULE_GRAY = 0.6
 
 
 def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
-              bleed: float = 0.0) -> None:
+              bleed: float = 0.0, inset: float = 0.0) -> None:
     """Draw `face` with its trim's lower-left corner at (x, y); the background runs `bleed`
-    beyond the trim on every side (0 on an office sheet, where cards touch)."""
+    beyond the trim on every side (0 on an office sheet, where cards touch). With `inset`
+    (an office page the size of its sheet, whose printer cannot print the outer edge) every
+    panel's colour stops that far inside each of its edges, folds included: an even margin
+    on all four sides, never a white border on three and colour into the fold on the fourth."""
     canvas.saveState()
     canvas.setFillColor(fill_colour(face.spec.background, brand))
     canvas.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed,
@@ -29,8 +32,9 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     path = canvas.beginPath()
     path.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed)
     canvas.clipPath(path, stroke=0, fill=0)
-    _panel_backgrounds(canvas, face, x, y, brand, bleed)
-    draw_ornaments(canvas, face, x, y, brand, bleed)
+    _panel_backgrounds(canvas, face, x, y, brand, bleed, inset)
+    _callouts(canvas, face, x, y, brand)
+    draw_ornaments(canvas, face, x, y, brand, bleed, inset)
     for text in face.texts:
         if text.rotate:
             canvas.saveState()
@@ -51,18 +55,20 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
 
 def draw_background(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
                     bleed: float = 0.0) -> None:
-    """The face's colour and its panels' colours, `bleed` beyond the trim."""
+    """The face's colour, its panels' colours and its callouts' boxes, `bleed` beyond the
+    trim."""
     canvas.setFillColor(fill_colour(face.spec.background, brand))
     canvas.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed,
                 stroke=0, fill=1)
     _panel_backgrounds(canvas, face, x, y, brand, bleed)
+    _callouts(canvas, face, x, y, brand)
 
 
 def draw_ornaments(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
-                   bleed: float = 0.0) -> None:
+                   bleed: float = 0.0, inset: float = 0.0) -> None:
     for ornament in face.ornaments:
         canvas.saveState()
-        _clip_to_panel(canvas, face, ornament, x, y, bleed)
+        _clip_to_panel(canvas, face, ornament, x, y, bleed, inset)
         for shape in ornament_shapes(ornament.design, ornament.box, ornament.mirrored):
             _circle(canvas, shape, x, y, brand)
         canvas.restoreState()
@@ -109,10 +115,11 @@ def fill_colour(name: str, brand: str) -> Color:
 
 
 def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
-                       bleed: float) -> None:
-    """Panel colours; a panel on the face's edge runs into the bleed on that side."""
+                       bleed: float, inset: float = 0.0) -> None:
+    """Panel colours; a panel on the face's edge runs into the bleed on that side, or stops
+    `inset` inside every edge."""
     for panel, colour in zip(face.panels, face.spec.panel_backgrounds or [], strict=False):
-        left, bottom, right, top = _bled(panel, face, bleed)
+        left, bottom, right, top = _painted(panel, face, bleed, inset)
         canvas.setFillColor(fill_colour(colour, brand))
         canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
 
@@ -128,14 +135,33 @@ def _bled(panel: Rect, face: PlacedFace, bleed: float) -> tuple[float, float, fl
     )
 
 
+def _callouts(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str) -> None:
+    """The tinted boxes text is set in (the key points of an article, as a callout)."""
+    if not face.callouts:
+        return
+    canvas.setFillColor(fill_colour(CALLOUT_FILL, brand))
+    for box in face.callouts:
+        canvas.rect(x + box.x, y + box.y, box.width, box.height, stroke=0, fill=1)
+
+
+def _painted(panel: Rect, face: PlacedFace, bleed: float,
+             inset: float) -> tuple[float, float, float, float]:
+    """Where a panel's colour goes: `inset` inside each of its edges, else to its edges and
+    into the bleed on the face's edges."""
+    if inset > 0:
+        inner = panel.inset(inset)
+        return inner.x, inner.y, inner.x + inner.width, inner.top
+    return _bled(panel, face, bleed)
+
+
 def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x: float,
-                   y: float, bleed: float) -> None:
-    """Keep a design inside its panel, so it never runs over a fold (or into the bleed only
-    where the panel meets the face's edge)."""
+                   y: float, bleed: float, inset: float = 0.0) -> None:
+    """Keep a design inside its panel's colour, so it never runs over a fold (or into the
+    bleed only where the panel meets the face's edge)."""
     panel = clip_panel(face.panels, ornament.box)
     if panel is None:
         return
-    left, bottom, right, top = _bled(panel, face, bleed)
+    left, bottom, right, top = _painted(panel, face, bleed, inset)
     path = canvas.beginPath()
     path.rect(x + left, y + bottom, right - left, top - bottom)
     canvas.clipPath(path, stroke=0, fill=0)

@@ -80,3 +80,4 @@ FILL_PAINTS = {  # layout.yaml faces: background, panel_backgrounds
     "tint": brand_tint(0.88, "the tint"),
     "paper": PAPER,
 }
+CALLOUT_FILL = "tint"  # behind a callout's text (the key points on a brochure's inside)

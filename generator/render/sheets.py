@@ -14,6 +14,13 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.content.models import Offset
 from generator.content.units import mm
 from generator.layout.place import PlacedFace
+from generator.render.captions import (
+    CAPTION_SIZE,
+    LATIN_EXTENT,
+    SheetCaptions,
+    caption_extent,
+    caption_paragraph,
+)
 from generator.render.draw import draw_face
 
 PAPER = {"letter": LETTER, "a4": A4, "tabloid": TABLOID, "a3": A3}
@@ -26,7 +33,6 @@ SLUG = 24.0  # room outside the bleed for crop marks on shop pages
 FOLD_DASH = (2.0, 2.0)
 FOLD_GUIDE_GRAY = 0.75
 FOLD_GUIDE_LENGTH = 10.0
-CAPTION_SIZE = 6.5
 CAPTION_GAP = 1.5  # between the caption and the marks beside it
 
 
@@ -125,24 +131,27 @@ class CaptionSpot:
     limit: float  # marks on that side stop here (y, or x), clear of the caption
 
 
-def caption_spot(grid: Grid) -> CaptionSpot | None:
-    """The printable room outside the marks for one line of caption, bottom first."""
+def caption_spot(grid: Grid, extent: tuple[float, float] = LATIN_EXTENT) -> CaptionSpot | None:
+    """The printable room outside the marks for one line of caption, bottom first; `extent`:
+    how far the caption's letters reach above and below its baseline, in ems (its script's:
+    Arabic and Devanagari reach further than Latin)."""
+    ascent, descent = extent
     marks = 0.0 if grid.perforated else MIN_MARK + CAPTION_GAP
-    needed = CAPTION_SIZE + marks
+    needed = (ascent + descent) * CAPTION_SIZE + marks
     left_bleed, bottom_bleed = grid.cell_bleed(0, grid.rows - 1)[:2]
     for side, margin, bleed in (("bottom", grid.bottom, bottom_bleed),
                                 ("left", grid.left, left_bleed)):
         if margin - bleed - MARK_GAP - PRINTABLE >= needed:
             # The side of the line towards the paper's edge stays printable: descenders
             # along the bottom; turned to read up the left margin, the tops of the letters.
-            outer, inner = (0.25, 0.75) if side == "bottom" else (0.8, 0.25)
+            outer, inner = (descent, ascent) if side == "bottom" else (ascent, descent)
             baseline = PRINTABLE + outer * CAPTION_SIZE
             return CaptionSpot(side, baseline, baseline + inner * CAPTION_SIZE + CAPTION_GAP)
     return None
 
 
 def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, brand: str,
-                       offset: Offset, captions: list[str]) -> None:
+                       offset: Offset, captions: SheetCaptions | None) -> None:
     """One sheet per face. Backs mirror the fronts, so that a sheet turned over on its
     long edge (portrait) or short edge (landscape) puts each back behind its front;
     `offset` shifts the backs for printers that misalign duplex. A page that is one item
@@ -154,12 +163,16 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
         # The marks of a back go where its mirrored items are: a grid with the margins of
         # the left and right swapped (the same grid when it is centred).
         sheet = replace(grid, left=grid.right) if is_back else grid
-        spot = None if grid.full_page else caption_spot(sheet)
+        spot = None if grid.full_page else caption_spot(
+            sheet, caption_extent(captions.fonts) if captions is not None else LATIN_EXTENT)
         # The face is drawn once, as a form XObject, and placed in every cell: a tenth of
         # the drawing work and of the page content. Each cell clips its own bleed.
         form = f"face-{page}"
         canvas.beginForm(form, -bleed, -bleed, face.width + bleed, face.height + bleed)
-        draw_face(canvas, face, 0, 0, brand, bleed=bleed)
+        # A page the size of the sheet: each panel's colour keeps the printer's margin from
+        # every edge, the folds' too, so the margin is even all round.
+        draw_face(canvas, face, 0, 0, brand, bleed=bleed,
+                  inset=PRINTABLE if grid.full_page else 0.0)
         canvas.endForm()
         if grid.full_page:
             inset = (PRINTABLE, PRINTABLE, grid.paper[0] - PRINTABLE,
@@ -179,8 +192,8 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
             if not grid.perforated:
                 _cut_marks(canvas, sheet, shift, spot)
             _fold_marks(canvas, sheet, face, shift, spot)
-            if spot is not None and page < len(captions):
-                _caption(canvas, sheet, captions[page], spot)
+            if spot is not None and captions is not None and page < len(captions.texts):
+                _caption(canvas, sheet, captions.texts[page], captions, spot)
         canvas.showPage()
 
 
@@ -300,42 +313,26 @@ def _fold_guides(canvas: Canvas, face: PlacedFace, grid: Grid,
     canvas.restoreState()
 
 
-def _caption(canvas: Canvas, grid: Grid, text: str, spot: CaptionSpot) -> None:
-    """The sheet's printing hint, in the printable part of a margin, clear of the marks."""
+def _caption(canvas: Canvas, grid: Grid, text: str, captions: SheetCaptions,
+             spot: CaptionSpot) -> None:
+    """The sheet's printing hint, in the printable part of a margin, clear of the marks, in
+    the language of whoever prints it (marked as that language for screen readers)."""
+    long_side = grid.paper[0] if spot.side == "bottom" else grid.paper[1]
+    width = long_side - 2 * PRINTABLE
+    para = caption_paragraph(text, captions.fonts, width)
+    para.wrap(width, 10_000)
+    # the last line's baseline on the spot's (a caption that still wraps grows inwards)
+    lift = para.style.leading - para.style.fontSize
     canvas.saveState()
-    canvas.setFillGray(0.35)
-    canvas.setFont(canvas._fontname, CAPTION_SIZE)
-    canvas.addLiteral("/Span <</Lang (en)>> BDC")  # printing hints are English in every kit
+    canvas.addLiteral(f"/Span <</Lang ({captions.lang})>> BDC")
     if spot.side == "bottom":
-        canvas.drawCentredString(grid.paper[0] / 2, spot.baseline, text)
+        para.drawOn(canvas, PRINTABLE, spot.baseline - lift)
     else:
         canvas.translate(spot.baseline, grid.paper[1] / 2)
         canvas.rotate(90)
-        canvas.drawCentredString(0, 0, text)
+        para.drawOn(canvas, -width / 2, -lift)
     canvas.addLiteral("EMC")
     canvas.restoreState()
-
-
-def sheet_captions(grid: Grid, pages: int, flip: str, folds: bool,
-                   checked: str | None = None) -> list[str]:
-    """What each office sheet needs, in its footer: how to print it, then what to do with
-    it (cut or separate, fold) on the last page; on the first, when the lines were last
-    checked (`checked`, a month), for whoever prints it to know when to check them again."""
-    if pages == 1:
-        how = ["Print one-sided at actual size (100 %)."]
-    else:
-        how = [f"Page {page + 1} of {pages}, the {'backs' if page % 2 else 'fronts'}: print "
-               f"two-sided at actual size (100 %), flipping on the {flip} edge."
-               for page in range(pages)]
-    if grid.stock:
-        how[0] = f"For {grid.stock}. {how[0]}"
-    then = ("Then separate the cards along the perforations" if grid.perforated
-            else "Then cut along the solid marks")
-    then += ", and fold at the dashed marks." if folds else "."
-    how[-1] = f"{how[-1]} {then}"
-    if checked:
-        how[0] = f"{how[0]} Lines last checked {checked}."
-    return how
 
 
 def shop_page_size(face: PlacedFace, bleed: float) -> tuple[float, float]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.layout.geometry import Rect
 from generator.layout.place import PlacedFace, PlacedText
 from generator.render.ornaments import clip_panel, ornament_shapes
-from generator.render.paints import FILL_PAINTS, Paint
+from generator.render.paints import CALLOUT_FILL, FILL_PAINTS, Paint
 
 _EDGE = 0.01  # boxes that only touch (text against a fold) do not overlap
 
@@ -33,6 +33,8 @@ def paints_behind(face: PlacedFace, box: Rect) -> list[Paint]:
     paints = [FILL_PAINTS[fill] for panel, fill in panel_fills(face) if overlap(panel, box)]
     if not paints:  # outside every panel: the face's own background
         paints.append(FILL_PAINTS[face.spec.background])
+    if any(overlap(callout, box) for callout in face.callouts):
+        paints.append(FILL_PAINTS[CALLOUT_FILL])
     for ornament in face.ornaments:
         panel = clip_panel(face.panels, ornament.box)
         visible = overlap(box, panel) if panel is not None else box
