@@ -452,3 +452,19 @@ def test_unknown_and_repeated_units_are_refused(vi_kit: Path, exported: dict[str
     err = _refused(run, vi_kit, tmp_path / "vi.po")
     assert "unit 'scan_fax': unknown string" in err
     assert "unit 'take_one': given twice" in err
+
+
+def test_a_language_the_kit_does_not_print_yet(pristine: Path, tmp_path: Path,
+                                              run) -> None:  # noqa: ANN001
+    """French is not in languages: its strings are measured beside the English article, and
+    the file has no article lines (there is no French article to write them into)."""
+    out = tmp_path / "fr.po"
+    result = run("locale", "export", pristine, "fr", "--out", out)
+    assert result.code == 0, result.err
+    assert "fr is not in site.yaml's languages" in result.out
+    po = polib.pofile(str(out))
+    assert po.metadata["Language"] == "fr"
+    assert {entry.msgctxt for entry in po} == set(_english_keys())
+    scan = po.find("scan_tel", by="msgctxt")
+    assert scan is not None and scan.msgstr and "Pocket card, back, slot 'qr_label'" in \
+        scan.comment

@@ -51,7 +51,7 @@ def po_text(file: TranslatorFile, title: str) -> str:
                     locations=[(template, line or 0) for template, line in unit.locations],
                     auto_comments=comments, flags=flags, context=unit.key)
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, omit_header=False)
+    write_po(buffer, catalog, width=10_000)  # a note stays one line (Poedit shows it so)
     return buffer.getvalue().decode("utf-8")
 
 

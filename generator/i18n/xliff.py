@@ -1,14 +1,14 @@
-"""XLIFF 1.2 translator files: what Weblate, OmegaT, Poedit's siblings and most CAT tools read
-(Weblate reads no XLIFF 2). One `<file>` per content file the units are written to (the
-catalogue, each article), one `<trans-unit>` per string: `id` and `resname` its name, the
-English `<source>`, the translation as `<target>` (none while it prints in English), with
-`state` and `approved="yes"` once a native speaker has checked it, `<note>`s saying where it
-prints, and `maxwidth` with `size-unit="char"` the characters it may have (Weblate checks a
-translation against it).
+"""XLIFF 1.2 translator files: the version Weblate, OmegaT and most translation tools read
+(XLIFF 2 is a format of its own, which only recent Weblate reads). One `<file>` per content
+file the units are written to (the catalogue, each article), one `<trans-unit>` per string:
+`id` and `resname` its name, the English `<source>`, the translation as `<target>` (none
+while it prints in English), `approved="yes"` once a native speaker has checked it,
+`<note>`s saying where it prints, and `maxwidth` with `size-unit="char"` the characters it
+may have (Weblate checks a translation against it).
 
 Files are read with defusedxml and no DTD (no entity expansion, no external entities), at
-most MAX_BYTES, MAX_UNITS units and MAX_DEPTH elements deep; the line of each unit is kept
-for messages."""
+most MAX_CONTENT_BYTES (translator_import.py), MAX_UNITS units and MAX_DEPTH elements deep;
+the line of each unit is kept for messages."""
 
 from __future__ import annotations
 
