@@ -129,8 +129,24 @@ def output_path(out: Path, lang: str, name: str, target: str) -> Path:
     return path
 
 
-def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
-    """Compose and place every face of `layout` in `lang`, in memory; ContentError if it fails."""
+@dataclass(frozen=True)
+class Composition:
+    """A document's faces composed in one language, before they are placed."""
+
+    layout: Layout
+    lang: str
+    size: SizeSpec
+    strings: dict[str, str]  # the interface strings it was composed with
+    faces: list[ComposedFace]
+    sources: dict[str, Path]  # slot source name -> the file a problem in it names
+    notes: list[Problem]  # the lines `max_lines` leaves out
+
+
+def compose_document(kit: Kit, layout: Layout, lang: str,
+                     strings: dict[str, str] | None = None) -> Composition:
+    """Every face of `layout` composed in `lang`, with the kit's interface strings or
+    `strings` (the translations page, an imported file: strings not saved yet);
+    ContentError if it cannot be."""
     size_key = str(kit.site.option(layout.spec.size_option))
     size = layout.spec.sizes.get(size_key)
     if size is None:
@@ -141,10 +157,11 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         size = stock_size(kit.site.stock, layout, size)
     except ValueError as error:
         raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
-    if lang in kit.broken_strings:
-        raise ContentError(list(kit.broken_strings[lang]))
-    strings = kit.strings.get(lang) or load_strings(
-        lang, locale_root(kit.root, lang), declared_strings(cached_layouts(kit.root)))
+    if strings is None:
+        if lang in kit.broken_strings:
+            raise ContentError(list(kit.broken_strings[lang]))
+        strings = kit.strings.get(lang) or load_strings(
+            lang, locale_root(kit.root, lang), declared_strings(cached_layouts(kit.root)))
     first = kit.resources[0]
     try:
         payload = payload_for(first)
@@ -161,16 +178,33 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     # after the first, the lines with a number before those reached only on the web.
     lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
     lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
-    composed_faces = [compose_face(layout, face_name, context, lines, payload)
-                      for face_name in layout.spec.faces]
+    faces = [compose_face(layout, face_name, context, lines, payload)
+             for face_name in layout.spec.faces]
+    return Composition(layout, lang, size, strings, faces, sources, notes)
+
+
+def document_placement(kit: Kit, composition: Composition) -> Placement:
+    """What placing the composed faces needs: the fonts for their text among them."""
+    lang = composition.lang
+    fonts = font_set(lang, "".join(_plain_texts(composition.faces)), kit.site.fonts,
+                     known=lambda: kit_characters(content_folders(kit.root), lang,
+                                                  _served_languages(kit)))
+    return Placement(composition.layout, composition.size, kit.site.brand_color,
+                     composition.sources, fonts)
+
+
+def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
+    """Compose and place every face of `layout` in `lang`, in memory; ContentError if it fails."""
+    composition = compose_document(kit, layout, lang)
+    size, strings, sources, notes = (composition.size, composition.strings,
+                                     composition.sources, composition.notes)
+    composed_faces = composition.faces
     safety = layout_problems(layout) + composed_problems(
         layout, composed_faces, strings, kit.site.emergency_number)
     if safety:
         raise ContentError(safety)
-    fonts = font_set(lang, "".join(_plain_texts(composed_faces)), kit.site.fonts,
-                     known=lambda: kit_characters(content_folders(kit.root), lang,
-                                                  _served_languages(kit)))
-    placement = Placement(layout, size, kit.site.brand_color, sources, fonts)
+    placement = document_placement(kit, composition)
+    fonts = placement.fonts
     problems = [problem for composed in composed_faces
                 for problem in _glyph_problems(composed, layout, lang, sources, fonts)]
     faces, placing = _place_faces(composed_faces, placement)

@@ -1,5 +1,8 @@
 """`havenprint locale init LANG [CONTENT_DIR]`: write a commented catalogue for translators
-(generator/i18n/translator_file.py), imported when the command runs. `havenprint check`
+(generator/i18n/translator_file.py). `locale export CONTENT LANG --format xliff|po`: a file
+for translation tools, each string with where it prints and the room it has there
+(generator/i18n/translation_units.py); `locale import CONTENT FILE` writes one back
+(generator/i18n/translator_import.py). Imported when a command runs. `havenprint check`
 reports the catalogues' state (generator/i18n/catalogue_review.py)."""
 
 from __future__ import annotations
@@ -8,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from generator.content.file_names import path_argument
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import ContentError, Problem, UsageError, WriteError
 
 
 def add_locale_command(commands: argparse._SubParsersAction) -> None:
@@ -21,6 +24,33 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
                       metavar="CONTENT_DIR", help="content folder (default: content)")
     init.add_argument("--force", action="store_true", help="replace an existing file")
     init.set_defaults(run=run_init)
+    export = actions.add_parser(
+        "export", help="write a file for translation tools (XLIFF 1.2 or gettext PO): every "
+        "string with where it prints and how many characters fit there")
+    export.add_argument("content", type=path_argument, metavar="CONTENT_DIR",
+                        help="content folder")
+    export.add_argument("lang", metavar="LANG", help="language code, e.g. vi, es, zh-Hans")
+    export.add_argument("--format", choices=FORMATS, dest="file_format",
+                        help="xliff (Weblate, OmegaT) or po (Poedit, Weblate, Pontoon); "
+                        "default: from the --out file's name, else xliff")
+    export.add_argument("--out", type=path_argument, metavar="FILE",
+                        help="file to write (default: LANG.xlf or LANG.po here)")
+    export.add_argument("--force", action="store_true", help="replace an existing file")
+    export.set_defaults(run=run_export)
+    load = actions.add_parser(
+        "import", help="write a translated XLIFF or PO file into CONTENT_DIR (locales/LANG.yaml "
+        "and the article's front matter), after checking every string")
+    load.add_argument("content", type=path_argument, metavar="CONTENT_DIR",
+                      help="content folder")
+    load.add_argument("file", type=path_argument, metavar="FILE",
+                      help="the translated .xlf/.xliff or .po file")
+    load.add_argument("--lang", metavar="LANG",
+                      help="the language the file must be for (refused if it is another)")
+    load.set_defaults(run=run_import)
+
+
+FORMATS = ("xliff", "po")
+SUFFIXES = {"xliff": ".xlf", "po": ".po"}
 
 
 def run_init(args: argparse.Namespace) -> int:
@@ -51,4 +81,77 @@ def run_init(args: argparse.Namespace) -> int:
               else "English")
     print(f"wrote {target}: {len(status.strings)} string(s) from {source}, "
           f"{len(status.fallbacks)} still in English")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from generator.content.caches import cached_layouts
+    from generator.content.load import load_kit
+    from generator.i18n.po_file import po_text
+    from generator.i18n.translation_units import translator_file
+    from generator.i18n.translator_file import known_language
+    from generator.i18n.xliff import xliff_text
+    from generator.kit.write import write_atomic
+
+    lang, _ = known_language(args.lang)
+    if not args.content.is_dir():
+        raise UsageError(f"{args.content} is not a folder")
+    file_format = args.file_format or _format_of(args.out)
+    out = args.out or Path(f"{lang}{SUFFIXES[file_format]}")
+    if out.exists() and not args.force:
+        raise UsageError(f"{out} already exists; not replaced (a translator's work may be in "
+                         "it): choose another --out, or add --force")
+    kit = load_kit(args.content)
+    file = translator_file(kit, lang, cached_layouts(args.content).values())
+    title = f"{kit.site.options.organization or 'havenprint'}'s havenprint kit"
+    text = (xliff_text if file_format == "xliff" else po_text)(file, title)
+    try:
+        write_atomic(out, text.encode("utf-8"))
+    except OSError as error:
+        raise WriteError(f"{out}: cannot write: {error.strerror}") from None
+    limited = sum(1 for unit in file.units if unit.limit is not None)
+    translated = sum(1 for unit in file.units if unit.target is not None)
+    print(f"wrote {out}: {len(file.units)} strings for {file.language} ({lang}), "
+          f"{translated} translated, {limited} with a limit on their length")
+    if lang not in kit.site.options.languages:
+        print(f"note: {lang} is not in site.yaml's languages: the article's lines are not in "
+              "the file, and the rooms are measured beside the first language's article")
+    return 0
+
+
+def _format_of(out: Path | None) -> str:
+    if out is not None and out.suffix.lower() == ".po":
+        return "po"
+    if out is None or out.suffix.lower() in (".xlf", ".xliff"):
+        return "xliff"
+    raise UsageError(f"{out}: say --format xliff or --format po (the name ends in neither "
+                     ".xlf, .xliff nor .po)")
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from generator.content.caches import cached_layouts
+    from generator.content.load import load_kit
+    from generator.errors import print_problems
+    from generator.i18n.translator_file import known_language
+    from generator.i18n.translator_import import import_translations, read_translator_file
+
+    if not args.content.is_dir():
+        raise UsageError(f"{args.content} is not a folder")
+    if not args.file.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    expected = known_language(args.lang)[0] if args.lang else None
+    read = read_translator_file(args.file)
+    kit = load_kit(args.content)
+    result = import_translations(kit, cached_layouts(args.content).values(), read, expected)
+    print_problems(result.notes)
+    if not result.written:
+        print(f"nothing changed: {args.content} already holds what {args.file} gives "
+              f"({result.strings} interface strings, {result.article_lines} article lines)")
+        return 0
+    review = ("needs_review: true (not every string is marked checked by a native speaker)"
+              if result.needs_review else "needs_review: false (every string marked checked)")
+    written = ", ".join(str(path) for path in result.written)
+    print(f"imported {result.strings} interface strings ({result.changed} changed) and "
+          f"{result.article_lines} article lines for {result.lang} into {written}"
+          + (f"; {review}" if result.strings else ""))
     return 0

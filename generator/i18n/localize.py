@@ -239,15 +239,21 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
         if key in SAFETY_STRINGS:
             message += " (safety wording can be reworded, not removed)"
         return Problem(doc.path, message, line)
-    english_names = placeholders(known[key]) if known is not None else None
+    wrong = placeholder_problem(value, known[key] if known is not None else None)
+    return None if wrong is None else Problem(doc.path, f"{key}: {wrong}", line)
+
+
+def placeholder_problem(text: str, english_text: str | None) -> str | None:
+    """What is wrong with the `{placeholders}` of a translation (`english_text`: the string
+    it translates, whose placeholders it must keep), or None."""
+    english_names = placeholders(english_text) if english_text is not None else None
     try:
-        found = placeholders(value)
+        found = placeholders(text)
     except PlaceholderError as error:
-        return Problem(doc.path, f"{key}: {_placeholder_message(error, english_names)}", line)
+        return _placeholder_message(error, english_names)
     if english_names is not None and found != english_names:
         wanted = ", ".join(f"{{{name}}}" for name in sorted(english_names))
-        return Problem(doc.path, (
-            f"{key}: must keep the placeholders {wanted or '(none)'} of the English text"), line)
+        return f"must keep the placeholders {wanted or '(none)'} of the English text"
     return None
 
 

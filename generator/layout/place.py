@@ -272,6 +272,13 @@ def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     return Rect(box.x, bottom, box.width, max(0.0, top - bottom))
 
 
+def slot_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
+             panel: int | None = None) -> Rect:
+    """The box `slot` had when `placed` was placed (its panel's, or `panel`'s, for a flow):
+    for measuring how much more text it would hold (generator/i18n/string_room.py)."""
+    return _box(slot, placement, placed, panel)
+
+
 def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
     items = composed.texts[slot.name]

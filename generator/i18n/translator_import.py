@@ -1,0 +1,410 @@
+"""`havenprint locale import`: a translator file (XLIFF or PO, read by xliff.py and po_file.py)
+written into the content folder: the interface strings into `locales/<lang>.yaml`, an
+article's lines into its front matter, each file edited in place (comments, order and quoting
+kept).
+
+Every string is checked first, as the catalogue and the build check them: its placeholders
+are the English text's, it holds no control character (invisible formatting characters are
+removed, as from every content file), a string printed on an outside surface holds no word
+that reveals what the piece is for (when the site is discreet), and it fits where it prints
+(generator/i18n/string_room.py, with the file's other strings in place). One problem stops the
+import: every problem is listed, with the file's line, and nothing is written. The files
+are then written each atomically; should one fail, those written before it are put back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from generator.content.bounded_read import read_limited
+from generator.content.containment import is_inside
+from generator.content.extends import locale_root
+from generator.content.front_matter_edit import Lines, with_lines
+from generator.content.invisible import (
+    control_character_in_value,
+    control_character_problem,
+    invisible_in,
+    without_invisible,
+)
+from generator.content.models import Article, Kit
+from generator.content.round_trip import RoundTripError, edited, set_key
+from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml
+from generator.errors import ContentError, Problem, UsageError, WriteError
+from generator.i18n.localize import (
+    META_FIELDS,
+    META_KEY,
+    LanguageStatus,
+    catalogue_from_doc,
+    language_status,
+    placeholder_problem,
+    site_catalogue_path,
+)
+from generator.i18n.string_room import StringRoom, article_key, in_language, string_rooms
+from generator.layout.formats import Layout, declared_strings
+
+MAX_TEXT = 2000  # characters in one string: more is no interface string or article line
+_ARTICLE_KEY = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]*)\.(?P<field>title|card|key_points)"
+                          r"(?:\.(?P<number>[1-9][0-9]{0,2}))?")
+
+
+@dataclass(frozen=True)
+class FileUnit:
+    """One unit as a translator file gives it."""
+
+    key: str
+    source: str | None  # the English it says it translates
+    target: str | None  # None or empty: not translated
+    reviewed: bool  # marked checked (XLIFF approved / final, PO not fuzzy)
+    line: int | None
+    original: str | None = None  # the content file it says it is for (XLIFF `original`)
+
+
+@dataclass(frozen=True)
+class ReadFile:
+    path: Path
+    lang: str
+    units: tuple[FileUnit, ...]
+    kind: str  # XLIFF, PO
+
+
+@dataclass
+class Imported:
+    """What an import wrote."""
+
+    lang: str
+    written: list[Path] = field(default_factory=list)
+    strings: int = 0  # interface strings the file gave
+    changed: int = 0  # of them, those that print differently now
+    article_lines: int = 0
+    needs_review: bool = True
+    notes: list[Problem] = field(default_factory=list)
+
+
+def read_translator_file(path: Path) -> ReadFile:
+    """The file's units, as XLIFF (.xlf, .xliff, or text starting with `<`) or PO."""
+    from generator.i18n.po_file import read_po_file
+    from generator.i18n.xliff import read_xliff
+
+    raw = read_limited(path, MAX_CONTENT_BYTES)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ContentError(Problem(path, (
+            "the file is not UTF-8 text: export it again, or save it as UTF-8"),
+            raw.count(b"\n", 0, error.start) + 1)) from None
+    if problem := control_character_problem(path, text):
+        raise ContentError(problem)
+    if path.suffix.lower() in (".xlf", ".xliff") or (
+            path.suffix.lower() != ".po" and text.lstrip().startswith("<")):
+        return read_xliff(path, text)
+    return read_po_file(path, text)
+
+
+def import_translations(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
+                        expected: str | None = None) -> Imported:
+    """Check every string of `read` and write them into the kit's content folder; ContentError
+    listing every problem (nothing written), WriteError when a file cannot be written."""
+    from generator.i18n.translator_file import known_language
+
+    try:
+        lang, _ = known_language(read.lang)
+    except UsageError:
+        raise ContentError(Problem(read.path, (
+            f"the file is for {read.lang!r}, which is not a language code havenprint knows"),
+            1)) from None
+    if expected is not None and known_language(expected)[0] != lang:
+        raise ContentError(Problem(read.path, (
+            f"the file is for {lang}, not {known_language(expected)[0]}: a file for another "
+            "language; import it for its own language, or export the right one"), 1))
+    chosen = {layout.name: layout for layout in layouts}
+    status = language_status(lang, locale_root(kit.root, lang), declared_strings(chosen))
+    articles = {slug: by_lang[lang] for slug, by_lang in kit.library.items() if lang in by_lang}
+    result = Imported(lang)
+    problems: list[Problem] = []
+    strings, lines, reviewed = _checked_units(read, lang, status, articles, problems,
+                                              result.notes)
+    if problems:
+        raise ContentError(problems)
+    current = {**status.strings, **_article_texts(articles)}
+    changed = {key: text for key, text in {**strings, **lines}.items() if current.get(key) != text}
+    if changed:
+        rooms = string_rooms(in_language(kit, lang), lang, chosen.values(),
+                             {**status.strings, **strings}, lines)
+        problems += _printed_problems(kit, lang, read, changed, rooms)
+    if problems:
+        raise ContentError(problems)
+    files = []
+    if strings:
+        change, result.needs_review = _catalogue_change(kit, lang, status, strings, reviewed,
+                                                        chosen)
+        files.append(change)
+    files += _article_changes(kit, read, articles, lines, problems)
+    if problems:
+        raise ContentError(problems)
+    result.written = _write_all([change for change in files if change[1] != change[2]])
+    result.strings = len(strings)
+    result.changed = sum(1 for key in strings if key in changed)
+    result.article_lines = len(lines)
+    return result
+
+
+def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
+                   articles: Mapping[str, Article], problems: list[Problem],
+                   notes: list[Problem]
+                   ) -> tuple[dict[str, str], dict[str, str], dict[str, bool]]:
+    """The file's translated units, checked one by one: interface strings, article lines
+    (by `article_key`), and whether each interface string is marked reviewed."""
+    strings: dict[str, str] = {}
+    lines: dict[str, str] = {}
+    reviewed: dict[str, bool] = {}
+    seen: dict[str, int | None] = {}
+    for unit in read.units:
+        def problem(message: str, unit: FileUnit = unit) -> None:
+            problems.append(Problem(read.path, f"unit {unit.key!r}: {message}", unit.line))
+
+        if not unit.key:
+            problems.append(Problem(read.path, (
+                "a unit without a name (XLIFF id or resname, PO msgctxt): which string is "
+                "it?"), unit.line))
+            continue
+        if unit.key in seen:
+            problem(f"given twice (also on line {seen[unit.key]}): keep one")
+            continue
+        seen[unit.key] = unit.line
+        article = _article_of(unit.key, articles)
+        if unit.key not in status.english and article is None:
+            problem(_unknown(unit.key, status, articles, lang))
+            continue
+        expected_file = Path(f"locales/{lang}" if article is None
+                             else f"articles/{article.slug}.{lang}")
+        if unit.original and Path(unit.original).with_suffix("") != expected_file:
+            problem(f"the file puts it in {unit.original}; for {lang} it goes into "
+                    f"{expected_file}: a file for another language or kit?")
+            continue
+        if not unit.target or not unit.target.strip():
+            continue  # not translated: what prints now stays
+        text = " ".join(unit.target.split())
+        if message := control_character_in_value(text, "an escape or a pasted character"):
+            problem(message)
+            continue
+        if hidden := invisible_in(text):
+            codes = ", ".join(dict.fromkeys(f"U+{ord(char):04X}" for char in hidden))
+            notes.append(Problem(read.path, (
+                f"unit {unit.key!r}: removed invisible formatting characters ({codes})"),
+                unit.line, "info"))
+            text = without_invisible(text)
+        if len(text) > MAX_TEXT:
+            problem(f"{len(text):,} characters: not one string (at most {MAX_TEXT:,})")
+            continue
+        english = status.english.get(unit.key) if article is None else None
+        if english is not None and (message := placeholder_problem(text, english)):
+            problem(message)
+            continue
+        if english is not None and unit.source is not None and \
+                " ".join(unit.source.split()) != " ".join(english.split()):
+            notes.append(Problem(read.path, (
+                f"unit {unit.key!r}: the English text changed since the file was exported "
+                f"(now {english!r}): check that the translation still says it"),
+                unit.line, "warning"))
+        if article is None:
+            strings[unit.key] = text
+            reviewed[unit.key] = unit.reviewed
+        else:
+            lines[unit.key] = text
+    return strings, lines, reviewed
+
+
+def _article_of(key: str, articles: Mapping[str, Article]) -> Article | None:
+    found = _ARTICLE_KEY.fullmatch(key)
+    if found is None or found["slug"] not in articles:
+        return None
+    if (found["field"] == "key_points") != (found["number"] is not None):
+        return None
+    return articles[found["slug"]]
+
+
+def _unknown(key: str, status: LanguageStatus, articles: Mapping[str, Article],
+             lang: str) -> str:
+    found = _ARTICLE_KEY.fullmatch(key)
+    if found is not None and found["slug"] not in articles:
+        return (f"no article {found['slug']!r} in {lang} in this kit: its lines go into "
+                f"articles/{found['slug']}.{lang}.md, which the kit must list and have")
+    valid = ", ".join(sorted(status.english)[:8])
+    return (f"unknown string; this kit's strings are named {valid}... and "
+            f"<article>.title, <article>.card, <article>.key_points.<n>")
+
+
+def _article_texts(articles: Mapping[str, Article]) -> dict[str, str]:
+    texts = {}
+    for slug, article in articles.items():
+        texts[article_key(slug, "title")] = article.title
+        if article.card_line_given and article.card_line:
+            texts[article_key(slug, "card")] = article.card_line
+        for number, point in enumerate(article.key_points, start=1):
+            texts[article_key(slug, "key_points", number)] = point
+    return texts
+
+
+def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str, str],
+                      rooms: Mapping[str, StringRoom]) -> list[Problem]:
+    """Revealing words on outside surfaces, and texts that do not fit where they print."""
+    from generator.safety.discretion import (
+        builtin_words,
+        revealing_words_in,
+        site_words,
+        unchecked_language,
+    )
+
+    lines = {unit.key: unit.line for unit in read.units}
+    problems = []
+    outside = [key for key in changed if key in rooms and rooms[key].outside]
+    if kit.site.options.discreet and outside:
+        unchecked = unchecked_language(kit.site, lang)
+        if unchecked is not None:
+            problems.append(unchecked)
+        words = builtin_words(lang) + site_words(kit.site, lang)
+        for key in outside:
+            where = next(room.place.describe() for room in rooms[key].rooms
+                         if room.place.outside)
+            for word in revealing_words_in(changed[key], words, lang):
+                problems.append(Problem(read.path, (
+                    f"unit {key!r}: '{word}' would reveal what the piece is for: it prints on "
+                    f"an outside surface ({where}), where anyone sees it; reword it"),
+                    lines.get(key)))
+    for key, text in changed.items():
+        for room in rooms[key].overflows() if key in rooms else []:
+            room_size = (f"{room.characters} fit there" if room.characters is not None
+                         else "it does not fit")
+            problems.append(Problem(read.path, (
+                f"unit {key!r}: too long for {room.place.describe()}: it is {len(text)} "
+                f"characters and {room_size}; shorten it"), lines.get(key)))
+    return problems
+
+
+Change = tuple[Path, str, str | None]  # the file, its new text, its text now (None: new)
+
+
+def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapping[str, str],
+                      reviewed: Mapping[str, bool], layouts: Mapping[str, Layout]
+                      ) -> tuple[Change, bool]:
+    """`locales/<lang>.yaml` in the content folder with the strings set (a new one starts as
+    `havenprint locale init` writes it), taken off `untranslated`, and `needs_review` true
+    unless every string it holds is checked: those the file gives marked so, the others by
+    the catalogue they come from; and whether it needs review."""
+    from generator.i18n.translator_file import catalogue_text, descriptions, known_language
+
+    path = site_catalogue_path(lang, kit.root)
+    if not is_inside(path.parent, (kit.root.resolve(),)):
+        raise ContentError(Problem(path.parent, (
+            f"is a link to {path.parent.resolve()}, outside the content folder: the catalogue "
+            "would be written there; make locales/ a folder of its own")))
+    own = next((c for c in status.catalogues if c.path == path), None)
+    if path.exists():
+        now: str | None = read_limited(path, MAX_CONTENT_BYTES).decode("utf-8-sig")
+        text = now or ""
+    else:
+        now = None
+        code, name = known_language(lang)
+        text = catalogue_text(code, name, language_status(lang, None, declared_strings(layouts)),
+                              descriptions(layouts))
+    # The strings the file does not give keep the review of the catalogue they come from:
+    # this one, or (in a new file) the built-in one it copies.
+    builtin = next((c for c in status.catalogues if c.path != path), None)
+    base = own if own is not None else builtin
+    others_checked = base is None or not base.meta.needs_review
+    given_checked = all(reviewed.get(key, False) for key in strings)
+    order = [META_KEY, *status.english]
+    needs: list[bool] = []
+
+    def edit(data: CommentedMap) -> None:
+        for key, value in strings.items():
+            set_key(data, key, value, order)
+        meta = data.get(META_KEY)
+        if not isinstance(meta, CommentedMap):
+            meta = CommentedMap()
+            data.insert(0, META_KEY, meta)
+        untranslated = meta.get("untranslated")
+        kept: list[str] = []
+        if isinstance(untranslated, CommentedSeq):
+            kept = [key for key in untranslated if key not in strings]
+            if not kept:
+                del meta["untranslated"]
+            elif kept != list(untranslated):
+                untranslated[:] = kept
+        # what prints from here besides the file's strings (those still in English aside)
+        others = [key for key in data if key not in (META_KEY, *strings, *kept)]
+        needs_review = not given_checked or (bool(others) and not others_checked)
+        needs.append(needs_review)
+        if meta.get("needs_review", False) != needs_review:
+            set_key(meta, "needs_review", needs_review, META_FIELDS)
+
+    try:
+        new = edited(text, edit)
+    except RoundTripError as error:
+        raise ContentError(Problem(path, f"cannot be edited: {error}")) from None
+    catalogue_from_doc(parse_yaml(new, path), status.english)  # ContentError: said as is
+    return (path, new, now), needs[0]
+
+
+def _article_changes(kit: Kit, read: ReadFile, articles: Mapping[str, Article],
+                     lines: Mapping[str, str], problems: list[Problem]) -> list[Change]:
+    from generator.content.articles import load_article
+
+    changes: list[Change] = []
+    for slug, article in articles.items():
+        given = {key: text for key, text in lines.items() if key.startswith(f"{slug}.")}
+        if not given or article.source is None:
+            continue
+        path = article.source.path
+        if not is_inside(path, (kit.root.resolve(),)):
+            problems.append(Problem(read.path, (
+                f"the lines of {slug!r} go into {path}, which is not in this content folder "
+                "(a base it extends): translate them there"), 1))
+            continue
+        points = {int(key.rsplit(".", 1)[1]): text for key, text in given.items()
+                  if ".key_points." in key}
+        change = Lines(given.get(article_key(slug, "title")), given.get(article_key(slug, "card")),
+                       points)
+        now = read_limited(path, MAX_CONTENT_BYTES).decode("utf-8-sig")
+        try:
+            new = with_lines(now, change, article.title, article.key_points,
+                             path.suffix.lower() == ".md")
+        except (RoundTripError, ValueError) as error:
+            problems.append(Problem(path, f"the front matter cannot be edited: {error}", 1))
+            continue
+        try:
+            load_article(path, slug, article.lang, text=new)
+        except ContentError as error:
+            problems.extend(error.problems)
+            continue
+        changes.append((path, new, now))
+    return changes
+
+
+def _write_all(changes: list[Change]) -> list[Path]:
+    """Each file atomically; when one cannot be written, the ones written before it are put
+    back as they were, and WriteError names it."""
+    from generator.kit.write import write_atomic
+
+    done: list[Change] = []
+    for change in changes:
+        path, new, _ = change
+        try:
+            write_atomic(path, new.encode("utf-8"))
+        except OSError as error:
+            for written, _, old in reversed(done):
+                try:
+                    if old is None:
+                        written.unlink(missing_ok=True)
+                    else:
+                        write_atomic(written, old.encode("utf-8"))
+                except OSError:
+                    pass
+            raise WriteError(f"{path}: cannot write: {error.strerror}; nothing was "
+                             "imported") from None
+        done.append(change)
+    return [path for path, _, _ in done]
