@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import os
 import pstats
 import resource
@@ -62,7 +63,7 @@ def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     """Load, lay out, render and write every format (office), as `havenprint build` does."""
     kit = load_kit(content)
     layouts = list(cached_layouts(content).values())
-    langs = list(kit.site.languages)
+    langs = list(kit.site.options.languages)
     result, _ = build_with_kit_files(kit, layouts, langs, ("office",), out, previews=previews)
     return len(result.written)
 
@@ -72,7 +73,7 @@ def every_language_kit(folder: Path) -> Path:
     those that need a font file the site gives (Amharic)."""
     shutil.copytree(CONTENT, folder)
     site = folder / "site.yaml"
-    slug = load_kit(CONTENT).site.article
+    slug = load_kit(CONTENT).site.article_slugs[0]
     langs = sorted({path.name[len(slug) + 1:-len(path.suffix)]
                     for path in (CONTENT / "articles").glob(f"{slug}.*")
                     if path.suffix in ARTICLE_SUFFIXES} - set(SITE_FONT_LANGUAGES))
@@ -90,8 +91,8 @@ def per_language(kit: Kit, runs: int) -> list[tuple[str, float]]:
         for layout in layouts:
             render_pdf(kit, lay_out(kit, layout, lang), "office")
 
-    return [(lang, median_seconds(lambda lang=lang: one(lang), runs))
-            for lang in kit.site.languages]
+    return [(lang, median_seconds(functools.partial(one, lang), runs))
+            for lang in kit.site.options.languages]
 
 
 def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
@@ -103,7 +104,9 @@ def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
     layout = cached_layouts(kits[0].root)["pocket-card"]
     ours, theirs = [], []
     for index, kit in enumerate(kits):
-        payload = "tel:" + kit.resources[0].phone.e164
+        phone = kit.resources[0].phone
+        assert phone is not None, f"{kit.root}: the first line has no number"
+        payload = "tel:" + phone.e164
         start = time.perf_counter()
         render_pdf(kit, lay_out(kit, layout, "en"), "office")
         middle = time.perf_counter()
@@ -116,15 +119,15 @@ def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
 
 def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, float, float]]:
     rows = []
-    lang = kit.site.languages[0]
+    lang = kit.site.options.languages[0]
     for name, layout in cached_layouts(kit.root).items():
         laid = lay_out(kit, layout, lang)
         pdf = render_pdf(kit, laid, "office")
         rows.append((name,
-                     median_seconds(lambda layout=layout: lay_out(kit, layout, lang), runs),
-                     median_seconds(lambda laid=laid: render_pdf(kit, laid, "office"), runs),
-                     median_seconds(lambda pdf=pdf, name=name: render_previews(
-                         pdf, scratch / "previews", name, kit.site.brand_color), runs)))
+                     median_seconds(functools.partial(lay_out, kit, layout, lang), runs),
+                     median_seconds(functools.partial(render_pdf, kit, laid, "office"), runs),
+                     median_seconds(functools.partial(render_previews, pdf, scratch / "previews",
+                                                      name, kit.site.brand_color), runs)))
     return rows
 
 
@@ -279,7 +282,7 @@ def report(args: argparse.Namespace, scratch: Path) -> None:
 
     content = every_language_kit(scratch / "kit-content")
     kit = load_kit(content)
-    langs = kit.site.languages
+    langs = kit.site.options.languages
     docs = build_kit(content, scratch / "kit")
     bare = median_seconds(lambda: build_kit(content, scratch / "kit", False), args.runs)
     full = median_seconds(lambda: build_kit(content, scratch / "kit"), args.runs)
