@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test serve lint bench clean wheel-check accept-pages bytecode
+.PHONY: demo test serve lint bench bench-quick clean wheel-check accept-pages bytecode
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ wheel-check: $(STAMP)
 
 bench: bytecode
 	$(BIN)/python bench/bench.py
+
+# Every part of the benchmark once, small (under a minute): CI runs it, so that it cannot
+# break unseen. Its figures are not the ones to quote (`make bench`).
+bench-quick: bytecode
+	$(BIN)/python bench/bench.py --quick
 
 clean:
 	rm -rf $(VENV) output/*/
