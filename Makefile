@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test serve lint bench clean wheel-check accept-pages bytecode
+.PHONY: demo test serve lint bench bench-quick clean wheel-check accept-pages bytecode
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,7 @@ accept-pages: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator bench tests
-	$(BIN)/mypy generator
+	$(BIN)/mypy generator bench
 
 # The package as users install it (not editable): a wheel in a fresh venv lists the formats
 # and builds the default kit from its own copies of layouts, locales and fonts.
@@ -49,6 +49,11 @@ wheel-check: $(STAMP)
 
 bench: bytecode
 	$(BIN)/python bench/bench.py
+
+# Every part of the benchmark once, small (under a minute): CI runs it, so that it cannot
+# break unseen. Its figures are not the ones to quote (`make bench`).
+bench-quick: bytecode
+	$(BIN)/python bench/bench.py --quick
 
 clean:
 	rm -rf $(VENV) output/*/

@@ -1,6 +1,7 @@
 """How long havenprint takes: per document, per kit, per batch of sites, against a baseline.
 
     .venv/bin/python bench/bench.py [--runs 5] [--sites 1,10,100] [--with-1000] [--profile]
+    .venv/bin/python bench/bench.py --quick   # every table once, small (under a minute)
 
 Every format, office target. The kit is the default kit in every language it has an article
 for (12). Times are medians of `--runs` runs in a warm process (fonts registered, caches
@@ -11,6 +12,9 @@ Batches also report their processor time (the batch and its workers), and that t
 divided by the machine's cores: no scheduling can make the batch faster than that (a
 worker's preview thread can use a core of its own, so fewer jobs than cores do not lower
 the divisor).
+`--quick` runs every part once at its smallest (one run each, the default kit's own
+languages, batches of 2 sites, a languages batch of en and ar with the font cache as it is):
+CI runs it so that the script cannot break unseen; its figures are not the ones to quote.
 Prints Markdown tables. Not a test: figures depend on the machine.
 """
 
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import os
 import pstats
 import resource
@@ -62,20 +67,21 @@ def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     """Load, lay out, render and write every format (office), as `havenprint build` does."""
     kit = load_kit(content)
     layouts = list(cached_layouts(content).values())
-    langs = list(kit.site.languages)
+    langs = list(kit.site.options.languages)
     result, _ = build_with_kit_files(kit, layouts, langs, ("office",), out, previews=previews)
     return len(result.written)
 
 
-def every_language_kit(folder: Path) -> Path:
+def every_language_kit(folder: Path, most: int | None = None) -> Path:
     """A copy of the default kit listing every language its article is written in, but
-    those that need a font file the site gives (Amharic)."""
+    those that need a font file the site gives (Amharic); the first `most` of them only,
+    when given."""
     shutil.copytree(CONTENT, folder)
     site = folder / "site.yaml"
-    slug = load_kit(CONTENT).site.article
+    slug = load_kit(CONTENT).site.article_slugs[0]
     langs = sorted({path.name[len(slug) + 1:-len(path.suffix)]
                     for path in (CONTENT / "articles").glob(f"{slug}.*")
-                    if path.suffix in ARTICLE_SUFFIXES} - set(SITE_FONT_LANGUAGES))
+                    if path.suffix in ARTICLE_SUFFIXES} - set(SITE_FONT_LANGUAGES))[:most]
     text = site.read_text(encoding="utf-8")
     first = next(line for line in text.splitlines() if line.startswith("languages:"))
     site.write_text(text.replace(first, f"languages: [{', '.join(langs)}]"), encoding="utf-8")
@@ -90,8 +96,8 @@ def per_language(kit: Kit, runs: int) -> list[tuple[str, float]]:
         for layout in layouts:
             render_pdf(kit, lay_out(kit, layout, lang), "office")
 
-    return [(lang, median_seconds(lambda lang=lang: one(lang), runs))
-            for lang in kit.site.languages]
+    return [(lang, median_seconds(functools.partial(one, lang), runs))
+            for lang in kit.site.options.languages]
 
 
 def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
@@ -103,7 +109,9 @@ def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
     layout = cached_layouts(kits[0].root)["pocket-card"]
     ours, theirs = [], []
     for index, kit in enumerate(kits):
-        payload = "tel:" + kit.resources[0].phone.e164
+        phone = kit.resources[0].phone
+        assert phone is not None, f"{kit.root}: the first line has no number"
+        payload = "tel:" + phone.e164
         start = time.perf_counter()
         render_pdf(kit, lay_out(kit, layout, "en"), "office")
         middle = time.perf_counter()
@@ -116,15 +124,15 @@ def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
 
 def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, float, float]]:
     rows = []
-    lang = kit.site.languages[0]
+    lang = kit.site.options.languages[0]
     for name, layout in cached_layouts(kit.root).items():
         laid = lay_out(kit, layout, lang)
         pdf = render_pdf(kit, laid, "office")
         rows.append((name,
-                     median_seconds(lambda layout=layout: lay_out(kit, layout, lang), runs),
-                     median_seconds(lambda laid=laid: render_pdf(kit, laid, "office"), runs),
-                     median_seconds(lambda pdf=pdf, name=name: render_previews(
-                         pdf, scratch / "previews", name, kit.site.brand_color), runs)))
+                     median_seconds(functools.partial(lay_out, kit, layout, lang), runs),
+                     median_seconds(functools.partial(render_pdf, kit, laid, "office"), runs),
+                     median_seconds(functools.partial(render_previews, pdf, scratch / "previews",
+                                                      name, kit.site.brand_color), runs)))
     return rows
 
 
@@ -228,7 +236,12 @@ def main() -> None:
                         help="only: a batch per language (e.g. en,ar,zh-Hans,hi) of sites with "
                              "names of their own, from an empty font cache and again warm")
     parser.add_argument("--languages-sites", type=int, default=100)
+    parser.add_argument("--quick", action="store_true",
+                        help="every table once, small: that the script runs (CI)")
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.batch_runs, args.sites, args.batch_previews = 1, 1, "2", "2"
+        args.languages_batch, args.languages_sites = "en,ar", 2
     register_fonts()
     register_baseline_fonts()
     with tempfile.TemporaryDirectory(prefix="havenprint-bench-") as folder:
@@ -236,14 +249,21 @@ def main() -> None:
         if args.profile:
             profile(CONTENT, scratch / "profile", 25)
             return
+        if args.quick:
+            report(args, scratch, card_sites=3, kit_languages=3)
+            languages_report(args, scratch, ("as it is",))
+            profile(CONTENT, scratch / "profile", 5)
+            return
         if args.languages_batch:
             languages_report(args, scratch)
             return
         report(args, scratch)
 
 
-def languages_report(args: argparse.Namespace, scratch: Path) -> None:
-    """Per-site time and memory of a batch in each language, cold and warm font cache."""
+def languages_report(args: argparse.Namespace, scratch: Path,
+                     states: tuple[str, ...] = ("cold", "warm")) -> None:
+    """Per-site time and memory of a batch in each language, from an empty font cache of
+    its own (cold) and again (warm); "as it is": once, with the user's font cache."""
     count = args.languages_sites
     print(f"| {count} sites (`--jobs {args.jobs}`, no previews) | font cache | per site "
           "| x English | largest process | font cache size |\n|---|---|---:|---:|---:|---:|")
@@ -251,17 +271,19 @@ def languages_report(args: argparse.Namespace, scratch: Path) -> None:
     for lang in args.languages_batch.split(","):
         sites = make_language_sites(scratch / f"sites-{lang}", CONTENT, count, lang)
         cache = scratch / f"cache-{lang}"
-        for state in ("cold", "warm"):
-            run = run_batch(sites, scratch / f"out-{lang}", args.jobs, False, cache)
+        for state in states:
+            run = run_batch(sites, scratch / f"out-{lang}", args.jobs, False,
+                            None if state == "as it is" else cache)
             per_site = run.wall / count
             english.setdefault(state, per_site)
             size = sum(p.stat().st_size for p in cache.rglob("*") if p.is_file()) / 2**20
             print(f"| {lang} | {state} | {per_site * 1000:.0f} ms "
                   f"| {per_site / english[state]:.2f} | {run.largest_rss:.0f} MiB "
-                  f"| {size:.0f} MiB |", flush=True)
+                  f"| {'yours' if state == 'as it is' else f'{size:.0f} MiB'} |", flush=True)
 
 
-def report(args: argparse.Namespace, scratch: Path) -> None:
+def report(args: argparse.Namespace, scratch: Path, card_sites: int = 40,
+           kit_languages: int | None = None) -> None:
     cpu = os.cpu_count()
     print(f"## havenprint benchmark\n\nPython {sys.version.split()[0]}, {cpu} core(s); "
           f"medians of {args.runs} runs; office target, every format.\n")
@@ -270,16 +292,16 @@ def report(args: argparse.Namespace, scratch: Path) -> None:
     for name, laid, rendered, previews in per_document(english, args.runs, scratch):
         print(f"| {name} | {laid * 1000:.0f} ms | {rendered * 1000:.0f} ms "
               f"| {previews * 1000:.0f} ms |")
-    sites = make_sites(scratch / "card-sites", CONTENT, 41, ["en"])
-    card, base = next_card_sheet(sites, 40)
+    sites = make_sites(scratch / "card-sites", CONTENT, card_sites + 1, ["en"])
+    card, base = next_card_sheet(sites, card_sites)
     print(f"\nOne more site's 10-up card sheet (its own number and QR code; lay out + render): "
           f"{card * 1000:.1f} ms. A bare ReportLab script drawing the same sheet with the same "
           f"fonts and that site's QR code: {base * 1000:.1f} ms; havenprint is "
-          f"{card / base:.2f} x that. Medians over 40 sites.\n")
+          f"{card / base:.2f} x that. Medians over {card_sites} sites.\n")
 
-    content = every_language_kit(scratch / "kit-content")
+    content = every_language_kit(scratch / "kit-content", kit_languages)
     kit = load_kit(content)
-    langs = kit.site.languages
+    langs = kit.site.options.languages
     docs = build_kit(content, scratch / "kit")
     bare = median_seconds(lambda: build_kit(content, scratch / "kit", False), args.runs)
     full = median_seconds(lambda: build_kit(content, scratch / "kit"), args.runs)
@@ -313,7 +335,8 @@ def report(args: argparse.Namespace, scratch: Path) -> None:
                   f"| {max(r.largest_rss for r in results):.0f} MiB "
                   f"| {max(r.all_rss for r in results):.0f} MiB |", flush=True)
     self_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\nPeak RSS of this process (the 12-language kit built in it): {self_rss:.0f} MiB.")
+    print(f"\nPeak RSS of this process (the {len(langs)}-language kit built in it): "
+          f"{self_rss:.0f} MiB.")
 
 
 if __name__ == "__main__":

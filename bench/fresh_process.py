@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,9 +68,10 @@ def import_report(out: Path, langs: list[str], env: dict[str, str]) -> str:
                           env=env, cwd=REPO, text=True).stderr
 
 
-def import_times(report: str) -> tuple[float, Counter]:
+def import_times(report: str) -> tuple[float, dict[str, float]]:
     """Seconds importing in all, and seconds per top-level package (its modules' own time)."""
-    total, by_package = 0.0, Counter[str]()
+    total = 0.0
+    by_package: defaultdict[str, float] = defaultdict(float)
     for own, cumulative, indent, name in _ROW.findall(report):
         if len(indent) == 1:
             total += int(cumulative) / 1e6
@@ -129,7 +130,7 @@ def _package(module: str) -> str:
 class Measured:
     wall: float  # the whole build process
     importing: float  # of which importing (python -X importtime)
-    shares: Counter  # seconds importing per library
+    shares: dict[str, float]  # seconds importing per library
     start: float  # a process that does nothing
     libraries: float  # a process that imports the libraries the build imports, only
     again: float  # the same build again in the same process: every cache warm
@@ -140,7 +141,8 @@ def measure(runs: int, langs: list[str], env: dict[str, str],
     out = scratch / "out"
     wall_seconds(out, langs, env)  # writes the bytecode, fills the font cache
     libraries = "import " + ", ".join(library_imports(import_report(out, langs, env)))
-    walls, totals, shares, starts, floors, agains = [], [], [], [], [], []
+    walls, totals, starts, floors, agains = [], [], [], [], []
+    shares: list[dict[str, float]] = []
     for _ in range(runs):  # interleaved, so that a busy moment touches all alike
         walls.append(wall_seconds(out, langs, env))
         total, by_package = import_times(import_report(out, langs, env))
@@ -150,8 +152,8 @@ def measure(runs: int, langs: list[str], env: dict[str, str],
         floors.append(process_seconds(libraries, env))
         agains.append(second_build_seconds(out, langs, env))
     names = {name for share in shares for name in share}
-    median_share = Counter({name: statistics.median(share.get(name, 0.0) for share in shares)
-                            for name in names})
+    median_share = {name: statistics.median(share.get(name, 0.0) for share in shares)
+                    for name in names}
     return Measured(statistics.median(walls), statistics.median(totals), median_share,
                     statistics.median(starts), statistics.median(floors),
                     statistics.median(agains))
@@ -182,11 +184,11 @@ def main() -> None:
     print(f"| starts Python | {compiled.start:.2f} s |")
     print(f"| imports the libraries the build imports | {compiled.libraries:.2f} s |")
     print(f"| (the build again in the same process, every cache warm) | {compiled.again:.2f} s |")
-    shares = compiled.shares
+    shares = sorted(compiled.shares.items(), key=lambda share: -share[1])
     print("\n| imported (bytecode compiled) | own time |\n|---|---:|")
-    for name, seconds in shares.most_common(args.top):
+    for name, seconds in shares[:args.top]:
         print(f"| {name} | {seconds * 1000:.0f} ms |")
-    rest = sum(seconds for _, seconds in shares.most_common()[args.top:])
+    rest = sum(seconds for _, seconds in shares[args.top:])
     print(f"| everything else | {rest * 1000:.0f} ms |")
 
 
