@@ -436,6 +436,17 @@ def test_the_web_page_prints_the_pieces_digits(tmp_path: Path) -> None:
 
     content = default_kit_in(tmp_path / "content", ("bn",))
     page = render_web_page(load_kit(content), "trauma-bonding", "bn").decode("utf-8")
-    text = re.sub(r"<[^>]+>", " ", page)
-    assert "24 ঘণ্টা" in text
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page)).replace("\u00a0", " ")
+    assert "24 ঘণ্টা" in text  # short hours in one piece, as on the pieces
     assert not [char for char in text if char.isdecimal() and not char.isascii()]
+
+
+def test_a_templates_no_break_spaces_reach_the_page() -> None:
+    """A keyword's, a date's and short hours' no-break spaces were turned into plain ones
+    as a template's block was read (str.split), and "· على / مدار الساعة" broke inside the
+    Arabic card's hours."""
+    from generator.layout.paragraphs import parse_block
+
+    block = '<p style="detail">\n  Text LOVE\u00a0IS to 22522 · على\u00a0مدار\u00a0الساعة\n</p>'
+    (paragraph,) = parse_block(block, "resource", Path("back.j2"))
+    assert paragraph.markup == "Text LOVE\u00a0IS to 22522 · على\u00a0مدار\u00a0الساعة"

@@ -193,7 +193,7 @@ def resource_view(resource: Resource, lang: str = "en",
              "description": resource.text.description.get(lang)}
             if resource.text else None
         ),
-        "hours": hours_text(resource.hours_in(lang), strings or {}, lang),
+        "hours": _short_in_one_piece(hours_text(resource.hours_in(lang), strings or {}, lang)),
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
@@ -207,6 +207,15 @@ def resource_view(resource: Resource, lang: str = "en",
 def _one_piece(text: str | None) -> str | None:
     """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
     return text.replace(" ", "\u00a0") if text else text
+
+
+# Hours as short as "على مدار الساعة" (24/7) or "Mon–Fri 9–5" are read as one thing: a line
+# ending "· على" with "مدار الساعة" under it reads as two. Longer schedules break as text.
+SHORT_HOURS = 20
+
+
+def _short_in_one_piece(hours: str | None) -> str | None:
+    return hours.replace(" ", "\u00a0") if hours and len(hours) <= SHORT_HOURS else hours
 
 
 def _bare_domain(url: str) -> str:

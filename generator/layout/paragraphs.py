@@ -77,7 +77,12 @@ def joined(parts: Iterable[Part]) -> str:
     for part in parts:
         if part.markup.strip():
             text += (part.sep if text.strip() else "") + part.markup
-    return " ".join(text.split())
+    return _TEMPLATE_SPACES.sub(" ", text).strip()
+
+
+# A template's line breaks and indents; not the no-break spaces its values carry (a keyword,
+# a date, short hours), which str.split() took for spaces to break at.
+_TEMPLATE_SPACES = re.compile(r"[ \t\r\n]+")
 
 
 @remembered(4096)
@@ -88,7 +93,7 @@ def parse_block(output: str, block: str, path: Path) -> tuple[Paragraph, ...]:
     paragraphs = []
     for style, attributes, markup in _PARAGRAPH.findall(output):
         paragraph = _paragraph(style, dict(_ATTRIBUTE.findall(attributes)) if attributes else {},
-                               " ".join(markup.split()), block, path)
+                               _TEMPLATE_SPACES.sub(" ", markup).strip(), block, path)
         if paragraph.markup:
             paragraphs.append(paragraph)
     leftover = _PARAGRAPH.sub("", output).strip()
