@@ -56,8 +56,3 @@ def build_kits(kit: Kit, layouts: Sequence[Layout], langs: Sequence[str],
         combined.problems.extend(pack_problem(name, problem) for problem in result.problems)
         combined.failed.extend((f"{name}/{document}", lang) for document, lang in result.failed)
     return combined
-
-
-def pack_of(kit: Kit, name: str | None) -> Kit:
-    """The kit (None) or the pack called `name`."""
-    return next((one for one in every_kit(kit) if one.audience == name), kit)

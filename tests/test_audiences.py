@@ -267,3 +267,33 @@ def test_batch_builds_each_sites_packs(tmp_path: Path, run) -> None:  # noqa: AN
     assert result.code == 0, result.err
     assert TEEN_TITLE in text_of(out / "ohio" / "teen" / "en" / "pocket-card-shop.pdf")
     assert "Wellness contacts" in text_of(out / "ohio" / "en" / "pocket-card-shop.pdf")
+
+
+def test_the_web_page_switches_between_the_kit_and_its_packs(tmp_path: Path) -> None:
+    from tests.serve_support import client_for, csrf_headers
+
+    content = teen_kit(tmp_path)
+    out = tmp_path / "out"
+    client, workspace = client_for(content, out)
+    with client:
+        main_page = client.get("/").text
+        assert 'href="/?audience=teen"' in main_page
+        teen_page = client.get("/?audience=teen").text
+        assert 'aria-current="page">audience pack teen' in teen_page
+        assert "&amp;audience=teen" in teen_page  # each picture opens the pack's preview
+        assert client.get("/?audience=elders").status_code == 400
+        teen_card = client.get("/preview?format=pocket-card&lang=en&audience=teen").text
+        main_card = client.get("/preview?format=pocket-card&lang=en").text
+        assert TEEN_TITLE in teen_card and TEEN_TITLE not in main_card
+        assert "Wellness contacts" in main_card
+        built = client.post("/download/build", headers=csrf_headers(workspace), json={})
+        assert built.status_code == 200, built.text
+        download = client.get("/download").text
+        assert "What to print: audience pack teen" in download
+        pack_part = download[download.index("What to print: audience pack teen"):]
+        assert 'href="/download/file/teen/en/pocket-card.pdf?print=1"' in pack_part
+        assert 'href="/download/file/en/pocket-card.pdf?print=1"' in download.replace(
+            pack_part, "")
+        pdf = client.get("/download/file/teen/en/pocket-card.pdf")
+        assert pdf.status_code == 200
+        assert TEEN_TITLE in " ".join(" ".join(page_texts(pdf.content)).split())

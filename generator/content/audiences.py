@@ -126,3 +126,8 @@ def with_pack_failures(not_built: list[tuple[str, str]]
         pack, _, document = name.rpartition("/")
         split.append((pack or None, document, lang))
     return split
+
+
+def pack_of(kit: Kit, name: str | None) -> Kit:
+    """The kit (None) or the pack called `name`."""
+    return next((one for one in (kit, *kit.audiences) if one.audience == name), kit)

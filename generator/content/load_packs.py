@@ -26,7 +26,8 @@ def load_packs(root: Path, site: Site, resources: tuple[Resource, ...],
                broken_strings: dict[str, tuple[Problem, ...]]) -> tuple[Kit, ...]:
     """Every pack `audiences:` lists, in its order; ContentError listing every problem of
     every pack (each saying which pack), the warnings kept in each pack's kit."""
-    packs, problems = [], []
+    packs: list[Kit] = []
+    problems: list[Problem] = []
     for name in site.options.audiences:
         try:
             packs.append(_load_pack(root, name, site, resources, roots, strings,
