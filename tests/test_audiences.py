@@ -297,3 +297,15 @@ def test_the_web_page_switches_between_the_kit_and_its_packs(tmp_path: Path) -> 
         pdf = client.get("/download/file/teen/en/pocket-card.pdf")
         assert pdf.status_code == 200
         assert TEEN_TITLE in " ".join(" ".join(page_texts(pdf.content)).split())
+
+
+def test_a_pack_folder_that_links_outside_is_refused(tmp_path: Path, run) -> None:  # noqa: ANN001
+    content = teen_kit(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(content / "audiences" / "teen", elsewhere)
+    (content / "audiences" / "teen").symlink_to(elsewhere)
+    out = tmp_path / "out"
+    result = run("build", content, "--out", out)
+    assert result.code == 1
+    assert f"{content / 'audiences' / 'teen'}: is a link to {elsewhere}" in result.err
+    assert TEEN_TITLE not in result.err and not out.exists()

@@ -119,8 +119,8 @@ def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
         if path is not None:
             print(f"wrote {shown_path(path)}")
     if files.previews:
-        print(f"wrote {len(files.previews)} preview(s) (PNG) in "
-              f"{shown_path(files.previews[0].parent.parent)}")
+        folders = dict.fromkeys(shown_path(path.parent.parent) for path in files.previews)
+        print(f"wrote {len(files.previews)} preview(s) (PNG) in {', '.join(folders)}")
 
 
 def _kit_notes(result: BuildResult, files: KitFiles, out: Path) -> None:
