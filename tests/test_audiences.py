@@ -309,3 +309,22 @@ def test_a_pack_folder_that_links_outside_is_refused(tmp_path: Path, run) -> Non
     assert result.code == 1
     assert f"{content / 'audiences' / 'teen'}: is a link to {elsewhere}" in result.err
     assert TEEN_TITLE not in result.err and not out.exists()
+
+
+def test_a_broken_pack_article_leaves_out_only_that_packs_pieces(tmp_path: Path,
+                                                                  run) -> None:  # noqa: ANN001
+    content = teen_kit(tmp_path)
+    article = content / "audiences" / "teen" / "articles" / "trauma-bonding.en.md"
+    article.write_text("---\ntitle: [unclosed\n---\nSome text.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", content, "--out", out, "--no-previews", "--format", "pocket-card",
+                 "--format", "brochure")
+    assert result.code == 1
+    assert f"{article}" in result.err and "audience teen: " in result.err
+    assert "Not built: teen/pocket-card (en), teen/brochure (en)" in result.err or \
+        "Not built: teen/brochure (en), teen/pocket-card (en)" in result.err, result.err
+    assert sorted(p.name for p in (out / "en").glob("*.pdf")) == ["brochure.pdf",
+                                                                  "pocket-card.pdf"]
+    assert not (out / "teen").exists()
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert {"format": "pocket-card", "lang": "en", "audience": "teen"} in manifest["not_built"]

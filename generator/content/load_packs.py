@@ -59,8 +59,8 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems) or not resources:
         raise ContentError(problems + broken_problems)
-    if not any(library.values()):  # nothing of the pack can be built
-        raise ContentError(broken_problems)
+    # Articles that cannot be read leave out the pack's pieces that carry them, all of them
+    # if need be, as in the main kit; the main kit and the other packs are still built.
     return Kit(root=root, site=site, resources=resources,
                articles=card_articles(site, library[site.article_slugs[0]]),
                warnings=tuple(pack_problem(name, p) for p in problems), library=library,
