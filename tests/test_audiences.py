@@ -328,3 +328,22 @@ def test_a_broken_pack_article_leaves_out_only_that_packs_pieces(tmp_path: Path,
     assert not (out / "teen").exists()
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert {"format": "pocket-card", "lang": "en", "audience": "teen"} in manifest["not_built"]
+
+
+def test_check_names_the_packs_card_line_printed_untranslated(tmp_path: Path,
+                                                              run) -> None:  # noqa: ANN001
+    content = teen_kit(tmp_path)
+    edit(content / "site.yaml", "languages: [en]", "languages: [en, es]")
+    edit(content / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: {en: Wellness contacts, es: Contactos de bienestar}")
+    pack = content / "audiences" / "teen"
+    (pack / "site.yaml").write_text(
+        f"discreet_title: {{en: {TEEN_TITLE}, es: Contactos del grupo}}\n"
+        f"card_line: {TEEN_CARD_LINE}\n", encoding="utf-8")
+    shutil.copy(pack / "articles" / "trauma-bonding.en.md",
+                pack / "articles" / "trauma-bonding.es.md")
+    result = run("check", content, "--format", "pocket-card")
+    assert result.code == 0, result.err
+    assert (f"{pack / 'site.yaml'}:2: warning: audience teen: es (Español): card_line "
+            f"{TEEN_CARD_LINE!r} prints as written") in result.err
+    assert "discreet_title has no" not in result.err

@@ -65,8 +65,14 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
             files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
-        result.problems.extend(untranslated_problems(
-            kit, langs, strict=args.strict, names={lang: native_name(lang) for lang in langs}))
+        names = {lang: native_name(lang) for lang in langs}
+        main_kit = untranslated_problems(kit, langs, strict=args.strict, names=names)
+        result.problems.extend(main_kit)
+        for pack in kit.audiences:  # what a pack prints of its own (its lines, card line)
+            assert pack.audience is not None
+            result.problems.extend(
+                pack_problem(pack.audience, problem) for problem in untranslated_problems(
+                    pack, langs, strict=args.strict, names=names) if problem not in main_kit)
     readability = [] if write else _readability(kit, langs)
     pack_warnings = [warning for pack in kit.audiences for warning in pack.warnings]
     print_problems([*kit.warnings, *pack_warnings, *readability, *result.problems])
