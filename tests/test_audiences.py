@@ -148,6 +148,8 @@ def test_the_index_links_the_packs_files_in_a_section_of_their_own(
     section = index[index.index('data-audience="teen"'):]
     assert "teen/en/pocket-card.pdf" in section and '"en/pocket-card.pdf"' not in section
     assert TEEN_TITLE in section
+    assert f"Card line, from audiences/teen/site.yaml (card_line): <span lang=\"en\" " \
+        f"dir=\"auto\">{TEEN_CARD_LINE}</span>" in section
 
 
 def test_check_lays_out_the_pack_and_names_its_own_files(tmp_path: Path, run) -> None:  # noqa: ANN001
@@ -282,6 +284,8 @@ def test_the_web_page_switches_between_the_kit_and_its_packs(tmp_path: Path) -> 
         assert 'aria-current="page">audience pack teen' in teen_page
         assert "&amp;audience=teen" in teen_page  # each picture opens the pack's preview
         assert client.get("/?audience=elders").status_code == 400
+        for other in ("/settings", "/lines", "/article", "/translations", "/history"):
+            assert client.get(other).status_code == 200, other
         teen_card = client.get("/preview?format=pocket-card&lang=en&audience=teen").text
         main_card = client.get("/preview?format=pocket-card&lang=en").text
         assert TEEN_TITLE in teen_card and TEEN_TITLE not in main_card

@@ -157,7 +157,10 @@ def _groups(kit: Kit, lang: str, documents: list[DocumentView],
             continue
         from_site = kit.site.card_line.get(lang)
         line = from_site or (article.card_line if article is not None else None) or ""
-        source = ("site.yaml (card_line)" if from_site is not None
+        settings = ("site.yaml" if kit.audience is None
+                    else f"audiences/{kit.audience}/site.yaml" if "card_line" in kit.site.files
+                    else "the main kit's site.yaml")
+        source = (f"{settings} (card_line)" if from_site is not None
                   else f"the first article, {slugs[0]}")
         groups.append(ArticleGroup(None, "For the whole kit", docs, line, source))
     return groups
