@@ -351,3 +351,13 @@ def test_check_names_the_packs_card_line_printed_untranslated(tmp_path: Path,
     assert (f"{pack / 'site.yaml'}:2: warning: audience teen: es (Español): card_line "
             f"{TEEN_CARD_LINE!r} prints as written") in result.err
     assert "discreet_title has no" not in result.err
+
+
+@pytest.mark.parametrize("pack_site", ["", "# nothing changed yet\n", "\n  \n"])
+def test_an_empty_pack_site_yaml_changes_nothing(tmp_path: Path, run,  # noqa: ANN001
+                                                 pack_site: str) -> None:
+    content = teen_kit(tmp_path, pack_site)
+    out = tmp_path / "out"
+    result = run("build", content, "--out", out, "--no-previews", "--format", "pocket-card")
+    assert result.code == 0, result.err
+    assert "Wellness contacts" in text_of(out / "teen" / "en" / "pocket-card.pdf")

@@ -15,11 +15,12 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from generator.content.bounded_read import read_limited
 from generator.content.containment import check_links, is_inside
 from generator.content.extends import content_folders
 from generator.content.models import Kit, Site
 from generator.content.schema import LANGUAGE_CODE
-from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 
 AUDIENCES_FOLDER = "audiences"
@@ -59,9 +60,11 @@ def pack_site(main: Site, folder: Path) -> Site:
     ContentError naming the pack's file and line for a setting it may not give or a value
     that is wrong."""
     path = folder / "site.yaml"
-    if not path.is_file():
-        return main
+    if not path.is_file() or not read_limited(path, MAX_CONTENT_BYTES).strip():
+        return main  # none, or empty: the pack changes none of the settings
     doc = load_yaml(path)
+    if doc.data is None:  # comments only
+        return main
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(path, "expected a mapping of field: value at the top", 1))
     problems = [Problem(path, (
