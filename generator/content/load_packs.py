@@ -53,8 +53,8 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
                                    update={"resources": None})), problems, roots) or ()
         problems.extend(verification_problems(resources, site, date.today()))
         problems.extend(emergency_first(resources, site))
-    if site is not main:
-        problems.extend(title_fallbacks(site) if "discreet_title" in site.files else [])
+    if "discreet_title" in site.files:  # the pack's own titles (the main kit's: said once)
+        problems.extend(title_fallbacks(site))
     library, broken = load_library(site, (folder, *content_folders(root)))
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems) or not resources:

@@ -1,7 +1,9 @@
 """A whole kit: the PDFs, PNG previews of every printed page
 (`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), with the screen copies a web page per
 article and language (`<out>/<lang>/<slug>.html`), index.html and manifest.json, built in a
-staging folder and swapped into the output folder (generator/kit/kit_folder.py).
+staging folder and swapped into the output folder (generator/kit/kit_folder.py). Each
+audience pack's files are the same, in `<out>/<name>/` (generator/kits.py), listed in the
+same index.html and manifest.json and swapped in with the main kit's.
 
 They describe the files this build wrote; combinations that failed are listed as not built.
 Identical input gives identical bytes.
