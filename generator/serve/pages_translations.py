@@ -16,6 +16,7 @@ from generator.content.extends import locale_root
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
+from generator.i18n.translation_units import SCREEN_ONLY
 from generator.i18n.translator_file import descriptions
 from generator.layout.formats import declared_strings
 from generator.serve.drafts import Remark, catalogue_remarks
@@ -23,6 +24,7 @@ from generator.serve.files import ChangedOnDisk
 from generator.serve.languages import english_name
 from generator.serve.outside_words import outside_findings, texts_with
 from generator.serve.pages_article import article_path
+from generator.serve.room_words import place_words, room_view
 from generator.serve.templating import page
 from generator.serve.translations_form import apply_strings, reviewed, string_rows
 from generator.serve.web import (
@@ -64,6 +66,9 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
                     problems=error.problems, lang=lang, langs=langs, rows=[])
     loaded = ws.files.load(site_file)
     rows = string_rows(status, site_file, descriptions(state.layouts))
+    rooms = ws.rooms.rooms(state, lang)
+    views = {row.key: room_view(rooms.get(row.key), row.key.startswith(SCREEN_ONLY))
+             for row in rows}
     remarks = _outside_remarks(state, lang, {row.key: row.text for row in rows
                                              if row.origin == "this content folder"})
     next_steps = _next_steps(ws, state, lang) if request.query_params.get("added") else []
@@ -74,7 +79,7 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
                 missing=sum(row.falls_back for row in rows), english=status.is_english,
                 needs_review=status.needs_review, remarks=remarks,
                 by_key={remark.field: remark for remark in remarks if remark.field},
-                next_steps=next_steps, language_name=english_name(lang),
+                next_steps=next_steps, language_name=english_name(lang), rooms=views,
                 server_draft=ws.drafts.get(draft_key(lang)),
                 saved=request.query_params.get("saved") == "1")
 
@@ -94,6 +99,33 @@ def _next_steps(ws: Workspace, state: KitState, lang: str) -> list[tuple[str, st
     if not article_path(ws, state, lang, slug).exists():
         steps[1] = (f"Start the {name} article.", f"/article?lang={lang}&article={slug}")
     return steps
+
+
+def shown_keys(state: KitState, lang: str) -> set[str]:
+    """The strings the Translations page shows a box for, in `lang`."""
+    return set(language_status(lang, None, declared_strings(state.layouts)).english)
+
+
+def _fit_remarks(ws: Workspace, state: KitState, lang: str, own: dict[str, str]
+                 ) -> list[Remark]:
+    """A string changed on the page that would not fit where it prints, measured as `locale
+    import` measures a file's strings (the page's other strings in place)."""
+    if state.kit is None:
+        return []
+    root = locale_root(ws.root, lang)
+    now = language_status(lang, root, declared_strings(state.layouts)).strings
+    changed = {key: " ".join(text.split()) for key, text in own.items()
+               if key in now and " ".join(text.split()) != " ".join(now[key].split())}
+    rooms = ws.rooms.with_texts(state, lang, now, changed)
+    remarks = []
+    for key, text in changed.items():
+        for room in rooms[key].overflows() if key in rooms else []:
+            fit = (f"about {room.characters} fit there" if room.characters is not None
+                   else "it does not fit there")
+            remarks.append(Remark(f"Too long for the {place_words(room.place)}: it is "
+                                  f"{len(text)} characters and {fit}. Shorten it.", "error",
+                                  field=key))
+    return remarks
 
 
 def _first_to_translate(langs: tuple[str, ...]) -> str | None:
@@ -165,7 +197,8 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return problem("site.yaml does not load: see the Overview", 409)
     lang, path, _, remarks, own = _edited(ws, state, data)
     if own is not None:
-        remarks = _outside_remarks(_with_strings(state, lang, own), lang, own)
+        remarks = [*_outside_remarks(_with_strings(state, lang, own), lang, own),
+                   *_fit_remarks(ws, state, lang, own)]
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
                          "changed_on_disk": ws.files.load(path).digest != data.get("base"),
                          "current": ws.files.load(path).digest})
@@ -175,7 +208,9 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    lang, path, text, remarks, _ = _edited(ws, state, data)
+    lang, path, text, remarks, own = _edited(ws, state, data)
+    if own is not None:
+        remarks = _fit_remarks(ws, state, lang, own)
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
     expected = kept_over(data)

@@ -42,6 +42,7 @@ from generator.serve.rendering import (
     documents,
     preview_document,
 )
+from generator.serve.room_cache import RoomCache
 from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
 
@@ -78,6 +79,7 @@ class Workspace:
         self.files = ContentFiles(settings.content)
         self.drafts = Drafts(settings.content)
         self.pngs = PngStore()
+        self.rooms = RoomCache()  # each string's room where it prints, by language
         self.csrf = secrets.token_urlsafe(32)
         # names the folder's drafts in the browser, the same after a restart
         self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
