@@ -16,6 +16,7 @@ from generator.content.extends import locale_root
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
+from generator.i18n.string_room import Room
 from generator.i18n.translation_units import SCREEN_ONLY
 from generator.i18n.translator_file import descriptions
 from generator.layout.formats import declared_strings
@@ -71,6 +72,8 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
              for row in rows}
     remarks = _outside_remarks(state, lang, {row.key: row.text for row in rows
                                              if row.origin == "this content folder"})
+    remarks += [Remark(_too_long(room, len(" ".join(row.text.split()))), "error", field=row.key)
+                for row in rows if row.key in rooms for room in rooms[row.key].overflows()]
     next_steps = _next_steps(ws, state, lang) if request.query_params.get("added") else []
     return page(request, "translations.html", title="Translations", site=state.site,
                 problems=[], lang=lang, langs=langs, rows=rows, digest=loaded.digest,
@@ -117,15 +120,15 @@ def _fit_remarks(ws: Workspace, state: KitState, lang: str, own: dict[str, str]
     changed = {key: " ".join(text.split()) for key, text in own.items()
                if key in now and " ".join(text.split()) != " ".join(now[key].split())}
     rooms = ws.rooms.with_texts(state, lang, now, changed)
-    remarks = []
-    for key, text in changed.items():
-        for room in rooms[key].overflows() if key in rooms else []:
-            fit = (f"about {room.characters} fit there" if room.characters is not None
-                   else "it does not fit there")
-            remarks.append(Remark(f"Too long for the {place_words(room.place)}: it is "
-                                  f"{len(text)} characters and {fit}. Shorten it.", "error",
-                                  field=key))
-    return remarks
+    return [Remark(_too_long(room, len(text)), "error", field=key)
+            for key, text in changed.items() if key in rooms for room in rooms[key].overflows()]
+
+
+def _too_long(room: Room, length: int) -> str:
+    fit = (f"about {room.characters} fit there" if room.characters is not None
+           else "it does not fit there")
+    return (f"Too long for the {place_words(room.place)}: it is {length} characters and "
+            f"{fit}. Shorten it, or it will not print there.")
 
 
 def _first_to_translate(langs: tuple[str, ...]) -> str | None:
@@ -208,9 +211,7 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    lang, path, text, remarks, own = _edited(ws, state, data)
-    if own is not None:
-        remarks = _fit_remarks(ws, state, lang, own)
+    lang, path, text, remarks, _ = _edited(ws, state, data)
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
     expected = kept_over(data)

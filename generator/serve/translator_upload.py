@@ -71,10 +71,11 @@ def import_upload(ws: Workspace, state: KitState, lang: str, name: Path, data: b
         read = read_translator_bytes(name, data)
         result, changes = planned_import(kit, state.layouts.values(), read, lang)
     except ContentError as error:
-        remarks = [remark(problem, name, keys) for problem in error.problems]
+        text = data.decode("utf-8", "replace")
+        remarks = [remark(problem, name, keys, text) for problem in error.problems]
         count = len(remarks)
         raise Refused(f"Nothing was imported: {count} problem{'s' if count != 1 else ''} in "
-                      f"{name.name} (shown below, each on its string). Fix "
+                      f"{name.name} (each is shown on its string, or under the upload box). Fix "
                       f"{'them' if count != 1 else 'it'} in the file, then upload it again.",
                       remarks) from None
     notes = [remark(note, name, keys).message for note in result.notes]
@@ -100,8 +101,9 @@ def _save_all(ws: Workspace, changes: list[Change]) -> list[Path]:
                           "there.", status=403)
         loaded = ws.files.load(path)
         if loaded.text != now:
-            raise Refused(str(ChangedOnDisk(path)) + " Nothing was imported: upload the file "
-                          "again.", status=409)
+            raise Refused(f"{path.name} changed on disk while the file was checked (saved "
+                          "from another program or tab). Nothing was imported: upload the "
+                          "file again.", status=409)
         expected.append(loaded.digest)
     done: list[tuple[Path, str | None, str]] = []
     for (path, new, now), digest in zip(changes, expected, strict=True):
@@ -122,15 +124,20 @@ def _save_all(ws: Workspace, changes: list[Change]) -> list[Path]:
     return [path for path, _, _ in done]
 
 
-def remark(problem: Problem, name: Path, keys: Collection[str]) -> Remark:
+def remark(problem: Problem, name: Path, keys: Collection[str], text: str = "") -> Remark:
     """A problem of the import said for the page: on its string's box when the page shows
-    it, else in the list, naming what it is about."""
+    it, else in the list, naming what it is about. A problem with the file's text (`text`)
+    on a line (a control character) is said on the string whose unit holds that line."""
     line = f", line {problem.line}" if problem.line else ""
     unit = _UNIT.match(problem.message)
     if unit is None:
+        said = _sentence(plain(problem.message).text)
+        key = unit_at(text, problem.line) if problem.path == name else None
+        if key is not None and key in keys:
+            return Remark(f"In {name.name}{line}: {said}", problem.severity, problem.line,
+                          field=key)
         where = name.name if problem.path == name else Path(problem.path).name
-        return Remark(f"{where}{line}: {plain(problem.message).text}", problem.severity,
-                      problem.line)
+        return Remark(f"{where}{line}: {said}", problem.severity, problem.line)
     key, rest = unit["key"], unit["rest"]
     said = _said(rest)
     if key in keys:
@@ -156,7 +163,32 @@ def _said(rest: str) -> str:
     text = plain(rest.replace("placeholders (none) of", "placeholders of")).text
     if "placeholders of the English text" in text and "{" not in text:
         text = "The English text has no {placeholders}: take out what is in braces"
+    return _sentence(text)
+
+
+def _sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
+
+
+_OPENS = re.compile(r'<(?:[\w.-]+:)?trans-unit\b[^>]*?\b(?:resname|id)="(?P<xliff>[^"]+)"'
+                    r'|^msgctxt "(?P<po>.+)"$')
+
+
+def unit_at(text: str, line: int | None) -> str | None:
+    """The name of the unit (XLIFF trans-unit, PO entry) that line `line` of `text` is in:
+    the last one opened at or before it."""
+    if not text or line is None:
+        return None
+    for row in reversed(text.splitlines()[:line]):
+        found = _OPENS.search(row)
+        if found is not None:
+            return found["xliff"] or found["po"]
+    return None
+    for number in range(min(line, text.count("\n") + 1), 0, -1):
+        found = _OPENS.search(text.splitlines()[number - 1] if number else "")
+        if found is not None:
+            return found["xliff"] or found["po"]
+    return None
 
 
 def _once(where: str) -> str:
