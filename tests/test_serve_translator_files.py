@@ -197,6 +197,11 @@ def test_a_string_too_long_for_its_room_is_said_on_it_as_typed_and_once_saved(se
     assert any(message.startswith("Too long for the Pocket card, back: under the QR code: "
                                   f"it is {len(long)} characters and about ")
                for message in said), said
+    assert "scan_tel" not in draft.json()["fitting"]
+    short = client.post("/translations/draft", headers=csrf_headers(workspace), json={
+        **body, "strings": {"scan_tel": "Gọi ngay"}}).json()
+    assert short["fitting"] == ["scan_tel"]  # measured as laid out: it fits everywhere
+    assert not [remark for remark in short["remarks"] if remark["field"] == "scan_tel"]
     saved = client.post("/translations/save", headers=csrf_headers(workspace), json=body)
     assert saved.status_code == 200, saved.text
     assert f'scan_tel: "{long}"' in (content / "locales" / "vi.yaml").read_text(encoding="utf-8")
@@ -204,3 +209,20 @@ def test_a_string_too_long_for_its_room_is_said_on_it_as_typed_and_once_saved(se
     cell = page[page.index('id="s-scan_tel"'):page.index('data-import-for="scan_tel"')]
     assert 'aria-invalid="true"' in cell and "Too long for the " in cell
     assert 'class="room-count over"' in cell and "Too long: " in cell
+
+
+def test_a_built_in_string_past_its_room_stays_marked_while_others_are_typed(
+        tmp_path: Path) -> None:
+    # The built-in Spanish "Scan to text" does not fit the folding card's space under the QR
+    # code when the code starts a text message: marked when the page opens, and still marked
+    # once another string is typed (the draft's answer replaced every mark with its own).
+    content = default_kit_in(tmp_path / "content", ["en", "es"])
+    client, workspace = client_for(content, tmp_path / "output")
+    with client:
+        page = html.unescape(client.get("/translations", params={"lang": "es"}).text)
+        cell = page[page.index('id="s-scan_sms"'):page.index('data-import-for="scan_sms"')]
+        assert 'aria-invalid="true"' in cell
+        assert "Too long for the Folding pocket card, back, panel 1: under the QR code" in cell
+        draft = client.post("/translations/draft", headers=csrf_headers(workspace), json={
+            "lang": "es", "base": "absent", "strings": {"take_one": "Tome uno"}}).json()
+        assert [remark["field"] for remark in draft["remarks"]] == ["scan_sms"]

@@ -110,18 +110,24 @@ def shown_keys(state: KitState, lang: str) -> set[str]:
 
 
 def _fit_remarks(ws: Workspace, state: KitState, lang: str, own: dict[str, str]
-                 ) -> list[Remark]:
-    """A string changed on the page that would not fit where it prints, measured as `locale
-    import` measures a file's strings (the page's other strings in place)."""
+                 ) -> tuple[list[Remark], list[str]]:
+    """Each string that would not fit where it prints with the page's strings, measured as
+    `locale import` measures a file's strings (the others in place), and the strings changed
+    on the page that fit everywhere (their count may be past the room, which is measured
+    around the text there is now: this text fits)."""
     if state.kit is None:
-        return []
+        return [], []
     root = locale_root(ws.root, lang)
     now = language_status(lang, root, declared_strings(state.layouts)).strings
+    texts = {key: " ".join(text.split()) for key, text in now.items()}
     changed = {key: " ".join(text.split()) for key, text in own.items()
-               if key in now and " ".join(text.split()) != " ".join(now[key].split())}
-    rooms = ws.rooms.with_texts(state, lang, now, changed)
-    return [Remark(_too_long(room, len(text)), "error", field=key)
-            for key, text in changed.items() if key in rooms for room in rooms[key].overflows()]
+               if key in texts and " ".join(text.split()) != texts[key]}
+    rooms = (ws.rooms.with_texts(state, lang, now, changed) if changed
+             else ws.rooms.rooms(state, lang))
+    written = {**texts, **changed}
+    remarks = [Remark(_too_long(room, len(written[key])), "error", field=key)
+               for key in written if key in rooms for room in rooms[key].overflows()]
+    return remarks, [key for key in changed if key in rooms and rooms[key].fits]
 
 
 def _too_long(room: Room, length: int) -> str:
@@ -199,10 +205,12 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
     lang, path, _, remarks, own = _edited(ws, state, data)
+    fitting: list[str] = []
     if own is not None:
-        remarks = [*_outside_remarks(_with_strings(state, lang, own), lang, own),
-                   *_fit_remarks(ws, state, lang, own)]
+        too_long, fitting = _fit_remarks(ws, state, lang, own)
+        remarks = [*_outside_remarks(_with_strings(state, lang, own), lang, own), *too_long]
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
+                         "fitting": fitting,
                          "changed_on_disk": ws.files.load(path).digest != data.get("base"),
                          "current": ws.files.load(path).digest})
 

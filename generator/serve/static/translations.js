@@ -54,16 +54,21 @@
     const limit = Number(input.dataset.limit);
     const length = written(input.value);
     const wasOver = shown.classList.contains("over");
+    // Measured on the server as laid out, this very text fits: the count was only about.
+    const fits = input.dataset.fitsAs !== undefined && input.dataset.fitsAs === input.value;
     let text, over = false;
     if (length === 0) text = "Empty: the English text prints here.";
-    else if (length > limit) {
+    else if (length > limit && fits) {
+      text = `${length} characters: more than the about ${limit} that fit on the ${input.dataset.limitWhere}, but this text fits there as laid out.`;
+    } else if (length > limit) {
       over = true;
       text = `Too long: ${length} characters, and about ${limit} fit on the ${input.dataset.limitWhere}. Shorten it by ${length - limit}.`;
     } else text = `${length} of about ${limit} characters.`;
     shown.textContent = text;
     shown.classList.toggle("over", over);
+    shown.classList.toggle("fits-anyway", length > limit && fits);
     input.classList.toggle("over", over);
-    if (over !== wasOver) live.textContent = over ? text : `${length} of about ${limit} characters: it fits.`;
+    if (over !== wasOver) live.textContent = over || length > limit ? text : `${length} of about ${limit} characters: it fits.`;
   }
 
   function strings() {
@@ -85,13 +90,20 @@
   // As the strings are typed: a placeholder changed, a word on the outside of a piece that
   // would give it away, or a text that does not fit where it prints, said on its string.
   const check = havenprint.latestOnly(async () => {
-    const {ok, data} = await havenprint.post("/translations/draft", body());
+    const sent = body();
+    const {ok, data} = await havenprint.post("/translations/draft", sent);
     if (!ok) {
       if (data.where && data.where.length) havenprint.markWhere(data.where, data.message);
       havenprint.say(data.message || "The strings could not be checked.", "error");
       return;
     }
     showRemarks(data.remarks);
+    const fitting = new Set(data.fitting || []);
+    for (const input of form.querySelectorAll("[data-limit]")) {
+      if (fitting.has(input.dataset.key)) input.dataset.fitsAs = sent.strings[input.dataset.key];
+      else delete input.dataset.fitsAs;
+      count(input);
+    }
     if (data.changed_on_disk) edits.changedOnDisk("The strings changed on disk since this page loaded them (another program, or another tab).", data.current);
   });
   const soon = havenprint.debounce(check, 600);
