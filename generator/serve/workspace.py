@@ -126,10 +126,20 @@ class Workspace:
 
     def warm_up(self) -> None:
         """Fonts registered, caches filled, the Overview ready before the first visit (and
-        the Settings page's lists of languages and countries)."""
+        the Settings page's lists of languages and countries, then the rooms the Translations
+        page opens with)."""
         self.overview()
         every_language()
         countries()
+        self.run_soon(self._warm_rooms)  # after whatever was asked for meanwhile
+
+    def _warm_rooms(self) -> None:
+        """The rooms of the language the Translations page opens at (the first one not
+        English): measuring them takes a few seconds the first time."""
+        state = self.state()
+        first = next((lang for lang in state.languages if lang.split("-")[0] != "en"), None)
+        if first is not None:
+            self.rooms.rooms(state, first)
 
     def fingerprint(self) -> str:
         digest = hashlib.blake2b(digest_size=16)
