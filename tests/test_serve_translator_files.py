@@ -226,3 +226,31 @@ def test_a_built_in_string_past_its_room_stays_marked_while_others_are_typed(
         draft = client.post("/translations/draft", headers=csrf_headers(workspace), json={
             "lang": "es", "base": "absent", "strings": {"take_one": "Tome uno"}}).json()
         assert [remark["field"] for remark in draft["remarks"]] == ["scan_sms"]
+
+
+def test_an_uploaded_po_file_writes_the_catalogue_and_the_article_keeping_history(
+        served) -> None:
+    client, workspace, content = served
+    article = content / "articles" / "trauma-bonding.vi.md"
+    before = article.read_text(encoding="utf-8")
+    po = polib.pofile(client.get("/translations/export",
+                                 params={"lang": "vi", "format": "po"}).text)
+    safety = po.find("safety_note", by="msgctxt")
+    point = po.find("trauma-bonding.key_points.2", by="msgctxt")
+    assert safety is not None and point is not None
+    safety.msgstr = "Dùng điện thoại mà người kia không xem được. Khi nguy cấp, gọi {emergency}."
+    point.msgstr = "Sự gắn kết lớn dần qua vòng lặp tổn thương và tử tế."
+    answer = _upload(client, workspace, str(po).encode("utf-8"), "vi.po")
+    assert answer.status_code == 200, answer.text
+    assert sorted(answer.json()["written"]) == ["trauma-bonding.vi.md", "vi.yaml"]
+    assert "and the article's lines" in answer.json()["message"]
+    written = article.read_text(encoding="utf-8")
+    assert f"  - {point.msgstr}\n" in written
+    assert written.split("\n---\n", 1)[1] == before.split("\n---\n", 1)[1]  # the body as it was
+    assert safety.msgstr in (content / "locales" / "vi.yaml").read_text(encoding="utf-8")
+    # History keeps the article as it was (the catalogue is new: nothing replaced)
+    history = client.get("/history").text
+    assert "trauma-bonding.vi.md" in history
+    kept = [path for path in (content / ".havenprint" / "history").rglob("*.md")
+            if path.is_file()]
+    assert [path.read_text(encoding="utf-8") for path in kept] == [before]
