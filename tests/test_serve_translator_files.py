@@ -254,3 +254,34 @@ def test_an_uploaded_po_file_writes_the_catalogue_and_the_article_keeping_histor
     kept = [path for path in (content / ".havenprint" / "history").rglob("*.md")
             if path.is_file()]
     assert [path.read_text(encoding="utf-8") for path in kept] == [before]
+
+
+def test_a_file_that_cannot_be_written_puts_back_those_written_before_it(
+        served, monkeypatch: pytest.MonkeyPatch) -> None:
+    client, workspace, content = served
+    po = polib.pofile(client.get("/translations/export",
+                                 params={"lang": "vi", "format": "po"}).text)
+    for key, text in (("take_one", "Mời lấy một tờ"),
+                      ("trauma-bonding.key_points.2", "Sự gắn kết lớn dần theo thời gian.")):
+        entry = po.find(key, by="msgctxt")
+        assert entry is not None
+        entry.msgstr = text
+    before = {name: digest for name, digest in _folder_state(content).items()
+              if not name.startswith(".havenprint/")}
+    save = workspace.files.save
+
+    def full_disk(path: Path, text: str, expected: str) -> str:
+        if path.suffix == ".md":
+            raise OSError(28, "No space left on device")
+        return save(path, text, expected)
+
+    monkeypatch.setattr(workspace.files, "save", full_disk)
+    answer = _upload(client, workspace, str(po).encode("utf-8"), "vi.po")
+    assert answer.status_code == 409
+    assert answer.json()["message"] == (
+        "trauma-bonding.vi.md could not be written (No space left on device): nothing was "
+        "imported. Check that the content folder can be written to, then upload the file "
+        "again.")
+    after = {name: digest for name, digest in _folder_state(content).items()
+             if not name.startswith(".havenprint/")}
+    assert after == before  # locales/vi.yaml, written first, is gone again

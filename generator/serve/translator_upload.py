@@ -83,7 +83,7 @@ def import_upload(ws: Workspace, state: KitState, lang: str, name: Path, data: b
         return Done([], f"Nothing to change: the kit already has what {name.name} gives.",
                     notes)
     written = _save_all(ws, changes)
-    files = ", ".join(path.relative_to(ws.root).as_posix() for path in written)
+    files = ", ".join(_shown(path, ws.root) for path in written)
     articles = sum(1 for path in written if path.suffix == ".md")
     lines = " and the article's lines" if articles else ""
     return Done(written, f"Imported {name.name}: {result.changed} string"
@@ -118,10 +118,20 @@ def _save_all(ws: Workspace, changes: list[Change]) -> list[Path]:
                         ws.files.save(saved, old, new_digest)
                 except (OSError, ChangedOnDisk):
                     pass
-            raise Refused(f"{path.name} could not be written ({error}): nothing was "
-                          "imported.", status=500 if isinstance(error, OSError) else 409) \
-                from None
+            reason = (error.strerror or "the disk refused it" if isinstance(error, OSError)
+                      else "it changed on disk meanwhile")
+            raise Refused(f"{path.name} could not be written ({reason}): nothing was "
+                          "imported. Check that the content folder can be written to, then "
+                          "upload the file again.", status=409) from None
     return [path for path, _, _ in done]
+
+
+def _shown(path: Path, root: Path) -> str:
+    """`locales/vi.yaml`: a file of the content folder as the page names it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.name
 
 
 def remark(problem: Problem, name: Path, keys: Collection[str], text: str = "") -> Remark:
