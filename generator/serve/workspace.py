@@ -43,6 +43,7 @@ from generator.serve.rendering import (
     documents,
     preview_document,
 )
+from generator.serve.room_cache import RoomCache
 from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
 
@@ -79,6 +80,7 @@ class Workspace:
         self.files = ContentFiles(settings.content)
         self.drafts = Drafts(settings.content)
         self.pngs = PngStore()
+        self.rooms = RoomCache()  # each string's room where it prints, by language
         self.csrf = secrets.token_urlsafe(32)
         # names the folder's drafts in the browser, the same after a restart
         self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
@@ -129,10 +131,20 @@ class Workspace:
 
     def warm_up(self) -> None:
         """Fonts registered, caches filled, the Overview ready before the first visit (and
-        the Settings page's lists of languages and countries)."""
+        the Settings page's lists of languages and countries, then the rooms the Translations
+        page opens with)."""
         self.overview()
         every_language()
         countries()
+        self.run_soon(self._warm_rooms)  # after whatever was asked for meanwhile
+
+    def _warm_rooms(self) -> None:
+        """The rooms of the language the Translations page opens at (the first one not
+        English): measuring them takes a few seconds the first time."""
+        state = self.state()
+        first = next((lang for lang in state.languages if lang.split("-")[0] != "en"), None)
+        if first is not None:
+            self.rooms.rooms(state, first)
 
     def fingerprint(self) -> str:
         digest = hashlib.blake2b(digest_size=16)
