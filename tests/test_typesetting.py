@@ -450,3 +450,24 @@ def test_a_templates_no_break_spaces_reach_the_page() -> None:
     block = '<p style="detail">\n  Text LOVE\u00a0IS to 22522 · على\u00a0مدار\u00a0الساعة\n</p>'
     (paragraph,) = parse_block(block, "resource", Path("back.j2"))
     assert paragraph.markup == "Text LOVE\u00a0IS to 22522 · على\u00a0مدار\u00a0الساعة"
+
+
+def test_a_short_number_stays_with_the_word_before_it() -> None:
+    """"إلى الرقم / 88788": a texting number or the emergency number is kept on the line of
+    the word that leads to it; a long number may still start a line of its own."""
+    from generator.layout.compose import fill
+
+    assert str(fill("Text {keyword} to {number}", keyword="START", number="88788")) == \
+        "Text START to\u00a088788"
+    assert str(fill("In an emergency, call {emergency}.", emergency="911")) == \
+        "In an emergency, call\u00a0911."
+    assert str(fill("TTY: {number}", number="1-800-787-3224")) == "TTY: 1-800-787-3224"
+
+
+def test_words_joined_by_no_break_spaces_are_no_widow() -> None:
+    """"على مدار الساعة", short hours in one piece, is three words on a last line, not a
+    widow to pull the words before it down to."""
+    from generator.i18n.last_lines import too_short_to_end
+
+    assert not too_short_to_end("على\u00a0مدار\u00a0الساعة", "ar")
+    assert too_short_to_end("الساعة", "ar")

@@ -18,7 +18,9 @@ from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
 MIN_WORDS = 2
 MIN_CJK_LETTERS = 3
-_SPACES = re.compile(r"[ \t\r\n]+")  # not the no-break spaces, which join what they separate
+# No-break spaces too: what they join ("على مدار الساعة", "call 911.") is whole on its line,
+# but is more than the one word a widow is.
+_SPACES = re.compile(r"[ \t\r\n\u00a0\u202f]+")
 
 
 @remembered(16384)

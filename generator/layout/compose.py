@@ -68,9 +68,19 @@ class ComposedFace:
         default_factory=dict)
 
 
+# A short number stays on the line of the word that leads to it ("to 88788", "call 911",
+# "الرقم 88788"): a line that ends "إلى الرقم" with 88788 under it, or "911." alone, reads
+# as two things.
+_KEPT_WITH_THE_WORD_BEFORE = ("number", "emergency")
+SHORT_NUMBER = 8
+
+
 def fill(text: str, **values: Any) -> Markup:
     """A catalogue string with its `{name}` placeholders filled, text and values escaped.
     Never str.format: a field such as {emergency[0]} is refused, not evaluated."""
+    for name in _KEPT_WITH_THE_WORD_BEFORE:
+        if len(str(values.get(name, ""))) <= SHORT_NUMBER:
+            text = text.replace(f" {{{name}}}", f"\u00a0{{{name}}}")
     try:
         return Markup(substitute(text, values, escape))
     except PlaceholderError as error:
