@@ -29,8 +29,9 @@ DESCRIPTIONS: dict[str, str] = {
                "e.g. 'Text 988'",
     "tty": "Under a line's phone number: its number for deaf and hard-of-hearing callers "
            "(TTY, text telephone)",
-    "safety_note": "Card back, folding card and poster, beside the QR code: the safety note "
-                   "(safety wording: reword it, never remove it)",
+    "safety_note": "Card back, folding card and poster, beside the QR code, and the safety "
+                   "plan, above its lines: the safety note (safety wording: reword it, never "
+                   "remove it)",
     "before_you_call_title": "Brochure flap and folding card: heading of the safety panel",
     "before_you_call": "Brochure flap and folding card: the safety panel's text "
                        "(safety wording: reword it, never remove it)",
@@ -83,8 +84,8 @@ DESCRIPTIONS: dict[str, str] = {
                                     "(reveals nothing)",
     "safety_plan_title": "Safety plan inside, top of the left page: its title",
     "safety_plan_keep_hidden": "Safety plan inside, under its title: fill it in with an "
-                               "advocate, write only what is safe, keep it hidden "
-                               "({emergency} is the emergency number)",
+                               "advocate, write only what is safe, keep it hidden (the "
+                               "safety note follows it)",
     "safety_plan_safe_place_title": "Safety plan: heading of the question about a safe place",
     "safety_plan_safe_place": "Safety plan, above lines to write on: where to go and how to "
                               "get there",
