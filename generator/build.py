@@ -470,12 +470,19 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
         grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                           kit.site.print_offset, laid.captions)
+                           kit.site.print_offset, laid.captions, fillable(kit, laid.layout))
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
                         marks=REGISTRATION if cmyk else black)
     canvas.save()
     return buffer.getvalue()
+
+
+def fillable(kit: Kit, layout: Layout) -> bool:
+    """Whether the layout's office file is a form: the setting its `fields_when` names is on
+    (a safety plan's safety_plan_fillable). Shop files (PDF/X) and screen copies never are."""
+    switch = layout.spec.fields_when
+    return switch is not None and bool(kit.site.option(switch))
 
 
 def _built(kit: Kit, document: Document, lang: str, target: str, path: Path) -> BuiltPdf:

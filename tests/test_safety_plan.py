@@ -244,3 +244,51 @@ def test_text_keeps_clear_of_the_fold_and_trim(built: Path) -> None:
                 assert reach <= bottom and top <= LETTER_LANDSCAPE[1] - reach, (lang, char)
                 assert reach <= left and right <= LETTER_LANDSCAPE[0] - reach, (lang, char)
                 assert right <= PAGE - reach or left >= PAGE + reach, (lang, index, char)
+
+
+# --- the fillable file ----------------------------------------------------------------------
+
+def widgets(pdf: Path, page_index: int) -> list[dict]:
+    page = PdfReader(pdf).pages[page_index]
+    return [annot.get_object() for annot in page.get("/Annots", [])
+            if annot.get_object().get("/Subtype") == "/Widget"]
+
+
+def test_fillable_office_file_is_a_form_of_its_lines_and_boxes(fillable: Path) -> None:
+    catalogue = strings("en")
+    boxes = [catalogue[key] for key in catalogue
+             if re.fullmatch(r"safety_plan_(documents|take)_\d", key)]
+    for lang in ("en", "ar"):
+        pdf = fillable / lang / f"{FORMAT}.pdf"
+        found = fields(pdf)
+        assert len(found) >= 10, (lang, len(found))
+        assert widgets(pdf, 0) == []  # nothing to fill in on the outside
+        inside = widgets(pdf, 1)
+        texts = [w for w in inside if w["/FT"] == "/Tx"]
+        checks = [w for w in inside if w["/FT"] == "/Btn"]
+        drawn = rules(pdf, 1)
+        assert len(texts) == len(drawn), lang  # one field on each line to write on
+        assert len(checks) == len(boxes), lang  # and one on each box to tick
+        for widget in texts:
+            left, bottom, right, top = (float(v) for v in widget["/Rect"])
+            on = [rule for rule in drawn if abs(rule[0] - left) < 0.5
+                  and abs(rule[1] - right) < 0.5 and 0 <= bottom - rule[2] < 2]
+            assert on, (lang, widget["/T"])
+            assert top - bottom >= 0.7 * PEN  # room for the typed text
+            assert str(widget["/TU"]).strip()  # what it asks, for screen readers
+        if lang == "en":
+            assert sorted(str(w["/TU"]) for w in checks) == sorted(boxes)
+
+
+def test_fillable_file_warns_on_its_first_page_and_the_printed_one_does_not(
+        fillable: Path, built: Path) -> None:
+    warning = flat(strings("en")["safety_plan_fillable_warning"])
+    assert warning in flat(pdftotext_raw(fillable / "en" / f"{FORMAT}.pdf", 1))
+    assert warning in flat(pdftotext_raw(fillable / "en" / f"{FORMAT}-screen.pdf", 1))
+    assert warning not in flat(pdftotext(built / "en" / f"{FORMAT}.pdf"))
+
+
+def test_shop_and_screen_files_are_never_forms(fillable: Path) -> None:
+    """PDF/X allows no form fields; the screen copy's tagging has no form elements."""
+    for name in (f"{FORMAT}-shop.pdf", f"{FORMAT}-screen.pdf"):
+        assert fields(fillable / "en" / name) == {}, name

@@ -312,7 +312,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     _stack(placed, paragraphs, box, used, slot)
     if slot.ruled and slot.name in placed.extents:
         bottom, top = placed.extents[slot.name]
-        lines = rules(box, bottom, placement.layout.spec.rule_spacing, slot.name)
+        lines = rules(box, bottom, placement.layout.spec.rule_spacing, slot.name,
+                      html.unescape(paragraphs[0].getPlainText()))
         placed.rules.extend(lines)
         if lines:  # its lines are part of it: a slot stacked below starts under the last
             placed.extents[slot.name] = (lines[-1].y, top)
