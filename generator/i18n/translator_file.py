@@ -53,6 +53,8 @@ DESCRIPTIONS: dict[str, str] = {
     "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
                             "seen by everyone, so without the word 'emergency'",
     "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
+    "write_in_advocate": "Folding card, with write_in in site.yaml: label above the lines "
+                         "to write an advocate's name and number on",
     "emergency_line": "Inside, in the list of lines: the name of the line that dials the "
                       "emergency number (911, 999, 112), when resources.yaml names it "
                       "\"Emergency\" or not at all",
