@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from generator.commands.cli import main
 from generator.safety.discretion import builtin_words, revealing_words_in
-from tests.conftest import DEFAULT_CONTENT, REPO, char_boxes, default_kit_in
+from tests.conftest import DEFAULT_CONTENT, REPO, add_local_lines, char_boxes, default_kit_in
 from tests.pdf_paint import page_marks
 from tests.test_pocket_card import REVEALING_WORDS
 
@@ -292,3 +292,25 @@ def test_shop_and_screen_files_are_never_forms(fillable: Path) -> None:
     """PDF/X allows no form fields; the screen copy's tagging has no form elements."""
     for name in (f"{FORMAT}-shop.pdf", f"{FORMAT}-screen.pdf"):
         assert fields(fillable / "en" / name) == {}, name
+
+
+def test_a_line_that_does_not_fit_is_left_out_whole_and_named(kit: Path, tmp_path: Path,
+                                                              run) -> None:  # noqa: ANN001
+    add_local_lines(kit, 8)
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--format", "brochure",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    inside = flat(pdftotext_raw(out / "en" / f"{FORMAT}.pdf", 2))
+    left_out = 0
+    for n in range(8):
+        name, number = f"Local line {n}", f"1-800-799-72{n:02d}"
+        if name in inside:
+            assert number in inside, name  # printed: with its number
+            continue
+        left_out += 1
+        assert number not in inside, name  # left out: all of it
+        assert re.search(rf"safety-plan \(inside\), slot 'resources': left out '{name}': it "
+                         r"does not fit whole; (it prints whole on|no piece of this kit)",
+                         result.err), result.err
+    assert left_out
