@@ -314,3 +314,13 @@ def test_a_line_that_does_not_fit_is_left_out_whole_and_named(kit: Path, tmp_pat
                          r"does not fit whole; (it prints whole on|no piece of this kit)",
                          result.err), result.err
     assert left_out
+
+
+def test_a_fillable_setting_that_is_not_yes_or_no_is_named(kit: Path, run) -> None:  # noqa: ANN001
+    site = kit / "site.yaml"
+    site.write_text(site.read_text("utf-8") + "safety_plan_fillable: perhaps\n",
+                    encoding="utf-8")
+    line = len(site.read_text("utf-8").splitlines())
+    result = run("check", kit)
+    assert result.code == 1
+    assert f"site.yaml:{line}: safety_plan_fillable: " in result.err, result.err
