@@ -288,6 +288,16 @@ def test_fillable_file_warns_on_its_first_page_and_the_printed_one_does_not(
     assert warning not in flat(pdftotext(built / "en" / f"{FORMAT}.pdf"))
 
 
+def test_print_notes_say_which_file_is_a_form(fillable: Path, built: Path) -> None:
+    form_note = "It is also a form"
+    for folder, expected in ((fillable, True), (built, False)):
+        index = (folder / "index.html").read_text("utf-8")
+        sections = dict(re.findall(r'<section class="doc" id="en/([^"]+)">(.*?)</section>',
+                                   index, flags=re.DOTALL))
+        assert (form_note in sections[f"{FORMAT}.pdf"]) is expected
+        assert form_note not in sections[f"{FORMAT}-shop.pdf"]
+
+
 def test_shop_and_screen_files_are_never_forms(fillable: Path) -> None:
     """PDF/X allows no form fields; the screen copy's tagging has no form elements."""
     for name in (f"{FORMAT}-shop.pdf", f"{FORMAT}-screen.pdf"):

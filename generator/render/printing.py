@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.build import office_grid, site_profile
+from generator.build import fillable, office_grid, site_profile
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
@@ -91,6 +91,10 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     if has_writing_space(layout):
         steps.append("It has lines to write on: print it on uncoated paper or card that a "
                      "ballpoint pen writes on (not glossy or laminated).")
+    if fillable(kit, layout):
+        steps.append("It is also a form: it can be typed into in a PDF reader, then printed. "
+                     "Do not save a filled-in copy on a shared or monitored phone or computer, "
+                     "and do not email it: anyone who uses that device could find it.")
     if flip is not None:
         steps.append("If the backs come out shifted, set print_offset in site.yaml.")
     return tuple(steps)
