@@ -7,6 +7,8 @@ until something is typed in; a viewer draws what is typed in its own font.
 
 from __future__ import annotations
 
+import html
+
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,7 +45,7 @@ def add_form_fields(canvas: Canvas, face: PlacedFace, x: float, y: float,
         icon = text.icon
         assert icon is not None
         form.checkbox(name=f"{prefix}{face.name}_check_{number}",
-                      tooltip=text.paragraph.getPlainText(),
+                      tooltip=html.unescape(text.paragraph.getPlainText()),
                       x=x + icon.x - BOX_PAD, y=y + icon.y - BOX_PAD,
                       size=icon.size + 2 * BOX_PAD, buttonStyle="check", borderWidth=0,
                       fillColor=None, borderColor=None,
