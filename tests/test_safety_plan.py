@@ -278,6 +278,8 @@ def test_fillable_office_file_is_a_form_of_its_lines_and_boxes(fillable: Path) -
             assert str(widget["/TU"]).strip()  # what it asks, for screen readers
         if lang == "en":
             assert sorted(str(w["/TU"]) for w in checks) == sorted(boxes)
+        # typed text starts where the page's text does: at the right in Arabic
+        assert {int(w.get("/Q", 0)) for w in texts} == ({2} if lang == "ar" else {0}), lang
 
 
 def test_fillable_file_warns_on_its_first_page_and_the_printed_one_does_not(

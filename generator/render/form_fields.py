@@ -72,3 +72,20 @@ def _ink(colour: object) -> Color:
     if isinstance(colour, Color):
         return Color(colour.red, colour.green, colour.blue)
     return black
+
+
+def right_to_left_fields(pdf: bytes) -> bytes:
+    """`pdf` with its text fields set right-aligned (/Q 2), for a right-to-left kit: what is
+    typed starts at the right, as the printed questions do. ReportLab cannot say so itself."""
+    import io
+
+    import pikepdf  # as the screen copies do: only when it is needed
+
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            for annotation in page.get("/Annots", []):
+                if annotation.get("/FT") == "/Tx":
+                    annotation.Q = 2
+        out = io.BytesIO()
+        document.save(out, deterministic_id=True)
+        return out.getvalue()
