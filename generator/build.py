@@ -51,6 +51,7 @@ from generator.layout.place import PlacedFace, Placement, one_size_per_style, pl
 from generator.layout.styles import style_name
 from generator.render.captions import SheetCaptions, caption_texts
 from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
+from generator.render.form_fields import right_to_left_fields
 from generator.render.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
 from generator.render.pdfx import declare_pdfx
 from generator.render.qr import QrError, payload_for, qr_matrix
@@ -472,13 +473,24 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     if target == "office":
         grid = office_grid(laid.layout, laid.size, kit.site)
         canvas.setPageSize(grid.paper)
+        form = fillable(kit, laid.layout)
         draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                           kit.site.print_offset, laid.captions)
+                           kit.site.print_offset, laid.captions, form)
+        if form and laid.faces[0].rtl:
+            canvas.save()
+            return right_to_left_fields(buffer.getvalue())
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
                         marks=REGISTRATION if cmyk else black)
     canvas.save()
     return buffer.getvalue()
+
+
+def fillable(kit: Kit, layout: Layout) -> bool:
+    """Whether the layout's office file is a form: the setting its `fields_when` names is on
+    (a safety plan's safety_plan_fillable). Shop files (PDF/X) and screen copies never are."""
+    switch = layout.spec.fields_when
+    return switch is not None and bool(kit.site.option(switch))
 
 
 def _built(kit: Kit, document: Document, lang: str, target: str, path: Path) -> BuiltPdf:

@@ -53,6 +53,7 @@ def main_images() -> int:
             lang_back.save(IMAGES / f"pocket-card-back-{lang}.png")
         for name, file_name, dpi in (("brochure", "brochure", 70),
                                      ("pocket-fold", "pocket-fold", 70),
+                                     ("safety-plan", "safety-plan", 70),
                                      ("poster", "poster-letter", 45)):
             pages = trimmed_pages(en / f"{file_name}-shop.pdf", dpi)
             for index, page in enumerate(pages, start=1):

@@ -36,7 +36,7 @@ def test_the_command_leaves_with_everything_said_and_its_exit_code(tmp_path: Pat
          "--no-previews", "--lang", "en"], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     written = [line for line in result.stdout.splitlines() if line.startswith("wrote ")]
-    assert len(written) == 4 + 2  # four PDFs, index.html, manifest.json
+    assert len(written) == 5 + 2  # five PDFs, index.html, manifest.json
     assert written[-1].endswith("manifest.json")
     broken = tmp_path / "broken"
     broken.mkdir()

@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, page_texts
 
 LANGUAGES = ["en", "es", "ar", "zh-Hans"]
-FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster-letter"]  # file names
+FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster-letter", "safety-plan"]  # file names
 TITLES = {"en": "Wellness contacts", "es": "Contactos de bienestar", "zh-Hans": "健康联络信息"}
 
 

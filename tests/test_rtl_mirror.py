@@ -16,7 +16,7 @@ from generator.commands.cli import main
 from tests.conftest import char_boxes, default_kit_in, shop_pdf
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
-FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "safety-plan")
 DIFFERENT = 40  # a pixel differs when a channel is off by more than this
 # The poster's dashed tear line starts its dashes from the other end when mirrored.
 TOLERANCE = 0.002

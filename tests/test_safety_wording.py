@@ -11,7 +11,7 @@ import yaml
 
 from tests.conftest import REPO, edit, office_pdf, page_texts
 
-FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster"]
+FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster", "safety-plan"]
 LAYOUTS = REPO / "layouts"
 
 
@@ -71,6 +71,7 @@ def own_copy(kit: Path, layout: str) -> Path:
 @pytest.mark.parametrize(("layout", "slots"), [
     ("pocket-card", ["safety"]), ("brochure", ["before_you_call"]),
     ("pocket-fold", ["before_you_call", "qr_note"]), ("poster", ["lines"]),
+    ("safety-plan", ["intro"]),
 ])
 def test_every_format_marks_its_safety_slots(layout: str, slots: list[str]) -> None:
     assert safety_slots_of(layout) == slots

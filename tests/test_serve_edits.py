@@ -273,7 +273,8 @@ def test_download_lists_each_piece_with_how_to_print_it(served) -> None:
     assert "Print on Avery 5371, 8371 or 28371 (Letter, 10 cards of 3.5 × 2 in), both sides, " \
            "flip on the long edge, at 100 % (actual size)." in page
     assert 'href="/download/file/en/pocket-card.pdf?print=1" target="_blank"' in page
-    assert page.count('class="piece panel"') == 4  # one per format: card, brochure, fold, poster
+    # one per format: card, brochure, fold, poster, safety plan
+    assert page.count('class="piece panel"') == 5
     assert 'href="/download/file/en/pocket-card-screen.pdf?print=1"' in page  # tagged copy
     assert 'href="/download/file/en/trauma-bonding.html" download' in page
     assert "Download the whole kit (zip)" in page

@@ -47,7 +47,8 @@ def test_every_setting_is_on_the_page(served) -> None:
     client, _, _ = served
     page = client.get("/settings").text
     for setting in ("organization", "country", "emergency_number", "paper", "card_size",
-                    "stock", "brand_color", "brand_cmyk", "show_organization", "bleed",
+                    "stock", "brand_color", "brand_cmyk", "show_organization", "write_in",
+                    "bleed",
                     "print_offset_x", "print_offset_y", "pdfx", "verify_within_months",
                     "title@en", "words@en", "card@en", "option:poster_size",
                     "option:poster_discreet",
@@ -82,6 +83,17 @@ def test_saved_settings_keep_the_comments_and_are_quoted(served) -> None:
     assert main(["check", str(kit)]) == 0
     history = workspace.files.history(site)
     assert [path.read_text(encoding="utf-8") for path in history] == [original]
+
+
+def test_the_write_in_line_is_saved_as_a_yes_or_no(served) -> None:
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    answer = client.post("/settings/save", headers=csrf_headers(workspace), json={
+        "base": _digest(site), "settings": {"write_in": True}})
+    assert answer.status_code == 200, answer.text
+    assert yaml.safe_load(site.read_text(encoding="utf-8"))["write_in"] is True
+    assert main(["check", str(kit)]) == 0
+    assert ' id="s-write_in" data-setting="write_in" checked' in client.get("/settings").text
 
 
 def test_a_revealing_title_or_organisation_is_said_on_its_field(served) -> None:

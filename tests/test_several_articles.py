@@ -61,8 +61,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_each_article_gets_its_own_files_and_the_pocket_card_is_printed_once(
         built: Path) -> None:
-    expected = {"pocket-card.pdf"} | {name.format(slug) for slug in SLUGS
-                                      for name in PER_ARTICLE}
+    expected = {"pocket-card.pdf", "safety-plan.pdf"} | {name.format(slug) for slug in SLUGS
+                                                         for name in PER_ARTICLE}
     assert {path.name for path in (built / "en").iterdir()} == expected
 
 
@@ -119,7 +119,7 @@ def test_index_groups_the_files_by_article(built: Path) -> None:
     html = (built / "index.html").read_text(encoding="utf-8")
     parser.feed(html)
     assert parser.groups == {
-        "": ["en/pocket-card.pdf"],
+        "": ["en/pocket-card.pdf", "en/safety-plan.pdf"],
         **{slug: [f"en/{name.format(slug)}" for name in PER_ARTICLE] for slug in SLUGS}}
     assert list(parser.groups) == ["", *SLUGS]  # the whole kit's, then in `articles:` order
     for slug in SLUGS:
@@ -131,7 +131,8 @@ def test_manifest_says_which_article_each_file_carries(built: Path) -> None:
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
     carried = {entry["path"]: entry.get("article") for entry in manifest["outputs"]
                if entry["kind"] == "pdf"}
-    assert carried == {"en/pocket-card.pdf": SLUGS[0], **{
+    # the pieces printed once a kit name the first article, whose card line the card prints
+    assert carried == {"en/pocket-card.pdf": SLUGS[0], "en/safety-plan.pdf": SLUGS[0], **{
         f"en/{name.format(slug)}": slug for slug in SLUGS for name in PER_ARTICLE}}
     assert not any("card_line" in entry for entry in manifest["outputs"])
 
@@ -181,7 +182,7 @@ def test_check_reads_every_article_in_every_language(tmp_path: Path, run) -> Non
     assert run("build", content, "--out", out, "--no-previews").code == 1
     assert sorted(path.name for path in (out / "es").iterdir()) == [
         "brochure-trauma-bonding.pdf", "pocket-card.pdf", "pocket-fold-trauma-bonding.pdf",
-        "poster-trauma-bonding-letter.pdf"]
+        "poster-trauma-bonding-letter.pdf", "safety-plan.pdf"]
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [

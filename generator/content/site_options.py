@@ -194,6 +194,9 @@ class SiteOptions(_Strict):
     bleed: float | None = None  # points; else 0.125 in for US cards, 3 mm for ISO ones
     print_offset: OffsetModel = OffsetModel()
     show_organization: bool = False  # print the organisation's name on outside surfaces
+    # the folding card's room for notes headed "Your advocate:", a line to write a name
+    # and number on (a card a ballpoint writes on: the print notes say so)
+    write_in: bool = False
     # the organisation's web address, printed (as its bare domain) beside its name: on the
     # brochure's back panel and the poster, where show_organization allows the name
     website: str | None = None

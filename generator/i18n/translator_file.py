@@ -29,8 +29,9 @@ DESCRIPTIONS: dict[str, str] = {
                "e.g. 'Text 988'",
     "tty": "Under a line's phone number: its number for deaf and hard-of-hearing callers "
            "(TTY, text telephone)",
-    "safety_note": "Card back, folding card and poster, beside the QR code: the safety note "
-                   "(safety wording: reword it, never remove it)",
+    "safety_note": "Card back, folding card and poster, beside the QR code, and the safety "
+                   "plan, above its lines: the safety note (safety wording: reword it, never "
+                   "remove it)",
     "before_you_call_title": "Brochure flap and folding card: heading of the safety panel",
     "before_you_call": "Brochure flap and folding card: the safety panel's text "
                        "(safety wording: reword it, never remove it)",
@@ -52,6 +53,8 @@ DESCRIPTIONS: dict[str, str] = {
     "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
                             "seen by everyone, so without the word 'emergency'",
     "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
+    "write_in_advocate": "Folding card, with write_in in site.yaml: label above the lines "
+                         "to write an advocate's name and number on",
     "emergency_line": "Inside, in the list of lines: the name of the line that dials the "
                       "emergency number (911, 999, 112), when resources.yaml names it "
                       "\"Emergency\" or not at all",
@@ -65,9 +68,9 @@ DESCRIPTIONS: dict[str, str] = {
                 "printed, read aloud)",
     "keyword_to": "Card, after the speech-bubble picture: how to reach a line by text with a "
                   "keyword, without the verb the picture replaces, e.g. 'START to 88788'",
-    "lines_heading": "Brochure flap, above the lines, and the brochure inside, when the "
-                     "article leaves room: heading of the lines with their hours and "
-                     "languages",
+    "lines_heading": "Brochure flap, above the lines, the brochure inside, when the "
+                     "article leaves room, and the safety plan's left page: heading of the "
+                     "lines with their hours and languages",
     "safety_plan_heading": "Brochure inside, when the article leaves room: heading of a short "
                            "checklist for planning safety",
     "safety_plan_1": "Brochure safety checklist, item 1: a safe place to go",
@@ -76,6 +79,38 @@ DESCRIPTIONS: dict[str, str] = {
                      "emergency number)",
     "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
     "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
+    "safety_plan_cover_note": "Safety plan cover, seen by anyone: the pages are private, "
+                              "to keep where only their owner finds them (reveals nothing)",
+    "safety_plan_fillable_warning": "Safety plan cover, fillable file only: a filled-in copy "
+                                    "saved on a shared phone or computer can be found "
+                                    "(reveals nothing)",
+    "safety_plan_title": "Safety plan inside, top of the left page: its title",
+    "safety_plan_keep_hidden": "Safety plan inside, under its title: fill it in with an "
+                               "advocate, write only what is safe, keep it hidden (the "
+                               "safety note follows it)",
+    "safety_plan_safe_place_title": "Safety plan: heading of the question about a safe place",
+    "safety_plan_safe_place": "Safety plan, above lines to write on: where to go and how to "
+                              "get there",
+    "safety_plan_people_title": "Safety plan: heading of the people to call",
+    "safety_plan_people": "Safety plan, above lines to write on: names and numbers of people "
+                          "to call",
+    "safety_plan_code_word_title": "Safety plan: heading of the code word",
+    "safety_plan_code_word": "Safety plan, above lines to write on: a code word that means "
+                             "'call {emergency} for me'",
+    "safety_plan_documents_title": "Safety plan: heading of a checklist of papers and money",
+    "safety_plan_documents_1": "Safety plan papers checklist, item 1: identity papers",
+    "safety_plan_documents_2": "Safety plan papers checklist, item 2: bank cards, cash, a key",
+    "safety_plan_documents_3": "Safety plan papers checklist, item 3: housing, benefits, "
+                               "immigration or court papers",
+    "safety_plan_children_title": "Safety plan: heading of the question about children and "
+                                  "pets",
+    "safety_plan_children": "Safety plan, above lines to write on: who looks after children "
+                            "and pets",
+    "safety_plan_take_title": "Safety plan: heading of a checklist of what to take",
+    "safety_plan_take_1": "Safety plan 'what to take' checklist, item 1: phone and charger",
+    "safety_plan_take_2": "Safety plan 'what to take' checklist, item 2: medicine and glasses",
+    "safety_plan_take_3": "Safety plan 'what to take' checklist, item 3: clothes",
+    "safety_plan_take_4": "Safety plan 'what to take' checklist, item 4: something comforting",
     "qr_alt_tel": "Screen copies (PDFs to read on screen): the QR code described for people "
                   "who cannot see it, read aloud, when it calls the first line's {number}",
     "qr_alt_sms": "Screen copies: the QR code described, read aloud, when it starts a text "

@@ -298,6 +298,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
         "site": {
             "organization": site.options.organization,
             "show_organization": site.options.show_organization,
+            "write_in": site.options.write_in,
             "website": _bare_domain(site.options.website) if site.options.website else None,
             "discreet_title": site.title_for(lang),
             "emergency_number": site.emergency_number,

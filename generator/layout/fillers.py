@@ -32,11 +32,15 @@ CALLOUT_PADDING = (8.0, 7.0)  # points (at scale 1) inside a callout: sides, top
 
 @dataclass(frozen=True)
 class Rule:
-    """A line to write on: from x1 to x2 at height y."""
+    """A line to write on: from x1 to x2 at height y; `slot`: the slot it belongs to and
+    `label`: the question it answers (a form field's name and description, when the piece
+    is fillable)."""
 
     x1: float
     x2: float
     y: float
+    slot: str = ""
+    label: str = ""
 
 
 @dataclass
@@ -196,10 +200,11 @@ def _place(box: Rect, top: float, measure: _Measured, filler: FillerSpec, scale:
     return top - measure.height
 
 
-def rules(box: Rect, below: float, spacing: float) -> list[Rule]:
+def rules(box: Rect, below: float, spacing: float, slot: str = "",
+          label: str = "") -> list[Rule]:
     """Lines `spacing` apart from under the text at `below` to the foot of the box."""
     lines, y = [], below - spacing
     while y >= box.y - 0.01:
-        lines.append(Rule(box.x, box.x + box.width, y))
+        lines.append(Rule(box.x, box.x + box.width, y, slot, label))
         y -= spacing
     return lines

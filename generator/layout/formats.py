@@ -216,6 +216,9 @@ class LayoutSpec(_Strict):
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
     rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
     panel_edges: Literal["fold", "cut"] = "fold"
+    # A yes-or-no site setting (safety_plan_fillable) that makes the office file a form:
+    # each line to write on a text field, each box to tick a check box.
+    fields_when: str | None = None
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 
@@ -272,8 +275,8 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
 
 def _option_problems(spec: LayoutSpec, doc: YamlDoc,
                      options: dict[str, LayoutOption]) -> list[Problem]:
-    """Each option a name of its own in site.yaml; `size_option` and `outside_when` name a
-    setting there is (a yes-or-no one for `outside_when`)."""
+    """Each option a name of its own in site.yaml; `size_option`, `outside_when` and
+    `fields_when` name a setting there is (a yes-or-no one for the last two)."""
     problems = [Problem(doc.path, (
         f"options.{key}: site.yaml would set it as {site_option_name(spec.name, key)}, "
         "which is a built-in setting: choose another name"), doc.line_of(("options", key)))
@@ -286,6 +289,10 @@ def _option_problems(spec: LayoutSpec, doc: YamlDoc,
             doc.line_of(("size_option",))))
     switches = {name for name, option in options.items() if option.type == "bool"} | {
         name for name, setting in SiteOptions.model_fields.items() if setting.annotation is bool}
+    if spec.fields_when is not None and spec.fields_when not in switches:
+        problems.append(Problem(doc.path, (
+            f"fields_when: no yes-or-no setting {spec.fields_when!r}; valid: "
+            f"{', '.join(sorted(switches))}"), doc.line_of(("fields_when",))))
     for face_name, face in spec.faces.items():
         if face.outside_when is not None and face.outside_when not in switches:
             problems.append(Problem(doc.path, (

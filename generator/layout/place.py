@@ -311,8 +311,12 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         return
     _stack(placed, paragraphs, box, used, slot)
     if slot.ruled and slot.name in placed.extents:
-        placed.rules.extend(rules(box, placed.extents[slot.name][0],
-                                  placement.layout.spec.rule_spacing))
+        bottom, top = placed.extents[slot.name]
+        lines = rules(box, bottom, placement.layout.spec.rule_spacing, slot.name,
+                      html.unescape(paragraphs[0].getPlainText()))
+        placed.rules.extend(lines)
+        if lines:  # its lines are part of it: a slot stacked below starts under the last
+            placed.extents[slot.name] = (lines[-1].y, top)
 
 
 def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.build import office_grid, site_profile
+from generator.build import fillable, office_grid, site_profile
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
@@ -88,9 +88,23 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
             steps.append(f"Cut along the solid marks in the margins: {pieces}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks in the margins"
                                  if not grid.full_page else "faint ticks near the page edges"))
+    if has_writing_space(layout):
+        steps.append("It has lines to write on: print it on uncoated paper or card that a "
+                     "ballpoint pen writes on (not glossy or laminated).")
+    if fillable(kit, layout):
+        steps.append("It is also a form: it can be typed into in a PDF reader, then printed. "
+                     "Do not save a filled-in copy on a shared or monitored phone or computer, "
+                     "and do not email it: anyone who uses that device could find it.")
     if flip is not None:
         steps.append("If the backs come out shifted, set print_offset in site.yaml.")
     return tuple(steps)
+
+
+def has_writing_space(layout: Layout) -> bool:
+    """Whether the piece has lines to write on (a ruled slot or filler: notes, a safety
+    plan's questions, the folding card's write-in line): then it needs stock a pen takes."""
+    return any(slot.ruled or any(filler.ruled for filler in slot.fillers)
+               for face in layout.spec.faces.values() for slot in face.slots)
 
 
 def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
@@ -107,6 +121,9 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     if size is not None:
         steps.append(f"Trim at the crop marks to {describe_size(size.width, size.height)}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks"))
+    if has_writing_space(layout):
+        steps.append("It has lines to write on: ask for an uncoated stock that a ballpoint pen "
+                     "writes on (no gloss or silk coating, no lamination).")
     return tuple(steps)
 
 

@@ -22,6 +22,7 @@ from generator.render.captions import (
     caption_paragraph,
 )
 from generator.render.draw import draw_face
+from generator.render.form_fields import add_form_fields
 
 PAPER = {"letter": LETTER, "a4": A4, "tabloid": TABLOID, "a3": A3}
 PRINTABLE = mm(5)  # office printers cannot print the outer ~5 mm of a sheet (4.2 mm typical)
@@ -151,11 +152,13 @@ def caption_spot(grid: Grid, extent: tuple[float, float] = LATIN_EXTENT) -> Capt
 
 
 def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, brand: str,
-                       offset: Offset, captions: SheetCaptions | None) -> None:
+                       offset: Offset, captions: SheetCaptions | None,
+                       fields: bool = False) -> None:
     """One sheet per face. Backs mirror the fronts, so that a sheet turned over on its
     long edge (portrait) or short edge (landscape) puts each back behind its front;
     `offset` shifts the backs for printers that misalign duplex. A page that is one item
-    the size of the sheet keeps its colour clear of the unprintable edge."""
+    the size of the sheet keeps its colour clear of the unprintable edge. With `fields`,
+    each line to write on and box to tick is a form field too (form_fields.py)."""
     bleed = 0.0 if grid.full_page else grid.bleed
     for page, face in enumerate(faces):
         is_back = page % 2 == 1
@@ -179,6 +182,8 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
                      grid.paper[1] - PRINTABLE)
             stamp(canvas, form, shift[0], shift[1], inset)
             _fold_guides(canvas, face, grid, shift)
+            if fields:
+                add_form_fields(canvas, face, shift[0], shift[1])
         else:
             for row in range(grid.rows):
                 for column in range(grid.columns):
@@ -189,6 +194,8 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
                     x, y = x + shift[0], y + shift[1]
                     stamp(canvas, form, x, y, (x - left, y - bottom, x + face.width + right,
                                                y + face.height + top))
+                    if fields:
+                        add_form_fields(canvas, face, x, y, f"r{row}c{column}_")
             if not grid.perforated:
                 _cut_marks(canvas, sheet, shift, spot)
             _fold_marks(canvas, sheet, face, shift, spot)

@@ -30,7 +30,8 @@ from generator.serve.yaml_edit import RoundTrip, code, drop_key, set_key, set_li
 # goes.
 SITE_ORDER = ("organization", "country", "emergency_number", "languages", "paper",
               "card_size", "stock", "discreet_title", "article", "articles", "card_line",
-              "brand_color", "show_organization", "revealing_words", "verify_within_months",
+              "brand_color", "show_organization", "write_in", "revealing_words",
+              "verify_within_months",
               "max_lines", "bleed", "print_offset", "pdfx")
 CHOICES = {"paper": ("letter", "a4"), "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")}
 TEXTS = ("organization", "country", "emergency_number", "bleed")
@@ -81,7 +82,7 @@ def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOpt
     defaults = SiteOptions.model_fields
     values: dict[str, Any] = {}
     for key in ("organization", "country", "emergency_number", "paper", "card_size",
-                "bleed", "pdfx", "verify_within_months", "show_organization"):
+                "bleed", "pdfx", "verify_within_months", "show_organization", "write_in"):
         given = data.get(key)
         default = defaults[key].default if key in defaults else None
         values[key] = given if given is not None else (default if default is not None else "")
@@ -157,8 +158,9 @@ def apply_settings(document: RoundTrip, submitted: Mapping[str, Any],
             _text(data, key, text[key])
     if "stock" in text and text["stock"]:  # "": the sheet site.yaml describes, kept
         _text(data, "stock", text["stock"])
-    if "show_organization" in submitted:
-        _flag(data, "show_organization", submitted["show_organization"] is True)
+    for flag in ("show_organization", "write_in"):
+        if flag in submitted:
+            _flag(data, flag, submitted[flag] is True)
     if "verify_within_months" in text:
         _number(data, "verify_within_months", text["verify_within_months"], 12)
     if "brand_color" in text or "brand_cmyk" in text:

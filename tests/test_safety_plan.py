@@ -1,0 +1,338 @@
+"""The safety plan: a worksheet folded to a half-letter (or A5) booklet, read back from its PDFs.
+
+Page 1 of the office file is the outside, [back cover | cover]; page 2 the inside, [left
+page | right page] (mirrored in Arabic). What is expected is derived here from the inputs:
+the catalogue's strings, resources.yaml's lines, the sheet's size; nothing from the engine.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generator.commands.cli import main
+from generator.safety.discretion import builtin_words, revealing_words_in
+from tests.conftest import DEFAULT_CONTENT, REPO, add_local_lines, char_boxes, default_kit_in
+from tests.pdf_paint import page_marks
+from tests.test_pocket_card import REVEALING_WORDS
+
+FORMAT = "safety-plan"
+INCH, MM = 72.0, 72 / 25.4
+LETTER_LANDSCAPE = (792.0, 612.0)
+PAGE = LETTER_LANDSCAPE[0] / 2  # each half of the sheet is a page of the booklet
+SAFE = 0.4 * INCH  # text keeps at least this far from the trim and the fold
+GLYPH_OVERHANG = 2.0  # glyph boxes may reach a little beyond the text frame
+LANGUAGES = ["en", "ar", "zh-Hans", "th"]
+SHAPED = {"ar", "th"}  # scripts whose marks join or stack: a point larger
+LATIN_FLOOR, SHAPED_FLOOR = 9.5, 10.0
+PEN = 8 * MM  # lines to write on at least this far apart
+RULE_GRAY = (0.6,)
+CATALOGUES = REPO / "generator" / "locales"
+
+
+def strings(lang: str) -> dict[str, str]:
+    return yaml.safe_load((CATALOGUES / f"{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def pdftotext(pdf: Path, page: int | None = None) -> str:
+    pages = ["-f", str(page), "-l", str(page)] if page is not None else []
+    return subprocess.run(["pdftotext", "-layout", *pages, str(pdf), "-"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def pdftotext_raw(pdf: Path, page: int) -> str:
+    """The page's text in reading order of its runs, not laid out in columns."""
+    return subprocess.run(["pdftotext", "-raw", "-f", str(page), "-l", str(page), str(pdf),
+                           "-"], check=True, capture_output=True, text=True).stdout
+
+
+def fields(pdf: Path) -> dict:
+    return PdfReader(pdf).get_fields() or {}
+
+
+def rules(pdf: Path, page_index: int) -> list[tuple[float, float, float]]:
+    """Lines to write on: thin grey horizontal strokes, (left, right, y), top first."""
+    marks, _ = page_marks(PdfReader(pdf), page_index)
+    found = []
+    for mark in marks:
+        if mark.kind != "stroke" or mark.colour.values != RULE_GRAY or len(mark.points) != 2:
+            continue
+        (x1, y1), (x2, y2) = mark.points
+        if abs(y1 - y2) < 0.01 and abs(x2 - x1) > 2 * INCH:
+            found.append((min(x1, x2), max(x1, x2), y1))
+    return sorted(found, key=lambda rule: -rule[2])
+
+
+def ruled_areas(pdf: Path, page_index: int) -> list[list[tuple[float, float, float]]]:
+    """The rules grouped by page half and by run: a question's lines, one after the other."""
+    areas: list[list[tuple[float, float, float]]] = []
+    for half in (0, 1):
+        last = None
+        for rule in (r for r in rules(pdf, page_index) if (r[0] >= PAGE) == bool(half)):
+            if last is None or last[2] - rule[2] > 2 * PEN:
+                areas.append([])
+            areas[-1].append(rule)
+            last = rule
+    return areas
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("safety-plan")
+    kit = default_kit_in(folder / "content", LANGUAGES)
+    out = folder / "out"
+    assert main(["build", str(kit), "--out", str(out), "--format", FORMAT, "--target", "all",
+                 "--no-previews"]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def fillable(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("fillable")
+    kit = default_kit_in(folder / "content", ["en", "ar"])
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "safety_plan_fillable: true\n",
+                    encoding="utf-8")
+    out = folder / "out"
+    assert main(["build", str(kit), "--out", str(out), "--format", FORMAT, "--target", "all",
+                 "--no-previews"]) == 0
+    return out
+
+
+# --- the format and its files ----------------------------------------------------------------
+
+def test_formats_lists_it_with_its_setting(run) -> None:  # noqa: ANN001
+    result = run("formats")
+    assert result.code == 0
+    listed = [line for line in result.out.splitlines() if line.startswith(FORMAT)]
+    assert listed and "11 x 8.5 in" in listed[0]
+    assert "site.yaml safety_plan_fillable: true | false (default: false)" in result.out
+
+
+def test_the_default_kit_builds_it_with_every_target(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """The default content folder as it is (no `formats:` in site.yaml: every format)."""
+    assert "formats" not in yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text("utf-8"))
+    out = tmp_path / "out"
+    result = run("build", DEFAULT_CONTENT, "--out", out, "--format", FORMAT, "--target", "all",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    for lang in yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text("utf-8"))["languages"]:
+        for name in (f"{FORMAT}.pdf", f"{FORMAT}-shop.pdf", f"{FORMAT}-screen.pdf"):
+            assert (out / lang / name).is_file(), (lang, name)
+
+
+def test_office_file_is_one_letter_sheet_two_sided(built: Path) -> None:
+    reader = PdfReader(built / "en" / f"{FORMAT}.pdf")
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER_LANDSCAPE
+
+
+def test_a4_kit_prints_it_on_a4(tmp_path: Path, run) -> None:  # noqa: ANN001
+    kit = default_kit_in(tmp_path / "content", ["en"])
+    (kit / "site.yaml").write_text((kit / "site.yaml").read_text("utf-8").replace(
+        "paper: letter", "paper: a4"), encoding="utf-8")
+    assert run("build", kit, "--out", tmp_path / "out", "--format", FORMAT,
+               "--no-previews").code == 0
+    page = PdfReader(tmp_path / "out" / "en" / f"{FORMAT}.pdf").pages[1]
+    assert abs(float(page.mediabox.width) - 297 * MM) < 0.5
+    assert abs(float(page.mediabox.height) - 210 * MM) < 0.5
+
+
+# --- what it says --------------------------------------------------------------------------------
+
+def test_printed_plan_has_no_form_fields_and_enough_words(built: Path) -> None:
+    for lang in LANGUAGES:
+        pdf = built / lang / f"{FORMAT}.pdf"
+        assert fields(pdf) == {}, lang
+        assert "/AcroForm" not in PdfReader(pdf).trailer["/Root"], lang
+    assert len(pdftotext(built / "en" / f"{FORMAT}.pdf").split()) >= 150
+
+
+def test_inside_asks_every_question_in_the_catalogue_words(built: Path) -> None:
+    for lang in ("en", "zh-Hans"):
+        text = flat(pdftotext_raw(built / lang / f"{FORMAT}.pdf", 2)).replace(" ", "")
+        catalogue = strings(lang)
+        keys = [key for key in catalogue if key.startswith("safety_plan_")
+                and not re.fullmatch(r"safety_plan_(\d|heading|cover_note|fillable_warning)",
+                                     key)]
+        assert len(keys) == 19
+        for key in keys:
+            wanted = catalogue[key].replace("{emergency}", "911").replace(" ", "")
+            assert wanted in text, (lang, key)
+
+
+def test_it_carries_the_safety_wording_inside(built: Path) -> None:
+    inside = flat(pdftotext_raw(built / "en" / f"{FORMAT}.pdf", 2))
+    assert "keep these pages where the other person will not look" in inside
+    assert "Use a phone the other person cannot check. In an emergency, call 911." in inside
+
+
+def test_every_line_prints_whole_inside(built: Path) -> None:
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text("utf-8"))["resources"]
+    inside = flat(pdftotext_raw(built / "en" / f"{FORMAT}.pdf", 2))
+    for line in lines:
+        assert line["phone"] in inside, line["phone"]
+        if "tty" in line:
+            assert f"TTY: {line['tty']}" in inside
+        text = line.get("text")
+        if text and "keyword" in text:
+            assert f"Text {text['keyword']} to {text['number']}" in inside
+        elif text:
+            assert f"Text {text['number']}" in inside
+
+
+def test_outside_reveals_nothing_in_any_language(built: Path, fillable: Path) -> None:
+    for folder, langs in ((built, LANGUAGES), (fillable, ["en", "ar"])):
+        for lang in langs:
+            outside = pdftotext(folder / lang / f"{FORMAT}.pdf", 1).lower()
+            assert revealing_words_in(outside, builtin_words(lang), lang) == [], lang
+            if lang == "en":
+                assert not set(re.findall(r"\w+", outside)) & set(REVEALING_WORDS)
+                assert "wellness contacts" in outside
+                assert "keep them where only you will find them" in flat(outside)
+            for lines_word in ("1-800", "988", "911"):
+                assert lines_word not in outside, (lang, lines_word)
+
+
+# --- type, contrast, writing space ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_below_the_floor(built: Path, lang: str) -> None:
+    floor = SHAPED_FLOOR if lang in SHAPED else LATIN_FLOOR
+    reader = PdfReader(built / lang / f"{FORMAT}.pdf")
+    for index in (0, 1):
+        marks, _ = page_marks(reader, index)
+        sizes = [mark.size for mark in marks if mark.kind in ("text", "type3")]
+        assert sizes, (lang, index)
+        assert min(sizes) >= floor - 0.01, (lang, index, min(sizes))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lines_to_write_on_leave_room_for_a_pen(built: Path, lang: str) -> None:
+    """Four questions with lines (a safe place; people, a code word, children and pets),
+    each with at least two lines a pen can use: 8 mm apart, over 3 in long."""
+    areas = ruled_areas(built / lang / f"{FORMAT}.pdf", 1)
+    assert len(areas) == 4, [len(area) for area in areas]
+    for area in areas:
+        assert len(area) >= 2, (lang, len(area))
+        for upper, lower in zip(area, area[1:], strict=False):
+            assert upper[2] - lower[2] >= PEN - 0.01
+        for left, right, y in area:
+            assert right - left >= 3 * INCH
+            half = PAGE if left >= PAGE else 0.0
+            assert half + SAFE <= left and right <= half + PAGE - SAFE
+            assert SAFE <= y <= LETTER_LANDSCAPE[1] - SAFE
+
+
+def test_text_keeps_clear_of_the_fold_and_trim(built: Path) -> None:
+    reach = SAFE - GLYPH_OVERHANG
+    for lang in LANGUAGES:
+        for index in (0, 1):
+            boxes = char_boxes(built / lang / f"{FORMAT}.pdf", index)
+            assert boxes
+            for char, left, bottom, right, top in boxes:
+                assert reach <= bottom and top <= LETTER_LANDSCAPE[1] - reach, (lang, char)
+                assert reach <= left and right <= LETTER_LANDSCAPE[0] - reach, (lang, char)
+                assert right <= PAGE - reach or left >= PAGE + reach, (lang, index, char)
+
+
+# --- the fillable file ----------------------------------------------------------------------
+
+def widgets(pdf: Path, page_index: int) -> list[dict]:
+    page = PdfReader(pdf).pages[page_index]
+    return [annot.get_object() for annot in page.get("/Annots", [])
+            if annot.get_object().get("/Subtype") == "/Widget"]
+
+
+def test_fillable_office_file_is_a_form_of_its_lines_and_boxes(fillable: Path) -> None:
+    catalogue = strings("en")
+    boxes = [catalogue[key] for key in catalogue
+             if re.fullmatch(r"safety_plan_(documents|take)_\d", key)]
+    for lang in ("en", "ar"):
+        pdf = fillable / lang / f"{FORMAT}.pdf"
+        found = fields(pdf)
+        assert len(found) >= 10, (lang, len(found))
+        assert widgets(pdf, 0) == []  # nothing to fill in on the outside
+        inside = widgets(pdf, 1)
+        texts = [w for w in inside if w["/FT"] == "/Tx"]
+        checks = [w for w in inside if w["/FT"] == "/Btn"]
+        drawn = rules(pdf, 1)
+        assert len(texts) == len(drawn), lang  # one field on each line to write on
+        assert len(checks) == len(boxes), lang  # and one on each box to tick
+        for widget in texts:
+            left, bottom, right, top = (float(v) for v in widget["/Rect"])
+            on = [rule for rule in drawn if abs(rule[0] - left) < 0.5
+                  and abs(rule[1] - right) < 0.5 and 0 <= bottom - rule[2] < 2]
+            assert on, (lang, widget["/T"])
+            assert top - bottom >= 0.7 * PEN  # room for the typed text
+            assert str(widget["/TU"]).strip()  # what it asks, for screen readers
+        if lang == "en":
+            assert sorted(str(w["/TU"]) for w in checks) == sorted(boxes)
+        # typed text starts where the page's text does: at the right in Arabic
+        assert {int(w.get("/Q", 0)) for w in texts} == ({2} if lang == "ar" else {0}), lang
+
+
+def test_fillable_file_warns_on_its_first_page_and_the_printed_one_does_not(
+        fillable: Path, built: Path) -> None:
+    warning = flat(strings("en")["safety_plan_fillable_warning"])
+    assert warning in flat(pdftotext_raw(fillable / "en" / f"{FORMAT}.pdf", 1))
+    assert warning in flat(pdftotext_raw(fillable / "en" / f"{FORMAT}-screen.pdf", 1))
+    assert warning not in flat(pdftotext(built / "en" / f"{FORMAT}.pdf"))
+
+
+def test_print_notes_say_which_file_is_a_form(fillable: Path, built: Path) -> None:
+    form_note = "It is also a form"
+    for folder, expected in ((fillable, True), (built, False)):
+        index = (folder / "index.html").read_text("utf-8")
+        sections = dict(re.findall(r'<section class="doc" id="en/([^"]+)">(.*?)</section>',
+                                   index, flags=re.DOTALL))
+        assert (form_note in sections[f"{FORMAT}.pdf"]) is expected
+        assert form_note not in sections[f"{FORMAT}-shop.pdf"]
+
+
+def test_shop_and_screen_files_are_never_forms(fillable: Path) -> None:
+    """PDF/X allows no form fields; the screen copy's tagging has no form elements."""
+    for name in (f"{FORMAT}-shop.pdf", f"{FORMAT}-screen.pdf"):
+        assert fields(fillable / "en" / name) == {}, name
+
+
+def test_a_line_that_does_not_fit_is_left_out_whole_and_named(kit: Path, tmp_path: Path,
+                                                              run) -> None:  # noqa: ANN001
+    add_local_lines(kit, 8)
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--format", "brochure",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    inside = flat(pdftotext_raw(out / "en" / f"{FORMAT}.pdf", 2))
+    left_out = 0
+    for n in range(8):
+        name, number = f"Local line {n}", f"1-800-799-72{n:02d}"
+        if name in inside:
+            assert number in inside, name  # printed: with its number
+            continue
+        left_out += 1
+        assert number not in inside, name  # left out: all of it
+        assert re.search(rf"safety-plan \(inside\), slot 'resources': left out '{name}': it "
+                         r"does not fit whole; (it prints whole on|no piece of this kit)",
+                         result.err), result.err
+    assert left_out
+
+
+def test_a_fillable_setting_that_is_not_yes_or_no_is_named(kit: Path, run) -> None:  # noqa: ANN001
+    site = kit / "site.yaml"
+    site.write_text(site.read_text("utf-8") + "safety_plan_fillable: perhaps\n",
+                    encoding="utf-8")
+    line = len(site.read_text("utf-8").splitlines())
+    result = run("check", kit)
+    assert result.code == 1
+    assert f"site.yaml:{line}: safety_plan_fillable: " in result.err, result.err
