@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import html
 import io
-import os
 import re
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -73,9 +71,6 @@ from generator.safety.legibility import ContrastError, TextOnGround, contrast_pr
 from generator.safety.safety_slots import composed_problems, layout_problems
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-# For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
-# race a real build part-way through. Never set it otherwise.
-TEST_DELAY = float(os.environ.get("HAVENPRINT_TEST_DELAY") or 0)
 # The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
 # marks that can be seen.
 HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
@@ -597,8 +592,6 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) ->
                   printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
-        if TEST_DELAY:
-            time.sleep(TEST_DELAY)
     return piece
 
 

@@ -261,7 +261,7 @@ def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_pat
 
 def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
     """A real `havenprint batch` of three sites on two workers, each worker waiting 60 s
-    after its first PDF (HAVENPRINT_TEST_DELAY); returned once both are building a site."""
+    after its first PDF (tests/slow_generator.py); returned once both are building a site."""
     from tests.test_kit_folder import wait_for
 
     sites = tmp_path / "sites"
@@ -269,9 +269,9 @@ def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
         default_kit_in(sites / name, ["en"])
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
-         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
-        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        [sys.executable, "-m", "tests.slow_generator", "60", "batch", str(sites), "--out",
+         str(out), "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wait_for(lambda: len(list(out.glob("*/.havenprint/staging"))) >= 2
              or process.poll() is not None, seconds=120)
@@ -354,9 +354,9 @@ def test_ctrl_c_reaching_a_waiting_worker_stops_the_batch_without_a_traceback(
     edit(sites / "broken" / "site.yaml", "country: US", "country: USA")
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
-         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
-        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        [sys.executable, "-m", "tests.slow_generator", "60", "batch", str(sites), "--out",
+         str(out), "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, start_new_session=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for(lambda: (out / "slow" / ".havenprint" / "staging").is_dir()
              or process.poll() is not None, seconds=120)

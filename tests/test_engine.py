@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import importlib
 import json
-import os
 import pkgutil
 import subprocess
 import sys
@@ -99,6 +98,8 @@ def test_no_module_keeps_mutable_state_of_its_own() -> None:
 # (VmRSS, KiB) after the first tenth and at the end.
 MANY_BUILDS = """
 import json, sys
+import generator.engine  # every bound a hundredth, before any cache is made
+generator.engine._bound = lambda maxsize: max(1, round(maxsize * 0.01))
 from dataclasses import replace
 from pathlib import Path
 from generator.build import lay_out, render_pdf
@@ -125,10 +126,8 @@ print(json.dumps(peaks))
 def test_memory_stays_flat_over_many_builds() -> None:
     """With every cache bound a hundredth of its size (full after a few dozen builds),
     nothing else may grow: not ReportLab's registries, not the fonts, not the engine."""
-    environment = {**os.environ, "HAVENPRINT_TEST_CACHE_SCALE": "0.01"}
     result = subprocess.run([sys.executable, "-c", MANY_BUILDS, str(DEFAULT_CONTENT), "1000"],
-                            cwd=REPO, capture_output=True, text=True, check=True,
-                            env=environment)
+                            cwd=REPO, capture_output=True, text=True, check=True)
     early, late = json.loads(result.stdout)  # KiB
     assert late - early < 1024, f"grew {(late - early) / 1024:.1f} MiB over 900 builds"
 

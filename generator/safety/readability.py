@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from generator.content.articles import first_sentence
 from generator.content.models import Article
+from generator.engine import engine
 from generator.errors import Problem
 
 GRADE_LIMIT = 8.0
@@ -42,6 +44,20 @@ def sentences(text: str) -> list[str]:
     return found
 
 
+def _counters(lang: str) -> Any:
+    """textstat's counters for a language, kept by the engine, each an object of its own:
+    textstat's module functions share one whose set_lang changes the whole process's."""
+    store = engine().readability
+    counters = store.get(lang)
+    if counters is None:
+        from textstat.textstat import textstatistics  # 0.2 s; only `check` reports grades
+
+        counters = textstatistics()
+        counters.set_lang(lang)
+        store.remember(lang, counters)
+    return counters
+
+
 def reading_report(article: Article) -> list[Problem]:
     """An info line with the grade, or a warning naming the longest sentences above grade 8."""
     path = article.source.path if article.source else article.slug
@@ -49,11 +65,8 @@ def reading_report(article: Article) -> list[Problem]:
     if formula is None:
         return [Problem(path, f"no readability formula for '{article.lang}'; ask a native "
                               "speaker to check the reading level", severity="info")]
-    import textstat  # 0.2 s to import, and only `check` reports reading grades
-
     text = article_text(article)
-    textstat.set_lang(formula.textstat_lang)
-    grade = float(getattr(textstat, formula.textstat_function)(text))
+    grade = float(getattr(_counters(formula.textstat_lang), formula.textstat_function)(text))
     if grade <= GRADE_LIMIT:
         return [Problem(path, f"reading grade {grade:.1f} ({formula.name})", severity="info")]
     longest = sorted(sentences(text), key=lambda s: len(re.findall(r"\w+", s)), reverse=True)
