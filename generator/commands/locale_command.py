@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.content.file_names import path_argument
 from generator.errors import ContentError, Problem, UsageError, WriteError
@@ -50,7 +51,7 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
 
 
 FORMATS = ("xliff", "po")
-SUFFIXES = {"xliff": ".xlf", "po": ".po"}
+SUFFIXES = MappingProxyType({"xliff": ".xlf", "po": ".po"})
 
 
 def run_init(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from urllib.parse import urlsplit
 
 import yaml
@@ -36,7 +37,8 @@ NO_TITLE_MD = (
 
 _END_PUNCT = ".!?:;,"
 _SENTENCE_PUNCT = ".!?:;"
-_ABBREVIATIONS = {"dr.", "mr.", "mrs.", "ms.", "st.", "vs.", "no.", "jr.", "sr.", "prof."}
+_ABBREVIATIONS = frozenset({
+    "dr.", "mr.", "mrs.", "ms.", "st.", "vs.", "no.", "jr.", "sr.", "prof."})
 # A stop and a space; or, in Chinese and Japanese, a full-width stop with or without one.
 # Arabic, Urdu, Devanagari and Ethiopic stops and question marks are stops too.
 _SENTENCE_END = re.compile(r"[.!?؟۔।።፧][\"'”’)\]]*\s+|[。！？][\"'”’」』)\]]*\s*")
@@ -46,8 +48,9 @@ _CITATION = re.compile(
     re.IGNORECASE,
 )
 _LIST_MARK = re.compile(r"^(?:(?P<sym>[•·▪◦‣*–-])|\d{1,2}[.)])\s+")
-_SOURCES_HEADINGS = {"sources", "source", "references", "reference"}
-_META_KEYS = {"title": False, "card": False, "sources": True, "key_points": True}  # is a list
+_SOURCES_HEADINGS = frozenset({"sources", "source", "references", "reference"})
+_META_KEYS = MappingProxyType({  # is a list
+    "title": False, "card": False, "sources": True, "key_points": True})
 _MD = MarkdownIt("commonmark", {"html": False})  # raw HTML stays literal text
 
 

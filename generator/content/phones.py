@@ -10,6 +10,7 @@ shared-cost, UAN and personal (follow-me) numbers are ordinary ways to reach a s
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 import phonenumbers
 from phonenumbers import shortnumberinfo
@@ -18,10 +19,10 @@ from generator.content.models import Phone
 
 _SEPARATORS = re.compile(r"\s+")
 _DIGITS = re.compile(r"[0-9]+")
-_INTERNATIONAL = {  # how a number written with its country code gives it
-    phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
-    phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
-}
+_INTERNATIONAL = MappingProxyType({  # how a number written with its country code gives it
+                     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
+                     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
+                 })
 # A web page's link (tel:+1...) or a word the layouts print themselves before the number
 # ("Call 1-800-...", "TTY: 1-800-..."), copied with it: not printed twice.
 _COPIED_LABEL = re.compile(r"^(?:tel|phone|call|tty|textphone|minicom)\s*[:.]?\s*(?=[+(\d])",
@@ -33,23 +34,23 @@ _SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
 Type = phonenumbers.PhoneNumberType
 _PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
             "number instead")
-NEVER_PRINTED = {
+NEVER_PRINTED = MappingProxyType({
     Type.PREMIUM_RATE: f"a premium-rate number: calling it {_PREMIUM}",
     Type.PAGER: "a pager number: nobody answers a call to it",
     Type.VOICEMAIL: "a voicemail access number: nobody answers a call to it",
-}
+})
 # Short codes phonenumbers prices as premium (its data gives whole ranges one price) that are
 # in fact free national helplines. Each entry needs a source; tests/test_phones.py fails when
 # phonenumbers stops calling one premium, so that the entry can go.
-FREE_HELPLINES = {
+FREE_HELPLINES = frozenset({
     ("FR", "3919"),  # Violences Femmes Info: free, anonymous, 24/7 (arretonslesviolences.gouv.fr)
-}
+})
 
 
 # Text relay services: a textphone user dials the prefix, then the number (Relay UK: 18001
 # from a textphone, 18002 to reach a textphone from a voice phone). Only a TTY line may carry
 # one; the number after the prefix is checked like any other.
-RELAY_PREFIXES = {"GB": ("18001", "18002")}
+RELAY_PREFIXES = MappingProxyType({"GB": ("18001", "18002")})
 _RELAY = re.compile(r"^(\d{5})[\s\-]+(.+)$")
 
 
@@ -181,7 +182,7 @@ def _split_extension(text: str, extension: str | None) -> tuple[str, str | None]
 
 # Letters typed for the digits they look like ("2OOO" for 2000, "l-800"): a typing slip, not
 # a number spelled in letters.
-_LOOK_ALIKES = {"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"}
+_LOOK_ALIKES = MappingProxyType({"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"})
 
 
 def _refuse_letters(text: str, main: str, found: list[str], country: str) -> None:

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Mapping
 from datetime import date
+from types import MappingProxyType
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import (
@@ -377,8 +378,8 @@ class SiteOptions(_Strict):
 
 # The types a layout's option may have, as site.yaml's value is checked (strict integers:
 # YAML's `yes` must not become 1).
-OPTION_TYPES: dict[str, Any] = {"text": str, "bool": bool, "number": float,
-                                "integer": Annotated[int, Field(strict=True)]}
+OPTION_TYPES: MappingProxyType[str, Any] = MappingProxyType({
+    "text": str, "bool": bool, "number": float, "integer": Annotated[int, Field(strict=True)]})
 OPTION_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 

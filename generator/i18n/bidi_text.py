@@ -38,7 +38,7 @@ from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
 
 _TAG = re.compile(r"<[^>]*>")
-_STRONG_RTL = {"R", "AL"}
+_STRONG_RTL = frozenset({"R", "AL"})
 _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
 _ANCHOR = "\u2014"  # EM DASH: a neutral whose ink spans its advance, inside the line
 PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the specification leave it alone

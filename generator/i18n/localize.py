@@ -13,6 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator import PACKAGE_DIR
@@ -36,8 +37,8 @@ SAFETY_STRINGS = ("safety_note", "before_you_call")
 
 # Languages CLDR has no data of its own for: the locale whose dates and names they use,
 # and their own name.
-BABEL_ALIASES = {"prs": "fa-AF"}  # Dari: Afghan Persian
-OWN_NAMES = {"prs": "دری"}
+BABEL_ALIASES = MappingProxyType({"prs": "fa-AF"})  # Dari: Afghan Persian
+OWN_NAMES = MappingProxyType({"prs": "دری"})
 
 
 def babel_locale(lang: str) -> Locale:

@@ -114,7 +114,7 @@ def format_month(day: date, lang: str) -> str:
 _ONE_PIECE = re.compile("[ \u202f\u2009]")
 
 
-_ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
+_ALWAYS_OPEN = frozenset({"24/7", "24x7", "24 / 7", "24 hours", "24h"})
 
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -171,7 +171,7 @@ def _language_name(code: str, lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-_ALWAYS_PRINTED = {"LATIN", "GREEK", "CYRILLIC"}  # every font chain ends in Noto Sans
+_ALWAYS_PRINTED = frozenset({"LATIN", "GREEK", "CYRILLIC"})  # every font chain ends in Noto Sans
 
 
 def _scripts(text: str) -> set[str]:

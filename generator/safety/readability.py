@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from generator.content.articles import first_sentence
@@ -22,10 +23,10 @@ class Formula:
     textstat_function: str
 
 
-FORMULAS = {
+FORMULAS = MappingProxyType({
     "en": Formula("Flesch-Kincaid grade", "en_US", "flesch_kincaid_grade"),
     "es": Formula("Crawford (years of school)", "es_ES", "crawford"),
-}
+})
 
 
 def article_text(article: Article) -> str:
