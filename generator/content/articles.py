@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from urllib.parse import urlsplit
 
 import yaml
 from markdown_it import MarkdownIt
@@ -20,6 +19,7 @@ from markdown_it.token import Token
 from generator.content.bounded_read import too_big
 from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
+from generator.content.web_address import bare_domain
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
 from generator.errors import ContentError, Problem
 
@@ -237,18 +237,8 @@ def _inline_text(token: Token) -> str:
             link_starts.append(len(parts))
         elif child.type == "link_close" and link_starts:
             start = link_starts.pop()
-            parts[start:] = [_bare_domain("".join(parts[start:]))]
+            parts[start:] = [bare_domain("".join(parts[start:]))]
     return _collapse("".join(parts))
-
-
-def _bare_domain(text: str) -> str:
-    if not re.fullmatch(r"(?i)(?:https?://|www\.)\S+", text.strip()):
-        return text
-    try:
-        netloc = urlsplit(text.strip() if "://" in text else "//" + text.strip()).netloc
-    except ValueError:  # "https://[www.example.org": no domain to tell, the text as written
-        return text
-    return netloc.removeprefix("www.") or text
 
 
 # Plain-text heuristics for text pasted from a website:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 import jinja2
 from babel import Locale, UnknownLocaleError
@@ -35,6 +34,7 @@ from generator.content.articles import first_sentence
 from generator.content.invisible import without_invisible
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
+from generator.content.web_address import bare_domain
 from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
@@ -195,7 +195,7 @@ def resource_view(resource: Resource, lang: str = "en",
         ),
         "hours": hours_text(resource.hours_in(lang), strings or {}, lang),
         "url": resource.url,
-        "domain": _bare_domain(resource.url) if resource.url else None,
+        "domain": bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
         "language_names": language_names(resource.languages, lang),
         "checked": (in_digits(format_month(resource.verified, lang), digits)
@@ -207,11 +207,6 @@ def resource_view(resource: Resource, lang: str = "en",
 def _one_piece(text: str | None) -> str | None:
     """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
     return text.replace(" ", "\u00a0") if text else text
-
-
-def _bare_domain(url: str) -> str:
-    host = urlsplit(url).hostname or url
-    return host.removeprefix("www.")
 
 
 def _oldest_check(kit: Kit, lang: str, digits: str) -> str | None:
@@ -279,7 +274,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
         "site": {
             "organization": site.options.organization,
             "show_organization": site.options.show_organization,
-            "website": _bare_domain(site.options.website) if site.options.website else None,
+            "website": bare_domain(site.options.website) if site.options.website else None,
             "discreet_title": site.title_for(lang),
             "emergency_number": site.emergency_number,
             **site.layout_options,  # the layouts' own settings, by name: poster_discreet
