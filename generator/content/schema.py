@@ -10,13 +10,12 @@ from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     ValidationInfo,
     field_validator,
 )
 
+from generator.content.strict import StrictModel
 from generator.content.web_address import web_address_problem
 
 # The emergency number printed for the countries shelters using havenprint are in; others set
@@ -33,10 +32,6 @@ LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 # RFC 5646's advice to keep room for: a code is part of file names (locales/<lang>.yaml,
 # articles/<slug>.<lang>.md), where a longer one stopped with 'File name too long'.
 MAX_LANGUAGE_CODE = 35
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 def written_date(value: Any) -> date:
@@ -117,7 +112,7 @@ def _per_language(value: PerLanguage | None) -> PerLanguage | None:
     return value
 
 
-class TextLineModel(_Strict):
+class TextLineModel(StrictModel):
     number: str
     keyword: str | None = None
     description: PerLanguage | None = None  # printed instead of "Text START to 88788"
@@ -148,7 +143,7 @@ def _digit_values(text: str) -> str:
     return "".join(str(unicodedata.digit(c)) for c in text if c.isdecimal())
 
 
-class ResourceModel(_Strict):
+class ResourceModel(StrictModel):
     # One text, or one per language (`name: {en: ..., es: ...}`). The line that dials the
     # emergency number may go unnamed: the interface catalogue's word for it prints.
     name: PerLanguage | None = None
@@ -181,5 +176,5 @@ class ResourceModel(_Strict):
         return value
 
 
-class ResourcesFileModel(_Strict):
+class ResourcesFileModel(StrictModel):
     resources: list[ResourceModel]
