@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import io
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -32,6 +31,7 @@ from generator.i18n.fonts import (
 )
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
+from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import font_advice, script_of
 from generator.kit.write import BackgroundWriter
 from generator.layout.compose import (
@@ -74,7 +74,6 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 # The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
 # marks that can be seen.
 HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
-_TAG = re.compile(r"<[^>]+>")
 
 
 @dataclass
@@ -355,7 +354,7 @@ def _slot_paragraphs(composed: ComposedFace) -> dict[str, list]:
 
 def _plain(paragraphs: list) -> str:
     """The text of the paragraphs, with the words their icons stand for."""
-    return " ".join(html.unescape(_TAG.sub("", f"{p.alt} {p.markup}")) for p in paragraphs)
+    return " ".join(plain_text(f"{p.alt} {p.markup}") for p in paragraphs)
 
 
 def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:

@@ -39,6 +39,7 @@ from generator.i18n.font_files import (
     truetype_subset,
 )
 from generator.i18n.language_tags import with_base
+from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
@@ -343,7 +344,7 @@ class FontSet:
         return _with_fallbacks(self, markup, weight)
 
     def _marked(self, markup: str, weight: str) -> str:
-        plain = html.unescape(_TAG.sub("", markup))
+        plain = plain_text(markup)
         primary = self.faces[0]
         if weight != "bold" or primary.bold != primary.regular:
             cmap = primary.cmap
@@ -381,7 +382,6 @@ def _with_fallbacks(fonts: FontSet, markup: str, weight: str) -> str:
     return fonts._marked(markup, weight)
 
 
-_TAG = re.compile(r"<[^>]*>")
 _TAG_SPLIT = re.compile(r"(<[^>]*>)")
 
 
