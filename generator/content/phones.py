@@ -16,6 +16,7 @@ import phonenumbers
 from phonenumbers import shortnumberinfo
 
 from generator.content.models import Phone
+from generator.engine import remembered
 
 _SEPARATORS = re.compile(r"\s+")
 _DIGITS = re.compile(r"[0-9]+")
@@ -84,7 +85,14 @@ def parse_phone(raw: object, country: str) -> Phone:
     The display keeps the shelter's own spelling (whitespace tidied); the QR payload
     uses E.164 for full numbers and the digits alone for short codes such as 988.
     """
-    text = _tidied(raw)
+    return _phone(_tidied(raw), country)
+
+
+@remembered(4096)
+def _phone(text: str, country: str) -> Phone:
+    """`parse_phone` of tidied text, parsed once: site.yaml's and resources.yaml's checks
+    parse every number, and the loader then takes the same `Phone` (a refused number is
+    parsed again, to say why)."""
     if not text:
         raise PhoneError("phone number is empty")
     spelled = _SPELLED_OUT.fullmatch(text)
