@@ -33,7 +33,6 @@ from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import font_advice, script_of
-from generator.kit.write import BackgroundWriter
 from generator.layout.compose import (
     ComposedFace,
     compose_face,
@@ -69,6 +68,7 @@ from generator.safety.discretion import (
 )
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.safety.safety_slots import composed_problems, layout_problems
+from generator.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 # The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
