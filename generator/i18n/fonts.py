@@ -29,6 +29,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from generator.content.language_tags import with_base
 from generator.content.models import SiteFont
 from generator.engine import current_engine, engine, remembered
 from generator.i18n.font_files import (
@@ -38,7 +39,6 @@ from generator.i18n.font_files import (
     static_instance,
     truetype_subset,
 )
-from generator.i18n.language_tags import with_base
 from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import script_of
 

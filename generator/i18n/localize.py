@@ -17,11 +17,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator import PACKAGE_DIR
+from generator.content.language_tags import served_by
 from generator.content.placeholders import PlaceholderError, names
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
-from generator.i18n.language_tags import served_by
 
 if TYPE_CHECKING:
     from babel import Locale
