@@ -78,7 +78,7 @@ def build_site(job: SiteJob) -> SiteOutcome:
 def _build(job: SiteJob) -> SiteOutcome:
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
-    from generator.kit.outputs import build_with_kit_files
+    from generator.outputs import build_with_kit_files
 
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
