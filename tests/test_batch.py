@@ -444,3 +444,24 @@ def test_a_bad_shard_is_a_usage_error(sites: Path, tmp_path: Path, run,  # noqa:
     assert result.err.startswith(f"havenprint: error: --shard {shard!r}: ")
     assert "K/N" in result.err or "K must be from 1 to N" in result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_shards_may_share_one_output_folder(five_sites: Path, tmp_path: Path,
+                                            run) -> None:  # noqa: ANN001
+    """While --out's own lock is held, a second unsharded batch is kept out (exit 4), but a
+    shard builds its sites: it holds only their folders' locks, so shards side by side on a
+    shared volume do not keep each other out."""
+    from generator.commands.shard import shard_of
+    from generator.kit.kit_folder import folder_lock
+
+    out = tmp_path / "out"
+    with folder_lock(out):
+        kept_out = run("batch", five_sites, "--out", out, "--jobs", "1",
+                       "--format", "pocket-card", "--no-previews")
+        shard = run("batch", five_sites, "--out", out, "--shard", "1/2", "--jobs", "1",
+                    "--format", "pocket-card", "--no-previews")
+    assert kept_out.code == 4, kept_out.err
+    assert shard.code == 0, shard.err
+    mine = sorted(name for name in FIVE if shard_of(name, 2) == 1)
+    assert sorted(child.name for child in out.iterdir() if not child.name.startswith(".")) \
+        == mine
