@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from generator.engine import remembered
 from generator.layout.formats import StyleSpec
-from generator.render.paints import TEXT_PAINTS
+from generator.layout.paints import TEXT_PAINTS
 
 INK = TEXT_PAINTS["ink"].color("#000000")
 MUTED = TEXT_PAINTS["muted"].color("#000000")

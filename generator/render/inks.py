@@ -22,8 +22,8 @@ from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
+from generator.layout.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 from generator.render.cmyk import CmykProfile
-from generator.render.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 
 Inks = tuple[float, float, float, float]  # C, M, Y, K in percent (a print spec's may be 12.5)
 # Type below these sizes (regular, bold) prints in black ink only: their strokes are thinner

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator.layout.geometry import Rect
-from generator.render.paints import Paint, brand_tint
+from generator.layout.paints import Paint, brand_tint
 
 
 @dataclass(frozen=True)
