@@ -39,6 +39,7 @@ docs: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check generator bench tests
 	$(BIN)/mypy generator bench
+	$(BIN)/lint-imports
 
 # The package as users install it (not editable): a wheel in a fresh venv lists the formats
 # and builds the default kit from its own copies of layouts, locales and fonts.

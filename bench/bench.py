@@ -45,8 +45,8 @@ from generator.content.caches import cached_layouts
 from generator.content.load import ARTICLE_SUFFIXES, load_kit
 from generator.content.models import Kit
 from generator.i18n.fonts import SITE_FONT_LANGUAGES, register_fonts
-from generator.kit.outputs import build_with_kit_files
 from generator.kit.previews import render_previews
+from generator.outputs import build_with_kit_files
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import html
 import io
-import os
 import re
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -35,8 +32,8 @@ from generator.i18n.fonts import (
 )
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
+from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import font_advice, script_of
-from generator.kit.write import BackgroundWriter
 from generator.layout.compose import (
     ComposedFace,
     compose_face,
@@ -73,15 +70,12 @@ from generator.safety.discretion import (
 )
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.safety.safety_slots import composed_problems, layout_problems
+from generator.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-# For tests only: seconds to wait after each PDF is drawn, so that a test can interrupt or
-# race a real build part-way through. Never set it otherwise.
-TEST_DELAY = float(os.environ.get("HAVENPRINT_TEST_DELAY") or 0)
 # The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
 # marks that can be seen.
 HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
-_TAG = re.compile(r"<[^>]+>")
 
 
 @dataclass
@@ -364,7 +358,7 @@ def _slot_paragraphs(composed: ComposedFace) -> dict[str, list]:
 
 def _plain(paragraphs: list) -> str:
     """The text of the paragraphs, with the words their icons stand for."""
-    return " ".join(html.unescape(_TAG.sub("", f"{p.alt} {p.markup}")) for p in paragraphs)
+    return " ".join(plain_text(f"{p.alt} {p.markup}") for p in paragraphs)
 
 
 def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:
@@ -612,8 +606,6 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) ->
                   printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
-        if TEST_DELAY:
-            time.sleep(TEST_DELAY)
     return piece
 
 

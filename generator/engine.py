@@ -12,7 +12,6 @@ from one document to the next.
 from __future__ import annotations
 
 import functools
-import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -31,21 +30,21 @@ class _Remembering(Protocol):
     def cache_clear(self) -> None: ...
 
 
-_REMEMBERING: list[_Remembering] = []  # every @remembered function, for the engine to own
-# For tests only: every bound multiplied by this, so that a test reaches full caches in a
-# few hundred builds and sees whether anything else grows. Never set it otherwise.
-TEST_CACHE_SCALE = float(os.environ.get("HAVENPRINT_TEST_CACHE_SCALE") or 1)
+# Every @remembered function, for the engine to own: the registry itself is the engine's
+# state (this module is the one that may keep any), filled as modules are imported.
+_REMEMBERING: list[_Remembering] = []
 
 
 def _bound(maxsize: int) -> int:
-    return max(1, round(maxsize * TEST_CACHE_SCALE))
+    """A cache's bound (tests/cache_scale.py scales every one down, to fill them fast)."""
+    return max(1, maxsize)
 
 
-def remembered(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+def remembered(maxsize: int, typed: bool = False) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Remember up to `maxsize` results of the function, least recently used forgotten
     first; the engine reports and clears them with every other cache."""
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
-        cached = functools.lru_cache(maxsize=_bound(maxsize))(function)
+        cached = functools.lru_cache(maxsize=_bound(maxsize), typed=typed)(function)
         _REMEMBERING.append(cached)
         return cached  # type: ignore[return-value]
     return decorate
@@ -83,6 +82,14 @@ class Store(Generic[K, V]):
 
 
 @dataclass
+class WorkerState:
+    """A batch worker process's: whether Ctrl-C came, and whether a site is building."""
+
+    interrupted: bool = False
+    building: bool = False
+
+
+@dataclass
 class Engine:
     """What one process keeps: installed patches, font files it has compressed, caches."""
 
@@ -103,9 +110,16 @@ class Engine:
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
     # A QR code version's data modules, packed (generator.render.qr_masks).
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
+    # textstat's counters by textstat language (generator.safety.readability): each its own
+    # object, so that textstat's module-wide language is never set.
+    readability: Store[str, Any] = field(default_factory=lambda: Store(8))
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
+    # Caches the patches made as they were installed (generator.render.patches).
+    patch_caches: list[_Remembering] = field(default_factory=list)
+    # A batch worker's Ctrl-C (generator.commands.site_job).
+    worker: WorkerState = field(default_factory=lambda: WorkerState())
     started: bool = False
 
     def start(self) -> Engine:
@@ -123,24 +137,33 @@ class Engine:
         self.started = True
         return self
 
+    def remember(self, function: Callable[P, R], maxsize: int,
+                 typed: bool = False) -> Callable[P, R]:
+        """`function` with up to `maxsize` results remembered in a cache this engine
+        reports and clears: for a cache made at run time (a patch's)."""
+        cached = functools.lru_cache(maxsize=_bound(maxsize), typed=typed)(function)
+        self.patch_caches.append(cached)
+        return cached  # type: ignore[return-value]
+
     def cache_sizes(self) -> dict[str, tuple[int, int]]:
         """(entries, bound) of every cache, by the function's name."""
         sizes = {f"{cached.__module__}.{cached.__qualname__}":
                  (cached.cache_info().currsize, cached.cache_info().maxsize)
-                 for cached in _REMEMBERING}
+                 for cached in (*_REMEMBERING, *self.patch_caches)}
         sizes["font files"] = (len(self.font_files), -1)  # bounded by the subsets kept
         for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
-                     "qr_data_modules"):
+                     "qr_data_modules", "readability"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes
 
     def clear(self) -> None:
         """Forget every remembered result (the patches and fonts stay)."""
-        for cached in _REMEMBERING:
+        for cached in (*_REMEMBERING, *self.patch_caches):
             cached.cache_clear()
         self.font_files.clear()
-        for store in (self.folder_chains, self.input_digests, self.qr_data_modules):
+        for store in (self.folder_chains, self.input_digests, self.qr_data_modules,
+                      self.readability):
             store.clear()  # site families stay: ReportLab keeps their registered fonts
 
 

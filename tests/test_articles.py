@@ -380,3 +380,15 @@ def test_file_is_not_modified() -> None:
     before = (path.read_bytes(), path.stat().st_mtime_ns)
     load(path)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("https://www.TheHotline.org/help?x=1", "thehotline.org"),  # a line's website, a link
+    ("www.example.org/a", "example.org"),
+    ("http://example.org:8080", "example.org"),
+    ("https://[www.example.org", "https://[www.example.org"),  # urlsplit refuses it
+    ("see the website", "see the website"),
+])
+def test_one_bare_domain_for_links_and_websites(text: str, shown: str) -> None:
+    from generator.content.web_address import bare_domain
+    assert bare_domain(text) == shown

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import generator.build
-import generator.kit.write
-from generator.kit.write import BackgroundWriter, write_atomic
+import generator.write
+from generator.write import BackgroundWriter, write_atomic
 
 
 def test_interrupted_write_keeps_the_old_file(tmp_path: Path,
@@ -20,7 +20,7 @@ def test_interrupted_write_keeps_the_old_file(tmp_path: Path,
     def interrupt(fd: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(generator.kit.write.os, "fsync", interrupt)
+    monkeypatch.setattr(generator.write.os, "fsync", interrupt)
     with pytest.raises(KeyboardInterrupt):
         write_atomic(target, b"half")
     assert target.read_bytes() == b"good"
@@ -56,7 +56,7 @@ def test_a_preview_is_not_flushed_but_still_replaced_whole(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "previews" / "card-p1.png"
     flushed = []
-    monkeypatch.setattr(generator.kit.write.os, "fsync", flushed.append)
+    monkeypatch.setattr(generator.write.os, "fsync", flushed.append)
     write_atomic(target, b"old", durable=False)
     write_atomic(target, b"new", durable=False)
     assert (target.read_bytes(), flushed) == (b"new", [])

@@ -261,7 +261,7 @@ def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_pat
 
 def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
     """A real `havenprint batch` of three sites on two workers, each worker waiting 60 s
-    after its first PDF (HAVENPRINT_TEST_DELAY); returned once both are building a site."""
+    after its first PDF (tests/slow_generator.py); returned once both are building a site."""
     from tests.test_kit_folder import wait_for
 
     sites = tmp_path / "sites"
@@ -269,9 +269,9 @@ def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
         default_kit_in(sites / name, ["en"])
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
-         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
-        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        [sys.executable, "-m", "tests.slow_generator", "60", "batch", str(sites), "--out",
+         str(out), "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wait_for(lambda: len(list(out.glob("*/.havenprint/staging"))) >= 2
              or process.poll() is not None, seconds=120)
@@ -354,9 +354,9 @@ def test_ctrl_c_reaching_a_waiting_worker_stops_the_batch_without_a_traceback(
     edit(sites / "broken" / "site.yaml", "country: US", "country: USA")
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "batch", str(sites), "--out", str(out),
-         "--jobs", "2", "--format", "pocket-card", "--no-previews"],
-        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "60"}, start_new_session=True,
+        [sys.executable, "-m", "tests.slow_generator", "60", "batch", str(sites), "--out",
+         str(out), "--jobs", "2", "--format", "pocket-card", "--no-previews"],
+        cwd=REPO, start_new_session=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for(lambda: (out / "slow" / ".havenprint" / "staging").is_dir()
              or process.poll() is not None, seconds=120)
@@ -378,3 +378,90 @@ def test_a_format_no_layout_folder_can_be_named_is_unknown(sites: Path, tmp_path
     result = run("batch", sites, "--out", tmp_path / "out", "--format", name)
     assert result.code == 2
     assert result.err.strip().startswith(f"havenprint: error: unknown format {name!r}; valid: ")
+
+
+FIVE = ("north", "south", "east", "west", "harbour")
+
+
+@pytest.fixture
+def five_sites(sites: Path) -> Path:
+    """Five sites sharing the base: the fixture's broken gamma replaced."""
+    shutil.rmtree(sites / "gamma")
+    for name in ("north", "south", "east"):
+        (sites / name).mkdir()
+        (sites / name / "site.yaml").write_text(site_yaml(f"Site {name}"), encoding="utf-8")
+    (sites / "alpha").rename(sites / "west")
+    (sites / "beta").rename(sites / "harbour")
+    return sites
+
+
+def test_two_shards_build_each_site_exactly_once(five_sites: Path, tmp_path: Path,
+                                                 run) -> None:  # noqa: ANN001
+    """Each shard into its own folder, as two CI jobs would: between them every site is
+    built once (read back: its card, with its own organisation), and none twice."""
+    built: dict[str, list[str]] = {}
+    for index in (1, 2):
+        out = tmp_path / f"out-{index}"
+        result = run("batch", five_sites, "--out", out, "--shard", f"{index}/2", "--jobs", "1",
+                     "--format", "pocket-card", "--no-previews")
+        assert result.code == 0, result.err
+        made = sorted(child.name for child in out.iterdir()) if out.exists() else []
+        assert f"shard {index}/2: {len(made)} of the 5 site(s)" in result.out
+        assert made, "these five names fall 3 and 2: each shard has work"
+        for name in made:
+            built.setdefault(name, []).append(out.name)
+            card = out / name / "en" / "pocket-card.pdf"
+            number = "1-800-799-7201" if name == "west" else NATIONAL  # west was alpha
+            assert number in page_texts(card)[1], name
+            assert (out / name / "manifest.json").is_file()
+    assert sorted(built) == sorted(FIVE)
+    assert all(len(outs) == 1 for outs in built.values()), built
+
+
+def test_a_sites_shard_depends_on_its_name_alone(five_sites: Path, tmp_path: Path,
+                                                 run) -> None:  # noqa: ANN001
+    """The same site goes to the same shard whichever other sites the batch holds: a new
+    site moves none of the others (a rule by sorted position would move them all)."""
+    from generator.commands.shard import shard_of
+
+    before = {name: shard_of(name, 3) for name in FIVE}
+    (five_sites / "aaa-first").mkdir()
+    (five_sites / "aaa-first" / "site.yaml").write_text(site_yaml("First"), encoding="utf-8")
+    after = {name: shard_of(name, 3) for name in FIVE}
+    assert before == after and set(before.values()) <= {1, 2, 3}
+    shard = after["north"]
+    result = run("batch", five_sites, "--out", tmp_path / "out", "--shard", f"{shard}/3",
+                 "--jobs", "1", "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    assert (tmp_path / "out" / "north" / "en" / "pocket-card.pdf").is_file()
+
+
+@pytest.mark.parametrize("shard", ["0/2", "3/2", "1/0", "2", "a/b", "1/2/3", "-1/2", ""])
+def test_a_bad_shard_is_a_usage_error(sites: Path, tmp_path: Path, run,  # noqa: ANN001
+                                      shard: str) -> None:
+    result = run("batch", sites, "--out", tmp_path / "out", f"--shard={shard}")
+    assert result.code == 2
+    assert result.err.startswith(f"havenprint: error: --shard {shard!r}: ")
+    assert "K/N" in result.err or "K must be from 1 to N" in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_shards_may_share_one_output_folder(five_sites: Path, tmp_path: Path,
+                                            run) -> None:  # noqa: ANN001
+    """While --out's own lock is held, a second unsharded batch is kept out (exit 4), but a
+    shard builds its sites: it holds only their folders' locks, so shards side by side on a
+    shared volume do not keep each other out."""
+    from generator.commands.shard import shard_of
+    from generator.kit.kit_folder import folder_lock
+
+    out = tmp_path / "out"
+    with folder_lock(out):
+        kept_out = run("batch", five_sites, "--out", out, "--jobs", "1",
+                       "--format", "pocket-card", "--no-previews")
+        shard = run("batch", five_sites, "--out", out, "--shard", "1/2", "--jobs", "1",
+                    "--format", "pocket-card", "--no-previews")
+    assert kept_out.code == 4, kept_out.err
+    assert shard.code == 0, shard.err
+    mine = sorted(name for name in FIVE if shard_of(name, 2) == 1)
+    assert sorted(child.name for child in out.iterdir() if not child.name.startswith(".")) \
+        == mine

@@ -184,9 +184,9 @@ def test_ctrl_c_stops_the_build_and_its_copies_cleanly(tmp_path: Path) -> None:
     kit = default_kit_in(tmp_path / "content", ["en", "ar"])
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", str(kit), "--out", str(out),
+        [sys.executable, "-m", "tests.slow_generator", "4", "build", str(kit), "--out", str(out),
          "--format", "pocket-card", "--no-previews", "--jobs", "2"],
-        cwd=REPO, env={**os.environ, "HAVENPRINT_TEST_DELAY": "4"}, start_new_session=True,
+        cwd=REPO, start_new_session=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for(lambda: _children_of(process.pid) or process.poll() is not None)
     copies = _children_of(process.pid)

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.conftest import DEFAULT_CONTENT, REPO, english_only
@@ -37,6 +38,7 @@ def limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (SAFETY_NET, SAFETY_NET))
 
 
+@pytest.mark.slow  # eight processes side by side, about 22 s (make test runs it)
 def test_hostile_input_stops_quickly_in_little_memory(tmp_path: Path) -> None:
     running = {}
     for case in HOSTILE:

@@ -1,7 +1,7 @@
 """A kit is all or nothing: the output folder holds the previous kit, every file as its
 manifest says, or the complete new one; one build at a time; files havenprint did not write
 are left alone. Real `python -m generator build` processes are interrupted, killed and raced
-(HAVENPRINT_TEST_DELAY slows them down: seconds after each document)."""
+(tests/slow_generator.py slows them down: seconds after each document)."""
 
 from __future__ import annotations
 
@@ -47,10 +47,10 @@ def assert_kit_matches_its_manifest(out: Path) -> dict[str, str]:
 
 
 def start_build(kit: Path, out: Path, *args: str, delay: float = 0.0) -> subprocess.Popen:
-    env = {**os.environ, "HAVENPRINT_TEST_DELAY": str(delay)}
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", str(kit), "--out", str(out), *args],
-        cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [sys.executable, "-m", "tests.slow_generator", str(delay), "build", str(kit), "--out",
+         str(out), *args],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def wait_for(condition, seconds: float = 60.0) -> None:  # noqa: ANN001

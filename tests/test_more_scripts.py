@@ -20,6 +20,7 @@ from generator.i18n.fonts import font_set
 from generator.i18n.localize import BUILTIN_DIR, builtin_languages, native_name
 from tests.conftest import DEFAULT_CONTENT, char_boxes, edit, page_texts
 from tests.test_scripts import embedded_unicode
+from tests.test_text_extraction import needs_pdftotext, pdftotext
 
 NOTO = Path("/usr/share/fonts/truetype/noto")
 ETHIOPIC = NOTO / "NotoSansEthiopic-Regular.ttf"
@@ -82,11 +83,28 @@ def test_the_built_in_languages_include_amharic_thai_and_bengali() -> None:
     assert len(every_language()) == 20
 
 
+# Shaped scripts, whose glyphs pypdf cannot map back to characters: their lines carry
+# /ActualText, which poppler's pdftotext reads (README: Text that can be copied).
+SHAPED = {"ar", "fa", "ur", "hi", "bn", "th"}
+
+
+@needs_pdftotext
 def test_every_built_in_language_builds(every_kit: tuple[Path, Path, str]) -> None:
-    _, out, _ = every_kit
+    """Each language's card and brochure, read back (pypdf; pdftotext for shaped scripts):
+    the card's outside carries that language's discreet title, the brochure's inside its
+    article's title."""
+    kit, out, _ = every_kit
+    outside = yaml.safe_load((kit / "site.yaml").read_text(encoding="utf-8"))["discreet_title"]
     for lang in every_language():
-        assert (out / lang / "pocket-card-shop.pdf").is_file(), lang
-        assert (out / lang / "brochure-shop.pdf").is_file(), lang
+        card, brochure = (out / lang / "pocket-card-shop.pdf", out / lang / "brochure-shop.pdf")
+        assert len(page_texts(card)) == 2 and len(page_texts(brochure)) == 2, lang
+        if lang in SHAPED:
+            front, inside = pdftotext(card, 1), pdftotext(brochure, 2)
+        else:
+            front, inside = page_texts(card)[0], page_texts(brochure)[1]
+        title = find_article(kit, "trauma-bonding", lang).title
+        assert _plain(outside[lang]) in _plain(front), (lang, front[:200])
+        assert _plain(title) in _plain(inside), (lang, title, inside[:200])
 
 
 def test_nothing_prints_in_english_that_has_a_translation(
@@ -127,10 +145,10 @@ def test_new_scripts_are_drawn_by_embedded_fonts(every_kit: tuple[Path, Path, st
 
 
 def _plain(text: str) -> str:
-    """Letters without marks or spaces: how a line reads back from the PDF, whatever order
-    shaping drew the marks in."""
+    """Letters without marks, spaces or format characters: how a line reads back from the
+    PDF, whatever order shaping drew the marks in (and pdftotext's bidi embeddings left)."""
     return "".join(c for c in unicodedata.normalize("NFKD", text)
-                   if unicodedata.category(c) not in ("Mn", "Mc") and not c.isspace())
+                   if unicodedata.category(c) not in ("Mn", "Mc", "Cf") and not c.isspace())
 
 
 def visual_lines(pdf: Path, page: int) -> list[str]:

@@ -22,8 +22,8 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
 from generator.layout.formats import available_layouts
+from generator.layout.paints import TEXT_PAINTS
 from generator.render.cmyk import DEFAULT_PROFILE
-from generator.render.paints import TEXT_PAINTS
 from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, english_only
 from tests.pdf_paint import Colour, Mark, page_marks
 

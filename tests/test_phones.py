@@ -10,7 +10,7 @@ from phonenumbers import shortnumberinfo
 
 from generator.content.phones import FREE_HELPLINES, PhoneError, emergency_problem, parse_phone
 from generator.content.schema import EMERGENCY_NUMBERS
-from tests.conftest import decode_qr_codes, edit, page_texts
+from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, page_texts
 
 
 @pytest.mark.parametrize(("raw", "country", "display", "e164"), [
@@ -453,3 +453,15 @@ def test_a_word_the_layout_prints_is_not_printed_twice(kit: Path, run) -> None:
     text = " ".join(" ".join(page_texts(out / "en" / "brochure.pdf")).split())
     assert "TTY: 1-800-555-0143" in text and "TTY: TTY" not in text, text
     assert "Call Call" not in text and "1-800-555-0142" in text
+
+
+def test_a_number_is_parsed_once_for_checking_and_loading() -> None:
+    """Validation checks every number and the loader keeps it: one parse for both (each
+    number parsed is found again at least once)."""
+    from generator.content import phones
+    from generator.content.load import load_kit
+
+    phones._phone.cache_clear()
+    load_kit(DEFAULT_CONTENT)
+    info = phones._phone.cache_info()
+    assert info.currsize > 0 and info.hits >= info.currsize, info

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -16,14 +17,17 @@ from generator.build import lay_out, render_pdf
 from generator.content.load import load_kit
 from generator.errors import ContentError
 from generator.layout.formats import available_layouts
-from tests.conftest import DEFAULT_CONTENT, english_only
+from tests.conftest import DEFAULT_CONTENT, english_only, page_texts
 
 LAYOUTS = available_layouts()
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=0,
                max_size=120)
 
 
-def build_once(title: str, card: str, paragraph: str, name: str, hours: str) -> None:
+def build_once(title: str, card: str, paragraph: str, name: str,
+               hours: str) -> list[bytes] | None:
+    """The pocket card and the brochure built from these fields, or None when the content
+    was refused with a clear ContentError (any other exception fails the test)."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder) / "content"
         shutil.copytree(DEFAULT_CONTENT, root)
@@ -38,12 +42,28 @@ def build_once(title: str, card: str, paragraph: str, name: str, hours: str) -> 
                                             encoding="utf-8")
         try:
             kit = load_kit(root)
-            for layout in (LAYOUTS["pocket-card"], LAYOUTS["brochure"]):
-                pdf = render_pdf(kit, lay_out(kit, layout, "en"), "office")
-                assert pdf.startswith(b"%PDF")
+            pdfs = [render_pdf(kit, lay_out(kit, LAYOUTS[name], "en"), "office")
+                    for name in ("pocket-card", "brochure")]
         except ContentError as error:
             assert error.problems
             assert all(str(problem) for problem in error.problems)
+            return None
+        for pdf in pdfs:
+            assert pdf.startswith(b"%PDF")
+        return pdfs
+
+
+def letters(text: str) -> str:
+    """Only the letters and digits (NFKC): what survives line breaks, hyphens, curled quotes
+    and the spacing a PDF reader puts between words."""
+    return "".join(char for char in unicodedata.normalize("NFKC", text) if char.isalnum())
+
+
+def assert_title_printed(pdfs: list[bytes], title: str) -> None:
+    """The brochure's inside opens with the article's title: read by pypdf (not pdfium,
+    which the build itself uses for previews), its letters are all there, in order."""
+    inside = page_texts(pdfs[1])[1]
+    assert letters(title) in letters(inside), (title, inside[:300])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,19 +74,39 @@ def test_arbitrary_text_builds_or_fails_clearly(title: str, card: str, paragraph
 
 
 def test_markup_lookalikes_build() -> None:
-    build_once("<b>x</b> &amp; {{ 1 }}", "<para>&#x41;</para>", "</p><p style=\"x\">",
-               "<font face='Courier'>A</font>", "{% raw %}")
+    """Markup in the fields is text: it builds, and prints as it was written."""
+    title = "<b>x</b> &amp; {{ 1 }}"
+    pdfs = build_once(title, "<para>&#x41;</para>", "</p><p style=\"x\">",
+                      "<font face='Courier'>A</font>", "{% raw %}")
+    assert pdfs is not None, "markup look-alikes were refused"
+    assert_title_printed(pdfs, title)
+    inside = page_texts(pdfs[1])[1]
+    assert inside.startswith(title + "\n"), inside[:100]  # not bold, nor an entity read
+    assert "<para>&#x41;</para>" in page_texts(pdfs[0])[1]  # the card's line
+    assert "<font face=’Courier’>A</font>" in inside  # the line's name, quotes curled
 
 
 latin = st.text(st.characters(min_codepoint=32, max_codepoint=0x17F,
                               exclude_categories=("Cs", "Cc")), min_size=1, max_size=80)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(title=latin, card=latin, paragraph=latin, name=latin, hours=latin)
-def test_printable_latin_text_mostly_renders(title: str, card: str, paragraph: str, name: str,
-                                             hours: str) -> None:
-    build_once(title, card, paragraph, name, hours)
+def test_printable_latin_text_mostly_renders() -> None:
+    """Most printable Latin text builds (all 25 examples did when this was written; some
+    may be refused with a clear error), and where it does, its title is printed."""
+    outcomes: list[bool] = []
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+              database=None)
+    @given(title=latin, card=latin, paragraph=latin, name=latin, hours=latin)
+    def build(title: str, card: str, paragraph: str, name: str, hours: str) -> None:
+        pdfs = build_once(title, card, paragraph, name, hours)
+        outcomes.append(pdfs is not None)
+        if pdfs is not None:
+            assert_title_printed(pdfs, title)
+
+    build()
+    assert len(outcomes) >= 25
+    assert sum(outcomes) >= 0.8 * len(outcomes), f"{sum(outcomes)} of {len(outcomes)} built"
 
 
 @given(st.lists(st.floats(min_value=0, max_value=200), min_size=1, max_size=40),

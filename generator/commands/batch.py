@@ -4,6 +4,8 @@ A site is a subfolder of SITES_DIR with a site.yaml (it may `extends:` a shared 
 Its files go to `<out>/<site>/<lang>/...`, with its own index.html and manifest.json, all
 or nothing per site (generator/kit/kit_folder.py). One failing site does not stop the others;
 the exit code is the highest of the failed sites' (1 content, 3 could not write, 4 in use).
+`--shard K/N` builds only the sites of shard K (generator/commands/shard.py), so that N jobs
+on as many machines build each site once between them.
 The pipeline is imported when a batch runs, not when the command line is parsed.
 """
 
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.commands.progress import ProgressDisplay
+from generator.commands.shard import parse_shard, shard_of
 from generator.commands.site_job import (
     SiteJob,
     SiteOutcome,
@@ -50,6 +53,9 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
                          metavar="PATH",
                          help="also read inputs from this folder outside the sites' content "
                               "folders and their bases (repeatable)")
+    command.add_argument("--shard", metavar="K/N",
+                         help="build only shard K of N (1/4 ... 4/4): N jobs together build "
+                              "each site once; a site's shard depends on its name alone")
     command.set_defaults(run=run_batch)
 
 
@@ -144,17 +150,28 @@ def run_batch(args: argparse.Namespace) -> int:
         raise UsageError(f"no sites in {args.sites}: each site is a subfolder with a site.yaml")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    shard = parse_shard(args.shard) if args.shard is not None else None
     _check_inside(sites, args.sites, tuple(args.allow_outside))
     check_out(args.out, (args.sites,))
-    for site in sites:  # swaps cut short are finished first, whatever the batch then finds
+    built = sites if shard is None else [site for site in sites
+                                         if shard_of(site.name, shard[1]) == shard[0]]
+    for site in built:  # swaps cut short are finished first, whatever the batch then finds
         finish_cut_swap(args.out / site.name)
     formats = tuple(args.formats) if args.formats else None
     _check_formats(formats, sites)
-    _check_names(sites)
+    _check_names(sites)  # every site, also in a shard: each shard refuses the same names
+    if shard is not None:
+        print(f"shard {shard[0]}/{shard[1]}: {len(built)} of the {len(sites)} site(s)",
+              flush=True)
+        if not built:
+            return 0
     targets = TARGETS if args.target == "all" else (args.target,)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
-                    not args.no_previews, tuple(args.allow_outside)) for site in sites]
-    with folder_lock(args.out), ProgressDisplay() as display:
+                    not args.no_previews, tuple(args.allow_outside)) for site in built]
+    # Shards may share one --out (a shared volume): each holds its own sites' folders'
+    # locks, not the whole folder's, which would keep all but one of them out.
+    out_lock = folder_lock(args.out) if shard is None else contextlib.nullcontext()
+    with out_lock, ProgressDisplay() as display:
         stage = display.stage("sites", len(jobs))
 
         def done(outcome: SiteOutcome) -> None:

@@ -28,9 +28,9 @@ from generator.i18n.catalogue_review import locale_problems
 from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
 from generator.kit.kit_folder import check_out, finish_cut_swap
-from generator.kit.outputs import KitFiles, build_with_kit_files
 from generator.kits import build_kits, document_count, every_kit
 from generator.layout.formats import Layout
+from generator.outputs import KitFiles, build_with_kit_files
 from generator.render.targets import TARGETS
 from generator.safety.readability import reading_report
 

@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NoReturn
 
 from generator import __version__
@@ -44,11 +45,11 @@ if TYPE_CHECKING:
     from generator.content.site_options import LayoutOption
 
 POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
-INTERRUPTED = {  # what Ctrl-C left, by command
+INTERRUPTED = MappingProxyType({  # what Ctrl-C left, by command
     "build": "; the output folder still holds the previous kit, unchanged",
     "batch": ("; each site's output folder holds its previous kit, or its new one if it "
               "was complete"),
-}
+})
 
 
 def entry() -> NoReturn:
@@ -97,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # Commands that lay out or draw pages: they start the engine (patches, default faces) first.
-NEEDS_ENGINE = {"build", "check", "batch", "serve"}
+NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve"})
 
 
 @contextlib.contextmanager

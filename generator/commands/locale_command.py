@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.content.file_names import path_argument
 from generator.errors import ContentError, Problem, UsageError, WriteError
@@ -50,7 +51,7 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
 
 
 FORMATS = ("xliff", "po")
-SUFFIXES = {"xliff": ".xlf", "po": ".po"}
+SUFFIXES = MappingProxyType({"xliff": ".xlf", "po": ".po"})
 
 
 def run_init(args: argparse.Namespace) -> int:
@@ -58,8 +59,8 @@ def run_init(args: argparse.Namespace) -> int:
     from generator.content.containment import is_inside
     from generator.i18n.localize import language_status, site_catalogue_path
     from generator.i18n.translator_file import catalogue_text, descriptions, known_language
-    from generator.kit.write import write_atomic
     from generator.layout.formats import declared_strings
+    from generator.write import write_atomic
 
     args.lang, name = known_language(args.lang)
     if not args.content.is_dir():
@@ -91,7 +92,7 @@ def run_export(args: argparse.Namespace) -> int:
     from generator.i18n.translation_units import file_title, translator_file
     from generator.i18n.translator_file import known_language
     from generator.i18n.xliff import xliff_text
-    from generator.kit.write import write_atomic
+    from generator.write import write_atomic
 
     lang, _ = known_language(args.lang)
     if not args.content.is_dir():

@@ -11,6 +11,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from generator.engine import current_engine
 from generator.errors import (
     EXIT_CONTENT,
     EXIT_IN_USE,
@@ -26,10 +27,6 @@ from generator.errors import (
 
 if TYPE_CHECKING:
     from generator.layout.formats import Layout
-
-_interrupted = False  # set in a worker process by Ctrl-C
-_building = False  # in a worker process, while build_site runs
-
 
 @dataclass(frozen=True)
 class SiteJob:
@@ -68,20 +65,20 @@ def select_layouts(layouts: dict[str, Layout], names: tuple[str, ...] | None) ->
 
 def build_site(job: SiteJob) -> SiteOutcome:
     """Build one site's kit; every failure becomes part of the outcome, never an exception."""
-    global _building
-    if _interrupted:
+    worker = current_engine().worker  # Ctrl-C in a worker process (start_worker)
+    if worker.interrupted:
         return SiteOutcome(job.name, errors=("interrupted",))
-    _building = True
+    worker.building = True
     try:
         return _build(job)
     finally:
-        _building = False
+        worker.building = False
 
 
 def _build(job: SiteJob) -> SiteOutcome:
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
-    from generator.kit.outputs import build_with_kit_files
+    from generator.outputs import build_with_kit_files
 
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
@@ -119,12 +116,13 @@ def start_worker(batch: int) -> None:
     more: raised there, it would end the worker with a traceback."""
     from generator.parent_tie import end_with_parent, let_go_of_locks
 
+    worker = current_engine().worker
+
     def interrupt(signum: int, frame: FrameType | None) -> None:
-        global _interrupted
-        if _interrupted:
+        if worker.interrupted:
             return
-        _interrupted = True
-        if _building:
+        worker.interrupted = True
+        if worker.building:
             raise KeyboardInterrupt
 
     let_go_of_locks()

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from types import MappingProxyType
 
 import yaml
 from markdown_it import MarkdownIt
@@ -19,6 +19,7 @@ from markdown_it.token import Token
 from generator.content.bounded_read import too_big
 from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
+from generator.content.web_address import bare_domain
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
 from generator.errors import ContentError, Problem
 
@@ -36,7 +37,8 @@ NO_TITLE_MD = (
 
 _END_PUNCT = ".!?:;,"
 _SENTENCE_PUNCT = ".!?:;"
-_ABBREVIATIONS = {"dr.", "mr.", "mrs.", "ms.", "st.", "vs.", "no.", "jr.", "sr.", "prof."}
+_ABBREVIATIONS = frozenset({
+    "dr.", "mr.", "mrs.", "ms.", "st.", "vs.", "no.", "jr.", "sr.", "prof."})
 # A stop and a space; or, in Chinese and Japanese, a full-width stop with or without one.
 # Arabic, Urdu, Devanagari and Ethiopic stops and question marks are stops too.
 _SENTENCE_END = re.compile(r"[.!?؟۔।።፧][\"'”’)\]]*\s+|[。！？][\"'”’」』)\]]*\s*")
@@ -46,8 +48,9 @@ _CITATION = re.compile(
     re.IGNORECASE,
 )
 _LIST_MARK = re.compile(r"^(?:(?P<sym>[•·▪◦‣*–-])|\d{1,2}[.)])\s+")
-_SOURCES_HEADINGS = {"sources", "source", "references", "reference"}
-_META_KEYS = {"title": False, "card": False, "sources": True, "key_points": True}  # is a list
+_SOURCES_HEADINGS = frozenset({"sources", "source", "references", "reference"})
+_META_KEYS = MappingProxyType({  # is a list
+    "title": False, "card": False, "sources": True, "key_points": True})
 _MD = MarkdownIt("commonmark", {"html": False})  # raw HTML stays literal text
 
 
@@ -234,18 +237,8 @@ def _inline_text(token: Token) -> str:
             link_starts.append(len(parts))
         elif child.type == "link_close" and link_starts:
             start = link_starts.pop()
-            parts[start:] = [_bare_domain("".join(parts[start:]))]
+            parts[start:] = [bare_domain("".join(parts[start:]))]
     return _collapse("".join(parts))
-
-
-def _bare_domain(text: str) -> str:
-    if not re.fullmatch(r"(?i)(?:https?://|www\.)\S+", text.strip()):
-        return text
-    try:
-        netloc = urlsplit(text.strip() if "://" in text else "//" + text.strip()).netloc
-    except ValueError:  # "https://[www.example.org": no domain to tell, the text as written
-        return text
-    return netloc.removeprefix("www.") or text
 
 
 # Plain-text heuristics for text pasted from a website:

@@ -19,6 +19,7 @@ from generator.content.containment import (
     read_roots,
 )
 from generator.content.extends import content_folders, first_folder, locale_root, resources_file
+from generator.content.language_tags import given_for
 from generator.content.models import (
     EMERGENCY_NAME,
     Article,
@@ -43,7 +44,6 @@ from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import site_fonts
-from generator.i18n.language_tags import given_for
 from generator.i18n.localize import load_strings
 from generator.layout.formats import declared_options, declared_strings
 from generator.render.cmyk import ProfileError, load_profile

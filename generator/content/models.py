@@ -10,9 +10,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from generator.content.language_tags import given_for
 from generator.content.units import inch, mm
 from generator.errors import Problem
-from generator.i18n.language_tags import given_for
 
 if TYPE_CHECKING:  # a pydantic model (site_options.py imports this module)
     from generator.content.site_options import SiteOptions

@@ -10,18 +10,20 @@ shared-cost, UAN and personal (follow-me) numbers are ordinary ways to reach a s
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 import phonenumbers
 from phonenumbers import shortnumberinfo
 
 from generator.content.models import Phone
+from generator.engine import remembered
 
 _SEPARATORS = re.compile(r"\s+")
 _DIGITS = re.compile(r"[0-9]+")
-_INTERNATIONAL = {  # how a number written with its country code gives it
-    phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
-    phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
-}
+_INTERNATIONAL = MappingProxyType({  # how a number written with its country code gives it
+                     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
+                     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
+                 })
 # A web page's link (tel:+1...) or a word the layouts print themselves before the number
 # ("Call 1-800-...", "TTY: 1-800-..."), copied with it: not printed twice.
 _COPIED_LABEL = re.compile(r"^(?:tel|phone|call|tty|textphone|minicom)\s*[:.]?\s*(?=[+(\d])",
@@ -33,23 +35,23 @@ _SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
 Type = phonenumbers.PhoneNumberType
 _PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
             "number instead")
-NEVER_PRINTED = {
+NEVER_PRINTED = MappingProxyType({
     Type.PREMIUM_RATE: f"a premium-rate number: calling it {_PREMIUM}",
     Type.PAGER: "a pager number: nobody answers a call to it",
     Type.VOICEMAIL: "a voicemail access number: nobody answers a call to it",
-}
+})
 # Short codes phonenumbers prices as premium (its data gives whole ranges one price) that are
 # in fact free national helplines. Each entry needs a source; tests/test_phones.py fails when
 # phonenumbers stops calling one premium, so that the entry can go.
-FREE_HELPLINES = {
+FREE_HELPLINES = frozenset({
     ("FR", "3919"),  # Violences Femmes Info: free, anonymous, 24/7 (arretonslesviolences.gouv.fr)
-}
+})
 
 
 # Text relay services: a textphone user dials the prefix, then the number (Relay UK: 18001
 # from a textphone, 18002 to reach a textphone from a voice phone). Only a TTY line may carry
 # one; the number after the prefix is checked like any other.
-RELAY_PREFIXES = {"GB": ("18001", "18002")}
+RELAY_PREFIXES = MappingProxyType({"GB": ("18001", "18002")})
 _RELAY = re.compile(r"^(\d{5})[\s\-]+(.+)$")
 
 
@@ -83,7 +85,14 @@ def parse_phone(raw: object, country: str) -> Phone:
     The display keeps the shelter's own spelling (whitespace tidied); the QR payload
     uses E.164 for full numbers and the digits alone for short codes such as 988.
     """
-    text = _tidied(raw)
+    return _phone(_tidied(raw), country)
+
+
+@remembered(4096)
+def _phone(text: str, country: str) -> Phone:
+    """`parse_phone` of tidied text, parsed once: site.yaml's and resources.yaml's checks
+    parse every number, and the loader then takes the same `Phone` (a refused number is
+    parsed again, to say why)."""
     if not text:
         raise PhoneError("phone number is empty")
     spelled = _SPELLED_OUT.fullmatch(text)
@@ -181,7 +190,7 @@ def _split_extension(text: str, extension: str | None) -> tuple[str, str | None]
 
 # Letters typed for the digits they look like ("2OOO" for 2000, "l-800"): a typing slip, not
 # a number spelled in letters.
-_LOOK_ALIKES = {"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"}
+_LOOK_ALIKES = MappingProxyType({"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"})
 
 
 def _refuse_letters(text: str, main: str, found: list[str], country: str) -> None:

@@ -6,16 +6,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     ValidationInfo,
     field_validator,
 )
 
+from generator.content.strict import StrictModel
 from generator.content.web_address import web_address_problem
 
 # The emergency number printed for the countries shelters using havenprint are in; others set
@@ -23,19 +23,15 @@ from generator.content.web_address import web_address_problem
 # phonenumbers can tell whether a number is an emergency number (tests check every entry),
 # but not which one people there are taught to call: its own example for the US is 112, for
 # Mexico 060, for Germany 110 (police). So the choice stays here, and site.yaml may override it.
-EMERGENCY_NUMBERS = {
+EMERGENCY_NUMBERS = MappingProxyType({
     "US": "911", "CA": "911", "MX": "911", "GB": "999", "IE": "112", "AU": "000",
     "NZ": "111", "DE": "112", "FR": "112", "ES": "112", "IT": "112", "NL": "112",
     "PL": "112", "PT": "112", "SE": "112", "IN": "112", "PH": "911",
-}
+})
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 # RFC 5646's advice to keep room for: a code is part of file names (locales/<lang>.yaml,
 # articles/<slug>.<lang>.md), where a longer one stopped with 'File name too long'.
 MAX_LANGUAGE_CODE = 35
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 def written_date(value: Any) -> date:
@@ -116,7 +112,7 @@ def _per_language(value: PerLanguage | None) -> PerLanguage | None:
     return value
 
 
-class TextLineModel(_Strict):
+class TextLineModel(StrictModel):
     number: str
     keyword: str | None = None
     description: PerLanguage | None = None  # printed instead of "Text START to 88788"
@@ -147,7 +143,7 @@ def _digit_values(text: str) -> str:
     return "".join(str(unicodedata.digit(c)) for c in text if c.isdecimal())
 
 
-class ResourceModel(_Strict):
+class ResourceModel(StrictModel):
     # One text, or one per language (`name: {en: ..., es: ...}`). The line that dials the
     # emergency number may go unnamed: the interface catalogue's word for it prints.
     name: PerLanguage | None = None
@@ -180,5 +176,5 @@ class ResourceModel(_Strict):
         return value
 
 
-class ResourcesFileModel(_Strict):
+class ResourcesFileModel(StrictModel):
     resources: list[ResourceModel]

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Mapping
 from datetime import date
+from types import MappingProxyType
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import (
@@ -37,6 +38,7 @@ from generator.content.schema import (
     check_language_code,
     language_keys,
 )
+from generator.content.strict import FrozenModel
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
 from generator.content.web_address import web_address_problem
 from generator.engine import remembered
@@ -51,10 +53,6 @@ _HEX_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_SLUG = 60  # it is part of file names
 OWN_LANGUAGE = "kit"  # office_language: each kit's own language
 SLUG = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{MAX_SLUG - 1}}}")
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, frozen=True)
 
 
 def _finite_length(value: Any) -> float:
@@ -94,7 +92,7 @@ def _at_least_one(count: int) -> int:
     return count
 
 
-class OffsetModel(_Strict):
+class OffsetModel(FrozenModel):
     x: float = 0.0
     y: float = 0.0
 
@@ -113,7 +111,7 @@ class OffsetModel(_Strict):
         return value
 
 
-class ResourceSourceModel(_Strict):
+class ResourceSourceModel(FrozenModel):
     """`resources:` in site.yaml: listings read straight from HSDS data or a spreadsheet."""
 
     path: str
@@ -138,14 +136,14 @@ class ResourceSourceModel(_Strict):
         return value
 
 
-class FontFilesModel(_Strict):
+class FontFilesModel(FrozenModel):
     """`fonts: {am: {regular: fonts/A-Regular.ttf, bold: fonts/A-Bold.ttf}}`."""
 
     regular: str
     bold: str | None = None
 
 
-class BrandColorModel(_Strict):
+class BrandColorModel(FrozenModel):
     """`brand_color: {rgb: "#2f5d62", cmyk: [80, 40, 45, 30]}`: the screen colour, and the
     inks an organisation's print spec gives for it (else converted through the profile)."""
 
@@ -174,7 +172,7 @@ class BrandColorModel(_Strict):
         return cyan, magenta, yellow, black
 
 
-class SiteOptions(_Strict):
+class SiteOptions(FrozenModel):
     """site.yaml's built-in settings, as written and checked. What needs more than the file
     to settle (the emergency number a country implies, the font and profile files, the card
     stock) is settled as the site loads: see `load_site` and `Site`."""
@@ -396,8 +394,8 @@ class SiteOptions(_Strict):
 
 # The types a layout's option may have, as site.yaml's value is checked (strict integers:
 # YAML's `yes` must not become 1).
-OPTION_TYPES: dict[str, Any] = {"text": str, "bool": bool, "number": float,
-                                "integer": Annotated[int, Field(strict=True)]}
+OPTION_TYPES: MappingProxyType[str, Any] = MappingProxyType({
+    "text": str, "bool": bool, "number": float, "integer": Annotated[int, Field(strict=True)]})
 OPTION_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 

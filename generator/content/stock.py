@@ -8,6 +8,7 @@ on plain paper, cut by hand.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -23,7 +24,7 @@ from generator.layout.formats import LAYOUTS_DIR, Layout, SizeSpec
 
 STOCK_FILE = LAYOUTS_DIR / "stock.yaml"
 HAND_CUT = "hand-cut"
-PAPER_SIZES = {"letter": LETTER, "a4": A4}
+PAPER_SIZES = MappingProxyType({"letter": LETTER, "a4": A4})
 # A card within this of the layout's own size takes the stock's size (85 x 54 mm stock for
 # 85 x 55 mm cards): every box is a fraction of the card, so the layout follows.
 SIZE_TOLERANCE = mm(2)

@@ -4,8 +4,9 @@ site.yaml only 0 may go without a unit)."""
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
-PT_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54}
+PT_PER_UNIT = MappingProxyType({"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54})
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(pt|in|mm|cm)?\s*$")
 
 

@@ -13,6 +13,7 @@ from pydantic import AnyHttpUrl, TypeAdapter, ValidationError
 from generator.engine import remembered
 
 _HTTP = re.compile(r"^https?://[^\s/]+")
+_LOOKS_LIKE_ONE = re.compile(r"(?i)(?:https?://|www\.)\S+")
 
 
 def web_address_problem(text: str) -> str | None:
@@ -34,3 +35,17 @@ def web_address_problem(text: str) -> str | None:
 @remembered(1)
 def _url_type() -> TypeAdapter[AnyHttpUrl]:
     return TypeAdapter(AnyHttpUrl)
+
+
+def bare_domain(text: str) -> str:
+    """The host a web address names, without `www.` ("thehotline.org"): what prints for a
+    line's website, the organisation's, or a link written as its address; the text as
+    written when it is not a web address."""
+    address = text.strip()
+    if not _LOOKS_LIKE_ONE.fullmatch(address):
+        return text
+    try:
+        host = urlsplit(address if "://" in address else "//" + address).hostname
+    except ValueError:  # "https://[www.example.org": no domain to tell
+        return text
+    return host.removeprefix("www.") if host else text

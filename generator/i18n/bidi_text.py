@@ -9,7 +9,6 @@ letters join and phone numbers stay left to right).
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from unicodedata import bidirectional
@@ -36,9 +35,9 @@ from generator.i18n.isolates import isolate_spans, unbreakable_spans
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
+from generator.i18n.plain_text import plain_text
 
-_TAG = re.compile(r"<[^>]*>")
-_STRONG_RTL = {"R", "AL"}
+_STRONG_RTL = frozenset({"R", "AL"})
 _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
 _ANCHOR = "\u2014"  # EM DASH: a neutral whose ink spans its advance, inside the line
 PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the specification leave it alone
@@ -140,7 +139,7 @@ class BidiParagraph(LineParagraph):
     """A right-to-left (or shaped) paragraph, broken between words and drawn line by line."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
-        super().__init__(_SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip(), style,
+        super().__init__(_SPACES.sub(" ", plain_text(markup)).strip(), style,
                          fonts, weight)
         self.drawn = self.text.translate(_NO_BREAK_SPACES)  # what is shaped and drawn
         self.levels = embedding_levels(self.drawn) if self.text else ()

@@ -20,7 +20,7 @@ from fontTools.ttLib import TTFont
 
 from generator.disk_cache import cache_folder
 from generator.engine import remembered
-from generator.kit.write import write_atomic
+from generator.write import write_atomic
 
 # Font files are made in a child process (generator/i18n/font_making.py), once per machine
 # and per set of characters, since they are cached.

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 
 import fontpkg_atkinson_hyperlegible
 import fontpkg_heebo
@@ -29,6 +29,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from generator.content.language_tags import with_base
 from generator.content.models import SiteFont
 from generator.engine import current_engine, engine, remembered
 from generator.i18n.font_files import (
@@ -38,12 +39,12 @@ from generator.i18n.font_files import (
     static_instance,
     truetype_subset,
 )
-from generator.i18n.language_tags import with_base
+from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
 BOLD = "havenprint-bold"
-WEIGHTS = {"regular": 400, "bold": 700}
+WEIGHTS = MappingProxyType({"regular": 400, "bold": 700})
 
 
 def _files(package: ModuleType) -> Path:
@@ -89,7 +90,7 @@ def _variable_family(key: str, package: ModuleType) -> Family:
     return Family(key, _variable(package, 400), _variable(package, 700), shaped=True)
 
 
-FAMILIES = {
+FAMILIES = MappingProxyType({
     "atkinson": Family("atkinson", _static(fontpkg_atkinson_hyperlegible,
                                            "AtkinsonHyperlegible-Regular.ttf"),
                        _static(fontpkg_atkinson_hyperlegible, "AtkinsonHyperlegible-Bold.ttf")),
@@ -110,13 +111,13 @@ FAMILIES = {
     "noto-cjk-sc": _cjk(2),
     "noto-cjk-tc": _cjk(3),
     "noto-cjk-jp": _cjk(0),
-}
+})
 
 # The family that sets each language's text, by language code or its base ("es" of "es-MX").
 # Languages written in Ethiopic (am, ti), Gurmukhi (pa) or Myanmar (my) script have no font
 # on PyPI: a site gives one (`fonts:` in site.yaml). Latin-script languages (so, tl, ...)
 # are set in Atkinson Hyperlegible, with Noto Sans for the letters it lacks.
-PRIMARY = {
+PRIMARY = MappingProxyType({
     "vi": "noto-sans", "ru": "noto-sans", "uk": "noto-sans", "el": "noto-sans",
     "bg": "noto-sans", "sr": "noto-sans",
     "ar": "noto-arabic", "fa": "noto-arabic", "ur": "noto-arabic", "ps": "noto-arabic",
@@ -127,13 +128,13 @@ PRIMARY = {
     "ta": "noto-tamil", "th": "noto-thai", "km": "noto-khmer",
     "zh-Hans": "noto-cjk-sc", "zh": "noto-cjk-sc", "zh-Hant": "noto-cjk-tc",
     "ko": "noto-cjk-ko", "ja": "noto-cjk-jp",
-}
+})
 # Languages in a script with no font on PyPI: they print with a font the site gives.
-SITE_FONT_LANGUAGES = {"am": "Ethiopic", "ti": "Ethiopic", "pa": "Gurmukhi", "my": "Myanmar",
-                       "lo": "Lao"}
+SITE_FONT_LANGUAGES = MappingProxyType({
+    "am": "Ethiopic", "ti": "Ethiopic", "pa": "Gurmukhi", "my": "Myanmar", "lo": "Lao"})
 FALLBACKS = ("atkinson", "noto-sans")
-SHAPED_FAMILIES = {key for key, family in FAMILIES.items() if family.shaped}
-RTL_LANGUAGES = {"ar", "fa", "ur", "ps", "prs", "he", "yi"}
+SHAPED_FAMILIES = frozenset({key for key, family in FAMILIES.items() if family.shaped})
+RTL_LANGUAGES = frozenset({"ar", "fa", "ur", "ps", "prs", "he", "yi"})
 
 
 @remembered(64)
@@ -343,7 +344,7 @@ class FontSet:
         return _with_fallbacks(self, markup, weight)
 
     def _marked(self, markup: str, weight: str) -> str:
-        plain = html.unescape(_TAG.sub("", markup))
+        plain = plain_text(markup)
         primary = self.faces[0]
         if weight != "bold" or primary.bold != primary.regular:
             cmap = primary.cmap
@@ -381,7 +382,6 @@ def _with_fallbacks(fonts: FontSet, markup: str, weight: str) -> str:
     return fonts._marked(markup, weight)
 
 
-_TAG = re.compile(r"<[^>]*>")
 _TAG_SPLIT = re.compile(r"(<[^>]*>)")
 
 

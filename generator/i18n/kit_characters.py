@@ -21,7 +21,7 @@ from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.engine import current_engine, remembered
 from generator.i18n.localize import BUILTIN_DIR, builtin_languages, native_name
 
-CJK_LANGUAGES = {"zh", "ja", "ko"}  # set in Noto Sans CJK, which is subset
+CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})  # set in Noto Sans CJK, which is subset
 ALWAYS = "0123456789 \u00a0\u202f.,;:!?()[]-–—·•/+&%@#'\"“”‘’«»…*"  # no-break spaces too
 
 

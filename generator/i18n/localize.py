@@ -13,14 +13,15 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator import PACKAGE_DIR
+from generator.content.language_tags import served_by
 from generator.content.placeholders import PlaceholderError, names
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
-from generator.i18n.language_tags import served_by
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -36,8 +37,8 @@ SAFETY_STRINGS = ("safety_note", "before_you_call")
 
 # Languages CLDR has no data of its own for: the locale whose dates and names they use,
 # and their own name.
-BABEL_ALIASES = {"prs": "fa-AF"}  # Dari: Afghan Persian
-OWN_NAMES = {"prs": "دری"}
+BABEL_ALIASES = MappingProxyType({"prs": "fa-AF"})  # Dari: Afghan Persian
+OWN_NAMES = MappingProxyType({"prs": "دری"})
 
 
 def babel_locale(lang: str) -> Locale:

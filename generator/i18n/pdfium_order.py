@@ -21,11 +21,12 @@ pypdfium2 5.15 build of PDFium (tests/test_pdfium_text.py reads cards back with 
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from unicodedata import bidirectional, mirrored
 
-_WEAK = {"AN", "EN", "NSM", "CS", "ES", "ET", "BN"}
-_RIGHT = {"R", "AL"}
-_MIRRORS = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True))
+_WEAK = frozenset({"AN", "EN", "NSM", "CS", "ES", "ET", "BN"})
+_RIGHT = frozenset({"R", "AL"})
+_MIRRORS = MappingProxyType(dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True)))
 
 
 def _direction(char: str) -> str:

@@ -15,11 +15,12 @@ Hebrew uses ' and " as geresh and gershayim in abbreviations: אלמ"ב).
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 from generator.engine import remembered
 
 # (double open, double close, single open, single close), from CLDR's delimiters.
-QUOTES = {
+QUOTES = MappingProxyType({
     "en": ("“", "”", "‘", "’"), "es": ("«", "»", "“", "”"), "fr": ("«", "»", "“", "”"),
     "pt": ("“", "”", "‘", "’"), "pt-PT": ("«", "»", "“", "”"), "ru": ("«", "»", "„", "“"),
     "pl": ("„", "”", "«", "»"), "de": ("„", "“", "‚", "‘"), "vi": ("“", "”", "‘", "’"),
@@ -27,13 +28,13 @@ QUOTES = {
     "ja": ("「", "」", "『", "』"), "hi": ("“", "”", "‘", "’"), "bn": ("“", "”", "‘", "’"),
     "th": ("“", "”", "‘", "’"), "am": ("«", "»", "‹", "›"), "ht": ("«", "»", "“", "”"),
     "tl": ("“", "”", "‘", "’"), "it": ("«", "»", "“", "”"),
-}
+})
 APOSTROPHE = "’"
 NARROW_NBSP, NBSP = "\u202f", "\u00a0"
 _TAG = re.compile(r"(<[^>]*>)")
 _ENTITIES = re.compile(r"&(?:#39|#x27|#34|#x22|quot|apos);", re.IGNORECASE)
-_STRAIGHT = {"&#39;": "'", "&#x27;": "'", "&apos;": "'", "&#34;": '"', "&#x22;": '"',
-             "&quot;": '"'}
+_STRAIGHT = MappingProxyType({
+    "&#39;": "'", "&#x27;": "'", "&apos;": "'", "&#34;": '"', "&#x22;": '"', "&quot;": '"'})
 _OPENS_AFTER = " \t\n([{\u00a0\u202f-–—/«“‘„「『"  # a quote after these opens
 
 

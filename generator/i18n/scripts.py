@@ -49,7 +49,7 @@ SCRIPTS = (
 
 _SPANS = sorted(((start, end, script) for script in SCRIPTS for start, end in script.ranges),
                 key=lambda span: span[0])
-_STARTS = [span[0] for span in _SPANS]
+_STARTS = tuple(span[0] for span in _SPANS)
 
 
 @remembered(16384)

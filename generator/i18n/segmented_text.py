@@ -10,7 +10,6 @@ Khmer subscripts).
 
 from __future__ import annotations
 
-import html
 import re
 from array import array
 from dataclasses import dataclass
@@ -28,8 +27,8 @@ from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
+from generator.i18n.plain_text import plain_text
 
-_TAG = re.compile(r"<[^>]*>")
 _SPACES = re.compile(r"[ \t\r\n]+")
 _NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # drawn as spaces: not every face has them
 
@@ -38,7 +37,7 @@ class SegmentedParagraph(LineParagraph):
     """Text with words of a script written without spaces, broken where ICU allows."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
-        super().__init__(_SPACES.sub(" ", html.unescape(_TAG.sub("", markup))).strip(), style,
+        super().__init__(_SPACES.sub(" ", plain_text(markup)).strip(), style,
                          fonts, weight)
         # Chinese and Japanese words are kept whole, unless one is too wide for the line
         # (then every break ICU allows is used: see _break_lines).

@@ -43,6 +43,7 @@ from generator.content.extends import locale_root
 from generator.content.models import Kit
 from generator.errors import ContentError
 from generator.i18n.localize import load_strings
+from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.formats import FaceSpec, Layout, SlotSpec, declared_strings
 from generator.layout.geometry import Rect, slot_rect
@@ -260,7 +261,7 @@ class Marks:
     def printed(self, key: str, markup: str) -> str | None:
         """The text the string printed as in `markup` (placeholders filled), or None."""
         found = self.pattern(key).search(markup)
-        return None if found is None else html.unescape(_TAG.sub("", unmarked(found[1])))
+        return None if found is None else plain_text(unmarked(found[1]))
 
     def with_text(self, key: str, markup: str, text: str | None) -> str:
         """`markup` with the string's text replaced by `text` (None: kept) and unmarked."""
@@ -270,7 +271,6 @@ class Marks:
         return unmarked(markup)
 
 
-_TAG = re.compile(r"<[^>]*>")
 
 
 def unmarked(text: str) -> str:

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from generator.engine import remembered
 from generator.i18n.localize import native_name
 from generator.i18n.scripts import script_of
 
 # The language a script is taken to be in when none of the kit's languages is written in it.
-SCRIPT_LANGUAGES = {
+SCRIPT_LANGUAGES = MappingProxyType({
     "Latin": "en", "Cyrillic": "ru", "Greek": "el", "Arabic": "ar", "Hebrew": "he",
     "Devanagari": "hi", "Bengali": "bn", "Gurmukhi": "pa", "Tamil": "ta", "Thai": "th",
     "Lao": "lo", "Myanmar": "my", "Ethiopic": "am", "Khmer": "km", "Hangul": "ko",
     "Kana": "ja", "Han": "zh",
-}
+})
 _NAMED = ("LATIN", "CYRILLIC", "GREEK")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import yaml
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from generator.layout.formats import Layout
 
 # Where each interface string is printed, for translators (one entry per key of en.yaml).
-DESCRIPTIONS: dict[str, str] = {
+DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "scan_tel": "Under the QR code (card back, brochure back, poster): what scanning does "
                 "when the code calls the first line",
     "scan_sms": "Under the QR code: what scanning does when the code starts a text message",
@@ -148,7 +149,7 @@ DESCRIPTIONS: dict[str, str] = {
                                "a month and year), so that whoever prints knows when to check "
                                "them again",
     }.items()},
-}
+})
 
 COMMENT_WIDTH = 92
 

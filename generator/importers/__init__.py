@@ -13,11 +13,11 @@ from generator.importers.report import AreaFilter, ImportResult
 from generator.importers.spreadsheet import SPREADSHEET_COLUMNS, import_spreadsheet
 from generator.importers.writer import write_resources_yaml
 
-__all__ = [
+__all__ = (
     "SPREADSHEET_COLUMNS",
     "AreaFilter",
     "ImportResult",
     "import_hsds",
     "import_spreadsheet",
     "write_resources_yaml",
-]
+)

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 
 from babel import Locale
 
@@ -42,12 +43,13 @@ from generator.importers.report import AreaFilter, Collector, ImportResult, Plac
 from generator.importers.stray_numbers import stray_numbers
 from generator.importers.values import DataError, SkipRecord, object_of, objects_of, text_of
 
-PUBLIC_ADDRESS_TERMS = {"public-address", "public address", "public_address"}
-ACTIVE = {"active", "available", "open", "operating", "operational", "current"}
-NATIONAL_WORDS = {"national", "nationwide", "nation-wide", "countrywide", "country-wide",
-                  "whole country", "the whole country", "all states"}
-COUNTRY_ALIASES = {"US": {"us", "usa", "u.s.", "u.s.a.", "united states of america"},
-                   "GB": {"uk", "u.k.", "united kingdom", "great britain"}}
+PUBLIC_ADDRESS_TERMS = frozenset({"public-address", "public address", "public_address"})
+ACTIVE = frozenset({"active", "available", "open", "operating", "operational", "current"})
+NATIONAL_WORDS = frozenset({"national", "nationwide", "nation-wide", "countrywide", "country-wide",
+                            "whole country", "the whole country", "all states"})
+COUNTRY_ALIASES = MappingProxyType({
+    "US": {"us", "usa", "u.s.", "u.s.a.", "united states of america"},
+    "GB": {"uk", "u.k.", "united kingdom", "great britain"}})
 _LEGAL_SUFFIX = re.compile(r"\b(inc|incorporated|llc|ltd|limited|cic|corp|co)\b\.?")
 
 

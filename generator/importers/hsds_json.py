@@ -29,12 +29,12 @@ from generator.importers.stray_numbers import has_structure, stray_numbers
 from generator.importers.values import DataError
 
 _ENVELOPES = ("services", "organizations", "service_at_locations", "contents")
-_ORGANIZATION_FIELDS = {"website", "legal_status", "tax_status", "year_incorporated",
-                        "locations", "funding", "organization_identifiers", "logo",
-                        "parent_organization_id", "additional_websites"}
-_LOCATION_FIELDS = {"location_type", "latitude", "longitude", "transportation", "addresses",
-                    "physical_address", "postal_address", "accessibility",
-                    "accessibility_for_disabilities", "external_identifier"}
+_ORGANIZATION_FIELDS = frozenset({"website", "legal_status", "tax_status", "year_incorporated",
+                                  "locations", "funding", "organization_identifiers", "logo",
+                                  "parent_organization_id", "additional_websites"})
+_LOCATION_FIELDS = frozenset({
+    "location_type", "latitude", "longitude", "transportation", "addresses", "physical_address",
+    "postal_address", "accessibility", "accessibility_for_disabilities", "external_identifier"})
 _STRAYS_SHOWN = 10
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import phonenumbers
 from phonenumbers import shortnumberinfo
@@ -35,20 +36,20 @@ from generator.importers.values import language_code, objects_of, split_list, te
 
 LEVELS = ("service", "service at location", "location", "organization", "organization location")
 # whose a number of each level is, in notes
-WHOSE = {"service": "its own", "service at location": "of its service_at_location",
-         "location": "of its location", "organization": "of its organization",
-         "organization location": "of a location of its organization"}
+WHOSE = MappingProxyType({"service": "its own", "service at location": "of its service_at_location",
+                          "location": "of its location", "organization": "of its organization",
+                          "organization location": "of a location of its organization"})
 TYPE_KEYS = ("type", "number_type", "phone_type")
-KINDS = {
+KINDS = MappingProxyType({
     "phone": {"", "voice", "cell", "mobile", "hotline", "main", "phone", "telephone",
               "landline", "toll free", "tollfree", "toll-free", "work", "office", "intake",
               "crisis", "helpline"},
     "text": {"text", "sms", "txt", "text message", "texting"},
     "tty": {"textphone", "tty", "tdd", "tty/tdd", "minicom", "relay", "text relay"},
     "fax": {"fax", "facsimile", "fax number"},
-}
-KIND_OF = {word: kind for kind, words in KINDS.items() for word in words}
-NAMES = {"phone": "voice", "tty": "TTY", "text": "text"}
+})
+KIND_OF = MappingProxyType({word: kind for kind, words in KINDS.items() for word in words})
+NAMES = MappingProxyType({"phone": "voice", "tty": "TTY", "text": "text"})
 _WRAPPING = "\"'“”‘’«»`"
 _PREFIX = re.compile(r"^(?:tel|phone|call|sms|text|tty)\s*[:.]\s*", re.IGNORECASE)
 _EXTENSION_DIGITS = r"(?:ext\.?|extension|x|#)\s*(\d{1,6})"  # "ext. 12", "x12", "#12"
@@ -58,12 +59,12 @@ _KEYWORD = re.compile(
     re.IGNORECASE)
 # "Text HOME to " written before a text number in its own field
 _TEXT_TO = re.compile("^" + _KEYWORD.pattern.removeprefix(r"\b") + r"\s+", re.IGNORECASE)
-_NOT_KEYWORDS = {
+_NOT_KEYWORDS = frozenset({
     "us", "me", "them", "anytime", "now", "only", "here", "this", "that", "any", "message",
     "messages", "or", "and", "back", "in", "for", "at", "our", "your", "line", "number", "free",
     "anonymously", "confidentially", "also", "directly", "securely", "privately", "first",
     "instead", "today", "someone", "a", "an", "the", "it",
-}
+})
 
 
 @dataclass

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
 from generator.content.web_address import web_address_problem
@@ -47,7 +48,7 @@ from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import date_notes, language_code, split_list
 
-SPREADSHEET_COLUMNS: dict[str, str] = {
+SPREADSHEET_COLUMNS: MappingProxyType[str, str] = MappingProxyType({
     "name": "the line's name as printed (required)",
     "phone": "voice number, checked for the country",
     "tty": "TTY / textphone number",
@@ -63,13 +64,13 @@ SPREADSHEET_COLUMNS: dict[str, str] = {
     "postal_code": "postal code of the area the line serves",
     "tags": "words for the tag filter, separated by ; or ,",
     "status": "active (or empty) | inactive | defunct | temporarily closed",
-}
-SKIP_STATUSES = {"inactive", "defunct", "temporarily closed"}
-YES = {"yes", "y", "true", "1", "x"}
-NO = {"no", "n", "false", "0", ""}
-QR_NEEDS = {"tel": "phone", "sms": "text", "url": "url"}
-QR_COLUMN = {"tel": "phone", "sms": "text_number", "url": "url"}
-QR_FOR = {"phone": "tel", "text": "sms"}
+})
+SKIP_STATUSES = frozenset({"inactive", "defunct", "temporarily closed"})
+YES = frozenset({"yes", "y", "true", "1", "x"})
+NO = frozenset({"no", "n", "false", "0", ""})
+QR_NEEDS = MappingProxyType({"tel": "phone", "sms": "text", "url": "url"})
+QR_COLUMN = MappingProxyType({"tel": "phone", "sms": "text_number", "url": "url"})
+QR_FOR = MappingProxyType({"phone": "tel", "text": "sms"})
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 

@@ -17,7 +17,9 @@ Table names (singular or plural, as datapackage.json resource names or file name
 
 from __future__ import annotations
 
-TABLE_NAMES: dict[str, tuple[str, ...]] = {
+from types import MappingProxyType
+
+TABLE_NAMES: MappingProxyType[str, tuple[str, ...]] = MappingProxyType({
     "organizations": ("organizations", "organization"),
     "services": ("services", "service"),
     "locations": ("locations", "location"),
@@ -31,12 +33,12 @@ TABLE_NAMES: dict[str, tuple[str, ...]] = {
     "attributes": ("attributes", "attribute", "service_attributes", "service_attribute",
                    "services_taxonomy", "service_taxonomy", "services_taxonomies"),
     "taxonomy_terms": ("taxonomy_terms", "taxonomy_term", "taxonomy", "taxonomies"),
-}
+})
 # postal_address, Ohana's mail_addresses, holiday_schedule: not where a line is or when
 _NOT_THESE = ("postal_", "mail_", "holiday_", "other_")
-_KEYS = {name: key for key, names in TABLE_NAMES.items() for name in names}
+_KEYS = MappingProxyType({name: key for key, names in TABLE_NAMES.items() for name in names})
 
-REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
+REQUIRED_COLUMNS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType({
     "organizations": ("id", "name"),
     "services": ("id", "organization_id|location_id", "name"),
     "locations": ("id",),
@@ -48,17 +50,17 @@ REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
     "service_areas": (),
     "attributes": ("link_id|service_id", "taxonomy_term_id|taxonomy_id"),
     "taxonomy_terms": ("id",),
-}
+})
 
 # What a table not read (for a missing column) takes from the import, in its note.
-UNREAD_TABLE_COST = {
+UNREAD_TABLE_COST = MappingProxyType({
     "addresses": "no service is placed by its locations' addresses for the area filter",
     "languages": "its languages are not listed",
     "schedules": "its hours are not printed",
     "service_areas": "no service is placed by its service areas",
     "attributes": "the tag filter and public addresses do not use its terms",
     "taxonomy_terms": "the tag filter matches its attributes' term ids only",
-}
+})
 # Tables whose rows hold lines or numbers: without a required column nothing is imported,
 # and a row of them not read is a record skipped (the others' rows are notes).
 PRINTABLE_TABLES = frozenset({"organizations", "services", "locations", "service_at_locations",
@@ -73,7 +75,8 @@ def row_required(key: str) -> tuple[str, ...]:
 
 
 _LINKS = ("service_id", "service_at_location_id", "location_id", "organization_id")
-USED_COLUMNS: dict[str, frozenset[str]] = {key: frozenset(columns) for key, columns in {
+USED_COLUMNS: MappingProxyType[str, frozenset[str]] = MappingProxyType({
+    key: frozenset(columns) for key, columns in {
     "organizations": ("id", "name", "alternate_name", "website", "url"),
     "services": ("id", "organization_id", "location_id", "name", "status", "url", "website",
                  "assured_date", "languages", "service_areas"),
@@ -92,7 +95,7 @@ USED_COLUMNS: dict[str, frozenset[str]] = {key: frozenset(columns) for key, colu
     "attributes": ("id", "link_id", "link_entity", "service_id", "taxonomy_term_id",
                    "taxonomy_id"),
     "taxonomy_terms": ("id", "code", "name", "term"),
-}.items()}
+}.items()})
 # Columns of HSDS and Ohana tables that nothing on a card could show: not worth a note.
 IGNORED_COLUMNS = frozenset({
     "alternate_name", "description", "short_desc", "email", "admin_emails", "transportation",

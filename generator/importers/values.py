@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from types import MappingProxyType
 
 from babel import Locale
 
@@ -17,7 +18,7 @@ _TRAILING_STOP = re.compile(r"[\s.;:!。]+$")
 STALE_AFTER = timedelta(days=365)
 
 # Names and ISO 639-2/3 codes of the languages shelters most often list, to ISO 639-1.
-LANGUAGE_CODES = {
+LANGUAGE_CODES = MappingProxyType({
     "english": "en", "eng": "en", "spanish": "es", "español": "es", "spa": "es",
     "chinese": "zh", "mandarin": "zh", "zho": "zh", "chi": "zh", "cantonese": "yue",
     "tagalog": "tl", "filipino": "tl", "tgl": "tl", "fil": "tl", "vietnamese": "vi", "vie": "vi",
@@ -35,7 +36,7 @@ LANGUAGE_CODES = {
     "العربية": "ar", "한국어": "ko", "português": "pt", "français": "fr", "deutsch": "de",
     "italiano": "it", "українська": "uk", "soomaali": "so", "فارسی": "fa", "اردو": "ur",
     "ਪੰਜਾਬੀ": "pa", "বাংলা": "bn", "हिन्दी": "hi", "日本語": "ja", "kreyol": "ht",
-}
+})
 
 
 class DataError(ValueError):

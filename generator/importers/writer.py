@@ -27,7 +27,7 @@ from generator.content.yamlfile import MAX_CONTENT_BYTES, SAFE_LOADER, YamlDoc
 from generator.errors import ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
-from generator.kit.write import write_atomic
+from generator.write import write_atomic
 
 MARK = "# Written by havenprint import"
 KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "qr", "verified",

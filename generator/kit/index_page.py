@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from types import MappingProxyType
 
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -17,8 +18,8 @@ from generator.i18n.localize import native_name
 from generator.render.printing import PrintNote
 
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
-TARGET_LABELS = {"office": "office printer", "shop": "print shop",
-                 "screen": "screen copy, accessible"}
+TARGET_LABELS = MappingProxyType({"office": "office printer", "shop": "print shop",
+                                  "screen": "screen copy, accessible"})
 
 
 @dataclass(frozen=True)

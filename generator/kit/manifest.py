@@ -22,7 +22,7 @@ from generator.layout.formats import LAYOUTS_DIR, Layout
 
 MANIFEST_VERSION = 1
 VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2", "pikepdf")
-SKIPPED_NAMES = {"__pycache__", "Thumbs.db"}
+SKIPPED_NAMES = frozenset({"__pycache__", "Thumbs.db"})
 
 
 def input_sha256(path: Path) -> str:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 import jinja2
 from babel import Locale, UnknownLocaleError
@@ -35,6 +34,7 @@ from generator.content.articles import first_sentence
 from generator.content.invisible import without_invisible
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
+from generator.content.web_address import bare_domain
 from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
@@ -124,7 +124,7 @@ def format_month(day: date, lang: str) -> str:
 _ONE_PIECE = re.compile("[ \u202f\u2009]")
 
 
-_ALWAYS_OPEN = {"24/7", "24x7", "24 / 7", "24 hours", "24h"}
+_ALWAYS_OPEN = frozenset({"24/7", "24x7", "24 / 7", "24 hours", "24h"})
 
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -181,7 +181,7 @@ def _language_name(code: str, lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-_ALWAYS_PRINTED = {"LATIN", "GREEK", "CYRILLIC"}  # every font chain ends in Noto Sans
+_ALWAYS_PRINTED = frozenset({"LATIN", "GREEK", "CYRILLIC"})  # every font chain ends in Noto Sans
 
 
 def _scripts(text: str) -> set[str]:
@@ -205,7 +205,7 @@ def resource_view(resource: Resource, lang: str = "en",
         ),
         "hours": _short_in_one_piece(hours_text(resource.hours_in(lang), strings or {}, lang)),
         "url": resource.url,
-        "domain": _bare_domain(resource.url) if resource.url else None,
+        "domain": bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
         "language_names": language_names(resource.languages, lang),
         "checked": (in_digits(format_month(resource.verified, lang), digits)
@@ -226,11 +226,6 @@ SHORT_HOURS = 20
 
 def _short_in_one_piece(hours: str | None) -> str | None:
     return hours.replace(" ", "\u00a0") if hours and len(hours) <= SHORT_HOURS else hours
-
-
-def _bare_domain(url: str) -> str:
-    host = urlsplit(url).hostname or url
-    return host.removeprefix("www.")
 
 
 def _oldest_check(kit: Kit, lang: str, digits: str) -> str | None:
@@ -299,7 +294,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             "organization": site.options.organization,
             "show_organization": site.options.show_organization,
             "write_in": site.options.write_in,
-            "website": _bare_domain(site.options.website) if site.options.website else None,
+            "website": bare_domain(site.options.website) if site.options.website else None,
             "discreet_title": site.title_for(lang),
             "emergency_number": site.emergency_number,
             **site.layout_options,  # the layouts' own settings, by name: poster_discreet

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import functools
-import html
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -18,6 +16,7 @@ from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import unbreakable_numbers
 from generator.i18n.line_breaks import keep_units_with_numbers, needs_segmenting
+from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
@@ -40,7 +39,6 @@ class Icon:
     font: str
     alt_paragraph: BidiParagraph | None  # for right-to-left and shaped scripts
 UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
-_TAG = re.compile(r"<[^>]*>")
 ROUNDING = 1e-6  # between a sum of least heights and the heights measured
 T = TypeVar("T")
 
@@ -301,7 +299,7 @@ def least_stacked(items: Sequence[Paragraph], scale: float, typesetter: Typesett
 def has_text(markup: str) -> bool:
     """Whether paragraph markup prints any text: a paragraph of it is a line tall at least.
     (ReportLab takes a zero-width space for a space too.)"""
-    return bool(html.unescape(_TAG.sub("", markup)).replace("\u200b", " ").strip())
+    return bool(plain_text(markup).replace("\u200b", " ").strip())
 
 
 def stacked(items: Sequence[Paragraph], scale: float, width: float,

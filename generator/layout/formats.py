@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationError,
     field_validator,
@@ -26,6 +24,7 @@ from generator.content.site_options import (
     SiteOptions,
     site_option_name,
 )
+from generator.content.strict import FrozenModel
 from generator.content.units import parse_length
 from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
@@ -42,11 +41,7 @@ STRING_KEY = re.compile(r"[a-z][a-z0-9_]{0,59}")
 Box = tuple[float, float, float, float]  # left, top, width, height as fractions of the safe area
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class StyleSpec(_Strict):
+class StyleSpec(FrozenModel):
     weight: Literal["regular", "bold"] = "regular"
     size: float
     leading: float
@@ -67,7 +62,7 @@ class StyleSpec(_Strict):
         return self
 
 
-class FillerSpec(_Strict):
+class FillerSpec(FrozenModel):
     """What a flow slot puts in the room its text leaves: a template block, set at the
     text's size. `ruled`: lines to write on below it, at most half its panel tall;
     `callout`: set in a tinted box (the article's key points)."""
@@ -86,7 +81,7 @@ class FillerSpec(_Strict):
 MAX_FILLERS = 6  # every order-keeping way to place them is tried: a few, not dozens
 
 
-class SlotSpec(_Strict):
+class SlotSpec(FrozenModel):
     name: str
     kind: Literal["text", "list", "qr", "ornament", "flow", "tabs"]
     box: Box
@@ -150,7 +145,7 @@ def _inside_safe_area(box: Box) -> Box:
 Colour = Literal["brand", "paper", "tint"]
 
 
-class FaceSpec(_Strict):
+class FaceSpec(FrozenModel):
     template: str
     background: Colour = "paper"
     panel_backgrounds: list[Colour] | None = None  # per panel, left to right as printed
@@ -162,7 +157,7 @@ class FaceSpec(_Strict):
     slots: list[SlotSpec]
 
 
-class SizeSpec(_Strict):
+class SizeSpec(FrozenModel):
     width: float
     height: float
     paper: Literal["letter", "a4", "tabloid", "a3"]
@@ -188,13 +183,13 @@ class SizeSpec(_Strict):
         return None if value is None else [parse_length(item) for item in value]
 
 
-class ImpositionSpec(_Strict):
+class ImpositionSpec(FrozenModel):
     columns: int = Field(ge=1)
     rows: int = Field(ge=1)
     flip: Literal["long", "short"] = "long"  # duplex: which edge the sheet turns on
 
 
-class LayoutSpec(_Strict):
+class LayoutSpec(FrozenModel):
     name: str
     title: str
     description: str

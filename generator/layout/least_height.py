@@ -11,9 +11,7 @@ for the text at its smallest size holds it at no size.
 
 from __future__ import annotations
 
-import html
 import math
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 from unicodedata import bidirectional
@@ -26,12 +24,12 @@ from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.i18n.line_breaks import needs_segmenting
 from generator.i18n.line_paragraph import LineParagraph
+from generator.i18n.plain_text import plain_text
 
 # Below this many characters of markup, text is fitted as usual: measuring would cost more
 # than the trials it might save.
 LONG_TEXT = 2000
 SURELY = 1.5  # how many times the room the least height must be before a fit is given up
-_TAG = re.compile(r"<[^>]*>")
 
 
 def long_text(markups: Iterable[str]) -> bool:
@@ -75,7 +73,7 @@ def least_lines(markup: str, whole: str, fonts: FontSet, weight: str, size: floa
     in the primary face (no script written right to left or without spaces, no shaping):
     then a line holds no more than the width and a space of its words' advance. Else one
     line (a paragraph with text takes one at least)."""
-    plain = html.unescape(_TAG.sub("", markup))
+    plain = plain_text(markup)
     if not "".join(plain.split()).replace("\u200b", ""):
         return 0
     advance = _primary_advance(plain, fonts, weight) if "<" not in markup else None

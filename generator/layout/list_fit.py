@@ -10,14 +10,13 @@ before details, so that nothing is left out that did not have to be.
 from __future__ import annotations
 
 import bisect
-import html
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.engine import remembered
+from generator.i18n.plain_text import plain_text
 from generator.layout.compose import Item
 from generator.layout.fit import (
     ROUNDING,
@@ -28,8 +27,6 @@ from generator.layout.fit import (
     has_text,
 )
 from generator.layout.paragraphs import DETAIL_KINDS, Paragraph
-
-_TAG = re.compile(r"<[^>]+>")
 
 
 @dataclass(frozen=True, order=True)
@@ -274,5 +271,5 @@ def describe(cut: Cut, items: Sequence[Item]) -> str:
     paragraph = items[cut.item].paragraphs[cut.paragraph]
     part = paragraph.parts[cut.part]
     markup = f"{paragraph.alt} {part.markup}" if paragraph.icon and cut.part == 0 else part.markup
-    text = " ".join(html.unescape(_TAG.sub("", markup)).split())
+    text = " ".join(plain_text(markup).split())
     return f"'{text}' ({part.kind}) from '{label}'"

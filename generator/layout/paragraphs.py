@@ -35,7 +35,7 @@ _PARAGRAPH = re.compile(r'<p style="([\w-]+)"((?:\s+[\w-]+="[^"<>]*")*)\s*>(.*?)
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')
 _DETAIL = re.compile(r'<optional kind="([\w-]+)"(?:\s+sep="([^"<>]*)")?\s*>(.*?)</optional>',
                      re.DOTALL)
-_ATTRIBUTES = {"optional", "once", "icon", "alt", "choice"}
+_ATTRIBUTES = frozenset({"optional", "once", "icon", "alt", "choice"})
 ICON_NAMES = ("call", "text", "tty", "web", "box")
 DECORATIVE_ICONS = ("box",)  # a list mark: no word to keep
 Fail = Callable[[str], ContentError]

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
@@ -561,14 +562,15 @@ def _place_ornament(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                            placement.fonts.rtl))
 
 
-PLACERS: dict[str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], None]] = {
+PLACERS: MappingProxyType[
+    str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], None]] = MappingProxyType({
     "text": _place_text,
     "list": _place_list,
     "flow": _place_flow,
     "tabs": _place_tabs,
     "qr": _place_qr,
     "ornament": _place_ornament,
-}
+})
 
 
 def _overflow_message(overflow: float, placement: Placement,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -10,11 +11,11 @@ from reportlab.lib.styles import ParagraphStyle
 
 from generator.engine import remembered
 from generator.layout.formats import StyleSpec
-from generator.render.paints import TEXT_PAINTS
+from generator.layout.paints import TEXT_PAINTS
 
 INK = TEXT_PAINTS["ink"].color("#000000")
 MUTED = TEXT_PAINTS["muted"].color("#000000")
-_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+_ALIGN = MappingProxyType({"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT})
 
 
 def color_for(name: str, brand: str, size: float | None = None, bold: bool = False) -> Color:

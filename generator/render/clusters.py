@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from io import BytesIO
+from types import MappingProxyType
 
 import uharfbuzz
 from fontTools.pens.basePen import BasePen
@@ -24,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from generator.engine import remembered
 
 # What ReportLab shapes with (its discretionary ligatures are off: generator/render/patches.py)
-FEATURES = {"kern": True, "liga": True}
+FEATURES = MappingProxyType({"kern": True, "liga": True})
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ def shaped_run(font: str, text: str, right_to_left: bool) -> ShapedRun:
     buffer.add_str(text)
     buffer.guess_segment_properties()
     buffer.direction = "rtl" if right_to_left else "ltr"
-    uharfbuzz.shape(data.harfbuzz, buffer, FEATURES)
+    uharfbuzz.shape(data.harfbuzz, buffer, dict(FEATURES))  # it takes a dict only
     groups: dict[int, list[tuple[int, float, float, float]]] = {}  # cluster -> glyphs
     origins: dict[int, float] = {}
     pen = 0.0

@@ -16,7 +16,7 @@ from generator import PACKAGE_DIR
 from generator.content.bounded_read import read_limited
 from generator.engine import remembered
 from generator.errors import ContentError
-from generator.render.paints import RGB
+from generator.layout.paints import RGB
 
 PROFILES_DIR = PACKAGE_DIR / "profiles"
 DEFAULT_PROFILE = PROFILES_DIR / "havenprint-fogra39.icc"

@@ -9,10 +9,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.layout.geometry import Rect
+from generator.layout.paints import CALLOUT_FILL, FILL_PAINTS
 from generator.layout.place import PlacedFace, PlacedIcon, PlacedOrnament
 from generator.render.icons import draw_icon
 from generator.render.ornaments import Circle, clip_panel, ornament_shapes
-from generator.render.paints import CALLOUT_FILL, FILL_PAINTS
 from generator.render.qr import draw_qr
 
 RULE_GRAY = 0.6

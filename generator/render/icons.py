@@ -7,6 +7,7 @@ stays in the text layer (generator/render/draw.py), for screen readers, copying 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -79,13 +80,13 @@ def _box(canvas: Canvas, x: float, y: float, size: float) -> None:
     canvas.rect(x + 0.1 * s, y + 0.1 * s, 0.8 * s, 0.8 * s, stroke=1, fill=0)
 
 
-ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
+ICONS: MappingProxyType[str, Callable[[Canvas, float, float, float], None]] = MappingProxyType({
     "call": _call,
     "text": _text,
     "tty": _tty,
     "web": _web,
     "box": _box,
-}
+})
 
 
 def draw_icon(canvas: Canvas, name: str, x: float, y: float, size: float,

@@ -16,18 +16,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
+from generator.layout.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 from generator.render.cmyk import CmykProfile
-from generator.render.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 
 Inks = tuple[float, float, float, float]  # C, M, Y, K in percent (a print spec's may be 12.5)
 # Type below these sizes (regular, bold) prints in black ink only: their strokes are thinner
 # than about 1 pt, where a press's misregistration shows.
-FOUR_COLOUR_TEXT_PT = {False: 12.0, True: 9.0}
+FOUR_COLOUR_TEXT_PT = MappingProxyType({False: 12.0, True: 9.0})
 BLACK_TEXT = TEXT_PAINTS["ink"]
 REGISTRATION = PCMYKColorSep(100, 100, 100, 100, spotName="All")
 NO_INK = CMYKColor(0, 0, 0, 0)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from generator.layout.geometry import Rect
-from generator.render.paints import Paint, brand_tint
+from generator.layout.paints import Paint, brand_tint
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,9 @@ def sunrise(box: Rect, mirrored: bool) -> list[Circle]:
     return shapes
 
 
-DESIGNS: dict[str, Callable[[Rect, bool], list[Circle]]] = {
+DESIGNS: MappingProxyType[str, Callable[[Rect, bool], list[Circle]]] = MappingProxyType({
     "sunrise": sunrise,
-}
+})
 
 
 def ornament_shapes(design: str, box: Rect, mirrored: bool) -> list[Circle]:

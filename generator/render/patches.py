@@ -15,7 +15,6 @@ it) instead of wrapping code it was not written for. pyproject.toml pins ReportL
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import types
 from collections.abc import Callable
@@ -142,7 +141,7 @@ def _remembered_pdfdoc_encoding(original: Callable[[str], bytes], engine: Engine
     """Every number and name written into a PDF (a font's 256 glyph widths, for one) is
     encoded through ReportLab's PDFDocEncoding codec, written in Python; the same few
     thousand strings come back in every document."""
-    encoded: Callable[[str], bytes] = functools.lru_cache(maxsize=ENCODED_STRINGS_KEPT)(original)
+    encoded: Callable[[str], bytes] = engine.remember(original, ENCODED_STRINGS_KEPT)
 
     def pdfdoc_encode(text: str | bytes) -> bytes:
         if not isinstance(text, str):
@@ -154,10 +153,10 @@ def _remembered_pdfdoc_encoding(original: Callable[[str], bytes], engine: Engine
 def _remembered_numbers(original: FormatElement, engine: Engine) -> FormatElement:
     """Numbers in PDF objects (glyph widths, boxes) are formatted one call chain each; the
     same widths are written in every document that uses the font."""
-    @functools.lru_cache(maxsize=NUMBERS_KEPT, typed=True)
-    def number(value: float) -> bytes:
+    def encode_number(value: object) -> bytes:  # a float or an int
         encoded: bytes = pdfdoc.pdfdocEnc(pdfdoc.fp_str(value))  # ReportLab is untyped
         return encoded
+    number = engine.remember(encode_number, NUMBERS_KEPT, typed=True)
 
     def format_element(element: object, document: pdfdoc.PDFDocument, toplevel: int = 0) -> bytes:
         if type(element) in (float, int):  # as ReportLab tests it: not bool

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import uuid
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from reportlab.lib.utils import TimeStamp
@@ -38,10 +39,10 @@ class PdfxVersion:
     pdf_version: tuple[int, int]  # the PDF version the standard is built on
 
 
-VERSIONS: dict[Standard, PdfxVersion] = {
+VERSIONS: MappingProxyType[Standard, PdfxVersion] = MappingProxyType({
     "x4": PdfxVersion("PDF/X-4", (1, 6)),
     "x1a": PdfxVersion("PDF/X-1a:2003", (1, 4)),
-}
+})
 _NAMESPACE = uuid.UUID("5f0c6f2e-4d0b-4c1e-9a57-6b1f5a8e2d10")  # havenprint's DocumentIDs
 
 

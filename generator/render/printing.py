@@ -7,6 +7,7 @@ sheets (build.office_grid, sheets.Grid), so the instructions match the PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from generator.build import fillable, office_grid, site_profile
 from generator.content.models import Kit
@@ -16,7 +17,7 @@ from generator.layout.formats import Layout, SizeSpec
 from generator.render.pdfx import VERSIONS
 from generator.render.sheets import PAPER
 
-PAPER_NAMES = {"letter": "Letter", "a4": "A4", "tabloid": "Tabloid", "a3": "A3"}
+PAPER_NAMES = MappingProxyType({"letter": "Letter", "a4": "A4", "tabloid": "Tabloid", "a3": "A3"})
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ page's language: the catalogue's word for the action, then what the link dials o
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -24,9 +23,8 @@ from generator.content.models import Kit, Resource
 from generator.content.placeholders import substitute
 from generator.i18n.line_drawing import DrawnLine
 from generator.i18n.line_paragraph import LineParagraph
+from generator.i18n.plain_text import plain_text as markup_text
 from generator.layout.compose import resource_view
-
-_TAG = re.compile(r"<[^>]*>")
 
 
 @dataclass(frozen=True)
@@ -103,7 +101,7 @@ def _text_targets(resource: Resource, view: dict, strings: dict[str, str]) -> li
 def plain_text(paragraph: RLParagraph) -> str:
     if isinstance(paragraph, LineParagraph):
         return paragraph.text
-    return " ".join(html.unescape(_TAG.sub("", paragraph.getPlainText())).split())
+    return " ".join(markup_text(paragraph.getPlainText()).split())
 
 
 def targets_in(text: str, targets: list[LinkTarget], icon: str | None = None) -> list[Found]:

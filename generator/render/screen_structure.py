@@ -12,18 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from generator.layout.place import PlacedText
 from generator.layout.styles import style_name
 
-HEADINGS = {
+HEADINGS = MappingProxyType({
     "title": "H1", "headline": "H1", "cover": "H1",  # a document's or a cover's title
     "heading": "H2", "panel_heading": "H2", "others_heading": "H2", "point_heading": "H2",
-}
-ITEMS = {"bullet", "point", "check"}  # an item of a list (the article's points, a checklist)
-LINE_NAMES = {"name", "line_name", "other_name", "line"}  # a line's name starts its item
-LINE_PARTS = {"phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail",
-              "number", "checked"}  # what follows a line's name in its item
+})
+ITEMS = frozenset({  # an item of a list (the article's points, a checklist)
+    "bullet", "point", "check"})
+LINE_NAMES = frozenset({"name", "line_name", "other_name", "line"})  # a line's name starts its item
+LINE_PARTS = frozenset({
+    "phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail", "number",
+    "checked"})  # what follows a line's name in its item
 NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
 
 

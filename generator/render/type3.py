@@ -34,7 +34,7 @@ from generator.render.clusters import Cluster, font_data
 from generator.render.icons import draw_icon
 
 RESOURCE_PREFIX = "HT3F"
-_CODES = [code for code in range(1, 255) if code != 32]  # 32 could read as a word space
+_CODES = tuple(code for code in range(1, 255) if code != 32)  # 32 could read as a word space
 # poppler sizes a Type 3 font's text by the width of its glyph named "m" (taken to be 0.6
 # of the size), else of some other glyph: every font has an "m" of that width, never drawn,
 # so that its text is the size it is drawn at, as the TrueType text beside it.

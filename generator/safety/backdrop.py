@@ -4,9 +4,9 @@ ornament shape that reaches into the box. The drawing order is the same as draw.
 from __future__ import annotations
 
 from generator.layout.geometry import Rect
+from generator.layout.paints import CALLOUT_FILL, FILL_PAINTS, Paint
 from generator.layout.place import PlacedFace, PlacedText
 from generator.render.ornaments import clip_panel, ornament_shapes
-from generator.render.paints import CALLOUT_FILL, FILL_PAINTS, Paint
 
 _EDGE = 0.01  # boxes that only touch (text against a fold) do not overlap
 

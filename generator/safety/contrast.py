@@ -6,7 +6,7 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Callable
 
-from generator.render.paints import RGB, hex_rgb, rgb_hex
+from generator.layout.paints import RGB, hex_rgb, rgb_hex
 
 BODY_RATIO = 4.5  # text below large size, and any text with a digit in it
 LARGE_RATIO = 3.0  # WCAG "large scale": 18 pt, or 14 pt bold

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from generator.content.models import Site
 from generator.errors import ContentError, Problem
 from generator.layout.formats import LayoutSpec
+from generator.layout.paints import FILL_PAINTS, TEXT_PAINTS, Paint
 from generator.layout.place import PlacedFace, PlacedText
 from generator.layout.styles import style_name
-from generator.render.paints import FILL_PAINTS, TEXT_PAINTS, Paint
 from generator.safety.backdrop import paints_behind, text_box
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
 

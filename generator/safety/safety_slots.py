@@ -10,16 +10,12 @@ emptied), never in a layout.
 
 from __future__ import annotations
 
-import html
-import re
-
 from generator.content.caches import cached_layouts
 from generator.errors import Problem
+from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, fill
 from generator.layout.formats import Layout, SlotSpec
 from generator.safety.discretion.matching import is_ignorable
-
-_TAG = re.compile(r"<[^>]+>")
 
 
 def safety_slots(layout: Layout) -> dict[str, SlotSpec]:
@@ -82,6 +78,6 @@ def _wording(slot: SlotSpec) -> str:
 
 
 def _plain(markup: str) -> str:
-    text = html.unescape(_TAG.sub("", markup))
+    text = plain_text(markup)
     return " ".join("".join(char for char in text if not is_ignorable(char)).split())
 

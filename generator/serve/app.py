@@ -47,7 +47,7 @@ async def png(request: Request) -> Response:
                     headers={"cache-control": "private, max-age=86400, immutable"})
 
 
-ROUTES = [
+ROUTES = (
     Route("/", pages_overview.overview),
     Route("/preview", pages_overview.preview),
     Route("/lines", pages_lines.lines),
@@ -81,7 +81,7 @@ ROUTES = [
     Route("/png/{key}.png", png),
     Route("/web/{lang}.html", pages_web.web_page),  # the kit's web page, before a build
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
-]
+)
 
 
 def _answer(request: Request, message: str, status: int, **extra: object) -> Response:

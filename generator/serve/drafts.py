@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from generator.content.articles import load_article
@@ -103,8 +104,9 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
 
 
 # A detail a format leaves out of a line, by the kind the layouts give it, and its field.
-DETAIL_FIELDS = {"tty": "tty", "text": "text.number", "hours": "hours", "url": "url",
-                 "languages": "languages", "checked": "verified"}
+DETAIL_FIELDS = MappingProxyType({
+    "tty": "tty", "text": "text.number", "hours": "hours", "url": "url", "languages": "languages",
+    "checked": "verified"})
 
 
 def _on_the_line_named(remark: Remark, message: str, resources: tuple[Resource, ...],

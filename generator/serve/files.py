@@ -23,7 +23,7 @@ from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.errors import ContentError
-from generator.kit.write import write_atomic
+from generator.write import write_atomic
 
 HISTORY_FOLDER = Path(".havenprint") / "history"
 HISTORY_KEPT = 20

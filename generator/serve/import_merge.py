@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -38,8 +39,8 @@ from generator.serve.yaml_edit import EditError, RoundTrip, code, set_key, style
 
 MODES = ("add", "replace")
 UPDATED = ("phone", "tty", "text", "url", "hours", "languages", "verified")
-SHOWN = {"phone": "phone", "tty": "TTY", "text": "texting", "url": "website",
-         "hours": "hours", "languages": "languages", "verified": "checked"}
+SHOWN = MappingProxyType({"phone": "phone", "tty": "TTY", "text": "texting", "url": "website",
+                          "hours": "hours", "languages": "languages", "verified": "checked"})
 
 
 @dataclass

@@ -3,10 +3,10 @@ themselves, and every language babel knows, for "Add a language"."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from generator.content.schema import LANGUAGE_CODE
+from generator.engine import remembered
 from generator.i18n.localize import babel_locale, builtin_languages, native_name
 
 
@@ -23,7 +23,7 @@ class LanguageChoice:
         return f"{both} ({self.code})"
 
 
-@functools.lru_cache(maxsize=512)
+@remembered(512)
 def english_name(code: str) -> str:
     """The language's name in English (Spanish, Somali, Chinese (Simplified)); the code when
     babel does not know it."""
@@ -40,7 +40,7 @@ def choice(code: str) -> LanguageChoice:
     return LanguageChoice(code, english_name(code), native_name(code))
 
 
-@functools.lru_cache(maxsize=1)
+@remembered(1)
 def every_language() -> tuple[LanguageChoice, ...]:
     """Every language CLDR names in English that babel has data for: those with havenprint's
     own strings first (with their names in themselves), then by English name (reading each
@@ -73,7 +73,7 @@ def find_language(wanted: str) -> LanguageChoice | None:
     return None
 
 
-@functools.lru_cache(maxsize=1)
+@remembered(1)
 def countries() -> tuple[tuple[str, str], ...]:
     """(code, English name) of every country whose numbers phonenumbers checks, by name."""
     import phonenumbers

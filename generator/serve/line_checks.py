@@ -4,6 +4,7 @@ field_checks.py), each problem on its row and field. The loader checks the numbe
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 from generator.serve.drafts import Remark
@@ -17,14 +18,14 @@ from generator.serve.field_checks import (
 )
 from generator.serve.plain import Words
 
-CHECKS: dict[str, tuple[str, Callable[[str], str | None]]] = {
+CHECKS: MappingProxyType[str, tuple[str, Callable[[str], str | None]]] = MappingProxyType({
     "name": ("The name", name_problem),
     "hours": ("The hours", hours_problem),
     "tab_label": ("The tear-off tab label", tab_label_problem),
     "text.description": ("The texting words", lambda text: text_problem(text, 200)),
     "text.keyword": ("The keyword", keyword_problem),
     "url": ("The website", url_problem),
-}
+})
 
 
 def line_remarks(table: dict[str, Any], first_lang: str) -> list[Remark]:

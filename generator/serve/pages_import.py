@@ -18,7 +18,6 @@ from starlette.responses import HTMLResponse, JSONResponse
 from generator.content.extends import content_folders, resources_file
 from generator.content.schema import written_date
 from generator.errors import ContentError
-from generator.kit.write import write_atomic
 from generator.serve.files import ChangedOnDisk
 from generator.serve.import_merge import MODES, ImportPreview, preview_import
 from generator.serve.plain import plain
@@ -46,6 +45,7 @@ from generator.serve.web import (
     workspace,
 )
 from generator.serve.workspace import KitState, Workspace, words_for
+from generator.write import write_atomic
 
 # An upload stays in memory (the guard has read the whole body already, 20 MB at most)
 # instead of being spooled to a temporary file outside the content and output folders.

@@ -13,16 +13,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from generator.serve.languages import english_name
 
-DETAILS = {"tty": "TTY number", "text": "texting line", "url": "website", "hours": "hours",
-           "languages": "languages", "checked": "date checked"}
-FIELD_WORDS = {"phone": "phone", "tty": "TTY number", "text.number": "texting number",
-               "text.keyword": "keyword", "text.description": "texting words", "url": "website",
-               "hours": "hours", "verified": "date checked", "languages": "languages",
-               "name": "name", "tab_label": "tear-off tab label", "qr": "QR code"}
-QR_ACTIONS = {"tel": "call the phone", "sms": "start a text", "url": "open the website"}
+DETAILS = MappingProxyType({
+    "tty": "TTY number", "text": "texting line", "url": "website", "hours": "hours",
+    "languages": "languages", "checked": "date checked"})
+FIELD_WORDS = MappingProxyType({
+    "phone": "phone", "tty": "TTY number", "text.number": "texting number",
+    "text.keyword": "keyword", "text.description": "texting words", "url": "website",
+    "hours": "hours", "verified": "date checked", "languages": "languages", "name": "name",
+    "tab_label": "tear-off tab label", "qr": "QR code"})
+QR_ACTIONS = MappingProxyType({
+    "tel": "call the phone", "sms": "start a text", "url": "open the website"})
 
 
 @dataclass(frozen=True)
@@ -260,7 +264,7 @@ def _quoted(text: str) -> str:
 
 _HEAD = r"(?P<format>[a-z0-9][a-z0-9-]*) \((?P<face>[^)]*)\)(?:, slot '[^']*')?"
 _TAIL = r"(?: \[(?P<lang>[A-Za-z0-9-]+)\])?$"
-RULES: list[Rule] = [
+RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": left out (?P<what>'.*?'): it does not fit whole(?P<rest>;.*?)?"
                 + _TAIL), _left_out_whole),
     (re.compile(_HEAD + r": left out: the lines need its room" + _TAIL), _yields_room),
@@ -304,10 +308,10 @@ RULES: list[Rule] = [
     (re.compile(r"^reading grade (?P<grade>[\d.]+) \([^)]*\)(?P<rest>.*)$"), _reading),
     (re.compile(r"no readability formula for '(?P<lang>[^']+)'"), _no_formula),
     (re.compile(r"no article '[^']+' for language '(?P<lang>[^']+)'"), _no_article),
-]
+)
 
 # What a message no rule knows may still carry, and what the page says instead.
-_CLEANING = [
+_CLEANING = (
     (re.compile(r"[;,]? ?or set discreet: false"), ""),
     (re.compile(r" ?\(use --force[^)]*\)"), ""),
     (re.compile(r"--force"), "“Replace my lines”"),
@@ -328,7 +332,7 @@ _CLEANING = [
     (re.compile(r", slot '[^']*'"), ""),
     (re.compile(r" \[[A-Za-z0-9-]+\]$"), ""),
     (re.compile(r"`([^`]*)`"), r"“\1”"),
-]
+)
 # Fields as resources.yaml names them, in messages that name a line and a field
 # ("National Domestic Violence Hotline: phone: ..."): the page marks the field instead.
 _FIELD_PREFIX = re.compile(r"^(?:.+?: )?(?P<key>phone|tty|url|hours|name|qr|verified|"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.containment import is_inside
-from generator.kit.write import write_atomic
+from generator.write import write_atomic
 
 DRAFTS_FOLDER = Path(".havenprint") / "drafts"
 MAX_DRAFT_BYTES = 2_000_000

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from generator.content.language_tags import given_for
 from generator.content.load import load_resources
 from generator.content.models import Site
 from generator.content.yamlfile import YamlDoc
 from generator.errors import ContentError, Problem
-from generator.i18n.language_tags import given_for
 from generator.safety.discretion import (
     builtin_words,
     revealing_words_in,

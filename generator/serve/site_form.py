@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -33,7 +34,8 @@ SITE_ORDER = ("organization", "country", "emergency_number", "languages", "paper
               "brand_color", "show_organization", "write_in", "revealing_words",
               "verify_within_months",
               "max_lines", "bleed", "print_offset", "pdfx")
-CHOICES = {"paper": ("letter", "a4"), "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")}
+CHOICES = MappingProxyType({
+    "paper": ("letter", "a4"), "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")})
 TEXTS = ("organization", "country", "emergency_number", "bleed")
 _SPLIT_WORDS = re.compile(r"[\n,;]+")
 

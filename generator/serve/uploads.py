@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from io import BytesIO
 from pathlib import Path, PurePosixPath
+from types import MappingProxyType
 
 from generator.content.containment import is_inside
 from generator.errors import ContentError, Problem
@@ -28,13 +29,14 @@ from generator.importers import AreaFilter, ImportResult, import_hsds, import_sp
 SCRATCH = ".havenprint-serve"
 MAX_MEMBERS = 200
 MAX_UNPACKED_BYTES = 100_000_000  # what an import reads at most (generator/importers)
-KINDS = {".csv": "csv", ".json": "hsds", ".zip": "hsds"}
+KINDS = MappingProxyType({".csv": "csv", ".json": "hsds", ".zip": "hsds"})
 MAX_NAME_BYTES = 1000  # a member's whole path in the zip
 MAX_PART_BYTES = 255  # a file or folder name: what a disk takes
 READABLE_PACKING = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2,
                     zipfile.ZIP_LZMA)
-PACKING_NAMES = {9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 95: "XZ",
-                 97: "WavPack", 98: "PPMd", 99: "AES encryption"}
+PACKING_NAMES = MappingProxyType({
+    9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 95: "XZ", 97: "WavPack", 98: "PPMd",
+    99: "AES encryption"})
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 

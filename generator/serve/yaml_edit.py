@@ -13,7 +13,6 @@ put it (generator/importers/writer.py's KEY_ORDER), after its neighbours.
 from __future__ import annotations
 
 import copy
-import functools
 import io
 import re
 from collections.abc import Iterable, Mapping
@@ -25,6 +24,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
+from generator.engine import remembered
 
 # (mapping, sequence, offset): the common ways of indenting a list of mappings.
 INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (2, 2, 2), (4, 4, 0))
@@ -62,7 +63,7 @@ def _yaml(indent: tuple[int, int, int]) -> YAML:
     return yaml
 
 
-@functools.lru_cache(maxsize=8)
+@remembered(8)
 def _parsed(text: str) -> tuple[tuple[int, int, int], Any]:
     """The document and the first indentation that writes it back unchanged (else the
     first tried: the page then rewrites its indentation, never its content). Never changed:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from generator.content.language_tags import with_base
 from generator.content.models import Site, Source
 from generator.engine import remembered
 from generator.errors import Problem
-from generator.i18n.language_tags import with_base
 from generator.layout.place import PlacedFace
 from generator.safety.discretion.matching import revealing_terms_in, terms
 from generator.safety.discretion.payloads import payload_words

@@ -46,6 +46,7 @@ import html
 import unicodedata
 from dataclasses import dataclass
 from itertools import pairwise
+from types import MappingProxyType
 
 from generator.engine import remembered
 from generator.safety.discretion.skeleton import skeleton
@@ -63,19 +64,19 @@ _IGNORABLE_RANGES = (
     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
 )
-_IGNORABLE = {code: None for first, last in _IGNORABLE_RANGES
-              for code in range(first, last + 1)}
+_IGNORABLE = MappingProxyType({code: None for first, last in _IGNORABLE_RANGES
+                               for code in range(first, last + 1)})
 _TATWEEL = 0x0640
 _SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "
 # Small capitals have no compatibility decomposition and few are in confusables.txt.
-_SMALL_CAPITALS = {
+_SMALL_CAPITALS = MappingProxyType({
     code: unicodedata.name(chr(code))[-1].lower()
     for block in ((0x0250, 0x02AF), (0x1D00, 0x1D7F), (0xA720, 0xA7FF))
     for code in range(block[0], block[1] + 1)
     if unicodedata.name(chr(code), "").startswith(_SMALL_CAPITAL)
     and len(unicodedata.name(chr(code))) == len(_SMALL_CAPITAL) + 1
-}
-_PLAIN = {**_IGNORABLE, _TATWEEL: None, **_SMALL_CAPITALS}
+})
+_PLAIN = MappingProxyType({**_IGNORABLE, _TATWEEL: None, **_SMALL_CAPITALS})
 
 
 def is_ignorable(char: str) -> bool:
@@ -227,7 +228,7 @@ def _glued(pieces: list[tuple[str, str]]) -> list[str]:
 
 
 # What may stand between the letters of an abbreviation: "D.V.", "D. V.", "D-V", "d/v", "D V".
-_INITIALS_GAP = {"", ".", "-", "/", "·", "_", "\u2010", "\u2011", "\u2013"}
+_INITIALS_GAP = frozenset({"", ".", "-", "/", "·", "_", "\u2010", "\u2011", "\u2013"})
 
 
 def _initials(pieces: list[tuple[str, str]]) -> list[str]:

@@ -8,14 +8,16 @@ stemmers (snowballstemmer, the stemmers Sphinx and Lucene use) take each form to
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from generator.engine import remembered
 
 # The kit languages with a Snowball stemmer; the English list is stemmed as English in
 # every kit.
-ALGORITHMS = {"en": "english", "es": "spanish", "fr": "french", "pt": "portuguese",
-              "ru": "russian", "pl": "polish", "ar": "arabic", "fa": "persian", "hi": "hindi"}
+ALGORITHMS = MappingProxyType({
+    "en": "english", "es": "spanish", "fr": "french", "pt": "portuguese", "ru": "russian",
+    "pl": "polish", "ar": "arabic", "fa": "persian", "hi": "hindi"})
 # A stem shorter than this stands for too many words: a listed word is compared by a stem of
 # MIN_STEM letters or more ("abus"); a word of a phrase, whose neighbours narrow it down, by
 # one of MIN_PHRASE_STEM or more ("лин" of "горячая линия").

@@ -36,11 +36,11 @@ from generator.kit.kit_folder import Commit, KitFolder, check_out
 from generator.kit.manifest import file_entry, input_entries, manifest_bytes
 from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
-from generator.kit.write import write_atomic
 from generator.kits import build_kits, every_kit, kit_out
 from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
 from generator.render.targets import SCREEN
+from generator.write import write_atomic
 
 if TYPE_CHECKING:
     from generator.kit.previews import PreviewPipeline

@@ -4,6 +4,7 @@ read the same table."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from reportlab.lib.colors import Color
 
@@ -69,15 +70,15 @@ def brand_tint(white: float, name: str) -> Paint:
 
 PAPER = Paint("white", "#ffffff")
 BRAND = Paint("brand_color")
-TEXT_PAINTS = {  # layout.yaml styles: color
-    "ink": Paint("ink", "#1c2b2d"),
-    "muted": Paint("muted", "#46585b"),
-    "paper": PAPER,
-    "brand": BRAND,
-}
-FILL_PAINTS = {  # layout.yaml faces: background, panel_backgrounds
-    "brand": BRAND,
-    "tint": brand_tint(0.88, "the tint"),
-    "paper": PAPER,
-}
+TEXT_PAINTS = MappingProxyType({  # layout.yaml styles: color
+                     "ink": Paint("ink", "#1c2b2d"),
+                     "muted": Paint("muted", "#46585b"),
+                     "paper": PAPER,
+                     "brand": BRAND,
+                 })
+FILL_PAINTS = MappingProxyType({  # layout.yaml faces: background, panel_backgrounds
+                     "brand": BRAND,
+                     "tint": brand_tint(0.88, "the tint"),
+                     "paper": PAPER,
+                 })
 CALLOUT_FILL = "tint"  # behind a callout's text (the key points on a brochure's inside)
