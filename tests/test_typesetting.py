@@ -471,3 +471,15 @@ def test_words_joined_by_no_break_spaces_are_no_widow() -> None:
 
     assert not too_short_to_end("على\u00a0مدار\u00a0الساعة", "ar")
     assert too_short_to_end("الساعة", "ar")
+
+
+def test_characters_beyond_the_basic_plane_break_where_icu_says() -> None:
+    """ICU counts UTF-16 units: with '𠀀' (a supplementary ideograph) before them, every
+    break was one place off, and hours of two such characters raised IndexError."""
+    from generator.i18n.line_breaks import segments
+
+    text = "电话𠀀𠀀联系 a 𐀀𠀀 b"
+    pieces = segments(text, "zh-Hans")
+    assert "".join(text[start:end] for start, end in pieces) == text
+    assert all(0 <= start < end <= len(text) for start, end in pieces)
+    assert ("电话" in (text[s:e] for s, e in pieces)) or pieces[0][1] >= 2

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from generator.engine import remembered
+from generator.i18n.icu_segments import segments
 from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
 MIN_WORDS = 2
@@ -38,7 +39,5 @@ def _is_word(word: str) -> bool:
 
 
 def _icu_words(text: str, lang: str) -> int:
-    from icu4py.breakers import WordBreaker  # only for text written without spaces
-
-    return sum(1 for start, end in WordBreaker(text, lang.replace("-", "_")).segments()
+    return sum(1 for start, end in segments(text, lang.replace("-", "_"), "word")
                if _is_word(text[start:end]))

@@ -24,6 +24,7 @@ import bisect
 import re
 
 from generator.engine import remembered
+from generator.i18n.icu_segments import segments as icu_segments
 from generator.i18n.isolates import unbreakable_spans
 from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
@@ -43,9 +44,7 @@ def segments(text: str, lang: str, whole_words: bool = True) -> tuple[tuple[int,
     """(start, end) of the pieces a line may break after: each ends where ICU allows a break
     and havenprint's rules do not forbid one; spaces stay at the end of the piece before.
     With `whole_words`, Chinese and Japanese words stay whole too."""
-    from icu4py.breakers import LineBreaker  # ICU: for the languages that need it only
-
-    breaks = [end for _, end in LineBreaker(text, _icu_locale(lang)).segments()]
+    breaks = [end for _, end in icu_segments(text, _icu_locale(lang), "line")]
     words = _cjk_words(text, lang) if whole_words else []
     inside = _inside((*unbreakable_spans(text), *_numbers_with_words(text, lang),
                       *_numbers_with_units(text), *words), len(text))
@@ -90,9 +89,7 @@ def _numbers_with_words(text: str, lang: str) -> list[tuple[int, int]]:
              if text[index - 1].isdigit() and is_han_or_kana(text[index])]
     if not joins:
         return []
-    from icu4py.breakers import WordBreaker
-
-    ends = [end for _, end in WordBreaker(text, _icu_locale(lang)).segments()]  # in order
+    ends = [end for _, end in icu_segments(text, _icu_locale(lang), "word")]  # in order
     spans: list[tuple[int, int]] = []
     for join in joins:
         start = join - 1
@@ -110,9 +107,7 @@ def _cjk_words(text: str, lang: str) -> list[tuple[int, int]]:
     """(start, end) of each word of Chinese or Japanese characters, by ICU's word breaker."""
     if not any(is_han_or_kana(char) for char in text):
         return []
-    from icu4py.breakers import WordBreaker
-
-    return [(start, end) for start, end in WordBreaker(text, _icu_locale(lang)).segments()
+    return [(start, end) for start, end in icu_segments(text, _icu_locale(lang), "word")
             if end - start > 1 and all(is_han_or_kana(char) and char.isalpha()
                                        for char in text[start:end])]
 
