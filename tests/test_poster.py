@@ -588,3 +588,31 @@ def test_a_long_first_line_with_an_extension_and_a_text_line_builds_a_uk_poster(
     assert "Example Organization Inc. – Shout text line" in page  # above the number
     assert decode_qr_codes(out / "en" / f"poster-{size}.pdf", 0, dpi=RENDER_DPI) == [
         "tel:+441134960000"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "vi"])
+def test_the_other_lines_numbers_stay_larger_than_their_text(tmp_path: Path, lang: str) -> None:
+    """Design review of issue 26: on a Russian or Vietnamese Letter poster the safety note
+    beside the QR code is long, and the other lines' numbers shrank with the list to the
+    poster's 12 pt floor (988 and 911 smaller than on a wallet card, as small as the words
+    around them). They stop at 16 pt: the checked date gives way instead."""
+    content = default_kit_in(tmp_path / "content", [lang])
+    assert main_build(content, tmp_path / "out", "letter") == 0
+    sizes = text_sizes(tmp_path / "out" / lang / "poster-letter.pdf")
+    others = [points for text, points in sizes if text in ("988", "911")]
+    assert len(others) == 2
+    assert min(others) >= 16 - 0.01
+    words = max(points for text, points in sizes if "988" in text and len(text) > 10)
+    assert min(others) > words  # still the strongest thing in each line
+
+
+def test_the_russian_poster_says_what_its_qr_code_does_and_keeps_the_hours(
+        tmp_path: Path) -> None:
+    """'Отсканируйте, чтобы позвонить' took two lines beside the code and pushed the 988
+    line's hours off the poster (and the caption off the folding card): 'Сканируйте для
+    звонка' says the same in one."""
+    content = default_kit_in(tmp_path / "content", ["ru"])
+    assert main_build(content, tmp_path / "out", "letter") == 0
+    lines = text_lines(tmp_path / "out" / "ru" / "poster-letter.pdf")
+    assert "Сканируйтедлязвонка" in lines  # one line; text_lines drops the spaces
+    assert sum("круглосуточно" in line for line in lines) == 2  # the main line's and 988's
