@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test serve lint bench bench-quick clean wheel-check accept-pages bytecode
+.PHONY: demo test serve lint docs bench bench-quick clean wheel-check accept-pages bytecode
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ serve: $(STAMP)
 accept-pages: $(STAMP)
 	$(BIN)/python -m tests.reference_pages --accept
 
+# The documentation site (docs/, mkdocs.yml) into site/; --strict stops at a broken link or
+# a page missing from the navigation.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet --site-dir site
+
 lint: $(STAMP)
 	$(BIN)/ruff check generator bench tests
 	$(BIN)/mypy generator bench
@@ -56,4 +61,4 @@ bench-quick: bytecode
 	$(BIN)/python bench/bench.py --quick
 
 clean:
-	rm -rf $(VENV) output/*/
+	rm -rf $(VENV) output/*/ site/

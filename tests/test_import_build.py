@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.content.invisible import invisible_in
 from tests.conftest import decode_qr_codes, edit, page_texts
@@ -43,8 +44,13 @@ def test_imported_lines_print_with_dates_and_no_address(imported: Path, tmp_path
     text = all_text(out / "en" / "brochure.pdf")
     for expected in ("Northstar Helpline", "1-800-555-0199", "Text HOPE to 1-888-555-0175",
                      "1-800-555-0142", "TTY: 1-800-555-0163", "Mon–Fri 9:00–17:00",
-                     "Checked Feb 2026", "Checked Mar 2026"):
+                     ):
         assert expected in text, expected
+    # One date for the lines: the oldest check among those imported (each line's own is in
+    # resources.yaml), never one per line.
+    lines = yaml.safe_load((imported / "resources.yaml").read_text(encoding="utf-8"))
+    oldest = min(line["verified"] for line in lines["resources"] if "verified" in line)
+    assert text.count("Checked ") == 1 and f"Checked {oldest:%b %Y}" in text, text
     for absent in ("Counseling", "Transitional Housing", "Youth Outreach", *ADDRESSES):
         assert absent not in text, absent
     assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["tel:+18005550199"]

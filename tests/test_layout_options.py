@@ -214,12 +214,13 @@ def test_a_setting_declared_in_site_options_alone_reaches_the_site(
     assert "night_mode" in str(raised.value).split("valid fields: ")[1].split(", ")
 
 
-def test_the_readme_lists_every_setting() -> None:
-    """README's site.yaml section names every built-in setting and every setting of the
-    built-in layouts, so that the list there does not drift from the declarations."""
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### site.yaml", 1)[1].split("\n### ", 1)[0]
+def test_the_docs_list_every_setting() -> None:
+    """The content folder page's site.yaml section names every built-in setting and every
+    setting of the built-in layouts, so that the list there does not drift from the
+    declarations."""
+    page = (REPO / "docs" / "content-folder.md").read_text(encoding="utf-8")
+    section = page.split("## site.yaml", 1)[1].split("\n## ", 1)[0]
     named = set(re.findall(r"^#? ?([a-z_]+):", section, flags=re.MULTILINE))
     layouts = declared_options(available_layouts())
     missing = (set(SiteOptions.model_fields) | set(layouts)) - named
-    assert not missing, f"README's site.yaml section does not name {sorted(missing)}"
+    assert not missing, f"docs/content-folder.md does not name {sorted(missing)}"

@@ -34,3 +34,21 @@ def test_hard_article_warns_with_its_longest_sentence(kit: Path, run) -> None:  
     assert "warning: reading grade" in result.err
     assert "is above 8" in result.err
     assert f'Longest sentences: "{HARD}"' in result.err
+
+
+def test_the_grades_are_the_published_formulas_over_counted_words() -> None:
+    """Flesch-Kincaid and Crawford, from sentences, words and syllables counted by hand."""
+    from generator.safety.readability import FORMULAS, counts_of
+
+    text = "The cat sat on the mat. A dog ran to the garden gate."
+    english = counts_of(text, FORMULAS["en"])
+    # 2 sentences, 6 + 7 words; every word one syllable but "garden" (gar-den): 14
+    assert (english.sentences, english.words, english.syllables) == (2, 13, 14)
+    assert round(FORMULAS["en"].grade(english), 2) == round(
+        0.39 * 13 / 2 + 11.8 * 14 / 13 - 15.59, 2)
+    spanish_text = "La casa es grande. Mi perro come pan."
+    spanish = counts_of(spanish_text, FORMULAS["es"])
+    # la ca-sa es gran-de / mi pe-rro co-me pan: 2 sentences, 8 words, 12 syllables
+    assert (spanish.sentences, spanish.words, spanish.syllables) == (2, 8, 12)
+    assert round(FORMULAS["es"].grade(spanish), 2) == round(
+        -0.205 * 100 * 2 / 8 + 0.049 * 100 * 12 / 8 - 3.407, 2)

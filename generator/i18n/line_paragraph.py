@@ -56,6 +56,10 @@ class LineParagraph(Flowable):
         least room the text's lines take side by side (generator/layout/least_height.py)."""
         return sum(self._width(start, end) for start, end in self._pieces())
 
+    def natural_width(self) -> float:
+        """The whole text's width on one line."""
+        return self._width(0, len(self.text))
+
     def minWidth(self) -> float:  # noqa: N802 - ReportLab's name
         longest = max((self._width(start, end) for start, end in self._pieces()), default=0.0)
         return longest + max(self._indent(0), self._indent(1)) + self.style.rightIndent

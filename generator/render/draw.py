@@ -86,8 +86,9 @@ def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color)
     canvas.addLiteral("3 Tr")
     if icon.alt_paragraph is not None:  # right to left or shaped: drawn as its lines are
         word = icon.alt_paragraph
-        word.wrap(10_000, 10_000)
-        natural = word.minWidth()
+        # On one line, however many words: "رسالة نصية" at the width of its longest word was
+        # broken in two, its second word drawn (unseen) on the line below, over the number.
+        natural = word.natural_width()
         word.wrap(natural + 0.01, 10_000)
         squeeze = round(_squeeze(natural, placed.word_width), 1)
         canvas.addLiteral(f"{squeeze:.1f} Tz")
