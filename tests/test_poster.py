@@ -616,3 +616,25 @@ def test_the_russian_poster_says_what_its_qr_code_does_and_keeps_the_hours(
     lines = text_lines(tmp_path / "out" / "ru" / "poster-letter.pdf")
     assert "Сканируйтедлязвонка" in lines  # one line; text_lines drops the spaces
     assert sum("круглосуточно" in line for line in lines) == 2  # the main line's and 988's
+
+
+@pytest.mark.parametrize("lang", ["ru", "th", "ar"])
+def test_the_tty_label_stays_on_the_line_of_its_number(tmp_path: Path, lang: str) -> None:
+    """Design review of issue 26: the Russian restroom poster's line under the number broke
+    after 'TTY:' and set the TTY number alone on the next line. A label's colon and the
+    number it names stay together, in text ReportLab breaks (Russian), in Thai (ICU's
+    breaks) and in Arabic (right-to-left lines)."""
+    content = default_kit_in(tmp_path / "content", [lang])
+    with (content / "site.yaml").open("a", encoding="utf-8") as site:
+        site.write("poster_discreet: true\n")
+    assert main_build(content, tmp_path / "out", "letter") == 0
+    rows: dict[int, list[tuple[float, str]]] = {}  # each glyph where it is drawn
+    for char, left, bottom, _, _ in char_boxes(tmp_path / "out" / lang / "poster-letter.pdf",
+                                               0, glyphs=True):
+        if char.isascii() and (char.isalnum() or char == ":"):  # the label and the number's
+            # digits (a hyphen's box stands higher), in whatever script is around them
+            rows.setdefault(round(bottom), []).append((left, char))
+    lines = ["".join(char for _, char in sorted(row)) for row in rows.values()]
+    # (in Arabic the label and the number are two runs, set right to left: "3224 :TTY")
+    with_label = [line for line in lines if "TTY" in line]
+    assert with_label and all("18007873224" in line for line in with_label), lines
