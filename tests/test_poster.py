@@ -11,6 +11,7 @@ import ctypes
 import dataclasses
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -638,3 +639,19 @@ def test_the_tty_label_stays_on_the_line_of_its_number(tmp_path: Path, lang: str
     # (in Arabic the label and the number are two runs, set right to left: "3224 :TTY")
     with_label = [line for line in lines if "TTY" in line]
     assert with_label and all("18007873224" in line for line in with_label), lines
+
+
+def test_a_keyword_of_several_words_stays_on_one_line_of_every_tab(kit: Path,
+                                                                    tmp_path: Path) -> None:
+    """Design review of issue 26: a keyword is one piece (its spaces no-break spaces), but
+    collapsing a template's white space with str.split() took those for spaces too, and
+    each tab read 'Text SAFE NOW' / 'PLEASE to 88788': someone texting the first line
+    sends a keyword the line does not know."""
+    edit(kit / "resources.yaml", 'keyword: START}', 'keyword: "SAFE NOW PLEASE"}')
+    assert main_build(kit, tmp_path / "out", "letter") == 0
+    text = subprocess.run(["pdftotext", str(tmp_path / "out" / "en" / "poster-letter.pdf"),
+                           "-"], capture_output=True, text=True, check=True).stdout
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    with_keyword = [line for line in lines if re.search(r"\b(SAFE|NOW|PLEASE)\b", line)]
+    assert len(with_keyword) >= 9  # the line under the number and the eight tabs
+    assert all("SAFE NOW PLEASE" in line for line in with_keyword), with_keyword
