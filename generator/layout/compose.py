@@ -126,8 +126,8 @@ def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> 
     as imports write them) in the language of the kit."""
     if hours is None:
         return None
-    if hours.strip().lower() in _ALWAYS_OPEN:
-        return strings.get("hours_24_7", hours)
+    if hours.strip().lower() in _ALWAYS_OPEN:  # one piece, as "24/7" is ("ตลอด 24 ชั่วโมง")
+        return _one_piece(strings.get("hours_24_7", hours))
     days = get_day_names("abbreviated", locale=_locale(lang))
     return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
 
@@ -205,7 +205,8 @@ def resource_view(resource: Resource, lang: str = "en",
 
 
 def _one_piece(text: str | None) -> str | None:
-    """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
+    """A text keyword ("LOVE IS") or the words for 24/7 ("على مدار الساعة") with no-break
+    spaces: no line breaks inside it."""
     return text.replace(" ", "\u00a0") if text else text
 
 
