@@ -14,9 +14,10 @@ from pathlib import Path
 from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
-from generator.content.extends import content_folders, locale_root
+from generator.content.extends import locale_root
 from generator.content.models import Kit, Resource, Site
 from generator.content.stock import applies_to, stock_size
 from generator.content.units import mm
@@ -105,6 +106,7 @@ class BuiltPdf:
     path: Path
     article: str = ""  # the slug of the article it was built from
     card_line_from_site: bool = False  # prints site.yaml's card_line, not the article's
+    audience: str | None = None  # the audience pack it belongs to; None: the main kit
 
 
 @dataclass
@@ -187,7 +189,7 @@ def document_placement(kit: Kit, composition: Composition) -> Placement:
     """What placing the composed faces needs: the fonts for their text among them."""
     lang = composition.lang
     fonts = font_set(lang, "".join(_plain_texts(composition.faces)), kit.site.fonts,
-                     known=lambda: kit_characters(content_folders(kit.root), lang,
+                     known=lambda: kit_characters(kit_folders(kit), lang,
                                                   _served_languages(kit)))
     return Placement(composition.layout, composition.size, kit.site.brand_color,
                      composition.sources, fonts)
@@ -266,7 +268,7 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
                           format_month(min(checked), caption_lang) if checked else None,
                           strings)
     fonts = font_set(caption_lang, "".join(texts), kit.site.fonts,
-                     known=lambda: kit_characters(content_folders(kit.root), caption_lang,
+                     known=lambda: kit_characters(kit_folders(kit), caption_lang,
                                                   _served_languages(kit)))
     missing = fonts.missing("".join(texts))
     if missing:
@@ -306,7 +308,8 @@ def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) ->
     if unchecked is not None:
         return [unchecked]
     words = builtin_words(lang) + site_words(kit.site, lang)
-    return discretion_problems(outside, layout.name, words, lang, kit.site.source.path,
+    return discretion_problems(outside, layout.name, words, lang,
+                               kit.site.file_of("discreet_title"),
                                kit.resources[0].source)
 
 
@@ -480,7 +483,7 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
 
 def _built(kit: Kit, document: Document, lang: str, target: str, path: Path) -> BuiltPdf:
     return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
-                    card_line_from_site(kit, document, lang))
+                    card_line_from_site(kit, document, lang), kit.audience)
 
 
 def site_profile(site: Site) -> CmykProfile:

@@ -30,6 +30,22 @@ def shoot(page: Page, name: str, full: bool = False) -> None:
     print(f"wrote docs/images/serve-{name}.png")
 
 
+def translations(page: Page, url: str) -> None:
+    """The Translations page, then a Spanish text typed past its room, with the files for
+    translation tools above it (docs/translators-web-page.md)."""
+    page.goto(url + "/translations?lang=ar")
+    shoot(page, "translations")
+    page.goto(url + "/translations?lang=es")
+    page.locator("#s-scan_tel").fill("Escanee este código con su teléfono para llamarnos ahora")
+    page.locator("#count-scan_tel.over").wait_for()
+    page.locator('[data-problems-for="scan_tel"] .field-problem').first.wait_for()
+    page.locator(".translator-files").evaluate(
+        "panel => window.scrollTo(0, panel.getBoundingClientRect().top + scrollY - 8)")
+    shoot(page, "translations-room")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Discard changes").click()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.chdir(folder)  # the page names the folder as given: `content`
@@ -67,8 +83,7 @@ def main() -> None:
             page.wait_for_load_state("networkidle")
             shoot(page, "article")
 
-            page.goto(url + "/translations?lang=ar")
-            shoot(page, "translations")
+            translations(page, url)
 
             page.goto(url + "/import")
             page.get_by_label("File to import").set_input_files(str(SPREADSHEET))

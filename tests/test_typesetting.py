@@ -436,9 +436,41 @@ def test_the_web_page_prints_the_pieces_digits(tmp_path: Path) -> None:
 
     content = default_kit_in(tmp_path / "content", ("bn",))
     page = render_web_page(load_kit(content), "trauma-bonding", "bn").decode("utf-8")
-    text = re.sub(r"<[^>]+>", " ", page)
-    assert "24\u00a0ঘণ্টা" in text  # in one piece, as on the pieces
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page)).replace("\u00a0", " ")
+    assert "24 ঘণ্টা" in text  # short hours in one piece, as on the pieces
     assert not [char for char in text if char.isdecimal() and not char.isascii()]
+
+
+def test_a_templates_no_break_spaces_reach_the_page() -> None:
+    """A keyword's, a date's and short hours' no-break spaces were turned into plain ones
+    as a template's block was read (str.split), and "· على / مدار الساعة" broke inside the
+    Arabic card's hours."""
+    from generator.layout.paragraphs import parse_block
+
+    block = '<p style="detail">\n  Text LOVE\u00a0IS to 22522 · على\u00a0مدار\u00a0الساعة\n</p>'
+    (paragraph,) = parse_block(block, "resource", Path("back.j2"))
+    assert paragraph.markup == "Text LOVE\u00a0IS to 22522 · على\u00a0مدار\u00a0الساعة"
+
+
+def test_a_short_number_stays_with_the_word_before_it() -> None:
+    """"إلى الرقم / 88788": a texting number or the emergency number is kept on the line of
+    the word that leads to it; a long number may still start a line of its own."""
+    from generator.layout.compose import fill
+
+    assert str(fill("Text {keyword} to {number}", keyword="START", number="88788")) == \
+        "Text START to\u00a088788"
+    assert str(fill("In an emergency, call {emergency}.", emergency="911")) == \
+        "In an emergency, call\u00a0911."
+    assert str(fill("TTY: {number}", number="1-800-787-3224")) == "TTY: 1-800-787-3224"
+
+
+def test_words_joined_by_no_break_spaces_are_no_widow() -> None:
+    """"على مدار الساعة", short hours in one piece, is three words on a last line, not a
+    widow to pull the words before it down to."""
+    from generator.i18n.last_lines import too_short_to_end
+
+    assert not too_short_to_end("على\u00a0مدار\u00a0الساعة", "ar")
+    assert too_short_to_end("الساعة", "ar")
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")

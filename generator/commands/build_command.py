@@ -8,20 +8,28 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.build import BuildResult, build
+from generator.build import BuildResult
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
+from generator.content.audiences import pack_problem
 from generator.content.caches import cached_layouts
-from generator.content.documents import plan_documents
 from generator.content.load import load_kit
 from generator.content.models import Kit
-from generator.errors import EXIT_CONTENT, EXIT_OK, UsageError, print_problems, shown_path
+from generator.errors import (
+    EXIT_CONTENT,
+    EXIT_OK,
+    Problem,
+    UsageError,
+    print_problems,
+    shown_path,
+)
 from generator.forked import available_cores
 from generator.i18n.catalogue_review import locale_problems
 from generator.i18n.localize import native_name
 from generator.i18n.untranslated import untranslated_problems
 from generator.kit.kit_folder import check_out, finish_cut_swap
 from generator.kit.outputs import KitFiles, build_with_kit_files
+from generator.kits import build_kits, document_count, every_kit
 from generator.layout.formats import Layout
 from generator.render.targets import TARGETS
 from generator.safety.readability import reading_report
@@ -41,7 +49,7 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
     targets = TARGETS if args.target == "all" else (args.target,)
-    documents = len(plan_documents(kit, layouts, poster_sizes))
+    documents = document_count(kit, layouts, poster_sizes)
     jobs = args.jobs or available_cores()
     with ProgressDisplay(None if write else False) as display:
         build_step = display.stage("build", documents * len(langs))
@@ -52,16 +60,22 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
                 preview_stage=lambda count: display.stage("previews", count),
                 poster_sizes=poster_sizes, jobs=jobs)
         else:
-            result = build(kit, layouts, langs, targets, None, on_step=build_step, jobs=jobs)
+            result = build_kits(kit, layouts, langs, targets, None, on_step=build_step,
+                                jobs=jobs)
             files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
-        result.problems.extend(untranslated_problems(
-            kit, langs, strict=args.strict, names={lang: native_name(lang) for lang in langs}))
-    readability = [] if write else [p for articles in kit.library.values() for lang in langs
-                                    if lang in articles
-                                    for p in reading_report(articles[lang])]
-    print_problems([*kit.warnings, *readability, *result.problems])
+        names = {lang: native_name(lang) for lang in langs}
+        main_kit = untranslated_problems(kit, langs, strict=args.strict, names=names)
+        result.problems.extend(main_kit)
+        for pack in kit.audiences:  # what a pack prints of its own (its lines, card line)
+            assert pack.audience is not None
+            result.problems.extend(
+                pack_problem(pack.audience, problem) for problem in untranslated_problems(
+                    pack, langs, strict=args.strict, names=names) if problem not in main_kit)
+    readability = [] if write else _readability(kit, langs)
+    pack_warnings = [warning for pack in kit.audiences for warning in pack.warnings]
+    print_problems([*kit.warnings, *pack_warnings, *readability, *result.problems])
     _wrote(result, files, display.live)
     if write:
         _kit_notes(result, files, args.out)
@@ -73,9 +87,31 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     if not write:
         slugs = kit.site.article_slugs
         articles = f" for {len(slugs)} articles" if len(slugs) > 1 else ""
-        print(f"ok: {len(layouts)} format(s){articles} x {len(langs)} language(s) lay out "
-              "cleanly")
+        packs = (f", and the audience pack(s) {', '.join(kit.site.options.audiences)}"
+                 if kit.audiences else "")
+        print(f"ok: {len(layouts)} format(s){articles} x {len(langs)} language(s){packs} lay "
+              "out cleanly")
     return EXIT_OK
+
+
+def _readability(kit: Kit, langs: list[str]) -> list[Problem]:
+    """Each article's reading grade, once per file: a pack's own articles after the main
+    kit's (those it shares with the main kit are the same file)."""
+    seen: set[Path] = set()
+    report = []
+    for one in every_kit(kit):
+        for articles in one.library.values():
+            for lang in langs:
+                article = articles.get(lang)
+                where = article.source.path if article and article.source else None
+                if article is None or where in seen:
+                    continue
+                if where is not None:
+                    seen.add(where)
+                found = reading_report(article)
+                report.extend(found if one.audience is None
+                              else [pack_problem(one.audience, p) for p in found])
+    return report
 
 
 def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
@@ -89,8 +125,8 @@ def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:
         if path is not None:
             print(f"wrote {shown_path(path)}")
     if files.previews:
-        print(f"wrote {len(files.previews)} preview(s) (PNG) in "
-              f"{shown_path(files.previews[0].parent.parent)}")
+        folders = dict.fromkeys(shown_path(path.parent.parent) for path in files.previews)
+        print(f"wrote {len(files.previews)} preview(s) (PNG) in {', '.join(folders)}")
 
 
 def _kit_notes(result: BuildResult, files: KitFiles, out: Path) -> None:

@@ -88,7 +88,7 @@ def run_export(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
     from generator.i18n.po_file import po_text
-    from generator.i18n.translation_units import translator_file
+    from generator.i18n.translation_units import file_title, translator_file
     from generator.i18n.translator_file import known_language
     from generator.i18n.xliff import xliff_text
     from generator.kit.write import write_atomic
@@ -103,8 +103,7 @@ def run_export(args: argparse.Namespace) -> int:
                          "it): choose another --out, or add --force")
     kit = load_kit(args.content)
     file = translator_file(kit, lang, cached_layouts(args.content).values())
-    title = f"{kit.site.options.organization or 'havenprint'}'s havenprint kit"
-    text = (xliff_text if file_format == "xliff" else po_text)(file, title)
+    text = (xliff_text if file_format == "xliff" else po_text)(file, file_title(kit))
     try:
         write_atomic(out, text.encode("utf-8"))
     except OSError as error:

@@ -71,7 +71,7 @@ def plan_documents(kit: Kit, layouts: Sequence[Layout],
     for document in documents:
         other = seen.setdefault(document.name, document)
         if other is not document:
-            problems.append(Problem(kit.site.source.path, (
+            problems.append(Problem(kit.site.file_of("articles", "article"), (
                 f"two documents would be written to {document.name}.pdf: the "
                 f"{other.layout.name} format ({_of(other)}) and the {document.layout.name} "
                 f"format ({_of(document)}); rename the article or the site's own layout"),

@@ -69,21 +69,17 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
         resources_path = resources_file(folders, site.resource_source is not None)
         resources = _collect(problems, load_resources, resources_path, site, problems,
                              roots) or ()
-        for slug in site.article_slugs:  # every article in every language: `check` too
-            library[slug] = {}
-            for lang in site.options.languages:
-                article_problems: list[Problem] = []
-                names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
-                article = _collect(article_problems, find_article,
-                                   first_folder(folders, *names), slug, lang)
-                if article is not None:
-                    library[slug][lang] = article
-                else:
-                    broken[(slug, lang)] = tuple(article_problems)
+        library, broken = load_library(site, folders)
     strings, broken_strings = _interface_strings(site, root)
     problems.extend(verification_problems(resources, site, date.today()))
     problems.extend(title_fallbacks(site))
     problems.extend(emergency_first(resources, site))
+    packs: tuple[Kit, ...] = ()
+    if site is not None and site.options.audiences:
+        from generator.content.load_packs import load_packs  # load_packs imports this module
+
+        packs = _collect(problems, load_packs, root, site, resources, roots, strings,
+                         broken_strings) or ()
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems + broken_problems)
@@ -93,7 +89,28 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     return Kit(root=root, site=site, resources=resources,
                articles=card_articles(site, library[site.article_slugs[0]]),
                warnings=tuple(problems), library=library, broken_articles=broken,
-               strings=strings, broken_strings=broken_strings)
+               strings=strings, broken_strings=broken_strings, audiences=packs)
+
+
+def load_library(site: Site, folders: tuple[Path, ...]
+                 ) -> tuple[dict[str, dict[str, Article]], dict[tuple[str, str],
+                                                              tuple[Problem, ...]]]:
+    """Every article in every language (`check` too), each from the first of `folders` that
+    has it; (slug, language) -> why one could not be read."""
+    library: dict[str, dict[str, Article]] = {}
+    broken: dict[tuple[str, str], tuple[Problem, ...]] = {}
+    for slug in site.article_slugs:
+        library[slug] = {}
+        for lang in site.options.languages:
+            article_problems: list[Problem] = []
+            names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
+            article = _collect(article_problems, find_article,
+                               first_folder(folders, *names), slug, lang)
+            if article is not None:
+                library[slug][lang] = article
+            else:
+                broken[(slug, lang)] = tuple(article_problems)
+    return library, broken
 
 
 def _interface_strings(site: Site | None, root: Path
@@ -164,7 +181,7 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
         return []
     if not site.discreet_titles:  # one plain title: in the first language
         first, title = site.options.languages[0], site.discreet_title
-        return [Problem(site.source.path, (
+        return [Problem(site.file_of("discreet_title"), (
             f"discreet_title is one text for every language, so the outside of the '{lang}' "
             f"items prints {title!r}, taken to be {first}; give each language its own: "
             f"`discreet_title: {{{first}: {title}, {lang}: ...}}`"),
@@ -172,7 +189,7 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
             for lang in site.options.languages[1:]
             if lang.split("-")[0] != first.split("-")[0]]
     first_code = next(iter(site.discreet_titles))
-    return [Problem(site.source.path, (
+    return [Problem(site.file_of("discreet_title"), (
         f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "
         f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
         site.line_of("discreet_title"), "warning")
@@ -217,7 +234,7 @@ def load_site(path: Path, text: str | None = None) -> Site:
     doc = load_yaml(path) if text is None else parse_yaml(text, path)
     layouts = cached_layouts(path.parent)
     declared = declared_options(layouts)  # the layouts' own settings (poster_size)
-    options = _validate(doc, site_options_model(declared), {"formats": list(layouts)})
+    options = validate_doc(doc, site_options_model(declared), {"formats": list(layouts)})
     emergency = options.emergency_number or EMERGENCY_NUMBERS.get(options.country)
     if emergency is None:
         raise ContentError(Problem(
@@ -297,7 +314,7 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
 def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
     """The lines of a resources.yaml already parsed (also a draft in the web page, checked
     before it is saved); ContentError listing every problem."""
-    model = _validate(doc, ResourcesFileModel, {"country": site.options.country})
+    model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
     if not model.resources:
         raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
     problems: list[Problem] = []
@@ -407,7 +424,8 @@ def with_card_line(article: Article) -> Article:
 Model = TypeVar("Model", bound=BaseModel)
 
 
-def _validate(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
+def validate_doc(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
+    """`doc` checked against `model`; ContentError naming each problem's line."""
     if not isinstance(doc.data, dict):
         raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
     try:

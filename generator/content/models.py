@@ -139,6 +139,8 @@ class Site:
     layout_options: dict[str, OptionValue] = field(default_factory=dict, hash=False)
     # The line of each setting in site.yaml, for messages.
     lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    # The file of each setting given elsewhere than `source` (an audience pack's site.yaml).
+    files: dict[str, Path] = field(default_factory=dict, compare=False, hash=False)
 
     def option(self, name: str) -> object:
         """A setting by the name site.yaml gives it, as layout.yaml names one (`size_option:
@@ -156,6 +158,13 @@ class Site:
     def line_of(self, *names: str) -> int | None:
         """The line of the first of `names` that site.yaml sets."""
         return next((self.lines[name] for name in names if name in self.lines), None)
+
+    def file_of(self, *names: str) -> Path:
+        """The file that sets the first of `names` that is set (an audience pack's site.yaml
+        for what it sets), else site.yaml: the file a message about them names, with
+        `line_of`."""
+        name = next((name for name in names if name in self.lines), None)
+        return self.files.get(name, self.source.path) if name else self.source.path
 
     @property
     def discreet_titles(self) -> dict[str, str]:
@@ -327,3 +336,8 @@ class Kit:
     # whose catalogue could not be read has its problems instead.
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     broken_strings: dict[str, tuple[Problem, ...]] = field(default_factory=dict)
+    # Audience packs (generator/content/audiences.py): the main kit's, each a kit of its own;
+    # a pack's own name and folder (its root is the main kit's: layouts, catalogues).
+    audiences: tuple[Kit, ...] = ()
+    audience: str | None = None
+    audience_folder: Path | None = None

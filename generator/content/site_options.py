@@ -213,6 +213,22 @@ class SiteOptions(_Strict):
     # the language of the office sheets' print instructions (their margins): the language
     # whoever prints reads; default: the first of `languages`; `kit`: each kit's own
     office_language: str | None = None
+    # audience packs: each a folder audiences/<name>/ built beside the main kit into
+    # <out>/<name>/ (generator/content/audiences.py)
+    audiences: list[str] = []
+
+    @field_validator("audiences")
+    @classmethod
+    def _audiences(cls, value: list[str]) -> list[str]:
+        from generator.content.audiences import audience_name_problem
+
+        for name in value:
+            if problem := audience_name_problem(name):
+                raise ValueError(problem)
+        repeated = [name for index, name in enumerate(value) if name in value[:index]]
+        if repeated:
+            raise ValueError(f"{repeated[0]!r} is listed twice")
+        return value
 
     @field_validator("fonts")
     @classmethod

@@ -2,9 +2,8 @@
 
 A paragraph that wraps never ends on one word alone ("911." under a full line, "đình",
 "משבר"): its last line holds two words at least. Words are counted as a reader sees them:
-only what has a letter or a digit in it counts ("·" or "–" alone is not a word), a
-phone number joined by no-break spaces is one, and a phrase held in one piece by them (a
-date, the words for 24/7, a keyword) is as many words as it has. In scripts written without spaces
+only what has a letter or a digit in it counts ("·" or "–" alone is not a word), and a
+phone number or date joined by no-break spaces is one. In scripts written without spaces
 ICU's word breaker finds the words (Thai "พร้อม" is one); Chinese and Japanese, whose words
 are a character or two, need three characters besides digits and punctuation ("这里。",
 "联系。" and "打 911。" are too little).
@@ -19,7 +18,9 @@ from generator.i18n.scripts import is_han_or_kana, is_spaceless
 
 MIN_WORDS = 2
 MIN_CJK_LETTERS = 3
-_SPACES = re.compile(r"[ \t\r\n]+")  # not the no-break spaces, which join what they separate
+# No-break spaces too: what they join ("على مدار الساعة", "call 911.") is whole on its line,
+# but is more than the one word a widow is.
+_SPACES = re.compile(r"[ \t\r\n\u00a0\u202f]+")
 
 
 @remembered(16384)
@@ -29,25 +30,11 @@ def too_short_to_end(text: str, lang: str) -> bool:
         return sum(1 for char in text if char.isalpha()) < MIN_CJK_LETTERS
     if any(is_spaceless(char) for char in text):
         return _icu_words(text, lang) < MIN_WORDS
-    return sum(_words_in(piece) for piece in _SPACES.split(text)) < MIN_WORDS
+    return sum(1 for word in _SPACES.split(text) if _is_word(word)) < MIN_WORDS
 
 
 def _is_word(word: str) -> bool:
     return any(char.isalnum() for char in word)
-
-
-_NO_BREAK = re.compile("[\u00a0\u202f]")
-
-
-def _words_in(piece: str) -> int:
-    """How many words a piece between plain spaces is to a reader: a number joined by
-    no-break spaces is one ("0808 2000 247"), a phrase held in one piece by them is its
-    words ("على مدار الساعة" and "24 گھنٹے", the words for 24/7; "SAFE NOW PLEASE")."""
-    if not _is_word(piece):
-        return 0
-    if not any(char.isalpha() for char in piece):
-        return 1
-    return sum(1 for part in _NO_BREAK.split(piece) if _is_word(part))
 
 
 def _icu_words(text: str, lang: str) -> int:

@@ -61,12 +61,15 @@ def article_file(slug: str, lang: str) -> str:
     return f"articles/{slug}.{lang}.md"
 
 
-def translator_file(kit: Kit, lang: str, layouts: Iterable[Layout]) -> TranslatorFile:
+def translator_file(kit: Kit, lang: str, layouts: Iterable[Layout],
+                    rooms: Mapping[str, StringRoom] | None = None) -> TranslatorFile:
     """The units for `lang`: every interface string, then each article's lines when the kit
-    has the article in `lang`."""
+    has the article in `lang`. `rooms`: `kit_rooms` as measured already (the web page keeps
+    them), else measured here."""
     chosen = {layout.name: layout for layout in layouts}
     status = language_status(lang, _locale_root(kit, lang), declared_strings(chosen))
-    rooms = string_rooms(in_language(kit, lang), lang, chosen.values(), status.strings)
+    if rooms is None:
+        rooms = kit_rooms(kit, lang, chosen.values())
     where = descriptions(chosen)
     units = [_interface_unit(key, status, rooms[key], where.get(key, "Printed by the layouts"),
                              lang) for key in status.english]
@@ -74,6 +77,19 @@ def translator_file(kit: Kit, lang: str, layouts: Iterable[Layout]) -> Translato
         else kit.site.options.languages[0]
     units += _article_units(kit, lang, source_lang, rooms)
     return TranslatorFile(lang, status.language, source_lang, tuple(units))
+
+
+def file_title(kit: Kit) -> str:
+    """What a translator file says the kit is, in its header."""
+    return f"{kit.site.options.organization or 'havenprint'}'s havenprint kit"
+
+
+def kit_rooms(kit: Kit, lang: str, layouts: Iterable[Layout]) -> dict[str, StringRoom]:
+    """The room of every string of `lang` in `kit` as its translator file gives it (the
+    strings as they print now, the kit printing `lang` too)."""
+    chosen = {layout.name: layout for layout in layouts}
+    status = language_status(lang, _locale_root(kit, lang), declared_strings(chosen))
+    return string_rooms(in_language(kit, lang), lang, chosen.values(), status.strings)
 
 
 def _locale_root(kit: Kit, lang: str) -> Path:

@@ -84,12 +84,24 @@ class Imported:
     notes: list[Problem] = field(default_factory=list)
 
 
+Change = tuple[Path, str, str | None]  # the file, its new text, its text now (None: new)
+
+
 def read_translator_file(path: Path) -> ReadFile:
     """The file's units, as XLIFF (.xlf, .xliff, or text starting with `<`) or PO."""
+    return read_translator_bytes(path, read_limited(path, MAX_CONTENT_BYTES))
+
+
+def read_translator_bytes(path: Path, raw: bytes) -> ReadFile:
+    """`read_translator_file` for a file's bytes already read (an upload: `path` is its name,
+    for messages and the suffix); ContentError for a file over MAX_CONTENT_BYTES."""
     from generator.i18n.po_file import read_po_file
     from generator.i18n.xliff import read_xliff
 
-    raw = read_limited(path, MAX_CONTENT_BYTES)
+    if len(raw) > MAX_CONTENT_BYTES:
+        raise ContentError(Problem(path, (
+            f"the file is over {MAX_CONTENT_BYTES // (1024 * 1024)} MB: not a translator file "
+            "of one language")))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -108,6 +120,16 @@ def import_translations(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
                         expected: str | None = None) -> Imported:
     """Check every string of `read` and write them into the kit's content folder; ContentError
     listing every problem (nothing written), WriteError when a file cannot be written."""
+    result, changes = planned_import(kit, layouts, read, expected)
+    result.written = _write_all(changes)
+    return result
+
+
+def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
+                   expected: str | None = None) -> tuple[Imported, list[Change]]:
+    """What importing `read` would write, every string checked (ContentError listing every
+    problem): the result (nothing in `written` yet) and each file's change, those that
+    change it only. The web page writes them itself (keeping the versions they replace)."""
     from generator.i18n.translator_file import known_language
 
     try:
@@ -145,11 +167,10 @@ def import_translations(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
     files += _article_changes(kit, read, articles, lines, problems)
     if problems:
         raise ContentError(problems)
-    result.written = _write_all([change for change in files if change[1] != change[2]])
     result.strings = len(strings)
     result.changed = sum(1 for key in strings if key in changed)
     result.article_lines = len(lines)
-    return result
+    return result, [change for change in files if change[1] != change[2]]
 
 
 def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
@@ -283,9 +304,6 @@ def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str,
                 f"unit {key!r}: too long for {room.place.describe()}: it is {len(text)} "
                 f"characters and {room_size}; shorten it"), lines.get(key)))
     return problems
-
-
-Change = tuple[Path, str, str | None]  # the file, its new text, its text now (None: new)
 
 
 def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapping[str, str],

@@ -48,7 +48,7 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
                     resource.source.line, severity))  # type: ignore[arg-type]
         card_line = kit.site.card_line
         if card_line.default is not None and not card_line.has(lang):
-            problems.append(Problem(kit.site.source.path, (
+            problems.append(Problem(kit.site.file_of("card_line"), (
                 f"{shown}: card_line {card_line.get(lang)!r} prints as written, not in this "
                 f"language: give it per language, e.g. `card_line: {{{first}: ..., "
                 f"{lang}: ...}}` (a language left out prints the first article's line)"),

@@ -66,6 +66,25 @@ class ArticleGroup:
     web_pages: tuple[WebPageView, ...] = ()  # the article's web page in the language
 
 
+@dataclass(frozen=True)
+class KitSection:
+    """One kit's files in index.html: the main kit's, or an audience pack's."""
+
+    kit: Kit
+    documents: list[DocumentView]
+    web_pages: list[WebPageView]
+
+
+@dataclass(frozen=True)
+class PackView:
+    """An audience pack's part of index.html."""
+
+    name: str
+    title: str  # its outside title, in the first language
+    folder: str  # its files' folder, relative to index.html
+    languages: list[tuple[str, str, list[ArticleGroup]]]
+
+
 @remembered(1)
 def page_templates() -> ImmutableSandboxedEnvironment:
     """The kit's own HTML pages' templates (index.html, the web pages): havenprint's, so
@@ -82,13 +101,17 @@ def page_templates() -> ImmutableSandboxedEnvironment:
 
 def render_index(kit: Kit, documents: list[DocumentView],
                  not_built: list[tuple[str, str]],
-                 web_pages: Sequence[WebPageView] = ()) -> bytes:
-    order = {lang: index for index, lang in enumerate(kit.site.options.languages)}
-    # In the order of `languages:` in site.yaml; build order within a language.
-    ordered = sorted(documents, key=lambda doc: (order.get(doc.lang, len(order)), doc.lang))
-    languages = [(lang, native_name(lang),
-                  _groups(kit, lang, list(docs), [p for p in web_pages if p.lang == lang]))
-                 for lang, docs in groupby(ordered, key=lambda d: d.lang)]
+                 web_pages: Sequence[WebPageView] = (),
+                 packs: Sequence[KitSection] = ()) -> bytes:
+    """The main kit's files by language, then each audience pack's (`packs`)."""
+    ordered, languages = _by_language(kit, documents, web_pages)
+    pack_views = []
+    for pack in packs:
+        pack_documents, pack_languages = _by_language(pack.kit, pack.documents,
+                                                      pack.web_pages)
+        ordered += pack_documents
+        pack_views.append(PackView(pack.kit.audience or "", pack.kit.site.discreet_title,
+                                   f"{pack.kit.audience}/", pack_languages))
     html = page_templates().get_template("index.html.j2").render(
         title=kit.site.discreet_title,
         folder=kit.root.name,
@@ -96,9 +119,23 @@ def render_index(kit: Kit, documents: list[DocumentView],
         version=__version__,
         documents=ordered,
         languages=languages,
+        packs=pack_views,
         not_built=sorted(not_built),
     )
     return html.encode("utf-8")
+
+
+def _by_language(kit: Kit, documents: Sequence[DocumentView],
+                 web_pages: Sequence[WebPageView]
+                 ) -> tuple[list[DocumentView], list[tuple[str, str, list[ArticleGroup]]]]:
+    """The documents in the order of `languages:` in site.yaml (build order within a
+    language), and each language's groups."""
+    order = {lang: index for index, lang in enumerate(kit.site.options.languages)}
+    ordered = sorted(documents, key=lambda doc: (order.get(doc.lang, len(order)), doc.lang))
+    languages = [(lang, native_name(lang),
+                  _groups(kit, lang, list(docs), [p for p in web_pages if p.lang == lang]))
+                 for lang, docs in groupby(ordered, key=lambda d: d.lang)]
+    return ordered, languages
 
 
 def _groups(kit: Kit, lang: str, documents: list[DocumentView],
@@ -120,7 +157,10 @@ def _groups(kit: Kit, lang: str, documents: list[DocumentView],
             continue
         from_site = kit.site.card_line.get(lang)
         line = from_site or (article.card_line if article is not None else None) or ""
-        source = ("site.yaml (card_line)" if from_site is not None
+        settings = ("site.yaml" if kit.audience is None
+                    else f"audiences/{kit.audience}/site.yaml" if "card_line" in kit.site.files
+                    else "the main kit's site.yaml")
+        source = (f"{settings} (card_line)" if from_site is not None
                   else f"the first article, {slugs[0]}")
         groups.append(ArticleGroup(None, "For the whole kit", docs, line, source))
     return groups

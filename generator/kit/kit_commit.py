@@ -30,9 +30,10 @@ MANIFEST_NAME = "manifest.json"
 INDEX_NAME = "index.html"
 MAX_MANIFEST_BYTES = 50_000_000
 # The paths a kit's files may have: `index.html`, `<lang>/<name>.pdf`,
-# `previews/<lang>/<name>.png`. Anything else in a manifest or a journal is ignored, so
-# that neither can make havenprint remove a file outside the kit.
-_KIT_PATH = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9-]*/){0,2}[A-Za-z0-9][A-Za-z0-9._-]*")
+# `previews/<lang>/<name>.png`, an audience pack's `<pack>/previews/<lang>/<name>.png`.
+# Anything else in a manifest or a journal is ignored, so that neither can make havenprint
+# remove a file outside the kit.
+_KIT_PATH = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9-]*/){0,3}[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @dataclass(frozen=True)

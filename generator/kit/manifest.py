@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
+from generator.content.audiences import with_pack_failures
 from generator.content.extends import content_folders
 from generator.content.models import Kit
 from generator.engine import current_engine, remembered
@@ -74,6 +75,11 @@ def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[s
         for path in _files(folder.resolve(), skip):
             label = _relative(path, root)
             entries[label] = input_entry(path, label, "content")
+    for pack in kit.audiences:  # a pack's folder with a site.yaml is not walked above
+        assert pack.audience_folder is not None
+        for path in _files(pack.audience_folder.resolve(), skip):
+            label = _relative(path, root)
+            entries[label] = input_entry(path, label, "content")
     builtin = LAYOUTS_DIR.parent.resolve()
     for layout in layouts:
         for path in _files(layout.folder.resolve(), skip):
@@ -87,10 +93,14 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
     manifest = {
         "manifest_version": MANIFEST_VERSION,
         "site": {"folder": kit.root.name, "organization": kit.site.options.organization,
-                 "languages": list(kit.site.options.languages)},
+                 "languages": list(kit.site.options.languages),
+                 **({"audiences": list(kit.site.options.audiences)}
+                    if kit.site.options.audiences else {})},
         "outputs": sorted(outputs, key=lambda entry: entry["path"]),
         "inputs": inputs,
-        "not_built": [{"format": name, "lang": lang} for name, lang in sorted(not_built)],
+        "not_built": [{"format": name, "lang": lang, **({"audience": pack} if pack else {})}
+                      for pack, name, lang in sorted(with_pack_failures(not_built),
+                                                     key=lambda f: (f[0] or "", f[1], f[2]))],
         "versions": versions(),
     }
     return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()

@@ -1,7 +1,9 @@
 """A whole kit: the PDFs, PNG previews of every printed page
 (`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), with the screen copies a web page per
 article and language (`<out>/<lang>/<slug>.html`), index.html and manifest.json, built in a
-staging folder and swapped into the output folder (generator/kit/kit_folder.py).
+staging folder and swapped into the output folder (generator/kit/kit_folder.py). Each
+audience pack's files are the same, in `<out>/<name>/` (generator/kits.py), listed in the
+same index.html and manifest.json and swapped in with the main kit's.
 
 They describe the files this build wrote; combinations that failed are listed as not built.
 Identical input gives identical bytes.
@@ -11,24 +13,31 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build import BuildResult, BuiltPdf, build
+from generator.build import BuildResult, BuiltPdf
 from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
 from generator.content.models import Kit
 from generator.errors import InterruptedAfterSwap, WriteError, shown_path
-from generator.kit.index_page import DocumentView, Thumbnail, WebPageView, render_index
+from generator.kit.index_page import (
+    DocumentView,
+    KitSection,
+    Thumbnail,
+    WebPageView,
+    render_index,
+)
 from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit.kit_folder import Commit, KitFolder, check_out
 from generator.kit.manifest import file_entry, input_entries, manifest_bytes
 from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kit.write import write_atomic
+from generator.kits import build_kits, every_kit, kit_out
 from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
 from generator.render.targets import SCREEN
@@ -88,16 +97,19 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
                   on_step: Callable[[str], None] | None,
                   preview_stage: Callable[[int], Callable[[str], None]] | None,
                   poster_sizes: Sequence[str], jobs: int) -> tuple[BuildResult, KitFiles]:
-    pipeline: PreviewPipeline | None = None
-    if previews:  # pdfium and Pillow are imported for previews only
-        from generator.kit.previews import PreviewPipeline
+    pipelines: dict[str | None, PreviewPipeline] = {}  # per kit: a pack has its colours
+    with ExitStack() as stack:
+        if previews:  # pdfium and Pillow are imported for previews only
+            from generator.kit.previews import PreviewPipeline
 
-        pipeline = PreviewPipeline(staging, kit.site.brand_color)
-    with pipeline or nullcontext():
-        result = build(kit, layouts, langs, targets, staging, on_step=on_step,
-                       on_pdf=_printed_only(pipeline), poster_sizes=poster_sizes, jobs=jobs)
+            for one in every_kit(kit):
+                pipelines[one.audience] = stack.enter_context(
+                    PreviewPipeline(kit_out(staging, one), one.site.brand_color))
+        result = build_kits(kit, layouts, langs, targets, staging, on_step=on_step,
+                            on_pdf=lambda one: _printed_only(pipelines.get(one.audience)),
+                            poster_sizes=poster_sizes, jobs=jobs)
         files = write_kit_files(
-            kit, layouts, langs, targets, result, staging, previews=pipeline,
+            kit, layouts, langs, targets, result, staging, previews=pipelines,
             on_step=preview_stage(len(result.written)) if preview_stage else None,
             skip=out)
     return result, files
@@ -138,26 +150,36 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
 
 
 def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
-                    result: BuildResult, out: Path, previews: PreviewPipeline | None = None,
+                    result: BuildResult, out: Path,
+                    previews: Mapping[str | None, PreviewPipeline] | None = None,
                     on_step: Callable[[str], None] | None = None,
                     skip: Path | None = None) -> KitFiles:
-    """The previews the build fed to the pipeline `previews` (none without one), then
-    index.html, then manifest.json, which lists all of them. Nothing is written when the
-    build wrote no PDF. `skip`: a folder the manifest's list of inputs leaves out (the
-    output folder, when `out` is the staging folder inside it)."""
+    """The previews the build fed to the pipelines `previews` (one per kit: None for the
+    main one, a pack's name; none without them), then index.html, then manifest.json, which
+    lists all of them, the packs' files included. Nothing is written when the build wrote no
+    PDF. `skip`: a folder the manifest's list of inputs leaves out (the output folder, when
+    `out` is the staging folder inside it)."""
     built = result.built
     files = KitFiles()
     if not built:
         return files
-    views: list[DocumentView] = []
     outputs: list[dict[str, Any]] = []
-    for item in built:
-        if on_step is not None:
-            on_step(f"{item.layout.name} ({item.lang}, {item.target})")
-        views.append(_describe(kit, item, out, previews, outputs, files))
-    pages = _web_pages(kit, built, out, outputs, files)
+    sections: list[KitSection] = []
+    for one in every_kit(kit):
+        pipeline = (previews or {}).get(one.audience)
+        views = []
+        for item in built:
+            if item.audience != one.audience:
+                continue
+            if on_step is not None:
+                on_step(f"{item.layout.name} ({item.lang}, {item.target})")
+            views.append(_describe(one, item, out, pipeline, outputs, files))
+        pages = _web_pages(one, [item for item in built if item.audience == one.audience],
+                           out, outputs, files)
+        sections.append(KitSection(one, views, pages))
     files.index = out / INDEX_NAME
-    write_atomic(files.index, render_index(kit, views, result.failed, pages))
+    write_atomic(files.index, render_index(kit, sections[0].documents, result.failed,
+                                           sections[0].web_pages, sections[1:]))
     outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
     files.manifest = out / MANIFEST_NAME
     inputs = input_entries(kit, layouts, skip or out)
@@ -173,6 +195,8 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
     carries = {"article": item.article}  # a kit-wide card may print site.yaml's line instead
     if item.card_line_from_site:
         carries["card_line"] = "site.yaml"
+    if item.audience is not None:
+        carries["audience"] = item.audience
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
                               pages=len(sizes), **carries))
@@ -181,7 +205,9 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
     thumbnails = []
     for preview in rendered:
         preview_label = _label(preview.path, out)
-        outputs.append(file_entry(preview.path, preview_label, kind="preview", pdf=label))
+        outputs.append(file_entry(preview.path, preview_label, kind="preview", pdf=label,
+                                  **({} if item.audience is None
+                                     else {"audience": item.audience})))
         thumbnails.append(Thumbnail(preview_label, preview.width, preview.height))
         files.previews.append(preview.path)
     return DocumentView(
@@ -200,11 +226,13 @@ def _web_pages(kit: Kit, built: list[BuiltPdf], out: Path, outputs: list[dict[st
                            if item.target == SCREEN and item.article in kit.library
                            and item.lang in kit.library[item.article])
     views = []
+    pack = {} if kit.audience is None else {"audience": kit.audience}
     for slug, lang in wanted:
-        path = web_page_path(out, lang, slug)
+        path = web_page_path(kit_out(out, kit), lang, slug)
         write_atomic(path, render_web_page(kit, slug, lang))
         label = _label(path, out)
-        outputs.append(file_entry(path, label, kind="web page", lang=lang, article=slug))
+        outputs.append(file_entry(path, label, kind="web page", lang=lang, article=slug,
+                                  **pack))
         files.web_pages.append(path)
         views.append(WebPageView(label, lang, slug, kit.library[slug][lang].title,
                                  QUICK_EXIT))

@@ -68,9 +68,19 @@ class ComposedFace:
         default_factory=dict)
 
 
+# A short number stays on the line of the word that leads to it ("to 88788", "call 911",
+# "الرقم 88788"): a line that ends "إلى الرقم" with 88788 under it, or "911." alone, reads
+# as two things.
+_KEPT_WITH_THE_WORD_BEFORE = ("number", "emergency")
+SHORT_NUMBER = 8
+
+
 def fill(text: str, **values: Any) -> Markup:
     """A catalogue string with its `{name}` placeholders filled, text and values escaped.
     Never str.format: a field such as {emergency[0]} is refused, not evaluated."""
+    for name in _KEPT_WITH_THE_WORD_BEFORE:
+        if len(str(values.get(name, ""))) <= SHORT_NUMBER:
+            text = text.replace(f" {{{name}}}", f"\u00a0{{{name}}}")
     try:
         return Markup(substitute(text, values, escape))
     except PlaceholderError as error:
@@ -126,8 +136,8 @@ def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> 
     as imports write them) in the language of the kit."""
     if hours is None:
         return None
-    if hours.strip().lower() in _ALWAYS_OPEN:  # one piece, as "24/7" is ("ตลอด 24 ชั่วโมง")
-        return _one_piece(strings.get("hours_24_7", hours))
+    if hours.strip().lower() in _ALWAYS_OPEN:
+        return strings.get("hours_24_7", hours)
     days = get_day_names("abbreviated", locale=_locale(lang))
     return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
 
@@ -193,7 +203,7 @@ def resource_view(resource: Resource, lang: str = "en",
              "description": resource.text.description.get(lang)}
             if resource.text else None
         ),
-        "hours": hours_text(resource.hours_in(lang), strings or {}, lang),
+        "hours": _short_in_one_piece(hours_text(resource.hours_in(lang), strings or {}, lang)),
         "url": resource.url,
         "domain": _bare_domain(resource.url) if resource.url else None,
         "languages": list(resource.languages),
@@ -205,9 +215,17 @@ def resource_view(resource: Resource, lang: str = "en",
 
 
 def _one_piece(text: str | None) -> str | None:
-    """A text keyword ("LOVE IS") or the words for 24/7 ("على مدار الساعة") with no-break
-    spaces: no line breaks inside it."""
+    """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
     return text.replace(" ", "\u00a0") if text else text
+
+
+# Hours as short as "على مدار الساعة" (24/7) or "Mon–Fri 9–5" are read as one thing: a line
+# ending "· على" with "مدار الساعة" under it reads as two. Longer schedules break as text.
+SHORT_HOURS = 20
+
+
+def _short_in_one_piece(hours: str | None) -> str | None:
+    return hours.replace(" ", "\u00a0") if hours and len(hours) <= SHORT_HOURS else hours
 
 
 def _bare_domain(url: str) -> str:

@@ -36,10 +36,6 @@ _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')
 _DETAIL = re.compile(r'<optional kind="([\w-]+)"(?:\s+sep="([^"<>]*)")?\s*>(.*?)</optional>',
                      re.DOTALL)
 _ATTRIBUTES = {"optional", "once", "icon", "alt", "choice"}
-# Runs of spaces, tabs and line breaks, as a template leaves them; not the no-break spaces
-# (U+00A0, U+202F) that hold a text keyword ("LOVE IS") or a date ("thg 11 2026") together,
-# which str.split() takes for spaces too.
-_WHITESPACE = re.compile(r"[ \t\r\n\f\v]+")
 ICON_NAMES = ("call", "text", "tty", "web", "box")
 DECORATIVE_ICONS = ("box",)  # a list mark: no word to keep
 Fail = Callable[[str], ContentError]
@@ -75,18 +71,18 @@ class Paragraph:
                          alt=self.alt if icon else "")
 
 
-def collapsed(markup: str) -> str:
-    """`markup` with each run of white space one space, none at either end."""
-    return _WHITESPACE.sub(" ", markup).strip(" ")
-
-
 def joined(parts: Iterable[Part]) -> str:
     """The parts as one paragraph's markup, each `sep` only after something printed."""
     text = ""
     for part in parts:
         if part.markup.strip():
             text += (part.sep if text.strip() else "") + part.markup
-    return collapsed(text)
+    return _TEMPLATE_SPACES.sub(" ", text).strip()
+
+
+# A template's line breaks and indents; not the no-break spaces its values carry (a keyword,
+# a date, short hours), which str.split() took for spaces to break at.
+_TEMPLATE_SPACES = re.compile(r"[ \t\r\n]+")
 
 
 @remembered(4096)
@@ -97,7 +93,7 @@ def parse_block(output: str, block: str, path: Path) -> tuple[Paragraph, ...]:
     paragraphs = []
     for style, attributes, markup in _PARAGRAPH.findall(output):
         paragraph = _paragraph(style, dict(_ATTRIBUTE.findall(attributes)) if attributes else {},
-                               collapsed(markup), block, path)
+                               _TEMPLATE_SPACES.sub(" ", markup).strip(), block, path)
         if paragraph.markup:
             paragraphs.append(paragraph)
     leftover = _PARAGRAPH.sub("", output).strip()

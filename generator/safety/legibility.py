@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.content.models import Site
-from generator.content.yamlfile import load_yaml
 from generator.errors import ContentError, Problem
 from generator.layout.formats import LayoutSpec
 from generator.layout.place import PlacedFace, PlacedText
@@ -94,11 +93,5 @@ def contrast_problem(site: Site, pairs: list[TextOnGround]) -> Problem | None:
     message = (f"brand_color \"{brand}\" makes text too faint to read: {worst.where}, "
                f"{worst.text.name} text on {worst.ground.name}, has a contrast of "
                f"{worst.ratio(brand):.2f}:1, below the {worst.needed:g}:1 it needs; {advice}")
-    return Problem(site.source.path, message, _line_of_brand_color(site))
+    return Problem(site.file_of("brand_color"), message, site.line_of("brand_color"))
 
-
-def _line_of_brand_color(site: Site) -> int | None:
-    try:
-        return load_yaml(site.source.path).lines.get(("brand_color",))
-    except (ContentError, OSError):
-        return None

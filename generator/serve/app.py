@@ -25,6 +25,7 @@ from generator.serve import (
     pages_overview,
     pages_settings,
     pages_translations,
+    pages_translator_files,
     pages_web,
 )
 from generator.serve.files import OutsideContent
@@ -58,6 +59,8 @@ ROUTES = [
     Route("/translations", pages_translations.translations),
     Route("/translations/draft", pages_translations.draft, methods=["POST"]),
     Route("/translations/save", pages_translations.save, methods=["POST"]),
+    Route("/translations/export", pages_translator_files.export),
+    Route("/translations/import", pages_translator_files.upload, methods=["POST"]),
     Route("/import", pages_import.import_page),
     Route("/import/upload", pages_import.upload, methods=["POST"]),
     Route("/import/preview", pages_import.preview, methods=["POST"]),

@@ -17,6 +17,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from generator.content.audiences import pack_of
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.documents import sized_kit
@@ -84,6 +85,7 @@ class Piece:
     lang: str
     files: list[PrintFile] = field(default_factory=list)
     preview: str | None = None  # the office file's first page, as a picture
+    audience: str | None = None  # the audience pack it belongs to; None: the main kit
 
     @property
     def office(self) -> PrintFile | None:
@@ -103,6 +105,7 @@ class WebPage:
     path: str
     lang: str
     size_kb: int
+    audience: str | None = None
 
 
 def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> list[Piece]:
@@ -111,18 +114,21 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
     files = kit_files(ws.out)
     previews = {str(entry.get("pdf")): str(entry.get("path")) for entry in entries
                 if entry.get("kind") == "preview" and str(entry.get("path")) in files}
-    found: dict[tuple[str, str], Piece] = {}
+    found: dict[tuple[str, str, str], Piece] = {}
+    packs = list(state.site.options.audiences) if state.site is not None else []
     for entry in entries:
         label = entry.get("path")
         if entry.get("kind") != "pdf" or not isinstance(label, str) or label not in files:
             continue
         name = Path(label).stem.removesuffix("-shop").removesuffix("-screen")
         lang = str(entry.get("lang") or "")
+        audience = entry.get("audience")
+        audience = audience if isinstance(audience, str) and audience in packs else None
         layout = state.layouts.get(str(entry.get("format")))
-        piece = found.setdefault((lang, name), Piece(
-            layout.spec.title if layout is not None else name, lang))
+        piece = found.setdefault((audience or "", lang, name), Piece(
+            layout.spec.title if layout is not None else name, lang, audience=audience))
         target = str(entry.get("target") or "office")
-        summary, steps = _how(state, layout, entry, files[label], target)
+        summary, steps = _how(state, layout, entry, files[label], target, audience)
         piece.files.append(PrintFile(label, target, summary, steps,
                                      round((entry.get("size") or 0) / 1024)))
         if target == "office" and label in previews:
@@ -131,12 +137,13 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
         piece.files.sort(key=lambda item: ("office", "shop", "screen").index(item.target)
                          if item.target in ("office", "shop", "screen") else 9)
     return sorted(found.values(), key=lambda piece: (
+        packs.index(piece.audience) + 1 if piece.audience in packs else 0,
         state.languages.index(piece.lang) if piece.lang in state.languages else 99))
 
 
 def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Path,
-         target: str) -> tuple[str, tuple[str, ...]]:
-    kit = state.kit
+         target: str, audience: str | None = None) -> tuple[str, tuple[str, ...]]:
+    kit = pack_of(state.kit, audience) if state.kit is not None else None
     if target == "screen":
         return ("to read on a screen or send by e-mail: tagged for screen readers", ())
     if kit is None or layout is None:
@@ -165,7 +172,8 @@ def web_pages(ws: Workspace, entries: list[dict[str, Any]]) -> list[WebPage]:
     """The kit's web pages (one per article and language), to put on a website."""
     files = kit_files(ws.out)
     return [WebPage(str(entry["path"]), str(entry.get("lang") or ""),
-                    round((entry.get("size") or 0) / 1024))
+                    round((entry.get("size") or 0) / 1024),
+                    str(entry["audience"]) if isinstance(entry.get("audience"), str) else None)
             for entry in entries if entry.get("kind") == "web page"
             and str(entry.get("path")) in files]
 
@@ -176,8 +184,11 @@ async def download(request: Request) -> HTMLResponse:
     data = manifest(ws.out)
     entries = [entry for entry in (data or {}).get("outputs", []) if isinstance(entry, dict)]
     found = await ws.run(pieces, ws, state, entries) if data is not None else []
+    groups: dict[str | None, list[Piece]] = {}
+    for piece in found:  # sorted: the main kit's first, then each pack's
+        groups.setdefault(piece.audience, []).append(piece)
     return page(request, "download.html", title="Download", out=shown_path(ws.out),
-                kit_loads=state.kit is not None, pieces=found,
+                kit_loads=state.kit is not None, pieces=found, groups=list(groups.items()),
                 web_pages=web_pages(ws, entries) if data is not None else [],
                 several=len({piece.lang for piece in found}) > 1,
                 previews=sum(entry.get("kind") == "preview" for entry in entries),

@@ -16,6 +16,8 @@ from generator.content.extends import locale_root
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
+from generator.i18n.string_room import Room
+from generator.i18n.translation_units import SCREEN_ONLY
 from generator.i18n.translator_file import descriptions
 from generator.layout.formats import declared_strings
 from generator.serve.drafts import Remark, catalogue_remarks
@@ -23,6 +25,7 @@ from generator.serve.files import ChangedOnDisk
 from generator.serve.languages import english_name
 from generator.serve.outside_words import outside_findings, texts_with
 from generator.serve.pages_article import article_path
+from generator.serve.room_words import place_words, room_view
 from generator.serve.templating import page
 from generator.serve.translations_form import apply_strings, reviewed, string_rows
 from generator.serve.web import (
@@ -64,8 +67,13 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
                     problems=error.problems, lang=lang, langs=langs, rows=[])
     loaded = ws.files.load(site_file)
     rows = string_rows(status, site_file, descriptions(state.layouts))
+    rooms = ws.rooms.rooms(state, lang)
+    views = {row.key: room_view(rooms.get(row.key), row.key.startswith(SCREEN_ONLY))
+             for row in rows}
     remarks = _outside_remarks(state, lang, {row.key: row.text for row in rows
                                              if row.origin == "this content folder"})
+    remarks += [Remark(_too_long(room, len(" ".join(row.text.split()))), "error", field=row.key)
+                for row in rows if row.key in rooms for room in rooms[row.key].overflows()]
     next_steps = _next_steps(ws, state, lang) if request.query_params.get("added") else []
     return page(request, "translations.html", title="Translations", site=state.site,
                 problems=[], lang=lang, langs=langs, rows=rows, digest=loaded.digest,
@@ -74,7 +82,7 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
                 missing=sum(row.falls_back for row in rows), english=status.is_english,
                 needs_review=status.needs_review, remarks=remarks,
                 by_key={remark.field: remark for remark in remarks if remark.field},
-                next_steps=next_steps, language_name=english_name(lang),
+                next_steps=next_steps, language_name=english_name(lang), rooms=views,
                 server_draft=ws.drafts.get(draft_key(lang)),
                 saved=request.query_params.get("saved") == "1")
 
@@ -94,6 +102,39 @@ def _next_steps(ws: Workspace, state: KitState, lang: str) -> list[tuple[str, st
     if not article_path(ws, state, lang, slug).exists():
         steps[1] = (f"Start the {name} article.", f"/article?lang={lang}&article={slug}")
     return steps
+
+
+def shown_keys(state: KitState, lang: str) -> set[str]:
+    """The strings the Translations page shows a box for, in `lang`."""
+    return set(language_status(lang, None, declared_strings(state.layouts)).english)
+
+
+def _fit_remarks(ws: Workspace, state: KitState, lang: str, own: dict[str, str]
+                 ) -> tuple[list[Remark], list[str]]:
+    """Each string that would not fit where it prints with the page's strings, measured as
+    `locale import` measures a file's strings (the others in place), and the strings changed
+    on the page that fit everywhere (their count may be past the room, which is measured
+    around the text there is now: this text fits)."""
+    if state.kit is None:
+        return [], []
+    root = locale_root(ws.root, lang)
+    now = language_status(lang, root, declared_strings(state.layouts)).strings
+    texts = {key: " ".join(text.split()) for key, text in now.items()}
+    changed = {key: " ".join(text.split()) for key, text in own.items()
+               if key in texts and " ".join(text.split()) != texts[key]}
+    rooms = (ws.rooms.with_texts(state, lang, now, changed) if changed
+             else ws.rooms.rooms(state, lang))
+    written = {**texts, **changed}
+    remarks = [Remark(_too_long(room, len(written[key])), "error", field=key)
+               for key in written if key in rooms for room in rooms[key].overflows()]
+    return remarks, [key for key in changed if key in rooms and rooms[key].fits]
+
+
+def _too_long(room: Room, length: int) -> str:
+    fit = (f"about {room.characters} fit there" if room.characters is not None
+           else "it does not fit there")
+    return (f"Too long for the {place_words(room.place)}: it is {length} characters and "
+            f"{fit}. Shorten it, or it will not print there.")
 
 
 def _first_to_translate(langs: tuple[str, ...]) -> str | None:
@@ -164,9 +205,12 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
     lang, path, _, remarks, own = _edited(ws, state, data)
+    fitting: list[str] = []
     if own is not None:
-        remarks = _outside_remarks(_with_strings(state, lang, own), lang, own)
+        too_long, fitting = _fit_remarks(ws, state, lang, own)
+        remarks = [*_outside_remarks(_with_strings(state, lang, own), lang, own), *too_long]
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
+                         "fitting": fitting,
                          "changed_on_disk": ws.files.load(path).digest != data.get("base"),
                          "current": ws.files.load(path).digest})
 

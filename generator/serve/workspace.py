@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from generator.content.audiences import pack_of
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
 from generator.content.load import load_kit, load_site
@@ -42,6 +43,7 @@ from generator.serve.rendering import (
     documents,
     preview_document,
 )
+from generator.serve.room_cache import RoomCache
 from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
 
@@ -78,6 +80,7 @@ class Workspace:
         self.files = ContentFiles(settings.content)
         self.drafts = Drafts(settings.content)
         self.pngs = PngStore()
+        self.rooms = RoomCache()  # each string's room where it prints, by language
         self.csrf = secrets.token_urlsafe(32)
         # names the folder's drafts in the browser, the same after a restart
         self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
@@ -85,7 +88,8 @@ class Workspace:
         self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
         self._engine = EngineThread()
         self._state: KitState | None = None
-        self._overview: Overview | None = None
+        # by audience pack (None: the main kit), as last laid out
+        self._overviews: dict[str | None, Overview] = {}
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(*args, **kwargs)` on the engine's thread."""
@@ -109,13 +113,16 @@ class Workspace:
             self._state = self._load(fingerprint)
         return self._state
 
-    def overview(self) -> Overview:
+    def overview(self, audience: str | None = None) -> Overview:
+        """Every document of the kit, or of its audience pack `audience`, laid out."""
         state = self.state()
-        built = self._overview
+        built = self._overviews.get(audience)
         if (built is None or built.fingerprint != state.fingerprint
                 or not all(self.pngs.keep(face.key) for view in built.documents
                            for face in view.faces)):  # pictures let go for newer previews
-            built = self._overview = self._build_overview(state)
+            if built is not None and built.fingerprint != state.fingerprint:
+                self._overviews.clear()  # the packs' too: they share the main kit's files
+            built = self._overviews[audience] = self._build_overview(state, audience)
         return built
 
     def words(self) -> Words:
@@ -124,10 +131,20 @@ class Workspace:
 
     def warm_up(self) -> None:
         """Fonts registered, caches filled, the Overview ready before the first visit (and
-        the Settings page's lists of languages and countries)."""
+        the Settings page's lists of languages and countries, then the rooms the Translations
+        page opens with)."""
         self.overview()
         every_language()
         countries()
+        self.run_soon(self._warm_rooms)  # after whatever was asked for meanwhile
+
+    def _warm_rooms(self) -> None:
+        """The rooms of the language the Translations page opens at (the first one not
+        English): measuring them takes a few seconds the first time."""
+        state = self.state()
+        first = next((lang for lang in state.languages if lang.split("-")[0] != "en"), None)
+        if first is not None:
+            self.rooms.rooms(state, first)
 
     def fingerprint(self) -> str:
         digest = hashlib.blake2b(digest_size=16)
@@ -165,10 +182,11 @@ class Workspace:
             return KitState(fingerprint, None, site, list(error.problems), layouts)
         return KitState(fingerprint, kit, kit.site, list(kit.warnings), layouts)
 
-    def _build_overview(self, state: KitState) -> Overview:
+    def _build_overview(self, state: KitState, audience: str | None = None) -> Overview:
         kit = state.kit
         if kit is None:
             return Overview(state.fingerprint, [])
+        kit = pack_of(kit, audience)
         langs = list(kit.site.options.languages)
         views = [preview_document(kit, layout, lang, self.pngs, size, THUMBNAIL_PIXELS,
                                   notes=True)
@@ -176,7 +194,7 @@ class Workspace:
                  for lang in langs]
         checks: dict[str, list[Problem]] = {lang: [] for lang in langs}
         names = {lang: native_name(lang) for lang in langs}
-        for problem in [*locale_problems(self.root, langs),
+        for problem in [*(locale_problems(self.root, langs) if kit.audience is None else ()),
                         *untranslated_problems(kit, langs, names=names)]:
             lang = _language_of(problem, langs)
             checks.setdefault(lang or langs[0], []).append(problem)

@@ -1,0 +1,77 @@
+"""Load a content folder's audience packs (generator/content/audiences.py), each into a `Kit`
+made from the main one's site, lines and catalogues, with what its own folder gives."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+from generator.content.audiences import check_pack_folder, pack_problem, pack_site
+from generator.content.extends import content_folders
+from generator.content.load import (
+    card_articles,
+    emergency_first,
+    load_library,
+    load_resources,
+    title_fallbacks,
+    verification_problems,
+)
+from generator.content.models import Kit, Resource, Site
+from generator.errors import ContentError, Problem
+
+
+def load_packs(root: Path, site: Site, resources: tuple[Resource, ...],
+               roots: tuple[Path, ...], strings: dict[str, dict[str, str]],
+               broken_strings: dict[str, tuple[Problem, ...]]) -> tuple[Kit, ...]:
+    """Every pack `audiences:` lists, in its order; ContentError listing every problem of
+    every pack (each saying which pack), the warnings kept in each pack's kit."""
+    packs: list[Kit] = []
+    problems: list[Problem] = []
+    for name in site.options.audiences:
+        try:
+            packs.append(_load_pack(root, name, site, resources, roots, strings,
+                                    broken_strings))
+        except ContentError as error:
+            problems.extend(pack_problem(name, problem) for problem in error.problems)
+    if problems:
+        raise ContentError(problems)
+    return tuple(packs)
+
+
+def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource, ...],
+               roots: tuple[Path, ...], strings: dict[str, dict[str, str]],
+               broken_strings: dict[str, tuple[Problem, ...]]) -> Kit:
+    folder = check_pack_folder(root, name, roots, main.line_of("audiences"), main.source.path)
+    problems: list[Problem] = []
+    site = _collected(problems, pack_site, main, folder) or main
+    own_lines = folder / "resources.yaml"
+    resources = main_resources
+    if own_lines.is_file() or own_lines.is_symlink():
+        resources = _collected(problems, load_resources, own_lines,
+                               replace(site, options=site.options.model_copy(
+                                   update={"resources": None})), problems, roots) or ()
+        problems.extend(verification_problems(resources, site, date.today()))
+        problems.extend(emergency_first(resources, site))
+    if "discreet_title" in site.files:  # the pack's own titles (the main kit's: said once)
+        problems.extend(title_fallbacks(site))
+    library, broken = load_library(site, (folder, *content_folders(root)))
+    broken_problems = [p for found in broken.values() for p in found]
+    if any(problem.severity == "error" for problem in problems) or not resources:
+        raise ContentError(problems + broken_problems)
+    # Articles that cannot be read leave out the pack's pieces that carry them, all of them
+    # if need be, as in the main kit; the main kit and the other packs are still built.
+    return Kit(root=root, site=site, resources=resources,
+               articles=card_articles(site, library[site.article_slugs[0]]),
+               warnings=tuple(pack_problem(name, p) for p in problems), library=library,
+               broken_articles=broken,
+               strings=strings, broken_strings=broken_strings, audience=name,
+               audience_folder=folder)
+
+
+def _collected(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
+    try:
+        return loader(*args)
+    except ContentError as error:
+        problems.extend(error.problems)
+        return None

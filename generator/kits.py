@@ -1,0 +1,58 @@
+"""A kit and its audience packs (generator/content/audiences.py) built one after the other,
+each pack into `<out>/<name>/`, their results told as one: a pack's problems say which pack,
+and what it could not build is named `<name>/<document>`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from generator.build import BuildResult, build
+from generator.content.audiences import pack_problem
+from generator.content.documents import plan_documents
+from generator.content.models import Kit
+from generator.layout.formats import Layout
+
+PdfCallback = Callable[[Path, str, bytes], None]
+
+
+def every_kit(kit: Kit) -> tuple[Kit, ...]:
+    """The main kit, then its packs in the order of `audiences:`."""
+    return (kit, *kit.audiences)
+
+
+def kit_out(out: Path, kit: Kit) -> Path:
+    """Where a kit's files go: the output folder, or a pack's folder in it."""
+    return out if kit.audience is None else out / kit.audience
+
+
+def document_count(kit: Kit, layouts: Sequence[Layout], poster_sizes: Sequence[str]) -> int:
+    """The documents of the kit and of its packs (a progress bar's length, per language)."""
+    return sum(len(plan_documents(one, layouts, poster_sizes)) for one in every_kit(kit))
+
+
+def build_kits(kit: Kit, layouts: Sequence[Layout], langs: Sequence[str],
+               targets: Sequence[str], out: Path | None,
+               on_step: Callable[[str], None] | None = None,
+               on_pdf: Callable[[Kit], PdfCallback | None] | None = None,
+               poster_sizes: Sequence[str] = (), jobs: int = 1) -> BuildResult:
+    """`build` the kit, then each pack (into `kit_out`); `on_pdf(kit)` gives the callback
+    for one kit's PDFs (its previews)."""
+    combined = BuildResult()
+    for one in every_kit(kit):
+        name = one.audience
+        step = on_step if on_step is None or name is None else (
+            lambda text, name=name, told=on_step: told(f"{name}/{text}"))
+        result = build(one, layouts, langs, targets,
+                       None if out is None else kit_out(out, one), on_step=step,
+                       on_pdf=on_pdf(one) if on_pdf is not None else None,
+                       poster_sizes=poster_sizes, jobs=jobs)
+        combined.written.extend(result.written)
+        combined.built.extend(result.built)
+        if name is None:
+            combined.problems.extend(result.problems)
+            combined.failed.extend(result.failed)
+            continue
+        combined.problems.extend(pack_problem(name, problem) for problem in result.problems)
+        combined.failed.extend((f"{name}/{document}", lang) for document, lang in result.failed)
+    return combined
