@@ -186,3 +186,34 @@ def test_office_fold_guides_are_printable(built: Path) -> None:
             column = [image.getpixel((x, y)) for y in range(round(5 * MM * scale),
                                                             round((5 * MM + 10) * scale))]
             assert min(column) < 245, (page_index, fold)
+
+
+def printed_sizes(pdf: Path) -> list[tuple[str, float]]:
+    """(text, size in points as printed) of every piece of text on every page."""
+    found: list[tuple[str, float]] = []
+
+    def visit(text, cm, tm, font_dict, font_size):  # noqa: ANN001, ANN202
+        if text.strip():
+            scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
+            found.append((text.strip(), font_size * scale))
+
+    for page in PdfReader(pdf).pages:
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_nothing_on_a_brochure_prints_under_9_5_pt(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Design review of issue 26 (design.md: brochures never under 9.5 pt): the flap's
+    'Checked Nov 2026' printed at 8.5 pt, the inside lines' date at 9 pt, and a long
+    article's sources shrank with it to 9 pt (Russian)."""
+    from tests.conftest import default_kit_in
+
+    content = default_kit_in(tmp_path / "content", ["en", "ru", "th"])
+    out = tmp_path / "out"
+    result = run("build", content, "--format", "brochure", "--out", out, "--no-previews")
+    assert result.code == 0, result.err
+    for lang in ("en", "ru", "th"):
+        sizes = printed_sizes(out / lang / "brochure.pdf")
+        assert len(sizes) > 50
+        small = [(text, round(points, 2)) for text, points in sizes if points < 9.5 - 0.01]
+        assert not small, (lang, small)

@@ -11,6 +11,7 @@ import ctypes
 import dataclasses
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -588,3 +589,69 @@ def test_a_long_first_line_with_an_extension_and_a_text_line_builds_a_uk_poster(
     assert "Example Organization Inc. – Shout text line" in page  # above the number
     assert decode_qr_codes(out / "en" / f"poster-{size}.pdf", 0, dpi=RENDER_DPI) == [
         "tel:+441134960000"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "vi"])
+def test_the_other_lines_numbers_stay_larger_than_their_text(tmp_path: Path, lang: str) -> None:
+    """Design review of issue 26: on a Russian or Vietnamese Letter poster the safety note
+    beside the QR code is long, and the other lines' numbers shrank with the list to the
+    poster's 12 pt floor (988 and 911 smaller than on a wallet card, as small as the words
+    around them). They stop at 16 pt: the checked date gives way instead."""
+    content = default_kit_in(tmp_path / "content", [lang])
+    assert main_build(content, tmp_path / "out", "letter") == 0
+    sizes = text_sizes(tmp_path / "out" / lang / "poster-letter.pdf")
+    others = [points for text, points in sizes if text in ("988", "911")]
+    assert len(others) == 2
+    assert min(others) >= 16 - 0.01
+    words = max(points for text, points in sizes if "988" in text and len(text) > 10)
+    assert min(others) > words  # still the strongest thing in each line
+
+
+def test_the_russian_poster_says_what_its_qr_code_does_and_keeps_the_hours(
+        tmp_path: Path) -> None:
+    """'Отсканируйте, чтобы позвонить' took two lines beside the code and pushed the 988
+    line's hours off the poster (and the caption off the folding card): 'Сканируйте для
+    звонка' says the same in one."""
+    content = default_kit_in(tmp_path / "content", ["ru"])
+    assert main_build(content, tmp_path / "out", "letter") == 0
+    lines = text_lines(tmp_path / "out" / "ru" / "poster-letter.pdf")
+    assert "Сканируйтедлязвонка" in lines  # one line; text_lines drops the spaces
+    assert sum("круглосуточно" in line for line in lines) == 2  # the main line's and 988's
+
+
+@pytest.mark.parametrize("lang", ["ru", "th", "ar"])
+def test_the_tty_label_stays_on_the_line_of_its_number(tmp_path: Path, lang: str) -> None:
+    """Design review of issue 26: the Russian restroom poster's line under the number broke
+    after 'TTY:' and set the TTY number alone on the next line. A label's colon and the
+    number it names stay together, in text ReportLab breaks (Russian), in Thai (ICU's
+    breaks) and in Arabic (right-to-left lines)."""
+    content = default_kit_in(tmp_path / "content", [lang])
+    with (content / "site.yaml").open("a", encoding="utf-8") as site:
+        site.write("poster_discreet: true\n")
+    assert main_build(content, tmp_path / "out", "letter") == 0
+    rows: dict[int, list[tuple[float, str]]] = {}  # each glyph where it is drawn
+    for char, left, bottom, _, _ in char_boxes(tmp_path / "out" / lang / "poster-letter.pdf",
+                                               0, glyphs=True):
+        if char.isascii() and (char.isalnum() or char == ":"):  # the label and the number's
+            # digits (a hyphen's box stands higher), in whatever script is around them
+            rows.setdefault(round(bottom), []).append((left, char))
+    lines = ["".join(char for _, char in sorted(row)) for row in rows.values()]
+    # (in Arabic the label and the number are two runs, set right to left: "3224 :TTY")
+    with_label = [line for line in lines if "TTY" in line]
+    assert with_label and all("18007873224" in line for line in with_label), lines
+
+
+def test_a_keyword_of_several_words_stays_on_one_line_of_every_tab(kit: Path,
+                                                                    tmp_path: Path) -> None:
+    """Design review of issue 26: a keyword is one piece (its spaces no-break spaces), but
+    collapsing a template's white space with str.split() took those for spaces too, and
+    each tab read 'Text SAFE NOW' / 'PLEASE to 88788': someone texting the first line
+    sends a keyword the line does not know."""
+    edit(kit / "resources.yaml", 'keyword: START}', 'keyword: "SAFE NOW PLEASE"}')
+    assert main_build(kit, tmp_path / "out", "letter") == 0
+    text = subprocess.run(["pdftotext", str(tmp_path / "out" / "en" / "poster-letter.pdf"),
+                           "-"], capture_output=True, text=True, check=True).stdout
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    with_keyword = [line for line in lines if re.search(r"\b(SAFE|NOW|PLEASE)\b", line)]
+    assert len(with_keyword) >= 9  # the line under the number and the eight tabs
+    assert all("SAFE NOW PLEASE" in line for line in with_keyword), with_keyword

@@ -1,5 +1,5 @@
-"""Every page of the default kit's office PDFs in English, Arabic and Chinese looks as it
-did when its reference (tests/reference_pages/<lang>/<file>-<page>.png) was accepted.
+"""Every page of the default kit's office PDFs in English, Arabic, Chinese, Thai and Hindi
+looks as it did when its reference (tests/reference_pages/<lang>/<file>-<page>.png) was accepted.
 
 A failure lists each changed page and the share of its pixels that differ, and saves the new
 rendering and a picture of the difference in tests/reference_pages/changed/. Look at every
@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from generator.layout.formats import available_layouts
-from tests.conftest import DEFAULT_CONTENT, edit
+from tests.conftest import edit
 from tests.reference_pages import (
     CHANGED,
     LANGS,
@@ -23,6 +23,7 @@ from tests.reference_pages import (
     build_kit,
     compare,
     differing_share,
+    reference_content,
     render_pages,
     save_changes,
     versions_note,
@@ -31,10 +32,10 @@ from tests.reference_pages import (
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Image.Image]:
-    """The default kit's office pages, from one build of the three languages."""
-    out = tmp_path_factory.mktemp("reference-pages") / "out"
-    build_kit(DEFAULT_CONTENT, out)
-    return render_pages(out)
+    """The default kit's office pages, from one build of the five languages."""
+    folder = tmp_path_factory.mktemp("reference-pages")
+    build_kit(reference_content(folder), folder / "out")
+    return render_pages(folder / "out")
 
 
 def test_every_page_matches_its_reference(pages: dict[str, Image.Image]) -> None:

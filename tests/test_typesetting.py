@@ -483,3 +483,35 @@ def test_characters_beyond_the_basic_plane_break_where_icu_says() -> None:
     assert "".join(text[start:end] for start, end in pieces) == text
     assert all(0 <= start < end <= len(text) for start, end in pieces)
     assert ("电话" in (text[s:e] for s, e in pieces)) or pieces[0][1] >= 2
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
+@pytest.mark.parametrize(("lang", "layout", "discreet", "page", "hours", "sentence"), [
+    ("ar", "pocket-card", False, 2, "على مدار الساعة", "إلى الرقم 88788"),
+    ("th", "poster", True, 1, "ตลอด 24 ชั่วโมง", None),  # (the narrow tabs break before ที่)
+])
+def test_the_words_for_24_7_stay_on_one_line(tmp_path: Path, lang: str, layout: str,
+                                             discreet: bool, page: int, hours: str,
+                                             sentence: str | None) -> None:
+    """Design review of issue 26: "24/7" never breaks, and neither do the words a language
+    writes for it: the Arabic card's texting line ended on "على" with "مدار الساعة" below,
+    the Thai restroom poster's on "ตลอด" with "24 ชั่วโมง" below. Held in one piece, the
+    words count as the words they are for the widow rule, which would otherwise pull the
+    number down and cut it from its sentence ("إلى الرقم" / "88788")."""
+    content = default_kit_in(tmp_path / "content", (lang,))
+    if discreet:
+        with (content / "site.yaml").open("a", encoding="utf-8") as site:
+            site.write("poster_discreet: true\n")
+    pdf = build_pieces(content, tmp_path / "out", (lang,), (layout,))[(layout, lang)].pdf
+    text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    lines = [" ".join(re.sub("[\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", line).split())
+             for line in text.splitlines()]
+    holding = [line for line in lines if hours.split()[0] in line]
+    assert holding and all(hours in line for line in holding), holding
+    # the number stays on the line of the words before it (pdftotext may set the two
+    # left-to-right runs of an Arabic line in either order)
+    if sentence:
+        holding = [line for line in lines if "88788" in line]
+        assert holding and all(word in line for line in holding for word in sentence.split()), \
+            holding

@@ -112,6 +112,18 @@ def _cjk_words(text: str, lang: str) -> list[tuple[int, int]]:
                                        for char in text[start:end])]
 
 
+# A label's colon and the number it names ("TTY: 1-800-787-3224", "QR কোড: 988"): the space
+# between them is a no-break space, so that no line ends on "TTY:" with its number below.
+_LABEL_BEFORE_NUMBER = re.compile(r"(?<=[^\W\d_]:) (?=[+(]?\d)")
+
+
+def keep_labels_with_numbers(markup: str) -> str:
+    """Paragraph markup with a no-break space after a label's colon before a number, for
+    every paragraph: ReportLab and the right-to-left lines break only at plain spaces, ICU
+    never at a no-break space."""
+    return _LABEL_BEFORE_NUMBER.sub("\u00a0", markup)
+
+
 def keep_units_with_numbers(markup: str) -> str:
     """Paragraph markup with a no-break space between a number and a short unit after it
     ("2026 г.", "24 h/24"), for ReportLab's own line breaking, which breaks at any space

@@ -15,7 +15,11 @@ from generator.engine import remembered
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import unbreakable_numbers
-from generator.i18n.line_breaks import keep_units_with_numbers, needs_segmenting
+from generator.i18n.line_breaks import (
+    keep_labels_with_numbers,
+    keep_units_with_numbers,
+    needs_segmenting,
+)
 from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
@@ -109,7 +113,7 @@ class Typesetter:
 
     def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
                    balance: bool) -> RLParagraph:
-        markup = typographic(p.markup, self.fonts.lang)
+        markup = keep_labels_with_numbers(typographic(p.markup, self.fonts.lang))
         segmented = needs_segmenting(markup)
         if (self.fonts.rtl or _right_to_left(markup)
                 or (self.fonts.shaping and not segmented)):  # aligned as the page reads

@@ -1,5 +1,6 @@
-"""Reference pages: every page of the default kit's office PDFs in English, Arabic and
-Chinese, rendered by pdfium at 72 dpi and kept as PNG files in this folder
+"""Reference pages: every page of the default kit's office PDFs in English, Arabic, Chinese,
+Thai and Hindi (a Latin, a right-to-left, a CJK, a Thai and an Indic script), rendered by
+pdfium at 72 dpi and kept as PNG files in this folder
 (`<lang>/<file>-<page>.png`). tests/test_reference_pages.py renders the pages again and
 fails when one differs from its reference by more than a small share of its pixels.
 
@@ -27,7 +28,7 @@ from generator.commands.cli import main as havenprint
 FOLDER = Path(__file__).resolve().parent
 CHANGED = FOLDER / "changed"  # new renderings and differences, for a person to look at
 VERSIONS = FOLDER / "versions.json"  # what rendered the references
-LANGS = ("en", "ar", "zh-Hans")
+LANGS = ("en", "ar", "zh-Hans", "th", "hi")
 DPI = 72
 # A pixel differs when one of its channels moved by more than this (of 255). Another pdfium
 # build moves edges by a few levels (4 between pdfium 6462, in pypdfium2 4.30, and 8149), and
@@ -47,6 +48,14 @@ class Change:
 
     def __str__(self) -> str:
         return f"{self.page}: {self.reason}"
+
+
+def reference_content(folder: Path) -> Path:
+    """The default content folder, copied into `folder`, printing every language of LANGS
+    (the default kit prints four; the article is drafted in Thai and Hindi too)."""
+    from tests.conftest import default_kit_in
+
+    return default_kit_in(folder / "content", LANGS)
 
 
 def build_kit(content: Path, out: Path, langs: Iterable[str] = LANGS,

@@ -1,5 +1,5 @@
 """`python -m tests.reference_pages [--accept]`: build the default kit's office PDFs in
-English, Arabic and Chinese, render every page, and compare them with the references
+English, Arabic, Chinese, Thai and Hindi, render every page, and compare them with the references
 (saving what changed in tests/reference_pages/changed/); `--accept` stores them as the new
 references. Look at every changed page before accepting."""
 
@@ -10,8 +10,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.conftest import DEFAULT_CONTENT
-from tests.reference_pages import accept, build_kit, compare, render_pages, save_changes
+from tests.reference_pages import (
+    accept,
+    build_kit,
+    compare,
+    reference_content,
+    render_pages,
+    save_changes,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out"
-        build_kit(DEFAULT_CONTENT, out)
+        build_kit(reference_content(Path(folder)), out)
         pages = render_pages(out)
     if args.accept:
         changes = accept(pages)
