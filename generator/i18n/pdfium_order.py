@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from unicodedata import bidirectional, mirrored
 
+from generator.engine import remembered
+
 _WEAK = {"AN", "EN", "NSM", "CS", "ES", "ET", "BN"}
 _RIGHT = {"R", "AL"}
 _MIRRORS = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True))
@@ -82,6 +84,7 @@ def pdfium_reading(actual_text: str) -> str:
     return "".join(_as_pdfium_walks(segments, "L"))
 
 
+@remembered(4096)
 def pdfium_actual_text(line: str) -> str:
     """The /ActualText that PDFium reads back as `line` (its characters in logical order):
     its segments, mirrored where PDFium will mirror them (twice gives the character back),
