@@ -188,8 +188,8 @@ def print_steps(runs: int, langs: list[str], env: dict[str, str], scratch: Path)
                 continue
             if name.startswith(("lay out", "render")):
                 seconds -= faces  # the faces it registered on the way
+                seen["faces registered while building"] += faces
                 faces = 0.0
-                seen["faces registered while building"] += 0.0
             seen[name] += seconds
         seen["faces registered while building"] += faces
         inside = sum(seconds for name, seconds in seen.items()
