@@ -12,6 +12,7 @@ groups left as slices of the run's codes, and each document fills in its own cod
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -35,6 +36,18 @@ class Written:
     middle: tuple[str | Slice, ...]
     trailing: str | None
 
+    @functools.cached_property
+    def _split(self) -> tuple[list[str], list[Slice]]:
+        """`middle` as the strings around its slices (one more string than slices)."""
+        texts, slices = [""], []
+        for piece in self.middle:
+            if isinstance(piece, str):
+                texts[-1] += piece
+            else:
+                slices.append(piece)
+                texts.append("")
+        return texts, slices
+
     def write(self, code: list[str], codes: bytes, escape: Any) -> None:
         """Add the part's operators to a text object's code, `codes` its glyph bytes."""
         if self.leading is not None:
@@ -42,8 +55,12 @@ class Written:
                 code[-1] = self.leading
             else:
                 code.append(self.leading)
-        code.append("".join(piece if isinstance(piece, str)
-                            else escape(codes[piece[0]:piece[1]]) for piece in self.middle))
+        texts, slices = self._split
+        parts = [texts[0]]
+        for (start, end), text in zip(slices, texts[1:], strict=True):
+            parts.append(escape(codes[start:end]))
+            parts.append(text)
+        code.append("".join(parts))
         if self.trailing is not None:
             code.append(self.trailing)
 
