@@ -105,7 +105,7 @@ class Engine:
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
     # How ReportLab writes a shaped run, by its glyph positions, size and rise
     # (generator.render.patches, generator.render.shaped_text).
-    shaped_runs: Store[Any, Any] = field(default_factory=lambda: Store(16384))
+    shaped_runs: Store[Any, Any] = field(default_factory=lambda: Store(4096))
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
