@@ -177,7 +177,8 @@ def _remembered_shaped_runs(original: FormatText, engine: Engine) -> FormatText:
     replaced by the remembered steps; the rise fix (above) is what those steps assume."""
     def format_text(self: PDFTextObject, text: str) -> str:
         font = getFont(self._fontname) if isinstance(text, ShapedStr) else None
-        if font is None or not (font._dynamicFont and font.shapable):
+        if (font is None or not (font._dynamicFont and font.shapable)
+                or not getattr(type(self).setRise, MARK, False)):  # the steps assume the fix
             return original(self, text)
         canvas = self._canvas
         state = (self._code, self._x, self._y)
