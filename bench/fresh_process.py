@@ -12,6 +12,12 @@ The floor: a new Python process that only starts, and one that only imports the 
 the build imports (the modules havenprint's own code imports, read from the build's import
 report, not listed here): no kit can build faster than its libraries load.
 
+Where a fresh process's time goes, step by step (`--steps`, the default kit built in one
+process, `--jobs 1`, so that the steps follow each other): starting Python, importing the
+command line, the engine (ReportLab and the patches, the default faces registered), the
+build's own modules and libraries, loading the content, then each PDF's lay out and render
+(faces registered on the way counted apart: ReportLab parsing TrueType), and writing the kit.
+
 Both are measured with havenprint's bytecode compiled once (as an installed wheel has it)
 and, on a second line, compiled from source in every process, as an editable install runs
 where PYTHONDONTWRITEBYTECODE is set; the libraries' bytecode is compiled once in both.
@@ -21,6 +27,7 @@ Prints Markdown. Not a test: figures depend on the machine and on what else runs
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -117,6 +124,88 @@ def second_build_seconds(out: Path, langs: list[str], env: dict[str, str]) -> fl
     return float(report.split()[-1])
 
 
+# Run in a new process: the build, every step timed (seconds since the process started).
+STEPS = """
+import json, os, sys, time
+started = time.perf_counter()
+steps = []
+def step(name, since):
+    steps.append((name, time.perf_counter() - since))
+import generator.commands.cli as cli
+step("import the command line", started)
+since = time.perf_counter()
+from generator.engine import start_engine
+start_engine()
+step("start the engine: ReportLab, patches, default faces", since)
+since = time.perf_counter()
+import generator.commands.build_command as command
+import generator.build as build
+import generator.i18n.fonts as fonts
+step("import the build (pydantic, markdown-it, jinja2, phonenumbers...)", since)
+def timed(owner, name, label):
+    original = getattr(owner, name)
+    def run(*args, **kwargs):
+        since = time.perf_counter()
+        result = original(*args, **kwargs)
+        step(label(*args), since)
+        return result
+    setattr(owner, name, run)
+timed(command, "load_kit", lambda *args: "load the content")
+timed(build, "lay_out", lambda kit, layout, lang: f"lay out {layout.name} ({lang})")
+timed(build, "render_pdf",
+      lambda kit, laid, target, *rest: f"render {laid.layout.name} ({laid.lang})")
+timed(fonts, "_register", lambda *args: "register a face (TrueType parsed)")
+since = time.perf_counter()
+cli.main(sys.argv[1:])
+step("the whole build command", since)
+print(json.dumps(steps), file=sys.stderr)
+os._exit(0)
+"""
+
+
+def step_seconds(out: Path, langs: list[str], env: dict[str, str]) -> list[tuple[str, float]]:
+    """One new process building the kit in one process, its steps timed."""
+    args = command(out, langs, False)[3:] + ["--jobs", "1"]  # after `python -m generator`
+    report = subprocess.run([sys.executable, "-c", STEPS, *args], check=True,
+                            capture_output=True, env=env, cwd=REPO, text=True).stderr
+    return [(name, seconds) for name, seconds in json.loads(report.splitlines()[-1])]
+
+
+def print_steps(runs: int, langs: list[str], env: dict[str, str], scratch: Path) -> None:
+    """Medians over `runs` new processes of each step; faces registered during the build
+    are counted apart and left out of the document they were registered for."""
+    out = scratch / "steps"
+    step_seconds(out, langs, env)  # bytecode, font cache
+    totals: defaultdict[str, list[float]] = defaultdict(list)
+    starts = []
+    for _ in range(runs):
+        starts.append(process_seconds("pass", env))
+        seen: defaultdict[str, float] = defaultdict(float)
+        faces = 0.0
+        for name, seconds in step_seconds(out, langs, env):
+            if name.startswith("register"):
+                faces += seconds
+                continue
+            if name.startswith(("lay out", "render")):
+                seconds -= faces  # the faces it registered on the way
+                seen["faces registered while building"] += faces
+                faces = 0.0
+            seen[name] += seconds
+        seen["faces registered while building"] += faces
+        inside = sum(seconds for name, seconds in seen.items()
+                     if name.startswith(("load", "lay out", "render", "faces")))
+        seen["the rest of the build: checks, index, manifest, writing the kit"] = (
+            seen.pop("the whole build command") - inside)
+        for name, seconds in seen.items():
+            totals[name].append(seconds)
+    print("\n| step of a new process (`--jobs 1`) | median | min-max |\n|---|---:|---:|")
+    print(f"| start Python (a process that does nothing) | {statistics.median(starts):.3f} s "
+          f"| {min(starts):.3f}-{max(starts):.3f} |")
+    for name, values in totals.items():
+        print(f"| {name} | {statistics.median(values):.3f} s "
+              f"| {min(values):.3f}-{max(values):.3f} |")
+
+
 def _package(module: str) -> str:
     """havenprint's modules by stage folder, other libraries by name, and the standard
     library as one."""
@@ -165,7 +254,14 @@ def main() -> None:
     parser.add_argument("--lang", action="append", dest="langs", default=[],
                         help="only this language (repeatable; default: the kit's)")
     parser.add_argument("--top", type=int, default=15, help="libraries listed")
+    parser.add_argument("--steps", action="store_true",
+                        help="only: where a new process's time goes, step by step")
     args = parser.parse_args()
+    if args.steps:
+        with tempfile.TemporaryDirectory(prefix="havenprint-steps-") as folder:
+            scratch = Path(folder)
+            print_steps(args.runs, args.langs, environment(scratch / "pycache", True), scratch)
+        return
     kit = ", ".join(args.langs) if args.langs else "every language it lists"
     print(f"## A new `havenprint build --no-previews` process\n\nThe default kit in {kit}, "
           f"Python {sys.version.split()[0]}, {os.cpu_count()} core(s); medians of "

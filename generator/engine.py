@@ -1,7 +1,7 @@
 """The one owner of what a havenprint process keeps between documents.
 
 A process (the command line, a batch worker, the web page's server) has one `Engine`. It
-installs the library patches (`generator.render.patches`: two fixes and five speed-ups for
+installs the library patches (`generator.render.patches`: two fixes and six speed-ups for
 ReportLab), each only after checking that the function it replaces is the one it was written
 against, registers the default faces, and owns every cache: functions that remember their
 results are declared with `@remembered(maxsize)`, so each has a bound, its arguments are its
@@ -110,9 +110,9 @@ class Engine:
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
     # A QR code version's data modules, packed (generator.render.qr_masks).
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
-    # textstat's counters by textstat language (generator.safety.readability): each its own
-    # object, so that textstat's module-wide language is never set.
-    readability: Store[str, Any] = field(default_factory=lambda: Store(8))
+    # How ReportLab writes a shaped run, by its glyph positions, size and rise
+    # (generator.render.patches, generator.render.shaped_text).
+    shaped_runs: Store[Any, Any] = field(default_factory=lambda: Store(4096))
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
@@ -152,7 +152,7 @@ class Engine:
                  for cached in (*_REMEMBERING, *self.patch_caches)}
         sizes["font files"] = (len(self.font_files), -1)  # bounded by the subsets kept
         for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
-                     "qr_data_modules", "readability"):
+                     "qr_data_modules", "shaped_runs"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes
@@ -163,7 +163,7 @@ class Engine:
             cached.cache_clear()
         self.font_files.clear()
         for store in (self.folder_chains, self.input_digests, self.qr_data_modules,
-                      self.readability):
+                      self.shaped_runs):
             store.clear()  # site families stay: ReportLab keeps their registered fonts
 
 

@@ -257,6 +257,36 @@ def test_lines_broken_by_word_widths_match_lines_measured_whole(lang: str) -> No
             assert para._break_by_words(words, width) == para._break_by_lines(width)
 
 
+def test_a_paragraph_wrapped_again_at_a_width_is_not_broken_again() -> None:
+    """A fitted paragraph is wrapped again where it is placed: its lines are broken once
+    per width and style, and again when the style changes (a balanced heading's trials)."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from generator.i18n.fonts import register_fonts
+    register_fonts()
+    text = "اتصل بنا مجانًا في أي وقت من اليوم أو الليل، نحن هنا للاستماع"
+    fonts = font_set("ar", text)
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=9, leading=11)
+    para = BidiParagraph(text, style, fonts, "regular")
+    broken: list[float] = []
+    original = para._break_lines
+
+    def counted(width: float) -> list[tuple[int, int]]:
+        broken.append(width)
+        return original(width)
+
+    para._break_lines = counted  # type: ignore[method-assign]
+    first = (para.wrap(80, 500), list(para.lines))
+    assert (para.wrap(80, 500), list(para.lines)) == first
+    assert broken == [80]
+    para.wrap(120, 500)
+    para.wrap(80, 500)
+    assert broken == [80, 120]
+    para.style = ParagraphStyle("t2", parent=style, rightIndent=20)
+    para.wrap(80, 500)
+    assert broken == [80, 120, 80]
+
+
 
 def test_a_language_without_a_font_is_one_problem_per_slot(kit: Path, run) -> None:  # noqa: ANN001
     """Amharic labels without an Ethiopic font: each slot named once with its first

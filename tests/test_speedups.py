@@ -66,3 +66,43 @@ def test_the_speedups_are_installed_when_the_engine_starts() -> None:
     patched = [pdfdoc.pdfdocEnc, pdfdoc.format, pdfdoc.PDFZCompress.encode,
                TTFontFile.makeSubset]
     assert all(getattr(function, "_havenprint", False) for function in patched)
+
+
+# Shaped runs with marks drawn raised or lowered (Arabic and Persian dots and vowels, Urdu,
+# a Thai vowel and tone mark stacked, Devanagari), parentheses and a backslash to escape,
+# and Latin with kerning: each written by ReportLab's own code and by the remembered steps.
+SHAPED_RUNS = [
+    ("fa", "بِسْمِ اللَّهِ (پنج) تماس بگیرید ۱۲۳"), ("ar", "اتصل بنا \\ مجانًا"),
+    ("ur", "ہیلپ لائن سے رابطہ کریں"), ("th", "ชั่วโมง น้ำ ที่นี่"),
+    ("hi", "नमस्ते, कॉल करें"), ("en", "AVATAR Wave (toll-free)"),
+]
+
+
+def test_shaped_runs_are_written_as_reportlab_writes_them() -> None:
+    """Each run written first (steps worked out) and again (steps remembered), in a new
+    document each time and after a raised mark was left in force, as ReportLab writes it."""
+    from reportlab.pdfbase.ttfonts import shapeStr
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+    from generator.engine import engine
+    from generator.i18n.fonts import font_set
+
+    engine()
+    patched = PDFTextObject._formatText
+    reportlab_own = patched.__wrapped__
+    remembered_before = len(engine().shaped_runs)
+    for lang, text in SHAPED_RUNS:
+        font = font_set(lang, text).face_for(text[0], "regular").name("regular")
+        for size, rise in ((9.5, 0), (12, 1.5), (9.5, 0)):
+            shaped = shapeStr(text, font, size)
+            outputs = []
+            for write in (reportlab_own, patched):
+                canvas = Canvas("unused.pdf")
+                text_object = canvas.beginText(10, 10)
+                text_object.setFont(font, size)
+                text_object.setRise(rise)
+                outputs.append((write(text_object, shaped), text_object._rise,
+                                text_object._curSubset))
+            assert outputs[0] == outputs[1], (lang, size)
+    assert len(engine().shaped_runs) > remembered_before  # the steps were remembered

@@ -29,6 +29,9 @@ class LineParagraph(Flowable):
         self.lines: list[tuple[int, int]] = []
         self.width = 0.0
         self.height = 0.0
+        # Lines broken before, by width, with the style they were broken in: a fitted
+        # paragraph is wrapped again where it is placed, and a balanced one tries styles.
+        self._broken: dict[float, tuple[ParagraphStyle, list[tuple[int, int]]]] = {}
 
     def getPlainText(self) -> str:  # noqa: N802 - ReportLab's name
         return self.text
@@ -66,7 +69,13 @@ class LineParagraph(Flowable):
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
-        self.lines = self._without_widow(self._break_lines(available_width), available_width)
+        broken = self._broken.get(available_width)
+        if broken is not None and broken[0] is self.style:
+            self.lines = list(broken[1])
+        else:
+            self.lines = self._without_widow(self._break_lines(available_width),
+                                             available_width)
+            self._broken[available_width] = (self.style, list(self.lines))
         self.height = len(self.lines) * self.style.leading
         return available_width, self.height
 

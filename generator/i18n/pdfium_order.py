@@ -24,6 +24,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from unicodedata import bidirectional, mirrored
 
+from generator.engine import remembered
+
 _WEAK = frozenset({"AN", "EN", "NSM", "CS", "ES", "ET", "BN"})
 _RIGHT = frozenset({"R", "AL"})
 _MIRRORS = MappingProxyType(dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹", strict=True)))
@@ -83,6 +85,7 @@ def pdfium_reading(actual_text: str) -> str:
     return "".join(_as_pdfium_walks(segments, "L"))
 
 
+@remembered(4096)
 def pdfium_actual_text(line: str) -> str:
     """The /ActualText that PDFium reads back as `line` (its characters in logical order):
     its segments, mirrored where PDFium will mirror them (twice gives the character back),

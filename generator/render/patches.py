@@ -1,11 +1,11 @@
 """Changes to ReportLab, each installed only onto the function it was written against.
 
 Two fix what havenprint needs fixed (shaped text's raised and lowered marks: a crash, and
-glyphs after two marks drawn off the line; discretionary ligatures), four remember across
+glyphs after two marks drawn off the line; discretionary ligatures), five remember across
 documents what a kit's documents and a batch's sites share (font subsets, their compressed
-streams, encoded strings, formatted numbers), and one breaks a paragraph's lines in time
-linear in its words (word_queue.py): documents come out byte for byte as without them
-(tests/test_speedups.py).
+streams, encoded strings, formatted numbers, how a shaped run is written), and one breaks a
+paragraph's lines in time linear in its words (word_queue.py): documents come out byte for
+byte as without them (tests/test_speedups.py).
 
 Each patch names the function it replaces and a fingerprint of that function's code as it
 was when the patch was written. A library release that changes the function changes the
@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import TTFontFile, shapeFragWord
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase.ttfonts import ShapedStr, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus.paragraph import Paragraph
 
+from generator.render.shaped_text import written
 from generator.render.word_queue import linear_break_lines
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ SetRise = Callable[[PDFTextObject, float], None]
 MakeSubset = Callable[[TTFontFile, list[int]], bytes]
 Encode = Callable[[str | bytes], bytes]
 FormatElement = Callable[[object, pdfdoc.PDFDocument, int], bytes]
+FormatText = Callable[[PDFTextObject, str], str]
 
 
 @dataclass(frozen=True)
@@ -165,6 +168,46 @@ def _remembered_numbers(original: FormatElement, engine: Engine) -> FormatElemen
     return format_element
 
 
+def _remembered_shaped_runs(original: FormatText, engine: Engine) -> FormatText:
+    """ReportLab writes shaped text glyph by glyph in Python (generator/render/shaped_text.py);
+    what it writes for a run is worked out once per glyph positions, size and rise, and each
+    document fills in its own glyph codes. Text that is not shaped goes to ReportLab's own.
+    The shaped branch below is ReportLab 5.1's, with its loop over each part's glyphs
+    replaced by the remembered steps; the rise fix (above) is what those steps assume."""
+    def format_text(self: PDFTextObject, text: str) -> str:
+        font = getFont(self._fontname) if isinstance(text, ShapedStr) else None
+        if (font is None or not (font._dynamicFont and font.shapable)
+                or not getattr(type(self).setRise, MARK, False)):  # the steps assume the fix
+            return original(self, text)
+        canvas = self._canvas
+        state = (self._code, self._x, self._y)
+        try:
+            code: list[str] = []
+            self._code = code
+            escape = canvas._escape
+            size, rise, shape_data = self._fontsize, self._rise, text.__shapeData__  # type: ignore[attr-defined]
+            setting = None
+            start = 0
+            for subset, codes in font.splitString(text, canvas._doc):
+                if subset != self._curSubset:
+                    if not setting:
+                        setting = f"{fp_str(size)} Tf {fp_str(self._leading)} TL"
+                    code.append(f"{font.getSubsetInternalName(subset, canvas._doc)} {setting}")
+                    self._curSubset = subset
+                positions = tuple(shape_data[start:start + len(codes)])
+                start += len(codes)
+                key = (positions, size, rise)
+                steps = engine.shaped_runs.get(key)
+                if steps is None:
+                    steps = engine.shaped_runs.remember(key, written(positions, size, rise))
+                steps.write(code, codes, escape)
+        finally:
+            self._code, self._x, self._y = state
+        return " ".join(code)
+    format_text.__wrapped__ = original  # type: ignore[attr-defined]  # for tests
+    return format_text
+
+
 # In the order they are installed; fingerprints of ReportLab 5.1.0.
 PATCHES = (
     Patch("shaped text's rise", PDFTextObject, "setRise", "0b25be7d125dc354",
@@ -180,6 +223,8 @@ PATCHES = (
     Patch("remembered numbers", pdfdoc, "format", "af83779dda450967", _remembered_numbers),
     Patch("line breaking linear in words", Paragraph, "breakLines", "564e97787be65a9e",
           linear_break_lines),
+    Patch("remembered shaped runs", PDFTextObject, "_formatText", "fbedbb7ac5aa96d0",
+          _remembered_shaped_runs),
 )
 FIXES = PATCHES[:2]  # what correct output needs; the rest only saves time
 
