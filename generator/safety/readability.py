@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator.content.articles import first_sentence
@@ -55,10 +57,10 @@ class Crawford(Formula):
                 + 0.049 * 100 * counts.syllables / counts.words - 3.407)
 
 
-FORMULAS: dict[str, Formula] = {
+FORMULAS: Mapping[str, Formula] = MappingProxyType({
     "en": FleschKincaid("Flesch-Kincaid grade", "en_US"),
     "es": Crawford("Crawford (years of school)", "es"),
-}
+})
 
 
 def article_text(article: Article) -> str:

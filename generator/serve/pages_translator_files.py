@@ -5,6 +5,7 @@ a translated file" (read back as `havenprint locale import` reads it: translator
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException
@@ -26,8 +27,8 @@ from generator.serve.web import (
 )
 from generator.serve.workspace import Workspace
 
-FORMATS = {"xliff": (".xlf", "application/x-xliff+xml"),
-           "po": (".po", "text/x-gettext-translation")}
+FORMATS = MappingProxyType({"xliff": (".xlf", "application/x-xliff+xml"),
+           "po": (".po", "text/x-gettext-translation")})
 
 
 async def export(request: Request) -> Response:

@@ -5,11 +5,12 @@ there ("about 17 characters fit here"), from string_room.py's measurement."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from generator.i18n.string_room import Place, Room, StringRoom
 
 # The layouts' slots, as people would point at them on the printed piece.
-SLOT_WORDS = {
+SLOT_WORDS = MappingProxyType({
     "article": "the article's text",
     "back_message": "the calm message",
     "back_org": "the organisation's name",
@@ -35,7 +36,7 @@ SLOT_WORDS = {
     "take_one": "above the tear-off tabs",
     "title": "the title",
     "when_you_call": "“When you call”",
-}
+})
 
 
 def slot_words(slot: str) -> str:
