@@ -18,7 +18,7 @@ from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import content_folders, locale_root
 from generator.content.models import Kit, Resource, Site
-from generator.content.stock import applies_to, stock_size
+from generator.content.stock import applies_to, size_stock, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
 from generator.forked import run_shared, shares
@@ -264,7 +264,7 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
     texts = caption_texts(len(faces), layout.spec.imposition.flip, bool(fold_lines(faces[0])[1]),
                           grid.perforated, grid.stock,
                           format_month(min(checked), caption_lang) if checked else None,
-                          strings)
+                          strings, peeled=grid.die_cut)
     fonts = font_set(caption_lang, "".join(texts), kit.site.fonts,
                      known=lambda: kit_characters(content_folders(kit.root), caption_lang,
                                                   _served_languages(kit)))
@@ -412,12 +412,14 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
     the size of the sheet (a brochure, a poster)."""
     stock = site.stock
+    if not applies_to(stock, layout):
+        stock = size_stock(layout, size) or stock  # the format's own label sheet
     if applies_to(stock, layout) and stock.paper is not None:
         paper = PAPER[stock.paper]
         return Grid(paper, stock.columns or 1, stock.rows or 1, size.width,
                     size.height, stock.left or 0.0,
                     paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
-                    stock.row_gap, stock.bleed, stock.perforated, stock.title)
+                    stock.row_gap, stock.bleed, stock.perforated, stock.title, stock.die_cut)
     imposition = layout.spec.imposition
     width = imposition.columns * size.width
     height = imposition.rows * size.height
@@ -473,7 +475,8 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
                            kit.site.print_offset, laid.captions)
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
-                        marks=REGISTRATION if cmyk else black)
+                        marks=REGISTRATION if cmyk else black,
+                        die_line=laid.layout.spec.die_cut)
     canvas.save()
     return buffer.getvalue()
 

@@ -171,6 +171,9 @@ class SizeSpec(_Strict):
     panel_axis: Literal["x", "y"] = "x"
     qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
     boxes: dict[str, Box] = {}  # slot name -> its box on this size, instead of the slot's
+    # The label sheet (layouts/stock.yaml) its office file prints on, whatever the site's
+    # card stock: a sticker's round labels.
+    stock: str | None = None
 
     @field_validator("boxes")
     @classmethod
@@ -216,6 +219,9 @@ class LayoutSpec(_Strict):
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
     rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
     panel_edges: Literal["fold", "cut"] = "fold"
+    # How the piece is cut out of its sheet when it is not a rectangle: "circle", the
+    # largest circle in its trim. Shop files carry that die line as a CutContour path.
+    die_cut: Literal["circle"] | None = None
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 

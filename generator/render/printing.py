@@ -81,7 +81,12 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
         count = grid.columns * grid.rows
         pieces = (f"{count} {'piece' if count == 1 else 'pieces'} of "
                   f"{describe_size(size.width, size.height)} per sheet")
-        if grid.stock:
+        if grid.stock and grid.die_cut:
+            steps.insert(0, f"Print on {grid.stock}.")
+            steps.insert(1, "Print one page on plain paper first and hold it against a sheet "
+                            "of labels, up to the light: each circle should sit on a label.")
+            steps.append(f"Peel the stickers off the sheet: {pieces}.")
+        elif grid.stock:
             steps.insert(0, f"Print on {grid.stock}.")
             steps.append(f"Separate the cards along the perforations: {pieces}.")
         elif not grid.full_page:
@@ -104,7 +109,11 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
              "press and paper, or set icc_profile in site.yaml to the profile it sends."]
     if sides == 2:
         steps.append("Page 1 is the front, page 2 the back: ask for two-sided printing.")
-    if size is not None:
+    if size is not None and layout.spec.die_cut == "circle":
+        steps.append(f"Cut round along the die line, the path in the spot colour CutContour "
+                     f"(a circle of {describe_size(size.width, size.height)}); it is set to "
+                     "overprint and is not printed.")
+    elif size is not None:
         steps.append(f"Trim at the crop marks to {describe_size(size.width, size.height)}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks"))
     return tuple(steps)
