@@ -238,6 +238,9 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     left_out = [pair for face in faces for pair in face.left_out_lines]
     listed = {item.label for composed in composed_faces for items in composed.lists.values()
               for item in items}
+    first_only = _first_line_only(kit, layout, lang, listed)
+    warnings.extend(problem for _, problem in first_only)
+    left_out.extend(first_only)
     for face in faces:
         flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
         blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
@@ -276,6 +279,21 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
             f"{''.join(dict.fromkeys(font_advice(c, caption_lang) for c in missing))}"),
             kit.site.line_of("office_language")))
     return SheetCaptions(caption_lang, tuple(texts), fonts)
+
+
+def _first_line_only(kit: Kit, layout: Layout, lang: str,
+                     listed: set[str]) -> list[tuple[str, Problem]]:
+    """A format whose lists print the first line alone (the sticker) leaves out the others
+    by design: each with a note, which the build completes with where it prints whole."""
+    lists = [slot for face in layout.spec.faces.values() for slot in face.slots
+             if slot.kind == "list"]
+    if not lists or any(slot.lines != "first" for slot in lists):
+        return []
+    selected, _ = _selected_resources(kit, layout)
+    return [(line.name, Problem(line.source.path, (
+        f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
+        line.source.line, "info"))
+        for line in (kit.resources[index] for index in selected) if line.name not in listed]
 
 
 def _served_languages(kit: Kit) -> tuple[str, ...]:

@@ -57,6 +57,7 @@ def main_images() -> int:
             pages = trimmed_pages(en / f"{file_name}-shop.pdf", dpi)
             for index, page in enumerate(pages, start=1):
                 page.save(IMAGES / f"{name}-{index}.png")
+        sticker_images(en)
     with tempfile.TemporaryDirectory() as out:  # the right-to-left example: a UK kit in Arabic
         if main(["build", str(REPO / "docs" / "examples" / "uk-arabic"), "--out", out,
                  "--format", "pocket-card", "--target", "shop", "--no-previews"]) != 0:
@@ -64,6 +65,14 @@ def main_images() -> int:
         _, back = trimmed_pages(Path(out) / "ar" / "pocket-card-shop.pdf", DPI)
         back.save(IMAGES / "pocket-card-back-ar-gb.png")
     return more_scripts_images() or article_length_images()
+
+
+def sticker_images(en: Path) -> None:
+    """The sticker as cut (its square trim, the circle inside it) and its office sheet."""
+    (sticker,) = trimmed_pages(en / "sticker-shop.pdf", 90)
+    sticker.save(IMAGES / "sticker-1.png")
+    sheet = pdfium.PdfDocument(str(en / "sticker.pdf"))
+    sheet[0].render(scale=40 / 72).to_pil().save(IMAGES / "sticker-sheet.png")
 
 
 def more_scripts_images() -> int:

@@ -259,3 +259,11 @@ def test_print_instructions_say_how_to_print_and_cut(built: Path) -> None:
     assert "Peel the stickers off the sheet" in page
     assert "Print one page on plain paper first" in page
     assert "CutContour" in page
+
+
+def test_the_other_lines_are_said_to_print_elsewhere(kit: Path, run) -> None:  # noqa: ANN001
+    result = run("check", kit)
+    assert result.code == 0
+    assert ("resources.yaml:38: note: sticker: left out '988 Suicide & Crisis Lifeline': it "
+            "carries the first line alone; it prints whole on the tri-fold brochure, the pocket "
+            "card, the folding pocket card and the poster [en]") in result.err
