@@ -46,6 +46,7 @@ from generator.layout.compose import (
 )
 from generator.layout.emptiness import empty_panel_problems
 from generator.layout.formats import Layout, SizeSpec, declared_strings
+from generator.layout.pages import page_size, panel_pages
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
 from generator.render.captions import SheetCaptions, caption_texts
@@ -221,6 +222,9 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         problems.extend(placing)
         for index, face in zip(again, placed, strict=False):
             faces[index] = face
+    if layout.spec.pages == "panels" and not problems:  # each panel a page (large print)
+        faces = [page for face in faces for page in panel_pages(face)]
+        size = page_size(size)
     problems.extend(_discretion(kit, layout, lang, faces))
     captions = None
     if not problems:
@@ -241,7 +245,9 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     first_only = _first_line_only(kit, layout, lang, listed)
     warnings.extend(problem for _, problem in first_only)
     left_out.extend(first_only)
-    for face in faces:
+    # a document of pages (large print) may end part-way down its last page
+    ends = faces[-1:] if layout.spec.pages == "panels" else []
+    for face in (face for face in faces if face not in ends):
         flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
         blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
                  else layout.folder / "layout.yaml")

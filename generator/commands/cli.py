@@ -225,7 +225,7 @@ def _formats(args: argparse.Namespace) -> int:
 
 def _setting(option: LayoutOption) -> str:
     """`letter | a4 (default: paper's): the poster's size`, for `havenprint formats`."""
-    kind = (" | ".join(option.values) if option.values is not None
+    kind = (" | ".join(str(value) for value in option.values) if option.values is not None
             else "true | false" if option.type == "bool" else option.type)
     default = (f"{option.default_from}'s" if option.default_from is not None
                else str(option.default).lower() if isinstance(option.default, bool)

@@ -222,6 +222,9 @@ class LayoutSpec(_Strict):
     # How the piece is cut out of its sheet when it is not a rectangle: "circle", the
     # largest circle in its trim. Shop files carry that die line as a CutContour path.
     die_cut: Literal["circle"] | None = None
+    # "panels": each panel of a face prints as a page of its own, and pages its text does not
+    # reach are left out (large print: the article runs on from page to page).
+    pages: Literal["faces", "panels"] = "faces"
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 
