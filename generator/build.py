@@ -45,8 +45,8 @@ from generator.layout.compose import (
     template_context,
 )
 from generator.layout.emptiness import empty_panel_problems
-from generator.layout.formats import Layout, SizeSpec, declared_strings
-from generator.layout.pages import page_size, panel_pages
+from generator.layout.formats import Layout, SizeSpec, declared_strings, page_size
+from generator.layout.pages import panel_pages
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
 from generator.render.captions import SheetCaptions, caption_texts
@@ -224,7 +224,7 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
             faces[index] = face
     if layout.spec.pages == "panels" and not problems:  # each panel a page (large print)
         faces = [page for face in faces for page in panel_pages(face)]
-        size = page_size(size)
+        size = page_size(layout.spec, size)
     problems.extend(_discretion(kit, layout, lang, faces))
     captions = None
     if not problems:

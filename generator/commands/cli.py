@@ -210,12 +210,12 @@ def _one_kit(args: argparse.Namespace, write: bool) -> int:
 
 
 def _formats(args: argparse.Namespace) -> int:
-    from generator.layout.formats import available_layouts
+    from generator.layout.formats import available_layouts, page_size
 
     for name, layout in available_layouts().items():
-        sizes = ", ".join(
-            f"{key} {_describe(size.width, size.height)}" for key, size in layout.spec.sizes.items()
-        )
+        pages = {key: page_size(layout.spec, size) for key, size in layout.spec.sizes.items()}
+        sizes = ", ".join(f"{key} {_describe(size.width, size.height)}"
+                          for key, size in pages.items())
         print(f"{name:<14} {layout.spec.title}: {sizes}")
         print(f"{'':<14} {layout.spec.description}")
         for setting, option in layout.options.items():

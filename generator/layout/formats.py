@@ -253,6 +253,16 @@ class Layout:
         return self.spec.name
 
 
+def page_size(spec: LayoutSpec, size: SizeSpec) -> SizeSpec:
+    """What one printed page of `size` is: the size itself, or for a layout whose panels
+    are pages (`pages: panels`) its first panel."""
+    if spec.pages != "panels" or not size.panels:
+        return size
+    extent = size.panels[0]
+    update = {"height": extent} if size.panel_axis == "y" else {"width": extent}
+    return size.model_copy(update={**update, "panels": None})
+
+
 def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     """The layout in `folder`; `replaces`: the built-in layout of the same name that a
     content folder's own one replaces (its settings stay: site.yaml may still set them)."""

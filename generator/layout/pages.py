@@ -6,20 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.layout.formats import SizeSpec
 from generator.layout.geometry import Rect
 from generator.layout.place import PlacedFace, PlacedText
 
 EDGE = 0.01
-
-
-def page_size(size: SizeSpec) -> SizeSpec:
-    """One page of a size whose panels are pages: the first panel's extent, no panels."""
-    if not size.panels:
-        return size
-    extent = size.panels[0]
-    update = {"height": extent} if size.panel_axis == "y" else {"width": extent}
-    return size.model_copy(update={**update, "panels": None})
 
 
 def panel_pages(face: PlacedFace) -> list[PlacedFace]:

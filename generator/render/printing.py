@@ -12,8 +12,7 @@ from generator.build import office_grid, site_profile
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
-from generator.layout.formats import Layout, SizeSpec
-from generator.layout.pages import page_size
+from generator.layout.formats import Layout, SizeSpec, page_size
 from generator.render.pdfx import VERSIONS
 from generator.render.sheets import PAPER
 
@@ -46,8 +45,8 @@ def paper_name(width: float, height: float) -> str | None:
 
 def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
     size = layout.spec.sizes.get(str(kit.site.option(layout.spec.size_option)))
-    if size is not None and layout.spec.pages == "panels":
-        size = page_size(size)  # what is printed: one page of it
+    if size is not None:
+        size = page_size(layout.spec, size)  # what is printed: one page of a large print
     try:
         return None if size is None else stock_size(kit.site.stock, layout, size)
     except ValueError:
