@@ -40,7 +40,7 @@ from tests.conftest import (
 from tests.test_text_extraction import needs_pdftotext
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
-FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "sticker")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "sticker", "large-print")
 
 # Each kit: its country, its lines as resources.yaml says them, and the numbers that must be
 # printed exactly as written there (display forms a reader of the page can check by eye):

@@ -11,7 +11,7 @@ import yaml
 
 from tests.conftest import REPO, edit, office_pdf, page_texts
 
-FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster", "sticker"]
+FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster", "sticker", "large-print"]
 LAYOUTS = REPO / "layouts"
 
 
