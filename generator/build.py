@@ -241,7 +241,7 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     warnings = notes + [w for face in faces for w in face.warnings]
     left_out = [pair for face in faces for pair in face.left_out_lines]
     listed = {item.label for composed in composed_faces for items in composed.lists.values()
-              for item in items}
+              for item in items} | _lines_in_flows(kit, layout, composition)
     first_only = _first_line_only(kit, layout, lang, listed)
     warnings.extend(problem for _, problem in first_only)
     left_out.extend(first_only)
@@ -285,6 +285,26 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
             f"{''.join(dict.fromkeys(font_advice(c, caption_lang) for c in missing))}"),
             kit.site.line_of("office_language")))
     return SheetCaptions(caption_lang, tuple(texts), fonts)
+
+
+_BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
+
+
+def _lines_in_flows(kit: Kit, layout: Layout, composition: Composition) -> set[str]:
+    """The lines a flow prints (large print runs them with the article), by their names:
+    a flow prints all of its text or fails, so a line named in it is printed whole."""
+    flows = {slot.name for face in layout.spec.faces.values() for slot in face.slots
+             if slot.kind == "flow"}
+    text = " ".join(_plain(list(paragraphs)) for composed in composition.faces
+                    for name, paragraphs in composed.texts.items() if name in flows)
+    if not text:
+        return set()
+    text = " ".join(text.translate(_BIDI_CONTROLS).split())
+    selected, _ = _selected_resources(kit, layout)
+    lines = (kit.resources[index] for index in selected)
+    return {line.name for line in lines
+            if " ".join(line.name_in(composition.lang, composition.strings)
+                        .translate(_BIDI_CONTROLS).split()) in text}
 
 
 def _first_line_only(kit: Kit, layout: Layout, lang: str,
