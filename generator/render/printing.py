@@ -123,7 +123,8 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
 
 def _screen_steps(layout: Layout) -> tuple[str, ...]:
     faces = layout.spec.faces.values()
-    pieces = ("each panel on a page of its own, from the cover, in the order it is read"
+    pieces = ("its pages, in the order they are read" if layout.spec.pages == "panels"
+              else "each panel on a page of its own, from the cover, in the order it is read"
               if any(len(face.panel_backgrounds or ()) > 1 or face.panel_names for face in faces)
               else "each side on a page of its own" if len(layout.spec.faces) > 1
               else "one page")
