@@ -16,7 +16,7 @@ from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import locale_root
 from generator.content.models import Kit, Resource, Site
-from generator.content.stock import applies_to, stock_size
+from generator.content.stock import applies_to, size_stock, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
 from generator.forked import run_shared, shares
@@ -43,7 +43,8 @@ from generator.layout.compose import (
     template_context,
 )
 from generator.layout.emptiness import empty_panel_problems
-from generator.layout.formats import Layout, SizeSpec, declared_strings
+from generator.layout.formats import Layout, SizeSpec, declared_strings, page_size
+from generator.layout.pages import panel_pages
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
 from generator.render.captions import SheetCaptions, caption_texts
@@ -218,6 +219,9 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         problems.extend(placing)
         for index, face in zip(again, placed, strict=False):
             faces[index] = face
+    if layout.spec.pages == "panels" and not problems:  # each panel a page (large print)
+        faces = [page for face in faces for page in panel_pages(face)]
+        size = page_size(layout.spec, size)
     problems.extend(_discretion(kit, layout, lang, faces))
     captions = None
     if not problems:
@@ -234,8 +238,13 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     warnings = notes + [w for face in faces for w in face.warnings]
     left_out = [pair for face in faces for pair in face.left_out_lines]
     listed = {item.label for composed in composed_faces for items in composed.lists.values()
-              for item in items}
-    for face in faces:
+              for item in items} | _lines_in_flows(kit, layout, composition)
+    first_only = _first_line_only(kit, layout, lang, listed)
+    warnings.extend(problem for _, problem in first_only)
+    left_out.extend(first_only)
+    # a document of pages (large print) may end part-way down its last page
+    ends = faces[-1:] if layout.spec.pages == "panels" else []
+    for face in (face for face in faces if face not in ends):
         flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
         blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
                  else layout.folder / "layout.yaml")
@@ -261,7 +270,7 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
     texts = caption_texts(len(faces), layout.spec.imposition.flip, bool(fold_lines(faces[0])[1]),
                           grid.perforated, grid.stock,
                           format_month(min(checked), caption_lang) if checked else None,
-                          strings)
+                          strings, peeled=grid.die_cut)
     fonts = font_set(caption_lang, "".join(texts), kit.site.fonts,
                      known=lambda: kit_characters(kit_folders(kit), caption_lang,
                                                   _served_languages(kit)))
@@ -273,6 +282,41 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
             f"{''.join(dict.fromkeys(font_advice(c, caption_lang) for c in missing))}"),
             kit.site.line_of("office_language")))
     return SheetCaptions(caption_lang, tuple(texts), fonts)
+
+
+_BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
+
+
+def _lines_in_flows(kit: Kit, layout: Layout, composition: Composition) -> set[str]:
+    """The lines a flow prints (large print runs them with the article), by their names:
+    a flow prints all of its text or fails, so a line named in it is printed whole."""
+    flows = {slot.name for face in layout.spec.faces.values() for slot in face.slots
+             if slot.kind == "flow"}
+    text = " ".join(_plain(list(paragraphs)) for composed in composition.faces
+                    for name, paragraphs in composed.texts.items() if name in flows)
+    if not text:
+        return set()
+    text = " ".join(text.translate(_BIDI_CONTROLS).split())
+    selected, _ = _selected_resources(kit, layout)
+    lines = (kit.resources[index] for index in selected)
+    return {line.name for line in lines
+            if " ".join(line.name_in(composition.lang, composition.strings)
+                        .translate(_BIDI_CONTROLS).split()) in text}
+
+
+def _first_line_only(kit: Kit, layout: Layout, lang: str,
+                     listed: set[str]) -> list[tuple[str, Problem]]:
+    """A format whose lists print the first line alone (the sticker) leaves out the others
+    by design: each with a note, which the build completes with where it prints whole."""
+    lists = [slot for face in layout.spec.faces.values() for slot in face.slots
+             if slot.kind == "list"]
+    if not lists or any(slot.lines != "first" for slot in lists):
+        return []
+    selected, _ = _selected_resources(kit, layout)
+    return [(line.name, Problem(line.source.path, (
+        f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
+        line.source.line, "info"))
+        for line in (kit.resources[index] for index in selected) if line.name not in listed]
 
 
 def _served_languages(kit: Kit) -> tuple[str, ...]:
@@ -410,12 +454,14 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
     the size of the sheet (a brochure, a poster)."""
     stock = site.stock
+    if not applies_to(stock, layout):
+        stock = size_stock(layout, size) or stock  # the format's own label sheet
     if applies_to(stock, layout) and stock.paper is not None:
         paper = PAPER[stock.paper]
         return Grid(paper, stock.columns or 1, stock.rows or 1, size.width,
                     size.height, stock.left or 0.0,
                     paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
-                    stock.row_gap, stock.bleed, stock.perforated, stock.title)
+                    stock.row_gap, stock.bleed, stock.perforated, stock.title, stock.die_cut)
     imposition = layout.spec.imposition
     width = imposition.columns * size.width
     height = imposition.rows * size.height
@@ -475,7 +521,8 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
             return right_to_left_fields(buffer.getvalue())
     else:
         draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
-                        marks=REGISTRATION if cmyk else black)
+                        marks=REGISTRATION if cmyk else black,
+                        die_line=laid.layout.spec.die_cut)
     canvas.save()
     return buffer.getvalue()
 

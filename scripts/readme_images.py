@@ -58,6 +58,8 @@ def main_images() -> int:
             pages = trimmed_pages(en / f"{file_name}-shop.pdf", dpi)
             for index, page in enumerate(pages, start=1):
                 page.save(IMAGES / f"{name}-{index}.png")
+        sticker_images(en)
+        large_print_images(Path(out))
     with tempfile.TemporaryDirectory() as out:  # the right-to-left example: a UK kit in Arabic
         if main(["build", str(REPO / "docs" / "examples" / "uk-arabic"), "--out", out,
                  "--format", "pocket-card", "--target", "shop", "--no-previews"]) != 0:
@@ -65,6 +67,21 @@ def main_images() -> int:
         _, back = trimmed_pages(Path(out) / "ar" / "pocket-card-shop.pdf", DPI)
         back.save(IMAGES / "pocket-card-back-ar-gb.png")
     return more_scripts_images() or article_length_images()
+
+
+def sticker_images(en: Path) -> None:
+    """The sticker as cut (its square trim, the circle inside it) and its office sheet."""
+    (sticker,) = trimmed_pages(en / "sticker-shop.pdf", 90)
+    sticker.save(IMAGES / "sticker-1.png")
+    sheet = pdfium.PdfDocument(str(en / "sticker.pdf"))
+    sheet[0].render(scale=40 / 72).to_pil().save(IMAGES / "sticker-sheet.png")
+
+
+def large_print_images(out: Path) -> None:
+    """The first page of large print, in English and in Arabic."""
+    trimmed_pages(out / "en" / "large-print-shop.pdf", 45)[0].save(IMAGES / "large-print-1.png")
+    trimmed_pages(out / "ar" / "large-print-shop.pdf", 45)[0].save(
+        IMAGES / "large-print-ar-1.png")
 
 
 def more_scripts_images() -> int:

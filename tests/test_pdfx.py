@@ -34,6 +34,7 @@ needs_ghostscript = pytest.mark.skipif(
     GHOSTSCRIPT is None, reason="Ghostscript is not installed (Debian package ghostscript)")
 GS_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")  # a second CMYK profile
 PRINTABLE = {"DeviceCMYK", "Separation /All"}
+DIE_LINE = "Separation /CutContour"  # a die-cut format's cut path (tests/test_sticker.py)
 BLACK, WHITE = Colour("DeviceCMYK", (0, 0, 0, 1)), Colour("DeviceCMYK", (0, 0, 0, 0))
 REGISTRATION = Colour("Separation /All", (1.0,))
 NS = {"x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
@@ -177,12 +178,20 @@ def shop_pdfs(out: Path) -> list[Path]:
 # --- colours ---------------------------------------------------------------------------
 
 def test_shop_files_paint_in_cmyk_and_the_all_separation_only(shop: Path) -> None:
+    """...and a die-cut format's die line, one stroke a page in CutContour."""
     for pdf in shop_pdfs(shop):
         reader = PdfReader(pdf)
+        (layout,) = [spec for name, layout in LAYOUTS.items()
+                     if pdf.name.startswith(f"{name}-") and (spec := layout.spec)]
+        die_cut = layout.die_cut is not None
         for page, marks in enumerate(all_marks(pdf)):
             assert marks, (pdf, page)
             assert {m.kind for m in marks} <= {"text", "hidden text", "fill", "stroke"}, (pdf, page)
+            cuts = [mark for mark in marks if mark.colour.space == DIE_LINE]
+            assert [mark.kind for mark in cuts] == (["stroke"] if die_cut else []), (pdf, page)
             for mark in marks:
+                if mark in cuts:
+                    continue
                 assert mark.colour.space in PRINTABLE, (pdf.name, page, mark)
                 assert all(0 <= value <= 1 for value in mark.colour.values), (pdf.name, mark)
         names = names_in(reader)

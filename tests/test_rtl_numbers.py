@@ -41,7 +41,8 @@ from tests.conftest import (
 from tests.test_text_extraction import needs_pdftotext
 
 RTL_LANGUAGES = ("ar", "fa", "ur", "he")
-FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "safety-plan")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "safety-plan", "sticker",
+           "large-print")
 
 # Each kit: its country, its lines as resources.yaml says them, and the numbers that must be
 # printed exactly as written there (display forms a reader of the page can check by eye):
@@ -225,8 +226,9 @@ def test_numbers_read_left_to_right_in_the_sources_order(
     lines = [line for page in document for line in visual_lines(page)]
     digit_lines = [_digits(line) for line in lines]
     # The poster prints the main line large, and its neighbours only where there is room;
-    # so does the pocket card, whose type is never below 8 pt in these scripts.
-    must_print = kit.numbers[:1] if layout in ("poster", "pocket-card") else kit.numbers
+    # so does the pocket card, whose type is never below 8 pt in these scripts; the sticker
+    # prints the main line alone.
+    must_print = kit.numbers[:1] if layout in ("poster", "pocket-card", "sticker") else kit.numbers
     for number in must_print:
         assert _printed_left_to_right(number, digit_lines), (
             f"{number} is not printed left to right in {layout} ({lang}): {lines}")

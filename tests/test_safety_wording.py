@@ -11,7 +11,8 @@ import yaml
 
 from tests.conftest import REPO, edit, office_pdf, page_texts
 
-FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster", "safety-plan"]
+FORMATS = ["pocket-card", "brochure", "pocket-fold", "poster", "safety-plan", "sticker",
+           "large-print"]
 LAYOUTS = REPO / "layouts"
 
 

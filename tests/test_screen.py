@@ -25,8 +25,8 @@ from generator.kit.web_page import QUICK_EXIT, content_security_policy
 from tests.conftest import default_kit_in
 
 LANGUAGES = ("en", "ar", "zh-Hans")
-FORMATS = {"pocket-card": 2, "brochure": 6, "pocket-fold": 8, "poster-letter": 1,
-           "safety-plan": 4}  # pages
+FORMATS = {"pocket-card": 2, "brochure": 6, "pocket-fold": 8, "poster-letter": 1,  # pages
+           "safety-plan": 4, "sticker": 1, "large-print": 3}
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdfinfo") is None,
     reason="needs pdfinfo from Debian's poppler-utils (apt-get install -y poppler-utils)")

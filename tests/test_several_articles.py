@@ -22,7 +22,9 @@ from tests.test_text_extraction import words
 EXAMPLE = REPO / "docs" / "examples" / "two-articles"
 SECOND = EXAMPLE / "articles" / "missing-him.en.md"
 SLUGS = ("trauma-bonding", "missing-him")
-PER_ARTICLE = ("brochure-{}.pdf", "pocket-fold-{}.pdf", "poster-{}-letter.pdf")
+PER_ARTICLE = ("brochure-{}.pdf", "large-print-{}.pdf", "pocket-fold-{}.pdf",
+               "poster-{}-letter.pdf")
+KIT_WIDE = ("en/pocket-card.pdf", "en/safety-plan.pdf", "en/sticker.pdf")  # once a kit
 
 
 def article(slug: str) -> Article:
@@ -61,8 +63,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_each_article_gets_its_own_files_and_the_pocket_card_is_printed_once(
         built: Path) -> None:
-    expected = {"pocket-card.pdf", "safety-plan.pdf"} | {name.format(slug) for slug in SLUGS
-                                                         for name in PER_ARTICLE}
+    expected = {path.split("/")[1] for path in KIT_WIDE} | {
+        name.format(slug) for slug in SLUGS for name in PER_ARTICLE}
     assert {path.name for path in (built / "en").iterdir()} == expected
 
 
@@ -119,7 +121,7 @@ def test_index_groups_the_files_by_article(built: Path) -> None:
     html = (built / "index.html").read_text(encoding="utf-8")
     parser.feed(html)
     assert parser.groups == {
-        "": ["en/pocket-card.pdf", "en/safety-plan.pdf"],
+        "": list(KIT_WIDE),
         **{slug: [f"en/{name.format(slug)}" for name in PER_ARTICLE] for slug in SLUGS}}
     assert list(parser.groups) == ["", *SLUGS]  # the whole kit's, then in `articles:` order
     for slug in SLUGS:
@@ -131,8 +133,7 @@ def test_manifest_says_which_article_each_file_carries(built: Path) -> None:
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
     carried = {entry["path"]: entry.get("article") for entry in manifest["outputs"]
                if entry["kind"] == "pdf"}
-    # the pieces printed once a kit name the first article, whose card line the card prints
-    assert carried == {"en/pocket-card.pdf": SLUGS[0], "en/safety-plan.pdf": SLUGS[0], **{
+    assert carried == {**dict.fromkeys(KIT_WIDE, SLUGS[0]), **{
         f"en/{name.format(slug)}": slug for slug in SLUGS for name in PER_ARTICLE}}
     assert not any("card_line" in entry for entry in manifest["outputs"])
 
@@ -176,13 +177,15 @@ def test_check_reads_every_article_in_every_language(tmp_path: Path, run) -> Non
     assert result.code == 1
     assert (f"{content}/articles/missing-him.es.md: no article 'missing-him' for language "
             "'es': add missing-him.es.md or missing-him.es.txt") in result.err
-    assert "Not built: brochure-missing-him (es), pocket-fold-missing-him (es), " \
-           "poster-missing-him-letter (es); 0 file(s) written" in result.err
+    assert "Not built: brochure-missing-him (es), large-print-missing-him (es), " \
+           "pocket-fold-missing-him (es), poster-missing-him-letter (es); 0 file(s) " \
+           "written" in result.err
     out = tmp_path / "out"  # the other article's files in Spanish are still built
     assert run("build", content, "--out", out, "--no-previews").code == 1
     assert sorted(path.name for path in (out / "es").iterdir()) == [
-        "brochure-trauma-bonding.pdf", "pocket-card.pdf", "pocket-fold-trauma-bonding.pdf",
-        "poster-trauma-bonding-letter.pdf", "safety-plan.pdf"]
+        "brochure-trauma-bonding.pdf", "large-print-trauma-bonding.pdf", "pocket-card.pdf",
+        "pocket-fold-trauma-bonding.pdf", "poster-trauma-bonding-letter.pdf", "safety-plan.pdf",
+        "sticker.pdf"]
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [

@@ -22,7 +22,8 @@ from generator.content.load import find_article
 from tests.conftest import DEFAULT_CONTENT, default_kit_in, shop_pdf
 
 SHAPED_OR_RTL = ("hi", "ar", "fa", "ur", "he")
-FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "safety-plan")
+FORMATS = ("pocket-card", "brochure", "pocket-fold", "poster", "safety-plan", "sticker",
+           "large-print")
 needs_pdftotext = pytest.mark.skipif(
     shutil.which("pdftotext") is None,
     reason="needs pdftotext from Debian's poppler-utils (apt-get install -y poppler-utils)")

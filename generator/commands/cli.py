@@ -211,12 +211,12 @@ def _one_kit(args: argparse.Namespace, write: bool) -> int:
 
 
 def _formats(args: argparse.Namespace) -> int:
-    from generator.layout.formats import available_layouts
+    from generator.layout.formats import available_layouts, page_size
 
     for name, layout in available_layouts().items():
-        sizes = ", ".join(
-            f"{key} {_describe(size.width, size.height)}" for key, size in layout.spec.sizes.items()
-        )
+        pages = {key: page_size(layout.spec, size) for key, size in layout.spec.sizes.items()}
+        sizes = ", ".join(f"{key} {_describe(size.width, size.height)}"
+                          for key, size in pages.items())
         print(f"{name:<14} {layout.spec.title}: {sizes}")
         print(f"{'':<14} {layout.spec.description}")
         for setting, option in layout.options.items():
@@ -226,7 +226,7 @@ def _formats(args: argparse.Namespace) -> int:
 
 def _setting(option: LayoutOption) -> str:
     """`letter | a4 (default: paper's): the poster's size`, for `havenprint formats`."""
-    kind = (" | ".join(option.values) if option.values is not None
+    kind = (" | ".join(str(value) for value in option.values) if option.values is not None
             else "true | false" if option.type == "bool" else option.type)
     default = (f"{option.default_from}'s" if option.default_from is not None
                else str(option.default).lower() if isinstance(option.default, bool)

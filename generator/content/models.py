@@ -99,6 +99,7 @@ class Stock:
     column_gap: float = 0.0
     row_gap: float = 0.0
     bleed: float = 0.0  # colour past a card's edge into a margin or gap
+    die_cut: bool = False  # labels already cut out on a backing sheet: peeled off, not cut
 
     @property
     def fixed(self) -> bool:

@@ -407,7 +407,7 @@ class LayoutOption(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     description: str  # one line: what it does (`havenprint formats` lists it)
-    values: tuple[str, ...] | None = None
+    values: tuple[str, ...] | tuple[int, ...] | None = None  # choices: words, or whole numbers
     type: Literal["text", "bool", "integer", "number"] | None = None
     default: str | bool | int | float | None = None
     default_from: str | None = None
@@ -451,7 +451,7 @@ class LayoutOption(BaseModel):
     def allowed(self) -> str:
         """The values it takes, as a message says them."""
         if self.values is not None:
-            return "one of " + ", ".join(self.values)
+            return "one of " + ", ".join(str(value) for value in self.values)
         return {"text": "a text", "bool": "true or false", "integer": "a whole number",
                 "number": "a number"}[self.type or "text"]
 

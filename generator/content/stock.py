@@ -44,6 +44,7 @@ class StockModel(BaseModel):
     column_gap: float = 0.0
     row_gap: float = 0.0
     bleed: float = mm(2)
+    die_cut: bool = False  # labels, cut out already: peeled off the sheet
 
     @field_validator("left", "top", "column_gap", "row_gap", "bleed", mode="before")
     @classmethod
@@ -85,7 +86,7 @@ def stock_from(name: str, model: StockModel) -> Stock:
                          f"top; missing: {missing}")
     stock = Stock(name, model.title or name, model.perforated, model.paper, model.card,
                   model.columns, model.rows, model.left, model.top, model.column_gap,
-                  model.row_gap, model.bleed)
+                  model.row_gap, model.bleed, model.die_cut)
     if stock.fixed:
         width, height = PAPER_SIZES[stock.paper or "letter"]
         right = width - stock.sheet_width() - (stock.left or 0.0)
@@ -117,6 +118,33 @@ def named_stocks() -> dict[str, Stock]:
     if problems:
         raise ContentError(problems)
     return stocks
+
+
+def size_stock(layout: Layout, size: SizeSpec) -> Stock | None:
+    """The label sheet layout.yaml names for a size (`stock:`), checked against it: a
+    stock there is, holding this size's pieces in the layout's grid; ContentError naming
+    the line otherwise."""
+    if size.stock is None:
+        return None
+    path = layout.folder / "layout.yaml"
+    key = next((key for key, spec in layout.spec.sizes.items() if spec.stock == size.stock),
+               "?")
+    where = f"sizes.{key}.stock: {size.stock}"
+    stocks = named_stocks()
+    stock = stocks.get(size.stock)
+    if stock is None:
+        raise ContentError(Problem(path, (f"{where}: layouts/stock.yaml has no such stock; "
+                                          f"stocks: {', '.join(stocks)}")))
+    imposition = layout.spec.imposition
+    if not applies_to(stock, layout) or stock.card is None or max(
+            abs(stock.card[0] - size.width), abs(stock.card[1] - size.height)) > 0.01:
+        raise ContentError(Problem(path, (
+            f"{where} holds {stock.columns} × {stock.rows} pieces of "
+            f"{_mm(stock.card[0]) if stock.card else '?'} × "
+            f"{_mm(stock.card[1]) if stock.card else '?'}; the {layout.name} at this size "
+            f"prints {imposition.columns} × {imposition.rows} of {_mm(size.width)} × "
+            f"{_mm(size.height)}: name a stock that holds them")))
+    return stock
 
 
 def applies_to(stock: Stock, layout: Layout) -> bool:

@@ -345,7 +345,10 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
     texts, lists, fillers = {}, {}, {}
     in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
     for slot in face.slots:
-        if slot.kind in TEXT_KINDS:
+        if slot.kind == "flow":  # a flow may print the lines too (large print): `lines`
+            texts[slot.name] = _render_block(
+                template, slot.name, {**context, "lines": [view for _, view in lines]}, path)
+        elif slot.kind in TEXT_KINDS:
             texts[slot.name] = _render_block(template, slot.name, context, path)
         if slot.fillers:
             listed = {**context, "lines": [view for _, view in lines]}

@@ -166,6 +166,9 @@ class SizeSpec(FrozenModel):
     panel_axis: Literal["x", "y"] = "x"
     qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
     boxes: dict[str, Box] = {}  # slot name -> its box on this size, instead of the slot's
+    # The label sheet (layouts/stock.yaml) its office file prints on, whatever the site's
+    # card stock: a sticker's round labels.
+    stock: str | None = None
 
     @field_validator("boxes")
     @classmethod
@@ -214,6 +217,12 @@ class LayoutSpec(FrozenModel):
     # A yes-or-no site setting (safety_plan_fillable) that makes the office file a form:
     # each line to write on a text field, each box to tick a check box.
     fields_when: str | None = None
+    # How the piece is cut out of its sheet when it is not a rectangle: "circle", the
+    # largest circle in its trim. Shop files carry that die line as a CutContour path.
+    die_cut: Literal["circle"] | None = None
+    # "panels": each panel of a face prints as a page of its own, and pages its text does not
+    # reach are left out (large print: the article runs on from page to page).
+    pages: Literal["faces", "panels"] = "faces"
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 
@@ -240,6 +249,16 @@ class Layout:
     @property
     def name(self) -> str:
         return self.spec.name
+
+
+def page_size(spec: LayoutSpec, size: SizeSpec) -> SizeSpec:
+    """What one printed page of `size` is: the size itself, or for a layout whose panels
+    are pages (`pages: panels`) its first panel."""
+    if spec.pages != "panels" or not size.panels:
+        return size
+    extent = size.panels[0]
+    update = {"height": extent} if size.panel_axis == "y" else {"width": extent}
+    return size.model_copy(update={**update, "panels": None})
 
 
 def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:

@@ -41,9 +41,11 @@ class SheetCaptions:
 
 
 def caption_texts(pages: int, flip: str, folds: bool, perforated: bool, stock: str | None,
-                  checked: str | None, strings: Mapping[str, str]) -> list[str]:
+                  checked: str | None, strings: Mapping[str, str],
+                  peeled: bool = False) -> list[str]:
     """What each office sheet needs, in its footer: how to print it, then what to do with
-    it (cut or separate, fold) on the last page; on the first, the stock it is laid out for,
+    it (cut or separate, fold) on the last page, nothing for labels that are `peeled` off
+    their sheet; on the first, the stock it is laid out for,
     and when the lines were last checked (`checked`, a month as the language writes it),
     for whoever prints it to know when to check them again."""
     def text(key: str, **values: object) -> str:
@@ -57,7 +59,8 @@ def caption_texts(pages: int, flip: str, folds: bool, perforated: bool, stock: s
     if stock:
         how[0] = f"{text('print_for_stock', stock=stock)} {how[0]}"
     then = "print_then_separate" if perforated else "print_then_cut"
-    how[-1] = f"{how[-1]} {text(then + ('_fold' if folds else ''))}"
+    if not peeled:
+        how[-1] = f"{how[-1]} {text(then + ('_fold' if folds else ''))}"
     if checked:
         how[0] = f"{how[0]} {text('print_lines_checked', date=checked)}"
     return how

@@ -13,7 +13,7 @@ from generator.build import fillable, office_grid, site_profile
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
-from generator.layout.formats import Layout, SizeSpec
+from generator.layout.formats import Layout, SizeSpec, page_size
 from generator.render.pdfx import VERSIONS
 from generator.render.sheets import PAPER
 
@@ -46,6 +46,8 @@ def paper_name(width: float, height: float) -> str | None:
 
 def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
     size = layout.spec.sizes.get(str(kit.site.option(layout.spec.size_option)))
+    if size is not None:
+        size = page_size(layout.spec, size)  # what is printed: one page of a large print
     try:
         return None if size is None else stock_size(kit.site.stock, layout, size)
     except ValueError:
@@ -82,7 +84,12 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
         count = grid.columns * grid.rows
         pieces = (f"{count} {'piece' if count == 1 else 'pieces'} of "
                   f"{describe_size(size.width, size.height)} per sheet")
-        if grid.stock:
+        if grid.stock and grid.die_cut:
+            steps.insert(0, f"Print on {grid.stock}.")
+            steps.insert(1, "Print one page on plain paper first and hold it against a sheet "
+                            "of labels, up to the light: each circle should sit on a label.")
+            steps.append(f"Peel the stickers off the sheet: {pieces}.")
+        elif grid.stock:
             steps.insert(0, f"Print on {grid.stock}.")
             steps.append(f"Separate the cards along the perforations: {pieces}.")
         elif not grid.full_page:
@@ -119,7 +126,11 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
              "press and paper, or set icc_profile in site.yaml to the profile it sends."]
     if sides == 2:
         steps.append("Page 1 is the front, page 2 the back: ask for two-sided printing.")
-    if size is not None:
+    if size is not None and layout.spec.die_cut == "circle":
+        steps.append(f"Cut round along the die line, the path in the spot colour CutContour "
+                     f"(a circle of {describe_size(size.width, size.height)}); it is set to "
+                     "overprint and is not printed.")
+    elif size is not None:
         steps.append(f"Trim at the crop marks to {describe_size(size.width, size.height)}.")
         steps.extend(_fold_steps(layout, size, marks="dashed marks"))
     if has_writing_space(layout):
@@ -130,7 +141,8 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
 
 def _screen_steps(layout: Layout) -> tuple[str, ...]:
     faces = layout.spec.faces.values()
-    pieces = ("each panel on a page of its own, from the cover, in the order it is read"
+    pieces = ("its pages, in the order they are read" if layout.spec.pages == "panels"
+              else "each panel on a page of its own, from the cover, in the order it is read"
               if any(len(face.panel_backgrounds or ()) > 1 or face.panel_names for face in faces)
               else "each side on a page of its own" if len(layout.spec.faces) > 1
               else "one page")

@@ -41,8 +41,10 @@ class Role:
 
 
 def role_of(text: PlacedText, in_line: bool) -> Role:
-    """The role of a paragraph; `in_line`: it follows a line's name or part."""
-    style = style_name(text.paragraph.style)
+    """The role of a paragraph; `in_line`: it follows a line's name or part. A style named
+    with a number after one of these (large print's `heading18`, its 18 pt scale) has the
+    role of that style."""
+    style = style_name(text.paragraph.style).rstrip("0123456789")
     if style in HEADINGS:
         return Role("heading", HEADINGS[style])
     if style in ITEMS:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from reportlab.lib.colors import Color, black
+from reportlab.lib.colors import Color, PCMYKColorSep, black
 from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.pdfgen.canvas import Canvas
 
@@ -36,6 +36,10 @@ FOLD_DASH = (2.0, 2.0)
 FOLD_GUIDE_GRAY = 0.75
 FOLD_GUIDE_LENGTH = 10.0
 CAPTION_GAP = 1.5  # between the caption and the marks beside it
+# A sticker's die line: a spot colour of this name is what cutting plotters and sticker
+# printers' RIPs (Roland VersaWorks, Mimaki, Summa) cut along; printed it would be magenta.
+CUT_CONTOUR = PCMYKColorSep(0, 100, 0, 0, spotName="CutContour")
+DIE_LINE_WIDTH = 0.25
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class Grid:
     bleed: float = 0.0
     perforated: bool = False  # card stock: separated along perforations, no cut marks
     stock: str | None = None  # the stock's title, for the caption
+    die_cut: bool = False  # labels, cut out already: peeled off the sheet
 
     @classmethod
     def centred(cls, paper: tuple[float, float], columns: int, rows: int, width: float,
@@ -348,9 +353,10 @@ def shop_page_size(face: PlacedFace, bleed: float) -> tuple[float, float]:
 
 
 def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: float,
-                    marks: Color = black) -> None:
+                    marks: Color = black, die_line: str | None = None) -> None:
     """One face per page at trim size plus bleed, crop and fold marks in the slug (in
-    `marks`: the Registration colour in a CMYK file), boxes set."""
+    `marks`: the Registration colour in a CMYK file), boxes set; with `die_line`
+    ("circle"), the path a sticker is cut along."""
     for face in faces:
         width, height = shop_page_size(face, bleed)
         canvas.setPageSize((width, height))
@@ -360,7 +366,22 @@ def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: 
                             y0 + face.height + bleed))
         draw_face(canvas, face, x0, y0, brand, bleed=bleed)
         _crop_marks(canvas, x0, y0, face, bleed, marks)
+        if die_line == "circle":
+            _die_line(canvas, x0, y0, face)
         canvas.showPage()
+
+
+def _die_line(canvas: Canvas, x0: float, y0: float, face: PlacedFace) -> None:
+    """The circle the cutter follows, as sticker printers and their RIPs expect it: a
+    vector path stroked in the spot colour CutContour and nothing else, set to overprint
+    (so that it knocks nothing out of the artwork below it), drawn last."""
+    canvas.saveState()
+    canvas.setStrokeColor(CUT_CONTOUR)
+    canvas.setStrokeOverprint(True)
+    canvas.setLineWidth(DIE_LINE_WIDTH)
+    canvas.circle(x0 + face.width / 2, y0 + face.height / 2,
+                  min(face.width, face.height) / 2, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def _crop_marks(canvas: Canvas, x0: float, y0: float, face: PlacedFace, bleed: float,

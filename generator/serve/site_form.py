@@ -355,9 +355,10 @@ def _option(data: CommentedMap, name: str, option: LayoutOption, value: object) 
         if value == "":
             drop_key(data, name)
             return
-        if value not in option.values:
-            raise SettingsError(f"option:{name}: choose one of {', '.join(option.values)}")
-        set_key(data, name, str(value), SITE_ORDER)
+        chosen = [choice for choice in option.values if str(choice) == str(value)]
+        if not chosen:
+            raise SettingsError(f"option:{name}: choose {option.allowed}")
+        set_key(data, name, chosen[0], SITE_ORDER)  # a whole number stays one
     elif option.type == "bool":
         if name in data or (value is True) != bool(option.default):
             set_key(data, name, value is True, SITE_ORDER)

@@ -1,0 +1,224 @@
+"""Large print, read back from its PDFs: no text under 14 pt (18 pt with large_print_size:
+18) in Latin, Arabic, Chinese and Thai, measured from the content streams and by pdfium;
+every line whole and the whole article in order; lines start at the left margin (the right
+one in Arabic); no italic face; Letter or A4 pages, as many as the text needs."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generator.layout.formats import available_layouts
+from tests.conftest import DEFAULT_CONTENT, edit, glyphs_only, page_texts
+from tests.pdf_paint import page_marks
+from tests.test_brochure import article_words, words
+
+LANGUAGES = ["en", "ar", "zh-Hans", "th"]
+SPEC = available_layouts()["large-print"].spec
+LETTER, A4 = (612.0, 792.0), (595.28, 841.89)
+MARGIN = SPEC.sizes["letter"].safe_margin  # 0.75 in
+
+
+def build(root: Path, extra: str = "", languages: list[str] = LANGUAGES) -> Path:
+    from generator.commands.cli import main
+
+    content = root / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    text = re.sub(r"^languages: .*$", f"languages: [{', '.join(languages)}]",
+                  site.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    site.write_text(text + extra, encoding="utf-8")
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--format", "large-print",
+                 "--target", "all", "--no-previews"]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("large-print"))
+
+
+@pytest.fixture(scope="module")
+def built_18(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("large-print-18"), "large_print_size: 18\n",
+                 ["en", "ar"])
+
+
+def operator_sizes(pdf: Path) -> list[float]:
+    """The size of every piece of text drawn, from the content streams (Tf and matrices)."""
+    reader = PdfReader(pdf)
+    return [mark.size for index in range(len(reader.pages))
+            for mark in page_marks(reader, index)[0] if mark.kind in ("text", "hidden text")]
+
+
+def pdfium_sizes(pdf: Path) -> list[float]:
+    """The font size pdfium reports for every character it reads."""
+    sizes = []
+    for page in pdfium.PdfDocument(str(pdf)):
+        text = page.get_textpage()
+        sizes.extend(pdfium_c.FPDFText_GetFontSize(text.raw, index)
+                     for index in range(text.count_chars())
+                     if text.get_text_range(index, 1).strip())
+    return sizes
+
+
+@pytest.mark.parametrize("target", ["", "-shop", "-screen"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nothing_under_14_pt(built: Path, lang: str, target: str) -> None:
+    pdf = built / lang / f"large-print{target}.pdf"
+    # the screen copy draws shaped text as Type 3 glyphs, which pdf_paint follows slowly:
+    # pdfium reads its sizes
+    measured = [pdfium_sizes(pdf)] + ([operator_sizes(pdf)] if target != "-screen" else [])
+    for sizes in measured:
+        assert len(sizes) > 50  # a line at least, or a character
+        assert min(sizes) >= 14 - 0.01, (lang, target, min(sizes))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_nothing_under_18_pt_on_request(built_18: Path, built: Path, lang: str) -> None:
+    for target in ("", "-shop"):
+        pdf = built_18 / lang / f"large-print{target}.pdf"
+        for sizes in (operator_sizes(pdf), pdfium_sizes(pdf)):
+            assert min(sizes) >= 18 - 0.01, (lang, target, min(sizes))
+    # the larger type takes more pages
+    assert len(PdfReader(built_18 / lang / "large-print.pdf").pages) > len(
+        PdfReader(built / lang / "large-print.pdf").pages)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_letter_pages_none_of_them_blank(built: Path, lang: str) -> None:
+    reader = PdfReader(built / lang / "large-print.pdf")
+    assert 2 <= len(reader.pages) <= len(SPEC.sizes["letter"].panels or [])
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER
+    assert all(text.strip() for text in page_texts(built / lang / "large-print.pdf"))
+
+
+def test_no_italic_face(built: Path) -> None:
+    for lang in LANGUAGES:
+        reader = PdfReader(built / lang / "large-print.pdf")
+        fonts = {mark.font for index in range(len(reader.pages))
+                 for mark in page_marks(reader, index)[0] if mark.kind == "text"}
+        assert fonts and not [font for font in fonts if re.search("italic|oblique", font, re.I)]
+
+
+def test_every_line_whole_and_the_article_in_order(built: Path) -> None:
+    text = " ".join(" ".join(page_texts(built / "en" / "large-print.pdf")).split())
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))
+    for line in lines["resources"]:
+        assert line["phone"] in text
+        if "text" in line:
+            number = line["text"]["number"]
+            keyword = line["text"].get("keyword")
+            assert (f"Text {keyword} to {number}" if keyword else f"Text {number}") in text
+        if "tty" in line:
+            assert f"TTY: {line['tty']}" in text
+    assert "In an emergency, call 911." in text  # the safety wording
+    printed = words(" ".join(page_texts(built / "en" / "large-print.pdf")))
+    markdown = DEFAULT_CONTENT / "articles" / "trauma-bonding.en.md"
+    article = article_words(markdown)
+    title_words = len(words(re.search(r"^title: (.+)$", markdown.read_text(encoding="utf-8"),
+                                      re.MULTILINE).group(1)))
+    title, body = article[:title_words], article[title_words:]
+    assert printed[:len(title)] == title
+    start = next(i for i in range(len(printed)) if printed[i:i + 8] == body[:8])
+    assert printed[start:start + len(body)] == body
+
+
+def line_starts(pdf: Path, page_index: int) -> tuple[list[float], list[float]]:
+    """The left and right ends of each printed line: the glyphs grouped by their baseline
+    (pdfium's character origins), where each is drawn."""
+    page = glyphs_only(pdf)[page_index]
+    text = page.get_textpage()
+    rows: dict[int, list[tuple[float, float]]] = {}
+    x, y = ctypes.c_double(), ctypes.c_double()
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if unicodedata.category(char)[0] not in "LNPS":
+            continue  # spaces; marks above and below letters, on baselines of their own
+            # (and without the text of their own that a letter has)
+        pdfium_c.FPDFText_GetCharOrigin(text.raw, index, ctypes.byref(x), ctypes.byref(y))
+        left, _, right, _ = text.get_charbox(index, loose=False)
+        rows.setdefault(round(y.value), []).append((left, right))
+    lines = [row for row in rows.values() if len(row) >= 6]  # not a stray glyph
+    return ([min(left for left, _ in row) for row in lines],
+            [max(right for _, right in row) for row in lines])
+
+
+def test_left_aligned_and_right_to_left_from_the_right(built: Path) -> None:
+    hang = SPEC.styles["bullet"].hang
+    for page_index in range(2):
+        lefts, _ = line_starts(built / "en" / "large-print.pdf", page_index)
+        assert len(lefts) > 15
+        # every line starts at the margin, or a bullet's hanging indent in from it
+        for left in lefts:
+            assert min(abs(left - MARGIN), abs(left - MARGIN - hang)) < 2.5, left
+        _, rights = line_starts(built / "ar" / "large-print.pdf", page_index)
+        # a line starts at the right margin: its first glyph's ink within a letter of it
+        starts = [right for right in rights if abs(right - (LETTER[0] - MARGIN)) < 12]
+        assert len(starts) >= 0.9 * len(rights), rights
+
+
+def test_a4_pages(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "paper: letter", "paper: a4")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "large-print", "--no-previews").code == 0
+    for page in PdfReader(out / "en" / "large-print.pdf").pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(A4,
+                                                                                       abs=0.01)
+
+
+def test_a_short_article_takes_fewer_pages(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    raw = article.read_text(encoding="utf-8")
+    front = raw.split("---\n", 2)[1]
+    article.write_text(f"---\n{front}---\nA short note. Help is here when you are ready.\n",
+                       encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "large-print", "--no-previews")
+    assert result.code == 0, result.err
+    assert "large-print" not in result.err  # no warning about the page it ends part-way down
+    assert len(PdfReader(out / "en" / "large-print.pdf").pages) == 1
+
+
+def test_an_article_too_long_for_its_pages_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    article = kit / "articles" / "trauma-bonding.en.md"
+    edit(article, "## Sources", ("More words to read slowly and calmly. " * 40 + "\n\n") * 20
+         + "## Sources")
+    result = run("check", kit, "--format", "large-print")
+    assert result.code == 1
+    line = next(line for line in result.err.splitlines() if "large-print" in line)
+    assert "trauma-bonding.en.md" in line and "too tall even at 14 pt" in line
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("16", "large_print_size: must be one of 14 or 18, not 16"),
+    ('"18"', "large_print_size: must be one of 14 or 18"),
+])
+def test_other_sizes_are_refused(kit: Path, run, value: str, message: str) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", f"large_print_size: {value}\nbrand_color:")
+    result = run("check", kit, "--format", "large-print")
+    assert result.code == 1
+    assert re.search(r"site\.yaml:\d+: " + re.escape(message), result.err), result.err
+
+
+def test_formats_lists_it_with_its_setting(run) -> None:  # noqa: ANN001
+    out = run("formats").out
+    assert "large-print    Large print: letter 8.5 x 11 in (216 x 279 mm), a4 8.27 x 11.7 in" in out
+    assert "site.yaml large_print_size: 14 | 18 (default: 14)" in out
+
+
+def test_print_instructions_name_the_page(built: Path) -> None:
+    page = (built / "index.html").read_text(encoding="utf-8")
+    section = page[page.index("large-print.pdf"):]
+    assert "Print at 100 %" in section and "Letter, portrait" in section

@@ -1,0 +1,269 @@
+"""The sticker, read back from its PDFs: the office sheet's stickers sit on the labels of the
+stock layouts/stock.yaml describes and call the first line; the shop file's die line is a
+circle in the CutContour spot colour, stroked, overprinting, alone in that colour; every
+glyph and the QR code's dark modules keep inside the circle its safe margin within the cut,
+its quiet zone inside the cut; the line prints whole; nothing under the type floors; the
+restroom variant names no line and is checked for revealing words."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generator.content.units import parse_length
+from generator.layout.formats import available_layouts
+from tests.conftest import DEFAULT_CONTENT, char_boxes, decode_qr_codes, edit, page_texts
+from tests.pdf_paint import page_marks
+
+LANGUAGES = ["en", "ar", "zh-Hans", "th"]
+STICKER = available_layouts()["sticker"].spec
+STOCKS = yaml.safe_load((Path(__file__).parent.parent / "layouts" / "stock.yaml").read_text(
+    encoding="utf-8"))
+FLOORS = {"en": 8.0, "zh-Hans": 8.0, "ar": 9.0, "th": 9.0}  # design.md: pocket-sized type
+LETTER = (612.0, 792.0)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from generator.commands.cli import main
+
+    root = tmp_path_factory.mktemp("sticker")
+    content = root / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(LANGUAGES)}]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--format", "sticker",
+                 "--target", "all", "--no-previews"]) == 0
+    return out
+
+
+def label_circles(stock_name: str, paper_height: float) -> list[tuple[float, float, float]]:
+    """(x, y, radius) of every label on the stock, in PDF space, worked out from
+    layouts/stock.yaml's own numbers."""
+    stock = STOCKS[stock_name]
+    width, height = (parse_length(value) for value in stock["card"])
+    left, top = parse_length(stock["left"]), parse_length(stock["top"])
+    dx = width + parse_length(stock["column_gap"])
+    dy = height + parse_length(stock["row_gap"])
+    return [(left + column * dx + width / 2, paper_height - (top + row * dy + height / 2),
+             width / 2) for row in range(stock["rows"]) for column in range(stock["columns"])]
+
+
+def glyph_boxes(pdf: Path, page_index: int = 0) -> list[tuple[str, tuple[float, ...]]]:
+    """Every glyph where it is drawn (read without /ActualText, which pdfium spreads over a
+    whole span)."""
+    return [(char, (left, bottom, right, top))
+            for char, left, bottom, right, top in char_boxes(pdf, page_index, glyphs=True)]
+
+
+def corners(box: tuple[float, ...]) -> list[tuple[float, float]]:
+    left, bottom, right, top = box
+    return [(left, bottom), (left, top), (right, bottom), (right, top)]
+
+
+def inside(point: tuple[float, float], circle: tuple[float, float, float]) -> bool:
+    return math.hypot(point[0] - circle[0], point[1] - circle[1]) <= circle[2] + 0.01
+
+
+# --- the office sheet ------------------------------------------------------------------
+
+def test_office_sheet_calls_the_hotline_from_every_label(built: Path) -> None:
+    assert decode_qr_codes(built / "en" / "sticker.pdf", 0) == ["tel:+18007997233"] * 6
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_glyph_on_the_office_sheet_sits_inside_a_label(built: Path, lang: str) -> None:
+    pdf = built / lang / "sticker.pdf"
+    size = STICKER.sizes["letter"]
+    labels = label_circles(size.stock or "", LETTER[1])
+    safe = [(x, y, radius - size.safe_margin) for x, y, radius in labels]
+    assert [float(v) for v in PdfReader(pdf).pages[0].mediabox[2:]] == list(LETTER)
+    lowest = min(y - radius for _, y, radius in labels)
+    seen = {index: 0 for index in range(len(safe))}
+    for char, box in glyph_boxes(pdf):
+        if box[3] < lowest:
+            continue  # the printing instructions in the bottom margin
+        homes = [i for i, circle in enumerate(safe) if all(inside(c, circle) for c in corners(box))]
+        assert homes, (lang, char, box)
+        seen[homes[0]] += 1
+    assert min(seen.values()) > 10  # each label carries its text
+
+
+def test_office_caption_names_the_stock_and_says_nothing_of_cutting(built: Path) -> None:
+    text = " ".join(page_texts(built / "en" / "sticker.pdf")[0].split())
+    assert STOCKS["round-3.3in-6up"]["title"] in text
+    assert "cut" not in text.lower() and "perforation" not in text.lower()
+
+
+# --- the shop file ---------------------------------------------------------------------
+
+def die_line_strokes(pdf: Path) -> list[dict]:
+    """Every path painted while the CutContour separation is the stroke colour: its
+    operators, its points, whether overprint was on, and how it was painted."""
+    document = pikepdf.open(pdf)
+    page = document.pages[0]
+    spaces = page.Resources.get("/ColorSpace", {})
+    states = page.Resources.get("/ExtGState", {})
+    found, path, stack = [], [], []
+    state = {"stroke": None, "fill": None, "op": False}
+    for operands, operator in pikepdf.parse_content_stream(page):
+        name = str(operator)
+        if name == "q":
+            stack.append(dict(state))
+        elif name == "Q":
+            state = stack.pop()
+        elif name in ("CS", "cs"):
+            space = spaces.get(str(operands[0]))
+            spot = str(space[1]) if space is not None and str(space[0]) == "/Separation" else None
+            state["stroke" if name == "CS" else "fill"] = spot
+        elif name == "gs":
+            state["op"] = bool(states[str(operands[0])].get("/OP", False))
+        elif name in ("m", "l", "c", "re"):
+            path.append((name, [float(v) for v in operands]))
+        elif name in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
+            if "/CutContour" in (state["stroke"], state["fill"]) and name != "n":
+                found.append({"paint": name, "path": path, "overprint": state["op"],
+                              "fill_spot": state["fill"]})
+            path = []
+    return found
+
+
+def test_shop_file_cuts_along_a_cutcontour_circle(built: Path) -> None:
+    pdf = built / "en" / "sticker-shop.pdf"
+    document = pikepdf.open(pdf)
+    (space,) = [value for value in document.pages[0].Resources.ColorSpace.values()
+                if str(value[1]) == "/CutContour"]
+    assert str(space[0]) == "/Separation" and str(space[2]) == "/DeviceCMYK"
+    (stroke,) = die_line_strokes(pdf)  # one path, nothing else in that colour
+    assert stroke["paint"] == "S" and stroke["overprint"] and stroke["fill_spot"] is None
+    assert {operator for operator, _ in stroke["path"]} == {"m", "c"}  # curves, a circle
+    trim = [float(v) for v in PdfReader(pdf).pages[0].trimbox]
+    centre = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2)
+    radius = (trim[2] - trim[0]) / 2
+    assert abs(radius - parse_length("3.3125in") / 2) < 0.01
+    ends = [(values[-2], values[-1]) for _, values in stroke["path"]]
+    assert len(ends) == 5  # the start and four quarter circles back to it
+    for point in ends:
+        assert abs(math.hypot(point[0] - centre[0], point[1] - centre[1]) - radius) < 0.01
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_text_and_code_keep_inside_the_circle(built: Path, lang: str) -> None:
+    pdf = built / lang / "sticker-shop.pdf"
+    trim = [float(v) for v in PdfReader(pdf).pages[0].trimbox]
+    cut = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2, (trim[2] - trim[0]) / 2)
+    safe = (cut[0], cut[1], cut[2] - STICKER.sizes["letter"].safe_margin)
+    boxes = glyph_boxes(pdf)
+    assert len(boxes) > 40
+    for char, box in boxes:
+        assert all(inside(point, safe) for point in corners(box)), (lang, char, box)
+    marks = page_marks(PdfReader(pdf), 0)[0]
+    (code,) = [index for index, mark in enumerate(marks) if mark.kind == "fill"
+               and mark.rects > 20]
+    dark = marks[code].points
+    xs, ys = [x for x, _ in dark], [y for _, y in dark]
+    assert all(inside(point, safe) for point in corners((min(xs), min(ys), max(xs), max(ys))))
+    quiet = marks[code - 1].points  # the white square under the code
+    qx, qy = [x for x, _ in quiet], [y for _, y in quiet]
+    assert all(inside(point, cut) for point in corners((min(qx), min(qy), max(qx), max(qy))))
+    assert decode_qr_codes(pdf, 0) == ["tel:+18007997233"]
+
+
+# --- what it prints --------------------------------------------------------------------
+
+def test_the_line_prints_whole_with_its_name_and_safety_note(built: Path) -> None:
+    text = " ".join(page_texts(built / "en" / "sticker-shop.pdf")[0].split())
+    for part in ("National Domestic Violence Hotline", "1-800-799-7233", "Text START to 88788",
+                 "TTY: 1-800-787-3224", "Use a phone the other person cannot check.",
+                 "call 911"):
+        assert part in text
+    arabic = " ".join(page_texts(built / "ar" / "sticker-shop.pdf")[0].split())
+    for part in ("1-800-799-7233", "START", "88788", "1-800-787-3224"):
+        assert part in arabic
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_type_under_the_floor(built: Path, lang: str) -> None:
+    sizes = [mark.size for mark in page_marks(PdfReader(built / lang / "sticker-shop.pdf"), 0)[0]
+             if mark.kind == "text"]
+    assert sizes and min(sizes) >= FLOORS[lang] - 0.01
+    assert max(sizes) >= 14  # the number, the hero
+
+
+def test_restroom_sticker_names_no_line(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", "sticker_discreet: true\nbrand_color:")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "sticker", "--target", "shop",
+               "--no-previews").code == 0
+    text = " ".join(page_texts(out / "en" / "sticker-shop.pdf")[0].split())
+    assert "Hotline" not in text and "emergency" not in text.lower()
+    assert "1-800-799-7233" in text and "Text START to 88788" in text
+    assert "Use a phone the other person cannot check." in text
+
+
+def test_restroom_sticker_is_checked_for_revealing_words(kit: Path, run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "brand_color:", "sticker_discreet: true\nbrand_color:")
+    edit(kit / "resources.yaml", "keyword: START", "keyword: ABUSE")
+    result = run("check", kit, "--format", "sticker")
+    assert result.code == 1
+    assert "sticker (sticker): 'abuse' on an outside surface" in result.err
+    # the ordinary sticker may say what it is for
+    edit(kit / "site.yaml", "sticker_discreet: true\n", "")
+    assert run("check", kit, "--format", "sticker").code == 0
+
+
+def test_a_name_too_long_is_left_out_and_said(kit: Path, tmp_path: Path,
+                                              run) -> None:  # noqa: ANN001
+    long_name = ("National Domestic Violence Hotline for Survivors, their Friends, their "
+                 "Families and Everyone Who Supports Them Day and Night")
+    edit(kit / "resources.yaml", "      en: National Domestic Violence Hotline\n",
+         f"      en: {long_name}\n")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "sticker", "--no-previews")
+    assert result.code == 0
+    assert re.search(r"resources.yaml: warning: sticker \(sticker\), slot 'name': left out: "
+                     r".* too tall even at 8 pt", result.err)
+    text = " ".join(page_texts(out / "en" / "sticker.pdf")[0].split())
+    assert "Survivors" not in text and text.count("Text START to 88788") == 6
+
+
+def test_a_layout_naming_a_stock_there_is_not(kit: Path, run) -> None:  # noqa: ANN001
+    folder = kit / "layouts" / "sticker"
+    shutil.copytree(available_layouts()["sticker"].folder, folder)
+    edit(folder / "layout.yaml", "stock: round-3.3in-6up", "stock: round-9in")
+    result = run("build", kit, "--out", kit.parent / "out", "--format", "sticker",
+                 "--no-previews")
+    assert result.code == 1
+    assert "sizes.letter.stock: round-9in: layouts/stock.yaml has no such stock" in result.err
+    assert str(folder / "layout.yaml") in result.err
+
+
+def test_formats_lists_the_sticker(run) -> None:  # noqa: ANN001
+    result = run("formats")
+    assert "sticker        Sticker: letter 3.31 x 3.31 in (84 x 84 mm)" in result.out
+    assert "site.yaml sticker_discreet: true | false (default: false)" in result.out
+
+
+def test_print_instructions_say_how_to_print_and_cut(built: Path) -> None:
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert "Peel the stickers off the sheet" in page
+    assert "Print one page on plain paper first" in page
+    assert "CutContour" in page
+
+
+def test_the_other_lines_are_said_to_print_elsewhere(kit: Path, run) -> None:  # noqa: ANN001
+    result = run("check", kit)
+    assert result.code == 0
+    assert ("resources.yaml:38: note: sticker: left out '988 Suicide & Crisis Lifeline': it "
+            "carries the first line alone; it prints whole on the tri-fold brochure, the large "
+            "print, the pocket card, the folding pocket card and the poster [en]") in result.err
