@@ -20,12 +20,11 @@ from pathlib import Path
 from markupsafe import Markup
 
 from generator.content.models import Article, Kit, Resource
-from generator.content.placeholders import substitute
 from generator.i18n.fonts import right_to_left
 from generator.i18n.localize import load_strings
 from generator.i18n.text_language import foreign_language
 from generator.kit.index_page import page_templates
-from generator.layout.compose import kit_digits, resource_view, strings_in_digits
+from generator.layout.compose import filled, kit_digits, resource_view, strings_in_digits
 from generator.render.screen_links import sms_uri
 
 # Where the quick exit goes: a page anyone might have open, in any country.
@@ -144,7 +143,7 @@ def _digest(text: str) -> str:
 
 
 def _fill(template: str, **values: object) -> str:
-    return substitute(template, values)
+    return filled(template, values)
 
 
 def _blocks(paragraphs: tuple[str, ...]) -> list[tuple[str, list[str]]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
@@ -75,14 +75,21 @@ _KEPT_WITH_THE_WORD_BEFORE = ("number", "emergency")
 SHORT_NUMBER = 8
 
 
-def fill(text: str, **values: Any) -> Markup:
-    """A catalogue string with its `{name}` placeholders filled, text and values escaped.
-    Never str.format: a field such as {emergency[0]} is refused, not evaluated."""
+def filled(text: str, values: dict[str, Any], escape: Callable[[Any], str] = str) -> str:
+    """A catalogue string as it prints: its placeholders filled (substitute), a short
+    number kept with the word before it. Every printed copy fills through here (the pieces,
+    their screen copies' links, the web page), so that they say the same."""
     for name in _KEPT_WITH_THE_WORD_BEFORE:
         if len(str(values.get(name, ""))) <= SHORT_NUMBER:
             text = text.replace(f" {{{name}}}", f"\u00a0{{{name}}}")
+    return substitute(text, values, escape)
+
+
+def fill(text: str, **values: Any) -> Markup:
+    """A catalogue string with its `{name}` placeholders filled, text and values escaped.
+    Never str.format: a field such as {emergency[0]} is refused, not evaluated."""
     try:
-        return Markup(substitute(text, values, escape))
+        return Markup(filled(text, values, escape))
     except PlaceholderError as error:
         raise TemplateRuntimeError(f"{text!r}: {error}") from None
 

@@ -20,11 +20,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.content.models import Kit, Resource
-from generator.content.placeholders import substitute
 from generator.i18n.line_drawing import DrawnLine
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.plain_text import plain_text as markup_text
-from generator.layout.compose import resource_view
+from generator.layout.compose import filled, resource_view
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class Found:
 
 
 def _fill(template: str, **values: object) -> str:
-    return substitute(template, values)
+    return filled(template, values)
 
 
 def link_targets(kit: Kit, lang: str, strings: dict[str, str]) -> list[LinkTarget]:
@@ -101,7 +100,8 @@ def _text_targets(resource: Resource, view: dict, strings: dict[str, str]) -> li
 def plain_text(paragraph: RLParagraph) -> str:
     if isinstance(paragraph, LineParagraph):
         return paragraph.text
-    return " ".join(markup_text(paragraph.getPlainText()).split())
+    # the template's spaces, not the no-break ones a filled string keeps ("to 988")
+    return re.sub(r"[ \t\r\n]+", " ", markup_text(paragraph.getPlainText())).strip()
 
 
 def targets_in(text: str, targets: list[LinkTarget], icon: str | None = None) -> list[Found]:
