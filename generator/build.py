@@ -361,7 +361,8 @@ def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], li
     `max_lines` of them. Lines that must print (the first, the emergency line, `required:
     true`) always do and count towards the limit; the others fill what is left, in the order
     of resources.yaml."""
-    limit = kit.site.options.max_lines.get(layout.name)
+    given = kit.site.options.max_lines.get(layout.name)
+    limit = given if given is not None else layout.spec.max_lines
     if limit is None or limit >= len(kit.resources):
         return range(len(kit.resources)), []
     room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
@@ -371,9 +372,11 @@ def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], li
             room -= 0 if resource.required else 1
             kept.append(index)
         else:
+            why = (f"max_lines is {limit} for this format" if given is not None else
+                   f"it prints at most {limit} lines (max_lines in site.yaml can change that)")
             notes.append(Problem(resource.source.path, (
-                f"{layout.name}: left out '{resource.name}': max_lines is {limit} for this "
-                "format"), resource.source.line, "warning"))
+                f"{layout.name}: left out '{resource.name}': {why}"), resource.source.line,
+                "warning" if given is not None else "info"))
     return kept, notes
 
 

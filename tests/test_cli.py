@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from generator.layout.formats import LAYOUTS_DIR
 from tests.conftest import DEFAULT_CONTENT
 
 
@@ -36,7 +37,8 @@ def test_the_command_leaves_with_everything_said_and_its_exit_code(tmp_path: Pat
          "--no-previews", "--lang", "en"], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     written = [line for line in result.stdout.splitlines() if line.startswith("wrote ")]
-    assert len(written) == 5 + 2  # five PDFs, index.html, manifest.json
+    formats = [folder for folder in LAYOUTS_DIR.iterdir() if (folder / "layout.yaml").is_file()]
+    assert len(written) == len(formats) + 2  # a PDF of each format, index.html, manifest.json
     assert written[-1].endswith("manifest.json")
     broken = tmp_path / "broken"
     broken.mkdir()

@@ -305,7 +305,7 @@ def test_premium_rate_numbers_are_errors_on_any_line(kit: Path, tmp_path: Path, 
     ("verify_within_months: true", 0, "verify_within_months: input should be a valid integer"),
     ("max_lines: {pocket-cards: 2}", 0,
      "max_lines: unknown format 'pocket-cards'; valid: brochure, large-print, pocket-card, "
-     "pocket-fold, poster, sticker"),
+     "pocket-fold, poster, safety-plan, sticker"),
     ("print_offset: {x: 5mm, y: 0mm}", 0,
      "print_offset.x: 5 mm would push the backs off the card: at most 3 mm either way "
      "(printers are usually off by 1-2 mm; measure it on a test sheet)"),

@@ -222,3 +222,17 @@ def test_print_instructions_name_the_page(built: Path) -> None:
     page = (built / "index.html").read_text(encoding="utf-8")
     section = page[page.index("large-print.pdf"):]
     assert "Print at 100 %" in section and "Letter, portrait" in section
+
+
+def test_a_directory_of_lines_prints_a_dozen_and_says_so(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A kit of a hundred lines stopped large print with "the article is about 1808 words too
+    long: shorten it": the lines, not the article, filled its six pages. It prints twelve and
+    says of each other line that it is left out, unless max_lines asks for another number."""
+    from tests.test_growth import kit_with_lines
+
+    content = kit_with_lines(tmp_path / "kit", 100, ["en"])
+    result = run("check", content, "--format", "large-print")
+    assert result.code == 0, result.err[-1500:]
+    left_out = [line for line in result.err.splitlines()
+                if "large-print: left out" in line and "prints at most 12 lines" in line]
+    assert len(left_out) == 100 + 3 - 12  # the default kit's three lines and a hundred more

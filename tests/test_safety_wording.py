@@ -126,11 +126,11 @@ def test_a_site_layout_keeps_the_safety_slot_required(kit: Path, run) -> None:  
 
 
 def test_a_new_format_of_a_site_has_no_safety_slot_to_keep(kit: Path, run) -> None:  # noqa: ANN001
-    folder = kit / "layouts" / "sticker"
+    folder = kit / "layouts" / "door-hanger"
     shutil.copytree(LAYOUTS / "pocket-card", folder)
     spec = yaml.safe_load((folder / "layout.yaml").read_text("utf-8"))
-    spec["name"] = "sticker"
+    spec["name"] = "door-hanger"
     spec["faces"]["back"]["slots"] = [s for s in spec["faces"]["back"]["slots"]
                                       if s["name"] != "safety"]
     (folder / "layout.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
-    assert run("check", kit, "--format", "sticker").code == 0
+    assert run("check", kit, "--format", "door-hanger").code == 0

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from generator.errors import Problem
+from generator.layout.formats import available_layouts
 from generator.serve.files import ABSENT, digest_of
 from generator.serve.plain import Words, plain
 from tests.conftest import add_local_lines
@@ -274,7 +275,7 @@ def test_download_lists_each_piece_with_how_to_print_it(served) -> None:
            "flip on the long edge, at 100 % (actual size)." in page
     assert 'href="/download/file/en/pocket-card.pdf?print=1" target="_blank"' in page
     # one per format: card, brochure, fold, poster, safety plan
-    assert page.count('class="piece panel"') == 5
+    assert page.count('class="piece panel"') == len(available_layouts())
     assert 'href="/download/file/en/pocket-card-screen.pdf?print=1"' in page  # tagged copy
     assert 'href="/download/file/en/trauma-bonding.html" download' in page
     assert "Download the whole kit (zip)" in page

@@ -266,4 +266,5 @@ def test_the_other_lines_are_said_to_print_elsewhere(kit: Path, run) -> None:  #
     assert result.code == 0
     assert ("resources.yaml:38: note: sticker: left out '988 Suicide & Crisis Lifeline': it "
             "carries the first line alone; it prints whole on the tri-fold brochure, the large "
-            "print, the pocket card, the folding pocket card and the poster [en]") in result.err
+            "print, the pocket card, the folding pocket card, the poster and the safety plan "
+            "[en]") in result.err

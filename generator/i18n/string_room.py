@@ -493,7 +493,12 @@ def _room(place: Place, key: str, written: str, spec: FaceSpec, slot: SlotSpec,
             return stack_fits([_paragraph_with(p, _editing(marks, key, text)) for p in chosen],
                               width, height, typesetter)
 
-        return _measured(place, box, typesetter.floor_of(chosen), printed, delta, fits)
+        room = _measured(place, box, typesetter.floor_of(chosen), printed, delta, fits)
+        if holder.choice and any(p.choice > holder.choice for p in marked.texts[slot.name]):
+            # A text that gives way to a shorter one where it does not fit (the sticker's
+            # safety note to the restroom one): its room is a guide, not a fault.
+            return dataclasses.replace(room, fits=True)
+        return room
     if slot.kind == "list":
         items = marked.lists[slot.name]
         now = reference.lists.get(slot.name, ()) if reference is not None else ()

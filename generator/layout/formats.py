@@ -223,6 +223,9 @@ class LayoutSpec(FrozenModel):
     # "panels": each panel of a face prints as a page of its own, and pages its text does not
     # reach are left out (large print: the article runs on from page to page).
     pages: Literal["faces", "panels"] = "faces"
+    # The most lines the piece prints unless site.yaml's max_lines says otherwise (large
+    # print: its six pages hold the article and a dozen lines, not a directory's 2,000).
+    max_lines: int | None = Field(default=None, ge=1)
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 
