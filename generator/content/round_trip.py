@@ -7,6 +7,7 @@ only rewrites it."""
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -15,6 +16,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
+
+from generator.engine import remembered
 
 # (mapping, sequence, offset): the common ways of indenting a list of mappings.
 INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (2, 2, 2), (4, 4, 0))
@@ -27,7 +30,8 @@ class RoundTripError(ValueError):
 
 def edited(text: str, edit: Callable[[CommentedMap], None]) -> str:
     """`text` with `edit` applied to its top-level mapping (an empty text is an empty one)."""
-    yaml, data = _loaded(text)
+    indent, data = parsed(text)
+    yaml, data = round_trip_yaml(indent), copy.deepcopy(data)
     if data is None:
         data = CommentedMap()
     if not isinstance(data, CommentedMap):
@@ -38,7 +42,9 @@ def edited(text: str, edit: Callable[[CommentedMap], None]) -> str:
     return buffer.getvalue()
 
 
-def _yaml(indent: tuple[int, int, int]) -> YAML:
+def round_trip_yaml(indent: tuple[int, int, int]) -> YAML:
+    """ruamel's round-trip dumper with `indent` (mapping, sequence, offset), quotes kept and
+    long lines never wrapped."""
     yaml = YAML()  # round trip
     yaml.preserve_quotes = True
     yaml.width = WIDTH
@@ -47,12 +53,15 @@ def _yaml(indent: tuple[int, int, int]) -> YAML:
     return yaml
 
 
-def _loaded(text: str) -> tuple[YAML, Any]:
-    """The document and the dumper of the first indentation that writes it back unchanged
-    (else of the first tried: the file then changes its indentation, never its content)."""
-    chosen: tuple[YAML, Any] | None = None
+@remembered(8)
+def parsed(text: str) -> tuple[tuple[int, int, int], Any]:
+    """The document and the first indentation that writes it back unchanged (else the first
+    tried: the file then changes its indentation, never its content). Remembered (the web
+    page makes a draft from the same file at every keystroke, and parsing is the slow part):
+    never changed, callers edit a copy."""
+    chosen: tuple[tuple[int, int, int], Any] | None = None
     for indent in INDENTS:
-        yaml = _yaml(indent)
+        yaml = round_trip_yaml(indent)
         try:
             data = yaml.load(text)
         except YAMLError as error:
@@ -60,8 +69,8 @@ def _loaded(text: str) -> tuple[YAML, Any]:
         buffer = io.StringIO()
         yaml.dump(data, buffer)
         if buffer.getvalue() == text or data is None:
-            return yaml, data
-        chosen = chosen or (yaml, data)
+            return indent, data
+        chosen = chosen or (indent, data)
     assert chosen is not None
     return chosen
 

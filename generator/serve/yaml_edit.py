@@ -20,16 +20,11 @@ from datetime import date
 from typing import Any
 
 import yaml
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from generator.engine import remembered
+from generator.content.round_trip import RoundTripError, parsed, round_trip_yaml
 
-# (mapping, sequence, offset): the common ways of indenting a list of mappings.
-INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (2, 2, 2), (4, 4, 0))
-WIDTH = 4096  # never wrap a long line again
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -45,7 +40,7 @@ class RoundTrip:
     def __init__(self, text: str) -> None:
         self.original = text
         indent, data = _parsed(text)
-        self.yaml = _yaml(indent)
+        self.yaml = round_trip_yaml(indent)
         self.data = copy.deepcopy(data)
 
     def dump(self) -> str:
@@ -54,34 +49,11 @@ class RoundTrip:
         return buffer.getvalue()
 
 
-def _yaml(indent: tuple[int, int, int]) -> YAML:
-    yaml = YAML()  # round trip
-    yaml.preserve_quotes = True
-    yaml.width = WIDTH
-    mapping, sequence, offset = indent
-    yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
-    return yaml
-
-
-@remembered(8)
 def _parsed(text: str) -> tuple[tuple[int, int, int], Any]:
-    """The document and the first indentation that writes it back unchanged (else the
-    first tried: the page then rewrites its indentation, never its content). Never changed:
-    `RoundTrip` edits a copy."""
-    chosen = None
-    for indent in INDENTS:
-        yaml = _yaml(indent)
-        try:
-            data = yaml.load(text)
-        except YAMLError as error:
-            raise EditError(f"not valid YAML: {error}") from None
-        buffer = io.StringIO()
-        yaml.dump(data, buffer)
-        if buffer.getvalue() == text:
-            return indent, data
-        chosen = chosen or (indent, data)
-    assert chosen is not None
-    return chosen
+    try:
+        return parsed(text)
+    except RoundTripError as error:
+        raise EditError(str(error)) from None
 
 
 def styled(old: object, new: str) -> str:
