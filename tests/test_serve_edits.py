@@ -249,6 +249,10 @@ def test_the_checks_are_said_without_commands_yaml_or_program_paths(kit: Path) -
         said = plain(message, words).text
         assert not any(banned in said for banned in BANNED), (message, said)
     assert plain("x: left out 'A': max_lines is 3 for this format").text  # never empty
+    # a format's own limit (large print's dozen lines), which a default kit does not reach
+    said = plain("large-print: left out 'A': it prints at most 12 lines (max_lines in site.yaml "
+                 "can change that)", words).text
+    assert "12 lines" in said and not any(banned in said for banned in BANNED), said
 
 
 def test_a_problem_names_the_page_that_fixes_it(served) -> None:

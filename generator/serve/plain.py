@@ -129,6 +129,13 @@ def _max_lines(match: re.Match[str], words: Words) -> Said:
                 f"{_quoted(match.group('name'))} won't print on it.")
 
 
+def _format_limit(match: re.Match[str], words: Words) -> Said:
+    return Said(f"The {words.format(match.group('format'))} prints at most "
+                f"{match.group('count')} lines: {_quoted(match.group('name'))} won't print on "
+                "it, and prints whole on the other pieces. The Settings page can change how "
+                "many it prints.")
+
+
 def _no_words(match: re.Match[str], words: Words) -> Said:
     name = words.language(match.group("lang"))
     return Said(f"{name} has no list of words that would give the card away, so the outside "
@@ -280,6 +287,8 @@ RULES: tuple[Rule, ...] = (
      _empty_band),
     (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': max_lines is "
                 r"(?P<count>\d+)"), _max_lines),
+    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': it prints at most "
+                r"(?P<count>\d+) lines"), _format_limit),
     (re.compile(r"language '(?P<lang>[^']+)' has no list of revealing words"), _no_words),
     (re.compile(r"discreet_title has no '(?P<lang>[^']+)' title"), _title_missing),
     (re.compile(r"so the outside of the '(?P<lang>[^']+)' items prints"), _title_missing),
