@@ -65,6 +65,16 @@ def default_kit_in(folder: Path, languages: list[str] | tuple[str, ...]) -> Path
 
 
 @pytest.fixture
+def served(kit: Path, tmp_path: Path):  # noqa: ANN201 - a generator fixture
+    """The web page's app in-process on a copy of the default kit: (client, workspace, kit)."""
+    from tests.serve_support import client_for  # starlette, for the web page's tests only
+
+    client, workspace = client_for(kit, tmp_path / "out")
+    with client:
+        yield client, workspace, kit
+
+
+@pytest.fixture
 def kit(tmp_path: Path) -> Path:
     """A writable, English-only copy of the default content folder."""
     target = tmp_path / "content"

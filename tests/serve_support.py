@@ -8,6 +8,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from generator.serve.app import create_app
+from generator.serve.files import ABSENT, digest_of
 from generator.serve.settings import Settings
 from generator.serve.workspace import Workspace
 
@@ -21,6 +22,11 @@ def client_for(content: Path, out: Path, **settings: Any) -> tuple[TestClient, W
                                    port=PORT, **settings))
     client = TestClient(create_app(workspace, warm=False), base_url=f"http://{HOST}:{PORT}")
     return client, workspace
+
+
+def digest_on_disk(path: Path) -> str:
+    """The file's digest as the page compares it, or ABSENT for no file."""
+    return digest_of(path.read_bytes()) if path.exists() else ABSENT
 
 
 def csrf_headers(workspace: Workspace) -> dict[str, str]:

@@ -14,19 +14,8 @@ import pytest
 import yaml
 
 from generator.i18n.localize import load_catalogue
-from generator.serve.files import ABSENT, ContentFiles, OutsideContent, digest_of
-from tests.serve_support import client_for, csrf_headers, table_of
-
-
-@pytest.fixture
-def served(kit: Path, tmp_path: Path):
-    client, workspace = client_for(kit, tmp_path / "out")
-    with client:
-        yield client, workspace, kit
-
-
-def _digest(path: Path) -> str:
-    return digest_of(path.read_bytes()) if path.exists() else ABSENT
+from generator.serve.files import ABSENT, ContentFiles, OutsideContent
+from tests.serve_support import client_for, csrf_headers, digest_on_disk, table_of
 
 
 def _comments(text: str) -> list[str]:
@@ -57,7 +46,7 @@ def test_a_change_without_the_csrf_token_is_refused(served) -> None:
     resources = kit / "resources.yaml"
     before = resources.read_bytes()
     body = {"table": table_of([("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]),
-            "base": _digest(resources)}
+            "base": digest_on_disk(resources)}
     for headers in ({}, {"X-CSRF-Token": "guessed"},
                     {**csrf_headers(workspace), "Origin": "http://attacker.example"}):
         answer = client.post("/lines/save", json=body, headers=headers)
@@ -109,7 +98,7 @@ def test_nothing_is_kept_or_removed_through_a_hidden_link(kit: Path, tmp_path: P
         rows = _rows(resources)
         rows[0] = ("r0", {"phone": "1-800-799-7234"})
         saved = client.post("/lines/save", headers=csrf_headers(workspace), json={
-            "table": table_of(rows), "base": _digest(resources)})
+            "table": table_of(rows), "base": digest_on_disk(resources)})
         assert saved.status_code == 403
         assert saved.json()["message"].startswith(".havenprint/history in the content "
                                                   "folder is a link to a folder elsewhere")
@@ -201,7 +190,7 @@ def test_a_saved_number_keeps_every_comment_and_the_previous_version(served) -> 
     rows = _rows(resources)
     rows[0] = ("r0", {"phone": "1-800-799-7234", "verified": "2026-11-20"})
     answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
-        "table": table_of(rows), "base": _digest(resources)})
+        "table": table_of(rows), "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     saved = resources.read_text(encoding="utf-8")
     assert _comments(saved) == _comments(original)
@@ -214,7 +203,7 @@ def test_a_saved_number_keeps_every_comment_and_the_previous_version(served) -> 
 def test_a_file_changed_on_disk_is_not_overwritten(served) -> None:
     client, workspace, kit = served
     resources = kit / "resources.yaml"
-    loaded = _digest(resources)
+    loaded = digest_on_disk(resources)
     resources.write_text(resources.read_text(encoding="utf-8").replace(
         "1-800-799-7233", "1-800-799-7230"), encoding="utf-8")
     edited = resources.read_bytes()
@@ -238,7 +227,7 @@ def test_a_wrong_number_is_marked_on_its_field_and_not_saved(served) -> None:
     assert "premium-rate" in marked[0]["message"]
     assert draft["faces"] is None
     answer = client.post("/lines/save", headers=csrf_headers(workspace),
-                         json={"table": table, "base": _digest(resources)})
+                         json={"table": table, "base": digest_on_disk(resources)})
     assert answer.status_code == 422
     assert resources.read_bytes() == before
 
@@ -252,7 +241,7 @@ def test_lines_added_moved_and_removed(served) -> None:
     table = table_of([("r1", {}), ("n1", new_line), ("r0", {}), ("r2", {})])
     table["order"].remove("r2")
     answer = client.post("/lines/save", headers=csrf_headers(workspace),
-                         json={"table": table, "base": _digest(resources)})
+                         json={"table": table, "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
     assert [item["name"]["en"] for item in saved] == [
@@ -278,7 +267,7 @@ def test_an_article_problem_points_at_its_line_and_blocks_the_save(served) -> No
     errors = [r for r in draft["remarks"] if r["severity"] == "error"]
     assert errors and errors[0]["field"] == "text" and errors[0]["line"] in (2, 3)
     answer = client.post("/article/save", headers=csrf_headers(workspace),
-                         json={"text": broken, "lang": "en", "base": _digest(path)})
+                         json={"text": broken, "lang": "en", "base": digest_on_disk(path)})
     assert answer.status_code == 422
     longer = text.replace("card: You are not alone, and what you feel makes sense.",
                           "card: You are not alone.")
@@ -287,7 +276,7 @@ def test_an_article_problem_points_at_its_line_and_blocks_the_save(served) -> No
     assert [face["label"] for face in draft["faces"]] == [
         "Pocket card (en), front", "Pocket card (en), back"]
     answer = client.post("/article/save", headers=csrf_headers(workspace),
-                         json={"text": longer, "lang": "en", "base": _digest(path)})
+                         json={"text": longer, "lang": "en", "base": digest_on_disk(path)})
     assert answer.status_code == 200
     assert path.read_text(encoding="utf-8") == longer
 
@@ -308,7 +297,7 @@ def test_translations_saved_as_a_commented_catalogue(served) -> None:
     assert "# Under the QR code (card back, brochure back, poster)" in text
     assert load_catalogue(catalogue).strings["scan_tel"] == "Escanee para llamar ahora"
     wrong = client.post("/translations/save", headers=csrf_headers(workspace), json={
-        "lang": "es", "base": _digest(catalogue), "strings": {"tty": "TTY"}})
+        "lang": "es", "base": digest_on_disk(catalogue), "strings": {"tty": "TTY"}})
     assert wrong.status_code == 422
     assert [r["field"] for r in wrong.json()["remarks"]] == ["tty"]
     assert "{number}" in wrong.json()["remarks"][0]["message"]
@@ -329,7 +318,7 @@ def test_an_import_that_replaces_the_lines_keeps_a_backup_and_the_emergency_line
     replace = data["previews"]["replace"]
     assert [line["name"] for line in replace["removed"]] == [
         "National Domestic Violence Hotline", "988 Suicide & Crisis Lifeline"]
-    body = {"id": data["id"], "base": _digest(resources), "mode": "replace",
+    body = {"id": data["id"], "base": digest_on_disk(resources), "mode": "replace",
             "verified": "2026-11-02"}
     accepted = client.post("/import/accept", headers=csrf_headers(workspace), json=body)
     assert accepted.status_code == 200, accepted.text
@@ -432,7 +421,7 @@ def test_a_kit_of_several_articles_edits_each_one(kit: Path, tmp_path: Path) -> 
     assert draft["faces"] and not [r for r in draft["remarks"] if r["severity"] == "error"]
     changed = text.replace("\n\n", "\n\nA sentence added from the page.\n\n", 1)
     answer = client.post("/article/save", headers=csrf_headers(workspace), json={
-        "text": changed, "lang": "en", "article": "missing-him", "base": _digest(path)})
+        "text": changed, "lang": "en", "article": "missing-him", "base": digest_on_disk(path)})
     assert answer.status_code == 200
     assert path.read_text(encoding="utf-8") == changed
     assert "A sentence added" not in (kit / "articles" / "trauma-bonding.en.md").read_text(

@@ -14,21 +14,10 @@ import yaml
 
 from generator.errors import Problem
 from generator.layout.formats import available_layouts
-from generator.serve.files import ABSENT, digest_of
+from generator.serve.files import ABSENT
 from generator.serve.plain import Words, plain
 from tests.conftest import add_local_lines
-from tests.serve_support import client_for, csrf_headers, table_of
-
-
-@pytest.fixture
-def served(kit: Path, tmp_path: Path):
-    client, workspace = client_for(kit, tmp_path / "out")
-    with client:
-        yield client, workspace, kit
-
-
-def _digest(path: Path) -> str:
-    return digest_of(path.read_bytes()) if path.exists() else ABSENT
+from tests.serve_support import csrf_headers, digest_on_disk, table_of
 
 
 def _draft(client, workspace, rows: list[tuple[str, dict]], **extra) -> dict:
@@ -104,7 +93,7 @@ def test_a_value_that_cannot_be_written_is_refused_on_its_field(served, field: s
     marked = [r for r in remarks if r["row"] == "r0" and r["field"] == field]
     assert marked and marked[0]["blocking"] and said in marked[0]["message"], remarks
     answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
-        "table": table_of(rows), "base": _digest(resources)})
+        "table": table_of(rows), "base": digest_on_disk(resources)})
     assert answer.status_code == 422
     assert resources.read_bytes() == before
     assert client.get("/").status_code == 200 and client.get("/lines").status_code == 200
@@ -127,18 +116,18 @@ def test_values_yaml_would_misread_are_written_as_text(served) -> None:
     rows = [("r0", {"hours": "9:30", "tab_label": "Yes", "text.keyword": "NO"}), ("r1", {}),
             ("r2", {})]
     answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
-        "table": table_of(rows), "base": _digest(resources)})
+        "table": table_of(rows), "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     line = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"][0]
     assert (line["hours"], line["tab_label"], line["text"]["keyword"]) == ("9:30", "Yes", "NO")
     again = client.post("/lines/save", headers=csrf_headers(workspace), json={
-        "table": table_of(UNCHANGED), "base": _digest(resources)})
+        "table": table_of(UNCHANGED), "base": digest_on_disk(resources)})
     assert again.status_code == 200, again.text
 
 
 def test_a_draft_is_kept_by_the_server_until_saved(served) -> None:
     client, workspace, kit = served
-    draft = {"key": "lines", "base": _digest(kit / "resources.yaml"), "at": 1,
+    draft = {"key": "lines", "base": digest_on_disk(kit / "resources.yaml"), "at": 1,
              "data": table_of([("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})])}
     assert client.post("/drafts/keep", headers=csrf_headers(workspace),
                        json=draft).status_code == 200
@@ -167,7 +156,7 @@ def test_keep_my_changes_saves_the_pages_table_over_another_version(served) -> N
     client, workspace, kit = served
     resources = kit / "resources.yaml"
     loaded_text = resources.read_text(encoding="utf-8")
-    loaded = _digest(resources)
+    loaded = digest_on_disk(resources)
     add_local_lines(kit, 1)
     rows = [("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]
     refused = client.post("/lines/save", headers=csrf_headers(workspace), json={
@@ -178,7 +167,7 @@ def test_keep_my_changes_saves_the_pages_table_over_another_version(served) -> N
         "table": table_of(rows), "base": loaded, "base_text": loaded_text, "keep": True,
         "current": current})
     assert kept.status_code == 200, kept.text
-    assert _digest(resources) != current
+    assert digest_on_disk(resources) != current
     lines = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
     assert [line["phone"] for line in lines] == ["1-800-799-7234", "988", "911"]
     other = workspace.files.history(resources)[-1].read_text(encoding="utf-8")
@@ -191,20 +180,20 @@ def test_history_lists_the_versions_and_restores_one(served) -> None:
     original = resources.read_text(encoding="utf-8")
     rows = [("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]
     client.post("/lines/save", headers=csrf_headers(workspace), json={
-        "table": table_of(rows), "base": _digest(resources)})
+        "table": table_of(rows), "base": digest_on_disk(resources)})
     edited = resources.read_text(encoding="utf-8")
     page = client.get("/history").text
     assert "resources.yaml" in page and "brings back 1 line(s), takes away 1" in page
     version = re.search(r'data-version="([^"]+)"', page).group(1)
     answer = client.post("/history/restore", headers=csrf_headers(workspace), json={
-        "file": "resources.yaml", "version": version, "base": _digest(resources)})
+        "file": "resources.yaml", "version": version, "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     assert resources.read_text(encoding="utf-8") == original
     assert workspace.files.history(resources)[-1].read_text(encoding="utf-8") == edited
     for file, name in (("../site.yaml", version), ("resources.yaml", "../../x.yaml"),
                        ("resources.yaml", "20200101T000000.000000Z.yaml")):
         refused = client.post("/history/restore", headers=csrf_headers(workspace), json={
-            "file": file, "version": name, "base": _digest(resources)})
+            "file": file, "version": name, "base": digest_on_disk(resources)})
         assert refused.status_code == 404, (file, name)
 
 
@@ -213,10 +202,10 @@ def test_a_version_that_would_not_load_now_is_not_restored(served) -> None:
     resources = kit / "resources.yaml"
     good = resources.read_text(encoding="utf-8")
     resources.write_text(good.replace("1-800-799-7233", "1-900-555-0100"), encoding="utf-8")
-    workspace.files.save(resources, good, _digest(resources))  # keeps the premium-rate one
+    workspace.files.save(resources, good, digest_on_disk(resources))  # keeps the premium-rate one
     version = workspace.files.history(resources)[-1].name
     answer = client.post("/history/restore", headers=csrf_headers(workspace), json={
-        "file": "resources.yaml", "version": version, "base": _digest(resources)})
+        "file": "resources.yaml", "version": version, "base": digest_on_disk(resources)})
     assert answer.status_code == 422 and "premium-rate" in answer.json()["message"]
     assert resources.read_text(encoding="utf-8") == good
 

@@ -19,13 +19,6 @@ from tests.serve_support import client_for, csrf_headers, raw_request
 CSV = b"name,phone,verified\nHarbor Light,1-800-555-0142,2026-10-01\n"
 
 
-@pytest.fixture
-def served(kit: Path, tmp_path: Path):
-    client, workspace = client_for(kit, tmp_path / "out")
-    with client:
-        yield client, workspace, kit
-
-
 def _patched(data: bytes, local: dict[int, tuple[str, int]],
              central: dict[int, tuple[str, int]]) -> bytes:
     """The zip with fields of its first entry's local and central headers replaced

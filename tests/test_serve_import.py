@@ -6,27 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
 from generator.commands.cli import main
-from generator.serve.files import ABSENT, digest_of
-from tests.serve_support import client_for, csrf_headers
+from tests.serve_support import csrf_headers, digest_on_disk
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HOTLINES = FIXTURES / "spreadsheet" / "hotlines.csv"
 SERVICES = FIXTURES / "hsds" / "services.json"
-
-
-@pytest.fixture
-def served(kit: Path, tmp_path: Path):
-    client, workspace = client_for(kit, tmp_path / "out")
-    with client:
-        yield client, workspace, kit
-
-
-def _digest(path: Path) -> str:
-    return digest_of(path.read_bytes()) if path.exists() else ABSENT
 
 
 def _upload(client, workspace, path: Path, **fields: str) -> dict:
@@ -52,7 +39,7 @@ def test_add_to_my_lines_keeps_every_line_and_the_kit_checks(served) -> None:
     added = [line["name"] for line in preview["added"]]
     assert added == [line["name"] for line in data["kept"]]
     answer = client.post("/import/accept", headers=csrf_headers(workspace), json={
-        "id": data["id"], "mode": "add", "base": _digest(resources)})
+        "id": data["id"], "mode": "add", "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     after = _names(resources)
     assert after[:2] == before[:2]  # the first line (the card's QR code) stays first
@@ -76,7 +63,7 @@ def test_an_imported_line_already_there_is_updated_not_added_twice(served) -> No
         "National Domestic Violence Hotline"]
     assert "hours: 24/7 → Mon-Fri 9-17" in preview["changed"][0]["details"]
     answer = client.post("/import/accept", headers=csrf_headers(workspace), json={
-        "id": data["id"], "mode": "add", "base": _digest(resources)})
+        "id": data["id"], "mode": "add", "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     line = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"][0]
     assert line["hours"] == "Mon-Fri 9-17" and line["name"]["es"].startswith("Línea Nacional")
@@ -104,7 +91,7 @@ def test_an_import_without_dates_is_not_written_until_a_date_is_given(served) ->
         assert preview["blocking"] and preview["undated"] == 1
         assert "give the date below" in preview["problems"][0]
         refused = client.post("/import/accept", headers=csrf_headers(workspace), json={
-            "id": data["id"], "mode": mode, "base": _digest(resources)})
+            "id": data["id"], "mode": mode, "base": digest_on_disk(resources)})
         assert refused.status_code == 422
         assert "the kit would not load" in refused.json()["message"]
     assert resources.read_bytes() == before
@@ -112,7 +99,8 @@ def test_an_import_without_dates_is_not_written_until_a_date_is_given(served) ->
         "id": data["id"], "mode": "add", "verified": "2026-11-02"}).json()
     assert not dated["blocking"]
     answer = client.post("/import/accept", headers=csrf_headers(workspace), json={
-        "id": data["id"], "mode": "add", "verified": "2026-11-02", "base": _digest(resources)})
+        "id": data["id"], "mode": "add", "verified": "2026-11-02",
+        "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     assert main(["check", str(kit)]) == 0
 
@@ -134,7 +122,7 @@ def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(served) -
 def test_a_file_changed_since_the_page_loaded_is_kept_only_when_asked(served) -> None:
     client, workspace, kit = served
     resources = kit / "resources.yaml"
-    loaded = _digest(resources)
+    loaded = digest_on_disk(resources)
     data = _upload(client, workspace, HOTLINES, verified="2026-11-02")
     resources.write_text(resources.read_text(encoding="utf-8").replace("24/7", "24 hours", 1),
                          encoding="utf-8")

@@ -6,25 +6,11 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
-import pytest
 import yaml
 
 from generator.commands.cli import main
-from generator.serve.files import ABSENT, digest_of
-from tests.serve_support import client_for, csrf_headers
-
-
-@pytest.fixture
-def served(kit: Path, tmp_path: Path):
-    client, workspace = client_for(kit, tmp_path / "out")
-    with client:
-        yield client, workspace, kit
-
-
-def _digest(path: Path) -> str:
-    return digest_of(path.read_bytes()) if path.exists() else ABSENT
+from tests.serve_support import csrf_headers, digest_on_disk
 
 
 def _comments(text: str) -> list[str]:
@@ -34,7 +20,7 @@ def _comments(text: str) -> list[str]:
 
 def _draft(client, workspace, settings: dict, lang: str = "en") -> dict:
     answer = client.post("/settings/draft", headers=csrf_headers(workspace), json={
-        "settings": settings, "base": _digest(workspace.root / "site.yaml"), "lang": lang})
+        "settings": settings, "base": digest_on_disk(workspace.root / "site.yaml"), "lang": lang})
     assert answer.status_code == 200, answer.text
     return answer.json()
 
@@ -67,7 +53,7 @@ def test_saved_settings_keep_the_comments_and_are_quoted(served) -> None:
     site = kit / "site.yaml"
     original = site.read_text(encoding="utf-8")
     answer = client.post("/settings/save", headers=csrf_headers(workspace), json={
-        "base": _digest(site), "settings": {
+        "base": digest_on_disk(site), "settings": {
             "organization": "Yes", "paper": "a4", "card_size": "iso", "stock": "avery-c32011",
             "title@en": "NO", "brand_color": "#2f5d62", "brand_cmyk": "80, 40, 45, 30",
             "show_organization": False, "verify_within_months": "12"}})
@@ -89,7 +75,7 @@ def test_the_write_in_line_is_saved_as_a_yes_or_no(served) -> None:
     client, workspace, kit = served
     site = kit / "site.yaml"
     answer = client.post("/settings/save", headers=csrf_headers(workspace), json={
-        "base": _digest(site), "settings": {"write_in": True}})
+        "base": digest_on_disk(site), "settings": {"write_in": True}})
     assert answer.status_code == 200, answer.text
     assert yaml.safe_load(site.read_text(encoding="utf-8"))["write_in"] is True
     assert main(["check", str(kit)]) == 0
@@ -122,7 +108,7 @@ def test_a_value_that_cannot_be_written_is_refused_on_its_field(served) -> None:
         remarks = _draft(client, workspace, settings)["remarks"]
         assert any(r["field"] == field and r["blocking"] for r in remarks), (settings, remarks)
         answer = client.post("/settings/save", headers=csrf_headers(workspace), json={
-            "settings": settings, "base": _digest(site)})
+            "settings": settings, "base": digest_on_disk(site)})
         assert answer.status_code == 422, settings
     assert site.read_bytes() == before
 
@@ -137,7 +123,7 @@ def test_somali_is_added_with_its_article_started_and_its_translations_page(serv
     client, workspace, kit = served
     site = kit / "site.yaml"
     answer = client.post("/settings/language", headers=csrf_headers(workspace), json={
-        "action": "add", "language": "Somali", "base": _digest(site),
+        "action": "add", "language": "Somali", "base": digest_on_disk(site),
         "settings": {"organization": "Lives Healing Network"}})
     assert answer.status_code == 200, answer.text
     assert answer.json()["redirect"] == "/translations?lang=so&added=1"
@@ -178,10 +164,10 @@ def test_languages_are_removed_but_not_the_first_or_an_unknown_one(served) -> No
                                     ("Klingonese", 422, "No language is called"),
                                     ("fr", 422, "not in the kit")):
         answer = client.post("/settings/language", headers=csrf_headers(workspace), json={
-            "action": "remove", "language": language, "base": _digest(site)})
+            "action": "remove", "language": language, "base": digest_on_disk(site)})
         assert answer.status_code == status and said in answer.json()["message"], language
     answer = client.post("/settings/language", headers=csrf_headers(workspace), json={
-        "action": "remove", "language": "es", "base": _digest(site)})
+        "action": "remove", "language": "es", "base": digest_on_disk(site)})
     assert answer.status_code == 200, answer.text
     assert yaml.safe_load(site.read_text(encoding="utf-8"))["languages"] == ["en"]
     assert (kit / "articles" / "trauma-bonding.es.md").is_file()  # kept, unused
@@ -196,7 +182,7 @@ def test_the_cards_line_is_given_per_language_and_emptied_back_to_the_articles(
 
     def save(settings: dict) -> dict:
         answer = client.post("/settings/save", headers=csrf_headers(workspace), json={
-            "settings": settings, "base": _digest(site)})
+            "settings": settings, "base": digest_on_disk(site)})
         assert answer.status_code == 200, answer.text
         return yaml.safe_load(site.read_text(encoding="utf-8"))
 
