@@ -222,7 +222,7 @@ def resource_view(resource: Resource, lang: str = "en",
 
 
 def _one_piece(text: str | None) -> str | None:
-    """A text keyword with no-break spaces ("LOVE IS"): no line breaks inside it."""
+    """Text with no-break spaces (a keyword "LOVE IS", short hours): no line breaks inside."""
     return text.replace(" ", "\u00a0") if text else text
 
 
@@ -232,7 +232,7 @@ SHORT_HOURS = 20
 
 
 def _short_in_one_piece(hours: str | None) -> str | None:
-    return hours.replace(" ", "\u00a0") if hours and len(hours) <= SHORT_HOURS else hours
+    return _one_piece(hours) if hours and len(hours) <= SHORT_HOURS else hours
 
 
 def _oldest_check(kit: Kit, lang: str, digits: str) -> str | None:
