@@ -335,7 +335,7 @@ def test_a_number_with_an_extension_fits_a_poster_tab_broken_before_it(kit: Path
     result = run("build", kit, "--out", out, "--format", "poster", "--poster-size", "letter",
                  "--no-previews")
     assert result.code == 0, result.err
-    for rect in tab_rects("letter"):
+    for rect in tab_rects("letter", out / lang / "poster-letter.pdf"):
         text = bounded_text(out / lang / "poster-letter.pdf", rect)
         assert "0113 496 0000" in text and "ext. 12" in text, text
     assert decode_qr_codes(out / lang / "poster-letter.pdf", 0) == ["tel:+441134960000"]
@@ -353,7 +353,7 @@ def test_a_name_too_wide_for_a_tab_gives_way_to_the_number(kit: Path, run) -> No
     assert result.code == 0, result.err
     assert ("slot 'tabs': the tabs print the number without the line's name: it does not "
             "fit beside the number [en]") in result.err, result.err
-    for rect in tab_rects("letter"):
+    for rect in tab_rects("letter", out / "en" / "poster-letter.pdf"):
         text = bounded_text(out / "en" / "poster-letter.pdf", rect)
         assert "1-800-799-7233" in text and word not in text, text
 

@@ -88,6 +88,9 @@ class SlotSpec(FrozenModel):
     panel: int = 0  # which panel of the face the box is in (formats with panels)
     panels: list[int] | None = None  # flow: the panels the text runs through, in order
     count: int = 8  # tabs: how many
+    # tabs: fewer, down to this many, where `count` leave no room for the line's name beside
+    # its number, texting line and TTY (default: `count`)
+    min_count: int | None = Field(default=None, ge=1)
     rotate: Literal[0, 90] = 0
     style: str | None = None
     source: Literal["site", "article", "resources", "locale"] | None = None

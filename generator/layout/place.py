@@ -429,44 +429,84 @@ GLYPH_OVERHANG = 0.75  # the marks of shaped scripts may reach this far past a l
 DESCENT_CAP = 0.45  # of the size: a font's own descent counts marks far below most letters
 
 
-def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
-                placement: Placement) -> None:
-    """`count` tear-off tabs side by side, text turned to read upwards, dashed cuts between;
-    the text keeps TAB_CLEARANCE from the cuts on its sides and the tear line (cutters and
-    scissors drift). Where the line's name does not fit beside its number, the tabs print
-    its later choice (a tab label), or the number and texting line alone, with a note."""
-    items = composed.texts[slot.name]
-    band = _box(slot, placement, placed)
-    tab_width = band.width / slot.count
+@dataclass(frozen=True)
+class _TabFit:
+    """The tab text fitted to tabs `count` to the band: its paragraphs (None: nothing fits),
+    the height they use across the tab, the items chosen, their last line's descent."""
+
+    count: int
+    paragraphs: list[RLParagraph] | None
+    used: float
+    chosen: Sequence[Paragraph]
+    below: float
+
+    def names_the_line(self, items: Sequence[Paragraph]) -> bool:
+        """Printed with its first choice (the line's name), where it has choices."""
+        choices = [item.choice for item in items if item.choice]
+        return self.paragraphs is not None and (
+            not choices or min(choices) in {item.choice for item in self.chosen})
+
+
+def _fit_tabs(items: Sequence[Paragraph], band: Rect, count: int,
+              placement: Placement) -> _TabFit:
+    tab_width = band.width / count
     across = min(TAB_CLEARANCE, tab_width * 0.2)
-    along = TAB_CLEARANCE + GLYPH_OVERHANG
-    length = band.height - 2 * along
+    length = band.height - 2 * (TAB_CLEARANCE + GLYPH_OVERHANG)
     room = tab_width - 2 * across
     paragraphs, used, chosen = _first_choice_that_fits(items, length, room, placement,
                                                        or_none=True)
     below = _descent_past(paragraphs[-1]) if paragraphs else 0.0
     if paragraphs is not None and used + below > room + 0.01:  # its last line's descenders
-        room -= below
-        paragraphs, used, chosen = _first_choice_that_fits(items, length, room, placement,
-                                                           or_none=True)
+        paragraphs, used, chosen = _first_choice_that_fits(items, length, room - below,
+                                                           placement, or_none=True)
         below = _descent_past(paragraphs[-1]) if paragraphs else 0.0
-    if paragraphs is None:
-        message = _overflow_message(used, placement, chosen, width=length)
+    return _TabFit(count, paragraphs, used, chosen, below)
+
+
+def _tab_fit(items: Sequence[Paragraph], band: Rect, slot: SlotSpec,
+             placement: Placement) -> _TabFit:
+    """As many tabs as carry the whole line (its name, number, texting line and TTY), from
+    `count` down to `min_count`; where none does, `count` tabs with what fits beside the
+    number (its tab label, or the number and its ways to reach it alone), else the most
+    tabs that fit anything."""
+    fits = [_fit_tabs(items, band, count, placement)
+            for count in range(slot.count, min(slot.min_count or slot.count, slot.count) - 1, -1)]
+    whole = [fit for fit in fits if fit.names_the_line(items)]
+    printable = [fit for fit in fits if fit.paragraphs is not None]
+    return (whole or printable or fits)[0]
+
+
+def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
+                placement: Placement) -> None:
+    """Tear-off tabs side by side, text turned to read upwards, dashed cuts between;
+    the text keeps TAB_CLEARANCE from the cuts on its sides and the tear line (cutters and
+    scissors drift). Where the line's name does not fit beside its number, the tabs print
+    its later choice (a tab label), or the number and its ways to reach it alone, with a
+    note; the number, texting line and TTY are never left out."""
+    items = composed.texts[slot.name]
+    band = _box(slot, placement, placed)
+    fit = _tab_fit(items, band, slot, placement)
+    if fit.paragraphs is None:
+        message = _overflow_message(fit.used, placement, fit.chosen,
+                                    width=band.height - 2 * (TAB_CLEARANCE + GLYPH_OVERHANG))
         raise ContentError(_problem(slot, placement, message, placed))
-    if len(chosen) < len([item for item in items if item.choice in (0, 1)]):
+    if not fit.names_the_line(items):
         what = ("print the tab label instead of the line's name" if any(
-            item.choice for item in chosen) else "print the number without the line's name")
+            item.choice for item in fit.chosen) else "print the number without the line's name")
         placed.warnings.append(_problem(slot, placement, (
             f"the tabs {what}: it does not fit beside the number"), placed, "info"))
+    tab_width = band.width / fit.count
+    across = min(TAB_CLEARANCE, tab_width * 0.2)
+    along = TAB_CLEARANCE + GLYPH_OVERHANG
     # Centred across the tab with its last line's descenders, which reach past its box.
-    for index in range(slot.count):
+    for index in range(fit.count):
         tab = Rect(band.x + index * tab_width + across, band.y + along,
-                   tab_width - 2 * across - below, length)
-        _stack(placed, paragraphs, tab, used, slot)
+                   tab_width - 2 * across - fit.below, band.height - 2 * along)
+        _stack(placed, fit.paragraphs, tab, fit.used, slot)
     # Tear line along the top of the band, cut lines between tabs; the face edge is the bottom.
     bottom = 0.0
     placed.cut_lines.append(PlacedCutLine(band.x, band.top, band.x + band.width, band.top))
-    for index in range(slot.count + 1):
+    for index in range(fit.count + 1):
         x = band.x + index * tab_width
         placed.cut_lines.append(PlacedCutLine(x, bottom, x, band.top))
 
