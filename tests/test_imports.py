@@ -31,7 +31,7 @@ NOT_FOR_A_BUILD = (
     "rich",  # the progress bar, on a terminal only
     "starlette", "uvicorn", "ruamel", "generator.serve.server", "generator.serve.app",
     "generator.importers",  # `havenprint import` and sites with `resources:`
-    "generator.i18n.translator_file",  # `havenprint locale init`
+    "generator.translating.translator_file",  # `havenprint locale init`
     "multiprocessing",  # `havenprint batch`
     "ssl", "http.client", "urllib.request", "xml.sax",  # what some helpers drag in
     "icu4py", "noto_cjk_sans_otc",  # scripts without spaces between words, CJK

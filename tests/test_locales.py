@@ -23,8 +23,8 @@ from generator.i18n.localize import (
     load_strings,
     placeholders,
 )
-from generator.i18n.translator_file import DESCRIPTIONS, catalogue_text
 from generator.safety.discretion import WORDS_DIR, builtin_words, revealing_words_in
+from generator.translating.translator_file import DESCRIPTIONS, catalogue_text
 from tests.conftest import DEFAULT_CONTENT, edit, page_texts
 
 DRAFTED = ["es", "zh-Hans", "zh-Hant", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr",

@@ -18,7 +18,7 @@ import pytest
 
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
-from generator.i18n.translation_units import kit_rooms
+from generator.translating.translation_units import kit_rooms
 from tests.conftest import default_kit_in
 from tests.serve_support import client_for, csrf_headers
 

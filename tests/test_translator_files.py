@@ -1,5 +1,5 @@
 """Translator files: `havenprint locale export` (XLIFF 1.2, gettext PO) and `locale import`,
-and the room each string has where it prints (generator/i18n/string_room.py).
+and the room each string has where it prints (generator/translating/string_room.py).
 
 The files are read back with parsers of their own (ElementTree, polib, and translate-toolkit,
 which Weblate reads them with), edited as a translator's tool would, imported, and the kit
@@ -19,8 +19,8 @@ import polib
 import pytest
 
 from generator.content.load import load_kit
-from generator.i18n.string_room import content_rooms
 from generator.layout.room_fit import sample
+from generator.translating.string_room import content_rooms
 from tests.conftest import default_kit_in, page_texts
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"

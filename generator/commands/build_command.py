@@ -24,15 +24,15 @@ from generator.errors import (
     shown_path,
 )
 from generator.forked import available_cores
-from generator.i18n.catalogue_review import locale_problems
 from generator.i18n.localize import native_name
-from generator.i18n.untranslated import untranslated_problems
 from generator.kit.kit_folder import check_out, finish_cut_swap
 from generator.kits import build_kits, document_count, every_kit
 from generator.layout.formats import Layout
 from generator.outputs import KitFiles, build_with_kit_files
 from generator.render.targets import TARGETS
 from generator.safety.readability import reading_report
+from generator.translating.catalogue_review import locale_problems
+from generator.translating.untranslated import untranslated_problems
 
 
 def run_kit(args: argparse.Namespace, write: bool) -> int:

@@ -1,9 +1,9 @@
 """`havenprint locale init LANG [CONTENT_DIR]`: write a commented catalogue for translators
-(generator/i18n/translator_file.py). `locale export CONTENT LANG --format xliff|po`: a file
+(generator/translating/translator_file.py). `locale export CONTENT LANG --format xliff|po`: a file
 for translation tools, each string with where it prints and the room it has there
-(generator/i18n/translation_units.py); `locale import CONTENT FILE` writes one back
-(generator/i18n/translator_import.py). Imported when a command runs. `havenprint check`
-reports the catalogues' state (generator/i18n/catalogue_review.py)."""
+(generator/translating/translation_units.py); `locale import CONTENT FILE` writes one back
+(generator/translating/translator_import.py). Imported when a command runs. `havenprint check`
+reports the catalogues' state (generator/translating/catalogue_review.py)."""
 
 from __future__ import annotations
 
@@ -58,8 +58,8 @@ def run_init(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
     from generator.content.containment import is_inside
     from generator.i18n.localize import language_status, site_catalogue_path
-    from generator.i18n.translator_file import catalogue_text, descriptions, known_language
     from generator.layout.formats import declared_strings
+    from generator.translating.translator_file import catalogue_text, descriptions, known_language
     from generator.write import write_atomic
 
     args.lang, name = known_language(args.lang)
@@ -88,10 +88,10 @@ def run_init(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
-    from generator.i18n.po_file import po_text
-    from generator.i18n.translation_units import file_title, translator_file
-    from generator.i18n.translator_file import known_language
-    from generator.i18n.xliff import xliff_text
+    from generator.translating.po_file import po_text
+    from generator.translating.translation_units import file_title, translator_file
+    from generator.translating.translator_file import known_language
+    from generator.translating.xliff import xliff_text
     from generator.write import write_atomic
 
     lang, _ = known_language(args.lang)
@@ -132,8 +132,8 @@ def run_import(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
     from generator.errors import print_problems
-    from generator.i18n.translator_file import known_language
-    from generator.i18n.translator_import import import_translations, read_translator_file
+    from generator.translating.translator_file import known_language
+    from generator.translating.translator_import import import_translations, read_translator_file
 
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")

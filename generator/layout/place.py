@@ -276,7 +276,7 @@ def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
 def slot_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
              panel: int | None = None) -> Rect:
     """The box `slot` had when `placed` was placed (its panel's, or `panel`'s, for a flow):
-    for measuring how much more text it would hold (generator/i18n/string_room.py)."""
+    for measuring how much more text it would hold (generator/translating/string_room.py)."""
     return _box(slot, placement, placed, panel)
 
 

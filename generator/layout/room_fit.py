@@ -1,6 +1,6 @@
 """How many characters of a text fit where it prints: the paragraph that holds it is set
 again with a sample N characters long (the text itself, repeated), the rest of its slot as it
-is, and N is searched. Where each text prints: generator/i18n/string_room.py."""
+is, and N is searched. Where each text prints: generator/translating/string_room.py."""
 
 from __future__ import annotations
 

@@ -16,9 +16,6 @@ from generator.content.extends import locale_root
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
-from generator.i18n.string_room import Room
-from generator.i18n.translation_units import SCREEN_ONLY
-from generator.i18n.translator_file import descriptions
 from generator.layout.formats import declared_strings
 from generator.serve.drafts import Remark, catalogue_remarks
 from generator.serve.files import ChangedOnDisk
@@ -39,6 +36,9 @@ from generator.serve.web import (
 )
 from generator.serve.workspace import KitState, Workspace
 from generator.serve.yaml_edit import EditError
+from generator.translating.string_room import Room
+from generator.translating.translation_units import SCREEN_ONLY
+from generator.translating.translator_file import descriptions
 
 
 def draft_key(lang: str) -> str:

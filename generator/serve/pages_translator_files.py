@@ -12,9 +12,6 @@ from starlette.formparsers import MultiPartException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from generator.i18n.po_file import po_text
-from generator.i18n.translation_units import file_title, translator_file
-from generator.i18n.xliff import xliff_text
 from generator.serve.pages_translations import shown_keys
 from generator.serve.translator_upload import Refused, import_upload, upload_name
 from generator.serve.web import (
@@ -26,6 +23,9 @@ from generator.serve.web import (
     workspace,
 )
 from generator.serve.workspace import Workspace
+from generator.translating.po_file import po_text
+from generator.translating.translation_units import file_title, translator_file
+from generator.translating.xliff import xliff_text
 
 FORMATS = MappingProxyType({"xliff": (".xlf", "application/x-xliff+xml"),
            "po": (".po", "text/x-gettext-translation")})

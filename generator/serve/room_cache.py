@@ -1,6 +1,6 @@
 """The room each string of a language has where it prints, for the Translations page: the
 measurement `havenprint locale export` writes into its files (translation_units.kit_rooms,
-generator/i18n/string_room.py), kept per state of the kit and language.
+generator/translating/string_room.py), kept per state of the kit and language.
 
 Measuring composes and places every document of the kit with each string marked (about half
 a second a language on the default kit, warm), so it is done once for each fingerprint of
@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from generator.errors import ContentError
-from generator.i18n.string_room import StringRoom, in_language, string_rooms
-from generator.i18n.translation_units import kit_rooms
+from generator.translating.string_room import StringRoom, in_language, string_rooms
+from generator.translating.translation_units import kit_rooms
 
 if TYPE_CHECKING:
     from generator.serve.workspace import KitState

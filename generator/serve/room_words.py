@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from generator.i18n.string_room import Place, Room, StringRoom
+from generator.translating.string_room import Place, Room, StringRoom
 
 # The layouts' slots, as people would point at them on the printed piece.
 SLOT_WORDS = MappingProxyType({

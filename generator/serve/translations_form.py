@@ -11,14 +11,14 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.i18n.localize import META_KEY, LanguageStatus, language_status
-from generator.i18n.translator_file import (
+from generator.layout.formats import Layout, declared_strings
+from generator.serve.yaml_edit import RoundTrip, drop_key, set_key
+from generator.translating.translator_file import (
     DESCRIPTIONS,
     catalogue_text,
     descriptions,
     known_language,
 )
-from generator.layout.formats import Layout, declared_strings
-from generator.serve.yaml_edit import RoundTrip, drop_key, set_key
 
 LONG = 90  # characters: a text area rather than one line
 

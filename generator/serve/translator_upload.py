@@ -1,5 +1,5 @@
 """A translated XLIFF or PO file uploaded on the Translations page: checked as `havenprint
-locale import` checks it (generator/i18n/translator_import.py: placeholders, control
+locale import` checks it (generator/translating/translator_import.py: placeholders, control
 characters, revealing words on outside surfaces, fit), each problem said plainly on the
 string it is about, and nothing written on any problem; else each file it changes saved as
 the page saves files (atomically, the version it replaces kept in History)."""
@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from generator.errors import ContentError, Problem
-from generator.i18n.translator_import import Change, planned_import, read_translator_bytes
 from generator.serve.drafts import Remark
 from generator.serve.files import ChangedOnDisk
 from generator.serve.plain import plain
 from generator.serve.room_words import slot_words
 from generator.serve.workspace import KitState, Workspace
+from generator.translating.translator_import import Change, planned_import, read_translator_bytes
 
 SUFFIXES = (".xlf", ".xliff", ".po")
 _UNIT = re.compile(r"^unit '(?P<key>[^']*)': (?P<rest>.*)$", re.DOTALL)

@@ -27,9 +27,7 @@ from generator.content.extends import content_folders
 from generator.content.load import load_kit, load_site
 from generator.content.models import Kit, Site
 from generator.errors import ContentError, Problem
-from generator.i18n.catalogue_review import locale_problems
 from generator.i18n.localize import native_name
-from generator.i18n.untranslated import untranslated_problems
 from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
@@ -46,6 +44,8 @@ from generator.serve.rendering import (
 from generator.serve.room_cache import RoomCache
 from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
+from generator.translating.catalogue_review import locale_problems
+from generator.translating.untranslated import untranslated_problems
 
 T = TypeVar("T")
 

@@ -1,5 +1,5 @@
-"""What a translator file holds, whatever its format (XLIFF: generator/i18n/xliff.py, gettext
-PO: generator/i18n/po_file.py): one unit per interface string of a language and per line of
+"""What a translator file holds, whatever its format (XLIFF: generator/translating/xliff.py, gettext
+PO: generator/translating/po_file.py): one unit per interface string of a language and per line of
 the kit's articles in it (title, card line, key points), each with its English source, the
 translation there is now, where it prints and the room it has there (string_room.py), and
 whether a native speaker has checked it."""
@@ -19,9 +19,9 @@ from generator.i18n.localize import (
     LanguageStatus,
     language_status,
 )
-from generator.i18n.string_room import StringRoom, article_key, in_language, string_rooms
-from generator.i18n.translator_file import descriptions
 from generator.layout.formats import Layout, declared_strings
+from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
+from generator.translating.translator_file import descriptions
 
 SCREEN_ONLY = ("qr_alt_", "quick_exit")  # read aloud in screen copies, on the web page
 

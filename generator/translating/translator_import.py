@@ -7,7 +7,7 @@ Every string is checked first, as the catalogue and the build check them: its pl
 are the English text's, it holds no control character (invisible formatting characters are
 removed, as from every content file), a string printed on an outside surface holds no word
 that reveals what the piece is for (when the site is discreet), and it fits where it prints
-(generator/i18n/string_room.py, with the file's other strings in place). One problem stops the
+(string_room.py, with the file's other strings in place). One problem stops the
 import: every problem is listed, with the file's line, and nothing is written. The files
 are then written each atomically; should one fail, those written before it are put back."""
 
@@ -43,8 +43,8 @@ from generator.i18n.localize import (
     placeholder_problem,
     site_catalogue_path,
 )
-from generator.i18n.string_room import StringRoom, article_key, in_language, string_rooms
 from generator.layout.formats import Layout, declared_strings
+from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
 
 MAX_TEXT = 2000  # characters in one string: more is no interface string or article line
 _ARTICLE_KEY = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]*)\.(?P<field>title|card|key_points)"
@@ -95,8 +95,8 @@ def read_translator_file(path: Path) -> ReadFile:
 def read_translator_bytes(path: Path, raw: bytes) -> ReadFile:
     """`read_translator_file` for a file's bytes already read (an upload: `path` is its name,
     for messages and the suffix); ContentError for a file over MAX_CONTENT_BYTES."""
-    from generator.i18n.po_file import read_po_file
-    from generator.i18n.xliff import read_xliff
+    from generator.translating.po_file import read_po_file
+    from generator.translating.xliff import read_xliff
 
     if len(raw) > MAX_CONTENT_BYTES:
         raise ContentError(Problem(path, (
@@ -130,7 +130,7 @@ def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
     """What importing `read` would write, every string checked (ContentError listing every
     problem): the result (nothing in `written` yet) and each file's change, those that
     change it only. The web page writes them itself (keeping the versions they replace)."""
-    from generator.i18n.translator_file import known_language
+    from generator.translating.translator_file import known_language
 
     try:
         lang, _ = known_language(read.lang)
@@ -313,7 +313,7 @@ def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapp
     `havenprint locale init` writes it), taken off `untranslated`, and `needs_review` true
     unless every string it holds is checked: those the file gives marked so, the others by
     the catalogue they come from; and whether it needs review."""
-    from generator.i18n.translator_file import catalogue_text, descriptions, known_language
+    from generator.translating.translator_file import catalogue_text, descriptions, known_language
 
     path = site_catalogue_path(lang, kit.root)
     if not is_inside(path.parent, (kit.root.resolve(),)):

@@ -1,6 +1,6 @@
 """Where each interface string and article line prints in a language, and how many characters
 fit there, from the kit's layouts as they are loaded: `string_rooms`. The translator files
-(`havenprint locale export`, generator/i18n/exchange.py) carry it, `locale import` checks
+(`havenprint locale export`, translation_units.py) carry it, `locale import` checks
 against it, and the web page's Translations page can show it.
 
 Nothing here lists slots. Each document of the kit is composed as the build composes it, with
