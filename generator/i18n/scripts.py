@@ -18,26 +18,32 @@ class Script:
     example_file: str | None = None  # a font for it, for the advice in error messages
     debian_package: str | None = None  # a Debian package that has that file
     spaceless: bool = False  # written without spaces between words: ICU finds the breaks
+    # the least line spacing over the type size: marks above and below the letters (Arabic's
+    # dots and vowels, Thai's tone marks, Indic vowel signs) need room between lines
+    # (design.md: 1.5 or more for Arabic, Thai and Indic scripts)
+    leading: float = 0.0
 
 
 _NOTO_CORE = "fonts-noto-core"
 
 SCRIPTS = (
     Script("Arabic", ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
-                      (0xFE70, 0xFEFF)), "noto-arabic"),
+                      (0xFE70, 0xFEFF)), "noto-arabic", leading=1.5),
     Script("Hebrew", ((0x0590, 0x05FF), (0xFB1D, 0xFB4F)), "heebo"),
-    Script("Devanagari", ((0x0900, 0x097F), (0xA8E0, 0xA8FF)), "noto-devanagari"),
-    Script("Bengali", ((0x0980, 0x09FF),), "hind-siliguri"),
-    Script("Gurmukhi", ((0x0A00, 0x0A7F),), None, "NotoSansGurmukhi-Regular.ttf", _NOTO_CORE),
-    Script("Tamil", ((0x0B80, 0x0BFF),), "noto-tamil"),
-    Script("Thai", ((0x0E00, 0x0E7F),), "noto-thai", spaceless=True),
+    Script("Devanagari", ((0x0900, 0x097F), (0xA8E0, 0xA8FF)), "noto-devanagari", leading=1.5),
+    Script("Bengali", ((0x0980, 0x09FF),), "hind-siliguri", leading=1.5),
+    Script("Gurmukhi", ((0x0A00, 0x0A7F),), None, "NotoSansGurmukhi-Regular.ttf", _NOTO_CORE,
+           leading=1.5),
+    Script("Tamil", ((0x0B80, 0x0BFF),), "noto-tamil", leading=1.5),
+    Script("Thai", ((0x0E00, 0x0E7F),), "noto-thai", spaceless=True, leading=1.5),
     Script("Lao", ((0x0E80, 0x0EFF),), None, "NotoSansLao-Regular.ttf", _NOTO_CORE,
-           spaceless=True),
+           spaceless=True, leading=1.5),
     Script("Myanmar", ((0x1000, 0x109F), (0xA9E0, 0xA9FF), (0xAA60, 0xAA7F)), None,
-           "NotoSansMyanmar-Regular.ttf", _NOTO_CORE, spaceless=True),
+           "NotoSansMyanmar-Regular.ttf", _NOTO_CORE, spaceless=True, leading=1.5),
     Script("Ethiopic", ((0x1200, 0x139F), (0x2D80, 0x2DDF), (0xAB00, 0xAB2F)), None,
            "NotoSansEthiopic-Regular.ttf", _NOTO_CORE),
-    Script("Khmer", ((0x1780, 0x17FF), (0x19E0, 0x19FF)), "noto-khmer", spaceless=True),
+    Script("Khmer", ((0x1780, 0x17FF), (0x19E0, 0x19FF)), "noto-khmer", spaceless=True,
+           leading=1.5),
     Script("Hangul", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF),
                       (0xD7B0, 0xD7FF)), "noto-cjk-ko"),
     Script("Kana", ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F)), "noto-cjk-jp",

@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from generator.engine import remembered
 from generator.i18n.localize import native_name
-from generator.i18n.scripts import script_of
+from generator.i18n.scripts import SCRIPTS, script_of
 
 # The language a script is taken to be in when none of the kit's languages is written in it.
 SCRIPT_LANGUAGES = MappingProxyType({
@@ -50,6 +50,14 @@ def language_scripts(lang: str) -> frozenset[str]:
         scripts.add("Han")  # Japanese and Korean write Chinese characters too
     return frozenset(script for script in scripts if script is not None) or frozenset(
         {"Latin"})
+
+
+@remembered(256)
+def language_leading(lang: str) -> float:
+    """The least line spacing over the type size that `lang`'s scripts ask (Script.leading):
+    0 where the layout's own leading serves."""
+    leadings = {script.name: script.leading for script in SCRIPTS}
+    return max((leadings.get(name, 0.0) for name in language_scripts(lang)), default=0.0)
 
 
 @remembered(16384)

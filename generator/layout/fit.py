@@ -23,6 +23,7 @@ from generator.i18n.line_breaks import (
 from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
+from generator.i18n.text_language import language_leading
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.formats import LayoutSpec
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
@@ -72,7 +73,8 @@ class Typesetter:
     @functools.cached_property
     def limits(self) -> Limits:
         shaped = self.spec.shaped_floor if self.fonts.shaping else None
-        return Limits(self.spec.body_floor, shaped or 0.0)
+        leading = language_leading(self.fonts.lang) if self.spec.script_leading else 0.0
+        return Limits(self.spec.body_floor, shaped or 0.0, leading)
 
     @functools.cached_property
     def _caps(self) -> dict[str, float]:

@@ -214,6 +214,11 @@ class LayoutSpec(FrozenModel):
     # No text smaller than this in scripts whose letters join or stack (Arabic, Urdu,
     # Persian, Hebrew, Devanagari): they blur at sizes Latin text still reads at.
     shaped_floor: float | None = None
+    # Running text in Arabic, Thai and Indic scripts set at the script's own least leading
+    # (1.5 times the size: their marks above and below need room between lines), where the
+    # layout's styles set less. Off on pieces of one-line slots fitted to their room (cards,
+    # stickers, posters), whose leading is the gap between slots the layout sets.
+    script_leading: bool = False
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
     rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
     panel_edges: Literal["fold", "cut"] = "fold"

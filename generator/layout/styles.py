@@ -36,10 +36,13 @@ class Limits:
     `floor` is the layout's body_floor: the size styles shrink to unless they have a
     `min_size` of their own. `minimum` is the size no text may print below whatever its
     style says: the layout's `shaped_floor` for scripts whose letters join or stack (Arabic,
-    Hebrew, Devanagari), which blur at sizes Latin text still reads at."""
+    Hebrew, Devanagari), which blur at sizes Latin text still reads at. `leading` is the
+    least line spacing over the size the script asks (1.5 for Arabic, Thai and Indic
+    scripts, whose marks above and below need room between lines); 0: the style's own."""
 
     floor: float
     minimum: float = 0.0
+    leading: float = 0.0
 
 
 def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
@@ -73,7 +76,7 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
         shaping=int(shaping),
         wordWrap=word_wrap,
         fontSize=size,
-        leading=spec.leading * ratio,
+        leading=max(spec.leading * ratio, size * limits.leading),
         textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
         alignment=_ALIGN[spec.align],
         spaceBefore=spec.space_before * ratio,
