@@ -15,16 +15,13 @@ from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import locale_root
-from generator.content.models import Kit, Resource, Site
-from generator.content.stock import applies_to, size_stock, stock_size
-from generator.content.units import mm
+from generator.content.models import Kit, Resource
+from generator.content.stock import stock_size
 from generator.errors import ContentError, Problem
 from generator.forked import run_shared, shares
 from generator.i18n.fonts import (
     REGULAR,
     SHAPED_FAMILIES,
-    SITE_FONT_LANGUAGES,
-    FontSet,
     chain_for,
     family,
     font_set,
@@ -32,37 +29,26 @@ from generator.i18n.fonts import (
 )
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
-from generator.i18n.plain_text import plain_text
-from generator.i18n.scripts import font_advice, script_of
 from generator.layout.compose import (
     ComposedFace,
     compose_face,
-    format_month,
     kit_digits,
     strings_in_digits,
     template_context,
 )
+from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
 from generator.layout.emptiness import empty_panel_problems
 from generator.layout.formats import Layout, SizeSpec, declared_strings, page_size
+from generator.layout.laid_out import LaidOut
 from generator.layout.pages import panel_pages
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
-from generator.render.captions import SheetCaptions, caption_texts
-from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
 from generator.render.form_fields import right_to_left_fields
-from generator.render.inks import REGISTRATION, ShopCanvas, ShopInks, shop_inks
+from generator.render.inks import REGISTRATION, ShopCanvas, site_inks, site_profile
+from generator.render.office import fillable, office_captions, office_grid
 from generator.render.pdfx import declare_pdfx
 from generator.render.qr import QrError, payload_for, qr_matrix
-from generator.render.sheets import (
-    MARK_GAP,
-    MIN_MARK,
-    PAPER,
-    PRINTABLE,
-    Grid,
-    draw_office_sheets,
-    draw_shop_pages,
-    fold_lines,
-)
+from generator.render.sheets import draw_office_sheets, draw_shop_pages
 from generator.safety.discretion import (
     builtin_words,
     discretion_problems,
@@ -74,24 +60,6 @@ from generator.safety.safety_slots import composed_problems, layout_problems
 from generator.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-# The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
-# marks that can be seen.
-HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
-
-
-@dataclass
-class LaidOut:
-    layout: Layout
-    lang: str
-    size: SizeSpec
-    faces: list[PlacedFace]
-    warnings: list[Problem] = field(default_factory=list)
-    contrast: list[TextOnGround] = field(default_factory=list)  # every text on its grounds
-    # the lines its lists print, and those they could not hold whole (with the warning)
-    printed_lines: frozenset[str] = frozenset()
-    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
-    captions: SheetCaptions | None = None  # the office sheets' print instructions
-
 
 @dataclass(frozen=True)
 class BuiltPdf:
@@ -184,15 +152,21 @@ def compose_document(kit: Kit, layout: Layout, lang: str,
 def document_placement(kit: Kit, composition: Composition) -> Placement:
     """What placing the composed faces needs: the fonts for their text among them."""
     lang = composition.lang
-    fonts = font_set(lang, "".join(_plain_texts(composition.faces)), kit.site.fonts,
+    fonts = font_set(lang, "".join(plain_texts(composition.faces)), kit.site.fonts,
                      known=lambda: kit_characters(kit_folders(kit), lang,
-                                                  _served_languages(kit)))
+                                                  served_languages(kit)))
     return Placement(composition.layout, composition.size, kit.site.brand_color,
                      composition.sources, fonts)
 
 
 def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     """Compose and place every face of `layout` in `lang`, in memory; ContentError if it fails."""
+    return _checked_lay_out(kit, layout, lang)[0]
+
+
+def _checked_lay_out(kit: Kit, layout: Layout,
+                     lang: str) -> tuple[LaidOut, list[TextOnGround]]:
+    """`lay_out`, with every text on its grounds (for one brand_color advice per kit)."""
     composition = compose_document(kit, layout, lang)
     size, strings, sources, notes = (composition.size, composition.strings,
                                      composition.sources, composition.notes)
@@ -204,7 +178,7 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     placement = document_placement(kit, composition)
     fonts = placement.fonts
     problems = [problem for composed in composed_faces
-                for problem in _glyph_problems(composed, layout, lang, sources, fonts)]
+                for problem in glyph_problems(composed, layout, lang, sources, fonts)]
     faces, placing = _place_faces(composed_faces, placement)
     problems.extend(placing)
     caps = one_size_per_style(faces) if not placing else ()
@@ -249,39 +223,8 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
         blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
                  else layout.folder / "layout.yaml")
         warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
-    return LaidOut(layout, lang, size, faces, warnings, pairs,
-                   frozenset(listed - {label for label, _ in left_out}), left_out, captions)
-
-
-def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[PlacedFace],
-                    lang: str) -> SheetCaptions | None:
-    """What the office file's sheets say in their margins, in the language of whoever prints
-    them (office_language: the site's first language by default, or each kit's own); None
-    for a page the size of its sheet, which has no margin to say it in. A character no font
-    covers is an error naming the setting, never a box in the margin."""
-    grid = office_grid(layout, size, kit.site)
-    if grid.full_page:
-        return None
-    caption_lang = kit.site.options.printing_language or lang
-    strings = kit.strings.get(caption_lang) or load_strings(
-        caption_lang, locale_root(kit.root, caption_lang),
-        declared_strings(cached_layouts(kit.root)))
-    checked = [line.verified for line in kit.resources if line.verified]
-    texts = caption_texts(len(faces), layout.spec.imposition.flip, bool(fold_lines(faces[0])[1]),
-                          grid.perforated, grid.stock,
-                          format_month(min(checked), caption_lang) if checked else None,
-                          strings, peeled=grid.die_cut)
-    fonts = font_set(caption_lang, "".join(texts), kit.site.fonts,
-                     known=lambda: kit_characters(kit_folders(kit), caption_lang,
-                                                  _served_languages(kit)))
-    missing = fonts.missing("".join(texts))
-    if missing:
-        raise ContentError(Problem(kit.site.source.path, (
-            f"office_language: {caption_lang}: the print instructions' "
-            f"{_characters(missing)} in no configured font"
-            f"{''.join(dict.fromkeys(font_advice(c, caption_lang) for c in missing))}"),
-            kit.site.line_of("office_language")))
-    return SheetCaptions(caption_lang, tuple(texts), fonts)
+    return LaidOut(layout, lang, size, faces, warnings,
+                   frozenset(listed - {label for label, _ in left_out}), left_out, captions), pairs
 
 
 _BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
@@ -292,7 +235,7 @@ def _lines_in_flows(kit: Kit, layout: Layout, composition: Composition) -> set[s
     a flow prints all of its text or fails, so a line named in it is printed whole."""
     flows = {slot.name for face in layout.spec.faces.values() for slot in face.slots
              if slot.kind == "flow"}
-    text = " ".join(_plain(list(paragraphs)) for composed in composition.faces
+    text = " ".join(plain(list(paragraphs)) for composed in composition.faces
                     for name, paragraphs in composed.texts.items() if name in flows)
     if not text:
         return set()
@@ -317,11 +260,6 @@ def _first_line_only(kit: Kit, layout: Layout, lang: str,
         f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
         line.source.line, "info"))
         for line in (kit.resources[index] for index in selected) if line.name not in listed]
-
-
-def _served_languages(kit: Kit) -> tuple[str, ...]:
-    """The languages the kit's lines are answered in (their names print in every kit)."""
-    return tuple(sorted({code for line in kit.resources for code in line.languages}))
 
 
 def _place_faces(composed_faces: list[ComposedFace],
@@ -394,100 +332,6 @@ def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
     }
 
 
-def _slot_paragraphs(composed: ComposedFace) -> dict[str, list]:
-    texts = {name: list(paragraphs) for name, paragraphs in composed.texts.items()}
-    texts.update({name: [p for item in items for p in item.paragraphs]
-                  for name, items in composed.lists.items()})
-    for name, fillers in composed.fillers.items():
-        texts[name] = texts.get(name, []) + [p for _, paragraphs in fillers for p in paragraphs]
-    return texts
-
-
-def _plain(paragraphs: list) -> str:
-    """The text of the paragraphs, with the words their icons stand for."""
-    return " ".join(plain_text(f"{p.alt} {p.markup}") for p in paragraphs)
-
-
-def _plain_texts(composed_faces: list[ComposedFace]) -> list[str]:
-    return [_plain(paragraphs) for composed in composed_faces
-            for paragraphs in _slot_paragraphs(composed).values()]
-
-
-def _glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
-                    sources: dict[str, Path], fonts: FontSet) -> list[Problem]:
-    """A character no configured font covers is an error, never a box on the page: one
-    problem per slot, naming its first few such characters (a language without a font
-    would otherwise give hundreds of lines)."""
-    problems = []
-    slots = {slot.name: slot for slot in layout.spec.faces[composed.name].slots}
-    for slot_name, paragraphs in _slot_paragraphs(composed).items():
-        missing = fonts.missing(_plain(paragraphs))
-        if not missing:
-            continue
-        path = sources.get(slots[slot_name].source or "", layout.folder)
-        advice = "".join(dict.fromkeys(font_advice(char, _font_key(lang, char))
-                                       for char in missing))
-        problems.append(Problem(path, (
-            f"{_characters(missing)} in no configured font "
-            f"(language {lang}, {layout.name} slot '{slot_name}'){advice}")))
-    return problems
-
-
-def _characters(chars: list[str], shown: int = 6) -> str:
-    named = [f"{char!r} (U+{ord(char):04X})" for char in chars]
-    if len(named) == 1:
-        return f"character {named[0]} is"
-    more = f" and {len(named) - shown} more" if len(named) > shown else ""
-    return f"characters {', '.join(named[:shown])}{more} are"
-
-
-def _font_key(lang: str, char: str) -> str:
-    """The language code a `fonts:` setting for `char` would name: the kit's language when
-    `char` is in its own script (Ethiopic in an Amharic kit), else a placeholder (an
-    Ethiopic line name in an English kit could take any code)."""
-    script = script_of(char)
-    own = SITE_FONT_LANGUAGES.get(lang.split("-")[0])
-    return lang if script is not None and script.name == own else "LANG"
-
-
-def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
-    """The office sheet: the site's card stock when this format prints on it (its grid is
-    the stock's), else the items centred on the site's paper, or on the size's own paper,
-    turned to landscape when they are wider than tall. A centred grid keeps HAND_CUT_MARGIN
-    for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
-    the size of the sheet (a brochure, a poster)."""
-    stock = site.stock
-    if not applies_to(stock, layout):
-        stock = size_stock(layout, size) or stock  # the format's own label sheet
-    if applies_to(stock, layout) and stock.paper is not None:
-        paper = PAPER[stock.paper]
-        return Grid(paper, stock.columns or 1, stock.rows or 1, size.width,
-                    size.height, stock.left or 0.0,
-                    paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
-                    stock.row_gap, stock.bleed, stock.perforated, stock.title, stock.die_cut)
-    imposition = layout.spec.imposition
-    width = imposition.columns * size.width
-    height = imposition.rows * size.height
-    candidates = []
-    for paper_name in dict.fromkeys((site.options.paper, size.paper)):
-        short, long = sorted(PAPER[paper_name])
-        paper = (long, short) if width > height else (short, long)
-        grid = Grid.centred(paper, imposition.columns, imposition.rows, size.width,
-                            size.height)
-        if abs(grid.left) < 0.5 and abs(grid.bottom) < 0.5:
-            return grid  # the item is the sheet
-        gaps = [gap if count > 1 and spare - (count - 1) * gap >= 2 * HAND_CUT_MARGIN else 0.0
-                for gap, count, spare in ((stock.column_gap, imposition.columns,
-                                           paper[0] - width),
-                                          (stock.row_gap, imposition.rows, paper[1] - height))]
-        grid = Grid.centred(paper, imposition.columns, imposition.rows, size.width,
-                            size.height, gaps[0], gaps[1], stock.bleed)
-        if min(grid.left, grid.bottom) >= HAND_CUT_MARGIN - 0.01:
-            return grid
-        candidates.append(grid)
-    return candidates[-1]
-
-
 def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> bytes:
     """The PDF of `laid` for `target`: office sheets in RGB, shop pages in PDF/X (CMYK), or
     the tagged screen copy (generator/render/screen.py); `screen` draws shop pages in the
@@ -530,24 +374,9 @@ def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> by
     return buffer.getvalue()
 
 
-def fillable(kit: Kit, layout: Layout) -> bool:
-    """Whether the layout's office file is a form: the setting its `fields_when` names is on
-    (a safety plan's safety_plan_fillable). Shop files (PDF/X) and screen copies never are."""
-    switch = layout.spec.fields_when
-    return switch is not None and bool(kit.site.option(switch))
-
-
 def _built(kit: Kit, document: Document, lang: str, target: str, path: Path) -> BuiltPdf:
     return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
                     card_line_from_site(kit, document, lang), kit.audience)
-
-
-def site_profile(site: Site) -> CmykProfile:
-    return load_profile(site.icc_profile or DEFAULT_PROFILE)
-
-
-def site_inks(site: Site) -> ShopInks:
-    return shop_inks(site.brand_color, site.brand_cmyk, site_profile(site))
 
 
 @dataclass
@@ -557,7 +386,7 @@ class Piece:
     problems: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)
     pdfs: list[tuple[str, bytes]] = field(default_factory=list)  # (target, the PDF)
-    printed_lines: frozenset[str] = frozenset()  # see LaidOut
+    printed_lines: frozenset[str] = frozenset()  # see generator/layout/laid_out.py
     left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
@@ -647,12 +476,12 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) ->
         return Piece(failed=True)
     kit_view = document_kit(kit, document)
     try:
-        laid = lay_out(kit_view, document.layout, lang)
+        laid, contrast = _checked_lay_out(kit_view, document.layout, lang)
     except ContrastError as error:
         return Piece(contrast=list(error.pairs), failed=True, faint=True)
     except ContentError as error:
         return Piece(problems=list(error.problems), failed=True)
-    piece = Piece(problems=list(laid.warnings), contrast=list(laid.contrast),
+    piece = Piece(problems=list(laid.warnings), contrast=contrast,
                   printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))

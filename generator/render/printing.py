@@ -1,7 +1,7 @@
 """How to print each file: paper, one- or two-sided, which edge to flip, where to cut and fold.
 
 Derived from the layout spec and the site's settings with the same rules that impose the
-sheets (build.office_grid, sheets.Grid), so the instructions match the PDF.
+sheets (office.office_grid, sheets.Grid), so the instructions match the PDF.
 """
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from generator.build import fillable, office_grid, site_profile
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
 from generator.layout.formats import Layout, SizeSpec, page_size
+from generator.render.inks import site_profile
+from generator.render.office import fillable, office_grid
 from generator.render.pdfx import VERSIONS
 from generator.render.sheets import PAPER
 

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.build import lay_out, office_grid, render_pdf
+from generator.build import lay_out, render_pdf
 from generator.content.documents import document_name, document_sizes, sized_kit
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
@@ -25,6 +25,7 @@ from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
 from generator.layout.formats import Layout
 from generator.layout.place import PlacedFace
+from generator.render.office import office_grid
 from generator.render.printing import PrintNote, print_note
 from generator.safety.legibility import ContrastError, contrast_problem
 from generator.serve.outside_words import (
