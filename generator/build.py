@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-
-from reportlab.lib.colors import black
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
@@ -20,12 +16,10 @@ from generator.content.stock import stock_size
 from generator.errors import ContentError, Problem
 from generator.forked import run_shared, shares
 from generator.i18n.fonts import (
-    REGULAR,
     SHAPED_FAMILIES,
     chain_for,
     family,
     font_set,
-    register_fonts,
 )
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
@@ -43,12 +37,10 @@ from generator.layout.laid_out import LaidOut
 from generator.layout.pages import panel_pages
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name
-from generator.render.form_fields import right_to_left_fields
-from generator.render.inks import REGISTRATION, ShopCanvas, site_inks, site_profile
-from generator.render.office import fillable, office_captions, office_grid
-from generator.render.pdfx import declare_pdfx
+from generator.render.office import office_captions
+from generator.render.pdf_files import render_pdf
 from generator.render.qr import QrError, payload_for, qr_matrix
-from generator.render.sheets import draw_office_sheets, draw_shop_pages
+from generator.render.targets import Target
 from generator.safety.discretion import (
     builtin_words,
     discretion_problems,
@@ -61,12 +53,13 @@ from generator.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
+
 @dataclass(frozen=True)
 class BuiltPdf:
     layout: Layout
     size_key: str
     lang: str
-    target: str
+    target: Target
     path: Path
     article: str = ""  # the slug of the article it was built from
     card_line_from_site: bool = False  # prints site.yaml's card_line, not the article's
@@ -85,10 +78,10 @@ class BuildResult:
         return [p for p in self.problems if p.severity == "error"]
 
 
-def output_path(out: Path, lang: str, name: str, target: str) -> Path:
+def output_path(out: Path, lang: str, name: str, target: Target) -> Path:
     """`<out>/<lang>/<name>[-shop].pdf`: every part comes from havenprint (a language code
     and a layout folder's name, both checked), never from a layout's text."""
-    suffix = "" if target == "office" else f"-{target}"
+    suffix = "" if target == Target.OFFICE else f"-{target}"
     path = out / lang / f"{name}{suffix}.pdf"
     if path.parent.parent != out or not _NAME.fullmatch(path.stem):
         raise ValueError(f"not an output file name: {path}")  # checked where names come in
@@ -332,49 +325,8 @@ def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
     }
 
 
-def render_pdf(kit: Kit, laid: LaidOut, target: str, screen: bool = False) -> bytes:
-    """The PDF of `laid` for `target`: office sheets in RGB, shop pages in PDF/X (CMYK), or
-    the tagged screen copy (generator/render/screen.py); `screen` draws shop pages in the
-    office files' RGB instead, not PDF/X (a proof of the layout's own colours, for checks
-    that read colours back)."""
-    title = f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}"
-    if target == "screen":
-        from generator.render.screen import render_screen  # pikepdf: only for screen copies
-
-        return render_screen(kit, laid, title)
-    register_fonts()
-    buffer = io.BytesIO()
-    first = laid.faces[0]
-    options = dict(pagesize=(first.width, first.height), invariant=1, initialFontName=REGULAR,
-                   initialFontSize=10, pageCompression=1,
-                   lang=laid.lang)  # the catalogue's /Lang: what screen readers speak
-    cmyk = target == "shop" and not screen
-    canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
-        buffer, **options)
-    canvas.setTitle(title)
-    canvas.setCreator("havenprint")
-    canvas.setProducer("havenprint")
-    canvas.setSubject("")
-    if cmyk:
-        declare_pdfx(canvas, kit.site.options.pdfx, site_profile(kit.site))
-    if target == "office":
-        grid = office_grid(laid.layout, laid.size, kit.site)
-        canvas.setPageSize(grid.paper)
-        form = fillable(kit, laid.layout)
-        draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                           kit.site.print_offset, laid.captions, form)
-        if form and laid.faces[0].rtl:
-            canvas.save()
-            return right_to_left_fields(buffer.getvalue())
-    else:
-        draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
-                        marks=REGISTRATION if cmyk else black,
-                        die_line=laid.layout.spec.die_cut)
-    canvas.save()
-    return buffer.getvalue()
-
-
-def _built(kit: Kit, document: Document, lang: str, target: str, path: Path) -> BuiltPdf:
+def _built(kit: Kit, document: Document, lang: str, target: Target,
+           path: Path) -> BuiltPdf:
     return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
                     card_line_from_site(kit, document, lang), kit.audience)
 
@@ -385,14 +337,14 @@ class Piece:
 
     problems: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)
-    pdfs: list[tuple[str, bytes]] = field(default_factory=list)  # (target, the PDF)
+    pdfs: list[tuple[Target, bytes]] = field(default_factory=list)  # (target, the PDF)
     printed_lines: frozenset[str] = frozenset()  # see generator/layout/laid_out.py
     left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
 
-def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[str],
+def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[Target],
           out: Path | None, on_step: Callable[[str], None] | None = None,
           on_pdf: Callable[[Path, str, bytes], None] | None = None,
           poster_sizes: Sequence[str] = (), jobs: int = 1) -> BuildResult:
@@ -415,7 +367,7 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
             result.problems.extend(problems)
     keys = [(index, lang) for index in range(len(documents)) for lang in langs]
     pieces: dict[tuple[int, str], Piece] = {}
-    paths: dict[tuple[int, str], list[tuple[str, Path]]] = {}  # (target, file) per key
+    paths: dict[tuple[int, str], list[tuple[Target, Path]]] = {}  # (target, file) per key
 
     def work(key: tuple[int, str]) -> Piece:
         return _piece(kit, documents[key[0]], key[1], targets)
@@ -471,7 +423,7 @@ def _where_it_prints(problem: Problem, label: str, titles: list[str]) -> Problem
     return replace(problem, message=f"{message}{where} [{lang}")
 
 
-def _piece(kit: Kit, document: Document, lang: str, targets: tuple[str, ...]) -> Piece:
+def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...]) -> Piece:
     if (document.article, lang) in kit.broken_articles:
         return Piece(failed=True)
     kit_view = document_kit(kit, document)

@@ -12,6 +12,7 @@ from generator.content.audiences import pack_problem
 from generator.content.documents import plan_documents
 from generator.content.models import Kit
 from generator.layout.formats import Layout
+from generator.render.targets import Target
 
 PdfCallback = Callable[[Path, str, bytes], None]
 
@@ -32,7 +33,7 @@ def document_count(kit: Kit, layouts: Sequence[Layout], poster_sizes: Sequence[s
 
 
 def build_kits(kit: Kit, layouts: Sequence[Layout], langs: Sequence[str],
-               targets: Sequence[str], out: Path | None,
+               targets: Sequence[Target], out: Path | None,
                on_step: Callable[[str], None] | None = None,
                on_pdf: Callable[[Kit], PdfCallback | None] | None = None,
                poster_sizes: Sequence[str] = (), jobs: int = 1) -> BuildResult:

@@ -39,7 +39,7 @@ from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kits import build_kits, every_kit, kit_out
 from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
-from generator.render.targets import SCREEN
+from generator.render.targets import Target
 from generator.write import write_atomic
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class KitFiles:
 
 
 def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
-                         targets: Iterable[str], out: Path, previews: bool = True,
+                         targets: Iterable[Target], out: Path, previews: bool = True,
                          on_step: Callable[[str], None] | None = None,
                          preview_stage: Callable[[int], Callable[[str], None]] | None = None,
                          poster_sizes: Sequence[str] = (), jobs: int = 1,
@@ -92,7 +92,8 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
     return _moved(result, files, staging, out)
 
 
-def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tuple[str, ...],
+def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str],
+                  targets: tuple[Target, ...],
                   staging: Path, out: Path, previews: bool,
                   on_step: Callable[[str], None] | None,
                   preview_stage: Callable[[int], Callable[[str], None]] | None,
@@ -121,7 +122,7 @@ def _printed_only(pipeline: PreviewPipeline | None) -> Callable[[Path, str, byte
         return None
 
     def on_pdf(path: Path, lang: str, data: bytes) -> None:
-        if not path.stem.endswith(f"-{SCREEN}"):
+        if not path.stem.endswith(f"-{Target.SCREEN}"):
             pipeline(path, lang, data)
     return on_pdf
 
@@ -149,7 +150,8 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
     return result, files
 
 
-def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
+def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
+                    targets: Iterable[Target],
                     result: BuildResult, out: Path,
                     previews: Mapping[str | None, PreviewPipeline] | None = None,
                     on_step: Callable[[str], None] | None = None,
@@ -200,7 +202,7 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
                               pages=len(sizes), **carries))
-    printed = item.target != SCREEN
+    printed = item.target != Target.SCREEN
     rendered = previews.previews_of(item.path) if previews is not None and printed else []
     thumbnails = []
     for preview in rendered:
@@ -223,7 +225,7 @@ def _web_pages(kit: Kit, built: list[BuiltPdf], out: Path, outputs: list[dict[st
                files: KitFiles) -> list[WebPageView]:
     """A web page for each article and language that has a screen copy."""
     wanted = dict.fromkeys((item.article, item.lang) for item in built
-                           if item.target == SCREEN and item.article in kit.library
+                           if item.target == Target.SCREEN and item.article in kit.library
                            and item.lang in kit.library[item.article])
     views = []
     pack = {} if kit.audience is None else {"audience": kit.audience}

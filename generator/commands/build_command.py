@@ -31,7 +31,7 @@ from generator.kit.kit_folder import check_out, finish_cut_swap
 from generator.kits import build_kits, document_count, every_kit
 from generator.layout.formats import Layout
 from generator.outputs import KitFiles, build_with_kit_files
-from generator.render.targets import TARGETS
+from generator.render.targets import chosen_targets
 from generator.safety.readability import reading_report
 
 
@@ -48,7 +48,7 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     kit = load_kit(args.content, tuple(args.allow_outside))
     poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
-    targets = TARGETS if args.target == "all" else (args.target,)
+    targets = chosen_targets(args.target)
     documents = document_count(kit, layouts, poster_sizes)
     jobs = args.jobs or available_cores()
     with ProgressDisplay(None if write else False) as display:

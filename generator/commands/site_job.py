@@ -27,6 +27,7 @@ from generator.errors import (
 
 if TYPE_CHECKING:
     from generator.layout.formats import Layout
+    from generator.render.targets import Target
 
 @dataclass(frozen=True)
 class SiteJob:
@@ -34,7 +35,7 @@ class SiteJob:
     folder: Path
     out: Path
     formats: tuple[str, ...] | None
-    targets: tuple[str, ...]
+    targets: tuple[Target, ...]
     previews: bool = True
     allow_outside: tuple[Path, ...] = ()
 

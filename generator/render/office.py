@@ -1,6 +1,6 @@
 """The office file's sheets: where the items sit on the paper (`office_grid`), what their
 margins say (`office_captions`) and whether the file is a form to type into (`fillable`).
-The office PDF (render_pdf in generator/build.py) and its print instructions
+The office PDF (generator/render/pdf_files.py) and its print instructions
 (generator/render/printing.py) both read them, so the instructions match the sheets."""
 
 from __future__ import annotations
