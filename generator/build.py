@@ -7,48 +7,29 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.content.audiences import kit_folders
-from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
-from generator.content.extends import locale_root
-from generator.content.models import Kit, Resource
-from generator.content.stock import stock_size
+from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.forked import run_shared, shares
-from generator.i18n.fonts import (
-    SHAPED_FAMILIES,
-    chain_for,
-    family,
-    font_set,
+from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
+from generator.layout.document import (
+    Composition,
+    compose_faces,
+    document_placement,
+    document_size,
+    empty_panels,
+    kit_strings,
+    lines_told,
+    place_document,
 )
-from generator.i18n.kit_characters import kit_characters
-from generator.i18n.localize import BUILTIN_DIR, load_strings
-from generator.layout.compose import (
-    ComposedFace,
-    compose_face,
-    kit_digits,
-    strings_in_digits,
-    template_context,
-)
-from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
-from generator.layout.emptiness import empty_panel_problems
-from generator.layout.formats import Layout, SizeSpec, declared_strings, page_size
+from generator.layout.formats import Layout
 from generator.layout.laid_out import LaidOut
-from generator.layout.pages import panel_pages
-from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
-from generator.layout.styles import style_name
 from generator.render.office import office_captions
 from generator.render.pdf_files import render_pdf
 from generator.render.qr import QrError, payload_for, qr_matrix
 from generator.render.targets import Target
-from generator.safety.discretion import (
-    builtin_words,
-    discretion_problems,
-    site_words,
-    unchecked_language,
-)
-from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
-from generator.safety.safety_slots import composed_problems, layout_problems
+from generator.safety.document_checks import check_wording, discretion, legible
+from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem
 from generator.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -88,39 +69,19 @@ def output_path(out: Path, lang: str, name: str, target: Target) -> Path:
     return path
 
 
-@dataclass(frozen=True)
-class Composition:
-    """A document's faces composed in one language, before they are placed."""
-
-    layout: Layout
-    lang: str
-    size: SizeSpec
-    strings: dict[str, str]  # the interface strings it was composed with
-    faces: list[ComposedFace]
-    sources: dict[str, Path]  # slot source name -> the file a problem in it names
-    notes: list[Problem]  # the lines `max_lines` leaves out
-
-
 def compose_document(kit: Kit, layout: Layout, lang: str,
                      strings: dict[str, str] | None = None) -> Composition:
     """Every face of `layout` composed in `lang`, with the kit's interface strings or
     `strings` (the translations page, an imported file: strings not saved yet);
     ContentError if it cannot be."""
-    size_key = str(kit.site.option(layout.spec.size_option))
-    size = layout.spec.sizes.get(size_key)
-    if size is None:
-        valid = ", ".join(layout.spec.sizes)
-        raise ContentError(Problem(kit.site.source.path,
-                                   f"{layout.name} has no size '{size_key}'; valid: {valid}"))
-    try:
-        size = stock_size(kit.site.stock, layout, size)
-    except ValueError as error:
-        raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
-    if strings is None:
-        if lang in kit.broken_strings:
-            raise ContentError(list(kit.broken_strings[lang]))
-        strings = kit.strings.get(lang) or load_strings(
-            lang, locale_root(kit.root, lang), declared_strings(cached_layouts(kit.root)))
+    size = document_size(kit, layout)
+    strings = kit_strings(kit, lang) if strings is None else strings
+    return compose_faces(kit, layout, lang, size, strings, qr_payload(kit))
+
+
+def qr_payload(kit: Kit) -> str:
+    """What the QR code encodes (the first line's), checked to fit in one; ContentError
+    naming the line if it does not."""
     first = kit.resources[0]
     try:
         payload = payload_for(first)
@@ -128,28 +89,7 @@ def compose_document(kit: Kit, layout: Layout, lang: str,
     except QrError as error:
         message = str(error) if str(error).startswith('"') else f'"{first.name}": {error}'
         raise ContentError(Problem(first.source.path, message, first.source.line)) from None
-    digits = kit_digits(kit, lang)  # one digit system per piece
-    strings = strings_in_digits(strings, digits)
-    context = template_context(kit, lang, strings, first.qr, digits)
-    sources = _slot_sources(kit, lang)
-    selected, notes = _selected_resources(kit, layout)
-    # Each line with what templates see of it, made once for every face (context's lines);
-    # after the first, the lines with a number before those reached only on the web.
-    lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
-    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
-    faces = [compose_face(layout, face_name, context, lines, payload)
-             for face_name in layout.spec.faces]
-    return Composition(layout, lang, size, strings, faces, sources, notes)
-
-
-def document_placement(kit: Kit, composition: Composition) -> Placement:
-    """What placing the composed faces needs: the fonts for their text among them."""
-    lang = composition.lang
-    fonts = font_set(lang, "".join(plain_texts(composition.faces)), kit.site.fonts,
-                     known=lambda: kit_characters(kit_folders(kit), lang,
-                                                  served_languages(kit)))
-    return Placement(composition.layout, composition.size, kit.site.brand_color,
-                     composition.sources, fonts)
+    return payload
 
 
 def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
@@ -159,170 +99,21 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
 
 def _checked_lay_out(kit: Kit, layout: Layout,
                      lang: str) -> tuple[LaidOut, list[TextOnGround]]:
-    """`lay_out`, with every text on its grounds (for one brand_color advice per kit)."""
+    """`lay_out`, with every text on its grounds (for one brand_color advice per kit):
+    compose, check the safety wording, place, check the outside surfaces, write the office
+    sheets' captions, check the contrast, tell what the lines and panels came to."""
     composition = compose_document(kit, layout, lang)
-    size, strings, sources, notes = (composition.size, composition.strings,
-                                     composition.sources, composition.notes)
-    composed_faces = composition.faces
-    safety = layout_problems(layout) + composed_problems(
-        layout, composed_faces, strings, kit.site.emergency_number)
-    if safety:
-        raise ContentError(safety)
-    placement = document_placement(kit, composition)
-    fonts = placement.fonts
-    problems = [problem for composed in composed_faces
-                for problem in glyph_problems(composed, layout, lang, sources, fonts)]
-    faces, placing = _place_faces(composed_faces, placement)
-    problems.extend(placing)
-    caps = one_size_per_style(faces) if not placing else ()
-    if caps:  # one size per style in the document: place again, with the smallest of each,
-        # the faces that set one larger
-        capped = dict(caps)
-        again = [index for index, face in enumerate(faces) if any(
-            text.paragraph.style.fontSize > capped.get(style_name(text.paragraph.style),
-                                                        1e9) + 0.011 for text in face.texts)]
-        placed, placing = _place_faces([composed_faces[i] for i in again],
-                                       replace(placement, caps=caps))
-        problems.extend(placing)
-        for index, face in zip(again, placed, strict=False):
-            faces[index] = face
-    if layout.spec.pages == "panels" and not problems:  # each panel a page (large print)
-        faces = [page for face in faces for page in panel_pages(face)]
-        size = page_size(layout.spec, size)
-    problems.extend(_discretion(kit, layout, lang, faces))
-    captions = None
-    if not problems:
-        try:
-            captions = office_captions(kit, layout, size, faces, lang)
-        except ContentError as error:
-            problems.extend(error.problems)
+    check_wording(kit, composition)
+    placed = place_document(composition, document_placement(kit, composition))
+    problems = placed.problems + discretion(kit, layout, lang, placed.faces)
     if problems:
         raise ContentError(problems)
-    pairs = text_pairs(faces, layout.spec, lang)
-    faint = contrast_problem(kit.site, pairs)
-    if faint is not None:
-        raise ContrastError(faint, pairs)
-    warnings = notes + [w for face in faces for w in face.warnings]
-    left_out = [pair for face in faces for pair in face.left_out_lines]
-    listed = {item.label for composed in composed_faces for items in composed.lists.values()
-              for item in items} | _lines_in_flows(kit, layout, composition)
-    first_only = _first_line_only(kit, layout, lang, listed)
-    warnings.extend(problem for _, problem in first_only)
-    left_out.extend(first_only)
-    # a document of pages (large print) may end part-way down its last page
-    ends = faces[-1:] if layout.spec.pages == "panels" else []
-    for face in (face for face in faces if face not in ends):
-        flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
-        blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
-                 else layout.folder / "layout.yaml")
-        warnings.extend(empty_panel_problems(face, size.safe_margin, layout.name, lang, blame))
-    return LaidOut(layout, lang, size, faces, warnings,
-                   frozenset(listed - {label for label, _ in left_out}), left_out, captions), pairs
-
-
-_BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
-
-
-def _lines_in_flows(kit: Kit, layout: Layout, composition: Composition) -> set[str]:
-    """The lines a flow prints (large print runs them with the article), by their names:
-    a flow prints all of its text or fails, so a line named in it is printed whole."""
-    flows = {slot.name for face in layout.spec.faces.values() for slot in face.slots
-             if slot.kind == "flow"}
-    text = " ".join(plain(list(paragraphs)) for composed in composition.faces
-                    for name, paragraphs in composed.texts.items() if name in flows)
-    if not text:
-        return set()
-    text = " ".join(text.translate(_BIDI_CONTROLS).split())
-    selected, _ = _selected_resources(kit, layout)
-    lines = (kit.resources[index] for index in selected)
-    return {line.name for line in lines
-            if " ".join(line.name_in(composition.lang, composition.strings)
-                        .translate(_BIDI_CONTROLS).split()) in text}
-
-
-def _first_line_only(kit: Kit, layout: Layout, lang: str,
-                     listed: set[str]) -> list[tuple[str, Problem]]:
-    """A format whose lists print the first line alone (the sticker) leaves out the others
-    by design: each with a note, which the build completes with where it prints whole."""
-    lists = [slot for face in layout.spec.faces.values() for slot in face.slots
-             if slot.kind == "list"]
-    if not lists or any(slot.lines != "first" for slot in lists):
-        return []
-    selected, _ = _selected_resources(kit, layout)
-    return [(line.name, Problem(line.source.path, (
-        f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
-        line.source.line, "info"))
-        for line in (kit.resources[index] for index in selected) if line.name not in listed]
-
-
-def _place_faces(composed_faces: list[ComposedFace],
-                 placement: Placement) -> tuple[list[PlacedFace], list[Problem]]:
-    faces, problems = [], []
-    for composed in composed_faces:
-        try:
-            faces.append(place_face(composed, placement))
-        except ContentError as error:
-            problems.extend(error.problems)
-    return faces, problems
-
-
-def _discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
-    """Revealing words on outside surfaces fail the build while the site is discreet."""
-    if not kit.site.options.discreet:
-        return []
-    outside = [face for face in faces if face.spec.outside
-               and (face.spec.outside_when is None or kit.site.option(face.spec.outside_when))]
-    if not outside:
-        return []
-    unchecked = unchecked_language(kit.site, lang)
-    if unchecked is not None:
-        return [unchecked]
-    words = builtin_words(lang) + site_words(kit.site, lang)
-    return discretion_problems(outside, layout.name, words, lang,
-                               kit.site.file_of("discreet_title"),
-                               kit.resources[0].source)
-
-
-def _has_a_number(line: Resource) -> bool:
-    return line.phone is not None or line.text is not None or line.tty is not None
-
-
-def _selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], list[Problem]]:
-    """Where in resources.yaml the lines this format prints are: all of them, or at most
-    `max_lines` of them. Lines that must print (the first, the emergency line, `required:
-    true`) always do and count towards the limit; the others fill what is left, in the order
-    of resources.yaml."""
-    given = kit.site.options.max_lines.get(layout.name)
-    limit = given if given is not None else layout.spec.max_lines
-    if limit is None or limit >= len(kit.resources):
-        return range(len(kit.resources)), []
-    room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
-    kept, notes = [], []
-    for index, resource in enumerate(kit.resources):
-        if resource.required or room > 0:
-            room -= 0 if resource.required else 1
-            kept.append(index)
-        else:
-            why = (f"max_lines is {limit} for this format" if given is not None else
-                   f"it prints at most {limit} lines (max_lines in site.yaml can change that)")
-            notes.append(Problem(resource.source.path, (
-                f"{layout.name}: left out '{resource.name}': {why}"), resource.source.line,
-                "warning" if given is not None else "info"))
-    return kept, notes
-
-
-def _slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
-    article = kit.articles[lang]
-    site_locale = locale_root(kit.root, lang) / "locales" / f"{lang}.yaml"
-    builtin = BUILTIN_DIR / f"{lang}.yaml"
-    # A language with no catalogue at all: the file to create, in the content folder.
-    locale = site_locale if site_locale.is_file() or not builtin.is_file() else builtin
-    return {
-        "site": kit.site.source.path,
-        "resources": kit.resources[0].source.path,
-        "article": article.source.path if article.source else kit.root / "articles",
-        "locale": locale,
-    }
+    captions = office_captions(kit, layout, placed.size, placed.faces, lang)
+    pairs = legible(kit, layout, lang, placed.faces)
+    told = lines_told(kit, composition, placed.faces)
+    warnings = told.warnings + empty_panels(composition, placed)
+    return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
+                   told.left_out, captions), pairs
 
 
 def _built(kit: Kit, document: Document, lang: str, target: Target,
