@@ -40,7 +40,7 @@ from baseline import baseline_sheet
 from baseline import register_fonts as register_baseline_fonts
 from sites import make_language_sites, make_sites
 
-from generator.build import lay_out
+from generator.build import BuildRequest, lay_out
 from generator.content.caches import cached_layouts
 from generator.content.load import ARTICLE_SUFFIXES, load_kit
 from generator.content.models import Kit
@@ -68,9 +68,10 @@ def median_seconds(work: Callable[[], object], runs: int, warm: bool = True) -> 
 def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     """Load, lay out, render and write every format (office), as `havenprint build` does."""
     kit = load_kit(content)
-    layouts = list(cached_layouts(content).values())
-    langs = list(kit.site.options.languages)
-    result, _ = build_with_kit_files(kit, layouts, langs, (Target.OFFICE,), out, previews=previews)
+    layouts = tuple(cached_layouts(content).values())
+    langs = tuple(kit.site.options.languages)
+    request = BuildRequest(kit, layouts, langs, (Target.OFFICE,), out)
+    result, _ = build_with_kit_files(request, previews=previews)
     return len(result.written)
 
 

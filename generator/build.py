@@ -1,9 +1,13 @@
-"""The pipeline: kit -> compose -> lay out -> draw -> write, one (format, language) at a time."""
+"""The pipeline, as orchestration: the documents a BuildRequest asks for are planned
+(generator/content/documents.py), each laid out in each language (`lay_out`: composed and
+placed by generator/layout/document.py, checked by generator/safety/document_checks.py,
+the office sheets' captions from generator/render/office.py), drawn for each Target
+(generator/render/pdf_files.py), written as they come, and told in order (BuildResult)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -33,6 +37,32 @@ from generator.safety.legibility import ContrastError, TextOnGround, contrast_pr
 from generator.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+Key = tuple[int, str]  # a document's index in the plan, and a language
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """What to build: every (document, language, target) of `kit` for `layouts`, written
+    into `out` when it is given (a check lays out and draws in memory only). A document is a
+    layout at one size carrying one article (generator/content/documents.py): posters at
+    each of `poster_sizes` (default: the site's poster_size), every other format at the size
+    site.yaml gives it. With `jobs` over 1 the languages are shared among forked copies of
+    this process (a language's fonts and measurements stay with one process); the result is
+    the same. `on_step` is told the name of each (document, language) as work on it starts
+    (a progress bar); `on_pdf` gets the path, language and bytes of each PDF as it is queued
+    for writing (previews)."""
+
+    kit: Kit
+    layouts: tuple[Layout, ...]
+    languages: tuple[str, ...]
+    targets: tuple[Target, ...] = (Target.OFFICE,)
+    out: Path | None = None
+    poster_sizes: tuple[str, ...] = ()
+    jobs: int = 1
+    on_step: Callable[[str], None] | None = None
+    on_pdf: Callable[[Path, str, bytes], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -94,14 +124,15 @@ def qr_payload(kit: Kit) -> str:
 
 def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     """Compose and place every face of `layout` in `lang`, in memory; ContentError if it fails."""
-    return _checked_lay_out(kit, layout, lang)[0]
+    return checked_lay_out(kit, layout, lang)[0]
 
 
-def _checked_lay_out(kit: Kit, layout: Layout,
-                     lang: str) -> tuple[LaidOut, list[TextOnGround]]:
-    """`lay_out`, with every text on its grounds (for one brand_color advice per kit):
-    compose, check the safety wording, place, check the outside surfaces, write the office
-    sheets' captions, check the contrast, tell what the lines and panels came to."""
+def checked_lay_out(kit: Kit, layout: Layout,
+                    lang: str) -> tuple[LaidOut, list[TextOnGround]]:
+    """`lay_out`, with every text on its grounds (for one brand_color advice per kit), as
+    the build runs it for each document and language: compose, check the safety wording,
+    place, check the outside surfaces, write the office sheets' captions, check the
+    contrast, tell what the lines and panels came to."""
     composition = compose_document(kit, layout, lang)
     check_wording(kit, composition)
     placed = place_document(composition, document_placement(kit, composition))
@@ -129,61 +160,76 @@ class Piece:
     problems: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)
     pdfs: list[tuple[Target, bytes]] = field(default_factory=list)  # (target, the PDF)
+    written: list[tuple[Target, Path]] = field(default_factory=list)  # where each went
     printed_lines: frozenset[str] = frozenset()  # see generator/layout/laid_out.py
     left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
 
-def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: Iterable[Target],
-          out: Path | None, on_step: Callable[[str], None] | None = None,
-          on_pdf: Callable[[Path, str, bytes], None] | None = None,
-          poster_sizes: Sequence[str] = (), jobs: int = 1) -> BuildResult:
-    """Lay out and render every (document, language, target); write when `out` is given.
-    A document is a layout at one size carrying one article (generator/content/documents.py):
-    posters at each of `poster_sizes` (default: the site's poster_size), every other format
-    at the size site.yaml gives it; a format that prints an article once per article.
+def build(request: BuildRequest) -> BuildResult:
+    """Plan the kit's documents, lay out and draw each in every language for every target
+    (writing each PDF as it is drawn), then tell what came of them, in order. A failing
+    combination is reported and the others still build."""
+    documents = plan_documents(request.kit, list(request.layouts), request.poster_sizes)
+    pieces = _pieces(request, documents)
+    return _result(request, documents, pieces)
 
-    A failing combination is reported and the others still build. `on_step` is told the
-    name of each (document, language) as work on it starts (a progress bar); `on_pdf` gets
-    the path, language and bytes of each PDF as it is queued for writing (previews). With
-    `jobs` over 1 the languages are shared among forked copies of this process (a
-    language's fonts and measurements stay with one process); the result is the same.
-    """
-    langs, targets = list(langs), tuple(targets)
-    result = BuildResult()
-    documents = plan_documents(kit, list(layouts), poster_sizes)  # names that cannot clash
-    for (_, lang), problems in kit.broken_articles.items():
-        if lang in langs:
-            result.problems.extend(problems)
-    keys = [(index, lang) for index in range(len(documents)) for lang in langs]
-    pieces: dict[tuple[int, str], Piece] = {}
-    paths: dict[tuple[int, str], list[tuple[Target, Path]]] = {}  # (target, file) per key
 
-    def work(key: tuple[int, str]) -> Piece:
-        return _piece(kit, documents[key[0]], key[1], targets)
+def _keys(request: BuildRequest, documents: list[Document]) -> list[Key]:
+    return [(index, lang) for index in range(len(documents)) for lang in request.languages]
 
-    def started(key: tuple[int, str]) -> None:
-        if on_step is not None:
-            on_step(f"{documents[key[0]].name} ({key[1]})")
+
+def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece]:
+    """Each (document, language) laid out and drawn for every target, shared among `jobs`
+    copies of the process by language; each PDF queued for writing as it comes."""
+    keys = _keys(request, documents)
+    pieces: dict[Key, Piece] = {}
+
+    def work(key: Key) -> Piece:
+        return _piece(request.kit, documents[key[0]], key[1], request.targets)
+
+    def started(key: Key) -> None:
+        if request.on_step is not None:
+            request.on_step(f"{documents[key[0]].name} ({key[1]})")
 
     with BackgroundWriter() as writer:
-        def done(key: tuple[int, str], piece: Piece) -> None:
-            if out is not None:
-                paths[key] = [(target, output_path(out, key[1], documents[key[0]].name, target))
-                              for target, _ in piece.pdfs]
-                for (_, path), (_, data) in zip(paths[key], piece.pdfs, strict=True):
-                    writer.write(path, data)
-                    if on_pdf is not None:
-                        on_pdf(path, key[1], data)
+        def done(key: Key, piece: Piece) -> None:
+            if request.out is not None:
+                _write(writer, request.out, documents[key[0]].name, key[1], piece,
+                       request.on_pdf)
             piece.pdfs.clear()  # written: the bytes need not wait for the others
             pieces[key] = piece
 
-        weights = {lang: float(language_weight(lang)) for lang in langs}
+        weights = {lang: float(language_weight(lang)) for lang in request.languages}
         run_shared([[key for lang in share for key in keys if key[1] == lang]
-                    for share in shares(weights, max(1, jobs))], work, started, done)
-    contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
-    for index, lang in keys:  # in order, however the work was shared
+                    for share in shares(weights, max(1, request.jobs))], work, started, done)
+    return pieces
+
+
+def _write(writer: BackgroundWriter, out: Path, name: str, lang: str, piece: Piece,
+           on_pdf: Callable[[Path, str, bytes], None] | None) -> None:
+    """Queue the piece's PDFs for writing into `out`, each handed to `on_pdf`."""
+    piece.written = [(target, output_path(out, lang, name, target)) for target, _ in piece.pdfs]
+    for (_, path), (_, data) in zip(piece.written, piece.pdfs, strict=True):
+        writer.write(path, data)
+        if on_pdf is not None:
+            on_pdf(path, lang, data)
+
+
+def _result(request: BuildRequest, documents: list[Document],
+            pieces: dict[Key, Piece]) -> BuildResult:
+    """What the build did, in the plan's order however the work was shared: the articles
+    that did not load, each piece's problems (a line it leaves out with the pieces that
+    print it whole), what failed and what was written; and one contrast problem for the
+    whole kit when a piece's text was too faint, so that one brand_color suits them all."""
+    kit = request.kit
+    result = BuildResult()
+    for (_, lang), problems in kit.broken_articles.items():
+        if lang in request.languages:
+            result.problems.extend(problems)
+    contrast: list[TextOnGround] = []  # from every format and language
+    for index, lang in _keys(request, documents):
         piece, document = pieces[(index, lang)], documents[index]
         completed = {problem: _where_it_prints(problem, label, [
             documents[other].layout.spec.title for other in range(len(documents))
@@ -193,7 +239,7 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
         contrast.extend(piece.contrast)
         if piece.failed:
             result.failed.append((document.name, lang))
-        for target, path in paths.get((index, lang), []):
+        for target, path in piece.written:
             result.written.append(path)
             result.built.append(_built(kit, document, lang, target, path))
     problem = (contrast_problem(kit.site, contrast)
@@ -219,7 +265,7 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...])
         return Piece(failed=True)
     kit_view = document_kit(kit, document)
     try:
-        laid, contrast = _checked_lay_out(kit_view, document.layout, lang)
+        laid, contrast = checked_lay_out(kit_view, document.layout, lang)
     except ContrastError as error:
         return Piece(contrast=list(error.pairs), failed=True, faint=True)
     except ContentError as error:

@@ -19,13 +19,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator.build import build, lay_out
+from generator.build import BuildRequest, build, lay_out
 from generator.content.load import load_kit
 from generator.content.models import Kit
 from generator.content.site_options import BrandColorModel
 from generator.layout.formats import LAYOUTS_DIR, available_layouts
 from generator.layout.geometry import Rect, panel_rects
 from generator.render.pdf_files import proof_pdf
+from generator.render.targets import Target
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
 from tests.conftest import edit, glyphs_only
 
@@ -339,8 +340,8 @@ def pdfs_for(kit: Kit) -> list[bytes]:
 
 
 def errors_for(kit: Kit) -> list[str]:
-    layouts = [LAYOUTS[name] for name in PROPERTY_FORMATS]
-    return [str(p) for p in build(kit, layouts, ["en"], ["shop"], None).errors]
+    layouts = tuple(LAYOUTS[name] for name in PROPERTY_FORMATS)
+    return [str(p) for p in build(BuildRequest(kit, layouts, ("en",), (Target.SHOP,))).errors]
 
 
 @pytest.fixture(scope="module")

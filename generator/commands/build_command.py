@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.build import BuildResult
+from generator.build import BuildRequest, BuildResult
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
 from generator.content.audiences import pack_problem
@@ -52,16 +52,15 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     documents = document_count(kit, layouts, poster_sizes)
     jobs = args.jobs or available_cores()
     with ProgressDisplay(None if write else False) as display:
-        build_step = display.stage("build", documents * len(langs))
+        request = BuildRequest(kit, tuple(layouts), tuple(langs), targets,
+                               args.out if write else None, poster_sizes, jobs,
+                               on_step=display.stage("build", documents * len(langs)))
         if write:
             result, files = build_with_kit_files(
-                kit, layouts, langs, targets, args.out, previews=not args.no_previews,
-                on_step=build_step,
-                preview_stage=lambda count: display.stage("previews", count),
-                poster_sizes=poster_sizes, jobs=jobs)
+                request, previews=not args.no_previews,
+                preview_stage=lambda count: display.stage("previews", count))
         else:
-            result = build_kits(kit, layouts, langs, targets, None, on_step=build_step,
-                                jobs=jobs)
+            result = build_kits(request)
             files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))

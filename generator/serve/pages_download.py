@@ -17,6 +17,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from generator.build import BuildRequest
 from generator.content.audiences import pack_of
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
@@ -203,9 +204,9 @@ def _build(ws: Workspace) -> JSONResponse:
     if state.kit is None:
         return problem("The kit does not load: see the Overview.", 409)
     try:
-        result, files = build_with_kit_files(
-            state.kit, list(state.layouts.values()), list(state.kit.site.options.languages),
-            TARGETS, ws.out, previews=True)
+        result, files = build_with_kit_files(BuildRequest(
+            state.kit, tuple(state.layouts.values()), tuple(state.kit.site.options.languages),
+            TARGETS, ws.out), previews=True)
     except OutputInUse as error:
         return problem(f"Not built: {error}.", 409)
     except (UsageError, WriteError) as error:
