@@ -40,13 +40,15 @@ from baseline import baseline_sheet
 from baseline import register_fonts as register_baseline_fonts
 from sites import make_language_sites, make_sites
 
-from generator.build import lay_out, render_pdf
+from generator.build import BuildRequest, lay_out
 from generator.content.caches import cached_layouts
 from generator.content.load import ARTICLE_SUFFIXES, load_kit
 from generator.content.models import Kit
 from generator.i18n.fonts import SITE_FONT_LANGUAGES, register_fonts
 from generator.kit.previews import render_previews
 from generator.outputs import build_with_kit_files
+from generator.render.pdf_files import render_pdf
+from generator.render.targets import Target
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
@@ -66,9 +68,10 @@ def median_seconds(work: Callable[[], object], runs: int, warm: bool = True) -> 
 def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     """Load, lay out, render and write every format (office), as `havenprint build` does."""
     kit = load_kit(content)
-    layouts = list(cached_layouts(content).values())
-    langs = list(kit.site.options.languages)
-    result, _ = build_with_kit_files(kit, layouts, langs, ("office",), out, previews=previews)
+    layouts = tuple(cached_layouts(content).values())
+    langs = tuple(kit.site.options.languages)
+    request = BuildRequest(kit, layouts, langs, (Target.OFFICE,), out)
+    result, _ = build_with_kit_files(request, previews=previews)
     return len(result.written)
 
 
@@ -94,7 +97,7 @@ def per_language(kit: Kit, runs: int) -> list[tuple[str, float]]:
 
     def one(lang: str) -> None:
         for layout in layouts:
-            render_pdf(kit, lay_out(kit, layout, lang), "office")
+            render_pdf(kit, lay_out(kit, layout, lang), Target.OFFICE)
 
     return [(lang, median_seconds(functools.partial(one, lang), runs))
             for lang in kit.site.options.languages]
@@ -113,7 +116,7 @@ def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
         assert phone is not None, f"{kit.root}: the first line has no number"
         payload = "tel:" + phone.e164
         start = time.perf_counter()
-        render_pdf(kit, lay_out(kit, layout, "en"), "office")
+        render_pdf(kit, lay_out(kit, layout, "en"), Target.OFFICE)
         middle = time.perf_counter()
         baseline_sheet(payload)
         if index:
@@ -127,10 +130,10 @@ def per_document(kit: Kit, runs: int, scratch: Path) -> list[tuple[str, float, f
     lang = kit.site.options.languages[0]
     for name, layout in cached_layouts(kit.root).items():
         laid = lay_out(kit, layout, lang)
-        pdf = render_pdf(kit, laid, "office")
+        pdf = render_pdf(kit, laid, Target.OFFICE)
         rows.append((name,
                      median_seconds(functools.partial(lay_out, kit, layout, lang), runs),
-                     median_seconds(functools.partial(render_pdf, kit, laid, "office"), runs),
+                     median_seconds(functools.partial(render_pdf, kit, laid, Target.OFFICE), runs),
                      median_seconds(functools.partial(render_previews, pdf, scratch / "previews",
                                                       name, kit.site.brand_color), runs)))
     return rows

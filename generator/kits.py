@@ -4,10 +4,11 @@ and what it could not build is named `<name>/<document>`."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from generator.build import BuildResult, build
+from generator.build import BuildRequest, BuildResult, build
 from generator.content.audiences import pack_problem
 from generator.content.documents import plan_documents
 from generator.content.models import Kit
@@ -31,22 +32,19 @@ def document_count(kit: Kit, layouts: Sequence[Layout], poster_sizes: Sequence[s
     return sum(len(plan_documents(one, layouts, poster_sizes)) for one in every_kit(kit))
 
 
-def build_kits(kit: Kit, layouts: Sequence[Layout], langs: Sequence[str],
-               targets: Sequence[str], out: Path | None,
-               on_step: Callable[[str], None] | None = None,
-               on_pdf: Callable[[Kit], PdfCallback | None] | None = None,
-               poster_sizes: Sequence[str] = (), jobs: int = 1) -> BuildResult:
-    """`build` the kit, then each pack (into `kit_out`); `on_pdf(kit)` gives the callback
-    for one kit's PDFs (its previews)."""
+def build_kits(request: BuildRequest,
+               pdf_callback: Callable[[Kit], PdfCallback | None] | None = None) -> BuildResult:
+    """`build` the request's kit, then each pack (into `kit_out`); `pdf_callback(kit)` gives
+    the callback for one kit's PDFs (its previews), in place of the request's `on_pdf`."""
     combined = BuildResult()
-    for one in every_kit(kit):
+    on_step, out = request.on_step, request.out
+    for one in every_kit(request.kit):
         name = one.audience
         step = on_step if on_step is None or name is None else (
             lambda text, name=name, told=on_step: told(f"{name}/{text}"))
-        result = build(one, layouts, langs, targets,
-                       None if out is None else kit_out(out, one), on_step=step,
-                       on_pdf=on_pdf(one) if on_pdf is not None else None,
-                       poster_sizes=poster_sizes, jobs=jobs)
+        result = build(dataclasses.replace(
+            request, kit=one, out=None if out is None else kit_out(out, one), on_step=step,
+            on_pdf=pdf_callback(one) if pdf_callback is not None else request.on_pdf))
         combined.written.extend(result.written)
         combined.built.extend(result.built)
         if name is None:

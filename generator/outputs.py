@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build import BuildResult, BuiltPdf
+from generator.build import BuildRequest, BuildResult, BuiltPdf
 from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
 from generator.content.models import Kit
@@ -39,7 +39,7 @@ from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kits import build_kits, every_kit, kit_out
 from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
-from generator.render.targets import SCREEN
+from generator.render.targets import Target
 from generator.write import write_atomic
 
 if TYPE_CHECKING:
@@ -60,25 +60,24 @@ class KitFiles:
         return [*self.previews, *self.web_pages, *extra]
 
 
-def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
-                         targets: Iterable[str], out: Path, previews: bool = True,
-                         on_step: Callable[[str], None] | None = None,
+def build_with_kit_files(request: BuildRequest, previews: bool = True,
                          preview_stage: Callable[[int], Callable[[str], None]] | None = None,
-                         poster_sizes: Sequence[str] = (), jobs: int = 1,
                          ) -> tuple[BuildResult, KitFiles]:
-    """`build` the kit, with its previews (rendered beside the build), index.html and
-    manifest.json, in a staging folder; then swap it in for the kit in `out` (see
-    generator/kit/kit_folder.py). Nothing in `out` changes when no PDF was built.
+    """`build` the request's kit, with its previews (rendered beside the build), index.html
+    and manifest.json, in a staging folder; then swap it in for the kit in the request's
+    `out` (see generator/kit/kit_folder.py). Nothing in `out` changes when no PDF was built.
     `preview_stage(count)` gives the step callback for the previews of `count` PDFs."""
+    out, kit = request.out, request.kit
+    if out is None:
+        raise ValueError("build_with_kit_files writes a kit: the request names no folder")
     check_out(out, content_folders(kit.root))
     folder = KitFolder(out)
     try:
         with folder:
             staging = folder.staging
             try:
-                result, files = _build_staged(kit, layouts, langs, tuple(targets), staging,
-                                              out, previews, on_step, preview_stage,
-                                              poster_sizes, jobs)
+                result, files = _build_staged(request, staging, out, previews,
+                                              preview_stage)
             except OSError as error:  # nothing in `out` has changed
                 raise WriteError(f"could not write {_unstaged(error.filename, staging, out)}: "
                                  f"{error.strerror or error}") from None
@@ -92,11 +91,12 @@ def build_with_kit_files(kit: Kit, layouts: list[Layout], langs: list[str],
     return _moved(result, files, staging, out)
 
 
-def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tuple[str, ...],
-                  staging: Path, out: Path, previews: bool,
-                  on_step: Callable[[str], None] | None,
+def _build_staged(request: BuildRequest, staging: Path, out: Path, previews: bool,
                   preview_stage: Callable[[int], Callable[[str], None]] | None,
-                  poster_sizes: Sequence[str], jobs: int) -> tuple[BuildResult, KitFiles]:
+                  ) -> tuple[BuildResult, KitFiles]:
+    """The build into `staging`, with its kit files; `out` is the output folder it will be
+    swapped into."""
+    kit = request.kit
     pipelines: dict[str | None, PreviewPipeline] = {}  # per kit: a pack has its colours
     with ExitStack() as stack:
         if previews:  # pdfium and Pillow are imported for previews only
@@ -105,11 +105,10 @@ def _build_staged(kit: Kit, layouts: list[Layout], langs: list[str], targets: tu
             for one in every_kit(kit):
                 pipelines[one.audience] = stack.enter_context(
                     PreviewPipeline(kit_out(staging, one), one.site.brand_color))
-        result = build_kits(kit, layouts, langs, targets, staging, on_step=on_step,
-                            on_pdf=lambda one: _printed_only(pipelines.get(one.audience)),
-                            poster_sizes=poster_sizes, jobs=jobs)
+        result = build_kits(dataclasses.replace(request, out=staging),
+                            lambda one: _printed_only(pipelines.get(one.audience)))
         files = write_kit_files(
-            kit, layouts, langs, targets, result, staging, previews=pipelines,
+            kit, list(request.layouts), result, staging, previews=pipelines,
             on_step=preview_stage(len(result.written)) if preview_stage else None,
             skip=out)
     return result, files
@@ -121,7 +120,7 @@ def _printed_only(pipeline: PreviewPipeline | None) -> Callable[[Path, str, byte
         return None
 
     def on_pdf(path: Path, lang: str, data: bytes) -> None:
-        if not path.stem.endswith(f"-{SCREEN}"):
+        if not path.stem.endswith(f"-{Target.SCREEN}"):
             pipeline(path, lang, data)
     return on_pdf
 
@@ -149,8 +148,7 @@ def _moved(result: BuildResult, files: KitFiles, staging: Path,
     return result, files
 
 
-def write_kit_files(kit: Kit, layouts: list[Layout], langs: list[str], targets: Iterable[str],
-                    result: BuildResult, out: Path,
+def write_kit_files(kit: Kit, layouts: list[Layout], result: BuildResult, out: Path,
                     previews: Mapping[str | None, PreviewPipeline] | None = None,
                     on_step: Callable[[str], None] | None = None,
                     skip: Path | None = None) -> KitFiles:
@@ -200,7 +198,7 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
                               pages=len(sizes), **carries))
-    printed = item.target != SCREEN
+    printed = item.target != Target.SCREEN
     rendered = previews.previews_of(item.path) if previews is not None and printed else []
     thumbnails = []
     for preview in rendered:
@@ -223,7 +221,7 @@ def _web_pages(kit: Kit, built: list[BuiltPdf], out: Path, outputs: list[dict[st
                files: KitFiles) -> list[WebPageView]:
     """A web page for each article and language that has a screen copy."""
     wanted = dict.fromkeys((item.article, item.lang) for item in built
-                           if item.target == SCREEN and item.article in kit.library
+                           if item.target == Target.SCREEN and item.article in kit.library
                            and item.lang in kit.library[item.article])
     views = []
     pack = {} if kit.audience is None else {"audience": kit.audience}

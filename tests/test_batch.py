@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import generator.commands.batch
-from generator.build import lay_out, render_pdf
+from generator.build import lay_out
 from generator.commands.site_job import build_site
 from generator.content.caches import cached_article
 from generator.content.documents import document_name, document_sizes
@@ -22,6 +22,8 @@ from generator.content.extends import content_folders, locale_root
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.formats import available_layouts
+from generator.render.pdf_files import render_pdf
+from generator.render.targets import Target
 from tests.conftest import DEFAULT_CONTENT, REPO, default_kit_in, edit, page_texts
 
 ARTICLE = "trauma-bonding.en.md"
@@ -129,7 +131,7 @@ def test_a_sites_own_files_win_over_the_base(sites: Path) -> None:
                                                          encoding="utf-8")
     kit = load_kit(sites / "alpha")
     assert kit.articles["en"].title.startswith("Alpha - ")
-    pdf = render_pdf(kit, lay_out(kit, available_layouts()["pocket-card"], "en"), "office")
+    pdf = render_pdf(kit, lay_out(kit, available_layouts()["pocket-card"], "en"), Target.OFFICE)
     assert "Scan for alpha" in page_texts(pdf)[1]
 
 
@@ -170,10 +172,10 @@ def test_a_site_prints_the_same_bytes_alone_and_after_other_sites(sites: Path,
     layouts = available_layouts()
     beta = load_kit(sites / "beta")
     for layout in layouts.values():
-        render_pdf(beta, lay_out(beta, layout, "en"), "office")
+        render_pdf(beta, lay_out(beta, layout, "en"), Target.OFFICE)
     alpha = load_kit(sites / "alpha")
     for name, layout in layouts.items():
-        after = render_pdf(alpha, lay_out(alpha, layout, "en"), "office")
+        after = render_pdf(alpha, lay_out(alpha, layout, "en"), Target.OFFICE)
         file_name = document_name(layout, document_sizes(alpha, layout)[0])
         assert after == (alone / "en" / f"{file_name}.pdf").read_bytes(), name
 

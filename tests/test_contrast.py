@@ -19,12 +19,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator.build import build, lay_out, render_pdf
+from generator.build import BuildRequest, build, lay_out
 from generator.content.load import load_kit
 from generator.content.models import Kit
 from generator.content.site_options import BrandColorModel
 from generator.layout.formats import LAYOUTS_DIR, available_layouts
 from generator.layout.geometry import Rect, panel_rects
+from generator.render.pdf_files import proof_pdf
+from generator.render.targets import Target
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
 from tests.conftest import edit, glyphs_only
 
@@ -125,8 +127,7 @@ def screen_pdfs(kit: Path, langs: Iterable[str], formats: Iterable[str] = tuple(
     measure the design's contrast, which the office files print as it is (shop files print
     CMYK inks chosen from it, checked in test_pdfx.py)."""
     loaded = load_kit(kit)
-    return {(lang, name): render_pdf(loaded, lay_out(loaded, LAYOUTS[name], lang), "shop",
-                                     screen=True)
+    return {(lang, name): proof_pdf(loaded, lay_out(loaded, LAYOUTS[name], lang))
             for lang in langs for name in formats}
 
 
@@ -334,13 +335,13 @@ PROPERTY_FORMATS = ("pocket-card", "pocket-fold", "brochure")
 
 
 def pdfs_for(kit: Kit) -> list[bytes]:
-    return [render_pdf(kit, lay_out(kit, LAYOUTS[name], "en"), "shop", screen=True)
+    return [proof_pdf(kit, lay_out(kit, LAYOUTS[name], "en"))
             for name in PROPERTY_FORMATS]
 
 
 def errors_for(kit: Kit) -> list[str]:
-    layouts = [LAYOUTS[name] for name in PROPERTY_FORMATS]
-    return [str(p) for p in build(kit, layouts, ["en"], ["shop"], None).errors]
+    layouts = tuple(LAYOUTS[name] for name in PROPERTY_FORMATS)
+    return [str(p) for p in build(BuildRequest(kit, layouts, ("en",), (Target.SHOP,))).errors]
 
 
 @pytest.fixture(scope="module")

@@ -174,7 +174,9 @@ import generator.engine  # every bound a hundredth, before any cache is made
 generator.engine._bound = lambda maxsize: max(1, round(maxsize * 0.01))
 from dataclasses import replace
 from pathlib import Path
-from generator.build import lay_out, render_pdf
+from generator.build import lay_out
+from generator.render.pdf_files import render_pdf
+from generator.render.targets import Target
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
 from generator.engine import engine
@@ -187,7 +189,7 @@ for number in range(rounds):
     article = kit.articles["en"]
     line = f"You are not alone ({number}), and what you feel makes sense."
     changed = replace(kit, articles={"en": replace(article, card_line=line)})
-    render_pdf(changed, lay_out(changed, layout, "en"), "office")
+    render_pdf(changed, lay_out(changed, layout, "en"), Target.OFFICE)
     if number + 1 in (rounds // 10, rounds):
         status = Path("/proc/self/status").read_text().split("VmRSS:")[1]
         peaks.append(int(status.split()[0]))

@@ -487,13 +487,13 @@ def test_locale_init_for_more_languages(tmp_path: Path, run, lang: str) -> None:
 
 
 def test_a_language_without_a_catalogue_points_at_the_file_to_create(kit: Path) -> None:
-    from generator.build import _slot_sources
     from generator.content.load import load_kit
+    from generator.layout.document import slot_sources
     (kit / "articles" / "trauma-bonding.so.md").write_text(
         (kit / "articles" / "trauma-bonding.en.md").read_text(encoding="utf-8"),
         encoding="utf-8")
     edit(kit / "site.yaml", "languages: [en]", "languages: [so]")
-    assert _slot_sources(load_kit(kit), "so")["locale"] == kit / "locales" / "so.yaml"
+    assert slot_sources(load_kit(kit), "so")["locale"] == kit / "locales" / "so.yaml"
 
 
 def test_hsds_import_keeps_the_data_language(tmp_path: Path) -> None:

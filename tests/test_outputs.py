@@ -224,13 +224,15 @@ def test_previews_rendered_beside_the_build_are_the_ones_rendered_after_it(
 
 
 def test_build_hands_every_pdf_it_writes_to_on_pdf(kit: Path, tmp_path: Path) -> None:
-    from generator.build import build
+    from generator.build import BuildRequest, build
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
+    from generator.render.targets import Target
 
     handed: list[tuple[Path, str, bytes]] = []
     content = load_kit(kit)
-    result = build(content, list(cached_layouts(kit).values()), ["en"], ("office", "shop"),
-                   tmp_path, on_pdf=lambda path, lang, data: handed.append((path, lang, data)))
+    result = build(BuildRequest(
+        content, tuple(cached_layouts(kit).values()), ("en",), (Target.OFFICE, Target.SHOP),
+        tmp_path, on_pdf=lambda path, lang, data: handed.append((path, lang, data))))
     assert [path for path, _, _ in handed] == result.written
     assert all(lang == "en" and path.read_bytes() == data for path, lang, data in handed)

@@ -13,10 +13,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.build import lay_out, render_pdf
+from generator.build import lay_out
 from generator.content.load import load_kit
 from generator.errors import ContentError
 from generator.layout.formats import available_layouts
+from generator.render.pdf_files import render_pdf
+from generator.render.targets import Target
 from tests.conftest import DEFAULT_CONTENT, english_only, page_texts
 
 LAYOUTS = available_layouts()
@@ -42,7 +44,7 @@ def build_once(title: str, card: str, paragraph: str, name: str,
                                             encoding="utf-8")
         try:
             kit = load_kit(root)
-            pdfs = [render_pdf(kit, lay_out(kit, LAYOUTS[name], "en"), "office")
+            pdfs = [render_pdf(kit, lay_out(kit, LAYOUTS[name], "en"), Target.OFFICE)
                     for name in ("pocket-card", "brochure")]
         except ContentError as error:
             assert error.problems

@@ -18,7 +18,9 @@ from pathlib import Path
 import generator.render.patches
 if sys.argv[1] == "without":
     generator.render.patches.PATCHES = generator.render.patches.FIXES
-from generator.build import lay_out, render_pdf
+from generator.build import lay_out
+from generator.render.pdf_files import render_pdf
+from generator.render.targets import Target
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
 from generator.i18n.fonts import register_fonts
@@ -29,7 +31,7 @@ for round in range(2):
     for lang in ("en", "ar", "zh-Hans"):
         for name, layout in sorted(cached_layouts(kit.root).items()):
             laid = lay_out(kit, layout, lang)
-            for target in ("office", "shop"):
+            for target in (Target.OFFICE, Target.SHOP):
                 pdf = render_pdf(kit, laid, target)
                 digests.append(f"{round} {lang} {name} {target} "
                                f"{hashlib.sha256(pdf).hexdigest()}")

@@ -27,11 +27,13 @@ import pytest
 import yaml
 from icu4py.breakers import WordBreaker
 
-from generator.build import lay_out, render_pdf
+from generator.build import lay_out
 from generator.content.caches import cached_layouts
 from generator.content.documents import document_kit, plan_documents
 from generator.content.load import load_kit
 from generator.layout.place import PlacedFace
+from generator.render.pdf_files import render_pdf
+from generator.render.targets import Target
 from tests.conftest import DEFAULT_CONTENT, default_kit_in, edit, glyphs_only
 
 needs_pdftotext = pytest.mark.skipif(
@@ -66,7 +68,7 @@ def build_pieces(content: Path, out: Path, langs: tuple[str, ...],
             laid = lay_out(sized, document.layout, lang)
             pdf = out / f"{document.layout.name}-{document.size_key}-{lang}.pdf"
             pdf.parent.mkdir(parents=True, exist_ok=True)
-            pdf.write_bytes(render_pdf(sized, laid, "shop"))
+            pdf.write_bytes(render_pdf(sized, laid, Target.SHOP))
             pieces[(document.layout.name, lang)] = Piece(
                 f"{document.layout.name} {document.size_key}", lang, pdf, laid.faces)
     return pieces

@@ -32,7 +32,7 @@ from generator.content.containment import is_inside, read_roots
 from generator.content.file_names import path_argument
 from generator.errors import EXIT_CONTENT, ContentError, UsageError, shown_path
 from generator.kit.kit_folder import check_out, finish_cut_swap, folder_lock
-from generator.render.targets import TARGETS
+from generator.render.targets import TARGETS, Target, chosen_targets
 
 
 def add_batch_command(commands: argparse._SubParsersAction) -> None:
@@ -46,7 +46,7 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
                          help="sites built at once (default: the number of cores)")
     command.add_argument("--format", action="append", dest="formats", metavar="NAME",
                          help="only this format (repeatable)")
-    command.add_argument("--target", choices=(*TARGETS, "all"), default="office",
+    command.add_argument("--target", choices=(*TARGETS, "all"), default=Target.OFFICE,
                          help="office: sheets for an office printer; shop: pages with bleed")
     command.add_argument("--no-previews", action="store_true", help="skip the PNG previews")
     command.add_argument("--allow-outside", action="append", type=path_argument, default=[],
@@ -165,7 +165,7 @@ def run_batch(args: argparse.Namespace) -> int:
               flush=True)
         if not built:
             return 0
-    targets = TARGETS if args.target == "all" else (args.target,)
+    targets = chosen_targets(args.target)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
                     not args.no_previews, tuple(args.allow_outside)) for site in built]
     # Shards may share one --out (a shared volume): each holds its own sites' folders'

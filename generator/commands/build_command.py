@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.build import BuildResult
+from generator.build import BuildRequest, BuildResult
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
 from generator.content.audiences import pack_problem
@@ -29,7 +29,7 @@ from generator.kit.kit_folder import check_out, finish_cut_swap
 from generator.kits import build_kits, document_count, every_kit
 from generator.layout.formats import Layout
 from generator.outputs import KitFiles, build_with_kit_files
-from generator.render.targets import TARGETS
+from generator.render.targets import chosen_targets
 from generator.safety.readability import reading_report
 from generator.translating.catalogue_review import locale_problems
 from generator.translating.untranslated import untranslated_problems
@@ -48,20 +48,19 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     kit = load_kit(args.content, tuple(args.allow_outside))
     poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
-    targets = TARGETS if args.target == "all" else (args.target,)
+    targets = chosen_targets(args.target)
     documents = document_count(kit, layouts, poster_sizes)
     jobs = args.jobs or available_cores()
     with ProgressDisplay(None if write else False) as display:
-        build_step = display.stage("build", documents * len(langs))
+        request = BuildRequest(kit, tuple(layouts), tuple(langs), targets,
+                               args.out if write else None, poster_sizes, jobs,
+                               on_step=display.stage("build", documents * len(langs)))
         if write:
             result, files = build_with_kit_files(
-                kit, layouts, langs, targets, args.out, previews=not args.no_previews,
-                on_step=build_step,
-                preview_stage=lambda count: display.stage("previews", count),
-                poster_sizes=poster_sizes, jobs=jobs)
+                request, previews=not args.no_previews,
+                preview_stage=lambda count: display.stage("previews", count))
         else:
-            result = build_kits(kit, layouts, langs, targets, None, on_step=build_step,
-                                jobs=jobs)
+            result = build_kits(request)
             files = KitFiles()
     if not write:
         result.problems.extend(locale_problems(args.content, langs, strict=args.strict))

@@ -38,7 +38,7 @@ from generator.errors import (
     print_problems,
     shown_path,
 )
-from generator.render.targets import TARGETS
+from generator.render.targets import TARGETS, Target
 from generator.serve.command import add_serve_command
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     _content_arguments(build_cmd)
     build_cmd.add_argument("--out", type=path_argument, default=Path("output"),
                            help="output folder (default: output)")
-    build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default="office",
+    build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default=Target.OFFICE,
                            help="office: 10-up sheets; shop: one card per page with bleed")
     build_cmd.add_argument("--poster-size", choices=POSTER_SIZES, action="append",
                            dest="poster_sizes", metavar="SIZE",

@@ -27,6 +27,7 @@ from generator.errors import (
 
 if TYPE_CHECKING:
     from generator.layout.formats import Layout
+    from generator.render.targets import Target
 
 @dataclass(frozen=True)
 class SiteJob:
@@ -34,7 +35,7 @@ class SiteJob:
     folder: Path
     out: Path
     formats: tuple[str, ...] | None
-    targets: tuple[str, ...]
+    targets: tuple[Target, ...]
     previews: bool = True
     allow_outside: tuple[Path, ...] = ()
 
@@ -76,6 +77,7 @@ def build_site(job: SiteJob) -> SiteOutcome:
 
 
 def _build(job: SiteJob) -> SiteOutcome:
+    from generator.build import BuildRequest
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
     from generator.outputs import build_with_kit_files
@@ -84,8 +86,8 @@ def _build(job: SiteJob) -> SiteOutcome:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
         kit = load_kit(job.folder, job.allow_outside)
         langs = list(kit.site.options.languages)
-        result, files = build_with_kit_files(kit, layouts, langs, job.targets, job.out,
-                                             previews=job.previews)
+        request = BuildRequest(kit, tuple(layouts), tuple(langs), job.targets, job.out)
+        result, files = build_with_kit_files(request, previews=job.previews)
     except ContentError as error:
         return SiteOutcome(job.name, errors=_shown(error.problems), code=EXIT_CONTENT)
     except UsageError as error:

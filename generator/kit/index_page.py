@@ -16,10 +16,11 @@ from generator.content.models import Kit
 from generator.engine import remembered
 from generator.i18n.localize import native_name
 from generator.render.printing import PrintNote
+from generator.render.targets import Target
 
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
-TARGET_LABELS = MappingProxyType({"office": "office printer", "shop": "print shop",
-                                  "screen": "screen copy, accessible"})
+TARGET_LABELS = MappingProxyType({Target.OFFICE: "office printer", Target.SHOP: "print shop",
+                                  Target.SCREEN: "screen copy, accessible"})
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class DocumentView:
     path: str  # relative to index.html, with forward slashes
     lang: str
     title: str
-    target: str
+    target: Target
     sizes: tuple[str, ...]  # one per page, "8.5 × 11 in (216 × 279 mm)"
     previews: tuple[Thumbnail, ...]
     note: PrintNote
@@ -43,7 +44,7 @@ class DocumentView:
 
     @property
     def target_label(self) -> str:
-        return TARGET_LABELS.get(self.target, self.target)
+        return TARGET_LABELS[self.target]
 
 
 @dataclass(frozen=True)

@@ -38,9 +38,9 @@ class Preview:
 class PreviewPipeline:
     """Previews rendered on a thread of their own as each PDF is made, while the build draws
     the next one: pdfium and Pillow's encoder let go of the GIL, so a second core does them.
-    `build_with_kit_files` feeds it from `build(on_pdf=...)` and hands it to
-    `write_kit_files(previews=...)`; leaving the `with` block drops previews not started yet
-    (after Ctrl-C) and waits for the one that is."""
+    `build_with_kit_files` feeds it each PDF the build draws (`build_kits`' pdf_callback)
+    and hands it to `write_kit_files(previews=...)`; leaving the `with` block drops previews
+    not started yet (after Ctrl-C) and waits for the one that is."""
 
     def __init__(self, out: Path, brand: str) -> None:
         self._out, self._brand = out, brand

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
@@ -28,16 +27,6 @@ CAPTION_FLOOR = 5.0  # a caption too long for one line shrinks this far before i
 LATIN_EXTENT = (0.75, 0.25)  # ems above and below the baseline Latin letters reach
 EXTENT_CAP = (1.0, 0.45)  # ems above and below the baseline a caption's letters reach at most
 _STYLE = "caption"
-
-
-@dataclass(frozen=True)
-class SheetCaptions:
-    """Each office page's caption (the first ones, when there are more pages than captions),
-    in `lang`, with the fonts that draw it."""
-
-    lang: str
-    texts: tuple[str, ...]
-    fonts: FontSet
 
 
 def caption_texts(pages: int, flip: str, folds: bool, perforated: bool, stock: str | None,

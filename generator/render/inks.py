@@ -21,9 +21,10 @@ from types import MappingProxyType
 from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.content.models import Site
 from generator.engine import remembered
 from generator.layout.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
-from generator.render.cmyk import CmykProfile
+from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
 
 Inks = tuple[float, float, float, float]  # C, M, Y, K in percent (a print spec's may be 12.5)
 # Type below these sizes (regular, bold) prints in black ink only: their strokes are thinner
@@ -86,6 +87,16 @@ class ShopInks:
 def shop_inks(brand_rgb: str, brand_cmyk: Inks | None, profile: CmykProfile) -> ShopInks:
     brand = brand_cmyk if brand_cmyk is not None else profile.cmyk(hex_rgb(brand_rgb))
     return ShopInks(brand_rgb, brand, profile)
+
+
+def site_profile(site: Site) -> CmykProfile:
+    """The CMYK profile shop files are made for: site.yaml's icc_profile, or the default."""
+    return load_profile(site.icc_profile or DEFAULT_PROFILE)
+
+
+def site_inks(site: Site) -> ShopInks:
+    """The inks of the site's shop files: its brand colour in the site's profile."""
+    return shop_inks(site.brand_color, site.brand_cmyk, site_profile(site))
 
 
 def _screened(inks: Inks, white: float) -> CMYKColor:

@@ -1,7 +1,7 @@
 """How to print each file: paper, one- or two-sided, which edge to flip, where to cut and fold.
 
 Derived from the layout spec and the site's settings with the same rules that impose the
-sheets (build.office_grid, sheets.Grid), so the instructions match the PDF.
+sheets (office.office_grid, sheets.Grid), so the instructions match the PDF.
 """
 
 from __future__ import annotations
@@ -9,20 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from generator.build import fillable, office_grid, site_profile
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
 from generator.layout.formats import Layout, SizeSpec, page_size
+from generator.render.inks import site_profile
+from generator.render.office import fillable, office_grid
 from generator.render.pdfx import VERSIONS
 from generator.render.sheets import PAPER
+from generator.render.targets import Target
 
 PAPER_NAMES = MappingProxyType({"letter": "Letter", "a4": "A4", "tabloid": "Tabloid", "a3": "A3"})
 
 
 @dataclass(frozen=True)
 class PrintNote:
-    target: str  # office | shop
+    target: Target
     paper: str  # "Letter, portrait" or "custom page, 3.92 x 2.67 in ..."
     sides: int  # 1 or 2
     flip: str | None  # long | short: the edge a two-sided office sheet turns on
@@ -54,16 +56,17 @@ def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
         return size  # the build says what is wrong
 
 
-def print_note(kit: Kit, layout: Layout, target: str, page: tuple[float, float]) -> PrintNote:
+def print_note(kit: Kit, layout: Layout, target: Target,
+               page: tuple[float, float]) -> PrintNote:
     """The instructions for `layout` built for `target`, whose first page is `page` pt."""
     size = item_size(kit, layout)
     sides = 2 if len(layout.spec.faces) > 1 else 1
     orientation = "landscape" if page[0] > page[1] else "portrait"
     named = paper_name(*page)
-    if target == "screen":
+    if target == Target.SCREEN:
         return PrintNote(target, "one piece per page, to read on a screen", 1, None,
                          _screen_steps(layout))
-    if target == "office":
+    if target == Target.OFFICE:
         paper = f"{named}, {orientation}" if named else f"{describe_size(*page)} ({orientation})"
         flip = layout.spec.imposition.flip if sides == 2 else None
         return PrintNote(target, paper, sides, flip, _office_steps(kit, layout, size, flip))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -28,6 +27,7 @@ from generator.i18n.line_drawing import use_line_drawer
 from generator.i18n.localize import load_strings
 from generator.i18n.text_language import foreign_language
 from generator.layout.geometry import Rect
+from generator.layout.laid_out import LaidOut
 from generator.layout.place import PlacedFace, PlacedQr, PlacedText
 from generator.layout.styles import style_name
 from generator.render.draw import draw_background, draw_cut_lines, draw_ornaments, draw_rules
@@ -46,9 +46,6 @@ from generator.render.screen_structure import NOT_LINKED, Role, first_heading_le
 from generator.render.screen_text import ScreenText
 from generator.render.tagging import Element, Metadata, Tagger, write_tagged
 from generator.render.type3 import Type3Fonts
-
-if TYPE_CHECKING:
-    from generator.build import LaidOut
 
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
 

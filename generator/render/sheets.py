@@ -14,11 +14,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.models import Offset
 from generator.content.units import mm
+from generator.layout.laid_out import SheetCaptions
 from generator.layout.place import PlacedFace
 from generator.render.captions import (
     CAPTION_SIZE,
     LATIN_EXTENT,
-    SheetCaptions,
     caption_extent,
     caption_paragraph,
 )

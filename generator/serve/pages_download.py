@@ -17,6 +17,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from generator.build import BuildRequest
 from generator.content.audiences import pack_of
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
@@ -28,7 +29,7 @@ from generator.kit.page_sizes import PdfLayoutError, page_sizes
 from generator.layout.formats import Layout
 from generator.outputs import build_with_kit_files
 from generator.render.printing import print_note
-from generator.render.targets import TARGETS
+from generator.render.targets import TARGETS, Target
 from generator.serve.plain import plain
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
@@ -71,7 +72,7 @@ def kit_files(out: Path) -> dict[str, Path]:
 @dataclass
 class PrintFile:
     path: str  # en/pocket-card.pdf, as the manifest names it
-    target: str  # office | shop
+    target: str  # a Target's name, as the manifest gives it
     summary: str  # "Letter, both sides, flip on the long edge"
     steps: tuple[str, ...]
     size_kb: int
@@ -89,15 +90,15 @@ class Piece:
 
     @property
     def office(self) -> PrintFile | None:
-        return next((item for item in self.files if item.target == "office"), None)
+        return next((item for item in self.files if item.target == Target.OFFICE), None)
 
     @property
     def shop(self) -> PrintFile | None:
-        return next((item for item in self.files if item.target == "shop"), None)
+        return next((item for item in self.files if item.target == Target.SHOP), None)
 
     @property
     def screen(self) -> PrintFile | None:
-        return next((item for item in self.files if item.target == "screen"), None)
+        return next((item for item in self.files if item.target == Target.SCREEN), None)
 
 
 @dataclass
@@ -127,15 +128,15 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
         layout = state.layouts.get(str(entry.get("format")))
         piece = found.setdefault((audience or "", lang, name), Piece(
             layout.spec.title if layout is not None else name, lang, audience=audience))
-        target = str(entry.get("target") or "office")
+        target = str(entry.get("target") or Target.OFFICE)
         summary, steps = _how(state, layout, entry, files[label], target, audience)
         piece.files.append(PrintFile(label, target, summary, steps,
                                      round((entry.get("size") or 0) / 1024)))
-        if target == "office" and label in previews:
+        if target == Target.OFFICE and label in previews:
             piece.preview = previews[label]
     for piece in found.values():
-        piece.files.sort(key=lambda item: ("office", "shop", "screen").index(item.target)
-                         if item.target in ("office", "shop", "screen") else 9)
+        piece.files.sort(key=lambda item: TARGETS.index(Target(item.target))
+                         if item.target in TARGETS else 9)
     return sorted(found.values(), key=lambda piece: (
         packs.index(piece.audience) + 1 if piece.audience in packs else 0,
         state.languages.index(piece.lang) if piece.lang in state.languages else 99))
@@ -144,21 +145,19 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
 def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Path,
          target: str, audience: str | None = None) -> tuple[str, tuple[str, ...]]:
     kit = pack_of(state.kit, audience) if state.kit is not None else None
-    if target == "screen":
+    if target == Target.SCREEN:
         return ("to read on a screen or send by e-mail: tagged for screen readers", ())
-    if kit is None or layout is None:
+    if kit is None or layout is None or target not in TARGETS:
         return ("", ())
     try:
         size_key = str(entry.get("format_size") or "")
         sized = sized_kit(kit, layout, size_key) if size_key else kit
-        note = print_note(sized, layout, target, page_sizes(read_limited(
+        note = print_note(sized, layout, Target(target), page_sizes(read_limited(
             path, MAX_PDF_BYTES))[0])
     except (ContentError, PdfLayoutError, ValueError, KeyError, IndexError, OSError):
         return ("", ())
-    if target == "screen":
-        return ("to read on a screen or send by e-mail: tagged for screen readers", ())
     steps = tuple(plain(step).text for step in note.steps)
-    if target == "shop":
+    if target == Target.SHOP:
         return ("for a print shop: one item per page, with bleed and crop marks", steps)
     stock = next((step.removeprefix("Print on ").rstrip(".") for step in note.steps
                   if step.startswith("Print on ")), None)
@@ -205,9 +204,9 @@ def _build(ws: Workspace) -> JSONResponse:
     if state.kit is None:
         return problem("The kit does not load: see the Overview.", 409)
     try:
-        result, files = build_with_kit_files(
-            state.kit, list(state.layouts.values()), list(state.kit.site.options.languages),
-            TARGETS, ws.out, previews=True)
+        result, files = build_with_kit_files(BuildRequest(
+            state.kit, tuple(state.layouts.values()), tuple(state.kit.site.options.languages),
+            TARGETS, ws.out), previews=True)
     except OutputInUse as error:
         return problem(f"Not built: {error}.", 409)
     except (UsageError, WriteError) as error:

@@ -1,8 +1,8 @@
 """Documents laid out and drawn in memory, their faces as PNGs for the page.
 
-A face is drawn as the print shop's page in screen colours (`render_pdf(..., "shop",
-screen=True)`: the colours of the office file), trimmed to the card, so that a volunteer
-sees the item itself, without bleed or crop marks. PNGs go to a `PngStore` under the digest
+A face is drawn as the print shop's page in screen colours (`proof_pdf`: the colours of
+the office file), trimmed to the card, so that a volunteer sees the item itself, without
+bleed or crop marks. PNGs go to a `PngStore` under the digest
 of their bytes: a page asks for `/png/<digest>.png`, which never changes, and the store
 keeps the most recent ones up to a byte budget, so that memory stays flat however many
 previews are made.
@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.build import lay_out, office_grid, render_pdf
+from generator.build import lay_out
 from generator.content.documents import document_name, document_sizes, sized_kit
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
@@ -25,7 +25,10 @@ from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
 from generator.layout.formats import Layout
 from generator.layout.place import PlacedFace
+from generator.render.office import office_grid
+from generator.render.pdf_files import proof_pdf
 from generator.render.printing import PrintNote, print_note
+from generator.render.targets import Target
 from generator.safety.legibility import ContrastError, contrast_problem
 from generator.serve.outside_words import (
     checks_outside,
@@ -225,7 +228,7 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     view.warnings = list(laid.warnings)
     view.errors = _revealing(sized, layout, laid.faces, lang, checked)  # drawn, not built
     try:
-        data = render_pdf(sized, laid, "shop", screen=True)
+        data = proof_pdf(sized, laid)
     except Exception as error:  # noqa: BLE001
         view.errors = [_unexpected(kit, layout, lang, error)]
         return view
@@ -239,6 +242,6 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
                                     f"{layout.spec.title} ({lang}), {face}", text))
     if notes:
         office_paper = office_grid(laid.layout, laid.size, sized.site).paper
-        view.notes = [print_note(sized, layout, "office", office_paper),
-                      print_note(sized, layout, "shop", page_sizes(data)[0])]
+        view.notes = [print_note(sized, layout, Target.OFFICE, office_paper),
+                      print_note(sized, layout, Target.SHOP, page_sizes(data)[0])]
     return view

@@ -1,0 +1,269 @@
+"""A document's layout stage, one step a function, in the order generator/build.py runs
+them: its size (`document_size`) and strings (`kit_strings`), its faces composed in one
+language (`compose_faces`), what placing them needs (`document_placement`), the faces
+placed with one size per style and cut into pages for a document of pages
+(`place_document`), then what the build tells of them: the lines they print whole and those
+they leave out (`lines_told`), and panels left emptier than a printed piece should be
+(`empty_panels`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from generator.content.audiences import kit_folders
+from generator.content.caches import cached_layouts
+from generator.content.extends import locale_root
+from generator.content.models import Kit, Resource
+from generator.content.stock import stock_size
+from generator.errors import ContentError, Problem
+from generator.i18n.fonts import font_set
+from generator.i18n.kit_characters import kit_characters
+from generator.i18n.localize import BUILTIN_DIR, load_strings
+from generator.layout.compose import (
+    ComposedFace,
+    compose_face,
+    kit_digits,
+    strings_in_digits,
+    template_context,
+)
+from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
+from generator.layout.emptiness import empty_panel_problems
+from generator.layout.formats import Layout, SizeSpec, declared_strings, page_size
+from generator.layout.pages import panel_pages
+from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
+from generator.layout.styles import style_name
+
+_BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A document's faces composed in one language, before they are placed."""
+
+    layout: Layout
+    lang: str
+    size: SizeSpec
+    strings: dict[str, str]  # the interface strings it was composed with
+    faces: list[ComposedFace]
+    sources: dict[str, Path]  # slot source name -> the file a problem in it names
+    notes: list[Problem]  # the lines `max_lines` leaves out
+
+
+@dataclass
+class Placed:
+    """The faces placed (each panel a page, for a document of pages), or what stopped them."""
+
+    faces: list[PlacedFace]
+    size: SizeSpec  # a page's, for a document of pages
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LinesTold:
+    """What the build says of a document's lines: the notes, the lines printed whole and
+    those left out (each with its note, which the build completes with where it prints)."""
+
+    warnings: list[Problem]
+    printed: frozenset[str]
+    left_out: list[tuple[str, Problem]]
+
+
+def document_size(kit: Kit, layout: Layout) -> SizeSpec:
+    """The size site.yaml gives the layout, on the site's card stock; ContentError naming
+    site.yaml when there is none."""
+    size_key = str(kit.site.option(layout.spec.size_option))
+    size = layout.spec.sizes.get(size_key)
+    if size is None:
+        valid = ", ".join(layout.spec.sizes)
+        raise ContentError(Problem(kit.site.source.path,
+                                   f"{layout.name} has no size '{size_key}'; valid: {valid}"))
+    try:
+        return stock_size(kit.site.stock, layout, size)
+    except ValueError as error:
+        raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
+
+
+def kit_strings(kit: Kit, lang: str) -> dict[str, str]:
+    """The kit's interface strings in `lang`; ContentError when its catalogue is broken."""
+    if lang in kit.broken_strings:
+        raise ContentError(list(kit.broken_strings[lang]))
+    return kit.strings.get(lang) or load_strings(
+        lang, locale_root(kit.root, lang), declared_strings(cached_layouts(kit.root)))
+
+
+def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
+                  strings: dict[str, str], payload: str) -> Composition:
+    """Every face of `layout` composed in `lang` at `size`, with the interface `strings`,
+    its QR code encoding `payload`."""
+    first = kit.resources[0]
+    digits = kit_digits(kit, lang)  # one digit system per piece
+    strings = strings_in_digits(strings, digits)
+    context = template_context(kit, lang, strings, first.qr, digits)
+    sources = slot_sources(kit, lang)
+    selected, notes = selected_resources(kit, layout)
+    # Each line with what templates see of it, made once for every face (context's lines);
+    # after the first, the lines with a number before those reached only on the web.
+    lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
+    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
+    faces = [compose_face(layout, face_name, context, lines, payload)
+             for face_name in layout.spec.faces]
+    return Composition(layout, lang, size, strings, faces, sources, notes)
+
+
+def document_placement(kit: Kit, composition: Composition) -> Placement:
+    """What placing the composed faces needs: the fonts for their text among them."""
+    lang = composition.lang
+    fonts = font_set(lang, "".join(plain_texts(composition.faces)), kit.site.fonts,
+                     known=lambda: kit_characters(kit_folders(kit), lang,
+                                                  served_languages(kit)))
+    return Placement(composition.layout, composition.size, kit.site.brand_color,
+                     composition.sources, fonts)
+
+
+def place_document(composition: Composition, placement: Placement) -> Placed:
+    """Every face placed, each style at one size throughout the document (the faces that
+    set one larger are placed again with the smallest); each panel a page for a document of
+    pages (large print). A character no font covers, or a face that cannot be placed, is a
+    problem of the result, never a box on the page."""
+    layout, lang, composed_faces = composition.layout, composition.lang, composition.faces
+    problems = [problem for composed in composed_faces
+                for problem in glyph_problems(composed, layout, lang, composition.sources,
+                                              placement.fonts)]
+    faces, placing = _place_faces(composed_faces, placement)
+    problems.extend(placing)
+    caps = one_size_per_style(faces) if not placing else ()
+    if caps:
+        capped = dict(caps)
+        again = [index for index, face in enumerate(faces) if any(
+            text.paragraph.style.fontSize > capped.get(style_name(text.paragraph.style),
+                                                        1e9) + 0.011 for text in face.texts)]
+        placed, placing = _place_faces([composed_faces[i] for i in again],
+                                       replace(placement, caps=caps))
+        problems.extend(placing)
+        for index, face in zip(again, placed, strict=False):
+            faces[index] = face
+    size = composition.size
+    if layout.spec.pages == "panels" and not problems:
+        faces = [page for face in faces for page in panel_pages(face)]
+        size = page_size(layout.spec, size)
+    return Placed(faces, size, problems)
+
+
+def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> LinesTold:
+    """The notes on what the document leaves out, the lines it prints whole (its lists'
+    and its flows'), and each line it leaves out with its note."""
+    layout, lang = composition.layout, composition.lang
+    warnings = composition.notes + [w for face in faces for w in face.warnings]
+    left_out = [pair for face in faces for pair in face.left_out_lines]
+    listed = {item.label for composed in composition.faces
+              for items in composed.lists.values() for item in items}
+    listed |= _lines_in_flows(kit, composition)
+    first_only = _first_line_only(kit, layout, lang, listed)
+    warnings.extend(problem for _, problem in first_only)
+    left_out.extend(first_only)
+    return LinesTold(warnings, frozenset(listed - {label for label, _ in left_out}), left_out)
+
+
+def empty_panels(composition: Composition, placed: Placed) -> list[Problem]:
+    """A warning for each panel left emptier than a printed piece should be, naming the
+    file of the flow it carries (else the layout); a document of pages (large print) may
+    end part-way down its last page."""
+    layout, sources = composition.layout, composition.sources
+    faces = placed.faces
+    ends = faces[-1:] if layout.spec.pages == "panels" else []
+    warnings = []
+    for face in (face for face in faces if face not in ends):
+        flows = [slot for slot in face.spec.slots if slot.kind == "flow" and slot.source]
+        blame = (sources.get(flows[0].source or "", layout.folder / "layout.yaml") if flows
+                 else layout.folder / "layout.yaml")
+        warnings.extend(empty_panel_problems(face, placed.size.safe_margin, layout.name,
+                                             composition.lang, blame))
+    return warnings
+
+
+def selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], list[Problem]]:
+    """Where in resources.yaml the lines this format prints are: all of them, or at most
+    `max_lines` of them. Lines that must print (the first, the emergency line, `required:
+    true`) always do and count towards the limit; the others fill what is left, in the order
+    of resources.yaml."""
+    given = kit.site.options.max_lines.get(layout.name)
+    limit = given if given is not None else layout.spec.max_lines
+    if limit is None or limit >= len(kit.resources):
+        return range(len(kit.resources)), []
+    room = max(0, limit - sum(1 for resource in kit.resources if resource.required))
+    kept, notes = [], []
+    for index, resource in enumerate(kit.resources):
+        if resource.required or room > 0:
+            room -= 0 if resource.required else 1
+            kept.append(index)
+        else:
+            why = (f"max_lines is {limit} for this format" if given is not None else
+                   f"it prints at most {limit} lines (max_lines in site.yaml can change that)")
+            notes.append(Problem(resource.source.path, (
+                f"{layout.name}: left out '{resource.name}': {why}"), resource.source.line,
+                "warning" if given is not None else "info"))
+    return kept, notes
+
+
+def slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
+    """The file a problem in each kind of slot source names."""
+    article = kit.articles[lang]
+    site_locale = locale_root(kit.root, lang) / "locales" / f"{lang}.yaml"
+    builtin = BUILTIN_DIR / f"{lang}.yaml"
+    # A language with no catalogue at all: the file to create, in the content folder.
+    locale = site_locale if site_locale.is_file() or not builtin.is_file() else builtin
+    return {
+        "site": kit.site.source.path,
+        "resources": kit.resources[0].source.path,
+        "article": article.source.path if article.source else kit.root / "articles",
+        "locale": locale,
+    }
+
+
+def _place_faces(composed_faces: list[ComposedFace],
+                 placement: Placement) -> tuple[list[PlacedFace], list[Problem]]:
+    faces, problems = [], []
+    for composed in composed_faces:
+        try:
+            faces.append(place_face(composed, placement))
+        except ContentError as error:
+            problems.extend(error.problems)
+    return faces, problems
+
+
+def _lines_in_flows(kit: Kit, composition: Composition) -> set[str]:
+    """The lines a flow prints (large print runs them with the article), by their names:
+    a flow prints all of its text or fails, so a line named in it is printed whole."""
+    layout = composition.layout
+    flows = {slot.name for face in layout.spec.faces.values() for slot in face.slots
+             if slot.kind == "flow"}
+    text = " ".join(plain(list(paragraphs)) for composed in composition.faces
+                    for name, paragraphs in composed.texts.items() if name in flows)
+    if not text:
+        return set()
+    text = " ".join(text.translate(_BIDI_CONTROLS).split())
+    selected, _ = selected_resources(kit, layout)
+    lines = (kit.resources[index] for index in selected)
+    return {line.name for line in lines
+            if " ".join(line.name_in(composition.lang, composition.strings)
+                        .translate(_BIDI_CONTROLS).split()) in text}
+
+
+def _first_line_only(kit: Kit, layout: Layout, lang: str,
+                     listed: set[str]) -> list[tuple[str, Problem]]:
+    """A format whose lists print the first line alone (the sticker) leaves out the others
+    by design: each with a note, which the build completes with where it prints whole."""
+    lists = [slot for face in layout.spec.faces.values() for slot in face.slots
+             if slot.kind == "list"]
+    if not lists or any(slot.lines != "first" for slot in lists):
+        return []
+    selected, _ = selected_resources(kit, layout)
+    return [(line.name, Problem(line.source.path, (
+        f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
+        line.source.line, "info"))
+        for line in (kit.resources[index] for index in selected) if line.name not in listed]
+
+
+def _has_a_number(line: Resource) -> bool:
+    return line.phone is not None or line.text is not None or line.tty is not None

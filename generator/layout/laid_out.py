@@ -1,0 +1,36 @@
+"""A document laid out in one language: what the layout stage hands to render, which draws
+it for each target (generator/render/pdf_files.py) without laying anything out again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.errors import Problem
+from generator.i18n.fonts import FontSet
+from generator.layout.formats import Layout, SizeSpec
+from generator.layout.place import PlacedFace
+
+
+@dataclass(frozen=True)
+class SheetCaptions:
+    """Each office page's caption (the first ones, when there are more pages than captions),
+    in `lang`, with the fonts that draw it (generator/render/captions.py writes them)."""
+
+    lang: str
+    texts: tuple[str, ...]
+    fonts: FontSet
+
+
+@dataclass
+class LaidOut:
+    """Every face of `layout` placed at `size` in `lang`, with what the build tells of it."""
+
+    layout: Layout
+    lang: str
+    size: SizeSpec
+    faces: list[PlacedFace]
+    warnings: list[Problem] = field(default_factory=list)
+    # the lines its lists print, and those they could not hold whole (with the warning)
+    printed_lines: frozenset[str] = frozenset()
+    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
+    captions: SheetCaptions | None = None  # the office sheets' print instructions

@@ -1,0 +1,101 @@
+"""A laid-out document (generator/layout/laid_out.py) drawn as a PDF, one function per
+target: `office_pdf` (sheets in RGB, a form where the layout asks), `shop_pdf` (one item a
+page, PDF/X in CMYK), `screen_pdf` (the tagged screen copy, generator/render/screen.py);
+`render_pdf` picks the one for a Target. `proof_pdf` draws the shop pages in the office
+files' RGB: the layout's own colours, for the web page's previews and checks that read
+colours back. Every file carries the document's title and language; identical input gives
+identical bytes."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from types import MappingProxyType
+
+from reportlab.lib.colors import black
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.content.models import Kit
+from generator.i18n.fonts import REGULAR, register_fonts
+from generator.layout.laid_out import LaidOut
+from generator.render.form_fields import right_to_left_fields
+from generator.render.inks import REGISTRATION, ShopCanvas, site_inks, site_profile
+from generator.render.office import fillable, office_grid
+from generator.render.pdfx import declare_pdfx
+from generator.render.sheets import draw_office_sheets, draw_shop_pages
+from generator.render.targets import Target
+
+
+def render_pdf(kit: Kit, laid: LaidOut, target: Target) -> bytes:
+    """The PDF of `laid` for `target`."""
+    return RENDERERS[target](kit, laid)
+
+
+def document_title(kit: Kit, laid: LaidOut) -> str:
+    """`<the site's title> – <the format's title>`, in the document's language."""
+    return f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}"
+
+
+def office_pdf(kit: Kit, laid: LaidOut) -> bytes:
+    """The office sheets: the faces imposed on the site's paper or card stock, with cut and
+    fold marks and the print instructions in the margin; a form when `fillable`."""
+    buffer = io.BytesIO()
+    canvas = _canvas(kit, laid, buffer, cmyk=False)
+    grid = office_grid(laid.layout, laid.size, kit.site)
+    canvas.setPageSize(grid.paper)
+    form = fillable(kit, laid.layout)
+    draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
+                       kit.site.print_offset, laid.captions, form)
+    canvas.save()
+    if form and laid.faces[0].rtl:
+        return right_to_left_fields(buffer.getvalue())
+    return buffer.getvalue()
+
+
+def shop_pdf(kit: Kit, laid: LaidOut) -> bytes:
+    """The print shop's file: one face a page with bleed and crop marks, PDF/X in CMYK for
+    the site's profile, marks in the Registration colour."""
+    buffer = io.BytesIO()
+    canvas = _canvas(kit, laid, buffer, cmyk=True)
+    declare_pdfx(canvas, kit.site.options.pdfx, site_profile(kit.site))
+    draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
+                    marks=REGISTRATION, die_line=laid.layout.spec.die_cut)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def proof_pdf(kit: Kit, laid: LaidOut) -> bytes:
+    """The shop file's pages in RGB, not PDF/X: what the web page shows of each face."""
+    buffer = io.BytesIO()
+    canvas = _canvas(kit, laid, buffer, cmyk=False)
+    draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
+                    marks=black, die_line=laid.layout.spec.die_cut)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def screen_pdf(kit: Kit, laid: LaidOut) -> bytes:
+    """The tagged screen copy (PDF/UA-1, links, text that copies as written)."""
+    from generator.render.screen import render_screen  # pikepdf: only for screen copies
+
+    return render_screen(kit, laid, document_title(kit, laid))
+
+
+RENDERERS: MappingProxyType[Target, Callable[[Kit, LaidOut], bytes]] = MappingProxyType({
+    Target.OFFICE: office_pdf, Target.SHOP: shop_pdf, Target.SCREEN: screen_pdf})
+
+
+def _canvas(kit: Kit, laid: LaidOut, buffer: io.BytesIO, cmyk: bool) -> Canvas:
+    """A canvas the size of the first face, titled, in the document's language (the
+    catalogue's /Lang: what screen readers speak); ShopCanvas for CMYK."""
+    register_fonts()
+    first = laid.faces[0]
+    options = dict(pagesize=(first.width, first.height), invariant=1, initialFontName=REGULAR,
+                   initialFontSize=10, pageCompression=1, lang=laid.lang)
+    canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
+        buffer, **options)
+    canvas.setTitle(document_title(kit, laid))
+    canvas.setCreator("havenprint")
+    canvas.setProducer("havenprint")
+    canvas.setSubject("")
+    return canvas

@@ -1,0 +1,57 @@
+"""The safety checks of one laid-out document, as the build runs them (generator/build.py):
+the safety wording its layout and composed faces must carry (`check_wording`), revealing
+words on its outside surfaces (`discretion`) and text too faint on its grounds
+(`legible`)."""
+
+from __future__ import annotations
+
+from generator.content.models import Kit
+from generator.errors import ContentError, Problem
+from generator.layout.document import Composition
+from generator.layout.formats import Layout
+from generator.layout.place import PlacedFace
+from generator.safety.discretion import (
+    builtin_words,
+    discretion_problems,
+    site_words,
+    unchecked_language,
+)
+from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
+from generator.safety.safety_slots import composed_problems, layout_problems
+
+
+def check_wording(kit: Kit, composition: Composition) -> None:
+    """ContentError unless the layout and every composed face carry the safety wording
+    (generator/safety/safety_slots.py): checked before anything is placed."""
+    layout = composition.layout
+    problems = layout_problems(layout) + composed_problems(
+        layout, composition.faces, composition.strings, kit.site.emergency_number)
+    if problems:
+        raise ContentError(problems)
+
+
+def discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
+    """Revealing words on outside surfaces fail the build while the site is discreet."""
+    if not kit.site.options.discreet:
+        return []
+    outside = [face for face in faces if face.spec.outside
+               and (face.spec.outside_when is None or kit.site.option(face.spec.outside_when))]
+    if not outside:
+        return []
+    unchecked = unchecked_language(kit.site, lang)
+    if unchecked is not None:
+        return [unchecked]
+    words = builtin_words(lang) + site_words(kit.site, lang)
+    return discretion_problems(outside, layout.name, words, lang,
+                               kit.site.file_of("discreet_title"),
+                               kit.resources[0].source)
+
+
+def legible(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[TextOnGround]:
+    """Every text on its grounds; ContrastError (with them) when one is too faint for the
+    site's brand_color, so that the build can give one advice for the whole kit."""
+    pairs = text_pairs(faces, layout.spec, lang)
+    faint = contrast_problem(kit.site, pairs)
+    if faint is not None:
+        raise ContrastError(faint, pairs)
+    return pairs
