@@ -42,10 +42,11 @@ from sites import make_language_sites, make_sites
 
 from generator.build import BuildRequest, lay_out
 from generator.content.caches import cached_layouts
-from generator.content.load import ARTICLE_SUFFIXES, load_kit
+from generator.content.load import ARTICLE_SUFFIXES
 from generator.content.models import Kit
 from generator.i18n.fonts import SITE_FONT_LANGUAGES, register_fonts
 from generator.kit.previews import render_previews
+from generator.kit_checks import load_checked_kit
 from generator.outputs import build_with_kit_files
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
@@ -67,7 +68,7 @@ def median_seconds(work: Callable[[], object], runs: int, warm: bool = True) -> 
 
 def build_kit(content: Path, out: Path, previews: bool = True) -> int:
     """Load, lay out, render and write every format (office), as `havenprint build` does."""
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     layouts = tuple(cached_layouts(content).values())
     langs = tuple(kit.site.options.languages)
     request = BuildRequest(kit, layouts, langs, (Target.OFFICE,), out)
@@ -81,7 +82,7 @@ def every_language_kit(folder: Path, most: int | None = None) -> Path:
     when given."""
     shutil.copytree(CONTENT, folder)
     site = folder / "site.yaml"
-    slug = load_kit(CONTENT).site.article_slugs[0]
+    slug = load_checked_kit(CONTENT).site.article_slugs[0]
     langs = sorted({path.name[len(slug) + 1:-len(path.suffix)]
                     for path in (CONTENT / "articles").glob(f"{slug}.*")
                     if path.suffix in ARTICLE_SUFFIXES} - set(SITE_FONT_LANGUAGES))[:most]
@@ -108,7 +109,7 @@ def next_card_sheet(sites: Path, count: int) -> tuple[float, float]:
     fit of the lines), and the baseline's sheet with that site's QR code, timed one after the
     other so that both see the machine alike: the medians over `count` sites, after a first
     one to warm up."""
-    kits = [load_kit(folder) for folder in sorted(sites.glob("site-*"))[:count + 1]]
+    kits = [load_checked_kit(folder) for folder in sorted(sites.glob("site-*"))[:count + 1]]
     layout = cached_layouts(kits[0].root)["pocket-card"]
     ours, theirs = [], []
     for index, kit in enumerate(kits):
@@ -290,7 +291,7 @@ def report(args: argparse.Namespace, scratch: Path, card_sites: int = 40,
     cpu = os.cpu_count()
     print(f"## havenprint benchmark\n\nPython {sys.version.split()[0]}, {cpu} core(s); "
           f"medians of {args.runs} runs; office target, every format.\n")
-    english = load_kit(CONTENT)
+    english = load_checked_kit(CONTENT)
     print("| document (en) | lay out | render PDF | PNG previews |\n|---|---:|---:|---:|")
     for name, laid, rendered, previews in per_document(english, args.runs, scratch):
         print(f"| {name} | {laid * 1000:.0f} ms | {rendered * 1000:.0f} ms "
@@ -303,7 +304,7 @@ def report(args: argparse.Namespace, scratch: Path, card_sites: int = 40,
           f"{card / base:.2f} x that. Medians over {card_sites} sites.\n")
 
     content = every_language_kit(scratch / "kit-content", kit_languages)
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     langs = kit.site.options.languages
     docs = build_kit(content, scratch / "kit")
     bare = median_seconds(lambda: build_kit(content, scratch / "kit", False), args.runs)

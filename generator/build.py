@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.forked import run_shared, shares
@@ -26,7 +27,6 @@ from generator.layout.document import (
     lines_told,
     place_document,
 )
-from generator.layout.formats import Layout
 from generator.layout.laid_out import LaidOut
 from generator.render.office import office_captions
 from generator.render.pdf_files import render_pdf

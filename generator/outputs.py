@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from generator.build import BuildRequest, BuildResult, BuiltPdf
 from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import InterruptedAfterSwap, WriteError, shown_path
 from generator.kit.index_page import (
@@ -37,7 +38,6 @@ from generator.kit.manifest import file_entry, input_entries, manifest_bytes
 from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kits import build_kits, every_kit, kit_out
-from generator.layout.formats import Layout
 from generator.render.printing import describe_size, print_note
 from generator.render.targets import Target
 from generator.write import write_atomic

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.layout.formats import LAYOUTS_DIR
+from generator.content.layouts import LAYOUTS_DIR
 from tests.conftest import DEFAULT_CONTENT
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.layouts import LAYOUTS_DIR
 from generator.forked import ForkedWorkError, run_shared, shares
-from generator.layout.formats import LAYOUTS_DIR
 from tests.conftest import default_kit_in
 
 

@@ -17,7 +17,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generator.layout.formats import available_layouts
+from generator.content.layouts import available_layouts
 from tests.conftest import DEFAULT_CONTENT, edit, glyphs_only, page_texts
 from tests.pdf_paint import page_marks
 from tests.test_brochure import article_words, words

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from generator.content.layouts import LAYOUTS_DIR, load_layout
 from generator.i18n.fonts import font_set, register_fonts
 from generator.layout.compose import Item
 from generator.layout.fit import (
@@ -21,7 +22,6 @@ from generator.layout.fit import (
     stacked,
 )
 from generator.layout.flow import fit_flow, flow
-from generator.layout.formats import LAYOUTS_DIR, load_layout
 from generator.layout.geometry import Rect
 from generator.layout.least_height import surely_too_tall
 from generator.layout.list_fit import Cut, _fit_list, assemble, cut_order

@@ -17,8 +17,8 @@ from pypdf import PdfReader
 
 from generator.commands.cli import main
 from generator.commands.progress import ProgressDisplay
+from generator.content.layouts import available_layouts
 from generator.kit.page_sizes import page_sizes
-from generator.layout.formats import available_layouts
 from tests.conftest import DEFAULT_CONTENT
 
 

@@ -21,7 +21,7 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
 
-from generator.layout.formats import available_layouts
+from generator.content.layouts import available_layouts
 from generator.layout.paints import TEXT_PAINTS
 from generator.render.cmyk import DEFAULT_PROFILE
 from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, english_only

@@ -19,9 +19,9 @@ from pypdf import PdfReader
 
 import generator.render.sheets as sheets
 from generator.build import lay_out
+from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
 from generator.content.models import Offset
-from generator.layout.formats import available_layouts
 from generator.render.office import office_grid
 from tests.conftest import (
     DEFAULT_CONTENT,

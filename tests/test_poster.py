@@ -23,8 +23,8 @@ import zxingcpp
 from pypdf import PdfReader
 
 from generator.build import lay_out
+from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
-from generator.layout.formats import available_layouts
 from generator.safety.discretion import builtin_words, revealing_words_in
 from tests.conftest import (
     DEFAULT_CONTENT,

@@ -281,7 +281,7 @@ EVERY_PAYLOAD = ("tel:988", "SMSTO:88788:START", "SMSTO:85258:shout", "tel:+1800
 
 
 def qr_slots() -> list[tuple[str, str, float]]:
-    from generator.layout.formats import LAYOUTS_DIR, available_layouts
+    from generator.content.layouts import LAYOUTS_DIR, available_layouts
     from generator.layout.geometry import slot_rect
 
     slots = []

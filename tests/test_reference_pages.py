@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.layout.formats import available_layouts
+from generator.content.layouts import available_layouts
 from tests.conftest import edit
 from tests.reference_pages import (
     CHANGED,

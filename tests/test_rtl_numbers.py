@@ -378,9 +378,9 @@ def test_invisible_controls_written_as_escapes_are_removed_too(tmp_path: Path) -
 def test_a_line_never_breaks_inside_a_number(lang: str) -> None:
     """However narrow the column, the groups of a number stay on one line (the fit shrinks
     the text instead)."""
+    from generator.content.layouts import LAYOUTS_DIR, load_layout
     from generator.layout.compose import Paragraph
     from generator.layout.fit import Typesetter
-    from generator.layout.formats import LAYOUTS_DIR, load_layout
     register_fonts()
     sentence = {"en": "In an emergency call {} now", "ar": _SENTENCES["ar"],
                 "he": _SENTENCES["he"], "ru": "В экстренной ситуации звоните {} сейчас"}[lang]

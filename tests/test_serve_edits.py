@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.content.layouts import available_layouts
 from generator.errors import Problem
-from generator.layout.formats import available_layouts
 from generator.serve.files import ABSENT
 from generator.serve.plain import Words, plain
 from tests.conftest import add_local_lines

@@ -17,8 +17,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
+from generator.content.layouts import available_layouts
 from generator.content.units import parse_length
-from generator.layout.formats import available_layouts
 from tests.conftest import DEFAULT_CONTENT, char_boxes, decode_qr_codes, edit, page_texts
 from tests.pdf_paint import page_marks
 

@@ -209,8 +209,8 @@ def test_own_stock_off_the_paper_is_an_error(kit: Path, run) -> None:  # noqa: A
 
 def test_print_notes_name_the_stock(kit: Path) -> None:
     """index.html's instructions say the same as the sheet's footer."""
+    from generator.content.layouts import available_layouts
     from generator.content.load import load_kit
-    from generator.layout.formats import available_layouts
     from generator.render.printing import print_note
 
     use_stock(kit, "avery-c32011")

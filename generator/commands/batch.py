@@ -231,7 +231,7 @@ def _check_names(sites: list[Path]) -> None:
 def _check_formats(formats: tuple[str, ...] | None, sites: list[Path]) -> None:
     """A format that no site can build is a typo: exit 2 before starting."""
     from generator.content.caches import cached_layouts
-    from generator.layout.formats import LAYOUT_NAME
+    from generator.content.layouts import LAYOUT_NAME
 
     known = set(cached_layouts())
     for name in formats or ():

@@ -13,7 +13,7 @@ from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
 from generator.content.audiences import pack_problem
 from generator.content.caches import cached_layouts
-from generator.content.load import load_kit
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import (
     EXIT_CONTENT,
@@ -26,8 +26,8 @@ from generator.errors import (
 from generator.forked import available_cores
 from generator.i18n.localize import native_name
 from generator.kit.kit_folder import check_out, finish_cut_swap
+from generator.kit_checks import load_checked_kit
 from generator.kits import build_kits, document_count, every_kit
-from generator.layout.formats import Layout
 from generator.outputs import KitFiles, build_with_kit_files
 from generator.render.targets import chosen_targets
 from generator.safety.readability import reading_report
@@ -45,7 +45,7 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     layouts = _select_layouts(args.formats, args.content)
-    kit = load_kit(args.content, tuple(args.allow_outside))
+    kit = load_checked_kit(args.content, tuple(args.allow_outside))
     poster_sizes = tuple(args.poster_sizes or ())
     langs = _select_langs(kit, args.langs)
     targets = chosen_targets(args.target)

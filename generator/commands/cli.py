@@ -211,7 +211,7 @@ def _one_kit(args: argparse.Namespace, write: bool) -> int:
 
 
 def _formats(args: argparse.Namespace) -> int:
-    from generator.layout.formats import available_layouts, page_size
+    from generator.content.layouts import available_layouts, page_size
 
     for name, layout in available_layouts().items():
         pages = {key: page_size(layout.spec, size) for key, size in layout.spec.sizes.items()}

@@ -57,8 +57,8 @@ SUFFIXES = MappingProxyType({"xliff": ".xlf", "po": ".po"})
 def run_init(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
     from generator.content.containment import is_inside
+    from generator.content.layouts import declared_strings
     from generator.i18n.localize import language_status, site_catalogue_path
-    from generator.layout.formats import declared_strings
     from generator.translating.translator_file import catalogue_text, descriptions, known_language
     from generator.write import write_atomic
 
@@ -87,7 +87,7 @@ def run_init(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
-    from generator.content.load import load_kit
+    from generator.kit_checks import load_checked_kit
     from generator.translating.po_file import po_text
     from generator.translating.translation_units import file_title, translator_file
     from generator.translating.translator_file import known_language
@@ -102,7 +102,7 @@ def run_export(args: argparse.Namespace) -> int:
     if out.exists() and not args.force:
         raise UsageError(f"{out} already exists; not replaced (a translator's work may be in "
                          "it): choose another --out, or add --force")
-    kit = load_kit(args.content)
+    kit = load_checked_kit(args.content)
     file = translator_file(kit, lang, cached_layouts(args.content).values())
     text = (xliff_text if file_format == "xliff" else po_text)(file, file_title(kit))
     try:
@@ -130,8 +130,8 @@ def _format_of(out: Path | None) -> str:
 
 def run_import(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
-    from generator.content.load import load_kit
     from generator.errors import print_problems
+    from generator.kit_checks import load_checked_kit
     from generator.translating.translator_file import known_language
     from generator.translating.translator_import import import_translations, read_translator_file
 
@@ -141,7 +141,7 @@ def run_import(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file} is not a file")
     expected = known_language(args.lang)[0] if args.lang else None
     read = read_translator_file(args.file)
-    kit = load_kit(args.content)
+    kit = load_checked_kit(args.content)
     result = import_translations(kit, cached_layouts(args.content).values(), read, expected)
     print_problems(result.notes)
     if not result.written:

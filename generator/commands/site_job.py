@@ -26,7 +26,7 @@ from generator.errors import (
 )
 
 if TYPE_CHECKING:
-    from generator.layout.formats import Layout
+    from generator.content.layouts import Layout
     from generator.render.targets import Target
 
 @dataclass(frozen=True)
@@ -79,12 +79,12 @@ def build_site(job: SiteJob) -> SiteOutcome:
 def _build(job: SiteJob) -> SiteOutcome:
     from generator.build import BuildRequest
     from generator.content.caches import cached_layouts
-    from generator.content.load import load_kit
+    from generator.kit_checks import load_checked_kit
     from generator.outputs import build_with_kit_files
 
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
-        kit = load_kit(job.folder, job.allow_outside)
+        kit = load_checked_kit(job.folder, job.allow_outside)
         langs = list(kit.site.options.languages)
         request = BuildRequest(kit, tuple(layouts), tuple(langs), job.targets, job.out)
         result, files = build_with_kit_files(request, previews=job.previews)

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from generator.content.articles import load_article
 from generator.content.bounded_read import read_limited
+from generator.content.layouts import LAYOUTS_DIR, Layout, available_layouts
 from generator.content.models import Article
 from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.engine import remembered
 from generator.errors import ContentError
-from generator.layout.formats import LAYOUTS_DIR, Layout, available_layouts
 
 Stamp = tuple[str, int, int, bytes]  # path, size, mtime_ns, digest
 

@@ -13,9 +13,9 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-from generator.layout.formats import Layout
 
 # Formats sized by this site setting carry the size in their file names (poster-a3.pdf):
 # --poster-size can put several sizes in one kit.

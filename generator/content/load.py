@@ -18,8 +18,9 @@ from generator.content.containment import (
     is_inside,
     read_roots,
 )
-from generator.content.extends import content_folders, first_folder, locale_root, resources_file
+from generator.content.extends import content_folders, first_folder, resources_file
 from generator.content.language_tags import given_for
+from generator.content.layouts import declared_options
 from generator.content.models import (
     EMERGENCY_NAME,
     Article,
@@ -38,22 +39,21 @@ from generator.content.schema import (
     ResourceModel,
     ResourcesFileModel,
 )
+from generator.content.site_fonts import site_fonts
 from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from
 from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import ContentError, Problem
-from generator.i18n.font_check import site_fonts
-from generator.i18n.localize import load_strings
-from generator.layout.formats import declared_options, declared_strings
-from generator.render.cmyk import ProfileError, load_profile
 
 ARTICLE_SUFFIXES = (".md", ".txt")
 
 
 def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     """The validated kit in `root`; raises ContentError listing every problem found.
-    Files are read from `root`, the folders it extends and `allow_outside` only."""
+    Files are read from `root`, the folders it extends and `allow_outside` only. What
+    content cannot check from below i18n and render (fonts, profile, catalogues) the
+    caller checks with generator.kit_checks.checked_kit, which also reads the strings."""
     if not (root / "site.yaml").is_file():
         raise ContentError(Problem(root, "not a content folder: site.yaml is missing"))
     check_site_file(root, allow_outside)
@@ -70,7 +70,6 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
         resources = _collect(problems, load_resources, resources_path, site, problems,
                              roots) or ()
         library, broken = load_library(site, folders)
-    strings, broken_strings = _interface_strings(site, root)
     problems.extend(verification_problems(resources, site, date.today()))
     problems.extend(title_fallbacks(site))
     problems.extend(emergency_first(resources, site))
@@ -78,8 +77,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     if site is not None and site.options.audiences:
         from generator.content.load_packs import load_packs  # load_packs imports this module
 
-        packs = _collect(problems, load_packs, root, site, resources, roots, strings,
-                         broken_strings) or ()
+        packs = _collect(problems, load_packs, root, site, resources, roots) or ()
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems + broken_problems)
@@ -89,7 +87,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     return Kit(root=root, site=site, resources=resources,
                articles=card_articles(site, library[site.article_slugs[0]]),
                warnings=tuple(problems), library=library, broken_articles=broken,
-               strings=strings, broken_strings=broken_strings, audiences=packs)
+               audiences=packs)
 
 
 def load_library(site: Site, folders: tuple[Path, ...]
@@ -111,23 +109,6 @@ def load_library(site: Site, folders: tuple[Path, ...]
             else:
                 broken[(slug, lang)] = tuple(article_problems)
     return library, broken
-
-
-def _interface_strings(site: Site | None, root: Path
-                       ) -> tuple[dict[str, dict[str, str]], dict[str, tuple[Problem, ...]]]:
-    """Each language's interface strings, read once for the whole kit; a catalogue that
-    cannot be read breaks its language only."""
-    strings: dict[str, dict[str, str]] = {}
-    broken: dict[str, tuple[Problem, ...]] = {}
-    if site is None:
-        return strings, broken
-    layout_strings = declared_strings(cached_layouts(root))  # loaded already: see load_site
-    for lang in site.options.languages:
-        try:
-            strings[lang] = load_strings(lang, locale_root(root, lang), layout_strings)
-        except ContentError as error:
-            broken[lang] = tuple(error.problems)
-    return strings, broken
 
 
 def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
@@ -198,8 +179,7 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
 
 
 def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
-    """A print shop's own profile, relative to the content folder; checked as it is read, so
-    that `check` reports a file that is not a CMYK output profile."""
+    """A print shop's own profile, relative to the content folder and inside it."""
     if name is None:
         return None
     path = site.parent / name
@@ -209,11 +189,7 @@ def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
             f"icc_profile: {name} is outside the content folder: copy the shop's profile "
             "into it (e.g. profiles/shop.icc), so that the kit carries what it was built with"),
             line))
-    try:
-        load_profile(path)
-    except ProfileError as error:
-        raise ContentError(Problem(site, f"icc_profile: {name}: {error}", line)) from None
-    return path
+    return path  # read as a profile in the kit's checks (generator/kit_checks.py)
 
 
 def _months_between(earlier: date, later: date) -> float:

@@ -1,5 +1,6 @@
 """Load a content folder's audience packs (generator/content/audiences.py), each into a `Kit`
-made from the main one's site, lines and catalogues, with what its own folder gives."""
+made from the main one's site and lines, with what its own folder gives (the main kit's
+catalogues are given to each in the kit's checks, generator/kit_checks.py)."""
 
 from __future__ import annotations
 
@@ -22,16 +23,14 @@ from generator.errors import ContentError, Problem
 
 
 def load_packs(root: Path, site: Site, resources: tuple[Resource, ...],
-               roots: tuple[Path, ...], strings: dict[str, dict[str, str]],
-               broken_strings: dict[str, tuple[Problem, ...]]) -> tuple[Kit, ...]:
+               roots: tuple[Path, ...]) -> tuple[Kit, ...]:
     """Every pack `audiences:` lists, in its order; ContentError listing every problem of
     every pack (each saying which pack), the warnings kept in each pack's kit."""
     packs: list[Kit] = []
     problems: list[Problem] = []
     for name in site.options.audiences:
         try:
-            packs.append(_load_pack(root, name, site, resources, roots, strings,
-                                    broken_strings))
+            packs.append(_load_pack(root, name, site, resources, roots))
         except ContentError as error:
             problems.extend(pack_problem(name, problem) for problem in error.problems)
     if problems:
@@ -40,8 +39,7 @@ def load_packs(root: Path, site: Site, resources: tuple[Resource, ...],
 
 
 def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource, ...],
-               roots: tuple[Path, ...], strings: dict[str, dict[str, str]],
-               broken_strings: dict[str, tuple[Problem, ...]]) -> Kit:
+               roots: tuple[Path, ...]) -> Kit:
     folder = check_pack_folder(root, name, roots, main.line_of("audiences"), main.source.path)
     problems: list[Problem] = []
     site = _collected(problems, pack_site, main, folder) or main
@@ -64,8 +62,7 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
     return Kit(root=root, site=site, resources=resources,
                articles=card_articles(site, library[site.article_slugs[0]]),
                warnings=tuple(pack_problem(name, p) for p in problems), library=library,
-               broken_articles=broken,
-               strings=strings, broken_strings=broken_strings, audience=name,
+               broken_articles=broken, audience=name,
                audience_folder=folder)
 
 

@@ -14,13 +14,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from reportlab.lib.pagesizes import A4, LETTER
 
+from generator.content.layouts import LAYOUTS_DIR, Layout, SizeSpec
 from generator.content.models import Stock
 from generator.content.units import PT_PER_UNIT, mm, parse_written_length
 from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
-from generator.layout.formats import LAYOUTS_DIR, Layout, SizeSpec
 
 STOCK_FILE = LAYOUTS_DIR / "stock.yaml"
 HAND_CUT = "hand-cut"

@@ -1,5 +1,6 @@
-"""`fonts:` in site.yaml: font files a site gives for a language, checked before anything is
-laid out (in the content folder, a TrueType font ReportLab can embed)."""
+"""`fonts:` in site.yaml, read as fonts: each file a TrueType font ReportLab can embed (a
+kit's check, generator/kit_checks.py; content/site_fonts.py has checked where each file is
+and its size)."""
 
 from __future__ import annotations
 
@@ -7,48 +8,34 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, TTLibError
 
-from generator.content.file_names import file_name_problem
-from generator.content.models import SiteFont
-from generator.content.yamlfile import YamlDoc
-from generator.errors import ContentError, Problem
-
-MAX_FONT_BYTES = 100_000_000  # the largest TrueType fonts (Chinese, Japanese) are ~30 MB
+from generator.content.models import Site
+from generator.content.site_fonts import font_location
+from generator.content.yamlfile import load_yaml
+from generator.errors import Problem
 
 
-def site_fonts(given: dict, root: Path, doc: YamlDoc) -> tuple[SiteFont, ...]:
-    """The fonts `fonts:` names, each file checked; ContentError listing every problem."""
-    fonts, problems = [], []
-    for lang, files in given.items():
-        regular = files if isinstance(files, str) else files.regular
-        bold = None if isinstance(files, str) else files.bold
-        paths = []
-        for key, name in (("regular", regular), ("bold", bold)):
-            if name is None:
-                continue
-            loc = ("fonts", lang) if isinstance(files, str) else ("fonts", lang, key)
-            problem = _problem(root, name)
-            if problem:
-                problems.append(Problem(doc.path, f"fonts.{lang}: {problem}", doc.line_of(loc)))
-            paths.append((root / name).resolve())
-        if len(paths) == (1 if bold is None else 2):
-            fonts.append(SiteFont(lang, paths[0], paths[1] if bold is not None else None))
-    if problems:
-        raise ContentError(problems)
-    return tuple(fonts)
+def font_problems(site: Site) -> list[Problem]:
+    """A problem for each file `fonts:` names that is no font the PDF library can embed,
+    at its line in site.yaml."""
+    problems: list[tuple[tuple[str, ...], str]] = []
+    root = site.source.path.parent
+    for lang, files in site.options.fonts.items():
+        named = {"regular": files} if isinstance(files, str) else {
+            "regular": files.regular, "bold": files.bold}
+        for key, name in named.items():
+            if name is not None and (problem := font_file_problem(root / name, name)):
+                problems.append((font_location(lang, key, isinstance(files, str)),
+                                 f"fonts.{lang}: {problem}"))
+    if not problems:
+        return []
+    doc = load_yaml(site.source.path)  # the lines of `fonts:` entries, for the messages
+    return [Problem(site.source.path, message, doc.line_of(where) or site.line_of("fonts"))
+            for where, message in problems]
 
 
-def _problem(root: Path, name: str) -> str | None:
-    if problem := file_name_problem(name):
-        return problem
-    path = (root / name).resolve()
-    if not path.is_relative_to(root.resolve()):
-        return f"{name!r} is outside the content folder: copy the font file into it"
-    if not path.is_file():
-        return f"{name!r} does not exist in the content folder"
-    size = path.stat().st_size
-    if size > MAX_FONT_BYTES:  # read whole into memory, more than once, to embed it
-        return (f"{name!r} is {size:,} bytes; the limit is {MAX_FONT_BYTES:,}: is this the "
-                "right file?")
+def font_file_problem(path: Path, name: str) -> str | None:
+    """What makes the font file at `path` (`name` in site.yaml) unusable; None for one that
+    embeds."""
     try:
         with TTFont(str(path), lazy=True) as font:
             cmap = font.getBestCmap()

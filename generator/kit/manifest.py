@@ -16,9 +16,9 @@ from typing import Any
 from generator import __version__
 from generator.content.audiences import with_pack_failures
 from generator.content.extends import content_folders
+from generator.content.layouts import LAYOUTS_DIR, Layout
 from generator.content.models import Kit
 from generator.engine import current_engine, remembered
-from generator.layout.formats import LAYOUTS_DIR, Layout
 
 MANIFEST_VERSION = 1
 VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2", "pikepdf")

@@ -32,6 +32,7 @@ from markupsafe import Markup, escape
 
 from generator.content.articles import first_sentence
 from generator.content.invisible import without_invisible
+from generator.content.layouts import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
 from generator.content.web_address import bare_domain
@@ -40,7 +41,6 @@ from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.i18n.digits import WESTERN, in_digits, piece_digits
 from generator.i18n.localize import babel_locale
-from generator.layout.formats import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.layout.paragraphs import Paragraph, parse_block
 from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import Problem
 from generator.i18n.fonts import SITE_FONT_LANGUAGES, FontSet
 from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import font_advice, script_of
 from generator.layout.compose import ComposedFace
-from generator.layout.formats import Layout
 
 
 def served_languages(kit: Kit) -> tuple[str, ...]:

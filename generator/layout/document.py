@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
+from generator.content.layouts import Layout, SizeSpec, declared_strings, page_size
 from generator.content.models import Kit, Resource
 from generator.content.stock import stock_size
 from generator.errors import ContentError, Problem
@@ -29,7 +30,6 @@ from generator.layout.compose import (
 )
 from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
 from generator.layout.emptiness import empty_panel_problems
-from generator.layout.formats import Layout, SizeSpec, declared_strings, page_size
 from generator.layout.pages import panel_pages
 from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
 from generator.layout.styles import style_name

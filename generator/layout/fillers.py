@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.content.layouts import FillerSpec
 from generator.layout.fit import ROUNDING, UNBREAKABLE, Typesetter, least_stacked, stacked
-from generator.layout.formats import FillerSpec
 from generator.layout.geometry import Rect
 from generator.layout.paragraphs import Paragraph
 

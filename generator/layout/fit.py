@@ -11,6 +11,7 @@ from unicodedata import bidirectional
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.content.layouts import LayoutSpec
 from generator.engine import remembered
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet
@@ -25,7 +26,6 @@ from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.i18n.text_language import language_leading
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
-from generator.layout.formats import LayoutSpec
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
 from generator.layout.styles import Limits, paragraph_style, size_range, size_ratio

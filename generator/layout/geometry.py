@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.formats import FaceSpec, SizeSpec, SlotSpec
+from generator.content.layouts import FaceSpec, SizeSpec, SlotSpec
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.content.layouts import Layout, SizeSpec
 from generator.errors import Problem
 from generator.i18n.fonts import FontSet
-from generator.layout.formats import Layout, SizeSpec
 from generator.layout.place import PlacedFace
 
 

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.content.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
 from generator.content.units import PT_PER_UNIT
 from generator.errors import ContentError, Problem
 from generator.i18n.fonts import FontSet
@@ -23,7 +24,6 @@ from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import GAP, Rule, fill, free_room, rules
 from generator.layout.fit import UNBREAKABLE, Icon, Typesetter, fit_stack, min_width
 from generator.layout.flow import fit_flow, words_over
-from generator.layout.formats import FaceSpec, Layout, SizeSpec, SlotSpec
 from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import describe, fit_list
 from generator.layout.paragraphs import Paragraph

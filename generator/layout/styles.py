@@ -9,8 +9,8 @@ from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
+from generator.content.layouts import StyleSpec
 from generator.engine import remembered
-from generator.layout.formats import StyleSpec
 from generator.layout.paints import TEXT_PAINTS
 
 INK = TEXT_PAINTS["ink"].color("#000000")

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.content.layouts import LayoutSpec
 from generator.content.placeholders import substitute
 from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.layout.fit import Typesetter
-from generator.layout.formats import LayoutSpec
 from generator.layout.paragraphs import Paragraph
 
 CAPTION_SIZE = 6.5

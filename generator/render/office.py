@@ -8,6 +8,7 @@ from __future__ import annotations
 from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
+from generator.content.layouts import Layout, SizeSpec, declared_strings
 from generator.content.models import Kit, Site
 from generator.content.stock import applies_to, size_stock
 from generator.content.units import mm
@@ -18,7 +19,6 @@ from generator.i18n.localize import load_strings
 from generator.i18n.scripts import font_advice
 from generator.layout.compose import format_month
 from generator.layout.coverage import characters, served_languages
-from generator.layout.formats import Layout, SizeSpec, declared_strings
 from generator.layout.laid_out import SheetCaptions
 from generator.layout.place import PlacedFace
 from generator.render.captions import caption_texts

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from generator.content.layouts import Layout, SizeSpec, page_size
 from generator.content.models import Kit
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
-from generator.layout.formats import Layout, SizeSpec, page_size
 from generator.render.inks import site_profile
 from generator.render.office import fillable, office_grid
 from generator.render.pdfx import VERSIONS

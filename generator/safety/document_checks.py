@@ -5,10 +5,10 @@ words on its outside surfaces (`discretion`) and text too faint on its grounds
 
 from __future__ import annotations
 
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.document import Composition
-from generator.layout.formats import Layout
 from generator.layout.place import PlacedFace
 from generator.safety.discretion import (
     builtin_words,

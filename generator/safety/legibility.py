@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from generator.content.layouts import LayoutSpec
 from generator.content.models import Site
 from generator.errors import ContentError, Problem
-from generator.layout.formats import LayoutSpec
 from generator.layout.paints import FILL_PAINTS, TEXT_PAINTS, Paint
 from generator.layout.place import PlacedFace, PlacedText
 from generator.layout.styles import style_name

@@ -11,10 +11,10 @@ emptied), never in a layout.
 from __future__ import annotations
 
 from generator.content.caches import cached_layouts
+from generator.content.layouts import Layout, SlotSpec
 from generator.errors import Problem
 from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, fill
-from generator.layout.formats import Layout, SlotSpec
 from generator.safety.discretion.matching import is_ignorable
 
 

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from generator.content.articles import load_article
+from generator.content.layouts import Layout
 from generator.content.load import (
     emergency_first,
     resources_from_doc,
@@ -25,7 +26,6 @@ from generator.content.models import Article, Kit, Resource, Site
 from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import catalogue_from_doc
-from generator.layout.formats import Layout
 from generator.safety.readability import reading_report
 from generator.serve.plain import Words, plain
 from generator.serve.rendering import DocumentView, PngStore, check_documents, preview_document

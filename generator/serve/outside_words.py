@@ -19,10 +19,10 @@ from pathlib import Path
 from generator.build import lay_out
 from generator.content.documents import document_sizes, sized_kit
 from generator.content.extends import locale_root
+from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import language_status
-from generator.layout.formats import Layout, declared_strings
 from generator.layout.place import PlacedFace
 from generator.safety.discretion import (
     builtin_words,

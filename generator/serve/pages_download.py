@@ -22,11 +22,11 @@ from generator.content.audiences import pack_of
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.documents import sized_kit
+from generator.content.layouts import Layout
 from generator.errors import ContentError, OutputInUse, UsageError, WriteError, shown_path
 from generator.kit.kit_commit import MANIFEST_NAME, MAX_MANIFEST_BYTES
 from generator.kit.kit_folder import folder_lock
 from generator.kit.page_sizes import PdfLayoutError, page_sizes
-from generator.layout.formats import Layout
 from generator.outputs import build_with_kit_files
 from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target

@@ -15,10 +15,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.content.layouts import declared_strings
 from generator.content.load import load_site
 from generator.errors import ContentError
 from generator.i18n.localize import language_status
-from generator.layout.formats import declared_strings
 from generator.serve.drafts import catalogue_remarks, draft_article, draft_resources
 from generator.serve.files import HISTORY_FOLDER, ChangedOnDisk, OutsideContent
 from generator.serve.templating import page

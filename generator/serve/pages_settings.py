@@ -16,11 +16,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, resources_file
+from generator.content.layouts import declared_options
 from generator.content.load import load_site
 from generator.content.schema import EMERGENCY_NUMBERS
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
-from generator.layout.formats import declared_options
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
 from generator.serve.languages import choice, countries, every_language, find_language

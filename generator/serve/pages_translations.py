@@ -13,10 +13,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import locale_root
+from generator.content.layouts import declared_strings
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
-from generator.layout.formats import declared_strings
 from generator.serve.drafts import Remark, catalogue_remarks
 from generator.serve.files import ChangedOnDisk
 from generator.serve.languages import english_name

@@ -19,11 +19,11 @@ from typing import Any
 
 from generator.build import lay_out
 from generator.content.documents import document_name, document_sizes, sized_kit
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
-from generator.layout.formats import Layout
 from generator.layout.place import PlacedFace
 from generator.render.office import office_grid
 from generator.render.pdf_files import proof_pdf

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from generator.content.layouts import Layout, declared_strings
 from generator.i18n.localize import META_KEY, LanguageStatus, language_status
-from generator.layout.formats import Layout, declared_strings
 from generator.serve.yaml_edit import RoundTrip, drop_key, set_key
 from generator.translating.translator_file import (
     DESCRIPTIONS,

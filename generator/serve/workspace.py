@@ -24,11 +24,12 @@ from typing import Any, TypeVar
 from generator.content.audiences import pack_of
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
-from generator.content.load import load_kit, load_site
+from generator.content.layouts import Layout
+from generator.content.load import load_site
 from generator.content.models import Kit, Site
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import native_name
-from generator.layout.formats import Layout
+from generator.kit_checks import load_checked_kit
 from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
@@ -173,7 +174,7 @@ class Workspace:
         except ContentError as error:
             return KitState(fingerprint, None, None, list(error.problems), {})
         try:
-            kit = load_kit(self.root, allow)
+            kit = load_checked_kit(self.root, allow)
         except ContentError as error:
             try:
                 site = load_site(self.root / "site.yaml")

@@ -1,0 +1,456 @@
+"""Layout folders: each `layouts/<name>/layout.yaml` says what goes where on a format."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import (
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from generator import PACKAGE_DIR
+from generator.content.placeholders import PlaceholderError, names
+from generator.content.site_options import (
+    OPTION_KEY,
+    LayoutOption,
+    SiteOptions,
+    site_option_name,
+)
+from generator.content.strict import FrozenModel
+from generator.content.units import parse_length
+from generator.content.validation_problems import problems_from
+from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.errors import ContentError, Problem
+
+# The formats: the repository's layouts/ folder, shipped in an installed package as
+# generator/formats (setup.py maps one onto the other).
+_INSTALLED = PACKAGE_DIR / "formats"
+LAYOUTS_DIR = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parent.parent / "layouts"
+LAYOUT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+STRING_KEY = re.compile(r"[a-z][a-z0-9_]{0,59}")
+
+Box = tuple[float, float, float, float]  # left, top, width, height as fractions of the safe area
+
+
+class StyleSpec(FrozenModel):
+    weight: Literal["regular", "bold"] = "regular"
+    size: float
+    leading: float
+    min_size: float | None = None  # shrinks no further; default: the layout's body_floor
+    max_size: float | None = None  # grows this far when the text leaves room; default: size
+    keep_with_next: bool = False  # headings: never the last thing in a panel
+    balance: bool = False  # titles, headings: no lone word on the last line if avoidable
+    hang: float = 0.0  # hanging indent, for bullet points
+    color: Literal["ink", "muted", "brand", "paper"] = "ink"
+    align: Literal["left", "center", "right"] = "left"
+    space_before: float = 0.0
+    space_after: float = 0.0
+
+    @model_validator(mode="after")
+    def _range(self) -> StyleSpec:
+        if self.max_size is not None and self.max_size < self.size:
+            raise ValueError(f"max_size {self.max_size:g} is below size {self.size:g}")
+        return self
+
+
+class FillerSpec(FrozenModel):
+    """What a flow slot puts in the room its text leaves: a template block, set at the
+    text's size. `ruled`: lines to write on below it, at most half its panel tall;
+    `callout`: set in a tinted box (the article's key points)."""
+
+    block: str
+    ruled: bool = False
+    callout: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> FillerSpec:
+        if self.ruled and self.callout:
+            raise ValueError("a filler is ruled (notes) or a callout, not both")
+        return self
+
+
+MAX_FILLERS = 6  # every order-keeping way to place them is tried: a few, not dozens
+
+
+class SlotSpec(FrozenModel):
+    name: str
+    kind: Literal["text", "list", "qr", "ornament", "flow", "tabs"]
+    box: Box
+    panel: int = 0  # which panel of the face the box is in (formats with panels)
+    panels: list[int] | None = None  # flow: the panels the text runs through, in order
+    count: int = 8  # tabs: how many
+    # tabs: fewer, down to this many, where `count` leave no room for the line's name beside
+    # its number, texting line and TTY (default: `count`)
+    min_count: int | None = Field(default=None, ge=1)
+    rotate: Literal[0, 90] = 0
+    style: str | None = None
+    source: Literal["site", "article", "resources", "locale"] | None = None
+    required: bool = False
+    valign: Literal["top", "middle", "bottom"] = "top"
+    align: Literal["left", "center", "right"] = "center"
+    of: Literal["resources"] | None = None
+    design: str | None = None
+    safety: list[str] = []  # catalogue strings of safety wording it prints (any one): kept
+    # Stacking in a column: the box's top follows the foot of what the slot `below` names
+    # printed, its bottom the head of what the slot `above` names printed, `gap` apart.
+    below: str | None = None
+    above: str | None = None
+    gap: float = 4.0
+    # flow: what fills the panels the text leaves empty, at most one of them ruled
+    fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
+    ruled: bool = False  # text: lines to write on, from below the text to the box's foot
+    # text: what gives way first on a small piece (a card's line from the article): left out,
+    # with a warning, when a list on the face would otherwise leave out a line.
+    gives_way: bool = False
+    # text: may leave out its last paragraphs (a heading with what follows it) when the
+    # whole does not fit at the floor (a folding card's summary of the article), with a note.
+    shortens: bool = False
+    # list: "in_note" leaves out the line that dials the emergency number, which the face's
+    # safety note names ("In an emergency, call 911"): on a card, not printed twice. A face
+    # without a slot printing the safety note (`safety: [safety_note]`) lists it after all.
+    emergency: Literal["listed", "in_note"] = "listed"
+    # list: which lines, in the site's order: all, only the first (the line its QR code
+    # reaches, printed as the hero) or the rest.
+    lines: Literal["all", "first", "rest"] = "all"
+    # qr: "margin" lets the code's white quiet zone lie outside the box, in the face's safe
+    # margin (white paper up to the trim), so that the box bounds the code itself.
+    quiet_zone: Literal["inside", "margin"] = "inside"
+
+    @field_validator("box")
+    @classmethod
+    def _inside(cls, box: Box) -> Box:
+        return _inside_safe_area(box)
+
+    @field_validator("fillers")
+    @classmethod
+    def _one_ruled(cls, fillers: list[FillerSpec]) -> list[FillerSpec]:
+        if sum(filler.ruled for filler in fillers) > 1:
+            raise ValueError("at most one filler is ruled (the notes, which come last)")
+        return fillers
+
+
+def _inside_safe_area(box: Box) -> Box:
+    left, top, width, height = box
+    if min(box) < 0 or left + width > 1.0001 or top + height > 1.0001:
+        raise ValueError("box must lie in the safe area: [left, top, width, height] in 0..1")
+    return box
+
+
+Colour = Literal["brand", "paper", "tint"]
+
+
+class FaceSpec(FrozenModel):
+    template: str
+    background: Colour = "paper"
+    panel_backgrounds: list[Colour] | None = None  # per panel, left to right as printed
+    mirror_panels: bool = False  # this side's panels run right to left (the back of a sheet)
+    outside: bool = False  # seen when folded or carried: checked for revealing words
+    outside_panels: list[int] | None = None  # when only some panels are outside
+    outside_when: str | None = None  # a site setting that turns `outside` on (poster_discreet)
+    panel_names: list[str] | None = None  # what people call the panels, for messages
+    slots: list[SlotSpec]
+
+
+class SizeSpec(FrozenModel):
+    width: float
+    height: float
+    paper: Literal["letter", "a4", "tabloid", "a3"]
+    safe_margin: float
+    panels: list[float] | None = None  # panel sizes along panel_axis, in print order
+    panel_axis: Literal["x", "y"] = "x"
+    qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
+    boxes: dict[str, Box] = {}  # slot name -> its box on this size, instead of the slot's
+    # The label sheet (layouts/stock.yaml) its office file prints on, whatever the site's
+    # card stock: a sticker's round labels.
+    stock: str | None = None
+
+    @field_validator("boxes")
+    @classmethod
+    def _boxes_inside(cls, boxes: dict[str, Box]) -> dict[str, Box]:
+        return {name: _inside_safe_area(box) for name, box in boxes.items()}
+
+    @field_validator("width", "height", "safe_margin", "qr_min", mode="before")
+    @classmethod
+    def _length(cls, value: Any) -> float | None:
+        return None if value is None else parse_length(value)
+
+    @field_validator("panels", mode="before")
+    @classmethod
+    def _lengths(cls, value: Any) -> list[float] | None:
+        return None if value is None else [parse_length(item) for item in value]
+
+
+class ImpositionSpec(FrozenModel):
+    columns: int = Field(ge=1)
+    rows: int = Field(ge=1)
+    flip: Literal["long", "short"] = "long"  # duplex: which edge the sheet turns on
+
+
+class LayoutSpec(FrozenModel):
+    name: str
+    title: str
+    description: str
+    size_option: str  # the setting that picks the size: built in (paper) or in `options`
+    # Settings the layout adds to site.yaml, set there as `<name>_<key>` (poster_size).
+    options: dict[str, LayoutOption] = {}
+    # Interface strings its templates print (`t.<name>`) that havenprint's catalogue does
+    # not have, with their English text: a site's locales/<lang>.yaml translates them.
+    strings: dict[str, str] = {}
+    # One document per article of the kit (`brochure-<slug>.pdf` when there are several),
+    # for formats that print an article; else one per kit, with the first article's card line.
+    per_article: bool = False
+    sizes: dict[str, SizeSpec]
+    imposition: ImpositionSpec
+    body_floor: float
+    # No text smaller than this in scripts whose letters join or stack (Arabic, Urdu,
+    # Persian, Hebrew, Devanagari): they blur at sizes Latin text still reads at.
+    shaped_floor: float | None = None
+    # Running text in Arabic, Thai and Indic scripts set at the script's own least leading
+    # (1.5 times the size: their marks above and below need room between lines), where the
+    # layout's styles set less. Off on pieces of one-line slots fitted to their room (cards,
+    # stickers, posters), whose leading is the gap between slots the layout sets.
+    script_leading: bool = False
+    icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
+    rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
+    panel_edges: Literal["fold", "cut"] = "fold"
+    # A yes-or-no site setting (safety_plan_fillable) that makes the office file a form:
+    # each line to write on a text field, each box to tick a check box.
+    fields_when: str | None = None
+    # How the piece is cut out of its sheet when it is not a rectangle: "circle", the
+    # largest circle in its trim. Shop files carry that die line as a CutContour path.
+    die_cut: Literal["circle"] | None = None
+    # "panels": each panel of a face prints as a page of its own, and pages its text does not
+    # reach are left out (large print: the article runs on from page to page).
+    pages: Literal["faces", "panels"] = "faces"
+    # The most lines the piece prints unless site.yaml's max_lines says otherwise (large
+    # print: its six pages hold the article and a dozen lines, not a directory's 2,000).
+    max_lines: int | None = Field(default=None, ge=1)
+    styles: dict[str, StyleSpec]
+    faces: dict[str, FaceSpec]
+
+    @field_validator("options")
+    @classmethod
+    def _keys(cls, options: dict[str, LayoutOption]) -> dict[str, LayoutOption]:
+        for key in options:
+            if not OPTION_KEY.fullmatch(key):
+                raise ValueError(f"{key!r}: an option's name is lowercase letters, digits and "
+                                 "underscores, starting with a letter")
+        return options
+
+
+@dataclass(frozen=True)
+class Layout:
+    spec: LayoutSpec
+    folder: Path
+    # The settings it adds to site.yaml, by the name site.yaml sets them by (poster_size):
+    # its own, and those of the built-in layout it replaces.
+    options: dict[str, LayoutOption] = field(default_factory=dict, compare=False, hash=False)
+    # Its interface strings in English, by name: its own, and the replaced layout's.
+    strings: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def page_size(spec: LayoutSpec, size: SizeSpec) -> SizeSpec:
+    """What one printed page of `size` is: the size itself, or for a layout whose panels
+    are pages (`pages: panels`) its first panel."""
+    if spec.pages != "panels" or not size.panels:
+        return size
+    extent = size.panels[0]
+    update = {"height": extent} if size.panel_axis == "y" else {"width": extent}
+    return size.model_copy(update={**update, "panels": None})
+
+
+def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
+    """The layout in `folder`; `replaces`: the built-in layout of the same name that a
+    content folder's own one replaces (its settings stay: site.yaml may still set them)."""
+    if not LAYOUT_NAME.fullmatch(folder.name):
+        raise ContentError(Problem(folder, (
+            "a layout folder's name must be lowercase letters, digits and hyphens: it names "
+            "the PDF files")))
+    doc = load_yaml(folder / "layout.yaml")
+    try:
+        spec = LayoutSpec.model_validate(doc.data)
+    except ValidationError as error:
+        raise ContentError(problems_from(error, doc, LayoutSpec)) from None
+    if spec.name != folder.name:  # files are named after the folder, never after its data
+        raise ContentError(Problem(doc.path, (
+            f"name: {spec.name!r} must be the layout's folder name, {folder.name!r}"),
+            doc.line_of(("name",))))
+    own = {site_option_name(spec.name, key): option for key, option in spec.options.items()}
+    options = {**(replaces.options if replaces is not None else {}), **own}
+    strings = {**(replaces.strings if replaces is not None else {}), **spec.strings}
+    problems = (_boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
+                + _option_problems(spec, doc, options) + _string_problems(spec, doc))
+    if problems:
+        raise ContentError(problems)
+    return Layout(spec, folder, options, strings)
+
+
+def _option_problems(spec: LayoutSpec, doc: YamlDoc,
+                     options: dict[str, LayoutOption]) -> list[Problem]:
+    """Each option a name of its own in site.yaml; `size_option`, `outside_when` and
+    `fields_when` name a setting there is (a yes-or-no one for the last two)."""
+    problems = [Problem(doc.path, (
+        f"options.{key}: site.yaml would set it as {site_option_name(spec.name, key)}, "
+        "which is a built-in setting: choose another name"), doc.line_of(("options", key)))
+        for key in spec.options if site_option_name(spec.name, key) in SiteOptions.model_fields]
+    own = ", ".join(options) or "none"
+    if spec.size_option not in options and spec.size_option not in SiteOptions.model_fields:
+        problems.append(Problem(doc.path, (
+            f"size_option: no setting {spec.size_option!r}: name a built-in one (paper, "
+            f"card_size) or one of the layout's `options:` (site.yaml names: {own})"),
+            doc.line_of(("size_option",))))
+    switches = {name for name, option in options.items() if option.type == "bool"} | {
+        name for name, setting in SiteOptions.model_fields.items() if setting.annotation is bool}
+    if spec.fields_when is not None and spec.fields_when not in switches:
+        problems.append(Problem(doc.path, (
+            f"fields_when: no yes-or-no setting {spec.fields_when!r}; valid: "
+            f"{', '.join(sorted(switches))}"), doc.line_of(("fields_when",))))
+    for face_name, face in spec.faces.items():
+        if face.outside_when is not None and face.outside_when not in switches:
+            problems.append(Problem(doc.path, (
+                f"faces.{face_name}.outside_when: no yes-or-no setting "
+                f"{face.outside_when!r}; valid: {', '.join(sorted(switches))}"),
+                doc.line_of(("faces", face_name, "outside_when"))))
+    return problems
+
+
+def _string_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """A layout's strings have names that are words, with English text whose placeholders
+    are names. That a name is new (not one of en.yaml's) is i18n's to say, in the kit's
+    checks: generator.i18n.layout_strings."""
+    problems = []
+    for key, text in spec.strings.items():
+        line = doc.line_of(("strings", key))
+        if not STRING_KEY.fullmatch(key):
+            problems.append(Problem(doc.path, (
+                f"strings.{key}: a string's name is lowercase letters, digits and underscores, "
+                "starting with a letter"), line))
+        elif not text.strip():
+            problems.append(Problem(doc.path, f"strings.{key}: the English text is empty", line))
+        else:
+            try:
+                names(text)
+            except PlaceholderError as error:
+                problems.append(Problem(doc.path, f"strings.{key}: {error}", line))
+    return problems
+
+
+def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """A size's box for a slot the layout does not have is a typo: it would do nothing."""
+    slots = {slot.name for face in spec.faces.values() for slot in face.slots}
+    return [Problem(doc.path, (f"sizes.{size_name}.boxes: no slot is called {name!r}; "
+                               f"slots: {', '.join(sorted(slots))}"),
+                    doc.line_of(("sizes", size_name, "boxes", name)))
+            for size_name, size in spec.sizes.items() for name in size.boxes
+            if name not in slots]
+
+
+def _stacking_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
+    """`below:` and `above:` never go round in a circle (a slot stacked against one stacked
+    against it). A name the face has no slot for stacks against nothing: a site's own copy
+    of a layout may leave that slot out."""
+    problems = []
+    for face_name, face in spec.faces.items():
+        slots = {slot.name: slot for slot in face.slots}
+        for index, slot in enumerate(face.slots):
+            for side in ("below", "above"):
+                name = getattr(slot, side)
+                if name is not None and _leads_back(slots, name, slot.name):
+                    problems.append(Problem(doc.path, (
+                        f"faces.{face_name}, slot {slot.name!r}: {side}: {name!r} is "
+                        f"stacked against {slot.name!r} in turn"),
+                        doc.line_of(("faces", face_name, "slots", index, side))))
+    return problems
+
+
+def _leads_back(slots: dict[str, SlotSpec], start: str, target: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name == target:
+            return True
+        if name in seen or name not in slots:
+            continue
+        seen.add(name)
+        todo.extend(n for n in (slots[name].below, slots[name].above) if n is not None)
+    return False
+
+
+def available_layouts(root: Path = LAYOUTS_DIR,
+                      content: Path | None = None) -> dict[str, Layout]:
+    """Every layout folder under `root`, by name, in name order; a content folder's own
+    `layouts/<name>/` adds a format or replaces the built-in one of that name."""
+    builtin, problems = _load_all(_layout_folders(root), {})
+    site_layouts = content / "layouts" if content is not None else None
+    layouts = dict(builtin)
+    if site_layouts is not None and site_layouts.is_dir():
+        own, own_problems = _load_all(_layout_folders(site_layouts), builtin)
+        layouts.update(own)
+        problems += own_problems
+    problems += _clashes(layouts)
+    if problems:
+        raise ContentError(problems)
+    return dict(sorted(layouts.items()))
+
+
+def _layout_folders(parent: Path) -> list[Path]:
+    """The folders holding a layout.yaml: one that is a pipe, a folder or a broken link is
+    reported when it is read, not passed over (the built-in layout would print instead)."""
+    return [f for f in sorted(parent.iterdir()) if os.path.lexists(f / "layout.yaml")]
+
+
+def _load_all(folders: list[Path], builtin: dict[str, Layout]
+              ) -> tuple[dict[str, Layout], list[Problem]]:
+    layouts, problems = {}, []
+    for folder in folders:
+        try:
+            layouts[folder.name] = load_layout(folder, builtin.get(folder.name))
+        except ContentError as error:
+            problems.extend(error.problems)
+    return layouts, problems
+
+
+def _clashes(layouts: dict[str, Layout]) -> list[Problem]:
+    """Two layouts whose options site.yaml would set by the same name (`pocket` with
+    `card_x` and `pocket-card` with `x`), or that give one string two English texts."""
+    option_owner: dict[str, str] = {}
+    string_owner: dict[str, Layout] = {}
+    problems = []
+    for name, layout in layouts.items():
+        path = layout.folder / "layout.yaml"
+        for option in layout.options:
+            if option in option_owner:
+                problems.append(Problem(path, (
+                    f"options: {option} is also a setting of the {option_owner[option]} "
+                    "layout: choose another name")))
+            option_owner.setdefault(option, name)
+        for key, text in layout.strings.items():
+            other = string_owner.setdefault(key, layout)
+            if other.strings[key] != text:
+                problems.append(Problem(path, (
+                    f"strings.{key}: the {other.name} layout gives it another English text "
+                    f"({other.strings[key]!r}): use one text, or another name")))
+    return problems
+
+
+def declared_options(layouts: Mapping[str, Layout]) -> dict[str, LayoutOption]:
+    """Every setting the layouts add to site.yaml, by its name there."""
+    return {name: option for layout in layouts.values()
+            for name, option in layout.options.items()}
+
+
+def declared_strings(layouts: Mapping[str, Layout]) -> dict[str, str]:
+    """The interface strings the layouts add to havenprint's catalogue, in English."""
+    return {key: text for layout in layouts.values() for key, text in layout.strings.items()}

@@ -1,0 +1,62 @@
+"""The checks of a kit that content cannot make from below i18n and render: the fonts
+site.yaml names read as fonts, the ICC profile reads as a CMYK output profile, a layout's
+strings are new names, and each language's catalogues parse (read once for the kit and its
+audience packs). Run by whoever loads a kit to build or check it: `load_checked_kit`
+instead of content's `load_kit`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from generator.content.caches import cached_layouts
+from generator.content.extends import locale_root
+from generator.content.layouts import declared_strings
+from generator.content.load import load_kit
+from generator.content.models import Kit, Site
+from generator.errors import ContentError, Problem
+from generator.i18n.font_check import font_problems
+from generator.i18n.layout_strings import layout_string_problems
+from generator.i18n.localize import load_strings
+from generator.render.cmyk import ProfileError, load_profile
+
+
+def load_checked_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
+    """`load_kit`, then `checked_kit`: ContentError listing every problem found."""
+    return checked_kit(load_kit(root, allow_outside))
+
+
+def checked_kit(kit: Kit) -> Kit:
+    """`kit` with each language's interface strings (a catalogue that cannot be read breaks
+    its language only, in `broken_strings`); ContentError with the kit's warnings and every
+    problem of its fonts, its profile and its layouts' strings."""
+    layouts = cached_layouts(kit.root)
+    problems = [*font_problems(kit.site), *profile_problems(kit.site),
+                *layout_string_problems(layouts.values())]
+    if problems:
+        raise ContentError([*kit.warnings, *problems])
+    layout_strings = declared_strings(layouts)
+    strings: dict[str, dict[str, str]] = {}
+    broken: dict[str, tuple[Problem, ...]] = {}
+    for lang in kit.site.options.languages:
+        try:
+            strings[lang] = load_strings(lang, locale_root(kit.root, lang), layout_strings)
+        except ContentError as error:
+            broken[lang] = tuple(error.problems)
+    packs = tuple(replace(pack, strings=strings, broken_strings=broken)
+                  for pack in kit.audiences)
+    return replace(kit, strings=strings, broken_strings=broken, audiences=packs)
+
+
+def profile_problems(site: Site) -> list[Problem]:
+    """A print shop's profile (`icc_profile:`, found inside the content folder by load_site)
+    that is not a CMYK output profile."""
+    if site.icc_profile is None:
+        return []
+    try:
+        load_profile(site.icc_profile)
+    except ProfileError as error:
+        return [Problem(site.file_of("icc_profile"),
+                        f"icc_profile: {site.options.icc_profile}: {error}",
+                        site.line_of("icc_profile"))]
+    return []
