@@ -16,8 +16,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.commands.cli import main
-from generator.content.load import load_kit
 from generator.i18n.pdfium_order import pdfium_actual_text, pdfium_reading
+from generator.kit_checks import load_checked_kit
 from tests.conftest import default_kit_in
 
 LANGUAGES = ("ar", "fa")
@@ -49,7 +49,7 @@ def expected_on_the_back(content: Path, lang: str) -> list[str]:
     """What the back of a card says of each line, as the source gives it: its name, its
     number, and the catalogue's "START to 88788" with the line's keyword and number (a
     small card leaves out the TTY number, saying so)."""
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     strings = kit.strings[lang]
     wanted = []
     for resource in kit.resources:

@@ -19,9 +19,9 @@ import pikepdf
 import pytest
 
 from generator.commands.cli import main
-from generator.content.load import load_kit
 from generator.content.placeholders import substitute
 from generator.kit.web_page import QUICK_EXIT, content_security_policy
+from generator.kit_checks import load_checked_kit
 from tests.conftest import default_kit_in
 
 LANGUAGES = ("en", "ar", "zh-Hans")
@@ -50,7 +50,7 @@ def screen_pdfs(out: Path) -> list[Path]:
 
 
 def strings(content: Path, lang: str) -> dict[str, str]:
-    return load_kit(content).strings[lang]
+    return load_checked_kit(content).strings[lang]
 
 
 def fill(text: str, **values: object) -> str:
@@ -103,7 +103,7 @@ def test_poppler_says_every_screen_copy_is_tagged(out: Path) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_poppler_reads_the_brochures_title_as_its_heading(out: Path, content: Path,
                                                            lang: str) -> None:
-    title = load_kit(content).library["trauma-bonding"][lang].title
+    title = load_checked_kit(content).library["trauma-bonding"][lang].title
     tree = subprocess.run(["pdfinfo", "-struct-text", str(out / lang / "brochure-screen.pdf")],
                           capture_output=True, text=True, check=True).stdout
     lines = tree.splitlines()
@@ -152,7 +152,7 @@ def annotations(element: pikepdf.Dictionary) -> list[pikepdf.Dictionary]:
 
 
 def test_the_cards_qr_code_is_a_figure_saying_what_it_does(out: Path, content: Path) -> None:
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     first = kit.resources[0]
     assert first.qr == "tel" and first.phone is not None
     for lang in LANGUAGES:
@@ -170,7 +170,7 @@ def test_the_cards_qr_code_is_a_figure_saying_what_it_does(out: Path, content: P
 
 def test_the_hotlines_number_is_a_tel_link_with_a_description(out: Path,
                                                              content: Path) -> None:
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     phone = kit.resources[0].phone
     assert phone is not None and phone.e164 == "+18007997233"
     for lang in LANGUAGES:
@@ -190,7 +190,7 @@ def test_the_hotlines_number_is_a_tel_link_with_a_description(out: Path,
 def test_every_line_number_and_address_is_a_link(out: Path, content: Path) -> None:
     """The brochure's flap and inside list every line with its number, text line, TTY
     number and website: each is a link, tel: sms: or https:."""
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     wanted = set()
     for resource in kit.resources:
         if resource.phone:
@@ -209,7 +209,7 @@ def test_every_line_number_and_address_is_a_link(out: Path, content: Path) -> No
 
 
 def test_the_lines_are_a_list_one_item_a_line(out: Path, content: Path) -> None:
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     for lang in LANGUAGES:
         with pikepdf.open(out / lang / "pocket-card-screen.pdf") as pdf:
             lists = [e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/L"]
@@ -306,10 +306,10 @@ def test_right_to_left_pages_keep_the_reading_order_of_the_panels(out: Path,
                                                                  content: Path) -> None:
     """A brochure reads cover, flap, the three inside panels, the back panel, in Arabic as
     in English (each panel's page is the mirror of its English one)."""
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     for lang in ("en", "ar"):
         title = kit.site.title_for(lang)
-        heading = load_kit(content).library["trauma-bonding"][lang].title
+        heading = load_checked_kit(content).library["trauma-bonding"][lang].title
         with pikepdf.open(out / lang / "brochure-screen.pdf") as pdf:
             firsts = []
             for page in pdf.pages:
@@ -368,7 +368,7 @@ def test_the_web_page_links_every_number_and_asks_nothing_of_anyone(out: Path, c
     assert html["lang"] == lang
     assert html["dir"] == ("rtl" if lang == "ar" else "ltr")
     hrefs = [attrs["href"] for tag, attrs in page.tags if tag == "a"]
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     for resource in kit.resources:
         if resource.phone:
             assert f"tel:{resource.phone.e164}" in hrefs
@@ -408,7 +408,7 @@ def test_each_line_links_each_way_to_reach_it_once(out: Path, content: Path,
     """Within a line's item, a link per way to reach it, each going where that way goes:
     not a second call for the 988 after a speech bubble (it texts), nor for the 988 in
     988lifeline.org (it opens the website)."""
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     ways = {}
     for resource in kit.resources:
         found = set()

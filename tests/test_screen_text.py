@@ -23,8 +23,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.commands.cli import main
-from generator.content.load import load_kit
 from generator.content.placeholders import substitute
+from generator.kit_checks import load_checked_kit
 from generator.layout.compose import resource_view
 from tests.conftest import DEFAULT_CONTENT, default_kit_in
 
@@ -84,8 +84,8 @@ def card_back_texts(lang: str) -> list[str]:
     the word its icon stands for), what the QR code does, the safety note (which names the
     emergency number: the emergency line is not listed again). The card line gives way to
     the lines in some languages: tests/test_pocket_card.py covers it."""
-    kit = load_kit(DEFAULT_CONTENT)
-    strings = kit.strings.get(lang) or load_kit(_content_with(lang)).strings[lang]
+    kit = load_checked_kit(DEFAULT_CONTENT)
+    strings = kit.strings.get(lang) or load_checked_kit(_content_with(lang)).strings[lang]
     texts = [strings["scan_tel"],
              fill(strings["safety_note"], emergency=kit.site.emergency_number)]
     for resource in kit.resources:
@@ -105,7 +105,7 @@ def _content_with(lang: str) -> Path:
 
 
 def article_paragraphs(lang: str) -> list[str]:
-    article = load_kit(_content_with(lang)).library["trauma-bonding"][lang]
+    article = load_checked_kit(_content_with(lang)).library["trauma-bonding"][lang]
     texts = [article.title]
     for section in article.sections:
         texts += [section.heading or "", *section.paragraphs]
@@ -116,7 +116,7 @@ def source_characters(lang: str) -> set[str]:
     """Every character the kit could print in `lang`: its article, its catalogue, the
     lines, the outside title."""
     content = _content_with(lang)
-    kit = load_kit(content)
+    kit = load_checked_kit(content)
     chars = set((content / "articles" / f"trauma-bonding.{lang}.md").read_text("utf-8"))
     chars |= set("".join(kit.strings[lang].values()))
     for resource in kit.resources:  # as printed: dates and language names in `lang`

@@ -18,7 +18,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from generator.content.load import load_kit
+from generator.kit_checks import load_checked_kit
 from generator.layout.room_fit import sample
 from generator.translating.string_room import content_rooms
 from tests.conftest import default_kit_in, page_texts
@@ -281,7 +281,7 @@ def test_po_round_trip_with_an_article_line(vi_kit: Path, exported: dict[str, Pa
     assert "  - Sự gắn kết lớn dần qua vòng lặp tổn thương và tử tế.\n" in written
     assert written.startswith("---\n# Drafted without a native speaker: please review.\n")
     assert written.split("\n---\n", 1)[1] == body_before  # the body untouched
-    kit = load_kit(vi_kit)
+    kit = load_checked_kit(vi_kit)
     assert kit.library["trauma-bonding"]["vi"].key_points[1] == point.msgstr
 
 
@@ -328,7 +328,7 @@ def test_importing_the_export_unchanged_changes_nothing_that_prints(
     assert article.read_bytes() == before  # the same lines: the file is not written
     # the catalogue, new in the content folder, holds the strings as they printed
     assert (vi_kit / "locales" / "vi.yaml").is_file()
-    assert load_kit(vi_kit).strings["vi"] == load_kit(pristine).strings["vi"]
+    assert load_checked_kit(vi_kit).strings["vi"] == load_checked_kit(pristine).strings["vi"]
 
 
 # --- import: refusals (nothing written) -----------------------------------------------------
