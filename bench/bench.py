@@ -44,11 +44,12 @@ from generator.build import BuildRequest, lay_out
 from generator.content.caches import cached_layouts
 from generator.content.load import ARTICLE_SUFFIXES
 from generator.content.models import Kit
-from generator.i18n.fonts import SITE_FONT_LANGUAGES, register_fonts
+from generator.i18n.fonts import SITE_FONT_LANGUAGES
 from generator.kit.previews import render_previews
 from generator.kit_checks import load_checked_kit
 from generator.outputs import build_with_kit_files
 from generator.render.pdf_files import render_pdf
+from generator.render.starters import start
 from generator.render.targets import Target
 
 REPO = Path(__file__).resolve().parent.parent
@@ -246,7 +247,7 @@ def main() -> None:
     if args.quick:
         args.runs, args.batch_runs, args.sites, args.batch_previews = 1, 1, "2", "2"
         args.languages_batch, args.languages_sites = "en,ar", 2
-    register_fonts()
+    start()  # the engine, as the command line starts it
     register_baseline_fonts()
     with tempfile.TemporaryDirectory(prefix="havenprint-bench-") as folder:
         scratch = Path(folder)

@@ -134,8 +134,8 @@ def step(name, since):
 import generator.commands.cli as cli
 step("import the command line", started)
 since = time.perf_counter()
-from generator.engine import start_engine
-start_engine()
+from generator.render.starters import start
+start()
 step("start the engine: ReportLab, patches, default faces", since)
 since = time.perf_counter()
 import generator.commands.build_command as command

@@ -1,9 +1,9 @@
 """The one owner of what a havenprint process keeps between documents.
 
-A process (the command line, a batch worker, the web page's server) has one `Engine`. It
-installs the library patches (`generator.render.patches`: two fixes and six speed-ups for
-ReportLab), each only after checking that the function it replaces is the one it was written
-against, registers the default faces, and owns every cache: functions that remember their
+A process (the command line, a batch worker, the web page's server) has one `Engine`. What
+starts it is handed to it by whatever starts the process (`start_engine(starters)`): the
+library patches and the default faces (generator/render/starters.py), which this module, the
+base of the package, does not import. It owns every cache: functions that remember their
 results are declared with `@remembered(maxsize)`, so each has a bound, its arguments are its
 key, and the engine can report and clear them all. Nothing else in the package keeps state
 from one document to the next.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
@@ -89,6 +89,14 @@ class WorkerState:
     building: bool = False
 
 
+Starter = Callable[["Engine"], None]  # run once per process, when the engine starts
+
+
+class EngineNotStarted(RuntimeError):
+    """Laying out or drawing in a process whose engine nobody started: a caller's mistake
+    (the command line, the web page and batch workers start it), never a user's."""
+
+
 @dataclass
 class Engine:
     """What one process keeps: installed patches, font files it has compressed, caches."""
@@ -120,21 +128,15 @@ class Engine:
     patch_caches: list[_Remembering] = field(default_factory=list)
     # A batch worker's Ctrl-C (generator.commands.site_job).
     worker: WorkerState = field(default_factory=lambda: WorkerState())
-    started: bool = False
+    # What has started it, in the order it ran: each starter runs once per process.
+    started: list[Starter] = field(default_factory=list)
 
-    def start(self) -> Engine:
-        """Install the patches that match the libraries here and register the default
-        faces; once per process."""
-        if self.started:
-            return self
-        from generator.i18n.fonts import register_default_faces
-        from generator.render.patches import install
-        for name, outcome in install(self).items():
-            self.patches[name] = outcome
-            if outcome != "installed" and self.verbose is not None:
-                self.verbose(f"patch '{name}' left off: {outcome}")
-        register_default_faces()
-        self.started = True
+    def start(self, starters: Sequence[Starter]) -> Engine:
+        """Run each of `starters` this engine has not run yet, in their order."""
+        for starter in starters:
+            if starter not in self.started:
+                starter(self)
+                self.started.append(starter)
         return self
 
     def remember(self, function: Callable[P, R], maxsize: int,
@@ -178,15 +180,22 @@ def current_engine() -> Engine:
 
 
 def engine() -> Engine:
-    """The process's engine, started (a library caller gets one on first use; the command
-    line starts its own first, with --verbose)."""
-    return current_engine().start()
+    """The process's engine, started; EngineNotStarted when nothing has started it (a
+    library caller starts it first: generator.render.starters.start)."""
+    current = current_engine()
+    if not current.started:
+        raise EngineNotStarted(
+            "havenprint's engine was not started: call generator.render.starters.start() "
+            "before laying out or drawing (the command line and the web page do)")
+    return current
 
 
-def start_engine(verbose: Callable[[str], None] | None = None) -> Engine:
-    """Start the process's engine explicitly (the command line, a batch worker)."""
-    if not _CURRENT:
-        _CURRENT.append(Engine(verbose=verbose))
-    elif verbose is not None:
-        _CURRENT[0].verbose = verbose
-    return _CURRENT[0].start()
+def start_engine(starters: Sequence[Starter],
+                 verbose: Callable[[str], None] | None = None) -> Engine:
+    """Start the process's engine with `starters` (each once per process), saying what it
+    would say to `verbose`: what starts the process calls it (the command line, the web
+    page, a batch worker), with the starters of the layers above this one."""
+    engine = current_engine()
+    if verbose is not None:
+        engine.verbose = verbose
+    return engine.start(starters)

@@ -15,6 +15,11 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DecodedStreamObject, NameObject
 
 from generator.commands.cli import main
+from generator.render.starters import start
+
+# The test session starts its engine as the command line does: the tests call the pipeline's
+# functions in this process too.
+start()
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO / "content"

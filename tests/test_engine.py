@@ -14,6 +14,7 @@ import generator
 import generator.render.patches
 from generator.engine import Engine, current_engine, engine
 from generator.render.patches import PATCHES, Patch, fingerprint, install
+from generator.render.starters import STARTERS
 from tests.conftest import DEFAULT_CONTENT, REPO
 
 
@@ -42,7 +43,7 @@ def test_a_patch_written_for_other_code_is_left_off_and_said() -> None:
                   patch.make)
     original, generator.render.patches.PATCHES = generator.render.patches.PATCHES, (patch,)
     try:
-        Engine(verbose=said.append).start()
+        Engine(verbose=said.append).start(STARTERS)
     finally:
         generator.render.patches.PATCHES = original
     assert said and said[0].startswith("patch 'doubled work' left off: _Library.work is not")
@@ -179,8 +180,8 @@ from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
-from generator.engine import engine
-engine()
+from generator.render.starters import start
+start()
 kit = load_kit(Path(sys.argv[1]))
 layout = cached_layouts(kit.root)["pocket-card"]
 rounds = int(sys.argv[2])

@@ -29,6 +29,7 @@ from generator.i18n.isolates import isolate_spans, unbreakable_spans
 from generator.i18n.line_breaks import segments
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.layout import fit
+from generator.render.starters import start
 from generator.render.word_queue import WordQueue
 from tests.conftest import DEFAULT_CONTENT
 
@@ -71,14 +72,14 @@ def processor_seconds() -> float:
 def test_reportlab_breaks_a_paragraph_in_time_linear_in_its_words() -> None:
     """ReportLab took the words from the front of a list, moving all the others each time
     (render/word_queue.py): 100,000 words cost 10 s."""
-    engine().start()
+    start()
     style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10)
     assert growth(lambda n: RLParagraph("word " * n, style).wrap(200, 1e9), 50_000) < MARGIN
 
 
 def test_lines_are_broken_as_reportlab_breaks_them() -> None:
     """The same lines, and the same lines for a split's tail, as ReportLab's own function."""
-    engine().start()
+    start()
     original = RLParagraph.breakLines.__wrapped__  # type: ignore[attr-defined]
     style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10,
                            firstLineIndent=12)

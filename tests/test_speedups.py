@@ -23,8 +23,8 @@ from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
-from generator.i18n.fonts import register_fonts
-register_fonts()
+from generator.render.starters import start
+start()
 kit = load_kit(Path(sys.argv[2]))
 digests = []
 for round in range(2):

@@ -22,7 +22,6 @@ from generator.commands.import_command import add_import_command
 from generator.commands.locale_command import add_locale_command
 from generator.content.file_names import path_argument
 from generator.content.units import PT_PER_UNIT
-from generator.engine import start_engine
 from generator.errors import (
     EXIT_CONTENT,
     EXIT_IN_USE,
@@ -71,7 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command in NEEDS_ENGINE:
             with _loading():
-                start_engine(verbose=say)
+                from generator.render.starters import start  # ReportLab: not for --version
+
+                start(verbose=say)
         return args.run(args)
     except UsageError as error:
         print(f"havenprint: error: {error}", file=sys.stderr)
@@ -97,8 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-# Commands that lay out or draw pages: they start the engine (patches, default faces) first.
-NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve"})
+# Commands that lay out or draw pages (locale export and import measure each string's room):
+# they start the engine (patches, default faces) first.
+NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve", "locale"})
 
 
 @contextlib.contextmanager

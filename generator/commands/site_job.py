@@ -117,7 +117,9 @@ def start_worker(batch: int) -> None:
     which the terminal may have sent too), or one while waiting for a site, changes nothing
     more: raised there, it would end the worker with a traceback."""
     from generator.parent_tie import end_with_parent, let_go_of_locks
+    from generator.render.starters import start
 
+    start()  # a forked worker's engine has started in the batch: nothing is run again
     worker = current_engine().worker
 
     def interrupt(signum: int, frame: FrameType | None) -> None:
@@ -137,10 +139,10 @@ def warm_up() -> None:
     the workers' tie to the batch needs (generator/parent_tie.py finds prctl as it loads)."""
     import generator.parent_tie  # noqa: F401
     from generator.content.caches import cached_layouts
-    from generator.i18n.fonts import register_fonts
+    from generator.render.starters import start
 
     cached_layouts()
-    register_fonts()
+    start()
 
 
 def _shown(problems: list[Problem]) -> tuple[str, ...]:

@@ -250,7 +250,8 @@ def extra_families(chain: tuple[str, ...], text: str,
 
 
 def register_fonts() -> None:
-    """The process's engine started: patches installed, the default faces registered."""
+    """That the process's engine has started (generator/render/starters.py: the patches
+    installed, the default faces registered) before text is measured or drawn."""
     engine()
 
 

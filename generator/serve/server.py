@@ -21,6 +21,7 @@ import uvicorn
 from generator.content.extends import content_folders
 from generator.errors import ContentError, UsageError, shown_path
 from generator.kit.kit_folder import check_out
+from generator.render.starters import start
 from generator.serve.app import create_app
 from generator.serve.settings import Settings, is_loopback
 from generator.serve.workspace import Workspace
@@ -70,6 +71,7 @@ def address(settings: Settings, port: int) -> str:
 
 def _server(settings: Settings, sock: socket.socket,
             warm: bool = True) -> tuple[uvicorn.Server, Workspace]:
+    start()  # the engine, as the command line starts it (for tests and bench/serve_bench.py)
     workspace = Workspace(settings)
     config = uvicorn.Config(create_app(workspace, warm=warm), log_level="warning",
                             access_log=False, lifespan="on", server_header=False,
