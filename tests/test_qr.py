@@ -13,17 +13,16 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.models import Phone, Resource, Source, TextLine
-from generator.render.qr import (
+from generator.layout.qr_size import (
     MIN_CODE_PT,
     MIN_MODULE_PT,
     QUIET_ZONE_MODULES,
     QrError,
-    draw_qr,
     min_symbol_size,
     modules_with_quiet_zone,
-    payload_for,
-    qr_matrix,
+    qr_version,
 )
+from generator.render.qr import draw_qr, payload_for, qr_matrix
 
 PAGE = (220.0, 220.0)
 TEAL = (0.0, 0.30, 0.33)  # dark page background: the quiet zone must stay white on it
@@ -125,6 +124,25 @@ def test_matrix_is_cached_and_deterministic() -> None:
     assert len(first) == 25 and all(len(row) == 25 for row in first)  # version 2, no border
     assert first[0][:7] == (True,) * 7  # finder pattern flush with the edge: no quiet zone
     assert modules_with_quiet_zone(payload) == 25 + 2 * QUIET_ZONE_MODULES
+
+
+@pytest.mark.parametrize("length", [1, 14, 15, 26, 27, 120, 500, 1500, 2331])
+def test_layout_sizes_a_code_from_the_symbol_render_draws(length: int) -> None:
+    """Layout's version (no modules placed) is the one of the matrix render draws, across
+    the version boundaries of byte mode at error correction M (14/15: version 1 to 2)."""
+    payload = "https://e.org/" + "x" * max(0, length - 14) if length >= 14 else "9" * length
+    drawn = len(qr_matrix(payload))
+    assert drawn == 17 + 4 * qr_version(payload)
+    assert modules_with_quiet_zone(payload) == drawn + 2 * QUIET_ZONE_MODULES
+
+
+def test_a_payload_too_long_for_any_symbol_is_said_by_layout_as_by_render() -> None:
+    payload = "https://e.org/" + "x" * 2400  # version 40 at M holds 2,331 bytes
+    with pytest.raises(QrError, match="2414 characters is too much text") as sized:
+        qr_version(payload)
+    with pytest.raises(QrError) as drawn:
+        qr_matrix(payload)
+    assert str(sized.value) == str(drawn.value)
 
 
 def test_min_symbol_size_meets_both_minimums() -> None:

@@ -27,8 +27,8 @@ from generator.layout.flow import fit_flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import describe, fit_list
 from generator.layout.paragraphs import Paragraph
+from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
 from generator.layout.styles import style_name
-from generator.render.qr import QrError, min_symbol_size, symbol_share
 
 
 @dataclass(frozen=True)

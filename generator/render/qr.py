@@ -3,7 +3,8 @@
 Print rules: error correction M, a 4-module quiet zone painted white on every side,
 dark modules on a light ground (never inverted), the code itself at least 0.75 in
 (54 pt) wide and no module smaller than 0.4 mm. Codes are drawn from the module
-matrix of the `qrcode` package as filled rectangles, never as an embedded image.
+matrix of the `qrcode` package as filled rectangles, never as an embedded image. The
+sizes and minimums, which layout reads too, are generator/layout/qr_size.py's.
 """
 
 from __future__ import annotations
@@ -11,18 +12,22 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-import qrcode
-import qrcode.constants
 import qrcode.exceptions
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from generator.content.models import Resource
 from generator.engine import remembered
+from generator.layout.qr_size import (
+    ERROR_CORRECTION,
+    MIN_CODE_PT,
+    MIN_MODULE_PT,
+    QUIET_ZONE_MODULES,
+    QrError,
+    min_symbol_size,
+    too_long,
+)
 from generator.render.qr_masks import FastMaskQRCode
 
-QUIET_ZONE_MODULES = 4
-MIN_CODE_PT = 54.0  # 0.75 in
-MIN_MODULE_PT = 0.4 * 72 / 25.4  # 0.4 mm
 SEAM_OVERLAP_PT = 0.01  # each row reaches this far into the row below: no hairline seams
 _SIZE_TOLERANCE_PT = 1e-6  # float slack, so that `min_symbol_size()` itself is accepted
 
@@ -32,10 +37,6 @@ _SMS_NUMBER = re.compile(r"\+?\d{3,15}")
 _SMS_SEPARATORS = re.compile(r"[\s\-.()]")
 
 Matrix = tuple[tuple[bool, ...], ...]
-
-
-class QrError(ValueError):
-    """A QR code that cannot be made or printed as asked; the message says why."""
 
 
 def payload_for(resource: Resource) -> str:
@@ -87,32 +88,13 @@ def qr_matrix(payload: str) -> Matrix:
     """The module matrix for `payload` (True = dark), without quiet zone; cached per payload."""
     if not payload:
         raise QrError("a QR code needs something to encode, but the text is empty")
-    code = FastMaskQRCode(version=None, error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code = FastMaskQRCode(version=None, error_correction=ERROR_CORRECTION, border=0)
     code.add_data(payload)
     try:
         code.make(fit=True)
     except (qrcode.exceptions.DataOverflowError, ValueError):  # ValueError: over version 40
-        raise QrError(f"{len(payload)} characters is too much text for a QR code: use a "
-                      "shorter link or a tel: code") from None
+        raise too_long(payload) from None
     return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
-
-
-def modules_with_quiet_zone(payload: str) -> int:
-    """Modules across the whole symbol, quiet zone on both sides included."""
-    return len(qr_matrix(payload)) + 2 * QUIET_ZONE_MODULES
-
-
-def symbol_share(payload: str) -> float:
-    """The whole symbol's width (quiet zone included) over the code's own."""
-    modules = len(qr_matrix(payload))
-    return (modules + 2 * QUIET_ZONE_MODULES) / modules
-
-
-def min_symbol_size(payload: str) -> float:
-    """The smallest total width in pt (quiet zone included) that meets both print minimums."""
-    modules = len(qr_matrix(payload))
-    module = max(MIN_CODE_PT / modules, MIN_MODULE_PT)
-    return module * (modules + 2 * QUIET_ZONE_MODULES)
 
 
 def draw_qr(canvas: Canvas, x: float, y: float, size: float, payload: str) -> None:
