@@ -21,6 +21,7 @@ from generator.commands.batch import add_batch_command
 from generator.commands.import_command import add_import_command
 from generator.commands.locale_command import add_locale_command
 from generator.content.file_names import path_argument
+from generator.content.papers import PAPER_NAMES
 from generator.content.units import PT_PER_UNIT
 from generator.errors import (
     EXIT_CONTENT,
@@ -43,7 +44,7 @@ from generator.serve.command import add_serve_command
 if TYPE_CHECKING:
     from generator.content.site_options import LayoutOption
 
-POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
+POSTER_SIZES = PAPER_NAMES  # the poster is laid out on every paper
 INTERRUPTED = MappingProxyType({  # what Ctrl-C left, by command
     "build": "; the output folder still holds the previous kit, unchanged",
     "batch": ("; each site's output folder holds its previous kit, or its new one if it "

@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from generator import PACKAGE_DIR
+from generator.content.papers import PaperName
 from generator.content.placeholders import PlaceholderError, names
 from generator.content.site_options import (
     OPTION_KEY,
@@ -162,7 +163,7 @@ class FaceSpec(FrozenModel):
 class SizeSpec(FrozenModel):
     width: float
     height: float
-    paper: Literal["letter", "a4", "tabloid", "a3"]
+    paper: PaperName
     safe_margin: float
     panels: list[float] | None = None  # panel sizes along panel_axis, in print order
     panel_axis: Literal["x", "y"] = "x"

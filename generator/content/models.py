@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from generator.content.language_tags import given_for
+from generator.content.papers import OfficePaper
 from generator.content.units import inch, mm
 from generator.errors import Problem
 
@@ -90,7 +91,7 @@ class Stock:
     name: str
     title: str
     perforated: bool = False
-    paper: Literal["letter", "a4"] | None = None
+    paper: OfficePaper | None = None
     card: tuple[float, float] | None = None  # points
     columns: int | None = None
     rows: int | None = None

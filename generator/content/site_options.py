@@ -32,6 +32,7 @@ from pydantic import (
 
 from generator.content.file_names import file_name_problem
 from generator.content.models import OptionValue
+from generator.content.papers import OfficePaper
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
     WrittenDate,
@@ -180,7 +181,7 @@ class SiteOptions(FrozenModel):
     organization: str
     country: str  # ISO 3166 alpha-2: phone numbers are checked for this country
     languages: list[str]
-    paper: Literal["letter", "a4"] = "letter"
+    paper: OfficePaper = "letter"
     card_size: Literal["us", "iso"] = "us"
     discreet_title: str | dict[str, str]  # one title, or one per language code
     article: str | None = None  # the kit's one article, or:

@@ -8,14 +8,13 @@ on plain paper, cut by hand.
 
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from reportlab.lib.pagesizes import A4, LETTER
 
 from generator.content.layouts import LAYOUTS_DIR, Layout, SizeSpec
 from generator.content.models import Stock
+from generator.content.papers import PAPER_SIZES, OfficePaper
 from generator.content.units import PT_PER_UNIT, mm, parse_written_length
 from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import load_yaml
@@ -24,7 +23,6 @@ from generator.errors import ContentError, Problem
 
 STOCK_FILE = LAYOUTS_DIR / "stock.yaml"
 HAND_CUT = "hand-cut"
-PAPER_SIZES = MappingProxyType({"letter": LETTER, "a4": A4})
 # A card within this of the layout's own size takes the stock's size (85 x 54 mm stock for
 # 85 x 55 mm cards): every box is a fraction of the card, so the layout follows.
 SIZE_TOLERANCE = mm(2)
@@ -35,7 +33,7 @@ class StockModel(BaseModel):
 
     title: str = ""
     perforated: bool = False
-    paper: Literal["letter", "a4"] | None = None
+    paper: OfficePaper | None = None
     card: tuple[float, float] | None = None
     columns: int | None = Field(default=None, ge=1, le=10)
     rows: int | None = Field(default=None, ge=1, le=20)

@@ -10,6 +10,7 @@ from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.content.layouts import Layout, SizeSpec, declared_strings
 from generator.content.models import Kit, Site
+from generator.content.papers import PAPER_SIZES
 from generator.content.stock import applies_to, size_stock
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
@@ -22,7 +23,7 @@ from generator.layout.coverage import characters, served_languages
 from generator.layout.laid_out import SheetCaptions
 from generator.layout.place import PlacedFace
 from generator.render.captions import caption_texts
-from generator.render.sheets import MARK_GAP, MIN_MARK, PAPER, PRINTABLE, Grid, fold_lines
+from generator.render.sheets import MARK_GAP, MIN_MARK, PRINTABLE, Grid, fold_lines
 
 # The least margin of a sheet cut by hand: the printer's unprintable edge, the bleed, and
 # marks that can be seen.
@@ -39,7 +40,7 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     if not applies_to(stock, layout):
         stock = size_stock(layout, size) or stock  # the format's own label sheet
     if applies_to(stock, layout) and stock.paper is not None:
-        paper = PAPER[stock.paper]
+        paper = PAPER_SIZES[stock.paper]
         return Grid(paper, stock.columns or 1, stock.rows or 1, size.width,
                     size.height, stock.left or 0.0,
                     paper[1] - (stock.top or 0.0) - stock.sheet_height(), stock.column_gap,
@@ -49,7 +50,7 @@ def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     height = imposition.rows * size.height
     candidates = []
     for paper_name in dict.fromkeys((site.options.paper, size.paper)):
-        short, long = sorted(PAPER[paper_name])
+        short, long = sorted(PAPER_SIZES[paper_name])
         paper = (long, short) if width > height else (short, long)
         grid = Grid.centred(paper, imposition.columns, imposition.rows, size.width,
                             size.height)

@@ -7,19 +7,16 @@ sheets (office.office_grid, sheets.Grid), so the instructions match the PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from generator.content.layouts import Layout, SizeSpec, page_size
 from generator.content.models import Kit
+from generator.content.papers import PAPER_SIZES, PAPER_TITLES
 from generator.content.stock import stock_size
 from generator.content.units import PT_PER_UNIT
 from generator.render.inks import site_profile
 from generator.render.office import fillable, office_grid
 from generator.render.pdfx import VERSIONS
-from generator.render.sheets import PAPER
 from generator.render.targets import Target
-
-PAPER_NAMES = MappingProxyType({"letter": "Letter", "a4": "A4", "tabloid": "Tabloid", "a3": "A3"})
 
 
 @dataclass(frozen=True)
@@ -40,9 +37,9 @@ def describe_size(width: float, height: float) -> str:
 
 def paper_name(width: float, height: float) -> str | None:
     """`Letter` for a page of 612 x 792 pt in either orientation; None for other sizes."""
-    for key, (short, long) in PAPER.items():
+    for key, (short, long) in PAPER_SIZES.items():
         if abs(min(width, height) - short) < 1 and abs(max(width, height) - long) < 1:
-            return PAPER_NAMES[key]
+            return PAPER_TITLES[key]
     return None
 
 

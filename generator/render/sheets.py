@@ -6,10 +6,8 @@ One page per face, in the layout's face order. Every second page is the back of 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 
 from reportlab.lib.colors import Color, PCMYKColorSep, black
-from reportlab.lib.pagesizes import A3, A4, LETTER, TABLOID
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.models import Offset
@@ -25,7 +23,6 @@ from generator.render.captions import (
 from generator.render.draw import draw_face
 from generator.render.form_fields import add_form_fields
 
-PAPER = MappingProxyType({"letter": LETTER, "a4": A4, "tabloid": TABLOID, "a3": A3})
 PRINTABLE = mm(5)  # office printers cannot print the outer ~5 mm of a sheet (4.2 mm typical)
 MARK_GAP = 3.0  # points between a mark and the artwork (or its bleed) it marks
 MARK_LENGTH = 14.0

@@ -21,6 +21,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.content.models import Site
+from generator.content.papers import OFFICE_PAPERS
 from generator.content.site_options import LayoutOption, SiteOptions
 from generator.content.stock import named_stocks
 from generator.safety.discretion import builtin_words, has_builtin_list
@@ -35,7 +36,7 @@ SITE_ORDER = ("organization", "country", "emergency_number", "languages", "paper
               "verify_within_months",
               "max_lines", "bleed", "print_offset", "pdfx")
 CHOICES = MappingProxyType({
-    "paper": ("letter", "a4"), "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")})
+    "paper": OFFICE_PAPERS, "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")})
 TEXTS = ("organization", "country", "emergency_number", "bleed")
 _SPLIT_WORDS = re.compile(r"[\n,;]+")
 
