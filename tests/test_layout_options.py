@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from pydantic import create_model
+from pypdf import PdfReader
 
 from generator.content import site_options
 from generator.content.layouts import LAYOUTS_DIR, available_layouts, declared_options
@@ -229,3 +230,49 @@ def test_the_docs_list_every_setting() -> None:
     layouts = declared_options(available_layouts())
     missing = (set(SiteOptions.model_fields) | set(layouts)) - named
     assert not missing, f"docs/content-folder.md does not name {sorted(missing)}"
+
+
+def test_a_layouts_size_option_may_put_the_size_in_its_file_names(
+        kit: Path, run, tmp_path: Path) -> None:  # noqa: ANN001
+    """`in_file_name: true` on the option `size_option` names: the tag card's files are
+    tag-card-us.pdf; on any other option it is an error naming its line."""
+    layout = add_tag_card(kit) / "layout.yaml"
+    edit(layout, "options:\n", "options:\n  size:\n    description: the card's size\n"
+                               "    values: [us, iso]\n    default_from: card_size\n"
+                               "    in_file_name: true\n")
+    edit(layout, "size_option: card_size", "size_option: tag_card_size")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "tag-card", "--lang", "en",
+                 "--target", "office", "--no-previews")
+    assert result.code == 0, result.err
+    assert not (out / "en" / "tag-card.pdf").exists()
+    assert "Wellness contacts" in " ".join(page_texts(out / "en" / "tag-card-us.pdf"))
+
+    edit(layout, "    default: matte\n", "    default: matte\n    in_file_name: true\n")
+    result = run("check", kit)
+    assert result.code == 1
+    lines = [number for number, text in enumerate(layout.read_text().splitlines(), 1)
+             if text == "    in_file_name: true"]  # the size's, then the finish's
+    assert (f"layouts/tag-card/layout.yaml:{lines[1]}: options.finish: in_file_name is for "
+            "the option `size_option` names (tag_card_size)") in result.err
+    assert result.err.count("in_file_name is for") == 1  # the size's own is no fault
+
+
+def test_an_own_poster_whose_size_option_predates_in_file_name_keeps_its_file_names(
+        kit: Path, run, tmp_path: Path) -> None:  # noqa: ANN001
+    folder = kit / "layouts" / "poster"
+    shutil.copytree(LAYOUTS_DIR / "poster", folder)
+    layout = folder / "layout.yaml"
+    layout.write_text(re.sub(r"^    in_file_name: .*\n", "", layout.read_text(encoding="utf-8"),
+                             flags=re.MULTILINE), encoding="utf-8")
+    assert "in_file_name" not in layout.read_text(encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "poster", "--lang", "en",
+                 "--target", "office", "--no-previews", "--poster-size", "letter",
+                 "--poster-size", "a3")
+    assert result.code == 0, result.err
+    assert sorted(path.name for path in (out / "en").glob("poster*.pdf")) == [
+        "poster-a3.pdf", "poster-letter.pdf"]
+    for name, paper in (("letter", (612, 792)), ("a3", (842, 1191))):
+        box = PdfReader(out / "en" / f"poster-{name}.pdf").pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == paper

@@ -17,9 +17,9 @@ from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 
-# Formats sized by this site setting carry the size in their file names (poster-a3.pdf):
-# --poster-size can put several sizes in one kit.
-SIZE_IN_NAME = "poster_size"
+# The site setting the command line's --poster-size gives several values of: a format sized
+# by it is built at each of them.
+POSTER_SIZE = "poster_size"
 
 
 @dataclass(frozen=True)
@@ -37,19 +37,27 @@ class Document:
 def document_sizes(kit: Kit, layout: Layout, poster_sizes: Sequence[str] = ()) -> list[str]:
     """The size keys `layout` is built at: each of `poster_sizes` for a format sized by
     poster_size (default: the site's), else the one its site.yaml setting gives."""
-    if layout.spec.size_option == SIZE_IN_NAME and poster_sizes:
+    if layout.spec.size_option == POSTER_SIZE and poster_sizes:
         return list(dict.fromkeys(poster_sizes))
     return [str(kit.site.option(layout.spec.size_option))]
 
 
 def document_name(layout: Layout, size_key: str, article: str | None = None) -> str:
     """The file name's stem: the layout's folder name, then the article's slug when the kit
-    has several articles (`brochure-missing-him`), then the size for posters (`poster-a3`,
-    `poster-missing-him-a3`), so that no two documents share a file."""
+    has several articles (`brochure-missing-him`), then the size where the layout's size
+    option says `in_file_name` (`poster-a3`, `poster-missing-him-a3`), so that no two
+    documents share a file."""
     parts = [layout.name, *([article] if article else [])]
-    if layout.spec.size_option == SIZE_IN_NAME:
+    if size_in_name(layout):
         parts.append(size_key)
     return "-".join(parts)
+
+
+def size_in_name(layout: Layout) -> bool:
+    """Whether `layout`'s file names carry their size: its size option (a setting the layout
+    declares, or inherits from the built-in one it replaces) says `in_file_name: true`."""
+    option = layout.options.get(layout.spec.size_option)
+    return option is not None and option.in_file_name
 
 
 def plan_documents(kit: Kit, layouts: Sequence[Layout],

@@ -289,13 +289,26 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
             f"name: {spec.name!r} must be the layout's folder name, {folder.name!r}"),
             doc.line_of(("name",))))
     own = {site_option_name(spec.name, key): option for key, option in spec.options.items()}
-    options = {**(replaces.options if replaces is not None else {}), **own}
+    options = _kept_file_names({**(replaces.options if replaces is not None else {}), **own},
+                               replaces)
     strings = {**(replaces.strings if replaces is not None else {}), **spec.strings}
     problems = (_boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
                 + _option_problems(spec, doc, options) + _string_problems(spec, doc))
     if problems:
         raise ContentError(problems)
     return Layout(spec, folder, options, strings)
+
+
+def _kept_file_names(options: dict[str, LayoutOption],
+                     replaces: Layout | None) -> dict[str, LayoutOption]:
+    """A site's own copy of a built-in layout names its files as the built-in one does: an
+    option the built-in one puts in its file names (poster_size) stays there, in a copy made
+    before the option said so as in one made after."""
+    if replaces is None:
+        return options
+    return {name: option.model_copy(update={"in_file_name": True})
+            if name in replaces.options and replaces.options[name].in_file_name else option
+            for name, option in options.items()}
 
 
 def _option_problems(spec: LayoutSpec, doc: YamlDoc,
@@ -306,6 +319,12 @@ def _option_problems(spec: LayoutSpec, doc: YamlDoc,
         f"options.{key}: site.yaml would set it as {site_option_name(spec.name, key)}, "
         "which is a built-in setting: choose another name"), doc.line_of(("options", key)))
         for key in spec.options if site_option_name(spec.name, key) in SiteOptions.model_fields]
+    problems += [Problem(doc.path, (
+        f"options.{key}: in_file_name is for the option `size_option` names "
+        f"({spec.size_option}): the size in the file names"),
+        doc.line_of(("options", key, "in_file_name")))
+        for key, option in spec.options.items()
+        if option.in_file_name and site_option_name(spec.name, key) != spec.size_option]
     own = ", ".join(options) or "none"
     if spec.size_option not in options and spec.size_option not in SiteOptions.model_fields:
         problems.append(Problem(doc.path, (

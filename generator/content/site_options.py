@@ -412,6 +412,9 @@ class LayoutOption(BaseModel):
     type: Literal["text", "bool", "integer", "number"] | None = None
     default: str | bool | int | float | None = None
     default_from: str | None = None
+    # The layout's size option only: its value is part of the file names (poster-a3.pdf),
+    # so that one kit may carry the format at several sizes (--poster-size).
+    in_file_name: bool = False
 
     @model_validator(mode="after")
     def _complete(self) -> LayoutOption:
@@ -425,6 +428,8 @@ class LayoutOption(BaseModel):
             raise ValueError(f"default: {self.default!r} is not {self.allowed}")
         if self.default_from is not None:
             self._check_default_from(self.default_from)
+        if self.in_file_name and self.values is None:
+            raise ValueError("in_file_name is for an option with `values:` (the sizes)")
         return self
 
     def _check_default_from(self, name: str) -> None:
