@@ -2,7 +2,8 @@
 site.yaml names read as fonts, the ICC profile reads as a CMYK output profile, a layout's
 strings are new names, and each language's catalogues parse (read once for the kit and its
 audience packs). Run by whoever loads a kit to build or check it: `load_checked_kit`
-instead of content's `load_kit`."""
+instead of content's `load_kit`, and `load_checked_site` for site.yaml alone (the web
+page's drafts and the versions it restores)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from pathlib import Path
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.content.layouts import declared_strings
-from generator.content.load import load_kit
+from generator.content.load import load_kit, load_site
 from generator.content.models import Kit, Site
+from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import font_problems
 from generator.i18n.layout_strings import layout_string_problems
@@ -31,8 +33,7 @@ def checked_kit(kit: Kit) -> Kit:
     its language only, in `broken_strings`); ContentError with the kit's warnings and every
     problem of its fonts, its profile and its layouts' strings."""
     layouts = cached_layouts(kit.root)
-    problems = [*font_problems(kit.site), *profile_problems(kit.site),
-                *layout_string_problems(layouts.values())]
+    problems = [*site_problems(kit.site), *layout_string_problems(layouts.values())]
     if problems:
         raise ContentError([*kit.warnings, *problems])
     layout_strings = declared_strings(layouts)
@@ -46,6 +47,22 @@ def checked_kit(kit: Kit) -> Kit:
     packs = tuple(replace(pack, strings=strings, broken_strings=broken)
                   for pack in kit.audiences)
     return replace(kit, strings=strings, broken_strings=broken, audiences=packs)
+
+
+def load_checked_site(path: Path, text: str | None = None) -> Site:
+    """`load_site` (`text`: site.yaml as it would be saved), then `site_problems`:
+    ContentError listing every problem."""
+    site = load_site(path, text)
+    problems = site_problems(site, parse_yaml(text, path) if text is not None else None)
+    if problems:
+        raise ContentError(problems)
+    return site
+
+
+def site_problems(site: Site, doc: YamlDoc | None = None) -> list[Problem]:
+    """What site.yaml names that is no font or no CMYK output profile (`doc`: site.yaml as
+    read, when it is not the file on disk)."""
+    return [*font_problems(site, doc), *profile_problems(site)]
 
 
 def profile_problems(site: Site) -> list[Problem]:

@@ -10,13 +10,13 @@ from fontTools.ttLib import TTFont, TTLibError
 
 from generator.content.models import Site
 from generator.content.site_fonts import font_location
-from generator.content.yamlfile import load_yaml
+from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.errors import Problem
 
 
-def font_problems(site: Site) -> list[Problem]:
+def font_problems(site: Site, doc: YamlDoc | None = None) -> list[Problem]:
     """A problem for each file `fonts:` names that is no font the PDF library can embed,
-    at its line in site.yaml."""
+    at its line in site.yaml (`doc`: site.yaml as read, when it is not the file on disk)."""
     problems: list[tuple[tuple[str, ...], str]] = []
     root = site.source.path.parent
     for lang, files in site.options.fonts.items():
@@ -28,7 +28,7 @@ def font_problems(site: Site) -> list[Problem]:
                                  f"fonts.{lang}: {problem}"))
     if not problems:
         return []
-    doc = load_yaml(site.source.path)  # the lines of `fonts:` entries, for the messages
+    doc = doc or load_yaml(site.source.path)  # the lines of `fonts:` entries, for messages
     return [Problem(site.source.path, message, doc.line_of(where) or site.line_of("fonts"))
             for where, message in problems]
 

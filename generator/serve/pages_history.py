@@ -16,9 +16,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.layouts import declared_strings
-from generator.content.load import load_site
 from generator.errors import ContentError
 from generator.i18n.localize import language_status
+from generator.kit_checks import load_checked_site
 from generator.serve.drafts import catalogue_remarks, draft_article, draft_resources
 from generator.serve.files import HISTORY_FOLDER, ChangedOnDisk, OutsideContent
 from generator.serve.templating import page
@@ -104,7 +104,7 @@ def _problems(ws: Workspace, state: KitState, relative: str, path: Path,
     """Why the version cannot be restored as the kit is now (nothing: it can)."""
     try:
         if relative == "site.yaml":
-            load_site(path, text)
+            load_checked_site(path, text)
             return []
         if relative == "resources.yaml":
             if state.site is None:

@@ -17,10 +17,10 @@ from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, resources_file
 from generator.content.layouts import declared_options
-from generator.content.load import load_site
 from generator.content.schema import EMERGENCY_NUMBERS
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
+from generator.kit_checks import load_checked_site
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
 from generator.serve.languages import choice, countries, every_language, find_language
@@ -111,7 +111,7 @@ def _remarks_of_the_file(ws: Workspace, state: KitState, text: str, lang: str) -
     words = words_for(state)
     if state.site is None:
         try:
-            load_site(_site_path(ws), text)
+            load_checked_site(_site_path(ws), text)
         except ContentError as error:
             doc = _parsed(text, _site_path(ws))
             return load_remarks(error, doc, _first_language(doc), words)
@@ -178,7 +178,7 @@ def _checked(ws: Workspace, state: KitState, submitted: dict[str, Any]
         return None, [Remark(f"site.yaml cannot be edited here: {error}", "error",
                              blocking=True)], None
     try:
-        site = load_site(path, text)
+        site = load_checked_site(path, text)
     except ContentError as error:
         doc = _parsed(text, path)
         return text, load_remarks(error, doc, _first_language(doc), words), None
@@ -245,7 +245,7 @@ def _language(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
                                   declared_options(state.layouts))
         text = (with_language if action == "add" else without_language)(
             RoundTrip(text), found.code)
-        site = load_site(path, text)
+        site = load_checked_site(path, text)
     except SettingsError as error:
         return problem(f"{error}.", 422, field="add-language")
     except (ContentError, EditError) as error:
