@@ -179,10 +179,10 @@ from generator.build import lay_out
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from generator.content.caches import cached_layouts
-from generator.content.load import load_kit
+from generator.kit_checks import load_checked_kit
 from generator.render.starters import start
 start()
-kit = load_kit(Path(sys.argv[1]))
+kit = load_checked_kit(Path(sys.argv[1]))
 layout = cached_layouts(kit.root)["pocket-card"]
 rounds = int(sys.argv[2])
 peaks = []
