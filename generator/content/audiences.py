@@ -20,6 +20,7 @@ from generator.content.containment import check_links, is_inside
 from generator.content.extends import content_folders
 from generator.content.models import Kit, Site
 from generator.content.schema import LANGUAGE_CODE
+from generator.content.validation_problems import validate_doc
 from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 
@@ -80,8 +81,6 @@ def pack_site(main: Site, folder: Path) -> Site:
     if {"article", "articles"} & doc.data.keys():  # the pack's articles replace the list
         merged = {key: value for key, value in merged.items()
                   if key not in ("article", "articles") or key in doc.data}
-    from generator.content.load import validate_doc  # load imports this module
-
     options = validate_doc(YamlDoc(path, merged, doc.lines), type(main.options))
     lines = {str(key[0]): line for key, line in doc.lines.items() if len(key) == 1}
     return replace(main, options=options, lines={**main.lines, **lines},

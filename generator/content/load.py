@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from generator.content.articles import CARD_LINE_MAX_CHARS
 from generator.content.caches import cached_article, cached_layouts
@@ -42,7 +41,7 @@ from generator.content.schema import (
 from generator.content.site_fonts import site_fonts
 from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from
-from generator.content.validation_problems import problems_from
+from generator.content.validation_problems import problems_from, validate_doc
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import ContentError, Problem
 
@@ -395,16 +394,3 @@ def with_card_line(article: Article) -> Article:
             "key point is shorter; add a short `card: ...` line to the front matter (one short "
             "sentence: a pocket card holds about 50 characters on one line, 100 on two)"), 1))
     return article
-
-
-Model = TypeVar("Model", bound=BaseModel)
-
-
-def validate_doc(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
-    """`doc` checked against `model`; ContentError naming each problem's line."""
-    if not isinstance(doc.data, dict):
-        raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
-    try:
-        return model.model_validate(doc.data, context=context)
-    except ValidationError as error:
-        raise ContentError(problems_from(error, doc, model)) from None

@@ -12,16 +12,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from generator.content.yamlfile import YamlDoc
-from generator.errors import Problem
+from generator.errors import ContentError, Problem
 
 # The tags pydantic gives the forms of a union (a model's is its class name).
 _MEMBER_TAG = re.compile(r"^(?:str|constrained-str|(?:dict|list)\[.*\]|function-\w+\[.*\])$")
 _PER_LANGUAGE = "a valid string, or one text per language such as {en: ..., es: ...}"
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def validate_doc(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
+    """`doc` checked against `model`; ContentError naming each problem's line."""
+    if not isinstance(doc.data, dict):
+        raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
+    try:
+        return model.model_validate(doc.data, context=context)
+    except ValidationError as error:
+        raise ContentError(problems_from(error, doc, model)) from None
 
 
 def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) -> list[Problem]:
