@@ -42,7 +42,7 @@ from sites import make_language_sites, make_sites
 
 from generator.build import BuildRequest, lay_out
 from generator.content.caches import cached_layouts
-from generator.content.load import ARTICLE_SUFFIXES
+from generator.content.kit_parts import ARTICLE_SUFFIXES
 from generator.content.models import Kit
 from generator.i18n.fonts import SITE_FONT_LANGUAGES
 from generator.kit.previews import render_previews

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.commands.cli import main
-from generator.content.load import find_article
+from generator.content.kit_parts import find_article
 from tests.conftest import DEFAULT_CONTENT, edit, english_only, page_texts
 from tests.test_text_extraction import words
 

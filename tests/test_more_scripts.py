@@ -15,7 +15,7 @@ import yaml
 from icu4py.breakers import LineBreaker
 from pypdf import PdfReader
 
-from generator.content.load import find_article
+from generator.content.kit_parts import find_article
 from generator.i18n.fonts import font_set
 from generator.i18n.localize import BUILTIN_DIR, builtin_languages, native_name
 from tests.conftest import DEFAULT_CONTENT, char_boxes, edit, page_texts

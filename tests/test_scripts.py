@@ -242,7 +242,7 @@ def test_lines_broken_by_word_widths_match_lines_measured_whole(lang: str) -> No
     line whole would."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from generator.content.load import find_article
+    from generator.content.kit_parts import find_article
     from generator.i18n.fonts import register_fonts
     from tests.conftest import DEFAULT_CONTENT
     register_fonts()

@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.commands.cli import main
-from generator.content.load import find_article
+from generator.content.kit_parts import find_article
 from tests.conftest import DEFAULT_CONTENT, default_kit_in, shop_pdf
 
 SHAPED_OR_RTL = ("hi", "ar", "fa", "ur", "he")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.content.audiences import check_pack_folder, pack_problem, pack_site
 from generator.content.extends import content_folders
-from generator.content.load import (
+from generator.content.kit_parts import (
     card_articles,
     emergency_first,
     load_library,

@@ -15,13 +15,13 @@ from types import MappingProxyType
 from typing import Any
 
 from generator.content.articles import load_article
-from generator.content.layouts import Layout
-from generator.content.load import (
+from generator.content.kit_parts import (
     emergency_first,
     resources_from_doc,
     verification_problems,
     with_card_line,
 )
+from generator.content.layouts import Layout
 from generator.content.models import Article, Kit, Resource, Site
 from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, first_folder
-from generator.content.load import ARTICLE_SUFFIXES
+from generator.content.kit_parts import ARTICLE_SUFFIXES
 from generator.errors import ContentError
 from generator.serve.drafts import article_draft, draft_article
 from generator.serve.files import ChangedOnDisk

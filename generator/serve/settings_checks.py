@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from generator.content.kit_parts import load_resources
 from generator.content.language_tags import given_for
-from generator.content.load import load_resources
 from generator.content.models import Site
 from generator.content.yamlfile import YamlDoc
 from generator.errors import ContentError, Problem

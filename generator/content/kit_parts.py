@@ -1,0 +1,273 @@
+"""What a kit, and each of its audience packs, is loaded from: its lines (resources.yaml, or
+the data site.yaml's `resources:` names), its articles in every language, and the warnings
+about them. content/load.py (`load_kit`, `load_site`) and content/load_packs.py put them
+together, each problem gathered before stopping."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+from generator.content.articles import CARD_LINE_MAX_CHARS
+from generator.content.caches import cached_article
+from generator.content.containment import (
+    ALLOW_HINT,
+    is_inside,
+)
+from generator.content.extends import first_folder
+from generator.content.language_tags import given_for
+from generator.content.models import (
+    EMERGENCY_NAME,
+    Article,
+    Phone,
+    Resource,
+    Site,
+    Source,
+    TextLine,
+    Texts,
+)
+from generator.content.phones import parse_phone, parse_tty
+from generator.content.schema import (
+    ResourceModel,
+    ResourcesFileModel,
+)
+from generator.content.validation_problems import validate_doc
+from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.errors import ContentError, Problem
+
+ARTICLE_SUFFIXES = (".md", ".txt")
+
+
+def load_library(site: Site, folders: tuple[Path, ...]
+                 ) -> tuple[dict[str, dict[str, Article]], dict[tuple[str, str],
+                                                              tuple[Problem, ...]]]:
+    """Every article in every language (`check` too), each from the first of `folders` that
+    has it; (slug, language) -> why one could not be read."""
+    library: dict[str, dict[str, Article]] = {}
+    broken: dict[tuple[str, str], tuple[Problem, ...]] = {}
+    for slug in site.article_slugs:
+        library[slug] = {}
+        for lang in site.options.languages:
+            article_problems: list[Problem] = []
+            names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
+            article = collect(article_problems, find_article,
+                               first_folder(folders, *names), slug, lang)
+            if article is not None:
+                library[slug][lang] = article
+            else:
+                broken[(slug, lang)] = tuple(article_problems)
+    return library, broken
+
+
+def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
+    """The first article in each language, carrying `card_line:` from site.yaml where it
+    gives one: what the formats printed once per kit (the pocket card) print."""
+    return {lang: article if site.card_line.get(lang) is None
+            else replace(article, card_line=site.card_line.get(lang), card_line_choices=(),
+                         card_line_given=True)
+            for lang, article in first.items()}
+
+
+def verification_problems(resources: tuple[Resource, ...], site: Site | None,
+                          today: date) -> list[Problem]:
+    """A line nobody has checked is an error; one checked too long ago, a warning."""
+    if site is None:
+        return []
+    problems = []
+    months = site.options.verify_within_months
+    for resource in resources:
+        where = (resource.source.path, resource.source.line)
+        if resource.verified is None:
+            problems.append(Problem(where[0], (
+                f"{resource.name}: no `verified` date: call or text the line, then add "
+                f"`verified: {today.isoformat()}`"), where[1]))
+        elif _months_between(resource.verified, today) > months:
+            problems.append(Problem(where[0], (
+                f"{resource.name}: last checked {resource.verified.isoformat()}, over {months} "
+                "months ago: check the line still works and update `verified`"), where[1],
+                "warning"))
+    return problems
+
+
+def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[Problem]:
+    """The first line is printed largest and its QR code is the card's: when that is the
+    emergency number while a helpline is listed below it, the card's scan calls the police
+    (a warning: a site may mean it, but usually the lines were pasted in another order)."""
+    if site is None or len(resources) < 2 or not resources[0].emergency:
+        return []
+    first, helpline = resources[0], next((r for r in resources if not r.emergency), None)
+    if helpline is None:
+        return []
+    return [Problem(first.source.path, (
+        f"the first line dials the emergency number {site.emergency_number}: it prints "
+        f"largest and the QR code calls it; list {helpline.name!r} first (the emergency "
+        "line is printed wherever it stands)"), first.source.line, "warning")]
+
+
+def title_fallbacks(site: Site | None) -> list[Problem]:
+    """A language with no outside title of its own prints another language's: a warning."""
+    if site is None:
+        return []
+    if not site.discreet_titles:  # one plain title: in the first language
+        first, title = site.options.languages[0], site.discreet_title
+        return [Problem(site.file_of("discreet_title"), (
+            f"discreet_title is one text for every language, so the outside of the '{lang}' "
+            f"items prints {title!r}, taken to be {first}; give each language its own: "
+            f"`discreet_title: {{{first}: {title}, {lang}: ...}}`"),
+            site.line_of("discreet_title"), "warning")
+            for lang in site.options.languages[1:]
+            if lang.split("-")[0] != first.split("-")[0]]
+    first_code = next(iter(site.discreet_titles))
+    return [Problem(site.file_of("discreet_title"), (
+        f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "
+        f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
+        site.line_of("discreet_title"), "warning")
+        for lang in site.options.languages
+        if given_for(site.discreet_titles, lang) is None]
+
+
+def _months_between(earlier: date, later: date) -> float:
+    return (later - earlier).days / 30.44
+
+
+def collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
+    try:
+        return loader(*args)
+    except ContentError as error:
+        problems.extend(error.problems)
+        return None
+
+
+def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None,
+                   roots: tuple[Path, ...] | None = None) -> tuple[Resource, ...]:
+    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names
+    (records it leaves out for their data go to `warnings`; read only from inside `roots`,
+    the content folders and those allowed, when given)."""
+    if site.resource_source is not None:
+        from generator.importers.source import entries_from_source  # only for such sites
+
+        if roots is not None:
+            _check_source_inside(path.parent, site, roots)
+        source, entries, left_out = entries_from_source(
+            path.parent, site.resource_source, site.options.country, site.options.organization)
+        if warnings is not None:
+            warnings.extend(left_out)
+        if not entries:
+            raise ContentError(Problem(source, "no active lines to print after selection"))
+        doc = YamlDoc(source, {"resources": entries})
+    elif not path.is_file():
+        raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
+    else:
+        doc = load_yaml(path)
+    return resources_from_doc(doc, site)
+
+
+def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
+    """The lines of a resources.yaml already parsed (also a draft in the web page, checked
+    before it is saved); ContentError listing every problem."""
+    model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
+    if not model.resources:
+        raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
+    problems: list[Problem] = []
+    resources = []
+    for index, item in enumerate(model.resources):
+        try:
+            resources.append(_resource(item, index, doc, site))
+        except ContentError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ContentError(problems)
+    return tuple(resources)
+
+
+def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> None:
+    """`resources:` must name data inside the content folders (or a folder allowed)."""
+    assert site.resource_source is not None
+    named = str(site.resource_source["path"])
+    source = root / named
+    if is_inside(source, roots):
+        return
+    line = load_yaml(site.source.path).line_of(("resources",))
+    raise ContentError(Problem(site.source.path, (
+        f"resources: {named!r} is outside the content folder: havenprint reads only files "
+        f"inside it and the folders it extends; {ALLOW_HINT}"), line))
+
+
+def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
+    """A validated entry (its numbers already checked for the country) as a `Resource`."""
+    def phone(raw: str | None) -> Phone | None:
+        return None if raw is None else parse_phone(raw, site.options.country)
+
+    qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
+    needed = {"tel": item.phone, "sms": item.text, "url": item.url}
+    main_phone = phone(item.phone)
+    emergency = _dials(main_phone, site.emergency_number)
+    names = Texts.given(item.name)
+    label = names.first() or (EMERGENCY_NAME if emergency else f"line {index + 1}")
+    problems = []
+    if not names and not emergency:
+        line = doc.line_of(("resources", index))
+        problems.append(Problem(doc.path, f"{label}: missing field 'name' (only the line that "
+                                          "dials the emergency number may go unnamed)", line))
+    if qr is not None and needed[qr] is None:
+        what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
+        line = doc.line_of(("resources", index, "qr"))
+        problems.append(Problem(doc.path, f"{label}: qr is {qr} but there is no {what}", line))
+    if not (item.phone or item.text or item.url):
+        line = doc.line_of(("resources", index))
+        problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line))
+    if problems:
+        raise ContentError(problems)
+    hours, tab_labels = Texts.given(item.hours), Texts.given(item.tab_label)
+    return Resource(
+        name=label,
+        phone=main_phone,
+        tty=None if item.tty is None else parse_tty(item.tty, site.options.country),
+        text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description),
+                       parse_phone(item.text.number, site.options.country).e164)
+              if item.text else None),
+        url=item.url,
+        hours=hours.first(),
+        languages=tuple(item.languages),
+        qr=qr,
+        verified=item.verified,
+        required=item.required or index == 0 or emergency,
+        source=Source(doc.path, doc.line_of(("resources", index))),
+        tab_label=tab_labels.first(),
+        names=names,
+        hours_by_lang=hours,
+        tab_labels=tab_labels,
+        emergency=emergency,
+    )
+
+
+def _dials(phone: Phone | None, number: str) -> bool:
+    """Whether the line is the emergency number itself ("Emergency: 911"): it is always
+    printed, like the first line."""
+    def digits(text: str) -> str:
+        return "".join(char for char in text if char.isdigit())
+    return phone is not None and digits(phone.raw) == digits(number)
+
+
+def find_article(root: Path, slug: str, lang: str) -> Article:
+    folder = root / "articles"
+    for suffix in ARTICLE_SUFFIXES:
+        path = folder / f"{slug}.{lang}{suffix}"
+        if path.is_file():
+            return with_card_line(cached_article(path, slug, lang))
+    raise ContentError(Problem(
+        folder / f"{slug}.{lang}.md",
+        f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",
+    ))
+
+
+def with_card_line(article: Article) -> Article:
+    """`article`, when it has a line for the card; else ContentError."""
+    if not article.card_line:
+        path = article.source.path if article.source else Path(article.slug)
+        raise ContentError(Problem(path, (
+            f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters and no "
+            "key point is shorter; add a short `card: ...` line to the front matter (one short "
+            "sentence: a pocket card holds about 50 characters on one line, 100 on two)"), 1))
+    return article
