@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
+from generator.content.layouts import declared_strings
 from generator.errors import ContentError, Problem, Severity
 from generator.i18n.localize import (
     BUILTIN_DIR,
@@ -16,7 +17,6 @@ from generator.i18n.localize import (
     language_status,
     site_catalogue_path,
 )
-from generator.layout.formats import declared_strings
 
 
 def locale_problems(content_root: Path, langs: Iterable[str],

@@ -40,12 +40,12 @@ from pathlib import Path
 from generator.content.caches import cached_layouts
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.extends import locale_root
+from generator.content.layouts import FaceSpec, Layout, SlotSpec, declared_strings
 from generator.content.models import Kit
 from generator.errors import ContentError
 from generator.i18n.localize import load_strings
 from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, Item
-from generator.layout.formats import FaceSpec, Layout, SlotSpec, declared_strings
 from generator.layout.geometry import Rect, slot_rect
 from generator.layout.paragraphs import Paragraph, Part, joined
 from generator.layout.place import PlacedFace, Placement, place_face, slot_box

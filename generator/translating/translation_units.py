@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Kit
 from generator.content.placeholders import names
 from generator.i18n.localize import (
@@ -19,7 +20,6 @@ from generator.i18n.localize import (
     LanguageStatus,
     language_status,
 )
-from generator.layout.formats import Layout, declared_strings
 from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
 from generator.translating.translator_file import descriptions
 

@@ -16,7 +16,7 @@ from generator.errors import UsageError
 from generator.i18n.localize import OWN_NAMES, LanguageStatus
 
 if TYPE_CHECKING:
-    from generator.layout.formats import Layout
+    from generator.content.layouts import Layout
 
 # Where each interface string is printed, for translators (one entry per key of en.yaml).
 DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({

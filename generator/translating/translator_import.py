@@ -30,6 +30,7 @@ from generator.content.invisible import (
     invisible_in,
     without_invisible,
 )
+from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Article, Kit
 from generator.content.round_trip import RoundTripError, edited, set_key
 from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml
@@ -43,7 +44,6 @@ from generator.i18n.localize import (
     placeholder_problem,
     site_catalogue_path,
 )
-from generator.layout.formats import Layout, declared_strings
 from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
 
 MAX_TEXT = 2000  # characters in one string: more is no interface string or article line
