@@ -11,7 +11,6 @@ are the main kit's. Each pack is checked and built as the main kit is.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from generator.content.bounded_read import read_limited
 from generator.content.containment import check_links, is_inside
 from generator.content.extends import content_folders
 from generator.content.models import Kit, Site
-from generator.content.schema import LANGUAGE_CODE
 from generator.content.validation_problems import validate_doc
 from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
@@ -27,31 +25,6 @@ from generator.errors import ContentError, Problem
 AUDIENCES_FOLDER = "audiences"
 # The settings a pack's site.yaml may give; every other one is the main kit's.
 PACK_SETTINGS = ("discreet_title", "card_line", "brand_color", "article", "articles")
-MAX_AUDIENCE_NAME = 40  # part of the output folder's paths
-_NAME = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{MAX_AUDIENCE_NAME - 1}}}")
-# Folders of the main kit's output beside which a pack's folder is made: the previews'
-# (generator/kit/previews.py PREVIEWS_FOLDER). Language folders are kept apart by
-# refusing any name that reads as a language code.
-RESERVED_NAMES = frozenset({"previews"})
-
-
-def audience_name_problem(name: str) -> str | None:
-    """Why `name` cannot name a pack (its folder and its output folder), or None."""
-    if len(name) > MAX_AUDIENCE_NAME:
-        return f"{name[:20]!r}... is over {MAX_AUDIENCE_NAME} characters"
-    if not _NAME.fullmatch(name):
-        return (f"{name!r} must be a name of lowercase letters, digits and hyphens, such as "
-                "teen or older-adults (it names the folder audiences/<name>/ and the output "
-                "folder <out>/<name>/)")
-    if LANGUAGE_CODE.fullmatch(name):
-        return (f"{name!r} reads as a language code: its output folder would be taken for "
-                "(or be) a language's, such as <out>/en/; give the pack a longer name, such "
-                "as teen or elders")
-    if name in RESERVED_NAMES:
-        return f"{name!r} is the name of a folder the main kit writes; choose another name"
-    return None
-
-
 def audience_folder(root: Path, name: str) -> Path:
     return root / AUDIENCES_FOLDER / name
 

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from generator.content.language_tags import given_for
 from generator.content.papers import OfficePaper
+from generator.content.phone_number import Phone
 from generator.content.units import inch, mm
 from generator.errors import Problem
 
-if TYPE_CHECKING:  # a pydantic model (site_options.py imports this module)
-    from generator.content.site_options import SiteOptions
+if TYPE_CHECKING:  # a pydantic model: its module checks what this one's data is made from
+    from generator.content.site_options import OptionValue, SiteOptions
 
 QrAction = Literal["tel", "sms", "url"]
-OptionValue = str | bool | int | float  # a layout's setting (generator/content/site_options.py)
 
 
 @dataclass(frozen=True)
@@ -233,15 +233,6 @@ class Site:
         """`resources:`, the data the lines are read from, when site.yaml names some."""
         source = self.options.resources
         return None if source is None or isinstance(source, str) else source.model_dump()
-
-
-@dataclass(frozen=True)
-class Phone:
-    """A validated phone number: `display` for people, `e164` for tel: links."""
-
-    raw: str
-    e164: str
-    display: str
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from types import MappingProxyType
 import phonenumbers
 from phonenumbers import shortnumberinfo
 
-from generator.content.models import Phone
+from generator.content.phone_number import Phone
 from generator.engine import remembered
 
 _SEPARATORS = re.compile(r"\s+")

@@ -31,7 +31,6 @@ from pydantic import (
 )
 
 from generator.content.file_names import file_name_problem
-from generator.content.models import OptionValue
 from generator.content.papers import OfficePaper
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
@@ -43,6 +42,8 @@ from generator.content.strict import FrozenModel
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
 from generator.content.web_address import web_address_problem
 from generator.engine import remembered
+
+OptionValue = str | bool | int | float  # a layout's setting, as site.yaml gives it
 
 # print_offset corrects an office printer's duplex misalignment, usually a millimetre or two;
 # beyond the cards' 3 mm safe margin it would push the text of the backs off the card.
@@ -222,7 +223,7 @@ class SiteOptions(FrozenModel):
     @field_validator("audiences")
     @classmethod
     def _audiences(cls, value: list[str]) -> list[str]:
-        from generator.content.audiences import audience_name_problem
+        from generator.content.audience_names import audience_name_problem
 
         for name in value:
             if problem := audience_name_problem(name):

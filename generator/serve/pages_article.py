@@ -15,10 +15,11 @@ from generator.content.kit_parts import ARTICLE_SUFFIXES
 from generator.errors import ContentError
 from generator.serve.drafts import article_draft, draft_article
 from generator.serve.files import ChangedOnDisk
+from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
 from generator.serve.templating import page
 from generator.serve.web import chosen, json_action, kept_over, problem, text_field, workspace
-from generator.serve.workspace import KitState, Workspace, words_for
+from generator.serve.workspace import Workspace, words_for
 
 DEFAULT_FORMAT = "brochure"
 COPY_NOTE = ("# {name}: a copy of the {first} article, to translate into {name}. Keep the "

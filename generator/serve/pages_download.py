@@ -30,10 +30,11 @@ from generator.kit.page_sizes import PdfLayoutError, page_sizes
 from generator.outputs import build_with_kit_files
 from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target
+from generator.serve.kit_state import KitState
 from generator.serve.plain import plain
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.workspace import Workspace
 
 STORED = (".pdf", ".png")  # compressed already: stored in the zip as they are
 MAX_PDF_BYTES = 200_000_000

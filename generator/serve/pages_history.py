@@ -21,9 +21,10 @@ from generator.i18n.localize import language_status
 from generator.kit_checks import load_checked_site
 from generator.serve.drafts import catalogue_remarks, draft_article, draft_resources
 from generator.serve.files import HISTORY_FOLDER, ChangedOnDisk, OutsideContent
+from generator.serve.kit_state import KitState
 from generator.serve.templating import page
 from generator.serve.web import json_action, problem, text_field, workspace
-from generator.serve.workspace import KitState, Workspace, words_for
+from generator.serve.workspace import Workspace, words_for
 
 # The files the pages write, as their history folders name them ("/" becomes "__").
 EDITED = re.compile(r"resources\.yaml|site\.yaml|articles/[a-z0-9][a-z0-9-]*\.[A-Za-z0-9-]+"

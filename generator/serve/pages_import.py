@@ -20,6 +20,7 @@ from generator.content.schema import written_date
 from generator.errors import ContentError
 from generator.serve.files import ChangedOnDisk
 from generator.serve.import_merge import MODES, ImportPreview, preview_import
+from generator.serve.kit_state import KitState
 from generator.serve.plain import plain
 from generator.serve.settings import MAX_UPLOAD_BYTES
 from generator.serve.templating import page
@@ -44,7 +45,7 @@ from generator.serve.web import (
     text_field,
     workspace,
 )
-from generator.serve.workspace import KitState, Workspace, words_for
+from generator.serve.workspace import Workspace, words_for
 from generator.write import write_atomic
 
 # An upload stays in memory (the guard has read the whole body already, 20 MB at most)

@@ -16,11 +16,12 @@ from generator.content.extends import content_folders, resources_file
 from generator.errors import ContentError
 from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
 from generator.serve.files import ABSENT, ChangedOnDisk, digest_of
+from generator.serve.kit_state import KitState
 from generator.serve.line_checks import line_remarks
 from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from
 from generator.serve.templating import page
 from generator.serve.web import BadRequest, chosen, json_action, kept_over, problem, workspace
-from generator.serve.workspace import KitState, Workspace, words_for
+from generator.serve.workspace import Workspace, words_for
 from generator.serve.yaml_edit import EditError, RoundTrip
 
 STARTER = ("# Lines printed on every card, in this order. The first and the emergency line "

@@ -8,11 +8,12 @@ from starlette.responses import HTMLResponse
 
 from generator.content.audiences import pack_of
 from generator.content.documents import document_sizes
+from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
 from generator.serve.rendering import DocumentView, preview_document
 from generator.serve.templating import page
 from generator.serve.web import chosen, workspace
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.workspace import Workspace
 
 
 def chosen_audience(request: Request, state: KitState) -> str | None:

@@ -23,6 +23,7 @@ from generator.errors import ContentError
 from generator.kit_checks import load_checked_site
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
+from generator.serve.kit_state import KitState
 from generator.serve.languages import choice, countries, every_language, find_language
 from generator.serve.pages_article import article_path, starter
 from generator.serve.plain import plain
@@ -50,7 +51,7 @@ from generator.serve.web import (
     text_field,
     workspace,
 )
-from generator.serve.workspace import KitState, Workspace, words_for
+from generator.serve.workspace import Workspace, words_for
 from generator.serve.yaml_edit import EditError, RoundTrip
 
 PREVIEW_FORMAT = "pocket-card"

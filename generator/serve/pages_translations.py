@@ -19,6 +19,7 @@ from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
 from generator.serve.drafts import Remark, catalogue_remarks
 from generator.serve.files import ChangedOnDisk
+from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
 from generator.serve.outside_words import outside_findings, texts_with
 from generator.serve.pages_article import article_path
@@ -34,7 +35,7 @@ from generator.serve.web import (
     text_field,
     workspace,
 )
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.workspace import Workspace
 from generator.serve.yaml_edit import EditError
 from generator.translating.string_room import Room
 from generator.translating.translation_units import SCREEN_ONLY

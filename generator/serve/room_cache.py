@@ -11,14 +11,11 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from generator.errors import ContentError
+from generator.serve.kit_state import KitState
 from generator.translating.string_room import StringRoom, in_language, string_rooms
 from generator.translating.translation_units import kit_rooms
-
-if TYPE_CHECKING:
-    from generator.serve.workspace import KitState
 
 KEPT = 8  # languages (or states of the kit) kept
 

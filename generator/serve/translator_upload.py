@@ -14,9 +14,10 @@ from pathlib import Path, PurePosixPath
 from generator.errors import ContentError, Problem
 from generator.serve.drafts import Remark
 from generator.serve.files import ChangedOnDisk
+from generator.serve.kit_state import KitState
 from generator.serve.plain import plain
 from generator.serve.room_words import slot_words
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.workspace import Workspace
 from generator.translating.translator_import import Change, planned_import, read_translator_bytes
 
 SUFFIXES = (".xlf", ".xliff", ".po")

@@ -10,8 +10,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
-from generator.serve.workspace import KitState, Workspace
+from generator.serve.workspace import Workspace
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 BROKEN_CHARACTER = ("holds a broken character (half of an emoji or of a letter written with "

@@ -24,15 +24,14 @@ from typing import Any, TypeVar
 from generator.content.audiences import pack_of
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
-from generator.content.layouts import Layout
 from generator.content.load import load_site
-from generator.content.models import Kit, Site
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import native_name
 from generator.kit_checks import load_checked_kit
 from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
+from generator.serve.kit_state import KitState
 from generator.serve.languages import countries, every_language
 from generator.serve.plain import Words
 from generator.serve.rendering import (
@@ -49,21 +48,6 @@ from generator.translating.catalogue_review import locale_problems
 from generator.translating.untranslated import untranslated_problems
 
 T = TypeVar("T")
-
-
-@dataclass
-class KitState:
-    """The content folder as it is on disk: the kit, or what stops it from loading."""
-
-    fingerprint: str
-    kit: Kit | None
-    site: Site | None
-    problems: list[Problem]  # errors that stop the kit from loading, else its warnings
-    layouts: dict[str, Layout]
-
-    @property
-    def languages(self) -> tuple[str, ...]:
-        return tuple(self.site.options.languages) if self.site is not None else ()
 
 
 @dataclass

@@ -17,8 +17,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
 from generator.errors import ContentError, Problem
+from generator.translating.file_units import FileUnit, ReadFile
 from generator.translating.translation_units import TranslatorFile
-from generator.translating.translator_import import FileUnit, ReadFile
 
 MAX_UNITS = 5000
 

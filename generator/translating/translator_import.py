@@ -44,31 +44,12 @@ from generator.i18n.localize import (
     placeholder_problem,
     site_catalogue_path,
 )
+from generator.translating.file_units import FileUnit, ReadFile
 from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
 
 MAX_TEXT = 2000  # characters in one string: more is no interface string or article line
 _ARTICLE_KEY = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]*)\.(?P<field>title|card|key_points)"
                           r"(?:\.(?P<number>[1-9][0-9]{0,2}))?")
-
-
-@dataclass(frozen=True)
-class FileUnit:
-    """One unit as a translator file gives it."""
-
-    key: str
-    source: str | None  # the English it says it translates
-    target: str | None  # None or empty: not translated
-    reviewed: bool  # marked checked (XLIFF approved / final, PO not fuzzy)
-    line: int | None
-    original: str | None = None  # the content file it says it is for (XLIFF `original`)
-
-
-@dataclass(frozen=True)
-class ReadFile:
-    path: Path
-    lang: str
-    units: tuple[FileUnit, ...]
-    kind: str  # XLIFF, PO
 
 
 @dataclass

@@ -20,8 +20,8 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from generator.errors import ContentError, Problem
+from generator.translating.file_units import FileUnit, ReadFile
 from generator.translating.translation_units import TranslatorFile, Unit
-from generator.translating.translator_import import FileUnit, ReadFile
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
 XLIFF_2 = "urn:oasis:names:tc:xliff:document:2.0"
