@@ -7,7 +7,7 @@ the office sheets' captions from generator/render/office.py), drawn for each Tar
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -46,20 +46,20 @@ Key = tuple[int, str]  # a document's index in the plan, and a language
 class BuildRequest:
     """What to build: every (document, language, target) of `kit` for `layouts`, written
     into `out` when it is given (a check lays out and draws in memory only). A document is a
-    layout at one size carrying one article (generator/content/documents.py): posters at
-    each of `poster_sizes` (default: the site's poster_size), every other format at the size
-    site.yaml gives it. With `jobs` over 1 the languages are shared among forked copies of
-    this process (a language's fonts and measurements stay with one process); the result is
-    the same. `on_step` is told the name of each (document, language) as work on it starts
-    (a progress bar); `on_pdf` gets the path, language and bytes of each PDF as it is queued
-    for writing (previews)."""
+    layout at one size carrying one article (generator/content/documents.py): a format whose
+    file names carry its size at each size `sizes` gives it by name (default: its site.yaml
+    setting), every other format at the size site.yaml gives it. With `jobs` over 1 the
+    languages are shared among forked copies of this process (a language's fonts and
+    measurements stay with one process); the result is the same. `on_step` is told the name
+    of each (document, language) as work on it starts (a progress bar); `on_pdf` gets the
+    path, language and bytes of each PDF as it is queued for writing (previews)."""
 
     kit: Kit
     layouts: tuple[Layout, ...]
     languages: tuple[str, ...]
     targets: tuple[Target, ...] = (Target.OFFICE,)
     out: Path | None = None
-    poster_sizes: tuple[str, ...] = ()
+    sizes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     jobs: int = 1
     on_step: Callable[[str], None] | None = None
     on_pdf: Callable[[Path, str, bytes], None] | None = None
@@ -171,7 +171,7 @@ def build(request: BuildRequest) -> BuildResult:
     """Plan the kit's documents, lay out and draw each in every language for every target
     (writing each PDF as it is drawn), then tell what came of them, in order. A failing
     combination is reported and the others still build."""
-    documents = plan_documents(request.kit, list(request.layouts), request.poster_sizes)
+    documents = plan_documents(request.kit, list(request.layouts), request.sizes)
     pieces = _pieces(request, documents)
     return _result(request, documents, pieces)
 

@@ -5,7 +5,7 @@ and what it could not build is named `<name>/<document>`."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from generator.build import BuildRequest, BuildResult, build
@@ -27,9 +27,10 @@ def kit_out(out: Path, kit: Kit) -> Path:
     return out if kit.audience is None else out / kit.audience
 
 
-def document_count(kit: Kit, layouts: Sequence[Layout], poster_sizes: Sequence[str]) -> int:
+def document_count(kit: Kit, layouts: Sequence[Layout],
+                   sizes: Mapping[str, Sequence[str]] | None = None) -> int:
     """The documents of the kit and of its packs (a progress bar's length, per language)."""
-    return sum(len(plan_documents(one, layouts, poster_sizes)) for one in every_kit(kit))
+    return sum(len(plan_documents(one, layouts, sizes)) for one in every_kit(kit))
 
 
 def build_kits(request: BuildRequest,

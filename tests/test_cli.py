@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator.content.layouts import LAYOUTS_DIR
 from tests.conftest import DEFAULT_CONTENT
 
@@ -26,6 +28,35 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
                             capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "invalid choice: 'moon'" in result.stderr
+
+
+def test_a_format_sized_in_its_file_names_is_built_at_each_size_given(tmp_path: Path) -> None:
+    """`--<format>-size` comes from the layout (`in_file_name` on its size option), not from
+    a name the command line knows: the poster's sizes are its layout.yaml's."""
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(DEFAULT_CONTENT), "--out", str(out),
+         "--format", "poster", "--lang", "en", "--poster-size", "a3", "--poster-size=tabloid",
+         "--no-previews"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.name for path in (out / "en").glob("*.pdf")) == [
+        "poster-a3.pdf", "poster-tabloid.pdf"]
+
+
+@pytest.mark.parametrize(("option", "said"), [
+    (["--poster-size", "a5"], "--poster-size: invalid choice 'a5' (choose from letter, a4, "
+                              "tabloid, a3)"),
+    (["--brochure-size", "a4"], "--brochure-size: no format 'brochure' carries its size in its "
+                                "file names; the options there are: --poster-size"),
+    (["--moon-size", "a4"], "no format 'moon'")])
+def test_a_size_the_layouts_do_not_have_is_a_usage_error(tmp_path: Path, option: list[str],
+                                                          said: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(DEFAULT_CONTENT), "--out",
+         str(tmp_path / "out"), *option], capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert said in result.stderr
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_command_leaves_with_everything_said_and_its_exit_code(tmp_path: Path) -> None:

@@ -423,6 +423,18 @@ def test_check_lists_untranslated_names_and_strict_fails(kit: Path, run) -> None
                      strict.err)
 
 
+def test_a_tab_label_given_once_is_listed_where_a_format_has_tabs(kit: Path,  # noqa: ANN001
+                                                                   run) -> None:
+    """A line's tab_label prints on tear-off tabs: the restroom poster's, and the ordinary
+    poster's where the name does not fit a tab. Which formats have them is their layouts'
+    to say (a slot of kind tabs), not a setting's name the check knows."""
+    es_kit(kit)
+    edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Support line\n    qr: tel ")
+    result = run("check", kit, "--format", "pocket-card")
+    assert ("es (Español): tab_label 'Support line' of 'National Domestic Violence Hotline' "
+            "prints as written") in result.err, result.err
+
+
 def test_check_strict_accepts_names_given_per_language(kit: Path, run) -> None:  # noqa: ANN001
     es_kit(kit)
     english_kit_with_names(kit, "{en: Local shelter line, es: Refugio local}")

@@ -692,3 +692,42 @@ def test_a_keyword_of_several_words_stays_on_one_line_of_every_tab(kit: Path,
     tabs = len(tab_rects("letter", tmp_path / "out" / "en" / "poster-letter.pdf"))
     assert len(with_keyword) >= 1 + tabs >= 7  # the line under the number and every tab
     assert all("SAFE NOW PLEASE" in line for line in with_keyword), with_keyword
+
+
+def test_an_articles_own_headline_and_message_print_on_its_poster(kit: Path,  # noqa: ANN001
+                                                                   build_poster) -> None:
+    """The poster's `article_fields` (layouts/poster/layout.yaml): what an article's front
+    matter gives it under `poster:` replaces the title and the card line on the poster only."""
+    edit(kit / "articles" / "trauma-bonding.en.md", "title: Why it can be hard to leave\n",
+         "title: Why it can be hard to leave\nposter:\n  headline: Someone to talk to\n"
+         "  message: Free, private, any time of day.\n")
+    page = " ".join(page_texts(build_poster("letter") / "poster-letter.pdf")[0].split())
+    assert "Someone to talk to" in page and "Free, private, any time of day." in page
+    assert "Why it can be hard to leave" not in page
+
+
+def test_a_sites_own_layout_reads_the_front_matter_it_declares(kit: Path, run,  # noqa: ANN001
+                                                                tmp_path: Path) -> None:
+    """`article_fields` is any layout's: a site's copy of the poster that declares a
+    `footer` of its own reads `article.poster_footer`, and keeps the built-in headline."""
+    import shutil
+
+    own = kit / "layouts" / "poster"
+    shutil.copytree(REPO / "layouts" / "poster", own)
+    layout = own / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    start = text.index("article_fields:")
+    end = text.index("\n", text.index("message:", start))
+    layout.write_text(text[:start] + "article_fields:\n  footer: a line at the foot"
+                      + text[end:], encoding="utf-8")
+    edit(own / "poster.j2", "{% block headline %}\n",
+         "{% block headline %}\n{% if article.poster_footer %}<p style=\"headline\">"
+         "{{ article.poster_footer }}</p>{% endif %}\n")
+    edit(kit / "articles" / "trauma-bonding.en.md", "title: Why it can be hard to leave\n",
+         "title: Why it can be hard to leave\nposter:\n  headline: Someone to talk to\n"
+         "  footer: Ask at the desk\n")
+    out = tmp_path / "out"
+    result = run("build", kit, "--format", "poster", "--out", out, "--no-previews")
+    assert result.code == 0, result.err
+    page = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
+    assert "Ask at the desk" in page and "Someone to talk to" in page

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from generator.build import BuildRequest, BuildResult
+from generator.commands.format_sizes import given_sizes
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
 from generator.content.audiences import pack_problem
@@ -46,14 +47,14 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
         raise UsageError("--jobs must be at least 1")
     layouts = _select_layouts(args.formats, args.content)
     kit = load_checked_kit(args.content, tuple(args.allow_outside))
-    poster_sizes = tuple(args.poster_sizes or ())
+    sizes = given_sizes(args, cached_layouts(args.content))
     langs = _select_langs(kit, args.langs)
     targets = chosen_targets(args.target)
-    documents = document_count(kit, layouts, poster_sizes)
+    documents = document_count(kit, layouts, sizes)
     jobs = args.jobs or available_cores()
     with ProgressDisplay(None if write else False) as display:
         request = BuildRequest(kit, tuple(layouts), tuple(langs), targets,
-                               args.out if write else None, poster_sizes, jobs,
+                               args.out if write else None, sizes, jobs,
                                on_step=display.stage("build", documents * len(langs)))
         if write:
             result, files = build_with_kit_files(

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 from generator import __version__
 from generator.commands.batch import add_batch_command
+from generator.commands.format_sizes import add_size_options, sized_formats
 from generator.commands.import_command import add_import_command
 from generator.commands.locale_command import add_locale_command
 from generator.content.file_names import path_argument
-from generator.content.papers import PAPER_NAMES
 from generator.content.units import PT_PER_UNIT
 from generator.errors import (
     EXIT_CONTENT,
@@ -44,7 +44,6 @@ from generator.serve.command import add_serve_command
 if TYPE_CHECKING:
     from generator.content.site_options import LayoutOption
 
-POSTER_SIZES = PAPER_NAMES  # the poster is laid out on every paper
 INTERRUPTED = MappingProxyType({  # what Ctrl-C left, by command
     "build": "; the output folder still holds the previous kit, unchanged",
     "batch": ("; each site's output folder holds its previous kit, or its new one if it "
@@ -65,8 +64,9 @@ def entry() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(sized_formats(given))
+    args = parser.parse_args(given)
     say = _say if args.verbose else None
     try:
         if args.command in NEEDS_ENGINE:
@@ -135,7 +135,7 @@ def _say(message: str) -> None:
     print(f"havenprint: {message}", file=sys.stderr)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(sized_formats: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="havenprint",
         description="Print-ready, discreet pocket cards with QR codes to hotlines.",
@@ -152,10 +152,7 @@ def _parser() -> argparse.ArgumentParser:
                            help="output folder (default: output)")
     build_cmd.add_argument("--target", choices=(*TARGETS, "all"), default=Target.OFFICE,
                            help="office: 10-up sheets; shop: one card per page with bleed")
-    build_cmd.add_argument("--poster-size", choices=POSTER_SIZES, action="append",
-                           dest="poster_sizes", metavar="SIZE",
-                           help="poster paper size: letter, a4, tabloid or a3 (repeatable: "
-                                "one poster per size; default: poster_size in site.yaml)")
+    add_size_options(build_cmd, sized_formats)
     build_cmd.add_argument("--no-previews", action="store_true",
                            help="skip the PNG page previews (index.html shows no pictures)")
     build_cmd.set_defaults(run=_build)
@@ -167,7 +164,7 @@ def _parser() -> argparse.ArgumentParser:
                            help="strings printed in English (or in another language than "
                                 "the item's) and translations not reviewed by a native "
                                 "speaker are errors, not warnings")
-    check_cmd.set_defaults(run=_check, target="all", poster_sizes=None, no_previews=True)
+    check_cmd.set_defaults(run=_check, target="all", no_previews=True)
 
     add_import_command(commands)
     add_locale_command(commands)

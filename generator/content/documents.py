@@ -10,16 +10,12 @@ folder's name, an article's slug and a size key, each checked as it is read.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-
-# The site setting the command line's --poster-size gives several values of: a format sized
-# by it is built at each of them.
-POSTER_SIZE = "poster_size"
 
 
 @dataclass(frozen=True)
@@ -34,11 +30,14 @@ class Document:
         return self.layout.spec.per_article
 
 
-def document_sizes(kit: Kit, layout: Layout, poster_sizes: Sequence[str] = ()) -> list[str]:
-    """The size keys `layout` is built at: each of `poster_sizes` for a format sized by
-    poster_size (default: the site's), else the one its site.yaml setting gives."""
-    if layout.spec.size_option == POSTER_SIZE and poster_sizes:
-        return list(dict.fromkeys(poster_sizes))
+def document_sizes(kit: Kit, layout: Layout,
+                   sizes: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+    """The size keys `layout` is built at: those `sizes` gives for it by its name (the
+    command line's `--poster-size a3 --poster-size tabloid`), for a format whose file names
+    carry the size, else the one its site.yaml setting gives."""
+    given = (sizes or {}).get(layout.name)
+    if given and size_in_name(layout):
+        return list(dict.fromkeys(given))
     return [str(kit.site.option(layout.spec.size_option))]
 
 
@@ -61,7 +60,7 @@ def size_in_name(layout: Layout) -> bool:
 
 
 def plan_documents(kit: Kit, layouts: Sequence[Layout],
-                   poster_sizes: Sequence[str] = ()) -> list[Document]:
+                   sizes: Mapping[str, Sequence[str]] | None = None) -> list[Document]:
     """Every document of the kit, layout by layout, in the order of `articles:`. With one
     article the names are the format's alone (`brochure.pdf`); with several, each article's
     documents carry its slug. Two documents that would share a name (a site's own layout
@@ -73,7 +72,7 @@ def plan_documents(kit: Kit, layouts: Sequence[Layout],
             named = slug if layout.spec.per_article and len(slugs) > 1 else None
             documents.extend(Document(layout, size_key, slug,
                                       document_name(layout, size_key, named))
-                             for size_key in document_sizes(kit, layout, poster_sizes))
+                             for size_key in document_sizes(kit, layout, sizes))
     seen: dict[str, Document] = {}
     problems = []
     for document in documents:

@@ -205,6 +205,10 @@ class LayoutSpec(FrozenModel):
     # Interface strings its templates print (`t.<name>`) that havenprint's catalogue does
     # not have, with their English text: a site's locales/<lang>.yaml translates them.
     strings: dict[str, str] = {}
+    # What an article's front matter may give this format under its name (`poster:
+    # {headline: ...}`), each with what it is: its templates read `article.<format>_<key>`
+    # (article.poster_headline), none when the article does not give it.
+    article_fields: dict[str, str] = {}
     # One document per article of the kit (`brochure-<slug>.pdf` when there are several),
     # for formats that print an article; else one per kit, with the first article's card line.
     per_article: bool = False
@@ -292,6 +296,9 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     options = _kept_file_names({**(replaces.options if replaces is not None else {}), **own},
                                replaces)
     strings = {**(replaces.strings if replaces is not None else {}), **spec.strings}
+    if replaces is not None and replaces.spec.article_fields:  # its templates may read them
+        spec = spec.model_copy(update={"article_fields": {
+            **replaces.spec.article_fields, **spec.article_fields}})
     problems = (_boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
                 + _option_problems(spec, doc, options) + _string_problems(spec, doc))
     if problems:

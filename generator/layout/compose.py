@@ -258,9 +258,9 @@ def strings_in_digits(strings: dict[str, str], digits: str) -> dict[str, str]:
     return {key: in_digits(text, digits) for key, text in strings.items()}
 
 
-def article_view(article: Article) -> dict[str, Any]:
-    poster = article.extra.get("poster")
-    poster = poster if isinstance(poster, dict) else {}
+def article_view(article: Article, layout: Layout | None = None) -> dict[str, Any]:
+    """What templates see of the article; with `layout`, what its front matter gives that
+    format (its `article_fields`, as `<format>_<key>`)."""
     return {
         "title": article.title,
         "card_line": article.card_line or "",
@@ -273,9 +273,18 @@ def article_view(article: Article) -> dict[str, Any]:
         "sources": list(article.sources),
         "key_points": list(article.key_points),
         "condensed": condensed(article),
-        "poster_headline": _text_or_none(poster.get("headline")),
-        "poster_message": _text_or_none(poster.get("message")),
+        **(format_fields(article, layout) if layout is not None else {}),
     }
+
+
+def format_fields(article: Article, layout: Layout) -> dict[str, str | None]:
+    """The article's front matter for `layout` (`poster: {headline: ...}`), by the names its
+    templates read (`poster_headline`): the keys its layout.yaml's `article_fields` names."""
+    given = article.extra.get(layout.name)
+    given = given if isinstance(given, dict) else {}
+    prefix = layout.name.replace("-", "_")
+    return {f"{prefix}_{key}": _text_or_none(given.get(key))
+            for key in layout.spec.article_fields}
 
 
 def condensed(article: Article) -> list[dict[str, str | None]]:
@@ -293,7 +302,7 @@ def _text_or_none(value: object) -> str | None:
 
 
 def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: str | None,
-                     digits: str = WESTERN) -> dict:
+                     digits: str = WESTERN, layout: Layout | None = None) -> dict:
     """What templates see; `strings` already in `digits` (strings_in_digits)."""
     site = kit.site
     return {
@@ -306,7 +315,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             "emergency_number": site.emergency_number,
             **site.layout_options,  # the layouts' own settings, by name: poster_discreet
         },
-        "article": article_view(kit.articles[lang]),
+        "article": article_view(kit.articles[lang], layout),
         "resources": [resource_view(r, lang, strings, digits) for r in kit.resources],
         "checked": _oldest_check(kit, lang, digits),
         "t": strings,

@@ -99,7 +99,7 @@ def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
     first = kit.resources[0]
     digits = kit_digits(kit, lang)  # one digit system per piece
     strings = strings_in_digits(strings, digits)
-    context = template_context(kit, lang, strings, first.qr, digits)
+    context = template_context(kit, lang, strings, first.qr, digits, layout)
     sources = slot_sources(kit, lang)
     selected, notes = selected_resources(kit, layout)
     # Each line with what templates see of it, made once for every face (context's lines);

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from generator.content.caches import cached_layouts
 from generator.content.load import title_fallbacks
 from generator.content.models import Kit, Resource, Texts
 from generator.errors import Problem
@@ -32,8 +33,10 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
     # Outside titles that fall back: loading the kit warned already; strict makes it an error.
     problems = [Problem(p.path, p.message, p.line, "error") for p in title_fallbacks(kit.site)
                 if strict and any(f"'{lang}'" in p.message for lang in langs)]
-    # Tab labels print only on the discreet poster (the poster layout's own setting).
-    tab_labels = bool(kit.site.layout_options.get("poster_discreet"))
+    # Tab labels print on tear-off tabs: on any format with a slot of them (the poster's, on
+    # the restroom poster always, elsewhere where the line's name does not fit a tab).
+    tab_labels = any(slot.kind == "tabs" for layout in cached_layouts(kit.root).values()
+                     for face in layout.spec.faces.values() for slot in face.slots)
     for lang in langs:
         if _same_language(lang, first):
             continue
