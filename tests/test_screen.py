@@ -433,3 +433,17 @@ def test_each_line_links_each_way_to_reach_it_once(out: Path, content: Path,
                 assert any(set(links) <= found for found in ways.values()), (name, lang, links)
                 checked += 1
     assert checked >= len(LANGUAGES)
+
+
+@needs_poppler
+def test_the_posters_first_tab_is_read_whole_and_the_others_not_at_all(out: Path) -> None:
+    """A screen reader reads the tear-off tabs once: the first tab's every paragraph (its
+    name, number, texting line and TTY) as text, the repeated tabs as artifacts, however
+    many tabs the line's length left room for (poppler's structure text)."""
+    tree = subprocess.run(["pdfinfo", "-struct-text", str(out / "en" / "poster-letter-screen.pdf")],
+                          capture_output=True, text=True, check=True).stdout
+    texts = [line.strip().strip('"').strip() for line in tree.splitlines()
+             if line.strip().startswith('"')]
+    tail = texts[texts.index("Take one") + 1:]
+    assert tail == ["National Domestic Violence Hotline", "1-800-799-7233",
+                    "Text START to 88788", "TTY: 1-800-787-3224"], tail

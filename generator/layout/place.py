@@ -55,6 +55,7 @@ class PlacedText:
     rotate: int = 0  # 90: turned counter-clockwise about (x, y), reading upwards
     private: bool = False  # seen only once taken away (a tear-off tab), not on the outside
     icon: PlacedIcon | None = None
+    copy: int = 0  # a repeated slot's: which copy it is (tear-off tabs: 0 the first, 1...)
 
 
 ICON_SIZE = 0.8  # of the text's size, at most the icon column less a little air
@@ -502,7 +503,7 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     for index in range(fit.count):
         tab = Rect(band.x + index * tab_width + across, band.y + along,
                    tab_width - 2 * across - fit.below, band.height - 2 * along)
-        _stack(placed, fit.paragraphs, tab, fit.used, slot)
+        _stack(placed, fit.paragraphs, tab, fit.used, slot, copy=index)
     # Tear line along the top of the band, cut lines between tabs; the face edge is the bottom.
     bottom = 0.0
     placed.cut_lines.append(PlacedCutLine(band.x, band.top, band.x + band.width, band.top))
@@ -521,7 +522,7 @@ def _descent_past(para: RLParagraph) -> float:
 
 
 def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height: float,
-           slot: SlotSpec) -> None:
+           slot: SlotSpec, copy: int = 0) -> None:
     """Paragraphs one below the other in `box`, aligned by `slot.valign`.
 
     A rotated slot stacks in the turned frame: lines run upwards from the box's bottom-right
@@ -543,10 +544,10 @@ def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height:
         if slot.rotate:
             # Frame turned 90° counter-clockwise: its "bottom" is the box's right edge.
             placed.texts.append(
-                PlacedText(para, box.x + box.width - cursor, box.y, 90, private))
+                PlacedText(para, box.x + box.width - cursor, box.y, 90, private, copy=copy))
         else:
-            placed.texts.append(placed_text(para, box.x, box.y + cursor, box.width,
-                                            placed.rtl, private))
+            placed.texts.append(replace(placed_text(para, box.x, box.y + cursor, box.width,
+                                                    placed.rtl, private), copy=copy))
         cursor -= para.style.spaceAfter
 
 

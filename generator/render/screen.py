@@ -114,10 +114,7 @@ class _ScreenCanvas(Canvas):
 def _page_contents(page: ScreenPage) -> _Page:
     face = page.face
     texts = [text for text in face.texts if page.holds(*text_centre(text))]
-    private = [index for index, text in enumerate(texts) if text.private]
-    tabs = sum(slot.count for slot in face.spec.slots if slot.kind == "tabs") or 1
-    per_tab = max(1, len(private) // tabs)
-    repeated = set(private[per_tab:])
+    repeated = {index for index, text in enumerate(texts) if text.copy}  # tabs after the first
     qrs = [qr for qr in face.qrs if page.holds(*qr_centre(qr))]
     return _Page(page, texts, roles(texts), qrs, repeated)
 
