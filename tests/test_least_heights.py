@@ -46,10 +46,10 @@ def _line(rng: random.Random, number: int, names: Sequence[str] = NAMES) -> str:
     if rng.random() < 0.5:
         block += (f'<p style="detail" icon="text" alt="Text">{rng.choice(DETAILS)}'
                   f'<optional kind="hours" sep=" · ">{rng.choice(DETAILS)}</optional>'
-                  f'<optional kind="url" sep=" · ">{rng.choice(DETAILS)}</optional></p>')
+                  f'<optional kind="languages" sep=" · ">{rng.choice(DETAILS)}</optional></p>')
     if rng.random() < 0.4:  # a TTY: never optional
         block += f'<p style="detail" icon="tty" alt="TTY">1-800-799-{8000 + number}</p>'
-    for kind in ("hours", "url", "languages"):
+    for kind in ("hours", "checked", "languages"):
         if rng.random() < 0.4:
             block += f'<p style="detail" optional="{kind}">{rng.choice(DETAILS)}</p>'
     return block

@@ -26,10 +26,11 @@ from generator.errors import ContentError, Problem
 
 # What a list entry may mark optional, in the order a list that does not fit leaves them out
 # (each kind from the last line up), before it leaves out any whole line. Never a way to
-# reach the line: a line prints with its numbers, text keyword and TTY, or not at all
-# (texting is often the only safe way, a TTY the only one for a Deaf caller).
-DETAIL_KINDS = ("checked", "languages", "hours", "url")
-NEVER_LEFT_OUT = ("phone", "text", "tty")
+# reach the line: a line prints with its numbers, text keyword, TTY and web address (where
+# it chats), or not at all (design.md: texting is often the only safe way, a TTY the only
+# one for a Deaf caller).
+DETAIL_KINDS = ("checked", "languages", "hours")
+NEVER_LEFT_OUT = ("phone", "text", "tty", "url")
 
 _PARAGRAPH = re.compile(r'<p style="([\w-]+)"((?:\s+[\w-]+="[^"<>]*")*)\s*>(.*?)</p>', re.DOTALL)
 _ATTRIBUTE = re.compile(r'([\w-]+)="([^"<>]*)"')
@@ -156,8 +157,9 @@ def _parts(markup: str, fail: Fail) -> tuple[Part, ...]:
 
 def _checked_kind(kind: str, fail: Fail) -> str:
     if kind in NEVER_LEFT_OUT:
-        raise fail(f"optional {kind!r}: a line's number, text keyword and TTY are never left "
-                   "out (a line prints whole, or not at all where it does not fit); mark only "
+        raise fail(f"optional {kind!r}: a line's number, text keyword, TTY and web address "
+                   "are never left out (a line prints whole, or not at all where it does not "
+                   "fit); mark only "
                    f"{', '.join(DETAIL_KINDS)} optional")
     if kind not in DETAIL_KINDS:
         raise fail(f"unknown optional detail {kind!r}: use one of {', '.join(DETAIL_KINDS)}")
