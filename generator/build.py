@@ -19,7 +19,7 @@ from generator.content.models import Kit, Resource, Site
 from generator.content.stock import applies_to, size_stock, stock_size
 from generator.content.units import mm
 from generator.errors import ContentError, Problem
-from generator.forked import run_shared, shares
+from generator.forked import run_shared
 from generator.i18n.fonts import (
     REGULAR,
     SHAPED_FAMILIES,
@@ -575,8 +575,9 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
     A failing combination is reported and the others still build. `on_step` is told the
     name of each (document, language) as work on it starts (a progress bar); `on_pdf` gets
     the path, language and bytes of each PDF as it is queued for writing (previews). With
-    `jobs` over 1 the languages are shared among forked copies of this process (a
-    language's fonts and measurements stay with one process); the result is the same.
+    `jobs` over 1 the languages are shared among forked copies of this process, each taking the
+    next language as it finishes one, the heaviest first (a language's fonts and
+    measurements stay with one process); the result is the same.
     """
     langs, targets = list(langs), tuple(targets)
     result = BuildResult()
@@ -607,9 +608,9 @@ def build(kit: Kit, layouts: Iterable[Layout], langs: Iterable[str], targets: It
             piece.pdfs.clear()  # written: the bytes need not wait for the others
             pieces[key] = piece
 
-        weights = {lang: float(language_weight(lang)) for lang in langs}
-        run_shared([[key for lang in share for key in keys if key[1] == lang]
-                    for share in shares(weights, max(1, jobs))], work, started, done)
+        heaviest_first = sorted(langs, key=lambda lang: -language_weight(lang))
+        run_shared([[key for key in keys if key[1] == lang] for lang in heaviest_first],
+                   work, started, done, copies=jobs)
     contrast: list[TextOnGround] = []  # from every format and language, for one brand_color
     for index, lang in keys:  # in order, however the work was shared
         piece, document = pieces[(index, lang)], documents[index]
