@@ -26,8 +26,8 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import ShapedStr, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
-from reportlab.platypus.paragraph import Paragraph
 
+from generator.render.deferred_pattern import paragraph
 from generator.render.shaped_text import written
 from generator.render.word_queue import linear_break_lines
 
@@ -221,7 +221,7 @@ PATCHES = (
     Patch("remembered PDFDocEncoding", pdfdoc, "pdfdocEnc", "8faf0555291f465d",
           _remembered_pdfdoc_encoding),
     Patch("remembered numbers", pdfdoc, "format", "af83779dda450967", _remembered_numbers),
-    Patch("line breaking linear in words", Paragraph, "breakLines", "564e97787be65a9e",
+    Patch("line breaking linear in words", paragraph.Paragraph, "breakLines", "564e97787be65a9e",
           linear_break_lines),
     Patch("remembered shaped runs", PDFTextObject, "_formatText", "fbedbb7ac5aa96d0",
           _remembered_shaped_runs),

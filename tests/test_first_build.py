@@ -1,0 +1,75 @@
+"""What a new `havenprint build` process does before its first PDF (issue 31): it does not
+compile what the build never uses, and it reads from the disk cache what an earlier process
+worked out from the same files instead of working it out again. Each case runs a build in a
+fresh Python and reports what happened in it (counts, types), never how long it took; the
+times belong in bench/fresh_process.py and bench/against_typst.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import REPO
+
+# Runs havenprint's main() with argv[3:], then the code in argv[2], which leaves what it
+# found in `facts`, written as JSON to argv[1]. `before` (argv[2]'s first part, up to a line
+# "#---") runs first: to count calls.
+PROGRAM = """
+import json, sys
+before, after = sys.argv[2].split("#---\\n")
+scope = {}
+exec(before, scope)
+from generator.commands.cli import main
+scope["code"] = main(sys.argv[3:])
+exec(after, scope)
+with open(sys.argv[1], "w", encoding="utf-8") as found:
+    json.dump(scope["facts"], found)
+"""
+
+
+def in_new_process(scratch: Path, code: str, *argv: str | Path,
+                   cache: Path | None = None) -> dict[str, Any]:
+    """`facts` as `code` left them after `havenprint ARGV` in a new process (the disk cache
+    in `cache`, if given)."""
+    listing = scratch / "facts.json"
+    env = dict(os.environ)
+    if cache is not None:
+        env["HAVENPRINT_CACHE"] = str(cache)
+    if "#---\n" not in code:
+        code = "#---\n" + code
+    result = subprocess.run([sys.executable, "-c", PROGRAM, str(listing), code,
+                             *(str(arg) for arg in argv)],
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stderr, result.stderr
+    return json.loads(listing.read_text(encoding="utf-8"))
+
+
+def test_reportlabs_web_address_pattern_is_never_compiled(kit: Path, tmp_path: Path) -> None:
+    """ReportLab's paragraph module compiles a pattern for web addresses at import (a tenth
+    of the import time), used only to hyphenate: a build loads the module without it."""
+    facts = in_new_process(tmp_path, """
+import sys
+module = sys.modules["reportlab.platypus.paragraph"]
+facts = {"code": code, "kind": type(module.uri_pat).__name__,
+         "compiled": "compiled" in vars(module.uri_pat)}
+""", "build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    assert facts == {"code": 0, "kind": "Deferred", "compiled": False}
+
+
+def test_a_deferred_pattern_matches_as_the_compiled_one() -> None:
+    import re
+
+    from generator.render.deferred_pattern import URI_PATTERN, Deferred, paragraph
+
+    deferred = Deferred(URI_PATTERN, re.IGNORECASE)
+    compiled = re.compile(URI_PATTERN, re.IGNORECASE)
+    for text in ("https://example.org/a/b?c", "HTTP://Пример.рф/путь", "not an address",
+                 "ftp://10.0.0.1:21/x"):
+        assert bool(deferred.match(text)) == bool(compiled.match(text))
+    assert paragraph._uri_split_pairs("https://example.org/a/b") == [
+        ("https://example.org/a/", "b"), ("https://example.org/", "a/b"),
+        ("https://", "example.org/a/b")]
