@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import REPO
 
 # Runs havenprint's main() with argv[3:], then the code in argv[2], which leaves what it
@@ -73,3 +75,81 @@ def test_a_deferred_pattern_matches_as_the_compiled_one() -> None:
     assert paragraph._uri_split_pairs("https://example.org/a/b") == [
         ("https://example.org/a/", "b"), ("https://example.org/", "a/b"),
         ("https://", "example.org/a/b")]
+
+
+# Counts, in the build's process, TrueType faces parsed by ReportLab and faces read back
+# from the disk cache instead.
+COUNT_FACES = """
+import generator.render.face_cache as face_cache
+counts = {"parsed": 0, "read": 0}
+parse, read_kept = face_cache.parse, face_cache.read_kept
+def counted_parse(*args):
+    counts["parsed"] += 1
+    return parse(*args)
+def counted_read(path):
+    kept = read_kept(path)
+    counts["read"] += kept is not None
+    return kept
+face_cache.parse, face_cache.read_kept = counted_parse, counted_read
+#---
+facts = {"code": code, **counts}
+"""
+
+
+def test_a_second_process_reads_the_faces_the_first_parsed(tmp_path: Path) -> None:
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar"])
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_FACES, *argv, cache=cache)
+    second = in_new_process(tmp_path, COUNT_FACES, *argv, cache=cache)
+    assert first["code"] == second["code"] == 0
+    assert first["parsed"] >= 4 and first["read"] == 0  # Latin and Arabic, regular and bold
+    assert second == {"code": 0, "parsed": 0, "read": first["parsed"]}
+
+
+def test_a_kept_face_is_the_face_reportlab_reads(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every attribute of every face a kit registers, as read back, is what ReportLab's own
+    reading sets; the same font file copied elsewhere is found, and one changed in place
+    (the same size and time) is read again."""
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    import generator.render.face_cache as face_cache
+    from generator.disk_cache import cache_folder
+    from generator.engine import engine
+    from generator.i18n.fonts import FAMILIES
+
+    assert engine().patches["faces read once per font file"] == "installed"
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
+    cache_folder.cache_clear()
+    parsed: list[str] = []
+    parse = face_cache.parse
+    monkeypatch.setattr(face_cache, "parse", lambda original, face, char_info: (
+        parsed.append(face.filename), parse(original, face, char_info)))
+    try:
+        for key in ("atkinson", "noto-arabic"):
+            path = str(FAMILIES[key].regular())
+            read = TTFontFace(path)  # parsed, kept
+            again = TTFontFace(path)  # read back
+            assert parsed.count(path) == 1
+            assert _attributes(again) == _attributes(read)
+            assert again._pdfScale(733) == read._pdfScale(733)
+        copy = tmp_path / "copy.ttf"
+        copy.write_bytes(Path(FAMILIES["atkinson"].regular()).read_bytes())
+        TTFontFace(str(copy))
+        assert parsed.count(str(copy)) == 0  # the same bytes elsewhere: the same face
+        stamp = copy.stat()
+        data = bytearray(copy.read_bytes())
+        data[-10] ^= 0xFF  # the last table's bytes: still a font, not the same file
+        copy.write_bytes(bytes(data))
+        os.utime(copy, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        TTFontFace(str(copy))
+        assert parsed.count(str(copy)) == 1
+    finally:
+        cache_folder.cache_clear()
+
+
+def _attributes(face: Any) -> dict[str, Any]:
+    return {name: value for name, value in vars(face).items() if name != "_pdfScale"}
