@@ -153,3 +153,27 @@ def test_a_kept_face_is_the_face_reportlab_reads(tmp_path: Path,
 
 def _attributes(face: Any) -> dict[str, Any]:
     return {name: value for name, value in vars(face).items() if name != "_pdfScale"}
+
+
+COUNT_COMPILED = """
+import jinja2.environment
+compiled = []
+compile_source = jinja2.environment.Environment.compile
+def counted(self, source, name=None, filename=None, *args, **kwargs):
+    compiled.append(name)
+    return compile_source(self, source, name, filename, *args, **kwargs)
+jinja2.environment.Environment.compile = counted
+#---
+facts = {"code": code, "compiled": compiled}
+"""
+
+
+def test_a_second_process_compiles_no_template(kit: Path, tmp_path: Path) -> None:
+    """The layouts' templates and index.html's are compiled once; the next process loads
+    their code from the cache folder."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
+    second = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
+    assert "index.html.j2" in first["compiled"] and "front.j2" in first["compiled"]
+    assert second == {"code": 0, "compiled": []}
