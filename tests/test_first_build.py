@@ -177,3 +177,62 @@ def test_a_second_process_compiles_no_template(kit: Path, tmp_path: Path) -> Non
     second = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
     assert "index.html.j2" in first["compiled"] and "front.j2" in first["compiled"]
     assert second == {"code": 0, "compiled": []}
+
+
+COUNT_TERMS = """
+import generator.safety.discretion.matching as matching
+made = []
+term = matching.term
+def counted(entry, *args):
+    made.append(entry)
+    return term(entry, *args)
+matching.term = counted
+#---
+facts = {"code": code, "terms made": len(made)}
+"""
+
+
+def test_a_second_process_reads_the_revealing_word_lists(tmp_path: Path) -> None:
+    """The lists' stems and skeletons, worked out for each language's discretion check,
+    are read back by the next process; a list changed in site.yaml is worked out anew."""
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "es"])
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
+    second = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
+    assert first["code"] == 0 and first["terms made"] >= 100  # the built-in lists
+    assert second == {"code": 0, "terms made": 0}
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "revealing_words: [zebra crossing]\n",
+                    encoding="utf-8")
+    third = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
+    # both languages' lists worked out again, each with the new entry
+    assert third == {"code": 0, "terms made": first["terms made"] + 2}
+
+
+def test_kept_terms_are_the_terms_worked_out(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.disk_cache import cache_folder
+    from generator.engine import engine
+    from generator.safety.discretion import builtin_words
+    from generator.safety.discretion.matching import revealing_terms_in, term, terms
+    from generator.safety.discretion.stems import algorithms_for
+
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
+    cache_folder.cache_clear()
+    try:
+        for lang in ("en", "ar", "ru"):
+            words = builtin_words(lang)
+            engine().clear()
+            kept = terms(words, lang)  # worked out and kept
+            engine().clear()
+            again = terms(words, lang)  # read back
+            assert again == kept
+            assert again == tuple(dict.fromkeys(
+                t for t in (term(w, algorithms_for(lang)) for w in words) if t is not None))
+        assert revealing_terms_in("Domestic Violence Hotline", terms(builtin_words("en")))
+        assert list((tmp_path / "cache" / "havenprint" / "discretion").glob("terms-*"))
+    finally:
+        cache_folder.cache_clear()
