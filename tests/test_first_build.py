@@ -236,3 +236,43 @@ def test_kept_terms_are_the_terms_worked_out(tmp_path: Path,
         assert list((tmp_path / "cache" / "havenprint" / "discretion").glob("terms-*"))
     finally:
         cache_folder.cache_clear()
+
+
+COUNT_YAML = """
+import generator.content.yamlfile as yamlfile
+parsed = []
+parse = yamlfile._parsed
+def counted(text, path, first_line):
+    parsed.append(path.name)
+    return parse(text, path, first_line)
+yamlfile._parsed = counted
+#---
+facts = {"code": code, "parsed": sorted(parsed)}
+"""
+
+
+def test_a_second_process_reads_the_yaml_files_the_first_parsed(kit: Path,
+                                                                 tmp_path: Path) -> None:
+    """site.yaml, resources.yaml, the layouts and the catalogues are parsed once; a file
+    whose text changed (even at the same size and time) is parsed again, and a file with a
+    problem is parsed, and reported, every time."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
+    assert first["code"] == 0
+    assert {"site.yaml", "resources.yaml", "layout.yaml", "en.yaml"} <= set(first["parsed"])
+    assert in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache) == {"code": 0, "parsed": []}
+    resources = kit / "resources.yaml"
+    stamp = resources.stat()
+    text = resources.read_text(encoding="utf-8")
+    assert "1-800-799-7233" in text
+    resources.write_text(text.replace("1-800-799-7233", "1-800-799-7234"), encoding="utf-8")
+    os.utime(resources, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    changed = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
+    assert changed == {"code": 0, "parsed": ["resources.yaml"]}
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "paper: letter\npaper: a4\n",
+                    encoding="utf-8")
+    for _ in range(2):
+        broken = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
+        assert broken["code"] != 0 and "site.yaml" in broken["parsed"]
