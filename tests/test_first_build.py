@@ -181,20 +181,25 @@ def test_a_second_process_compiles_no_template(kit: Path, tmp_path: Path) -> Non
 
 COUNT_TERMS = """
 import generator.safety.discretion.matching as matching
-made = []
-term = matching.term
+import generator.safety.discretion.skeleton as skeleton
+made, read = [], []
+term, read_line = matching.term, skeleton._read
 def counted(entry, *args):
     made.append(entry)
     return term(entry, *args)
-matching.term = counted
+def counted_line(line):
+    read.append(line)
+    return read_line(line)
+matching.term, skeleton._read = counted, counted_line
 #---
-facts = {"code": code, "terms made": len(made)}
+facts = {"code": code, "terms made": len(made), "prototypes read": len(read)}
 """
 
 
 def test_a_second_process_reads_the_revealing_word_lists(tmp_path: Path) -> None:
     """The lists' stems and skeletons, worked out for each language's discretion check,
-    are read back by the next process; a list changed in site.yaml is worked out anew."""
+    and the confusables table are read back by the next process; a list changed in
+    site.yaml is worked out anew."""
     from tests.conftest import default_kit_in
 
     kit = default_kit_in(tmp_path / "content", ["en", "es"])
@@ -203,13 +208,14 @@ def test_a_second_process_reads_the_revealing_word_lists(tmp_path: Path) -> None
     first = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
     second = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
     assert first["code"] == 0 and first["terms made"] >= 100  # the built-in lists
-    assert second == {"code": 0, "terms made": 0}
+    assert first["prototypes read"] > 6000  # the confusables table, line by line
+    assert second == {"code": 0, "terms made": 0, "prototypes read": 0}
     site = kit / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8") + "revealing_words: [zebra crossing]\n",
                     encoding="utf-8")
     third = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
     # both languages' lists worked out again, each with the new entry
-    assert third == {"code": 0, "terms made": first["terms made"] + 2}
+    assert third == {"code": 0, "terms made": first["terms made"] + 2, "prototypes read": 0}
 
 
 def test_kept_terms_are_the_terms_worked_out(tmp_path: Path,
