@@ -46,8 +46,9 @@ def timed(argv: Sequence[str], cwd: Path, env: dict[str, str]) -> Timed:
 
 
 def havenprint(repo: Path, out: Path) -> list[str]:
-    return [str(REPO / ".venv" / "bin" / "python"), "-m", "generator", "build",
-            str(repo / "content"), "--out", str(out), "--no-previews"]
+    """The build of the default kit (this repository's content) by the code in `repo`."""
+    return [sys.executable, "-m", "generator", "build", str(REPO / "content"), "--out",
+            str(out), "--no-previews"]
 
 
 def summary(ratios: list[float]) -> str:
@@ -69,8 +70,8 @@ def main() -> None:
             other = scratch / "other"
             subprocess.run(["git", "worktree", "add", "--detach", "-q", str(other),
                             args.against], cwd=REPO, check=True)
-            subprocess.run([str(REPO / ".venv" / "bin" / "python"), "-m", "compileall",
-                            "-q", str(other / "generator")], check=True)
+            subprocess.run([sys.executable, "-m", "compileall", "-q",
+                            str(other / "generator")], check=True)
             b = (havenprint(other, scratch / "b"), other, {**os.environ,
                                                             "PYTHONPATH": str(other)})
             label = args.against
