@@ -44,18 +44,21 @@ def _ours(folder: Path) -> bool:
 
 
 def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object], bool],
-         most: int = 1024) -> T:
+         most: int = 1024, still: Callable[[], bool] = lambda: True) -> T:
     """What `make` gives, kept in the cache's `folder` under `key` (a digest of everything
     it depends on: its inputs, the code that works it out and that code's libraries), and
     read back from there by the next process instead of made again. A file that does not
     unpickle into something `valid` is made again; the folder keeps the `most` files used
-    last. Pickled: a folder only this user can write in (see cache_folder) is trusted as
-    the compiled templates are."""
+    last; what `make` gave is not kept unless `still()` (for a `make` that reads a file
+    again: the file is still the one the key names). Pickled: a folder only this user can
+    write in (see cache_folder) is trusted as the compiled templates are."""
     path = cache_folder(folder) / f"{key}.pickle"
     found = read_kept(path)
     if found is not None and valid(found):
         return found  # type: ignore[return-value]  # valid() checked it
     made = make()
+    if not still():
+        return made
     from generator.write import write_atomic  # concurrent.futures: not for every command
 
     with contextlib.suppress(OSError, pickle.PicklingError):  # a cache: never a failure

@@ -282,3 +282,38 @@ def test_a_second_process_reads_the_yaml_files_the_first_parsed(kit: Path,
     for _ in range(2):
         broken = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
         assert broken["code"] != 0 and "site.yaml" in broken["parsed"]
+
+
+COUNT_ARTICLES = """
+import generator.content.articles as articles
+parsed = []
+load = articles.load_article
+def counted(path, *args, **kwargs):
+    parsed.append(path.name)
+    return load(path, *args, **kwargs)
+articles.load_article = counted
+import generator.content.caches as caches
+caches.load_article = counted
+#---
+import sys
+facts = {"code": code, "parsed": sorted(parsed), "markdown": "markdown_it" in sys.modules}
+"""
+
+
+def test_a_second_process_reads_the_articles_without_markdown_it(kit: Path,
+                                                                 tmp_path: Path) -> None:
+    """An article is parsed (markdown-it imported for it) once; the next process reads it
+    back and never imports markdown-it; an article whose text changed is parsed again."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
+    assert first["code"] == 0 and first["markdown"] and first["parsed"]
+    second = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
+    assert second == {"code": 0, "parsed": [], "markdown": False}
+    article = kit / "articles" / first["parsed"][0]
+    stamp = article.stat()
+    text = article.read_text(encoding="utf-8")
+    article.write_text(text + "\n", encoding="utf-8")  # one more blank line at the end
+    os.utime(article, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    third = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
+    assert third == {"code": 0, "parsed": [article.name], "markdown": True}
