@@ -317,3 +317,25 @@ def test_a_second_process_reads_the_articles_without_markdown_it(kit: Path,
     os.utime(article, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     third = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
     assert third == {"code": 0, "parsed": [article.name], "markdown": True}
+
+
+LIBRARIES = """
+#---
+import sys
+facts = {"code": code, "imported": sorted(
+    name for name in ("fontTools", "markdown_it", "snowballstemmer", "pypdfium2")
+    if name in sys.modules)}
+"""
+
+
+def test_a_second_process_imports_no_font_or_markdown_library(kit: Path,
+                                                              tmp_path: Path) -> None:
+    """What fontTools and markdown-it are imported for (a variable font's axes, an
+    article's Markdown) is in the cache folder after the first build: the next imports
+    neither (snowballstemmer still checks the printed words)."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
+    assert first == {"code": 0, "imported": ["fontTools", "markdown_it", "snowballstemmer"]}
+    second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
+    assert second == {"code": 0, "imported": ["snowballstemmer"]}

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fontTools.ttLib import TTFont, TTLibError
-
 from generator.content.file_names import file_name_problem
 from generator.content.models import SiteFont
 from generator.content.yamlfile import YamlDoc
@@ -49,6 +47,8 @@ def _problem(root: Path, name: str) -> str | None:
     if size > MAX_FONT_BYTES:  # read whole into memory, more than once, to embed it
         return (f"{name!r} is {size:,} bytes; the limit is {MAX_FONT_BYTES:,}: is this the "
                 "right file?")
+    from fontTools.ttLib import TTFont, TTLibError  # for a site's own fonts only
+
     try:
         with TTFont(str(path), lazy=True) as font:
             cmap = font.getBestCmap()
