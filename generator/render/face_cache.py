@@ -3,9 +3,10 @@
 `TTFontFile.extractInfo` reads a face's names, metrics, cmap and every glyph's advance in
 Python (about 10 ms per face on this machine, 8 faces and more in a kit's first build). What
 it sets depends only on the font file's bytes, the face's place in the file (a collection's
-subfont), what it is asked for (`charInfo`), its own code and two ReportLab settings: that is
-the key, the bytes by their SHA-256, so a file changed or replaced in place is read again,
-and the same font in another folder is found. The attributes are kept as ReportLab set them
+subfont), what it is asked for (`charInfo`), its own code, the class read into (a TTFontFace
+holds a typeface's attributes too) and two ReportLab settings: that is the key, the bytes by
+their SHA-256, so a file changed or replaced in place is read again, and the same font in
+another folder is found. The attributes are kept as ReportLab set them
 (pickled, in the font cache folder, which no one else can write in, pruned with it); a face
 whose name ReportLab had to make up (no PostScript name: a name from the clock) is not kept.
 """
@@ -62,8 +63,8 @@ def face_key(face: TTFontFile, char_info: int, code: str) -> str:
     where = (face.subfontNameX, getattr(face, "_pos", None), face.version)
     settings = (os.path.basename(face.filename) in rl_config.allowTTFSubsetting,
                 getattr(rl_config, "autoGenerateTTFMissingTTFName", None))
-    parts = (VERSION, reportlab.Version, code, digest, where, char_info, settings,
-             pickle.HIGHEST_PROTOCOL)
+    parts = (VERSION, reportlab.Version, code, type(face).__qualname__, digest, where,
+             char_info, settings, pickle.HIGHEST_PROTOCOL)
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
