@@ -50,9 +50,9 @@ class BuildRequest:
     each of `poster_sizes` (default: the site's poster_size), every other format at the size
     site.yaml gives it. With `jobs` over 1 the languages are shared among forked copies of
     this process, each taking the next as it finishes one (a language's fonts and
-    measurements stay with one process); the result is the same. `on_step` is told the name of each (document, language) as work on it starts
-    (a progress bar); `on_pdf` gets the path, language and bytes of each PDF as it is queued
-    for writing (previews)."""
+    measurements stay with one process); the result is the same. `on_step` is told the name
+    of each (document, language) as work on it starts (a progress bar); `on_pdf` gets the
+    path, language and bytes of each PDF as it is queued for writing (previews)."""
 
     kit: Kit
     layouts: tuple[Layout, ...]
