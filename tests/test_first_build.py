@@ -339,3 +339,33 @@ def test_a_second_process_imports_no_font_or_markdown_library(kit: Path,
     assert first == {"code": 0, "imported": ["fontTools", "markdown_it", "snowballstemmer"]}
     second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
     assert second == {"code": 0, "imported": ["snowballstemmer"]}
+
+
+def test_kept_values_are_made_again_when_damaged_pruned_and_never_kept_when_stale(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.disk_cache import cache_folder, kept
+
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path))
+    cache_folder.cache_clear()
+    made: list[str] = []
+
+    def make(value: str) -> object:
+        return lambda: made.append(value) or value
+
+    def is_text(found: object) -> bool:
+        return isinstance(found, str)
+
+    try:
+        assert kept("tried", "one", make("a"), is_text) == "a"
+        assert kept("tried", "one", make("b"), is_text) == "a" and made == ["a"]
+        (tmp_path / "havenprint" / "tried" / "one.pickle").write_bytes(b"not a pickle")
+        assert kept("tried", "one", make("c"), is_text) == "c"  # damaged: made again
+        assert kept("tried", "one", make("d"), lambda found: False) == "d"  # not valid
+        assert kept("tried", "two", make("e"), is_text, still=lambda: False) == "e"
+        assert not (tmp_path / "havenprint" / "tried" / "two.pickle").exists()
+        for index in range(5):
+            kept("tried", f"many-{index}", make(str(index)), is_text, most=3)
+        assert len(list((tmp_path / "havenprint" / "tried").glob("*.pickle"))) == 3
+        assert made == ["a", "c", "d", "e", "0", "1", "2", "3", "4"]
+    finally:
+        cache_folder.cache_clear()
