@@ -369,3 +369,32 @@ def test_kept_values_are_made_again_when_damaged_pruned_and_never_kept_when_stal
         assert made == ["a", "c", "d", "e", "0", "1", "2", "3", "4"]
     finally:
         cache_folder.cache_clear()
+
+
+COUNT_LOCALES = """
+import babel.localedata as localedata
+loaded = []
+load = localedata.load
+def counted(name, *args, **kwargs):
+    if name not in localedata._cache:
+        loaded.append(name)
+    return load(name, *args, **kwargs)
+localedata.load = counted
+#---
+facts = {"code": code, "locales loaded": sorted(set(loaded))}
+"""
+
+
+def test_a_second_process_loads_no_cldr_locale(tmp_path: Path) -> None:
+    """What a build reads from CLDR (month names, languages' names, digits, direction, the
+    characters a CJK face is subset to) is kept after the first build: the next loads no
+    locale's data at all."""
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans"])
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_LOCALES, *argv, cache=cache)
+    assert first["code"] == 0 and {"en", "root", "zh"} <= set(first["locales loaded"])
+    second = in_new_process(tmp_path, COUNT_LOCALES, *argv, cache=cache)
+    assert second == {"code": 0, "locales loaded": []}
