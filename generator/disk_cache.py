@@ -12,6 +12,7 @@ import os
 import pickle
 import stat
 import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -19,6 +20,7 @@ from typing import TypeVar
 from generator.engine import remembered
 
 T = TypeVar("T")
+PRUNE_EVERY = 16
 
 
 @remembered(8)
@@ -48,10 +50,12 @@ def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object],
     """What `make` gives, kept in the cache's `folder` under `key` (a digest of everything
     it depends on: its inputs, the code that works it out and that code's libraries), and
     read back from there by the next process instead of made again. A file that does not
-    unpickle into something `valid` is made again; the folder keeps the `most` files used
-    last; what `make` gave is not kept unless `still()` (for a `make` that reads a file
-    again: the file is still the one the key names). Pickled: a folder only this user can
-    write in (see cache_folder) is trusted as the compiled templates are."""
+    unpickle into something `valid` is made again; the folder keeps about the `most` files
+    used last (pruned after one write in PRUNE_EVERY, chosen by the key: listing a folder of
+    thousands of files takes 50 ms); what `make` gave is not kept unless `still()` (for a
+    `make` that reads a file again: the file is still the one the key names). Pickled: a
+    folder only this user can write in (see cache_folder) is trusted as the compiled
+    templates are."""
     path = cache_folder(folder) / f"{key}.pickle"
     found = read_kept(path)
     if found is not None and valid(found):
@@ -63,7 +67,8 @@ def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object],
 
     with contextlib.suppress(OSError, pickle.PicklingError):  # a cache: never a failure
         write_atomic(path, pickle.dumps(made, pickle.HIGHEST_PROTOCOL), durable=False)
-        _prune(path.parent, most, path)
+        if zlib.crc32(key.encode()) % PRUNE_EVERY == 0:
+            _prune(path.parent, most, path)
     return made
 
 

@@ -363,10 +363,13 @@ def test_kept_values_are_made_again_when_damaged_pruned_and_never_kept_when_stal
         assert kept("tried", "one", make("d"), lambda found: False) == "d"  # not valid
         assert kept("tried", "two", make("e"), is_text, still=lambda: False) == "e"
         assert not (tmp_path / "havenprint" / "tried" / "two.pickle").exists()
-        for index in range(5):
+        for index in range(200):  # pruned after one write in about 16, to the 3 used last
             kept("tried", f"many-{index}", make(str(index)), is_text, most=3)
-        assert len(list((tmp_path / "havenprint" / "tried").glob("*.pickle"))) == 3
-        assert made == ["a", "c", "d", "e", "0", "1", "2", "3", "4"]
+        left = {path.stem for path in (tmp_path / "havenprint" / "tried").glob("*.pickle")}
+        indices = sorted(int(name.split("-")[1]) for name in left)
+        assert 3 <= len(left) < 3 + 64  # pruned, and not long ago
+        assert indices == list(range(200 - len(left), 200))  # those used last are left
+        assert made[:4] == ["a", "c", "d", "e"] and len(made) == 204
     finally:
         cache_folder.cache_clear()
 
