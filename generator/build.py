@@ -15,7 +15,7 @@ from generator.content.documents import Document, card_line_from_site, document_
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-from generator.forked import run_shared, shares
+from generator.forked import run_shared
 from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
 from generator.layout.document import (
     Composition,
@@ -49,10 +49,11 @@ class BuildRequest:
     layout at one size carrying one article (generator/content/documents.py): a format whose
     file names carry its size at each size `sizes` gives it by name (default: its site.yaml
     setting), every other format at the size site.yaml gives it. With `jobs` over 1 the
-    languages are shared among forked copies of this process (a language's fonts and
-    measurements stay with one process); the result is the same. `on_step` is told the name
-    of each (document, language) as work on it starts (a progress bar); `on_pdf` gets the
-    path, language and bytes of each PDF as it is queued for writing (previews)."""
+    languages are shared among forked copies of this process, each taking the next as it
+    finishes one (a language's fonts and measurements stay with one process); the result is
+    the same. `on_step` is told the name of each (document, language) as work on it starts
+    (a progress bar); `on_pdf` gets the path, language and bytes of each PDF as it is queued
+    for writing (previews)."""
 
     kit: Kit
     layouts: tuple[Layout, ...]
@@ -182,7 +183,8 @@ def _keys(request: BuildRequest, documents: list[Document]) -> list[Key]:
 
 def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece]:
     """Each (document, language) laid out and drawn for every target, shared among `jobs`
-    copies of the process by language; each PDF queued for writing as it comes."""
+    copies of the process by language, each copy taking the next language (the heaviest
+    first) as it finishes one; each PDF queued for writing as it comes."""
     keys = _keys(request, documents)
     pieces: dict[Key, Piece] = {}
 
@@ -201,9 +203,9 @@ def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece
             piece.pdfs.clear()  # written: the bytes need not wait for the others
             pieces[key] = piece
 
-        weights = {lang: float(language_weight(lang)) for lang in request.languages}
-        run_shared([[key for lang in share for key in keys if key[1] == lang]
-                    for share in shares(weights, max(1, request.jobs))], work, started, done)
+        heaviest_first = sorted(request.languages, key=lambda lang: -language_weight(lang))
+        run_shared([[key for key in keys if key[1] == lang] for lang in heaviest_first],
+                   work, started, done, copies=request.jobs)
     return pieces
 
 

@@ -1,16 +1,26 @@
 """havenprint's folder of files worth keeping between runs: font files made from the
-packages (fonts/) and compiled templates (templates/). $HAVENPRINT_CACHE, else the user's
-cache folder ($XDG_CACHE_HOME or ~/.cache, then havenprint/), else a temporary folder.
-Everything in it can be deleted at any time; it is made again when needed."""
+packages and the faces read from them (fonts/), compiled templates (templates/), and values
+worked out from unchanged inputs (`kept`: the revealing-word lists, discretion/).
+$HAVENPRINT_CACHE, else the user's cache folder ($XDG_CACHE_HOME or ~/.cache, then
+havenprint/), else a temporary folder. Everything in it can be deleted at any time; it is
+made again when needed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pickle
 import stat
 import tempfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from generator.engine import remembered
+
+T = TypeVar("T")
+PRUNE_EVERY = 16
 
 
 @remembered(8)
@@ -33,3 +43,57 @@ def _ours(folder: Path) -> bool:
     found = folder.lstat()
     return (stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid()
             and not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object], bool],
+         most: int = 1024, still: Callable[[], bool] = lambda: True) -> T:
+    """What `make` gives, kept in the cache's `folder` under `key` (a digest of everything
+    it depends on: its inputs, the code that works it out and that code's libraries), and
+    read back from there by the next process instead of made again. A file that does not
+    unpickle into something `valid` is made again; the folder keeps about the `most` files
+    used last (pruned after one write in PRUNE_EVERY, chosen by the key: listing a folder of
+    thousands of files takes 50 ms); what `make` gave is not kept unless `still()` (for a
+    `make` that reads a file again: the file is still the one the key names). Pickled: a
+    folder only this user can write in (see cache_folder) is trusted as the compiled
+    templates are."""
+    path = cache_folder(folder) / f"{key}.pickle"
+    found = read_kept(path)
+    if found is not None and valid(found):
+        return found  # type: ignore[return-value]  # valid() checked it
+    made = make()
+    if not still():
+        return made
+    from generator.write import write_atomic  # concurrent.futures: not for every command
+
+    with contextlib.suppress(OSError, pickle.PicklingError):  # a cache: never a failure
+        write_atomic(path, pickle.dumps(made, pickle.HIGHEST_PROTOCOL), durable=False)
+        if zlib.crc32(key.encode()) % PRUNE_EVERY == 0:
+            _prune(path.parent, most, path)
+    return made
+
+
+def read_kept(path: Path) -> object | None:
+    """A kept value, marked as just used; None when there is none or it does not read."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        found: object = pickle.loads(data)
+    except Exception:  # noqa: BLE001 -- damaged or from another version: made again
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)
+    return found
+
+
+def _prune(folder: Path, most: int, keep: Path) -> None:
+    """Remove the kept files used longest ago beyond the `most` (never `keep`, just made)."""
+    files = []
+    for path in folder.glob("*.pickle"):
+        with contextlib.suppress(OSError):
+            files.append((path.stat().st_mtime, path))
+    for _, path in sorted(files)[:max(0, len(files) - most)]:
+        if path != keep:
+            with contextlib.suppress(OSError):
+                path.unlink()

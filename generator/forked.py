@@ -1,7 +1,8 @@
 """Work shared with forked copies of this process: a kit's languages built on every core.
 
 A fork starts with everything this process has imported and set up (0.5 s or more that a
-new process would spend again), and works on its share of the keys. It never writes a file
+new process would spend again), and asks for the next group of keys (a language) whenever it
+has finished one, as this process takes its own. It never writes a file
 or the terminal: it sends each result back through a pipe, and this process writes and
 reports it, so a copy left behind by a killed build cannot put anything in a kit. It lets go
 of the output folder's lock (see Engine.held_locks), and ends with this process, however this
@@ -40,53 +41,67 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def shares(weights: dict[K, float], count: int) -> list[list[K]]:
-    """`weights`' keys in at most `count` shares of about equal weight (heaviest first, each
-    to the lightest share so far); keys keep their order within a share."""
-    loads = [0.0] * count
-    owner: dict[K, int] = {}
-    for key in sorted(weights, key=lambda key: -weights[key]):
-        lightest = loads.index(min(loads))
-        owner[key] = lightest
-        loads[lightest] += weights[key]
-    split = [[key for key in weights if owner[key] == index] for index in range(count)]
-    return [share for share in split if share]
-
-
-def run_shared(shares_of_keys: Sequence[Sequence[K]], work: Callable[[K], V],
-               on_start: Callable[[K], None], on_done: Callable[[K, V], None]) -> None:
-    """`work` on every key: the first share here, every other in a forked copy. `on_start`
-    and `on_done` are called here, in this thread, for every key (a copy's as its results
-    arrive, so a copy's key may start after it is done)."""
+def run_shared(groups: Sequence[Sequence[K]], work: Callable[[K], V],
+               on_start: Callable[[K], None], on_done: Callable[[K, V], None],
+               copies: int = 1) -> None:
+    """`work` on every key of every group, a group's keys in one process, in their order:
+    this process takes the first group and each of up to `copies - 1` forked copies the
+    next, then each takes the next group left as it finishes one (give the heaviest first),
+    so that no core waits while another has work queued. `on_start` and `on_done` are
+    called here, in this thread, for every key (a copy's as its results arrive, so a copy's
+    key may start after it is done)."""
+    copies = min(copies, len(groups))
     # Linux only: macOS's system libraries are not safe to use in a forked copy.
-    if sys.platform != "linux" or len(shares_of_keys) < 2:
-        for keys in shares_of_keys:
-            for key in keys:
+    if sys.platform != "linux" or copies < 2:
+        for group in groups:
+            for key in group:
                 on_start(key)
                 on_done(key, work(key))
         return
+    pending = _Pending(groups[copies:])
     arrived: queue.Queue[tuple[str, Any, Any]] = queue.Queue()
-    copies = [_fork(keys, work) for keys in shares_of_keys[1:]]
-    readers = [threading.Thread(target=_read, args=(connection, arrived), daemon=True)
-               for _, connection in copies]
+    forked = [_fork(keys, work) for keys in groups[1:copies]]  # each starts on its own
+    readers = [threading.Thread(target=_read, args=(connection, arrived, pending),
+                                daemon=True) for _, connection in forked]
     try:
         for reader in readers:
             reader.start()
         finished = 0
-        for key in shares_of_keys[0]:
-            on_start(key)
-            on_done(key, work(key))
-            finished += _handle(arrived, on_start, on_done, block=False)
-        while finished < len(copies):
+        keys: Sequence[K] | None = groups[0]
+        while keys is not None:
+            for key in keys:
+                on_start(key)
+                on_done(key, work(key))
+                finished += _handle(arrived, on_start, on_done, block=False)
+            keys = pending.next()
+        while finished < len(forked):
             finished += _handle(arrived, on_start, on_done, block=True)
     except BaseException:
-        for pid, _ in copies:
+        pending.close()
+        for pid, _ in forked:
             _stop(pid)
         raise
     finally:
-        for pid, connection in copies:
+        for pid, connection in forked:
             connection.close()
             _reap(pid)
+
+
+class _Pending:
+    """The groups no process has taken yet, taken by this process's thread and by the
+    threads that answer its copies."""
+
+    def __init__(self, groups: Sequence[Sequence[Any]]) -> None:
+        self._groups = list(groups)
+        self._lock = threading.Lock()
+
+    def next(self) -> Sequence[Any] | None:
+        with self._lock:
+            return self._groups.pop(0) if self._groups else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._groups.clear()
 
 
 def _handle(arrived: queue.Queue[tuple[str, Any, Any]], on_start: Callable[[Any], None],
@@ -109,10 +124,15 @@ def _handle(arrived: queue.Queue[tuple[str, Any, Any]], on_start: Callable[[Any]
             raise value if isinstance(value, BaseException) else ForkedWorkError(value)
 
 
-def _read(connection: Connection, arrived: queue.Queue[tuple[str, Any, Any]]) -> None:
+def _read(connection: Connection, arrived: queue.Queue[tuple[str, Any, Any]],
+          pending: _Pending) -> None:
+    """A copy's messages, to this process's thread; its asks for more, answered here."""
     try:
         while True:
             message = connection.recv()
+            if message[0] == "next":
+                connection.send(pending.next())
+                continue
             arrived.put(message)
             if message[0] in ("finished", "failed"):
                 return
@@ -125,37 +145,40 @@ def _read(connection: Connection, arrived: queue.Queue[tuple[str, Any, Any]]) ->
 def _fork(keys: Sequence[Any], work: Callable[[Any], Any]) -> tuple[int, Connection]:
     from multiprocessing.connection import Pipe  # a build of one language never forks
 
-    receiving, sending = Pipe(duplex=False)
+    here, there = Pipe(duplex=True)
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # else what is buffered would be written twice
     parent = os.getpid()
     pid = os.fork()
     if pid:
-        sending.close()
-        return pid, receiving
-    receiving.close()
-    _work_in_copy(parent, keys, work, sending)  # never returns
+        there.close()
+        return pid, here
+    here.close()
+    _work_in_copy(parent, keys, work, there)  # never returns
 
 
-def _work_in_copy(parent: int, keys: Sequence[Any], work: Callable[[Any], Any],
-                  sending: Connection) -> NoReturn:
+def _work_in_copy(parent: int, keys: Sequence[Any] | None, work: Callable[[Any], Any],
+                  connection: Connection) -> NoReturn:
     code = 0
     try:
         # Ctrl-C reaches every process of the terminal: the build (the parent) stops its copies
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         let_go_of_locks()  # the parent holds the output folder, not this copy
         end_with_parent(parent)
-        for key in keys:
-            sending.send(("start", key, None))
-            sending.send(("done", key, work(key)))
-        sending.send(("finished", None, None))
+        while keys is not None:
+            for key in keys:
+                connection.send(("start", key, None))
+                connection.send(("done", key, work(key)))
+            connection.send(("next", None, None))
+            keys = connection.recv()
+        connection.send(("finished", None, None))
     except BaseException as error:  # noqa: BLE001 -- everything goes back to the parent
         code = 1
         try:
-            sending.send(("failed", None, error))  # pickled whole before anything is sent
+            connection.send(("failed", None, error))  # pickled whole before anything is sent
         except Exception:  # noqa: BLE001 -- not picklable, or the parent is gone
             with contextlib.suppress(Exception):  # else the parent is gone: nothing to tell
-                sending.send(("failed", None, traceback.format_exc()))
+                connection.send(("failed", None, traceback.format_exc()))
     finally:
         os._exit(code)  # no atexit handlers, no flushing of the parent's buffers
 

@@ -4,24 +4,14 @@ every result reported here, a copy's failure raised here, and no copy outliving 
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from generator.content.layouts import LAYOUTS_DIR
-from generator.forked import ForkedWorkError, run_shared, shares
+from generator.forked import ForkedWorkError, run_shared
 from tests.conftest import default_kit_in
-
-
-def test_shares_are_about_equal_and_keep_the_order() -> None:
-    weights = {"en": 4.0, "es": 4.0, "ar": 8.0, "zh-Hans": 8.0, "fr": 4.0}
-    split = shares(weights, 2)
-    assert sorted(key for share in split for key in share) == sorted(weights)
-    loads = [sum(weights[key] for key in share) for share in split]
-    assert max(loads) - min(loads) <= 4.0
-    for share in split:
-        assert share == [key for key in weights if key in share]
-    assert shares({"en": 1.0}, 4) == [["en"]]
 
 
 def test_every_key_is_worked_once_and_reported_in_this_thread() -> None:
@@ -36,13 +26,44 @@ def test_every_key_is_worked_once_and_reported_in_this_thread() -> None:
         threads.add(threading.get_ident())
 
     run_shared([[1, 2, 3], [4, 5], [6]], lambda key: (key * key, os.getpid()), on_start,
-               on_done)
+               on_done, copies=3)
     assert sorted(started) == [1, 2, 3, 4, 5, 6]
     assert {key: square for key, (square, _) in done.items()} == {k: k * k for k in range(1, 7)}
     assert threads == {threading.get_ident()}
     pids = {key: pid for key, (_, pid) in done.items()}
-    assert pids[1] == pids[2] == pids[3] == os.getpid()
+    assert pids[1] == pids[2] == pids[3] == os.getpid()  # a group in one process
     assert len({pids[4], pids[6], os.getpid()}) == 3 and pids[4] == pids[5]
+
+
+def test_a_process_that_finishes_its_group_takes_the_next(tmp_path: Path) -> None:
+    """The first group (the heaviest) holds this process until every other group is done:
+    the copy takes them all, one as it finishes another, rather than a share fixed at the
+    start (half of them would wait here behind the heavy one, and never be released)."""
+    released = tmp_path / "released"
+
+    def work(key: str) -> int:
+        if key == "heavy":
+            deadline = time.monotonic() + 60
+            while not released.exists():  # never: were "last" queued behind "heavy"
+                assert time.monotonic() < deadline, "the other groups waited for this one"
+                time.sleep(0.01)
+        if key == "last":
+            released.touch()
+        return os.getpid()
+
+    done: dict[str, int] = {}
+    run_shared([["heavy"], ["a"], ["b"], ["last"]], work, lambda key: None,
+               done.__setitem__, copies=2)
+    assert done["heavy"] == os.getpid()
+    assert done["a"] == done["b"] == done["last"] != os.getpid()
+
+
+def test_one_copy_or_one_group_works_here() -> None:
+    for groups, copies in (([[1], [2]], 1), ([[1, 2]], 4)):
+        done: dict[int, int] = {}
+        run_shared(groups, lambda key: os.getpid(), lambda key: None, done.__setitem__,
+                   copies=copies)
+        assert set(done.values()) == {os.getpid()}
 
 
 def test_a_copys_error_is_raised_here() -> None:
@@ -52,7 +73,8 @@ def test_a_copys_error_is_raised_here() -> None:
         return key
 
     with pytest.raises(ValueError, match="key 3 is bad"):
-        run_shared([[1], [2, 3]], work, lambda key: None, lambda key, value: None)
+        run_shared([[1], [2, 3]], work, lambda key: None, lambda key, value: None,
+                   copies=2)
 
 
 def test_an_error_that_cannot_travel_comes_as_its_traceback() -> None:
@@ -65,7 +87,8 @@ def test_an_error_that_cannot_travel_comes_as_its_traceback() -> None:
         return key
 
     with pytest.raises(ForkedWorkError, match="not picklable"):
-        run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
+        run_shared([[1], [2]], work, lambda key: None, lambda key, value: None,
+                   copies=2)
 
 
 class TwoPartError(Exception):
@@ -88,7 +111,8 @@ def test_an_error_that_cannot_be_rebuilt_here_is_an_error_not_a_hang() -> None:
     signal.alarm(30)
     try:
         with pytest.raises(ForkedWorkError, match="TwoPartError"):
-            run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
+            run_shared([[1], [2]], work, lambda key: None, lambda key, value: None,
+                   copies=2)
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
@@ -101,12 +125,14 @@ def test_a_copy_that_dies_is_an_error_not_a_hang() -> None:
         return key
 
     with pytest.raises(ForkedWorkError, match="ended before it finished"):
-        run_shared([[1], [2]], work, lambda key: None, lambda key, value: None)
+        run_shared([[1], [2]], work, lambda key: None, lambda key, value: None,
+                   copies=2)
 
 
 def test_no_copy_is_left_running() -> None:
     before = _children()
-    run_shared([[1], [2], [3]], lambda key: key, lambda key: None, lambda key, value: None)
+    run_shared([[1], [2], [3]], lambda key: key, lambda key: None, lambda key, value: None,
+               copies=3)
     assert _children() == before
 
 
@@ -136,7 +162,6 @@ def test_a_kit_built_by_two_processes_is_the_kit_one_builds(tmp_path: Path, run)
 
 
 def test_a_killed_builds_copies_let_go_of_the_output_folder(tmp_path: Path, run) -> None:  # noqa: ANN001
-    import time
 
     from tests.test_kit_folder import start_build, wait_for
 

@@ -11,17 +11,21 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import yaml
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
 
 from generator.content.bounded_read import too_big
 from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
 from generator.content.web_address import bare_domain
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
+from generator.engine import remembered
 from generator.errors import ContentError, Problem
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 CARD_LINE_MAX_CHARS = 110
 TITLE_MAX_CHARS = 80
@@ -51,7 +55,15 @@ _LIST_MARK = re.compile(r"^(?:(?P<sym>[•·▪◦‣*–-])|\d{1,2}[.)])\s+")
 _SOURCES_HEADINGS = frozenset({"sources", "source", "references", "reference"})
 _META_KEYS = MappingProxyType({  # is a list
     "title": False, "card": False, "sources": True, "key_points": True})
-_MD = MarkdownIt("commonmark", {"html": False})  # raw HTML stays literal text
+
+
+@remembered(1)
+def _markdown() -> MarkdownIt:
+    """The Markdown parser (markdown-it, imported here: an article read back from the cache
+    folder, generator/content/kept_articles.py, needs none), raw HTML kept as literal text."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False})
 
 
 def first_sentence(text: str) -> str:
@@ -192,7 +204,7 @@ def _kind(value: object) -> str:
 
 
 def _parse_markdown(path: Path, body: list[str], title: str | None) -> tuple[str, list[Section]]:
-    blocks = list(_markdown_blocks(_MD.parse("\n".join(body))))
+    blocks = list(_markdown_blocks(_markdown().parse("\n".join(body))))
     if blocks and blocks[0][0] == "h1" and (title is None or _same(blocks[0][1], title)):
         title = blocks.pop(0)[1]
     if not title:

@@ -16,6 +16,7 @@ from generator.content.invisible import (
     control_character_problem,
     without_invisible,
 )
+from generator.content.kept_yaml import kept_parse
 from generator.errors import ContentError, Problem
 
 MAX_CONTENT_BYTES = 2_000_000
@@ -83,8 +84,24 @@ def read_text(path: Path) -> str:
 
 def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     """Parse YAML text that starts at `first_line` of `path`."""
+    _no_control_characters(text, path, first_line)
+    return YamlDoc(path, *_parsed(text, path, first_line))
+
+
+def load_yaml(path: Path) -> YamlDoc:
+    """A YAML file, parsed, or what an earlier process kept of the same text
+    (kept_yaml.py); text not read from a file (a draft on the web page) is never kept."""
+    text = read_text(path)
+    _no_control_characters(text, path, 1)
+    return YamlDoc(path, *kept_parse(text, 1, lambda: _parsed(text, path, 1)))
+
+
+def _no_control_characters(text: str, path: Path, first_line: int) -> None:
     if problem := control_character_problem(path, text):  # a draft from the web page too
         raise ContentError(Problem(path, problem.message, (problem.line or 1) + first_line - 1))
+
+
+def _parsed(text: str, path: Path, first_line: int) -> tuple[Any, dict[KeyPath, int]]:
     try:
         try:
             node, data = _parse(text, FAST_LOADER, path, first_line)
@@ -102,7 +119,7 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
     lines: dict[KeyPath, int] = {}
     if node is not None:
         _collect_lines(node, (), lines, first_line)
-    return YamlDoc(path, data, lines)
+    return data, lines
 
 
 def safe_load(text: str, path: Path, first_line: int = 1) -> Any:
@@ -248,10 +265,6 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     if isinstance(node, yaml.MappingNode):
         return [item for pair in node.value for item in pair]
     return []
-
-
-def load_yaml(path: Path) -> YamlDoc:
-    return parse_yaml(read_text(path), path)
 
 
 def _collect_lines(node: yaml.Node, loc: KeyPath, out: dict[KeyPath, int], offset: int) -> None:

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 
 from generator.engine import remembered
+from generator.i18n.kept_cldr import kept_answer
 
 WESTERN = "0123456789"
 
@@ -25,12 +27,11 @@ WESTERN = "0123456789"
 @remembered(64)
 def native_digits(lang: str) -> str:
     """The ten digits of the language's default numbering system (CLDR), zero first:
-    Western for most languages."""
-    try:
-        system = Locale.parse(lang, sep="-").default_numbering_system
-    except (ValueError, UnknownLocaleError):
-        return WESTERN
-    if system == "latn":
+    Western for most languages. Which system it is is kept on disk (i18n/kept_cldr.py):
+    CLDR's whole locale is loaded to find it."""
+    system = kept_answer("numbering-system", (lang,), Path(__file__),
+                         lambda: _numbering_system(lang))
+    if system in ("", "latn"):
         return WESTERN
     from icu4py.messageformat import MessageFormat  # ICU: only for such languages
 
@@ -39,6 +40,15 @@ def native_digits(lang: str) -> str:
     digits = written[-1] + written[:-1]  # "1234567890" in its digits, zero last
     return digits if len(digits) == 10 and all(char.isdecimal() for char in digits) \
         else WESTERN
+
+
+def _numbering_system(lang: str) -> str:
+    """CLDR's default numbering system for `lang` ("latn", "beng"...); "" for a language
+    babel does not know."""
+    try:
+        return str(Locale.parse(lang, sep="-").default_numbering_system)
+    except (ValueError, UnknownLocaleError):
+        return ""
 
 
 def piece_digits(lang: str, numbers: Iterable[str]) -> str:

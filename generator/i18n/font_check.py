@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fontTools.ttLib import TTFont, TTLibError
-
 from generator.content.models import Site
 from generator.content.site_fonts import font_location
 from generator.content.yamlfile import YamlDoc, load_yaml
@@ -36,6 +34,8 @@ def font_problems(site: Site, doc: YamlDoc | None = None) -> list[Problem]:
 def font_file_problem(path: Path, name: str) -> str | None:
     """What makes the font file at `path` (`name` in site.yaml) unusable; None for one that
     embeds."""
+    from fontTools.ttLib import TTFont, TTLibError  # for a site's own fonts only
+
     try:
         with TTFont(str(path), lazy=True) as font:
             cmap = font.getBestCmap()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -16,9 +17,7 @@ import sys
 from array import array
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
-from generator.disk_cache import cache_folder
+from generator.disk_cache import cache_folder, kept
 from generator.engine import remembered
 from generator.write import write_atomic
 
@@ -54,8 +53,28 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
 
 @remembered(64)
 def _default_location(source: Path) -> tuple[tuple[str, float], ...]:
-    with TTFont(str(source), lazy=True) as font:
-        return tuple((axis.axisTag, axis.defaultValue) for axis in font["fvar"].axes)
+    """A variable font's default location, read once per version of the file (by its path,
+    size and time, as face_cmap's) and then from the cache folder: a build that finds every
+    font it needs made imports no fontTools."""
+    stat = source.stat()
+    key = _key("axes", str(source), stat.st_size, stat.st_mtime_ns, _font_tools())
+
+    def read() -> tuple[tuple[str, float], ...]:
+        from fontTools.ttLib import TTFont
+
+        with TTFont(str(source), lazy=True) as font:
+            return tuple((axis.axisTag, axis.defaultValue) for axis in font["fvar"].axes)
+
+    return kept("font-axes", f"axes-{key}", read, lambda found: isinstance(found, tuple))
+
+
+@remembered(1)
+def _font_tools() -> str:
+    """fontTools' version, read from its __init__.py without importing it."""
+    spec = importlib.util.find_spec("fontTools")
+    if spec is None or spec.origin is None:
+        return "none"
+    return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()[:16]
 
 
 def _is_default_instance(source: Path, axes: dict[str, float]) -> bool:
@@ -87,8 +106,8 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     `keep`, just made); the files removed."""
     files = []
     for path in folder.iterdir():
-        if not (path.suffix == ".ttf" or path.name.startswith("cmap-")):
-            continue  # not ours, or a file being written
+        if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "face-"))):
+            continue  # not ours, or a file being written (face-: generator/render/face_cache)
         try:
             stat = path.stat()
         except OSError:
@@ -154,6 +173,8 @@ def _cached_or_made(target: Path, job: dict) -> Path:
 
 @remembered(64)
 def is_variable(source: Path) -> bool:
+    from fontTools.ttLib import TTFont  # a site's own font files only
+
     with TTFont(str(source), lazy=True) as font:
         return "fvar" in font
 
@@ -168,6 +189,8 @@ def face_cmap(source: Path, face_index: int = 0) -> frozenset[int]:
         codes = array("I")
         codes.frombytes(_used(target).read_bytes())
         return frozenset(codes)
+    from fontTools.ttLib import TTFont  # once per font file and machine
+
     font = TTFont(str(source), fontNumber=face_index, lazy=True)
     found = frozenset(font.getBestCmap())
     _store(target, array("I", sorted(found)).tobytes())

@@ -51,12 +51,19 @@ def babel_locale(lang: str) -> Locale:
 
 @remembered(256)
 def native_name(lang: str) -> str:
-    """The language's name in itself (Español, العربية, 中文 (简体)), from babel's CLDR data;
-    the code for a language babel does not know."""
-    from babel import UnknownLocaleError
-
+    """The language's name in itself (Español, العربية, 中文 (简体)), from babel's CLDR data
+    (kept on disk, i18n/kept_cldr.py: the whole locale is loaded to find it); the code for a
+    language babel does not know."""
     if lang in OWN_NAMES:
         return OWN_NAMES[lang]
+    from generator.i18n.kept_cldr import kept_answer  # babel: for the build only
+
+    return kept_answer("native-name", (lang,), Path(__file__), lambda: _native_name(lang))
+
+
+def _native_name(lang: str) -> str:
+    from babel import UnknownLocaleError
+
     try:
         name = babel_locale(lang).display_name
     except (ValueError, TypeError, UnknownLocaleError):

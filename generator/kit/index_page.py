@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from types import MappingProxyType
 
-from jinja2 import FileSystemLoader, StrictUndefined
+import jinja2
+from jinja2 import FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator import PACKAGE_DIR, __version__
 from generator.content.models import Kit
+from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.i18n.localize import native_name
 from generator.render.printing import PrintNote
@@ -90,15 +93,28 @@ class PackView:
 @remembered(1)
 def page_templates() -> ImmutableSandboxedEnvironment:
     """The kit's own HTML pages' templates (index.html, the web pages): havenprint's, so
-    sandboxed only in case, strict about names, escaped."""
+    sandboxed only in case, strict about names, escaped; compiled once per machine, the code
+    kept in the cache folder by template and source checksum (jinja2 checks both), as the
+    layouts' templates are (generator/layout/compose.py)."""
     return ImmutableSandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES_DIR),
+        bytecode_cache=_page_bytecode(),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+
+
+def _page_bytecode() -> FileSystemBytecodeCache:
+    """Compiled page templates: their code depends on jinja2's version and the environment's
+    settings, so each gets files of its own."""
+    settings = (jinja2.__version__, ImmutableSandboxedEnvironment.__name__,
+                sorted(ImmutableSandboxedEnvironment.intercepted_binops), "autoescape",
+                "StrictUndefined", "trim_blocks", "lstrip_blocks", "keep_trailing_newline")
+    digest = hashlib.sha256(repr(settings).encode()).hexdigest()[:12]
+    return FileSystemBytecodeCache(str(cache_folder("templates")), f"pages-{digest}-%s.cache")
 
 
 def render_index(kit: Kit, documents: list[DocumentView],

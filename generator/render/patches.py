@@ -3,7 +3,8 @@
 Two fix what havenprint needs fixed (shaped text's raised and lowered marks: a crash, and
 glyphs after two marks drawn off the line; discretionary ligatures), five remember across
 documents what a kit's documents and a batch's sites share (font subsets, their compressed
-streams, encoded strings, formatted numbers, how a shaped run is written), and one breaks a
+streams, encoded strings, formatted numbers, how a shaped run is written), one keeps on disk
+what reading a TrueType face sets, for the next process (face_cache.py), and one breaks a
 paragraph's lines in time linear in its words (word_queue.py): documents come out byte for
 byte as without them (tests/test_speedups.py).
 
@@ -26,8 +27,9 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import ShapedStr, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
-from reportlab.platypus.paragraph import Paragraph
 
+from generator.render.deferred_pattern import paragraph
+from generator.render.face_cache import remembered_faces
 from generator.render.shaped_text import written
 from generator.render.word_queue import linear_break_lines
 
@@ -216,12 +218,14 @@ PATCHES = (
           _no_discretionary_ligatures),
     Patch("remembered font subsets", TTFontFile, "makeSubset", "2f2e8d1573189def",
           _remembered_subsets),
+    Patch("faces read once per font file", TTFontFile, "extractInfo", "029f603bcf2828b5",
+          remembered_faces),
     Patch("remembered compressed font files", pdfdoc.PDFZCompress, "encode",
           "ed991c4f56a4fd1a", _remembered_font_file_compression),
     Patch("remembered PDFDocEncoding", pdfdoc, "pdfdocEnc", "8faf0555291f465d",
           _remembered_pdfdoc_encoding),
     Patch("remembered numbers", pdfdoc, "format", "af83779dda450967", _remembered_numbers),
-    Patch("line breaking linear in words", Paragraph, "breakLines", "564e97787be65a9e",
+    Patch("line breaking linear in words", paragraph.Paragraph, "breakLines", "564e97787be65a9e",
           linear_break_lines),
     Patch("remembered shaped runs", PDFTextObject, "_formatText", "fbedbb7ac5aa96d0",
           _remembered_shaped_runs),

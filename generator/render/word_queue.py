@@ -18,7 +18,7 @@ import types
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
-from reportlab.platypus import paragraph
+from generator.render.deferred_pattern import paragraph
 
 if TYPE_CHECKING:
     from generator.engine import Engine

@@ -1,0 +1,403 @@
+"""What a new `havenprint build` process does before its first PDF (issue 31): it does not
+compile what the build never uses, and it reads from the disk cache what an earlier process
+worked out from the same files instead of working it out again. Each case runs a build in a
+fresh Python and reports what happened in it (counts, types), never how long it took; the
+times belong in bench/fresh_process.py and bench/against_typst.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO
+
+# Runs havenprint's main() with argv[3:], then the code in argv[2], which leaves what it
+# found in `facts`, written as JSON to argv[1]. `before` (argv[2]'s first part, up to a line
+# "#---") runs first: to count calls.
+PROGRAM = """
+import json, sys
+before, after = sys.argv[2].split("#---\\n")
+scope = {}
+exec(before, scope)
+from generator.commands.cli import main
+scope["code"] = main(sys.argv[3:])
+exec(after, scope)
+with open(sys.argv[1], "w", encoding="utf-8") as found:
+    json.dump(scope["facts"], found)
+"""
+
+
+def in_new_process(scratch: Path, code: str, *argv: str | Path,
+                   cache: Path | None = None) -> dict[str, Any]:
+    """`facts` as `code` left them after `havenprint ARGV` in a new process (the disk cache
+    in `cache`, if given)."""
+    listing = scratch / "facts.json"
+    env = dict(os.environ)
+    if cache is not None:
+        env["HAVENPRINT_CACHE"] = str(cache)
+    if "#---\n" not in code:
+        code = "#---\n" + code
+    result = subprocess.run([sys.executable, "-c", PROGRAM, str(listing), code,
+                             *(str(arg) for arg in argv)],
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stderr, result.stderr
+    return json.loads(listing.read_text(encoding="utf-8"))
+
+
+def test_reportlabs_web_address_pattern_is_never_compiled(kit: Path, tmp_path: Path) -> None:
+    """ReportLab's paragraph module compiles a pattern for web addresses at import (a tenth
+    of the import time), used only to hyphenate: a build loads the module without it."""
+    facts = in_new_process(tmp_path, """
+import sys
+module = sys.modules["reportlab.platypus.paragraph"]
+facts = {"code": code, "kind": type(module.uri_pat).__name__,
+         "compiled": "compiled" in vars(module.uri_pat)}
+""", "build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    assert facts == {"code": 0, "kind": "Deferred", "compiled": False}
+
+
+def test_a_deferred_pattern_matches_as_the_compiled_one() -> None:
+    import re
+
+    from generator.render.deferred_pattern import URI_PATTERN, Deferred, paragraph
+
+    deferred = Deferred(URI_PATTERN, re.IGNORECASE)
+    compiled = re.compile(URI_PATTERN, re.IGNORECASE)
+    for text in ("https://example.org/a/b?c", "HTTP://Пример.рф/путь", "not an address",
+                 "ftp://10.0.0.1:21/x"):
+        assert bool(deferred.match(text)) == bool(compiled.match(text))
+    assert paragraph._uri_split_pairs("https://example.org/a/b") == [
+        ("https://example.org/a/", "b"), ("https://example.org/", "a/b"),
+        ("https://", "example.org/a/b")]
+
+
+# Counts, in the build's process, TrueType faces parsed by ReportLab and faces read back
+# from the disk cache instead.
+COUNT_FACES = """
+import generator.render.face_cache as face_cache
+counts = {"parsed": 0, "read": 0}
+parse, read_kept = face_cache.parse, face_cache.read_kept
+def counted_parse(*args):
+    counts["parsed"] += 1
+    return parse(*args)
+def counted_read(path):
+    kept = read_kept(path)
+    counts["read"] += kept is not None
+    return kept
+face_cache.parse, face_cache.read_kept = counted_parse, counted_read
+#---
+facts = {"code": code, **counts}
+"""
+
+
+def test_a_second_process_reads_the_faces_the_first_parsed(tmp_path: Path) -> None:
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar"])
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_FACES, *argv, cache=cache)
+    second = in_new_process(tmp_path, COUNT_FACES, *argv, cache=cache)
+    assert first["code"] == second["code"] == 0
+    assert first["parsed"] >= 4 and first["read"] == 0  # Latin and Arabic, regular and bold
+    assert second == {"code": 0, "parsed": 0, "read": first["parsed"]}
+
+
+def test_a_kept_face_is_the_face_reportlab_reads(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every attribute of every face a kit registers, as read back, is what ReportLab's own
+    reading sets; the same font file copied elsewhere is found, and one changed in place
+    (the same size and time) is read again."""
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    import generator.render.face_cache as face_cache
+    from generator.disk_cache import cache_folder
+    from generator.engine import engine
+    from generator.i18n.fonts import FAMILIES
+
+    assert engine().patches["faces read once per font file"] == "installed"
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
+    cache_folder.cache_clear()
+    parsed: list[str] = []
+    parse = face_cache.parse
+    monkeypatch.setattr(face_cache, "parse", lambda original, face, char_info: (
+        parsed.append(face.filename), parse(original, face, char_info)))
+    try:
+        for key in ("atkinson", "noto-arabic"):
+            path = str(FAMILIES[key].regular())
+            read = TTFontFace(path)  # parsed, kept
+            again = TTFontFace(path)  # read back
+            assert parsed.count(path) == 1
+            assert _attributes(again) == _attributes(read)
+            assert again._pdfScale(733) == read._pdfScale(733)
+        copy = tmp_path / "copy.ttf"
+        copy.write_bytes(Path(FAMILIES["atkinson"].regular()).read_bytes())
+        TTFontFace(str(copy))
+        assert parsed.count(str(copy)) == 0  # the same bytes elsewhere: the same face
+        stamp = copy.stat()
+        data = bytearray(copy.read_bytes())
+        data[-10] ^= 0xFF  # the last table's bytes: still a font, not the same file
+        copy.write_bytes(bytes(data))
+        os.utime(copy, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        TTFontFace(str(copy))
+        assert parsed.count(str(copy)) == 1
+    finally:
+        cache_folder.cache_clear()
+
+
+def _attributes(face: Any) -> dict[str, Any]:
+    return {name: value for name, value in vars(face).items() if name != "_pdfScale"}
+
+
+COUNT_COMPILED = """
+import jinja2.environment
+compiled = []
+compile_source = jinja2.environment.Environment.compile
+def counted(self, source, name=None, filename=None, *args, **kwargs):
+    compiled.append(name)
+    return compile_source(self, source, name, filename, *args, **kwargs)
+jinja2.environment.Environment.compile = counted
+#---
+facts = {"code": code, "compiled": compiled}
+"""
+
+
+def test_a_second_process_compiles_no_template(kit: Path, tmp_path: Path) -> None:
+    """The layouts' templates and index.html's are compiled once; the next process loads
+    their code from the cache folder."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
+    second = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
+    assert "index.html.j2" in first["compiled"] and "front.j2" in first["compiled"]
+    assert second == {"code": 0, "compiled": []}
+
+
+COUNT_TERMS = """
+import generator.safety.discretion.matching as matching
+import generator.safety.discretion.skeleton as skeleton
+made, read = [], []
+term, read_line = matching.term, skeleton._read
+def counted(entry, *args):
+    made.append(entry)
+    return term(entry, *args)
+def counted_line(line):
+    read.append(line)
+    return read_line(line)
+matching.term, skeleton._read = counted, counted_line
+#---
+facts = {"code": code, "terms made": len(made), "prototypes read": len(read)}
+"""
+
+
+def test_a_second_process_reads_the_revealing_word_lists(tmp_path: Path) -> None:
+    """The lists' stems and skeletons, worked out for each language's discretion check,
+    and the confusables table are read back by the next process; a list changed in
+    site.yaml is worked out anew."""
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "es"])
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
+    second = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
+    assert first["code"] == 0 and first["terms made"] >= 100  # the built-in lists
+    assert first["prototypes read"] > 6000  # the confusables table, line by line
+    assert second == {"code": 0, "terms made": 0, "prototypes read": 0}
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "revealing_words: [zebra crossing]\n",
+                    encoding="utf-8")
+    third = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
+    # both languages' lists worked out again, each with the new entry
+    assert third == {"code": 0, "terms made": first["terms made"] + 2, "prototypes read": 0}
+
+
+def test_kept_terms_are_the_terms_worked_out(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.disk_cache import cache_folder
+    from generator.engine import engine
+    from generator.safety.discretion import builtin_words
+    from generator.safety.discretion.matching import revealing_terms_in, term, terms
+    from generator.safety.discretion.stems import algorithms_for
+
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
+    cache_folder.cache_clear()
+    try:
+        for lang in ("en", "ar", "ru"):
+            words = builtin_words(lang)
+            engine().clear()
+            kept = terms(words, lang)  # worked out and kept
+            engine().clear()
+            again = terms(words, lang)  # read back
+            assert again == kept
+            assert again == tuple(dict.fromkeys(
+                t for t in (term(w, algorithms_for(lang)) for w in words) if t is not None))
+        assert revealing_terms_in("Domestic Violence Hotline", terms(builtin_words("en")))
+        assert list((tmp_path / "cache" / "havenprint" / "discretion").glob("terms-*"))
+    finally:
+        cache_folder.cache_clear()
+
+
+COUNT_YAML = """
+import generator.content.yamlfile as yamlfile
+parsed = []
+parse = yamlfile._parsed
+def counted(text, path, first_line):
+    parsed.append(path.name)
+    return parse(text, path, first_line)
+yamlfile._parsed = counted
+#---
+facts = {"code": code, "parsed": sorted(parsed)}
+"""
+
+
+def test_a_second_process_reads_the_yaml_files_the_first_parsed(kit: Path,
+                                                                 tmp_path: Path) -> None:
+    """site.yaml, resources.yaml, the layouts and the catalogues are parsed once; a file
+    whose text changed (even at the same size and time) is parsed again, and a file with a
+    problem is parsed, and reported, every time."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
+    assert first["code"] == 0
+    assert {"site.yaml", "resources.yaml", "layout.yaml", "en.yaml"} <= set(first["parsed"])
+    assert in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache) == {"code": 0, "parsed": []}
+    resources = kit / "resources.yaml"
+    stamp = resources.stat()
+    text = resources.read_text(encoding="utf-8")
+    assert "1-800-799-7233" in text
+    resources.write_text(text.replace("1-800-799-7233", "1-800-799-7234"), encoding="utf-8")
+    os.utime(resources, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    changed = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
+    assert changed == {"code": 0, "parsed": ["resources.yaml"]}
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "paper: letter\npaper: a4\n",
+                    encoding="utf-8")
+    for _ in range(2):
+        broken = in_new_process(tmp_path, COUNT_YAML, *argv, cache=cache)
+        assert broken["code"] != 0 and "site.yaml" in broken["parsed"]
+
+
+COUNT_ARTICLES = """
+import generator.content.articles as articles
+parsed = []
+load = articles.load_article
+def counted(path, *args, **kwargs):
+    parsed.append(path.name)
+    return load(path, *args, **kwargs)
+articles.load_article = counted
+import generator.content.caches as caches
+caches.load_article = counted
+#---
+import sys
+facts = {"code": code, "parsed": sorted(parsed), "markdown": "markdown_it" in sys.modules}
+"""
+
+
+def test_a_second_process_reads_the_articles_without_markdown_it(kit: Path,
+                                                                 tmp_path: Path) -> None:
+    """An article is parsed (markdown-it imported for it) once; the next process reads it
+    back and never imports markdown-it; an article whose text changed is parsed again."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
+    assert first["code"] == 0 and first["markdown"] and first["parsed"]
+    second = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
+    assert second == {"code": 0, "parsed": [], "markdown": False}
+    article = kit / "articles" / first["parsed"][0]
+    stamp = article.stat()
+    text = article.read_text(encoding="utf-8")
+    article.write_text(text + "\n", encoding="utf-8")  # one more blank line at the end
+    os.utime(article, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    third = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
+    assert third == {"code": 0, "parsed": [article.name], "markdown": True}
+
+
+LIBRARIES = """
+#---
+import sys
+facts = {"code": code, "imported": sorted(
+    name for name in ("fontTools", "markdown_it", "snowballstemmer", "pypdfium2")
+    if name in sys.modules)}
+"""
+
+
+def test_a_second_process_imports_no_font_or_markdown_library(kit: Path,
+                                                              tmp_path: Path) -> None:
+    """What fontTools and markdown-it are imported for (a variable font's axes, an
+    article's Markdown) is in the cache folder after the first build: the next imports
+    neither (snowballstemmer still checks the printed words)."""
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
+    assert first == {"code": 0, "imported": ["fontTools", "markdown_it", "snowballstemmer"]}
+    second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
+    assert second == {"code": 0, "imported": ["snowballstemmer"]}
+
+
+def test_kept_values_are_made_again_when_damaged_pruned_and_never_kept_when_stale(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.disk_cache import cache_folder, kept
+
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path))
+    cache_folder.cache_clear()
+    made: list[str] = []
+
+    def make(value: str) -> object:
+        return lambda: made.append(value) or value
+
+    def is_text(found: object) -> bool:
+        return isinstance(found, str)
+
+    try:
+        assert kept("tried", "one", make("a"), is_text) == "a"
+        assert kept("tried", "one", make("b"), is_text) == "a" and made == ["a"]
+        (tmp_path / "havenprint" / "tried" / "one.pickle").write_bytes(b"not a pickle")
+        assert kept("tried", "one", make("c"), is_text) == "c"  # damaged: made again
+        assert kept("tried", "one", make("d"), lambda found: False) == "d"  # not valid
+        assert kept("tried", "two", make("e"), is_text, still=lambda: False) == "e"
+        assert not (tmp_path / "havenprint" / "tried" / "two.pickle").exists()
+        for index in range(200):  # pruned after one write in about 16, to the 3 used last
+            kept("tried", f"many-{index}", make(str(index)), is_text, most=3)
+        left = {path.stem for path in (tmp_path / "havenprint" / "tried").glob("*.pickle")}
+        indices = sorted(int(name.split("-")[1]) for name in left)
+        assert 3 <= len(left) < 3 + 64  # pruned, and not long ago
+        assert indices == list(range(200 - len(left), 200))  # those used last are left
+        assert made[:4] == ["a", "c", "d", "e"] and len(made) == 204
+    finally:
+        cache_folder.cache_clear()
+
+
+COUNT_LOCALES = """
+import babel.localedata as localedata
+loaded = []
+load = localedata.load
+def counted(name, *args, **kwargs):
+    if name not in localedata._cache:
+        loaded.append(name)
+    return load(name, *args, **kwargs)
+localedata.load = counted
+#---
+facts = {"code": code, "locales loaded": sorted(set(loaded))}
+"""
+
+
+def test_a_second_process_loads_no_cldr_locale(tmp_path: Path) -> None:
+    """What a build reads from CLDR (month names, languages' names, digits, direction, the
+    characters a CJK face is subset to) is kept after the first build: the next loads no
+    locale's data at all."""
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans"])
+    cache = tmp_path / "cache"
+    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    first = in_new_process(tmp_path, COUNT_LOCALES, *argv, cache=cache)
+    assert first["code"] == 0 and {"en", "root", "zh"} <= set(first["locales loaded"])
+    second = in_new_process(tmp_path, COUNT_LOCALES, *argv, cache=cache)
+    assert second == {"code": 0, "locales loaded": []}
