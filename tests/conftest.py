@@ -69,6 +69,26 @@ def default_kit_in(folder: Path, languages: list[str] | tuple[str, ...]) -> Path
     return folder
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+# As the machines this project runs on need them: without the background-networking flags,
+# Chromium's own connections are refused by the closed network, many at a time.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201 - a generator fixture
+    """Debian's Chromium driven by Playwright, one per test module (the browser tests, which
+    skip where either is missing)."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
 @pytest.fixture
 def served(kit: Path, tmp_path: Path):  # noqa: ANN201 - a generator fixture
     """The web page's app in-process on a copy of the default kit: (client, workspace, kit)."""

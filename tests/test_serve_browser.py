@@ -22,14 +22,7 @@ from pypdf import PdfReader
 
 from generator.content.phones import parse_phone
 from generator.serve.server import serving
-from tests.conftest import DEFAULT_CONTENT, english_only
-
-CHROMIUM = Path("/usr/bin/chromium")
-# As the machines this project runs on need them: without the background-networking flags,
-# Chromium's own connections are refused by the closed network, many at a time.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+from tests.conftest import CHROMIUM, DEFAULT_CONTENT, english_only
 
 if not CHROMIUM.exists():
     pytest.skip("needs Chromium: install Debian's `chromium` package (.ci/run does)",
@@ -48,14 +41,6 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
     with serving(content, folder / "output") as (url, workspace):
         yield url, workspace, content
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -21,8 +21,7 @@ import polib
 import pytest
 
 from generator.serve.server import serving
-from tests.conftest import default_kit_in, page_texts
-from tests.test_serve_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, default_kit_in, page_texts
 
 if not CHROMIUM.exists():
     pytest.skip("needs Chromium: install Debian's `chromium` package (.ci/run does)",
@@ -45,14 +44,6 @@ def server(pristine: Path, tmp_path: Path):
     content = Path(shutil.copytree(pristine, tmp_path / "content"))
     with serving(content, tmp_path / "output") as (url, workspace):
         yield url, workspace, content
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ import pytest
 
 from generator.commands.cli import main
 from generator.kit.web_page import QUICK_EXIT
-from tests.conftest import default_kit_in
-from tests.test_serve_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.conftest import CHROMIUM, default_kit_in
 
 if not CHROMIUM.exists():
     pytest.skip("needs Chromium: install Debian's `chromium` package (.ci/run does)",
@@ -31,14 +30,6 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert main(["build", str(content), "--out", str(out), "--target", "screen",
                  "--format", "pocket-card", "--no-previews"]) == 0
     return {lang: out / lang / "trauma-bonding.html" for lang in LANGUAGES}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
