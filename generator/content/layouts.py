@@ -241,6 +241,10 @@ class LayoutSpec(FrozenModel):
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
 
+    def slots_of_kind(self, kind: str) -> list[SlotSpec]:
+        """Every face's slots of `kind` (tabs, list, flow...), face by face."""
+        return [slot for face in self.faces.values() for slot in face.slots if slot.kind == kind]
+
     @field_validator("options")
     @classmethod
     def _keys(cls, options: dict[str, LayoutOption]) -> dict[str, LayoutOption]:

@@ -236,8 +236,7 @@ def _lines_in_flows(kit: Kit, composition: Composition) -> set[str]:
     """The lines a flow prints (large print runs them with the article), by their names:
     a flow prints all of its text or fails, so a line named in it is printed whole."""
     layout = composition.layout
-    flows = {slot.name for face in layout.spec.faces.values() for slot in face.slots
-             if slot.kind == "flow"}
+    flows = {slot.name for slot in layout.spec.slots_of_kind("flow")}
     text = " ".join(plain(list(paragraphs)) for composed in composition.faces
                     for name, paragraphs in composed.texts.items() if name in flows)
     if not text:
@@ -254,8 +253,7 @@ def _first_line_only(kit: Kit, layout: Layout, lang: str,
                      listed: set[str]) -> list[tuple[str, Problem]]:
     """A format whose lists print the first line alone (the sticker) leaves out the others
     by design: each with a note, which the build completes with where it prints whole."""
-    lists = [slot for face in layout.spec.faces.values() for slot in face.slots
-             if slot.kind == "list"]
+    lists = layout.spec.slots_of_kind("list")
     if not lists or any(slot.lines != "first" for slot in lists):
         return []
     selected, _ = selected_resources(kit, layout)

@@ -448,12 +448,21 @@ class _TabFit:
             not choices or min(choices) in {item.choice for item in self.chosen})
 
 
-def _fit_tabs(items: Sequence[Paragraph], band: Rect, count: int,
-              placement: Placement) -> _TabFit:
+def _tab_text_box(band: Rect, count: int, index: int) -> Rect:
+    """Where the text of tab `index` of `count` may stand (not yet less its last line's
+    descent): TAB_CLEARANCE from the cuts on its sides, and from the tear line and the
+    bottom edge with what the marks of shaped scripts may overhang."""
     tab_width = band.width / count
     across = min(TAB_CLEARANCE, tab_width * 0.2)
-    length = band.height - 2 * (TAB_CLEARANCE + GLYPH_OVERHANG)
-    room = tab_width - 2 * across
+    along = TAB_CLEARANCE + GLYPH_OVERHANG
+    return Rect(band.x + index * tab_width + across, band.y + along,
+                tab_width - 2 * across, band.height - 2 * along)
+
+
+def _fit_tabs(items: Sequence[Paragraph], band: Rect, count: int,
+              placement: Placement) -> _TabFit:
+    box = _tab_text_box(band, count, 0)
+    length, room = box.height, box.width
     paragraphs, used, chosen = _first_choice_that_fits(items, length, room, placement,
                                                        or_none=True)
     below = _descent_past(paragraphs[-1]) if paragraphs else 0.0
@@ -470,11 +479,14 @@ def _tab_fit(items: Sequence[Paragraph], band: Rect, slot: SlotSpec,
     `count` down to `min_count`; where none does, `count` tabs with what fits beside the
     number (its tab label, or the number and its ways to reach it alone), else the most
     tabs that fit anything."""
-    fits = [_fit_tabs(items, band, count, placement)
-            for count in range(slot.count, min(slot.min_count or slot.count, slot.count) - 1, -1)]
-    whole = [fit for fit in fits if fit.names_the_line(items)]
+    fits = []
+    for count in range(slot.count, min(slot.min_count or slot.count, slot.count) - 1, -1):
+        fit = _fit_tabs(items, band, count, placement)
+        if fit.names_the_line(items):
+            return fit
+        fits.append(fit)
     printable = [fit for fit in fits if fit.paragraphs is not None]
-    return (whole or printable or fits)[0]
+    return (printable or fits)[0]
 
 
 def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -489,26 +501,23 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     fit = _tab_fit(items, band, slot, placement)
     if fit.paragraphs is None:
         message = _overflow_message(fit.used, placement, fit.chosen,
-                                    width=band.height - 2 * (TAB_CLEARANCE + GLYPH_OVERHANG))
+                                    width=_tab_text_box(band, fit.count, 0).height)
         raise ContentError(_problem(slot, placement, message, placed))
     if not fit.names_the_line(items):
         what = ("print the tab label instead of the line's name" if any(
             item.choice for item in fit.chosen) else "print the number without the line's name")
         placed.warnings.append(_problem(slot, placement, (
             f"the tabs {what}: it does not fit beside the number"), placed, "info"))
-    tab_width = band.width / fit.count
-    across = min(TAB_CLEARANCE, tab_width * 0.2)
-    along = TAB_CLEARANCE + GLYPH_OVERHANG
     # Centred across the tab with its last line's descenders, which reach past its box.
     for index in range(fit.count):
-        tab = Rect(band.x + index * tab_width + across, band.y + along,
-                   tab_width - 2 * across - fit.below, band.height - 2 * along)
+        box = _tab_text_box(band, fit.count, index)
+        tab = Rect(box.x, box.y, box.width - fit.below, box.height)
         _stack(placed, fit.paragraphs, tab, fit.used, slot, copy=index)
     # Tear line along the top of the band, cut lines between tabs; the face edge is the bottom.
     bottom = 0.0
     placed.cut_lines.append(PlacedCutLine(band.x, band.top, band.x + band.width, band.top))
     for index in range(fit.count + 1):
-        x = band.x + index * tab_width
+        x = band.x + index * band.width / fit.count
         placed.cut_lines.append(PlacedCutLine(x, bottom, x, band.top))
 
 

@@ -160,7 +160,7 @@ def _fold_steps(layout: Layout, size: SizeSpec, marks: str) -> list[str]:
     if panels > 1:
         verb = "Fold" if layout.spec.panel_edges == "fold" else "Cut"
         steps.append(f"{verb} at the {marks} into {panels} panels.")
-    if any(slot.kind == "tabs" for face in layout.spec.faces.values() for slot in face.slots):
+    if layout.spec.slots_of_kind("tabs"):
         steps.append("Cut along the dashed lines between the tear-off tabs, up to the line "
                      "across their top, so that people can tear one off.")
     return steps

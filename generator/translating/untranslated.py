@@ -35,8 +35,8 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
                 if strict and any(f"'{lang}'" in p.message for lang in langs)]
     # Tab labels print on tear-off tabs: on any format with a slot of them (the poster's, on
     # the restroom poster always, elsewhere where the line's name does not fit a tab).
-    tab_labels = any(slot.kind == "tabs" for layout in cached_layouts(kit.root).values()
-                     for face in layout.spec.faces.values() for slot in face.slots)
+    tab_labels = any(layout.spec.slots_of_kind("tabs")
+                     for layout in cached_layouts(kit.root).values())
     for lang in langs:
         if _same_language(lang, first):
             continue
