@@ -65,18 +65,24 @@ class YamlDoc:
         return None
 
 
-def read_text(path: Path) -> str:
-    """A content file's text; non-UTF-8, empty or oversized files are content problems."""
-    raw = read_limited(path, MAX_CONTENT_BYTES)
+NOT_UTF8 = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
+
+
+def utf8_text(path: Path, raw: bytes, not_utf8: str = NOT_UTF8) -> str:
+    """`raw` as text (a byte order mark dropped); not UTF-8 (`not_utf8`, on the line of the
+    first byte that is not), or holding a control character, is a problem on its line."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        message = "the file is not UTF-8 text; open it in an editor and save it as UTF-8"
-        raise ContentError(Problem(path, message, line)) from None
+        raise ContentError(Problem(path, not_utf8, raw.count(b"\n", 0, exc.start) + 1)) from None
     if problem := control_character_problem(path, text):
         raise ContentError(problem)
-    text = without_invisible(text)
+    return text
+
+
+def read_text(path: Path) -> str:
+    """A content file's text; non-UTF-8, empty or oversized files are content problems."""
+    text = without_invisible(utf8_text(path, read_limited(path, MAX_CONTENT_BYTES)))
     if not text.strip():
         raise ContentError(Problem(path, "the file is empty"))
     return text

@@ -36,8 +36,7 @@ from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.content.bounded_read import read_limited
-from generator.content.invisible import control_character_problem
-from generator.errors import ContentError, Problem
+from generator.content.yamlfile import utf8_text
 
 try:
     import resource
@@ -67,7 +66,7 @@ class BoundedLoader(BaseLoader):
         path = self.folder.joinpath(*split_template_path(template))
         if not path.is_file():
             raise TemplateNotFound(template)
-        source = _template_text(path, read_limited(path, MAX_TEMPLATE_BYTES))
+        source = utf8_text(path, read_limited(path, MAX_TEMPLATE_BYTES))  # as content files
         mtime = path.stat().st_mtime_ns
 
         def uptodate() -> bool:
@@ -77,20 +76,6 @@ class BoundedLoader(BaseLoader):
                 return False
 
         return source, str(path), uptodate
-
-
-def _template_text(path: Path, raw: bytes) -> str:
-    """A template file's text; not UTF-8, or holding a control character, is a problem
-    on its line (as for every content file)."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ContentError(Problem(path, (
-            "the file is not UTF-8 text; open it in an editor and save it as UTF-8"),
-            raw.count(b"\n", 0, error.start) + 1)) from None
-    if problem := control_character_problem(path, text):
-        raise ContentError(problem)
-    return text
 
 
 class LimitedSandbox(ImmutableSandboxedEnvironment):

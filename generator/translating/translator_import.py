@@ -26,14 +26,13 @@ from generator.content.extends import locale_root
 from generator.content.front_matter_edit import Lines, with_lines
 from generator.content.invisible import (
     control_character_in_value,
-    control_character_problem,
     invisible_in,
     without_invisible,
 )
 from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Article, Kit
 from generator.content.round_trip import RoundTripError, edited, set_key
-from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml
+from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml, utf8_text
 from generator.errors import ContentError, Problem, UsageError, WriteError
 from generator.i18n.localize import (
     META_FIELDS,
@@ -83,14 +82,8 @@ def read_translator_bytes(path: Path, raw: bytes) -> ReadFile:
         raise ContentError(Problem(path, (
             f"the file is over {MAX_CONTENT_BYTES // (1024 * 1024)} MB: not a translator file "
             "of one language")))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ContentError(Problem(path, (
-            "the file is not UTF-8 text: export it again, or save it as UTF-8"),
-            raw.count(b"\n", 0, error.start) + 1)) from None
-    if problem := control_character_problem(path, text):
-        raise ContentError(problem)
+    text = utf8_text(path, raw,
+                     "the file is not UTF-8 text: export it again, or save it as UTF-8")
     if path.suffix.lower() in (".xlf", ".xliff") or (
             path.suffix.lower() != ".po" and text.lstrip().startswith("<")):
         return read_xliff(path, text)
