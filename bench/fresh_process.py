@@ -150,7 +150,7 @@ def timed(owner, name, label):
         step(label(*args), since)
         return result
     setattr(owner, name, run)
-timed(command, "load_kit", lambda *args: "load the content")
+timed(command, "load_checked_kit", lambda *args: "load the content")
 timed(build, "checked_lay_out", lambda kit, layout, lang: f"lay out {layout.name} ({lang})")
 timed(build, "render_pdf",
       lambda kit, laid, target, *rest: f"render {laid.layout.name} ({laid.lang})")

@@ -323,20 +323,21 @@ LIBRARIES = """
 #---
 import sys
 facts = {"code": code, "imported": sorted(
-    name for name in ("fontTools", "markdown_it", "snowballstemmer", "pypdfium2")
+    name for name in ("fontTools", "markdown_it", "phonenumbers", "snowballstemmer", "pypdfium2")
     if name in sys.modules)}
 """
 
 
-def test_a_second_process_imports_no_font_or_markdown_library(kit: Path,
-                                                              tmp_path: Path) -> None:
-    """What fontTools and markdown-it are imported for (a variable font's axes, an
-    article's Markdown) is in the cache folder after the first build: the next imports
-    neither (snowballstemmer still checks the printed words)."""
+def test_a_second_process_imports_no_font_markdown_or_phone_library(kit: Path,
+                                                                    tmp_path: Path) -> None:
+    """What fontTools, markdown-it and phonenumbers are imported for (a variable font's
+    axes, an article's Markdown, the numbers' checks) is in the cache folder after the first
+    build: the next imports none of them (snowballstemmer still checks the printed words)."""
     cache = tmp_path / "cache"
     argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
     first = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
-    assert first == {"code": 0, "imported": ["fontTools", "markdown_it", "snowballstemmer"]}
+    assert first == {"code": 0, "imported": ["fontTools", "markdown_it", "phonenumbers",
+                                             "snowballstemmer"]}
     second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
     assert second == {"code": 0, "imported": ["snowballstemmer"]}
 

@@ -1,71 +1,45 @@
-"""Phone numbers checked against the site's country with phonenumbers.
+"""Phone numbers checked against the site's country: what generator/content/phone_rules.py
+answers (with phonenumbers), kept on disk, so that a new process building an unchanged kit
+neither imports phonenumbers (60 ms) nor parses its numbers again.
 
-Some valid numbers must never be printed as a hotline, whatever the line says about itself:
-premium-rate numbers (1-900 in the US, 09xx in the UK, and short codes that phonenumbers
-prices as premium) cost the caller a high rate that shows on a bill someone else may read;
-pager and voicemail-access numbers reach no person at all. Toll-free, fixed, mobile, VoIP,
-shared-cost, UAN and personal (follow-me) numbers are ordinary ways to reach a service.
+An answer depends on the number as written, the country, the rules and phonenumbers' data:
+the key is the text and country, the source of phone_rules.py and phone_number.py, and
+phonenumbers' version. Only a number that was accepted is kept: a refused one is checked,
+and reported, every time.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import re
+from collections.abc import Callable
+from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar
 
-import phonenumbers
-from phonenumbers import shortnumberinfo
-
-from generator.content.phone_number import Phone
+from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
+from generator.disk_cache import kept
 from generator.engine import remembered
 
+__all__ = ["Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
+           "parse_phone", "parse_tty", "supported_regions"]
+
+T = TypeVar("T")
+VERSION = "1"
+HERE = Path(__file__).parent
+SOURCES = ("phone_rules.py", "phone_number.py")
+
 _SEPARATORS = re.compile(r"\s+")
-_DIGITS = re.compile(r"[0-9]+")
-_INTERNATIONAL = MappingProxyType({  # how a number written with its country code gives it
-                     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
-                     phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
-                 })
 # A web page's link (tel:+1...) or a word the layouts print themselves before the number
 # ("Call 1-800-...", "TTY: 1-800-..."), copied with it: not printed twice.
 _COPIED_LABEL = re.compile(r"^(?:tel|phone|call|tty|textphone|minicom)\s*[:.]?\s*(?=[+(\d])",
-                       re.IGNORECASE)
-# A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
-# drops the words between digit groups ("911 or 988" would dial 911988).
-_SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
-
-Type = phonenumbers.PhoneNumberType
-_PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
-            "number instead")
-NEVER_PRINTED = MappingProxyType({
-    Type.PREMIUM_RATE: f"a premium-rate number: calling it {_PREMIUM}",
-    Type.PAGER: "a pager number: nobody answers a call to it",
-    Type.VOICEMAIL: "a voicemail access number: nobody answers a call to it",
-})
-# Short codes phonenumbers prices as premium (its data gives whole ranges one price) that are
-# in fact free national helplines. Each entry needs a source; tests/test_phones.py fails when
-# phonenumbers stops calling one premium, so that the entry can go.
-FREE_HELPLINES = frozenset({
-    ("FR", "3919"),  # Violences Femmes Info: free, anonymous, 24/7 (arretonslesviolences.gouv.fr)
-})
-
-
+                           re.IGNORECASE)
 # Text relay services: a textphone user dials the prefix, then the number (Relay UK: 18001
 # from a textphone, 18002 to reach a textphone from a voice phone). Only a TTY line may carry
 # one; the number after the prefix is checked like any other.
 RELAY_PREFIXES = MappingProxyType({"GB": ("18001", "18002")})
 _RELAY = re.compile(r"^(\d{5})[\s\-]+(.+)$")
-
-
-class PhoneError(ValueError):
-    pass
-
-
-class SpelledInLetters(PhoneError):
-    """A number spelled in letters alone (`844-RIGHTS-9`); `with_digits` is how to write it
-    (`844-RIGHTS-9 (844-744-4879)`), which an import may print instead."""
-
-    def __init__(self, message: str, with_digits: str) -> None:
-        super().__init__(message)
-        self.with_digits = with_digits
 
 
 def parse_tty(raw: object, country: str) -> Phone:
@@ -90,146 +64,48 @@ def parse_phone(raw: object, country: str) -> Phone:
 
 @remembered(4096)
 def _phone(text: str, country: str) -> Phone:
-    """`parse_phone` of tidied text, parsed once: site.yaml's and resources.yaml's checks
+    """`parse_phone` of tidied text, answered once: site.yaml's and resources.yaml's checks
     parse every number, and the loader then takes the same `Phone` (a refused number is
     parsed again, to say why)."""
-    if not text:
-        raise PhoneError("phone number is empty")
-    spelled = _SPELLED_OUT.fullmatch(text)
-    if spelled:
-        return _spelled_out(text, spelled, country)
-    return _parsed(text, country, letters=False)
+    def checked() -> Phone:
+        from generator.content.phone_rules import checked_phone
+
+        return checked_phone(text, country)
+
+    return _kept(("phone", text, country), checked, lambda found: isinstance(found, Phone))
 
 
-def _parsed(text: str, country: str, letters: bool) -> Phone:
-    """`parse_phone` of tidied text; `letters`: the number may be spelled in letters (the
-    part before the digits of a spelled-out number)."""
-    try:
-        number = phonenumbers.parse(text, country, keep_raw_input=True)
-    except phonenumbers.NumberParseException:
-        raise PhoneError(f"{text!r} is not a phone number") from None
-    _check_written_form(text, number, country, letters)
-    # A number of another region that shares the country code is dialled the same way from
-    # here (416 Toronto or 787 Puerto Rico in a US kit, 01534 Jersey in a UK one); one with
-    # its country code, after + or the country's international prefix (011 44 ... in the US).
-    shared_code = number.country_code == phonenumbers.country_code_for_region(country)
-    if phonenumbers.is_valid_number_for_region(number, country) or (
-        (_INTERNATIONAL.get(number.country_code_source) or shared_code)
-        and phonenumbers.is_valid_number(number)
-    ):
-        never = NEVER_PRINTED.get(phonenumbers.number_type(number))
-        if never:
-            raise PhoneError(f"{text!r} is {never}")
-        e164 = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
-        return Phone(raw=text, e164=e164, display=display_form(text, number, country))
-    if shortnumberinfo.is_valid_short_number_for_region(number, country):
-        if not _SHORT_CODE_TEXT.fullmatch(text):
-            raise PhoneError(f"{text!r} is not one number: write only the digits of one "
-                             "number or short code (a second number is a line of its own)")
-        digits = phonenumbers.national_significant_number(number)
-        if (shortnumberinfo.expected_cost_for_region(number, country)
-                == shortnumberinfo.ShortNumberCost.PREMIUM_RATE
-                and (country, digits) not in FREE_HELPLINES):
-            raise PhoneError(f"{text!r} is a premium-rate short code in {country}: calling or "
-                             f"texting it {_PREMIUM}")
-        return Phone(raw=text, e164=digits, display=text)
-    raise PhoneError(f"{text!r} is not a valid phone number or short code in {country}")
+def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
+    """Why `text` cannot be printed as the emergency number in `country`, or None (see
+    phone_rules.emergency_problem); a number found to be one is kept."""
+    problems: list[str] = []
+
+    def answer() -> bool:
+        from generator.content.phone_rules import emergency_problem as problem
+
+        found = problem(text, country, usual)
+        if found:
+            problems.append(found)
+        return not found
+
+    _kept(("emergency", text, country), answer, lambda found: found is True,
+          still=lambda: not problems)
+    return problems[0] if problems else None
 
 
-# A number spelled in letters with their digits after it, as hotlines advertise themselves:
-# 1-800-799-SAFE (7233).
-_SPELLED_OUT = re.compile(r"(?P<number>.*[A-Za-z].*?)\s*\((?P<digits>\d[\d\s.\-]*)\)")
+@remembered(1)
+def supported_regions() -> frozenset[str]:
+    """The countries phonenumbers has numbering data for."""
+    def regions() -> frozenset[str]:
+        import phonenumbers
+
+        return frozenset(phonenumbers.SUPPORTED_REGIONS)
+
+    return _kept(("regions",), regions, lambda found: isinstance(found, frozenset))
 
 
-def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
-    """`1-800-799-SAFE (7233)`, printed as written, dialled as the letters spell it; the
-    digits in brackets must be the letters' own."""
-    letters = spelled.group("number")
-    keys = "".join(char for char in phonenumbers.convert_alpha_characters_in_number(letters)
-                   if char.isdigit())
-    if not keys.endswith(re.sub(r"\D", "", spelled.group("digits"))):
-        raise PhoneError(f"{text!r}: the digits in brackets are not the ones the letters before "
-                         f"them spell ({keys}): write the number the line answers on")
-    dialled = _parsed(letters, country, letters=True).e164
-    # phonenumbers drops letters instead of reading them as keys when there are fewer than
-    # three: the number dialled must be the one the keys spell.
-    national = (phonenumbers.national_significant_number(phonenumbers.parse(dialled))
-                if dialled.startswith("+") else dialled)
-    if not keys.endswith(national):
-        raise PhoneError(f"{text!r}: write the number in digits, or spell it in letters")
-    return Phone(raw=text, e164=dialled, display=text)
-
-
-def _check_written_form(text: str, number: phonenumbers.PhoneNumber, country: str,
-                        letters: bool) -> None:
-    """PhoneError when what is printed is not what is dialled: letters where digits belong
-    (phonenumbers dials a letter O typed for a zero as the key it is on, 6), or a second
-    number that phonenumbers takes as an extension ("1-800-799-7233, 988")."""
-    main, introducer = _split_extension(text, number.extension)
-    if introducer is not None and not any(char.isalpha() or char == "#" for char in introducer):
-        raise PhoneError(f"{text!r} holds two numbers: give each number a line of its own (an "
-                         "extension is written after 'ext.', as in 1-800-555-0100 ext. 12)")
-    found = [char for char in main if char.isalpha()]
-    if found and not letters:
-        _refuse_letters(text, main, found, country)
-
-
-def _split_extension(text: str, extension: str | None) -> tuple[str, str | None]:
-    """The number before its extension, and what stands between them ("ext. ", ", "); the
-    whole text and None without one."""
-    if not extension:
-        return text, None
-    body = text.rstrip(" #")
-    if not body.endswith(extension):
-        return text, None
-    before = body[: len(body) - len(extension)]
-    introducer = re.search(r"\D*$", before)
-    assert introducer is not None  # \D* matches the empty string
-    return before[: introducer.start()], introducer.group()
-
-
-# Letters typed for the digits they look like ("2OOO" for 2000, "l-800"): a typing slip, not
-# a number spelled in letters.
-_LOOK_ALIKES = MappingProxyType({"o": "0", "l": "1", "i": "1", "s": "5", "b": "8", "z": "2"})
-
-
-def _refuse_letters(text: str, main: str, found: list[str], country: str) -> None:
-    letters = list(dict.fromkeys(found))
-    words = [word for word in main.split() if not any(char.isdigit() for char in word)]
-    if words:
-        named = f"the word{'s' if len(words) > 1 else ''} {' '.join(words)!r}"
-        raise PhoneError(
-            f"{text!r} is not one number: it has {named} in it; write only the digits of one "
-            "number (a second number is a line of its own; a number spelled in letters is "
-            "written with its digits in brackets after it, as in 1-800-799-SAFE (7233))")
-    keys = phonenumbers.convert_alpha_characters_in_number(main).strip()
-    if all(char.casefold() in _LOOK_ALIKES for char in letters):
-        which = "; ".join(f"'{char}' is not {_LOOK_ALIKES[char.casefold()]}" for char in letters)
-        raise PhoneError(
-            f"{text!r} has {'a letter' if len(letters) == 1 else 'letters'} where digits belong "
-            f"({which}): phones dial a letter as the key it is on, so the QR code would call "
-            f"{keys}. Write the number in digits")
-    with_digits = f"{main.strip()} ({_in_digits(keys, country)})"
-    message = (f"{text!r} is spelled in letters: write the digits they dial in brackets after "
-               f"it, as the line advertises itself, e.g. {with_digits}; people who cannot find "
-               "the letters on their keypad read the digits")
-    if main.strip() != text:  # an extension after it: no form to offer that reads back
-        raise PhoneError(message)
-    raise SpelledInLetters(message, with_digits)
-
-
-def _in_digits(keys: str, country: str) -> str:
-    """The number the letters dial, grouped as the country writes it (without the 1 of
-    North American numbers: the digits in brackets end the letters' own)."""
-    digits = re.sub(r"\D", "", keys)
-    try:
-        number = phonenumbers.parse(digits, country)
-    except phonenumbers.NumberParseException:
-        return digits
-    if number.country_code == 1:
-        national = phonenumbers.national_significant_number(number)
-        return f"{national[:3]}-{national[3:6]}-{national[6:]}"
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+def is_short_code(phone: Phone) -> bool:
+    return not phone.e164.startswith("+")
 
 
 def _tidied(raw: object) -> str:
@@ -237,51 +113,18 @@ def _tidied(raw: object) -> str:
     return _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
 
 
-def display_form(text: str, number: phonenumbers.PhoneNumber, country: str) -> str:
-    """How the number is printed for people in `country`.
-
-    A number already written in a national form keeps the organisation's grouping (hotlines
-    advertise memorable ones, like 0808 2000 247); one written in international form or as
-    bare digits is formatted the way the country writes it; a foreign number stays
-    international so that it can be dialled from here.
-    """
-    home = phonenumbers.region_code_for_number(number) == country or (
-        number.country_code == phonenumbers.country_code_for_region(country))
-    if not home:  # as written when written with the prefix dialled from here (011 44 ...)
-        return text if _INTERNATIONAL.get(number.country_code_source) == "prefix" else \
-            phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
-    if not (text.startswith("+") or text.isdigit()):
-        return text
-    if number.country_code == 1:
-        return _north_american(number)
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+def _kept(question: tuple[str, ...], make: Callable[[], T], valid: Callable[[object], bool],
+          still: Callable[[], bool] = lambda: True) -> T:
+    key = hashlib.sha256(repr((VERSION, _code(), question)).encode()).hexdigest()[:32]
+    return kept("phones", f"phone-{key}", make, valid, most=8192, still=still)
 
 
-def _north_american(number: phonenumbers.PhoneNumber) -> str:
-    """1-800-799-7233 for toll-free lines, as they are advertised; 614-555-0100 otherwise;
-    an extension after it as written in the US (614-555-0100 ext. 12)."""
-    digits = phonenumbers.national_significant_number(number)
-    grouped = f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
-    toll_free = phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
-    extension = f" ext. {number.extension}" if number.extension else ""
-    return (f"1-{grouped}" if toll_free else grouped) + extension
-
-
-def is_short_code(phone: Phone) -> bool:
-    return not phone.e164.startswith("+")
-
-
-def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
-    """Why `text` cannot be printed as the emergency number in `country`, or None.
-
-    Digits only, and exactly an emergency number there (shortnumberinfo's
-    is_emergency_number; connects_to_emergency_number would also take "9111", since in the US
-    911 followed by more digits still connects).
-    """
-    if not _DIGITS.fullmatch(text):
-        example = f", e.g. {usual}" if usual else ""
-        return f"{text!r} is not an emergency number: write only the digits people dial{example}"
-    if not shortnumberinfo.is_emergency_number(text, country):
-        usual_one = f"; the usual one is {usual}" if usual else ""
-        return f"{text!r} is not an emergency number in {country}{usual_one}"
-    return None
+@remembered(1)
+def _code() -> str:
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        digest.update((HERE / name).read_bytes())
+    spec = importlib.util.find_spec("phonenumbers")  # found, not imported
+    if spec is not None and spec.origin is not None:
+        digest.update(Path(spec.origin).read_bytes())  # its __version__
+    return digest.hexdigest()

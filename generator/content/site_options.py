@@ -358,7 +358,7 @@ class SiteOptions(FrozenModel):
         country = info.data.get("country")
         if text is None or country is None:
             return value  # not text: pydantic says so; no valid country: reported already
-        from generator.content.phones import emergency_problem  # phonenumbers: for site.yaml
+        from generator.content.phones import emergency_problem
 
         # (an unquoted 000 stays "000": generator/content/yamlfile.py reads it as text)
         problem = emergency_problem(text, country, EMERGENCY_NUMBERS.get(country))
