@@ -245,13 +245,13 @@ def test_kept_terms_are_the_terms_worked_out(tmp_path: Path,
 
 
 COUNT_YAML = """
-import generator.content.yamlfile as yamlfile
+import generator.content.yaml_parser as yaml_parser
 parsed = []
-parse = yamlfile._parsed
+parse = yaml_parser.parsed
 def counted(text, path, first_line):
     parsed.append(path.name)
     return parse(text, path, first_line)
-yamlfile._parsed = counted
+yaml_parser.parsed = counted
 #---
 facts = {"code": code, "parsed": sorted(parsed)}
 """
@@ -323,7 +323,8 @@ LIBRARIES = """
 #---
 import sys
 facts = {"code": code, "imported": sorted(
-    name for name in ("fontTools", "markdown_it", "phonenumbers", "snowballstemmer", "pypdfium2")
+    name for name in ("fontTools", "markdown_it", "phonenumbers", "snowballstemmer", "yaml",
+                      "pypdfium2")
     if name in sys.modules)}
 """
 
@@ -337,7 +338,7 @@ def test_a_second_process_imports_no_font_markdown_or_phone_library(kit: Path,
     argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
     first = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
     assert first == {"code": 0, "imported": ["fontTools", "markdown_it", "phonenumbers",
-                                             "snowballstemmer"]}
+                                             "snowballstemmer", "yaml"]}
     second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
     assert second == {"code": 0, "imported": ["snowballstemmer"]}
 

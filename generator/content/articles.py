@@ -13,13 +13,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-import yaml
-
 from generator.content.bounded_read import too_big
 from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
 from generator.content.web_address import bare_domain
-from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text, safe_load
+from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 
@@ -151,6 +149,10 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
     if end is None:
         raise ContentError(Problem(path, "front matter opened with `---` is never closed", 1))
     block = "\n".join(lines[1:end])
+    import yaml  # 20 ms: only for an article that is not kept (kept_articles.py)
+
+    from generator.content.yaml_parser import safe_load
+
     try:
         data = safe_load(block, path, first_line=2)
     except RecursionError:

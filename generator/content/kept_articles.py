@@ -16,8 +16,7 @@ import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
-import yaml
-
+from generator.content.kept_yaml import pyyaml_build
 from generator.content.models import Article
 from generator.disk_cache import kept
 from generator.engine import remembered
@@ -36,7 +35,7 @@ def kept_article(digest: bytes, path: Path, slug: str, lang: str, load: Callable
 
 @remembered(1)
 def _code() -> str:
-    digest = hashlib.sha256(yaml.__version__.encode())
+    digest = hashlib.sha256(pyyaml_build().encode())
     for source in sorted(HERE.glob("*.py")):
         digest.update(source.name.encode() + source.read_bytes())
     spec = importlib.util.find_spec("markdown_it")  # found, not imported

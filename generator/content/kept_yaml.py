@@ -4,26 +4,25 @@ else can start, went to parsing the same layout.yaml files and catalogues).
 
 What parse_yaml gives for a text (its data and the line of every key) depends on the text,
 the line it starts at, and the code that parses and checks it: the key is the text itself,
-that line, the source of yamlfile.py and invisible.py (the checks it makes), and PyYAML's
-and libyaml's versions. Only a text that parsed without a problem is kept: a text with one
-is parsed again, and reported, every time.
+that line, the source of yamlfile.py, yaml_parser.py and invisible.py (the checks it makes),
+and PyYAML's and libyaml's builds (found, not imported: 20 ms). Only a text that parsed
+without a problem is kept: a text with one is parsed again, and reported, every time.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from generator.disk_cache import kept
 from generator.engine import remembered
 
 VERSION = "1"
 HERE = Path(__file__).parent
-SOURCES = ("yamlfile.py", "invisible.py")
+SOURCES = ("yamlfile.py", "yaml_parser.py", "invisible.py")
 Parsed = tuple[Any, dict[tuple[str | int, ...], int]]  # (data, line of each key)
 
 
@@ -40,12 +39,22 @@ def _valid(found: object) -> bool:
 
 @remembered(1)
 def _code() -> str:
-    libyaml = getattr(yaml, "__with_libyaml__", False)
-    if libyaml:
-        from yaml import _yaml
-
-        libyaml = _yaml.get_version_string()
-    digest = hashlib.sha256(repr((yaml.__version__, libyaml)).encode())
+    digest = hashlib.sha256(pyyaml_build().encode())
     for name in SOURCES:
         digest.update((HERE / name).read_bytes())
+    return digest.hexdigest()
+
+
+@remembered(1)
+def pyyaml_build() -> str:
+    """PyYAML's version and its libyaml extension's build, found without importing them: the
+    digest of its __init__.py (which holds __version__), and the extension's size and time."""
+    spec = importlib.util.find_spec("yaml")
+    if spec is None or spec.origin is None:
+        return "none"
+    folder = Path(spec.origin).parent
+    digest = hashlib.sha256(Path(spec.origin).read_bytes())
+    for extension in sorted(folder.glob("_yaml*")):
+        found = extension.stat()
+        digest.update(f"{extension.name} {found.st_size} {found.st_mtime_ns}".encode())
     return digest.hexdigest()

@@ -15,7 +15,7 @@ from generator.content.invisible import (
     control_character_problem,
     without_invisible,
 )
-from generator.content.yamlfile import too_many_digits
+from generator.content.yaml_parser import too_many_digits
 from generator.errors import ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000

@@ -23,7 +23,8 @@ from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.schema import ResourcesFileModel
 from generator.content.validation_problems import problems_from
-from generator.content.yamlfile import MAX_CONTENT_BYTES, SAFE_LOADER, YamlDoc
+from generator.content.yaml_parser import SAFE_LOADER
+from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc
 from generator.errors import ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult

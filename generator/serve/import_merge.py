@@ -29,7 +29,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.content.models import Site
 from generator.content.phones import PhoneError, parse_phone
-from generator.content.yamlfile import SAFE_LOADER
+from generator.content.yaml_parser import SAFE_LOADER
 from generator.importers.phone_lines import is_emergency
 from generator.importers.writer import KEY_ORDER, render
 from generator.serve.drafts import draft_resources
