@@ -4,8 +4,8 @@ Stemming and mapping a kit's lists takes a new process 50-100 ms per language, t
 every time the lists are unchanged. A list's Terms depend on its entries, the stemmers it is
 stemmed with and the code that works them out: the key is the entries themselves, the
 source of this package's matching, stems and skeleton modules with the prototypes table,
-the Snowball stemmers' source (and PyStemmer's, which they use when it is installed), and
-Python's Unicode version; a change to any is a new key.
+the Snowball stemmers' build (PyStemmer's extension), and Python's Unicode version; a
+change to any is a new key.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def kept_terms(entries: tuple[str, ...], algorithms: tuple[str, ...], make: Call
                valid: Callable[[object], bool]) -> T:
     """`make()`'s Terms of `entries` stemmed with `algorithms`, from the cache when an
     earlier process worked out the same."""
-    key = hashlib.sha256(repr((VERSION, _code(), _stemmers(algorithms), algorithms,
+    key = hashlib.sha256(repr((VERSION, _code(), _stemmers(), algorithms,
                                entries)).encode()).hexdigest()[:32]
     return kept("discretion", f"terms-{key}", make, valid)
 
@@ -44,19 +44,11 @@ def _code() -> str:
     return digest.hexdigest()
 
 
-@remembered(16)
-def _stemmers(algorithms: tuple[str, ...]) -> str:
-    """A digest of the Snowball stemmers' code, found without importing them (30 ms)."""
-    spec = importlib.util.find_spec("snowballstemmer")
+@remembered(1)
+def _stemmers() -> str:
+    """A digest of the Snowball stemmers' build, found without importing it."""
+    spec = importlib.util.find_spec("Stemmer")
     if spec is None or spec.origin is None:
         return "none"
-    folder = Path(spec.origin).parent
-    digest = hashlib.sha256()
-    faster = importlib.util.find_spec("Stemmer")  # PyStemmer: snowballstemmer uses it if there
-    if faster is not None and faster.origin is not None:
-        digest.update(Path(faster.origin).read_bytes())
-    for name in ("__init__.py", "basestemmer.py", "among.py",
-                 *(f"{algorithm}_stemmer.py" for algorithm in algorithms)):
-        path = folder / name
-        digest.update(name.encode() + (path.read_bytes() if path.is_file() else b"-"))
-    return digest.hexdigest()
+    found = Path(spec.origin).stat()
+    return f"{Path(spec.origin).name} {found.st_size} {found.st_mtime_ns}"

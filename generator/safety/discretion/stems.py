@@ -3,7 +3,8 @@
 A listed word matches the words that start with it ("abuse": "abusers"), but a word's other
 forms often do not start with it: "suicide" and "suicidal", "escape" and "escaping",
 Spanish "abuso" and "abusada", Russian "горячая линия" and "горячей линии". Snowball's
-stemmers (snowballstemmer, the stemmers Sphinx and Lucene use) take each form to one stem.
+stemmers (PyStemmer, Snowball's C code; the stemmers Sphinx and Lucene use) take each form
+to one stem.
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ def algorithms_for(lang: str) -> tuple[str, ...]:
 
 @remembered(16)
 def _stemmer(algorithm: str) -> Any:
-    import snowballstemmer  # 30 ms, only where a kit is checked for discretion
+    import Stemmer  # only where a kit is checked for discretion
 
-    return snowballstemmer.stemmer(algorithm)
+    return Stemmer.Stemmer(algorithm)
 
 
 @remembered(1 << 15)
