@@ -22,11 +22,10 @@ from bidi.algorithm import (
     resolve_neutral_types,
     resolve_weak_types,
 )
-from reportlab.lib.abag import ABag
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
+from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
@@ -36,6 +35,7 @@ from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
 from generator.i18n.plain_text import plain_text
+from generator.i18n.shaped_width import shaped_width_at_1000
 
 _STRONG_RTL = frozenset({"R", "AL"})
 _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
@@ -131,8 +131,7 @@ def _resolved_levels(text: str, base: int) -> tuple[int, ...]:
 @remembered(65536)
 def _width_at_1000(text: str, font: str) -> float:
     """HarfBuzz advances scale linearly with the size: shape once, at 1000 units."""
-    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])
-    return shaped[0] if shaped[0] else stringWidth(text, font, 1000)
+    return shaped_width_at_1000(text, font)
 
 
 class BidiParagraph(LineParagraph):

@@ -14,11 +14,10 @@ import re
 from array import array
 from dataclasses import dataclass
 
-from reportlab.lib.abag import ABag
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import shapeFragWord, shapeStr
+from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
@@ -28,6 +27,7 @@ from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.plain_text import plain_text
+from generator.i18n.shaped_width import shaped_width_at_1000
 
 _SPACES = re.compile(r"[ \t\r\n]+")
 _NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # drawn as spaces: not every face has them
@@ -208,11 +208,7 @@ def _runs(text: str, fonts: FontSet, weight: str) -> tuple[tuple[str, Face, floa
 
 @remembered(65536)
 def _width_at_1000(text: str, font: str, shaped: bool) -> float:
-    if shaped:
-        advance = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])[0]
-        if advance:
-            return advance
-    return stringWidth(text, font, 1000)
+    return shaped_width_at_1000(text, font) if shaped else stringWidth(text, font, 1000)
 
 
 def _line_start(alignment: int, width: float, line_width: float) -> float:
