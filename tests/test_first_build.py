@@ -323,22 +323,23 @@ LIBRARIES = """
 #---
 import sys
 facts = {"code": code, "imported": sorted(
-    name for name in ("fontTools", "markdown_it", "phonenumbers", "Stemmer", "yaml",
-                      "pypdfium2")
+    name for name in ("fontTools", "markdown_it", "phonenumbers", "qrcode", "Stemmer",
+                      "yaml", "pypdfium2")
     if name in sys.modules)}
 """
 
 
-def test_a_second_process_imports_no_font_markdown_or_phone_library(kit: Path,
-                                                                    tmp_path: Path) -> None:
-    """What fontTools, markdown-it and phonenumbers are imported for (a variable font's
-    axes, an article's Markdown, the numbers' checks) is in the cache folder after the first
-    build: the next imports none of them (the stemmers still check the printed words)."""
+def test_a_second_process_imports_no_font_markdown_phone_or_qr_library(kit: Path,
+                                                                       tmp_path: Path) -> None:
+    """What fontTools, markdown-it, phonenumbers, qrcode and PyYAML are imported for (a
+    variable font's axes, an article's Markdown, the numbers' checks, the QR codes, the YAML
+    files) is in the cache folder after the first build: the next imports none of them (the
+    stemmers still check the printed words)."""
     cache = tmp_path / "cache"
     argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
     first = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
     assert first == {"code": 0, "imported": ["Stemmer", "fontTools", "markdown_it",
-                                             "phonenumbers", "yaml"]}
+                                             "phonenumbers", "qrcode", "yaml"]}
     second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
     assert second == {"code": 0, "imported": ["Stemmer"]}
 

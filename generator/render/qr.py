@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-import qrcode.exceptions
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from generator.content.models import Resource
 from generator.engine import remembered
+from generator.layout.kept_qr import Matrix, kept_matrix
 from generator.layout.qr_size import (
     ERROR_CORRECTION,
     MIN_CODE_PT,
@@ -26,7 +26,6 @@ from generator.layout.qr_size import (
     min_symbol_size,
     too_long,
 )
-from generator.render.qr_masks import FastMaskQRCode
 
 SEAM_OVERLAP_PT = 0.01  # each row reaches this far into the row below: no hairline seams
 _SIZE_TOLERANCE_PT = 1e-6  # float slack, so that `min_symbol_size()` itself is accepted
@@ -35,9 +34,6 @@ _E164 = re.compile(r"\+[1-9]\d{1,14}")
 _SHORT_CODE = re.compile(r"[0-9]{2,6}")  # 988, 911, 116123: dialled as they are
 _SMS_NUMBER = re.compile(r"\+?\d{3,15}")
 _SMS_SEPARATORS = re.compile(r"[\s\-.()]")
-
-Matrix = tuple[tuple[bool, ...], ...]
-
 
 def payload_for(resource: Resource) -> str:
     """The text to encode for `resource.qr`: a tel: link, an SMSTO: message or a web address."""
@@ -85,9 +81,18 @@ def payload_for(resource: Resource) -> str:
 
 @remembered(512)
 def qr_matrix(payload: str) -> Matrix:
-    """The module matrix for `payload` (True = dark), without quiet zone; cached per payload."""
+    """The module matrix for `payload` (True = dark), without quiet zone; cached per payload,
+    and kept on disk (generator/layout/kept_qr.py)."""
     if not payload:
         raise QrError("a QR code needs something to encode, but the text is empty")
+    return kept_matrix(payload, lambda: _made_matrix(payload))
+
+
+def _made_matrix(payload: str) -> Matrix:
+    import qrcode.exceptions  # only for a payload no earlier process kept
+
+    from generator.render.qr_masks import FastMaskQRCode
+
     code = FastMaskQRCode(version=None, error_correction=ERROR_CORRECTION, border=0)
     code.add_data(payload)
     try:
