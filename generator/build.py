@@ -7,7 +7,7 @@ the office sheets' captions from generator/render/office.py), drawn for each Tar
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -183,8 +183,8 @@ def _keys(request: BuildRequest, documents: list[Document]) -> list[Key]:
 
 def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece]:
     """Each (document, language) laid out and drawn for every target, shared among `jobs`
-    copies of the process by language, each copy taking the next language (the heaviest
-    first) as it finishes one; each PDF queued for writing as it comes."""
+    copies of the process (`shared_groups`), each copy taking the next group as it finishes
+    one; each PDF queued for writing as it comes."""
     keys = _keys(request, documents)
     pieces: dict[Key, Piece] = {}
 
@@ -203,10 +203,20 @@ def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece
             piece.pdfs.clear()  # written: the bytes need not wait for the others
             pieces[key] = piece
 
-        heaviest_first = sorted(request.languages, key=lambda lang: -language_weight(lang))
-        run_shared([[key for key in keys if key[1] == lang] for lang in heaviest_first],
-                   work, started, done, copies=request.jobs)
+        run_shared(shared_groups(keys, request.languages, request.jobs), work, started, done,
+                   copies=request.jobs)
     return pieces
+
+
+def shared_groups(keys: list[Key], languages: Sequence[str], copies: int) -> list[list[Key]]:
+    """The keys in the groups the processes take in turn: the heaviest language first, each
+    of the first `copies` languages whole (a language's first document pays for its faces
+    and shaping), then every document of the others alone, so that the processes end
+    together however the languages weigh (whole languages left one process idle for as long
+    as a language takes)."""
+    heaviest_first = sorted(languages, key=lambda lang: -language_weight(lang))
+    groups = [[key for key in keys if key[1] == lang] for lang in heaviest_first]
+    return groups[:copies] + [[key] for group in groups[copies:] for key in group]
 
 
 def _write(writer: BackgroundWriter, out: Path, name: str, lang: str, piece: Piece,

@@ -225,3 +225,18 @@ def test_ctrl_c_stops_the_build_and_its_copies_cleanly(tmp_path: Path) -> None:
     assert "interrupted" in err and "Traceback" not in err and "forked" not in err
     assert all(_zombie(pid) for pid in copies)
     assert not (out / "en").exists()
+
+
+def test_a_kits_languages_are_shared_whole_first_then_document_by_document() -> None:
+    """The heaviest languages start whole, one per process (a language's first document
+    pays for its faces and shaping); the others go document by document, so that no
+    process waits a whole language for the last one to finish."""
+    from generator.build import shared_groups
+
+    keys = [(document, lang) for document in range(3) for lang in ("en", "ar", "es", "zh-Hans")]
+    groups = shared_groups(keys, ["en", "ar", "es", "zh-Hans"], copies=2)
+    assert groups[:2] == [[(0, "ar"), (1, "ar"), (2, "ar")],
+                          [(0, "zh-Hans"), (1, "zh-Hans"), (2, "zh-Hans")]]
+    assert groups[2:] == [[(0, "en")], [(1, "en")], [(2, "en")],
+                          [(0, "es")], [(1, "es")], [(2, "es")]]
+    assert sorted(key for group in groups for key in group) == sorted(keys)
