@@ -141,7 +141,7 @@ since = time.perf_counter()
 import generator.commands.build_command as command
 import generator.build as build
 import generator.i18n.fonts as fonts
-step("import the build (pydantic, jinja2, phonenumbers, qrcode...)", since)
+step("import the build (havenprint's modules, jinja2, babel...)", since)
 def timed(owner, name, label):
     original = getattr(owner, name)
     def run(*args, **kwargs):
