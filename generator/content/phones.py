@@ -22,8 +22,8 @@ from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
 from generator.disk_cache import kept
 from generator.engine import remembered
 
-__all__ = ["Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
-           "parse_phone", "parse_tty", "supported_regions"]
+__all__ = ("Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
+           "parse_phone", "parse_tty", "supported_regions")
 
 T = TypeVar("T")
 VERSION = "1"
