@@ -498,3 +498,19 @@ def test_a_number_in_arabic_indic_digits_prints_and_dials_as_written(tmp_path: P
             assert "٠٨٠٨ ٢٠٠٠ ٢٤٧" in copied, (lang, layout)
         codes = decode_qr_codes(office_pdf(out / lang, "pocket-card"), 1)
         assert codes[0] == "tel:+448082000247", codes
+
+
+def test_digits_are_found_and_written_as_isdecimal_finds_them() -> None:
+    """in_digits finds digits with a regular expression (\\d: Unicode's Nd): the characters
+    str.isdecimal() is true for, every code point, each written as its value's digit."""
+    from generator.i18n.digits import DECIMAL, WESTERN, in_digits
+
+    bengali = "০১২৩৪৫৬৭৮৯"
+    for code in range(0x110000):
+        char = chr(code)
+        assert bool(DECIMAL.fullmatch(char)) == char.isdecimal(), hex(code)
+        if char.isdecimal():
+            assert in_digits(f"a{char}b", WESTERN) == f"a{unicodedata.decimal(char)}b"
+    assert in_digits("২৪ ঘণ্টা, 7 দিন", WESTERN) == "24 ঘণ্টা, 7 দিন"
+    assert in_digits("24 ঘণ্টা", bengali) == "২৪ ঘণ্টা"
+    assert in_digits("no digits", bengali) == "no digits"

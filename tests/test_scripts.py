@@ -300,3 +300,14 @@ def test_a_language_without_a_font_is_one_problem_per_slot(kit: Path, run) -> No
     for line in lines:
         assert "language am, pocket-card slot" in line
         assert line.count("(U+") <= 6
+
+
+def test_a_spaceless_character_is_found_in_text_as_one_by_one() -> None:
+    """has_spaceless (a regular expression over the spaceless scripts' ranges) answers as
+    is_spaceless asked of every character: every code point, alone and among Latin."""
+    from generator.i18n.scripts import has_spaceless, is_spaceless
+
+    for code in range(0x110000):
+        char = chr(code)
+        assert has_spaceless(char) == is_spaceless(char), hex(code)
+    assert has_spaceless("call สายด่วน now") and not has_spaceless("call the hotline")

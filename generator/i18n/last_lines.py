@@ -15,7 +15,7 @@ import re
 
 from generator.engine import remembered
 from generator.i18n.icu_segments import segments
-from generator.i18n.scripts import is_han_or_kana, is_spaceless
+from generator.i18n.scripts import has_spaceless, is_han_or_kana
 
 MIN_WORDS = 2
 MIN_CJK_LETTERS = 3
@@ -29,7 +29,7 @@ def too_short_to_end(text: str, lang: str) -> bool:
     """Whether `text`, a paragraph's last line, is too little to end it on."""
     if any(is_han_or_kana(char) for char in text):
         return sum(1 for char in text if char.isalpha()) < MIN_CJK_LETTERS
-    if any(is_spaceless(char) for char in text):
+    if has_spaceless(text):
         return _icu_words(text, lang) < MIN_WORDS
     return sum(1 for word in _SPACES.split(text) if _is_word(word)) < MIN_WORDS
 

@@ -26,7 +26,7 @@ import re
 from generator.engine import remembered
 from generator.i18n.icu_segments import segments as icu_segments
 from generator.i18n.isolates import unbreakable_spans
-from generator.i18n.scripts import is_han_or_kana, is_spaceless
+from generator.i18n.scripts import has_spaceless, is_han_or_kana
 
 # A short word after a number: a unit or an abbreviation ("г.", "h/24", "km", "ч").
 # Not a phone number's extension ("ext. 12", "x 12"): a line may break before it.
@@ -36,7 +36,7 @@ _UNIT_AFTER_NUMBER = re.compile(
 
 def needs_segmenting(text: str) -> bool:
     """Whether `text` has letters of a script written without spaces between words."""
-    return any(is_spaceless(char) for char in text)
+    return has_spaceless(text)
 
 
 @remembered(4096)

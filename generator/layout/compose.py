@@ -39,7 +39,7 @@ from generator.content.web_address import bare_domain
 from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
-from generator.i18n.digits import WESTERN, in_digits, piece_digits
+from generator.i18n.digits import DECIMAL, WESTERN, in_digits, piece_digits
 from generator.i18n.kept_cldr import kept_answer
 from generator.i18n.localize import babel_locale
 from generator.layout.paragraphs import Paragraph, parse_block
@@ -263,7 +263,7 @@ def kit_digits(kit: Kit, lang: str) -> str:
 def strings_in_digits(strings: dict[str, str], digits: str) -> dict[str, str]:
     """The catalogue's strings with their digits in `digits` ("২৪ ঘণ্টা" as "24 ঘণ্টা" in a
     kit whose numbers are written in Western digits)."""
-    if not any(char.isdecimal() for text in strings.values() for char in text):
+    if not any(DECIMAL.search(text) for text in strings.values()):
         return strings
     return {key: in_digits(text, digits) for key, text in strings.items()}
 
