@@ -8,6 +8,9 @@ made again when needed."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import importlib.machinery
+import importlib.util
 import os
 import pickle
 import stat
@@ -70,6 +73,38 @@ def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object],
         if zlib.crc32(key.encode()) % PRUNE_EVERY == 0:
             _prune(path.parent, most, path)
     return made
+
+
+@remembered(16)
+def installed(name: str, also: tuple[str, ...] = ()) -> str:
+    """A digest of the library `name` as installed, found without importing it (importing
+    some takes 20-60 ms), for the keys of what is worked out with it: its module or package
+    __init__.py (which holds its __version__), the files `also` of its package, and the size
+    and time of its compiled extension modules (the module itself, or those beside its
+    __init__.py); "none" where it is not installed."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        return "none"
+    origin = Path(spec.origin)
+    digest = hashlib.sha256()
+    if _is_extension(origin):
+        extensions = [origin]
+    else:
+        digest.update(origin.read_bytes())
+        folder = origin.parent if origin.name == "__init__.py" else None
+        extensions = sorted(path for path in folder.iterdir() if _is_extension(path)) \
+            if folder is not None else []
+        for file in also:
+            path = origin.parent / file
+            digest.update(file.encode() + (path.read_bytes() if path.is_file() else b"-"))
+    for extension in extensions:
+        found = extension.stat()
+        digest.update(f"{extension.name} {found.st_size} {found.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def _is_extension(path: Path) -> bool:
+    return path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def read_kept(path: Path) -> object | None:

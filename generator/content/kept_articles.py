@@ -12,13 +12,11 @@ file that changed while it was parsed is not kept.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.content.kept_yaml import pyyaml_build
 from generator.content.models import Article
-from generator.disk_cache import kept
+from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 VERSION = "1"
@@ -35,10 +33,7 @@ def kept_article(digest: bytes, path: Path, slug: str, lang: str, load: Callable
 
 @remembered(1)
 def _code() -> str:
-    digest = hashlib.sha256(pyyaml_build().encode())
+    digest = hashlib.sha256(repr((installed("yaml"), installed("markdown_it"))).encode())
     for source in sorted(HERE.glob("*.py")):
         digest.update(source.name.encode() + source.read_bytes())
-    spec = importlib.util.find_spec("markdown_it")  # found, not imported
-    if spec is not None and spec.origin is not None:
-        digest.update(Path(spec.origin).read_bytes())  # its __version__
     return digest.hexdigest()

@@ -12,12 +12,11 @@ without a problem is kept: a text with one is parsed again, and reported, every 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator.disk_cache import kept
+from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 VERSION = "1"
@@ -39,22 +38,8 @@ def _valid(found: object) -> bool:
 
 @remembered(1)
 def _code() -> str:
-    digest = hashlib.sha256(pyyaml_build().encode())
+    digest = hashlib.sha256(installed("yaml").encode())  # its libyaml extension too
     for name in SOURCES:
         digest.update((HERE / name).read_bytes())
     return digest.hexdigest()
 
-
-@remembered(1)
-def pyyaml_build() -> str:
-    """PyYAML's version and its libyaml extension's build, found without importing them: the
-    digest of its __init__.py (which holds __version__), and the extension's size and time."""
-    spec = importlib.util.find_spec("yaml")
-    if spec is None or spec.origin is None:
-        return "none"
-    folder = Path(spec.origin).parent
-    digest = hashlib.sha256(Path(spec.origin).read_bytes())
-    for extension in sorted(folder.glob("_yaml*")):
-        found = extension.stat()
-        digest.update(f"{extension.name} {found.st_size} {found.st_mtime_ns}".encode())
-    return digest.hexdigest()

@@ -11,7 +11,6 @@ and reported, every time.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +18,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
-from generator.disk_cache import kept
+from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 __all__ = ("Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
@@ -121,10 +120,7 @@ def _kept(question: tuple[str, ...], make: Callable[[], T], valid: Callable[[obj
 
 @remembered(1)
 def _code() -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(installed("phonenumbers").encode())
     for name in SOURCES:
         digest.update((HERE / name).read_bytes())
-    spec = importlib.util.find_spec("phonenumbers")  # found, not imported
-    if spec is not None and spec.origin is not None:
-        digest.update(Path(spec.origin).read_bytes())  # its __version__
     return digest.hexdigest()

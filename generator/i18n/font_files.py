@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.util
 import json
 import os
 import subprocess
@@ -17,7 +16,7 @@ import sys
 from array import array
 from pathlib import Path
 
-from generator.disk_cache import cache_folder, kept
+from generator.disk_cache import cache_folder, installed, kept
 from generator.engine import remembered
 from generator.write import write_atomic
 
@@ -57,7 +56,7 @@ def _default_location(source: Path) -> tuple[tuple[str, float], ...]:
     size and time, as face_cmap's) and then from the cache folder: a build that finds every
     font it needs made imports no fontTools."""
     stat = source.stat()
-    key = _key("axes", str(source), stat.st_size, stat.st_mtime_ns, _font_tools())
+    key = _key("axes", str(source), stat.st_size, stat.st_mtime_ns, installed("fontTools"))
 
     def read() -> tuple[tuple[str, float], ...]:
         from fontTools.ttLib import TTFont
@@ -66,15 +65,6 @@ def _default_location(source: Path) -> tuple[tuple[str, float], ...]:
             return tuple((axis.axisTag, axis.defaultValue) for axis in font["fvar"].axes)
 
     return kept("font-axes", f"axes-{key}", read, lambda found: isinstance(found, tuple))
-
-
-@remembered(1)
-def _font_tools() -> str:
-    """fontTools' version, read from its __init__.py without importing it."""
-    spec = importlib.util.find_spec("fontTools")
-    if spec is None or spec.origin is None:
-        return "none"
-    return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()[:16]
 
 
 def _is_default_instance(source: Path, axes: dict[str, float]) -> bool:

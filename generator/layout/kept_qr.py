@@ -12,12 +12,11 @@ time.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from generator.disk_cache import kept
+from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 T = TypeVar("T")
@@ -25,7 +24,7 @@ VERSION = "1"
 HERE = Path(__file__).parent
 SOURCES = (HERE / "qr_size.py", HERE / "kept_qr.py", HERE.parent / "render" / "qr.py",
            HERE.parent / "render" / "qr_masks.py")
-QRCODE_SOURCES = ("__init__.py", "main.py", "util.py", "base.py", "constants.py", "LUT.py")
+QRCODE_SOURCES = ("main.py", "util.py", "base.py", "constants.py", "LUT.py")  # and __init__
 Matrix = tuple[tuple[bool, ...], ...]
 
 
@@ -55,13 +54,7 @@ def _kept(kind: str, payload: str, make: Callable[[], T], valid: Callable[[objec
 
 @remembered(1)
 def _code() -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(installed("qrcode", QRCODE_SOURCES).encode())
     for source in SOURCES:
         digest.update(source.read_bytes())
-    spec = importlib.util.find_spec("qrcode")  # found, not imported
-    if spec is not None and spec.origin is not None:
-        folder = Path(spec.origin).parent
-        for name in QRCODE_SOURCES:
-            path = folder / name
-            digest.update(name.encode() + (path.read_bytes() if path.is_file() else b"-"))
     return digest.hexdigest()

@@ -11,14 +11,13 @@ change to any is a new key.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from generator.disk_cache import kept
+from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 T = TypeVar("T")
@@ -31,7 +30,7 @@ def kept_terms(entries: tuple[str, ...], algorithms: tuple[str, ...], make: Call
                valid: Callable[[object], bool]) -> T:
     """`make()`'s Terms of `entries` stemmed with `algorithms`, from the cache when an
     earlier process worked out the same."""
-    key = hashlib.sha256(repr((VERSION, _code(), _stemmers(), algorithms,
+    key = hashlib.sha256(repr((VERSION, _code(), installed("Stemmer"), algorithms,
                                entries)).encode()).hexdigest()[:32]
     return kept("discretion", f"terms-{key}", make, valid)
 
@@ -43,12 +42,3 @@ def _code() -> str:
         digest.update((HERE / name).read_bytes())
     return digest.hexdigest()
 
-
-@remembered(1)
-def _stemmers() -> str:
-    """A digest of the Snowball stemmers' build, found without importing it."""
-    spec = importlib.util.find_spec("Stemmer")
-    if spec is None or spec.origin is None:
-        return "none"
-    found = Path(spec.origin).stat()
-    return f"{Path(spec.origin).name} {found.st_size} {found.st_mtime_ns}"
