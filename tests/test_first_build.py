@@ -151,6 +151,76 @@ def test_a_kept_face_is_the_face_reportlab_reads(tmp_path: Path,
         cache_folder.cache_clear()
 
 
+# Counts, in the build's process, font subsets read back from the disk cache and made.
+COUNT_SUBSETS = """
+import generator.render.subset_cache as subset_cache
+counts = {"read": 0, "made": 0}
+read = subset_cache._read
+def counted_read(path):
+    found = read(path)
+    counts["read" if found is not None else "made"] += 1
+    return found
+subset_cache._read = counted_read
+#---
+facts = {"code": code, **counts}
+"""
+
+
+def test_a_second_process_reads_the_subsets_the_first_made(tmp_path: Path) -> None:
+    """And embeds them as the first did: the same PDFs, byte for byte."""
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans"])
+    cache = tmp_path / "cache"
+    runs = []
+    for run in ("first", "second"):
+        out = tmp_path / run
+        runs.append(in_new_process(tmp_path, COUNT_SUBSETS, "build", kit, "--out", out,
+                                   "--no-previews", "--jobs", "1", cache=cache))
+    first, second = runs
+    assert first["code"] == 0 and first["made"] >= 20 and first["read"] == 0
+    assert second == {"code": 0, "read": first["made"], "made": 0}
+    pdfs = sorted(path.relative_to(tmp_path / "first")
+                  for path in (tmp_path / "first").rglob("*.pdf"))
+    assert len(pdfs) >= 12
+    for pdf in pdfs:
+        assert (tmp_path / "first" / pdf).read_bytes() == (tmp_path / "second" / pdf).read_bytes()
+
+
+def test_a_kept_subset_is_reportlabs_own_and_a_damaged_one_is_made_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import zlib
+
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    from generator.disk_cache import cache_folder
+    from generator.engine import engine
+    from generator.i18n.fonts import FAMILIES
+    from generator.render.face_cache import FACE_KEY
+    from generator.render.subset_cache import PREFIX, kept_subset
+
+    assert engine().patches["remembered font subsets"] == "installed"
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
+    cache_folder.cache_clear()
+    try:
+        face = TTFontFace(str(FAMILIES["noto-arabic"].regular()))
+        key = getattr(face, FACE_KEY)
+        glyphs = (0, 3, 40, 41, 7, 120)
+        own = type(face).makeSubset.__wrapped__(face, list(glyphs))  # ReportLab's
+        made = kept_subset(key, glyphs, "code", lambda: own)
+        assert made == (own, zlib.compress(own))
+        assert kept_subset(key, glyphs, "code", lambda: b"not asked for") == made
+        assert kept_subset(key, glyphs[::-1], "code", lambda: b"other order") == (
+            b"other order", zlib.compress(b"other order"))  # another subset, another file
+        [kept] = [path for path in (tmp_path / "cache").rglob(f"{PREFIX}*")
+                  if path.read_bytes() == made[1]]
+        kept.write_bytes(made[1][:-8])  # cut short: it no longer decompresses
+        assert kept_subset(key, glyphs, "code", lambda: own) == made
+        assert kept.read_bytes() == made[1]  # made again, and kept again
+    finally:
+        cache_folder.cache_clear()
+
+
 def _attributes(face: Any) -> dict[str, Any]:
     return {name: value for name, value in vars(face).items() if name != "_pdfScale"}
 

@@ -96,8 +96,9 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     `keep`, just made); the files removed."""
     files = []
     for path in folder.iterdir():
-        if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "face-"))):
-            continue  # not ours, or a file being written (face-: generator/render/face_cache)
+        if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "face-", "subset-"))):
+            continue  # not ours, or a file being written (face-: generator/render/face_cache,
+            # subset-: generator/render/subset_cache)
         try:
             stat = path.stat()
         except OSError:

@@ -34,9 +34,11 @@ if TYPE_CHECKING:
 ExtractInfo = Callable[[TTFontFile, int], None]
 VERSION = "1"
 PREFIX = "face-"  # the font cache's pruning counts these files with its own
-# What a face holds that is not what extractInfo worked out (the file, where it was found),
-# or is made again from what is kept (the scale to 1000 units per em, a function)
-NOT_KEPT = frozenset({"_ttf_data", "filename", "_pdfScale"})
+FACE_KEY = "_havenprint_face_key"  # set on the face: its subsets are kept by it (subset_cache)
+# What a face holds that is not what extractInfo worked out (the file, where it was found,
+# the key it was kept under), or is made again from what is kept (the scale to 1000 units
+# per em, a function)
+NOT_KEPT = frozenset({"_ttf_data", "filename", "_pdfScale", FACE_KEY})
 
 
 def remembered_faces(original: ExtractInfo, engine: Engine) -> ExtractInfo:
@@ -45,15 +47,18 @@ def remembered_faces(original: ExtractInfo, engine: Engine) -> ExtractInfo:
     code = hashlib.sha256(original.__code__.co_code).hexdigest()[:16]
 
     def extract_info(self: TTFontFile, charInfo: int = 1) -> None:  # noqa: N803 -- ReportLab's
-        path = cache_dir() / f"{PREFIX}{face_key(self, charInfo, code)}.pickle"
+        key = face_key(self, charInfo, code)
+        path = cache_dir() / f"{PREFIX}{key}.pickle"
         kept = read_kept(path)
         if kept is not None:
             vars(self).update(kept, _pdfScale=_scale(kept["unitsPerEm"]))
+            setattr(self, FACE_KEY, key)
             return
         parse(original, self, charInfo)
         if not bytes(getattr(self, "name", b"")).startswith(b"_RL_"):
             keep(path, {name: value for name, value in vars(self).items()
                         if name not in NOT_KEPT})
+            setattr(self, FACE_KEY, key)
     return extract_info
 
 

@@ -29,8 +29,9 @@ from reportlab.pdfbase.ttfonts import ShapedStr, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from generator.render.deferred_pattern import paragraph
-from generator.render.face_cache import remembered_faces
+from generator.render.face_cache import FACE_KEY, remembered_faces
 from generator.render.shaped_text import written
+from generator.render.subset_cache import kept_subset
 from generator.render.word_queue import linear_break_lines
 
 if TYPE_CHECKING:
@@ -113,18 +114,29 @@ def _no_discretionary_ligatures(original: tuple[Any, ...], engine: Engine) -> tu
 
 def _remembered_subsets(original: MakeSubset, engine: Engine) -> MakeSubset:
     """ReportLab builds each document's font subsets anew, in Python; a kit's documents and a
-    batch's sites use the same few subsets, so each face keeps its recent ones."""
+    batch's sites use the same few subsets, so each face keeps its recent ones, and a face
+    read through face_cache.py keeps them on disk too, compressed, for the next process
+    (subset_cache.py)."""
+    code = fingerprint(original)
+
     def make_subset(self: TTFontFile, subset: list[int]) -> bytes:
         made: dict[tuple[int, ...], bytes] = self.__dict__.setdefault("_havenprint_subsets", {})
         key = tuple(subset)
         if key in made:
             made[key] = made.pop(key)  # the most recently used go last
-        else:
-            if len(made) >= SUBSETS_KEPT_PER_FACE:
-                engine.font_files.pop(made.pop(next(iter(made))), None)
+            return made[key]
+        if len(made) >= SUBSETS_KEPT_PER_FACE:
+            engine.font_files.pop(made.pop(next(iter(made))), None)
+        face_key = getattr(self, FACE_KEY, None)
+        if face_key is None:
             made[key] = original(self, subset)
             engine.font_files.setdefault(made[key], None)
+        else:
+            made[key], compressed = kept_subset(face_key, key, code,
+                                                lambda: original(self, subset))
+            engine.font_files[made[key]] = compressed
         return made[key]
+    make_subset.__wrapped__ = original  # type: ignore[attr-defined]  # for tests
     return make_subset
 
 
