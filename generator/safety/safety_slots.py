@@ -11,7 +11,7 @@ emptied), never in a layout.
 from __future__ import annotations
 
 from generator.content.caches import cached_layouts
-from generator.content.layouts import Layout, SlotSpec
+from generator.content.layouts import LAYOUTS_DIR, Layout, SlotSpec
 from generator.errors import Problem
 from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, fill
@@ -20,8 +20,10 @@ from generator.safety.discretion.matching import is_ignorable
 
 def safety_slots(layout: Layout) -> dict[str, SlotSpec]:
     """Slot name -> the slot as the built-in format of the same name marks it (else as
-    `layout` itself does), for every slot that carries safety wording."""
-    builtin = cached_layouts().get(layout.name)
+    `layout` itself does), for every slot that carries safety wording. A built-in layout is
+    its own reference: the built-ins are loaded (every layout.yaml read and digested) only
+    for a site's own."""
+    builtin = None if layout.folder.parent == LAYOUTS_DIR else cached_layouts().get(layout.name)
     marked: dict[str, SlotSpec] = {}
     for spec in ([builtin.spec] if builtin is not None else []) + [layout.spec]:
         for face in spec.faces.values():
