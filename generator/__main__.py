@@ -1,3 +1,3 @@
-from generator.commands.cli import entry
+from generator.commands.launch import entry
 
 entry()
