@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NoReturn
 
 from generator import __version__
 from generator.commands.batch import add_batch_command
+from generator.commands.collector import loaded_left_alone, loading
 from generator.commands.format_sizes import add_size_options, sized_formats
 from generator.commands.import_command import add_import_command
 from generator.commands.locale_command import add_locale_command
@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     say = _say if args.verbose else None
     try:
         if args.command in NEEDS_ENGINE:
-            with _loading():
+            with loading():
                 from generator.render.starters import start  # ReportLab: not for --version
 
                 start(verbose=say)
@@ -102,43 +102,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 # Commands that lay out or draw pages (locale export and import measure each string's room):
 # they start the engine (patches, default faces) first.
 NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve", "locale"})
-BUILD_THRESHOLD = 10_000  # objects made between young passes of the collector, in a build
-
-
-@contextlib.contextmanager
-def _loading() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while the libraries load: importing creates
-    objects by the hundred thousand, which its full passes walk again and again (some 15 % of
-    the import time), and leaves no garbage to collect. What was loaded is then set aside
-    from its passes (gc.freeze) before it runs again: else its first pass walks every object
-    the imports made, one young generation of them (7 ms, twice before a build's first
-    document). A kit's build takes it back when it ends (_loaded_left_alone)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
-
-
-@contextlib.contextmanager
-def _loaded_left_alone() -> Iterator[None]:
-    """What is loaded by now (modules, fonts, the engine) set aside from the collector's
-    passes while one kit is built: a quarter of a second less for a new process, and a
-    forked copy then shares those pages instead of copying them; and its young passes made
-    rarer (BUILD_THRESHOLD): laying out makes and drops paragraphs by the thousand, and the
-    default 700 objects ran 150 passes a kit, 40 ms. Taken back afterwards, so a process
-    that builds again (tests, the web page) still collects everything."""
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BUILD_THRESHOLD, *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
 
 
 def _say(message: str) -> None:
@@ -214,9 +177,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _one_kit(args: argparse.Namespace, write: bool) -> int:
-    with _loading():
+    with loading():
         from generator.commands.build_command import run_kit
-    with _loaded_left_alone():
+    with loaded_left_alone():
         return run_kit(args, write=write)
 
 

@@ -1,28 +1,22 @@
 """The `havenprint` command's first module: the command line imported with Python's cyclic
-garbage collector paused, as cli.py pauses it to load the engine (its `_loading`).
-Importing it makes some 40,000 objects the collector tracks, and no garbage; left running,
-the collector passed over them 57 times (about 10 ms of a new process, before anything else
-can start)."""
+garbage collector paused (collector.loading, which cli.py uses again to load the engine and
+the build). Importing the command line makes some 40,000 objects the collector tracks, and
+no garbage; left running, the collector passed over them 57 times (about 10 ms of a new
+process, before anything else can start)."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from types import ModuleType
 from typing import NoReturn
 
+from generator.commands.collector import loading
+
 
 def command_line() -> ModuleType:
-    """generator.commands.cli, imported with the collector paused; what it loaded is then set
-    aside from the collector's passes (gc.freeze), which would otherwise walk it all again."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    """generator.commands.cli, imported while `loading`."""
+    with loading():
         from generator.commands import cli
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
     return cli
 
 
