@@ -70,7 +70,7 @@ def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object],
 
     with contextlib.suppress(OSError, pickle.PicklingError):  # a cache: never a failure
         write_atomic(path, pickle.dumps(made, pickle.HIGHEST_PROTOCOL), durable=False)
-        if zlib.crc32(key.encode()) % PRUNE_EVERY == 0:
+        if prune_now(key):
             _prune(path.parent, most, path)
     return made
 
@@ -109,17 +109,29 @@ def _is_extension(path: Path) -> bool:
 
 def read_kept(path: Path) -> object | None:
     """A kept value, marked as just used; None when there is none or it does not read."""
+    return read_used(path, pickle.loads)
+
+
+def read_used(path: Path, decode: Callable[[bytes], T]) -> T | None:
+    """What `decode` makes of a kept file's bytes, the file marked as just used (pruning
+    removes the files used longest ago); None when there is none or it does not decode."""
     try:
         data = path.read_bytes()
     except OSError:
         return None
     try:
-        found: object = pickle.loads(data)
+        found = decode(data)
     except Exception:  # noqa: BLE001 -- damaged or from another version: made again
         return None
     with contextlib.suppress(OSError):
         os.utime(path)
     return found
+
+
+def prune_now(key: str) -> bool:
+    """Whether the write of `key` prunes its folder: one in PRUNE_EVERY, chosen by the key
+    (listing a folder of thousands of files takes 50 ms)."""
+    return zlib.crc32(key.encode()) % PRUNE_EVERY == 0
 
 
 def _prune(folder: Path, most: int, keep: Path) -> None:

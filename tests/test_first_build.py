@@ -155,12 +155,12 @@ def test_a_kept_face_is_the_face_reportlab_reads(tmp_path: Path,
 COUNT_SUBSETS = """
 import generator.render.subset_cache as subset_cache
 counts = {"read": 0, "made": 0}
-read = subset_cache._read
-def counted_read(path):
-    found = read(path)
+read_used = subset_cache.read_used
+def counted_read(path, decode):
+    found = read_used(path, decode)
     counts["read" if found is not None else "made"] += 1
     return found
-subset_cache._read = counted_read
+subset_cache.read_used = counted_read
 #---
 facts = {"code": code, **counts}
 """

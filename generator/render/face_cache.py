@@ -25,6 +25,7 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTFontFile
 
+from generator.disk_cache import read_used
 from generator.i18n.font_files import CACHE_LIMIT_MB, cache_dir, prune_cache
 from generator.write import write_atomic
 
@@ -87,17 +88,9 @@ def parse(original: ExtractInfo, face: TTFontFile, char_info: int) -> None:
 
 
 def read_kept(path: Path) -> dict[str, Any] | None:
-    """What a process kept for this face, or None (not kept, or not readable)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    try:
-        kept = pickle.loads(data)
-    except Exception:  # noqa: BLE001 -- a damaged file is read again from the font
-        return None
-    with contextlib.suppress(OSError):
-        os.utime(path)  # just used: pruning removes the files used longest ago
+    """What a process kept for this face, or None (not kept, or not readable: a damaged file
+    is read again from the font)."""
+    kept = read_used(path, pickle.loads)
     return kept if isinstance(kept, dict) else None
 
 

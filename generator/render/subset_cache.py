@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import zlib
 from collections.abc import Callable
-from pathlib import Path
 
+from generator.disk_cache import prune_now, read_used
 from generator.i18n.font_files import CACHE_LIMIT_MB, cache_dir, prune_cache
 from generator.write import write_atomic
 
 VERSION = "1"
 PREFIX = "subset-"  # the font cache's pruning counts these files with its own
-PRUNE_EVERY = 16  # writes, chosen by the key: pruning lists the whole folder
 
 
 def kept_subset(face_key: str, subset: tuple[int, ...], code: str,
@@ -33,14 +31,14 @@ def kept_subset(face_key: str, subset: tuple[int, ...], code: str,
     """(the subset, compressed): read back from the cache, or made and kept there."""
     key = _key(face_key, subset, code)
     path = cache_dir() / f"{PREFIX}{key}.z"
-    found = _read(path)
+    found = read_used(path, lambda compressed: (zlib.decompress(compressed), compressed))
     if found is not None:
         return found
     made = make()
     compressed = zlib.compress(made)
     with contextlib.suppress(OSError):  # a cache: never a failure
         write_atomic(path, compressed, durable=False)
-        if int(key[:4], 16) % PRUNE_EVERY == 0:
+        if prune_now(key):
             prune_cache(path.parent, CACHE_LIMIT_MB * 1024 * 1024, keep=path)
     return made, compressed
 
@@ -48,17 +46,3 @@ def kept_subset(face_key: str, subset: tuple[int, ...], code: str,
 def _key(face_key: str, subset: tuple[int, ...], code: str) -> str:
     parts = (VERSION, face_key, code, zlib.ZLIB_RUNTIME_VERSION, subset)
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
-
-
-def _read(path: Path) -> tuple[bytes, bytes] | None:
-    try:
-        compressed = path.read_bytes()
-    except OSError:
-        return None
-    try:
-        subset = zlib.decompress(compressed)
-    except zlib.error:
-        return None
-    with contextlib.suppress(OSError):
-        os.utime(path)  # just used: pruning removes the files used longest ago
-    return subset, compressed
