@@ -66,13 +66,21 @@ def kept(folder: str, key: str, make: Callable[[], T], valid: Callable[[object],
     made = make()
     if not still():
         return made
+    with contextlib.suppress(pickle.PicklingError):  # a cache: never a failure
+        keep_file(path, pickle.dumps(made, pickle.HIGHEST_PROTOCOL), most)
+    return made
+
+
+def keep_file(path: Path, data: bytes, most: int) -> None:
+    """`data` written atomically as the kept file `path` (a `*.pickle` of its folder), the
+    folder pruned to about the `most` files used last; a write that fails is let be (a
+    cache: never a failure)."""
     from generator.write import write_atomic  # concurrent.futures: not for every command
 
-    with contextlib.suppress(OSError, pickle.PicklingError):  # a cache: never a failure
-        write_atomic(path, pickle.dumps(made, pickle.HIGHEST_PROTOCOL), durable=False)
-        if prune_now(key):
+    with contextlib.suppress(OSError):
+        write_atomic(path, data, durable=False)
+        if prune_now(path.stem):
             _prune(path.parent, most, path)
-    return made
 
 
 @remembered(16)
