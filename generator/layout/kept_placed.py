@@ -8,8 +8,8 @@ Placing depends on the composed faces (every word, in its order and style), the 
 spec, which is all its layout.yaml says, and its folder), the size and brand colour, the
 files problems name, the sizes other faces settled (caps), the fonts (each face's registered
 names, the characters it covers and the file ReportLab read it from) and
-the code that places: the key is all of that, the source of every module of havenprint, and
-the versions of ReportLab, HarfBuzz, python-bidi, ICU and Python's Unicode data. The objects
+the code that places: the key is all of that, every module of havenprint (by size and time)
+and the versions of ReportLab, HarfBuzz, python-bidi, ICU and Python's Unicode data. The objects
 placed faces share with the process (the layout's specs, the font set and its faces) are
 pickled as references to the process's own, so that a face read back is the same face.
 
@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
 import sys
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,17 +75,39 @@ def _key(composition: Composition, placement: Placement) -> str | None:
     """A digest of everything placing depends on; None when it cannot be told (a font
     ReportLab did not read from a file)."""
     layout = composition.layout
-    fonts = _fonts_key(placement.fonts)
+    fonts = _fonts_key(Same(placement.fonts))
     if fonts is None or placement.layout is not layout:
         return None
     parts = (VERSION, _code(), composition.lang, composition.size, composition.faces,
-             str(layout.folder), layout.spec, placement.size, placement.brand,
+             str(layout.folder), _spec_text(Same(layout)), placement.size, placement.brand,
              sorted((name, str(path)) for name, path in placement.sources.items()),
              placement.caps, fonts)
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
-def _fonts_key(fonts: FontSet) -> tuple[Any, ...] | None:
+@dataclass(frozen=True, eq=False)
+class Same:
+    """A key that is one object itself, not any equal to it: layouts and font sets are
+    made once per process and shared by its documents (remembered by the key, the object
+    stays alive, so no other takes its id)."""
+
+    thing: Any
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.thing is self.thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+
+@remembered(64)
+def _spec_text(layout: Same) -> str:
+    return repr(layout.thing.spec)
+
+
+@remembered(512)
+def _fonts_key(same: Same) -> tuple[Any, ...] | None:
+    fonts: FontSet = same.thing
     faces = []
     for face in fonts.faces:
         files = [_font_file(name) for name in (face.regular, face.bold)]
@@ -109,20 +133,38 @@ def _font_file(name: str) -> tuple[str, int, int] | None:
 
 @remembered(1)
 def _code() -> str:
+    """The libraries' versions, and havenprint's modules by name, size and time, as Python
+    itself tells a module's compiled code is still its source's (reading every module's
+    text took 6-10 ms of each new process)."""
     digest = hashlib.sha256(repr((sys.version, unicodedata.unidata_version,
                                   [installed(name) for name in LIBRARIES])).encode())
-    for source in sorted(PACKAGE.rglob("*.py")):
-        digest.update(source.relative_to(PACKAGE).as_posix().encode() + source.read_bytes())
+    for path, size, time in sorted(_sources(str(PACKAGE))):
+        digest.update(f"{path} {size} {time}\n".encode())
     return digest.hexdigest()
+
+
+def _sources(folder: str) -> Iterator[tuple[str, int, int]]:
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    yield from _sources(entry.path)
+            elif entry.name.endswith(".py"):
+                found = entry.stat()
+                yield entry.path, found.st_size, found.st_mtime_ns
 
 
 def _shared(composition: Composition, placement: Placement) -> list[object]:
     """What placed faces refer to that the process holds: the layout, its specs (each face's
     spec and slots, the styles, the sizes), the sizes placed at, the font set and its faces.
     The same inputs list them in the same order in every process."""
-    layout = composition.layout
-    return [layout, *_models(layout.spec), composition.size, placement.size,
+    return [*_layout_models(Same(composition.layout)), composition.size, placement.size,
             placement.fonts, *placement.fonts.faces]
+
+
+@remembered(64)
+def _layout_models(layout: Same) -> tuple[object, ...]:
+    return (layout.thing, *_models(layout.thing.spec))
 
 
 def _models(value: object) -> Iterator[BaseModel]:
