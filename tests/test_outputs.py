@@ -125,6 +125,10 @@ def test_manifest_hashes_match_the_files_on_disk(built: Built) -> None:
                                                    / "layout.yaml")
     assert set(manifest["versions"]) == {"havenprint", "python", "reportlab", "qrcode",
                                          "jinja2", "pypdfium2", "pikepdf"}
+    from importlib import metadata
+
+    for name in ("reportlab", "qrcode", "jinja2", "pypdfium2", "pikepdf"):
+        assert manifest["versions"][name] == metadata.version(name)  # read another way
 
 
 def test_page_sizes_are_those_a_pdf_library_reads(built: Built) -> None:
