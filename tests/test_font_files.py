@@ -85,3 +85,21 @@ def test_a_font_that_cannot_be_made_is_an_error_naming_it(tmp_path: Path,
     monkeypatch.setattr(font_files, "cache_dir", lambda: tmp_path)
     with pytest.raises(RuntimeError, match="Broken-Regular"):
         font_files.emboldened(broken)
+
+
+def test_the_same_fonts_made_again_are_the_same_bytes(made: dict, tmp_path: Path) -> None:
+    """A font file records when it was made (`head`'s modified time): the files take their
+    source's time instead, so that an empty cache makes the fonts, and the PDFs that embed
+    them, byte for byte those of a full one."""
+    import time
+
+    first = {key: Path(made[key]).read_bytes() for key in ("bold", "subset", "subset_bold")}
+    time.sleep(1.1)  # head's time counts seconds
+    done = subprocess.run([sys.executable, "-c", MAKE_FONTS], cwd=ROOT, capture_output=True,
+                          text=True, check=True, env={"HAVENPRINT_CACHE": str(tmp_path),
+                                                      "PATH": "/usr/bin:/bin"})
+    again = json.loads(done.stdout)
+    for key, data in first.items():
+        assert Path(again[key]).read_bytes() == data, key
+        with TTFont(again[key]) as font, TTFont(made[key]) as other:
+            assert font["head"].modified == other["head"].modified

@@ -32,6 +32,10 @@ def make(job: dict) -> None:
     else:
         raise ValueError(f"unknown font job {job['kind']!r}")
     buffer = io.BytesIO()
+    # The source's own time in `head`, not the time of making: the same font file from the
+    # same job on any machine, so that a kit built from an empty cache is byte for byte one
+    # built from a full one.
+    font.recalcTimestamp = False
     font.save(buffer)
     write_atomic(target, buffer.getvalue())
 
