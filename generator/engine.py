@@ -121,6 +121,9 @@ class Engine:
     # How ReportLab writes a shaped run, by its glyph positions, size and rise
     # (generator.render.patches, generator.render.shaped_text).
     shaped_runs: Store[Any, Any] = field(default_factory=lambda: Store(4096))
+    # The shaped runs the document being drawn uses, while generator.render.kept_runs
+    # records them for the next process.
+    runs_used: dict[Any, Any] | None = None
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)

@@ -1,9 +1,10 @@
-"""A document's placement kept on disk (generator/layout/kept_placed.py, issue 31): a second
-process building an unchanged kit places nothing and prints the same PDFs, byte for byte, as
-one that placed everything; an edit places again the documents it reaches, and only those;
-a damaged kept file is placed again; the web page's drafts and a document with a problem are
-never kept. Each build runs in a new Python, as the command does (tests/test_first_build.py's
-in_new_process), and reports what it placed, never how long it took."""
+"""A document's placement and its shaped runs kept on disk (generator/layout/kept_placed.py,
+generator/render/kept_runs.py, issue 31): a second process building an unchanged kit places
+nothing and works out no shaped run, and prints the same PDFs, byte for byte, as one that
+did it all; an edit places again the documents it reaches, and only those; a damaged kept
+file is made again; the web page's drafts and a document with a problem are never kept.
+Each build runs in a new Python, as the command does (tests/test_first_build.py's
+in_new_process), and reports what it placed and worked out, never how long it took."""
 
 from __future__ import annotations
 
@@ -23,8 +24,15 @@ def counted_place(composition, placement):
     placed.append([composition.layout.name, composition.lang])
     return place(composition, placement)
 kept_placed.place_document = counted_place
+import generator.render.patches as patches
+runs = []
+write = patches.written
+def counted_written(*args):
+    runs.append(1)
+    return write(*args)
+patches.written = counted_written
 #---
-facts = {"code": code, "placed": sorted(placed)}
+facts = {"code": code, "placed": sorted(placed), "runs": len(runs)}
 """
 LANGUAGES = ["en", "ar", "zh-Hans", "hi"]
 
@@ -57,6 +65,7 @@ def test_a_second_process_places_nothing_and_prints_the_same(
     assert {lang for _, lang in first["placed"]} == set(LANGUAGES)
     assert len(first["placed"]) == len(pdfs) >= 7 * len(LANGUAGES)  # each once, office only
     assert second["placed"] == []
+    assert first["runs"] > 100 and second["runs"] == 0  # Arabic's and Hindi's shaped runs
     assert _pdfs(tmp_path / "second") == pdfs
 
 
@@ -85,16 +94,19 @@ def test_a_damaged_kept_placement_is_placed_again(tmp_path: Path) -> None:
     first = _build(tmp_path, kit, "first")
     kept = sorted((tmp_path / "cache" / "havenprint" / "placed").glob("placed-*.pickle"))
     assert first["code"] == 0 and len(kept) == len(first["placed"]) >= 7
+    kept += sorted((tmp_path / "cache" / "havenprint" / "runs").glob("runs-*.pickle"))
+    assert len(kept) == 2 * len(first["placed"])  # every Arabic document has shaped runs
     whole = {path: path.read_bytes() for path in kept}
     for path in kept[::2]:
         path.write_bytes(whole[path][: len(whole[path]) // 2])  # cut short
     for path in kept[1::2]:
         path.write_bytes(b"not a pickle")
     second = _build(tmp_path, kit, "second")
-    assert second["placed"] == first["placed"]
+    assert second["placed"] == first["placed"] and second["runs"] == first["runs"] > 0
     assert _pdfs(tmp_path / "second") == _pdfs(tmp_path / "first")
     third = _build(tmp_path, kit, "third")  # what the second placed was kept again, whole
-    assert third["placed"] == [] and _pdfs(tmp_path / "third") == _pdfs(tmp_path / "first")
+    assert third["placed"] == [] and third["runs"] == 0
+    assert _pdfs(tmp_path / "third") == _pdfs(tmp_path / "first")
 
 
 def test_drafts_and_documents_with_a_problem_are_never_kept(

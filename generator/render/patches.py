@@ -214,6 +214,8 @@ def _remembered_shaped_runs(original: FormatText, engine: Engine) -> FormatText:
                 steps = engine.shaped_runs.get(key)
                 if steps is None:
                     steps = engine.shaped_runs.remember(key, written(positions, size, rise))
+                if engine.runs_used is not None:
+                    engine.runs_used[key] = steps
                 steps.write(code, codes, escape)
         finally:
             self._code, self._x, self._y = state
