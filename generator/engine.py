@@ -124,6 +124,10 @@ class Engine:
     # The shaped runs the document being drawn uses, while generator.render.kept_runs
     # records them for the next process.
     runs_used: dict[Any, Any] | None = None
+    # The document's runs as HarfBuzz shaped them in an earlier process, and those it uses,
+    # while it is drawn (generator.i18n.kept_shapes).
+    kept_shapes: dict[Any, Any] = field(default_factory=dict)
+    shapes_used: dict[Any, Any] | None = None
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)

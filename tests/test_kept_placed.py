@@ -31,8 +31,15 @@ def counted_written(*args):
     runs.append(1)
     return write(*args)
 patches.written = counted_written
+import generator.i18n.kept_shapes as kept_shapes
+shaped = []
+shape = kept_shapes.shapeStr
+def counted_shape(*args):
+    shaped.append(1)
+    return shape(*args)
+kept_shapes.shapeStr = counted_shape
 #---
-facts = {"code": code, "placed": sorted(placed), "runs": len(runs)}
+facts = {"code": code, "placed": sorted(placed), "runs": len(runs), "shaped": len(shaped)}
 """
 LANGUAGES = ["en", "ar", "zh-Hans", "hi"]
 
@@ -66,6 +73,7 @@ def test_a_second_process_places_nothing_and_prints_the_same(
     assert len(first["placed"]) == len(pdfs) >= 7 * len(LANGUAGES)  # each once, office only
     assert second["placed"] == []
     assert first["runs"] > 100 and second["runs"] == 0  # Arabic's and Hindi's shaped runs
+    assert first["shaped"] > 100 and second["shaped"] == 0  # HarfBuzz's glyphs, read back
     assert _pdfs(tmp_path / "second") == pdfs
 
 
@@ -103,9 +111,10 @@ def test_a_damaged_kept_placement_is_placed_again(tmp_path: Path) -> None:
         path.write_bytes(b"not a pickle")
     second = _build(tmp_path, kit, "second")
     assert second["placed"] == first["placed"] and second["runs"] == first["runs"] > 0
+    assert second["shaped"] == first["shaped"] > 0
     assert _pdfs(tmp_path / "second") == _pdfs(tmp_path / "first")
     third = _build(tmp_path, kit, "third")  # what the second placed was kept again, whole
-    assert third["placed"] == [] and third["runs"] == 0
+    assert third["placed"] == [] and third["runs"] == third["shaped"] == 0
     assert _pdfs(tmp_path / "third") == _pdfs(tmp_path / "first")
 
 
@@ -144,3 +153,4 @@ def test_drafts_and_documents_with_a_problem_are_never_kept(
         assert len(list(folder.glob("placed-*.pickle"))) == 1
     finally:
         cache_folder.cache_clear()
+

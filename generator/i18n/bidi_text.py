@@ -25,12 +25,12 @@ from bidi.algorithm import (
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import isolate_spans, unbreakable_spans
+from generator.i18n.kept_shapes import note_shaped, shaped_str
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
@@ -386,7 +386,7 @@ def _draw_anchor(canvas: Canvas, font: str, x: float, y: float, size: float,
 @remembered(8192)
 def _shaped(text: str, font: str, size: float) -> str:
     """HarfBuzz's glyphs and positions for a run (a ShapedStr, only ever read)."""
-    return shapeStr(text, font, size)
+    return shaped_str(text, font, size)
 
 
 @remembered(8192)
@@ -426,5 +426,8 @@ def _harfbuzz_reads_right_to_left(text: str) -> bool:
 def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:
     text = canvas.beginText(x, y)
     text.setFont(run.font, size)
-    text._textOut(_shaped(_for_harfbuzz(run), run.font, size))  # ReportLab's shaped-text path
+    shaped_text = _for_harfbuzz(run)
+    shaped = _shaped(shaped_text, run.font, size)
+    note_shaped(shaped_text, run.font, size, shaped)
+    text._textOut(shaped)  # ReportLab's shaped-text path
     canvas.drawText(text)

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import shapeStr
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
 from generator.i18n.fonts import Face, FontSet
+from generator.i18n.kept_shapes import note_shaped, shaped_str
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
@@ -220,7 +220,7 @@ def _line_start(alignment: int, width: float, line_width: float) -> float:
 @remembered(8192)
 def _glyphs(text: str, font: str, size: float) -> str:
     """HarfBuzz's glyphs for a run (a ShapedStr, only ever read), left to right."""
-    return shapeStr(left_to_right_for_harfbuzz(text.translate(_NO_BREAK_SPACES)), font, size)
+    return shaped_str(left_to_right_for_harfbuzz(text.translate(_NO_BREAK_SPACES)), font, size)
 
 
 def _copies_right(text: str, font: str, size: float) -> bool:
@@ -234,7 +234,9 @@ def _draw_run(canvas: Canvas, text: str, face: Face, weight: str, x: float, y: f
     run = canvas.beginText(x, y)
     run.setFont(font, size)
     if face.shaped:
-        run._textOut(_glyphs(text, font, size))  # ReportLab's shaped-text path
+        glyphs = _glyphs(text, font, size)
+        note_shaped(left_to_right_for_harfbuzz(drawn), font, size, glyphs)
+        run._textOut(glyphs)  # ReportLab's shaped-text path
     else:
         run.textOut(drawn)
     canvas.drawText(run)

@@ -24,53 +24,64 @@ from typing import Any
 
 import reportlab
 
-from generator.disk_cache import cache_folder, keep_file, read_used
+from generator.disk_cache import cache_folder, installed, keep_file, read_used
 from generator.engine import current_engine, remembered
 from generator.render.shaped_text import Written
 
-VERSION = "1"
+VERSION = "2"
 FOLDER = "runs"
 MOST = 2048  # documents
 HERE = Path(__file__).parent
-SOURCES = (HERE / "shaped_text.py", HERE / "patches.py")
+I18N = HERE.parent / "i18n"
+SOURCES = (HERE / "shaped_text.py", HERE / "patches.py", I18N / "kept_shapes.py",
+           I18N / "bidi_text.py", I18N / "segmented_text.py")
 
 
 @contextlib.contextmanager
 def kept_runs(root: Path, document: str, lang: str) -> Iterator[None]:
     """While the block draws the document `document` of the content folder `root` in
-    `lang`: its shaped runs read from the cache folder first, and the ones it used kept
-    there if it used any the file did not hold."""
+    `lang`: its shaped runs (HarfBuzz's glyphs, and how ReportLab writes them) read from the
+    cache folder first, and those it used kept there if it used any the file did not hold."""
     engine = current_engine()
     parts = (VERSION, _code(), str(root), document, lang)
     key = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
     path = cache_folder(FOLDER) / f"runs-{key}.pickle"
     found = read_used(path, pickle.loads)
-    kept: dict[Any, Written] = found if _runs(found) else {}  # type: ignore[assignment]
-    for run, steps in kept.items():
+    runs, shapes = found if _kept(found) else ({}, {})  # type: ignore[misc]
+    for run, steps in runs.items():
         if engine.shaped_runs.get(run) is None:
             engine.shaped_runs.remember(run, steps)
-    used: dict[Any, Written] = {}
-    before, engine.runs_used = engine.runs_used, used
+    runs_used: dict[Any, Written] = {}
+    shapes_used: dict[Any, Any] = {}
+    before = engine.runs_used, engine.kept_shapes, engine.shapes_used
+    engine.runs_used, engine.kept_shapes, engine.shapes_used = runs_used, shapes, shapes_used
     try:
         yield
     finally:
-        engine.runs_used = before
-    if any(run not in kept for run in used):
+        engine.runs_used, engine.kept_shapes, engine.shapes_used = before
+    if any(run not in runs for run in runs_used) or any(
+            shape not in shapes for shape in shapes_used):
         with contextlib.suppress(pickle.PicklingError):
-            keep_file(path, pickle.dumps(used, pickle.HIGHEST_PROTOCOL), MOST)
+            keep_file(path, pickle.dumps((runs_used, shapes_used), pickle.HIGHEST_PROTOCOL),
+                      MOST)
 
 
-def _runs(found: object) -> bool:
-    """Whether what a file held is runs as `shaped_runs` keys them: (positions, size,
-    rise), each with its Written."""
-    return isinstance(found, dict) and all(
-        isinstance(run, tuple) and len(run) == 3 and isinstance(run[0], tuple)
-        and isinstance(steps, Written) for run, steps in found.items())
+def _kept(found: object) -> bool:
+    """Whether what a file held is (runs, shapes): runs as `shaped_runs` keys them,
+    (positions, size, rise), each with its Written; shapes by (text, font, size)."""
+    if not (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], dict)
+            and isinstance(found[1], dict)):
+        return False
+    runs, shapes = found
+    return all(isinstance(run, tuple) and len(run) == 3 and isinstance(run[0], tuple)
+               and isinstance(steps, Written) for run, steps in runs.items()) and all(
+        isinstance(shape, tuple) and len(shape) == 3 and isinstance(record, tuple)
+        for shape, record in shapes.items())
 
 
 @remembered(1)
 def _code() -> str:
-    digest = hashlib.sha256(repr((sys.version, reportlab.Version)).encode())
+    digest = hashlib.sha256(repr((sys.version, reportlab.Version, installed("uharfbuzz"))).encode())
     for source in SOURCES:
         digest.update(source.read_bytes())
     return digest.hexdigest()
