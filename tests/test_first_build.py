@@ -62,6 +62,29 @@ facts = {"code": code, "kind": type(module.uri_pat).__name__,
     assert facts == {"code": 0, "kind": "Deferred", "compiled": False}
 
 
+def test_an_office_build_never_loads_pillow(kit: Path, tmp_path: Path) -> None:
+    """ReportLab imports Pillow's Image module as it loads, for bitmaps, which an office
+    build never draws: the module is there, not yet run (render/deferred_images.py), and
+    Pillow's colour management is not imported."""
+    facts = in_new_process(tmp_path, """
+import sys
+module = sys.modules["PIL.Image"]
+facts = {"code": code, "kind": type(module).__name__, "cms": "PIL.ImageCms" in sys.modules,
+         "core": "PIL._imaging" in sys.modules}
+""", "build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
+    assert facts == {"code": 0, "kind": "_LazyModule", "cms": False, "core": False}
+
+
+def test_deferred_pillow_is_pillow() -> None:
+    from PIL import Image
+
+    import generator.render.deferred_images  # noqa: F401 -- as the engine loads it
+
+    picture = Image.new("RGB", (2, 1), (255, 0, 0))
+    assert picture.getpixel((1, 0)) == (255, 0, 0)
+    assert isinstance(picture, Image.Image) and Image.__name__ == "PIL.Image"
+
+
 def test_a_deferred_pattern_matches_as_the_compiled_one() -> None:
     import re
 

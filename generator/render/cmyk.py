@@ -9,14 +9,18 @@ import io
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageCms
+from PIL import Image
 
 from generator import PACKAGE_DIR
 from generator.content.bounded_read import read_limited
 from generator.engine import remembered
 from generator.errors import ContentError
 from generator.layout.paints import RGB
+
+if TYPE_CHECKING:
+    from PIL import ImageCms
 
 PROFILES_DIR = PACKAGE_DIR / "profiles"
 DEFAULT_PROFILE = PROFILES_DIR / "havenprint-fogra39.icc"
@@ -47,10 +51,14 @@ class CmykProfile:
 
     @functools.cached_property
     def _cms(self) -> ImageCms.ImageCmsProfile:
+        from PIL import ImageCms  # littleCMS: only where colours are converted (2.7 ms)
+
         return ImageCms.ImageCmsProfile(io.BytesIO(self.data))
 
     @functools.cached_property
     def _from_srgb(self) -> ImageCms.ImageCmsTransform:
+        from PIL import ImageCms
+
         return ImageCms.buildTransform(
             ImageCms.createProfile("sRGB"), self._cms, "RGB", "CMYK",
             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
@@ -59,6 +67,8 @@ class CmykProfile:
     @functools.cached_property
     def _black_ramp(self) -> list[float]:
         """L* of black ink alone at 0, 1, ... 100 %, as printed on this profile's paper."""
+        from PIL import ImageCms
+
         to_lab = ImageCms.buildTransform(
             self._cms, ImageCms.createProfile("LAB"), "CMYK", "LAB",
             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
@@ -105,6 +115,8 @@ def load_profile(path: Path = DEFAULT_PROFILE) -> CmykProfile:
     problem = header_problem(data)
     if problem:
         raise ProfileError(problem)
+    from PIL import ImageCms
+
     try:
         description = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(data)))
     except (OSError, ImageCms.PyCMSError):

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator.render import deferred_images  # noqa: F401 -- first: before ReportLab loads
+
+# isort: split
 from generator.engine import Engine, Starter, start_engine
 from generator.i18n.fonts import register_default_faces
 from generator.render.patches import install
