@@ -64,7 +64,7 @@ facts = {"code": code, "kind": type(module.uri_pat).__name__,
 
 def test_an_office_build_never_loads_pillow(kit: Path, tmp_path: Path) -> None:
     """ReportLab imports Pillow's Image module as it loads, for bitmaps, which an office
-    build never draws: the module is there, not yet run (render/deferred_images.py), and
+    build never draws: the module is there, not yet run (render/deferred_modules.py), and
     Pillow's colour management is not imported."""
     facts = in_new_process(tmp_path, """
 import sys
@@ -78,7 +78,7 @@ facts = {"code": code, "kind": type(module).__name__, "cms": "PIL.ImageCms" in s
 def test_deferred_pillow_is_pillow() -> None:
     from PIL import Image
 
-    import generator.render.deferred_images  # noqa: F401 -- as the engine loads it
+    import generator.render.deferred_modules  # noqa: F401 -- as the engine loads it
 
     picture = Image.new("RGB", (2, 1), (255, 0, 0))
     assert picture.getpixel((1, 0)) == (255, 0, 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.render import deferred_images  # noqa: F401 -- first: before ReportLab loads
+from generator.render import deferred_modules  # noqa: F401 -- first: before ReportLab loads
 
 # isort: split
 from generator.engine import Engine, Starter, start_engine
