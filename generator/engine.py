@@ -128,6 +128,10 @@ class Engine:
     # while it is drawn (generator.i18n.kept_shapes).
     kept_shapes: dict[Any, Any] = field(default_factory=dict)
     shapes_used: dict[Any, Any] | None = None
+    # The dataclasses' methods compiled, by their text, and how many of them were kept on
+    # disk when last read or written (generator.compiled_methods).
+    compiled_methods: dict[str, Any] = field(default_factory=dict)
+    compiled_methods_kept: int = 0
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)

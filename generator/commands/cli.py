@@ -57,6 +57,10 @@ def entry() -> NoReturn:
     building a kit; by now every file is written and flushed to disk (havenprint registers
     no exit handlers), and only the two streams are left to flush."""
     code = main()
+    with contextlib.suppress(Exception):  # a cache: never a failure
+        from generator.compiled_methods import keep_new
+
+        keep_new()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):  # closed by a reader that went away
             stream.flush()

@@ -14,8 +14,12 @@ from generator.commands.collector import loading
 
 
 def command_line() -> ModuleType:
-    """generator.commands.cli, imported while `loading`."""
+    """generator.commands.cli, imported while `loading`, the dataclasses' methods compiled
+    once per machine (generator/compiled_methods.py)."""
     with loading():
+        from generator import compiled_methods
+
+        compiled_methods.install()
         from generator.commands import cli
     return cli
 
