@@ -124,6 +124,7 @@ class Engine:
     # The shaped runs the document being drawn uses, while generator.render.kept_runs
     # records them for the next process.
     runs_used: dict[Any, Any] | None = None
+    runs_kept_for: Any = None  # the content folder whose runs are kept: the first built
     # The document's runs as HarfBuzz shaped them in an earlier process, and those it uses,
     # while it is drawn (generator.i18n.kept_shapes).
     kept_shapes: dict[Any, Any] = field(default_factory=dict)

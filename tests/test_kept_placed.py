@@ -154,3 +154,26 @@ def test_drafts_and_documents_with_a_problem_are_never_kept(
     finally:
         cache_folder.cache_clear()
 
+
+
+def test_only_the_first_content_folder_keeps_its_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch worker's later sites use the runs the first left remembered, and neither
+    read nor write files of their own (reading them cost a batch more than it saved)."""
+    from generator.disk_cache import cache_folder
+    from generator.engine import current_engine
+    from generator.render.kept_runs import kept_runs
+
+    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
+    cache_folder.cache_clear()
+    engine = current_engine()
+    monkeypatch.setattr(engine, "runs_kept_for", None)
+    try:
+        with kept_runs(tmp_path / "first", "brochure", "ar"):
+            assert engine.runs_used == {}  # recording
+        with kept_runs(tmp_path / "second", "brochure", "ar"):
+            assert engine.runs_used is None  # not recording, nothing read
+        with kept_runs(tmp_path / "first", "poster", "ar"):
+            assert engine.runs_used == {}
+    finally:
+        cache_folder.cache_clear()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr, shapeStr
 
 from generator.engine import current_engine, remembered
 from generator.i18n.font_files import cache_dir
@@ -43,16 +43,20 @@ def shaped_str(text: str, font: str, size: float) -> str:
 
 def note_shaped(text: str, font: str, size: float, shaped: str) -> None:
     """The run as the document being drawn used it, for kept_runs to keep."""
-    used = current_engine().shapes_used
+    engine = current_engine()
+    used = engine.shapes_used
     key = (text, font, size)
     if used is None or key in used:
         return
-    record = _record(text, font, shaped)
+    record = engine.kept_shapes.get(key) or _record(text, font, size, shaped)
     if record is not None:
         used[key] = record
 
 
-def _record(text: str, font: str, shaped: str) -> Record | None:
+@remembered(8192)
+def _record(text: str, font: str, size: float, shaped: str) -> Record | None:
+    """The run's record: once per process, as the characters its glyphs got are the font's
+    for the rest of the process."""
     if not isinstance(shaped, ShapedStr):
         return ("same",) if shaped == text else None
     ttf = pdfmetrics.getFont(font)
@@ -69,7 +73,8 @@ def _record(text: str, font: str, shaped: str) -> Record | None:
             return None
         glyphs.append((gid, names[char], face.charWidths[char]) if char in names
                       else (gid, None, None))
-    return ("shaped", where, tuple(glyphs), tuple(shaped.__shapeData__))
+    # positions as plain tuples: unpickling ShapeData, a named tuple, runs Python code
+    return ("shaped", where, tuple(glyphs), tuple(map(tuple, shaped.__shapeData__)))
 
 
 def _replayed(record: Record, font: str) -> str | None:
@@ -91,7 +96,8 @@ def _replayed(record: Record, font: str) -> str | None:
             chars.append(chr(add_private(name, gid, advance)))
         else:
             return None
-    return ShapedStr("".join(chars), shapeData=list(record[3]))
+    new = tuple.__new__  # ShapeData from a plain tuple, as the named tuple's own __new__
+    return ShapedStr("".join(chars), shapeData=[new(ShapeData, glyph) for glyph in record[3]])
 
 
 @remembered(256)

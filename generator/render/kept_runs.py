@@ -9,7 +9,8 @@ document, its language, its content folder, and the code that writes runs (shape
 and patches.py, ReportLab's version). Whatever a file holds, an entry is used only for the
 very positions, size and rise it was worked out for: a file from an older version of the
 document gives what is still the same and is written again with what it lacked. Kept for the
-build's documents only, as their placements are (layout/kept_placed.py).
+build's documents only, as their placements are (layout/kept_placed.py), and only for the
+first content folder a process builds: a new build's, or a batch worker's first site.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from generator.disk_cache import cache_folder, installed, keep_file, read_used
 from generator.engine import current_engine, remembered
 from generator.render.shaped_text import Written
 
-VERSION = "2"
+VERSION = "3"
 FOLDER = "runs"
 MOST = 2048  # documents
 HERE = Path(__file__).parent
@@ -43,6 +44,14 @@ def kept_runs(root: Path, document: str, lang: str) -> Iterator[None]:
     `lang`: its shaped runs (HarfBuzz's glyphs, and how ReportLab writes them) read from the
     cache folder first, and those it used kept there if it used any the file did not hold."""
     engine = current_engine()
+    if engine.runs_kept_for is None:
+        engine.runs_kept_for = root
+    if engine.runs_kept_for != root:
+        # A batch's later sites: the runs they share with the first (the article, the
+        # safety wording) are remembered by now, and reading each site's file (a
+        # millisecond a document) cost a batch of Arabic sites more than it saved.
+        yield
+        return
     parts = (VERSION, _code(), str(root), document, lang)
     key = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
     path = cache_folder(FOLDER) / f"runs-{key}.pickle"
@@ -61,9 +70,12 @@ def kept_runs(root: Path, document: str, lang: str) -> Iterator[None]:
         engine.runs_used, engine.kept_shapes, engine.shapes_used = before
     if any(run not in runs for run in runs_used) or any(
             shape not in shapes for shape in shapes_used):
+        # Glyph positions as plain tuples, which equal and hash as ReportLab's ShapeData do
+        # (a named tuple: unpickling one calls Python code, five times slower).
+        plain = {(tuple(map(tuple, positions)), size, rise): steps
+                 for (positions, size, rise), steps in runs_used.items()}
         with contextlib.suppress(pickle.PicklingError):
-            keep_file(path, pickle.dumps((runs_used, shapes_used), pickle.HIGHEST_PROTOCOL),
-                      MOST)
+            keep_file(path, pickle.dumps((plain, shapes_used), pickle.HIGHEST_PROTOCOL), MOST)
 
 
 def _kept(found: object) -> bool:
