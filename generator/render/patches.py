@@ -17,6 +17,7 @@ it) instead of wrapping code it was not written for. pyproject.toml pins ReportL
 from __future__ import annotations
 
 import hashlib
+import re
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -157,14 +158,24 @@ def _remembered_font_file_compression(original: Encode, engine: Engine) -> Encod
 def _remembered_pdfdoc_encoding(original: Callable[[str], bytes], engine: Engine) -> Encode:
     """Every number and name written into a PDF (a font's 256 glyph widths, for one) is
     encoded through ReportLab's PDFDocEncoding codec, written in Python; the same few
-    thousand strings come back in every document."""
+    thousand strings come back in every document. Long text (a page's content stream,
+    escaped by ReportLab to ASCII) is encoded as ASCII, which PDFDocEncoding is character for
+    character but for the eight it does not encode (0x18-0x1F), which go to the codec as
+    before: a page of Arabic is long, and its codec took 1 ms."""
     encoded: Callable[[str], bytes] = engine.remember(original, ENCODED_STRINGS_KEPT)
 
     def pdfdoc_encode(text: str | bytes) -> bytes:
         if not isinstance(text, str):
             return text
-        return encoded(text) if len(text) <= ENCODED_STRING_MAX_CHARS else original(text)
+        if len(text) <= ENCODED_STRING_MAX_CHARS:
+            return encoded(text)
+        if text.isascii() and _NOT_PDFDOC.search(text) is None:
+            return text.encode("ascii")
+        return original(text)
     return pdfdoc_encode
+
+
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")  # ASCII that PDFDocEncoding has no byte for
 
 
 def _remembered_numbers(original: FormatElement, engine: Engine) -> FormatElement:
