@@ -15,31 +15,26 @@ import pytest
 from tests.conftest import default_kit_in, page_texts
 from tests.test_first_build import in_new_process
 
-# Counts, in the build's process, the documents placed (not read back), by format and language.
+# Counts, in the build's process, the documents placed (not read back), by format and
+# language, the shaped runs written out (render/patches.py's `written`) and shaped
+# (kept_shapes' shapeStr), each call noted by what `note` makes of its arguments.
 COUNT_PLACED = """
-import generator.layout.kept_placed as kept_placed
-placed = []
-place = kept_placed.place_document
-def counted_place(composition, placement):
-    placed.append([composition.layout.name, composition.lang])
-    return place(composition, placement)
-kept_placed.place_document = counted_place
-import generator.render.patches as patches
-runs = []
-write = patches.written
-def counted_written(*args):
-    runs.append(1)
-    return write(*args)
-patches.written = counted_written
-import generator.i18n.kept_shapes as kept_shapes
-shaped = []
-shape = kept_shapes.shapeStr
-def counted_shape(*args):
-    shaped.append(1)
-    return shape(*args)
-kept_shapes.shapeStr = counted_shape
+import importlib
+calls = {"placed": [], "runs": [], "shaped": []}
+def count(module, name, kind, note=lambda *args: 1):
+    owner = importlib.import_module(module)
+    original = getattr(owner, name)
+    def counted(*args):
+        calls[kind].append(note(*args))
+        return original(*args)
+    setattr(owner, name, counted)
+count("generator.layout.kept_placed", "place_document", "placed",
+      lambda composition, placement: [composition.layout.name, composition.lang])
+count("generator.render.patches", "written", "runs")
+count("generator.i18n.kept_shapes", "shapeStr", "shaped")
 #---
-facts = {"code": code, "placed": sorted(placed), "runs": len(runs), "shaped": len(shaped)}
+facts = {"code": code, "placed": sorted(calls["placed"]), "runs": len(calls["runs"]),
+         "shaped": len(calls["shaped"])}
 """
 LANGUAGES = ["en", "ar", "zh-Hans", "hi"]
 
