@@ -172,3 +172,16 @@ def test_only_the_first_content_folder_keeps_its_runs(
             assert engine.runs_used == {}
     finally:
         cache_folder.cache_clear()
+
+
+def test_a_kit_is_the_same_bytes_however_its_documents_are_shared(tmp_path: Path) -> None:
+    """A glyph no character maps to gets its private character by its glyph id, not by the
+    order a process meets it (render/patches.py, "private characters by glyph"): one
+    process, or two sharing the documents as each becomes free, make the same PDFs."""
+    kit = default_kit_in(tmp_path / "content", ["ar", "hi", "en", "es"])
+    for jobs in ("1", "2"):
+        in_new_process(tmp_path, "#---\nfacts = {'code': code}\n", "build", kit, "--out",
+                       tmp_path / jobs, "--no-previews", "--jobs", jobs,
+                       cache=tmp_path / "cache")
+    one, two = _pdfs(tmp_path / "1"), _pdfs(tmp_path / "2")
+    assert len(one) >= 28 and one == two

@@ -1,7 +1,8 @@
 """Changes to ReportLab, each installed only onto the function it was written against.
 
-Two fix what havenprint needs fixed (shaped text's raised and lowered marks: a crash, and
-glyphs after two marks drawn off the line; discretionary ligatures), five remember across
+Three fix what havenprint needs fixed (shaped text's raised and lowered marks: a crash, and
+glyphs after two marks drawn off the line; discretionary ligatures; private characters that
+depended on the order documents were drawn in), five remember across
 documents what a kit's documents and a batch's sites share (font subsets, their compressed
 streams, encoded strings, formatted numbers, how a shaped run is written), one keeps on disk
 what reading a TrueType face sets, for the next process (face_cache.py), and one breaks a
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfbase.ttfonts import ShapedStr, TTFontFile, shapeFragWord
+from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from generator.render.deferred_pattern import paragraph
@@ -46,6 +47,7 @@ MARK = "_havenprint"  # set on every replacement, so that a second engine sees i
 # The signatures of the ReportLab functions the patches replace
 SetRise = Callable[[PDFTextObject, float], None]
 MakeSubset = Callable[[TTFontFile, list[int]], bytes]
+AddPrivate = Callable[[Any, str, int, float], int]
 Encode = Callable[[str | bytes], bytes]
 FormatElement = Callable[[object, pdfdoc.PDFDocument, int], bytes]
 FormatText = Callable[[PDFTextObject, str], str]
@@ -111,6 +113,38 @@ def _no_discretionary_ligatures(original: tuple[Any, ...], engine: Engine) -> tu
     Paragraph shaping offers no option, so the default feature set loses `dlig`."""
     features = {name: on for name, on in original[0].items() if name != "dlig"}
     return (features, *original[1:])
+
+
+PRIVATE_FIRST, PRIVATE_LAST = 0xE000, 0xF800  # the private characters ReportLab hands out
+
+
+def _private_by_glyph(original: AddPrivate, engine: Engine) -> AddPrivate:
+    """ReportLab gives a glyph no character maps to (a ligature, a joining form) the font's
+    next free private-use character as shaping first meets it, so which character stands
+    for a glyph depends on the order a process draws its documents in: with the documents
+    shared among forked copies as each becomes free, one run's PDFs differed from the next
+    in their ToUnicode maps (a quarter of a 14-language kit's). A glyph now takes the
+    private character at its own glyph id from the first (the same in every process, in any
+    order), and the next free one as before only where that one is taken or out of the
+    range. The rest is ReportLab 5.1's own."""
+    def add_private(self: Any, name: str, gid: int, advance: float) -> int:
+        unis = self._TTFont__hbUnis
+        uchar: int | None = unis.get(name)
+        if not uchar:
+            face = self.face
+            uchar = PRIVATE_FIRST + gid
+            if uchar > PRIVATE_LAST or uchar in face.charToGlyph:
+                uchar = self._TTFont__hbPrivate
+                while uchar in face.charToGlyph:
+                    uchar += 1
+                assert uchar <= PRIVATE_LAST
+                self._TTFont__hbPrivate = uchar
+            unis[name] = uchar
+            face.charToGlyph[uchar] = gid
+            face.glyphToChar.setdefault(gid, []).append(uchar)
+            face.charWidths[uchar] = advance
+        return uchar
+    return add_private
 
 
 def _remembered_subsets(original: MakeSubset, engine: Engine) -> MakeSubset:
@@ -241,6 +275,8 @@ PATCHES = (
           _rise_fix),
     Patch("no discretionary ligatures", shapeFragWord, "__defaults__", "4d5f79b4b39b23c6",
           _no_discretionary_ligatures),
+    Patch("private characters by glyph", TTFont, "_TTFont__addPrivate", "1a3a61cf082157c6",
+          _private_by_glyph),
     Patch("remembered font subsets", TTFontFile, "makeSubset", "2f2e8d1573189def",
           _remembered_subsets),
     Patch("faces read once per font file", TTFontFile, "extractInfo", "029f603bcf2828b5",
@@ -255,7 +291,7 @@ PATCHES = (
     Patch("remembered shaped runs", PDFTextObject, "_formatText", "fbedbb7ac5aa96d0",
           _remembered_shaped_runs),
 )
-FIXES = PATCHES[:2]  # what correct output needs; the rest only saves time
+FIXES = PATCHES[:3]  # what correct, reproducible output needs; the rest only saves time
 
 
 def install(engine: Engine, patches: tuple[Patch, ...] | None = None) -> dict[str, str]:
