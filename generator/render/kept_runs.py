@@ -31,7 +31,7 @@ from generator.render.shaped_text import Written
 
 VERSION = "3"
 FOLDER = "runs"
-MOST = 2048  # documents
+MOST = 256  # documents: a new build keeps only its own kit's, up to 260 kB each
 HERE = Path(__file__).parent
 I18N = HERE.parent / "i18n"
 SOURCES = (HERE / "shaped_text.py", HERE / "patches.py", I18N / "kept_shapes.py",
