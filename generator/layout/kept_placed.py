@@ -7,11 +7,12 @@ default kit spent 0.3 s of processor time finding again the fits the last build 
 Placing depends on the composed faces (every word, in its order and style), the layout (its
 spec, which is all its layout.yaml says, and its folder), the size and brand colour, the
 files problems name, the sizes other faces settled (caps), the fonts (each face's registered
-names, the characters it covers and the file ReportLab read it from) and
-the code that places: the key is all of that, every module of havenprint (by size and time)
-and the versions of ReportLab, HarfBuzz, python-bidi, ICU and Python's Unicode data. The objects
-placed faces share with the process (the layout's specs, the font set and its faces) are
-pickled as references to the process's own, so that a face read back is the same face.
+names, the characters it covers and the file ReportLab read it from) and the code that
+places: the key is all of that, every module of havenprint (by size and time, as Python
+tells compiled code from its source) and the versions of ReportLab, HarfBuzz, python-bidi,
+ICU and Python's Unicode data. The objects placed faces share with the process (the
+layout's specs, the font set and its faces) are pickled as references to the process's
+own, so that a face read back is the same face.
 
 Kept only for what the build and check commands read from files (never for the web page's
 drafts), and only when placing found no problem: a document with one is placed, and
