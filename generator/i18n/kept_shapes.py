@@ -3,13 +3,13 @@ shapeStr shapes a run and then walks its glyphs in Python (30 ms of the default 
 Arabic documents in a new process); what it gives is the run's glyphs, each as the
 character that stands for it in the font, and their positions.
 
-A glyph no character maps to (an Arabic joining form, a Devanagari conjunct) gets the next
+A glyph no character maps to (an Arabic joining form, a Devanagari conjunct) gets a
 private-use character of the font as shapeStr first meets it (ReportLab's `__addPrivate`,
-which the font keeps for the rest of the process), so which private character stands for a
-glyph depends on the order a process shapes its runs in. A kept run therefore holds glyph
-ids, not characters: replaying it asks the font for each glyph's character as shapeStr
-does, in the same order, and gives a glyph the next private character where shapeStr would
-have. The same runs shaped in the same order give the same characters, read back or shaped.
+as patched: the one at its glyph id, else the next free one), which the font keeps for the
+rest of the process. A kept run therefore holds glyph ids, not characters: replaying it asks
+the font for each glyph's character as shapeStr does, in the same order, and has a glyph
+given its private character where shapeStr would have: the same runs give the same
+characters, read back or shaped.
 
 What a document's runs came to is kept with its shaped runs' operators
 (generator/render/kept_runs.py: the engine's `kept_shapes` while the document is drawn, and
