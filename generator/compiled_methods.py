@@ -28,12 +28,11 @@ import sys
 from types import CodeType
 from typing import Any
 
-from generator.disk_cache import cache_folder, keep_file, read_used
-from generator.engine import current_engine
+from generator.disk_cache import cache_folder, read_used
+from generator.engine import current_engine, fingerprint
 
 PATCH = "compiled dataclass methods"
-FINGERPRINTS = frozenset({"6a43614e3a87cd38"})  # dataclasses._create_fn, Python 3.11
-MOST = 4  # (not pruned: .marshal) one file per Python this machine runs havenprint with
+FINGERPRINTS = frozenset({"999009e3b5122bd6"})  # dataclasses._create_fn, Python 3.11
 
 
 def install() -> None:
@@ -44,7 +43,7 @@ def install() -> None:
     if PATCH in engine.patches:
         return
     create = getattr(dataclasses, "_create_fn", None)
-    found = hashlib.sha256(create.__code__.co_code).hexdigest()[:16] if create else "none"
+    found = fingerprint(create) if create is not None else "none"
     if found not in FINGERPRINTS or "exec" in vars(dataclasses):
         engine.patches[PATCH] = f"not installed: dataclasses' _create_fn is {found}"
         return
@@ -64,8 +63,11 @@ def keep_new() -> None:
     codes = engine.compiled_methods
     if len(codes) == engine.compiled_methods_kept:
         return
-    with contextlib.suppress(ValueError):  # a code marshal cannot write: kept next time
-        keep_file(_path(), marshal.dumps(dict(codes)), MOST)
+    from generator.write import write_atomic  # concurrent.futures: only when there is news
+
+    # a code marshal cannot write, a folder that cannot be written: kept another time
+    with contextlib.suppress(ValueError, OSError):
+        write_atomic(_path(), marshal.dumps(dict(codes)), durable=False)  # one per Python
         engine.compiled_methods_kept = len(codes)
 
 

@@ -12,6 +12,8 @@ from one document to the next.
 from __future__ import annotations
 
 import functools
+import hashlib
+import types
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +50,23 @@ def remembered(maxsize: int, typed: bool = False) -> Callable[[Callable[P, R]], 
         _REMEMBERING.append(cached)
         return cached  # type: ignore[return-value]
     return decorate
+
+
+def fingerprint(value: Any) -> str:
+    """What a patch checks the code it replaces by (generator/render/patches.py,
+    generator/compiled_methods.py): a digest of a function's code (its bytecode, constants
+    and names, not its line numbers), or of a plain value's repr."""
+    function = getattr(value, "__func__", value)  # a bound method: its function
+    code = getattr(function, "__code__", None)
+    digest = hashlib.sha256(_code_bytes(code) if code is not None else repr(value).encode())
+    return digest.hexdigest()[:16]
+
+
+def _code_bytes(code: types.CodeType) -> bytes:
+    constants = b"".join(_code_bytes(c) if isinstance(c, types.CodeType)
+                         else repr(sorted(c, key=repr) if isinstance(c, frozenset) else c).encode()
+                         for c in code.co_consts)
+    return code.co_code + constants + repr((code.co_names, code.co_varnames)).encode()
 
 
 K = TypeVar("K", bound=Hashable)

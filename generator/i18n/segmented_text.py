@@ -220,7 +220,13 @@ def _line_start(alignment: int, width: float, line_width: float) -> float:
 @remembered(8192)
 def _glyphs(text: str, font: str, size: float) -> str:
     """HarfBuzz's glyphs for a run (a ShapedStr, only ever read), left to right."""
-    return shaped_str(left_to_right_for_harfbuzz(text.translate(_NO_BREAK_SPACES)), font, size)
+    return shaped_str(_for_harfbuzz(text), font, size)
+
+
+@remembered(8192)
+def _for_harfbuzz(text: str) -> str:
+    """The run's text as it is given to HarfBuzz (and kept by: kept_shapes.py)."""
+    return left_to_right_for_harfbuzz(text.translate(_NO_BREAK_SPACES))
 
 
 def _copies_right(text: str, font: str, size: float) -> bool:
@@ -235,7 +241,7 @@ def _draw_run(canvas: Canvas, text: str, face: Face, weight: str, x: float, y: f
     run.setFont(font, size)
     if face.shaped:
         glyphs = _glyphs(text, font, size)
-        note_shaped(left_to_right_for_harfbuzz(drawn), font, size, glyphs)
+        note_shaped(_for_harfbuzz(text), font, size, glyphs)
         run._textOut(glyphs)  # ReportLab's shaped-text path
     else:
         run.textOut(drawn)

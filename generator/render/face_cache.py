@@ -25,7 +25,7 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generator.disk_cache import read_used
+from generator import disk_cache
 from generator.i18n.font_files import CACHE_LIMIT_MB, cache_dir, prune_cache
 from generator.write import write_atomic
 
@@ -90,7 +90,7 @@ def parse(original: ExtractInfo, face: TTFontFile, char_info: int) -> None:
 def read_kept(path: Path) -> dict[str, Any] | None:
     """What a process kept for this face, or None (not kept, or not readable: a damaged file
     is read again from the font)."""
-    kept = read_used(path, pickle.loads)
+    kept = disk_cache.read_kept(path)
     return kept if isinstance(kept, dict) else None
 
 

@@ -17,9 +17,7 @@ it) instead of wrapping code it was not written for. pyproject.toml pins ReportL
 
 from __future__ import annotations
 
-import hashlib
 import re
-import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -30,6 +28,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, TTFontFile, shapeFragWord
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from generator.engine import fingerprint
 from generator.render.deferred_pattern import paragraph
 from generator.render.face_cache import FACE_KEY, remembered_faces
 from generator.render.shaped_text import written
@@ -64,22 +63,6 @@ class Patch:
     def installed(self, current: Any) -> bool:
         return bool(getattr(current, MARK, False)) or (
             self.attribute == "__defaults__" and "dlig" not in current[0])
-
-
-def fingerprint(value: Any) -> str:
-    """A digest of a function's code (its bytecode, constants and names, not its line
-    numbers), or of a plain value's repr."""
-    function = getattr(value, "__func__", value)  # a bound method: its function
-    code = getattr(function, "__code__", None)
-    digest = hashlib.sha256(_code_bytes(code) if code is not None else repr(value).encode())
-    return digest.hexdigest()[:16]
-
-
-def _code_bytes(code: types.CodeType) -> bytes:
-    constants = b"".join(_code_bytes(c) if isinstance(c, types.CodeType)
-                         else repr(sorted(c, key=repr) if isinstance(c, frozenset) else c).encode()
-                         for c in code.co_consts)
-    return code.co_code + constants + repr((code.co_names, code.co_varnames)).encode()
 
 
 def _rise_fix(original: SetRise, engine: Engine) -> SetRise:
