@@ -118,14 +118,14 @@ def test_a_premium_number_in_imported_data_is_reported_not_printed(kit: Path, tm
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
     assert result.code == 0, result.err
-    assert f"lines.csv: warning: left out 'Costly Line': phone {PREMIUM}" in result.err
+    assert f"lines.csv: warning: left out 'Costly Line': lines.csv:3: phone {PREMIUM}" in result.err
     text = all_text(out / "en" / "brochure.pdf")
     assert "Good Line" in text and "1-800-555-0142" in text
     assert "Costly Line" not in text and "234-5678" not in text
 
     imported = run("import", "csv", sheet, "--into", kit, "--force")
     assert imported.code == 0, imported.err
-    assert f"skipped Costly Line: phone {PREMIUM}" in imported.err
+    assert f"skipped Costly Line: lines.csv:3: phone {PREMIUM}" in imported.err
     assert "1-900" not in (kit / "resources.yaml").read_text(encoding="utf-8")
 
 

@@ -348,5 +348,5 @@ def test_a_spreadsheet_takes_the_sites_date_for_rows_without_one(tmp_path: Path)
     assert [entry["verified"] for entry in result.entries] == [date(2026, 10, 1),
                                                                date(2026, 11, 20)]
     assert "tty" not in result.entries[1]  # the bad TTY number is left out, the line kept
-    assert result.dropped == [("New Line", "tty '1-800-555-01' is not a valid phone number or "
-                                           "short code in US")]
+    assert result.dropped == [("New Line", "lines.csv:3: tty '1-800-555-01' is not a valid phone "
+                                           "number or short code in US")]

@@ -9,7 +9,12 @@ import pytest
 from phonenumbers import shortnumberinfo
 
 from generator.content.phone_rules import FREE_HELPLINES
-from generator.content.phones import PhoneError, emergency_problem, parse_phone
+from generator.content.phones import (
+    PhoneError,
+    emergency_problem,
+    parse_phone,
+    parse_text_number,
+)
 from generator.content.schema import EMERGENCY_NUMBERS
 from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, page_texts
 
@@ -115,14 +120,57 @@ def test_ordinary_numbers_still_print(raw: str, country: str, kind: int) -> None
 
 
 @pytest.mark.parametrize(("raw", "country"), [
-    ("988", "US"), ("88788", "US"), ("741741", "US"),  # crisis lines, one texted
-    ("85258", "GB"),  # Shout, texted
-    ("116 123", "GB"), ("999", "GB"), ("911", "US"), ("112", "DE"),
+    ("988", "US"), ("211", "US"), ("311", "US"), ("711", "US"), ("911", "US"), ("112", "US"),
+    ("116 123", "GB"), ("999", "GB"), ("112", "GB"), ("111", "GB"), ("112", "DE"),
+    ("110", "DE"), ("211", "CA"), ("988", "CA"), ("1737", "NZ"), ("111", "NZ"),
+    ("116 123", "IE"), ("000", "AU"),
     ("3919", "FR"),  # free national helpline that phonenumbers prices as premium
-    ("016", "ES"), ("1712", "BE"),
+    ("17", "FR"), ("016", "ES"), ("1712", "BE"),
 ])
 def test_helpline_short_codes_still_print(raw: str, country: str) -> None:
     assert parse_phone(raw, country).display == raw
+    assert parse_text_number(raw, country).display == raw  # a number to call may be texted
+
+
+@pytest.mark.parametrize(("raw", "country"), [
+    ("88788", "US"), ("741741", "US"), ("678678", "US"), ("686868", "CA"),
+    ("85258", "GB"),  # Shout
+    ("50808", "IE"),  # Text About It
+    ("٨٥٢٥٨", "GB"),  # in Arabic-Indic digits: texted as 85258
+])
+def test_sms_short_codes_are_texted_not_called(raw: str, country: str) -> None:
+    """An SMS short code is a texting number; printed as a number to call, its QR code
+    would dial a number no phone can call."""
+    assert parse_text_number(raw, country).display == raw
+    with pytest.raises(PhoneError) as error:
+        parse_phone(raw, country)
+    assert f"{raw!r} is not a number to call in {country}: a {len(raw)}-digit short number " \
+           "there is an SMS short code, which phones text but do not call; if people text " \
+           "it, give it as the line's texting number" in str(error.value)
+
+
+@pytest.mark.parametrize(("raw", "country", "why"), [
+    ("614-27", "US", "SMS short code"), ("800-79", "US", "SMS short code"),
+    ("555-12", "US", "SMS short code"), ("799-72", "US", "SMS short code"),
+    ("276-22", "US", "SMS short code"), ("2762", "US", "reaches only the phones of one carrier"),
+    ("4357", "US", "reaches only the phones of one carrier"),
+    ("614-27", "GB", "SMS short code"), ("6142", "CA", "not a valid phone number"),
+])
+def test_fragments_of_numbers_are_not_numbers_to_call(raw: str, country: str,
+                                                      why: str) -> None:
+    """`614-27` (US) was taken as the short code 61427: printed large, its QR code tel:61427.
+    phonenumbers takes every 4-6 digit number in the US as a valid short code."""
+    with pytest.raises(PhoneError) as error:
+        parse_phone(raw, country)
+    assert why in str(error.value)
+    if "carrier" in why:
+        assert "write the whole number (with its area code)" in str(error.value)
+
+
+@pytest.mark.parametrize("raw", ["614-27", "799 72", "2762", "4357"])
+def test_fragments_are_not_texting_numbers_either(raw: str) -> None:
+    with pytest.raises(PhoneError, match="part of a phone number|one carrier"):
+        parse_text_number(raw, "US")
 
 
 @pytest.mark.parametrize(("country", "code"), sorted(FREE_HELPLINES))

@@ -27,7 +27,7 @@ from generator.content.models import (
     TextLine,
     Texts,
 )
-from generator.content.phones import parse_phone, parse_tty
+from generator.content.phones import parse_phone, parse_text_number, parse_tty
 from generator.content.schema import (
     ResourceModel,
     ResourcesFileModel,
@@ -225,7 +225,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         phone=main_phone,
         tty=None if item.tty is None else parse_tty(item.tty, site.options.country),
         text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description),
-                       parse_phone(item.text.number, site.options.country).e164)
+                       parse_text_number(item.text.number, site.options.country).e164)
               if item.text else None),
         url=item.url,
         hours=hours.first(),

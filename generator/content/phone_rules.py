@@ -43,17 +43,18 @@ FREE_HELPLINES = frozenset({
 })
 
 
-def checked_phone(text: str, country: str) -> Phone:
-    """`parse_phone` of tidied text (see generator/content/phones.py)."""
+def checked_phone(text: str, country: str, texting: bool = False) -> Phone:
+    """`parse_phone` of tidied text (see generator/content/phones.py); `texting`: a number
+    people text (`parse_text_number`), which may be an SMS short code."""
     if not text:
         raise PhoneError("phone number is empty")
     spelled = _SPELLED_OUT.fullmatch(text)
     if spelled:
-        return _spelled_out(text, spelled, country)
-    return _parsed(text, country, letters=False)
+        return _spelled_out(text, spelled, country, texting)
+    return _parsed(text, country, letters=False, texting=texting)
 
 
-def _parsed(text: str, country: str, letters: bool) -> Phone:
+def _parsed(text: str, country: str, letters: bool, texting: bool = False) -> Phone:
     """`parse_phone` of tidied text; `letters`: the number may be spelled in letters (the
     part before the digits of a spelled-out number)."""
     try:
@@ -84,8 +85,58 @@ def _parsed(text: str, country: str, letters: bool) -> Phone:
                 and (country, digits) not in FREE_HELPLINES):
             raise PhoneError(f"{text!r} is a premium-rate short code in {country}: calling or "
                              f"texting it {_PREMIUM}")
+        problem = _short_number_problem(text, number, digits, country, texting)
+        if problem:
+            raise PhoneError(f"{text!r} {problem}")
         return Phone(raw=text, e164=digits, display=text)
     raise PhoneError(f"{text!r} is not a valid phone number or short code in {country}")
+
+
+# Digits of a short number from which the short numbers of a country's plan that are not
+# priced for every caller are SMS short codes (US 88788, 741741; UK 85258; IE 50808): a
+# number people text, which phones do not call (and a fragment of a phone number, 614-27,
+# has their form).
+_SMS_LENGTH = 5
+_PRICED = (shortnumberinfo.ShortNumberCost.TOLL_FREE,
+           shortnumberinfo.ShortNumberCost.STANDARD_RATE)
+
+
+def _short_number_problem(text: str, number: phonenumbers.PhoneNumber, digits: str,
+                          country: str, texting: bool) -> str | None:
+    """Why a valid short number of `country` cannot be printed as a number to call (or, with
+    `texting`, to text) there, or None.
+
+    phonenumbers' short-number data takes every 4-6 digit number in the US (and 5-digit ones
+    starting 6 or 8 in the UK) as a valid short code, so a fragment of a phone number
+    (`614-27`, `2762`) passed as one. A short number to call is one of the country's plan:
+    an emergency number, one priced for every caller (toll-free or standard rate: 988, 116
+    123, 115), or a short service code of up to four digits that reaches every phone (the US
+    N11 codes 211, 311, 711, which phonenumbers marks as carrier-routed, are three digits;
+    NZ's 1737 is called and texted). A 5-6 digit code not priced so is an SMS short code,
+    texted, not called, and written as its digits alone, as it is advertised (88788, 741741);
+    a longer code that only one carrier routes (US 2762, 4357) reaches only its phones.
+    """
+    if shortnumberinfo.is_emergency_number(digits, country):
+        return None
+    priced = shortnumberinfo.expected_cost_for_region(number, country) in _PRICED
+    sms = shortnumberinfo.is_sms_service_for_region(number, country)
+    fragment = ("if it is part of a phone number, write the whole number (with its area "
+                "code)")
+    if len(digits) >= _SMS_LENGTH and (sms or not priced):
+        if not texting:
+            return (f"is not a number to call in {country}: a {len(digits)}-digit short number "
+                    "there is an SMS short code, which phones text but do not call; if people "
+                    "text it, give it as the line's texting number (text: {number: "
+                    f"\"{digits}\"}}); {fragment}")
+        if not all(char.isdecimal() for char in text):
+            return (f"is written like part of a phone number: an SMS short code is written as "
+                    f"its digits alone ({digits}), as it is advertised; {fragment}")
+    if (len(digits) > 3 and shortnumberinfo.is_carrier_specific_for_region(number, country)
+            and not priced):
+        return (f"is not a number to {'text' if texting else 'call'} in {country}: a "
+                f"{len(digits)}-digit short code there reaches only the phones of one carrier; "
+                f"{fragment}")
+    return None
 
 
 # A number spelled in letters with their digits after it, as hotlines advertise themselves:
@@ -93,7 +144,7 @@ def _parsed(text: str, country: str, letters: bool) -> Phone:
 _SPELLED_OUT = re.compile(r"(?P<number>.*[A-Za-z].*?)\s*\((?P<digits>\d[\d\s.\-]*)\)")
 
 
-def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
+def _spelled_out(text: str, spelled: re.Match[str], country: str, texting: bool) -> Phone:
     """`1-800-799-SAFE (7233)`, printed as written, dialled as the letters spell it; the
     digits in brackets must be the letters' own."""
     letters = spelled.group("number")
@@ -102,7 +153,7 @@ def _spelled_out(text: str, spelled: re.Match[str], country: str) -> Phone:
     if not keys.endswith(re.sub(r"\D", "", spelled.group("digits"))):
         raise PhoneError(f"{text!r}: the digits in brackets are not the ones the letters before "
                          f"them spell ({keys}): write the number the line answers on")
-    dialled = _parsed(letters, country, letters=True).e164
+    dialled = _parsed(letters, country, letters=True, texting=texting).e164
     # phonenumbers drops letters instead of reading them as keys when there are fewer than
     # three: the number dialled must be the one the keys spell.
     national = (phonenumbers.national_significant_number(phonenumbers.parse(dialled))

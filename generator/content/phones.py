@@ -22,7 +22,7 @@ from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 __all__ = ("Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
-           "parse_phone", "parse_tty", "supported_regions")
+           "parse_phone", "parse_text_number", "parse_tty", "supported_regions")
 
 T = TypeVar("T")
 VERSION = "1"
@@ -61,17 +61,24 @@ def parse_phone(raw: object, country: str) -> Phone:
     return _phone(_tidied(raw), country)
 
 
+def parse_text_number(raw: object, country: str) -> Phone:
+    """A number people text (`text: {number: ...}`): what `parse_phone` accepts, or an SMS
+    short code of the country (88788, 741741), which is not a number to call."""
+    return _phone(_tidied(raw), country, texting=True)
+
+
 @remembered(4096)
-def _phone(text: str, country: str) -> Phone:
+def _phone(text: str, country: str, texting: bool = False) -> Phone:
     """`parse_phone` of tidied text, answered once: site.yaml's and resources.yaml's checks
     parse every number, and the loader then takes the same `Phone` (a refused number is
     parsed again, to say why)."""
     def checked() -> Phone:
         from generator.content.phone_rules import checked_phone
 
-        return checked_phone(text, country)
+        return checked_phone(text, country, texting)
 
-    return _kept(("phone", text, country), checked, lambda found: isinstance(found, Phone))
+    return _kept(("text" if texting else "phone", text, country), checked,
+                 lambda found: isinstance(found, Phone))
 
 
 def emergency_problem(text: str, country: str, usual: str | None) -> str | None:

@@ -83,6 +83,18 @@ def _check_phone(value: str | None, info: ValidationInfo) -> str | None:
     return value
 
 
+def _check_text_number(value: str | None, info: ValidationInfo) -> str | None:
+    """A texting number may also be an SMS short code of the country (88788)."""
+    from generator.content.phones import PhoneError, parse_text_number
+
+    if value is not None and info.context:
+        try:
+            parse_text_number(value, info.context["country"])
+        except PhoneError as error:
+            raise ValueError(str(error)) from None
+    return value
+
+
 def _check_tty(value: str | None, info: ValidationInfo) -> str | None:
     """A TTY number may also be a relay form of the country (UK: 18001 then the number)."""
     from generator.content.phones import PhoneError, parse_tty
@@ -122,7 +134,7 @@ class TextLineModel(StrictModel):
     def _as_text(cls, value: Any) -> str:
         return str(value)
 
-    _number_valid = field_validator("number")(_check_phone)
+    _number_valid = field_validator("number")(_check_text_number)
     _description = field_validator("description")(_per_language)
 
     @field_validator("description")

@@ -30,7 +30,13 @@ import phonenumbers
 from phonenumbers import shortnumberinfo
 
 from generator.content.models import Phone
-from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
+from generator.content.phones import (
+    PhoneError,
+    SpelledInLetters,
+    parse_phone,
+    parse_text_number,
+    parse_tty,
+)
 from generator.engine import remembered
 from generator.importers.values import language_code, objects_of, split_list, text_of
 
@@ -168,7 +174,8 @@ def _consider(phone: dict, level: str, country: str, label: str, choice: PhoneCh
 
 
 def _parse(kind: str, number: str, country: str) -> Phone:
-    """`parse_tty` for a TTY number, else `parse_phone`; remembered, since an organization's
+    """`parse_tty` for a TTY number, `parse_text_number` for a text one, else `parse_phone`;
+    remembered, since an organization's
     numbers are read again for each of its services (2,000 services of one 211 with 20
     locations: 42,000 numbers parsed, 40 of them different)."""
     outcome = _parse_outcome(kind, number, country)
@@ -179,7 +186,7 @@ def _parse(kind: str, number: str, country: str) -> Phone:
 
 @remembered(4096)
 def _parse_outcome(kind: str, number: str, country: str) -> Phone | PhoneError:
-    parse = parse_tty if kind == "tty" else parse_phone
+    parse = {"tty": parse_tty, "text": parse_text_number}.get(kind, parse_phone)
     try:
         return parse(number, country)
     except SpelledInLetters as spelled:  # 844-RIGHTS-9: printed with the digits it dials

@@ -40,7 +40,13 @@ from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 
-from generator.content.phones import PhoneError, SpelledInLetters, parse_phone, parse_tty
+from generator.content.phones import (
+    PhoneError,
+    SpelledInLetters,
+    parse_phone,
+    parse_text_number,
+    parse_tty,
+)
 from generator.content.web_address import web_address_problem
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
@@ -100,14 +106,15 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
             continue
         if verified is not None and "verified" not in entry:
             entry["verified"] = verified
-        _keep(row, entry, country, today, collector)
+        _keep(row, entry, country, today, collector, f"{path.name}:{number}")
     if problems:
         raise ContentError(problems)
     return collector.result(limit)
 
 
 def _keep(row: dict[str, str], entry: dict, country: str, today: date,
-          collector: Collector) -> None:
+          collector: Collector, where: str) -> None:
+    """`where`: the file and row, which a number left out names."""
     label = entry["name"]
     status = row.get("status", "").lower().replace("_", " ")
     if status in SKIP_STATUSES:
@@ -118,6 +125,7 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     if not collector.passes(label, places, set(split_list(row.get("tags")))):
         return
     reasons, spelled = _drop_bad_numbers(entry, country)
+    reasons = [f"{where}: {reason}" for reason in reasons]
     collector.note(*(f"{label}: {note}" for note in spelled))
     if reasons and not ({"phone", "text", "url"} & entry.keys()):
         collector.reject(label, reasons[0])
@@ -138,7 +146,7 @@ def _drop_bad_numbers(entry: dict, country: str) -> tuple[list[str], list[str]]:
     numbers = {"phone": entry.get("phone"), "tty": entry.get("tty"),
                "text": (entry.get("text") or {}).get("number")}
     for key, column, parse in (("phone", "phone", parse_phone), ("tty", "tty", parse_tty),
-                               ("text", "text_number", parse_phone)):
+                               ("text", "text_number", parse_text_number)):
         number = numbers[key]
         try:
             if number:

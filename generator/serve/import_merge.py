@@ -28,7 +28,7 @@ import yaml
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.content.models import Site
-from generator.content.phones import PhoneError, parse_phone
+from generator.content.phones import PhoneError, parse_text_number
 from generator.content.yaml_parser import SAFE_LOADER
 from generator.importers.phone_lines import is_emergency
 from generator.importers.writer import KEY_ORDER, render
@@ -228,7 +228,7 @@ def _key(line: Mapping[str, Any], country: str) -> str:
     """What makes two lines one: the number it is dialled (or texted, or the website)."""
     number = _number(line)
     try:
-        return parse_phone(number, country).e164
+        return parse_text_number(number, country).e164
     except (PhoneError, ValueError):
         return "".join(number.split()).casefold()
 
