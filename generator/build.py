@@ -19,6 +19,7 @@ from generator.forked import run_shared
 from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
 from generator.layout.document import (
     Composition,
+    SameLines,
     compose_faces,
     document_placement,
     document_size,
@@ -102,13 +103,14 @@ def output_path(out: Path, lang: str, name: str, target: Target) -> Path:
 
 
 def compose_document(kit: Kit, layout: Layout, lang: str,
-                     strings: dict[str, str] | None = None) -> Composition:
+                     strings: dict[str, str] | None = None,
+                     same_lines: SameLines | None = None) -> Composition:
     """Every face of `layout` composed in `lang`, with the kit's interface strings or
-    `strings` (the translations page, an imported file: strings not saved yet);
-    ContentError if it cannot be."""
+    `strings` (the translations page, an imported file: strings not saved yet), its lists
+    leaving out `same_lines` (`_pieces`); ContentError if it cannot be."""
     size = document_size(kit, layout)
     strings = kit_strings(kit, lang) if strings is None else strings
-    return compose_faces(kit, layout, lang, size, strings, qr_payload(kit))
+    return compose_faces(kit, layout, lang, size, strings, qr_payload(kit), same_lines)
 
 
 def qr_payload(kit: Kit) -> str:
@@ -129,14 +131,15 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     return checked_lay_out(kit, layout, lang)[0]
 
 
-def checked_lay_out(kit: Kit, layout: Layout, lang: str,
-                    keep: bool = False) -> tuple[LaidOut, list[TextOnGround]]:
+def checked_lay_out(kit: Kit, layout: Layout, lang: str, keep: bool = False,
+                    same_lines: SameLines | None = None) -> tuple[LaidOut, list[TextOnGround]]:
     """`lay_out`, with every text on its grounds (for one brand_color advice per kit), as
     the build runs it for each document and language: compose, check the safety wording,
     place, check the outside surfaces, write the office sheets' captions, check the
     contrast, tell what the lines and panels came to. `keep`: what placing came to is kept
-    in the cache folder for the next process (kept_placed.py), for a kit read from files."""
-    composition = compose_document(kit, layout, lang)
+    in the cache folder for the next process (kept_placed.py), for a kit read from files.
+    `same_lines`: what its lists leave out in every language (`_pieces`)."""
+    composition = compose_document(kit, layout, lang, same_lines=same_lines)
     check_wording(kit, composition)
     placed = placed_document(composition, document_placement(kit, composition), keep)
     problems = placed.problems + discretion(kit, layout, lang, placed.faces)
@@ -146,8 +149,9 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     pairs = legible(kit, layout, lang, placed.faces)
     told = lines_told(kit, composition, placed.faces)
     warnings = told.warnings + empty_panels(composition, placed)
+    cut = frozenset(line for face in placed.faces for line, _ in face.left_out_lines)
     return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
-                   told.left_out, captions), pairs
+                   told.left_out, cut, captions), pairs
 
 
 def _built(kit: Kit, document: Document, lang: str, target: Target,
@@ -164,8 +168,10 @@ class Piece:
     contrast: list[TextOnGround] = field(default_factory=list)
     pdfs: list[tuple[Target, bytes]] = field(default_factory=list)  # (target, the PDF)
     written: list[tuple[Target, Path]] = field(default_factory=list)  # where each went
-    printed_lines: frozenset[str] = frozenset()  # see generator/layout/laid_out.py
-    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
+    printed_lines: frozenset[int] = frozenset()  # see generator/layout/laid_out.py
+    left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
+    cut_lines: frozenset[int] = frozenset()  # what its lists could not hold, or were given
+    given: frozenset[int] = frozenset()  # the lines it was asked to leave out (`_pieces`)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
@@ -189,9 +195,11 @@ def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece
     one; each PDF queued for writing as it comes."""
     keys = _keys(request, documents)
     pieces: dict[Key, Piece] = {}
+    same: dict[int, dict[int, tuple[str, ...]]] = {}  # a document's `SameLines`
 
     def work(key: Key) -> Piece:
-        return _piece(request.kit, documents[key[0]], key[1], request.targets)
+        return _piece(request.kit, documents[key[0]], key[1], request.targets,
+                      same.get(key[0]))
 
     def started(key: Key) -> None:
         if request.on_step is not None:
@@ -205,9 +213,39 @@ def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece
             piece.pdfs.clear()  # written: the bytes need not wait for the others
             pieces[key] = piece
 
-        run_shared(shared_groups(keys, request.languages, request.jobs), work, started, done,
-                   copies=request.jobs)
+        for _ in range(len(request.kit.resources) + 1):  # each round leaves out more
+            run_shared(shared_groups(keys, request.languages, request.jobs), work, started,
+                       done, copies=request.jobs)
+            keys = _uneven(pieces, request.languages, same)
+            if not keys:
+                break
     return pieces
+
+
+def _uneven(pieces: dict[Key, Piece], languages: Sequence[str],
+            same: dict[int, dict[int, tuple[str, ...]]]) -> list[Key]:
+    """The pieces to lay out again so that every language of a document prints the same
+    lines: where one language's lists could not hold a line (and so every line after it),
+    the others leave it out too. `same` takes, for each such document, every line one of
+    its languages left out, with the languages that could not hold it themselves."""
+    built: dict[int, list[tuple[str, Piece]]] = {}
+    for (index, lang), piece in pieces.items():
+        if not piece.failed:
+            built.setdefault(index, []).append((lang, piece))
+    again: list[Key] = []
+    for index, languages_built in built.items():
+        every = frozenset().union(*(piece.cut_lines for _, piece in languages_built))
+        if all(piece.cut_lines == every for _, piece in languages_built):
+            continue
+        why = {line: set(langs) for line, langs in same.get(index, {}).items()}
+        for lang, piece in languages_built:
+            for line in piece.cut_lines - piece.given:
+                why.setdefault(line, set()).add(lang)
+        same[index] = {line: tuple(lang for lang in languages if lang in why[line])
+                       for line in sorted(every)}
+        again.extend((index, lang) for lang, piece in languages_built
+                     if piece.cut_lines != every)
+    return sorted(again)
 
 
 def shared_groups(keys: list[Key], languages: Sequence[str], copies: int) -> list[list[Key]]:
@@ -245,10 +283,10 @@ def _result(request: BuildRequest, documents: list[Document],
     contrast: list[TextOnGround] = []  # from every format and language
     for index, lang in _keys(request, documents):
         piece, document = pieces[(index, lang)], documents[index]
-        completed = {problem: _where_it_prints(problem, label, [
-            documents[other].layout.spec.title for other in range(len(documents))
-            if label in pieces[(other, lang)].printed_lines])
-            for label, problem in piece.left_out_lines}
+        completed = {problem: _where_it_prints(problem, kit.resources[line].name, [
+            _piece_name(documents, other) for other in range(len(documents))
+            if line in pieces[(other, lang)].printed_lines])
+            for line, problem in piece.left_out_lines}
         result.problems.extend(completed.get(problem, problem) for problem in piece.problems)
         contrast.extend(piece.contrast)
         if piece.failed:
@@ -263,29 +301,42 @@ def _result(request: BuildRequest, documents: list[Document],
     return result
 
 
-def _where_it_prints(problem: Problem, label: str, titles: list[str]) -> Problem:
-    """A line left out of one piece, with the pieces that print it whole."""
-    named = [f"the {title.lower()}" for title in dict.fromkeys(titles)]
+def _piece_name(documents: list[Document], index: int) -> str:
+    """"the poster", or where the kit builds that format more than once (several sizes or
+    articles) "the poster (poster-a3.pdf)"."""
+    document = documents[index]
+    name = f"the {document.layout.spec.title.lower()}"
+    if sum(other.layout is document.layout for other in documents) > 1:
+        name += f" ({document.name}.pdf)"
+    return name
+
+
+def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
+    """A line left out of one piece, with the pieces built that print it whole."""
+    named = list(dict.fromkeys(named))
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
     where = (f"; it prints whole on {listed}" if named else
-             f"; no piece of this kit prints {label!r}: shorten its name or details, or give "
-             "it a piece with more room")
+             f"; none of the pieces built prints {label!r} whole: shorten its name or "
+             "details, or give it a piece with more room")
     message, lang = problem.message.rsplit(" [", 1)
     return replace(problem, message=f"{message}{where} [{lang}")
 
 
-def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...]) -> Piece:
+def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
+           same_lines: SameLines | None = None) -> Piece:
     if (document.article, lang) in kit.broken_articles:
         return Piece(failed=True)
     kit_view = document_kit(kit, document)
     try:
-        laid, contrast = checked_lay_out(kit_view, document.layout, lang, keep=True)
+        laid, contrast = checked_lay_out(kit_view, document.layout, lang, keep=True,
+                                         same_lines=same_lines)
     except ContrastError as error:
         return Piece(contrast=list(error.pairs), failed=True, faint=True)
     except ContentError as error:
         return Piece(problems=list(error.problems), failed=True)
     piece = Piece(problems=list(laid.warnings), contrast=contrast,
-                  printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines)
+                  printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines,
+                  cut_lines=laid.cut_lines, given=frozenset(same_lines or ()))
     with kept_runs(kit.root, document.name, lang):
         for target in targets:
             piece.pdfs.append((target, render_pdf(kit_view, laid, target)))

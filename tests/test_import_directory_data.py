@@ -470,7 +470,8 @@ def many_services(path: Path, count: int) -> Path:
 def test_an_import_of_many_lines_says_that_limit_exists(kit: Path, tmp_path: Path,
                                                         run) -> None:  # noqa: ANN001
     hint = ("note: 14 lines kept, more than a card or brochure prints (a pocket card about 4, "
-            "a brochure about 12): those that do not fit are left out from the last up. Keep "
+            "a brochure about 12): each piece prints them in this order until one does not "
+            "fit, and leaves out that one and every line after it. Keep "
             "the ones to print with --limit N (in site.yaml, `limit: N` under `resources:`), or "
             "choose them by region, tag or first")
     many = run("import", "hsds", many_services(tmp_path / "many.json", 14), "--into", kit,

@@ -84,7 +84,9 @@ def _typesetter(layout: str, items: Sequence[Item], lang: str) -> Typesetter:
 
 def _fit_by_trying_every_cut(items: tuple[Item, ...], width: float, height: float,
                              typesetter: Typesetter) -> tuple[list[str] | None, list[Cut]]:
-    """list_fit's algorithm with every trial measured: the reference."""
+    """list_fit's algorithm with every trial measured: the reference. The lines left out are
+    the last ones, in order: a line that does not fit leaves out every (optional) line
+    after it."""
     fitted, _ = fit_stack(assemble(items, frozenset()), width, height, typesetter)
     if fitted is not None:
         return [p.getPlainText() for p in fitted], []
@@ -98,9 +100,13 @@ def _fit_by_trying_every_cut(items: tuple[Item, ...], width: float, height: floa
     if needed is None:
         return None, []
     cuts = set(order[:needed])
-    for cut in reversed(order[:needed - 1]):
-        if Cut(cut.item) not in cuts - {cut} and fits(frozenset(cuts - {cut})):
+    for cut in reversed(order[:needed - 1]):  # details come back; a whole line stays out
+        if (not cut.whole_line and Cut(cut.item) not in cuts
+                and fits(frozenset(cuts - {cut}))):
             cuts.discard(cut)
+    lines_out = sorted(cut.item for cut in cuts if cut.whole_line)
+    optional = [index for index, item in enumerate(items) if not item.required]
+    assert lines_out == [index for index in optional if index >= min(lines_out, default=1e9)]
     fitted, _ = fit_stack(assemble(items, frozenset(cuts)), width, height, typesetter)
     assert fitted is not None
     shown = sorted(cut for cut in cuts if cut.whole_line or Cut(cut.item) not in cuts)

@@ -20,7 +20,8 @@ from generator.layout.paragraphs import Paragraph, Part, parse_block
 from tests.conftest import DEFAULT_CONTENT, add_local_lines, char_boxes, edit, page_texts
 
 Box = tuple[str, float, float, float, float]  # char, left, bottom, right, top
-LEFT_OUT = re.compile(r"left out '([^']*)'(?: \((\w+)\) from '([^']*)')?: it does not fit")
+LEFT_OUT = re.compile(
+    r"left out '([^']*)'(?: \((\w+)\) from '([^']*)')?: it (?:does not fit|comes after)")
 
 
 def visual_lines(pdf: Path, page_index: int) -> list[list[Box]]:
@@ -155,9 +156,10 @@ def add_lines_with_details(kit: Path, count: int) -> None:
                                                  ("poster", "poster-letter-shop.pdf", 0)])
 def test_hours_go_before_lines_and_lines_go_whole(
         kit: Path, tmp_path: Path, run, fmt: str, pdf_name: str, page: int) -> None:  # noqa: ANN001
-    """A line that does not fit whole is left out, from the last one up, and the warning
-    says where it does print; the lines kept keep every TTY and text number (they lost
-    their TTY before their lines went: the only way to call for a Deaf survivor)."""
+    """A line that does not fit whole is left out with every line after it (the emergency
+    line, required, stays), and the warning says where it does print; the lines kept keep
+    every TTY and text number (they lost their TTY before their lines went: the only way to
+    call for a Deaf survivor)."""
     add_lines_with_details(kit, 4)
     move_emergency_line_last(kit)
     model = load_kit(kit)
@@ -171,12 +173,14 @@ def test_hours_go_before_lines_and_lines_go_whole(
     dropped = [what for what, kind, _ in warnings if not kind]
     optional = [r.name for r in model.resources if not r.required]
     assert dropped, "the list is long enough that whole lines must go"
-    assert set(dropped) <= set(optional[len(optional) - len(dropped) - 1:]), "from the last up"
+    assert dropped == optional[len(optional) - len(dropped):], "the last lines, in order"
     assert {kind for _, kind, _ in warnings} <= {"", "hours", "languages", "checked"}
-    for name in dropped:
+    for number, name in enumerate(dropped):
         warning = next(line for line in result.err.splitlines() if f"left out '{name}'" in line)
-        assert f"left out '{name}': it does not fit whole; it prints whole on the " \
-               "large print" in warning, warning
+        why = ("it does not fit whole" if number == 0 else
+               f"it comes after '{dropped[0]}', which is left out: the lines keep their order")
+        assert f"left out '{name}': {why}; it prints whole on the large print" in warning, \
+            warning
     text = " ".join(page_texts(out / "en" / pdf_name)[page].split())
     kept = [r for r in model.resources if r.name not in dropped]
     lines = visual_lines(out / "en" / pdf_name, page)

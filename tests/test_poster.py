@@ -358,8 +358,8 @@ EXTRA_LINES = """
 
 
 def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    """Hours and the check date go first; then a whole line, from the last up, named with
-    where it does print; a kept line keeps its text number ("Text 988" was left out while
+    """Hours and the check date go first; then a whole line with every line after it, named
+    with where it does print; a kept line keeps its text number ("Text 988" was left out while
     later lines printed)."""
     with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
         resources.write(EXTRA_LINES)
@@ -369,8 +369,11 @@ def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run)
     assert result.code == 0, result.err
     assert "left out 'Checked Nov 2026' (checked)" in result.err
     assert "(text) from" not in result.err
-    assert ("slot 'lines': left out 'RAINN Sexual Assault Hotline': it does not fit whole; it "
-            "prints whole on the tri-fold brochure") in result.err
+    assert ("slot 'lines': left out 'Trans Lifeline': it does not fit whole; it prints whole "
+            "on the tri-fold brochure") in result.err
+    assert ("slot 'lines': left out 'RAINN Sexual Assault Hotline': it comes after 'Trans "
+            "Lifeline', which is left out: the lines keep their order; it prints whole on the "
+            "tri-fold brochure") in result.err
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     for kept in ["988 Suicide & Crisis Lifeline", "Text 988", "911",
                  "StrongHearts Native Helpline", "1-844-762-8483",

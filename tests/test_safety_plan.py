@@ -323,7 +323,8 @@ def test_a_line_that_does_not_fit_is_left_out_whole_and_named(kit: Path, tmp_pat
         left_out += 1
         assert number not in inside, name  # left out: all of it
         assert re.search(rf"safety-plan \(inside\), slot 'resources': left out '{name}': it "
-                         r"does not fit whole; (it prints whole on|no piece of this kit)",
+                         r"(does not fit whole|comes after '[^']*', which is left out: the "
+                         r"lines keep their order); (it prints whole on|none of the pieces)",
                          result.err), result.err
     assert left_out
 

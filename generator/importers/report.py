@@ -145,8 +145,9 @@ class Collector:
         over = [] if limit is None else ordered[limit:]
         if len(kept) > MANY_LINES:
             self.note(f"{len(kept)} lines kept, more than a card or brochure prints (a pocket "
-                      "card about 4, a brochure about 12): those that do not fit are left out "
-                      "from the last up. Keep the ones to print with --limit N (in site.yaml, "
+                      "card about 4, a brochure about 12): each piece prints them in this "
+                      "order until one does not fit, and leaves out that one and every line "
+                      "after it. Keep the ones to print with --limit N (in site.yaml, "
                       "`limit: N` under `resources:`), or choose them by region, tag or first")
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),

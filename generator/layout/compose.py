@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
@@ -56,6 +56,15 @@ class Item:
     label: str
     paragraphs: tuple[Paragraph, ...]
     required: bool
+    line: int = -1  # where the line is in the kit's resources (the same in every language)
+    # Left out in every language because in these it does not fit (or comes after a line
+    # that does not): the kit's languages print the same lines (generator/build.py).
+    left_out_in: tuple[str, ...] = ()
+
+
+# A line a document prints: where it is in the kit's resources, the line, what templates
+# see of it (`resource_view`).
+Line = tuple[int, Resource, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -335,11 +344,13 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
 
 
 def compose_face(
-    layout: Layout, face_name: str, context: dict, lines: Sequence[tuple[Resource, dict]],
-    qr_payload: str | None,
+    layout: Layout, face_name: str, context: dict, lines: Sequence[Line],
+    qr_payload: str | None, unlisted: Mapping[int, tuple[str, ...]] | None = None,
 ) -> ComposedFace:
-    """The face's blocks rendered; `lines`: the lines it lists, each with what templates see
-    of it (`resource_view`)."""
+    """The face's blocks rendered; `lines`: the lines it prints. Its lists leave out those
+    `unlisted` names (by where they are in the kit's resources, with the languages that
+    cannot hold them on this piece: generator/build.py); a flow or filler still prints
+    them."""
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template
     # The clock and the memory ceiling cost 0.1 ms a face: only for a content folder's own
@@ -347,7 +358,8 @@ def compose_face(
     limits = nullcontext() if layout.folder.is_relative_to(LAYOUTS_DIR) else render_limits()
     try:
         with limits:
-            texts, lists, fillers = _render_face(layout, face, context, lines, path)
+            texts, lists, fillers = _render_face(layout, face, context, lines, path,
+                                                 unlisted or {})
     except TemplateSyntaxError as error:
         raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
                                    error.lineno)) from None
@@ -364,20 +376,22 @@ def compose_face(
 
 
 def _render_face(layout: Layout, face: FaceSpec, context: dict,
-                 lines: Sequence[tuple[Resource, dict]], path: Path,
+                 lines: Sequence[Line], path: Path,
+                 unlisted: Mapping[int, tuple[str, ...]],
                  ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]],
                             dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]]]:
     template = _environment(layout.folder).get_template(face.template)
     texts, lists, fillers = {}, {}, {}
     in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
+    views = [view for _, _, view in lines]
     for slot in face.slots:
         if slot.kind == "flow":  # a flow may print the lines too (large print): `lines`
             texts[slot.name] = _render_block(
-                template, slot.name, {**context, "lines": [view for _, view in lines]}, path)
+                template, slot.name, {**context, "lines": views}, path)
         elif slot.kind in TEXT_KINDS:
             texts[slot.name] = _render_block(template, slot.name, context, path)
         if slot.fillers:
-            listed = {**context, "lines": [view for _, view in lines]}
+            listed = {**context, "lines": views}
             rendered = ((filler, _render_block(template, filler.block, listed, path))
                         for filler in slot.fillers)
             fillers[slot.name] = tuple((filler, paragraphs)
@@ -386,8 +400,9 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
             lists[slot.name] = tuple(
                 Item(resource.name, _render_block(template, "resource",
                                                   {**context, "item": view}, path),
-                     resource.required)
-                for resource, view in _lines_of(slot, lines)
+                     resource.required, index,
+                     () if resource.required else unlisted.get(index, ()))
+                for index, resource, view in _lines_of(slot, lines)
                 if not (resource.emergency and slot.emergency == "in_note" and in_note)
             )
     return texts, lists, fillers

@@ -8,6 +8,7 @@ they leave out (`lines_told`), and panels left emptier than a printed piece shou
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -35,6 +36,12 @@ from generator.layout.place import PlacedFace, Placement, one_size_per_style, pl
 from generator.layout.styles import style_name
 
 _BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
+
+
+# The lines a document's lists leave out in every language of the kit, because in some its
+# lists could not hold them (generator/build.py): each line by where it is in the kit's
+# resources, with those languages.
+SameLines = Mapping[int, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -65,8 +72,8 @@ class LinesTold:
     those left out (each with its note, which the build completes with where it prints)."""
 
     warnings: list[Problem]
-    printed: frozenset[str]
-    left_out: list[tuple[str, Problem]]
+    printed: frozenset[int]  # each line by where it is in the kit's resources
+    left_out: list[tuple[int, Problem]]
 
 
 def document_size(kit: Kit, layout: Layout) -> SizeSpec:
@@ -93,9 +100,12 @@ def kit_strings(kit: Kit, lang: str) -> dict[str, str]:
 
 
 def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
-                  strings: dict[str, str], payload: str) -> Composition:
+                  strings: dict[str, str], payload: str,
+                  same_lines: SameLines | None = None) -> Composition:
     """Every face of `layout` composed in `lang` at `size`, with the interface `strings`,
-    its QR code encoding `payload`."""
+    its QR code encoding `payload`. `same_lines`: the lines its lists leave out in every
+    language (by where they are in the kit's resources), with the languages whose lists
+    could not hold them (generator/build.py)."""
     first = kit.resources[0]
     digits = kit_digits(kit, lang)  # one digit system per piece
     strings = strings_in_digits(strings, digits)
@@ -104,9 +114,10 @@ def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
     selected, notes = selected_resources(kit, layout)
     # Each line with what templates see of it, made once for every face (context's lines);
     # after the first, the lines with a number before those reached only on the web.
-    lines = tuple((kit.resources[index], context["resources"][index]) for index in selected)
-    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[0])))
-    faces = [compose_face(layout, face_name, context, lines, payload)
+    lines = tuple((index, kit.resources[index], context["resources"][index])
+                  for index in selected)
+    lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[1])))
+    faces = [compose_face(layout, face_name, context, lines, payload, same_lines)
              for face_name in layout.spec.faces]
     return Composition(layout, lang, size, strings, faces, sources, notes)
 
@@ -156,13 +167,13 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
     layout, lang = composition.layout, composition.lang
     warnings = composition.notes + [w for face in faces for w in face.warnings]
     left_out = [pair for face in faces for pair in face.left_out_lines]
-    listed = {item.label for composed in composition.faces
+    listed = {item.line for composed in composition.faces
               for items in composed.lists.values() for item in items}
     listed |= _lines_in_flows(kit, composition)
     first_only = _first_line_only(kit, layout, lang, listed)
     warnings.extend(problem for _, problem in first_only)
     left_out.extend(first_only)
-    return LinesTold(warnings, frozenset(listed - {label for label, _ in left_out}), left_out)
+    return LinesTold(warnings, frozenset(listed - {line for line, _ in left_out}), left_out)
 
 
 def empty_panels(composition: Composition, placed: Placed) -> list[Problem]:
@@ -232,7 +243,7 @@ def _place_faces(composed_faces: list[ComposedFace],
     return faces, problems
 
 
-def _lines_in_flows(kit: Kit, composition: Composition) -> set[str]:
+def _lines_in_flows(kit: Kit, composition: Composition) -> set[int]:
     """The lines a flow prints (large print runs them with the article), by their names:
     a flow prints all of its text or fails, so a line named in it is printed whole."""
     layout = composition.layout
@@ -243,24 +254,24 @@ def _lines_in_flows(kit: Kit, composition: Composition) -> set[str]:
         return set()
     text = " ".join(text.translate(_BIDI_CONTROLS).split())
     selected, _ = selected_resources(kit, layout)
-    lines = (kit.resources[index] for index in selected)
-    return {line.name for line in lines
-            if " ".join(line.name_in(composition.lang, composition.strings)
+    return {index for index in selected
+            if " ".join(kit.resources[index].name_in(composition.lang, composition.strings)
                         .translate(_BIDI_CONTROLS).split()) in text}
 
 
 def _first_line_only(kit: Kit, layout: Layout, lang: str,
-                     listed: set[str]) -> list[tuple[str, Problem]]:
+                     listed: set[int]) -> list[tuple[int, Problem]]:
     """A format whose lists print the first line alone (the sticker) leaves out the others
     by design: each with a note, which the build completes with where it prints whole."""
     lists = layout.spec.slots_of_kind("list")
     if not lists or any(slot.lines != "first" for slot in lists):
         return []
     selected, _ = selected_resources(kit, layout)
-    return [(line.name, Problem(line.source.path, (
+    return [(index, Problem(line.source.path, (
         f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
         line.source.line, "info"))
-        for line in (kit.resources[index] for index in selected) if line.name not in listed]
+        for index, line in ((index, kit.resources[index]) for index in selected)
+        if index not in listed]
 
 
 def _has_a_number(line: Resource) -> bool:

@@ -30,7 +30,9 @@ class LaidOut:
     size: SizeSpec
     faces: list[PlacedFace]
     warnings: list[Problem] = field(default_factory=list)
-    # the lines its lists print, and those they could not hold whole (with the warning)
-    printed_lines: frozenset[str] = frozenset()
-    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
+    # the lines it prints whole, and those it leaves out (each with its warning), by where
+    # they are in the kit's resources; the lines its lists could not hold
+    printed_lines: frozenset[int] = frozenset()
+    left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
+    cut_lines: frozenset[int] = frozenset()
     captions: SheetCaptions | None = None  # the office sheets' print instructions

@@ -3,8 +3,14 @@
 First everything shrinks to its floor. Then the details the templates mark optional are left
 out, least needed first (DETAIL_KINDS), each kind from the last line up; only then whole
 lines, from the last up, never a required one (the first line, the emergency line, a line
-marked `required: true`). Last, whatever was left out that fits again comes back, lines
-before details, so that nothing is left out that did not have to be.
+marked `required: true`). Last, the details left out that fit again come back, so that
+nothing is left out that did not have to be.
+
+The lines keep their order: a line that does not fit leaves out every line after it (but
+the required ones), so that a short line further down never prints in the place of the
+shelter's own line before it (a card printing lines 1, 2 and 8 of a directory's eight read
+as if the eighth came third). A whole line left out never comes back: with the lines after
+it left out too, the list held it no better.
 """
 
 from __future__ import annotations
@@ -59,11 +65,15 @@ def fit_list(items: Sequence[Item], width: float, height: float,
 def _fit_list(items: tuple[Item, ...], width: float, height: float,
               typesetter: Typesetter) -> ListFit:
     trials = _Trials(items, width, height, typesetter)
+    given = [Cut(index) for index, item in enumerate(items) if item.left_out_in]
+    for cut in given:  # another language of the kit cannot hold them
+        trials.leave_out(cut)
     if trials.may_fit():  # else it surely does not fit as it is
-        fitted, used = fit_stack(assemble(items, frozenset()), width, height, typesetter)
+        fitted, used = fit_stack(assemble(items, frozenset(given)), width, height, typesetter)
         if fitted is not None:
-            return ListFit(tuple(fitted), used)
-    order = cut_order(items)
+            return ListFit(tuple(fitted), used, tuple(given))
+    out = {cut.item for cut in given}
+    order = [cut for cut in cut_order(items) if cut.item not in out]
     needed = None
     for count, cut in enumerate(order, start=1):
         trials.leave_out(cut)
@@ -71,12 +81,12 @@ def _fit_list(items: tuple[Item, ...], width: float, height: float,
             needed = count
             break
     if needed is None:
-        required = tuple(assemble(items, frozenset(order)))
+        required = tuple(assemble(items, frozenset(order + given)))
         return ListFit(None, floor_overflow(required, width, height, typesetter),
                        required=required)
     for cut in reversed(order[:needed - 1]):  # the most needed of what was left out first
         line = Cut(cut.item)
-        if line in trials.cuts and line != cut:  # a detail of a line left out whole
+        if cut.whole_line or line in trials.cuts:  # a line left out whole stays out
             continue
         trials.bring_back(cut)
         if not trials.fits():
@@ -92,8 +102,8 @@ class _Trials:
     """What is left out of a list as it is fitted, and whether the rest fits at the floor.
 
     A trial costs what the lines left in take, not the whole list: a list of 2,000 lines for
-    a card of five is tried once for each detail and line left out or brought back. Most
-    trials are answered without measuring: when the lines left in take more than the box
+    a card of five is tried once for each detail and line left out and each detail brought
+    back. Most trials are answered without measuring: when the lines left in take more than the box
     even at their least (`_least_heights`), nothing fits."""
 
     def __init__(self, items: Sequence[Item], width: float, height: float,
@@ -118,13 +128,10 @@ class _Trials:
             self.now.pop(cut.item, None)
 
     def bring_back(self, cut: Cut) -> None:
+        """A detail brought back (a whole line left out stays out: see the module)."""
         self.cuts.discard(cut)
-        if cut.whole_line:
-            bisect.insort(self.kept, cut.item)
-            self.least_kept += self.least[cut.item]
-        else:
-            self.parts_out[(cut.item, cut.paragraph)].discard(cut.part)
-            self.now.pop(cut.item, None)
+        self.parts_out[(cut.item, cut.paragraph)].discard(cut.part)
+        self.now.pop(cut.item, None)
 
     def may_fit(self, least: float | None = None) -> bool:
         least = (self.least_kept if least is None else least) - self.first_gain
@@ -197,7 +204,7 @@ def _least_heights(items: Sequence[Item], typesetter: Typesetter) -> tuple[list[
     smallest, so this is what a list of one-line paragraphs takes exactly. Lines that take
     more than the box even so do not fit, with nothing more measured: a list of 2,000 lines
     for a card of five is not measured 10,000 times over (a trial for each detail and line
-    left out, and for each line brought back)."""
+    left out, and for each detail brought back)."""
     least = []
     first = 0.0
     for item in items:

@@ -125,7 +125,7 @@ class PlacedFace:
     rtl: bool = False
     claimed: list[Rect] = field(default_factory=list)  # boxes text sits in the middle of
     # lines a list could not hold whole, each with its warning (which the build completes)
-    left_out_lines: list[tuple[str, Problem]] = field(default_factory=list)
+    left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     left_out_details: int = 0  # what lists left out in all, lines and details
 
 
@@ -387,15 +387,30 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         message = (f"required lines ({names}) do not fit, even without their optional details: "
                    f"{_overflow_message(fitted.height, placement, fitted.required)}")
         raise ContentError(_problem(slot, placement, message, placed))
+    first = min((cut.item for cut in fitted.left_out if cut.whole_line), default=None)
     for cut in fitted.left_out:
         placed.left_out_details += 1
-        whole = " whole" if cut.whole_line else ""
-        warning = _problem(slot, placement, f"left out {describe(cut, items)}: it does not "
-                           f"fit{whole}", placed, "warning")
+        why = (_why_left_out(items, cut.item, first, placement.fonts.lang) if cut.whole_line
+               else "it does not fit")
+        warning = _problem(slot, placement, f"left out {describe(cut, items)}: {why}", placed,
+                           "warning")
         placed.warnings.append(warning)
         if cut.whole_line:  # the build adds where it does print (generator/build.py)
-            placed.left_out_lines.append((items[cut.item].label, warning))
+            placed.left_out_lines.append((items[cut.item].line, warning))
     _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
+
+
+def _why_left_out(items: Sequence[Item], index: int, first: int | None, lang: str) -> str:
+    """Why a whole line is left out of a list: it does not fit (here, or in the languages
+    the kit's other pieces of this document could not hold it in), or it comes after the
+    first line that does not (see list_fit)."""
+    assert first is not None
+    where = items[first].left_out_in
+    elsewhere = f" in {', '.join(where)}" if where and lang not in where else ""
+    if index == first:
+        return f"it does not fit whole{elsewhere}" + (
+            ", and every language prints the same lines" if elsewhere else "")
+    return f"it comes after '{items[first].label}', which is left out: the lines keep their order"
 
 
 def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,

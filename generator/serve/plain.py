@@ -80,13 +80,35 @@ def _left_out(match: re.Match[str], words: Words) -> Said:
 
 
 def _left_out_whole(match: re.Match[str], words: Words) -> Said:
+    codes = re.fullmatch(r" in (?P<codes>[\w, -]+), and every language prints the same lines",
+                         match.group("also") or "")
+    languages = ([words.language(code) for code in codes.group("codes").split(", ")]
+                 if codes else [])
+    what = _quoted(match.group("what"))
+    if languages:
+        return Said(f"{_cap(_where(match, words))} leaves out {what}: in {_listed(languages)} "
+                    "it has no room for it whole, and every language prints the same lines"
+                    f"{_elsewhere(match)}.", "name")
+    return Said(f"{_cap(_where(match, words))} has no room for {what} whole, so it does not "
+                f"print there{_elsewhere(match)}.", "name")
+
+
+def _left_out_after(match: re.Match[str], words: Words) -> Said:
+    return Said(f"{_cap(_where(match, words))} leaves out {_quoted(match.group('what'))}: it "
+                f"comes after {_quoted(match.group('first'))}, which has no room there, and the "
+                f"lines keep their order{_elsewhere(match)}.", "name")
+
+
+def _elsewhere(match: re.Match[str]) -> str:
     rest = match.group("rest") or ""
     elsewhere = re.search(r"it prints whole on (.*)$", rest)
-    after = (f"; it prints whole on {elsewhere.group(1)}" if elsewhere else
-             ": no piece of this kit has room for it; shorten its name or details"
-             if "no piece of this kit" in rest else "")
-    return Said(f"{_cap(_where(match, words))} has no room for {_quoted(match.group('what'))} "
-                f"whole, so it does not print there{after}.", "name")
+    return (f"; it prints whole on {elsewhere.group(1)}" if elsewhere else
+            ": no piece built has room for it; shorten its name or details"
+            if "none of the pieces built" in rest else "")
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def _yields_room(match: re.Match[str], words: Words) -> Said:
@@ -272,8 +294,10 @@ def _quoted(text: str) -> str:
 _HEAD = r"(?P<format>[a-z0-9][a-z0-9-]*) \((?P<face>[^)]*)\)(?:, slot '[^']*')?"
 _TAIL = r"(?: \[(?P<lang>[A-Za-z0-9-]+)\])?$"
 RULES: tuple[Rule, ...] = (
-    (re.compile(_HEAD + r": left out (?P<what>'.*?'): it does not fit whole(?P<rest>;.*?)?"
-                + _TAIL), _left_out_whole),
+    (re.compile(_HEAD + r": left out (?P<what>'.*?'): it does not fit whole(?P<also>[^;]*?)"
+                r"(?P<rest>;.*?)?" + _TAIL), _left_out_whole),
+    (re.compile(_HEAD + r": left out (?P<what>'.*?'): it comes after '(?P<first>.*?)', which is "
+                r"left out: the lines keep their order(?P<rest>;.*?)?" + _TAIL), _left_out_after),
     (re.compile(_HEAD + r": left out: the lines need its room" + _TAIL), _yields_room),
     (re.compile(_HEAD + r": left out (?P<what>.+): it does not fit" + _TAIL), _left_out),
     (re.compile(_HEAD + r": left out: (?P<rest>.*)" + _TAIL), _too_long),
