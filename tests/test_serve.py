@@ -45,7 +45,7 @@ def test_a_change_without_the_csrf_token_is_refused(served) -> None:
     client, workspace, kit = served
     resources = kit / "resources.yaml"
     before = resources.read_bytes()
-    body = {"table": table_of([("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]),
+    body = {"table": table_of([("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})]),
             "base": digest_on_disk(resources)}
     for headers in ({}, {"X-CSRF-Token": "guessed"},
                     {**csrf_headers(workspace), "Origin": "http://attacker.example"}):
@@ -54,7 +54,7 @@ def test_a_change_without_the_csrf_token_is_refused(served) -> None:
     assert resources.read_bytes() == before
     assert client.post("/lines/save", json=body,
                        headers=csrf_headers(workspace)).status_code == 200
-    assert "1-800-799-7234" in resources.read_text(encoding="utf-8")
+    assert "1-800-555-0134" in resources.read_text(encoding="utf-8")
 
 
 def test_no_path_outside_the_folders_is_served_or_written(served, tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_nothing_is_kept_or_removed_through_a_hidden_link(kit: Path, tmp_path: P
     client, workspace = client_for(kit, out)
     with client:
         rows = _rows(resources)
-        rows[0] = ("r0", {"phone": "1-800-799-7234"})
+        rows[0] = ("r0", {"phone": "1-800-555-0134"})
         saved = client.post("/lines/save", headers=csrf_headers(workspace), json={
             "table": table_of(rows), "base": digest_on_disk(resources)})
         assert saved.status_code == 403
@@ -188,13 +188,13 @@ def test_a_saved_number_keeps_every_comment_and_the_previous_version(served) -> 
     resources = kit / "resources.yaml"
     original = resources.read_text(encoding="utf-8")
     rows = _rows(resources)
-    rows[0] = ("r0", {"phone": "1-800-799-7234", "verified": "2026-11-20"})
+    rows[0] = ("r0", {"phone": "1-800-555-0134", "verified": "2026-11-20"})
     answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
         "table": table_of(rows), "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     saved = resources.read_text(encoding="utf-8")
     assert _comments(saved) == _comments(original)
-    assert saved.replace('"1-800-799-7234"', "1-800-799-7233").replace(
+    assert saved.replace('"1-800-555-0134"', "1-800-799-7233").replace(
         "verified: 2026-11-20  #", "verified: 2026-11-01  #") == original
     history = workspace.files.history(resources)
     assert [path.read_text(encoding="utf-8") for path in history] == [original]
@@ -208,7 +208,7 @@ def test_a_file_changed_on_disk_is_not_overwritten(served) -> None:
         "1-800-799-7233", "1-800-799-7230"), encoding="utf-8")
     edited = resources.read_bytes()
     answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
-        "table": table_of([("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]),
+        "table": table_of([("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})]),
         "base": loaded})
     assert answer.status_code == 409
     assert "changed on disk" in answer.json()["message"]

@@ -72,7 +72,7 @@ def test_a_new_number_shows_on_the_card_and_is_saved_with_the_comments(page, ser
     original = resources.read_text(encoding="utf-8")
     page.goto(f"{url}/lines")
     before = _back_face_src(page)
-    number = "1-800-799-7234"
+    number = "1-800-555-0134"
     started = time.perf_counter()
     page.fill("#r0-phone", number)
     page.wait_for_function(
@@ -299,12 +299,12 @@ def test_a_save_that_cannot_reach_the_server_says_so_and_keeps_the_edit(page, se
     before = (content / "resources.yaml").read_bytes()
     page.goto(f"{url}/lines")
     page.route("**/lines/save", lambda route: route.abort())
-    page.locator("#r1-phone").fill("1-800-799-7234")
+    page.locator("#r1-phone").fill("1-800-555-0134")
     page.locator("#save").click()
     status = page.locator("#status")
     sync_api.expect(status).to_contain_text("Not saved")
     assert "havenprint serve" in status.inner_text()
-    assert page.input_value("#r1-phone") == "1-800-799-7234"
+    assert page.input_value("#r1-phone") == "1-800-555-0134"
     assert (content / "resources.yaml").read_bytes() == before
 
 

@@ -128,13 +128,13 @@ def test_values_yaml_would_misread_are_written_as_text(served) -> None:
 def test_a_draft_is_kept_by_the_server_until_saved(served) -> None:
     client, workspace, kit = served
     draft = {"key": "lines", "base": digest_on_disk(kit / "resources.yaml"), "at": 1,
-             "data": table_of([("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})])}
+             "data": table_of([("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})])}
     assert client.post("/drafts/keep", headers=csrf_headers(workspace),
                        json=draft).status_code == 200
     assert (kit / ".havenprint" / "drafts" / "lines.json").is_file()
     page = client.get("/lines").text
     kept = re.search(r'data-server-draft="([^"]*)"', page)
-    assert kept and "1-800-799-7234" in kept.group(1)
+    assert kept and "1-800-555-0134" in kept.group(1)
     refused = client.post("/drafts/keep", headers=csrf_headers(workspace),
                           json={**draft, "key": "../../site"})
     assert refused.status_code == 422
@@ -158,7 +158,7 @@ def test_keep_my_changes_saves_the_pages_table_over_another_version(served) -> N
     loaded_text = resources.read_text(encoding="utf-8")
     loaded = digest_on_disk(resources)
     add_local_lines(kit, 1)
-    rows = [("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]
+    rows = [("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})]
     refused = client.post("/lines/save", headers=csrf_headers(workspace), json={
         "table": table_of(rows), "base": loaded, "base_text": loaded_text})
     assert refused.status_code == 409 and refused.json()["conflict"] is True
@@ -169,7 +169,7 @@ def test_keep_my_changes_saves_the_pages_table_over_another_version(served) -> N
     assert kept.status_code == 200, kept.text
     assert digest_on_disk(resources) != current
     lines = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
-    assert [line["phone"] for line in lines] == ["1-800-799-7234", "988", "911"]
+    assert [line["phone"] for line in lines] == ["1-800-555-0134", "988", "911"]
     other = workspace.files.history(resources)[-1].read_text(encoding="utf-8")
     assert "Local line 0" in other  # the version saved over is in History
 
@@ -178,7 +178,7 @@ def test_history_lists_the_versions_and_restores_one(served) -> None:
     client, workspace, kit = served
     resources = kit / "resources.yaml"
     original = resources.read_text(encoding="utf-8")
-    rows = [("r0", {"phone": "1-800-799-7234"}), ("r1", {}), ("r2", {})]
+    rows = [("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})]
     client.post("/lines/save", headers=csrf_headers(workspace), json={
         "table": table_of(rows), "base": digest_on_disk(resources)})
     edited = resources.read_text(encoding="utf-8")

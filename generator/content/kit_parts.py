@@ -217,16 +217,23 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
     if not (item.phone or item.text or item.url):
         line = doc.line_of(("resources", index))
         problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line))
+    tty = None if item.tty is None else parse_tty(item.tty, site.options.country)
+    texted = (None if item.text is None
+              else parse_text_number(item.text.number, site.options.country))
+    if not item.differs_from_published:
+        problems.extend(_published_problems(
+            {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
+            index, doc, site.options.country))
     if problems:
         raise ContentError(problems)
     hours, tab_labels = Texts.given(item.hours), Texts.given(item.tab_label)
     return Resource(
         name=label,
         phone=main_phone,
-        tty=None if item.tty is None else parse_tty(item.tty, site.options.country),
+        tty=tty,
         text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description),
-                       parse_text_number(item.text.number, site.options.country).e164)
-              if item.text else None),
+                       texted.e164)
+              if item.text and texted else None),
         url=item.url,
         hours=hours.first(),
         languages=tuple(item.languages),
@@ -240,6 +247,19 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         tab_labels=tab_labels,
         emergency=emergency,
     )
+
+
+def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str | None,
+                        label: str, index: int, doc: YamlDoc, country: str) -> list[Problem]:
+    """A number a digit or two away from what the national line the entry names publishes
+    (generator/content/published_lines.py), on the line of its field."""
+    from generator.content.published_lines import differences
+
+    given = {field: phone for field, phone in numbers.items() if phone is not None}
+    written = [names.default or "", *(text for _, text in names.by_lang)]
+    return [Problem(doc.path, f"{label}: {found.field}: {found.message}",
+                    doc.line_of(("resources", index, *found.field.split("."))))
+            for found in differences(given, written, url, country)]
 
 
 def _dials(phone: Phone | None, number: str) -> bool:

@@ -169,6 +169,9 @@ class ResourceModel(StrictModel):
     verified: WrittenDate = None
     required: bool = False
     tab_label: PerLanguage | None = None  # a discreet poster's tabs
+    # A number that differs from what the national line the entry names publishes
+    # (generator/content/published_lines.py) is meant: a regional number, say.
+    differs_from_published: bool = False
 
     _texts = field_validator("name", "hours", "tab_label")(_per_language)
 

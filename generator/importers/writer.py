@@ -32,7 +32,7 @@ from generator.write import write_atomic
 
 MARK = "# Written by havenprint import"
 KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "qr", "verified",
-             "required", "tab_label")
+             "required", "differs_from_published", "tab_label")
 _FINGERPRINT = re.compile(r"; fingerprint ([0-9a-f]{12})\.$")
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from generator.content.published_lines import CONFIRM
 from generator.importers.writer import KEY_ORDER
 from generator.serve.yaml_edit import (
     RoundTrip,
@@ -56,6 +57,7 @@ class LineRow:
     values: dict[str, str]  # phone, tty, text.number, text.keyword, url, qr, verified, ...
     required: bool = False
     line: int | None = None  # in the file
+    differs_from_published: bool = False  # its number is not the national line's, on purpose
     extra: list[str] = field(default_factory=list)
 
 
@@ -83,7 +85,8 @@ def rows_from(data: Any, langs: tuple[str, ...]) -> list[LineRow]:
             if isinstance(languages, list) else _plain(languages),
         }
         line = item.lc.line + 1 if isinstance(item, CommentedMap) else None
-        rows.append(LineRow(f"r{index}", texts, values, item.get("required") is True, line))
+        rows.append(LineRow(f"r{index}", texts, values, item.get("required") is True, line,
+                            differs_from_published=item.get(CONFIRM) is True))
     return rows
 
 
@@ -212,10 +215,11 @@ def _apply_line(item: CommentedMap, fields: dict[str, Any], first_lang: str) -> 
             set_list(item, "languages", codes, KEY_ORDER)
         else:
             drop_key(item, "languages")
-    if "required" in fields:
-        required = fields["required"] is True
-        if required or "required" in item:
-            set_key(item, "required", required, KEY_ORDER)
+    for key in ("required", CONFIRM):
+        if key in fields:
+            chosen = fields[key] is True
+            if chosen or key in item:
+                set_key(item, key, chosen, KEY_ORDER)
     if any(key.startswith("text.") for key in fields):
         _apply_text_line(item, fields, text, first_lang)
 

@@ -1,0 +1,251 @@
+"""A line that names a national line with a number a digit or two off what it publishes is
+an error (issue 39): a wrong digit on every card of a print run. Read back from `check`,
+`build` and the web page's Lines page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from generator.content.phones import parse_phone, parse_text_number, parse_tty
+from generator.content.published_lines import (
+    differences,
+    named_lines,
+    normalised,
+    published_lines,
+)
+from tests.conftest import edit, page_texts
+
+NDVH = "the National Domestic Violence Hotline's published"
+CONFIRM = "if this line's number differs on purpose, add `differs_from_published: true`"
+
+
+# --- the table -------------------------------------------------------------------------------
+
+def test_the_table_covers_the_countries_and_lines_asked_for() -> None:
+    lines = {line.name: line for line in published_lines()}
+    assert {country for line in lines.values() for country in line.countries} >= {
+        "US", "CA", "GB", "IE", "AU", "NZ"}
+    for name in ("National Domestic Violence Hotline", "988 Suicide & Crisis Lifeline",
+                 "Crisis Text Line", "RAINN National Sexual Assault Hotline",
+                 "StrongHearts Native Helpline", "The Trevor Project",
+                 "National Domestic Abuse Helpline", "Samaritans",
+                 "Women's Aid 24hr National Freephone Helpline", "1800RESPECT",
+                 "Lifeline Australia", "Kids Help Phone", "Women's Refuge", "Need to talk? 1737",
+                 "Lifeline Aotearoa", "9-8-8 Suicide Crisis Helpline"):
+        assert name in lines, name
+    ndvh = lines["National Domestic Violence Hotline"]
+    assert set(ndvh.numbers) == {("phone", "1-800-799-7233"), ("tty", "1-800-787-3224"),
+                                 ("text", "88788")}
+
+
+@pytest.mark.parametrize("line", published_lines(), ids=lambda line: line.name)
+def test_each_entry_is_a_fact_with_its_source(line) -> None:  # noqa: ANN001
+    """Every number is one havenprint would print for each of the line's countries (a full
+    number in its first), with its source and the date it was recorded; and a line printing
+    exactly what the table says draws no error."""
+    assert urlsplit(line.source).scheme == "https" and urlsplit(line.source).hostname
+    assert line.recorded.year >= 2026
+    assert line.numbers, "a line with no number guards nothing"
+    parse = {"phone": parse_phone, "tty": parse_tty, "text": parse_text_number}
+    for kind, number in line.numbers:
+        for country in line.countries:
+            phone = parse[kind](number, country)
+            if country != line.countries[0]:
+                assert not phone.e164.startswith("+") or country in ("CA", "US"), number
+            field = "text.number" if kind == "text" else kind
+            assert differences({field: phone}, [line.name], None, country) == []
+    for domain in line.web:
+        assert "/" not in domain and "." in domain
+
+
+def test_names_are_read_alike_in_case_punctuation_and_the() -> None:
+    assert normalised("The Trevor Project") == normalised("trevor-project") == "trevor project"
+    assert normalised("988 Suicide & Crisis Lifeline") == "988 suicide and crisis lifeline"
+    assert normalised("WOMEN’S AID") == normalised("Womens Aid")
+
+
+@pytest.mark.parametrize(("names", "url", "found"), [
+    (["National Domestic Violence Hotline"], None, "National Domestic Violence Hotline"),
+    (["the national domestic-violence hotline (Spanish)"], None,
+     "National Domestic Violence Hotline"),
+    (["Chat with an advocate"], "https://www.thehotline.org/get-help/",
+     "National Domestic Violence Hotline"),
+    (["Línea Nacional", "National Domestic Violence Hotline"], None,
+     "National Domestic Violence Hotline"),
+    (["The Trevor Project"], None, "The Trevor Project"),
+    (["Samaritans"], None, "Samaritans"),
+])
+def test_a_line_is_named_by_its_name_or_its_web_address(names: list[str], url: str | None,
+                                                        found: str) -> None:
+    assert found in [line.name for line in named_lines(names, url)]
+
+
+@pytest.mark.parametrize(("names", "url"), [
+    (["Ohio Domestic Violence Hotline"], None),  # not the national line
+    (["Columbus Crisis Line"], "https://www.notthehotline.org"),  # another domain
+    (["Columbus Crisis Line"], "https://thehotline.org.example.com"),
+    (["Shoutout Youth Center"], None),  # a word that starts with a name is not the name
+    (["Childlines of Ohio"], None),
+    (["Local shelter"], None),
+])
+def test_unrelated_lines_are_not_named(names: list[str], url: str | None) -> None:
+    assert named_lines(names, url) == []
+
+
+@pytest.mark.parametrize(("field", "number", "country", "says"), [
+    ("phone", "1-800-799-7223", "US", f"1-800-799-7223 differs from {NDVH} 1-800-799-7233"),
+    ("phone", "1-800-799-2733", "US", f"1-800-799-2733 differs from {NDVH} 1-800-799-7233"),
+    ("phone", "1-800-797-9233", "US", f"1-800-797-9233 differs from {NDVH} 1-800-799-7233"),
+    ("phone", "1-800-799-7834", "US", f"1-800-799-7834 differs from {NDVH} 1-800-799-7233"),
+    ("tty", "1-800-787-3242", "US", f"1-800-787-3242 differs from {NDVH} 1-800-787-3224"),
+    ("text.number", "87788", "US", f"87788 differs from {NDVH} 88788"),
+    ("phone", "1-800-787-3224", "US", "1-800-787-3224 is the National Domestic Violence "
+                                      "Hotline's published TTY number, not its number"),
+])
+def test_a_number_a_digit_or_two_off_is_found(field: str, number: str, country: str,
+                                              says: str) -> None:
+    parse = {"phone": parse_phone, "tty": parse_tty, "text.number": parse_text_number}[field]
+    found = differences({field: parse(number, country)}, ["National Domestic Violence Hotline"],
+                        None, country)
+    assert [difference.field for difference in found] == [field]
+    assert says in found[0].message, found[0].message
+
+
+@pytest.mark.parametrize(("number", "country"), [
+    ("614-555-0100", "US"),  # the hotline's local affiliate: far from every published number
+    ("1-800-799-7233", "US"),
+    ("1-800-555-7233", "US"),  # three digits away
+])
+def test_a_number_far_from_the_published_ones_is_not_called_a_slip(number: str,
+                                                                   country: str) -> None:
+    phone = parse_phone(number, country)
+    assert differences({"phone": phone}, ["National Domestic Violence Hotline"], None,
+                       country) == []
+
+
+def test_short_numbers_are_compared_only_where_they_mean_the_line() -> None:
+    """116 123 is Samaritans in the UK and Ireland; 1737 is New Zealand's line: a short number
+    of another country is another number."""
+    phone = parse_phone("1707", "NZ")
+    assert differences({"phone": phone}, ["Need to talk? 1737"], None, "NZ")
+    assert not differences({"phone": parse_phone("988", "US")}, ["Need to talk? 1737"], None,
+                           "US")
+
+
+# --- check, build and the web page ---------------------------------------------------------
+
+def test_check_refuses_a_slip_with_the_published_number(kit: Path, run) -> None:
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 1-800-799-7223")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:29: National Domestic Violence Hotline: phone: "
+            f"1-800-799-7223 differs from {NDVH} 1-800-799-7233 (published at "
+            "https://www.thehotline.org/, recorded 2026-12-06): check the number with the "
+            f"line itself; {CONFIRM} to the line") in result.err, result.err
+
+
+def test_check_refuses_a_slip_in_the_texting_number(kit: Path, run) -> None:
+    edit(kit / "resources.yaml", 'text: {number: "88788", keyword: START}',
+         'text: {number: "88878", keyword: START}')
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:31: National Domestic Violence Hotline: text.number: "
+            f"88878 differs from {NDVH} 88788") in result.err, result.err
+
+
+def test_a_line_named_by_its_web_address_only_is_checked(kit: Path, run) -> None:
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Talk to an advocate\n    phone: 1-800-799-7323\n"
+        "    url: https://www.thehotline.org/\n    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: \"911\"\n    verified: 2026-11-01\n", encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:3: Talk to an advocate: phone: 1-800-799-7323 differs "
+            f"from {NDVH} 1-800-799-7233") in result.err, result.err
+
+
+def test_a_uk_kit_is_checked_against_uk_lines(kit: Path, run) -> None:
+    edit(kit / "site.yaml", "country: US", "country: GB")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Refuge National Domestic Abuse Helpline\n"
+        "    phone: 0808 2000 274\n    verified: 2026-11-01\n"
+        "  - name: Samaritans\n    phone: \"116 111\"\n    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: \"999\"\n    verified: 2026-11-01\n", encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert ("phone: 0808 2000 274 differs from Refuge's National Domestic Abuse Helpline's "
+            "published 0808 2000 247") in result.err, result.err
+    assert "phone: 116 111 differs from Samaritans' published 116 123" in result.err
+
+
+def test_a_deliberate_difference_is_confirmed_on_the_line_and_builds(kit: Path, run) -> None:
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233",
+         "phone: 1-800-799-7234\n    differs_from_published: true")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    assert "1-800-799-7234" in " ".join(page_texts(out / "en" / "pocket-card.pdf")[1].split())
+
+
+def test_an_unrelated_line_with_a_near_number_passes(kit: Path, run) -> None:
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Ohio Domestic Violence Hotline\n    phone: 1-800-799-7234\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"911\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    assert run("check", kit).code == 0
+
+
+def test_the_lines_page_marks_the_slip_and_keeps_the_confirmation(served) -> None:
+    import yaml
+
+    from tests.serve_support import csrf_headers, digest_on_disk, table_of
+
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    table = table_of([("r0", {"phone": "1-800-799-7223"}), ("r1", {}), ("r2", {})])
+    draft = client.post("/lines/draft", headers=csrf_headers(workspace),
+                        json={"table": table, "format": "pocket-card", "lang": "en"}).json()
+    marked = [r for r in draft["remarks"] if r["severity"] == "error"]
+    assert [(r["row"], r["field"]) for r in marked] == [("r0", "phone")], marked
+    assert "1-800-799-7233" in marked[0]["message"]
+    answer = client.post("/lines/save", headers=csrf_headers(workspace),
+                         json={"table": table, "base": digest_on_disk(resources)})
+    assert answer.status_code == 422
+    confirmed = table_of([("r0", {"phone": "1-800-799-7223", "differs_from_published": True}),
+                          ("r1", {}), ("r2", {})])
+    answer = client.post("/lines/save", headers=csrf_headers(workspace),
+                         json={"table": confirmed, "base": digest_on_disk(resources)})
+    assert answer.status_code == 200, answer.text
+    saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"][0]
+    assert saved["differs_from_published"] is True and saved["phone"] == "1-800-799-7223"
+    page = client.get("/lines").text
+    assert 'data-field="differs_from_published" checked' in page
+    # an edit of another field keeps it
+    hours = table_of([("r0", {"hours": "Every day"}), ("r1", {}), ("r2", {})])
+    answer = client.post("/lines/save", headers=csrf_headers(workspace),
+                         json={"table": hours, "base": digest_on_disk(resources)})
+    assert answer.status_code == 200, answer.text
+    saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"][0]
+    assert saved["differs_from_published"] is True and saved["hours"] == "Every day"
+
+
+def test_the_table_and_every_other_data_file_ship_in_the_package() -> None:
+    """An installed havenprint reads the table from its own package: each file of generator/
+    that is not Python is matched by pyproject.toml's package-data."""
+    import fnmatch
+    import tomllib
+
+    from tests.conftest import REPO
+
+    patterns = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["package-data"]["generator"]
+    package = REPO / "generator"
+    data = [path.relative_to(package).as_posix() for path in package.rglob("*")
+            if path.is_file() and path.suffix not in (".py", ".pyc")
+            and "__pycache__" not in path.parts]
+    assert "content/published_lines.yaml" in data
+    assert [name for name in data
+            if not any(fnmatch.fnmatch(name, pattern) for pattern in patterns)] == []
