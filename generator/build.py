@@ -86,6 +86,8 @@ class BuildResult:
     built: list[BuiltPdf] = field(default_factory=list)  # what each written PDF is
     problems: list[Problem] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (format, language)
+    # why each of `failed` was not built: the errors that stopped it
+    why: dict[tuple[str, str], list[Problem]] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[Problem]:
@@ -291,6 +293,7 @@ def _result(request: BuildRequest, documents: list[Document],
         contrast.extend(piece.contrast)
         if piece.failed:
             result.failed.append((document.name, lang))
+            result.why[(document.name, lang)] = _why(kit, document, lang, piece)
         for target, path in piece.written:
             result.written.append(path)
             result.built.append(_built(kit, document, lang, target, path))
@@ -298,7 +301,19 @@ def _result(request: BuildRequest, documents: list[Document],
                if any(piece.faint for piece in pieces.values()) else None)
     if problem is not None:
         result.problems.append(problem)
+        for (index, lang), piece in pieces.items():
+            if piece.faint:
+                result.why[(documents[index].name, lang)].append(problem)
     return result
+
+
+def _why(kit: Kit, document: Document, lang: str, piece: Piece) -> list[Problem]:
+    """The errors that stopped a piece (its article's, when that did not load; a faint
+    colour's is added once the kit's one advice is known)."""
+    broken = kit.broken_articles.get((document.article, lang))
+    if broken is not None:
+        return [p for p in broken if p.severity == "error"] or list(broken)
+    return list(dict.fromkeys(p for p in piece.problems if p.severity == "error"))
 
 
 def _piece_name(documents: list[Document], index: int) -> str:

@@ -51,7 +51,10 @@ def build_kits(request: BuildRequest,
         if name is None:
             combined.problems.extend(result.problems)
             combined.failed.extend(result.failed)
+            combined.why.update(result.why)
             continue
         combined.problems.extend(pack_problem(name, problem) for problem in result.problems)
         combined.failed.extend((f"{name}/{document}", lang) for document, lang in result.failed)
+        combined.why.update(((f"{name}/{document}", lang), [pack_problem(name, p) for p in why])
+                            for (document, lang), why in result.why.items())
     return combined

@@ -181,7 +181,8 @@ def write_kit_files(kit: Kit, layouts: list[Layout], result: BuildResult, out: P
     outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
     files.manifest = out / MANIFEST_NAME
     inputs = input_entries(kit, layouts, skip or out)
-    write_atomic(files.manifest, manifest_bytes(kit, outputs, inputs, result.failed))
+    write_atomic(files.manifest, manifest_bytes(kit, outputs, inputs, result.failed,
+                                                       result.why))
     return files
 
 

@@ -331,7 +331,10 @@ def test_a_broken_pack_article_leaves_out_only_that_packs_pieces(tmp_path: Path,
                                                                   "pocket-card.pdf"]
     assert not (out / "teen").exists()
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert {"format": "pocket-card", "lang": "en", "audience": "teen"} in manifest["not_built"]
+    [card] = [item for item in manifest["not_built"] if item["format"] == "pocket-card"]
+    assert (card["lang"], card["audience"]) == ("en", "teen")
+    assert card["problems"][0]["file"] == "audiences/teen/articles/trauma-bonding.en.md"
+    assert card["problems"][0]["message"].startswith("audience teen: ")
 
 
 def test_check_names_the_packs_card_line_printed_untranslated(tmp_path: Path,

@@ -336,7 +336,11 @@ def test_a_build_with_a_failed_format_holds_exactly_what_was_built(kit: Path, bu
            in result.err
     assert set(assert_kit_matches_its_manifest(built)) == {"en/pocket-card.pdf", "index.html"}
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["not_built"] == [{"format": "poster-letter", "lang": "en"}]
+    [missing] = manifest["not_built"]
+    assert (missing["format"], missing["lang"]) == ("poster-letter", "en")
+    # why, on the file that stops it, relative to the content folder
+    assert [(problem["file"], "'headline'" in problem["message"])
+            for problem in missing["problems"]] == [("articles/trauma-bonding.en.md", True)]
     assert "poster-letter (en)" in (built / "index.html").read_text(encoding="utf-8")
 
 

@@ -9,7 +9,7 @@ import importlib.util
 import json
 import os
 import platform
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from generator.content.extends import content_folders
 from generator.content.layouts import LAYOUTS_DIR, Layout
 from generator.content.models import Kit
 from generator.engine import current_engine, remembered
+from generator.errors import Problem
 
 MANIFEST_VERSION = 1
 VERSIONED = ("reportlab", "qrcode", "jinja2", "pypdfium2", "pikepdf")
@@ -103,7 +104,11 @@ def input_entries(kit: Kit, layouts: Iterable[Layout], out: Path) -> list[dict[s
 
 
 def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[str, Any]],
-                   not_built: list[tuple[str, str]]) -> bytes:
+                   not_built: list[tuple[str, str]],
+                   why: Mapping[tuple[str, str], list[Problem]] | None = None) -> bytes:
+    """`why`: the errors that stopped each of `not_built`, listed with it (file relative to
+    the content folder), so that whoever reads the kit sees why a piece is missing."""
+    root = kit.root.resolve()
     manifest = {
         "manifest_version": MANIFEST_VERSION,
         "site": {"folder": kit.root.name, "organization": kit.site.options.organization,
@@ -112,12 +117,36 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
                     if kit.site.options.audiences else {})},
         "outputs": sorted(outputs, key=lambda entry: entry["path"]),
         "inputs": inputs,
-        "not_built": [{"format": name, "lang": lang, **({"audience": pack} if pack else {})}
+        "not_built": [{"format": name, "lang": lang, **({"audience": pack} if pack else {}),
+                       **_reasons((why or {}).get((f"{pack}/{name}" if pack else name, lang)),
+                                  root)}
                       for pack, name, lang in sorted(with_pack_failures(not_built),
                                                      key=lambda f: (f[0] or "", f[1], f[2]))],
         "versions": versions(),
     }
     return (json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def _reasons(problems: list[Problem] | None, root: Path) -> dict[str, Any]:
+    if not problems:
+        return {}
+    return {"problems": [{"file": _problem_file(problem.path, root), "message": problem.message,
+                          **({"line": problem.line} if problem.line else {})}
+                         for problem in dict.fromkeys(problems)]}
+
+
+def _problem_file(path: Path | str, root: Path) -> str:
+    """The file a problem is in, relative to the content folder (a built-in layout's to
+    havenprint's), as the inputs are listed: never a path of this computer, in a kit that
+    is sent on."""
+    try:
+        resolved = Path(path).resolve()
+    except (OSError, ValueError):
+        return Path(path).name
+    for start in (root, LAYOUTS_DIR.parent.resolve()):
+        if resolved.is_relative_to(start):
+            return resolved.relative_to(start).as_posix()
+    return resolved.name
 
 
 def _files(folder: Path, skip: Path) -> Iterator[Path]:

@@ -23,7 +23,14 @@ from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.documents import sized_kit
 from generator.content.layouts import Layout
-from generator.errors import ContentError, OutputInUse, UsageError, WriteError, shown_path
+from generator.errors import (
+    ContentError,
+    OutputInUse,
+    Problem,
+    UsageError,
+    WriteError,
+    shown_path,
+)
 from generator.kit.kit_commit import MANIFEST_NAME, MAX_MANIFEST_BYTES
 from generator.kit.kit_folder import folder_lock
 from generator.kit.page_sizes import PdfLayoutError, page_sizes
@@ -32,9 +39,10 @@ from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target
 from generator.serve.kit_state import KitState
 from generator.serve.plain import plain
+from generator.serve.shown import ShownProblem, shown_problems
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
-from generator.serve.workspace import Workspace
+from generator.serve.workspace import Workspace, words_for
 
 STORED = (".pdf", ".png")  # compressed already: stored in the zip as they are
 MAX_PDF_BYTES = 200_000_000
@@ -103,6 +111,16 @@ class Piece:
 
 
 @dataclass
+class NotBuilt:
+    """Pieces a build could not make for one reason: in one language (of one pack)."""
+
+    lang: str
+    audience: str | None
+    titles: list[str]  # "Pocket card", "Brochure"
+    reasons: list[ShownProblem]  # why (empty: a kit built before reasons were kept)
+
+
+@dataclass
 class WebPage:
     path: str
     lang: str
@@ -131,8 +149,7 @@ def pieces(ws: Workspace, state: KitState, entries: list[dict[str, Any]]) -> lis
             layout.spec.title if layout is not None else name, lang, audience=audience))
         target = str(entry.get("target") or Target.OFFICE)
         summary, steps = _how(state, layout, entry, files[label], target, audience)
-        piece.files.append(PrintFile(label, target, summary, steps,
-                                     round((entry.get("size") or 0) / 1024)))
+        piece.files.append(PrintFile(label, target, summary, steps, _kb(entry.get("size"))))
         if target == Target.OFFICE and label in previews:
             piece.preview = previews[label]
     for piece in found.values():
@@ -168,11 +185,66 @@ def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Pa
     return (f"{where}, {sides}{flip}, at 100 % (actual size)", steps)
 
 
+def _kb(value: object) -> int:
+    """A size in the manifest, in KB: 0 for anything not a number (another tool's kit)."""
+    return round(value / 1024) if isinstance(value, int | float) and not isinstance(
+        value, bool) else 0
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def not_built(ws: Workspace, state: KitState, data: dict[str, Any]) -> list[NotBuilt]:
+    """What the manifest says was not built, grouped by language and reason, whatever shape
+    it has: a kit of an older havenprint lists format and language only, another tool's
+    anything; an entry that cannot be read is shown as it is."""
+    listed = data.get("not_built")
+    if not isinstance(listed, list):
+        return []
+    words = words_for(state)
+    groups: dict[tuple[str, str | None, tuple[ShownProblem, ...]], NotBuilt] = {}
+    for item in listed:
+        name, lang, audience, problems = _not_built_item(ws, item)
+        reasons = tuple(shown_problems(problems, words, ws.root))
+        group = groups.setdefault((lang, audience, reasons),
+                                  NotBuilt(lang, audience, [], list(reasons)))
+        title = words.format(name) if name else "a piece"
+        if title not in group.titles:
+            group.titles.append(title)
+    return list(groups.values())
+
+
+def _not_built_item(ws: Workspace, item: object
+                    ) -> tuple[str | None, str, str | None, list[Problem]]:
+    """(format, language, pack, the problems that stopped it) of one manifest entry."""
+    if isinstance(item, str):  # "pocket-card (so)"
+        name, _, lang = item.partition(" (")
+        return name or None, lang.rstrip(")"), None, []
+    if isinstance(item, list | tuple) and len(item) >= 2:
+        return _text(item[0]), str(item[1]) if isinstance(item[1], str) else "", None, []
+    if not isinstance(item, dict):
+        return None, "", None, []
+    problems = []
+    listed = item.get("problems")
+    for one in listed if isinstance(listed, list) else ():
+        message = _text(one.get("message")) if isinstance(one, dict) else _text(one)
+        if message is None:
+            continue
+        file = _text(one.get("file")) if isinstance(one, dict) else None
+        line = one.get("line") if isinstance(one, dict) else None
+        path = ws.root / file if file is not None and ".." not in Path(file).parts and (
+            not Path(file).is_absolute()) else ws.root / "manifest.json"
+        problems.append(Problem(path, message[:2000], line if isinstance(line, int) and not
+                                isinstance(line, bool) and line > 0 else None))
+    return (_text(item.get("format")), _text(item.get("lang")) or "",
+            _text(item.get("audience")), problems)
+
+
 def web_pages(ws: Workspace, entries: list[dict[str, Any]]) -> list[WebPage]:
     """The kit's web pages (one per article and language), to put on a website."""
     files = kit_files(ws.out)
-    return [WebPage(str(entry["path"]), str(entry.get("lang") or ""),
-                    round((entry.get("size") or 0) / 1024),
+    return [WebPage(str(entry["path"]), str(entry.get("lang") or ""), _kb(entry.get("size")),
                     str(entry["audience"]) if isinstance(entry.get("audience"), str) else None)
             for entry in entries if entry.get("kind") == "web page"
             and str(entry.get("path")) in files]
@@ -192,7 +264,8 @@ async def download(request: Request) -> HTMLResponse:
                 web_pages=web_pages(ws, entries) if data is not None else [],
                 several=len({piece.lang for piece in found}) > 1,
                 previews=sum(entry.get("kind") == "preview" for entry in entries),
-                not_built=(data or {}).get("not_built", []), has_kit=data is not None)
+                not_built=await ws.run(not_built, ws, state, data) if data is not None else [],
+                has_kit=data is not None)
 
 
 async def build(request: Request) -> JSONResponse:
@@ -218,7 +291,7 @@ def _build(ws: Workspace) -> JSONResponse:
         "failed": [f"{name} ({lang})" for name, lang in result.failed], "errors": errors,
         "message": (f"Built {len(result.written)} PDF(s) with {len(files.previews)} "
                     f"preview(s) in {shown_path(ws.out)}."
-                    + (f" Not built: {len(result.failed)}, see the Overview." if result.failed
+                    + (f" Not built: {len(result.failed)}, listed with why." if result.failed
                        else "")),
     }, status_code=200 if result.written else 422)
 

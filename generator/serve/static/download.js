@@ -16,5 +16,11 @@
       button.classList.remove("busy");
     }
   });
-  if (new URLSearchParams(location.search).get("built") === "1") say("The kit is built: print each piece below, or download the whole kit.", "ok");
+  if (new URLSearchParams(location.search).get("built") === "1") {
+    if (document.getElementById("not-built-heading")) {
+      say("The kit is built, but without the pieces listed under “Not built”: see why there.", "error");
+    } else {
+      say("The kit is built: print each piece below, or download the whole kit.", "ok");
+    }
+  }
 })();
