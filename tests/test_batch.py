@@ -55,7 +55,7 @@ def sites(tmp_path: Path) -> Path:
     (base / "resources.yaml").write_text(resources_with(NATIONAL), encoding="utf-8")
     (base / "locales").mkdir()
     (base / "locales" / "en.yaml").write_text("scan_tel: Scan to reach us\n", encoding="utf-8")
-    for name, phone in (("alpha", "1-800-799-7201"), ("beta", None), ("gamma", "1-800-799-72")):
+    for name, phone in (("alpha", "1-800-555-0101"), ("beta", None), ("gamma", "1-800-799-72")):
         (folder / name).mkdir()
         (folder / name / "site.yaml").write_text(site_yaml(f"Site {name}"), encoding="utf-8")
         if phone:
@@ -71,7 +71,7 @@ def test_batch_builds_the_good_sites_and_reports_the_broken_one(sites: Path, tmp
                  "--target", "office")
     assert result.code == 1
     alpha, beta = (out / name / "en" / "pocket-card.pdf" for name in ("alpha", "beta"))
-    assert "1-800-799-7201" in page_texts(alpha)[1]
+    assert "1-800-555-0101" in page_texts(alpha)[1]
     assert NATIONAL in page_texts(beta)[1] and "Scan to reach us" in page_texts(beta)[1]
     for name in ("alpha", "beta"):
         assert (out / name / "index.html").is_file() and (out / name / "manifest.json").is_file()
@@ -111,7 +111,7 @@ def test_batch_of_a_folder_without_sites(tmp_path: Path, run) -> None:  # noqa: 
 def test_extends_uses_the_base_articles_and_the_sites_own_resources(sites: Path) -> None:
     alpha = load_kit(sites / "alpha")
     assert alpha.articles["en"].source.path == sites / "base" / "articles" / ARTICLE
-    assert alpha.resources[0].phone.raw == "1-800-799-7201"
+    assert alpha.resources[0].phone.raw == "1-800-555-0101"
     assert alpha.resources[0].source.path == sites / "alpha" / "resources.yaml"
     beta = load_kit(sites / "beta")
     assert beta.resources[0].source.path == sites / "base" / "resources.yaml"
@@ -218,7 +218,7 @@ def test_a_sites_layout_cannot_name_another_sites_files(sites: Path, tmp_path: P
     assert result.code == 1
     assert ("alpha/layouts/pocket-card/layout.yaml:3: name: '../../beta/en/pocket-card' must "
             "be the layout's folder name, 'pocket-card'") in result.err
-    assert "1-800-799-7201" not in page_texts(out / "beta" / "en" / "pocket-card.pdf")[1]
+    assert "1-800-555-0101" not in page_texts(out / "beta" / "en" / "pocket-card.pdf")[1]
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf")) == [
         "beta/en/pocket-card.pdf"]
 
@@ -244,7 +244,7 @@ def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_pat
     elsewhere = tmp_path / "elsewhere"
     (elsewhere / "articles").mkdir(parents=True)
     shutil.copy(DEFAULT_CONTENT / "articles" / ARTICLE, elsewhere / "articles" / ARTICLE)
-    (elsewhere / "resources.yaml").write_text(resources_with("1-800-799-7202"),
+    (elsewhere / "resources.yaml").write_text(resources_with("1-800-555-0102"),
                                               encoding="utf-8")
     (elsewhere / "site.yaml").write_text(site_yaml("Site delta", extends=None), encoding="utf-8")
     (sites / "delta").symlink_to(elsewhere, target_is_directory=True)
@@ -258,7 +258,7 @@ def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_pat
     result = run("batch", sites, "--out", out, "--format", "pocket-card", "--no-previews",
                  "--allow-outside", elsewhere)
     assert result.code == 0, result.err
-    assert "1-800-799-7202" in " ".join(page_texts(out / "delta" / "en" / "pocket-card.pdf"))
+    assert "1-800-555-0102" in " ".join(page_texts(out / "delta" / "en" / "pocket-card.pdf"))
 
 
 def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
@@ -413,7 +413,7 @@ def test_two_shards_build_each_site_exactly_once(five_sites: Path, tmp_path: Pat
         for name in made:
             built.setdefault(name, []).append(out.name)
             card = out / name / "en" / "pocket-card.pdf"
-            number = "1-800-799-7201" if name == "west" else NATIONAL  # west was alpha
+            number = "1-800-555-0101" if name == "west" else NATIONAL  # west was alpha
             assert number in page_texts(card)[1], name
             assert (out / name / "manifest.json").is_file()
     assert sorted(built) == sorted(FIVE)

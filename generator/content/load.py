@@ -30,10 +30,12 @@ from generator.content.load_packs import load_packs
 from generator.content.models import (
     Article,
     Kit,
+    Resource,
     Site,
     Source,
     Stock,
 )
+from generator.content.same_number import merged_lines
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
 )
@@ -58,7 +60,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     roots = read_roots(folders, allow_outside)
     check_links(folders, roots)  # before reading anything else
     site = collect(problems, load_site, root / "site.yaml")
-    resources = ()
+    resources: tuple[Resource, ...] = ()
     library: dict[str, dict[str, Article]] = {}
     broken: dict[tuple[str, str], tuple[Problem, ...]] = {}
     if site is not None:
@@ -67,6 +69,8 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
                              roots) or ()
         library, broken = load_library(site, folders)
     problems.extend(verification_problems(resources, site, date.today()))
+    resources, merges = merged_lines(resources)
+    problems.extend(merges)
     problems.extend(title_fallbacks(site))
     problems.extend(emergency_first(resources, site))
     packs: tuple[Kit, ...] = ()

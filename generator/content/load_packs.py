@@ -19,6 +19,7 @@ from generator.content.kit_parts import (
     verification_problems,
 )
 from generator.content.models import Kit, Resource, Site
+from generator.content.same_number import merged_lines
 from generator.errors import ContentError, Problem
 
 
@@ -50,6 +51,8 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
                                replace(site, options=site.options.model_copy(
                                    update={"resources": None})), problems, roots) or ()
         problems.extend(verification_problems(resources, site, date.today()))
+        resources, merges = merged_lines(resources)
+        problems.extend(merges)
         problems.extend(emergency_first(resources, site))
     if "discreet_title" in site.files:  # the pack's own titles (the main kit's: said once)
         problems.extend(title_fallbacks(site))

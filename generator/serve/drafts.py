@@ -23,6 +23,7 @@ from generator.content.kit_parts import (
 )
 from generator.content.layouts import Layout
 from generator.content.models import Article, Kit, Resource, Site
+from generator.content.same_number import merged_lines
 from generator.content.yamlfile import YamlDoc, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import catalogue_from_doc
@@ -72,8 +73,9 @@ def draft_resources(site: Site, path: Path, text: str, order: list[str],
     except ContentError as error:
         return None, [_remark(p, doc, order, blocking=True, words=words)
                       for p in error.problems], doc
-    problems = [*verification_problems(resources, site, date.today()),
-                *emergency_first(resources, site)]
+    merged, merges = merged_lines(resources)
+    problems = [*verification_problems(resources, site, date.today()), *merges,
+                *emergency_first(merged, site)]
     return resources, [_remark(p, doc, order, blocking=p.severity == "error", words=words)
                        for p in problems], doc
 
@@ -92,7 +94,7 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
     draft.displays = {order[index]: {key: phone.display for key, phone in
                                      (("phone", line.phone), ("tty", line.tty)) if phone}
                       for index, line in enumerate(resources)}
-    drafted = dataclasses.replace(kit, resources=resources)
+    drafted = dataclasses.replace(kit, resources=merged_lines(resources)[0])
     draft.view = preview_document(drafted, layout, lang, store)
     others = check_documents(drafted, *every, skip=(layout.name, lang)) if every else []
     for problem in dict.fromkeys((*draft.view.errors, *draft.view.warnings, *others)):
