@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import re
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,18 +22,37 @@ from generator.errors import ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000
 MAX_IMPORT_VALUES = 2_000_000  # JSON values or CSV cells: each is a Python object in memory
+# HSDS tables have up to 40 columns, a spreadsheet 15: more is another file (and a header of
+# 200,000 names made every message that lists them a megabyte)
+MAX_COLUMNS = 1_000
 _HEADER_SPACE = re.compile(r"[\s\-]+")
 # JSON escapes of control characters and of surrogates (most pair up as one character)
 _ESCAPED = re.compile(r"\\(?:[bf]|u(?:00[01]|007|008|009|[dD][89a-fA-F])[0-9a-fA-F])")
 
 
 @dataclass(frozen=True)
+class BadRow:
+    """A row not read, with why: what could be read of it (its id, its name) for the report."""
+
+    number: int  # the row (the header is row 1)
+    row: dict[str, str]
+    reason: str
+    where: str = ""  # "row 12", or "line 14" for a row a stray quote took into a field
+
+    @property
+    def place(self) -> str:
+        return self.where or f"row {self.number}"
+
+
+@dataclass(frozen=True)
 class CsvTable:
-    """A CSV file's rows as `{column: text}`, each with its row number (the header is row 1)."""
+    """A CSV file's rows as `{column: text}`, each with its row number (the header is row 1),
+    and the rows that could not be read as the header says."""
 
     path: Path
     columns: tuple[str, ...]
     rows: tuple[tuple[int, dict[str, str]], ...]
+    bad_rows: tuple[BadRow, ...] = ()
 
     def require(self, columns: tuple[str, ...]) -> list[Problem]:
         """A problem for each required column the header lacks, and each row where it is empty."""
@@ -166,41 +187,160 @@ def normalize_header(name: str) -> str:
     return _HEADER_SPACE.sub("_", name.replace("\ufeff", "").strip().lower())
 
 
-def read_csv(path: Path, *, null_words: frozenset[str] = frozenset()) -> CsvTable:
-    """Read a CSV with a header row; `;` or `,` delimited. Cells in `null_words` count as empty."""
+def read_csv(path: Path, *, null_words: frozenset[str] = frozenset(),
+             read_rows: Callable[[tuple[str, ...]], bool] | None = None) -> CsvTable:
+    """Read a CSV with a header row; `;` or `,` delimited. Cells in `null_words` count as
+    empty. A row that cannot be read as the header says (a cell beyond the last column, a
+    quote that swallows the rows after it) is kept apart in `bad_rows` with the reason, and
+    the others read. `read_rows(columns)` False: the header alone is read (a table that is
+    not read, whose rows are never parsed)."""
     text = read_text(path)
     first_line = text.split("\n", 1)[0]
     delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    records, cell_count = [], 0
-    try:
-        for record in reader:
-            cell_count += max(len(record), 1)  # an empty line is a record too
-            if cell_count > MAX_IMPORT_VALUES:
-                raise ContentError(Problem(path, (
-                    f"the file holds over {MAX_IMPORT_VALUES:,} cells: is this the right "
-                    "file? (import a region at a time)"), reader.line_num))
-            records.append(record)
-    except csv.Error as exc:
-        raise ContentError(Problem(path, f"malformed CSV: {exc}", reader.line_num)) from None
-    if not records or not any(cell.strip() for cell in records[0]):
+    records = _records(path, reader, 1, just_one=True)
+    if not records or not any(cell.strip() for cell in records[0].cells):
         raise ContentError(Problem(path, "no header row", 1))
-    header = [normalize_header(cell) for cell in records[0]]
+    header = [normalize_header(cell) for cell in records[0].cells]
+    if len(header) > MAX_COLUMNS:
+        raise ContentError(Problem(path, (
+            f"the header has {len(header):,} columns (a table has at most {MAX_COLUMNS:,}): "
+            "is this the right file?"), 1))
     named = [column for column in header if column]
-    duplicates = sorted({column for column in named if named.count(column) > 1})
+    counts = Counter(named)
+    duplicates = sorted(column for column, count in counts.items() if count > 1)
     if duplicates:
         raise ContentError(Problem(path, f"column {', '.join(duplicates)} appears twice", 1))
-    rows, problems = [], []
-    for number, cells in enumerate(records[1:], start=2):
+    if read_rows is not None and not read_rows(tuple(named)):
+        return CsvTable(path, tuple(named), ())
+    records += _records(path, reader, records[0].end + 1, counted=len(records[0].cells))
+    rows: list[tuple[int, dict[str, str]]] = []
+    bad: list[BadRow] = []
+    lines: list[str] = []  # the file's lines, split once a record spans lines
+    for number, record in enumerate(records[1:], start=2):
+        cells = record.cells
         if not any(cell.strip() for cell in cells):
             continue
         row, stray = _row(header, cells, null_words)
+        if record.end > record.start:
+            lines = lines or text.split("\n")
+            swallowed = _swallowed(lines, record, header, delimiter)
+            if swallowed:
+                bad += _spanning(lines, header, record, swallowed, number, delimiter,
+                                 null_words)
+                continue
+        if len(cells) != len(header) and any(delimiter in cell for cell in cells):
+            lines = lines or text.split("\n")
+            if problem := _cells_taken(lines, header, record, delimiter):
+                bad.append(BadRow(number, _row(header, cells[:problem[0]], null_words)[0],
+                                  problem[1]))
+                continue
         if stray:
-            problems.append(Problem(path, f"value {stray!r} is in a column with no header", number))
+            bad.append(BadRow(number, row, (
+                f"it has {len(cells)} cells where the header has {len(header)} columns: value "
+                f"{stray!r} is in a column with no header (a value holding a "
+                f"{_DELIMITER_NAMES[delimiter]} not put in quotes?); not read")))
+            continue
         rows.append((number, row))
-    if problems:
-        raise ContentError(problems)
-    return CsvTable(path, tuple(named), tuple(rows))
+    return CsvTable(path, tuple(named), tuple(rows), tuple(bad))
+
+
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon"}
+
+
+@dataclass(frozen=True)
+class _Record:
+    cells: list[str]
+    start: int  # its first line in the file
+    end: int  # its last line
+
+
+def _records(path: Path, reader: Iterator[list[str]], start: int, *, counted: int = 0,
+             just_one: bool = False) -> list[_Record]:
+    """The records from line `start` on (`just_one`: the first only), with their lines;
+    `counted`: the cells read before them."""
+    records: list[_Record] = []
+    cell_count = counted
+    line_num = 0
+    try:
+        for cells in reader:
+            line_num = reader.line_num  # type: ignore[attr-defined]
+            cell_count += max(len(cells), 1)  # an empty line is a record too
+            if cell_count > MAX_IMPORT_VALUES:
+                raise ContentError(Problem(path, (
+                    f"the file holds over {MAX_IMPORT_VALUES:,} cells: is this the right "
+                    "file? (import a region at a time)"), line_num))
+            records.append(_Record(cells, start, line_num))
+            start = line_num + 1
+            if just_one:
+                break
+    except csv.Error as exc:
+        line_num = reader.line_num  # type: ignore[attr-defined]
+        if "field larger than field limit" in str(exc):
+            raise ContentError(Problem(path, (
+                f"a quote opens a field on line {start} that runs on past "
+                f"{csv.field_size_limit():,} characters, to line {line_num} (a stray "
+                "quote?): fix the quote, or put the value in quotes whole"), start)) from None
+        raise ContentError(Problem(path, f"malformed CSV: {exc}", line_num)) from None
+    return records
+
+
+def _swallowed(lines: list[str], record: _Record, header: list[str],
+               delimiter: str) -> list[int]:
+    """The lines inside a record that read as rows of the table on their own (as many cells
+    as the header, or more): rows a stray quote took into one field. Text written over
+    several lines in a quoted field (an address, a description) has no such line."""
+    if len(header) < 2:
+        return []
+    found = []
+    for line in range(record.start + 1, record.end + 1):
+        text = lines[line - 1].rstrip("\r")
+        cells = next(csv.reader([text], delimiter=delimiter), [])
+        if len(cells) >= len(header):
+            found.append(line)
+    return found
+
+
+def _cells_taken(lines: list[str], header: list[str], record: _Record,
+                 delimiter: str) -> tuple[int, str] | None:
+    """A row a stray quote runs through (`"Oak Line,555-0120,...` closing at the next quote
+    in the row): a field holding the delimiter in a row of the wrong width whose text is
+    not CSV read strictly (a closing quote followed by more text). Its cell and the reason."""
+    text = "\n".join(line.rstrip("\r") for line in lines[record.start - 1:record.end])
+    try:
+        for _ in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True):
+            pass
+    except csv.Error:
+        index = next(index for index, cell in enumerate(record.cells) if delimiter in cell)
+        cell = record.cells[index]
+        column = header[index] if index < len(header) and header[index] else \
+            f"column {index + 1}"
+        return index, (f"{column}: a quote opens a field on line {record.start} that runs "
+                       f"on through {cell.count(delimiter) + 1} of the row's cells ({cell[:60]!r}"
+                       f"{'...' if len(cell) > 60 else ''}): a stray quote? The row is not "
+                       "read; fix the quote")
+    return None
+
+
+def _spanning(lines: list[str], header: list[str], record: _Record, swallowed: list[int],
+              number: int, delimiter: str, null_words: frozenset[str]) -> list[BadRow]:
+    """The row whose field took in the lines after it, and each row it took in: not read,
+    naming the field (file, line, column)."""
+    cells = record.cells
+    index = next((index for index, cell in enumerate(cells) if "\n" in cell), 0)
+    column = header[index] if index < len(header) and header[index] else f"column {index + 1}"
+    opened = (f"{column}: a quote opens a field on line {record.start} that runs on to line "
+              f"{record.end}, taking in {len(swallowed)} line(s) that read as rows of their "
+              f"own: a stray quote? Lines {record.start}-{record.end} are not read; fix the "
+              "quote")
+    bad = [BadRow(number, _row(header, cells[:index], null_words)[0], opened)]
+    for line in swallowed:
+        text = lines[line - 1].rstrip("\r")
+        taken = _row(header, next(csv.reader([text], delimiter=delimiter), []), null_words)[0]
+        bad.append(BadRow(number, taken, (
+            f"taken into the field {column!r} that a quote opens on line {record.start} (a "
+            "stray quote?); not read: fix the quote"), f"line {line}"))
+    return bad
 
 
 def _row(header: list[str], cells: list[str], null_words: frozenset[str]) -> tuple[dict, str]:

@@ -18,6 +18,7 @@ see `tabular_join`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
@@ -105,9 +106,10 @@ def _line_of(text: str, path: str) -> int:
 
 def _build(source: Path, files: dict[str, Path], others: list[str], absent: list[str],
            stated: str | None) -> Loaded:
-    tables = {key: read_csv(path, null_words=NULL_WORDS) for key, path in files.items()}
-    if "taxonomy_terms" in tables and "attributes" not in tables:  # Ohana: no terms linked
-        others.append(tables.pop("taxonomy_terms").path.name)
+    if "taxonomy_terms" in files and "attributes" not in files:  # Ohana: no terms linked
+        others.append(files.pop("taxonomy_terms").name)  # never parsed: nothing uses it
+    tables = {key: read_csv(path, null_words=NULL_WORDS, read_rows=_rows_wanted(key))
+              for key, path in files.items()}
     version = detect_version(tables, stated)
     missing = [key for key in ("organizations", "services") if key not in tables]
     problems = [Problem(source, f"{version}: no {key} table ({TABLE_NAMES[key][0]}.csv)"
@@ -138,14 +140,25 @@ def _build(source: Path, files: dict[str, Path], others: list[str], absent: list
     return Loaded(services, notes + joiner.notes, joiner.skipped)
 
 
-def _missing_columns(key: str, table: CsvTable) -> str | None:
-    """The required columns the table lacks, said; a choice of names (`organization_id` or,
-    in 1.0 and Ohana exports, `location_id`) is written `a|b`."""
+def _rows_wanted(key: str) -> Callable[[tuple[str, ...]], bool]:
+    """Whether to read a table's rows, told from its header: not those of a table no line's
+    number comes from that lacks a column it is read by (it is not read, with a note)."""
+    return lambda columns: key in PRINTABLE_TABLES or _lacking(key, columns) is None
+
+
+def _lacking(key: str, columns: tuple[str, ...]) -> str | None:
+    """The required columns missing, said; a choice of names (`organization_id` or, in 1.0
+    and Ohana exports, `location_id`) is written `a|b`."""
     lacking = [" or ".join(need.split("|")) for need in REQUIRED_COLUMNS[key]
-               if not any(choice in table.columns for choice in need.split("|"))]
+               if not any(choice in columns for choice in need.split("|"))]
+    return ", ".join(lacking) if lacking else None
+
+
+def _missing_columns(key: str, table: CsvTable) -> str | None:
+    lacking = _lacking(key, table.columns)
     if not lacking:
         return None
-    return f"missing column {', '.join(lacking)}; columns found: {', '.join(table.columns)}"
+    return f"missing column {lacking}; columns found: {', '.join(table.columns)}"
 
 
 def _unread_columns(key: str, table: CsvTable) -> str | None:

@@ -146,6 +146,10 @@ def _consider(phone: dict, level: str, country: str, label: str, choice: PhoneCh
     kind = phone_kind(phone)
     if not raw or kind == "fax":
         return
+    if text_of(phone, "contact_id"):  # a person's own line, not the service's
+        choice.notes.append(f"{label}: {raw} is the line of contact "
+                            f"{text_of(phone, 'contact_id')}, a person's own; not printed")
+        return
     choice.had_numbers = True
     if kind not in found:
         choice.notes.append(f"{label}: phone {raw} has type '{kind}'; left out")

@@ -97,6 +97,9 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
         raise ContentError(Problem(
             path, f"{what}; columns are: {', '.join(SPREADSHEET_COLUMNS)}", 1))
     collector = Collector(area, tags)
+    for bad in table.bad_rows:  # the others are imported
+        name = bad.row.get("name")
+        collector.reject(f"{path.name} {bad.place}" + (f" ({name})" if name else ""), bad.reason)
     problems: list[Problem] = []
     for number, row in table.rows:
         errors: list[str] = []

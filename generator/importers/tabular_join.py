@@ -2,12 +2,14 @@
 
 Each phone, schedule and language row goes to the most specific object it names: a service,
 else a service_at_location, else a location, else an organization (phones), and languages
-also to a phone. A phone that names only a contact (a person's own line) or nothing at all
-is noted, never printed. A service linked to a location by its own `location_id` (HSDS 1.0,
-Ohana) gets that link, and its organization through the location when it names none. Each
-organization gets its locations (their `organization_id`): their numbers serve its services
-that have no location of their own (WellSky-style exports put every number there). A
-location with numbers that no service reaches is noted.
+also to a phone. A phone with a `contact_id` is a person's own line (a director's desk),
+whatever else it names (Ohana-style exports give contacts' phones the organization's id too),
+and one that names nothing at all is no one's: both are noted, never printed. A service
+linked to a location by its own `location_id` (HSDS 1.0, Ohana) gets that link, and its
+organization through the location when it names none. Each organization gets its locations
+(their `organization_id`): their numbers serve its services that have no location of their
+own (WellSky-style exports put every number there). A location with numbers that no service
+reaches is noted.
 
 Rows are read one by one: a row whose required cell is empty (a phone without a number, a
 service without a name), whose reference matches no row, or whose id is on another row with
@@ -28,6 +30,7 @@ from generator.importers.tabular_tables import PRINTABLE_TABLES, row_required
 from generator.importers.values import split_list
 
 Row = dict[str, str]
+_SHOWN = 5  # rows named in a note about many
 
 
 def compact(row: Row, *keys: str) -> dict[str, Any]:
@@ -139,6 +142,8 @@ class Joiner:
     def _rows(self, key: str) -> Iterator[tuple[int, Row]]:
         """The rows of `key` that have their required cells; the others are skipped."""
         table = self.tables.get(key)
+        for bad in table.bad_rows if table else ():
+            self._skip(key, bad.number, bad.row, bad.reason, where=bad.place)
         for number, row in table.rows if table else ():
             empty = next((column for column in row_required(key) if not row[column]), None)
             if empty is None:
@@ -148,11 +153,12 @@ class Joiner:
                            printable=key != "phones")  # a phone without a number held none
 
     def _skip(self, key: str, number: int, row: Row, reason: str, *,
-              printable: bool | None = None) -> None:
+              printable: bool | None = None, where: str | None = None) -> None:
         """Skip a row; `printable` (by default: of a table whose rows hold lines or numbers)
-        makes it a skipped record, else a note (rows with the same empty cell: one note)."""
+        makes it a skipped record, else a note (rows with the same empty cell: one note).
+        `where`: the row's place when not `row N` (a line a stray quote took in)."""
         file = self._file(key)
-        where = f"{file} row {number}"
+        where = f"{file} {where or f'row {number}'}"
         if row.get("id"):
             self.not_read.setdefault(key, {}).setdefault(row["id"], where)
         if printable is None:  # a fax number is never printed
@@ -267,12 +273,14 @@ class Joiner:
         owners = (("service_id", services), ("service_at_location_id", links),
                   ("location_id", locations), ("organization_id", organizations))
         phones = Index("phones")
+        contacts: list[str] = []
         for number, row in self._rows("phones"):
+            if row.get("contact_id"):  # a person's own line, whatever else the row names
+                contacts.append(f"row {number} ({row['number']}, contact {row['contact_id']})")
+                continue
             if not any(row.get(column) for column, _ in owners):
-                whose = (f"contact {row['contact_id']} only: a person's own line"
-                         if row.get("contact_id") else "no service, location or organization")
-                self.notes.append(f"{self._file('phones')} row {number}: "
-                                  f"{row['number']} belongs to {whose}; not printed")
+                self.notes.append(f"{self._file('phones')} row {number}: {row['number']} "
+                                  "belongs to no service, location or organization; not printed")
                 continue
             owner = self._read("phones", number, row, self._owner, row, owners)
             if owner is None:
@@ -281,6 +289,13 @@ class Joiner:
             owner["phones"].append(phone)
             if row.get("id"):
                 phones.objects[row["id"]] = phone
+        if contacts:
+            shown = ", ".join(contacts[:_SHOWN]) + (
+                f" and {len(contacts) - _SHOWN:,} more" if len(contacts) > _SHOWN else "")
+            self.notes.append(
+                f"{self._file('phones')}: {len(contacts):,} number(s) with a contact_id are a "
+                "person's own line, not the number of the service, location or organization "
+                f"the row also names; not printed: {shown}")
         return phones
 
     def _attributes(self, services: Index, locations: Index) -> None:

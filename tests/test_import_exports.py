@@ -1,0 +1,233 @@
+"""Directory exports as publishers write them, read right (issue 39): a contact's own phone
+is never a line's number, one bad CSV row is left out with its reason and the rest imported,
+a stray quote is named where it opens, and tables the import does not read are not parsed.
+
+Fixtures (invented organisations and numbers, real structure): hsds/contact-phones (an
+Ohana-style export from iCarol tooling, whose contacts' phone rows carry their
+organization's id too); the others are copies of hsds/v1.1-bad-rows and
+spreadsheet/hotlines.csv broken in one place. Expected values are read off the fixtures.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from generator.content.yamlfile import load_yaml
+from generator.importers import ImportResult, import_hsds, import_spreadsheet
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HSDS = FIXTURES / "hsds"
+CONTACTS = HSDS / "contact-phones"
+BAD_ROWS = HSDS / "v1.1-bad-rows"
+TODAY = date(2026, 11, 20)
+
+
+def imported(path: Path, country: str = "US", **options) -> ImportResult:  # noqa: ANN003
+    return import_hsds(path, country=country, today=TODAY, **options)
+
+
+def table(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as opened:
+        return list(csv.DictReader(opened))
+
+
+def written_lines(kit: Path) -> list[dict]:
+    data = load_yaml(kit / "resources.yaml").data
+    assert isinstance(data, dict)
+    return data["resources"]
+
+
+def digits(text: object) -> str:
+    return "".join(char for char in str(text) if char.isdigit())
+
+
+# --- a contact's own phone ---------------------------------------------------------------
+
+
+def test_a_contacts_phone_is_never_a_lines_number(kit: Path, run) -> None:  # noqa: ANN001
+    """Contact rows also carried organization_id and were taken as the organization's
+    number: a fund's card printed its president's desk line."""
+    phones = table(CONTACTS / "phones.csv")
+    personal = {digits(row["number"]) for row in phones if row["contact_id"]}
+    organization = {digits(row["number"]) for row in phones
+                    if row["organization_id"] and not row["contact_id"]}
+    assert personal and organization
+    assert all(row["organization_id"] or row["location_id"] for row in phones
+               if row["contact_id"])  # the shape that misled the import
+    result = run("import", "hsds", CONTACTS, "--into", kit, "--force")
+    assert result.code == 0, result.err
+    lines = written_lines(kit)
+    printed = {digits(line.get(key)) for line in lines for key in ("phone", "tty")}
+    assert not printed & personal
+    # the fund has no number but its president's: its line keeps only its web address
+    fund = next(line for line in lines if line["name"].startswith("Linden Memorial Fund"))
+    assert "phone" not in fund and fund["qr"] == "url"
+    # a service without a number of its own takes its organization's, not a contact's
+    # (whose row comes first in the file)
+    drop_in = next(line for line in lines if line["name"].endswith("Drop-in Advice"))
+    assert digits(drop_in["phone"]) in organization
+    first = next(row for row in phones if row["contact_id"])
+    assert (f"phones.csv: {len(personal)} number(s) with a contact_id are a person's own "
+            "line") in result.err
+    assert f"({first['number']}, contact {first['contact_id']})" in result.err
+
+
+def test_a_json_phone_with_a_contact_id_is_not_printed(tmp_path: Path) -> None:
+    path = tmp_path / "services.json"
+    path.write_text("""[{"id": "s1", "name": "Oak Line", "status": "active",
+        "phones": [{"number": "(614) 555-0120", "type": "voice", "contact_id": "c9"},
+                   {"number": "(614) 555-0121", "type": "voice"}]}]""", encoding="utf-8")
+    result = imported(path)
+    assert [entry.get("phone") for entry in result.entries] == ["(614) 555-0121"]
+    assert "Oak Line: (614) 555-0120 is the line of contact c9, a person's own; not " \
+           "printed" in result.notes
+
+
+# --- one bad row, not the whole import ------------------------------------------------------
+
+
+def with_row_changed(folder: Path, target: Path, file: str, row_index: int,
+                     change: str) -> Path:
+    """A copy of `folder` whose `file` has `change` appended to data row `row_index`
+    (0: the first row after the header)."""
+    shutil.copytree(folder, target)
+    path = target / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[row_index + 1] = lines[row_index + 1].rstrip("\r\n") + change + "\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    return target
+
+
+def test_one_extra_cell_skips_its_row_and_imports_the_rest(tmp_path: Path) -> None:
+    """One extra cell in services.csv stopped the whole import (0 of 430 lines)."""
+    whole = imported(BAD_ROWS)
+    services = table(BAD_ROWS / "services.csv")
+    broken = next(index for index, row in enumerate(services)
+                  if row["name"] == "Birchwood Eviction Hotline")
+    export = with_row_changed(BAD_ROWS, tmp_path / "export", "services.csv", broken, ",stray")
+    result = imported(export)
+    assert [entry["name"] for entry in result.entries] == [
+        entry["name"] for entry in whole.entries if "Birchwood" not in entry["name"]]
+    row = broken + 2
+    width = len(services[0])
+    reason = (f"it has {width + 1} cells where the header has {width} columns: value 'stray' "
+              "is in a column with no header (a value holding a comma not put in quotes?); "
+              "not read")
+    assert (f"Birchwood Eviction Hotline (services.csv row {row})", reason) in result.rejected
+    # its phone is named with the row it depends on, not as a reference to nothing
+    phone = next(index for index, row in enumerate(table(BAD_ROWS / "phones.csv"))
+                 if row["service_id"] == services[broken]["id"])
+    assert any(note.startswith(f"phones.csv row {phone + 2} ") and "which is not read either"
+               in note for note in result.notes)
+
+
+def test_a_table_the_import_does_not_read_is_not_parsed(tmp_path: Path) -> None:
+    """taxonomy.csv (not read: no table links its terms) stopped the import with an extra
+    cell; a stray quote or a broken row there is nothing to the import."""
+    whole = imported(BAD_ROWS)
+    export = with_row_changed(BAD_ROWS, tmp_path / "export", "taxonomy.csv", 2,
+                              ',stray,"unclosed')
+    result = imported(export)
+    assert result.entries == whole.entries
+    assert "taxonomy.csv" in next(note for note in result.notes
+                                  if note.startswith("tables not read"))
+
+
+def test_a_spreadsheet_row_with_an_extra_cell_is_left_out_alone(tmp_path: Path,
+                                                                 kit: Path,
+                                                                 run) -> None:  # noqa: ANN001
+    rows = [("Oak Line", "1-800-555-0120"), ("Elm Line", "1-800-555-0121"),
+            ("Ash Line", "1-800-555-0122")]
+    path = tmp_path / "hotlines.csv"
+    path.write_text("name,phone,verified\n" + "".join(
+        f"{name},{phone},2026-11-01" + (",stray" if name == "Elm Line" else "") + "\n"
+        for name, phone in rows), encoding="utf-8")
+    result = run("import", "csv", path, "--into", kit, "--force")
+    assert result.code == 0, result.err
+    assert [(line["name"], line["phone"]) for line in written_lines(kit)
+            if line["name"] != "Emergency"] == [rows[0], rows[2]]  # 911: carried over
+    assert ("skipped hotlines.csv row 3 (Elm Line): it has 4 cells where the header has 3 "
+            "columns: value 'stray' is in a column with no header") in result.err
+
+
+# --- a stray quote ------------------------------------------------------------------------------
+
+
+def with_stray_quote(tmp_path: Path, name: str, column: str) -> tuple[Path, int]:
+    """A copy of hsds/v1.1-bad-rows whose services row `name` has a quote opening its
+    `column` cell, and the row's line."""
+    export = tmp_path / "export"
+    shutil.copytree(BAD_ROWS, export)
+    path = export / "services.csv"
+    rows = table(BAD_ROWS / "services.csv")
+    index = next(index for index, row in enumerate(rows) if row["name"] == name)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    written = f",{rows[index][column]}," if column != list(rows[0])[-1] else \
+        f",{rows[index][column]}\n"
+    assert lines[index + 1].count(written) == 1
+    lines[index + 1] = lines[index + 1].replace(written, written[0] + '"' + written[1:])
+    path.write_text("".join(lines), encoding="utf-8")
+    return export, index + 2
+
+
+def test_a_stray_quote_in_a_row_is_named(tmp_path: Path) -> None:
+    """A quote left open ran on to the next quote in the row: a line got a name of CSV
+    fragments ("Pinecrest Legal Advocacy,,Help with protective orders.,,,active,...")."""
+    export, line = with_stray_quote(tmp_path, "Pinecrest Legal Advocacy", "name")
+    result = imported(export)
+    assert not any("," in entry["name"] or len(entry["name"]) > 80 for entry in result.entries)
+    reason = dict(result.rejected)[f"services.csv row {line}"]
+    assert reason.startswith(f"name: a quote opens a field on line {line} that runs on "
+                             "through ")
+    assert reason.endswith("a stray quote? The row is not read; fix the quote")
+    # what hangs off the row is named with it, not as a reference to nothing
+    assert any(note.startswith("phones.csv row ") and f"services.csv row {line}, which is "
+               "not read either" in note for note in result.notes)
+
+
+def test_a_stray_quote_that_swallows_rows_is_named_with_each_row(tmp_path: Path) -> None:
+    """A quote left open at the end of a row swallowed the rows after it: a service
+    vanished without a word."""
+    export, line = with_stray_quote(tmp_path, "Pinecrest Legal Advocacy", "audience")
+    result = imported(export)
+    kept = [entry["name"] for entry in result.entries]
+    assert not any("Birchwood" in name or "\n" in name for name in kept)
+    reasons = dict(result.rejected)
+    opened = reasons[f"Pinecrest Legal Advocacy (services.csv row {line})"]
+    assert opened.startswith(f"audience: a quote opens a field on line {line} that runs on "
+                             "to line ")
+    assert "a stray quote? Lines " in opened
+    swallowed = {label: reason for label, reason in reasons.items()
+                 if "services.csv line " in label}
+    assert f"Birchwood Eviction Hotline (services.csv line {line + 2})" in swallowed
+    assert all(reason.startswith(f"taken into the field 'audience' that a quote opens on "
+                                 f"line {line}") for reason in swallowed.values())
+
+
+def test_text_over_several_lines_in_quotes_is_read(tmp_path: Path) -> None:
+    """A description written over lines (legitimate CSV) is no stray quote."""
+    export = tmp_path / "export"
+    shutil.copytree(BAD_ROWS, export)
+    path = export / "services.csv"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"Crisis support, safety planning and referrals by phone."',
+                                 '"Crisis support,\nsafety planning,\nand referrals by phone."'),
+                    encoding="utf-8")
+    assert imported(export).entries == imported(BAD_ROWS).entries
+
+
+def test_a_quote_never_closed_in_a_long_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "hotlines.csv"
+    path.write_text("name,phone\n" + 'Oak Line,"614-555-0120\n' + "x" * 140_000 + "\n",
+                    encoding="utf-8")
+    from generator.errors import ContentError
+
+    with pytest.raises(ContentError) as caught:
+        import_spreadsheet(path, country="US")
+    assert str(caught.value.problems[0]).startswith(
+        f"{path}:2: a quote opens a field on line 2 that runs on past 131,072 characters")
