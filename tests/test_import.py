@@ -453,10 +453,11 @@ def test_spreadsheet_cell_problems_name_the_row(tmp_path: Path) -> None:
     path = tmp_path / "bad.csv"
     path.write_text("name,phone,verified,qr,url\n"
                     "Good Line,1-800-555-0142,2026-01-02,,\n"
-                    "Bad Date,1-800-555-0142,01/02/2026,,\n"
+                    "Bad Date,1-800-555-0142,01/02/26,,\n"
                     "No Text,1-800-555-0142,,sms,www.example.org\n", encoding="utf-8")
     assert problems_of(sheet, path) == [
-        f"{path}:3: verified: '01/02/2026' is not a date written YYYY-MM-DD",
+        f"{path}:3: verified: '01/02/26' is not a date written YYYY-MM-DD (or month/day/year "
+        "as in US)",
         f"{path}:4: url: 'www.example.org' is not a web address: it must start with https://",
         f"{path}:4: qr: is sms but the row has no text_number",
     ]

@@ -19,6 +19,7 @@ import pytest
 
 from generator.content.yamlfile import load_yaml
 from generator.importers import ImportResult, import_hsds, import_spreadsheet
+from tests.conftest import edit
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HSDS = FIXTURES / "hsds"
@@ -231,3 +232,102 @@ def test_a_quote_never_closed_in_a_long_file_is_named(tmp_path: Path) -> None:
         import_spreadsheet(path, country="US")
     assert str(caught.value.problems[0]).startswith(
         f"{path}:2: a quote opens a field on line 2 that runs on past 131,072 characters")
+
+
+# --- languages, dates, hours ------------------------------------------------------------------
+
+
+def test_languages_written_as_a_list_of_names_are_read(tmp_path: Path) -> None:
+    """`languages: ["English", "Spanish"]` skipped the whole line ('should be a list of
+    objects')."""
+    path = tmp_path / "services.json"
+    path.write_text("""[{"id": "s1", "name": "Oak Line", "status": "active",
+        "languages": ["English", "Spanish", "es"],
+        "phones": [{"number": "(614) 555-0121", "type": "voice",
+                    "languages": ["Vietnamese"]}]}]""", encoding="utf-8")
+    result = imported(path)
+    assert result.skipped == []
+    assert result.entries[0]["languages"] == ["en", "es", "vi"]
+
+
+@pytest.mark.parametrize(("country", "phone", "read"), [
+    ("US", "(614) 555-0121", "2026-10-01"), ("GB", "0808 157 0142", "2026-01-10")])
+def test_a_date_written_as_the_country_writes_it_is_read_so(tmp_path: Path, kit: Path, run,  # noqa: ANN001
+                                                            country: str, phone: str,
+                                                            read: str) -> None:
+    """10/01/2026 was a note in HSDS data and an error in a spreadsheet, while the docs
+    promised an error: both now read it in the country's order, and say so."""
+    path = tmp_path / "services.json"
+    path.write_text(f"""[{{"id": "s1", "name": "Oak Line", "status": "active",
+        "assured_date": "10/01/2026",
+        "phones": [{{"number": "{phone}", "type": "voice"}}]}}]""", encoding="utf-8")
+    first = "month" if country == "US" else "day"
+    note = (f"dates written with the year last are read {first} first (the order of dates in "
+            f"{'United States' if country == 'US' else 'United Kingdom'}): 10/01/2026 is "
+            f"{read}; check a few against the source")
+    result = import_hsds(path, country=country, today=TODAY)
+    assert str(result.entries[0]["verified"]) == read
+    assert note in result.notes
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text(f"name,phone,verified\nOak Line,{phone},10/01/2026\n", encoding="utf-8")
+    edit(kit / "site.yaml", "country: US", f"country: {country}")
+    imported_sheet = run("import", "csv", sheet, "--into", kit, "--force")
+    assert imported_sheet.code == 0, imported_sheet.err
+    assert f"note: {note}" in imported_sheet.err
+    assert [str(line.get("verified")) for line in written_lines(kit)
+            if line["name"] == "Oak Line"] == [read]
+
+
+def test_a_date_whose_order_the_country_does_not_tell_is_not_read(tmp_path: Path) -> None:
+    """Canada writes dates year first: 10/01/2026 could be either, so it is not read."""
+    path = tmp_path / "services.json"
+    path.write_text("""[{"id": "s1", "name": "Oak Line", "status": "active",
+        "assured_date": "10/01/2026",
+        "phones": [{"number": "(416) 555-0121", "type": "voice"}]}]""", encoding="utf-8")
+    result = import_hsds(path, country="CA", today=TODAY)
+    assert "verified" not in result.entries[0]
+    assert any(note.startswith("Oak Line: assured_date '10/01/2026' is not a date (YYYY-MM-DD")
+               for note in result.notes)
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("name,phone,verified\nOak Line,(416) 555-0121,10/01/2026\n",
+                     encoding="utf-8")
+    from generator.errors import ContentError
+
+    with pytest.raises(ContentError) as caught:
+        import_spreadsheet(sheet, country="CA")
+    assert str(caught.value.problems[0]) == (
+        f"{sheet}:2: verified: '10/01/2026' is not a date written YYYY-MM-DD (the order of "
+        "day and month is not told by this country's dates)")
+
+
+def test_schedules_of_locations_no_service_is_at_are_named(tmp_path: Path) -> None:
+    """An HSDS 1.x export linked its 2,492 schedules by location only and no service to a
+    location: 0 hours and not a word."""
+    export = tmp_path / "export"
+    export.mkdir()
+    (export / "organizations.csv").write_text(
+        "id,name,url\n1,Oak Family Center,https://oak.example.org\n", encoding="utf-8")
+    (export / "services.csv").write_text(
+        "id,organization_id,name,status\n10,1,Oak Helpline,active\n", encoding="utf-8")
+    (export / "locations.csv").write_text(
+        "id,organization_id,name\n30,1,Oak Center\n31,1,Oak Annex\n", encoding="utf-8")
+    (export / "phones.csv").write_text(
+        "id,service_id,location_id,number,type\n50,10,,(614) 555-0121,voice\n",
+        encoding="utf-8")
+    days = ("Monday", "Tuesday", "Wednesday")
+    (export / "regular_schedules.csv").write_text(
+        "id,service_id,location_id,weekday,opens_at,closes_at\n" + "".join(
+            f"{60 + index},,{30 + index % 2},{day},9:00 AM,5:00 PM\n"
+            for index, day in enumerate(days)), encoding="utf-8")
+    result = imported(export)
+    assert "hours" not in result.entries[0]
+    assert ("regular_schedules.csv: 3 schedule row(s) name only a location no service is at "
+            "(2 location(s): Oak Center, Oak Annex): their hours are not printed") in \
+        " ".join(result.notes)
+    # linked, they are printed
+    (export / "services_at_location.csv").write_text(
+        "id,service_id,location_id\n20,10,30\n", encoding="utf-8")
+    linked = imported(export)
+    assert linked.entries[0]["hours"] == "Mon, Wed 9:00–17:00"
+    assert "1 schedule row(s) name only a location no service is at (1 location(s): Oak " \
+           "Annex)" in " ".join(linked.notes)

@@ -63,8 +63,9 @@ FORMS = {
         ("skipped Harborview Women's Network – Old Drop-in: service status is defunct",
          "note: datapackage.json lists tables that are not here: programs.csv, "
          "service_areas.csv, contacts.csv",
-         "note: phones.csv row 5: 216-555-0134 belongs to contact "
-         "cf7d8a70-0000-4000-8000-000000000001 only: a person's own line; not printed")),
+         "note: phones.csv: 1 number(s) with a contact_id are a person's own line, not the "
+         "number of the service, location or organization the row also names; not printed: "
+         "row 5 (216-555-0134, contact cf7d8a70-0000-4000-8000-000000000001)")),
     "1.1 tabular (UK)": Form(
         HSDS / "v1.1-tabular", "GB",
         {"Northgate Refuge Trust – Northgate Helpline":

@@ -34,21 +34,22 @@ MAX_FREE_TEXT = 60
 Interval = tuple[int, int]  # minutes after midnight
 
 
-def hours_text(schedules: list[dict], today: date) -> tuple[str | None, list[str]]:
+def hours_text(schedules: list[dict], today: date,
+               country: str | None = None) -> tuple[str | None, list[str]]:
     """The hours text for these schedules (None if none is usable) and why any was left out."""
     week: dict[int, set[Interval]] = {}
     reasons: list[str] = []
     free: list[str] = []
     for schedule in schedules:
         try:
-            ended = _ended(schedule, today)
+            ended = _ended(schedule, today, country)
             if ended:
                 reasons.append(f"a schedule that ended {ended}")
                 continue
             if _is_free_text(schedule):
                 free.append(_free_text(schedule))
                 continue
-            found = _opening(schedule, today)
+            found = _opening(schedule, today, country)
         except DataError as error:
             reasons.append(str(error))
             continue
@@ -62,9 +63,9 @@ def hours_text(schedules: list[dict], today: date) -> tuple[str | None, list[str
     return (free[0] if free else None), reasons
 
 
-def _ended(schedule: dict, today: date) -> str | None:
+def _ended(schedule: dict, today: date, country: str | None) -> str | None:
     for key in ("valid_to", "until"):
-        end = parse_date(text_of(schedule, key))
+        end = parse_date(text_of(schedule, key), country)
         if end and end < today:
             return end.isoformat()
     return None
@@ -121,9 +122,10 @@ def _clock(minutes: int) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-def _opening(schedule: dict, today: date) -> tuple[list[int], Interval] | None:
+def _opening(schedule: dict, today: date,
+             country: str | None) -> tuple[list[int], Interval] | None:
     """The days and opening interval of one schedule; None when not valid today."""
-    valid_from = parse_date(text_of(schedule, "valid_from"))
+    valid_from = parse_date(text_of(schedule, "valid_from"), country)
     if valid_from and valid_from > today:
         return None
     freq = (text_of(schedule, "freq") or "WEEKLY").upper()

@@ -28,11 +28,13 @@ from generator.importers.phone_lines import choose_phones
 from generator.importers.values import (
     SkipRecord,
     date_notes,
+    date_order_note,
     language_code,
+    language_pairs,
     object_of,
     objects_of,
     parse_date,
-    split_list,
+    read_date,
     text_of,
     unique,
     web_address,
@@ -77,7 +79,7 @@ def build_entry(service: dict, label: str, country: str, today: date,
     notes.extend(f"{label}: {web_address_problem(raw)}; left out" for raw in not_web)
     if url:
         entry["url"] = url
-    hours, reasons = hours_text(_schedules(service), today)
+    hours, reasons = hours_text(_schedules(service), today, country)
     notes.extend(f"{label}: hours leave out {reason}" for reason in reasons)
     if hours:
         entry["hours"] = hours
@@ -92,7 +94,7 @@ def build_entry(service: dict, label: str, country: str, today: date,
     if qr is None:
         raise SkipRecord("no phone, text number or web address")
     entry["qr"] = qr
-    checked, date_remarks = _checked(service, label, today, verified)
+    checked, date_remarks = _checked(service, label, today, verified, country)
     notes.extend(date_remarks)
     if checked:
         entry["verified"] = checked
@@ -141,13 +143,20 @@ def _schedules(service: dict) -> list[dict]:
             for schedule in objects_of(location, key)]
 
 
-def _checked(service: dict, label: str, today: date,
-             verified: date | None) -> tuple[date | None, list[str]]:
+def _checked(service: dict, label: str, today: date, verified: date | None,
+             country: str) -> tuple[date | None, list[str]]:
+    """`assured_date` (YYYY-MM-DD, or as the country writes dates: then a note, the same
+    for every record, says how it was read), else the site's date."""
     written = text_of(service, "assured_date")
     assured = parse_date(written)
     notes = []
     if written and assured is None:
-        notes.append(f"{label}: assured_date {written!r} is not a date written YYYY-MM-DD; "
+        assured, by_country = read_date(written, country)
+        if by_country:
+            notes.append(date_order_note(country))
+    if written and assured is None:
+        notes.append(f"{label}: assured_date {written!r} is not a date (YYYY-MM-DD, or "
+                     f"day, month and a four-digit year in the order {country} writes them); "
                      "left out")
     if assured is None and verified is not None:
         return date_notes(label, verified, today)[0], notes
@@ -170,11 +179,9 @@ def _url(service: dict) -> tuple[str | None, list[str]]:
 
 
 def _languages(obj: dict, label: str, notes: list[str]) -> list[str]:
-    """Language objects (HSDS 3: `code`, `name`), or a list written as text (Ohana)."""
-    value = obj.get("languages")
-    pairs = ([(name, name) for name in split_list(value)] if isinstance(value, str) else
-             [(text_of(item, "code"), text_of(item, "name") or text_of(item, "language"))
-              for item in objects_of(obj, "languages")])
+    """Language objects (HSDS 3: `code`, `name`), a list of names or codes
+    (`["English", "Spanish"]`), or a list written as text (Ohana)."""
+    pairs = language_pairs(obj)
     codes = []
     for code, name in pairs:
         found = language_code(code, name)

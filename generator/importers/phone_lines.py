@@ -38,7 +38,13 @@ from generator.content.phones import (
     parse_tty,
 )
 from generator.engine import remembered
-from generator.importers.values import language_code, objects_of, split_list, text_of
+from generator.importers.values import (
+    language_code,
+    language_pairs,
+    objects_of,
+    split_list,
+    text_of,
+)
 
 LEVELS = ("service", "service at location", "location", "organization", "organization location")
 # whose a number of each level is, in notes
@@ -228,9 +234,7 @@ def _text_line(number: str, phone: dict, label: str, choice: PhoneChoice) -> dic
 
 def phone_languages(phone: dict) -> list[str]:
     """The languages a phone is answered in: HSDS 3 `languages` objects, 1.x `language` text."""
-    codes = [language_code(text_of(item, "code"),
-                           text_of(item, "name") or text_of(item, "language"))
-             for item in objects_of(phone, "languages")]
+    codes = [language_code(code, name) for code, name in language_pairs(phone)]
     codes += [language_code(name, name) for name in split_list(text_of(phone, "language"))]
     return [code for code in codes if code]
 

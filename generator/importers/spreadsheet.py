@@ -15,7 +15,8 @@ rows are ignored. Columns (only `name` is required):
     hours         as printed, e.g. 24/7 or "Mon–Fri 9:00–17:00"
     languages     language codes (or English names), separated by ; or , e.g. "en; es"
     qr            tel | sms | url: what the card's QR code does (empty: the default)
-    verified      date someone last checked the line, YYYY-MM-DD
+    verified      date someone last checked the line, YYYY-MM-DD (or as the country
+                  writes dates, 10/01/2026: read so with a note)
     required      yes/no: the line must fit on the card (empty: no)
     region        state or province the line serves; empty with postal_code = whole country
     postal_code   postal code of the area the line serves
@@ -52,7 +53,14 @@ from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
-from generator.importers.values import date_notes, language_code, split_list
+from generator.importers.values import (
+    date_notes,
+    date_order,
+    date_order_note,
+    language_code,
+    read_date,
+    split_list,
+)
 
 SPREADSHEET_COLUMNS: MappingProxyType[str, str] = MappingProxyType({
     "name": "the line's name as printed (required)",
@@ -103,7 +111,9 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
     problems: list[Problem] = []
     for number, row in table.rows:
         errors: list[str] = []
-        entry = _entry(row, errors)
+        entry = _entry(row, errors, country)
+        if _ISO_DATE.match(row.get("verified") or "0000-00-00") is None and "verified" in entry:
+            collector.note(date_order_note(country))  # read as the country writes dates
         if errors:
             problems.extend(Problem(path, message, number) for message in errors)
             continue
@@ -169,7 +179,7 @@ def _drop_bad_numbers(entry: dict, country: str) -> tuple[list[str], list[str]]:
     return reasons, notes
 
 
-def _entry(row: dict[str, str], errors: list[str]) -> dict:
+def _entry(row: dict[str, str], errors: list[str], country: str) -> dict:
     """The entry for a row (keys in the README's order); cell problems go to `errors`."""
     get = row.get
     entry: dict = {"name": get("name", "")}
@@ -183,8 +193,11 @@ def _entry(row: dict[str, str], errors: list[str]) -> dict:
         entry["text"] = text | ({"keyword": get("text_keyword")} if get("text_keyword") else {})
     elif get("text_keyword"):
         errors.append("text_keyword: needs a text_number")
+    def verified(text: str) -> date:
+        return _verified(text, country)
+
     for key, parse in (("url", _url), ("hours", str), ("languages", _languages),
-                       ("qr", _qr), ("verified", _verified), ("required", _required)):
+                       ("qr", _qr), ("verified", verified), ("required", _required)):
         if not get(key):
             continue
         try:
@@ -228,13 +241,23 @@ def _qr(text: str) -> str:
     return text.lower()
 
 
-def _verified(text: str) -> date:
+def _verified(text: str, country: str) -> date:
+    """YYYY-MM-DD, or as the country writes dates (10/01/2026 is 1 October in the US, 10
+    January in the UK: the import says how it read them)."""
     try:
         if not _ISO_DATE.match(text):
             raise ValueError
         return date.fromisoformat(text)
     except ValueError:
-        raise _CellError("verified", f"{text!r} is not a date written YYYY-MM-DD") from None
+        read = read_date(text, country)[0]
+        if read is not None:
+            return read
+        order = date_order(country)
+        how = (f"or {'month/day' if order == 'MDY' else 'day/month'}/year as in {country}"
+               if order else "the order of day and month is not told by this country's "
+               "dates")
+        raise _CellError("verified", f"{text!r} is not a date written YYYY-MM-DD ({how})"
+                         ) from None
 
 
 def _required(text: str) -> bool:

@@ -96,6 +96,7 @@ class Joiner:
         self._attributes(services, locations)
         kept = list(services.objects.values())
         self.notes += self._unreached(kept, organizations, locations)
+        self.notes += self._hours_unreached(kept, locations)
         self.notes += [f"{file} row(s) {', '.join(map(str, numbers))} not read: {reason}"
                        for (file, reason), numbers in self._empty.items()]
         return kept
@@ -322,7 +323,27 @@ class Joiner:
             if pair is not None and None not in pair:
                 pair[0]["attributes"].append({"taxonomy_term": pair[1]})
 
-    # --- numbers no service reaches ---------------------------------------------------------
+    # --- numbers and hours no service reaches -----------------------------------------------
+
+    def _hours_unreached(self, services: list[dict], locations: Index) -> list[str]:
+        """A note for schedule rows of locations no service is at: a location's hours are
+        printed for the services at it (service_at_location, or a service's own
+        `location_id`); HSDS 1.x exports link thousands of schedules by location only."""
+        at = {id(link["location"]) for service in services
+              for link in service["service_at_locations"]}
+        unlinked = [location for location in locations.objects.values()
+                    if location.get("schedules") and id(location) not in at]
+        if not unlinked:
+            return []
+        rows = sum(len(location["schedules"]) for location in unlinked)
+        names = [text for location in unlinked[:_SHOWN]
+                 if (text := location.get("name") or location.get("id"))]
+        more = f" and {len(unlinked) - _SHOWN:,} more" if len(unlinked) > _SHOWN else ""
+        return [f"{self._file('schedules')}: {rows:,} schedule row(s) name only a location "
+                f"no service is at ({len(unlinked):,} location(s): {', '.join(names)}{more}): "
+                "their hours are not printed; a location's hours are printed for the "
+                "services at it (export service_at_location, which links them)"]
+
 
     def _unreached(self, services: list[dict], organizations: Index,
                    locations: Index) -> list[str]:

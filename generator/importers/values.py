@@ -6,7 +6,7 @@ import re
 from datetime import date, timedelta
 from types import MappingProxyType
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 
 from generator.content.invisible import without_invisible
 from generator.content.schema import MAX_LANGUAGE_CODE
@@ -14,6 +14,9 @@ from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+_ISO_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
+# 10/01/2026, 10.01.2026, 2026/10/01, with a time after it as spreadsheets export them
+_WRITTEN_DATE = re.compile(r"^(\d{1,4})([/.\-])(\d{1,2})\2(\d{1,4})\.?(?:$|[T ,]\s*\S)")
 _TRAILING_STOP = re.compile(r"[\s.;:!。]+$")
 STALE_AFTER = timedelta(days=365)
 
@@ -83,15 +86,66 @@ def object_of(obj: dict, key: str) -> dict | None:
     return value
 
 
-def parse_date(text: str | None) -> date | None:
-    """A YYYY-MM-DD date (a trailing time is ignored), or None when it is not one."""
+def parse_date(text: str | None, country: str | None = None) -> date | None:
+    """A YYYY-MM-DD date (a trailing time is ignored), or None when it is not one. With a
+    `country`, also a date as that country writes it (`read_date`)."""
     if not text:
         return None
-    match = re.match(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])", text)
+    match = _ISO_DATE.match(text)
+    if match is None:
+        return read_date(text, country)[0] if country else None
     try:
-        return date.fromisoformat(match.group(1)) if match else None
+        return date.fromisoformat(match.group(1))
     except ValueError:
         return None
+
+
+def read_date(text: str, country: str) -> tuple[date | None, bool]:
+    """A date written with slashes, dots or hyphens (a trailing time ignored): year first
+    (2026/10/01) as everywhere, else day and month in the order `country` writes them
+    (10/01/2026: 1 October in the US, 10 January in the UK); and whether it was read by the
+    country's order. None where that order is not known (a country writing the year first)
+    or the year is given in two digits."""
+    match = _WRITTEN_DATE.match(text.strip())
+    if match is None:
+        return None, False
+    first, second, last = match.group(1), match.group(3), match.group(4)
+    if len(first) == 4:
+        year, month, day, by_country = first, second, last, False
+    elif len(last) == 4 and (order := date_order(country)):
+        year, by_country = last, True
+        month, day = (first, second) if order == "MDY" else (second, first)
+    else:
+        return None, False
+    try:
+        return date(int(year), int(month), int(day)), by_country
+    except ValueError:
+        return None, False
+
+
+@remembered(64)
+def date_order(country: str) -> str | None:
+    """"MDY" or "DMY": how the country writes a date with the year last (babel's short date
+    pattern of its main language); None where it writes the year first (Canada, Sweden,
+    Japan...), so that 10/01/2026 could be either."""
+    try:
+        pattern = Locale.parse(f"und_{country}").date_formats["short"].pattern
+    except (ValueError, TypeError, KeyError, UnknownLocaleError):
+        return None
+    year, month, day = (pattern.find(letter) for letter in "yMd")
+    if min(year, month, day) < 0 or year < min(month, day):
+        return None
+    return "MDY" if month < day else "DMY"
+
+
+def date_order_note(country: str) -> str:
+    """What the report says once when dates were read in the country's order."""
+    order = date_order(country)
+    name = Locale("en").territories.get(country.upper(), country)
+    example = "2026-10-01" if order == "MDY" else "2026-01-10"
+    first = "month" if order == "MDY" else "day"
+    return (f"dates written with the year last are read {first} first (the order of dates "
+            f"in {name}): 10/01/2026 is {example}; check a few against the source")
 
 
 def date_notes(label: str, checked: date | None, today: date) -> tuple[date | None, list[str]]:
@@ -138,6 +192,26 @@ def _babel_names() -> dict[str, str]:
     """English names of the languages babel knows, lower-cased, to their codes."""
     return {name.lower(): code for code, name in Locale("en").languages.items()
             if "_" not in code and len(code) <= 3}
+
+
+def language_pairs(obj: dict) -> list[tuple[str | None, str | None]]:
+    """(code, name) of each language `obj` lists: HSDS 3 objects (`code`, `name`; 1.x
+    `language`), names or codes as a list of text (`["English", "es"]`, as publishers write
+    it too), or a list written as text (Ohana: `Spanish, Tagalog`)."""
+    value = obj.get("languages")
+    if isinstance(value, str):
+        return [(name, name) for name in split_list(value)]
+    pairs: list[tuple[str | None, str | None]] = []
+    for item in value if isinstance(value, list) else objects_of(obj, "languages"):
+        if isinstance(item, dict):
+            pairs.append((text_of(item, "code"),
+                          text_of(item, "name") or text_of(item, "language")))
+        elif isinstance(item, str):
+            if text := clean(item):
+                pairs.append((text, text))
+        else:
+            raise DataError("'languages' should be a list of language names or objects")
+    return pairs
 
 
 def split_list(text: str | None) -> list[str]:
