@@ -11,6 +11,8 @@ spreadsheet/hotlines.csv broken in one place. Expected values are read off the f
 from __future__ import annotations
 
 import csv
+import json
+import re
 import shutil
 from datetime import date
 from pathlib import Path
@@ -19,7 +21,7 @@ import pytest
 
 from generator.content.yamlfile import load_yaml
 from generator.importers import ImportResult, import_hsds, import_spreadsheet
-from tests.conftest import edit
+from tests.conftest import decode_qr_codes, edit
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HSDS = FIXTURES / "hsds"
@@ -331,3 +333,67 @@ def test_schedules_of_locations_no_service_is_at_are_named(tmp_path: Path) -> No
     assert linked.entries[0]["hours"] == "Mon, Wed 9:00–17:00"
     assert "1 schedule row(s) name only a location no service is at (1 location(s): Oak " \
            "Annex)" in " ".join(linked.notes)
+
+
+# --- names and the first line ---------------------------------------------------------------
+
+NAMES = HSDS / "service-names" / "organizations.json"
+
+
+def test_a_taxonomy_code_as_a_name_is_printed_by_its_readable_name(kit: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    """'211 Brevard Inc – RP-1500.1400-800' printed while alternate_name held 'Suicide
+    Prevention Hotlines'."""
+    organizations = json.loads(NAMES.read_text(encoding="utf-8"))
+    services = {service["name"]: service for organization in organizations
+                for service in organization["services"]}
+    result = run("import", "hsds", NAMES, "--into", kit, "--force")
+    assert result.code == 0, result.err
+    names = [line["name"] for line in written_lines(kit)]
+    assert "211 Brevard Inc – " + services["RP-1500.1400-800"]["alternate_name"] in names
+    term = services["BH-1800.1500-100"]["attributes"][0]["taxonomy_term"]
+    assert "211 Brevard Inc – " + term["name"] in names
+    assert not any(re.search(r"[A-Z]{2}-\d{4}", name) for name in names)
+    assert ("note: 211 Brevard Inc – Suicide Prevention Hotlines: the service's name in the "
+            "data is the taxonomy code 'RP-1500.1400-800'; printed as 'Suicide Prevention "
+            "Hotlines' (its alternate_name)") in result.err
+    # a code with nothing readable for it: the line is refused, with why
+    assert ("skipped 211 Brevard Inc – LH-2700.6500: its name 'LH-2700.6500' is a taxonomy "
+            "code, not a name a card can print") in result.err
+    assert not any(digits(line.get("phone")).endswith(
+        digits(services["LH-2700.6500"]["phones"][0]["number"])) for line in written_lines(kit))
+
+
+def test_the_data_first_service_is_not_taken_for_the_shelter_line(kit: Path, tmp_path: Path,
+                                                                  run) -> None:  # noqa: ANN001
+    """A foreclosure hotline (the data's first service) printed as the card's first line
+    and QR code, before the organisation's domestic violence hotline: the import says so,
+    and `first:` puts the line first."""
+    organization = json.loads(NAMES.read_text(encoding="utf-8"))[0]
+    first, *_, violence = organization["services"]
+    result = run("import", "hsds", NAMES, "--into", kit, "--force")
+    assert result.code == 0, result.err
+    assert written_lines(kit)[0]["name"].endswith(first["name"])
+    term = violence["attributes"][0]["taxonomy_term"]["name"]
+    assert (f"{organization['name']} – {violence['name']} says it is a domestic violence line "
+            f"(its taxonomy term {term!r}): to put it first, add `first: {violence['name']}` "
+            "under `resources:` in site.yaml") in result.err
+    again = run("import", "hsds", NAMES, "--into", kit, "--force", "--first", violence["name"],
+                "--verified", "2026-11-20")
+    assert again.code == 0, again.err
+    assert "to put it first" not in again.err
+    assert written_lines(kit)[0]["name"].endswith(violence["name"])
+    out = tmp_path / "out"
+    built = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop")
+    assert built.code == 0, built.err
+    number = digits(violence["phones"][0]["number"])
+    assert decode_qr_codes(out / "en" / "pocket-card-shop.pdf", 1) == [f"tel:+1{number}"]
+
+
+def test_no_suggestion_when_the_first_line_is_the_shelter_line(tmp_path: Path) -> None:
+    organizations = json.loads(NAMES.read_text(encoding="utf-8"))
+    services = organizations[0]["services"]
+    organizations[0]["services"] = [services[-1], *services[:-1]]
+    path = tmp_path / "organizations.json"
+    path.write_text(json.dumps(organizations), encoding="utf-8")
+    assert not any("to put it first" in note for note in imported(path).notes)

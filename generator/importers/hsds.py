@@ -39,7 +39,7 @@ from generator.importers.hsds_json import services_from_json
 from generator.importers.hsds_tabular import load_folder, load_package
 from generator.importers.loaded import Loaded
 from generator.importers.phone_lines import last_if_emergency
-from generator.importers.report import AreaFilter, Collector, ImportResult, Place
+from generator.importers.report import AreaFilter, Collector, ImportResult, LineFacts, Place
 from generator.importers.stray_numbers import stray_numbers
 from generator.importers.values import DataError, SkipRecord, object_of, objects_of, text_of
 
@@ -51,6 +51,8 @@ COUNTRY_ALIASES = MappingProxyType({
     "US": {"us", "usa", "u.s.", "u.s.a.", "united states of america"},
     "GB": {"uk", "u.k.", "united kingdom", "great britain"}})
 _LEGAL_SUFFIX = re.compile(r"\b(inc|incorporated|llc|ltd|limited|cic|corp|co)\b\.?")
+# AIRS / 211 LA taxonomy codes: RP-1500.1400-800, BH-1800.1500-100, LH-2700.6500, YF-5000
+_TAXONOMY_CODE = re.compile(r"[A-Z]{1,2}-\d{4}(?:\.\d{3,4})?(?:-\d{3})?(?:\.\d{2,3})?")
 
 
 def import_hsds(path: Path, *, country: str, today: date | None = None,
@@ -123,6 +125,20 @@ def _import_service(service: dict, run: _Run) -> None:
     collector, country = run.collector, run.country
     if not text_of(service, "name"):
         raise DataError("'name' is missing")
+    coded = text_of(service, "name") or ""
+    if is_taxonomy_code(coded):  # a 211's export naming a service by its AIRS code
+        readable = readable_name(service)
+        if readable is None:
+            collector.reject(service_label(service), (
+                f"its name {coded!r} is a taxonomy code, not a name a card can print, and "
+                "neither its alternate_name nor its taxonomy terms give one: name the "
+                "service in the data"))
+            return
+        source = ("alternate_name" if readable == text_of(service, "alternate_name")
+                  else "taxonomy term")
+        service = {**service, "name": readable}
+        collector.note(f"{service_label(service)}: the service's name in the data is the "
+                       f"taxonomy code {coded!r}; printed as {readable!r} (its {source})")
     label = service_label(service)
     status = (text_of(service, "status") or "").lower().replace("_", " ")
     if run.statuses and status not in ACTIVE:
@@ -153,7 +169,11 @@ def _import_service(service: dict, run: _Run) -> None:
                      if _has_address(location) and not _is_public(location)))
     own = run.own_organization and _same_organization(run.own_organization, service)
     group = "own" if own else "national" if places == [] else "local"
-    collector.keep(label, built.entry, group=last_if_emergency(built.entry, group, country))
+    organization = object_of(service, "organization") or {}
+    about = LineFacts(text_of(service, "name") or label, text_of(organization, "name"),
+                      tuple(_term_names(service)))
+    collector.keep(label, built.entry, group=last_if_emergency(built.entry, group, country),
+                   about=about)
 
 
 def _strays(service: dict, country: str, known: dict[int, list[tuple[str, str]]]
@@ -234,6 +254,35 @@ def _is_public(location: dict) -> bool:
 def _hidden_address_note(location: dict, label: str) -> str:
     name = text_of(location, "name") or f"a location of {label}"
     return f"address of {name} hidden: confidential by default"
+
+
+def is_taxonomy_code(name: str) -> bool:
+    """A name that is only taxonomy codes: AIRS/211 LA's (`RP-1500.1400-800`), one or more."""
+    return all(_TAXONOMY_CODE.fullmatch(part.strip())
+               for part in re.split(r"[;,]", name)) and bool(name.strip())
+
+
+def readable_name(service: dict) -> str | None:
+    """A name to print for a service the data names by a taxonomy code: its alternate_name,
+    else the name of its taxonomy term with that code."""
+    alternate = text_of(service, "alternate_name")
+    if alternate and not is_taxonomy_code(alternate):
+        return alternate
+    code = (text_of(service, "name") or "").casefold()
+    for attribute in objects_of(service, "attributes"):
+        term = object_of(attribute, "taxonomy_term") or {}
+        name = text_of(term, "name")
+        if name and (text_of(term, "code") or "").casefold() == code \
+                and not is_taxonomy_code(name):
+            return name
+    return None
+
+
+def _term_names(service: dict) -> list[str]:
+    """The taxonomy terms' codes and names of a service, as written (what it says it is)."""
+    return [value for attribute in objects_of(service, "attributes")
+            for key in ("name", "code")
+            if (value := text_of(object_of(attribute, "taxonomy_term") or {}, key))]
 
 
 def _terms(obj: dict) -> set[str]:

@@ -17,6 +17,7 @@ same group has a voice number, unless the site names it as `first`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 # Lines in the order they are written; an emergency number's line last, as in the default
@@ -88,6 +89,43 @@ def _squash(text: str) -> str:
     return "".join(text.split()).upper()
 
 
+# What says a line is a domestic violence line, or a hotline (its name, its taxonomy terms:
+# AIRS's Domestic Violence Hotlines and Domestic Violence Shelters by code too)
+_DOMESTIC_VIOLENCE = re.compile(
+    r"\b(?:domestic|family|dating|intimate[\s-]+partner|partner)\s+(?:violence|abuse)\b|"
+    r"\bbattered\b|\bdv\b|\bgender[\s-]+based\s+violence\b|\bRP-1500\.1400-200\b|"
+    r"\bBH-1800\.1500-100\b", re.IGNORECASE)
+_HOTLINE = re.compile(r"\b(?:hot\s?line|help\s?line|crisis\s+line)s?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class LineFacts:
+    """What the data says a line is, for which line comes first: the service's own name,
+    its organization's, and its taxonomy terms (codes and names)."""
+
+    name: str
+    organization: str | None = None
+    terms: tuple[str, ...] = ()
+
+    def says(self) -> tuple[int, str]:
+        """2 for a domestic violence line, 1 a hotline, 0 neither; and what says so."""
+        for rank, pattern in ((2, _DOMESTIC_VIOLENCE), (1, _HOTLINE)):
+            if pattern.search(self.name):
+                return rank, "its name"
+            term = next((term for term in self.terms if pattern.search(term)), None)
+            if term is not None:
+                return rank, f"its taxonomy term {term!r}"
+        return 0, ""
+
+
+def entry_name(entry: dict) -> str:
+    """An entry's name as text (the first of a name given per language)."""
+    name = entry.get("name")
+    if isinstance(name, dict):
+        return str(next(iter(name.values()), ""))
+    return str(name or "")
+
+
 @dataclass
 class Collector:
     """Gathers kept entries, skipped records and notes while an importer walks its records."""
@@ -101,6 +139,7 @@ class Collector:
     dropped: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     _noted: set[str] = field(default_factory=set)  # the notes, to keep each once in O(1)
+    facts: dict[int, LineFacts] = field(default_factory=dict)  # by id() of a kept entry
 
     def skip(self, label: str, reason: str) -> None:
         self.skipped.append((label, reason))
@@ -133,14 +172,19 @@ class Collector:
             return False
         return True
 
-    def keep(self, label: str, entry: dict, *, group: str) -> None:
+    def keep(self, label: str, entry: dict, *, group: str,
+             about: LineFacts | None = None) -> None:
         self.groups[group].append((label, entry))
+        if about is not None:
+            self.facts[id(entry)] = about
 
     def result(self, limit: int | None, first: str | None = None) -> ImportResult:
         if limit is not None and limit < 0:
             raise ValueError("limit must be 0 or more")
         ordered = self._without_repeats([item for group in GROUPS for item in self.groups[group]])
         ordered = self._first_line(ordered, first)
+        if not first:
+            self._suggest_first(ordered)
         kept = ordered if limit is None else ordered[:limit]
         over = [] if limit is None else ordered[limit:]
         if len(kept) > MANY_LINES:
@@ -175,8 +219,8 @@ class Collector:
         of a text-only line, whose QR code would otherwise be the card's."""
         if first:
             wanted = " ".join(first.split()).casefold()
-            named = [item for item in ordered if item[1]["name"].casefold() == wanted
-                     or item[1]["name"].casefold().endswith(f" – {wanted}")]
+            named = [item for item in ordered if entry_name(item[1]).casefold() == wanted
+                     or entry_name(item[1]).casefold().endswith(f" – {wanted}")]
             if named:
                 return [named[0], *(item for item in ordered if item is not named[0])]
             self.note(f"no line named {first!r} to put first")
@@ -191,3 +235,37 @@ class Collector:
         self.note(f"{voice[0]} comes first: its voice number is the card's QR code, not "
                   f"{ordered[0][0]}'s {instead} (name a line `first` to choose another)")
         return [voice, *(item for item in ordered if item is not voice)]
+
+    def _suggest_first(self, ordered: list[tuple[str, dict]]) -> None:
+        """A note when the first line (the data's first service, whose number is the card's
+        QR code) is not its organization's domestic violence line, or hotline, and another
+        of its lines says it is: `first` puts that one at the top."""
+        if not ordered or id(ordered[0][1]) not in self.facts:
+            return
+        leading = self.facts[id(ordered[0][1])]
+        rank = leading.says()[0]
+        group = {id(entry) for _, entry in next(group for group in self.groups.values()
+                                                 if group)}
+        mates = [item for item in ordered[1:] if id(item[1]) in self.facts and (
+            self.facts[id(item[1])].organization == leading.organization
+            if leading.organization else id(item[1]) in group)]
+        for wanted in (2, 1):
+            if rank >= wanted:
+                return
+            found = next((item for item in mates
+                          if self.facts[id(item[1])].says()[0] == wanted), None)
+            if found is not None:
+                break
+        else:
+            return
+        label, entry = found
+        facts = self.facts[id(entry)]
+        what = "a domestic violence line" if wanted == 2 else "a hotline"
+        whose = f" of {leading.organization}" if leading.organization else ""
+        name = facts.name if sum(entry_name(other).casefold().endswith(
+            f" – {facts.name.casefold()}") or entry_name(other).casefold()
+            == facts.name.casefold() for _, other in ordered) == 1 else entry_name(entry)
+        self.note(f"{ordered[0][0]} comes first, as the data's first service{whose}: its "
+                  f"number is the card's QR code. {label} says it is {what} "
+                  f"({facts.says()[1]}): to put it first, add `first: {name}` under "
+                  f"`resources:` in site.yaml (`--first \"{name}\"` for havenprint import)")

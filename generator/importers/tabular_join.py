@@ -125,7 +125,8 @@ class Joiner:
         if organization is None and location is not None:
             organization = organizations.objects.get(location.get("organization_id", ""))
         service = {
-            **_phone_columns(row), **compact(row, "id", "name", "url", "website", "assured_date"),
+            **_phone_columns(row), **compact(row, "id", "name", "alternate_name", "url", "website",
+                                             "assured_date"),
             "organization": organization or {},
             "phones": [], "schedules": [], "languages": _named_list(row.get("languages")),
             "service_at_locations": [{"location": location, "phones": [], "schedules": []}]
