@@ -397,3 +397,61 @@ def test_no_suggestion_when_the_first_line_is_the_shelter_line(tmp_path: Path) -
     path = tmp_path / "organizations.json"
     path.write_text(json.dumps(organizations), encoding="utf-8")
     assert not any("to put it first" in note for note in imported(path).notes)
+
+
+# --- a city's list of places with nested services -------------------------------------------
+
+LINKSF = FIXTURES / "directory" / "linksf.json"
+
+
+def test_a_list_of_places_with_nested_services_is_refused(kit: Path, tmp_path: Path,
+                                                          run) -> None:  # noqa: ANN001
+    """San Francisco's linksf.json: each place's `services` list and GeoPoint `location`
+    counted as HSDS structure; 92 lines imported with 0 numbers, exit 0, and the card
+    printed only a web address."""
+    places = json.loads(LINKSF.read_text(encoding="utf-8"))
+    with_numbers = [place for place in places if place["phone"]]
+    assert all(isinstance(place["services"], list) and place["location"]["__type"] == "GeoPoint"
+               for place in places)
+    before = (kit / "resources.yaml").read_text(encoding="utf-8")
+    result = run("import", "hsds", LINKSF, "--into", kit, "--force")
+    assert result.code == 1
+    assert (f"{LINKSF.name}: not HSDS data: {len(with_numbers)} of its {len(places)} records "
+            "hold numbers") in result.err
+    text = LINKSF.read_text(encoding="utf-8").splitlines()
+    line = next(number for number, written in enumerate(text, start=1)
+                if json.dumps(with_numbers[0]["phone"]) in written)
+    assert (f"{LINKSF.name}:{line}: record 1 ({with_numbers[0]['name']}): 'phone' holds "
+            f"{with_numbers[0]['phone']!r}") in result.err
+    assert (kit / "resources.yaml").read_text(encoding="utf-8") == before
+    source = kit / LINKSF.name
+    shutil.copy(LINKSF, source)
+    edit(kit / "site.yaml", "brand_color:",
+         f"resources: {{path: {source.name}, verified: 2026-11-20}}\nbrand_color:")
+    for command in (("check", kit), ("build", kit, "--out", tmp_path / "out")):
+        refused = run(*command)
+        assert refused.code == 1
+        assert "not HSDS data" in refused.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_hsds_service_whose_only_number_is_unread_is_not_kept(tmp_path: Path) -> None:
+    """In HSDS data, a service with no number of its own whose organization keeps its
+    number in a text field: the line would print with a web address and no number."""
+    path = tmp_path / "organizations.json"
+    path.write_text(json.dumps([{
+        "id": "o1", "name": "Casa Linda", "website": "https://casalinda.example.org",
+        "phone": "Crisis line: 877-555-0150",
+        "services": [
+            {"id": "s1", "name": "Shelter", "status": "active"},
+            {"id": "s2", "name": "Helpline", "status": "active",
+             "phones": [{"id": "p2", "number": "877-555-0152", "type": "voice"}]}]}]),
+        encoding="utf-8")
+    result = imported(path)
+    assert [entry["name"] for entry in result.entries] == ["Casa Linda – Helpline"]
+    assert dict(result.rejected)["Casa Linda – Shelter"].startswith(
+        "it has no number of its own, and its organization's 'phone' holds 'Crisis line: "
+        "877-555-0150'")
+    # the line kept is warned of the number it does not print
+    assert ("Casa Linda – Helpline", "its organization's 'phone' holds 'Crisis line: "
+            "877-555-0150', a number HSDS keeps in 'phones'; not read") in result.dropped

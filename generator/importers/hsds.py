@@ -161,6 +161,13 @@ def _import_service(service: dict, run: _Run) -> None:
     except SkipRecord as reason:
         collector.reject(label, str(reason))
         return
+    if other_strays and not {"phone", "text", "tty"} & built.entry.keys():
+        whose, key, text = other_strays[0]  # the line's only number may be that one
+        collector.reject(label, f"it has no number of its own, and {whose} {key!r} holds "
+                                f"{text!r}, a number HSDS keeps in 'phones' (objects with "
+                                "'number' and 'type'), where the import reads numbers: the "
+                                "line would print without it; move it there")
+        return
     collector.note(*built.notes)
     collector.dropped.extend((label, reason) for reason in built.left_out)
     collector.dropped.extend((label, f"{whose} {key!r} holds {text!r}, a number HSDS keeps in "

@@ -65,15 +65,24 @@ def stray_numbers(record: dict, country: str) -> list[tuple[str, str]]:
     return found
 
 
-def has_structure(record: dict) -> bool:
-    """Whether a record is shaped as HSDS is: a list of phone, location... objects, or a
-    nested organization or service."""
-    return any(isinstance(record.get(key), dict) or (
-        isinstance(record.get(key), list) and any(isinstance(item, dict)
-                                                  for item in record[key]))
-        for key in ("phones", "service_at_locations", "organization", "services", "service",
-                    "location", "locations", "schedules", "regular_schedule", "addresses",
-                    "physical_address", "contacts", "attributes", "service_areas", "languages"))
+def has_structure(record: dict, depth: int = 0) -> bool:
+    """Whether a record is shaped as HSDS is: under an HSDS field (phones, locations,
+    services...), an object that is an HSDS record (it has an `id`, a phone's `number`, or
+    such objects of its own). A city's list of places nests objects under the same names
+    that are not (`"location": {"__type": "GeoPoint", ...}`, `"services": [{"category":
+    "food"}]`)."""
+    for key in _STRUCTURE_KEYS:
+        value = record.get(key)
+        items = [value] if isinstance(value, dict) else value if isinstance(value, list) else []
+        if any(isinstance(item, dict) and ("id" in item or "number" in item or (
+                depth < _DEPTH and has_structure(item, depth + 1))) for item in items):
+            return True
+    return False
+
+
+_STRUCTURE_KEYS = ("phones", "service_at_locations", "organization", "services", "service",
+                   "location", "locations", "schedules", "regular_schedule", "addresses",
+                   "physical_address", "contacts", "attributes", "service_areas", "languages")
 
 
 def _texts(value: object, depth: int = 0) -> list[str]:
