@@ -10,6 +10,7 @@ from pathlib import Path
 
 from generator.build import BuildRequest, BuildResult
 from generator.commands.format_sizes import given_sizes
+from generator.commands.problem_summary import print_summary
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
 from generator.content.audiences import pack_problem
@@ -21,7 +22,6 @@ from generator.errors import (
     EXIT_OK,
     Problem,
     UsageError,
-    print_problems,
     shown_path,
 )
 from generator.forked import available_cores
@@ -75,7 +75,9 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
                     pack, langs, strict=args.strict, names=names) if problem not in main_kit)
     readability = [] if write else _readability(kit, langs)
     pack_warnings = [warning for pack in kit.audiences for warning in pack.warnings]
-    print_problems([*kit.warnings, *pack_warnings, *readability, *result.problems])
+    print_summary([*kit.warnings, *pack_warnings, *readability, *result.problems],
+                  verbose=args.verbose, lines=len(kit.resources),
+                  from_source=kit.site.resource_source is not None)
     _wrote(result, files, display.live)
     if write:
         _kit_notes(result, files, args.out)

@@ -120,7 +120,8 @@ def _parser(sized_formats: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"havenprint {__version__}")
     parser.add_argument("--verbose", action="store_true",
                         help="also say what the engine left off (a library patch that does "
-                             "not match this ReportLab)")
+                             "not match this ReportLab), and print every message of a check "
+                             "or build")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build_cmd = commands.add_parser("build", help="build PDFs from a content folder")
@@ -154,6 +155,9 @@ def _parser(sized_formats: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def _content_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS,
+                         help="print every message, not the first few of each kind and "
+                              "their counts")
     command.add_argument("content", nargs="?", type=path_argument, default=Path("content"),
                          metavar="CONTENT_DIR", help="content folder (default: content)")
     command.add_argument("--format", action="append", dest="formats", metavar="NAME",

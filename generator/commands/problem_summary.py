@@ -1,0 +1,73 @@
+"""What `check` and `build` print of a kit's problems: each once, and of a kind that repeats
+(the same message but for the names, numbers and language in it) the first few, then the
+counts by kind. A 1,875-line export printed 52,363 lines (each line left out of each piece
+in each language), among them the one note that said how to choose fewer lines: now a screen,
+and `--verbose` prints every one."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+
+from generator.errors import Problem, print_problems, shown_path
+
+SHOWN_OF_A_KIND = 3  # messages printed of each kind before the counts
+SUMMARY_FROM = 60  # fewer messages than this are all printed
+# More lines than any built-in format prints (see importers/report.py's MANY_LINES)
+MANY_LINES = 13
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”")
+_NUMBER = re.compile(r"\d[\d,.]*")
+_LANGUAGE = re.compile(r" \[[A-Za-z-]+\]$")
+_LANGUAGE_PREFIX = re.compile(r"^([a-z]{2,3}(?:-[A-Za-z0-9]+)*) \((?:[^()]|\([^()]*\))*\): ")
+
+
+def kind_of(problem: Problem) -> tuple[str, str, str]:
+    """(file, severity, message) with what differs from one line or language to the next
+    written as '…' and N."""
+    message = _LANGUAGE.sub("", problem.message)
+    prefix = _LANGUAGE_PREFIX.match(message)
+    if prefix:  # "es (Español): ... e.g. `name: {en: ..., es: ...}`": one kind for each language
+        message = re.sub(rf"\b{re.escape(prefix.group(1))}\b", "…",
+                         message[prefix.end():])
+        message = f"…: {message}"
+    message = _NUMBER.sub("N", _QUOTED.sub("'…'", message))
+    return str(problem.path), problem.severity, message
+
+
+def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
+                  lines: int = 0, from_source: bool = False) -> None:
+    """The problems as `print_problems` prints them, or, when there are many and not
+    `verbose`, the first few of each kind and a count of each kind that repeats. `lines`: the
+    kit's lines, to say how to print fewer when there are more than any piece prints;
+    `from_source`: they come from `resources:` in site.yaml (else resources.yaml)."""
+    unique = list(dict.fromkeys(problems))
+    if verbose or len(unique) < SUMMARY_FROM:
+        print_problems(unique)
+        return
+    counts: dict[tuple[str, str, str], int] = {}
+    shown: list[Problem] = []
+    for problem in unique:
+        kind = kind_of(problem)
+        counts[kind] = counts.get(kind, 0) + 1
+        if counts[kind] <= SHOWN_OF_A_KIND:
+            shown.append(problem)
+    print_problems(shown)
+    repeated = sorted(((kind, count) for kind, count in counts.items()
+                       if count > SHOWN_OF_A_KIND), key=lambda item: -item[1])
+    if not repeated:
+        return
+    print(f"{len(unique):,} messages in all; {len(unique) - len(shown):,} more like those "
+          "above, by kind (`havenprint check --verbose` prints every one):", file=sys.stderr)
+    for (path, severity, message), count in repeated:
+        said = {"warning": "warning: ", "info": "note: "}.get(severity, "")
+        text = f"{shown_path(path)}: {said}{message}"
+        print(f"  {count:>7,} {text if len(text) <= 150 else text[:149] + '…'}",
+              file=sys.stderr)
+    if lines > MANY_LINES:
+        where = ("`limit: N` under `resources:` in site.yaml (or choose them by region, "
+                 "tags or first)" if from_source else
+                 "`havenprint import ... --limit N`, or by taking lines out of resources.yaml")
+        print(f"The kit has {lines:,} lines; a pocket card prints about 4 and a brochure "
+              f"about 12, and a line that does not fit is left out of the piece. Keep the "
+              f"ones to print with {where}.", file=sys.stderr)

@@ -1,0 +1,85 @@
+"""`check` on a big directory export summarises its messages by kind (issue 39): a 1,875-line
+export printed 52,363 lines, the one saying how to print fewer lines lost among them.
+`--verbose` prints every one."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+from tests.conftest import edit
+
+SERVICES = 40
+
+
+def big_export(folder: Path, count: int) -> Path:
+    """An HSDS 1.x folder of `count` services, each with its own number."""
+    folder.mkdir()
+
+    def table(name: str, header: list[str], rows: list[list[str]]) -> None:
+        with (folder / name).open("w", encoding="utf-8", newline="") as opened:
+            writer = csv.writer(opened)
+            writer.writerow(header)
+            writer.writerows(rows)
+
+    table("organizations.csv", ["id", "name"], [["o1", "Oak Network"]])
+    table("services.csv", ["id", "organization_id", "name", "status"],
+          [[f"s{index}", "o1", f"Service {index}", "active"] for index in range(count)])
+    table("phones.csv", ["id", "service_id", "number", "type"],
+          [[f"p{index}", f"s{index}", f"(614) 555-{1000 + index:04d}", "voice"]
+           for index in range(count)])
+    return folder
+
+
+def messages(err: str) -> list[str]:
+    return [line for line in err.splitlines() if re.match(r"^\S+?(:\d+)?: ", line)]
+
+
+def test_check_on_a_big_export_prints_each_kind_with_its_count(kit: Path, tmp_path: Path,
+                                                               run) -> None:  # noqa: ANN001
+    big_export(kit / "export", SERVICES)
+    edit(kit / "site.yaml", "brand_color:",
+         "resources: {path: export, verified: 2026-11-20}\nbrand_color:")
+    (kit / "resources.yaml").unlink()
+    every = run("check", kit, "--verbose")
+    assert every.code == 0, every.err
+    all_messages = messages(every.err)
+    left_out = [line for line in all_messages if "left out 'Oak Network – Service" in line]
+    assert len(left_out) > 100  # each line left out of each piece
+    summary = run("check", kit)
+    assert summary.code == 0
+    shown = summary.err.splitlines()
+    assert len(shown) < len(all_messages) / 2
+    total = re.search(r"^([\d,]+) messages in all; ([\d,]+) more like those above, by kind "
+                      r"\(`havenprint check --verbose` prints every one\):$", summary.err,
+                      re.MULTILINE)
+    assert total is not None, summary.err
+    assert int(total.group(1).replace(",", "")) == len(all_messages)
+    counted = [int(match.group(1).replace(",", "")) for match in re.finditer(
+        r"^ +([\d,]+) \S+: ", summary.err, re.MULTILINE)]
+    assert sum(counted) - 3 * len(counted) == int(total.group(2).replace(",", ""))
+    # every message of a kind counted is one `--verbose` printed
+    for match in re.finditer(r"^ +([\d,]+) (\S+: (?:warning: |note: )?)(.*?)…?$", summary.err,
+                             re.MULTILINE):
+        pattern = re.escape(match.group(2) + match.group(3).rstrip("…"))
+        pattern = pattern.replace("'…'", "'[^']*'").replace("N", r"[\d,.]+")
+        assert sum(bool(re.search(pattern, line)) for line in all_messages) >= int(
+            match.group(1).replace(",", "")), match.group(0)
+    assert (f"The kit has {SERVICES} lines; a pocket card prints about 4 and a brochure about "
+            "12, and a line that does not fit is left out of the piece. Keep the ones to print "
+            "with `limit: N` under `resources:` in site.yaml") in summary.err
+    # the global option says the same
+    assert messages(run("--verbose", "check", kit).err) == all_messages
+
+
+def test_a_short_list_of_messages_is_printed_whole(kit: Path, tmp_path: Path,
+                                                   run) -> None:  # noqa: ANN001
+    big_export(kit / "export", 3)
+    edit(kit / "site.yaml", "brand_color:",
+         "resources: {path: export, verified: 2026-11-20}\nbrand_color:")
+    (kit / "resources.yaml").unlink()
+    result = run("check", kit)
+    assert result.code == 0, result.err
+    assert "messages in all" not in result.err
+    assert messages(result.err) == messages(run("check", kit, "--verbose").err)
