@@ -470,7 +470,8 @@ def test_a_disguised_outside_title_is_refused(kit: Path, run, lang: str, title: 
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 1, result.err
     assert (f"pocket-card (front): '{word}' on an outside surface would reveal what this is "
-            f"for; reword it or set discreet: false [{lang}]") in result.err, result.err
+            f"for; reword it [{lang}]") in result.err, result.err
+    assert "discreet: false" not in result.err  # a safety check is never offered to be off
 
 
 def test_a_discreet_posters_tab_written_apart_is_refused(kit: Path, run) -> None:  # noqa: ANN001
@@ -526,3 +527,32 @@ def test_a_plain_outside_title_in_a_kit_of_several_languages_warns(kit: Path, ru
     assert f"site.yaml:7: warning: {message}" in result.err, result.err
     assert "'en-GB' items" not in result.err  # the same language
     assert run("check", kit, "--format", "pocket-card", "--strict").code == 1
+
+
+def test_a_revealing_translation_names_its_catalogue_and_string(kit: Path, run) -> None:  # noqa: ANN001
+    """"Scan to call" translated "Llame: violencia doméstica" prints under the brochure's
+    outside QR code: the message names locales/es.yaml and the string, not site.yaml, and
+    never offers to turn the check off."""
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
+    (kit / "locales").mkdir()
+    (kit / "locales" / "es.yaml").write_text(
+        "scan_tel: \"Llame: violencia doméstica\"\n", encoding="utf-8")
+    result = run("check", kit, "--format", "brochure", "--lang", "es")
+    assert result.code == 1
+    head = f"{kit / 'locales' / 'es.yaml'}: brochure (outside, back panel): 'violencia' on an "
+    assert head in result.err, result.err
+    assert "reword its string `scan_tel` [es]" in result.err
+    assert not [line for line in result.err.splitlines()
+                if "outside surface" in line and "site.yaml" in line]
+    assert "discreet: false" not in result.err
+
+
+def test_a_language_without_words_is_not_offered_an_unchecked_outside(kit: Path,
+                                                                       run) -> None:  # noqa: ANN001
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, so]")
+    shutil.copy(kit / "articles" / "trauma-bonding.en.md",
+                kit / "articles" / "trauma-bonding.so.md")
+    result = run("check", kit, "--format", "pocket-card", "--lang", "so")
+    assert result.code == 1
+    assert "language 'so' has no list of revealing words" in result.err
+    assert "discreet: false" not in result.err

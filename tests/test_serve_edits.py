@@ -281,7 +281,8 @@ def test_download_lists_each_piece_with_how_to_print_it(served) -> None:
 
 def test_a_revealing_word_in_a_translation_is_said_on_its_string_and_file(served) -> None:
     """"violencia doméstica" typed for "Scan to call" saved with no word, then the Overview
-    showed errors pointing at site.yaml, the wrong file."""
+    showed errors pointing at site.yaml, the wrong file. Now the save is refused on the
+    string; written in a text editor, the Overview names the catalogue."""
     client, workspace, kit = served
     site = kit / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace(
@@ -294,7 +295,11 @@ def test_a_revealing_word_in_a_translation_is_said_on_its_string_and_file(served
     assert "discreet" not in marked[0]["message"]
     saved = client.post("/translations/save", headers=csrf_headers(workspace), json={
         "lang": "es", "base": ABSENT, "strings": strings})
-    assert saved.status_code == 200, saved.text
+    assert saved.status_code == 422, saved.text
+    assert not (kit / "locales" / "es.yaml").exists()
+    (kit / "locales").mkdir()
+    (kit / "locales" / "es.yaml").write_text(f'scan_tel: "{strings["scan_tel"]}"\n',
+                                             encoding="utf-8")
     page = client.get("/translations?lang=es").text
     # marked, and described by its problem (after its count against its room)
     assert re.search(r'id="s-scan_tel"[^>]* aria-invalid="true" aria-describedby="[^"]*'

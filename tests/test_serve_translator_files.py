@@ -182,8 +182,8 @@ def test_uploads_that_are_not_translator_files_are_refused_plainly(served) -> No
 
 
 def test_a_string_too_long_for_its_room_is_said_on_it_as_typed_and_once_saved(served) -> None:
-    # As a revealing word is: said on the string as it is typed and after the save (which
-    # is not refused: the edit is kept), and the Overview says what does not print.
+    # As a revealing word is: said on the string as it is typed, and the save refused on it
+    # (as `locale import` refuses it); a file holding it (written elsewhere) is marked too.
     client, workspace, content = served
     page = client.get("/translations", params={"lang": "vi"}).text
     base = re.search(r'data-base="([0-9a-f]+|absent)"', page)
@@ -203,8 +203,12 @@ def test_a_string_too_long_for_its_room_is_said_on_it_as_typed_and_once_saved(se
     assert short["fitting"] == ["scan_tel"]  # measured as laid out: it fits everywhere
     assert not [remark for remark in short["remarks"] if remark["field"] == "scan_tel"]
     saved = client.post("/translations/save", headers=csrf_headers(workspace), json=body)
-    assert saved.status_code == 200, saved.text
-    assert f'scan_tel: "{long}"' in (content / "locales" / "vi.yaml").read_text(encoding="utf-8")
+    assert saved.status_code == 422, saved.text
+    assert [r["field"] for r in saved.json()["remarks"] if r["blocking"]][0] == "scan_tel"
+    catalogue = content / "locales" / "vi.yaml"
+    assert not catalogue.exists()
+    catalogue.parent.mkdir(exist_ok=True)
+    catalogue.write_text(f'scan_tel: "{long}"\n', encoding="utf-8")  # in a text editor
     page = html.unescape(client.get("/translations", params={"lang": "vi"}).text)
     cell = page[page.index('id="s-scan_tel"'):page.index('data-import-for="scan_tel"')]
     assert 'aria-invalid="true"' in cell and "Too long for the " in cell

@@ -18,6 +18,7 @@ from generator.safety.discretion import (
 )
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.safety.safety_slots import composed_problems, layout_problems
+from generator.safety.word_sources import source_of
 
 
 def check_wording(kit: Kit, composition: Composition) -> None:
@@ -42,9 +43,10 @@ def discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> 
     if unchecked is not None:
         return [unchecked]
     words = builtin_words(lang) + site_words(kit.site, lang)
-    return discretion_problems(outside, layout.name, words, lang,
-                               kit.site.file_of("discreet_title"),
-                               kit.resources[0].source)
+    return discretion_problems(
+        outside, layout.name, words, lang, kit.site.file_of("discreet_title"),
+        kit.resources[0].source,
+        lambda word, text: source_of(kit, layout, word, text, lang))
 
 
 def legible(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[TextOnGround]:

@@ -8,6 +8,7 @@ it is about. A draft article is read by the same parser as the file.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -97,12 +98,23 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
     drafted = dataclasses.replace(kit, resources=merged_lines(resources)[0])
     draft.view = preview_document(drafted, layout, lang, store)
     others = check_documents(drafted, *every, skip=(layout.name, lang)) if every else []
-    for problem in dict.fromkeys((*draft.view.errors, *draft.view.warnings, *others)):
-        remark = _remark(problem, doc, order, words=words)
+    draft.remarks.extend(line_remarks_of(dict.fromkeys((
+        *draft.view.errors, *draft.view.warnings, *others)), doc, order, resources, words))
+    return draft
+
+
+def line_remarks_of(problems: Iterable[Problem], doc: YamlDoc | None, order: list[str],
+                    resources: tuple[Resource, ...], words: Words | None = None,
+                    blocking: bool = False) -> list[Remark]:
+    """Problems of laying out the pieces with a draft of the lines, each on the row (and
+    field) of the line it is about."""
+    remarks = []
+    for problem in problems:
+        remark = _remark(problem, doc, order, blocking=blocking, words=words)
         if remark.row is None:
             remark = _on_the_line_named(remark, problem.message, resources, order)
-        draft.remarks.append(remark)
-    return draft
+        remarks.append(remark)
+    return remarks
 
 
 # A detail a format leaves out of a line, by the kind the layouts give it, and its field.
@@ -144,17 +156,23 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
     draft = Draft(remarks)
     if article is None or kit is None or layout is None:
         return draft
-    broken = {key: problems for key, problems in kit.broken_articles.items()
-              if key != (slug, lang)}
-    library = {**kit.library, slug: {**kit.library.get(slug, {}), lang: article}}
-    drafted = dataclasses.replace(kit, articles={**kit.articles, lang: article},
-                                  library=library, broken_articles=broken)
+    drafted = with_article(kit, article, slug, lang)
     draft.view = preview_document(drafted, layout, lang, store)
     for problem in (*draft.view.errors, *draft.view.warnings, *reading_report(article)):
         here = Path(problem.path) == path
         draft.remarks.append(Remark(plain(problem.message, words).text, problem.severity,
                                     problem.line, field="text" if here else None))
     return draft
+
+
+def with_article(kit: Kit, article: Article, slug: str, lang: str) -> Kit:
+    """The kit with `article` as its article `slug` in `lang` (a draft, not saved), laid out
+    in place of the first article (the pieces of a kit of several, drawn one at a time)."""
+    broken = {key: problems for key, problems in kit.broken_articles.items()
+              if key != (slug, lang)}
+    library = {**kit.library, slug: {**kit.library.get(slug, {}), lang: article}}
+    return dataclasses.replace(kit, articles={**kit.articles, lang: article},
+                               library=library, broken_articles=broken)
 
 
 def catalogue_remarks(path: Path, text: str, known: dict[str, str]) -> list[Remark]:

@@ -3,26 +3,22 @@ a catalogue (or outside title, or line) put "violencia doméstica" on the outsid
 Spanish card, so that the page marks that string and names its file, not site.yaml.
 
 The documents are laid out as the build does, but with the discretion check left to this
-module (the build stops at the first revealing word, with a message naming site.yaml): the
-words are looked for on each outside surface (generator/safety/discretion), then in the
-texts that could have put them there.
+module (a revealing word stops the build's layout, and the page still draws the piece, with
+the word marked): the words are looked for on each outside surface
+(generator/safety/discretion), then in the texts that could have put them there
+(generator/safety/word_sources.py, which the build's message names too).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from generator.build import lay_out
 from generator.content.documents import document_sizes, sized_kit
-from generator.content.extends import locale_root
-from generator.content.layouts import Layout, declared_strings
+from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-from generator.i18n.localize import language_status
 from generator.layout.place import PlacedFace
 from generator.safety.discretion import (
     builtin_words,
@@ -31,6 +27,7 @@ from generator.safety.discretion import (
     site_words,
     unchecked_language,
 )
+from generator.safety.word_sources import source_of
 
 TABS = "tear-off tabs"
 
@@ -41,18 +38,6 @@ class Finding:
     document: str  # the format's title
     surface: str  # "front", "back, panel 2", "tear-off tabs"
     text: str = ""  # all the surface says
-
-
-def _squashed(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def on_surface(candidate: str, surface_text: str) -> bool:
-    """Whether `candidate` (a string, perhaps with `{placeholders}`) is printed in
-    `surface_text`: its longest part between placeholders is there."""
-    parts = [part for part in re.split(r"\{[^{}]*\}", candidate) if part.strip()]
-    longest = max(parts, key=len, default="")
-    return bool(longest) and _squashed(longest) in _squashed(surface_text)
 
 
 def without_discretion(kit: Kit) -> Kit:
@@ -100,55 +85,11 @@ def outside_findings(kit: Kit, layouts: list[Layout], lang: str) -> list[Finding
     return list(found.values())
 
 
-def texts_with(word: str, texts: Mapping[str, str], lang: str) -> list[str]:
-    """The keys of `texts` whose text holds `word` (as the discretion check finds it)."""
-    return [key for key, text in texts.items()
-            if text and revealing_words_in(text, (word,), lang)]
-
-
 def finding_problem(kit: Kit, layout: Layout, finding: Finding, lang: str) -> Problem:
     """The finding as the build words it, on the file (and line) that put the word there:
     the outside title (site.yaml), a string (its catalogue), a line (resources.yaml)."""
-    path, line = _source_of(kit, layout, finding, lang)
+    path, line, _ = source_of(kit, layout, finding.word, finding.text, lang)
     advice = ("give the line a `tab_label` in resources.yaml" if finding.surface.endswith(TABS)
               else "reword it")
     return Problem(path, (f"{layout.name} ({finding.surface}): '{finding.word}' on an outside "
                           f"surface would reveal what this is for; {advice} [{lang}]"), line)
-
-
-def _source_of(kit: Kit, layout: Layout, finding: Finding,
-               lang: str) -> tuple[Path, int | None]:
-    """The first text that holds the word and is printed on the surface it was found on;
-    else the first that holds it."""
-    candidates = _candidates(kit, layout, lang)
-    holding = [(text, where) for text, where in candidates
-               if texts_with(finding.word, {"text": text}, lang)]
-    printed = [where for text, where in holding if on_surface(text, finding.text)]
-    if printed:
-        return printed[0]
-    return holding[0][1] if holding else (kit.site.source.path, None)
-
-
-def _candidates(kit: Kit, layout: Layout, lang: str
-                ) -> list[tuple[str, tuple[Path, int | None]]]:
-    """Every text that can print on an outside surface, with its file and line."""
-    site = kit.site
-    found = [(site.title_for(lang), (site.source.path, site.line_of("discreet_title")))]
-    if site.options.show_organization:
-        found.append((site.options.organization, (site.source.path,
-                                                  site.line_of("organization"))))
-    strings = kit.strings.get(lang, {})
-    try:
-        origins = language_status(lang, locale_root(kit.root, lang),
-                                  declared_strings({layout.name: layout})).origins
-    except ContentError:
-        origins = {}
-    for key, text in strings.items():
-        origin = origins.get(key)
-        found.append((text, (origin.path, None) if origin is not None
-                      else (site.source.path, None)))
-    for resource in kit.resources:
-        where = (resource.source.path, resource.source.line)
-        found.extend((text, where) for text in (resource.tab_label_in(lang),
-                                                resource.name_in(lang), resource.url) if text)
-    return found

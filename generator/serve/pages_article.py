@@ -13,10 +13,11 @@ from starlette.responses import HTMLResponse, JSONResponse
 from generator.content.extends import content_folders, first_folder
 from generator.content.kit_parts import ARTICLE_SUFFIXES
 from generator.errors import ContentError
-from generator.serve.drafts import article_draft, draft_article
+from generator.serve.drafts import Remark, article_draft, draft_article, with_article
 from generator.serve.files import ChangedOnDisk
 from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
+from generator.serve.plain import plain
 from generator.serve.templating import page
 from generator.serve.web import chosen, json_action, kept_over, problem, text_field, workspace
 from generator.serve.workspace import Workspace, words_for
@@ -133,10 +134,19 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
     text = text_field(data, "text")
-    _, remarks = draft_article(path, text, slug, lang)
+    article, remarks = draft_article(path, text, slug, lang)
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first.", 422,
                        remarks=[r.as_json() for r in remarks])
+    if article is not None and state.kit is not None:
+        words = words_for(state)
+        refused = ws.refused(with_article(state.kit, article, slug, lang), [lang])
+        if refused:
+            return problem("Not saved: fix the problems marked first (with them the build "
+                           "would leave pieces out).", 422, remarks=[Remark(
+                               plain(p.message, words).text, "error", p.line,
+                               field="text" if Path(p.path) == path else None, blocking=True)
+                               .as_json() for p in refused])
     try:
         digest = ws.files.save(path, text, kept_over(data))
     except ChangedOnDisk as error:

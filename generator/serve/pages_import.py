@@ -6,8 +6,10 @@ says why and what to give (the date the lines were checked)."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import UploadFile
@@ -18,6 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse
 from generator.content.extends import content_folders, resources_file
 from generator.content.schema import written_date
 from generator.errors import ContentError
+from generator.serve.drafts import draft_resources
 from generator.serve.files import ChangedOnDisk
 from generator.serve.import_merge import MODES, ImportPreview, preview_import
 from generator.serve.kit_state import KitState
@@ -213,6 +216,10 @@ def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return problem("Not written: with these lines the kit would not load. "
                        + " ".join(preview.problems), 422, preview=preview.as_json())
     path = _path(ws)
+    refused = _refused(ws, state, path, preview)
+    if refused:
+        return problem("Not written: with these lines the build would leave pieces out. "
+                       + " ".join(refused), 422, preview=preview.as_json())
     old = ws.files.load(path).text
     try:
         digest = ws.files.save(path, preview.text, kept_over(data))
@@ -232,6 +239,19 @@ def _accept(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     return JSONResponse({"saved": True, "digest": digest, "remarks": remarks,
                          "message": f"Done: {what}. The previous resources.yaml is kept in "
                                     "History."})
+
+
+def _refused(ws: Workspace, state: KitState, path: Path, preview: ImportPreview) -> list[str]:
+    """What the build would stop a piece with, with the import's lines, that it does not
+    stop now, said plainly (each once)."""
+    if state.kit is None or state.site is None:
+        return []
+    resources, _, _ = draft_resources(state.site, path, preview.text, [], words_for(state))
+    if resources is None:
+        return []
+    refused = ws.refused(dataclasses.replace(state.kit, resources=resources), state.languages)
+    return list(dict.fromkeys(plain(error.message, words_for(state)).text
+                              for error in refused))
 
 
 preview = json_action(_preview_action)

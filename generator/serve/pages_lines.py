@@ -3,6 +3,7 @@ card beside it redrawn with every change, and resources.yaml saved with its comm
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from datetime import date
@@ -14,7 +15,13 @@ from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, resources_file
 from generator.errors import ContentError
-from generator.serve.drafts import Draft, Remark, draft_resources, lines_draft
+from generator.serve.drafts import (
+    Draft,
+    Remark,
+    draft_resources,
+    line_remarks_of,
+    lines_draft,
+)
 from generator.serve.files import ABSENT, ChangedOnDisk, digest_of
 from generator.serve.kit_state import KitState
 from generator.serve.line_checks import line_remarks
@@ -167,12 +174,21 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
                            state.languages[0])
     except (FormError, EditError) as error:
         return problem(str(error))
-    _, remarks, _ = draft_resources(state.site, lines_file.path, text, table["order"],
-                                    words_for(state))
+    resources, remarks, doc = draft_resources(state.site, lines_file.path, text,
+                                              table["order"], words_for(state))
     remarks = [*line_remarks(table, state.languages[0]), *remarks]
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first (with them, no kit could "
                        "be built).", 422, remarks=[r.as_json() for r in remarks])
+    if resources is not None and state.kit is not None:
+        refused = ws.refused(dataclasses.replace(state.kit, resources=resources),
+                             state.languages)
+        if refused:
+            remarks = line_remarks_of(refused, doc, table["order"], resources,
+                                      words_for(state), blocking=True)
+            return problem("Not saved: fix the problems marked first (with them the build "
+                           "would leave pieces out).", 422,
+                           remarks=[r.as_json() for r in remarks])
     try:
         digest = ws.files.save(lines_file.path, text, expected)
     except ChangedOnDisk as error:

@@ -214,16 +214,41 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if ws.files.load(path).digest != expected:
         return problem(str(ChangedOnDisk(path)), 409, conflict=True,
                        current=ws.files.load(path).digest)
-    text, remarks, _ = _checked(ws, state, _settings(data))
+    text, remarks, site = _checked(ws, state, _settings(data))
     if text is None or any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the settings marked first (with them, no kit could "
                        "be built).", 422, remarks=[r.as_json() for r in remarks])
+    refused = _refused(ws, state, site, remarks)
+    if refused:
+        return problem("Not saved: fix the settings marked first (with them the build would "
+                       "leave pieces out).", 422, remarks=[r.as_json() for r in refused])
     try:
         digest = ws.files.save(path, text, expected)
     except ChangedOnDisk as error:
         return problem(str(error), 409, conflict=True, current=ws.files.load(path).digest)
     ws.drafts.drop(DRAFT_KEY)
     return JSONResponse({"saved": True, "digest": digest, "message": "Saved the settings."})
+
+
+def _refused(ws: Workspace, state: KitState, site: Any, remarks: list[Remark]) -> list[Remark]:
+    """The settings' remarks, blocking, when with them the build would stop a piece it does
+    not stop now (a revealing outside title, a colour too light, a card the lines no longer
+    fit); none when it would not."""
+    if site is None or state.kit is None:
+        return []
+    refused = ws.refused(dataclasses.replace(state.kit, site=site), site.options.languages)
+    if not refused:
+        return []
+    words = words_for(state)
+    said = [dataclasses.replace(remark, blocking=True) if remark.severity == "error" else remark
+            for remark in remarks]
+    on_fields = any(remark.blocking for remark in said)
+    for error in refused:
+        if _revealing(error.message) and on_fields:
+            continue  # said on the title's or the words' field
+        said.append(Remark(plain(error.message, words).text, "error",
+                           field=_setting_named(error.message), blocking=True))
+    return said
 
 
 def _language(ws: Workspace, data: dict[str, Any]) -> JSONResponse:

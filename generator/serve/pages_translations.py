@@ -17,12 +17,14 @@ from generator.content.layouts import declared_strings
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
+from generator.safety.word_sources import texts_with
 from generator.serve.drafts import Remark, catalogue_remarks
 from generator.serve.files import ChangedOnDisk
 from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
-from generator.serve.outside_words import outside_findings, texts_with
+from generator.serve.outside_words import outside_findings
 from generator.serve.pages_article import article_path
+from generator.serve.plain import plain
 from generator.serve.room_words import place_words, room_view
 from generator.serve.templating import page
 from generator.serve.translations_form import apply_strings, reviewed, string_rows
@@ -35,7 +37,7 @@ from generator.serve.web import (
     text_field,
     workspace,
 )
-from generator.serve.workspace import Workspace
+from generator.serve.workspace import Workspace, words_for
 from generator.serve.yaml_edit import EditError
 from generator.translating.string_room import Room
 from generator.translating.translation_units import SCREEN_ONLY
@@ -144,18 +146,27 @@ def _first_to_translate(langs: tuple[str, ...]) -> str | None:
 
 def _outside_remarks(state: KitState, lang: str, own: dict[str, str]) -> list[Remark]:
     """A word on the outside of a piece that would give it away, on the string that put it
-    there (the strings of `own`: the content folder's catalogue, as it would be saved)."""
+    there (the strings of `own`: the content folder's catalogue, as it would be saved): one
+    remark per string and place, naming the words as the string writes them."""
     kit = state.kit
     if kit is None:
         return []
-    remarks = []
+    found: dict[tuple[str | None, str, str], list[str]] = {}
     for finding in outside_findings(kit, list(state.layouts.values()), lang):
-        keys = texts_with(finding.word, own, lang)
-        message = (f"“{finding.word}” would print on the outside of the {finding.document} "
-                   f"({finding.surface}) and show what it is for: choose neutral words.")
-        if not keys:
-            remarks.append(Remark(message, "error"))
-        remarks.extend(Remark(message, "error", field=key) for key in keys)
+        keys: list[str | None] = [*texts_with(finding.word, own, lang)] or [None]
+        for key in keys:
+            words = found.setdefault((key, finding.document, finding.surface), [])
+            if finding.word not in words:
+                words.append(finding.word)
+    remarks = []
+    for (key, document, surface), words in found.items():
+        text = own[key].casefold() if key is not None and key in own else ""
+        shown = [word for word in words if word.casefold() in text] or words
+        listed = (", ".join(f"“{word}”" for word in shown[:-1]) + f" and “{shown[-1]}”"
+                  if len(shown) > 1 else f"“{shown[0]}”")
+        message = (f"{listed} would print on the outside of the {document} ({surface}) and "
+                   "show what it is for: choose neutral words.")
+        remarks.append(Remark(message, "error", field=key, blocking=True))
     return remarks
 
 
@@ -220,15 +231,18 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    lang, path, text, remarks, _ = _edited(ws, state, data)
+    lang, path, text, remarks, own = _edited(ws, state, data)
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
     expected = kept_over(data)
     if ws.files.load(path).digest != expected:
         return problem(str(ChangedOnDisk(path)), 409, conflict=True,
                        current=ws.files.load(path).digest)
+    if own is not None:
+        remarks = _refusals(ws, state, lang, own)
     if remarks:
-        return problem("Not saved: fix the strings marked first.", 422,
+        return problem(f"Not saved: fix the strings marked first (with them the build would "
+                       f"leave pieces out). {_shown(ws, path)} is unchanged.", 422,
                        remarks=[r.as_json() for r in remarks])
     try:
         digest = ws.files.save(path, text, expected)
@@ -236,6 +250,41 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return problem(str(error), 409, conflict=True, current=ws.files.load(path).digest)
     ws.drafts.drop(draft_key(lang))
     return JSONResponse({"saved": True, "digest": digest, "message": f"Saved {path.name}."})
+
+
+def _shown(ws: Workspace, path: Path) -> str:
+    """locales/es.yaml: the file as the content folder holds it."""
+    try:
+        return path.relative_to(ws.root).as_posix()
+    except ValueError:
+        return path.name
+
+
+def _refusals(ws: Workspace, state: KitState, lang: str, own: dict[str, str]) -> list[Remark]:
+    """What stops the page's strings from being saved, as `locale import` refuses a file: a
+    string changed here that would put a revealing word on the outside of a piece or does
+    not fit where it prints, and any other error the build would stop a piece with that the
+    kit as saved does not have."""
+    drafted = _with_strings(state, lang, own)
+    if drafted.kit is None:
+        return []
+    root = locale_root(ws.root, lang)
+    now = language_status(lang, root, declared_strings(state.layouts)).strings
+    changed = {key for key, text in own.items()
+               if " ".join(text.split()) != " ".join(now.get(key, "").split())}
+    too_long, _ = _fit_remarks(ws, state, lang, own)
+    remarks = [remark for remark in [*_outside_remarks(drafted, lang, own), *too_long]
+               if remark.field in changed and remark.severity == "error"]
+    remarks = [dataclasses.replace(remark, blocking=True) for remark in remarks]
+    said = {remark.message for remark in remarks}
+    for error in ws.refused(drafted.kit, [lang]):
+        if "on an outside surface" in error.message and remarks:
+            continue  # said on its string above
+        remark = Remark(plain(error.message, words_for(state)).text, "error", blocking=True)
+        if remark.message not in said:
+            said.add(remark.message)
+            remarks.append(remark)
+    return remarks
 
 
 draft = json_action(_draft)

@@ -345,7 +345,6 @@ RULES: tuple[Rule, ...] = (
 
 # What a message no rule knows may still carry, and what the page says instead.
 _CLEANING = (
-    (re.compile(r"[;,]? ?or set discreet: false"), ""),
     (re.compile(r" ?\(use --force[^)]*\)"), ""),
     (re.compile(r"--force"), "“Replace my lines”"),
     (re.compile(r"`?havenprint locale init [\w-]+`?(?: writes a file to translate them in)?"),

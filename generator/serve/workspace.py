@@ -17,7 +17,7 @@ import functools
 import hashlib
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -25,6 +25,7 @@ from generator.content.audiences import pack_of
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
 from generator.content.load import load_site
+from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.i18n.localize import native_name
 from generator.kit_checks import load_checked_kit
@@ -34,6 +35,7 @@ from generator.serve.files import ContentFiles
 from generator.serve.kit_state import KitState
 from generator.serve.languages import countries, every_language
 from generator.serve.plain import Words
+from generator.serve.refusals import build_errors, new_errors
 from generator.serve.rendering import (
     THUMBNAIL_PIXELS,
     DocumentView,
@@ -75,6 +77,8 @@ class Workspace:
         self._state: KitState | None = None
         # by audience pack (None: the main kit), as last laid out
         self._overviews: dict[str | None, Overview] = {}
+        # the errors laying out the kit as saved finds, by language (refusals.py)
+        self._errors: tuple[str, dict[str, list[Problem]]] = ("", {})
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`work(*args, **kwargs)` on the engine's thread."""
@@ -109,6 +113,25 @@ class Workspace:
                 self._overviews.clear()  # the packs' too: they share the main kit's files
             built = self._overviews[audience] = self._build_overview(state, audience)
         return built
+
+    def refused(self, drafted: Kit, langs: Iterable[str]) -> list[Problem]:
+        """The errors the build would stop a piece with, with `drafted` (a draft of the
+        kit), that the kit as saved does not have (see refusals.py)."""
+        langs = list(langs)
+        after = build_errors(drafted, self.state(), langs)
+        if not after:
+            return []
+        state = self.state()
+        if state.kit is None:
+            return after
+        if self._errors[0] != state.fingerprint:
+            self._errors = (state.fingerprint, {})
+        saved = self._errors[1]
+        for lang in langs:
+            if lang not in saved:
+                saved[lang] = build_errors(state.kit, state, [lang]) if lang in (
+                    state.languages) else []
+        return new_errors(after, [problem for lang in langs for problem in saved[lang]])
 
     def words(self) -> Words:
         """How messages name the kit's formats, as last loaded (nothing loaded here)."""

@@ -11,6 +11,7 @@ confusables, short words, phrases): see matching.py.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.content.language_tags import with_base
@@ -70,7 +71,7 @@ def unchecked_language(site: Site, lang: str) -> Problem | None:
         f"language '{lang}' has no list of revealing words, so its outside surfaces cannot be "
         f"checked: add `revealing_words: {{{lang}: [...]}}` to site.yaml with the words that "
         f"would give away what this is for in that language, as generator/safety/discretion/en.txt "
-        f"does for English{plain_list}; or set discreet: false"),
+        f"does for English{plain_list}"),
         site.line_of("revealing_words", "languages"))
 
 
@@ -114,24 +115,33 @@ def _panel_of(face: PlacedFace, x: float, y: float) -> int:
     return -1
 
 
+# Where a word found on a surface came from: (file, line, a catalogue's string name or None).
+WordSource = Callable[[str, str], tuple[Path, int | None, str | None]]
+
+
 def discretion_problems(faces: list[PlacedFace], layout_name: str, words: tuple[str, ...],
-                        lang: str, path: Path, tabs_source: Source | None = None
-                        ) -> list[Problem]:
+                        lang: str, path: Path, tabs_source: Source | None = None,
+                        source_of: WordSource | None = None) -> list[Problem]:
     """One problem per revealing word on each outside surface; those on the tabs (whose text
-    comes from resources.yaml) name `tabs_source`, the line they print."""
+    comes from resources.yaml) name `tabs_source`, the line they print; the others the file
+    `source_of(word, surface_text)` finds the word in (a catalogue, the outside title), else
+    `path`."""
     problems = []
     for face in faces:
         for surface, text in outside_text(face).items():
             from_line = surface == TABS or surface.endswith(QR_CODE)
-            where_from = ((tabs_source.path, tabs_source.line)
-                          if from_line and tabs_source is not None else (path, None))
-            advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
-                      else "give the first line in resources.yaml a neutral `url` or "
-                      "`qr: tel`" if surface.endswith(QR_CODE) else "reword it")
             for word in revealing_words_in(text, words, lang):
+                file, line, key = path, None, None
+                if from_line and tabs_source is not None:
+                    file, line = tabs_source.path, tabs_source.line
+                elif not from_line and source_of is not None:
+                    file, line, key = source_of(word, text)
+                advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
+                          else "give the first line in resources.yaml a neutral `url` or "
+                          "`qr: tel`" if surface.endswith(QR_CODE)
+                          else f"reword its string `{key}`" if key else "reword it")
                 where = surface if surface == face.name else f"{face.name}, {surface}"
-                problems.append(Problem(where_from[0], (
+                problems.append(Problem(file, (
                     f"{layout_name} ({where}): '{word}' on an outside surface would reveal "
-                    f"what this is for; {advice} or set discreet: false [{lang}]"),
-                    where_from[1]))
+                    f"what this is for; {advice} [{lang}]"), line))
     return problems
