@@ -330,9 +330,11 @@ def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
     """A line left out of one piece, with the pieces built that print it whole."""
     named = list(dict.fromkeys(named))
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
+    room = ": shorten its name or details, or give it a piece with more room"
     where = (f"; it prints whole on {listed}" if named else
-             f"; none of the pieces built prints {label!r} whole: shorten its name or "
-             "details, or give it a piece with more room")
+             f"; none of the pieces built prints {label!r} whole"
+             + (room if ": it does not fit" in problem.message
+                or ": it comes after" in problem.message else ""))
     message, lang = problem.message.rsplit(" [", 1)
     return replace(problem, message=f"{message}{where} [{lang}")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -61,11 +62,11 @@ def notes(err: str) -> list[Note]:
 
 
 def spaceless(text: str) -> str:
-    """Text without spaces, line breaks or the marks poppler puts around right-to-left
-    runs: a name wrapped onto two lines reads as one."""
-    return "".join(char for char in text if not char.isspace()
-                   and not "\u202a" <= char <= "\u202e" and not "\u2066" <= char <= "\u2069"
-                   and char not in "\u200e\u200f")
+    """Text's letters and digits alone: a name wrapped onto two lines reads as one, and
+    neither the marks poppler puts around right-to-left runs, where it puts a full stop
+    beside a number in them ("‪.911‬") nor the order it gives a Thai consonant's marks
+    ("ฉกุเฉิน") matter."""
+    return "".join(char for char in text if unicodedata.category(char)[0] in "LN")
 
 
 @cache

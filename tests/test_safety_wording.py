@@ -105,7 +105,8 @@ def test_a_site_layout_cannot_leave_out_a_safety_slot(kit: Path, run, layout: st
 def test_a_site_template_must_print_the_safety_note(kit: Path, run, layout: str) -> None:  # noqa: ANN001
     folder = own_copy(kit, layout)
     for template in folder.glob("*.j2"):  # every safety string swapped for other words
-        text = re.sub(r"\{\{ t\.(safety_note|before_you_call|poster_discreet_note)[^}]*\}\}",
+        text = re.sub(r"\{\{ t\.(safety_note|before_you_call|poster_discreet_note|"
+                      r"emergency_note)[^}]*\}\}",
                       "Stay safe.", template.read_text("utf-8"))
         template.write_text(text, encoding="utf-8")
     result = run("check", kit, "--format", layout)

@@ -8,6 +8,8 @@ they leave out (`lines_told`), and panels left emptier than a printed piece shou
 
 from __future__ import annotations
 
+import html
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,6 +20,7 @@ from generator.content.extends import locale_root
 from generator.content.layouts import Layout, SizeSpec, declared_strings, page_size
 from generator.content.models import Kit, Resource
 from generator.content.stock import stock_size
+from generator.content.web_address import bare_domain
 from generator.errors import ContentError, Problem
 from generator.i18n.fonts import font_set
 from generator.i18n.kit_characters import kit_characters
@@ -162,18 +165,50 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
 
 
 def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> LinesTold:
-    """The notes on what the document leaves out, the lines it prints whole (its lists'
-    and its flows'), and each line it leaves out with its note."""
+    """The notes on what the document leaves out, the lines it prints whole and each line it
+    leaves out with its note. A line prints whole on a piece when the piece lists it (its
+    template printed something of it, in a list or a flow) and its placed text holds the
+    line's name and every way to reach it (`_missing`): what the build says of where a line
+    prints is read from what was placed, never from what was asked for (a restroom poster
+    lists every line and prints the first line's numbers alone). A line the piece prints
+    nothing of is told with why, unless it is the emergency line and the safety note names
+    its number; a line printed without a way to reach it is a warning."""
     layout, lang = composition.layout, composition.lang
     warnings = composition.notes + [w for face in faces for w in face.warnings]
     left_out = [pair for face in faces for pair in face.left_out_lines]
+    noted = {line for line, _ in left_out}
     listed = {item.line for composed in composition.faces
-              for items in composed.lists.values() for item in items}
+              for items in composed.lists.values() for item in items if item.paragraphs}
     listed |= _lines_in_flows(kit, composition)
-    first_only = _first_line_only(kit, layout, lang, listed)
-    warnings.extend(problem for _, problem in first_only)
-    left_out.extend(first_only)
-    return LinesTold(warnings, frozenset(listed - {line for line, _ in left_out}), left_out)
+    text = _placed_text(faces)
+    printed: set[int] = set()
+    selected, _ = selected_resources(kit, layout)
+    first_only = _first_line_only(layout)
+    discreet = _outside_when(kit, faces)
+    for index in selected:
+        if index in noted:
+            continue
+        line = kit.resources[index]
+        missing = _missing(line, lang, composition.strings, text)
+        if index in listed and not missing:
+            printed.add(index)
+            continue
+        number = line.phone.display if line.phone else None
+        if line.emergency and number is not None and _spaceless(number) in text:
+            continue  # the safety note names it: "In an emergency, call 911"
+        if index not in listed:
+            why = ("it carries the first line alone" if first_only else
+                   f"with {discreet}: true it names no line and prints the first line alone"
+                   if discreet else "its template prints nothing of it")
+            problem = Problem(line.source.path, f"{layout.name}: left out '{line.name}': {why} "
+                              f"[{lang}]", line.source.line, "info")
+            warnings.append(problem)
+            left_out.append((index, problem))
+        elif missing != ["name"]:  # a name that gave way (the sticker's) is told already
+            warnings.append(Problem(line.source.path, (
+                f"{layout.name}: prints '{line.name}' without its {' and '.join(missing)}: "
+                f"a line prints whole or not at all [{lang}]"), line.source.line, "warning"))
+    return LinesTold(warnings, frozenset(printed), left_out)
 
 
 def empty_panels(composition: Composition, placed: Placed) -> list[Problem]:
@@ -259,19 +294,52 @@ def _lines_in_flows(kit: Kit, composition: Composition) -> set[int]:
                         .translate(_BIDI_CONTROLS).split()) in text}
 
 
-def _first_line_only(kit: Kit, layout: Layout, lang: str,
-                     listed: set[int]) -> list[tuple[int, Problem]]:
-    """A format whose lists print the first line alone (the sticker) leaves out the others
-    by design: each with a note, which the build completes with where it prints whole."""
+def _first_line_only(layout: Layout) -> bool:
+    """Whether the format's lists print the first line alone (the sticker): it leaves out
+    the others by design, each with a note, which the build completes with where it prints
+    whole."""
     lists = layout.spec.slots_of_kind("list")
-    if not lists or any(slot.lines != "first" for slot in lists):
-        return []
-    selected, _ = selected_resources(kit, layout)
-    return [(index, Problem(line.source.path, (
-        f"{layout.name}: left out '{line.name}': it carries the first line alone [{lang}]"),
-        line.source.line, "info"))
-        for index, line in ((index, kit.resources[index]) for index in selected)
-        if index not in listed]
+    return bool(lists) and all(slot.lines == "first" for slot in lists)
+
+
+def _outside_when(kit: Kit, faces: list[PlacedFace]) -> str | None:
+    """The setting that makes one of the faces an outside surface (poster_discreet: the
+    restroom poster), where it is set."""
+    for face in faces:
+        option = face.spec.outside_when
+        if face.spec.outside and option is not None and kit.site.option(option):
+            return option
+    return None
+
+
+def _spaceless(text: str) -> str:
+    """Text as it is compared: its letters, marks and digits alone (any script's digits as
+    0-9: a texting line's own words may write ٨٨٧٨٨), without spaces (a name wrapped, a
+    keyword's no-break space), punctuation (an apostrophe set as ’, a number's hyphens kept
+    together) or the invisible marks that keep numbers left to right."""
+    return "".join(str(unicodedata.decimal(char)) if char.isdecimal() else char
+                   for char in text if unicodedata.category(char)[0] in "LMN")
+
+
+def _placed_text(faces: list[PlacedFace]) -> str:
+    return _spaceless("".join(html.unescape(text.paragraph.getPlainText())
+                              for face in faces for text in face.texts))
+
+
+def _missing(line: Resource, lang: str, strings: dict[str, str], text: str) -> list[str]:
+    """What of the line the placed text lacks: its name, and each way to reach it (its web
+    address where it has no number)."""
+    ways = {"name": line.name_in(lang, strings),
+            "phone": line.phone.display if line.phone else None,
+            "TTY": line.tty.display if line.tty else None,
+            "texting number": line.text.number if line.text else None,
+            # a texting line's own words (`description`) say its number, not the keyword
+            "texting keyword": (line.text.keyword if line.text
+                                and not line.text.description.get(lang) else None)}
+    if not (line.phone or line.text or line.tty) and line.url:
+        ways["web address"] = bare_domain(line.url)
+    return [what for what, shown in ways.items()
+            if shown is not None and _spaceless(html.unescape(shown)) not in text]
 
 
 def _has_a_number(line: Resource) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -291,6 +291,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         return
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
     paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
+    if paragraphs is not None and slot.safety:
+        _tell_a_shorter_note(placed, slot, placement, items, chosen)
     items = tuple(chosen)
     if paragraphs is None and slot.shortens:
         paragraphs, used, kept = _shortened(items, width, height, placement)
@@ -319,6 +321,24 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.rules.extend(lines)
         if lines:  # its lines are part of it: a slot stacked below starts under the last
             placed.extents[slot.name] = (lines[-1].y, top)
+
+
+def _tell_a_shorter_note(placed: PlacedFace, slot: SlotSpec, placement: Placement,
+                         items: Sequence[Paragraph], chosen: Sequence[Paragraph]) -> None:
+    """A warning when a safety slot prints a later choice than its first (a sticker's
+    emergency sentence alone where the whole safety note does not fit): saying what it
+    leaves out."""
+    choices = sorted({item.choice for item in items if item.choice})
+    if not choices or any(item.choice == choices[0] for item in chosen):
+        return
+
+    def said(paragraphs: Iterable[Paragraph]) -> str:
+        return " ".join(" ".join(html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split())
+                        for item in paragraphs)
+    whole = said(item for item in items if item.choice == choices[0])
+    placed.warnings.append(_problem(slot, placement, (
+        f"printed the shorter '{said(chosen)}': the whole safety note ('{whole}') does not "
+        "fit"), placed, "warning"))
 
 
 def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,

@@ -102,13 +102,41 @@ def _left_out_after(match: re.Match[str], words: Words) -> Said:
 def _elsewhere(match: re.Match[str]) -> str:
     rest = match.group("rest") or ""
     elsewhere = re.search(r"it prints whole on (.*)$", rest)
-    return (f"; it prints whole on {elsewhere.group(1)}" if elsewhere else
-            ": no piece built has room for it; shorten its name or details"
-            if "none of the pieces built" in rest else "")
+    if elsewhere:
+        return f"; it prints whole on {elsewhere.group(1)}"
+    if "none of the pieces built" not in rest:
+        return ""
+    return (": no piece built has room for it; shorten its name or details"
+            if "shorten its name" in rest else "; no piece built prints it whole")
 
 
 def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _names_no_line(match: re.Match[str], words: Words) -> Said:
+    return Said(f"The restroom {words.format(match.group('format')).lower()} names no line: "
+                f"{_quoted(match.group('name'))} won't print on it (nothing is wrong: a note)"
+                f"{_elsewhere(match)}.", "name")
+
+
+def _first_line_alone(match: re.Match[str], words: Words) -> Said:
+    return Said(f"The {words.format(match.group('format'))} carries line 1 alone: "
+                f"{_quoted(match.group('name'))} won't print on it (nothing is wrong: a note)"
+                f"{_elsewhere(match)}.", "name")
+
+
+def _without(match: re.Match[str], words: Words) -> Said:
+    return Said(f"The {words.format(match.group('format'))} prints "
+                f"{_quoted(match.group('name'))} without its {match.group('missing')}: a line "
+                "prints with every way to reach it, or not at all. Check the format's own "
+                "layout.", "name")
+
+
+def _shorter_note(match: re.Match[str], words: Words) -> Said:
+    return Said(f"{_cap(_where(match, words))} has no room for the whole safety note: it "
+                f"prints “{match.group('short')}” alone. Shorten the safety note on the "
+                "Translations page to print it whole.")
 
 
 def _yields_room(match: re.Match[str], words: Words) -> Said:
@@ -299,6 +327,14 @@ RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": left out (?P<what>'.*?'): it comes after '(?P<first>.*?)', which is "
                 r"left out: the lines keep their order(?P<rest>;.*?)?" + _TAIL), _left_out_after),
     (re.compile(_HEAD + r": left out: the lines need its room" + _TAIL), _yields_room),
+    (re.compile(_HEAD + r": printed the shorter '(?P<short>.*)': the whole safety note .*"
+                + _TAIL), _shorter_note),
+    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': with \w+: true it names no "
+                r"line and prints the first line alone(?P<rest>;.*?)?" + _TAIL), _names_no_line),
+    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': it carries the first line "
+                r"alone(?P<rest>;.*?)?" + _TAIL), _first_line_alone),
+    (re.compile(r"(?P<format>[a-z0-9-]+): prints '(?P<name>.*)' without its (?P<missing>.*): "
+                r"a line prints whole or not at all" + _TAIL), _without),
     (re.compile(_HEAD + r": left out (?P<what>.+): it does not fit" + _TAIL), _left_out),
     (re.compile(_HEAD + r": left out: (?P<rest>.*)" + _TAIL), _too_long),
     (re.compile(_HEAD + r": required lines \((?P<names>.*)\) do not fit.*" + _TAIL),

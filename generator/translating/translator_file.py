@@ -51,8 +51,12 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
                   "night, every day (keep it short)",
     "poster_others": "Poster, beside the QR code: heading above the other lines",
-    "poster_discreet_note": "Discreet (restroom) poster, beside the QR code: the safety note, "
-                            "seen by everyone, so without the word 'emergency'",
+    "poster_discreet_note": "A site's own restroom poster or sticker layout may print it: "
+                            "the safety note's first sentence, without the emergency number",
+    "emergency_note": "Restroom poster and sticker, beside or under the QR code, seen by "
+                      "everyone, and a sticker the whole safety note does not fit: the "
+                      "safety note's emergency sentence alone (safety wording: reword it, "
+                      "never remove it)",
     "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
     "write_in_advocate": "Folding card, with write_in in site.yaml: label above the lines "
                          "to write an advocate's name and number on",
