@@ -191,3 +191,22 @@ def test_the_cards_line_is_given_per_language_and_emptied_back_to_the_articles(
     assert main(["check", str(kit)]) == 0
     data = save({"card@en": "", "card@es": ""})
     assert "card_line" not in data
+
+
+def test_a_setting_left_out_follows_the_one_it_defaults_from(served) -> None:
+    """The poster's size defaults from the paper: a draft with only A4 paper says the
+    poster is A4 too (the page moves its select), and site.yaml leaves it out."""
+    client, workspace, kit = served
+    page = client.get("/settings").text
+    defaulted = html.unescape(re.search(r'data-defaulted="([^"]*)"', page).group(1))
+    assert '"option:poster_size": "letter"' in defaulted and '"pdfx": "x4"' in defaulted
+    assert '"paper"' not in defaulted  # the default kit's site.yaml sets it
+    draft = _draft(client, workspace, {"paper": "a4"})
+    assert draft["defaults"]["option:poster_size"] == "a4"
+    assert draft["defaults"]["stock"] == "hand-cut"
+    site = kit / "site.yaml"
+    before = yaml.safe_load(site.read_text(encoding="utf-8"))
+    saved = client.post("/settings/save", headers=csrf_headers(workspace), json={
+        "base": digest_on_disk(site), "settings": {"paper": "a4"}})
+    assert saved.status_code == 200, saved.text
+    assert yaml.safe_load(site.read_text(encoding="utf-8")) == {**before, "paper": "a4"}

@@ -186,6 +186,19 @@ def _checked(ws: Workspace, state: KitState, submitted: dict[str, Any]
     return text, [*outside_remarks(site), *lines_remarks(site, _resources(ws), words)], site
 
 
+def _defaults(state: KitState, text: str | None, site: Any) -> dict[str, Any]:
+    """What the settings site.yaml (as it would be saved) leaves out show: the page moves a
+    value the volunteer did not touch to it (the poster's size follows the paper)."""
+    if text is None or site is None:
+        return {}
+    try:
+        data = RoundTrip(text).data
+    except EditError:
+        return {}
+    formats = {name: layout.spec.title for name, layout in state.layouts.items()}
+    return settings_form(data, site, declared_options(state.layouts), formats).defaulted
+
+
 def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     text, remarks, site = _checked(ws, state, _settings(data))
@@ -202,6 +215,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
             p.message)) for p in view.errors if not _revealing(p.message)]
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
                          "faces": faces, "blocking": any(r.blocking for r in remarks),
+                         "defaults": _defaults(state, text, site),
                          "changed_on_disk": ws.files.load(_site_path(ws)).digest
                          != data.get("base"),
                          "current": ws.files.load(_site_path(ws)).digest})

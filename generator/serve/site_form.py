@@ -38,6 +38,9 @@ SITE_ORDER = ("organization", "country", "emergency_number", "languages", "paper
 CHOICES = MappingProxyType({
     "paper": OFFICE_PAPERS, "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")})
 TEXTS = ("organization", "country", "emergency_number", "bleed")
+# Settings the page shows a value for when site.yaml leaves them out (their default).
+DEFAULTED = ("paper", "card_size", "stock", "pdfx", "verify_within_months",
+             "show_organization", "write_in", "brand_color")
 _SPLIT_WORDS = re.compile(r"[\n,;]+")
 
 
@@ -75,6 +78,9 @@ class SettingsForm:
     own_stock: bool  # site.yaml describes its own sheet
     options: list[OptionField] = field(default_factory=list)
     max_lines: dict[str, str] = field(default_factory=dict)
+    # The settings site.yaml leaves out, with the value each takes then (a poster's size
+    # follows the paper): the page shows it and never writes it unless it is changed.
+    defaulted: dict[str, Any] = field(default_factory=dict)
 
 
 def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOption],
@@ -127,12 +133,15 @@ def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOpt
                                None, site.options) if site is not None else option.default)
                for name, option in declared.items()]
     max_lines = data.get("max_lines")
+    defaulted = {key: values[key] for key in DEFAULTED if data.get(key) is None}
+    defaulted.update((option.name, option.value) for option in options
+                     if data.get(option.name.removeprefix("option:")) is None)
     return SettingsForm(
         values, rows, isinstance(titles, str),
         "\n".join(str(word) for word in words) if isinstance(words, list) else None,
         stocks, not isinstance(stock, str), options,
         {name: str(max_lines.get(name, "")) if isinstance(max_lines, Mapping) else ""
-         for name in formats})
+         for name in formats}, defaulted)
 
 
 def split_words(text: str) -> list[str]:

@@ -20,6 +20,29 @@
     return settings;
   }
 
+  // Only what the volunteer changed is sent, and written: a setting site.yaml leaves out
+  // stays out (its default may follow another: the poster's size, the paper).
+  const initial = collect();
+  const defaulted = new Set(Object.keys(JSON.parse(form.dataset.defaulted || "{}")));
+  function changed() {
+    return Object.fromEntries(Object.entries(collect()).filter(([name, value]) => value !== initial[name]));
+  }
+
+  // A setting left out and not touched shows what it takes with the settings as they are
+  // now: choosing A4 paper moves the poster's size to A4 too.
+  function follow(defaults) {
+    for (const [name, value] of Object.entries(defaults || {})) {
+      const input = form.querySelector(`[data-setting="${CSS.escape(name)}"]`);
+      if (!input || !defaulted.has(name)) continue;
+      const now = input.type === "checkbox" ? input.checked : input.value;
+      if (now !== initial[name]) continue;  // changed here: the volunteer's own
+      const shown = input.type === "checkbox" ? value === true : String(value);
+      if (shown === now) continue;
+      if (input.type === "checkbox") input.checked = shown; else input.value = shown;
+      initial[name] = shown;
+    }
+  }
+
   function restore(settings) {
     for (const [name, value] of Object.entries(settings)) {
       const input = form.querySelector(`[data-setting="${CSS.escape(name)}"]`);
@@ -53,8 +76,9 @@
   const refresh = latestOnly(async () => {
     preview.classList.add("stale");
     const started = performance.now();
-    const {ok, data} = await post("/settings/draft", {settings: collect(), base: form.dataset.base, lang: language()});
+    const {ok, data} = await post("/settings/draft", {settings: changed(), base: form.dataset.base, lang: language()});
     if (!ok) { say(data.message || "The settings could not be checked.", "error"); return; }
+    follow(data.defaults);
     showRemarks(data.remarks);
     if (data.faces && data.faces.length) {
       showFaces(facesBox, data.faces);
@@ -79,9 +103,9 @@
 
   const edits = havenprint.editor({
     form, button: document.getElementById("save-settings"), url: "/settings/save",
-    body: () => ({settings: collect(), base: form.dataset.base}),
+    body: () => ({settings: changed(), base: form.dataset.base}),
     after: () => `/settings?lang=${encodeURIComponent(language())}`,
-    showRemarks, savedText: "Saved the settings.", key: "settings", snapshot: collect, restore});
+    showRemarks, savedText: "Saved the settings.", key: "settings", snapshot: changed, restore});
 
   form.addEventListener("input", event => {
     if (event.target.closest(".preview, .add-language")) return;
@@ -100,7 +124,7 @@
     button.classList.add("busy");
     try {
       const {ok, data} = await post("/settings/language", {
-        action, language: code, base: form.dataset.base, settings: collect()});
+        action, language: code, base: form.dataset.base, settings: changed()});
       if (ok) {
         edits.done();
         location.assign(data.redirect);
