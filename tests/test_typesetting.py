@@ -178,6 +178,11 @@ def can_share(paragraph: str) -> bool:
     return words(paragraph) >= (6 if any(is_cjk(char) for char in paragraph) else 3)
 
 
+def can_give(line: str) -> bool:
+    """Whether a line can give a word to the line below and keep more than a widow."""
+    return words(line) >= (4 if any(is_cjk(char) for char in line) else 3)
+
+
 def last_lines(piece: Piece) -> list[tuple[str, list[str]]]:
     """(paragraph, its lines) for every paragraph of the piece that takes two lines or more."""
     found = []
@@ -193,12 +198,14 @@ def last_lines(piece: Piece) -> list[tuple[str, list[str]]]:
 def test_no_paragraph_ends_on_a_widow(pieces: dict[tuple[str, str], Piece],
                                       iso_pieces: dict[tuple[str, str], Piece]) -> None:
     """"911." alone under the safety note (ISO card, Letter poster, Spanish folding card),
-    "911。" in Chinese, "đình", "משבר" and Arabic "الساعة" alone under a line name."""
+    "911。" in Chinese, "đình", "משבר" and Arabic "الساعة" alone under a line name. A word
+    alone under a line of two ("جهات اتصال / للعافية", "Study group / contacts") stays:
+    mending it would leave a word alone above and cut a phrase."""
     widows, wrapped = [], 0
     for piece in [*pieces.values(), *iso_pieces.values()]:
         for paragraph, run in last_lines(piece):
             wrapped += 1
-            if widow(run[-1]) and can_share(paragraph):
+            if widow(run[-1]) and can_share(paragraph) and can_give(run[-2]):
                 widows.append(f"{piece.name} [{piece.lang}]: {' / '.join(run)}")
     assert wrapped > 150  # paragraphs of every piece and script were found and read
     assert not widows, "\n".join(widows)

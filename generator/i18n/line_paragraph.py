@@ -15,6 +15,7 @@ from typing import Self
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.flowables import Flowable
 
+from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.fonts import FontSet
 from generator.i18n.last_lines import too_short_to_end
 
@@ -73,8 +74,8 @@ class LineParagraph(Flowable):
         if broken is not None and broken[0] is self.style:
             self.lines = list(broken[1])
         else:
-            self.lines = self._without_widow(self._break_lines(available_width),
-                                             available_width)
+            self.lines = self._without_separators(self._without_widow(
+                self._break_lines(available_width), available_width))
             self._broken[available_width] = (self.style, list(self.lines))
         self.height = len(self.lines) * self.style.leading
         return available_width, self.height
@@ -83,7 +84,9 @@ class LineParagraph(Flowable):
                        width: float) -> list[tuple[int, int]]:
         """The lines, with as few pieces moved from the end of the last line but one to the
         last as give the last line more than a widow (one word, "911."), where the last
-        line still fits; as they were where none does. The number of lines stays."""
+        line still fits and the line above keeps more than a widow ("Study group /
+        contacts" stays: "Study / group contacts" cuts a phrase to cure nothing); as they
+        were where none does. The number of lines stays."""
         if len(lines) < 2 or not too_short_to_end(self._line_text(lines[-1]), self.fonts.lang):
             return lines
         (before_start, _), (last_start, last_end) = lines[-2], lines[-1]
@@ -96,9 +99,22 @@ class LineParagraph(Flowable):
             start = pieces[index][0]
             if self._width(start, last_end) > room:
                 break
+            if too_short_to_end(self.text[before_start:pieces[index - 1][1]],
+                                self.fonts.lang):
+                break  # the line above would be left with a widow of its own
             if not too_short_to_end(self.text[start:last_end], self.fonts.lang):
                 return [*lines[:-2], (before_start, pieces[index - 1][1]), (start, last_end)]
         return lines
+
+    def _without_separators(self, lines: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The lines, each that starts with a separator between items ("· Español",
+        bound to its item: generator/i18n/bound_words.py) starting after it: the break
+        separates the items. A line only grows shorter."""
+        kept = []
+        for start, end in lines:
+            skip = starts_with_separator(self.text[start:end])
+            kept.append((start + skip, end) if skip and start + skip < end else (start, end))
+        return kept
 
     def _line_text(self, line: tuple[int, int]) -> str:
         return self.text[line[0]:line[1]]

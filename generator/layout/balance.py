@@ -3,8 +3,10 @@
 A style with `balance: true` (titles, headings, a card's lead line) that wraps onto a last
 line of one word (or, in Chinese and Japanese, of one or two characters) is set narrower,
 a step at a time, until the last line holds more, as long as it keeps the same number of
-lines. The text keeps its box: the room given up is an indent on the side where the lines
-end (both sides for centred text), so nothing moves on the page but the breaks.
+lines and no line above is left with a lone word in its turn ("Study group / contacts"
+stays: "Study / group contacts" cuts a phrase to cure nothing). The text keeps its box:
+the room given up is an indent on the side where the lines end (both sides for centred
+text), so nothing moves on the page but the breaks.
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ class _Balanced:
             trial = self._lines()
             if len(trial) != len(lines):
                 break  # narrower only adds lines from here on
+            if any(too_short_to_end(line, self._lang()) for line in trial[:-1]):
+                break  # a word alone above ("Study / group contacts"): keep the plain break
             if not too_short_to_end(trial[-1], self._lang()):
                 return self.style
         return base

@@ -14,6 +14,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.content.layouts import LayoutSpec
 from generator.engine import remembered
 from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.bound_words import bind_words
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import unbreakable_numbers
 from generator.i18n.line_breaks import (
@@ -115,7 +116,8 @@ class Typesetter:
 
     def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
                    balance: bool) -> RLParagraph:
-        markup = keep_labels_with_numbers(typographic(p.markup, self.fonts.lang))
+        markup = bind_words(keep_labels_with_numbers(typographic(p.markup, self.fonts.lang)),
+                            self.fonts.lang, balance)
         segmented = needs_segmenting(markup)
         if (self.fonts.rtl or _right_to_left(markup)
                 or (self.fonts.shaping and not segmented)):  # aligned as the page reads

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph as RLParagraph
 
+from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.last_lines import too_short_to_end
 
 MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
@@ -38,9 +40,12 @@ class WidowlessParagraph(RLParagraph):
 
     def draw(self) -> None:
         """Drawn with the widow mended: the lines are as many as measured, so the rule
-        costs nothing while a paragraph is fitted (wrapped at every size and box tried)."""
+        costs nothing while a paragraph is fitted (wrapped at every size and box tried).
+        A line that starts with a separator between items leaves it out: the break
+        separates them (generator/i18n/bound_words.py)."""
         if not getattr(self, "_mended", True):
             self._mend_widow()
+            _drop_separators(self.blPara)
         super().draw()
 
     def _mend_widow(self) -> None:
@@ -53,8 +58,8 @@ class WidowlessParagraph(RLParagraph):
         widths = [self._wrapWidths[min(index, 1)] for index in range(count)]
         for _ in range(MAX_WORDS_MOVED):
             before = self.blPara.lines[-2]
-            if _word_count(before) < 2:
-                break  # its last word cannot go: it would take the line with it
+            if _word_count(before) < 3:
+                break  # its last word cannot go: it would leave a word alone above
             # A word less: less room than the line uses, by more than its spaces can shrink
             # (ReportLab lets a line's spaces give 5 % of their width).
             widths[-2] -= _extra_space(before) + self.style.fontSize / 2
@@ -67,6 +72,26 @@ class WidowlessParagraph(RLParagraph):
                 _give_back(broken, count - 2, self._wrapWidths[min(count - 2, 1)] - widths[-2])
                 return
         self.blPara = plain
+
+
+def _drop_separators(broken: Any) -> None:
+    """Each line that starts with a separator bound to its item ("· Español") without
+    it, its room given to the line's extra space (where the line stands is measured from
+    it: centred, right aligned)."""
+    for index, line in enumerate(broken.lines):
+        if isinstance(line, tuple):
+            words = line[1]
+            skip = starts_with_separator(words[0]) if words else 0
+            if skip and skip < len(words[0]):
+                taken = stringWidth(words[0][:skip], broken.fontName, broken.fontSize)
+                broken.lines[index] = (line[0] + taken, [words[0][skip:], *words[1:]])
+            continue
+        first = line.words[0] if line.words else None
+        text = getattr(first, "text", None)
+        skip = starts_with_separator(text) if isinstance(text, str) else 0
+        if first is not None and skip and skip < len(first.text):
+            line.extraSpace += stringWidth(first.text[:skip], first.fontName, first.fontSize)
+            first.text = first.text[skip:]
 
 
 def _text(line: Any) -> str:

@@ -1,0 +1,123 @@
+"""Words a line never ends on, and separators a line never ends with.
+
+A typesetter keeps a short function word with the word it belongs to, by a no-break space
+in its place of the plain one (what every paragraph here breaks at: ReportLab and the
+right-to-left lines at plain spaces only, ICU never at a no-break space):
+
+- in every paragraph (body text, names, notes), as each language's practice has it:
+  Russian and Polish one- and two-letter prepositions, conjunctions and particles
+  ("в / кризисных", "START на / номер": Мильчин's rules for Russian; "w / domu" in Polish);
+  Arabic and Persian prepositions that stand as words ("في", "من", "على", "إلى"; "در",
+  "از", "به", "با", "برای"); articles and the shortest prepositions and conjunctions in
+  English, Spanish, French, Portuguese and Tagalog, which open the phrase after them
+  ("Línea Nacional sobre la / Violencia", "Escanee para / llamar"). Urdu and Hindi
+  postpositions ("میں", "کے", "में") follow their noun and stay with it: a line may end
+  on them, never start with one; the Persian object marker "را" likewise;
+- in titles, headings and a card's line (`balance: true` styles) also the longer
+  prepositions and the possessives that open a phrase, so that a title breaks between
+  phrases ("Your / safety plan" never; "Mga contact / para sa kalusugan");
+- in every language, a spaced dash (" — ", " – ") stays with the word before it: no line
+  starts with a dash ("988 — линия").
+
+A separator between items (" · ": a line's hours after its texting line, the languages it
+answers in) prints only between items on one line: bound to the item after it here, it can
+never end a line, and where a line starts with it, the paragraph leaves it out
+(`starts_with_separator`): the break separates the items.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+from generator.engine import remembered
+
+NBSP = "\u00a0"
+SEPARATOR = "\u00b7"  # MIDDLE DOT, as the templates join items: " · "
+
+# Words that bind to the word after them, in every paragraph.
+_BEFORE_ALL = MappingProxyType({
+    "ru": "а в и к о с у я во да до за из ко на не ни но об от по со",
+    "uk": "а в й і з к о у та до за на не ні по від",
+    "pl": "a i o u w z we ze na do od po za",
+    "ar": "في من على إلى الى عن مع أو",
+    "fa": "در از به با برای تا بر بی",
+    "en": "a an the to of in on at by or and for",
+    "es": "a de en y o e u el la los las un una del al con por para su",
+    "fr": "à de en et ou le la les un une des du au aux par pour sur",
+    "pt": "a o e de em os as um uma do da dos das no na ao com por para",
+    "tl": "ang ng sa mga si ni para at",
+})
+# Words that bind to the word before them, in every paragraph: postpositions.
+_AFTER_ALL = MappingProxyType({
+    "ur": "کا کی کے میں سے کو پر نے تک",
+    "hi": "का की के में से को पर ने तक",
+    "fa": "را",
+})
+# Words that bind to the word after them in titles and headings, besides the above.
+_BEFORE_IN_TITLES = MappingProxyType({
+    "en": "with from your my our their",
+    "es": "sin sus tu tus mi mis",
+    "fr": "avec sans votre vos mon ma mes",
+    "pt": "sem seu sua",
+    "tl": "na kay",
+    "vi": "của và cho với các những",
+})
+
+_TAG = re.compile(r"(<[^>]*>)")
+_DASH = re.compile(r"(?<=\S) (?=[\u2013\u2014] )")
+_SEPARATED = re.compile(r" \u00b7 (?=\S)")
+_WORD_END = r"(?![\w\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u200c\u200d])"
+_WORD_START = r"(?<![\w\u200c\u200d&#;])"
+
+
+def _before(words: str) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(word) for word in sorted(words.split(), key=len,
+                                                                  reverse=True))
+    return re.compile(rf"{_WORD_START}({alternatives}){_WORD_END} (?=\S)", re.IGNORECASE)
+
+
+def _after(words: str) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(word) for word in sorted(words.split(), key=len,
+                                                                  reverse=True))
+    return re.compile(rf"(?<=\S) (?=({alternatives}){_WORD_END})", re.IGNORECASE)
+
+
+@remembered(64)
+def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
+    base = lang.split("-")[0]
+    rules: list[tuple[re.Pattern[str], str]] = []
+    before = " ".join(filter(None, (_BEFORE_ALL.get(base), title and _BEFORE_IN_TITLES.get(
+        base) or None)))
+    if before:
+        rules.append((_before(before), rf"\1{NBSP}"))
+    if base in _AFTER_ALL:
+        rules.append((_after(_AFTER_ALL[base]), NBSP))
+    rules.append((_DASH, NBSP))
+    rules.append((_SEPARATED, f" {SEPARATOR}{NBSP}"))
+    return tuple(rules)
+
+
+@remembered(8192)
+def bind_words(markup: str, lang: str, title: bool = False) -> str:
+    """Paragraph markup with a no-break space where a line must not break: after a word
+    that does not end a line, before a postposition or a spaced dash, and after a
+    separator between items. Only text changes: tags are left as they are."""
+    pieces = _TAG.split(markup)
+    for index in range(0, len(pieces), 2):  # text between tags
+        text = pieces[index]
+        if " " in text:
+            for pattern, replacement in _rules(lang, title):
+                text = pattern.sub(replacement, text)
+            pieces[index] = text
+    return "".join(pieces)
+
+
+def starts_with_separator(text: str) -> int:
+    """How many characters a line starting with a separator bound to its item ("· Español")
+    leaves out: the separator and the spaces after it; 0 for any other line."""
+    stripped = text.lstrip(" ")
+    if not stripped.startswith(SEPARATOR):
+        return 0
+    rest = stripped[1:]
+    return len(text) - len(rest.lstrip(" \u00a0"))
