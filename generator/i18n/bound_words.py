@@ -8,14 +8,15 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
   Russian and Polish one- and two-letter prepositions, conjunctions and particles
   ("в / кризисных", "START на / номер": Мильчин's rules for Russian; "w / domu" in Polish);
   Arabic and Persian prepositions that stand as words ("في", "من", "على", "إلى"; "در",
-  "از", "به", "با", "برای"); articles and the shortest prepositions and conjunctions in
-  English, Spanish, French, Portuguese and Tagalog, which open the phrase after them
-  ("Línea Nacional sobre la / Violencia", "Escanee para / llamar"). Urdu and Hindi
+  "از", "به", "با", "برای"); articles and one-letter words in English, Spanish, French,
+  Portuguese, and Tagalog's markers ("Línea Nacional sobre la / Violencia"). Urdu and Hindi
   postpositions ("میں", "کے", "में") follow their noun and stay with it: a line may end
   on them, never start with one; the Persian object marker "را" likewise;
-- in titles, headings and a card's line (`balance: true` styles) also the longer
-  prepositions and the possessives that open a phrase, so that a title breaks between
-  phrases ("Your / safety plan" never; "Mga contact / para sa kalusugan");
+- in titles, headings, a card's line (`balance: true` styles) and labels (a paragraph of
+  60 characters or fewer: a QR code's caption, a line's name) also the prepositions,
+  conjunctions and possessives that open a phrase, so that they break between phrases
+  ("Escanee / para llamar", "Mga contact / para sa kalusugan", never "Your / safety plan");
+  running text keeps its even rag;
 - in every language, a spaced dash (" — ", " – ") stays with the word before it: no line
   starts with a dash ("988 — линия").
 
@@ -42,11 +43,11 @@ _BEFORE_ALL = MappingProxyType({
     "pl": "a i o u w z we ze na do od po za",
     "ar": "في من على إلى الى عن مع أو",
     "fa": "در از به با برای تا بر بی",
-    "en": "a an the to of in on at by or and for",
-    "es": "a de en y o e u el la los las un una del al con por para su",
-    "fr": "à de en et ou le la les un une des du au aux par pour sur",
-    "pt": "a o e de em os as um uma do da dos das no na ao com por para",
-    "tl": "ang ng sa mga si ni para at",
+    "en": "a an the",
+    "es": "el la los las un una y o e u a",
+    "fr": "le la les un une des à",
+    "pt": "o a os as um uma e",
+    "tl": "ang ng sa mga si ni",
 })
 # Words that bind to the word before them, in every paragraph: postpositions.
 _AFTER_ALL = MappingProxyType({
@@ -54,15 +55,19 @@ _AFTER_ALL = MappingProxyType({
     "hi": "का की के में से को पर ने तक",
     "fa": "را",
 })
-# Words that bind to the word after them in titles and headings, besides the above.
-_BEFORE_IN_TITLES = MappingProxyType({
-    "en": "with from your my our their",
-    "es": "sin sus tu tus mi mis",
-    "fr": "avec sans votre vos mon ma mes",
-    "pt": "sem seu sua",
-    "tl": "na kay",
+# Words that bind to the word after them in titles, headings and short labels, besides the
+# above: the prepositions, conjunctions and possessives that open a phrase.
+_BEFORE_IN_PHRASES = MappingProxyType({
+    "en": "to of in on at by or and for with from your my our their",
+    "es": "de en con por para del al sin su sus tu tus mi mis",
+    "fr": "de du au aux et ou en par pour sur avec sans votre vos mon ma mes",
+    "pt": "de da do das dos em no na ao com por para sem seu sua",
+    "tl": "para at na kay",
     "vi": "của và cho với các những",
 })
+# A paragraph this short is a label (a QR code's caption, a line's name, a note): it breaks
+# between phrases as a title does.
+LABEL_MAX_CHARS = 60
 
 _TAG = re.compile(r"(<[^>]*>)")
 _DASH = re.compile(r"(?<=\S) (?=[\u2013\u2014] )")
@@ -87,7 +92,7 @@ def _after(words: str) -> re.Pattern[str]:
 def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
     base = lang.split("-")[0]
     rules: list[tuple[re.Pattern[str], str]] = []
-    before = " ".join(filter(None, (_BEFORE_ALL.get(base), title and _BEFORE_IN_TITLES.get(
+    before = " ".join(filter(None, (_BEFORE_ALL.get(base), title and _BEFORE_IN_PHRASES.get(
         base) or None)))
     if before:
         rules.append((_before(before), rf"\1{NBSP}"))
@@ -102,8 +107,10 @@ def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
 def bind_words(markup: str, lang: str, title: bool = False) -> str:
     """Paragraph markup with a no-break space where a line must not break: after a word
     that does not end a line, before a postposition or a spaced dash, and after a
-    separator between items. Only text changes: tags are left as they are."""
+    separator between items. A title (or a paragraph of a label's length) breaks between
+    phrases. Only text changes: tags are left as they are."""
     pieces = _TAG.split(markup)
+    title = title or len("".join(pieces[::2])) <= LABEL_MAX_CHARS
     for index in range(0, len(pieces), 2):  # text between tags
         text = pieces[index]
         if " " in text:
