@@ -59,6 +59,7 @@ _AFTER_ALL = MappingProxyType({
 # above: the prepositions, conjunctions and possessives that open a phrase.
 _BEFORE_IN_PHRASES = MappingProxyType({
     "en": "to of in on at by or and for with from your my our their",
+    "ru": "для при про без над под через",
     "es": "de en con por para del al sin su sus tu tus mi mis",
     "fr": "de du au aux et ou en par pour sur avec sans votre vos mon ma mes",
     "pt": "de da do das dos em no na ao com por para sem seu sua",
