@@ -28,7 +28,8 @@ LETTER, A4 = (612.0, 792.0), (595.28, 841.89)
 MARGIN = SPEC.sizes["letter"].safe_margin  # 0.75 in
 
 
-def build(root: Path, extra: str = "", languages: list[str] = LANGUAGES) -> Path:
+def build(root: Path, extra: str = "", languages: list[str] = LANGUAGES,
+          paper: str = "letter") -> Path:
     from generator.commands.cli import main
 
     content = root / "content"
@@ -36,7 +37,7 @@ def build(root: Path, extra: str = "", languages: list[str] = LANGUAGES) -> Path
     site = content / "site.yaml"
     text = re.sub(r"^languages: .*$", f"languages: [{', '.join(languages)}]",
                   site.read_text(encoding="utf-8"), flags=re.MULTILINE)
-    site.write_text(text + extra, encoding="utf-8")
+    site.write_text(text.replace("paper: letter", f"paper: {paper}") + extra, encoding="utf-8")
     out = root / "out"
     assert main(["build", str(content), "--out", str(out), "--format", "large-print",
                  "--target", "all", "--no-previews"]) == 0
@@ -167,6 +168,41 @@ def test_left_aligned_and_right_to_left_from_the_right(built: Path) -> None:
         # a line starts at the right margin: its first glyph's ink within a letter of it
         starts = [right for right in rights if abs(right - (LETTER[0] - MARGIN)) < 12]
         assert len(starts) >= 0.9 * len(rights), rights
+
+
+def full_body_lines(pdf: Path) -> list[str]:
+    """The lines of running text that fill their measure: poppler's lines as tall as most
+    lines are (the body's), at least 85 % as wide as the widest of them (not a paragraph's
+    last line)."""
+    import html
+    import subprocess
+    from collections import Counter
+
+    xhtml = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    lines = []
+    for attributes, body in re.findall(r"<line ([^>]*)>(.*?)</line>", xhtml, re.DOTALL):
+        box = {key: float(value) for key, value in re.findall(r'(\w+)="([\d.]+)"', attributes)}
+        text = " ".join(html.unescape(word) for word in re.findall(r">([^<]*)</word>", body))
+        lines.append((round(box["yMax"] - box["yMin"]), box["xMax"] - box["xMin"], text))
+    body_height = Counter(height for height, _, _ in lines).most_common(1)[0][0]
+    body = [(width, text) for height, width, text in lines if height == body_height]
+    widest = max(width for width, _ in body)
+    return [text for width, text in body if width >= 0.85 * widest]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None,
+                    reason="needs pdftotext from Debian's poppler-utils")
+def test_a_measure_of_60_to_70_characters(built: Path, tmp_path: Path) -> None:
+    """Clear-print guidance: about 60 to 70 characters a line at 14 pt (the designer
+    measured 75 to 83 on a column the width of the page's margins), on Letter and A4."""
+    a4 = build(tmp_path, "", ["es", "fr"], "a4")
+    for pdf in (built / "en" / "large-print.pdf", a4 / "es" / "large-print.pdf",
+                a4 / "fr" / "large-print.pdf"):
+        lines = full_body_lines(pdf)
+        assert len(lines) > 20, (pdf, lines)
+        average = sum(len(line) for line in lines) / len(lines)
+        assert 60 <= average <= 70, (pdf, average, lines[:3])
 
 
 def test_a4_pages(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
