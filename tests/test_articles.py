@@ -392,3 +392,63 @@ def test_file_is_not_modified() -> None:
 def test_one_bare_domain_for_links_and_websites(text: str, shown: str) -> None:
     from generator.content.web_address import bare_domain
     assert bare_domain(text) == shown
+
+
+# ---------------------------------------------------------------- a text without a title
+
+
+def test_a_pasted_text_whose_first_line_is_a_sentence_takes_it_as_headline() -> None:
+    """The second seed article pasted as it is: its first line is a sentence, not a title.
+    The sentence is the headline (its full stop dropped), with a warning suggesting a title;
+    the card line is the next paragraph's first sentence, not the cross-reference."""
+    article = load(FIXTURES / "missing-him-pasted.en.txt")
+    assert article.title == "It is common to miss someone who hurt you, even after you have left"
+    assert article.sections[1].heading == "It is normal to miss them"
+    assert article.card_line == "You may have left, or you may spend less time with the person now."
+    headline, web = article.notes
+    assert (headline.severity, headline.line) == ("warning", 1)
+    assert "first sentence" in headline.message and "short title line" in headline.message
+    assert (web.severity, web.line) == ("info", 2)
+    assert "Before you read on: our original guide" in web.message
+
+
+@pytest.mark.parametrize("text", [
+    "Is this relationship hurting you? Many people ask.\n\nMore text here.\n",
+    "You can call us. We listen.\n",  # the rest of the paragraph is the body
+])
+def test_a_first_sentence_short_enough_is_the_headline(tmp_path: Path, text: str) -> None:
+    article = load(write(tmp_path, "a.en.txt", text))
+    assert article.title in ("Is this relationship hurting you?", "You can call us")
+    assert article.sections[0].paragraphs[0] in ("Many people ask.", "We listen.")
+
+
+def test_a_markdown_text_without_a_heading_takes_its_first_sentence(tmp_path: Path) -> None:
+    article = load(write(tmp_path, "a.en.md", "You are not alone. Help is here.\n\n## More\n\n"
+                                              "Text here.\n"))
+    assert article.title == "You are not alone"
+    assert article.notes[0].severity == "warning"
+
+
+def test_no_usable_headline_is_a_clear_error(tmp_path: Path) -> None:
+    long = "This first sentence goes on " + "and on " * 20 + "without end. Then more.\n"
+    (found,) = problems(write(tmp_path, "a.en.txt", long + "\nMore text.\n"))
+    assert found.message.startswith("no title found")
+    assert "a headline holds at most 120" in found.message
+    (found,) = problems(write(tmp_path, "b.en.txt", "- a list item first\n\nMore text.\n"))
+    assert "list item" in found.message
+
+
+@pytest.mark.parametrize("reference", [
+    "Click here to read the full story.", "Read more on this page about safety plans.",
+    "See our website for the list of shelters.", "Learn more in the links below.",
+])
+def test_web_cross_references_are_flagged(tmp_path: Path, reference: str) -> None:
+    article = load(write(tmp_path, "a.en.txt", f"Title\n\nSome text.\n\n{reference}\n"))
+    (note,) = article.notes
+    assert (note.severity, note.line) == ("info", 5)
+    assert reference[:20] in note.message
+
+
+def test_the_default_articles_have_nothing_to_flag() -> None:
+    for path in sorted(ARTICLES.glob("*.md")):
+        assert load_article(path, "trauma-bonding", path.stem.split(".")[1]).notes == ()

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 CARD_LINE_MAX_CHARS = 110
 TITLE_MAX_CHARS = 80
+HEADLINE_MAX_CHARS = 120  # a first sentence set as the headline of a text without a title
 HEADING_MAX_CHARS = 60
 BULLET = "• "
 NO_TITLE_TXT = (
@@ -35,6 +36,24 @@ NO_TITLE_TXT = (
 )
 NO_TITLE_MD = (
     "no title found: start the text with a `# Title` heading, or add front matter `title: ...`"
+)
+SENTENCE_AS_TITLE = (
+    "no title line: the first sentence, {sentence!r}, is printed as the headline; to choose "
+    "the headline, start the text with a short title line without final punctuation{how}"
+)
+# Text pasted from a web page that points the reader to other web content: a printed piece
+# cannot follow it ("Before you read on: our original guide has...", "click here").
+_WEB_REFERENCE = re.compile(
+    r"\b(?:click|tap) (?:here|the link|below|above)\b|\bread (?:on|more)\b|\blearn more\b"
+    r"|\b(?:our|the|this) (?:original|full|previous|earlier|related|other) "
+    r"(?:guide|article|post|page|blog post)s?\b"
+    r"|\b(?:this|our) (?:web ?page|website|site|blog|post)\b"
+    r"|\b(?:visit|see) our (?:web ?site|site|page|blog)\b|\blinks? (?:above|below)\b"
+    r"|\bscroll (?:down|up)\b|\bin the (?:sidebar|menu)\b",
+    re.IGNORECASE)
+WEB_REFERENCE = (
+    "{where} points to other web content ({quote!r}): a printed piece cannot follow it; "
+    "cut or reword it"
 )
 
 _END_PUNCT = ".!?:;,"
@@ -90,10 +109,11 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
     meta, body_start = _front_matter(path, lines)
     body = lines[body_start - 1 :]
     cited: tuple[str, ...] = ()
+    notes: list[Problem] = []
     if kind == ".md":
-        title, sections = _parse_markdown(path, body, meta.title)
+        title, sections = _parse_markdown(path, body, meta.title, notes)
     else:
-        title, sections, cited = _parse_text(path, body, body_start, meta.title)
+        title, sections, cited = _parse_text(path, body, body_start, meta.title, notes)
     sections, listed = _take_sources(sections)
     if not any(s.paragraphs for s in sections):
         raise ContentError(Problem(path, "the article has no body text", body_start))
@@ -113,6 +133,7 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
             if point != card_line and len(point) <= CARD_LINE_MAX_CHARS),
         extra=meta.extra,
         source=Source(path, 1),
+        notes=(*notes, *_web_references(path, sections, lines, body_start)),
     )
 
 
@@ -205,13 +226,37 @@ def _kind(value: object) -> str:
     return names.get(type(value), f"a {type(value).__name__}")
 
 
-def _parse_markdown(path: Path, body: list[str], title: str | None) -> tuple[str, list[Section]]:
+def _parse_markdown(path: Path, body: list[str], title: str | None,
+                    notes: list[Problem]) -> tuple[str, list[Section]]:
     blocks = list(_markdown_blocks(_markdown().parse("\n".join(body))))
     if blocks and blocks[0][0] == "h1" and (title is None or _same(blocks[0][1], title)):
         title = blocks.pop(0)[1]
+    if not title and blocks and blocks[0][0] == "p":
+        headline, rest = _sentence_headline(blocks[0][1])
+        if headline is not None and (rest or len(blocks) > 1):
+            notes.append(Problem(path, SENTENCE_AS_TITLE.format(
+                sentence=headline, how=" (`# Title`), or add front matter `title: ...`"), 1,
+                "warning"))
+            title = headline
+            blocks[0:1] = [("p", rest)] if rest else []
     if not title:
         raise ContentError(Problem(path, NO_TITLE_MD, 1))
     return title, _sections((kind != "p", text) for kind, text in blocks)
+
+
+def _sentence_headline(text: str) -> tuple[str | None, str]:
+    """The first sentence of a text that starts without a title, as a headline (its full
+    stop dropped; a question or exclamation mark kept), and what follows it; None when it
+    is too long to set as one, or a list item."""
+    if _LIST_MARK.match(text) or text.startswith(BULLET):
+        return None, text
+    sentence = first_sentence(text)
+    if len(sentence) > HEADLINE_MAX_CHARS:
+        return None, text
+    headline = sentence.rstrip()
+    if headline.endswith(".") and not headline.endswith(".."):
+        headline = headline[:-1].rstrip()
+    return headline, text[len(sentence):].strip()
 
 
 def _markdown_blocks(tokens: list[Token]) -> Iterator[tuple[str, str]]:
@@ -279,20 +324,79 @@ class _Unit:
 
 
 def _parse_text(
-    path: Path, body: list[str], first_line: int, title: str | None
+    path: Path, body: list[str], first_line: int, title: str | None, notes: list[Problem]
 ) -> tuple[str, list[Section], tuple[str, ...]]:
     units = _text_units(body, first_line)
     cited = _take_citation(units)
     if not units:
         raise ContentError(Problem(path, "the article has no body text", first_line))
     if title is None:
-        if units[0].listed or not _is_title(units[0].text):
-            raise ContentError(Problem(path, NO_TITLE_TXT, units[0].line))
-        title = units.pop(0).text
+        if not units[0].listed and _is_title(units[0].text):
+            title = units.pop(0).text
+        else:
+            title = _headline_from_sentence(path, units, notes)
     elif _same(units[0].text, title):
         units.pop(0)
     flags = [_is_heading(units, i) for i in range(len(units))]
     return title, _sections(zip(flags, (u.text for u in units), strict=True)), cited
+
+
+def _headline_from_sentence(path: Path, units: list[_Unit], notes: list[Problem]) -> str:
+    """A pasted text whose first line is a sentence: that sentence is the headline, where it
+    is short enough to set as one and text is left for the body; else the error saying how
+    to give a title."""
+    first = units[0]
+    headline, rest = (None, "") if first.listed else _sentence_headline(first.text)
+    if headline is None or not (rest or len(units) > 1):
+        sentence = first_sentence(first.text)
+        why = (" (the first line is a list item)" if first.listed else
+               f" (the first sentence is {len(sentence)} characters; a headline holds at most "
+               f"{HEADLINE_MAX_CHARS})" if len(sentence) > HEADLINE_MAX_CHARS else "")
+        raise ContentError(Problem(path, NO_TITLE_TXT + why, first.line))
+    notes.append(Problem(path, SENTENCE_AS_TITLE.format(
+        sentence=headline, how=", or add front matter `title: ...`"), first.line, "warning"))
+    if rest:
+        first.text = rest
+    else:
+        units.pop(0)
+    return headline
+
+
+def _web_references(path: Path, sections: list[Section], lines: list[str],
+                    body_start: int) -> list[Problem]:
+    """A note for each paragraph that points the reader to other web content."""
+    found = []
+    for section in sections:
+        for paragraph in section.paragraphs:
+            match = _WEB_REFERENCE.search(paragraph)
+            if match is None:
+                continue
+            sentence = next((part for part in _sentences(paragraph) if match.group() in part),
+                            paragraph)
+            quote = sentence if len(sentence) <= 80 else sentence[:77].rstrip() + "..."
+            line = _line_of(paragraph, lines, body_start)
+            found.append(Problem(path, WEB_REFERENCE.format(
+                where="a paragraph" if line is None else "this paragraph", quote=quote),
+                line, "info"))
+    return found
+
+
+def _sentences(text: str) -> list[str]:
+    parts, rest = [], text
+    while rest:
+        sentence = first_sentence(rest)
+        parts.append(sentence)
+        rest = rest[len(sentence):].strip()
+    return parts
+
+
+def _line_of(paragraph: str, lines: list[str], body_start: int) -> int | None:
+    """The file line a paragraph starts on (its first words), where it can be found."""
+    words = " ".join(paragraph.removeprefix(BULLET).split()[:4])
+    for number, line in enumerate(lines[body_start - 1 :], start=body_start):
+        if words and words in _collapse(line):
+            return number
+    return None
 
 
 def _text_units(body: list[str], first_line: int) -> list[_Unit]:
@@ -389,7 +493,10 @@ def _take_sources(sections: list[Section]) -> tuple[list[Section], tuple[str, ..
 
 
 def _default_card_line(sections: list[Section]) -> str | None:
-    first = next((p for s in sections for p in s.paragraphs), None)
+    """The first sentence of the first paragraph that does not point to other web content
+    (a card cannot print "Before you read on: our original guide...")."""
+    first = next((p for s in sections for p in s.paragraphs
+                  if not _WEB_REFERENCE.search(p)), None)
     if first is None:
         return None
     sentence = first_sentence(_LIST_MARK.sub("", first.removeprefix(BULLET)))

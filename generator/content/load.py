@@ -68,6 +68,8 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
         resources = collect(problems, load_resources, resources_path, site, problems,
                              roots) or ()
         library, broken = load_library(site, folders)
+        problems.extend(note for articles in library.values()
+                        for article in articles.values() for note in article.notes)
     problems.extend(verification_problems(resources, site, date.today()))
     resources, merges = merged_lines(resources)
     problems.extend(merges)

@@ -310,6 +310,9 @@ class Article:
     card_line_given: bool = False  # written for the card: `card:`, or site.yaml's card_line
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
     source: Source | None = None
+    # What reading the file noticed and the build tells (a first sentence taken as the
+    # headline, a paragraph pointing to other web content): warnings and notes.
+    notes: tuple[Problem, ...] = field(default=(), compare=False, hash=False)
 
 
 @dataclass(frozen=True)

@@ -143,7 +143,8 @@ def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article 
     except ContentError as error:
         return None, [Remark(plain(p.message).text, p.severity, p.line, field="text",
                              blocking=True) for p in error.problems]
-    return article, []
+    return article, [Remark(plain(p.message).text, p.severity, p.line, field="text")
+                     for p in article.notes]
 
 
 def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Layout | None,
