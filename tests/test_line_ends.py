@@ -40,7 +40,8 @@ RIGHT_TO_LEFT = ("ar", "fa", "ur", "he")
 SEPARATOR = "·"
 # What a Russian typesetter never leaves at a line's end: one- and two-letter prepositions,
 # conjunctions and particles (Мильчин, Справочник издателя и автора).
-RUSSIAN_BOUND = set("а в и к о с у я во да до за из ко на не ни но об от по со".split())
+RUSSIAN_BOUND = {"а", "в", "и", "к", "о", "с", "у", "я", "во", "да", "до", "за", "из", "ко",
+                 "на", "не", "ни", "но", "об", "от", "по", "со"}
 # Arabic and Persian prepositions that stand as words.
 ARABIC_BOUND = {"في", "من", "على", "إلى", "عن", "مع"}
 PERSIAN_BOUND = {"در", "از", "به", "با", "برای"}
@@ -61,7 +62,7 @@ class PrintedLine:
 
 
 def _build(content: Path, out: Path) -> None:
-    assert main([  "build", str(content), "--out", str(out), "--target", "shop",
+    assert main(["build", str(content), "--out", str(out), "--target", "shop",
                  "--no-previews", "--jobs", "2"]) == 0
 
 
