@@ -23,7 +23,9 @@ from tests.conftest import edit, page_texts
     ("zh-Hant", "&#34;你好&#34;", "「你好」"),
     ("zh-TW", "&#34;你好&#34;", "「你好」"),
     ("zh-Hans", "&#34;你好&#34;", "“你好”"),
-    ("he", "נגד אלמ&#34;ב", "נגד אלמ&#34;ב"),  # gershayim, not a quotation mark
+    ("he", "נגד אלמ&#34;ב", "נגד אלמ״ב"),  # gershayim, not a quotation mark
+    ("he", "לכתוב בצ'אט, ח' ו&#34;שלום&#34;", 'לכתוב בצ׳אט, ח׳ ו"שלום"'),  # geresh
+    ("he", "ב&#34;ה, עו&#34;ד, מנכ&#34;לים", "ב״ה, עו״ד, מנכ״לים"),  # gershayim
     ("ar", "&#34;مرحبا&#34;", "&#34;مرحبا&#34;"),
 ])
 def test_quotes_and_apostrophes_by_language(lang: str, markup: str, printed: str) -> None:
@@ -50,3 +52,34 @@ def test_the_printed_brochure_has_typographers_apostrophes(kit: Path, run) -> No
     french = " ".join(page_texts(out / "fr" / "brochure.pdf"))
     assert "friend’s" in english and "'" not in english
     assert "d’" in french and "'" not in french
+
+
+def test_check_names_hebrew_quotes_for_a_geresh_and_the_pieces_print_it(
+        tmp_path: Path, run) -> None:  # noqa: ANN001
+    """The Hebrew article wrote "בצ'אט" with an apostrophe for the geresh: `check` names the
+    word in the article and in a catalogue, and the pieces print ׳ (U+05F3)."""
+    import shutil
+    import subprocess
+
+    from tests.conftest import default_kit_in
+
+    content = default_kit_in(tmp_path / "content", ("he",))
+    edit(content / "articles" / "trauma-bonding.he.md", "בצ׳אט", "בצ'אט")
+    (content / "locales").mkdir()
+    (content / "locales" / "he.yaml").write_text('checked: "נבדק ע\\"י הצוות: {date}"\n',
+                                                 encoding="utf-8")
+    result = run("check", content, "--format", "brochure")
+    assert result.code == 0, result.err
+    warned = result.err.replace("\n", " ")
+    assert "trauma-bonding.he.md:46: warning: a quote written for a geresh" in warned
+    assert "בצ'אט -> בצ׳אט" in warned
+    assert 'checked: a quote written for a geresh (׳ U+05F3) or gershayim (״ U+05F4): ע"י' \
+        in warned
+    if shutil.which("pdftotext") is None:
+        return
+    out = tmp_path / "out"
+    assert run("build", content, "--out", out, "--format", "brochure", "--no-previews",
+               "--target", "office").code == 0
+    text = subprocess.run(["pdftotext", str(out / "he" / "brochure.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "׳" in text and "'" not in text

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from generator.content.bounded_read import too_big
+from generator.content.hebrew_marks import hebrew_mark_problems
 from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
 from generator.content.web_address import bare_domain
@@ -133,7 +134,8 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
             if point != card_line and len(point) <= CARD_LINE_MAX_CHARS),
         extra=meta.extra,
         source=Source(path, 1),
-        notes=(*notes, *_web_references(path, sections, lines, body_start)),
+        notes=(*notes, *_web_references(path, sections, lines, body_start),
+               *_hebrew_marks(path, lang, title, sections, lines, body_start)),
     )
 
 
@@ -378,6 +380,24 @@ def _web_references(path: Path, sections: list[Section], lines: list[str],
             found.append(Problem(path, WEB_REFERENCE.format(
                 where="a paragraph" if line is None else "this paragraph", quote=quote),
                 line, "info"))
+    return found
+
+
+def _hebrew_marks(path: Path, lang: str, title: str, sections: list[Section],
+                  lines: list[str], body_start: int) -> list[Problem]:
+    """A warning for each paragraph of a Hebrew article with a quote for a geresh or
+    gershayim (בצ'אט for בצ׳אט): printed right, but wrong wherever the text is copied."""
+    if lang.split("-")[0] not in ("he", "yi"):
+        return []
+    found = []
+    texts = [title, *(text for section in sections
+                      for text in ((section.heading or ""), *section.paragraphs))]
+    for text in texts:
+        words = hebrew_mark_problems(text)
+        if words:
+            found.append(Problem(path, (
+                f"a quote written for a geresh (׳ U+05F3) or gershayim (״ U+05F4): "
+                f"{', '.join(words)}"), _line_of(text, lines, body_start), "warning"))
     return found
 
 

@@ -8,8 +8,9 @@ colon, so that none of them starts a line.
 
 Only text changes: tags and their attributes are left alone, and so are web addresses,
 times (9:30) and anything not followed by a space (https://, ?x=1). Languages written
-right to left keep what was typed (their marks are mirrored by the bidi algorithm, and
-Hebrew uses ' and " as geresh and gershayim in abbreviations: אלמ"ב).
+right to left keep the quotation marks typed (the bidi algorithm mirrors them); in Hebrew,
+an apostrophe or a double quote inside a word is its geresh or gershayim, printed as those
+(׳ ״: צ׳אט, אלמ״ב, generator/content/hebrew_marks.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from generator.content.hebrew_marks import with_hebrew_marks
 from generator.engine import remembered
 
 # (double open, double close, single open, single close), from CLDR's delimiters.
@@ -48,6 +50,13 @@ def quotes_for(lang: str) -> tuple[str, str, str, str] | None:
 @remembered(4096)
 def typographic(markup: str, lang: str) -> str:
     """`markup` with straight quotes and apostrophes as `lang` prints them."""
+    if lang.split("-")[0] in ("he", "yi") and ("'" in markup or '"' in markup or "&" in markup
+                                               or "’" in markup):
+        pieces = _TAG.split(markup)
+        for index in range(0, len(pieces), 2):  # text between tags
+            pieces[index] = with_hebrew_marks(_ENTITIES.sub(
+                lambda m: _STRAIGHT[m.group().lower()], pieces[index]))
+        markup = "".join(pieces)
     marks = quotes_for(lang)
     if marks is not None and ("'" in markup or '"' in markup or "&" in markup):
         pieces = _TAG.split(markup)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
+from generator.content.hebrew_marks import hebrew_mark_problems
 from generator.content.layouts import declared_strings
 from generator.errors import ContentError, Problem, Severity
 from generator.i18n.localize import (
@@ -33,6 +34,23 @@ def locale_problems(content_root: Path, langs: Iterable[str],
             continue
         problems.extend(_fallback_problems(status, content_root, severity))
         problems.extend(_review_problems(status, content_root, severity))
+        problems.extend(_hebrew_mark_problems(status))
+    return problems
+
+
+def _hebrew_mark_problems(status: LanguageStatus) -> list[Problem]:
+    """A Hebrew string with a quote written for a geresh or gershayim: printed right (the
+    build prints the marks), but wrong in the screen copies' and web page's text."""
+    if status.lang.split("-")[0] not in ("he", "yi"):
+        return []
+    problems = []
+    for key, text in status.strings.items():
+        catalogue = status.origins.get(key)
+        words = hebrew_mark_problems(text) if catalogue is not None else []
+        if words:
+            problems.append(Problem(catalogue.path if catalogue else key, (
+                f"{status.lang}: {key}: a quote written for a geresh (׳ U+05F3) or gershayim "
+                f"(״ U+05F4): {', '.join(words)}"), severity="warning"))
     return problems
 
 
