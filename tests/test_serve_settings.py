@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
+import pytest
 import yaml
 
 from generator.commands.cli import main
@@ -32,7 +34,8 @@ def _on(remarks: list[dict], field: str) -> list[str]:
 def test_every_setting_is_on_the_page(served) -> None:
     client, _, _ = served
     page = client.get("/settings").text
-    for setting in ("organization", "country", "emergency_number", "paper", "card_size",
+    for setting in ("organization", "website", "country", "emergency_number", "paper",
+                    "card_size",
                     "stock", "brand_color", "brand_cmyk", "show_organization", "write_in",
                     "bleed",
                     "print_offset_x", "print_offset_y", "pdfx", "verify_within_months",
@@ -210,3 +213,70 @@ def test_a_setting_left_out_follows_the_one_it_defaults_from(served) -> None:
         "base": digest_on_disk(site), "settings": {"paper": "a4"}})
     assert saved.status_code == 200, saved.text
     assert yaml.safe_load(site.read_text(encoding="utf-8")) == {**before, "paper": "a4"}
+
+
+ETHIOPIC = Path("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf")
+LATIN = Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf")
+needs_noto_core = pytest.mark.skipif(
+    not ETHIOPIC.is_file() or not LATIN.is_file(),
+    reason="needs Debian's fonts-noto-core (Noto Sans Ethiopic)")
+
+
+def _add_amharic(client, workspace, kit: Path) -> None:
+    added = client.post("/settings/language", headers=csrf_headers(workspace), json={
+        "action": "add", "language": "Amharic", "base": digest_on_disk(kit / "site.yaml")})
+    assert added.status_code == 200, added.text
+    assert "font for the Ethiopic script" in added.json()["message"]
+
+
+@needs_noto_core
+def test_a_font_installed_here_is_chosen_for_amharic_and_the_kit_builds(served) -> None:
+    client, workspace, kit = served
+    _add_amharic(client, workspace, kit)
+    page = html.unescape(client.get("/settings", params={"lang": "am"}).text)
+    assert "havenprint has no font for the Ethiopic script" in page
+    offered = re.search(r'<option value="([0-9a-f]{16})">Noto Sans Ethiopic '
+                        r'\(NotoSansEthiopic-Regular\.ttf\): has all (\d+) characters', page)
+    assert offered and int(offered.group(2)) > 50
+    steps = client.get("/translations", params={"lang": "am", "added": "1"}).text
+    assert "Choose a font for the Ethiopic script" in steps
+    overview = client.get("/").text
+    assert "for which havenprint has no font: the Amharic pieces cannot print until you " \
+        "choose one on the Settings page, under Amharic" in overview
+    chosen = client.post("/settings/font", headers=csrf_headers(workspace), json={
+        "lang": "am", "font": offered.group(1), "base": digest_on_disk(kit / "site.yaml")})
+    assert chosen.status_code == 200, chosen.text
+    assert (kit / "fonts" / "NotoSansEthiopic-Regular.ttf").read_bytes() == ETHIOPIC.read_bytes()
+    assert (kit / "fonts" / "NotoSansEthiopic-Bold.ttf").is_file()
+    assert yaml.safe_load((kit / "site.yaml").read_text(encoding="utf-8"))["fonts"] == {
+        "am": "fonts/NotoSansEthiopic-Regular.ttf"}
+    page = html.unescape(client.get("/settings", params={"lang": "am"}).text)
+    assert re.search(r"Amharic prints with <code>fonts/NotoSansEthiopic-Regular\.ttf</code>: "
+                     r"it has all \d+ characters the pieces print", page)
+    built = client.post("/download/build", headers=csrf_headers(workspace), json={})
+    assert built.status_code == 200, built.text
+    assert not [name for name in built.json()["failed"] if "(am)" in name]
+    assert (workspace.out / "am" / "pocket-card.pdf").is_file()
+
+
+@needs_noto_core
+def test_an_uploaded_font_is_checked_for_the_script_then_used(served) -> None:
+    client, workspace, kit = served
+    _add_amharic(client, workspace, kit)
+
+    def upload(name: str, data: bytes):  # noqa: ANN202
+        return client.post("/settings/font-upload", headers=csrf_headers(workspace), data={
+            "lang": "am", "base": digest_on_disk(kit / "site.yaml"), "settings": "{}"},
+            files={"file": (name, data, "font/ttf")})
+
+    site_before = (kit / "site.yaml").read_bytes()
+    not_a_font = upload("font.ttf", b"not a font at all")
+    assert not_a_font.status_code == 422 and "not a font file" in not_a_font.json()["message"]
+    latin = upload("NotoSans-Regular.ttf", LATIN.read_bytes())
+    assert latin.status_code == 422 and "no Ethiopic letters" in latin.json()["message"]
+    assert (kit / "site.yaml").read_bytes() == site_before and not (kit / "fonts").exists()
+    used = upload("../../my font.ttf", ETHIOPIC.read_bytes())
+    assert used.status_code == 200, used.text
+    named = yaml.safe_load((kit / "site.yaml").read_text(encoding="utf-8"))["fonts"]["am"]
+    assert named == "fonts/NotoSansEthiopic-Regular.ttf"  # named by the font, not the upload
+    assert (kit / named).read_bytes() == ETHIOPIC.read_bytes()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 import yaml
@@ -66,6 +67,42 @@ def test_only_the_paper_is_written_and_the_poster_follows_it(browser, server) ->
             tab.get_by_role("button", name="Save the settings").click()
         final = yaml.safe_load(site.read_text(encoding="utf-8"))
         assert final == {**before, "paper": "letter", "poster_size": "tabloid"}
+    finally:
+        context.close()
+    assert errors == []
+
+
+ETHIOPIC = Path("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf")
+
+
+@pytest.mark.skipif(not ETHIOPIC.is_file(),
+                    reason="needs Debian's fonts-noto-core (Noto Sans Ethiopic)")
+def test_amharic_added_with_a_font_from_the_page_builds(browser, server) -> None:
+    url, content = server
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        tab.goto(f"{url}/settings")
+        tab.get_by_label("Add a language").fill("Amharic")
+        tab.get_by_role("button", name="Add", exact=True).click()
+        tab.wait_for_url(re.compile(r"/translations\?lang=am"))
+        tab.get_by_role("link", name=re.compile("Choose a font for the Ethiopic script")).click()
+        tab.wait_for_url(re.compile(r"/settings\?lang=am#font-am"))
+        choice = tab.get_by_label("A font on this computer")
+        assert "Noto Sans Ethiopic" in choice.locator("option:checked").inner_text()
+        assert "has all" in choice.locator("option:checked").inner_text()
+        tab.get_by_role("button", name="Use this font").click()
+        tab.wait_for_url(re.compile(r"font=1"))
+        assert "prints with fonts/NotoSansEthiopic-Regular.ttf" in tab.locator(
+            "#font-am").inner_text()
+        tab.goto(f"{url}/download")
+        tab.get_by_role("button", name="Build the kit").click()
+        tab.wait_for_url(re.compile(r"built=1"), timeout=180_000)
+        missing = tab.get_by_role("region", name="Not built")
+        assert missing.count() == 0 or "Amharic" not in missing.inner_text()
+        assert tab.get_by_role("link", name=re.compile(r"^Print Pocket card \(Amharic")).count()
     finally:
         context.close()
     assert errors == []

@@ -117,6 +117,23 @@ class ContentFiles:
                 self._keep(path, old)
             return digest_of(self._read(path))
 
+    def put(self, path: Path, data: bytes, limit: int) -> None:
+        """Write a file the page adds whole (a font, up to `limit` bytes), the version it
+        replaces kept in History."""
+        if not self.is_own(path):
+            raise OutsideContent(f"{path} is not in the content folder")
+        with self._saving:
+            self._history_folder(path)
+            try:
+                old = read_limited(path, limit) if path.exists() else None
+            except ContentError as error:
+                raise OSError(str(error.problems[0].message)) from None
+            if old == data:
+                return
+            if old is not None:
+                self._keep(path, old)
+            write_atomic(path, data)
+
     def history(self, path: Path) -> list[Path]:
         folder = self._history_folder(path)
         return sorted(folder.glob("*")) if folder.is_dir() else []

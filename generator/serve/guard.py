@@ -45,7 +45,7 @@ SECURITY_HEADERS = (
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
 )
 COOKIE = "havenprint_token"
-UPLOAD_PATHS = ("/import/upload",)
+UPLOAD_PATHS = ("/import/upload", "/settings/font-upload")
 SAFE_METHODS = ("GET", "HEAD")
 
 

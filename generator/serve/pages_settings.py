@@ -24,6 +24,7 @@ from generator.kit_checks import load_checked_site
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
 from generator.serve.kit_state import KitState
+from generator.serve.language_fonts import language_fonts, script_needed
 from generator.serve.languages import choice, countries, every_language, find_language
 from generator.serve.pages_article import article_path, starter
 from generator.serve.plain import plain
@@ -89,7 +90,9 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
     if state.kit is not None and PREVIEW_FORMAT in state.layouts:
         faces = preview_document(state.kit, state.layouts[PREVIEW_FORMAT], lang, ws.pngs).faces
     removed = request.query_params.get("removed")
-    context.update(
+    fonts = {font.lang: font for font in language_fonts(state.kit, state.site, langs,
+                                                        ws.installed_fonts)}
+    context.update(fonts=fonts,
         form=form, formats=formats, lang=lang, faces=faces, remarks=remarks,
         by_field=_by_field(remarks), languages=every_language(), countries=countries(),
         emergency_known=EMERGENCY_NUMBERS,
@@ -299,10 +302,13 @@ def _language(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return JSONResponse({"saved": True, "redirect": "/settings?" + urlencode(
             {"removed": found.code}), "message": f"Removed {found.english} from the kit."})
     started = _start_articles(ws, state, site, found.code)
+    script = script_needed(found.code)
     return JSONResponse({
         "saved": True, "started": started,
         "redirect": "/translations?" + urlencode({"lang": found.code, "added": "1"}),
-        "message": f"Added {found.english}."})
+        "message": f"Added {found.english}." + (
+            f" Its pieces need a font for the {script.name} script: choose one on the "
+            "Settings page." if script is not None else "")})
 
 
 def _start_articles(ws: Workspace, state: KitState, site: Any, lang: str) -> list[str]:

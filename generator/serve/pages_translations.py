@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import locale_root
+from generator.content.language_tags import with_base
 from generator.content.layouts import declared_strings
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError
@@ -21,6 +22,7 @@ from generator.safety.word_sources import texts_with
 from generator.serve.drafts import Remark, catalogue_remarks
 from generator.serve.files import ChangedOnDisk
 from generator.serve.kit_state import KitState
+from generator.serve.language_fonts import script_needed
 from generator.serve.languages import english_name
 from generator.serve.outside_words import outside_findings
 from generator.serve.pages_article import article_path
@@ -104,6 +106,12 @@ def _next_steps(ws: Workspace, state: KitState, lang: str) -> list[tuple[str, st
                       "give the card away.", f"/settings#lang-{lang}"))
     if not article_path(ws, state, lang, slug).exists():
         steps[1] = (f"Start the {name} article.", f"/article?lang={lang}&article={slug}")
+    script = script_needed(lang)
+    if script is not None and not any(font.lang in with_base(lang)
+                                      for font in state.site.fonts):
+        steps.insert(0, (f"Choose a font for the {script.name} script: havenprint has none, "
+                         f"and the {name} pieces cannot print without one.",
+                         f"/settings?lang={lang}#font-{lang}"))
     return steps
 
 

@@ -26,6 +26,7 @@ from generator.serve.field_checks import (
     name_problem,
     text_problem,
     title_problem,
+    url_problem,
     word_problem,
 )
 from generator.serve.languages import english_name
@@ -59,6 +60,8 @@ def value_remarks(submitted: Mapping[str, Any]) -> list[Remark]:
             for word in split_words(text):
                 if problem := word_problem(word):
                     error(key, f"“{word[:30]}” {problem}.")
+        elif key == "website" and text and (problem := url_problem(text)):
+            error(key, f"This web address {problem}.")
         elif key in ("country", "emergency_number", "bleed") and (
                 problem := text_problem(text, 20)):
             error(key, f"This {problem}.")

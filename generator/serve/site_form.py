@@ -30,14 +30,15 @@ from generator.serve.yaml_edit import RoundTrip, code, drop_key, set_key, set_li
 
 # site.yaml's keys in the order the default site.yaml has them: where a key the page adds
 # goes.
-SITE_ORDER = ("organization", "country", "emergency_number", "languages", "paper",
+SITE_ORDER = ("organization", "website", "country", "emergency_number", "languages", "fonts",
+              "paper",
               "card_size", "stock", "discreet_title", "article", "articles", "card_line",
               "brand_color", "show_organization", "write_in", "revealing_words",
               "verify_within_months",
               "max_lines", "bleed", "print_offset", "pdfx")
 CHOICES = MappingProxyType({
     "paper": OFFICE_PAPERS, "card_size": ("us", "iso"), "pdfx": ("x4", "x1a")})
-TEXTS = ("organization", "country", "emergency_number", "bleed")
+TEXTS = ("organization", "website", "country", "emergency_number", "bleed")
 # Settings the page shows a value for when site.yaml leaves them out (their default).
 DEFAULTED = ("paper", "card_size", "stock", "pdfx", "verify_within_months",
              "show_organization", "write_in", "brand_color")
@@ -90,7 +91,7 @@ def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOpt
     data = data if isinstance(data, Mapping) else {}
     defaults = SiteOptions.model_fields
     values: dict[str, Any] = {}
-    for key in ("organization", "country", "emergency_number", "paper", "card_size",
+    for key in ("organization", "website", "country", "emergency_number", "paper", "card_size",
                 "bleed", "pdfx", "verify_within_months", "show_organization", "write_in"):
         given = data.get(key)
         default = defaults[key].default if key in defaults else None
@@ -402,6 +403,23 @@ def _max_lines(data: CommentedMap, limits: dict[str, str]) -> None:
         set_key(data, "max_lines", mapping, SITE_ORDER)
     elif not mapping:
         drop_key(data, "max_lines")
+
+
+def with_font(document: RoundTrip, lang: str, file: str) -> str:
+    """site.yaml with `file` (fonts/NotoSansEthiopic-Regular.ttf) as `lang`'s font; its bold
+    is found beside it (-Bold for -Regular)."""
+    data = document.data
+    if not isinstance(data, CommentedMap):
+        raise SettingsError("site.yaml is not a list of setting: value")
+    fonts = data.get("fonts")
+    if not isinstance(fonts, CommentedMap):
+        fonts = CommentedMap()
+        set_key(data, "fonts", fonts, SITE_ORDER)
+    if lang in fonts:
+        fonts[lang] = styled(fonts[lang] if isinstance(fonts[lang], str) else None, file)
+    else:
+        fonts[code(lang)] = styled(None, file)
+    return document.dump()
 
 
 def with_language(document: RoundTrip, lang: str) -> str:

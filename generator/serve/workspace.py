@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from generator.content.audiences import pack_of
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
+from generator.content.language_tags import with_base
 from generator.content.load import load_site
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
@@ -33,7 +34,8 @@ from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
 from generator.serve.kit_state import KitState
-from generator.serve.languages import countries, every_language
+from generator.serve.language_fonts import InstalledFonts, script_needed
+from generator.serve.languages import countries, english_name, every_language
 from generator.serve.plain import Words
 from generator.serve.refusals import build_errors, new_errors
 from generator.serve.rendering import (
@@ -68,6 +70,7 @@ class Workspace:
         self.drafts = Drafts(settings.content)
         self.pngs = PngStore()
         self.rooms = RoomCache()  # each string's room where it prints, by language
+        self.installed_fonts = InstalledFonts()  # for languages havenprint has no font for
         self.csrf = secrets.token_urlsafe(32)
         # names the folder's drafts in the browser, the same after a restart
         self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
@@ -153,6 +156,10 @@ class Workspace:
         first = next((lang for lang in state.languages if lang.split("-")[0] != "en"), None)
         if first is not None:
             self.rooms.rooms(state, first)
+        for lang in state.languages:  # the fonts installed here, for the Settings page
+            script = script_needed(lang)
+            if script is not None:
+                self.installed_fonts.for_script(script)
 
     def fingerprint(self) -> str:
         digest = hashlib.blake2b(digest_size=16)
@@ -209,6 +216,14 @@ class Workspace:
         for lang in langs:
             if lang in kit.articles:
                 checks[lang][:0] = reading_report(kit.articles[lang])
+            script = script_needed(lang)
+            if script is not None and not any(font.lang in with_base(lang)
+                                              for font in kit.site.fonts):
+                name = english_name(lang)
+                checks[lang].insert(0, Problem(kit.site.file_of("fonts", "languages"), (
+                    f"{name} is written in the {script.name} script, for which havenprint "
+                    f"has no font: the {name} pieces cannot print until you choose one on the "
+                    f"Settings page, under {name}."), kit.site.line_of("fonts", "languages")))
         return Overview(state.fingerprint, views, checks)
 
 

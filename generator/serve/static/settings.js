@@ -108,13 +108,13 @@
     showRemarks, savedText: "Saved the settings.", key: "settings", snapshot: changed, restore});
 
   form.addEventListener("input", event => {
-    if (event.target.closest(".preview, .add-language")) return;
+    if (event.target.closest(".preview, .add-language, .language-font")) return;
     edits.changed();
     soon();
   });
   form.addEventListener("change", event => {
     if (event.target.id === "preview-lang") { refresh(); return; }
-    if (event.target.closest(".add-language")) return;
+    if (event.target.closest(".add-language, .language-font")) return;
     edits.changed();
     soon();
   });
@@ -140,6 +140,49 @@
       button.disabled = false;
       button.classList.remove("busy");
     }
+  }
+
+  // A font for a language havenprint has none for: one installed here, or a file uploaded.
+  async function useFont(button, send) {
+    button.disabled = true;
+    button.classList.add("busy");
+    say("Copying the font into the content folder…");
+    try {
+      const {ok, data} = await send();
+      if (ok) {
+        edits.done();
+        location.assign(data.redirect);
+        return;
+      }
+      say(data.conflict ? `${data.message} Reload the page, then try again.` : data.message || "The font was not used.", "error");
+      const field = data.field && document.getElementById(data.field);
+      if (field) { field.setAttribute("aria-invalid", "true"); field.focus(); }
+    } finally {
+      button.disabled = false;
+      button.classList.remove("busy");
+    }
+  }
+  for (const button of form.querySelectorAll("button[data-use-font]")) {
+    const lang = button.dataset.useFont;
+    button.addEventListener("click", () => useFont(button, () => post("/settings/font", {
+      lang, font: document.getElementById(`font-choice-${lang}`).value, base: form.dataset.base,
+      settings: changed()})));
+  }
+  for (const button of form.querySelectorAll("button[data-upload-font]")) {
+    const lang = button.dataset.uploadFont;
+    button.addEventListener("click", () => {
+      const file = document.getElementById(`font-file-${lang}`);
+      if (!file.files.length) { say("Choose the font file first.", "error"); file.focus(); return; }
+      const sent = new FormData();
+      sent.append("lang", lang);
+      sent.append("base", form.dataset.base);
+      sent.append("settings", JSON.stringify(changed()));
+      sent.append("file", file.files[0]);
+      useFont(button, () => post("/settings/font-upload", sent));
+    });
+  }
+  if (new URLSearchParams(location.search).get("font") === "1") {
+    say("The font is in the content folder and named in site.yaml: the pieces print with it.", "ok");
   }
 
   const addButton = document.getElementById("add-language-button");
