@@ -260,3 +260,44 @@ def test_2000_lines_are_checked_within_a_minute(tmp_path: Path, run) -> None:  #
     assert result.code == 0, result.err[-2000:]
     assert result.err.count("left out 'Community Wellness Line") > 2000
     assert processor_seconds() - start < 60
+
+
+def kit_with_key_points(folder: Path, count: int) -> Path:
+    """The default kit in English whose article has `count` key points."""
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    site = folder / "site.yaml"
+    site.write_text(re.sub(r"^languages: .*$", "languages: [en]",
+                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
+                    encoding="utf-8")
+    article = folder / "articles" / "trauma-bonding.en.md"
+    points = "".join(f"  - Point number {index} says something short.\n"
+                     for index in range(count))
+    article.write_text(re.sub(r"key_points:\n(?:  - .*\n)+", "key_points:\n" + points,
+                              article.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder
+
+
+def test_key_points_are_shortened_with_work_linear_in_their_number(
+        tmp_path: Path, run, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """A slot that leaves out its last paragraphs tried each count from the last down, each
+    time setting every paragraph: 1,000 key points were a million paragraph parses (48 s on
+    a cold cache). Counted: the paragraphs set with n and 4n key points."""
+    made = [0]
+    making = fit.Typesetter._paragraph
+
+    def counted(self: fit.Typesetter, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        made[0] += 1
+        return making(self, *args, **kwargs)
+
+    monkeypatch.setattr(fit.Typesetter, "_paragraph", counted)
+    counts = []
+    for count in (100, 400):
+        content = kit_with_key_points(tmp_path / f"kit-{count}", count)
+        engine().clear()
+        made[0] = 0
+        result = run("check", content, "--jobs", "1", "--format", "brochure",
+                     "--format", "pocket-fold")
+        assert result.code == 0, result.err
+        assert "paragraphs: they do not fit" in result.err
+        counts.append(made[0])
+    assert counts[1] < COUNTED_MARGIN * counts[0], counts
