@@ -135,3 +135,16 @@ def test_a_file_changed_since_the_page_loaded_is_kept_only_when_asked(served) ->
     assert kept.status_code == 200, kept.text
     text = resources.read_text(encoding="utf-8")
     assert "24 hours" in text and "Northstar Helpline" in text
+
+
+def test_a_limit_of_thousands_of_digits_is_refused_in_plain_words(served) -> None:
+    """A `limit` of 5,000 digits answered 500 with a traceback (int() refuses over 4,300)."""
+    client, workspace, kit = served
+    before = (kit / "resources.yaml").read_bytes()
+    for limit in ("9" * 5000, "²", "0", "-3"):
+        answer = client.post("/import/upload", headers=csrf_headers(workspace),
+                             files={"file": (HOTLINES.name, HOTLINES.read_bytes())},
+                             data={"limit": limit})
+        assert answer.status_code == 422, limit
+        assert answer.json()["message"] == "The limit must be a whole number from 1 to 999,999."
+    assert (kit / "resources.yaml").read_bytes() == before

@@ -107,7 +107,11 @@ def test_a_value_that_cannot_be_written_is_refused_on_its_field(served) -> None:
                             ({"brand_cmyk": "80, 40"}, "brand_cmyk"),
                             ({"bleed": "3"}, "bleed"),
                             ({"title@en": "Wellness\tcontacts\u202e"}, "title@en"),
-                            ({"max_lines@pocket-card": "0"}, "max_lines@pocket-card")):
+                            ({"max_lines@pocket-card": "0"}, "max_lines@pocket-card"),
+                            # int() refuses over 4,300 digits, and "²" (a digit to isdigit)
+                            ({"max_lines@pocket-card": "9" * 5000}, "max_lines@pocket-card"),
+                            ({"max_lines@pocket-card": "²"}, "max_lines@pocket-card"),
+                            ({"verify_within_months": "²"}, "verify_within_months")):
         remarks = _draft(client, workspace, settings)["remarks"]
         assert any(r["field"] == field and r["blocking"] for r in remarks), (settings, remarks)
         answer = client.post("/settings/save", headers=csrf_headers(workspace), json={

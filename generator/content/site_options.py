@@ -306,8 +306,12 @@ class SiteOptions(FrozenModel):
     def _languages(cls, value: list[str]) -> list[str]:
         if not value:
             raise ValueError("list at least one language, e.g. [en]")
+        seen: set[str] = set()
         for code in value:
             check_language_code(code)
+            if code.casefold() in seen:  # every file would be written twice, or 1,000 times
+                raise ValueError(f"{code!r} is listed twice: list each language once")
+            seen.add(code.casefold())
         return value
 
     @field_validator("revealing_words")

@@ -7,6 +7,7 @@ says why and what to give (the date the lines were checked)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import sys
 from datetime import date
 from pathlib import Path
@@ -51,6 +52,9 @@ from generator.serve.web import (
 from generator.serve.workspace import Workspace, words_for
 from generator.write import write_atomic
 
+_WHOLE = re.compile(r"[0-9]{1,6}")
+MAX_LIMIT = 999_999
+
 # An upload stays in memory (the guard has read the whole body already, 20 MB at most)
 # instead of being spooled to a temporary file outside the content and output folders.
 MultiPartParser.spool_max_size = max(MultiPartParser.spool_max_size, MAX_UPLOAD_BYTES + 1)
@@ -89,8 +93,10 @@ def _options(fields: dict[str, str]) -> ImportOptions:
         return value or None
 
     limit = text("limit")
-    if limit is not None and (not limit.isdigit() or int(limit) < 1):
-        raise BadRequest("The limit must be a whole number, 1 or more.", 422)
+    # ASCII digits, a few of them: int() refuses over 4,300 digits (a traceback and a 500)
+    # and `isdigit` takes "²", which int() refuses too
+    if limit is not None and (not _WHOLE.fullmatch(limit) or int(limit) < 1):
+        raise BadRequest(f"The limit must be a whole number from 1 to {MAX_LIMIT:,}.", 422)
     tags = frozenset(tag.strip() for tag in (text("tags") or "").split(",") if tag.strip())
     return ImportOptions(text("region"), text("postal_prefix"), tags,
                          int(limit) if limit else None, _checked_on(text("verified")),

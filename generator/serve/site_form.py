@@ -28,6 +28,10 @@ from generator.safety.discretion import builtin_words, has_builtin_list
 from generator.serve.languages import LanguageChoice, choice
 from generator.serve.yaml_edit import RoundTrip, code, drop_key, set_key, set_list, styled
 
+# a whole number as a box takes it: ASCII digits, a few (int() refuses over 4,300 digits with
+# a traceback, and `isdigit` takes "²", which int() refuses too)
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
 # site.yaml's keys in the order the default site.yaml has them: where a key the page adds
 # goes.
 SITE_ORDER = ("organization", "website", "country", "emergency_number", "languages", "fonts",
@@ -212,7 +216,7 @@ def _number(data: CommentedMap, key: str, value: str, default: int) -> None:
     if not value:
         drop_key(data, key)
         return
-    if not value.isdigit():
+    if not _WHOLE.fullmatch(value):
         raise SettingsError(f"{key}: write a whole number")
     if int(value) != default or key in data:
         set_key(data, key, int(value), SITE_ORDER)
@@ -377,7 +381,7 @@ def _option(data: CommentedMap, name: str, option: LayoutOption, value: object) 
         if not value.strip():
             drop_key(data, name)
         elif option.type == "integer":
-            if not value.strip().isdigit():
+            if not _WHOLE.fullmatch(value.strip()):
                 raise SettingsError(f"option:{name}: write a whole number")
             set_key(data, name, int(value), SITE_ORDER)
         elif option.type == "number":
@@ -395,7 +399,7 @@ def _max_lines(data: CommentedMap, limits: dict[str, str]) -> None:
     for name, value in limits.items():
         if not value:
             drop_key(mapping, name)
-        elif not value.isdigit() or int(value) < 1:
+        elif not _WHOLE.fullmatch(value) or int(value) < 1:
             raise SettingsError(f"max_lines@{name}: write a whole number, 1 or more")
         elif mapping.get(name) != int(value):
             mapping[name] = int(value)
