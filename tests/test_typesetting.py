@@ -527,3 +527,64 @@ def test_the_words_for_24_7_stay_on_one_line(tmp_path: Path, lang: str, layout: 
         holding = [line for line in lines if "88788" in line]
         assert holding and all(word in line for line in holding for word in sentence.split()), \
             holding
+
+
+def text_rows(pdf: Path, page: int) -> list[tuple[float, float, float, float, str]]:
+    """(baseline, size, left, right, text) of each row of glyphs on the page, a row split
+    where a gap wider than two characters parts it (the brochure's panels)."""
+    document = glyphs_only(pdf)
+    text = document[page].get_textpage()
+    glyphs = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if not char.strip():
+            continue
+        box = pdfium_c.FS_RECTF()  # the glyph's advance, not its ink (a full stop's is small)
+        pdfium_c.FPDFText_GetLooseCharBox(text.raw, index, box)
+        x, y = ctypes.c_double(), ctypes.c_double()
+        pdfium_c.FPDFText_GetCharOrigin(text.raw, index, x, y)
+        size = round(pdfium_c.FPDFText_GetFontSize(text.raw, index), 1)
+        glyphs.append((round(y.value, 1), size, box.left, box.right, char))
+    rows: list[tuple[float, float, float, float, str]] = []
+    for glyph in sorted(glyphs):
+        last = rows[-1] if rows else None
+        if last and last[0] == glyph[0] and last[1] == glyph[1] \
+                and glyph[2] - last[3] < 2 * glyph[1]:
+            rows[-1] = (last[0], last[1], last[2], max(last[3], glyph[3]), last[4] + glyph[4])
+        else:
+            rows.append(glyph)
+    return rows
+
+
+def test_chinese_running_text_is_justified(pieces: dict[tuple[str, str], Piece]) -> None:
+    """CLREQ: Chinese running text reaches the end of its measure on every line but a
+    paragraph's last (it was ragged at word ends): within a paragraph, every line but the
+    last ends where its longest does. The line-start and line-end rules and whole words
+    hold as before (test above)."""
+    pdf = pieces[("brochure", "zh-Hans")].pdf
+    rows = [row for row in text_rows(pdf, 1) if any(is_cjk(char) for char in row[4])]
+    body = Counter(size for _, size, _, _, _ in rows).most_common(1)[0][0]
+    columns: dict[int, list[tuple[float, float, float, float, str]]] = {}
+    for row in rows:
+        if row[1] == body:
+            columns.setdefault(round(row[2] / 100), []).append(row)
+    paragraphs = []
+    for column in columns.values():
+        column.sort(key=lambda row: -row[0])  # from the top
+        leading = min((upper[0] - lower[0] for upper, lower in zip(column, column[1:],
+                                                                  strict=False)), default=0)
+        paragraphs.append([column[0]])
+        for upper, lower in zip(column, column[1:], strict=False):
+            if upper[0] - lower[0] > leading + 0.5:
+                paragraphs.append([])  # a gap: the next paragraph
+            paragraphs[-1].append(lower)
+    flush, ragged = 0, []
+    for paragraph in paragraphs:
+        edge = max(right for _, _, _, right, _ in paragraph)
+        for row in paragraph[:-1]:
+            if edge - row[3] <= 1.0:
+                flush += 1
+            else:
+                ragged.append(f"{row[4]} ({edge - row[3]:.1f} pt short)")
+    assert flush + len(ragged) > 30, (flush, ragged)
+    assert len(ragged) <= 0.1 * (flush + len(ragged)), ragged

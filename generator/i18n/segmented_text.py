@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from array import array
 from dataclasses import dataclass
+from typing import Self
 
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -27,21 +28,37 @@ from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.plain_text import plain_text
+from generator.i18n.scripts import is_han_or_kana
 from generator.i18n.shaped_width import shaped_width_at_1000
 
 _SPACES = re.compile(r"[ \t\r\n]+")
 _NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # drawn as spaces: not every face has them
+# A justified line spreads its room between its characters by at most this much of its size
+# a gap: more (a line broken early to keep a long word whole) stays ragged rather than gappy.
+MAX_JUSTIFY_GAP = 0.15
 
 
 class SegmentedParagraph(LineParagraph):
     """Text with words of a script written without spaces, broken where ICU allows."""
 
-    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str):
+    def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str,
+                 justify: bool = False):
         super().__init__(_SPACES.sub(" ", plain_text(markup)).strip(), style,
                          fonts, weight)
         # Chinese and Japanese words are kept whole, unless one is too wide for the line
         # (then every break ICU allows is used: see _break_lines).
         self.whole_words = True
+        # Chinese and Japanese running text is justified (CLREQ, JLREQ): every line but a
+        # paragraph's last reaches the end of the measure, its room spread between the
+        # characters (`_justified`). Left-aligned text only; titles and headings stay ragged.
+        self.justify = justify and style.alignment in (TA_LEFT, TA_JUSTIFY) and any(
+            is_han_or_kana(char) for char in self.text)
+
+    def split(self, available_width: float, available_height: float) -> list[Self]:
+        parts = super().split(available_width, available_height)
+        for part in parts:
+            part.justify = self.justify
+        return parts
 
     def _pieces(self) -> tuple[tuple[int, int], ...]:
         return segments(self.text, self.fonts.lang, self.whole_words) if self.text else ()
@@ -111,19 +128,53 @@ class SegmentedParagraph(LineParagraph):
         start, end = self.lines[number]
         size = self.style.fontSize
         line = self.text[start:end].rstrip()
-        runs = _runs(line, self.fonts, self.weight)
-        if x is None:
-            x = self._line_x(number, sum(width for _, _, width in runs) * size / 1000)
         if y is None:
             y = self.height - size - number * self.style.leading
+        placed = tuple(LineRun(run_start, run_end, 0, face.name(self.weight), face.shaped,
+                               run_x, width)
+                       for run_start, run_end, face, run_x, width
+                       in self._placed(number, x))
+        return DrawnLine(line.translate(_NO_BREAK_SPACES), placed, y, size, self.fonts.lang)
+
+    def _placed(self, number: int, x: float | None = None
+                ) -> list[tuple[int, int, Face, float, float]]:
+        """(start, end in the line's text, face, x, width) of each run of line `number`, from
+        `x` (by default where the line starts in the paragraph's frame): a justified line's
+        runs split between its characters, each moved by the room spread before it."""
+        start, end = self.lines[number]
+        size = self.style.fontSize
+        line = self.text[start:end].rstrip()
+        runs = _runs(line, self.fonts, self.weight)
+        line_width = sum(width for _, _, width in runs) * size / 1000
+        gap = self._justified(number, line, line_width)
+        if x is None:
+            x = self._line_x(number, line_width + gap * max(len(_clusters(line)) - 1, 0))
         placed, offset = [], 0
-        for text, face, width in runs:
-            placed.append(LineRun(offset, offset + len(text), 0, face.name(self.weight),
-                                  face.shaped, x, width * size / 1000))
-            offset += len(text)
-            x += width * size / 1000
-        return DrawnLine(line.translate(_NO_BREAK_SPACES), tuple(placed), y, size,
-                         self.fonts.lang)
+        if not gap:
+            for text, face, width in runs:
+                placed.append((offset, offset + len(text), face, x, width * size / 1000))
+                offset += len(text)
+                x += width * size / 1000
+            return placed
+        for cluster in _clusters(line):
+            for text, face, width in _runs(cluster, self.fonts, self.weight):
+                placed.append((offset, offset + len(text), face, x, width * size / 1000))
+                offset += len(text)
+                x += width * size / 1000
+            x += gap
+        return placed
+
+    def _justified(self, number: int, line: str, line_width: float) -> float:
+        """The room added between two characters of line `number` to bring it to the end of
+        the measure: 0 for the last line, a line of one piece, or where the gaps would be
+        wider than MAX_JUSTIFY_GAP of the size."""
+        if not self.justify or number >= len(self.lines) - 1:
+            return 0.0
+        gaps = len(_clusters(line)) - 1
+        extra = self._room(self.width, number) - line_width
+        if gaps < 1 or extra <= 0.01 or extra / gaps > MAX_JUSTIFY_GAP * self.style.fontSize:
+            return 0.0
+        return extra / gaps
 
     def _line_x(self, number: int, line_width: float) -> float:
         indent = self._indent(number)
@@ -136,25 +187,39 @@ class SegmentedParagraph(LineParagraph):
         size = self.style.fontSize
         baseline = self.height - size  # where ReportLab puts a first line
         for number, (start, end) in enumerate(self.lines):
-            runs = _runs(self.text[start:end].rstrip(), self.fonts, self.weight)
-            line_width = sum(width for _, _, width in runs) * size / 1000
-            x = self._line_x(number, line_width)
             y = baseline - number * self.style.leading
+            placed = self._placed(number)
             if drawer is not None:
-                drawer.draw_line(canvas, self.drawn_line(number, x, y))
+                drawer.draw_line(canvas, self.drawn_line(number, placed[0][3] if placed
+                                                         else None, y))
                 continue
+            line = self.text[start:end].rstrip()
             # As in bidi_text: a line whose glyphs do not read back as its characters (Khmer
             # and Burmese vowel signs drawn before their consonant) carries its text.
             spanned = not all(_copies_right(text, face.name(self.weight), size)
-                              for text, face, _ in runs if face.shaped)
+                              for text, face, _ in _runs(line, self.fonts, self.weight)
+                              if face.shaped)
             if spanned:
-                canvas.addLiteral(actual_text_span(self.text[start:end].rstrip(),
-                                                   self.fonts.lang))
-            for text, face, width in runs:
-                _draw_run(canvas, text, face, self.weight, x, y, size)
-                x += width * size / 1000
+                canvas.addLiteral(actual_text_span(line, self.fonts.lang))
+            for run_start, run_end, face, x, _ in placed:
+                _draw_run(canvas, line[run_start:run_end], face, self.weight, x, y, size)
             if spanned:
                 canvas.addLiteral("EMC")
+
+
+def _clusters(line: str) -> list[str]:
+    """The line cut where a justified line may take room: on either side of each Chinese or
+    Japanese character, and after a space; a Latin word or a number stays whole."""
+    clusters: list[str] = []
+    for char in line:
+        last = clusters[-1][-1] if clusters else None
+        joins = last is not None and (char.isspace() or not (
+            is_han_or_kana(char) or is_han_or_kana(last) or last.isspace()))
+        if joins:
+            clusters[-1] += char
+        else:
+            clusters.append(char)
+    return clusters
 
 
 @dataclass(frozen=True)

@@ -124,7 +124,8 @@ class Typesetter:
             kind = BalancedBidiParagraph if balance else BidiParagraph
             return kind(markup, para_style, self.fonts, weight)
         if segmented:
-            return SegmentedParagraph(markup, para_style, self.fonts, weight)
+            return SegmentedParagraph(markup, para_style, self.fonts, weight,
+                                      justify=not balance)
         markup = keep_units_with_numbers(unbreakable_numbers(markup))
         return (BalancedParagraph if balance else WidowlessParagraph)(
             self.fonts.with_fallbacks(markup, weight), para_style)
