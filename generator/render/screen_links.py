@@ -121,6 +121,9 @@ def targets_in(text: str, targets: list[LinkTarget], icon: str | None = None) ->
 
 
 def _position(text: str, words: str) -> int:
+    # A no-break space matches a space: the typesetter binds words with them
+    # (generator/i18n/bound_words.py) where the catalogue's wording has plain ones.
+    text, words = text.translate(_NO_BREAK), words.translate(_NO_BREAK)
     start = text.find(words)
     while start >= 0:
         before = text[start - 1] if start else " "
@@ -131,6 +134,7 @@ def _position(text: str, words: str) -> int:
     return -1
 
 
+_NO_BREAK = str.maketrans("\u00a0\u202f", "  ")
 Box = tuple[float, float, float, float]
 
 
