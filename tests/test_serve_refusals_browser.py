@@ -47,3 +47,29 @@ def test_a_revealing_translation_is_refused_on_its_field(browser, spanish) -> No
     finally:
         context.close()
     assert errors == []
+
+
+def test_a_sign_off_names_who_checked_the_strings(browser, spanish) -> None:
+    url, content = spanish
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        tab.goto(f"{url}/translations?lang=es")
+        assert "Not signed off" in tab.locator("#review-now").inner_text()
+        tab.get_by_label("A native speaker has checked every Spanish string").check()
+        tab.get_by_role("button", name="Save es.yaml").click()
+        tab.locator("#status.error").wait_for()
+        assert "name of the native speaker" in tab.locator("#status").inner_text()
+        assert tab.evaluate("document.activeElement.id") == "reviewed-by"
+        assert not (content / "locales" / "es.yaml").exists()
+        tab.get_by_label("Name of the native speaker who checked them").fill("Lucía Pérez")
+        with tab.expect_navigation():
+            tab.get_by_role("button", name="Save es.yaml").click()
+        assert "Signed off by Lucía Pérez on " in tab.locator("#review-now").inner_text()
+        assert "reviewed_by: \"Lucía Pérez\"" in (content / "locales" / "es.yaml").read_text(
+            encoding="utf-8")
+    finally:
+        context.close()
+    assert errors == []

@@ -11,10 +11,12 @@ import html
 import re
 import shutil
 import xml.etree.ElementTree as ET
+from datetime import date
 from pathlib import Path
 
 import polib
 import pytest
+import yaml
 
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
@@ -289,3 +291,51 @@ def test_a_file_that_cannot_be_written_puts_back_those_written_before_it(
     after = {name: digest for name, digest in _folder_state(content).items()
              if not name.startswith(".havenprint/")}
     assert after == before  # locales/vi.yaml, written first, is gone again
+
+
+def test_an_uploaded_xliff_with_the_english_copied_leaves_those_untranslated(served) -> None:
+    client, workspace, content = served
+    exported = client.get("/translations/export", params={"lang": "vi"}).text
+    root = ET.fromstring(exported)
+    copied = {unit.get("id") or "": unit.findtext(f"{NS}source") or ""
+              for unit in root.iter(f"{NS}trans-unit")
+              if unit.find(f"{NS}target") is None and "." not in (unit.get("id") or "")}
+    assert copied
+    before = client.get("/translations", params={"lang": "vi"}).text
+    missing = re.search(r"<strong>(\d+)</strong> of \d+ print in English", before)
+    answer = _upload(client, workspace, _xliff_with(exported, {"scan_tel": "Quét để gọi ngay",
+                                                                **copied}))
+    assert answer.status_code == 200, answer.text
+    assert any("its translation is its english text, copied in" in note.casefold()
+               for note in answer.json().get("notes", [])), answer.json()
+    catalogue = yaml.safe_load((content / "locales" / "vi.yaml").read_text(encoding="utf-8"))
+    assert set(catalogue["_meta"]["untranslated"]) == set(copied)
+    assert catalogue["_meta"]["needs_review"] is True
+    after = client.get("/translations", params={"lang": "vi"}).text
+    assert re.search(r"<strong>(\d+)</strong> of \d+ print in English", after).group(1) == \
+        missing.group(1)
+
+
+def test_the_page_signs_off_with_a_name_and_a_change_needs_it_again(served) -> None:
+    client, workspace, content = served
+    catalogue = content / "locales" / "vi.yaml"
+
+    def save(strings: dict, **extra):  # noqa: ANN202
+        base = re.search(r'data-base="([0-9a-f]+|absent)"', client.get(
+            "/translations", params={"lang": "vi"}).text).group(1)
+        return client.post("/translations/save", headers=csrf_headers(workspace),
+                           json={"lang": "vi", "base": base, "strings": strings, **extra})
+
+    nameless = save({}, signed_off_by="  ")
+    assert nameless.status_code == 422 and nameless.json()["where"] == ["signed_off_by"]
+    signed = save({"take_one": "Xin lấy một tờ"}, signed_off_by="Tâm Nguyễn")
+    assert signed.status_code == 200, signed.text
+    meta = yaml.safe_load(catalogue.read_text(encoding="utf-8"))["_meta"]
+    assert (meta["needs_review"], meta["reviewed_by"]) == (False, "Tâm Nguyễn")
+    assert str(meta["reviewed_on"]) == date.today().isoformat()
+    page = client.get("/translations", params={"lang": "vi"}).text
+    assert f"Signed off by Tâm Nguyễn on {date.today().isoformat()}" in page
+    changed = save({"take_one": "Mời lấy một tờ"})
+    assert changed.status_code == 200, changed.text
+    meta = yaml.safe_load(catalogue.read_text(encoding="utf-8"))["_meta"]
+    assert meta["needs_review"] is True and "reviewed_by" not in meta

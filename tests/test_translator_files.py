@@ -13,10 +13,12 @@ import shutil
 import subprocess
 import unicodedata
 import xml.etree.ElementTree as ET
+from datetime import date
 from pathlib import Path
 
 import polib
 import pytest
+import yaml
 
 from generator.kit_checks import load_checked_kit
 from generator.layout.room_fit import sample
@@ -307,15 +309,74 @@ def test_import_keeps_comments_and_key_order(vi_kit: Path, exported: dict[str, P
                         "take_one: Xin lấy một tờ  # keep it short")]
 
 
-def test_every_string_checked_sets_needs_review_false(vi_kit: Path, exported: dict[str, Path],
-                                                      tmp_path: Path, run) -> None:  # noqa: ANN001
-    result = run("locale", "import", vi_kit,
-                 _edited_xliff(exported["xliff"], tmp_path, {}, approve=True))
+def test_a_files_approved_marks_are_no_sign_off_a_named_reviewer_is(
+        vi_kit: Path, exported: dict[str, Path], tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A file whose every unit is approved (or a PO whose entries lost `#, fuzzy`) does not
+    set "checked by a native speaker": a person signs off, by name, and the date is kept."""
+    edited = _edited_xliff(exported["xliff"], tmp_path, {"take_one": "Xin lấy một tờ"},
+                           approve=True)
+    result = run("locale", "import", vi_kit, edited)
     assert result.code == 0, result.err
-    assert "needs_review: false" in result.out
-    assert "needs_review: false" in (vi_kit / "locales" / "vi.yaml").read_text(encoding="utf-8")
+    assert "needs_review: true" in result.out and "which is no sign-off" in result.out
+    catalogue = vi_kit / "locales" / "vi.yaml"
+    meta = yaml.safe_load(catalogue.read_text(encoding="utf-8"))["_meta"]
+    assert meta["needs_review"] is True and "reviewed_by" not in meta
+    signed = run("locale", "import", vi_kit, edited, "--reviewed-by", "Tâm Nguyễn")
+    assert signed.code == 0, signed.err
+    assert "needs_review: false (signed off by Tâm Nguyễn)" in signed.out
+    meta = yaml.safe_load(catalogue.read_text(encoding="utf-8"))["_meta"]
+    assert (meta["needs_review"], meta["reviewed_by"]) == (False, "Tâm Nguyễn")
+    assert str(meta["reviewed_on"]) == date.today().isoformat()
     # untranslated strings stay listed: the file gave no text for them
-    assert "untranslated:" in (vi_kit / "locales" / "vi.yaml").read_text(encoding="utf-8")
+    assert "untranslated:" in catalogue.read_text(encoding="utf-8")
+    # a string changed later, without a sign-off, needs review again
+    again = run("locale", "import", vi_kit,
+                _edited_xliff(exported["xliff"], tmp_path, {"take_one": "Mời lấy một tờ nhé"}))
+    assert again.code == 0, again.err
+    meta = yaml.safe_load(catalogue.read_text(encoding="utf-8"))["_meta"]
+    assert meta["needs_review"] is True and "reviewed_by" not in meta
+
+
+def test_a_po_whose_entries_lost_fuzzy_still_needs_review(vi_kit: Path, exported: dict[str, Path],
+                                                          tmp_path: Path, run) -> None:  # noqa: ANN001
+    po = polib.pofile(str(exported["po"]))
+    for entry in po:
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")  # Poedit drops it on every entry it touches
+    po.find("take_one", by="msgctxt").msgstr = "Xin lấy một tờ"
+    edited = tmp_path / "vi-unfuzzy.po"
+    po.save(str(edited))
+    result = run("locale", "import", vi_kit, edited)
+    assert result.code == 0, result.err
+    meta = yaml.safe_load((vi_kit / "locales" / "vi.yaml").read_text(encoding="utf-8"))["_meta"]
+    assert meta["needs_review"] is True
+
+
+def test_targets_that_copy_their_english_stay_untranslated(vi_kit: Path, exported: dict[str, Path],
+                                                           tmp_path: Path, run) -> None:  # noqa: ANN001
+    """OmegaT writes the English source as the target of every unit not translated: those
+    stay untranslated (and listed so), unless the unit says the text is meant (state final,
+    or a translator's note)."""
+    tree = ET.parse(exported["xliff"])
+    copied = []
+    for unit in tree.getroot().iter(f"{X}trans-unit"):
+        if unit.find(f"{X}target") is None and unit.get("id", "").count(".") == 0:
+            _set_target(unit, unit.findtext(f"{X}source") or "")
+            copied.append(unit.get("id"))
+    assert len(copied) >= 2, copied  # the Vietnamese catalogue leaves some in English
+    meant, noted = copied[0], copied[1]
+    units = {unit.get("id"): unit for unit in tree.getroot().iter(f"{X}trans-unit")}
+    units[meant].find(f"{X}target").set("state", "final")
+    ET.SubElement(units[noted], f"{X}note", {"from": "translator"}).text = "same in Vietnamese"
+    path = tmp_path / "omegat.xlf"
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    result = run("locale", "import", vi_kit, path)
+    assert result.code == 0, result.err
+    left = [key for key in copied if key not in (meant, noted)]
+    for key in left:
+        assert f"unit {key!r}: its translation is its English text, copied in" in result.err
+    meta = yaml.safe_load((vi_kit / "locales" / "vi.yaml").read_text(encoding="utf-8"))["_meta"]
+    assert set(meta.get("untranslated", [])) == set(left)
 
 
 def test_importing_the_export_unchanged_changes_nothing_that_prints(

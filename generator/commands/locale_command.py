@@ -8,6 +8,7 @@ reports the catalogues' state (generator/translating/catalogue_review.py)."""
 from __future__ import annotations
 
 import argparse
+from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 
@@ -47,6 +48,10 @@ def add_locale_command(commands: argparse._SubParsersAction) -> None:
                       help="the translated .xlf/.xliff or .po file")
     load.add_argument("--lang", metavar="LANG",
                       help="the language the file must be for (refused if it is another)")
+    load.add_argument("--reviewed-by", metavar="NAME",
+                      help="a native speaker who checked every string of the catalogue: "
+                           "signs it off (needs_review: false, with the name and today's "
+                           "date); a file's approved or unfuzzy marks never do")
     load.set_defaults(run=run_import)
 
 
@@ -133,23 +138,36 @@ def run_import(args: argparse.Namespace) -> int:
     from generator.errors import print_problems
     from generator.kit_checks import load_checked_kit
     from generator.translating.translator_file import known_language
-    from generator.translating.translator_import import import_translations, read_translator_file
+    from generator.translating.translator_import import (
+        SignOff,
+        import_translations,
+        read_translator_file,
+    )
 
     if not args.content.is_dir():
         raise UsageError(f"{args.content} is not a folder")
     if not args.file.is_file():
         raise UsageError(f"{args.file} is not a file")
     expected = known_language(args.lang)[0] if args.lang else None
+    reviewer = " ".join((args.reviewed_by or "").split())
+    if args.reviewed_by is not None and not reviewer:
+        raise UsageError("--reviewed-by: give the name of the native speaker who checked them")
+    signed = SignOff(reviewer, date.today()) if reviewer else None
     read = read_translator_file(args.file)
     kit = load_checked_kit(args.content)
-    result = import_translations(kit, cached_layouts(args.content).values(), read, expected)
+    result = import_translations(kit, cached_layouts(args.content).values(), read, expected,
+                                 signed)
     print_problems(result.notes)
     if not result.written:
         print(f"nothing changed: {args.content} already holds what {args.file} gives "
               f"({result.strings} interface strings, {result.article_lines} article lines)")
         return 0
-    review = ("needs_review: true (not every string is marked checked by a native speaker)"
-              if result.needs_review else "needs_review: false (every string marked checked)")
+    approved = (f"; the file marks {result.approved} approved, which is no sign-off"
+                if result.approved and result.needs_review else "")
+    review = (f"needs_review: true (--reviewed-by NAME signs it off once a native speaker "
+              f"has checked every string{approved})" if result.needs_review
+              else f"needs_review: false (signed off by {reviewer})" if reviewer
+              else "needs_review: false (as it was)")
     written = ", ".join(str(path) for path in result.written)
     print(f"imported {result.strings} interface strings ({result.changed} changed) and "
           f"{result.article_lines} article lines for {result.lang} into {written}"

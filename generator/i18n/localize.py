@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 BUILTIN_DIR = PACKAGE_DIR / "locales"
 FALLBACK = "en"
 META_KEY = "_meta"
-META_FIELDS = ("language", "needs_review", "note", "untranslated")
+META_FIELDS = ("language", "needs_review", "reviewed_by", "reviewed_on", "note",
+               "untranslated")
 
 # Safety wording every kit carries: a site may reword it, never remove it.
 SAFETY_STRINGS = ("safety_note", "before_you_call")
@@ -83,6 +85,10 @@ class CatalogueMeta:
     needs_review: bool = False
     note: str | None = None
     untranslated: tuple[str, ...] = ()
+    # who signed the strings off as checked by a native speaker, and when (an import never
+    # does: review is said, not inferred from a translation tool's flags)
+    reviewed_by: str | None = None
+    reviewed_on: str | None = None
 
 
 @dataclass(frozen=True)
@@ -294,11 +300,18 @@ def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, li
     problems = [problem(str(field), f"unknown field; valid: {', '.join(META_FIELDS)}")
                 for field in raw if field not in META_FIELDS]
     texts = {}
-    for field in ("language", "note"):
+    for field in ("language", "note", "reviewed_by"):
         value = raw.get(field)
         if value is not None and not isinstance(value, str):
             problems.append(problem(field, "expected text"))
         texts[field] = value if isinstance(value, str) else None
+    reviewed_on = raw.get("reviewed_on")
+    if reviewed_on is not None and not isinstance(reviewed_on, date):
+        try:
+            reviewed_on = date.fromisoformat(str(reviewed_on))
+        except ValueError:
+            problems.append(problem("reviewed_on", "expected a date such as 2025-03-01"))
+            reviewed_on = None
     needs_review = raw.get("needs_review", False)
     if not isinstance(needs_review, bool):
         problems.append(problem("needs_review", "expected true or false"))
@@ -311,5 +324,6 @@ def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, li
         problems.extend(problem("untranslated", f"unknown string '{key}'")
                         for key in untranslated if key not in known)
     meta = CatalogueMeta(texts["language"], needs_review, texts["note"],
-                         tuple(dict.fromkeys(untranslated)))
+                         tuple(dict.fromkeys(untranslated)), texts["reviewed_by"],
+                         reviewed_on.isoformat() if isinstance(reviewed_on, date) else None)
     return meta, problems

@@ -6,6 +6,7 @@ folder's `locales/<lang>.yaml`."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from generator.serve.pages_article import article_path
 from generator.serve.plain import plain
 from generator.serve.room_words import place_words, room_view
 from generator.serve.templating import page
-from generator.serve.translations_form import apply_strings, reviewed, string_rows
+from generator.serve.translations_form import apply_strings, review_of, string_rows
 from generator.serve.web import (
     BadRequest,
     chosen,
@@ -44,6 +45,7 @@ from generator.serve.yaml_edit import EditError
 from generator.translating.string_room import Room
 from generator.translating.translation_units import SCREEN_ONLY
 from generator.translating.translator_file import descriptions
+from generator.translating.translator_import import SignOff
 
 
 def draft_key(lang: str) -> str:
@@ -83,7 +85,7 @@ def _page(ws: Workspace, request: Request) -> HTMLResponse:
     return page(request, "translations.html", title="Translations", site=state.site,
                 problems=[], lang=lang, langs=langs, rows=rows, digest=loaded.digest,
                 path=site_file, exists=loaded.text is not None,
-                editable=ws.files.is_own(site_file), reviewed=reviewed(status, site_file),
+                editable=ws.files.is_own(site_file), review=review_of(status, site_file),
                 missing=sum(row.falls_back for row in rows), english=status.is_english,
                 needs_review=status.needs_review, remarks=remarks,
                 by_key={remark.field: remark for remark in remarks if remark.field},
@@ -192,15 +194,13 @@ def _edited(ws: Workspace, state: KitState, data: dict[str, Any]
     own strings as parsed: None when it does not load)."""
     lang = chosen(text_field(data, "lang"), state.languages, "language")
     strings = _strings(data)
-    is_reviewed = data.get("reviewed")
-    if is_reviewed is not None and not isinstance(is_reviewed, bool):
-        raise BadRequest("expected true or false for reviewed")
+    signed_off = _sign_off(data)
     root = locale_root(ws.root, lang)
     path = site_catalogue_path(lang, root)
     loaded = ws.files.load(path)
     try:
         status = language_status(lang, root, declared_strings(state.layouts))
-        text = apply_strings(loaded.text, lang, status, strings, is_reviewed, state.layouts)
+        text = apply_strings(loaded.text, lang, status, strings, signed_off, state.layouts)
     except (ContentError, EditError, ValueError) as error:
         raise BadRequest(f"{path.name} cannot be edited here: {error}", 409) from None
     remarks = catalogue_remarks(path, text, status.english)
@@ -208,6 +208,22 @@ def _edited(ws: Workspace, state: KitState, data: dict[str, Any]
         return lang, path, text, remarks, None
     own = catalogue_from_doc(parse_yaml(text, path), status.english).strings
     return lang, path, text, remarks, own
+
+
+def _sign_off(data: dict[str, Any]) -> SignOff | None:
+    """A native speaker's sign-off, given on the page: their name (today)."""
+    by = data.get("signed_off_by")
+    if by is None or by is False:
+        return None
+    if not isinstance(by, str):
+        raise BadRequest("expected the name of who checked the strings", 400)
+    name = " ".join(by.split())
+    if not name:
+        raise BadRequest("Write the name of the native speaker who checked every string: "
+                         "the sign-off says who, and when.", 422, ("signed_off_by",))
+    if len(name) > 80:
+        raise BadRequest("A name of at most 80 characters.", 422, ("signed_off_by",))
+    return SignOff(name, date.today())
 
 
 def _with_strings(state: KitState, lang: str, own: dict[str, str]) -> KitState:
@@ -224,7 +240,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    lang, path, _, remarks, own = _edited(ws, state, data)
+    lang, path, _, remarks, own = _edited(ws, state, {**data, "signed_off_by": None})
     fitting: list[str] = []
     if own is not None:
         too_long, fitting = _fit_remarks(ws, state, lang, own)

@@ -11,7 +11,7 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from generator.content.layouts import Layout, declared_strings
-from generator.i18n.localize import META_KEY, LanguageStatus, language_status
+from generator.i18n.localize import META_FIELDS, META_KEY, LanguageStatus, language_status
 from generator.serve.yaml_edit import RoundTrip, drop_key, set_key
 from generator.translating.translator_file import (
     DESCRIPTIONS,
@@ -19,6 +19,7 @@ from generator.translating.translator_file import (
     descriptions,
     known_language,
 )
+from generator.translating.translator_import import SignOff
 
 LONG = 90  # characters: a text area rather than one line
 
@@ -53,18 +54,30 @@ def string_rows(status: LanguageStatus, site_file: Path,
     return rows
 
 
-def reviewed(status: LanguageStatus, site_file: Path) -> bool:
-    """Whether the content folder's catalogue says a native speaker checked it."""
+@dataclass(frozen=True)
+class Review:
+    """What the content folder's catalogue says of its review."""
+
+    checked: bool  # needs_review: false
+    by: str | None = None
+    on: str | None = None
+
+
+def review_of(status: LanguageStatus, site_file: Path) -> Review:
     own = [c for c in status.catalogues if c.path == site_file]
-    return bool(own) and not own[0].meta.needs_review
+    if not own:
+        return Review(False)
+    meta = own[0].meta
+    return Review(not meta.needs_review, meta.reviewed_by, meta.reviewed_on)
 
 
 def apply_strings(current: str | None, lang: str, status: LanguageStatus,
-                  submitted: dict[str, str], is_reviewed: bool | None,
+                  submitted: dict[str, str], signed_off: SignOff | None,
                   layouts: Mapping[str, Layout] | None = None) -> str:
     """The catalogue's new text: `submitted` strings that differ from what prints now are
     written (an empty one is removed: the built-in or English text prints), taken off
-    `untranslated`; `is_reviewed` sets `needs_review` (None: left as it is). `layouts`: the
+    `untranslated`. `signed_off` (a native speaker, named, today) sets `needs_review: false`
+    with who and when; without it, a string changed here needs review again. `layouts`: the
     kit's, whose own strings a new catalogue lists too."""
     if current is None:
         code, name = known_language(lang)
@@ -90,7 +103,7 @@ def apply_strings(current: str | None, lang: str, status: LanguageStatus,
         else:
             drop_key(data, key)
     meta = data.get(META_KEY)
-    if (changed or is_reviewed is not None) and not isinstance(meta, CommentedMap):
+    if (changed or signed_off is not None) and not isinstance(meta, CommentedMap):
         meta = CommentedMap()
         data.insert(0, META_KEY, meta)
     if isinstance(meta, CommentedMap):
@@ -101,7 +114,14 @@ def apply_strings(current: str | None, lang: str, status: LanguageStatus,
                 del meta["untranslated"]
             elif kept != list(untranslated):
                 untranslated[:] = kept
-        if is_reviewed is not None and meta.get("needs_review", False) != (not is_reviewed):
-            set_key(meta, "needs_review", not is_reviewed,
-                    ("language", "needs_review", "note", "untranslated"))
+        if signed_off is not None:
+            if meta.get("needs_review", False) is not False:
+                set_key(meta, "needs_review", False, META_FIELDS)
+            set_key(meta, "reviewed_by", signed_off.by, META_FIELDS)
+            set_key(meta, "reviewed_on", signed_off.on.isoformat(), META_FIELDS)
+        elif changed:  # what a native speaker signed off is not what prints now
+            if meta.get("needs_review", False) is not True:
+                set_key(meta, "needs_review", True, META_FIELDS)
+            drop_key(meta, "reviewed_by")
+            drop_key(meta, "reviewed_on")
     return document.dump()

@@ -18,6 +18,10 @@ class FileUnit:
     reviewed: bool  # marked checked (XLIFF approved / final, PO not fuzzy)
     line: int | None
     original: str | None = None  # the content file it says it is for (XLIFF `original`)
+    # The translator says a target equal to its English is meant (XLIFF approved, final or
+    # signed-off, or a note of their own; a PO translator's comment): otherwise such a
+    # target is the English copied in (OmegaT does so), not a translation.
+    same_meant: bool = False
 
 
 @dataclass(frozen=True)

@@ -91,5 +91,7 @@ def read_po_file(path: Path, text: str) -> ReadFile:
         target = message.string if isinstance(message.string, str) else (
             message.string[0] if message.string else None)
         units.append(FileUnit(message.context or "", source, target or None,
-                              not message.fuzzy, message.lineno, None))
+                              not message.fuzzy, message.lineno, None,
+                              same_meant=any(comment.strip()
+                                             for comment in message.user_comments)))
     return ReadFile(path, str(lang).replace("_", "-"), tuple(units), "PO")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -51,6 +52,14 @@ _ARTICLE_KEY = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]*)\.(?P<field>title|card|k
                           r"(?:\.(?P<number>[1-9][0-9]{0,2}))?")
 
 
+@dataclass(frozen=True)
+class SignOff:
+    """A native speaker's sign-off: who checked every string, and when."""
+
+    by: str
+    on: date
+
+
 @dataclass
 class Imported:
     """What an import wrote."""
@@ -62,6 +71,7 @@ class Imported:
     article_lines: int = 0
     needs_review: bool = True
     notes: list[Problem] = field(default_factory=list)
+    approved: int = 0  # strings the file marks approved (no sign-off: said, not taken)
 
 
 Change = tuple[Path, str, str | None]  # the file, its new text, its text now (None: new)
@@ -91,19 +101,23 @@ def read_translator_bytes(path: Path, raw: bytes) -> ReadFile:
 
 
 def import_translations(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
-                        expected: str | None = None) -> Imported:
+                        expected: str | None = None,
+                        signed_off: SignOff | None = None) -> Imported:
     """Check every string of `read` and write them into the kit's content folder; ContentError
     listing every problem (nothing written), WriteError when a file cannot be written."""
-    result, changes = planned_import(kit, layouts, read, expected)
+    result, changes = planned_import(kit, layouts, read, expected, signed_off)
     result.written = _write_all(changes)
     return result
 
 
 def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
-                   expected: str | None = None) -> tuple[Imported, list[Change]]:
+                   expected: str | None = None, signed_off: SignOff | None = None
+                   ) -> tuple[Imported, list[Change]]:
     """What importing `read` would write, every string checked (ContentError listing every
     problem): the result (nothing in `written` yet) and each file's change, those that
-    change it only. The web page writes them itself (keeping the versions they replace)."""
+    change it only. The web page writes them itself (keeping the versions they replace).
+    The catalogue needs review once a string changes, whatever the file marks approved or
+    not fuzzy, unless `signed_off` (a native speaker, named)."""
     from generator.translating.translator_file import known_language
 
     try:
@@ -134,9 +148,10 @@ def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
     if problems:
         raise ContentError(problems)
     files = []
+    result.approved = sum(reviewed.get(key, False) for key in strings)
     if strings:
-        change, result.needs_review = _catalogue_change(kit, lang, status, strings, reviewed,
-                                                        chosen)
+        change, result.needs_review = _catalogue_change(
+            kit, lang, status, strings, set(changed), chosen, signed_off)
         files.append(change)
     files += _article_changes(kit, read, articles, lines, problems)
     if problems:
@@ -183,6 +198,12 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
         if not unit.target or not unit.target.strip():
             continue  # not translated: what prints now stays
         text = " ".join(unit.target.split())
+        if unit.source is not None and _copied(text, unit.source) and not unit.same_meant:
+            notes.append(Problem(read.path, (
+                f"unit {unit.key!r}: its translation is its English text, copied in: left "
+                f"untranslated (if it is the same in {lang}, mark the unit final, or add a "
+                "note saying so)"), unit.line, "warning"))
+            continue
         if message := control_character_in_value(text, "an escape or a pasted character"):
             problem(message)
             continue
@@ -211,6 +232,13 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
         else:
             lines[unit.key] = text
     return strings, lines, reviewed
+
+
+def _copied(text: str, source: str) -> bool:
+    """Whether `text` is the English `source` copied (a text with letters: "{number}" or
+    "911" is the same in every language)."""
+    same = text == " ".join(source.split())
+    return same and any(char.isalpha() for char in re.sub(r"\{[^{}]*\}", "", source))
 
 
 def _article_of(key: str, articles: Mapping[str, Article]) -> Article | None:
@@ -281,12 +309,13 @@ def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str,
 
 
 def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapping[str, str],
-                      reviewed: Mapping[str, bool], layouts: Mapping[str, Layout]
-                      ) -> tuple[Change, bool]:
+                      changed: set[str], layouts: Mapping[str, Layout],
+                      signed_off: SignOff | None = None) -> tuple[Change, bool]:
     """`locales/<lang>.yaml` in the content folder with the strings set (a new one starts as
-    `havenprint locale init` writes it), taken off `untranslated`, and `needs_review` true
-    unless every string it holds is checked: those the file gives marked so, the others by
-    the catalogue they come from; and whether it needs review."""
+    `havenprint locale init` writes it), taken off `untranslated`; `needs_review` false
+    with a sign-off (who and when written beside it), else true once a string prints
+    differently (or as it was: the catalogue it copies, or this one, says); and whether it
+    needs review."""
     from generator.translating.translator_file import catalogue_text, descriptions, known_language
 
     path = site_catalogue_path(lang, kit.root)
@@ -303,12 +332,11 @@ def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapp
         code, name = known_language(lang)
         text = catalogue_text(code, name, language_status(lang, None, declared_strings(layouts)),
                               descriptions(layouts))
-    # The strings the file does not give keep the review of the catalogue they come from:
-    # this one, or (in a new file) the built-in one it copies.
+    # Without a sign-off, the review stays what the catalogue says (this one, or in a new
+    # file the built-in one it copies), and is needed once a string prints differently.
     builtin = next((c for c in status.catalogues if c.path != path), None)
     base = own if own is not None else builtin
-    others_checked = base is None or not base.meta.needs_review
-    given_checked = all(reviewed.get(key, False) for key in strings)
+    was_checked = base is None or not base.meta.needs_review
     order = [META_KEY, *status.english]
     needs: list[bool] = []
 
@@ -327,12 +355,17 @@ def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapp
                 del meta["untranslated"]
             elif kept != list(untranslated):
                 untranslated[:] = kept
-        # what prints from here besides the file's strings (those still in English aside)
-        others = [key for key in data if key not in (META_KEY, *strings, *kept)]
-        needs_review = not given_checked or (bool(others) and not others_checked)
+        needs_review = signed_off is None and (not was_checked or bool(changed & set(strings)))
         needs.append(needs_review)
         if meta.get("needs_review", False) != needs_review:
             set_key(meta, "needs_review", needs_review, META_FIELDS)
+        if signed_off is not None:
+            set_key(meta, "reviewed_by", signed_off.by, META_FIELDS)
+            set_key(meta, "reviewed_on", signed_off.on, META_FIELDS)
+        elif needs_review:
+            for key in ("reviewed_by", "reviewed_on"):
+                if key in meta:
+                    del meta[key]
 
     try:
         new = edited(text, edit)

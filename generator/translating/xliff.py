@@ -29,6 +29,7 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 MAX_UNITS = 5000
 MAX_DEPTH = 40
 REVIEWED_STATES = ("final", "signed-off")
+OWN_NOTES = "havenprint"  # the `from` of the notes the export writes
 
 
 def xliff_text(file: TranslatorFile, title: str) -> str:
@@ -67,7 +68,7 @@ def _unit(unit: Unit, source_lang: str, lang: str) -> ET.Element:
         state = "translated" if unit.reviewed else "needs-review-translation"
         ET.SubElement(element, "target", {XML_LANG: lang, "state": state}).text = unit.target
     for note in unit.notes:
-        ET.SubElement(element, "note", {"from": "havenprint"}).text = note
+        ET.SubElement(element, "note", {"from": OWN_NOTES}).text = note
     return element
 
 
@@ -163,10 +164,13 @@ def _file_unit(element: ET.Element, path: Path, lines: dict[ET.Element, int], la
             f"is {lang!r}: a file for another language?"), lines.get(target)))
     reviewed = element.get("approved") == "yes" or (
         target is not None and target.get("state") in REVIEWED_STATES)
+    own_note = any(note.get("from") != OWN_NOTES and "".join(note.itertext()).strip()
+                   for note in element.iter(f"{{{NS}}}note"))
     return FileUnit(
         key, "".join(source.itertext()) if source is not None else None,
         "".join(target.itertext()) if target is not None else None, reviewed,
-        lines.get(target) if target is not None else line, original)
+        lines.get(target) if target is not None else line, original,
+        same_meant=reviewed or own_note)
 
 
 def _plain(tag: str) -> str:

@@ -215,7 +215,7 @@ const havenprint = (() => {
     async function save(keep) {
       button.disabled = true;
       button.classList.add("busy");
-      let refused = false;
+      let refused = false, marked = null;
       try {
         const sent = {...body(), ...(keep || {})};
         if (drafts) drafts.hold();  // none sent while saving: the save drops it
@@ -230,7 +230,7 @@ const havenprint = (() => {
           return;
         }
         if (data.remarks) showRemarks(data.remarks);
-        if (data.where && data.where.length) markWhere(data.where, data.message);
+        if (data.where && data.where.length) marked = markWhere(data.where, data.message);
         if (data.conflict) {
           conflict(data.message, data.current);
         } else {
@@ -244,7 +244,7 @@ const havenprint = (() => {
       }
       // Disabling the button dropped the keyboard focus to the top of the page: it goes to
       // the first field marked, else back to the button.
-      if (refused) (form.querySelector('[aria-invalid="true"]') || button).focus();
+      if (refused) (marked || form.querySelector('[aria-invalid="true"]') || button).focus();
     }
 
     let conflicted = false;
@@ -333,6 +333,7 @@ const havenprint = (() => {
       input.setAttribute("aria-invalid", "true");
       input.focus();
     }
+    return input;
   }
 
   // On a phone the page is one column: the preview, at its end, is far from the field being

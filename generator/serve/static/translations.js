@@ -76,16 +76,24 @@
     for (const input of form.querySelectorAll("[data-key]:is(input, textarea)")) found[input.dataset.key] = input.value;
     return found;
   }
-  const snapshot = () => ({strings: strings(), reviewed: document.getElementById("reviewed").checked});
+  const signer = document.getElementById("reviewed-by");
+  const snapshot = () => ({strings: strings(), reviewed: document.getElementById("reviewed").checked,
+                           reviewed_by: signer.value});
   function restore(value) {
     for (const [key, text] of Object.entries(value.strings || {})) {
       const input = inputOf(key);
       if (input) { input.value = text; count(input); }
     }
     document.getElementById("reviewed").checked = value.reviewed === true;
+    signer.value = typeof value.reviewed_by === "string" ? value.reviewed_by : "";
     check();
   }
-  const body = () => ({lang: form.dataset.lang, base: form.dataset.base, ...snapshot()});
+  // A sign-off names who checked the strings (the server adds the date): never inferred.
+  const body = () => {
+    const {strings: texts, reviewed} = snapshot();
+    return {lang: form.dataset.lang, base: form.dataset.base, strings: texts,
+            signed_off_by: reviewed ? signer.value : null};
+  };
 
   // As the strings are typed: a placeholder changed, a word on the outside of a piece that
   // would give it away, or a text that does not fit where it prints, said on its string.
