@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test serve lint docs bench bench-quick clean wheel-check accept-pages bytecode
+.PHONY: demo test every-python-tests serve lint docs bench bench-quick clean wheel-check \
+	accept-pages bytecode
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +23,15 @@ demo: bytecode
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The tests CI runs on every supported Python besides the main one (.ci/other-python 3.12,
+# 3.13; `make test` runs the whole suite on the main one, 3.11): the corrections of ReportLab's
+# shaped text, byte-for-byte reproducibility, and every script's rendering (about 2 minutes).
+EVERY_PYTHON_TESTS := tests/test_reportlab_text.py tests/test_reproducible.py \
+	tests/test_scripts.py tests/test_rtl_numbers.py tests/test_typesetting.py
+
+every-python-tests:
+	@echo $(EVERY_PYTHON_TESTS)
 
 serve: $(STAMP)
 	$(BIN)/havenprint serve content --out output --open
@@ -62,4 +72,4 @@ bench-quick: bytecode
 	$(BIN)/python bench/bench.py --quick
 
 clean:
-	rm -rf $(VENV) output/*/ site/
+	rm -rf $(VENV) .venv312 .venv313 .ci-out output/*/ site/

@@ -14,7 +14,7 @@ report, not listed here): no kit can build faster than its libraries load.
 
 Where a fresh process's time goes, step by step (`--steps`, the default kit built in one
 process, `--jobs 1`, so that the steps follow each other): starting Python, importing the
-command line, the engine (ReportLab and the patches, the default faces registered), the
+command line, the engine (ReportLab, the default faces registered, its shaped text checked), the
 build's own modules and libraries, loading the content, then each PDF's lay out and render
 (faces registered on the way counted apart: ReportLab parsing TrueType), and writing the kit.
 
@@ -138,7 +138,7 @@ step("import the command line", started)
 since = time.perf_counter()
 from generator.render.starters import start
 start()
-step("start the engine: ReportLab, patches, default faces", since)
+step("start the engine: ReportLab, default faces, its shaped text checked", since)
 since = time.perf_counter()
 import generator.commands.build_command as command
 import generator.build as build

@@ -29,7 +29,6 @@ from generator.layout.document import (
 )
 from generator.layout.kept_placed import placed_document
 from generator.layout.laid_out import LaidOut
-from generator.render.kept_runs import kept_runs
 from generator.render.office import office_captions
 from generator.render.pdf_files import render_pdf
 from generator.render.qr import QrError, payload_for, qr_matrix
@@ -354,9 +353,8 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
     piece = Piece(problems=list(laid.warnings), contrast=contrast,
                   printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines,
                   cut_lines=laid.cut_lines, given=frozenset(same_lines or ()))
-    with kept_runs(kit.root, document.name, lang):
-        for target in targets:
-            piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
+    for target in targets:
+        piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
     return piece
 
 

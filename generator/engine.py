@@ -2,11 +2,11 @@
 
 A process (the command line, a batch worker, the web page's server) has one `Engine`. What
 starts it is handed to it by whatever starts the process (`start_engine(starters)`): the
-library patches and the default faces (generator/render/starters.py), which this module, the
-base of the package, does not import. It owns every cache: functions that remember their
-results are declared with `@remembered(maxsize)`, so each has a bound, its arguments are its
-key, and the engine can report and clear them all. Nothing else in the package keeps state
-from one document to the next.
+default faces and the check of ReportLab's shaped text (generator/render/starters.py),
+which this module, the base of the package, does not import. It owns every cache: functions
+that remember their results are declared with `@remembered(maxsize)`, so each has a bound,
+its arguments are its key, and the engine can report and clear them all. Nothing else in
+the package keeps state from one document to the next.
 """
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ def remembered(maxsize: int, typed: bool = False) -> Callable[[Callable[P, R]], 
 
 
 def fingerprint(value: Any) -> str:
-    """What a patch checks the code it replaces by (generator/render/patches.py,
-    generator/compiled_methods.py): a digest of a function's code (its bytecode, constants
-    and names, not its line numbers), or of a plain value's repr."""
+    """What a patch checks the code it replaces by (generator/compiled_methods.py): a
+    digest of a function's code (its bytecode, constants and names, not its line numbers),
+    or of a plain value's repr."""
     function = getattr(value, "__func__", value)  # a bound method: its function
     code = getattr(function, "__code__", None)
     digest = hashlib.sha256(_code_bytes(code) if code is not None else repr(value).encode())
@@ -118,13 +118,10 @@ class EngineNotStarted(RuntimeError):
 
 @dataclass
 class Engine:
-    """What one process keeps: installed patches, font files it has compressed, caches."""
+    """What one process keeps: what started it, its caches."""
 
     verbose: Callable[[str], None] | None = None
     patches: dict[str, str] = field(default_factory=dict)  # name -> "installed" or why not
-    # Font subsets a document has made, mapped to their compressed form once one has
-    # been compressed (generator.render.patches).
-    font_files: dict[bytes, bytes | None] = field(default_factory=dict)
     # A content folder's `extends:` chain, with digests of the site.yaml files it was read
     # from (generator.content.extends).
     folder_chains: Store[Any, Any] = field(default_factory=lambda: Store(1024))
@@ -137,17 +134,6 @@ class Engine:
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
     # A QR code version's data modules, packed (generator.render.qr_masks).
     qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
-    # How ReportLab writes a shaped run, by its glyph positions, size and rise
-    # (generator.render.patches, generator.render.shaped_text).
-    shaped_runs: Store[Any, Any] = field(default_factory=lambda: Store(4096))
-    # The shaped runs the document being drawn uses, while generator.render.kept_runs
-    # records them for the next process.
-    runs_used: dict[Any, Any] | None = None
-    runs_kept_for: Any = None  # the content folder whose runs are kept: the first built
-    # The document's runs as HarfBuzz shaped them in an earlier process, and those it uses,
-    # while it is drawn (generator.i18n.kept_shapes).
-    kept_shapes: dict[Any, Any] = field(default_factory=dict)
-    shapes_used: dict[Any, Any] | None = None
     # The dataclasses' methods compiled, by their text, and how many of them were kept on
     # disk when last read or written (generator.compiled_methods).
     compiled_methods: dict[str, Any] = field(default_factory=dict)
@@ -155,8 +141,6 @@ class Engine:
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
-    # Caches the patches made as they were installed (generator.render.patches).
-    patch_caches: list[_Remembering] = field(default_factory=list)
     # A batch worker's Ctrl-C (generator.commands.site_job).
     worker: WorkerState = field(default_factory=lambda: WorkerState())
     # What has started it, in the order it ran: each starter runs once per process.
@@ -170,33 +154,22 @@ class Engine:
                 self.started.append(starter)
         return self
 
-    def remember(self, function: Callable[P, R], maxsize: int,
-                 typed: bool = False) -> Callable[P, R]:
-        """`function` with up to `maxsize` results remembered in a cache this engine
-        reports and clears: for a cache made at run time (a patch's)."""
-        cached = functools.lru_cache(maxsize=_bound(maxsize), typed=typed)(function)
-        self.patch_caches.append(cached)
-        return cached  # type: ignore[return-value]
-
     def cache_sizes(self) -> dict[str, tuple[int, int]]:
         """(entries, bound) of every cache, by the function's name."""
         sizes = {f"{cached.__module__}.{cached.__qualname__}":
                  (cached.cache_info().currsize, cached.cache_info().maxsize)
-                 for cached in (*_REMEMBERING, *self.patch_caches)}
-        sizes["font files"] = (len(self.font_files), -1)  # bounded by the subsets kept
+                 for cached in _REMEMBERING}
         for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
-                     "qr_data_modules", "shaped_runs"):
+                     "qr_data_modules"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes
 
     def clear(self) -> None:
-        """Forget every remembered result (the patches and fonts stay)."""
-        for cached in (*_REMEMBERING, *self.patch_caches):
+        """Forget every remembered result (the fonts stay)."""
+        for cached in _REMEMBERING:
             cached.cache_clear()
-        self.font_files.clear()
-        for store in (self.folder_chains, self.input_digests, self.qr_data_modules,
-                      self.shaped_runs):
+        for store in (self.folder_chains, self.input_digests, self.qr_data_modules):
             store.clear()  # site families stay: ReportLab keeps their registered fonts
 
 

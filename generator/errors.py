@@ -12,6 +12,7 @@ from typing import Literal
 Severity = Literal["error", "warning", "info"]
 # The command line's exit codes; 130 is Ctrl-C's.
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_WRITE, EXIT_IN_USE, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_LIBRARY = 5
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,12 @@ class OutputInUse(WriteError):
         self.pid = pid
         owner = f" (pid {pid})" if pid else ""
         super().__init__(f"{folder} is in use by another build{owner}; wait for it to finish")
+
+
+class LibraryError(Exception):
+    """A library installed here does not behave as havenprint's corrections of it need
+    (generator/i18n/reportlab_text.py): pages would print wrong, so nothing is built, exit 5,
+    with one line naming the library and its version."""
 
 
 class InterruptedAfterSwap(KeyboardInterrupt):

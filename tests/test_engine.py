@@ -1,5 +1,5 @@
-"""The engine owns what a process keeps: patches checked before they go in, bounded caches,
-and memory that stays flat over thousands of builds (the web page's server)."""
+"""The engine owns what a process keeps: bounded caches, and memory that stays flat over
+thousands of builds (the web page's server)."""
 
 from __future__ import annotations
 
@@ -11,58 +11,8 @@ import subprocess
 import sys
 
 import generator
-import generator.render.patches
-from generator.engine import Engine, current_engine, engine
-from generator.render.patches import PATCHES, Patch, fingerprint, install
-from generator.render.starters import STARTERS
+from generator.engine import current_engine
 from tests.conftest import DEFAULT_CONTENT, REPO
-
-
-def test_every_patch_matches_the_library_it_patches_here() -> None:
-    """A ReportLab release within the pinned range that changes a patched function fails
-    here, before anyone relies on a patch that was left off."""
-    assert set(engine().patches) == {patch.name for patch in PATCHES}
-    assert set(engine().patches.values()) == {"installed"}
-
-
-class _Library:
-    @staticmethod
-    def work(value: int) -> int:
-        return value + 1
-
-
-def test_a_patch_written_for_other_code_is_left_off_and_said() -> None:
-    patch = Patch("doubled work", _Library, "work", "0123456789abcdef",
-                  lambda original, engine: lambda value: 2 * original(value))
-    outcome = install(Engine(), (patch,))
-    assert _Library.work(1) == 2  # untouched
-    assert outcome["doubled work"].startswith(
-        "_Library.work is not the code it was written for (fingerprint ")
-    said: list[str] = []
-    right = Patch("doubled work", _Library, "work", fingerprint(_Library.__dict__["work"]),
-                  patch.make)
-    original, generator.render.patches.PATCHES = generator.render.patches.PATCHES, (patch,)
-    try:
-        Engine(verbose=said.append).start(STARTERS)
-    finally:
-        generator.render.patches.PATCHES = original
-    assert said and said[0].startswith("patch 'doubled work' left off: _Library.work is not")
-    assert install(Engine(), (right,)) == {"doubled work": "installed"}
-    assert _Library.work(1) == 4
-
-
-def test_the_command_line_says_which_patch_it_left_off() -> None:
-    script = (
-        "import sys, generator.render.patches as p\n"
-        "p.PATCHES = (p.Patch('rise fix', p.PDFTextObject, 'setRise', '0' * 16, p._rise_fix),)\n"
-        "from generator.commands.cli import main\n"
-        "sys.exit(main(['--verbose', 'check', sys.argv[1], '--format', 'pocket-card',"
-        " '--lang', 'en']))\n")
-    result = subprocess.run([sys.executable, "-c", script, str(DEFAULT_CONTENT)], cwd=REPO,
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert "havenprint: patch 'rise fix' left off: PDFTextObject.setRise is not the code" \
-        in result.stderr
 
 
 def test_every_cache_has_a_bound() -> None:
@@ -72,7 +22,7 @@ def test_every_cache_has_a_bound() -> None:
     sizes = current_engine().cache_sizes()
     assert len(sizes) > 40
     unbounded = [name for name, (_, bound) in sizes.items()
-                 if (bound is None or bound <= 0) and name != "font files"]
+                 if bound is None or bound <= 0]
     assert unbounded == []
 
 
@@ -155,7 +105,7 @@ def h():
 
 def test_no_module_keeps_state_of_its_own() -> None:
     """No module keeps state outside the engine: no `global`, no functools cache (the engine
-    makes them: @remembered, Engine.remember), no top-level dict, list or set (a constant is
+    makes them: @remembered), no top-level dict, list or set (a constant is
     a tuple, a frozenset or a MappingProxyType); generator/engine.py's top level holds the
     registry of @remembered functions and the process's engine."""
     offenders = []

@@ -50,18 +50,6 @@ def in_new_process(scratch: Path, code: str, *argv: str | Path,
     return json.loads(listing.read_text(encoding="utf-8"))
 
 
-def test_reportlabs_web_address_pattern_is_never_compiled(kit: Path, tmp_path: Path) -> None:
-    """ReportLab's paragraph module compiles a pattern for web addresses at import (a tenth
-    of the import time), used only to hyphenate: a build loads the module without it."""
-    facts = in_new_process(tmp_path, """
-import sys
-module = sys.modules["reportlab.platypus.paragraph"]
-facts = {"code": code, "kind": type(module.uri_pat).__name__,
-         "compiled": "compiled" in vars(module.uri_pat)}
-""", "build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
-    assert facts == {"code": 0, "kind": "Deferred", "compiled": False}
-
-
 def test_an_office_build_never_loads_pillow(kit: Path, tmp_path: Path) -> None:
     """ReportLab imports Pillow's Image module as it loads, for bitmaps, which an office
     build never draws: the module is there, not yet run (render/deferred_modules.py), and
@@ -85,165 +73,6 @@ def test_deferred_pillow_is_pillow() -> None:
     assert isinstance(picture, Image.Image) and Image.__name__ == "PIL.Image"
 
 
-def test_a_deferred_pattern_matches_as_the_compiled_one() -> None:
-    import re
-
-    from generator.render.deferred_pattern import URI_PATTERN, Deferred, paragraph
-
-    deferred = Deferred(URI_PATTERN, re.IGNORECASE)
-    compiled = re.compile(URI_PATTERN, re.IGNORECASE)
-    for text in ("https://example.org/a/b?c", "HTTP://Пример.рф/путь", "not an address",
-                 "ftp://10.0.0.1:21/x"):
-        assert bool(deferred.match(text)) == bool(compiled.match(text))
-    assert paragraph._uri_split_pairs("https://example.org/a/b") == [
-        ("https://example.org/a/", "b"), ("https://example.org/", "a/b"),
-        ("https://", "example.org/a/b")]
-
-
-# Counts, in the build's process, TrueType faces parsed by ReportLab and faces read back
-# from the disk cache instead.
-COUNT_FACES = """
-import generator.render.face_cache as face_cache
-counts = {"parsed": 0, "read": 0}
-parse, read_kept = face_cache.parse, face_cache.read_kept
-def counted_parse(*args):
-    counts["parsed"] += 1
-    return parse(*args)
-def counted_read(path):
-    kept = read_kept(path)
-    counts["read"] += kept is not None
-    return kept
-face_cache.parse, face_cache.read_kept = counted_parse, counted_read
-#---
-facts = {"code": code, **counts}
-"""
-
-
-def test_a_second_process_reads_the_faces_the_first_parsed(tmp_path: Path) -> None:
-    from tests.conftest import default_kit_in
-
-    kit = default_kit_in(tmp_path / "content", ["en", "ar"])
-    cache = tmp_path / "cache"
-    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
-    first = in_new_process(tmp_path, COUNT_FACES, *argv, cache=cache)
-    second = in_new_process(tmp_path, COUNT_FACES, *argv, cache=cache)
-    assert first["code"] == second["code"] == 0
-    assert first["parsed"] >= 4 and first["read"] == 0  # Latin and Arabic, regular and bold
-    assert second == {"code": 0, "parsed": 0, "read": first["parsed"]}
-
-
-def test_a_kept_face_is_the_face_reportlab_reads(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every attribute of every face a kit registers, as read back, is what ReportLab's own
-    reading sets; the same font file copied elsewhere is found, and one changed in place
-    (the same size and time) is read again."""
-    from reportlab.pdfbase.ttfonts import TTFontFace
-
-    import generator.render.face_cache as face_cache
-    from generator.disk_cache import cache_folder
-    from generator.engine import engine
-    from generator.i18n.fonts import FAMILIES
-
-    assert engine().patches["faces read once per font file"] == "installed"
-    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
-    cache_folder.cache_clear()
-    parsed: list[str] = []
-    parse = face_cache.parse
-    monkeypatch.setattr(face_cache, "parse", lambda original, face, char_info: (
-        parsed.append(face.filename), parse(original, face, char_info)))
-    try:
-        for key in ("atkinson", "noto-arabic"):
-            path = str(FAMILIES[key].regular())
-            read = TTFontFace(path)  # parsed, kept
-            again = TTFontFace(path)  # read back
-            assert parsed.count(path) == 1
-            assert _attributes(again) == _attributes(read)
-            assert again._pdfScale(733) == read._pdfScale(733)
-        copy = tmp_path / "copy.ttf"
-        copy.write_bytes(Path(FAMILIES["atkinson"].regular()).read_bytes())
-        TTFontFace(str(copy))
-        assert parsed.count(str(copy)) == 0  # the same bytes elsewhere: the same face
-        stamp = copy.stat()
-        data = bytearray(copy.read_bytes())
-        data[-10] ^= 0xFF  # the last table's bytes: still a font, not the same file
-        copy.write_bytes(bytes(data))
-        os.utime(copy, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-        TTFontFace(str(copy))
-        assert parsed.count(str(copy)) == 1
-    finally:
-        cache_folder.cache_clear()
-
-
-# Counts, in the build's process, font subsets read back from the disk cache and made.
-COUNT_SUBSETS = """
-import generator.render.subset_cache as subset_cache
-counts = {"read": 0, "made": 0}
-read_used = subset_cache.read_used
-def counted_read(path, decode):
-    found = read_used(path, decode)
-    counts["read" if found is not None else "made"] += 1
-    return found
-subset_cache.read_used = counted_read
-#---
-facts = {"code": code, **counts}
-"""
-
-
-def test_a_second_process_reads_the_subsets_the_first_made(tmp_path: Path) -> None:
-    """And embeds them as the first did: the same PDFs, byte for byte."""
-    from tests.conftest import default_kit_in
-
-    kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans"])
-    cache = tmp_path / "cache"
-    runs = []
-    for run in ("first", "second"):
-        out = tmp_path / run
-        runs.append(in_new_process(tmp_path, COUNT_SUBSETS, "build", kit, "--out", out,
-                                   "--no-previews", "--jobs", "1", cache=cache))
-    first, second = runs
-    assert first["code"] == 0 and first["made"] >= 20 and first["read"] == 0
-    assert second == {"code": 0, "read": first["made"], "made": 0}
-    pdfs = sorted(path.relative_to(tmp_path / "first")
-                  for path in (tmp_path / "first").rglob("*.pdf"))
-    assert len(pdfs) >= 12
-    for pdf in pdfs:
-        assert (tmp_path / "first" / pdf).read_bytes() == (tmp_path / "second" / pdf).read_bytes()
-
-
-def test_a_kept_subset_is_reportlabs_own_and_a_damaged_one_is_made_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import zlib
-
-    from reportlab.pdfbase.ttfonts import TTFontFace
-
-    from generator.disk_cache import cache_folder
-    from generator.engine import engine
-    from generator.i18n.fonts import FAMILIES
-    from generator.render.face_cache import FACE_KEY
-    from generator.render.subset_cache import PREFIX, kept_subset
-
-    assert engine().patches["remembered font subsets"] == "installed"
-    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
-    cache_folder.cache_clear()
-    try:
-        face = TTFontFace(str(FAMILIES["noto-arabic"].regular()))
-        key = getattr(face, FACE_KEY)
-        glyphs = (0, 3, 40, 41, 7, 120)
-        own = type(face).makeSubset.__wrapped__(face, list(glyphs))  # ReportLab's
-        made = kept_subset(key, glyphs, "code", lambda: own)
-        assert made == (own, zlib.compress(own))
-        assert kept_subset(key, glyphs, "code", lambda: b"not asked for") == made
-        assert kept_subset(key, glyphs[::-1], "code", lambda: b"other order") == (
-            b"other order", zlib.compress(b"other order"))  # another subset, another file
-        [kept] = [path for path in (tmp_path / "cache").rglob(f"{PREFIX}*")
-                  if path.read_bytes() == made[1]]
-        kept.write_bytes(made[1][:-8])  # cut short: it no longer decompresses
-        assert kept_subset(key, glyphs, "code", lambda: own) == made
-        assert kept.read_bytes() == made[1]  # made again, and kept again
-    finally:
-        cache_folder.cache_clear()
-
-
 COUNT_PASSES = """
 import gc
 passes = []
@@ -264,10 +93,6 @@ def test_a_build_runs_few_passes_of_the_garbage_collector(kit: Path, tmp_path: P
     facts = in_new_process(tmp_path, COUNT_PASSES, *argv, cache=tmp_path / "cache")
     assert facts["code"] == 0 and facts["threshold"] and facts["frozen"] == 0
     assert facts["passes"] < 20, facts  # 7; 110 with the collector as Python sets it
-
-
-def _attributes(face: Any) -> dict[str, Any]:
-    return {name: value for name, value in vars(face).items() if name != "_pdfScale"}
 
 
 COUNT_COMPILED = """

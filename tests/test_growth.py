@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus.paragraph import Paragraph as RLParagraph
 
 from generator.engine import engine
 from generator.i18n.bidi_text import _words
@@ -30,8 +29,6 @@ from generator.i18n.isolates import isolate_spans, unbreakable_spans
 from generator.i18n.line_breaks import segments
 from generator.i18n.segmented_text import SegmentedParagraph
 from generator.layout import fit
-from generator.render.starters import start
-from generator.render.word_queue import WordQueue
 from tests.conftest import DEFAULT_CONTENT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -70,52 +67,6 @@ def processor_seconds() -> float:
     among them): unlike the clock's, it does not grow when other work shares the machine."""
     times = os.times()
     return times.user + times.system + times.children_user + times.children_system
-
-
-def test_reportlab_breaks_a_paragraph_in_time_linear_in_its_words() -> None:
-    """ReportLab took the words from the front of a list, moving all the others each time
-    (render/word_queue.py): 100,000 words cost 10 s."""
-    start()
-    style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10)
-    assert growth(lambda n: RLParagraph("word " * n, style).wrap(200, 1e9), 25_000) < MARGIN
-
-
-def test_lines_are_broken_as_reportlab_breaks_them() -> None:
-    """The same lines, and the same lines for a split's tail, as ReportLab's own function."""
-    start()
-    original = RLParagraph.breakLines.__wrapped__  # type: ignore[attr-defined]
-    style = ParagraphStyle("body", fontName="Helvetica", fontSize=8, leading=10,
-                           firstLineIndent=12)
-    def tail(markup: str) -> RLParagraph:
-        paragraph = RLParagraph(markup, style)
-        paragraph.wrap(180, 1e9)
-        return paragraph.split(180, 300)[1]
-
-    for markup in ("One two three four five six seven. " * 300,
-                   "One <b>two</b> three <i>four five</i> six. " * 200):
-        for make in (lambda text: RLParagraph(text, style), tail):
-            ours = make(markup).breakLines([168, 180])
-            theirs = original(make(markup), [168, 180])
-            assert _lines(ours) == _lines(theirs) and len(_lines(ours)) > 20
-
-
-def _lines(broken: object) -> list[str]:
-    lines = broken.lines  # type: ignore[attr-defined]
-    if broken.kind == 0:  # type: ignore[attr-defined]
-        return [" ".join(words) for _, words in lines]
-    return ["".join(frag.text for frag in line.words) for line in lines]
-
-
-def test_the_word_queue_answers_what_reportlab_asks_of_a_list() -> None:
-    words = WordQueue(["a", "b", "c", "d"])
-    assert words.pop(0) == "a" and words.pop() == "d"
-    words[0:0] = ["x", "y"]  # put back at the front
-    assert list(words) == ["x", "y", "b", "c"]
-    copy = words[:]
-    assert isinstance(copy, WordQueue) and list(copy) == list(words)
-    words.insert(1, "i")
-    assert list(words) == ["x", "i", "y", "b", "c"] and words.pop(2) == "y"
-    assert list(words) == ["x", "i", "b", "c"]
 
 
 def test_chinese_text_is_broken_in_time_linear_in_its_length() -> None:

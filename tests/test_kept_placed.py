@@ -1,8 +1,8 @@
-"""A document's placement and its shaped runs kept on disk (generator/layout/kept_placed.py,
-generator/render/kept_runs.py, issue 31): a second process building an unchanged kit places
-nothing and works out no shaped run, and prints the same PDFs, byte for byte, as one that
-did it all; an edit places again the documents it reaches, and only those; a damaged kept
-file is made again; the web page's drafts and a document with a problem are never kept.
+"""A document's placement kept on disk (generator/layout/kept_placed.py, issue 31): a second
+process building an unchanged kit places nothing, and prints the same PDFs, byte for byte,
+as one that did it all; an edit places again the documents it reaches, and only those; a
+damaged kept file is made again; the web page's drafts and a document with a problem are
+never kept.
 Each build runs in a new Python, as the command does (tests/test_first_build.py's
 in_new_process), and reports what it placed and worked out, never how long it took."""
 
@@ -16,11 +16,10 @@ from tests.conftest import default_kit_in, page_texts
 from tests.test_first_build import in_new_process
 
 # Counts, in the build's process, the documents placed (not read back), by format and
-# language, the shaped runs written out (render/patches.py's `written`) and shaped
-# (kept_shapes' shapeStr), each call noted by what `note` makes of its arguments.
+# language, each call noted by what `note` makes of its arguments.
 COUNT_PLACED = """
 import importlib
-calls = {"placed": [], "runs": [], "shaped": []}
+calls = {"placed": []}
 def count(module, name, kind, note=lambda *args: 1):
     owner = importlib.import_module(module)
     original = getattr(owner, name)
@@ -30,11 +29,8 @@ def count(module, name, kind, note=lambda *args: 1):
     setattr(owner, name, counted)
 count("generator.layout.kept_placed", "place_document", "placed",
       lambda composition, placement: [composition.layout.name, composition.lang])
-count("generator.render.patches", "written", "runs")
-count("generator.i18n.kept_shapes", "shapeStr", "shaped")
 #---
-facts = {"code": code, "placed": sorted(calls["placed"]), "runs": len(calls["runs"]),
-         "shaped": len(calls["shaped"])}
+facts = {"code": code, "placed": sorted(calls["placed"])}
 """
 LANGUAGES = ["en", "ar", "zh-Hans", "hi"]
 
@@ -67,8 +63,6 @@ def test_a_second_process_places_nothing_and_prints_the_same(
     assert {lang for _, lang in first["placed"]} == set(LANGUAGES)
     assert len(first["placed"]) == len(pdfs) >= 7 * len(LANGUAGES)  # each once, office only
     assert second["placed"] == []
-    assert first["runs"] > 100 and second["runs"] == 0  # Arabic's and Hindi's shaped runs
-    assert first["shaped"] > 100 and second["shaped"] == 0  # HarfBuzz's glyphs, read back
     assert _pdfs(tmp_path / "second") == pdfs
 
 
@@ -97,19 +91,16 @@ def test_a_damaged_kept_placement_is_placed_again(tmp_path: Path) -> None:
     first = _build(tmp_path, kit, "first")
     kept = sorted((tmp_path / "cache" / "havenprint" / "placed").glob("placed-*.pickle"))
     assert first["code"] == 0 and len(kept) == len(first["placed"]) >= 7
-    kept += sorted((tmp_path / "cache" / "havenprint" / "runs").glob("runs-*.pickle"))
-    assert len(kept) == 2 * len(first["placed"])  # every Arabic document has shaped runs
     whole = {path: path.read_bytes() for path in kept}
     for path in kept[::2]:
         path.write_bytes(whole[path][: len(whole[path]) // 2])  # cut short
     for path in kept[1::2]:
         path.write_bytes(b"not a pickle")
     second = _build(tmp_path, kit, "second")
-    assert second["placed"] == first["placed"] and second["runs"] == first["runs"] > 0
-    assert second["shaped"] == first["shaped"] > 0
+    assert second["placed"] == first["placed"]
     assert _pdfs(tmp_path / "second") == _pdfs(tmp_path / "first")
     third = _build(tmp_path, kit, "third")  # what the second placed was kept again, whole
-    assert third["placed"] == [] and third["runs"] == third["shaped"] == 0
+    assert third["placed"] == []
     assert _pdfs(tmp_path / "third") == _pdfs(tmp_path / "first")
 
 
@@ -148,40 +139,3 @@ def test_drafts_and_documents_with_a_problem_are_never_kept(
         assert len(list(folder.glob("placed-*.pickle"))) == 1
     finally:
         cache_folder.cache_clear()
-
-
-
-def test_only_the_first_content_folder_keeps_its_runs(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A batch worker's later sites use the runs the first left remembered, and neither
-    read nor write files of their own (reading them cost a batch more than it saved)."""
-    from generator.disk_cache import cache_folder
-    from generator.engine import current_engine
-    from generator.render.kept_runs import kept_runs
-
-    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
-    cache_folder.cache_clear()
-    engine = current_engine()
-    monkeypatch.setattr(engine, "runs_kept_for", None)
-    try:
-        with kept_runs(tmp_path / "first", "brochure", "ar"):
-            assert engine.runs_used == {}  # recording
-        with kept_runs(tmp_path / "second", "brochure", "ar"):
-            assert engine.runs_used is None  # not recording, nothing read
-        with kept_runs(tmp_path / "first", "poster", "ar"):
-            assert engine.runs_used == {}
-    finally:
-        cache_folder.cache_clear()
-
-
-def test_a_kit_is_the_same_bytes_however_its_documents_are_shared(tmp_path: Path) -> None:
-    """A glyph no character maps to gets its private character by its glyph id, not by the
-    order a process meets it (render/patches.py, "private characters by glyph"): one
-    process, or two sharing the documents as each becomes free, make the same PDFs."""
-    kit = default_kit_in(tmp_path / "content", ["ar", "hi", "en", "es"])
-    for jobs in ("1", "2"):
-        in_new_process(tmp_path, "#---\nfacts = {'code': code}\n", "build", kit, "--out",
-                       tmp_path / jobs, "--no-previews", "--jobs", jobs,
-                       cache=tmp_path / "cache")
-    one, two = _pdfs(tmp_path / "1"), _pdfs(tmp_path / "2")
-    assert len(one) >= 28 and one == two

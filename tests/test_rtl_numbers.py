@@ -27,10 +27,10 @@ from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet, font_set, register_fonts
+from generator.i18n.reportlab_text import LevelCanvas
 from tests.conftest import (
     DEFAULT_CONTENT,
     decode_qr_codes,
@@ -287,7 +287,7 @@ def _drawn_lines(text: str, style: ParagraphStyle, fonts: FontSet,
                  one_line: bool = False) -> list[str]:
     """`text` drawn as a BidiParagraph 780 pt wide, read back as the page's visual lines."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
+    canvas = LevelCanvas(buffer, pagesize=(800, 60), invariant=1)
     para = BidiParagraph(text, style, fonts, "regular")
     para.wrap(780, 60)
     if one_line:
@@ -467,7 +467,7 @@ def test_arabic_indic_digits_in_a_segmented_paragraph(lang: str, sentence: str,
     fonts = font_set(lang, text)
     style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(800, 60), invariant=1)
+    canvas = LevelCanvas(buffer, pagesize=(800, 60), invariant=1)
     para = SegmentedParagraph(text, style, fonts, "regular")
     para.wrap(780, 60)
     para.drawOn(canvas, 10, 20)

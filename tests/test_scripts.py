@@ -199,15 +199,15 @@ def test_hebrew_letters_are_not_joined_into_presentation_ligatures(tmp_path: Pat
     import io
 
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfgen.canvas import Canvas
 
     from generator.i18n.fonts import register_fonts
+    from generator.i18n.reportlab_text import LevelCanvas
     register_fonts()
     fonts = font_set("he", "אליהם האלה Domestic")
     style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=12, leading=14)
     para = BidiParagraph("אליהם האלה Domestic", style, fonts, "regular")
     buffer = io.BytesIO()
-    canvas = Canvas(buffer)
+    canvas = LevelCanvas(buffer)
     para.wrapOn(canvas, 400, 100)
     para.drawOn(canvas, 50, 700)
     canvas.save()

@@ -1,5 +1,5 @@
 """mypy finds nothing in generator/ (configured in pyproject.toml: strict for the engine and
-its patches), so that `make test` catches a type error as `make lint` and CI do.
+the corrections of ReportLab), so that `make test` catches a type error as `make lint` and CI do.
 
 mypy runs in its own process, as `make lint` runs it: in this one it would add its modules to
 what tests/test_engine.py measures. Its cache (.mypy_cache/) makes a rerun take about a second.

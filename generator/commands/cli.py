@@ -1,5 +1,6 @@
 """`havenprint build | check | formats | serve`: exit 0 ok, 1 content problems, 2 usage errors,
-3 could not write the output, 4 output folder in use by another build, 130 interrupted.
+3 could not write the output, 4 output folder in use by another build, 5 a library that would
+print wrong (generator/i18n/reportlab_text.py), 130 interrupted.
 
 What a command runs is imported when it runs: `--version` loads no library, `formats` no
 more than the layouts need, and `build` neither the importers nor the web page."""
@@ -27,11 +28,13 @@ from generator.errors import (
     EXIT_CONTENT,
     EXIT_IN_USE,
     EXIT_INTERRUPTED,
+    EXIT_LIBRARY,
     EXIT_OK,
     EXIT_USAGE,
     EXIT_WRITE,
     ContentError,
     InterruptedAfterSwap,
+    LibraryError,
     OutputInUse,
     UsageError,
     WriteError,
@@ -91,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WriteError as error:
         print(f"havenprint: error: {error}", file=sys.stderr)
         return EXIT_WRITE
+    except LibraryError as error:
+        print(f"havenprint: error: {error}", file=sys.stderr)
+        return EXIT_LIBRARY
     except InterruptedAfterSwap as error:
         print(f"havenprint: interrupted once the new kit was complete: {shown_path(error.out)} "
               "holds it", file=sys.stderr)
@@ -104,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # Commands that lay out or draw pages (locale export and import measure each string's room):
-# they start the engine (patches, default faces) first.
+# they start the engine (default faces, the check of ReportLab's shaped text) first.
 NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve", "locale"})
 
 
@@ -119,8 +125,8 @@ def _parser(sized_formats: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"havenprint {__version__}")
     parser.add_argument("--verbose", action="store_true",
-                        help="also say what the engine left off (a library patch that does "
-                             "not match this ReportLab), and print every message of a check "
+                        help="also say what the engine checked as it started (ReportLab's "
+                             "release, its shaped text), and print every message of a check "
                              "or build")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

@@ -30,11 +30,11 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.engine import remembered
 from generator.i18n.fonts import FontSet
 from generator.i18n.isolates import isolate_spans, unbreakable_spans
-from generator.i18n.kept_shapes import note_shaped, shaped_str
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
 from generator.i18n.plain_text import plain_text
+from generator.i18n.reportlab_text import level_text, shaped_str
 from generator.i18n.shaped_width import shaped_width_at_1000
 
 _STRONG_RTL = frozenset({"R", "AL"})
@@ -424,10 +424,7 @@ def _harfbuzz_reads_right_to_left(text: str) -> bool:
 
 
 def _draw_run(canvas: Canvas, run: Run, x: float, y: float, size: float) -> None:
-    text = canvas.beginText(x, y)
+    text = level_text(canvas, x, y)
     text.setFont(run.font, size)
-    shaped_text = _for_harfbuzz(run)
-    shaped = _shaped(shaped_text, run.font, size)
-    note_shaped(shaped_text, run.font, size, shaped)
-    text._textOut(shaped)  # ReportLab's shaped-text path
+    text._textOut(_shaped(_for_harfbuzz(run), run.font, size))  # ReportLab's shaped-text path
     canvas.drawText(text)

@@ -97,8 +97,8 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     files = []
     for path in folder.iterdir():
         if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "face-", "subset-"))):
-            continue  # not ours, or a file being written (face-: generator/render/face_cache,
-            # subset-: generator/render/subset_cache)
+            continue  # not ours, or a file being written (face- and subset- files are an
+            # earlier release's, pruned with the rest)
         try:
             stat = path.stat()
         except OSError:

@@ -27,7 +27,6 @@ import fontpkg_noto_sans_tamil
 import fontpkg_noto_sans_thai
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.content.language_tags import with_base
 from generator.content.models import SiteFont
@@ -40,6 +39,7 @@ from generator.i18n.font_files import (
     truetype_subset,
 )
 from generator.i18n.plain_text import plain_text
+from generator.i18n.reportlab_text import ShapingFont
 from generator.i18n.scripts import script_of
 
 REGULAR = "havenprint-regular"  # Atkinson Hyperlegible: office-sheet captions, the default
@@ -273,7 +273,7 @@ def register_default_faces() -> None:
 
 def _register(name: str, path: Path) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(ShapingFont(name, str(path)))
 
 
 def _map_bold(regular: str, bold: str) -> None:

@@ -23,11 +23,11 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
 from generator.i18n.fonts import Face, FontSet
-from generator.i18n.kept_shapes import note_shaped, shaped_str
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
 from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.plain_text import plain_text
+from generator.i18n.reportlab_text import level_text, shaped_str
 from generator.i18n.scripts import is_han_or_kana
 from generator.i18n.shaped_width import shaped_width_at_1000
 
@@ -290,7 +290,7 @@ def _glyphs(text: str, font: str, size: float) -> str:
 
 @remembered(8192)
 def _for_harfbuzz(text: str) -> str:
-    """The run's text as it is given to HarfBuzz (and kept by: kept_shapes.py)."""
+    """The run's text as it is given to HarfBuzz."""
     return left_to_right_for_harfbuzz(text.translate(_NO_BREAK_SPACES))
 
 
@@ -302,12 +302,10 @@ def _draw_run(canvas: Canvas, text: str, face: Face, weight: str, x: float, y: f
               size: float) -> None:
     font = face.name(weight)
     drawn = text.translate(_NO_BREAK_SPACES)
-    run = canvas.beginText(x, y)
+    run = level_text(canvas, x, y)
     run.setFont(font, size)
     if face.shaped:
-        glyphs = _glyphs(text, font, size)
-        note_shaped(_for_harfbuzz(text), font, size, glyphs)
-        run._textOut(glyphs)  # ReportLab's shaped-text path
+        run._textOut(_glyphs(text, font, size))  # ReportLab's shaped-text path
     else:
         run.textOut(drawn)
     canvas.drawText(run)

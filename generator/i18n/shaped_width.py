@@ -3,7 +3,7 @@
 ReportLab's shapeFragWord shapes a word and then walks its glyphs in Python, giving each one
 a code of the font's subset and the offsets the canvas draws it with: two thirds of the time
 an Arabic kit spends measuring words the first time. Measuring needs only the sum of the
-advances: the same shaping (the features and cluster level shapeFragWord shapes with, on
+advances: the same shaping (the features and cluster level `shaped_str` shapes with, on
 the font ReportLab opened), summed in the same units. The pages come out the same (every
 page of a 14-language kit rendered and its text read back, before and after).
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import uharfbuzz
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from reportlab.pdfbase.ttfonts import shapeFragWord
+
+from generator.i18n.reportlab_text import FEATURES
 
 
 def shaped_width_at_1000(text: str, font: str) -> float:
@@ -27,7 +28,6 @@ def shaped_width_at_1000(text: str, font: str) -> float:
     buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
     buffer.add_str(text)
     buffer.guess_segment_properties()
-    features = shapeFragWord.__defaults__[0]  # as patched (render/patches.py)
-    uharfbuzz.shape(hb_font, buffer, features)
+    uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
     scale = face.pdfScale
     return float(sum(scale(position.x_advance) for position in buffer.glyph_positions))

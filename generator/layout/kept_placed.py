@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from reportlab.pdfbase import pdfmetrics
 
 from generator.disk_cache import cache_folder, installed, keep_file, read_used
 from generator.engine import remembered
+from generator.i18n.font_files import cache_dir
 from generator.i18n.fonts import FontSet
-from generator.i18n.kept_shapes import font_file
 from generator.layout.document import Composition, Placed, place_document
 from generator.layout.place import Placement
 
@@ -116,6 +117,21 @@ def _fonts_key(same: Same) -> tuple[Any, ...] | None:
         faces.append((face.family, face.regular, face.bold, face.shaped, len(face.cmap),
                       hash(face.cmap), files))  # a set of ints hashes alike in every process
     return fonts.lang, tuple(faces)
+
+
+@remembered(256)
+def font_file(name: str) -> tuple[str, int, int] | None:
+    """The file ReportLab read the registered font `name` from, by size and time; a file the
+    font cache made is named by a digest of what it was made from, and its time is when it
+    was last used (pruning removes the files used longest ago), so its name and size tell
+    it. None for a font not read from a file."""
+    try:
+        filename = Path(pdfmetrics.getFont(name).face.filename)
+        found = filename.stat()
+    except (KeyError, AttributeError, TypeError, OSError):
+        return None
+    made = filename.parent == cache_dir()
+    return str(filename), found.st_size, 0 if made else found.st_mtime_ns
 
 
 @remembered(1)

@@ -13,7 +13,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from io import BytesIO
-from types import MappingProxyType
 
 import uharfbuzz
 from fontTools.pens.basePen import BasePen
@@ -23,9 +22,7 @@ from fontTools.ttLib import TTFont
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from generator.engine import remembered
-
-# What ReportLab shapes with (its discretionary ligatures are off: generator/render/patches.py)
-FEATURES = MappingProxyType({"kern": True, "liga": True})
+from generator.i18n.reportlab_text import FEATURES
 
 
 @dataclass(frozen=True)

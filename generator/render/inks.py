@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.models import Site
 from generator.engine import remembered
+from generator.i18n.reportlab_text import LevelCanvas
 from generator.layout.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
 
@@ -108,7 +108,7 @@ def _cmyk_color(inks: tuple[float, ...]) -> CMYKColor:
     return CMYKColor(*(ink / 100 for ink in inks))
 
 
-class ShopCanvas(Canvas):
+class ShopCanvas(LevelCanvas):
     """A canvas that writes CMYK only: every colour set goes through `inks` (text objects
     copy the hook), and grey levels become black ink."""
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from types import MappingProxyType
 
 from reportlab.lib.colors import black
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.models import Kit
 from generator.i18n.fonts import REGULAR, register_fonts
+from generator.i18n.reportlab_text import LevelCanvas
 from generator.layout.laid_out import LaidOut
 from generator.render.form_fields import right_to_left_fields
 from generator.render.inks import REGISTRATION, ShopCanvas, site_inks, site_profile
@@ -85,14 +85,15 @@ RENDERERS: MappingProxyType[Target, Callable[[Kit, LaidOut], bytes]] = MappingPr
     Target.OFFICE: office_pdf, Target.SHOP: shop_pdf, Target.SCREEN: screen_pdf})
 
 
-def _canvas(kit: Kit, laid: LaidOut, buffer: io.BytesIO, cmyk: bool) -> Canvas:
+def _canvas(kit: Kit, laid: LaidOut, buffer: io.BytesIO, cmyk: bool) -> LevelCanvas:
     """A canvas the size of the first face, titled, in the document's language (the
-    catalogue's /Lang: what screen readers speak); ShopCanvas for CMYK."""
+    catalogue's /Lang: what screen readers speak), whose text objects draw shaped text
+    on the line (generator/i18n/reportlab_text.py); ShopCanvas for CMYK."""
     register_fonts()
     first = laid.faces[0]
     options = dict(pagesize=(first.width, first.height), invariant=1, initialFontName=REGULAR,
                    initialFontSize=10, pageCompression=1, lang=laid.lang)
-    canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else Canvas(
+    canvas = ShopCanvas(buffer, inks=site_inks(kit.site), **options) if cmyk else LevelCanvas(
         buffer, **options)
     canvas.setTitle(document_title(kit, laid))
     canvas.setCreator("havenprint")

@@ -25,6 +25,7 @@ from generator.content.models import Kit
 from generator.i18n.fonts import REGULAR, register_fonts
 from generator.i18n.line_drawing import use_line_drawer
 from generator.i18n.localize import load_strings
+from generator.i18n.reportlab_text import LevelCanvas, LevelText
 from generator.i18n.text_language import foreign_language
 from generator.layout.geometry import Rect
 from generator.layout.laid_out import LaidOut
@@ -93,7 +94,7 @@ def render_screen(kit: Kit, laid: LaidOut, title: str) -> bytes:
     return write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), type3)
 
 
-class _SpacedText(PDFTextObject):
+class _SpacedText(LevelText):
     """ReportLab's text object, each line of a paragraph ending in a space: its lines
     broke at spaces no glyph shows, and readers stringing a paragraph's lines together
     (a screen reader walking the tree, poppler's structure text) would run the last word
@@ -105,7 +106,7 @@ class _SpacedText(PDFTextObject):
         super()._textOut(text, TStar)
 
 
-class _ScreenCanvas(Canvas):
+class _ScreenCanvas(LevelCanvas):
     def beginText(self, x: float = 0, y: float = 0,  # noqa: N802 - ReportLab's name
                   direction: str | None = None) -> PDFTextObject:
         return _SpacedText(self, x, y, direction=direction)

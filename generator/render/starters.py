@@ -1,8 +1,9 @@
 """What a process that lays out or draws starts once, before anything is measured: the
-ReportLab patches (generator/render/patches.py: each installed only onto the function it
-was written against; `--verbose` says which was left off), then the default faces
-(generator/i18n/fonts.py). Whatever starts the process hands them to the engine: the command
-line, the web page's server, a batch worker, a test session."""
+default faces (generator/i18n/fonts.py), then the check that ReportLab draws shaped text as
+havenprint's corrections of it need (generator/i18n/reportlab_text.py: a LibraryError
+naming the release when it does not, so that nothing is built). Whatever starts the process
+hands them to the engine: the command line, the web page's server, a batch worker, a test
+session."""
 
 from __future__ import annotations
 
@@ -11,17 +12,11 @@ from collections.abc import Callable
 from generator.render import deferred_modules  # noqa: F401 -- first: before ReportLab loads
 
 # isort: split
+import reportlab
+
 from generator.engine import Engine, Starter, start_engine
-from generator.i18n.fonts import register_default_faces
-from generator.render.patches import install
-
-
-def install_patches(engine: Engine) -> None:
-    """The patches that match the libraries here, each one's outcome kept by the engine."""
-    for name, outcome in install(engine).items():
-        engine.patches[name] = outcome
-        if outcome != "installed" and engine.verbose is not None:
-            engine.verbose(f"patch '{name}' left off: {outcome}")
+from generator.i18n.fonts import REGULAR, register_default_faces
+from generator.i18n.reportlab_text import check_corrections
 
 
 def default_faces(engine: Engine) -> None:
@@ -29,7 +24,15 @@ def default_faces(engine: Engine) -> None:
     register_default_faces()
 
 
-STARTERS: tuple[Starter, ...] = (install_patches, default_faces)
+def checked_library(engine: Engine) -> None:
+    """ReportLab's shaped text checked, on the default face (LibraryError if it fails)."""
+    check_corrections(REGULAR)
+    if engine.verbose is not None:
+        engine.verbose(f"ReportLab {reportlab.Version}: its shaped text checked (marks on the "
+                       "line, private characters by glyph)")
+
+
+STARTERS: tuple[Starter, ...] = (default_faces, checked_library)
 
 
 def start(verbose: Callable[[str], None] | None = None) -> Engine:

@@ -1,0 +1,162 @@
+"""havenprint's corrections of ReportLab's shaped text (generator/i18n/reportlab_text.py):
+each does what it is for on the Python running the tests (CI runs these on every Python it
+supports), and a ReportLab they no longer suit stops the build with an error that names it,
+never a misprint."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+import unicodedata
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import reportlab
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr, TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from generator.errors import LibraryError
+from generator.i18n import reportlab_text
+from generator.i18n.fonts import REGULAR
+from generator.i18n.reportlab_text import (
+    CAPITAL_ACCENT,
+    PRIVATE_FIRST,
+    LevelCanvas,
+    ShapingFont,
+    check_corrections,
+    level_text,
+    shaped_str,
+)
+from tests.conftest import DEFAULT_CONTENT, REPO, default_kit_in
+
+needs_mutool = pytest.mark.skipif(shutil.which("mutool") is None,
+                                  reason="MuPDF's mutool is not installed (mupdf-tools)")
+
+
+def test_the_corrections_hold_with_the_reportlab_here() -> None:
+    check_corrections(REGULAR)  # as every process does when its engine starts
+    assert isinstance(getFont(REGULAR), ShapingFont)
+
+
+def test_a_text_object_that_keeps_the_first_rise_stops_the_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ReportLab's own text object (a release whose canvas no longer hands out LevelText
+    would draw it): the check sees the letter after two raised marks drawn off the line."""
+    monkeypatch.setattr(reportlab_text, "level_text",
+                        lambda canvas, x, y: PDFTextObject(canvas, x, y))
+    with pytest.raises(LibraryError, match=rf"^ReportLab {reportlab.Version} .*marks raised"):
+        check_corrections(REGULAR)
+
+
+def test_a_font_that_hands_out_the_next_private_character_stops_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ReportLab's own private characters (a release that no longer asks the font's
+    hbAddPrivate after hbFont): the check sees the glyph's character is not its id's."""
+    from fontTools.ttLib import TTFont as FontFile
+    from reportlab.pdfbase import pdfmetrics
+
+    # The default face under another name: ReportLab registers one font per face name, and
+    # this one has no private character given yet.
+    copy = tmp_path / "copy.ttf"
+    font_file = FontFile(getFont(REGULAR).face.filename)
+    font_file["name"].setName("HavenprintTestPrivate", 6, 3, 1, 0x409)
+    font_file.save(copy)
+    monkeypatch.setattr(ShapingFont, "hbFont", TTFont.hbFont)
+    pdfmetrics.registerFont(ShapingFont("havenprint-test-private", str(copy)))
+    with pytest.raises(LibraryError, match=rf"^ReportLab {reportlab.Version} .*private"):
+        check_corrections("havenprint-test-private")
+
+
+def test_the_command_line_says_which_library_and_exits_5() -> None:
+    script = (
+        "import sys\n"
+        "from reportlab.pdfgen.textobject import PDFTextObject\n"
+        "import generator.i18n.reportlab_text as fixes\n"
+        "fixes.level_text = lambda canvas, x, y: PDFTextObject(canvas, x, y)\n"
+        "from generator.commands.cli import main\n"
+        "sys.exit(main(['check', sys.argv[1], '--format', 'pocket-card', '--lang', 'en']))\n")
+    result = subprocess.run([sys.executable, "-c", script, str(DEFAULT_CONTENT)], cwd=REPO,
+                            capture_output=True, text=True)
+    assert result.returncode == 5, result.stderr
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"havenprint: error: ReportLab {reportlab.Version} does not draw")
+    assert "nothing was built" in line
+
+
+def test_shaped_text_is_drawn_on_a_level_canvas_only() -> None:
+    assert isinstance(level_text(LevelCanvas(io.BytesIO()), 0, 0), reportlab_text.LevelText)
+    with pytest.raises(TypeError, match="LevelCanvas, not a Canvas"):
+        level_text(Canvas(io.BytesIO()), 0, 0)
+
+
+def test_a_run_that_starts_with_a_raised_mark_is_drawn() -> None:
+    """A shaped run whose first glyph is raised (an Arabic mark), drawn after another in
+    the same subset: ReportLab's setRise looked back at the run's code, and there was none
+    yet (IndexError); the mark is raised and the letter after it back on the line."""
+    widths = getFont(REGULAR).face.charWidths
+    mark_first = ShapedStr("\u0301b", shapeData=[
+        ShapeData(0, 0, 0, -300, 200, widths[0x301]),
+        ShapeData(1, widths[0x62], 0, 0, 0, widths[0x62])])
+    for text_object in (PDFTextObject, reportlab_text.LevelText):
+        text = text_object(LevelCanvas(io.BytesIO()), 0, 0)
+        text.setFont(REGULAR, 10)
+        text.textOut(shaped_str("b", REGULAR, 10))
+        if text_object is PDFTextObject:
+            with pytest.raises(IndexError):  # ReportLab's own, which the subclass corrects
+                text.textOut(mark_first)
+            continue
+        text.textOut(mark_first)
+        assert re.search(r"2 Ts \[300 \(\\\d+\) -300\] TJ 0 Ts \(b\) Tj ET$", text.getCode())
+
+
+def test_a_glyph_gets_its_private_character_whatever_was_shaped_before() -> None:
+    """The capital accent's glyph gets U+E000 plus its glyph id, in any order of shaping,
+    with the glyph's own advance as its width."""
+    shaped = shaped_str(CAPITAL_ACCENT, REGULAR, 10)
+    face = getFont(REGULAR).face
+    [private] = [ord(char) for char in shaped if ord(char) >= PRIVATE_FIRST]
+    gid = face.charToGlyph[private]
+    assert private == PRIVATE_FIRST + gid
+    assert face.charWidths[private] == face.hmetrics[gid][0]  # 1000 units per em
+    assert shaped_str("E" + CAPITAL_ACCENT, REGULAR, 12).endswith(chr(private))
+
+
+def thai_lines(pdf: Path) -> list[tuple[str, list[tuple[str, float]]]]:
+    """Each line as MuPDF reads it (`mutool draw -F stext`): its text, and its Thai letters
+    (not the marks above and below them) with their baselines (how far each letter's
+    origin is across the line's direction: a margin's caption runs up the page)."""
+    stext = subprocess.run(["mutool", "draw", "-q", "-F", "stext", "-o", "-", str(pdf)],
+                           capture_output=True, check=True).stdout
+    lines = []
+    for line in ET.fromstring(stext).iter("line"):
+        dx, dy = (float(value) for value in line.get("dir", "1 0").split())
+        chars = [(char.get("c", ""),
+                  float(char.get("y", "0")) * dx - float(char.get("x", "0")) * dy)
+                 for char in line.iter("char")]
+        letters = [(c, y) for c, y in chars
+                   if "\u0e01" <= c <= "\u0e5b" and unicodedata.category(c) != "Mn"]
+        lines.append(("".join(c for c, _ in chars), letters))
+    return lines
+
+
+@needs_mutool
+def test_thai_letters_keep_one_baseline_as_mupdf_reads_them(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """"ตลอด 24 ชั่วโมง" on the card's back: ReportLab kept the rise of the vowel above
+    "ช" in force after the tone mark above it, and drew "วโมง" 1.6 pt above the line."""
+    kit = default_kit_in(tmp_path / "content", ["th"])
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--format",
+                 "pocket-fold", "--no-previews", "--jobs", "1")
+    assert result.code == 0, result.err
+    for name in ("pocket-card.pdf", "pocket-fold.pdf"):
+        lines = thai_lines(out / "th" / name)
+        assert any("ตลอด 24 ชั่วโมง" in text for text, _ in lines), name
+        off = [(text, letters) for text, letters in lines
+               if len({round(y, 2) for _, y in letters}) > 1]
+        assert off == [], name
