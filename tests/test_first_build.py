@@ -119,71 +119,6 @@ def test_a_second_process_compiles_no_template(kit: Path, tmp_path: Path) -> Non
     assert second == {"code": 0, "compiled": []}
 
 
-COUNT_TERMS = """
-import generator.safety.discretion.matching as matching
-import generator.safety.discretion.skeleton as skeleton
-made, read = [], []
-term, read_line = matching.term, skeleton._read
-def counted(entry, *args):
-    made.append(entry)
-    return term(entry, *args)
-def counted_line(line):
-    read.append(line)
-    return read_line(line)
-matching.term, skeleton._read = counted, counted_line
-#---
-facts = {"code": code, "terms made": len(made), "prototypes read": len(read)}
-"""
-
-
-def test_a_second_process_reads_the_revealing_word_lists(tmp_path: Path) -> None:
-    """The lists' stems and skeletons, worked out for each language's discretion check,
-    and the confusables table are read back by the next process; a list changed in
-    site.yaml is worked out anew."""
-    from tests.conftest import default_kit_in
-
-    kit = default_kit_in(tmp_path / "content", ["en", "es"])
-    cache = tmp_path / "cache"
-    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
-    first = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
-    second = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
-    assert first["code"] == 0 and first["terms made"] >= 100  # the built-in lists
-    assert first["prototypes read"] > 6000  # the confusables table, line by line
-    assert second == {"code": 0, "terms made": 0, "prototypes read": 0}
-    site = kit / "site.yaml"
-    site.write_text(site.read_text(encoding="utf-8") + "revealing_words: [zebra crossing]\n",
-                    encoding="utf-8")
-    third = in_new_process(tmp_path, COUNT_TERMS, *argv, cache=cache)
-    # both languages' lists worked out again, each with the new entry
-    assert third == {"code": 0, "terms made": first["terms made"] + 2, "prototypes read": 0}
-
-
-def test_kept_terms_are_the_terms_worked_out(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.disk_cache import cache_folder
-    from generator.engine import engine
-    from generator.safety.discretion import builtin_words
-    from generator.safety.discretion.matching import revealing_terms_in, term, terms
-    from generator.safety.discretion.stems import algorithms_for
-
-    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path / "cache"))
-    cache_folder.cache_clear()
-    try:
-        for lang in ("en", "ar", "ru"):
-            words = builtin_words(lang)
-            engine().clear()
-            kept = terms(words, lang)  # worked out and kept
-            engine().clear()
-            again = terms(words, lang)  # read back
-            assert again == kept
-            assert again == tuple(dict.fromkeys(
-                t for t in (term(w, algorithms_for(lang)) for w in words) if t is not None))
-        assert revealing_terms_in("Domestic Violence Hotline", terms(builtin_words("en")))
-        assert list((tmp_path / "cache" / "havenprint" / "discretion").glob("terms-*"))
-    finally:
-        cache_folder.cache_clear()
-
-
 COUNT_YAML = """
 import generator.content.yaml_parser as yaml_parser
 parsed = []
@@ -257,31 +192,6 @@ def test_a_second_process_reads_the_articles_without_markdown_it(kit: Path,
     os.utime(article, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     third = in_new_process(tmp_path, COUNT_ARTICLES, *argv, cache=cache)
     assert third == {"code": 0, "parsed": [article.name], "markdown": True}
-
-
-LIBRARIES = """
-#---
-import sys
-facts = {"code": code, "imported": sorted(
-    name for name in ("fontTools", "markdown_it", "phonenumbers", "qrcode", "Stemmer",
-                      "yaml", "pypdfium2")
-    if name in sys.modules)}
-"""
-
-
-def test_a_second_process_imports_no_font_markdown_phone_or_qr_library(kit: Path,
-                                                                       tmp_path: Path) -> None:
-    """What fontTools, markdown-it, phonenumbers, qrcode and PyYAML are imported for (a
-    variable font's axes, an article's Markdown, the numbers' checks, the QR codes, the YAML
-    files) is in the cache folder after the first build: the next imports none of them (the
-    stemmers still check the printed words)."""
-    cache = tmp_path / "cache"
-    argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
-    first = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
-    assert first == {"code": 0, "imported": ["Stemmer", "fontTools", "markdown_it",
-                                             "phonenumbers", "qrcode", "yaml"]}
-    second = in_new_process(tmp_path, LIBRARIES, *argv, cache=cache)
-    assert second == {"code": 0, "imported": ["Stemmer"]}
 
 
 def test_kept_values_are_made_again_when_damaged_pruned_and_never_kept_when_stale(

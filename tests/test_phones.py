@@ -514,34 +514,3 @@ def test_a_number_is_parsed_once_for_checking_and_loading() -> None:
     load_kit(DEFAULT_CONTENT)
     info = phones._phone.cache_info()
     assert info.currsize > 0 and info.hits >= info.currsize, info
-
-
-def test_a_kept_answer_is_the_answer_of_the_rules(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """What a new process reads back from the cache folder is what phone_rules answers; a
-    refused number, or a number refused as the emergency one, is never kept."""
-    from generator.content import phone_rules, phones
-    from generator.disk_cache import cache_folder
-
-    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path))
-    cache_folder.cache_clear()
-    try:
-        written = [("1-800-799-7233", "US"), ("+44 808 2000 247", "US"), ("988", "US"),
-                   ("0808 2000 247", "GB"), ("1-800-799-SAFE (7233)", "US")]
-        for _ in range(2):  # made, then read back
-            phones._phone.cache_clear()
-            assert [parse_phone(text, country) for text, country in written] == [
-                phone_rules.checked_phone(text, country) for text, country in written]
-        assert emergency_problem("911", "US", "911") is None
-        assert emergency_problem("911", "US", "911") is None
-        kept = len(list((tmp_path / "havenprint" / "phones").iterdir()))
-        assert kept == len(written) + 1
-        phones._phone.cache_clear()
-        with pytest.raises(PhoneError, match="where digits belong"):
-            parse_phone("1-800-799-72OO", "US")
-        assert emergency_problem("912", "US", "911") == phone_rules.emergency_problem(
-            "912", "US", "911")
-        assert len(list((tmp_path / "havenprint" / "phones").iterdir())) == kept
-    finally:
-        cache_folder.cache_clear()
-        phones._phone.cache_clear()

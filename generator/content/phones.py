@@ -1,33 +1,17 @@
 """Phone numbers checked against the site's country: what generator/content/phone_rules.py
-answers (with phonenumbers), kept on disk, so that a new process building an unchanged kit
-neither imports phonenumbers (60 ms) nor parses its numbers again.
-
-An answer depends on the number as written, the country, the rules and phonenumbers' data:
-the key is the text and country, the source of phone_rules.py and phone_number.py, and
-phonenumbers' version. Only a number that was accepted is kept: a refused one is checked,
-and reported, every time.
-"""
+answers (with phonenumbers, imported when a number is first checked), each number answered
+once per process."""
 
 from __future__ import annotations
 
-import hashlib
 import re
-from collections.abc import Callable
-from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
 
 from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
-from generator.disk_cache import installed, kept
 from generator.engine import remembered
 
 __all__ = ("Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
            "parse_phone", "parse_text_number", "parse_tty", "supported_regions")
-
-T = TypeVar("T")
-VERSION = "1"
-HERE = Path(__file__).parent
-SOURCES = ("phone_rules.py", "phone_number.py")
 
 _SEPARATORS = re.compile(r"\s+")
 # A web page's link (tel:+1...) or a word the layouts print themselves before the number
@@ -72,42 +56,25 @@ def _phone(text: str, country: str, texting: bool = False) -> Phone:
     """`parse_phone` of tidied text, answered once: site.yaml's and resources.yaml's checks
     parse every number, and the loader then takes the same `Phone` (a refused number is
     parsed again, to say why)."""
-    def checked() -> Phone:
-        from generator.content.phone_rules import checked_phone
+    from generator.content.phone_rules import checked_phone
 
-        return checked_phone(text, country, texting)
-
-    return _kept(("text" if texting else "phone", text, country), checked,
-                 lambda found: isinstance(found, Phone))
+    return checked_phone(text, country, texting)
 
 
 def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
     """Why `text` cannot be printed as the emergency number in `country`, or None (see
-    phone_rules.emergency_problem); a number found to be one is kept."""
-    problems: list[str] = []
+    phone_rules.emergency_problem)."""
+    from generator.content.phone_rules import emergency_problem as problem
 
-    def answer() -> bool:
-        from generator.content.phone_rules import emergency_problem as problem
-
-        found = problem(text, country, usual)
-        if found:
-            problems.append(found)
-        return not found
-
-    _kept(("emergency", text, country), answer, lambda found: found is True,
-          still=lambda: not problems)
-    return problems[0] if problems else None
+    return problem(text, country, usual)
 
 
 @remembered(1)
 def supported_regions() -> frozenset[str]:
     """The countries phonenumbers has numbering data for."""
-    def regions() -> frozenset[str]:
-        import phonenumbers
+    import phonenumbers
 
-        return frozenset(phonenumbers.SUPPORTED_REGIONS)
-
-    return _kept(("regions",), regions, lambda found: isinstance(found, frozenset))
+    return frozenset(phonenumbers.SUPPORTED_REGIONS)
 
 
 def is_short_code(phone: Phone) -> bool:
@@ -117,17 +84,3 @@ def is_short_code(phone: Phone) -> bool:
 def _tidied(raw: object) -> str:
     """The number as written, whitespace tidied and a copied label ("TTY: ") taken off."""
     return _COPIED_LABEL.sub("", _SEPARATORS.sub(" ", str(raw)).strip())
-
-
-def _kept(question: tuple[str, ...], make: Callable[[], T], valid: Callable[[object], bool],
-          still: Callable[[], bool] = lambda: True) -> T:
-    key = hashlib.sha256(repr((VERSION, _code(), question)).encode()).hexdigest()[:32]
-    return kept("phones", f"phone-{key}", make, valid, most=8192, still=still)
-
-
-@remembered(1)
-def _code() -> str:
-    digest = hashlib.sha256(installed("phonenumbers").encode())
-    for name in SOURCES:
-        digest.update((HERE / name).read_bytes())
-    return digest.hexdigest()

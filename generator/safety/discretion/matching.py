@@ -49,7 +49,6 @@ from itertools import pairwise
 from types import MappingProxyType
 
 from generator.engine import remembered
-from generator.safety.discretion.kept_terms import kept_terms
 from generator.safety.discretion.skeleton import skeleton
 from generator.safety.discretion.stems import MIN_PHRASE_STEM, MIN_STEM, algorithms_for, stem
 
@@ -172,16 +171,10 @@ def term(entry: str, algorithms: tuple[str, ...] = ()) -> Term | None:
 
 @remembered(256)
 def terms(entries: tuple[str, ...], lang: str = "en") -> tuple[Term, ...]:
-    """The entries as Terms, stemmed as English and as `lang` (kept on disk for the next
-    process: kept_terms.py)."""
+    """The entries as Terms, stemmed as English and as `lang`."""
     algorithms = algorithms_for(lang)
-
-    def worked_out() -> tuple[Term, ...]:
-        found = (term(entry, algorithms) for entry in entries)
-        return tuple(dict.fromkeys(t for t in found if t is not None))
-
-    return kept_terms(entries, algorithms, worked_out, lambda found: isinstance(found, tuple)
-                      and all(isinstance(one, Term) for one in found))
+    found = (term(entry, algorithms) for entry in entries)
+    return tuple(dict.fromkeys(t for t in found if t is not None))
 
 
 def _starts(word: str, part: str) -> bool:

@@ -15,13 +15,11 @@ reading it 20 ms.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
-from generator.disk_cache import kept
 from generator.engine import remembered
 
 PROTOTYPES = Path(__file__).with_name("prototypes.tsv")  # code points, in hexadecimal
@@ -38,13 +36,8 @@ def skeleton(text: str) -> str:
 
 @remembered(1)
 def _prototypes() -> dict[str, str]:
-    """The table, read from prototypes.tsv (20 ms), or from the cache folder as the last
-    process that read the same file left it (4 ms), by the file's bytes and this code."""
-    data = PROTOTYPES.read_bytes()
-    key = hashlib.sha256(data + _read.__code__.co_code).hexdigest()[:32]
-    return kept("discretion", f"prototypes-{key}", lambda: dict(
-        _read(line) for line in data.decode("ascii").splitlines()),
-        lambda found: isinstance(found, dict))
+    """The table, read from prototypes.tsv once per process."""
+    return dict(_read(line) for line in PROTOTYPES.read_text(encoding="ascii").splitlines())
 
 
 def _read(line: str) -> tuple[str, str]:
