@@ -46,6 +46,8 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     layouts = _select_layouts(args.formats, args.content)
+    if args.refresh:
+        _refresh(args.content)
     kit = load_checked_kit(args.content, tuple(args.allow_outside))
     sizes = given_sizes(args, cached_layouts(args.content))
     langs = _select_langs(kit, args.langs)
@@ -94,6 +96,18 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
         print(f"ok: {len(layouts)} format(s){articles} x {len(langs)} language(s){packs} lay "
               "out cleanly")
     return EXIT_OK
+
+
+def _refresh(content: Path) -> None:
+    """`--refresh`: read the HSDS API `resources:` names again and keep its copy (the old
+    copy stays when any page cannot be read, and nothing is built)."""
+    from generator.importers.source import refresh_copy  # only when asked: a build never
+
+    said = refresh_copy(content)
+    if said is None:
+        raise UsageError("--refresh: resources: in site.yaml names no HSDS API (an address "
+                         "starting https://): there is nothing to read again")
+    print(f"note: {said}", file=sys.stderr)
 
 
 def _readability(kit: Kit, langs: list[str]) -> list[Problem]:

@@ -161,6 +161,10 @@ def _parser(sized_formats: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def _content_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--refresh", action="store_true",
+                         help="read the HSDS API that resources: in site.yaml names again, "
+                              "and keep its copy beside site.yaml (without it, the copy is "
+                              "read: a build never depends on the network)")
     command.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS,
                          help="print every message, not the first few of each kind and "
                               "their counts")

@@ -23,8 +23,9 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "import", help="convert HSDS data or a spreadsheet into resources.yaml")
     command.add_argument("kind", choices=KINDS, help="hsds or csv")
-    command.add_argument("path", type=path_argument,
-                         help="HSDS JSON file or data package folder, or CSV")
+    command.add_argument("path", type=_source_argument,
+                         help="HSDS JSON file or data package folder, an HSDS API's address "
+                              "(https://...), or CSV")
     command.add_argument("--into", type=path_argument, default=Path("content"),
                          metavar="CONTENT_DIR",
                          help="content folder to write resources.yaml into (default: content)")
@@ -44,12 +45,23 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
     command.set_defaults(run=run_import)
 
 
+def _source_argument(text: str) -> Path | str:
+    """A file or folder, or an HSDS API's address (kept as written: a Path makes `https://`
+    `https:/`)."""
+    if text.lower().startswith(("http://", "https://")):
+        return text
+    return path_argument(text)
+
+
 def run_import(args: argparse.Namespace) -> int:
-    if not args.path.exists():
+    if isinstance(args.path, Path) and not args.path.exists():
         raise UsageError(f"{args.path} does not exist")
+    if isinstance(args.path, str) and args.kind != "hsds":
+        raise UsageError("a web address is read as an HSDS API: havenprint import hsds ADDRESS")
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be 1 or more")
     from generator.importers import write_resources_yaml
+    from generator.importers.hsds_api import shown_address
     from generator.importers.source import run_importer
 
     verified = _verified_option(args.verified)
@@ -60,7 +72,8 @@ def run_import(args: argparse.Namespace) -> int:
                            site.get("organization"), args.first)
     report(result)  # before writing: what was skipped shows even when nothing can be written
     target = args.into / "resources.yaml"
-    remarks = write_resources_yaml(result, target, source_note=str(args.path),
+    source_note = str(args.path) if isinstance(args.path, Path) else shown_address(args.path)
+    remarks = write_resources_yaml(result, target, source_note=source_note,
                                    overwrite=args.force, country=country)
     for remark in remarks:
         print(f"note: {remark}", file=sys.stderr)

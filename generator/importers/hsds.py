@@ -34,6 +34,7 @@ from babel import Locale
 
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_json
+from generator.importers.hsds_api import ApiRead, read_api
 from generator.importers.hsds_entry import build_entry, locations_of, service_label
 from generator.importers.hsds_json import services_from_json
 from generator.importers.hsds_tabular import load_folder, load_package
@@ -65,9 +66,36 @@ def import_hsds(path: Path, *, country: str, today: date | None = None,
     records without `assured_date`; `first` names a line to put first whatever it is. A
     record that cannot be read (malformed, without a name) is skipped with the reason, and
     the others imported."""
+    return import_loaded(load_services(path, country), country=country, today=today,
+                         area=area, tags=tags, limit=limit, verified=verified,
+                         own_organization=own_organization, first=first)
+
+
+def import_hsds_api(address: str, *, country: str, today: date | None = None,
+                    area: AreaFilter | None = None, tags: set[str] | None = None,
+                    limit: int | None = None, verified: date | None = None,
+                    own_organization: str | None = None, first: str | None = None,
+                    read: ApiRead | None = None) -> ImportResult:
+    """`import_hsds` of every service an HSDS API holds (`read`: what was read of it already);
+    nothing is imported when any page cannot be read."""
+    read = read or read_api(address)
+    loaded = services_from_json(read.address, {"contents": read.services}, "", country)
+    loaded.notes.insert(0, f"read {len(read.services):,} service(s) from the API "
+                           f"{read.address} ({read.pages} page(s), {read.requests} "
+                           "request(s))")
+    return import_loaded(loaded, country=country, today=today, area=area, tags=tags,
+                         limit=limit, verified=verified, own_organization=own_organization,
+                         first=first)
+
+
+def import_loaded(loaded: Loaded, *, country: str, today: date | None = None,
+                  area: AreaFilter | None = None, tags: set[str] | None = None,
+                  limit: int | None = None, verified: date | None = None,
+                  own_organization: str | None = None, first: str | None = None
+                  ) -> ImportResult:
+    """`import_hsds` of services read already (from files or an API)."""
     today = today or date.today()
     collector = Collector(area, tags)
-    loaded = load_services(path, country)
     collector.note(*loaded.notes)
     for label, reason in loaded.skipped:
         collector.reject(label, reason)

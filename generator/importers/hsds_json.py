@@ -38,7 +38,8 @@ _LOCATION_FIELDS = frozenset({
 _STRAYS_SHOWN = 10
 
 
-def services_from_json(path: Path, data: object, text: str, country: str) -> Loaded:
+def services_from_json(path: Path | str, data: object, text: str,
+                       country: str) -> Loaded:
     """The services, and notes on organizations and locations with numbers but no
     services."""
     items = _top_level(path, data)
@@ -73,7 +74,7 @@ def services_from_json(path: Path, data: object, text: str, country: str) -> Loa
     return Loaded(services, notes)
 
 
-def _refuse_flat(path: Path, text: str, records: list[dict], country: str) -> None:
+def _refuse_flat(path: Path | str, text: str, records: list[dict], country: str) -> None:
     """A list of places with their numbers in fields of their own is not HSDS: refused, not
     imported as lines with names and no numbers."""
     strays = [(index, record, stray) for index, record in enumerate(records, start=1)
@@ -122,7 +123,7 @@ def _unserved(note: Callable[[dict], str | None], record: dict) -> str | None:
         return None
 
 
-def _top_level(path: Path, data: object) -> list:
+def _top_level(path: Path | str, data: object) -> list:
     if isinstance(data, list):
         return data
     if isinstance(data, dict):

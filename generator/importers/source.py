@@ -7,7 +7,15 @@ from datetime import date
 from pathlib import Path
 
 from generator.errors import ContentError, Problem
-from generator.importers.hsds import import_hsds
+from generator.importers.hsds import import_hsds, import_hsds_api
+from generator.importers.hsds_api import (
+    COPY_NAME,
+    copy_of,
+    is_api_address,
+    read_api,
+    save_copy,
+    shown_address,
+)
 from generator.importers.report import AreaFilter, ImportResult
 from generator.importers.spreadsheet import import_spreadsheet
 
@@ -19,7 +27,12 @@ def entries_from_source(root: Path, source: dict, country: str,
     and the import report as problems: how many lines were kept, each record skipped with
     its reason (a warning when its data cannot be printed, such as a premium-rate number),
     each number left out of a line kept, and the import's notes."""
-    path = (root / source["path"]).resolve()
+    copied = None
+    if is_api_address(source["path"]):  # read from the copy kept beside the content
+        path = root / COPY_NAME
+        copied = copy_of(source["path"], path)
+    else:
+        path = (root / source["path"]).resolve()
     kind = source.get("format") or ("csv" if path.suffix.lower() == ".csv" else "hsds")
     if not path.exists():
         raise ContentError(Problem(root / "site.yaml", f"resources: {path} does not exist"))
@@ -30,6 +43,10 @@ def entries_from_source(root: Path, source: dict, country: str,
     rejected = set(result.rejected)
     report = [Problem(path, f"{len(result.entries)} line(s) kept, {len(result.skipped)} "
                             "skipped (resources: in site.yaml)", severity="info")]
+    if copied is not None:
+        report.append(Problem(path, (
+            f"the copy of the API {copied[1]} read {copied[0]}: `--refresh` reads the API "
+            "again"), severity="info"))
     for label, reason in result.skipped:
         if (label, reason) in rejected:
             report.append(Problem(path, f"left out {label!r}: {reason}", severity="warning"))
@@ -43,17 +60,43 @@ def entries_from_source(root: Path, source: dict, country: str,
     return path, result.entries, report
 
 
-def run_importer(kind: str, path: Path, country: str, region: str | None,
+def run_importer(kind: str, path: Path | str, country: str, region: str | None,
                   postal_prefix: str | None, tags: set[str] | None, limit: int | None,
                   verified: date | None, organization: object,
                   first: str | None) -> ImportResult:
+    """The importer of `kind` run on `path`: a file or folder, or an HSDS API's address."""
     area = _area(country, region, postal_prefix)
+    own = organization if isinstance(organization, str) else None
+    if isinstance(path, str):
+        if kind != "hsds":
+            raise ContentError(Problem(shown_address(path), (
+                "a web address is read as an HSDS API: `havenprint import hsds ADDRESS`")))
+        return import_hsds_api(path, country=country, area=area, tags=tags, limit=limit,
+                               verified=verified, own_organization=own, first=first)
     if kind == "csv":
         return import_spreadsheet(path, country=country, area=area, tags=tags, limit=limit,
                                   verified=verified)
-    own = organization if isinstance(organization, str) else None
     return import_hsds(path, country=country, area=area, tags=tags, limit=limit,
                        verified=verified, own_organization=own, first=first)
+
+
+def refresh_copy(content: Path) -> str | None:
+    """Read the HSDS API that site.yaml's `resources:` names and keep its copy beside the
+    content (nothing is kept when any page cannot be read: the old copy stays); what was
+    read, said, or None when `resources:` names no API."""
+    from generator.content.yamlfile import load_yaml
+
+    site = content / "site.yaml"
+    data = load_yaml(site).data if site.is_file() else None
+    source = data.get("resources") if isinstance(data, dict) else None
+    address = source.get("path") if isinstance(source, dict) else source
+    if not is_api_address(address):
+        return None
+    assert isinstance(address, str)
+    read = read_api(address)
+    save_copy(read, address, content / COPY_NAME)
+    return (f"read {len(read.services):,} service(s) from {read.address} ({read.pages} "
+            f"page(s)); kept as {content / COPY_NAME}")
 
 
 def _area(country: str, region: str | None, postal_prefix: str | None) -> AreaFilter | None:
