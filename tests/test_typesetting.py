@@ -588,3 +588,36 @@ def test_chinese_running_text_is_justified(pieces: dict[tuple[str, str], Piece])
                 ragged.append(f"{row[4]} ({edge - row[3]:.1f} pt short)")
     assert flush + len(ragged) > 30, (flush, ragged)
     assert len(ragged) <= 0.1 * (flush + len(ragged)), ragged
+
+
+ETHIOPIC_FONTS = Path("/usr/share/fonts/truetype/noto")
+
+
+@pytest.mark.skipif(not (ETHIOPIC_FONTS / "NotoSansEthiopic-Regular.ttf").is_file(),
+                    reason="needs Debian's fonts-noto-core (NotoSansEthiopic)")
+def test_amharic_digits_in_one_design(tmp_path: Path) -> None:
+    """An Amharic kit (its Ethiopic face given in `fonts:`) prints every digit of a piece in
+    one typeface: a number beside Ethiopic words in the same design as the line's number
+    (NotoSansEthiopic has digits of its own; the default face draws them all)."""
+    content = default_kit_in(tmp_path / "content", ("am",))
+    (content / "fonts").mkdir()
+    for weight in ("Regular", "Bold"):
+        (content / "fonts" / f"NotoSansEthiopic-{weight}.ttf").write_bytes(
+            (ETHIOPIC_FONTS / f"NotoSansEthiopic-{weight}.ttf").read_bytes())
+    with (content / "site.yaml").open("a", encoding="utf-8") as site:
+        site.write("fonts: {am: fonts/NotoSansEthiopic-Regular.ttf}\n")
+    built = build_pieces(content, tmp_path / "out", ("am",), FORMATS)
+    for (name, _), piece in built.items():
+        families = set()
+        document = pdfium.PdfDocument(str(piece.pdf))
+        for page in document:
+            text = page.get_textpage()
+            for index in range(text.count_chars()):
+                if text.get_text_range(index, 1).isdigit():
+                    buffer = ctypes.create_string_buffer(256)
+                    flags = ctypes.c_int()
+                    pdfium_c.FPDFText_GetFontInfo(text.raw, index, buffer, 256,
+                                                  ctypes.byref(flags))
+                    family = buffer.value.decode().split("+")[-1].split("-")[0]
+                    families.add(family)
+        assert len(families) == 1, (name, families)
