@@ -45,7 +45,9 @@ def add_form_fields(canvas: Canvas, face: PlacedFace, x: float, y: float,
         icon = text.icon
         assert icon is not None
         form.checkbox(name=f"{prefix}{face.name}_check_{number}",
-                      tooltip=html.unescape(text.paragraph.getPlainText()),
+                      # the words as read aloud: the no-break spaces that keep words
+                      # on one line (i18n/bound_words.py) are spaces here
+                      tooltip=" ".join(html.unescape(text.paragraph.getPlainText()).split()),
                       x=x + icon.x - BOX_PAD, y=y + icon.y - BOX_PAD,
                       size=icon.size + 2 * BOX_PAD, buttonStyle="check", borderWidth=0,
                       fillColor=None, borderColor=None,
