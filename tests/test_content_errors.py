@@ -80,7 +80,7 @@ def test_every_problem_is_listed_at_once(kit: Path, run) -> None:  # noqa: ANN00
     result = run("check", kit)
     assert result.code == 1
     assert "resources.yaml:29: National Domestic Violence Hotline: phone: '12'" in result.err
-    assert "resources.yaml:61: 988 Suicide & Crisis Lifeline: url:" in result.err
+    assert "resources.yaml:62: 988 Suicide & Crisis Lifeline: url:" in result.err
     assert "no article 'trauma-bonding' for language 'en'" in result.err
 
 
@@ -202,7 +202,7 @@ def test_line_without_verified_date_is_an_error(kit: Path, run) -> None:  # noqa
     edit(kit / "resources.yaml", '"911"\n    verified: 2026-11-01\n', '"911"\n')
     result = run("check", kit)
     assert result.code == 1
-    assert "resources.yaml:66: Emergency: no `verified` date: call or text the line" in result.err
+    assert "resources.yaml:68: Emergency: no `verified` date: call or text the line" in result.err
 
 
 def test_line_checked_long_ago_is_a_warning(kit: Path, run) -> None:  # noqa: ANN001
@@ -210,7 +210,7 @@ def test_line_checked_long_ago_is_a_warning(kit: Path, run) -> None:  # noqa: AN
          "    phone: \"911\"\n    verified: 2019-05-01")
     result = run("check", kit)
     assert result.code == 0
-    assert ("resources.yaml:66: warning: Emergency: last checked 2019-05-01, over 12 months ago"
+    assert ("resources.yaml:68: warning: Emergency: last checked 2019-05-01, over 12 months ago"
             in result.err)
 
 
@@ -281,7 +281,7 @@ def test_a_valid_emergency_number_is_the_one_printed(kit: Path, tmp_path: Path, 
      "resources.yaml:30: National Domestic Violence Hotline: tty: '+1 900 234 5678' is a "
      "premium-rate number"),
     ('text: {number: "988"}', 'text: {number: "1-900-234-5678"}',
-     "resources.yaml:60: 988 Suicide & Crisis Lifeline: text.number: '1-900-234-5678' is a "
+     "resources.yaml:61: 988 Suicide & Crisis Lifeline: text.number: '1-900-234-5678' is a "
      "premium-rate number"),
 ])
 def test_premium_rate_numbers_are_errors_on_any_line(kit: Path, tmp_path: Path, run,  # noqa: ANN001

@@ -33,7 +33,9 @@ WORD_FILES = ["zh", "vi", "ko", "tl", "ar", "fa", "ur", "ru", "ht", "fr", "pt", 
               "he"]
 # Strings that can stand on an outside surface (the discreet poster shows all of these).
 OUTSIDE = ["scan_tel", "scan_sms", "scan_url", "text_keyword_to", "text_to", "tty", "checked",
-           "discreet_message", "emergency_note", "take_one",
+           "discreet_message", "promise_free_private", "promise_free_any_time",
+           "promise_private_any_time", "promise_free", "promise_private", "promise_any_time",
+           "emergency_note", "take_one",
            # the safety plan's cover, seen by anyone, and its fillable file's warning there
            "safety_plan_cover_note", "safety_plan_fillable_warning"]
 TRANSLATED_ARTICLES = ["es", "ar", "zh-Hans", "vi", "ru", "fr", "fa", "ur", "he", "hi", "ko"]

@@ -266,7 +266,7 @@ def test_print_instructions_say_how_to_print_and_cut(built: Path) -> None:
 def test_the_other_lines_are_said_to_print_elsewhere(kit: Path, run) -> None:  # noqa: ANN001
     result = run("check", kit)
     assert result.code == 0
-    assert ("resources.yaml:38: note: sticker: left out '988 Suicide & Crisis Lifeline': it "
+    assert ("resources.yaml:39: note: sticker: left out '988 Suicide & Crisis Lifeline': it "
             "carries the first line alone; it prints whole on the tri-fold brochure, the large "
             "print, the pocket card, the folding pocket card, the poster and the safety plan "
             "[en]") in result.err

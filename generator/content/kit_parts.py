@@ -27,7 +27,7 @@ from generator.content.models import (
     TextLine,
     Texts,
 )
-from generator.content.phones import parse_phone, parse_text_number, parse_tty
+from generator.content.phones import free_to_call, parse_phone, parse_text_number, parse_tty
 from generator.content.schema import (
     ResourceModel,
     ResourcesFileModel,
@@ -246,6 +246,11 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         hours_by_lang=hours,
         tab_labels=tab_labels,
         emergency=emergency,
+        free=item.free,
+        confidential=item.confidential,
+        # asked of the first line only: no piece says it of another
+        free_number=(index == 0 and main_phone is not None and item.free is None
+                     and free_to_call(main_phone, site.options.country)),
     )
 
 

@@ -35,6 +35,7 @@ from generator.content.models import (
     Source,
     Stock,
 )
+from generator.content.promises import promise_notes
 from generator.content.same_number import merged_lines
 from generator.content.schema import (
     EMERGENCY_NUMBERS,
@@ -75,6 +76,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     problems.extend(merges)
     problems.extend(title_fallbacks(site))
     problems.extend(emergency_first(resources, site))
+    problems.extend(promise_notes(resources, site))
     packs: tuple[Kit, ...] = ()
     if site is not None and site.options.audiences:
         packs = collect(problems, load_packs, root, site, resources, roots) or ()

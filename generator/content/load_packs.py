@@ -19,6 +19,7 @@ from generator.content.kit_parts import (
     verification_problems,
 )
 from generator.content.models import Kit, Resource, Site
+from generator.content.promises import promise_notes
 from generator.content.same_number import merged_lines
 from generator.errors import ContentError, Problem
 
@@ -54,6 +55,7 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
         resources, merges = merged_lines(resources)
         problems.extend(merges)
         problems.extend(emergency_first(resources, site))
+        problems.extend(promise_notes(resources, site))
     if "discreet_title" in site.files:  # the pack's own titles (the main kit's: said once)
         problems.extend(title_fallbacks(site))
     library, broken = load_library(site, (folder, *content_folders(root)))

@@ -263,6 +263,12 @@ class Resource:
     hours_by_lang: Texts = Texts()
     tab_labels: Texts = Texts()
     emergency: bool = False  # dials the site's emergency number
+    # What a piece may say of it (generator/content/promises.py): `free` and `confidential`
+    # as resources.yaml gives them; the first line's phone free to call by the country's
+    # numbering plan (asked of the first line only: no piece says it of another).
+    free: bool | None = None
+    confidential: bool = False
+    free_number: bool = False
 
     def name_in(self, lang: str, strings: dict[str, str] | None = None) -> str:
         """The name printed in `lang`. The emergency line, unnamed or named "Emergency" for

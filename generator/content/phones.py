@@ -10,8 +10,9 @@ from types import MappingProxyType
 from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
 from generator.engine import remembered
 
-__all__ = ("Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "is_short_code",
-           "parse_phone", "parse_text_number", "parse_tty", "supported_regions")
+__all__ = ("Phone", "PhoneError", "SpelledInLetters", "emergency_problem", "free_to_call",
+           "is_short_code", "parse_phone", "parse_text_number", "parse_tty",
+           "supported_regions")
 
 _SEPARATORS = re.compile(r"\s+")
 # A web page's link (tel:+1...) or a word the layouts print themselves before the number
@@ -75,6 +76,14 @@ def supported_regions() -> frozenset[str]:
     import phonenumbers
 
     return frozenset(phonenumbers.SUPPORTED_REGIONS)
+
+
+@remembered(1024)
+def free_to_call(phone: Phone, country: str) -> bool:
+    """Whether calling `phone` costs nothing by `country`'s numbering plan (call_cost.py)."""
+    from generator.content.call_cost import free_to_call as free
+
+    return free(phone, country)
 
 
 def is_short_code(phone: Phone) -> bool:

@@ -169,6 +169,11 @@ class ResourceModel(StrictModel):
     verified: WrittenDate = None
     required: bool = False
     tab_label: PerLanguage | None = None  # a discreet poster's tabs
+    # What a piece may say of the line (generator/content/promises.py): calling it costs
+    # nothing (else: its number is toll-free or a free short number), its calls are
+    # confidential ("private").
+    free: bool | None = None
+    confidential: bool = False
     # A number that differs from what the national line the entry names publishes
     # (generator/content/published_lines.py) is meant: a regional number, say.
     differs_from_published: bool = False

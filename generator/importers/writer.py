@@ -31,8 +31,9 @@ from generator.importers.report import ImportResult
 from generator.write import write_atomic
 
 MARK = "# Written by havenprint import"
-KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "qr", "verified",
-             "required", "differs_from_published", "tab_label")
+KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "free",
+             "confidential", "qr", "verified", "required", "differs_from_published",
+             "tab_label")
 _FINGERPRINT = re.compile(r"; fingerprint ([0-9a-f]{12})\.$")
 
 

@@ -35,6 +35,7 @@ from generator.content.invisible import without_invisible
 from generator.content.layouts import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
+from generator.content.promises import line_promise, open_all_hours
 from generator.content.web_address import bare_domain
 from generator.disk_cache import cache_folder
 from generator.engine import remembered
@@ -143,9 +144,6 @@ def format_month(day: date, lang: str) -> str:
 _ONE_PIECE = re.compile("[ \u202f\u2009]")
 
 
-_ALWAYS_OPEN = frozenset({"24/7", "24x7", "24 / 7", "24 hours", "24h"})
-
-
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _WEEKDAY = re.compile(r"\b(" + "|".join(_WEEKDAYS) + r")\b")
 
@@ -155,7 +153,7 @@ def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> 
     as imports write them) in the language of the kit."""
     if hours is None:
         return None
-    if hours.strip().lower() in _ALWAYS_OPEN:
+    if open_all_hours(hours):
         return strings.get("hours_24_7", hours)
     days = get_day_names("abbreviated", locale=_locale(lang))
     return _WEEKDAY.sub(lambda match: days[_WEEKDAYS.index(match.group(1))], hours)
@@ -163,7 +161,7 @@ def hours_text(hours: str | None, strings: dict[str, str], lang: str = "en") -> 
 
 def weekday_free(hours: str) -> str:
     """Hours without what `hours_text` translates ("24/7", English weekday abbreviations)."""
-    if hours.strip().lower() in _ALWAYS_OPEN:
+    if open_all_hours(hours):
         return ""
     return _WEEKDAY.sub("", hours)
 
@@ -337,6 +335,9 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
         "article": article_view(kit.articles[lang], layout),
         "resources": [resource_view(r, lang, strings, digits) for r in kit.resources],
         "checked": _oldest_check(kit, lang, digits),
+        # the catalogue string saying what reaching the first line is like (free, private,
+        # any time), as far as its data says it; None: nothing (content/promises.py)
+        "promise": line_promise(kit.resources[0]).key if kit.resources else None,
         "t": strings,
         "qr": {"action": qr_action},
         "lang": lang,

@@ -58,6 +58,8 @@ class LineRow:
     required: bool = False
     line: int | None = None  # in the file
     differs_from_published: bool = False  # its number is not the national line's, on purpose
+    confidential: bool = False  # its calls are confidential (content/promises.py)
+    free: str = ""  # "true", "false" or "" (told from its number)
     extra: list[str] = field(default_factory=list)
 
 
@@ -85,8 +87,11 @@ def rows_from(data: Any, langs: tuple[str, ...]) -> list[LineRow]:
             if isinstance(languages, list) else _plain(languages),
         }
         line = item.lc.line + 1 if isinstance(item, CommentedMap) else None
+        free = item.get("free")
         rows.append(LineRow(f"r{index}", texts, values, item.get("required") is True, line,
-                            differs_from_published=item.get(CONFIRM) is True))
+                            differs_from_published=item.get(CONFIRM) is True,
+                            confidential=item.get("confidential") is True,
+                            free=str(free).lower() if isinstance(free, bool) else ""))
     return rows
 
 
@@ -215,11 +220,17 @@ def _apply_line(item: CommentedMap, fields: dict[str, Any], first_lang: str) -> 
             set_list(item, "languages", codes, KEY_ORDER)
         else:
             drop_key(item, "languages")
-    for key in ("required", CONFIRM):
+    for key in ("required", CONFIRM, "confidential"):
         if key in fields:
             chosen = fields[key] is True
             if chosen or key in item:
                 set_key(item, key, chosen, KEY_ORDER)
+    if "free" in fields:  # yes, no, or told from the number (no key)
+        free = text("free")
+        if free in ("true", "false"):
+            set_key(item, "free", free == "true", KEY_ORDER)
+        else:
+            drop_key(item, "free")
     if any(key.startswith("text.") for key in fields):
         _apply_text_line(item, fields, text, first_lang)
 

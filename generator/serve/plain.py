@@ -139,6 +139,22 @@ def _shorter_note(match: re.Match[str], words: Words) -> Said:
                 "Translations page to print it whole.")
 
 
+_PROMISE_WORDS = (("`confidential: true` if they are", "tick “Its calls are confidential” if "
+                   "they are"),
+                  ("`free: true` if calling it is free", "choose “Free to call: yes” if "
+                   "calling it is free"),
+                  ("`confidential: true`", "“Its calls are confidential” is ticked"),
+                  ("`free: true`", "“Free to call” is yes"),
+                  ("`free: false`", "“Free to call” is no"))
+
+
+def _promise(match: re.Match[str], words: Words) -> Said:
+    text = match.group(0)
+    for written, said in _PROMISE_WORDS:
+        text = text.replace(written, said)
+    return Said(f"{_cap(text)}.")
+
+
 def _yields_room(match: re.Match[str], words: Words) -> Said:
     return Said(f"{_cap(_where(match, words))} leaves out the card's line to make room for the "
                 "lines (nothing is wrong: a note).")
@@ -327,6 +343,7 @@ RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": left out (?P<what>'.*?'): it comes after '(?P<first>.*?)', which is "
                 r"left out: the lines keep their order(?P<rest>;.*?)?" + _TAIL), _left_out_after),
     (re.compile(_HEAD + r": left out: the lines need its room" + _TAIL), _yields_room),
+    (re.compile(r"the brochure's back panel and the restroom poster say .*$"), _promise),
     (re.compile(_HEAD + r": printed the shorter '(?P<short>.*)': the whole safety note .*"
                 + _TAIL), _shorter_note),
     (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': with \w+: true it names no "

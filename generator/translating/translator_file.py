@@ -41,8 +41,19 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
                           "heading above the article's key points",
     "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
     "discreet_message": "Discreet (restroom) poster, under the neutral title, and the top "
-                        "of the brochure's back panel: seen by everyone, so it must not say "
-                        "what the number is for",
+                        "of the brochure's back panel, for a first line that is free to "
+                        "call, confidential and open 24/7: seen by everyone, so it must "
+                        "not say what the number is for",
+    **{key: ("Where 'discreet_message' prints, for a first line whose data says only "
+             f"{what}: seen by everyone, so it must not say what the number is for")
+       for key, what in {
+           "promise_free_private": "that it is free and confidential",
+           "promise_free_any_time": "that it is free and open 24/7",
+           "promise_private_any_time": "that it is confidential and open 24/7",
+           "promise_free": "that it is free",
+           "promise_private": "that it is confidential",
+           "promise_any_time": "that it is open 24/7 (day and night, every day)",
+       }.items()},
     "free_to_take": "Brochure, back panel, below the QR code: the brochure is free to take "
                     "and to pass on; seen by everyone, so it must not say what it is for",
     "checked": "Folding card, brochure and poster (on the brochure, once at the foot of "
@@ -128,9 +139,10 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
                   "website (a quick exit, for someone who may be watched)",
     "when_you_call_title": "Folding card, inside, last panel, and brochure inside when the "
                            "article leaves room: heading of what happens when you call a line",
-    "when_you_call": "Folding card, inside, last panel, and brochure inside: what happens "
-                     "when you call (someone trained answers, no name needed, you decide "
-                     "what to say); calm and short",
+    "when_you_call": "Folding card, inside, last panel, and brochure inside: what the "
+                     "caller decides (what to say, whether to give a name, to ask "
+                     "questions, to hang up); calm and short, and nothing the lines "
+                     "themselves would have to promise",
     **{key: ("Office sheet of cards or folding cards, in its margin (cut off before use), for "
              "whoever prints it: " + what) for key, what in {
         "print_one_sided": "how to print a one-page sheet",

@@ -1,0 +1,195 @@
+"""Every sentence the kit prints about a line follows from its data: "Free and private, any
+time." printed on the brochure's back panel and the restroom poster beside a first line
+open Monday to Friday, 9 to 5. Each claim is made only where the line's data makes it (a
+toll-free or free short number, or `free: true`; `confidential: true`; hours 24/7), the
+sentence shortens to what is true, and a note says what was left unsaid and why. Read back
+from the PDFs with pdftotext, in a Latin, a right-to-left, a Chinese and a Thai kit."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.commands.cli import main
+from generator.content.load import load_kit
+from generator.content.promises import ANY_TIME, FREE, PRIVATE, PROMISE_STRINGS, line_promise
+from generator.i18n.localize import english, load_strings
+from tests.conftest import DEFAULT_CONTENT, edit
+from tests.notes_truth import spaceless
+
+LANGS = ("en", "ar", "zh-Hans", "th")
+LINE = """resources:
+  - name: Local line
+    phone: {phone}
+    hours: {hours}
+{extra}    verified: 2026-11-01
+  - name: Emergency
+    phone: "911"
+    verified: 2026-11-01
+"""
+
+
+def lines(phone: str, hours: str, extra: str = "") -> str:
+    return LINE.format(phone=phone, hours=hours, extra=extra)
+
+
+def kit_with(folder: Path, resources: str, langs: tuple[str, ...] = ("en",)) -> Path:
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    edit(folder / "site.yaml", "languages: [en, es, ar, zh-Hans]",
+         f"languages: [{', '.join(langs)}]\nposter_discreet: true")
+    (folder / "resources.yaml").write_text(resources, encoding="utf-8")
+    return folder
+
+
+def run_cli(*argv: str | Path) -> tuple[int, str]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main([str(arg) for arg in argv])
+    return code, err.getvalue()
+
+
+# What the data says, and the claims it makes: (phone, hours, more of the line, claims).
+CASES = [
+    ("1-800-799-7201", "Mon–Fri 9:00–17:00", "", {FREE}),  # toll-free
+    ("410-889-7884", "24/7", "    confidential: true\n", {PRIVATE, ANY_TIME}),
+    ("410-889-7884", "Mon–Fri 9:00–17:00", "", set()),
+    ("410-889-7884", "24/7", "    free: true\n    confidential: true\n",
+     {FREE, PRIVATE, ANY_TIME}),
+    ("1-800-799-7201", "24/7", "    free: false\n", {ANY_TIME}),
+    ('"988"', "24/7", "", {FREE, ANY_TIME}),  # a short number free for every caller
+    ('"211"', "24/7", "", {ANY_TIME}),  # one the numbering plan does not price
+]
+
+
+@pytest.mark.parametrize("phone, hours, extra, claims", CASES)
+def test_a_line_s_claims_are_its_data_s(tmp_path: Path, phone: str, hours: str, extra: str,
+                                        claims: set[str]) -> None:
+    kit = load_kit(kit_with(tmp_path / "kit", lines(phone, hours, extra)))
+    promise = line_promise(kit.resources[0])
+    assert set(promise.said) == claims
+    assert promise.key == PROMISE_STRINGS.get(frozenset(claims))
+    assert set(promise.unsaid) == {FREE, PRIVATE, ANY_TIME} - claims
+
+
+def test_every_promise_string_is_in_the_catalogue() -> None:
+    assert set(PROMISE_STRINGS.values()) <= set(english())
+    assert len(set(PROMISE_STRINGS.values())) == 7
+
+
+def outside(pdf: Path) -> str:
+    """The first page's text, as PDFium reads it (poppler reads a Thai consonant with two
+    marks, "ไม่มี", onto a line of its own): the brochure's outside (its back panel; the
+    article, inside, may say what it likes), the poster."""
+    return spaceless(pdfium.PdfDocument(str(pdf))[0].get_textpage().get_text_range())
+
+
+def claims_in(text: str, strings: dict[str, str]) -> set[str]:
+    """The claims the text makes, by the sentences of the catalogue it holds (the longest
+    first: "Gratuit, à toute heure." holds "Gratuit.")."""
+    found: set[str] = set()
+    for claims, key in sorted(PROMISE_STRINGS.items(), key=lambda item: -len(item[0])):
+        sentence = spaceless(strings[key])
+        if sentence in text:
+            found |= claims
+            text = text.replace(sentence, "")
+    return found
+
+
+@pytest.fixture(scope="module")
+def weekdays(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A kit whose first line is toll-free, open Monday to Friday, not said confidential."""
+    root = tmp_path_factory.mktemp("weekdays")
+    kit = kit_with(root / "kit", lines("1-800-799-7201", "Mon–Fri 9:00–17:00"), LANGS)
+    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
+                        "brochure", "--format", "poster")
+    assert code == 0, err
+    return root / "out", err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_weekday_line_is_never_said_to_be_open_any_time(weekdays: tuple[Path, str],
+                                                          lang: str) -> None:
+    out, _ = weekdays
+    strings = load_strings(lang, DEFAULT_CONTENT)
+    for name in ("brochure.pdf", "poster-letter.pdf"):
+        assert claims_in(outside(out / lang / name), strings) == {FREE}, (lang, name)
+
+
+def test_the_build_notes_what_it_left_unsaid(weekdays: tuple[Path, str]) -> None:
+    _, err = weekdays
+    notes = [row for row in err.splitlines() if "the brochure's back panel and the restroom "
+             "poster say" in row]
+    assert len(notes) == 1, err
+    assert ": note: " in notes[0]
+    assert "say only 'free' (1-800-799-7201 is free to call) of 'Local line'" in notes[0]
+    assert "not 'private': the line does not say its calls are confidential" in notes[0]
+    assert "not 'any time': its hours are Mon–Fri 9:00–17:00 (not 24/7)" in notes[0]
+
+
+def test_a_line_the_data_says_nothing_of_gets_no_sentence(tmp_path: Path) -> None:
+    kit = kit_with(tmp_path / "kit", lines("410-889-7884", "Mon–Fri 9:00–17:00"), ("en", "ar"))
+    code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
+                        "brochure", "--format", "poster")
+    assert code == 0, err
+    assert "say nothing of 'Local line' beside its number" in err
+    for lang in ("en", "ar"):
+        strings = load_strings(lang, DEFAULT_CONTENT)
+        for name in ("brochure.pdf", "poster-letter.pdf"):
+            assert claims_in(outside(tmp_path / "out" / lang / name), strings) == set()
+
+
+def test_the_default_kit_says_it_all_and_notes_nothing(tmp_path: Path) -> None:
+    """The National Domestic Violence Hotline: toll-free, 24/7, confidential."""
+    kit = tmp_path / "kit"
+    shutil.copytree(DEFAULT_CONTENT, kit)
+    code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
+                        "brochure")
+    assert code == 0, err
+    assert "back panel and the restroom poster say" not in err
+    strings = load_strings("es", DEFAULT_CONTENT)
+    assert claims_in(outside(tmp_path / "out" / "es" / "brochure.pdf"), strings) == {
+        FREE, PRIVATE, ANY_TIME}
+
+
+def test_when_you_call_says_nothing_a_line_would_have_to_promise() -> None:
+    """The folding card and the brochure print it beside lines the kit knows nothing of:
+    who answers, and when (it said "Someone trained to help will answer.")."""
+    text = english()["when_you_call"].lower()
+    for claim in ("answer", "trained", "free", "private", "24/7", "confidential"):
+        assert claim not in text
+
+
+def test_the_lines_page_sets_what_may_be_said_of_a_line(served) -> None:  # noqa: ANN001
+    """"Its calls are confidential" and "Free to call" on the Lines page, saved into
+    resources.yaml, shown again, and said of line 1 as the build then says it."""
+    import yaml
+
+    from tests.serve_support import csrf_headers, digest_on_disk, table_of
+
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    assert 'data-field="confidential" checked' in client.get("/lines").text  # the default's
+    table = table_of([("r0", {"confidential": False, "free": "false"}),
+                      ("r1", {"free": "true"}), ("r2", {})])
+    answer = client.post("/lines/save", headers=csrf_headers(workspace),
+                         json={"table": table, "base": digest_on_disk(resources)})
+    assert answer.status_code == 200, answer.text
+    saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    assert (saved[0]["confidential"], saved[0]["free"], saved[1]["free"]) == (False, False,
+                                                                             True)
+    assert "confidential" not in saved[2] and "free" not in saved[2]
+    promise = line_promise(load_kit(kit).resources[0])
+    assert set(promise.said) == {ANY_TIME}
+    page = client.get("/lines").text
+    assert '<option value="false" selected>' in page
+    table = table_of([("r0", {"free": ""}), ("r1", {}), ("r2", {})])
+    assert client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table, "base": digest_on_disk(resources)}).status_code == 200
+    saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    assert "free" not in saved[0]  # told from its number again: toll-free
+    assert set(line_promise(load_kit(kit).resources[0]).said) == {FREE, ANY_TIME}
