@@ -96,7 +96,7 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
         return []
     unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
     if promise.said:
-        said = ", ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
+        said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
         what = f"say only {said} of {first.name!r}"
     else:
         what = f"say nothing of {first.name!r} beside its number"
