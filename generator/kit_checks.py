@@ -7,6 +7,7 @@ page's drafts and the versions it restores)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,11 +16,12 @@ from generator.content.extends import locale_root
 from generator.content.layouts import declared_strings
 from generator.content.load import load_kit, load_site
 from generator.content.models import Kit, Site
-from generator.content.yamlfile import YamlDoc, parse_yaml
+from generator.content.text_numbers import printed_text_problem
+from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import ContentError, Problem
 from generator.i18n.font_check import font_problems
 from generator.i18n.layout_strings import layout_string_problems
-from generator.i18n.localize import load_strings
+from generator.i18n.localize import BUILTIN_DIR, FALLBACK, language_status, load_strings
 from generator.render.cmyk import ProfileError, load_profile
 
 
@@ -42,11 +44,34 @@ def checked_kit(kit: Kit) -> Kit:
     for lang in kit.site.options.languages:
         try:
             strings[lang] = load_strings(lang, locale_root(kit.root, lang), layout_strings)
+            numbers = printed_number_problems(lang, locale_root(kit.root, lang),
+                                              layout_strings, kit.site.options.country)
+            if numbers:
+                raise ContentError(numbers)
         except ContentError as error:
+            strings.pop(lang, None)
             broken[lang] = tuple(error.problems)
     packs = tuple(replace(pack, strings=strings, broken_strings=broken)
                   for pack in kit.audiences)
     return replace(kit, strings=strings, broken_strings=broken, audiences=packs)
+
+
+def printed_number_problems(lang: str, root: Path, layout_strings: Mapping[str, str],
+                            country: str) -> list[Problem]:
+    """Each interface string of `lang` with a number in it that a line could not print for
+    `country` (premium rate, not valid there, two scripts' digits: content/text_numbers.py),
+    on its catalogue's line."""
+    status = language_status(lang, root, layout_strings)
+    problems = []
+    for key, text in status.strings.items():
+        problem = printed_text_problem(text, country)
+        if problem is None:
+            continue
+        origin = status.origins.get(key)
+        path = origin.path if origin is not None else BUILTIN_DIR / f"{FALLBACK}.yaml"
+        line = load_yaml(path).line_of((key,)) if path.is_file() else None
+        problems.append(Problem(path, f"{key}: {problem}", line))
+    return problems
 
 
 def load_checked_site(path: Path, text: str | None = None) -> Site:

@@ -357,7 +357,9 @@ def test_a_site_layout_is_a_valid_max_lines_format(kit: Path, run) -> None:  # n
     assert result.code == 0, result.err
 
 
-def test_emergency_line_listed_first_is_a_warning(kit: Path, run) -> None:  # noqa: ANN001
+def test_emergency_line_listed_first_is_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    """The card's QR code would call the police where a survivor scans it for the helpline:
+    an error (README promised one; the check warned)."""
     text = (kit / "resources.yaml").read_text(encoding="utf-8")
     head, lines = text.split("resources:\n", 1)
     emergency = "  - name: Emergency\n    phone: \"911\"\n    verified: 2026-11-01\n"
@@ -366,8 +368,8 @@ def test_emergency_line_listed_first_is_a_warning(kit: Path, run) -> None:  # no
     (kit / "resources.yaml").write_text(reordered, encoding="utf-8")
     line = reordered.splitlines().index("  - name: Emergency") + 1
     result = run("check", kit)
-    assert result.code == 0
-    assert (f"resources.yaml:{line}: warning: the first line dials the emergency number 911: it "
+    assert result.code == 1
+    assert (f"resources.yaml:{line}: the first line dials the emergency number 911: it "
             "prints largest and the QR code calls it; list 'National Domestic Violence "
             "Hotline' first") in result.err
     (kit / "resources.yaml").write_text(text, encoding="utf-8")

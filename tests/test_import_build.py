@@ -162,7 +162,7 @@ def test_extensions_and_escaped_invisible_characters_in_hsds_json(kit: Path, tmp
     for printed in ("(614) 555-0106 ext. 12", "614-555-0107 ext. 3", "TTY: 614-555-0107 ext. 4",
                     "614 555 0108"):
         assert printed in text, (printed, text)
-    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["tel:+16145550106"]
+    assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["tel:+16145550106,12"]
 
 
 def test_an_extension_that_is_not_digits_leaves_the_number_out(tmp_path: Path, run,

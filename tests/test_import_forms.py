@@ -32,20 +32,29 @@ class Form:
     lines: dict[str, tuple[str, ...]]  # printed name -> what must print with it
     never: tuple[str, ...]  # fax numbers, bad numbers, closed services, address details
     report: tuple[str, ...]  # lines the import prints to stderr
+    built: tuple[str, ...] = ()  # what the build says of them
 
 
 FORMS = {
     "3.0 organization": Form(
         HSDS / "v3-json" / "organization.json", "US",
-        {"Cedar Grove Family Alliance Inc. – Family Support Line":
-            ("614-555-0123", "Mon–Fri 9:00–17:00", "Español · Tiếng Việt"),
-         "Cedar Grove Family Alliance Inc. – Evening Text Line":
-            ("614-555-0123", "Text talk to 614-555-0177", "Evenings, 6pm to midnight")},
-        ("614-555-0124", "01234", "\"", "tel:", "Orchard Lane", "43215", "Columbus"),
+        # both services answer on their organization's 614-555-0123: one line, printed
+        # once, with the texting line of one and the hours of the first (content/
+        # same_number.py), the build saying which hours were left out
+        {"Cedar Grove Family Alliance Inc. – Family Support Line / Cedar Grove Family "
+         "Alliance Inc. – Evening Text Line":
+            ("614-555-0123", "Text talk to 614-555-0177", "Mon–Fri 9:00–17:00",
+             "Español · Tiếng Việt")},
+        ("614-555-0124", "01234", "\"", "tel:", "Orchard Lane", "43215", "Columbus",
+         "Evenings, 6pm to midnight"),
         ("left out of Cedar Grove Family Alliance Inc. – Family Support Line: voice number "
          "'614-555-01234' is not a valid phone number or short code in US",
          "note: Cedar Grove Family Alliance Inc. – Evening Text Line: hours leave out a "
-         "schedule that ended 2025-12-31")),
+         "schedule that ended 2025-12-31"),
+        ("warning: 'Cedar Grove Family Alliance Inc. – Family Support Line' and 'Cedar Grove "
+         "Family Alliance Inc. – Evening Text Line' (line",
+         "the hours 'Evenings, 6pm to midnight' of 'Cedar Grove Family Alliance "
+         "Inc. – Evening Text Line' (kept 'Mon–Fri 9:00–17:00')")),
     "3.0 service_at_location page": Form(
         HSDS / "v3-json" / "service_at_locations.json", "US",
         {"Maple Street Legal Aid – Legal Advocacy": ("(614) 555-0160", "Mon–Thu 9:00–17:00")},
@@ -115,6 +124,8 @@ def test_each_form_prints_its_phones_hours_and_languages(form: Form, kit: Path, 
     out = tmp_path / "out"
     built = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
     assert built.code == 0, built.err
+    for said in form.built:
+        assert said in built.err, (said, built.err)
     text = all_text(out / "en" / "brochure.pdf")
     for name, details in form.lines.items():
         printed = name.replace("'", "’")  # as a typesetter writes it (generator/i18n/quotes.py)

@@ -267,7 +267,7 @@ def test_an_extension_after_an_international_number_is_printed(kit: Path, run) -
     pdf = out / "en" / "pocket-card.pdf"
     back = " ".join(page_texts(pdf)[1].split())
     assert "614-555-0106 ext. 12" in back, back
-    assert decode_qr_codes(pdf, 1)[0] == "tel:+16145550106"
+    assert decode_qr_codes(pdf, 1)[0] == "tel:+16145550106,12"  # the extension after a pause
 
 
 def test_two_short_codes_in_one_phone_are_an_error(kit: Path, run) -> None:
@@ -387,7 +387,7 @@ def test_a_number_with_an_extension_fits_a_poster_tab_broken_before_it(kit: Path
     for rect in tab_rects("letter", out / lang / "poster-letter.pdf"):
         text = bounded_text(out / lang / "poster-letter.pdf", rect)
         assert "0113 496 0000" in text and "ext. 12" in text, text
-    assert decode_qr_codes(out / lang / "poster-letter.pdf", 0) == ["tel:+441134960000"]
+    assert decode_qr_codes(out / lang / "poster-letter.pdf", 0) == ["tel:+441134960000,12"]
 
 
 def test_a_name_too_wide_for_a_tab_gives_way_to_the_number(kit: Path, run) -> None:

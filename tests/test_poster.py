@@ -630,7 +630,7 @@ def test_a_long_first_line_with_an_extension_and_a_text_line_builds_a_uk_poster(
     page = " ".join(page_texts(out / "en" / f"poster-{size}.pdf")[0].split())
     assert "Example Organization Inc. – Shout text line" in page  # above the number
     assert decode_qr_codes(out / "en" / f"poster-{size}.pdf", 0, dpi=RENDER_DPI) == [
-        "tel:+441134960000"]
+        "tel:+441134960000,12"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "vi"])

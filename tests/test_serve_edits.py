@@ -35,7 +35,7 @@ def test_911_as_the_first_line_is_said_on_its_phone_before_saving(served) -> Non
     remarks = _draft(client, workspace, [("r0", {"phone": "911"}), ("r1", {}), ("r2", {})])[
         "remarks"]
     said = [(r["row"], r["field"], r["severity"], r["message"]) for r in remarks]
-    assert ("r0", "phone", "warning", "The card's big number and QR code would call 911: "
+    assert ("r0", "phone", "error", "The card's big number and QR code would call 911: "
             "move “988 Suicide & Crisis Lifeline” up to line 1 (911 prints wherever it "
             "stands).") in said
 

@@ -66,7 +66,8 @@ def run_import(args: argparse.Namespace) -> int:
 
     verified = _verified_option(args.verified)
     site = _site(args.into)
-    country = _country_option(args.country) if args.country else _site_country(args.into, site)
+    country = (_country_option(args.country) if args.country is not None
+               else _site_country(args.into, site))
     result = run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
                            set(args.tags) if args.tags else None, args.limit, verified,
                            site.get("organization"), args.first)

@@ -5,6 +5,7 @@ together, each problem gathered before stopping."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -53,11 +54,49 @@ def load_library(site: Site, folders: tuple[Path, ...]
             names = [f"articles/{slug}.{lang}{suffix}" for suffix in ARTICLE_SUFFIXES]
             article = collect(article_problems, find_article,
                                first_folder(folders, *names), slug, lang)
+            if article is not None and (numbers := article_number_problems(
+                    article, site.options.country)):
+                article_problems.extend(numbers)
+                article = None
             if article is not None:
                 library[slug][lang] = article
             else:
                 broken[(slug, lang)] = tuple(article_problems)
     return library, broken
+
+
+def article_number_problems(article: Article, country: str) -> list[Problem]:
+    """A number in an article's printed text (title, card line, key points, headings,
+    paragraphs) that a line could not print: premium rate, not valid, two scripts' digits."""
+    texts = {"title": article.title,
+             "card": article.card_line or "" if article.card_line_given else "",
+             **{f"key_points.{n}": point for n, point in enumerate(article.key_points, 1)}}
+    for section in article.sections:
+        where = f"section {section.heading!r}" if section.heading else "the text"
+        texts[where] = " ".join((section.heading or "", *section.paragraphs))
+    if article.source is None:
+        return []
+    from generator.content.text_numbers import text_number_problems
+
+    path = article.source.path
+    problems = text_number_problems({k: v for k, v in texts.items() if v}, country, path)
+    if problems:  # on the line of the file where each number is
+        written = path.read_text(encoding="utf-8", errors="replace")
+        problems = text_number_problems({k: v for k, v in texts.items() if v}, country, path,
+                                        written)
+    return problems
+
+
+def site_text_problems(site: Site) -> list[Problem]:
+    """A number in site.yaml's `card_line` that a line could not print."""
+    from generator.content.text_numbers import text_number_problems
+
+    texts = {f"card_line ({lang})" if lang else "card_line": text
+             for lang, text in ((None, site.card_line.default), *site.card_line.by_lang)
+             if text}
+    return [Problem(site.file_of("card_line"), problem.message, site.line_of("card_line"))
+            for problem in text_number_problems(texts, site.options.country,
+                                                site.file_of("card_line"))]
 
 
 def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
@@ -91,18 +130,41 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
 
 
 def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[Problem]:
-    """The first line is printed largest and its QR code is the card's: when that is the
-    emergency number while a helpline is listed below it, the card's scan calls the police
-    (a warning: a site may mean it, but usually the lines were pasted in another order)."""
-    if site is None or len(resources) < 2 or not resources[0].emergency:
+    """The first line is printed largest and its QR code is the card's: when that is an
+    emergency number of the country (the site's, or any other: 112 in the US, 17 in France,
+    in any digits) while a helpline is listed below it, the card's scan calls the police. An
+    error: a survivor scanning the card for the helpline would reach the police instead;
+    the lines are usually pasted in another order, and the emergency line prints wherever
+    it stands."""
+    if site is None or len(resources) < 2:
         return []
-    first, helpline = resources[0], next((r for r in resources if not r.emergency), None)
+    first = resources[0]
+    number = _emergency_number_dialled(first, site.options.country)
+    if number is None:
+        return []
+    helpline = next((r for r in resources[1:]
+                     if _emergency_number_dialled(r, site.options.country) is None), None)
     if helpline is None:
         return []
     return [Problem(first.source.path, (
-        f"the first line dials the emergency number {site.emergency_number}: it prints "
-        f"largest and the QR code calls it; list {helpline.name!r} first (the emergency "
-        "line is printed wherever it stands)"), first.source.line, "warning")]
+        f"the first line dials the emergency number {number}: it prints largest and the QR "
+        f"code calls it; list {helpline.name!r} first (the emergency line is printed "
+        "wherever it stands)"), first.source.line)]
+
+
+def _emergency_number_dialled(resource: Resource, country: str) -> str | None:
+    """The emergency number the line's QR code would reach (its number, else its texting
+    number), as written; None when it reaches none."""
+    if resource.emergency:
+        return resource.phone.display if resource.phone else EMERGENCY_NAME
+    for phone in (resource.phone, resource.text and resource.text.e164):
+        dialled = phone.e164 if isinstance(phone, Phone) else phone
+        if dialled and not dialled.startswith("+"):  # only a short number is one
+            from generator.content.phone_rules import is_emergency_number
+
+            if is_emergency_number(dialled, country):
+                return phone.display if isinstance(phone, Phone) else dialled
+    return None
 
 
 def title_fallbacks(site: Site | None) -> list[Problem]:
@@ -220,6 +282,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
     tty = None if item.tty is None else parse_tty(item.tty, site.options.country)
     texted = (None if item.text is None
               else parse_text_number(item.text.number, site.options.country))
+    problems.extend(_text_problems(item, label, index, doc, site.options.country))
     if not item.differs_from_published:
         problems.extend(_published_problems(
             {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
@@ -231,7 +294,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
         name=label,
         phone=main_phone,
         tty=tty,
-        text=(TextLine(item.text.number, item.text.keyword, Texts.given(item.text.description),
+        text=(TextLine(texted.raw, item.text.keyword, Texts.given(item.text.description),
                        texted.e164)
               if item.text and texted else None),
         url=item.url,
@@ -254,6 +317,27 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
     )
 
 
+def _text_problems(item: ResourceModel, label: str, index: int, doc: YamlDoc,
+                   country: str) -> list[Problem]:
+    """A number written into a line's printed words (its name, hours, tab label, texting
+    words) that the line itself could not print: a premium-rate number in its hours."""
+    from generator.content.text_numbers import printed_text_problem
+
+    given = {"name": item.name, "hours": item.hours, "tab_label": item.tab_label,
+             "text.description": item.text.description if item.text else None}
+    problems = []
+    for field, value in given.items():
+        texts = value.items() if isinstance(value, dict) else [(None, value)] if value else []
+        for lang, text in texts:
+            problem = printed_text_problem(text, country)
+            if problem:
+                key: tuple[str | int, ...] = ("resources", index, *field.split("."),
+                                              *([lang] if lang else []))
+                problems.append(Problem(doc.path, f"{label}: {field}: {problem}",
+                                        doc.line_of(key)))
+    return problems
+
+
 def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str | None,
                         label: str, index: int, doc: YamlDoc, country: str) -> list[Problem]:
     """A number a digit or two away from what the national line the entry names publishes
@@ -268,11 +352,10 @@ def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str
 
 
 def _dials(phone: Phone | None, number: str) -> bool:
-    """Whether the line is the emergency number itself ("Emergency: 911"): it is always
-    printed, like the first line."""
-    def digits(text: str) -> str:
-        return "".join(char for char in text if char.isdigit())
-    return phone is not None and digits(phone.raw) == digits(number)
+    """Whether the line is the emergency number itself ("Emergency: 911", in any digits:
+    ９１１, ٩١١): it is always printed, like the first line."""
+    digits = "".join(str(unicodedata.decimal(char)) for char in number if char.isdecimal())
+    return phone is not None and phone.e164 == digits
 
 
 def find_article(root: Path, slug: str, lang: str) -> Article:

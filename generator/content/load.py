@@ -22,6 +22,7 @@ from generator.content.kit_parts import (
     emergency_first,
     load_library,
     load_resources,
+    site_text_problems,
     title_fallbacks,
     verification_problems,
 )
@@ -75,6 +76,8 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     resources, merges = merged_lines(resources)
     problems.extend(merges)
     problems.extend(title_fallbacks(site))
+    if site is not None:
+        problems.extend(site_text_problems(site))
     problems.extend(emergency_first(resources, site))
     problems.extend(promise_notes(resources, site))
     packs: tuple[Kit, ...] = ()

@@ -9,11 +9,21 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Phone:
-    """A validated phone number: `display` for people, `e164` for tel: links."""
+    """A validated phone number: `display` for people, `e164` for comparing numbers, `tel`
+    for tel: links and QR codes."""
 
     raw: str
     e164: str
     display: str
+    extension: str | None = None  # its digits, printed in `display` ("ext. 12")
+
+    @property
+    def tel(self) -> str:
+        """What a tel: link dials: the number, then its extension after a pause (a comma:
+        Android's and iOS's dialers wait, then send the digits to the switchboard; RFC 3966's
+        `;ext=` is dropped by most of them, so the call reached the switchboard while the
+        card printed the extension)."""
+        return f"{self.e164},{self.extension}" if self.extension else self.e164
 
 
 class PhoneError(ValueError):

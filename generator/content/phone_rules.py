@@ -11,6 +11,7 @@ shared-cost, UAN and personal (follow-me) numbers are ordinary ways to reach a s
 from __future__ import annotations
 
 import re
+import unicodedata
 from types import MappingProxyType
 
 import phonenumbers
@@ -26,6 +27,10 @@ _INTERNATIONAL = MappingProxyType({  # how a number written with its country cod
 # A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
 # drops the words between digit groups ("911 or 988" would dial 911988).
 _SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
+
+# 1.8007997233e9, 1.80E+10: a long number as a spreadsheet shows it; phonenumbers read the
+# "e" as a letter key (3) and the error offered a number spelled in letters.
+_SCIENTIFIC = re.compile(r"[+-]?\d+(?:[.,]\d+)?[eE][+-]?\d+")
 
 Type = phonenumbers.PhoneNumberType
 _PREMIUM = ("costs a high rate and shows on the phone bill: print the line's free or ordinary "
@@ -48,10 +53,44 @@ def checked_phone(text: str, country: str, texting: bool = False) -> Phone:
     people text (`parse_text_number`), which may be an SMS short code."""
     if not text:
         raise PhoneError("phone number is empty")
+    text = _one_digit_script(text)
+    if _SCIENTIFIC.fullmatch(text):
+        raise PhoneError(f"{text!r} is written as a spreadsheet shows a long number (in "
+                         "scientific notation, which may have rounded its last digits): write "
+                         "the number as the line gives it, its digits with spaces or hyphens "
+                         "(in a spreadsheet, format the column as text first)")
     spelled = _SPELLED_OUT.fullmatch(text)
     if spelled:
         return _spelled_out(text, spelled, country, texting)
     return _parsed(text, country, letters=False, texting=texting)
+
+
+def _one_digit_script(text: str) -> str:
+    """`text` with full-width (and other compatibility) digits as the digits they stand for
+    (９１１ is 911: typed on a Chinese or Japanese keyboard, printed full width it is wider
+    than its slot); PhoneError for a number written in the digits of two scripts
+    (1-800-٧٩٩-7233), which reads as two numbers glued together: a number prints as the
+    source writes it, in one script's digits (٨٥٢٥٨ prints so)."""
+    def compatible(char: str) -> str:
+        plain = unicodedata.normalize("NFKC", char)
+        return plain if char.isdecimal() and plain.isascii() and plain.isdecimal() else char
+
+    text = "".join(compatible(char) for char in text)
+    zeros = {ord(char) - unicodedata.decimal(char) for char in text if char.isdecimal()}
+    if len(zeros) > 1:
+        scripts = " and ".join(f"{_script_of(zero)} {chr(zero)}-{chr(zero + 9)}"
+                               for zero in sorted(zeros))
+        western = "".join(str(unicodedata.decimal(char)) if char.isdecimal() else char
+                          for char in text)
+        raise PhoneError(f"{text!r} mixes the digits of two scripts, {scripts}: write the "
+                         f"whole number in one script's digits, e.g. {western}")
+    return text
+
+
+def _script_of(zero: int) -> str:
+    """Whose digits start at `zero`: "Western", "Arabic-Indic", "Bengali"."""
+    name = unicodedata.name(chr(zero), "").removesuffix("DIGIT ZERO").strip()
+    return name.title() if name else "Western"
 
 
 def _parsed(text: str, country: str, letters: bool, texting: bool = False) -> Phone:
@@ -74,7 +113,10 @@ def _parsed(text: str, country: str, letters: bool, texting: bool = False) -> Ph
         if never:
             raise PhoneError(f"{text!r} is {never}")
         e164 = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
-        return Phone(raw=text, e164=e164, display=display_form(text, number, country))
+        extension = "".join(str(unicodedata.decimal(char)) for char in number.extension or ""
+                            if char.isdecimal())
+        return Phone(raw=text, e164=e164, display=display_form(text, number, country),
+                     extension=extension or None)
     if shortnumberinfo.is_valid_short_number_for_region(number, country):
         if not _SHORT_CODE_TEXT.fullmatch(text):
             raise PhoneError(f"{text!r} is not one number: write only the digits of one "
@@ -263,6 +305,12 @@ def _north_american(number: phonenumbers.PhoneNumber) -> str:
     toll_free = phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
     extension = f" ext. {number.extension}" if number.extension else ""
     return (f"1-{grouped}" if toll_free else grouped) + extension
+
+
+def is_emergency_number(digits: str, country: str) -> bool:
+    """Whether a short number (its digits) is an emergency number in `country`: 911 and 112
+    in the US, 999 and 112 in the UK, 15, 17, 18 and 112 in France, 110 in Germany..."""
+    return shortnumberinfo.is_emergency_number(digits, country)
 
 
 def emergency_problem(text: str, country: str, usual: str | None) -> str | None:

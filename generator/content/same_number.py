@@ -59,7 +59,7 @@ def _key(resource: Resource) -> tuple[str, ...] | None:
     """What makes two lines one: the number dialled; without one, the number texted and its
     keyword; a line with a web address only is its own."""
     if resource.phone is not None:
-        return ("tel", resource.phone.e164)
+        return ("tel", resource.phone.tel)  # another extension is another line
     text = resource.text
     if text is not None and text.e164:
         return ("sms", text.e164, (text.keyword or "").casefold())

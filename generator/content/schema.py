@@ -124,6 +124,20 @@ def _per_language(value: PerLanguage | None) -> PerLanguage | None:
     return value
 
 
+def number_as_text(value: Any) -> Any:
+    """A number YAML read as an integer, as the digits written (an unquoted 18007997233);
+    ValueError for what YAML read as yes/no or as a number with a point or an exponent,
+    which are not what was typed ("'True' is not a phone number" said nothing useful)."""
+    if isinstance(value, bool):
+        raise ValueError("is read as yes/no (YAML reads yes, no, true, false, on and off so), "
+                         "not a phone number: write the line's number")
+    if isinstance(value, float):
+        raise ValueError(f"is read as a number with a decimal point or an exponent "
+                         f"({value:g}), not a phone number: write the number as it is dialled, its "
+                         "digits with spaces or hyphens")
+    return str(value) if isinstance(value, int) else value
+
+
 class TextLineModel(StrictModel):
     number: str
     keyword: str | None = None
@@ -131,8 +145,8 @@ class TextLineModel(StrictModel):
 
     @field_validator("number", mode="before")
     @classmethod
-    def _as_text(cls, value: Any) -> str:
-        return str(value)
+    def _as_text(cls, value: Any) -> Any:
+        return number_as_text(value)
 
     _number_valid = field_validator("number")(_check_text_number)
     _description = field_validator("description")(_per_language)
@@ -183,7 +197,7 @@ class ResourceModel(StrictModel):
     @field_validator("phone", "tty", mode="before")
     @classmethod
     def _number_as_text(cls, value: Any) -> Any:
-        return str(value) if isinstance(value, int) else value
+        return number_as_text(value)
 
     _phone_valid = field_validator("phone")(_check_phone)
     _tty_valid = field_validator("tty")(_check_tty)

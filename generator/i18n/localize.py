@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from generator import PACKAGE_DIR
 from generator.content.language_tags import served_by
 from generator.content.placeholders import PlaceholderError, names
+from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
@@ -254,7 +255,16 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
             message += " (safety wording can be reworded, not removed)"
         return Problem(doc.path, message, line)
     wrong = placeholder_problem(value, known[key] if known is not None else None)
+    if wrong is None and known is not None and not _is_english(doc.path):
+        wrong = printed_text_problem(value, None, known[key])  # a number English lacks
     return None if wrong is None else Problem(doc.path, f"{key}: {wrong}", line)
+
+
+def _is_english(path: Path) -> bool:
+    """A catalogue of English (en.yaml, en-GB.yaml): a site's own English wording, which may
+    give a number of its own (checked for the country with the kit, generator/kit_checks.py),
+    where a translation may not."""
+    return Path(path).stem.split("-")[0] == FALLBACK
 
 
 def placeholder_problem(text: str, english_text: str | None) -> str | None:

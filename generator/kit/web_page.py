@@ -165,7 +165,7 @@ def _line(kit: Kit, resource: Resource, lang: str, strings: dict[str, str],
     actions = []
     if resource.phone is not None:
         actions.append(Action(strings["icon_call"], view["phone"],
-                              f"tel:{resource.phone.e164}"))
+                              f"tel:{resource.phone.tel}"))
     if resource.text is not None:
         keyword = resource.text.keyword
         shown = view["text"]["number"]
@@ -174,7 +174,7 @@ def _line(kit: Kit, resource: Resource, lang: str, strings: dict[str, str],
                      else _fill(strings["text_to"], number=shown)))
         actions.append(Action(label, "", sms_uri(resource)))
     if resource.tty is not None:
-        actions.append(Action(strings["icon_tty"], view["tty"], f"tel:{resource.tty.e164}"))
+        actions.append(Action(strings["icon_tty"], view["tty"], f"tel:{resource.tty.tel}"))
     if resource.url and view["domain"]:
         actions.append(Action(strings["icon_web"], view["domain"], resource.url,
                               number=False))

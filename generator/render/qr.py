@@ -47,7 +47,8 @@ def payload_for(resource: Resource) -> str:
                 f'"{name}": the phone number {resource.phone.raw!r} is neither in international '
                 f"form (+, country code, number) nor a short code, so it cannot be put in a QR code"
             )
-        return f"tel:{e164}"
+        return f"tel:{e164}" + (f",{resource.phone.extension}" if resource.phone.extension
+                                else "")
     if resource.qr == "sms":
         if resource.text is None:
             raise QrError(

@@ -57,12 +57,12 @@ def link_targets(kit: Kit, lang: str, strings: dict[str, str]) -> list[LinkTarge
             bare.append(LinkTarget(view["text"]["number"], uri, description, "text"))
         if resource.tty is not None:
             shown = view["tty"]
-            uri = f"tel:{resource.tty.e164}"
+            uri = f"tel:{resource.tty.tel}"
             description = _fill(strings.get("tty", "TTY: {number}"), number=shown)
             ttys += [LinkTarget(description, uri, description, "tty"),
                      LinkTarget(shown, uri, description, "tty")]
         if resource.phone is not None:
-            phones.append(LinkTarget(view["phone"], f"tel:{resource.phone.e164}",
+            phones.append(LinkTarget(view["phone"], f"tel:{resource.phone.tel}",
                                      f"{strings.get('icon_call', 'Call')} {view['phone']}",
                                      "call"))
         if resource.url and view["domain"]:

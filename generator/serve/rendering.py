@@ -121,7 +121,9 @@ def face_text(face: PlacedFace) -> tuple[str, ...]:
 def qr_said(payload: str) -> str:
     """What a QR code does, in words: "QR code: calls +18007997233"."""
     if payload.lower().startswith("tel:"):
-        return f"QR code: calls {payload[4:]}"
+        number, _, extension = payload[4:].partition(",")
+        return f"QR code: calls {number}" + (f", then extension {extension}" if extension
+                                             else "")
     if payload.upper().startswith("SMSTO:"):
         number, _, body = payload[6:].partition(":")
         return f"QR code: starts a text to {number}" + (f" saying “{body}”" if body else "")

@@ -33,6 +33,7 @@ from generator.content.invisible import (
 from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Article, Kit
 from generator.content.round_trip import RoundTripError, edited, set_key
+from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml, utf8_text
 from generator.errors import ContentError, Problem, UsageError, WriteError
 from generator.i18n.localize import (
@@ -135,8 +136,11 @@ def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
     articles = {slug: by_lang[lang] for slug, by_lang in kit.library.items() if lang in by_lang}
     result = Imported(lang)
     problems: list[Problem] = []
+    english_articles = {slug: by_lang["en"] for slug, by_lang in kit.library.items()
+                        if "en" in by_lang and lang != "en"}
     strings, lines, reviewed = _checked_units(read, lang, status, articles, problems,
-                                              result.notes)
+                                              result.notes,
+                                              (kit.site.options.country, english_articles))
     if problems:
         raise ContentError(problems)
     current = {**status.strings, **_article_texts(articles)}
@@ -164,10 +168,13 @@ def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
 
 def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
                    articles: Mapping[str, Article], problems: list[Problem],
-                   notes: list[Problem]
+                   notes: list[Problem],
+                   numbers: tuple[str, Mapping[str, Article]] | None = None
                    ) -> tuple[dict[str, str], dict[str, str], dict[str, bool]]:
     """The file's translated units, checked one by one: interface strings, article lines
-    (by `article_key`), and whether each interface string is marked reviewed."""
+    (by `article_key`), and whether each interface string is marked reviewed; `numbers`:
+    the kit's country and its English articles, for the numbers written in each text
+    (content/text_numbers.py, as the catalogues' and articles' loading checks them)."""
     strings: dict[str, str] = {}
     lines: dict[str, str] = {}
     reviewed: dict[str, bool] = {}
@@ -220,6 +227,10 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
         if english is not None and (message := placeholder_problem(text, english)):
             problem(message)
             continue
+        if numbers is not None and (message := printed_text_problem(
+                text, numbers[0], _english_of(unit.key, english, lang, numbers[1]))):
+            problem(message)
+            continue
         if english is not None and unit.source is not None and \
                 " ".join(unit.source.split()) != " ".join(english.split()):
             notes.append(Problem(read.path, (
@@ -239,6 +250,17 @@ def _copied(text: str, source: str) -> bool:
     "911" is the same in every language)."""
     same = text == " ".join(source.split())
     return same and any(char.isalpha() for char in re.sub(r"\{[^{}]*\}", "", source))
+
+
+def _english_of(key: str, english: str | None, lang: str,
+                english_articles: Mapping[str, Article]) -> str | None:
+    """The English text a unit translates (None for English itself, or an article line the
+    kit has no English article for)."""
+    if lang.split("-")[0] == "en":
+        return None
+    if english is not None:
+        return english
+    return _article_texts(english_articles).get(key)
 
 
 def _article_of(key: str, articles: Mapping[str, Article]) -> Article | None:

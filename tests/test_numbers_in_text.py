@@ -1,0 +1,201 @@
+"""Numbers written into printed text are checked as a line's number is (issue 40): a
+premium-rate number in a catalogue's safety note, in a card line, in a line's hours, through a
+PO or XLIFF import; and a translation may not add a number its English text does not have.
+Read back from `check`, `build` and `locale import` (exit code, file, line, field)."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import polib
+import pytest
+
+from generator.content.text_numbers import added_numbers, number_problems, printed_text_problem
+from tests.conftest import default_kit_in, edit
+
+PREMIUM = "it is a premium-rate number"
+X = "{urn:oasis:names:tc:xliff:document:1.2}"
+
+
+# --- the check ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "country", "found"), [
+    ("Call {emergency} or 1-900-555-0199.", "US", "1-900-555-0199"),
+    ("Call 0909 876 5432 for advice", "GB", "0909 876 5432"),
+    ("Call 614-555-0 now", "US", "614-555-0"),  # a number cut short
+    ("Call 1-800-٧٩٩-7233", "US", "1-800-٧٩٩-7233"),  # two scripts' digits
+])
+def test_a_number_no_line_could_print_is_found_in_text(text: str, country: str,
+                                                       found: str) -> None:
+    assert [written for written, _ in number_problems(text, country)] == [found]
+
+
+@pytest.mark.parametrize(("text", "country"), [
+    ("Call {emergency}. Open 24/7, Mon–Fri 9:00–17:00.", "US"),
+    ("In 2019, 1 in 4 women; 100,000 calls; 10 000 femmes; 213 000 victimes", "GB"),
+    ("Checked 2026-11-01, am 12.03.2024, on 01/11/2026", "DE"),
+    ("Text START to 88788 or call 1-800-799-7233 or 1-800-799-SAFE (7233)", "US"),
+    ("Llame al 1-800-799-7233; ZIP 43215-1234; a 3.5 x 2 in card (100 %)", "US"),
+    ("Ring 0808 2000 247 or 116 123, free", "GB"),
+])
+def test_ordinary_text_with_numbers_passes(text: str, country: str) -> None:
+    assert number_problems(text, country) == ()
+
+
+@pytest.mark.parametrize(("translation", "english", "added"), [
+    ("Llame al 1-800-555-0100", "Scan to call", ["1-800-555-0100"]),
+    ("Escanee para llamar", "Scan to call", []),
+    ("Imprima al tamaño real (100 %).", "Print at actual size (100 %).", []),
+    ("Imprima al tamaño real (١٠٠ ٪).", "Print at actual size (100 %).", []),  # same number
+    ("En caso de emergencia, llame al {emergency} o al 112.",
+     "In an emergency, call {emergency}.", ["112"]),
+    ("24 horas, los 7 días", "24/7", []),
+])
+def test_a_translation_may_not_add_a_number(translation: str, english: str,
+                                            added: list[str]) -> None:
+    assert added_numbers(translation, english) == added
+    assert (printed_text_problem(translation, None, english) is None) == (not added)
+
+
+# --- where it is checked -----------------------------------------------------------------------
+
+def test_a_premium_number_in_the_sites_english_catalogue_is_refused(kit: Path, run) -> None:
+    (kit / "locales").mkdir(exist_ok=True)
+    (kit / "locales" / "en.yaml").write_text(
+        '# our own wording\nsafety_note: "Call {emergency} or 1-900-555-0199."\n',
+        encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'locales' / 'en.yaml'}:2: safety_note: the number 1-900-555-0199 in it "
+            f"cannot be printed: {PREMIUM}") in result.err, result.err
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    assert not (out / "en" / "pocket-card.pdf").exists()
+
+
+def test_a_translation_adding_a_number_is_refused_on_its_line(tmp_path: Path, run) -> None:
+    kit = default_kit_in(tmp_path / "content", ["en", "es"])
+    (kit / "locales").mkdir(exist_ok=True)
+    (kit / "locales" / "es.yaml").write_text('scan_tel: "Llame al 1-800-555-0100"\n',
+                                             encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'locales' / 'es.yaml'}:1: scan_tel: has the number 1-800-555-0100, which "
+            "the English text does not") in result.err, result.err
+
+
+def test_a_card_line_with_a_premium_number_is_refused(kit: Path, run) -> None:
+    article = kit / "articles" / "trauma-bonding.en.md"
+    text = article.read_text(encoding="utf-8")
+    card = "card: You are not alone, and what you feel makes sense.\n"
+    assert text.splitlines(keepends=True)[2] == card
+    article.write_text(text.replace(card, "card: Call 1-900-555-0199 for help.\n", 1),
+                       encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{article}:3: card: the number 1-900-555-0199 in it cannot be printed: "
+            f"{PREMIUM}") in result.err, result.err
+
+
+def test_a_premium_number_in_a_lines_hours_is_refused(kit: Path, run) -> None:
+    edit(kit / "resources.yaml", "    hours: 24/7\n",
+         "    hours: 24/7; after 5 pm call 1-900-555-0199\n")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:33: National Domestic Violence Hotline: hours: the "
+            f"number 1-900-555-0199 in it cannot be printed: {PREMIUM}") in result.err, \
+        result.err
+
+
+@pytest.fixture(scope="module")
+def es_kit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """An English and Spanish kit, and its Spanish PO and XLIFF files as exported."""
+    from generator.commands.cli import main
+
+    kit = default_kit_in(tmp_path_factory.mktemp("pristine") / "content", ["en", "es"])
+    folder = tmp_path_factory.mktemp("exported")
+    for file_format, name in (("po", "es.po"), ("xliff", "es.xlf")):
+        assert main(["locale", "export", str(kit), "es", "--format", file_format,
+                     "--out", str(folder / name)]) == 0
+    return kit, folder / "es.po", folder / "es.xlf"
+
+
+def _refused(run, kit: Path, file: Path) -> str:  # noqa: ANN001
+    before = {path: path.read_bytes() for path in kit.rglob("*") if path.is_file()}
+    result = run("locale", "import", kit, file)
+    assert result.code == 1, result.err
+    assert {path: path.read_bytes() for path in kit.rglob("*") if path.is_file()} == before
+    return result.err
+
+
+def test_a_premium_number_through_a_po_import_is_refused(es_kit_files, tmp_path: Path,
+                                                         run) -> None:  # noqa: ANN001
+    pristine, po_file, _ = es_kit_files
+    kit = Path(shutil.copytree(pristine, tmp_path / "content"))
+    po = polib.pofile(str(po_file))
+    entry = po.find("safety_note", by="msgctxt")
+    assert entry is not None
+    entry.msgstr = "Llame al {emergency} o al 1-900-555-0199."
+    edited = tmp_path / "es.po"
+    po.save(str(edited))
+    err = _refused(run, kit, edited)
+    line = next(number for number, text in enumerate(
+        edited.read_text(encoding="utf-8").splitlines(), start=1)
+        if text == 'msgctxt "safety_note"')
+    assert (f"es.po:{line + 1}: unit 'safety_note': has the number 1-900-555-0199, which the "
+            "English text does not") in err, err
+
+
+def test_an_xliff_scan_tel_with_a_number_is_refused(es_kit_files, tmp_path: Path,
+                                                    run) -> None:  # noqa: ANN001
+    pristine, _, xliff = es_kit_files
+    kit = Path(shutil.copytree(pristine, tmp_path / "content"))
+    tree = ET.parse(xliff)
+    for unit in tree.getroot().iter(f"{X}trans-unit"):
+        if unit.get("id") == "scan_tel":
+            target = unit.find(f"{X}target")
+            if target is None:
+                target = ET.SubElement(unit, f"{X}target")
+            target.text = "Llame al 1-800-555-0100"
+    edited = tmp_path / "es.xlf"
+    tree.write(edited, encoding="utf-8", xml_declaration=True)
+    err = _refused(run, kit, edited)
+    assert "unit 'scan_tel': has the number 1-800-555-0100, which the English text does not" \
+        in err, err
+
+
+def test_an_imported_article_line_may_not_add_a_number(es_kit_files, tmp_path: Path,
+                                                       run) -> None:  # noqa: ANN001
+    pristine, po_file, _ = es_kit_files
+    kit = Path(shutil.copytree(pristine, tmp_path / "content"))
+    po = polib.pofile(str(po_file))
+    point = po.find("trauma-bonding.key_points.1", by="msgctxt")
+    assert point is not None
+    point.msgstr = "Llame al 1-800-555-0100 para hablar."
+    edited = tmp_path / "es.po"
+    po.save(str(edited))
+    err = _refused(run, kit, edited)
+    assert ("unit 'trauma-bonding.key_points.1': has the number 1-800-555-0100, which the "
+            "English text does not") in err, err
+
+
+def test_a_number_the_english_has_may_be_translated_and_prints(es_kit_files, tmp_path: Path,
+                                                               run) -> None:  # noqa: ANN001
+    pristine, po_file, _ = es_kit_files
+    kit = Path(shutil.copytree(pristine, tmp_path / "content"))
+    po = polib.pofile(str(po_file))
+    entry = po.find("print_one_sided", by="msgctxt")
+    assert entry is not None and "100" in entry.msgid
+    entry.msgstr = "Imprima a una cara, a tamaño real (100 %)."
+    if "fuzzy" in entry.flags:
+        entry.flags.remove("fuzzy")
+    edited = tmp_path / "es.po"
+    po.save(str(edited))
+    result = run("locale", "import", kit, edited)
+    assert result.code == 0, result.err
+    assert "Imprima a una cara, a tamaño real (100 %)." in (
+        kit / "locales" / "es.yaml").read_text(encoding="utf-8")
+    assert run("check", kit).code == 0
