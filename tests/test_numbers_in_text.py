@@ -199,3 +199,28 @@ def test_a_number_the_english_has_may_be_translated_and_prints(es_kit_files, tmp
     assert "Imprima a una cara, a tamaño real (100 %)." in (
         kit / "locales" / "es.yaml").read_text(encoding="utf-8")
     assert run("check", kit).code == 0
+
+
+def test_a_premium_number_in_an_articles_text_is_refused_on_its_line(kit: Path,
+                                                                     run) -> None:
+    article = kit / "articles" / "trauma-bonding.en.md"
+    sentence = "It does not mean you want to be hurt."
+    edit(article, sentence, f"{sentence} Psychics at 1-900-555-0199 cannot help.")
+    line = next(number for number, text in enumerate(
+        article.read_text(encoding="utf-8").splitlines(), start=1) if "1-900" in text)
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{article}:{line}: section 'What is trauma bonding?': the number 1-900-555-0199 "
+            f"in it cannot be printed: {PREMIUM}") in result.err, result.err
+
+
+def test_a_premium_number_in_the_sites_card_line_is_refused(kit: Path, run) -> None:
+    edit(kit / "site.yaml", "article: trauma-bonding",
+         "article: trauma-bonding\ncard_line: Call 1-900-555-0199 any time.")
+    line = next(number for number, text in enumerate(
+        (kit / "site.yaml").read_text(encoding="utf-8").splitlines(), start=1)
+        if text.startswith("card_line:"))
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"{kit / 'site.yaml'}:{line}: card_line: the number 1-900-555-0199 in it cannot be "
+            f"printed: {PREMIUM}") in result.err, result.err
