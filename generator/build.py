@@ -77,6 +77,9 @@ class BuiltPdf:
     article: str = ""  # the slug of the article it was built from
     card_line_from_site: bool = False  # prints site.yaml's card_line, not the article's
     audience: str | None = None  # the audience pack it belongs to; None: the main kit
+    # the lines it prints whole, by where they are in its kit's resources (manifest.json
+    # records them, for `havenprint changes`)
+    lines: tuple[int, ...] = ()
 
 
 @dataclass
@@ -156,9 +159,10 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str, keep: bool = False,
 
 
 def _built(kit: Kit, document: Document, lang: str, target: Target,
-           path: Path) -> BuiltPdf:
+           path: Path, lines: frozenset[int] = frozenset()) -> BuiltPdf:
     return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
-                    card_line_from_site(kit, document, lang), kit.audience)
+                    card_line_from_site(kit, document, lang), kit.audience,
+                    tuple(sorted(lines)))
 
 
 @dataclass
@@ -295,7 +299,8 @@ def _result(request: BuildRequest, documents: list[Document],
             result.why[(document.name, lang)] = _why(kit, document, lang, piece)
         for target, path in piece.written:
             result.written.append(path)
-            result.built.append(_built(kit, document, lang, target, path))
+            result.built.append(_built(kit, document, lang, target, path,
+                                       piece.printed_lines))
     problem = (contrast_problem(kit.site, contrast)
                if any(piece.faint for piece in pieces.values()) else None)
     if problem is not None:

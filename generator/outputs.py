@@ -34,7 +34,7 @@ from generator.kit.index_page import (
 )
 from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit.kit_folder import Commit, KitFolder, check_out
-from generator.kit.manifest import file_entry, input_entries, manifest_bytes
+from generator.kit.manifest import file_entry, input_entries, manifest_bytes, printed_line
 from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kits import build_kits, every_kit, kit_out
@@ -198,7 +198,9 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
         carries["audience"] = item.audience
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
-                              pages=len(sizes), **carries))
+                              pages=len(sizes), **carries,
+                              lines=[printed_line(kit.resources[line], item.lang)
+                                     for line in item.lines if line < len(kit.resources)]))
     printed = item.target != Target.SCREEN
     rendered = previews.previews_of(item.path) if previews is not None and printed else []
     thumbnails = []

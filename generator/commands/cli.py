@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from generator import __version__
 from generator.commands.batch import add_batch_command
+from generator.commands.changes_command import add_changes_command
 from generator.commands.collector import loaded_left_alone, loading
 from generator.commands.format_sizes import add_size_options, sized_formats
 from generator.commands.import_command import add_import_command
@@ -111,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # Commands that lay out or draw pages (locale export and import measure each string's room):
 # they start the engine (default faces, the check of ReportLab's shaped text) first.
-NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve", "locale"})
+NEEDS_ENGINE = frozenset({"build", "check", "batch", "serve", "locale", "changes"})
 
 
 def _say(message: str) -> None:
@@ -151,6 +152,7 @@ def _parser(sized_formats: Sequence[str] = ()) -> argparse.ArgumentParser:
     check_cmd.set_defaults(run=_check, target="all", no_previews=True)
 
     add_import_command(commands)
+    add_changes_command(commands, add_allow_outside)
     add_locale_command(commands)
     add_batch_command(commands)
     add_serve_command(commands, add_allow_outside)

@@ -18,7 +18,7 @@ from generator import __version__
 from generator.content.audiences import with_pack_failures
 from generator.content.extends import content_folders
 from generator.content.layouts import LAYOUTS_DIR, Layout
-from generator.content.models import Kit
+from generator.content.models import Kit, Resource
 from generator.engine import current_engine, remembered
 from generator.errors import Problem
 
@@ -72,6 +72,25 @@ def _installed_version(name: str) -> str:
     return metadata.version(name)
 
 
+def printed_line(line: Resource, lang: str) -> dict[str, Any]:
+    """A line as a piece prints it in `lang`, the ways to reach it: what `havenprint changes`
+    compares with today's data (a number by what it dials, and as printed)."""
+    record: dict[str, Any] = {"name": line.name, "printed_name": line.names.get(lang) or line.name}
+    for key, phone in (("phone", line.phone), ("tty", line.tty)):
+        if phone is not None:
+            record[key] = {"display": phone.display, "dials": phone.e164}
+    if line.text is not None:
+        record["text"] = {"number": line.text.number, "dials": line.text.e164,
+                          **({"keyword": line.text.keyword} if line.text.keyword else {})}
+    if line.url:
+        record["url"] = line.url
+    if hours := line.hours_in(lang):
+        record["hours"] = hours
+    if line.verified is not None:
+        record["verified"] = line.verified.isoformat()
+    return record
+
+
 def file_entry(path: Path, label: str, **extra: Any) -> dict[str, Any]:
     return {"path": label, "sha256": sha256_of(path), "size": path.stat().st_size, **extra}
 
@@ -116,6 +135,10 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
                  **({"audiences": list(kit.site.options.audiences)}
                     if kit.site.options.audiences else {})},
         "outputs": sorted(outputs, key=lambda entry: entry["path"]),
+        # every line of the data, printed or not (each PDF's entry lists those it prints)
+        "lines": [{**printed_line(line, one.site.options.languages[0]),
+                   **({"audience": one.audience} if one.audience else {})}
+                  for one in (kit, *kit.audiences) for line in one.resources],
         "inputs": inputs,
         "not_built": [{"format": name, "lang": lang, **({"audience": pack} if pack else {}),
                        **_reasons((why or {}).get((f"{pack}/{name}" if pack else name, lang)),

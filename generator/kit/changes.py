@@ -1,0 +1,194 @@
+"""What changed in a kit's lines since a kit was printed, and which pieces to reprint.
+
+A kit's manifest.json records, for each PDF, the lines it prints whole and the ways to reach
+each (`manifest.printed_line`: its numbers by what they dial and as printed, its texting line
+and keyword, its web address, its hours in the PDF's language, its checked date). Today's
+lines are compared with them by name: a line whose number, TTY or texting line dials
+elsewhere, whose keyword, web address or hours changed, or that is no longer in the data
+makes every piece printing it one to reprint; the others are still right. A line in the data
+that was not in the data the kit was built from (manifest.json lists every line, printed or
+not) is said as added, and one gone that no piece printed as removed: no printed piece is
+wrong for either. A number written another way that dials the same, or a new checked date,
+is no reason to reprint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.content.models import Kit, Resource
+from generator.kit.manifest import printed_line
+
+# what differs between a printed line and today's that makes its pieces wrong, in order
+_WAYS = (("phone", "number"), ("tty", "TTY number"), ("text", "texting line"),
+         ("url", "web address"), ("hours", "hours"))
+
+
+@dataclass(frozen=True)
+class LineChange:
+    name: str
+    kind: str  # "changed", "removed" or "added"
+    details: tuple[str, ...] = ()  # "number 1-800-555-0199 -> 1-800-555-0111"
+    audience: str | None = None
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One document in one language (of a site's kit, or of one of its audience packs), and
+    its files (office, shop, screen)."""
+
+    format: str
+    lang: str
+    files: tuple[str, ...]
+    audience: str | None = None
+    article: str = ""
+
+    @property
+    def label(self) -> str:
+        pack = f"{self.audience}/" if self.audience else ""
+        return f"{pack}{self.format} ({self.lang})"
+
+
+@dataclass
+class ChangeReport:
+    changes: list[LineChange] = field(default_factory=list)
+    reprint: list[tuple[Piece, tuple[str, ...]]] = field(default_factory=list)  # and why
+    still_right: list[Piece] = field(default_factory=list)
+
+    @property
+    def needs_reprint(self) -> bool:
+        return bool(self.reprint)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "reprint_needed": self.needs_reprint,
+            "lines": [{"name": change.name, "change": change.kind,
+                       "details": list(change.details),
+                       **({"audience": change.audience} if change.audience else {})}
+                      for change in self.changes],
+            "reprint": [{**_piece_json(piece), "lines": list(lines)}
+                        for piece, lines in self.reprint],
+            "still_right": [_piece_json(piece) for piece in self.still_right],
+        }
+
+    def as_text(self) -> list[str]:
+        said = [f"{change.kind} {change.name!r}"
+                + (f" ({change.audience})" if change.audience else "")
+                + (f": {'; '.join(change.details)}" if change.details else "")
+                for change in self.changes]
+        if not self.reprint:
+            return [*said, "nothing to reprint: every piece printed still gives today's "
+                           "numbers, texting lines, web addresses and hours"]
+        said.append(f"reprint {len(self.reprint)} of {len(self.reprint) + len(self.still_right)}"
+                    " piece(s):")
+        said += [f"  {piece.label}: {', '.join(repr(line) for line in lines)} "
+                 f"[{', '.join(piece.files)}]" for piece, lines in self.reprint]
+        if self.still_right:
+            said.append("still right: " + ", ".join(piece.label for piece in self.still_right))
+        return said
+
+
+def _piece_json(piece: Piece) -> dict[str, Any]:
+    return {"format": piece.format, "lang": piece.lang, "files": list(piece.files),
+            **({"audience": piece.audience} if piece.audience else {}),
+            **({"article": piece.article} if piece.article else {})}
+
+
+class NoLinesRecorded(ValueError):
+    """The manifest records no lines per piece (a kit built before it did)."""
+
+
+def compare(kit: Kit, manifest: dict[str, Any]) -> ChangeReport:
+    """Today's lines of `kit` (and its packs) against what the pieces in `manifest` print."""
+    outputs = [entry for entry in manifest.get("outputs", [])
+               if isinstance(entry, dict) and entry.get("kind") == "pdf"]
+    if not outputs or any("lines" not in entry for entry in outputs):
+        raise NoLinesRecorded("its manifest.json does not record the lines each piece prints "
+                              "(a kit built before havenprint recorded them): build it again "
+                              "to have a kit to compare with later")
+    kits = {one.audience: one for one in (kit, *kit.audiences)}
+    pieces: dict[tuple[Any, ...], tuple[Piece, list[dict[str, Any]]]] = {}
+    for entry in outputs:
+        key = (entry.get("audience"), entry.get("format"), entry.get("format_size"),
+               entry.get("lang"), entry.get("article", ""))
+        found = pieces.get(key)
+        files = (*found[0].files, entry["path"]) if found else (entry["path"],)
+        piece = Piece(str(entry.get("format")), str(entry.get("lang")), files,
+                      entry.get("audience"), str(entry.get("article", "")))
+        pieces[key] = (piece, found[1] if found else list(entry["lines"]))
+    report = ChangeReport()
+    seen: dict[tuple[str | None, str, str], LineChange | None] = {}
+    printed_names: dict[str | None, set[str]] = {}
+    for (audience, *_), (piece, lines) in pieces.items():
+        today = _by_name(kits.get(audience) or kit)
+        wrong = []
+        for old in lines:
+            name = str(old.get("name"))
+            printed_names.setdefault(audience, set()).add(name)
+            change = _change(old, today.get(name), piece.lang, audience)
+            if (audience, name, piece.lang) not in seen:
+                seen[(audience, name, piece.lang)] = change
+                if change is not None and change not in report.changes:
+                    report.changes.append(change)
+            if change is not None:
+                wrong.append(name)
+        if wrong:
+            report.reprint.append((piece, tuple(wrong)))
+        else:
+            report.still_right.append(piece)
+    known = manifest.get("lines")
+    before = {(entry.get("audience"), str(entry.get("name"))) for entry in known
+              if isinstance(entry, dict)} if isinstance(known, list) else None
+    for audience, one in kits.items():
+        names = {line.name for line in one.resources}
+        report.changes += [LineChange(line.name, "added", ("not in the data the kit was built "
+                                                           "from",), audience)
+                           for line in one.resources
+                           if (audience, line.name) not in (before or set())
+                           and line.name not in printed_names.get(audience, set())]
+        report.changes += [LineChange(name, "removed", ("no longer in the data; no printed "
+                                                        "piece carried it",), audience)
+                           for owner, name in sorted(before or set(), key=str)
+                           if owner == audience and name not in names
+                           and name not in printed_names.get(audience, set())]
+    return report
+
+
+def _by_name(kit: Kit) -> dict[str, Resource]:
+    found: dict[str, Resource] = {}
+    for line in kit.resources:
+        found.setdefault(line.name, line)
+    return found
+
+
+def _change(old: dict[str, Any], line: Resource | None, lang: str,
+            audience: str | None) -> LineChange | None:
+    name = str(old.get("name"))
+    if line is None:
+        return LineChange(name, "removed", ("no longer in the data",), audience)
+    new = printed_line(line, lang)
+    details = []
+    for key, what in _WAYS:
+        before, after = old.get(key), new.get(key)
+        if _reaches(before) != _reaches(after):
+            details.append(f"{what} {_shown(before)} -> {_shown(after)}")
+    return LineChange(name, "changed", tuple(details), audience) if details else None
+
+
+def _reaches(value: Any) -> Any:
+    """What a way to reach a line does: a number by what it dials (written another way it is
+    the same), a texting line by its number and keyword."""
+    if isinstance(value, dict):
+        return (value.get("dials") or value.get("display") or value.get("number"),
+                value.get("keyword"))
+    return value
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        shown = str(value.get("display") or value.get("number"))
+        return f"{value['keyword']} to {shown}" if value.get("keyword") else shown
+    return str(value)

@@ -1,0 +1,133 @@
+"""`havenprint changes CONTENT --since OUT` (issue 44): after a service's number changes on
+the HSDS API a kit reads (a local server, tests/hsds_server.py) and the copy is refreshed,
+it names that line with its old and new number and exactly the pieces that print it (read
+back from the PDFs, not from the manifest), exit 1; an unchanged source says "nothing to
+reprint", exit 0."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.importers import hsds_api
+from tests.conftest import edit, page_texts
+from tests.hsds_server import Behaviour
+from tests.hsds_server import hsds_api as serving
+
+SERVICES = json.loads((Path(__file__).parent / "fixtures" / "hsds" / "services.json")
+                      .read_text(encoding="utf-8"))
+FORMATS = ("--format", "pocket-card", "--format", "brochure", "--format", "large-print")
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hsds_api, "PER_PAGE", 3)
+    monkeypatch.setattr(hsds_api, "pause", lambda seconds: None)
+
+
+def digits(text: object) -> str:
+    return "".join(char for char in str(text) if char.isdigit())
+
+
+def printed_digits(out: Path) -> dict[str, str]:
+    """Each PDF of the kit (relative path) and the digits of its text."""
+    return {path.relative_to(out).as_posix(): digits(" ".join(page_texts(path)))
+            for path in sorted(out.rglob("*.pdf"))}
+
+
+def printed_kit(kit: Path, out: Path, served: Behaviour, run) -> str:  # noqa: ANN001
+    """The kit built from the API (and its copy kept); the API's address."""
+    with serving(served) as address:
+        edit(kit / "site.yaml", "brand_color:",
+             f"resources: {{path: '{address}', verified: 2026-11-20}}\nbrand_color:")
+        (kit / "resources.yaml").unlink()
+        built = run("build", kit, "--out", out, *FORMATS, "--target", "all", "--no-previews",
+                    "--refresh")
+        assert built.code == 0, built.err
+    return address
+
+
+def test_a_changed_number_names_its_line_and_exactly_its_pieces(kit: Path, tmp_path: Path,
+                                                                run) -> None:  # noqa: ANN001
+    served = Behaviour(copy.deepcopy(SERVICES))
+    out = tmp_path / "out"
+    printed_kit(kit, out, served, run)
+    texts = printed_digits(out)
+    # a line some pieces print and others do not
+    numbers = {service["name"]: phone["number"] for service in served.services
+               for phone in service.get("phones", [])[:1]}
+    name, old = next((name, number) for name, number in numbers.items()
+                     if 0 < sum(digits(number)[-10:] in text for text in texts.values())
+                     < len(texts))
+    service = next(service for service in served.services if service["name"] == name)
+    service["phones"][0]["number"] = "1-800-555-0111"
+    with serving(served) as address:
+        edit(kit / "site.yaml", "path: 'http://127.0.0.1:", "path: 'http://127.0.0.1:")
+        site = (kit / "site.yaml").read_text(encoding="utf-8")
+        start = site.index("path: '") + len("path: '")
+        (kit / "site.yaml").write_text(site[:start] + address + site[site.index("'", start):],
+                                       encoding="utf-8")
+        refreshed = run("check", kit, *FORMATS, "--refresh")
+        assert refreshed.code == 0, refreshed.err
+    result = run("changes", kit, "--since", out)
+    assert result.code == 1, result.err
+    assert any(line.startswith("changed '") and name in line and
+               f"number {old}" in line.replace("+1 ", "").replace(" ", "-") or
+               (name in line and "-> 1-800-555-0111" in line) for line in
+               result.out.splitlines()), result.out
+    report = json.loads(run("changes", kit, "--since", out, "--json").out)
+    assert report["reprint_needed"] is True
+    to_reprint = {file for piece in report["reprint"] for file in piece["files"]}
+    printing = {file for file, text in texts.items() if digits(old)[-10:] in text}
+    assert to_reprint == printing
+    assert {file for piece in report["still_right"] for file in piece["files"]} == \
+        set(texts) - printing
+    change = next(line for line in report["lines"] if line["change"] == "changed")
+    assert change["details"] == [f"number {change['details'][0].split()[1]} -> 1-800-555-0111"]
+    assert digits(change["details"][0].split()[1])[-10:] == digits(old)[-10:]
+
+
+def test_an_unchanged_source_needs_no_reprint(kit: Path, tmp_path: Path,
+                                              run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    printed_kit(kit, out, Behaviour(copy.deepcopy(SERVICES)), run)
+    result = run("changes", kit, "--since", out)
+    assert result.code == 0, result.err
+    assert result.out.strip().endswith("nothing to reprint: every piece printed still gives "
+                                       "today's numbers, texting lines, web addresses and hours")
+
+
+def test_a_line_gone_from_the_data_is_named_and_its_pieces_reprinted(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    run("import", "hsds", Path(__file__).parent / "fixtures" / "hsds" / "services.json",
+        "--into", kit, "--force", "--verified", "2026-11-20")
+    assert run("build", kit, "--out", out, *FORMATS, "--no-previews").code == 0
+    resources = (kit / "resources.yaml").read_text(encoding="utf-8")
+    first = resources.index("\n  - name: ")
+    second = resources.index("\n  - name: ", first + 1)
+    gone = resources[first + len("\n  - name: "):resources.index("\n", first + 1)]
+    (kit / "resources.yaml").write_text(resources[:first] + resources[second:],
+                                        encoding="utf-8")
+    result = run("changes", kit, "--since", out, "--json")
+    assert result.code == 1
+    report = json.loads(result.out)
+    assert {"name": gone, "change": "removed", "details": ["no longer in the data"]} in \
+        report["lines"]
+
+
+def test_a_kit_without_recorded_lines_is_not_compared(kit: Path, tmp_path: Path,
+                                                      run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 0
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    for entry in manifest["outputs"]:
+        entry.pop("lines", None)
+    (out / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    result = run("changes", kit, "--since", out)
+    assert result.code == 2
+    assert "does not record the lines each piece prints" in result.err
+    assert run("changes", kit, "--since", tmp_path / "nothing").code == 2
