@@ -131,3 +131,34 @@ def test_a_kit_without_recorded_lines_is_not_compared(kit: Path, tmp_path: Path,
     assert result.code == 2
     assert "does not record the lines each piece prints" in result.err
     assert run("changes", kit, "--since", tmp_path / "nothing").code == 2
+
+
+def test_lines_past_their_check_date_come_most_printed_first(kit: Path, tmp_path: Path,
+                                                             run) -> None:  # noqa: ANN001
+    """The worklist of lines to call or text again: those past verify_within_months, the one
+    on the most printed pieces first (counted from the PDFs' text, not the manifest)."""
+    from tests.conftest import add_local_lines
+
+    add_local_lines(kit, 6)
+    resources = kit / "resources.yaml"
+    text = resources.read_text(encoding="utf-8")
+    text = text.replace("    verified: 2026-11-01  # when someone last checked this line works",
+                        "    verified: 2024-01-15", 1)
+    last = text.rindex("verified: 2026-11-01")
+    resources.write_text(text[:last] + "verified: 2024-03-01" + text[last + 20:],
+                         encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, *FORMATS, "--no-previews").code == 0
+    texts = printed_digits(out)
+    report = json.loads(run("changes", kit, "--since", out, "--json").out)
+    stale = report["to_check"]
+    assert [line["name"] for line in stale] == ["National Domestic Violence Hotline",
+                                                "Local line 5"]
+    assert stale[0]["pieces"] == sum("18007997233" in text for text in texts.values())
+    assert stale[1]["pieces"] == sum("18007997205" in text for text in texts.values())
+    assert stale[0]["pieces"] > stale[1]["pieces"]
+    assert stale[0]["source"].startswith(f"{resources}:")
+    words = run("changes", kit, "--since", out).out
+    assert "to check again (not checked within 12 months), most printed first:" in words
+    assert f"'National Domestic Violence Hotline': checked 2024-01-15, on {stale[0]['pieces']} " \
+           "printed piece(s)" in words

@@ -10,11 +10,15 @@ that was not in the data the kit was built from (manifest.json lists every line,
 not) is said as added, and one gone that no piece printed as removed: no printed piece is
 wrong for either. A number written another way that dials the same, or a new checked date,
 is no reason to reprint.
+
+The lines past their check date (`verify_within_months`) come as a worklist, the line on the
+most printed pieces first, each with where it is written: what to call or text again first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from generator.content.models import Kit, Resource
@@ -50,11 +54,25 @@ class Piece:
         return f"{pack}{self.format} ({self.lang})"
 
 
+@dataclass(frozen=True)
+class StaleLine:
+    """A line past its check date (`verify_within_months`), and the printed pieces that
+    carry it: the worklist of what to call or text again, most printed first."""
+
+    name: str
+    verified: date | None
+    pieces: int
+    source: str  # where the line is written (resources.yaml:12, the data's file)
+    audience: str | None = None
+
+
 @dataclass
 class ChangeReport:
     changes: list[LineChange] = field(default_factory=list)
     reprint: list[tuple[Piece, tuple[str, ...]]] = field(default_factory=list)  # and why
     still_right: list[Piece] = field(default_factory=list)
+    stale: list[StaleLine] = field(default_factory=list)
+    months: int = 12  # the site's verify_within_months
 
     @property
     def needs_reprint(self) -> bool:
@@ -70,6 +88,10 @@ class ChangeReport:
             "reprint": [{**_piece_json(piece), "lines": list(lines)}
                         for piece, lines in self.reprint],
             "still_right": [_piece_json(piece) for piece in self.still_right],
+            "to_check": [{"name": line.name, "pieces": line.pieces, "source": line.source,
+                          "verified": line.verified.isoformat() if line.verified else None,
+                          **({"audience": line.audience} if line.audience else {})}
+                         for line in self.stale],
         }
 
     def as_text(self) -> list[str]:
@@ -77,6 +99,7 @@ class ChangeReport:
                 + (f" ({change.audience})" if change.audience else "")
                 + (f": {'; '.join(change.details)}" if change.details else "")
                 for change in self.changes]
+        said += self._worklist()
         if not self.reprint:
             return [*said, "nothing to reprint: every piece printed still gives today's "
                            "numbers, texting lines, web addresses and hours"]
@@ -89,6 +112,16 @@ class ChangeReport:
         return said
 
 
+    def _worklist(self) -> list[str]:
+        if not self.stale:
+            return []
+        return [f"to check again (not checked within {self.months} months), most printed "
+                "first:"] + [
+            f"  {line.name!r}" + (f" ({line.audience})" if line.audience else "")
+            + (f": checked {line.verified.isoformat()}" if line.verified else ": never checked")
+            + f", on {line.pieces} printed piece(s); {line.source}" for line in self.stale]
+
+
 def _piece_json(piece: Piece) -> dict[str, Any]:
     return {"format": piece.format, "lang": piece.lang, "files": list(piece.files),
             **({"audience": piece.audience} if piece.audience else {}),
@@ -99,8 +132,10 @@ class NoLinesRecorded(ValueError):
     """The manifest records no lines per piece (a kit built before it did)."""
 
 
-def compare(kit: Kit, manifest: dict[str, Any]) -> ChangeReport:
-    """Today's lines of `kit` (and its packs) against what the pieces in `manifest` print."""
+def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> ChangeReport:
+    """Today's lines of `kit` (and its packs) against what the pieces in `manifest` print,
+    and the lines past their check date, most printed first."""
+    today = today or date.today()
     outputs = [entry for entry in manifest.get("outputs", [])
                if isinstance(entry, dict) and entry.get("kind") == "pdf"]
     if not outputs or any("lines" not in entry for entry in outputs):
@@ -121,12 +156,12 @@ def compare(kit: Kit, manifest: dict[str, Any]) -> ChangeReport:
     seen: dict[tuple[str | None, str, str], LineChange | None] = {}
     printed_names: dict[str | None, set[str]] = {}
     for (audience, *_), (piece, lines) in pieces.items():
-        today = _by_name(kits.get(audience) or kit)
+        current = _by_name(kits.get(audience) or kit)
         wrong = []
         for old in lines:
             name = str(old.get("name"))
             printed_names.setdefault(audience, set()).add(name)
-            change = _change(old, today.get(name), piece.lang, audience)
+            change = _change(old, current.get(name), piece.lang, audience)
             if (audience, name, piece.lang) not in seen:
                 seen[(audience, name, piece.lang)] = change
                 if change is not None and change not in report.changes:
@@ -137,6 +172,19 @@ def compare(kit: Kit, manifest: dict[str, Any]) -> ChangeReport:
             report.reprint.append((piece, tuple(wrong)))
         else:
             report.still_right.append(piece)
+    report.months = kit.site.options.verify_within_months
+    carried: dict[tuple[str | None, str], int] = {}
+    for (audience, *_), (_, lines) in pieces.items():
+        for old in lines:
+            carrier = (audience, str(old.get("name")))
+            carried[carrier] = carried.get(carrier, 0) + 1
+    report.stale = sorted(
+        (StaleLine(line.name, line.verified, carried.get((one.audience, line.name), 0),
+                   str(line.source), one.audience)
+         for one in kits.values() for line in one.resources
+         if line.verified is None
+         or (today - line.verified).days / 30.44 > report.months),
+        key=lambda line: (-line.pieces, line.verified or date.min, line.name))
     known = manifest.get("lines")
     before = {(entry.get("audience"), str(entry.get("name"))) for entry in known
               if isinstance(entry, dict)} if isinstance(known, list) else None
