@@ -13,8 +13,8 @@ the slowest of `--changes` changes, after the server has warmed up:
 - HTTP: the draft request and the download of the card's back, from a client in this
   process, as the page makes them;
 - browser: in Debian's Chromium (when /usr/bin/chromium and Playwright are there), from the
-  keystroke that completes the number to the new picture decoded on the page, the page's
-  own pause of 120 ms after typing included.
+  keystroke that completes the number to the new picture decoded on the page (the page asks
+  at once; serve_typing_bench.py measures it while typing).
 
 The target: one card's preview within 300 ms of a change. Prints a Markdown table. Not a
 test: the figures depend on the machine.
@@ -146,7 +146,7 @@ def main() -> None:
     print(summary("server: draft checked, laid out, drawn, PNGs", server_ms))
     print(summary("HTTP: draft request + the card's PNG", http_ms))
     if browser_ms is not None:
-        print(summary("browser: keystroke to new picture (120 ms pause included)", browser_ms))
+        print(summary("browser: keystroke to new picture", browser_ms))
     else:
         print("| browser | (no Chromium or Playwright here) | | |")
 

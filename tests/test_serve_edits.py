@@ -58,9 +58,14 @@ def test_every_format_is_checked_when_asked(served) -> None:
     add_local_lines(kit, 6)
     rows = [(f"r{index}", {}) for index in range(9)]
     alone = _draft(client, workspace, rows)["remarks"]
-    every = _draft(client, workspace, rows, check=True)["remarks"]
+    answer = client.post("/lines/check", headers=csrf_headers(workspace),
+                         json={"table": table_of(rows)})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["complete"] is True
+    every = answer.json()["remarks"]
     assert not any("Folding pocket card" in r["message"] for r in alone)
     assert any("Folding pocket card" in r["message"] for r in every)
+    assert any("Pocket card (back, English)" in r["message"] for r in every)  # the shown one
 
 
 def test_the_missing_date_is_said_on_the_date_not_the_name(served) -> None:

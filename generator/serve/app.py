@@ -53,6 +53,7 @@ ROUTES = (
     Route("/preview", pages_overview.preview),
     Route("/lines", pages_lines.lines),
     Route("/lines/draft", pages_lines.draft, methods=["POST"]),
+    Route("/lines/check", pages_lines.check, methods=["POST"]),
     Route("/lines/save", pages_lines.save, methods=["POST"]),
     Route("/article", pages_article.article),
     Route("/article/draft", pages_article.draft, methods=["POST"]),

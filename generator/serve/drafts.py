@@ -30,7 +30,7 @@ from generator.errors import ContentError, Problem
 from generator.i18n.localize import catalogue_from_doc
 from generator.safety.readability import reading_report
 from generator.serve.plain import Words, plain
-from generator.serve.rendering import DocumentView, PngStore, check_documents, preview_document
+from generator.serve.rendering import DocumentView, PngStore, preview_document
 
 
 @dataclass(frozen=True)
@@ -83,11 +83,10 @@ def draft_resources(site: Site, path: Path, text: str, order: list[str],
 
 def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[str],
                 layout: Layout | None, lang: str, store: PngStore,
-                words: Words | None = None, checked: list[Remark] | None = None,
-                every: tuple[list[Layout], list[str]] | None = None) -> Draft:
+                words: Words | None = None, checked: list[Remark] | None = None) -> Draft:
     """The draft of resources.yaml checked and `layout` drawn with it; `checked`: problems
-    found in the values already (field_checks), which leave the draft unlaid out; `every`
-    (layouts, languages): every other document laid out too, as `check` does."""
+    found in the values already (field_checks), which leave the draft unlaid out (every
+    other document is laid out when typing pauses: pages_lines.check)."""
     resources, remarks, doc = draft_resources(site, path, text, order, words)
     draft = Draft([*(checked or []), *remarks])
     if resources is None or kit is None or layout is None or draft.blocking:
@@ -97,9 +96,8 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
                       for index, line in enumerate(resources)}
     drafted = dataclasses.replace(kit, resources=merged_lines(resources)[0])
     draft.view = preview_document(drafted, layout, lang, store)
-    others = check_documents(drafted, *every, skip=(layout.name, lang)) if every else []
     draft.remarks.extend(line_remarks_of(dict.fromkeys((
-        *draft.view.errors, *draft.view.warnings, *others)), doc, order, resources, words))
+        *draft.view.errors, *draft.view.warnings)), doc, order, resources, words))
     return draft
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -14,7 +15,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, resources_file
-from generator.errors import ContentError
+from generator.content.models import Resource
+from generator.errors import ContentError, Problem
 from generator.serve.drafts import (
     Draft,
     Remark,
@@ -26,8 +28,17 @@ from generator.serve.files import ABSENT, ChangedOnDisk, digest_of
 from generator.serve.kit_state import KitState
 from generator.serve.line_checks import line_remarks
 from generator.serve.lines_form import FormError, apply_lines, empty_row, rows_from
+from generator.serve.rendering import document_checks, unique_problems
 from generator.serve.templating import page
-from generator.serve.web import BadRequest, chosen, json_action, kept_over, problem, workspace
+from generator.serve.web import (
+    BadRequest,
+    chosen,
+    json_action,
+    json_body,
+    kept_over,
+    problem,
+    workspace,
+)
 from generator.serve.workspace import Workspace, words_for
 from generator.serve.yaml_edit import EditError, RoundTrip
 
@@ -141,9 +152,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         return problem(str(error))
     result = lines_draft(state.kit, state.site, lines_file.path, text, table["order"],
                          state.layouts[format_name], lang, ws.pngs, words_for(state),
-                         line_remarks(table, state.languages[0]),
-                         every=(list(state.layouts.values()), list(state.languages))
-                         if data.get("check") is True else None)
+                         line_remarks(table, state.languages[0]))
     view = result.view
     return JSONResponse({
         "remarks": [remark.as_json() for remark in result.remarks],
@@ -213,5 +222,74 @@ def _edited_text(lines_file: LinesFile, data: dict[str, Any]) -> str:
     return lines_file.text
 
 
-draft = json_action(_draft)
+async def draft(request: Request) -> JSONResponse:
+    """The card drawn with the table as typed: an edit, after which a check of every
+    format and language still running is stale (see `check`)."""
+    ws = workspace(request)
+    data = await json_body(request)
+    ws.edited()
+    return await ws.run(_draft, ws, data)
+
+
+async def check(request: Request) -> JSONResponse:
+    """Every format and language laid out with the table as typed (as `check` does), when
+    typing pauses: one background job per document and language, so that a preview asked
+    for meanwhile goes first; given up (`superseded`) once another edit came."""
+    ws = workspace(request)
+    data = await json_body(request)
+    edits = ws.edits
+    prepared = await ws.run_background(_check_prepared, ws, data)
+    if isinstance(prepared, JSONResponse):
+        return prepared
+    found: list[list[Problem]] = []
+    for job in prepared.jobs:
+        if ws.edits != edits:
+            return JSONResponse({"superseded": True})
+        found.append(await ws.run_background(job))
+    if ws.edits != edits:
+        return JSONResponse({"superseded": True})
+    return await ws.run_background(_check_result, ws, prepared, unique_problems(found))
+
+
+@dataclass
+class Prepared:
+    """A draft of the lines ready to be checked document by document."""
+
+    table: dict[str, Any]
+    text: str
+    resources: tuple[Resource, ...]
+    remarks: list[Remark]
+    doc: Any
+    jobs: list[Callable[[], list[Problem]]]
+
+
+def _check_prepared(ws: Workspace, data: dict[str, Any]) -> Prepared | JSONResponse:
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: see the Overview", 409)
+    lines_file = _file(ws, state)
+    table = _table(data)
+    try:
+        text = apply_lines(RoundTrip(_edited_text(lines_file, data)), table,
+                           state.languages[0])
+    except (FormError, EditError) as error:
+        return problem(str(error))
+    resources, remarks, doc = draft_resources(state.site, lines_file.path, text,
+                                              table["order"], words_for(state))
+    remarks = [*line_remarks(table, state.languages[0]), *remarks]
+    if resources is None or state.kit is None or any(r.blocking for r in remarks):
+        return JSONResponse({"remarks": [r.as_json() for r in remarks], "complete": True})
+    drafted = dataclasses.replace(state.kit, resources=resources)
+    jobs = document_checks(drafted, list(state.layouts.values()), list(state.languages))
+    return Prepared(table, text, resources, remarks, doc, jobs)
+
+
+def _check_result(ws: Workspace, prepared: Prepared, problems: list[Problem]) -> JSONResponse:
+    remarks = [*prepared.remarks, *line_remarks_of(
+        problems, prepared.doc, prepared.table["order"], prepared.resources,
+        words_for(ws.state()))]
+    return JSONResponse({"remarks": [r.as_json() for r in dict.fromkeys(remarks)],
+                         "complete": True})
+
+
 save = json_action(_save)

@@ -10,10 +10,12 @@ previews are made.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,16 +163,31 @@ def check_documents(kit: Kit, layouts: list[Layout], langs: list[str],
                     skip: tuple[str, str] | None = None) -> list[Problem]:
     """What laying out every document in `langs` finds (as `check` does, without drawing),
     but for `skip` (layout, lang), drawn already; each problem once."""
-    found: dict[tuple[str, str], Problem] = {}
+    return unique_problems(job() for job in document_checks(kit, layouts, langs, skip))
+
+
+def document_checks(kit: Kit, layouts: list[Layout], langs: list[str],
+                    skip: tuple[str, str] | None = None) -> list[Callable[[], list[Problem]]]:
+    """`check_documents` as one job per document and language, each laying it out (the web
+    page runs them as background jobs, so that a preview never waits for all of them)."""
+    jobs: list[Callable[[], list[Problem]]] = []
     for layout, size_key in documents(kit, layouts):
         sized = sized_kit(kit, layout, size_key)
         for lang in langs:
             if (layout.name, lang) == skip or (kit.site.article_slugs[0], lang) in (
                     kit.broken_articles):
                 continue
-            for problem in _laid_out_problems(sized, layout, lang):
-                found.setdefault((str(problem.path), problem.message), problem)
-    return list(found.values())
+            jobs.append(functools.partial(_laid_out_problems, sized, layout, lang))
+    return jobs
+
+
+def unique_problems(found: Iterable[list[Problem]]) -> list[Problem]:
+    """The problems of several documents, each once (by file and message)."""
+    kept: dict[tuple[str, str], Problem] = {}
+    for problems in found:
+        for problem in problems:
+            kept.setdefault((str(problem.path), problem.message), problem)
+    return list(kept.values())
 
 
 def _laid_out_problems(kit: Kit, layout: Layout, lang: str) -> list[Problem]:

@@ -76,6 +76,7 @@ class Workspace:
         self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
             "utf-8", "surrogateescape"), digest_size=8).hexdigest()
         self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
+        self.edits = 0  # drafts of the lines so far (see `edited`)
         self._engine = EngineThread()
         self._state: KitState | None = None
         # by audience pack (None: the main kit), as last laid out
@@ -84,13 +85,31 @@ class Workspace:
         self._errors: tuple[str, dict[str, list[Problem]]] = ("", {})
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """`work(*args, **kwargs)` on the engine's thread."""
+        """`work(*args, **kwargs)` on the engine's thread, before any background job."""
         return await asyncio.wrap_future(self._engine.submit(
             functools.partial(work, *args, **kwargs)))
 
+    async def run_background(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` on the engine's thread once no one waits for another job: a part of
+        a longer check, which a preview asked for meanwhile goes before."""
+        return await asyncio.wrap_future(self._engine.submit(
+            functools.partial(work, *args), background=True))
+
     def run_soon(self, work: Callable[[], object]) -> None:
-        """`work()` on the engine's thread, without waiting for it (warming up)."""
-        self._engine.submit(work)
+        """`work()` on the engine's thread, without waiting for it (warming up), in the
+        background."""
+        self._engine.submit(work, background=True)
+
+    @property
+    def queued(self) -> int:
+        """Engine jobs waiting for the one running."""
+        return self._engine.queued
+
+    def edited(self) -> int:
+        """A draft of the lines came (an edit): a check of the older draft still running is
+        stale. The number of drafts so far (event loop only)."""
+        self.edits += 1
+        return self.edits
 
     def close(self) -> None:
         """The engine's thread stopped: the job running given a moment, those queued

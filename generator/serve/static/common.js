@@ -11,7 +11,7 @@ const havenprint = (() => {
     "open)? " +
     "Your changes are kept in this browser: start it again, then press Save once more.";
 
-  async function send(url, body) {
+  async function send(url, body, signal) {
     const isForm = body instanceof FormData;
     return fetch(url, {
       method: "POST",
@@ -19,6 +19,7 @@ const havenprint = (() => {
                       : {"X-CSRF-Token": csrf, "Content-Type": "application/json"},
       body: isForm ? body : JSON.stringify(body),
       credentials: "same-origin",
+      signal,
     });
   }
 
@@ -38,14 +39,17 @@ const havenprint = (() => {
     }
   }
 
-  async function post(url, body) {
+  // `signal`: an AbortController's, for a request the page may give up (a check that a
+  // new edit makes stale); given up, it answers {aborted: true}.
+  async function post(url, body, signal) {
     let response;
     try {
-      response = await send(url, body);
+      response = await send(url, body, signal);
       if (response.status === 403 && /CSRF/.test(await response.clone().text()) && await freshToken()) {
-        response = await send(url, body);
+        response = await send(url, body, signal);
       }
     } catch (error) {
+      if (signal && signal.aborted) return {status: 0, ok: false, aborted: true, data: {}};
       return {status: 0, ok: false, data: {message: unreachable}};
     }
     let data = null;

@@ -10,7 +10,7 @@
   const preview = facesBox.closest(".preview");
   const note = document.getElementById("preview-note");
   let newCount = 0;
-  const edits = havenprint.editor({
+  const editor = havenprint.editor({
     form, button: document.getElementById("save"), url: "/lines/save",
     body: () => ({table: collect(), base: form.dataset.base, base_text: form.dataset.baseText}),
     after() {
@@ -127,39 +127,61 @@
     }
   }
 
-  // After each change the card is drawn again at once; after a longer pause every other
-  // format and language is laid out too, for the checks `check` would make.
-  const refresh = latestOnly(async (everything) => {
+  // After each change the card is drawn again at once (one request at a time: the latest
+  // table goes when the one on its way is answered). When typing pauses, every other format
+  // and language is laid out too, for the checks `check` would make: a request of its own,
+  // given up at the next edit, which the server runs behind any preview.
+  let edits = 0, lastDisplays = {};
+  const refresh = latestOnly(async () => {
     preview.classList.add("stale");
     const started = performance.now();
     const {ok, data} = await post("/lines/draft", {
       table: collect(), base: form.dataset.base, base_text: form.dataset.baseText,
-      check: everything === true, ...choices()});
+      ...choices()});
     if (!ok) {
       if (data.where && data.where.length) havenprint.markWhere(data.where, data.message);
       say(data.message || "The preview could not be made.", "error");
       return;
     }
-    showRemarks(data.remarks, data.displays);
+    lastDisplays = data.displays || {};
+    showRemarks(data.remarks, lastDisplays);
     if (data.faces && data.faces.length) {
       showFaces(facesBox, data.faces);
       preview.classList.remove("stale");
     }
     note.textContent = data.note || `Updated in ${Math.round(performance.now() - started)} ms.`;
-    if (data.changed_on_disk) edits.changedOnDisk("resources.yaml changed on disk since this page loaded it (another program, or another tab).", data.current);
+    if (data.changed_on_disk) editor.changedOnDisk("resources.yaml changed on disk since this page loaded it (another program, or another tab).", data.current);
   });
-  const soon = debounce(refresh, 120);
-  const checkAll = debounce(() => refresh(true), 1500);
+  let checking = null;
+  async function checkEverything() {
+    if (checking) checking.abort();
+    const controller = checking = new AbortController();
+    const version = edits;
+    const {ok, data, aborted} = await post("/lines/check", {
+      table: collect(), base: form.dataset.base, base_text: form.dataset.baseText},
+      controller.signal);
+    if (checking === controller) checking = null;
+    if (aborted || !ok || data.superseded || version !== edits) return;
+    showRemarks(data.remarks, lastDisplays);
+  }
+  const checkAll = debounce(checkEverything, 1500);
 
+  // An edit: kept as a draft, the card drawn again, a check under way given up and another
+  // one after the next pause.
+  function changedHere() {
+    edits += 1;
+    if (checking) { checking.abort(); checking = null; }
+    editor.changed();
+    refresh();
+    checkAll();
+  }
   form.addEventListener("input", event => {
     if (event.target.closest(".preview")) return;
-    edits.changed();
-    soon();
-    checkAll();
+    changedHere();
   });
   form.addEventListener("change", event => {
     if (event.target.closest(".preview")) { refresh(); return; }
-    edits.changed();
+    editor.changed();
   });
 
   // On a phone the preview sits just below the field being edited, not at the end of the
@@ -169,8 +191,7 @@
   function today(body) {
     const input = body.querySelector('[data-field="verified"]');
     input.value = form.dataset.today;
-    edits.changed();
-    refresh();
+    changedHere();
     say("Marked as checked today (not saved yet).");
   }
 
@@ -182,8 +203,7 @@
     if (step < 0) table.insertBefore(body, target); else table.insertBefore(target, body);
     renumber();
     button.focus();
-    edits.changed();
-    refresh();
+    changedHere();
     say(`Line moved to position ${rows().indexOf(body) + 1} (not saved yet).`);
   }
 
@@ -196,8 +216,7 @@
     renumber();
     const next = rows()[Math.min(index, rows().length - 1)];
     next.querySelector('[data-action="remove"]').focus();
-    edits.changed();
-    refresh();
+    changedHere();
     say(`Removed ${name} (not saved yet; "Discard changes" brings it back).`);
   }
 
@@ -218,7 +237,7 @@
     table.append(body);
     renumber();
     body.querySelector('[data-field="name"]').focus();
-    edits.changed();
+    editor.changed();
     say("Added a line at the end: give it a name and a number.");
   });
 })();
