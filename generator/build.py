@@ -26,8 +26,8 @@ from generator.layout.document import (
     empty_panels,
     kit_strings,
     lines_told,
+    place_document,
 )
-from generator.layout.kept_placed import placed_document
 from generator.layout.laid_out import LaidOut
 from generator.render.office import office_captions
 from generator.render.pdf_files import render_pdf
@@ -135,17 +135,16 @@ def lay_out(kit: Kit, layout: Layout, lang: str) -> LaidOut:
     return checked_lay_out(kit, layout, lang)[0]
 
 
-def checked_lay_out(kit: Kit, layout: Layout, lang: str, keep: bool = False,
+def checked_lay_out(kit: Kit, layout: Layout, lang: str,
                     same_lines: SameLines | None = None) -> tuple[LaidOut, list[TextOnGround]]:
     """`lay_out`, with every text on its grounds (for one brand_color advice per kit), as
     the build runs it for each document and language: compose, check the safety wording,
     place, check the outside surfaces, write the office sheets' captions, check the
-    contrast, tell what the lines and panels came to. `keep`: what placing came to is kept
-    in the cache folder for the next process (kept_placed.py), for a kit read from files.
-    `same_lines`: what its lists leave out in every language (`_pieces`)."""
+    contrast, tell what the lines and panels came to. `same_lines`: what its lists leave
+    out in every language (`_pieces`)."""
     composition = compose_document(kit, layout, lang, same_lines=same_lines)
     check_wording(kit, composition)
-    placed = placed_document(composition, document_placement(kit, composition), keep)
+    placed = place_document(composition, document_placement(kit, composition))
     problems = placed.problems + discretion(kit, layout, lang, placed.faces)
     if problems:
         raise ContentError(problems)
@@ -349,7 +348,7 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
         return Piece(failed=True)
     kit_view = document_kit(kit, document)
     try:
-        laid, contrast = checked_lay_out(kit_view, document.layout, lang, keep=True,
+        laid, contrast = checked_lay_out(kit_view, document.layout, lang,
                                          same_lines=same_lines)
     except ContrastError as error:
         return Piece(contrast=list(error.pairs), failed=True, faint=True)

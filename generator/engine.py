@@ -12,8 +12,6 @@ the package keeps state from one document to the next.
 from __future__ import annotations
 
 import functools
-import hashlib
-import types
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -50,23 +48,6 @@ def remembered(maxsize: int, typed: bool = False) -> Callable[[Callable[P, R]], 
         _REMEMBERING.append(cached)
         return cached  # type: ignore[return-value]
     return decorate
-
-
-def fingerprint(value: Any) -> str:
-    """What a patch checks the code it replaces by (generator/compiled_methods.py): a
-    digest of a function's code (its bytecode, constants and names, not its line numbers),
-    or of a plain value's repr."""
-    function = getattr(value, "__func__", value)  # a bound method: its function
-    code = getattr(function, "__code__", None)
-    digest = hashlib.sha256(_code_bytes(code) if code is not None else repr(value).encode())
-    return digest.hexdigest()[:16]
-
-
-def _code_bytes(code: types.CodeType) -> bytes:
-    constants = b"".join(_code_bytes(c) if isinstance(c, types.CodeType)
-                         else repr(sorted(c, key=repr) if isinstance(c, frozenset) else c).encode()
-                         for c in code.co_consts)
-    return code.co_code + constants + repr((code.co_names, code.co_varnames)).encode()
 
 
 K = TypeVar("K", bound=Hashable)
@@ -121,7 +102,6 @@ class Engine:
     """What one process keeps: what started it, its caches."""
 
     verbose: Callable[[str], None] | None = None
-    patches: dict[str, str] = field(default_factory=dict)  # name -> "installed" or why not
     # A content folder's `extends:` chain, with digests of the site.yaml files it was read
     # from (generator.content.extends).
     folder_chains: Store[Any, Any] = field(default_factory=lambda: Store(1024))
@@ -132,12 +112,6 @@ class Engine:
     # The characters every site of a running batch may print, by language: what Chinese,
     # Japanese and Korean faces are subset to (generator.i18n.kit_characters).
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
-    # A QR code version's data modules, packed (generator.render.qr_masks).
-    qr_data_modules: Store[int, Any] = field(default_factory=lambda: Store(40))
-    # The dataclasses' methods compiled, by their text, and how many of them were kept on
-    # disk when last read or written (generator.compiled_methods).
-    compiled_methods: dict[str, Any] = field(default_factory=dict)
-    compiled_methods_kept: int = 0
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
@@ -159,8 +133,7 @@ class Engine:
         sizes = {f"{cached.__module__}.{cached.__qualname__}":
                  (cached.cache_info().currsize, cached.cache_info().maxsize)
                  for cached in _REMEMBERING}
-        for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
-                     "qr_data_modules"):
+        for name in ("folder_chains", "site_families", "input_digests", "shared_characters"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes
@@ -169,7 +142,7 @@ class Engine:
         """Forget every remembered result (the fonts stay)."""
         for cached in _REMEMBERING:
             cached.cache_clear()
-        for store in (self.folder_chains, self.input_digests, self.qr_data_modules):
+        for store in (self.folder_chains, self.input_digests):
             store.clear()  # site families stay: ReportLab keeps their registered fonts
 
 

@@ -1,5 +1,6 @@
-"""The cache folder: compiled templates kept between processes are used only while their
-source is unchanged, and only from a folder no one else can write in."""
+"""The cache folder: it holds the font files made and compiled templates, and nothing else;
+compiled templates kept between processes are used only while their source is unchanged,
+and only from a folder no one else can write in."""
 
 import os
 import shutil
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.disk_cache import cache_folder
-from tests.conftest import REPO, page_texts
+from tests.conftest import REPO, default_kit_in, page_texts
 
 
 def _build(kit: Path, out: Path, cache: Path) -> None:
@@ -52,3 +53,30 @@ def test_a_cache_folder_others_can_write_in_is_not_used(tmp_path: Path, mode: in
         assert not chosen.stat().st_mode & 0o022
     finally:
         cache_folder.cache_clear()
+
+
+def test_a_build_keeps_only_fonts_and_templates(tmp_path: Path) -> None:
+    """A new process building a kit in a Latin, a right-to-left, a Chinese and an Indic
+    language, every target with previews, then checking it, leaves font files (what it
+    made from the packages, and what it read from them) and compiled templates: no other
+    folder, no other file."""
+    kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans", "hi"])
+    cache = tmp_path / "cache"
+    made = cache / "havenprint" / "fonts"
+    made.mkdir(parents=True)
+    for path in cache_folder("fonts").iterdir():  # the font files this session made
+        if path.name.endswith(".ttf") or path.name.startswith(("cmap-", "axes-")):
+            shutil.copy2(path, made)
+    environment = {**os.environ, "HAVENPRINT_CACHE": str(cache)}
+    for command in (["build", str(kit), "--out", str(tmp_path / "out"), "--target", "all"],
+                    ["check", str(kit)]):
+        subprocess.run([sys.executable, "-m", "generator", *command], cwd=REPO, check=True,
+                       capture_output=True, env=environment)
+    assert sorted(path.name for path in cache.iterdir()) == ["havenprint"]
+    folders = sorted(path.name for path in (cache / "havenprint").iterdir())
+    assert folders == ["fonts", "templates"]
+    templates = list((cache / "havenprint" / "templates").iterdir())
+    assert templates and all(path.suffix == ".cache" for path in templates)
+    fonts = [path.name for path in (cache / "havenprint" / "fonts").iterdir()]
+    assert fonts and all(name.endswith(".ttf") or name.startswith(("cmap-", "axes-"))
+                         for name in fonts), fonts

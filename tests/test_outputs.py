@@ -132,7 +132,7 @@ def test_manifest_hashes_match_the_files_on_disk(built: Built) -> None:
 
 
 def test_page_sizes_are_those_a_pdf_library_reads(built: Built) -> None:
-    """index.html and the manifest read page sizes without pdfium: as pypdf reads them, for
+    """index.html and the manifest read page sizes with pikepdf: as pypdf reads them, for
     every format, office sheets and shop pages."""
     for pdf in pdfs(built.out):
         data = (built.out / pdf).read_bytes()

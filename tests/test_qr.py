@@ -124,35 +124,6 @@ def test_the_error_correction_is_qrcodes_level_m() -> None:
     assert ERROR_CORRECTION == qrcode.constants.ERROR_CORRECT_M
 
 
-def test_a_kept_code_is_the_code_made_and_a_damaged_one_is_made_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What a new process reads back from the cache folder is the matrix and version made
-    from the payload; a kept file that is no QR matrix is not used."""
-    from generator.disk_cache import cache_folder
-    from generator.layout import qr_size
-    from generator.render import qr
-
-    monkeypatch.setenv("HAVENPRINT_CACHE", str(tmp_path))
-    cache_folder.cache_clear()
-    try:
-        payloads = ["tel:+18007997233", "SMSTO:88788:START", "https://example.org/help"]
-        made = [qr._made_matrix(payload) for payload in payloads]
-        for _ in range(2):  # made and kept, then read back
-            qr.qr_matrix.cache_clear()
-            qr_size.qr_version.cache_clear()
-            assert [qr_matrix(payload) for payload in payloads] == made
-            assert [qr_version(payload) for payload in payloads] == [
-                (len(matrix) - 17) // 4 for matrix in made]
-        for path in (tmp_path / "havenprint" / "qr").iterdir():
-            path.write_bytes(__import__("pickle").dumps(((True,) * 3,) * 3))  # not a code
-        qr.qr_matrix.cache_clear()
-        assert [qr_matrix(payload) for payload in payloads] == made
-    finally:
-        cache_folder.cache_clear()
-        qr.qr_matrix.cache_clear()
-        qr_size.qr_version.cache_clear()
-
-
 def test_matrix_is_cached_and_deterministic() -> None:
     payload = "tel:+18007997233"
     first = qr_matrix(payload)

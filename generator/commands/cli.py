@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, NoReturn
 from generator import __version__
 from generator.commands.batch import add_batch_command
 from generator.commands.changes_command import add_changes_command
-from generator.commands.collector import loaded_left_alone, loading
 from generator.commands.format_sizes import add_size_options, sized_formats
 from generator.commands.import_command import add_import_command
 from generator.commands.locale_command import add_locale_command
@@ -61,10 +60,6 @@ def entry() -> NoReturn:
     building a kit; by now every file is written and flushed to disk (havenprint registers
     no exit handlers), and only the two streams are left to flush."""
     code = main()
-    with contextlib.suppress(Exception):  # a cache: never a failure
-        from generator.compiled_methods import keep_new
-
-        keep_new()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):  # closed by a reader that went away
             stream.flush()
@@ -78,10 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     say = _say if args.verbose else None
     try:
         if args.command in NEEDS_ENGINE:
-            with loading():
-                from generator.render.starters import start  # ReportLab: not for --version
+            from generator.render.starters import start  # ReportLab: not for --version
 
-                start(verbose=say)
+            start(verbose=say)
         return args.run(args)
     except UsageError as error:
         print(f"havenprint: error: {error}", file=sys.stderr)
@@ -197,10 +191,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _one_kit(args: argparse.Namespace, write: bool) -> int:
-    with loading():
-        from generator.commands.build_command import run_kit
-    with loaded_left_alone():
-        return run_kit(args, write=write)
+    from generator.commands.build_command import run_kit
+
+    return run_kit(args, write=write)
 
 
 def _formats(args: argparse.Namespace) -> int:

@@ -1,8 +1,5 @@
-"""The `havenprint` command's first module: the command line imported with Python's cyclic
-garbage collector paused (collector.loading, which cli.py uses again to load the engine and
-the build). Importing the command line makes some 40,000 objects the collector tracks, and
-no garbage; left running, the collector passed over them 57 times (about 10 ms of a new
-process, before anything else can start)."""
+"""The `havenprint` command's entry point (pyproject.toml's script, `python -m generator`):
+the command line, imported when it runs."""
 
 from __future__ import annotations
 
@@ -10,17 +7,11 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import NoReturn
 
-from generator.commands.collector import loading
-
 
 def command_line() -> ModuleType:
-    """generator.commands.cli, imported while `loading`, the dataclasses' methods compiled
-    once per machine (generator/compiled_methods.py)."""
-    with loading():
-        from generator import compiled_methods
+    """generator.commands.cli."""
+    from generator.commands import cli
 
-        compiled_methods.install()
-        from generator.commands import cli
     return cli
 
 

@@ -77,8 +77,7 @@ _META_KEYS = MappingProxyType({  # is a list
 
 @remembered(1)
 def _markdown() -> MarkdownIt:
-    """The Markdown parser (markdown-it, imported here: an article read back from the cache
-    folder, generator/content/kept_articles.py, needs none), raw HTML kept as literal text."""
+    """The Markdown parser (markdown-it), raw HTML kept as literal text."""
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark", {"html": False})
@@ -172,7 +171,7 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
     if end is None:
         raise ContentError(Problem(path, "front matter opened with `---` is never closed", 1))
     block = "\n".join(lines[1:end])
-    import yaml  # 20 ms: only for an article that is not kept (kept_articles.py)
+    import yaml  # only for an article with front matter
 
     from generator.content.yaml_parser import safe_load
 

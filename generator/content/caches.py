@@ -14,7 +14,6 @@ from pathlib import Path
 
 from generator.content.articles import load_article
 from generator.content.bounded_read import read_limited
-from generator.content.kept_articles import kept_article
 from generator.content.layouts import LAYOUTS_DIR, Layout, available_layouts
 from generator.content.models import Article
 from generator.content.yamlfile import MAX_CONTENT_BYTES
@@ -42,11 +41,7 @@ def cached_article(path: Path, slug: str, lang: str) -> Article:
 
 @remembered(256)
 def _article(stamp: Stamp, path: Path, slug: str, lang: str) -> Article:
-    """Parsed here, or read from the cache folder (kept_articles.py) by the file's digest."""
-    if stamp[1] < 0:  # not readable: loading it says why
-        return load_article(path, slug, lang)
-    return kept_article(stamp[3], path, slug, lang, lambda: load_article(path, slug, lang),
-                        lambda: file_stamp(path)[3] == stamp[3])
+    return load_article(path, slug, lang)  # not readable (no stamp): loading it says why
 
 
 def cached_layouts(content: Path | None = None, root: Path = LAYOUTS_DIR) -> dict[str, Layout]:

@@ -1,5 +1,5 @@
-"""Read a YAML file into plain data plus the line of every key, for `path:line` messages:
-parsed by yaml_parser.py (PyYAML), or read back from what an earlier process kept."""
+"""Read a YAML file into plain data plus the line of every key, for `path:line` messages,
+parsed by yaml_parser.py (PyYAML)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any
 
 from generator.content.bounded_read import read_limited
 from generator.content.invisible import control_character_problem, without_invisible
-from generator.content.kept_yaml import kept_parse
 from generator.errors import ContentError, Problem
 
 MAX_CONTENT_BYTES = 2_000_000
@@ -60,11 +59,8 @@ def parse_yaml(text: str, path: Path, first_line: int = 1) -> YamlDoc:
 
 
 def load_yaml(path: Path) -> YamlDoc:
-    """A YAML file, parsed, or what an earlier process kept of the same text
-    (kept_yaml.py); text not read from a file (a draft on the web page) is never kept."""
-    text = read_text(path)
-    _no_control_characters(text, path, 1)
-    return YamlDoc(path, *kept_parse(text, 1, lambda: _parsed(text, path, 1)))
+    """A YAML file, parsed."""
+    return parse_yaml(read_text(path), path)
 
 
 def _no_control_characters(text: str, path: Path, first_line: int) -> None:
@@ -73,6 +69,6 @@ def _no_control_characters(text: str, path: Path, first_line: int) -> None:
 
 
 def _parsed(text: str, path: Path, first_line: int) -> tuple[Any, dict[KeyPath, int]]:
-    from generator.content import yaml_parser  # PyYAML: 20 ms, not when the text is kept
+    from generator.content import yaml_parser  # PyYAML: not for the commands that read none
 
     return yaml_parser.parsed(text, path, first_line)

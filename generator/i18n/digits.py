@@ -15,12 +15,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 
 from generator.engine import remembered
-from generator.i18n.kept_cldr import kept_answer
 
 WESTERN = "0123456789"
 # A decimal digit of any script: Unicode's category Nd, what str.isdecimal() is true for
@@ -31,10 +29,8 @@ DECIMAL = re.compile(r"\d")
 @remembered(64)
 def native_digits(lang: str) -> str:
     """The ten digits of the language's default numbering system (CLDR), zero first:
-    Western for most languages. Which system it is is kept on disk (i18n/kept_cldr.py):
-    CLDR's whole locale is loaded to find it."""
-    system = kept_answer("numbering-system", (lang,), Path(__file__),
-                         lambda: _numbering_system(lang))
+    Western for most languages."""
+    system = _numbering_system(lang)
     if system in ("", "latn"):
         return WESTERN
     from icu4py.messageformat import MessageFormat  # ICU: only for such languages

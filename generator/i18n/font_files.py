@@ -16,7 +16,7 @@ import sys
 from array import array
 from pathlib import Path
 
-from generator.disk_cache import cache_folder, installed, kept
+from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.write import write_atomic
 
@@ -53,18 +53,20 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
 @remembered(64)
 def _default_location(source: Path) -> tuple[tuple[str, float], ...]:
     """A variable font's default location, read once per version of the file (by its path,
-    size and time, as face_cmap's) and then from the cache folder: a build that finds every
-    font it needs made imports no fontTools."""
+    size and time, as face_cmap's) into a small file beside the fonts made from it: a build
+    that finds every font it needs made imports no fontTools."""
     stat = source.stat()
-    key = _key("axes", str(source), stat.st_size, stat.st_mtime_ns, installed("fontTools"))
+    target = cache_dir() / f"axes-{_key(str(source), stat.st_size, stat.st_mtime_ns)}"
+    if target.is_file():
+        with contextlib.suppress(ValueError, TypeError):  # damaged: read again
+            return tuple((str(tag), float(value))
+                         for tag, value in json.loads(_used(target).read_bytes()))
+    from fontTools.ttLib import TTFont  # once per font file and machine
 
-    def read() -> tuple[tuple[str, float], ...]:
-        from fontTools.ttLib import TTFont
-
-        with TTFont(str(source), lazy=True) as font:
-            return tuple((axis.axisTag, axis.defaultValue) for axis in font["fvar"].axes)
-
-    return kept("font-axes", f"axes-{key}", read, lambda found: isinstance(found, tuple))
+    with TTFont(str(source), lazy=True) as font:
+        found = tuple((axis.axisTag, float(axis.defaultValue)) for axis in font["fvar"].axes)
+    _store(target, json.dumps(found).encode())
+    return found
 
 
 def _is_default_instance(source: Path, axes: dict[str, float]) -> bool:
@@ -96,7 +98,8 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     `keep`, just made); the files removed."""
     files = []
     for path in folder.iterdir():
-        if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "face-", "subset-"))):
+        if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "axes-", "face-",
+                                                                "subset-"))):
             continue  # not ours, or a file being written (face- and subset- files are an
             # earlier release's, pruned with the rest)
         try:

@@ -144,15 +144,11 @@ def right_to_left(lang: str) -> bool:
     `pa-Arab`, none of them built in)."""
     if lang.split("-")[0] in RTL_LANGUAGES:
         return True
-    from generator.i18n.kept_cldr import kept_answer  # babel: for the build only
-
-    return kept_answer("direction", (lang,), Path(__file__),
-                       lambda: _cldr_direction(lang)) == "right-to-left"
+    return _cldr_direction(lang) == "right-to-left"
 
 
 def _cldr_direction(lang: str) -> str:
-    """CLDR's character order for `lang` ("" for a language babel does not know); the
-    whole locale is loaded to find it, so it is kept on disk (i18n/kept_cldr.py)."""
+    """CLDR's character order for `lang` ("" for a language babel does not know)."""
     from babel import Locale, UnknownLocaleError  # CLDR's data: for the build only
 
     try:

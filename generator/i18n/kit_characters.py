@@ -19,7 +19,6 @@ from babel import Locale, UnknownLocaleError
 
 from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.engine import current_engine, remembered
-from generator.i18n.kept_cldr import kept_answer
 from generator.i18n.localize import BUILTIN_DIR, builtin_languages, native_name
 
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})  # set in Noto Sans CJK, which is subset
@@ -74,10 +73,8 @@ def _characters(stamps: tuple[tuple[Path, int, int], ...], lang: str) -> frozens
 
 @remembered(64)
 def _babel_characters(lang: str) -> frozenset[str]:
-    """The characters of the months', days' and dates' names babel writes in `lang` (kept on
-    disk, i18n/kept_cldr.py: the whole locale is loaded to find them)."""
-    return frozenset(kept_answer("date-characters", (lang,), Path(__file__),
-                                 lambda: "".join(sorted(_worked_out_characters(lang)))))
+    """The characters of the months', days' and dates' names babel writes in `lang`."""
+    return _worked_out_characters(lang)
 
 
 def _worked_out_characters(lang: str) -> frozenset[str]:
@@ -95,10 +92,8 @@ def _worked_out_characters(lang: str) -> frozenset[str]:
 
 @remembered(256)
 def _language_names(lang: str, languages: tuple[str, ...]) -> frozenset[str]:
-    """"English · Español": the languages' names in `lang` and in their own (kept on disk,
-    as _babel_characters)."""
-    return frozenset(kept_answer("name-characters", (lang, *languages), Path(__file__),
-                                 lambda: "".join(sorted(_worked_out_names(lang, languages)))))
+    """"English · Español": the languages' names in `lang` and in their own."""
+    return _worked_out_names(lang, languages)
 
 
 def _worked_out_names(lang: str, languages: tuple[str, ...]) -> frozenset[str]:

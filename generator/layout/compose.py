@@ -41,7 +41,6 @@ from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.i18n.digits import DECIMAL, WESTERN, in_digits, piece_digits
-from generator.i18n.kept_cldr import kept_answer
 from generator.i18n.localize import babel_locale
 from generator.layout.paragraphs import Paragraph, parse_block
 from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
@@ -135,10 +134,8 @@ def template_bytecode() -> FileSystemBytecodeCache:
 @remembered(256)
 def format_month(day: date, lang: str) -> str:
     """"Nov 2026" as the language writes a month and year, in one piece: its spaces are
-    no-break spaces, so that no line breaks inside a date ("thg 11 2026"). Kept on disk
-    (i18n/kept_cldr.py): CLDR's whole locale is loaded to write it."""
-    return kept_answer("month", (day.isoformat(), lang), Path(__file__), lambda: _ONE_PIECE.sub(
-        "\u00a0", format_skeleton("yMMM", day, locale=_locale(lang))))
+    no-break spaces, so that no line breaks inside a date ("thg 11 2026")."""
+    return _ONE_PIECE.sub("\u00a0", format_skeleton("yMMM", day, locale=_locale(lang)))
 
 
 _ONE_PIECE = re.compile("[ \u202f\u2009]")
@@ -186,10 +183,8 @@ def language_names(codes: tuple[str, ...] | list[str], lang: str) -> str | None:
 
 @remembered(512)
 def _language_name(code: str, lang: str) -> str:
-    """The name `language_names` prints for `code` in a `lang` kit (kept on disk: every
-    language it looks at loads that locale's CLDR data, i18n/kept_cldr.py)."""
-    return kept_answer("language-name", (code, lang), Path(__file__),
-                       lambda: _worked_out_name(code, lang))
+    """The name `language_names` prints for `code` in a `lang` kit."""
+    return _worked_out_name(code, lang)
 
 
 def _worked_out_name(code: str, lang: str) -> str:

@@ -7,12 +7,14 @@ generator/render/qr.py draws the code from the same numbers."""
 from __future__ import annotations
 
 from generator.engine import remembered
-from generator.layout.kept_qr import kept_version
 
 ERROR_CORRECTION = 0  # qrcode.constants.ERROR_CORRECT_M (tests/test_qr.py): qrcode imported lazily
 QUIET_ZONE_MODULES = 4
 MIN_CODE_PT = 54.0  # 0.75 in
 MIN_MODULE_PT = 0.4 * 72 / 25.4  # 0.4 mm
+
+
+Matrix = tuple[tuple[bool, ...], ...]  # a code's modules, row by row (True = dark)
 
 
 class QrError(ValueError):
@@ -30,11 +32,7 @@ def qr_version(payload: str) -> int:
     `make(fit=True)` picks, without placing the modules."""
     if not payload:
         raise QrError("a QR code needs something to encode, but the text is empty")
-    return kept_version(payload, lambda: _best_fit(payload))
-
-
-def _best_fit(payload: str) -> int:
-    import qrcode.exceptions  # 15 ms: only for a payload no earlier process kept
+    import qrcode.exceptions  # only for a kit with a QR code
 
     code = qrcode.QRCode(version=None, error_correction=ERROR_CORRECTION, border=0)
     code.add_data(payload)

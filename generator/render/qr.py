@@ -16,12 +16,12 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from generator.content.models import Resource
 from generator.engine import remembered
-from generator.layout.kept_qr import Matrix, kept_matrix
 from generator.layout.qr_size import (
     ERROR_CORRECTION,
     MIN_CODE_PT,
     MIN_MODULE_PT,
     QUIET_ZONE_MODULES,
+    Matrix,
     QrError,
     min_symbol_size,
     too_long,
@@ -82,19 +82,13 @@ def payload_for(resource: Resource) -> str:
 
 @remembered(512)
 def qr_matrix(payload: str) -> Matrix:
-    """The module matrix for `payload` (True = dark), without quiet zone; cached per payload,
-    and kept on disk (generator/layout/kept_qr.py)."""
+    """The module matrix for `payload` (True = dark), without quiet zone, as the `qrcode`
+    package makes it; once per payload in a process."""
     if not payload:
         raise QrError("a QR code needs something to encode, but the text is empty")
-    return kept_matrix(payload, lambda: _made_matrix(payload))
+    import qrcode.exceptions  # only for a kit with a QR code
 
-
-def _made_matrix(payload: str) -> Matrix:
-    import qrcode.exceptions  # only for a payload no earlier process kept
-
-    from generator.render.qr_masks import FastMaskQRCode
-
-    code = FastMaskQRCode(version=None, error_correction=ERROR_CORRECTION, border=0)
+    code = qrcode.QRCode(version=None, error_correction=ERROR_CORRECTION, border=0)
     code.add_data(payload)
     try:
         code.make(fit=True)

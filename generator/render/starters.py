@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.render import deferred_modules  # noqa: F401 -- first: before ReportLab loads
-
-# isort: split
 import reportlab
 
 from generator.engine import Engine, Starter, start_engine
