@@ -73,15 +73,13 @@ def test_a_new_number_shows_on_the_card_and_is_saved_with_the_comments(page, ser
     page.goto(f"{url}/lines")
     before = _back_face_src(page)
     number = "1-800-555-0134"
-    started = time.perf_counter()
     page.fill("#r0-phone", number)
     page.wait_for_function(
         "old => document.querySelectorAll('#preview-faces img')[1].getAttribute('src') !== old",
         arg=before)
-    elapsed = time.perf_counter() - started
     png = page.request.get(url + _back_face_src(page)).body()
     assert _qr_codes(png) == [f"tel:{parse_phone(number, 'US').e164}"]
-    assert elapsed < 5, elapsed  # the 300 ms figure is measured in bench/serve_bench.py
+    # how long it takes is bench/serve_bench.py's to measure, not a test's
     page.get_by_role("button", name="Save resources.yaml").click()
     page.wait_for_url(re.compile(r"saved=1"))
     assert "Saved resources.yaml" in page.locator("#status").inner_text()

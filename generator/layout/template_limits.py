@@ -3,7 +3,9 @@ code that jinja2's sandbox keeps away from files and Python's insides but not fr
 for ever or filling memory. While a face of such a template renders (generator/layout/compose.py;
 havenprint's own templates skip the first two, which cost 0.1 ms a face):
 
-- it may take MAX_TEMPLATE_SECONDS (a timer interrupts a loop that does not end);
+- it may take MAX_TEMPLATE_SECONDS of processor time, its thread's own (a timer interrupts
+  a loop that does not end; the time other processes take on a loaded machine does not
+  count, so a template stops at the same point of its work however busy the machine is);
 - the process may grow by MAX_TEMPLATE_MEMORY of address space (the allocation that would
   pass it fails with MemoryError instead of the machine swapping);
 - a block may render MAX_TEMPLATE_OUTPUT characters, and numbers multiplied or raised to a
@@ -12,8 +14,8 @@ havenprint's own templates skip the first two, which cost 0.1 ms a face):
   `range` over 100,000 items, and recursion stops at Python's limit).
 
 The time and the memory limits need a POSIX process. On the main thread a timer signal stops
-the template; on another thread (the web page's engine) a timer thread raises an exception in
-it. The memory ceiling is the process's: while a face of a site's own template renders, the
+the template; on another thread (the web page's engine) a watching thread raises an exception
+in it. The memory ceiling is the process's: while a face of a site's own template renders, the
 whole process may grow by MAX_TEMPLATE_MEMORY.
 """
 
@@ -136,7 +138,8 @@ def render_limits() -> Iterator[None]:
         restore_memory()
 
 
-TOO_LONG = f"rendering took over {MAX_TEMPLATE_SECONDS:g} s: a loop that does not end?"
+TOO_LONG = (f"rendering took over {MAX_TEMPLATE_SECONDS:g} s of processor time: a loop that "
+            "does not end?")
 
 
 class _TookTooLong(BaseException):
@@ -146,13 +149,14 @@ class _TookTooLong(BaseException):
 
 
 def _main_thread_clock() -> Callable[[], None]:
-    """A timer signal that interrupts the main thread once the time is up; the undo."""
-    deadline = time.monotonic() + MAX_TEMPLATE_SECONDS
+    """A timer signal that interrupts the main thread once its processor time is up (the
+    timer ticks by the clock, and each tick looks at the thread's time); the undo."""
+    deadline = time.thread_time() + MAX_TEMPLATE_SECONDS
     armed = True
 
     def tick(signum: int, frame: FrameType | None) -> None:
         nonlocal armed
-        if armed and time.monotonic() > deadline:
+        if armed and time.thread_time() > deadline:
             # Once only, and the timer off first: an exception raised again while the
             # first one unwinds (through contextlib, a MemoryError's cleanup) could leave
             # render_limits unclosed, the timer running, and the process killed by SIGALRM
@@ -175,33 +179,48 @@ def _main_thread_clock() -> Callable[[], None]:
 
 def _thread_clock() -> Callable[[], None]:
     """For a thread other than the main one (`havenprint serve` renders on a thread of its
-    own), where signals cannot reach: a timer thread raises _TookTooLong in it once the time
-    is up (CPython checks for it between two steps of the template's code, as it does for
-    Ctrl-C); the undo, which also withdraws an exception raised too late to land."""
+    own), where signals cannot reach: a watching thread raises _TookTooLong in it once its
+    processor time is up (CPython checks for it between two steps of the template's code, as
+    it does for Ctrl-C); the undo, which also withdraws an exception raised too late to
+    land."""
     target = threading.get_ident()
+    used = _processor_clock(target)
+    deadline = used() + MAX_TEMPLATE_SECONDS
     lock = threading.Lock()
+    stopped = threading.Event()
     armed, fired = True, False
 
-    def fire() -> None:
+    def watch() -> None:
         nonlocal fired
-        with lock:
-            if armed:
-                fired = True
-                _set_async_exception(target, _TookTooLong)
+        while not stopped.wait(_TICK):
+            if used() > deadline:
+                with lock:
+                    if armed:
+                        fired = True
+                        _set_async_exception(target, _TookTooLong)
+                return
 
-    timer = threading.Timer(MAX_TEMPLATE_SECONDS, fire)
-    timer.daemon = True
-    timer.start()
+    threading.Thread(target=watch, name="template-clock", daemon=True).start()
 
     def stop() -> None:
         nonlocal armed
-        timer.cancel()
+        stopped.set()
         with lock:
             armed = False
             if fired:
                 _set_async_exception(target, None)
 
     return stop
+
+
+def _processor_clock(thread_id: int) -> Callable[[], float]:
+    """The processor seconds the thread `thread_id` has used, read from any thread; the
+    clock's where the system keeps no such time per thread."""
+    try:
+        clock = time.pthread_getcpuclockid(thread_id)
+    except (AttributeError, OSError):
+        return time.monotonic
+    return lambda: time.clock_gettime(clock)
 
 
 def _set_async_exception(thread_id: int, exception: type[BaseException] | None) -> None:
