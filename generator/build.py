@@ -145,13 +145,15 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     composition = compose_document(kit, layout, lang, same_lines=same_lines)
     check_wording(kit, composition)
     placed = place_document(composition, document_placement(kit, composition))
-    problems = placed.problems + discretion(kit, layout, lang, placed.faces)
+    outside = discretion(kit, layout, lang, placed.faces)
+    problems = placed.problems + [p for p in outside if p.severity == "error"]
     if problems:
         raise ContentError(problems)
     captions = office_captions(kit, layout, placed.size, placed.faces, lang)
     pairs = legible(kit, layout, lang, placed.faces)
     told = lines_told(kit, composition, placed.faces)
-    warnings = told.warnings + empty_panels(composition, placed)
+    warnings = (told.warnings + empty_panels(composition, placed)
+                + [p for p in outside if p.severity != "error"])
     cut = frozenset(line for face in placed.faces for line, _ in face.left_out_lines)
     return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
                    told.left_out, cut, captions), pairs

@@ -426,6 +426,14 @@ def test_a_revealing_word_outside_is_refused(vi_kit: Path, exported: dict[str, P
     assert "outside" in err and "too long" not in err
 
 
+def test_a_lookalike_capital_outside_is_refused(vi_kit: Path, exported: dict[str, Path],
+                                               tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A Greek capital Eta ("\u0397OTLINE") reads as "HOTLINE" on the card."""
+    file = _edited_xliff(exported["xliff"], tmp_path, {"scan_tel": "Gọi \u0397OTLINE"})
+    err = _refused(run, vi_kit, file)
+    assert "unit 'scan_tel': 'hotline' would reveal what the piece is for" in err
+
+
 def test_a_string_too_long_for_its_slot_is_refused(vi_kit: Path, exported: dict[str, Path],
                                                    tmp_path: Path, run) -> None:  # noqa: ANN001
     long = "Quét mã này bằng điện thoại để gọi ngay cho những người có thể giúp bạn"

@@ -10,12 +10,7 @@ from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.document import Composition
 from generator.layout.place import PlacedFace
-from generator.safety.discretion import (
-    builtin_words,
-    discretion_problems,
-    site_words,
-    unchecked_language,
-)
+from generator.safety.discretion import discretion_problems, lexicon, unchecked_language
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.safety.safety_slots import composed_problems, layout_problems
 from generator.safety.word_sources import source_of
@@ -32,7 +27,8 @@ def check_wording(kit: Kit, composition: Composition) -> None:
 
 
 def discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[Problem]:
-    """Revealing words on outside surfaces fail the build while the site is discreet."""
+    """Revealing words on outside surfaces fail the build while the site is discreet (those
+    of a language only read in the country are warnings)."""
     if not kit.site.options.discreet:
         return []
     outside = [face for face in faces if face.spec.outside
@@ -42,11 +38,9 @@ def discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> 
     unchecked = unchecked_language(kit.site, lang)
     if unchecked is not None:
         return [unchecked]
-    words = builtin_words(lang) + site_words(kit.site, lang)
     return discretion_problems(
-        outside, layout.name, words, lang, kit.site.file_of("discreet_title"),
-        kit.resources[0].source,
-        lambda word, text: source_of(kit, layout, word, text, lang))
+        outside, layout.name, lexicon(kit.site, lang), kit.site.file_of("discreet_title"),
+        kit.resources[0].source, lambda found, text: source_of(kit, layout, found, text, lang))
 
 
 def legible(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[TextOnGround]:

@@ -14,7 +14,7 @@ from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Kit
 from generator.errors import ContentError
 from generator.i18n.localize import language_status
-from generator.safety.discretion import revealing_words_in
+from generator.safety.discretion.matching import Term, found_terms
 
 Source = tuple[Path, int | None, str | None]  # file, line, the catalogue's string name
 
@@ -31,18 +31,18 @@ def on_surface(candidate: str, surface_text: str) -> bool:
     return bool(longest) and _squashed(longest) in _squashed(surface_text)
 
 
-def texts_with(word: str, texts: Mapping[str, str], lang: str) -> list[str]:
-    """The keys of `texts` whose text holds `word` (as the discretion check finds it)."""
-    return [key for key, text in texts.items()
-            if text and revealing_words_in(text, (word,), lang)]
+def texts_with(term: Term, texts: Mapping[str, str]) -> list[str]:
+    """The keys of `texts` whose text holds `term` (as the discretion check finds it)."""
+    return [key for key, text in texts.items() if text and found_terms(text, (term,))]
 
 
-def source_of(kit: Kit, layout: Layout, word: str, surface_text: str, lang: str) -> Source:
-    """The first text that holds `word` and is printed on the surface (`surface_text`: all
-    it says); else the first that holds it; else site.yaml's outside title."""
+def source_of(kit: Kit, layout: Layout, term: Term, surface_text: str, lang: str) -> Source:
+    """The first text that holds `term` (a word found) and is printed on the surface
+    (`surface_text`: all it says); else the first that holds it; else site.yaml's outside
+    title."""
     candidates = _candidates(kit, layout, lang)
     holding = [(text, where) for text, where in candidates
-               if texts_with(word, {"text": text}, lang)]
+               if texts_with(term, {"text": text})]
     printed = [where for text, where in holding if on_surface(text, surface_text)]
     if printed:
         return printed[0]

@@ -20,13 +20,8 @@ from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.place import PlacedFace
-from generator.safety.discretion import (
-    builtin_words,
-    outside_text,
-    revealing_words_in,
-    site_words,
-    unchecked_language,
-)
+from generator.safety.discretion import Lexicon, lexicon, outside_text, unchecked_language
+from generator.safety.discretion.matching import Term
 from generator.safety.word_sources import source_of
 
 TABS = "tear-off tabs"
@@ -34,10 +29,16 @@ TABS = "tear-off tabs"
 
 @dataclass(frozen=True)
 class Finding:
-    word: str
+    term: Term  # the word found, and its list's language
     document: str  # the format's title
     surface: str  # "front", "back, panel 2", "tear-off tabs"
     text: str = ""  # all the surface says
+    whose: str = ""  # " (Spanish, which this kit also prints)" for another language's word
+    refused: bool = True  # an error; False: a warning (a language only read in the country)
+
+    @property
+    def word(self) -> str:
+        return self.term.listed
 
 
 def without_discretion(kit: Kit) -> Kit:
@@ -54,7 +55,7 @@ def checks_outside(kit: Kit, lang: str) -> bool:
 def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> list[Finding]:
     """The revealing words on the outside surfaces of laid-out `faces` (`kit`: as given,
     discreet)."""
-    words = builtin_words(lang) + site_words(kit.site, lang)
+    words: Lexicon = lexicon(kit.site, lang)
     found: dict[str, Finding] = {}
     for face in faces:
         spec = face.spec
@@ -63,8 +64,9 @@ def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> l
             continue
         for surface, text in outside_text(face).items():
             where = surface if surface == face.name else f"{face.name}, {surface}"
-            for word in revealing_words_in(text, words, lang):
-                found.setdefault(word, Finding(word, title, where, text))
+            for term in words.found(text):
+                found.setdefault(term.listed, Finding(term, title, where, text, words.whose(term),
+                                                      words.refuses(term)))
     return list(found.values())
 
 
@@ -88,8 +90,13 @@ def outside_findings(kit: Kit, layouts: list[Layout], lang: str) -> list[Finding
 def finding_problem(kit: Kit, layout: Layout, finding: Finding, lang: str) -> Problem:
     """The finding as the build words it, on the file (and line) that put the word there:
     the outside title (site.yaml), a string (its catalogue), a line (resources.yaml)."""
-    path, line, _ = source_of(kit, layout, finding.word, finding.text, lang)
+    path, line, _ = source_of(kit, layout, finding.term, finding.text, lang)
     advice = ("give the line a `tab_label` in resources.yaml" if finding.surface.endswith(TABS)
               else "reword it")
-    return Problem(path, (f"{layout.name} ({finding.surface}): '{finding.word}' on an outside "
-                          f"surface would reveal what this is for; {advice} [{lang}]"), line)
+    if not finding.refused:
+        return Problem(path, (
+            f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} on an outside "
+            f"surface may reveal what this is for to them; {advice} [{lang}]"), line, "warning")
+    return Problem(path, (f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} "
+                          f"on an outside surface would reveal what this is for; {advice} "
+                          f"[{lang}]"), line)

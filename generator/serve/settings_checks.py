@@ -15,12 +15,7 @@ from generator.content.language_tags import given_for
 from generator.content.models import Site
 from generator.content.yamlfile import YamlDoc
 from generator.errors import ContentError, Problem
-from generator.safety.discretion import (
-    builtin_words,
-    revealing_words_in,
-    site_words,
-    unchecked_language,
-)
+from generator.safety.discretion import lexicon, unchecked_language
 from generator.serve.drafts import Remark
 from generator.serve.field_checks import (
     name_problem,
@@ -107,20 +102,23 @@ def outside_remarks(site: Site) -> list[Remark]:
                 f"the outside of the {name} pieces cannot be checked: write such words here "
                 f"(violence, abuse, shelter, hotline… in {name}), one a line.", "error",
                 field=f"words@{lang}"))
-        words = builtin_words(lang) + site_words(site, lang) if unchecked is None else ()
         title = site.title_for(lang)
         field = f"title@{lang}" if lang in site.discreet_titles else f"title@{first}"
-        for word in revealing_words_in(title, words, lang) if words else ():
-            remarks.append(Remark(
-                f"“{word}” in the {name} outside title would show what the card is for to "
-                "anyone who sees it: choose neutral words (“Wellness contacts”).", "error",
-                field=field))
-        if site.options.show_organization and words:
-            for word in revealing_words_in(site.options.organization, words, lang):
+        if unchecked is None:
+            words = lexicon(site, lang)
+            for found in words.found(title):
                 remarks.append(Remark(
-                    f"“{word}” in the organisation's name would show on the outside of the "
-                    f"{name} pieces: untick “Print the organisation's name on the outside”, "
-                    "or print it only inside.", "error", field="organization"))
+                    f"“{found.listed}”{words.whose(found)} in the {name} outside title would "
+                    "show what the card is for to anyone who sees it: choose neutral words "
+                    "(“Wellness contacts”).", "error" if words.refuses(found) else "warning",
+                    field=field))
+            shown = site.options.organization if site.options.show_organization else ""
+            for found in words.found(shown):
+                remarks.append(Remark(
+                    f"“{found.listed}”{words.whose(found)} in the organisation's name would "
+                    f"show on the outside of the {name} pieces: untick “Print the "
+                    "organisation's name on the outside”, or print it only inside.",
+                    "error" if words.refuses(found) else "warning", field="organization"))
         if (lang != first and given_for(site.discreet_titles, lang) is None
                 and lang.split("-")[0] != first.split("-")[0]):
             remarks.append(Remark(

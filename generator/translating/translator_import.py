@@ -297,12 +297,7 @@ def _article_texts(articles: Mapping[str, Article]) -> dict[str, str]:
 def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str, str],
                       rooms: Mapping[str, StringRoom]) -> list[Problem]:
     """Revealing words on outside surfaces, and texts that do not fit where they print."""
-    from generator.safety.discretion import (
-        builtin_words,
-        revealing_words_in,
-        site_words,
-        unchecked_language,
-    )
+    from generator.safety.discretion import lexicon, unchecked_language
 
     lines = {unit.key: unit.line for unit in read.units}
     problems = []
@@ -311,15 +306,17 @@ def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str,
         unchecked = unchecked_language(kit.site, lang)
         if unchecked is not None:
             problems.append(unchecked)
-        words = builtin_words(lang) + site_words(kit.site, lang)
+        words = lexicon(kit.site, lang)
         for key in outside:
             where = next(room.place.describe() for room in rooms[key].rooms
                          if room.place.outside)
-            for word in revealing_words_in(changed[key], words, lang):
+            for found in words.found(changed[key]):
+                refused = words.refuses(found)
                 problems.append(Problem(read.path, (
-                    f"unit {key!r}: '{word}' would reveal what the piece is for: it prints on "
-                    f"an outside surface ({where}), where anyone sees it; reword it"),
-                    lines.get(key)))
+                    f"unit {key!r}: '{found.listed}'{words.whose(found)} "
+                    f"{'would' if refused else 'may'} reveal what the piece is for: it prints "
+                    f"on an outside surface ({where}), where anyone sees it; reword it"),
+                    lines.get(key), "error" if refused else "warning"))
     for key, text in changed.items():
         for room in rooms[key].overflows() if key in rooms else []:
             room_size = (f"{room.characters} fit there" if room.characters is not None

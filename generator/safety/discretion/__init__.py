@@ -5,21 +5,43 @@ zh-Hans and zh-Hant); the English list applies in every language. A site adds it
 `revealing_words:` in site.yaml: a list for every language, or a mapping per language code.
 A language with neither a file here nor words of its own in site.yaml cannot be checked, and
 that is an error wherever an outside surface is printed. How words are matched (normalised,
-confusables, short words, phrases): see matching.py.
+confusables, stems, short words, phrases, everyday exceptions): see matching.py.
+
+Whoever finds a piece may read any language of the household, so each language's pieces are
+checked with the words of every language the kit prints (a Spanish word on the English card
+of an [en, es] kit is refused), and with those of every list written in a script no other
+built-in list uses (Chinese, Korean, Thai, Hebrew, Hindi, Bengali, Amharic, Russian): a word
+in such a script is that language's, whatever the kit (家暴热线 on an English card is
+refused). The lists that share a script (Latin, Arabic) have false friends (Spanish "abrigo"
+is a coat, Portuguese "abrigo" a shelter), so the others count only as a warning, for the
+languages that at least COUNTRY_SHARE of the country's people read (CLDR's figures, through
+babel): an English card in the US is also read by Spanish speakers the kit does not print
+for, and a place or a name may be a word in a language the shelter never chose ("Refugio,
+Texas").
 """
 
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.content.language_tags import with_base
 from generator.content.models import Site, Source
 from generator.engine import remembered
 from generator.errors import Problem
 from generator.layout.place import PlacedFace
-from generator.safety.discretion.matching import revealing_terms_in, terms
+from generator.safety.discretion.matching import (
+    SHORT_WORD,
+    Term,
+    TermIndex,
+    indexed_terms,
+    revealing_terms_in,
+    terms,
+    words_of,
+)
 from generator.safety.discretion.payloads import payload_words
 
 WORDS_DIR = Path(__file__).resolve().parent
@@ -36,23 +58,45 @@ def has_builtin_list(lang: str) -> bool:
     return list_path(lang).is_file()
 
 
+@remembered(64)
+def list_entries(lang: str) -> tuple[str, ...]:
+    """The entries of `lang`'s own built-in list (none when it has none)."""
+    path = list_path(lang)
+    if not path.is_file():
+        return ()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return tuple(dict.fromkeys(w.strip() for w in lines if w.strip() and not w.startswith("#")))
+
+
 @remembered(256)
 def builtin_words(lang: str) -> tuple[str, ...]:
     """The English words, then the language's own."""
-    words: list[str] = []
-    for path in dict.fromkeys((list_path("en"), list_path(lang))):
-        if path.is_file():
-            lines = path.read_text(encoding="utf-8").splitlines()
-            words.extend(w.strip() for w in lines if w.strip() and not w.startswith("#"))
-    return tuple(dict.fromkeys(words))
+    return tuple(dict.fromkeys((*list_entries("en"), *list_entries(lang))))
 
 
 def site_words(site: Site, lang: str) -> tuple[str, ...]:
     """The site's words for `lang`: its list for every language, then those it gives for the
-    language and for the tags that serve it (`de` also serves de-AT, `zh-Hant` zh-TW)."""
+    language and for the tags that serve it (`de` also serves de-AT, `zh-Hant` zh-TW), as
+    list entries (`site_entry`)."""
+    return tuple(dict.fromkeys([*map(site_entry, site.revealing_words),
+                                *_site_words_for(site, lang)]))
+
+
+def _site_words_for(site: Site, lang: str) -> tuple[str, ...]:
+    """The words the site gives for `lang` (and the tags that serve it) alone."""
     by_lang = site.revealing_words_by_lang
-    own = [word for tag in _tags(lang) for word in by_lang.get(tag, ())]
-    return tuple(dict.fromkeys([*site.revealing_words, *own]))
+    return tuple(dict.fromkeys(site_entry(word) for tag in _tags(lang)
+                               for word in by_lang.get(tag, ())))
+
+
+def site_entry(word: str) -> str:
+    """A site's own word as a list entry: it matches every word it starts, as a site's words
+    always have (a coordinator lists "gewalt" for "Gewalttat" too), a short one ("dv") and a
+    phrase's last word as the built-in lists' do; the marks of the built-in lists (`!`, `~`,
+    `*`) are not the site's to give: an everyday exception would hide a built-in word."""
+    plain = word.strip().lstrip("!~").strip("*").strip()
+    words = words_of(plain.casefold())
+    return f"{plain}*" if len(words) == 1 and len(words[0]) > SHORT_WORD else plain
 
 
 def _tags(lang: str) -> tuple[str, ...]:
@@ -78,7 +122,156 @@ def unchecked_language(site: Site, lang: str) -> Problem | None:
 def revealing_words_in(text: str, words: tuple[str, ...], lang: str = "en") -> list[str]:
     """The words of `words` (normalised as listed) found in `text` of a `lang` kit: see
     matching.py."""
-    return revealing_terms_in(text, terms(words, lang))
+    return revealing_terms_in(text, indexed_terms(words, lang))
+
+
+COUNTRY_SHARE = 5.0  # percent of a country's people who read a language (CLDR)
+# CLDR's codes for languages whose list goes by another name here
+_LIST_CODES = MappingProxyType({"fil": "tl", "zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"})
+
+
+class Lexicon:
+    """The words an outside surface of one language's pieces is checked with: every term,
+    the language of the list each comes from, which of those languages are the kit's (a
+    word of theirs is an error) or written in a script of their own (an error too) rather
+    than only read in the country (a warning)."""
+
+    def __init__(self, lang: str, listed: tuple[tuple[Term, str], ...],
+                 kit_languages: frozenset[str], own_scripts: frozenset[str],
+                 country: str) -> None:
+        self.lang = lang
+        self.index = TermIndex(tuple(one for one, _ in listed))
+        self._langs = {id(one): list_lang for one, list_lang in listed}
+        self.kit_languages = kit_languages  # base codes: "en", and the kit's
+        self.own_scripts = own_scripts
+        self.country = country
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        return self.index.listed
+
+    def lang_of(self, found: Term) -> str:
+        """The language of the list `found` comes from."""
+        return self._langs[id(found)]
+
+    def found(self, text: str) -> list[Term]:
+        """The terms found in `text`, each once (`listed`), in the lexicon's order."""
+        first: dict[str, Term] = {}
+        for one in self.index.found(text):
+            first.setdefault(one.listed, one)
+        return list(first.values())
+
+    def refuses(self, found: Term) -> bool:
+        """A word of the kit's languages or of a script of its own (an error), not only of
+        a language read in the country (a warning)."""
+        return _base(self.lang_of(found)) in self.kit_languages | self.own_scripts
+
+    def whose(self, found: Term) -> str:
+        """" (Spanish, which this kit also prints)" for a word of another language's list;
+        "" for one of the English list or the pieces' own language's."""
+        list_lang = self.lang_of(found)
+        base = _base(list_lang)
+        if base in ("en", _base(self.lang)):
+            return ""
+        name = language_name(list_lang)
+        if base in self.kit_languages:
+            return f" ({name}, which this kit also prints)"
+        if base in self.own_scripts:
+            return f" ({name})"
+        return f" ({name}, read by {COUNTRY_SHARE:g}% or more of people in {self.country})"
+
+
+def _base(lang: str) -> str:
+    return lang.split("-")[0]
+
+
+def language_name(lang: str) -> str:
+    """The language's name in English, for messages; its code when babel does not know it."""
+    from babel import UnknownLocaleError
+
+    from generator.i18n.localize import babel_locale
+
+    try:
+        return babel_locale(lang).get_display_name("en") or lang
+    except (ValueError, TypeError, UnknownLocaleError):
+        return lang
+
+
+def lexicon(site: Site, lang: str) -> Lexicon:
+    """The words `lang`'s outside surfaces are checked with: the English list and the site's
+    words for every language, `lang`'s own (built in and the site's), those of every other
+    language the kit prints, then those of the languages read in the site's country."""
+    by_lang = tuple(sorted((code, tuple(words))
+                           for code, words in site.revealing_words_by_lang.items()))
+    return _lexicon(lang, tuple(site.options.languages), site.options.country,
+                    tuple(site.revealing_words), by_lang)
+
+
+@remembered(64)
+def _lexicon(lang: str, languages: tuple[str, ...], country: str, every: tuple[str, ...],
+             by_lang: tuple[tuple[str, tuple[str, ...]], ...]) -> Lexicon:
+    words = dict(by_lang)
+
+    def own(code: str) -> tuple[str, ...]:
+        builtin = list_entries(code) if _base(code) != "en" else ()
+        given = [site_entry(word) for tag in _tags(code) for word in words.get(tag, ())]
+        return tuple(dict.fromkeys((*builtin, *given)))
+
+    groups = [(terms(tuple(dict.fromkeys((*list_entries("en"), *map(site_entry, every)))),
+                     lang), "en")]
+    kit = dict.fromkeys((lang, *languages))
+    for code in kit:
+        if own(code):
+            groups.append((terms(own(code), code), code))
+    scripts = own_script_entries()
+    groups.extend((terms(entries, code), code) for code, entries in scripts.items())
+    for code in country_languages(country):
+        if own(code):
+            groups.append((terms(own(code), code), code))
+    found: dict[tuple[object, ...], tuple[Term, str]] = {}
+    for group, code in groups:
+        for one in group:
+            same = (one.listed, one.parts, one.whole_word, one.prefix, one.inside, one.bare,
+                    one.everyday)
+            found.setdefault(same, (one, code))
+    return Lexicon(lang, tuple(found.values()), frozenset(map(_base, ("en", *kit))),
+                   frozenset(scripts), country)
+
+
+@remembered(1)
+def own_script_entries() -> dict[str, tuple[str, ...]]:
+    """The entries of each built-in list written in a script that no other list uses
+    (Chinese, Korean, Thai, Hebrew, Devanagari...; not Hindi's romanised words), by the
+    list's file name."""
+    scripts = {path.stem: {entry: _scripts(entry) for entry in list_entries(path.stem)}
+               for path in sorted(WORDS_DIR.glob("*.txt"))}
+    used = {code: set().union(*entries.values()) for code, entries in scripts.items()}
+    found = {code: tuple(entry for entry, its in entries.items() if its and not any(
+                 its & others for other, others in used.items() if other != code))
+             for code, entries in scripts.items()}
+    return {code: entries for code, entries in found.items() if entries}
+
+
+def _scripts(entry: str) -> set[str]:
+    return {unicodedata.name(char, "?").split()[0] for char in entry if char.isalpha()}
+
+
+@remembered(64)
+def country_languages(country: str) -> tuple[str, ...]:
+    """The languages with a built-in list that COUNTRY_SHARE or more of the country's people
+    read (CLDR's territory figures, which count second languages: 9.6% of the US read
+    Spanish), most read first."""
+    from babel.languages import get_territory_language_info
+
+    try:
+        info = get_territory_language_info(country)
+    except (ValueError, KeyError):
+        return ()
+    read = sorted(((float(data.get("population_percent") or 0),
+                    _LIST_CODES.get(code, code).replace("_", "-"))
+                   for code, data in info.items()), reverse=True)
+    return tuple(dict.fromkeys(code for share, code in read
+                               if share >= COUNTRY_SHARE and has_builtin_list(code)))
 
 
 def outside_text(face: PlacedFace) -> dict[str, str]:
@@ -116,32 +309,41 @@ def _panel_of(face: PlacedFace, x: float, y: float) -> int:
 
 
 # Where a word found on a surface came from: (file, line, a catalogue's string name or None).
-WordSource = Callable[[str, str], tuple[Path, int | None, str | None]]
+WordSource = Callable[[Term, str], tuple[Path, int | None, str | None]]
 
 
-def discretion_problems(faces: list[PlacedFace], layout_name: str, words: tuple[str, ...],
-                        lang: str, path: Path, tabs_source: Source | None = None,
+def discretion_problems(faces: list[PlacedFace], layout_name: str, words: Lexicon,
+                        path: Path, tabs_source: Source | None = None,
                         source_of: WordSource | None = None) -> list[Problem]:
-    """One problem per revealing word on each outside surface; those on the tabs (whose text
-    comes from resources.yaml) name `tabs_source`, the line they print; the others the file
-    `source_of(word, surface_text)` finds the word in (a catalogue, the outside title), else
-    `path`."""
+    """One problem per revealing word on each outside surface, naming the surface, the word
+    and, for another language's word, that language: an error, or a warning for a word of a
+    language only read in the country (see the module's docstring). Those on the tabs
+    (whose text comes from resources.yaml) name `tabs_source`, the line they print; the
+    others the file `source_of(term, surface_text)` finds the word in (a catalogue, the
+    outside title), else `path`."""
     problems = []
+    lang = words.lang
     for face in faces:
         for surface, text in outside_text(face).items():
             from_line = surface == TABS or surface.endswith(QR_CODE)
-            for word in revealing_words_in(text, words, lang):
+            for found in words.found(text):
                 file, line, key = path, None, None
                 if from_line and tabs_source is not None:
                     file, line = tabs_source.path, tabs_source.line
                 elif not from_line and source_of is not None:
-                    file, line, key = source_of(word, text)
+                    file, line, key = source_of(found, text)
                 advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
                           else "give the first line in resources.yaml a neutral `url` or "
                           "`qr: tel`" if surface.endswith(QR_CODE)
                           else f"reword its string `{key}`" if key else "reword it")
                 where = surface if surface == face.name else f"{face.name}, {surface}"
-                problems.append(Problem(file, (
-                    f"{layout_name} ({where}): '{word}' on an outside surface would reveal "
-                    f"what this is for; {advice} [{lang}]"), line))
+                said = f"{layout_name} ({where}): '{found.listed}'{words.whose(found)}"
+                if words.refuses(found):
+                    problems.append(Problem(file, (
+                        f"{said} on an outside surface would reveal what this is for; "
+                        f"{advice} [{lang}]"), line))
+                else:
+                    problems.append(Problem(file, (
+                        f"{said} on an outside surface may reveal what this is for to them; "
+                        f"{advice} [{lang}]"), line, "warning"))
     return problems

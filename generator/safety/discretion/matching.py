@@ -1,5 +1,18 @@
 """Finding a revealing word in printed text, however it is spelt or disguised.
 
+A list holds one entry a line: a word, a phrase, or one of these, marked:
+- `word*`: a stem, matching every word it starts ("maltrat*": maltrato, maltratada). An
+  entry without the star matches the word itself and its other forms by their Snowball stem
+  ("abuse": abused, abusers), never the start of another word ("refuge" is not "refugee",
+  "rape" not "rapeseed");
+- `*word*`: found inside any word (Korean and Amharic compounds: "*학대*" in "아동학대");
+- `~phrase`: written without its marks, as people type it ("~bao luc" for "bạo lực"),
+  matching only text written without any mark, so that "Làm dụng cụ" (making tools) is not
+  "~lam dung";
+- `!word` or `!phrase`: an everyday word or phrase (whole words) that a listed word would
+  otherwise catch ("!battery recycling", "!domestically"): the words it covers are not
+  looked at.
+
 Text and listed words go through the same steps before they are compared:
 1. default-ignorable characters are removed (soft hyphen, zero-width space and joiners, word
    joiner, bidi controls, BOM...): they print as nothing, so "vio\\u00adlence" is "violence";
@@ -12,23 +25,32 @@ Text and listed words go through the same steps before they are compared:
    skeletons too: a Russian word compares with the skeleton of the Russian list's word, and
    still matches.
 
+Text is also read in two other ways (`_readings`), as a reader would see it:
+- capitals read as the Latin capitals they look like: a Greek or Cyrillic capital is folded
+  to its own small letter before its skeleton is taken (Greek "Η" to "η", whose skeleton is
+  "n"), so "SΗELTER" is also read with the capitals' own skeletons ("SHELTER"), and a
+  capital that looks like "l" as "I" ("VІCTIM"). A Cyrillic or Greek list word is also
+  compared written in Latin capitals ("HACИЛИE" for "насилие");
+- digits and symbols inside a word read as the letters they stand for ("Abu5e", "4buse",
+  "@buse", "v1olence", "Sh3lter": 1, ! and | as "i" and as "l"), for listed words of more
+  than SHORT_WORD letters (so that "5A" is not "sa").
+
 Then, word by word (words are runs of letters, digits and combining marks):
-- a listed word matches the start of a word: "abuse" catches "Abusers";
-- a listed word also matches its other forms, by their stem (stems.py): "suicide" catches
-  "Suicidal"; the words of a phrase too ("горячей линии" for "горячая линия"). A word found
-  only so is named when no other listed word is found there ("abusers" names "abuse" and
-  "abuser", not "abusive" as well);
+- a listed word matches that word, and its other forms by their stem (stems.py): "suicide"
+  catches "Suicidal"; the words of a phrase too ("горячей линии" for "горячая линия"). A word
+  found only so is named when no other listed word is found there ("abusers" names "abuse"
+  and "abuser", not "abusive" as well);
 - a listed word of COMPOUND letters or more also matches inside a longer word
   ("nonviolence", "thehotline.org") and written as two words of PIECE letters or more each
-  ("Hot line", "Dom\nestic" broken across lines);
+  ("Hot line", "Dom\\nestic" broken across lines);
 - a short listed word (SHORT_WORD letters or fewer: "dv", Vietnamese syllables, Arabic
   three-letter roots) matches a whole word only, so "dv" does not catch "advice"; its
   letters are also read together whatever separates them ("D.V.", "D V", "d/v", "I.P.V.").
   Hangul syllables are not counted as short: each stands for a syllable of two or three
-  letters ("위기" catches "위기에");
+  letters;
 - a listed phrase ("safe house") matches its words in a row, whatever separates them
-  ("safe-house", "Safe  House"), the last one by its start, and also run together
-  ("safehouse");
+  ("safe-house", "Safe  House"), the last one by its start when it has more than
+  SHORT_WORD letters, and also run together ("safehouse");
 - in scripts written without spaces (Chinese, Japanese, Thai) a listed word matches
   anywhere, spaces in the text ignored;
 - a listed word also matches text whose letters carry marks it does not write: accents or
@@ -42,14 +64,16 @@ Then, word by word (words are runs of letters, digits and combining marks):
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import re
 import unicodedata
 from dataclasses import dataclass
 from itertools import pairwise
 from types import MappingProxyType
 
 from generator.engine import remembered
-from generator.safety.discretion.skeleton import skeleton
+from generator.safety.discretion.skeleton import prototypes, skeleton
 from generator.safety.discretion.stems import MIN_PHRASE_STEM, MIN_STEM, algorithms_for, stem
 
 SHORT_WORD = 3
@@ -99,13 +123,26 @@ def words_of(text: str) -> list[str]:
 
 def _unspaced(word: str) -> bool:
     """Scripts written without spaces between words (Chinese, Japanese, Thai)."""
-    return any(unicodedata.name(char, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "THAI"))
-               for char in word)
+    return not word.isascii() and any(_script(char) in _UNSPACED for char in word)
 
 
 def _is_short(word: str) -> bool:
-    return len(word) <= SHORT_WORD and not any(
-        unicodedata.name(char, "").startswith("HANGUL") for char in word)
+    return len(word) <= SHORT_WORD and (word.isascii() or not any(
+        _script(char) == "HANGUL" for char in word))
+
+
+_UNSPACED = frozenset({"CJK", "HIRAGANA", "KATAKANA", "THAI"})
+
+
+@remembered(1 << 14)
+def _script(char: str) -> str:
+    """The first word of a character's name ("CJK", "HANGUL", "LATIN"): unicodedata.name
+    takes microseconds, and texts repeat their characters."""
+    return unicodedata.name(char, "").partition(" ")[0]
+
+
+# How a list entry is marked (see above).
+EVERYDAY, BARE, STEM = "!", "~", "*"
 
 
 @dataclass(frozen=True)
@@ -114,12 +151,16 @@ class Term:
 
     listed: str  # normalised, as messages show it
     parts: tuple[str, ...]  # the skeleton of each of its words
-    whole_word: bool
+    whole_word: bool  # a short word: a whole word only, and its letters read together
     unspaced: bool
     markless: bool  # written without combining marks
     # (stemmer, the key of each part's stem, "" where too short): see stems.py
     stems: tuple[tuple[str, tuple[str, ...]], ...] = ()
     letters: int = 0  # how many letters a one-word term has (its marks not counted)
+    prefix: bool = False  # `word*`: every word it starts
+    inside: bool = False  # `*word*`: inside any word
+    bare: bool = False  # `~phrase`: text written without marks only
+    everyday: bool = False  # `!phrase`: never revealing; what it covers is not looked at
 
     @property
     def joined(self) -> str:
@@ -130,7 +171,14 @@ class Term:
         """A one-word term long enough to be found inside a longer word ("nonviolence",
         "thehotline.org") or written as two ("Hot line"); shorter ones would be found
         inside everyday words and phrases ("нас или" is "us or")."""
-        return len(self.parts) == 1 and not self.unspaced and self.letters >= COMPOUND
+        return (len(self.parts) == 1 and not self.unspaced and not self.bare
+                and not self.everyday and self.letters >= COMPOUND)
+
+    @property
+    def has_short_part(self) -> bool:
+        """A word of SHORT_WORD letters or fewer in it: not looked for where digits and
+        symbols are read as letters ("5A services" is not "SA services")."""
+        return any(_is_short(part) for part in self.parts)
 
 
 # Arabic letters people often type in their plain form: alef with hamza or madda as alef,
@@ -138,44 +186,170 @@ class Term:
 _ARABIC_PLAIN_FORMS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ة": "ه"})
 
 
+@remembered(1 << 16)  # texts repeat their words, and a word typed is checked again
 def _key(word: str) -> str:
     """A word as compared: Arabic letter forms made plain, its skeleton, folded again, in
     NFD."""
     return unicodedata.normalize("NFD", skeleton(word.translate(_ARABIC_PLAIN_FORMS)).casefold())
 
 
+@remembered(1 << 16)  # a word's, as texts repeat their words
 def _bare(text: str) -> str:
     """Text in NFD without its combining marks."""
+    if text.isascii():
+        return text
     return "".join(char for char in text if not unicodedata.category(char).startswith("M"))
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """How a list entry is marked (see the module's docstring)."""
+
+    prefix: bool = False
+    inside: bool = False
+    bare: bool = False
+    everyday: bool = False
+
+
+def _marked(entry: str) -> tuple[str, _Marks]:
+    """A list entry without its marks (`!`, `~`, `*`), and which it has."""
+    text = entry.strip()
+    everyday, bare = text.startswith(EVERYDAY), text.startswith(BARE)
+    text = text[1:] if everyday or bare else text
+    inside = len(text) > 2 and text.startswith(STEM) and text.endswith(STEM)
+    prefix = not inside and text.endswith(STEM)
+    text = text[1:-1] if inside else text[:-1] if prefix else text
+    return text, _Marks(prefix, inside, bare, everyday)
 
 
 def term(entry: str, algorithms: tuple[str, ...] = ()) -> Term | None:
     """A list entry as a Term, with its stems under each of `algorithms`; None for an entry
     with no letters."""
-    listed = " ".join(normalised(entry).split())
+    text, marks = _marked(entry)
+    listed = " ".join(normalised(text).split())
     words = words_of(listed)
     if not words:
         return None
-    whole_word = len(words) == 1 and _is_short(words[0])
     unspaced = _unspaced(listed)
+    whole_word = len(words) == 1 and _is_short(words[0]) and not marks.prefix and not marks.inside
     shortest = MIN_STEM if len(words) == 1 else MIN_PHRASE_STEM
-    stems = () if whole_word or unspaced else tuple(
+    unstemmed = whole_word or unspaced or marks.everyday or marks.bare or marks.inside
+    stems = () if unstemmed else tuple(
         (algorithm, tuple(_key(stem(algorithm, word)) if len(stem(algorithm, word)) >= shortest
                           else "" for word in words))
         for algorithm in algorithms)
     bare = _bare(unicodedata.normalize("NFD", listed))
     return Term(listed, tuple(_key(word) for word in words), whole_word=whole_word,
                 unspaced=unspaced, markless=bare == unicodedata.normalize("NFD", listed),
-                stems=stems, letters=sum(1 for char in bare if char.isalpha()))
+                stems=stems, letters=sum(1 for char in bare if char.isalpha()),
+                prefix=marks.prefix, inside=marks.inside, bare=marks.bare,
+                everyday=marks.everyday)
 
 
 @remembered(256)
 def terms(entries: tuple[str, ...], lang: str = "en") -> tuple[Term, ...]:
-    """The entries as Terms, stemmed as English and as `lang`."""
+    """The entries as Terms, stemmed as English and as `lang`, each Cyrillic or Greek one
+    also as written in the Latin capitals it looks like."""
     algorithms = algorithms_for(lang)
-    found = (term(entry, algorithms) for entry in entries)
+    found: list[Term | None] = []
+    for entry in entries:
+        listed = term(entry, algorithms)
+        found.append(listed)
+        alias = _in_latin_capitals(entry)
+        if listed is not None and alias is not None and not listed.everyday:
+            found.append(_renamed(term(alias), listed.listed))
     return tuple(dict.fromkeys(t for t in found if t is not None))
 
+
+def _renamed(found: Term | None, listed: str) -> Term | None:
+    return None if found is None else dataclasses.replace(found, listed=listed)
+
+
+# --- other readings of a text: capitals by their own skeletons, digits and symbols as letters
+
+@remembered(1)
+def _latin_capitals() -> dict[int, str]:
+    """Each capital of another script (Greek, Cyrillic, Cherokee...) that looks like Latin
+    letters, to those letters as capitals read them: "Η" to "H", "В" to "B", a capital that
+    looks like "l" to "I" ("І", "Ι")."""
+    return {ord(char): prototype.replace("l", "I") for char, prototype in prototypes().items()
+            if len(char) == 1 and char.isupper() and unicodedata.normalize("NFKC", char) == char
+            and not unicodedata.name(char, "").startswith("LATIN")
+            and prototype.isascii() and prototype.isalpha() and len(prototype) <= 2}
+
+
+def _capitals_read(text: str) -> str:
+    """`text` with its capitals of other scripts read as the Latin ones they look like;
+    `text` itself when it has none."""
+    plain = unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
+    read = plain.translate(_latin_capitals())
+    return read if read != plain else text
+
+
+def _in_latin_capitals(entry: str) -> str | None:
+    """A list entry in capitals, read as Latin ones where they look alike ("насили*" as
+    "HACИЛИ*"); None where that changes nothing (a Latin, Arabic or Chinese entry)."""
+    upper = entry.upper()
+    read = _capitals_read(upper)
+    return read if read != upper else None
+
+
+# Digits and symbols that stand for letters inside a word; 1, ! and | for "i" or "l".
+_SYMBOL_LETTERS = MappingProxyType({
+    "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s",
+    "+": "t", "€": "e"})
+_I_OR_L = frozenset("1!|")
+_SYMBOLS = frozenset(_SYMBOL_LETTERS) | _I_OR_L
+_RUN = re.compile(r"[\w@$!|+€]+")
+
+
+def _symbols_read(text: str) -> tuple[str, ...]:
+    """`text` with the digits and symbols of each word that also has letters ("Abu5e",
+    "@buse", "Hotl1ne") read as letters: once with 1, ! and | as "i", once as "l"; none
+    when no word mixes them."""
+    if _SYMBOLS.isdisjoint(text):
+        return ()
+    runs = [run for run in _RUN.finditer(text) if _spelt(run.group())]
+    if not runs:
+        return ()
+    readings = []
+    for i_or_l in ("i", "l"):
+        pieces, last = [], 0
+        for run in runs:
+            pieces += [text[last:run.start()], _as_letters(run.group(), i_or_l)]
+            last = run.end()
+        readings.append("".join([*pieces, text[last:]]))
+    return tuple(dict.fromkeys(readings))
+
+
+def _spelt(run: str) -> bool:
+    """A run of a word's characters with letters and with digits or symbols in it ("!" and
+    "|" at either end are punctuation: "Help!")."""
+    run = run.strip("!|")
+    return any(char.isalpha() for char in run) and not _SYMBOLS.isdisjoint(run)
+
+
+def _as_letters(run: str, i_or_l: str) -> str:
+    word = run.strip("!|")
+    start = run.index(word)
+    return run[:start] + "".join(_SYMBOL_LETTERS.get(char) or (
+        i_or_l if char in _I_OR_L else char) for char in word) + run[start + len(word):]
+
+
+def _readings(text: str) -> dict[str, bool]:
+    """The ways `text` is read: as written, with HTML entities decoded ("vi&#111;lence"
+    prints as written), with capitals of other scripts as Latin ones, and each of those with
+    digits and symbols as letters (True: short words are not looked for there)."""
+    readings = dict.fromkeys((text, html.unescape(text)), False)
+    for reading in list(readings):
+        readings.setdefault(_capitals_read(reading), False)
+    for reading in list(readings):
+        for spelt in _symbols_read(reading):
+            readings.setdefault(spelt, True)
+    return readings
+
+
+# --- words --------------------------------------------------------------------------------
 
 def _starts(word: str, part: str) -> bool:
     """`word` begins with `part`, and not in the middle of a letter with its marks."""
@@ -213,18 +387,21 @@ def _pieces(text: str) -> list[tuple[str, str]]:
     return pieces
 
 
-def _glued(pieces: list[tuple[str, str]]) -> list[str]:
+def _glued(pieces: list[tuple[str, str]]) -> list[tuple[range, str]]:
     """The words of normalised text that are run together once what splits them inside a
     word (`_splits_a_word`) is taken out, and letters spaced out one by one ("V I O L E N C
-    E") read together. Each run of two words or more."""
+    E") read together: each run of two words or more, with the words it is made of."""
     runs: list[list[str]] = []
-    for gap, word in pieces:
+    starts: list[int] = []
+    for index, (gap, word) in enumerate(pieces):
         spaced = bool(runs) and gap.isspace() and len(word) == 1 == len(runs[-1][-1])
         if runs and (_splits_a_word(gap) or spaced):
             runs[-1].append(word)
         else:
             runs.append([word])
-    return ["".join(run) for run in runs if len(run) > 1]
+            starts.append(index)
+    return [(range(start, start + len(run)), "".join(run))
+            for start, run in zip(starts, runs, strict=True) if len(run) > 1]
 
 
 # What may stand between the letters of an abbreviation: "D.V.", "D. V.", "D-V", "d/v", "D V".
@@ -244,34 +421,61 @@ def _initials(pieces: list[tuple[str, str]]) -> list[str]:
     return ["".join(run) for run in runs if len(run) > 1]
 
 
-def _written_apart(pieces: list[tuple[str, str]]) -> list[str]:
-    """Two neighbouring words read as one ("Hot line", "Dom\nestic"), where each has at least
-    PIECE letters: how a listed compound is written apart or broken across lines."""
-    return [first + second for (_, first), (gap, second) in pairwise(pieces)
+def _written_apart(pieces: list[tuple[str, str]]) -> list[tuple[int, str, str]]:
+    """Two neighbouring words read as one ("Hot line", "Dom\\nestic"), where each has at least
+    PIECE letters: how a listed compound is written apart or broken across lines; each with
+    the index of its first word, and that word."""
+    return [(index, first, first + second)
+            for index, ((_, first), (gap, second)) in enumerate(pairwise(pieces))
             if gap.isspace() and min(len(_bare(first)), len(_bare(second))) >= PIECE]
 
 
 class _Words:
-    """The words of a text as compared (keys), indexed by their first character."""
+    """The words of a text as compared (keys), indexed by their first character; the words
+    an everyday term of `index` covers are left out of the indexes."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, index: TermIndex | None = None) -> None:
         plain = normalised(text)
         pieces = _pieces(plain)
         self.plain = [word for _, word in pieces]  # normalised, for the stemmers
         self.words = [_key(word) for word in self.plain]
         self.by_first: dict[str, list[int]] = {}
-        for index, word in enumerate(self.words):
-            self.by_first.setdefault(word[:1], []).append(index)
+        for position, word in enumerate(self.words):
+            self.by_first.setdefault(word[:1], []).append(position)
         self.run_together = "".join(self.words)  # for scripts without spaces
         # the same without the combining marks it is written with
         self.bare_run_together = "".join(
             _key(word) for word in words_of(_bare(unicodedata.normalize("NFD", plain))))
-        self.glued = [_key(word) for word in _glued(pieces)]  # split inside, read whole
+        glued = _glued(pieces)
         self.initials = [_key(word) for word in _initials(pieces)]
-        self.apart = [_key(word) for word in _written_apart(pieces)]
-        # every word and glued word, for listed words inside them
-        self.inside = "\0".join((*self.words, *self.glued))
+        apart = _written_apart(pieces)
+        # everything a listed term could be found in, without marks: the first word of
+        # every term found is in it (TermIndex.candidates)
+        self.corpus = "\0".join(("".join(map(_bare, self.words)), self.bare_run_together,
+                                  *(_bare(_key(word)) for _, word in glued),
+                                  *map(_bare, self.initials),
+                                  *(_bare(_key(word)) for _, _, word in apart)))
         self._stems: dict[str, dict[str, list[int]]] = {}
+        self._markless: list[bool] | None = None
+        self.covered: frozenset[int] = frozenset()
+        if index is not None and index.everyday:
+            self.covered = frozenset(
+                position for phrase in index.candidates(self, everyday=True)
+                for start in _found(phrase, self)
+                for position in range(start, start + len(phrase.parts)))
+        if self.covered:
+            self.by_first = {first: [i for i in at if i not in self.covered]
+                             for first, at in self.by_first.items()}
+            self._stems = {}
+        self.glued = [_key(word) for at, word in glued  # split inside, read whole
+                      if self.covered.isdisjoint(at)]
+        # (the two words read as one, the first word's letters): a listed word is found in
+        # them only where it runs on into the second ("domestic" is not in "doméstica uno")
+        self.apart = [(_key(word), len(_bare(_key(first)))) for at, first, word in apart
+                      if at not in self.covered and at + 1 not in self.covered]
+        # every word and glued word, for listed words inside them
+        self.inside = "\0".join((*(word for position, word in enumerate(self.words)
+                                   if position not in self.covered), *self.glued))
 
     def by_stem(self, algorithm: str) -> dict[str, list[int]]:
         """The words' indexes by the key of their stem under `algorithm`."""
@@ -279,10 +483,16 @@ class _Words:
             index: dict[str, list[int]] = {}
             for position, word in enumerate(self.plain):
                 stemmed = stem(algorithm, word)
-                if len(stemmed) >= MIN_PHRASE_STEM:
+                if len(stemmed) >= MIN_PHRASE_STEM and position not in self.covered:
                     index.setdefault(_key(stemmed), []).append(position)
             self._stems[algorithm] = index
         return self._stems[algorithm]
+
+    def markless(self, index: int) -> bool:
+        """Word `index` is written without any mark."""
+        if self._markless is None:
+            self._markless = [word == _bare(word) for word in self.words]
+        return self._markless[index]
 
 
 def _clusters(key: str) -> list[tuple[str, frozenset[str]]]:
@@ -314,8 +524,10 @@ def _covers(word: str, part: str, whole: bool) -> bool:
 
 def _part_at(term_: Term, part: int, text: _Words, index: int, whole: bool,
              stems: bool) -> bool:
-    """Word `index` of `text` is part `part` of the term: spelt so (see _covers), or, with
-    `stems`, another form of it (the same stem)."""
+    """Word `index` of `text` is part `part` of the term: spelt so (see _covers; a `~` term's
+    word as written, with no mark), or, with `stems`, another form of it (the same stem)."""
+    if term_.bare:
+        return text.markless(index) and text.words[index] == term_.parts[part]
     if _covers(text.words[index], term_.parts[part], whole):
         return True
     return stems and any(
@@ -341,6 +553,8 @@ def _found(term_: Term, text: _Words, stems: bool = False) -> set[int]:
     if term_.unspaced:
         return {ANYWHERE} if term_.joined in text.run_together or (
             term_.markless and term_.joined in text.bare_run_together) else set()
+    if term_.inside:
+        return {ANYWHERE} if term_.joined in text.inside else set()
     words = text.words
     first = term_.parts[0]
     if term_.whole_word:
@@ -348,39 +562,99 @@ def _found(term_: Term, text: _Words, stems: bool = False) -> set[int]:
         # within a run of letters: "a D.V. advocate" reads "adv"
         return at | ({ANYWHERE} if any(first in run for run in text.initials) else set())
     size = len(term_.parts)
+    # the last word of a phrase by its start (unless short: "קו חם" is not "קו חמישי"); a
+    # word by itself or its stem, unless listed as a stem
+    last_whole = (term_.everyday or term_.bare or _is_short(term_.parts[-1])
+                  if size > 1 else not term_.prefix)
     at = {start for start in _starts_of(term_, text, stems) if start + size <= len(words)
-          and all(_part_at(term_, part, text, start + part, part < size - 1, stems)
-                  for part in range(size))}
-    if at or stems:
+          and all(_part_at(term_, part, text, start + part, part < size - 1 or last_whole,
+                           stems) for part in range(size))}
+    if at or stems or term_.everyday or term_.bare:
         return at
     candidates = text.by_first.get(first[:1], ())
     if size > 1 and any(_covers(words[i], term_.joined, whole=False) for i in candidates):
         return {ANYWHERE}
-    together = (*text.glued, *text.apart) if term_.compound else text.glued
-    if (term_.compound and term_.joined in text.inside) or any(
-            _covers(word, term_.joined, False) for word in together):
+    if term_.compound and (term_.joined in text.inside or any(
+            _covers(word, term_.joined, False) for word in text.glued) or any(
+            _covers(word, term_.joined, False) for word, first in text.apart
+            if first < len(_bare(term_.joined)))):
+        return {ANYWHERE}
+    if any(_covers(word, term_.joined, not term_.prefix) for word in text.glued):
         return {ANYWHERE}
     return set()
 
 
-def revealing_terms_in(text: str, listed: tuple[Term, ...]) -> list[str]:
-    """The listed terms (as normalised) found in `text`, in list order. Text that carries an
-    HTML entity ("vi&#111;lence" prints as written) is also read with it decoded. A term
-    found only as another form of a word (its stem) is named when no listed term is found
-    at that word already: "abusers" names "abuse" and "abuser", not "abusive" too."""
-    found: set[Term] = set()
-    for variant in dict.fromkeys((text, html.unescape(text))):
-        words = _Words(variant)
-        claimed: set[int] = set()
-        for listed_term in listed:
-            at = _found(listed_term, words)
-            if at:
-                found.add(listed_term)
-                claimed |= at
-        for listed_term in listed:
-            if listed_term not in found and listed_term.stems:
-                at = _found(listed_term, words, stems=True)
-                if at - claimed:
-                    found.add(listed_term)
+class TermIndex:
+    """Terms ready to look for in many texts: each by the first character of its first word
+    (without marks) and by that word's stems, so that a text is compared only with the
+    terms whose first word it holds (or a form of it), whatever the size of the lists."""
+
+    def __init__(self, listed: tuple[Term, ...]) -> None:
+        self.listed = listed
+        self.everyday = tuple(one for one in listed if one.everyday)
+        self._by_char: dict[str, list[tuple[str, int]]] = {}
+        self._by_stem: dict[tuple[str, str], list[int]] = {}
+        for position, one in enumerate(listed):
+            first = _bare(one.parts[0]) or one.parts[0]
+            self._by_char.setdefault(first[:1], []).append((first, position))
+            for algorithm, stemmed in one.stems:
+                if stemmed[0]:
+                    self._by_stem.setdefault((algorithm, stemmed[0]), []).append(position)
+        self._algorithms = tuple(dict.fromkeys(algorithm for algorithm, _ in self._by_stem))
+
+    def candidates(self, text: _Words, everyday: bool = False) -> list[Term]:
+        """The terms (everyday ones, or the others) that may be in `text`, in list order:
+        their first word is in it (without marks), or a form of it."""
+        corpus = text.corpus
+        positions: set[int] = set()
+        for char in set(corpus).intersection(self._by_char):
+            positions.update(position for first, position in self._by_char[char]
+                             if first in corpus)
+        if not everyday:
+            for algorithm in self._algorithms:
+                for key in text.by_stem(algorithm):
+                    positions.update(self._by_stem.get((algorithm, key), ()))
+        return [self.listed[position] for position in sorted(positions)
+                if self.listed[position].everyday == everyday]
+
+    def found(self, text: str) -> list[Term]:
+        """The terms found in `text`, in list order, in any of its readings (`_readings`).
+        A term found only as another form of a word (its stem) is counted when no listed
+        term is found at that word already: "abusers" finds "abuse", not "abuser" and
+        "abusive" too. Everyday terms (`!`) are never found: the words they cover are not
+        looked at."""
+        found: dict[int, Term] = {}
+        for reading, spelt in _readings(text).items():
+            words = _Words(reading, self)
+            looked_for = [one for one in self.candidates(words)
+                          if not (spelt and one.has_short_part)]
+            claimed: set[int] = set()
+            for listed_term in looked_for:
+                at = _found(listed_term, words)
+                if at:
+                    found[id(listed_term)] = listed_term
                     claimed |= at
-    return [t.listed for t in listed if t in found]
+            for listed_term in looked_for:
+                if id(listed_term) not in found and listed_term.stems:
+                    at = _found(listed_term, words, stems=True)
+                    if at - claimed:
+                        found[id(listed_term)] = listed_term
+                        claimed |= at
+        return [one for one in self.listed if id(one) in found]
+
+
+def found_terms(text: str, listed: tuple[Term, ...]) -> list[Term]:
+    """The listed terms found in `text` (see TermIndex.found)."""
+    return TermIndex(listed).found(text)
+
+
+def revealing_terms_in(text: str, listed: tuple[Term, ...] | TermIndex) -> list[str]:
+    """The listed terms found in `text` (as normalised, each once), in list order."""
+    index = listed if isinstance(listed, TermIndex) else TermIndex(listed)
+    return list(dict.fromkeys(one.listed for one in index.found(text)))
+
+
+@remembered(256)
+def indexed_terms(entries: tuple[str, ...], lang: str = "en") -> TermIndex:
+    """`terms(entries, lang)`, indexed."""
+    return TermIndex(terms(entries, lang))

@@ -99,3 +99,8 @@ def write_prototypes(path: Path = PROTOTYPES) -> None:
     table = derive_prototypes()
     path.write_text("".join(_written(char, table[char]) + "\n" for char in sorted(table)),
                     encoding="ascii")
+
+
+def prototypes() -> dict[str, str]:
+    """Character -> the prototype it imitates, as skeleton() maps it."""
+    return _prototypes()
