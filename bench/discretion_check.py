@@ -45,23 +45,6 @@ def _titles() -> list[tuple[str, str]]:
     return rows
 
 
-class _OwnLists:
-    def __init__(self, lang: str) -> None:
-        from generator.safety.discretion import builtin_words
-        from generator.safety.discretion.matching import terms
-
-        self.terms = terms(builtin_words(lang), lang)
-
-    def found(self, text: str) -> list[str]:
-        from generator.safety.discretion.matching import revealing_terms_in
-
-        return revealing_terms_in(text, self.terms)
-
-
-def _own_lists(lang: str, *_: object) -> _OwnLists:
-    return _OwnLists(lang)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--languages", default="en,es,ar,zh-Hans")
@@ -69,10 +52,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
-    try:
-        from generator.safety.discretion import _lexicon
-    except ImportError:  # a commit before the kit's lexicon: the language's own lists only
-        _lexicon = _own_lists
+    from generator.safety.discretion import _lexicon
 
     langs = tuple(args.languages.split(","))
     start = time.perf_counter()
