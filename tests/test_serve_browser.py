@@ -424,7 +424,7 @@ def test_911_as_line_1_is_warned_of_before_saving(page, server) -> None:
     before = (content / "resources.yaml").read_bytes()
     page.goto(f"{url}/lines")
     page.locator("#r0-phone").fill("911")
-    warning = page.locator('tbody[data-row="r0"] .row-problems li.warning',
+    warning = page.locator('tbody[data-row="r0"] .row-problems li.error',  # issue 40: an error
                            has_text="would call 911")
     warning.wait_for()
     described = page.get_attribute("#r0-phone", "aria-describedby")

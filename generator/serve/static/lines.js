@@ -93,9 +93,13 @@
     return body.querySelector(`[data-field="${CSS.escape(base)}"]`);
   }
 
-  let problemCount = 0;
+  // In one column (a phone, or a window zoomed to 400 %) a message goes right under its
+  // field; across a table of lines, under the line, across the table.
+  const narrow = window.matchMedia("(max-width: 900px)");
+  let problemCount = 0, shownRemarks = [];
   function showRemarks(remarks, displays) {
     clearRemarks();
+    shownRemarks = remarks;
     for (const remark of remarks) {
       const body = remark.row && table.querySelector(`tbody[data-row="${CSS.escape(remark.row)}"]`);
       if (!body) {
@@ -103,14 +107,19 @@
         continue;
       }
       if (remark.severity === "error") body.classList.add("problem");
-      // The message goes under the line, across the table; the field it is about is marked
-      // and described by it.
+      // The field the message is about is marked and described by it.
       const id = `problem-${++problemCount}`;
-      body.querySelector(".row-problems").append(el("li", {class: remark.severity, id}, remark.message));
       const input = fieldInput(body, remark.field);
+      if (input && narrow.matches) {
+        const after = input.closest(".checked") || input;
+        after.insertAdjacentElement("afterend", el("p", {class: `field-problem ${remark.severity}`, id}, remark.message));
+      } else {
+        body.querySelector(".row-problems").append(el("li", {class: remark.severity, id}, remark.message));
+      }
       if (input) {
         if (remark.severity === "error") input.setAttribute("aria-invalid", "true");
-        input.setAttribute("aria-describedby", id);
+        const described = input.getAttribute("aria-describedby");
+        input.setAttribute("aria-describedby", described ? `${described} ${id}` : id);
         const details = input.closest("details");
         if (details) details.open = true;
       }
@@ -126,6 +135,8 @@
       }
     }
   }
+
+  narrow.addEventListener("change", () => showRemarks(shownRemarks, lastDisplays));
 
   // After each change the card is drawn again at once (one request at a time: the latest
   // table goes when the one on its way is answered). When typing pauses, every other format
