@@ -209,7 +209,7 @@ class BidiParagraph(LineParagraph):
             placed.append(LineRun(run_start, run_end, level, font, True, x, width))
             x += width
         return DrawnLine(self.drawn[start:end], tuple(sorted(placed, key=lambda r: r.start)),
-                         y, size, self.fonts.lang)
+                         y, size, self.fonts.lang, start)
 
     def _runs(self, start: int, end: int) -> list[Run]:
         """The line's level runs in visual order (left to right), split by font."""

@@ -39,6 +39,7 @@ class DrawnLine:
     y: float  # the baseline
     size: float
     lang: str  # the paragraph's language (its font set's)
+    offset: int = 0  # where the line starts in the paragraph's text
 
 
 class LineDrawer(Protocol):

@@ -134,7 +134,8 @@ class SegmentedParagraph(LineParagraph):
                                run_x, width)
                        for run_start, run_end, face, run_x, width
                        in self._placed(number, x))
-        return DrawnLine(line.translate(_NO_BREAK_SPACES), placed, y, size, self.fonts.lang)
+        return DrawnLine(line.translate(_NO_BREAK_SPACES), placed, y, size, self.fonts.lang,
+                         start)
 
     def _placed(self, number: int, x: float | None = None
                 ) -> list[tuple[int, int, Face, float, float]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import io
+import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -24,6 +25,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from generator.content.models import Kit
 from generator.i18n.fonts import REGULAR, register_fonts
 from generator.i18n.line_drawing import use_line_drawer
+from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.localize import load_strings
 from generator.i18n.reportlab_text import LevelCanvas, LevelText
 from generator.i18n.text_language import foreign_language
@@ -45,7 +47,7 @@ from generator.render.screen_links import (
 from generator.render.screen_pages import ScreenPage, qr_centre, screen_pages, text_centre
 from generator.render.screen_structure import NOT_LINKED, Role, first_heading_level_one, roles
 from generator.render.screen_text import ScreenText
-from generator.render.tagging import Element, Metadata, Tagger, write_tagged
+from generator.render.tagging import Element, Metadata, Tagger, TextMarks, write_tagged
 from generator.render.type3 import Type3Fonts
 
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
@@ -98,15 +100,79 @@ class _SpacedText(LevelText):
     """ReportLab's text object, each line of a paragraph ending in a space: its lines
     broke at spaces no glyph shows, and readers stringing a paragraph's lines together
     (a screen reader walking the tree, poppler's structure text) would run the last word
-    of one line into the first of the next."""
+    of one line into the first of the next. Where the paragraph holds links (the canvas's
+    `marks`), each piece of text is marked as its link's content or the paragraph's,
+    inside the text object: ReportLab writes the paragraph's text in the order it reads,
+    its spaces aside, which is how pieces are told (`_MarkedPieces`)."""
+
+    def __init__(self, canvas: _ScreenCanvas, x: float = 0, y: float = 0,
+                 direction: str | None = None) -> None:
+        super().__init__(canvas, x, y, direction=direction)
+        marks = canvas.marks
+        self._pieces = _MarkedPieces(marks) if marks is not None else None
 
     def _textOut(self, text: str, TStar: int = 0) -> None:  # noqa: N802, N803 - ReportLab's
         if TStar and type(text) is str and not text.endswith(" "):
             text += " "
-        super()._textOut(text, TStar)
+        if self._pieces is None or type(text) is not str:
+            super()._textOut(text, TStar)
+            return
+        parts = self._pieces.split(text)
+        for index, (part, operator) in enumerate(parts):
+            if operator:
+                self._code.append(operator)
+            if part:
+                super()._textOut(part, TStar if index == len(parts) - 1 else 0)
+
+    def getCode(self) -> str:  # noqa: N802 - ReportLab's name
+        if self._pieces is not None and self._pieces.element is not None:
+            self._code.append("EMC")
+            self._pieces.element = None
+        return super().getCode()
+
+
+class _MarkedPieces:
+    """A paragraph's text as ReportLab writes it, cut where its links start and end, each
+    piece with the operators that make it its element's content."""
+
+    def __init__(self, marks: TextMarks) -> None:
+        self.marks = marks
+        text = marks.text
+        # the index in the paragraph's text of each character that is not a space
+        self.places = [index for index, char in enumerate(text) if not char.isspace()]
+        self.done = 0  # characters other than spaces written so far
+        self.element: Element | None = None  # whose sequence is open
+        self.last: Element | None = None  # whose the last character other than a space is
+
+    def split(self, text: str) -> list[tuple[str, str]]:
+        """`text` in pieces, each with the operator to write before it (or ""). A space
+        between two words of one element is its; any other is the paragraph's."""
+        parts: list[tuple[str, str]] = []
+        start = 0
+        for index, char in enumerate(text):
+            following = self.places[self.done] if self.done < len(self.places) else None
+            element = (self.marks.element_at(following) if following is not None
+                       else self.marks.parent)
+            if char.isspace():
+                if element is not self.last:
+                    element = self.marks.parent
+            else:
+                self.done += 1
+                self.last = element
+            if element is not self.element:
+                parts.append((text[start:index], ""))
+                operator = ("EMC " if self.element is not None else "") + \
+                    self.marks.begin(element)
+                self.element = element
+                parts.append(("", operator))
+                start = index
+        parts.append((text[start:], ""))
+        return parts
 
 
 class _ScreenCanvas(LevelCanvas):
+    marks: TextMarks | None = None  # the paragraph being drawn's, where it holds links
+
     def beginText(self, x: float = 0, y: float = 0,  # noqa: N802 - ReportLab's name
                   direction: str | None = None) -> PDFTextObject:
         return _SpacedText(self, x, y, direction=direction)
@@ -188,39 +254,87 @@ class _PageDrawer:
 
     def _paragraph(self, text: PlacedText, element: Element | None, page: Rect) -> None:
         """Draw `text` as `element`'s content (its icon's picture an artifact before it),
-        a link inside it when it holds a number or address; None: draw it as it is."""
+        each link it holds (a number, an address) an element of its own holding its words;
+        None: draw it as it is (in an artifact)."""
         canvas, paragraph = self.canvas, text.paragraph
         icon = text.icon
         if icon is not None and (not icon.icon.alt or element is None):
             with self.tagger.artifact():  # a list's box to tick, or a repeated tab's
                 draw_icon(canvas, icon.icon.name, icon.x, icon.y, icon.size,
                           paragraph.style.textColor)
-        if element is None:
-            self._draw(text)
-            return
         words = plain_text(paragraph)
+        lines = isinstance(paragraph, LineParagraph)  # drawn by generator/render/screen_text.py
+        alt = html.unescape(icon.icon.alt) if icon is not None and icon.icon.alt else ""
+        # PDFium gets the lines of a right-to-left page (an icon on their right), of
+        # right-to-left text and of a turned paragraph as /ActualText (screen_text.py).
+        carried = isinstance(paragraph, LineParagraph) and (
+            bool(text.rotate) or paragraph.fonts.rtl or self.text.right_to_left(words + alt))
+        if element is None:
+            self.text.begin_paragraph(canvas, None, carried)
+            self._carry(text, carried, True)
+            self._draw(text)
+            self.text.end_paragraph(canvas)
+            return
         element.lang = self.foreign.get(words) or foreign_language(words, self.lang,
                                                                    self.languages)
         found = []
         if style_of(text) not in NOT_LINKED and not text.rotate:
             found = targets_in(words, self.targets, icon.icon.name if icon else None)
-        inside = element
-        for index, link in enumerate(found):
-            # The first link holds the paragraph's text; any other is its annotation alone.
-            holder = element.add("Link")
-            if index == 0:
-                inside = holder
+        spans = []
+        for link in found:
+            holder = Element("Link")
+            spans.append((link.start, link.end, holder))
             left, bottom, right, top = link_rect(paragraph, link.start, link.end)
-            if index == 0 and icon is not None and icon.icon.alt:  # the icon is part of it
-                left = min(left, icon.x - text.x)
+            if icon is not None and icon.icon.alt and not words[:link.start].strip():
+                left = min(left, icon.x - text.x)  # the icon is part of the first link
                 right = max(right, icon.x + icon.size - text.x)
             self.tagger.link(holder, (text.x + left - page.x, text.y + bottom - page.y,
                                       text.x + right - page.x, text.y + top - page.y),
                              link.target.uri, link.target.description)
-        with self.tagger.content(inside):
-            if icon is not None and icon.icon.alt:
+        self.text.lang = element.lang
+        if not spans and not (lines and self.text.mixes_languages(alt + " " + words)):
+            # One sequence of the element's holds the whole paragraph.
+            self.text.begin_paragraph(canvas, None, carried, element.lang)
+            self._carry(text, carried, False)
+            with self.tagger.content(element):
+                if alt:
+                    self._icon_word(text)
+                self._draw(text)
+            self.text.end_paragraph(canvas)
+            return
+        # Each link's words are its own content, and each run in another language has its
+        # /Lang: marked piece by piece as they are drawn, inside the text objects.
+        marks = TextMarks(self.tagger, element, words, spans)
+        self.text.begin_paragraph(canvas, marks, carried, element.lang)
+        self._carry(text, carried, False)
+        self.canvas.marks = marks
+        try:
+            if alt:
                 self._icon_word(text)
             self._draw(text)
+        finally:
+            self.canvas.marks = None
+            self.text.end_paragraph(canvas)
+            marks.finish()
+
+    def _carry(self, text: PlacedText, carried: bool, in_artifact: bool) -> None:
+        """The glyphs that carry its lines for PDFium (generator/render/screen_text.py)."""
+        if not carried:
+            return
+        paragraph = text.paragraph
+        assert isinstance(paragraph, LineParagraph)
+        angle = math.radians(text.rotate)
+        cos, sin = round(math.cos(angle), 9) + 0.0, round(math.sin(angle), 9) + 0.0
+        frame = (cos, sin, -sin, cos, text.x, text.y)  # as _draw places it
+        icon = None
+        placed = text.icon
+        if placed is not None and placed.icon.alt and not text.rotate:
+            word = html.unescape(placed.icon.alt)
+            room = placed.icon.column - ICON_GAP  # as _icon_word spreads the word
+            x = placed.x + placed.size - room if self.text.right_to_left(word) else placed.x
+            icon = (f"{word} ", min(x, placed.x) - text.x,
+                    max(x + room, placed.x + placed.size) - text.x)
+        self.text.carry(self.canvas, paragraph, frame, icon, artifact=not in_artifact)
 
     def _draw(self, text: PlacedText) -> None:
         canvas = self.canvas
@@ -232,6 +346,7 @@ class _PageDrawer:
             canvas.restoreState()
         else:
             text.paragraph.drawOn(canvas, text.x, text.y)
+        self.text.finish_icon(canvas)
 
     def _icon_word(self, text: PlacedText) -> None:
         """The icon, as one glyph whose text is its word (generator/render/type3.py)."""
@@ -245,7 +360,8 @@ class _PageDrawer:
         x = placed.x + placed.size - room if rtl else placed.x
         self.text.draw_icon(self.canvas, icon.font, icon.name, word, placed.x, placed.y,
                             placed.size, x, room, placed.baseline, placed.font_size,
-                            text.paragraph.style.textColor, rtl)
+                            text.paragraph.style.textColor, rtl,
+                            with_line=isinstance(text.paragraph, LineParagraph))
 
     def _figure(self, parent: Element, qr: PlacedQr, page: Rect) -> None:
         """The QR code: a figure saying what it does, inside a link doing the same."""

@@ -81,15 +81,20 @@ class Tagger:
     @contextmanager
     def content(self, element: Element, lang: str | None = None) -> Iterator[None]:
         """What is drawn inside is `element`'s content (its text, or a figure's drawing)."""
-        mcid = self._next_mcid
-        self._next_mcid += 1
-        extra = f" /Lang ({lang})" if lang else ""
-        self.canvas.addLiteral(f"/{element.role} <</MCID {mcid}{extra}>> BDC")
-        element.kids.append(Content(self.page, mcid))
+        self.canvas.addLiteral(self.begin(element, lang))
         try:
             yield
         finally:
             self.canvas.addLiteral("EMC")
+
+    def begin(self, element: Element, lang: str | None = None) -> str:
+        """The operator that starts a marked-content sequence of `element`'s content, for
+        a drawer that writes its own operators (and ends it with EMC)."""
+        mcid = self._next_mcid
+        self._next_mcid += 1
+        element.kids.append(Content(self.page, mcid))
+        extra = f" /Lang ({lang})" if lang else ""
+        return f"/{element.role} <</MCID {mcid}{extra}>> BDC"
 
     @contextmanager
     def artifact(self, kind: str = "Layout") -> Iterator[None]:
@@ -104,6 +109,42 @@ class Tagger:
              description: str) -> None:
         """A link annotation over `rect` (page coordinates), inside `element`, a /Link."""
         element.kids.append(LinkAnnotation(self.page, rect, uri, description))
+
+
+class TextMarks:
+    """Whose content each character of a paragraph's text is: a link's words its /Link
+    element's, the rest the paragraph's own. A drawer marks what it draws piece by piece,
+    inside its text objects (`begin`), so that each link holds its own words and nothing
+    else (the TTY number after a texting line is the TTY link's). A link element joins the
+    paragraph's kids where its words are first drawn, in reading order."""
+
+    def __init__(self, tagger: Tagger, parent: Element, text: str,
+                 spans: list[tuple[int, int, Element]]) -> None:
+        self.tagger = tagger
+        self.parent = parent
+        self.text = text  # the paragraph's
+        self.spans = spans  # (start, end, element) in the paragraph's text, in order
+        self._joined: set[int] = set()
+
+    def element_at(self, index: int) -> Element:
+        for start, end, element in self.spans:
+            if start <= index < end:
+                return element
+        return self.parent
+
+    def begin(self, element: Element, lang: str | None = None) -> str:
+        self._join(element)
+        return self.tagger.begin(element, lang)
+
+    def _join(self, element: Element) -> None:
+        if element is not self.parent and id(element) not in self._joined:
+            self._joined.add(id(element))
+            self.parent.kids.append(element)
+
+    def finish(self) -> None:
+        """Links whose words were never drawn still join the tree, with their annotation."""
+        for _, _, element in self.spans:
+            self._join(element)
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,18 @@ class Type3Fonts:
 
         return self._spread("cluster", source, cluster.text, drawn, cluster.advance, True)
 
+    def mark_glyph(self, source: str, text: str) -> Placed:
+        """A glyph that draws nothing and takes no room, whose text is `text` (a bidi mark)."""
+        return self._glyph("cluster", source, text, ("blank",), 0.0, 0.0)
+
+    def box_glyph(self, source: str, left: float, right: float, advance: float) -> Placed:
+        """A space (`advance` wide) that draws nothing and whose box reaches from `left` to
+        `right` (font units from where it stands): it carries a line's /ActualText for
+        PDFium, which lays a sequence's text out over its first glyph's box
+        (generator/render/screen_text.py)."""
+        key = ("box", round(left, -1), round(right, -1))
+        return self._glyph("cluster", source, " ", key, round(advance, 1), 0.0)
+
     def icon_glyphs(self, source: str, name: str, word: str, size: float, rise: float,
                     at: float, room: float, colour: Color, rtl: bool) -> list[Placed]:
         """The glyphs of icon `name` standing for `word` (a space after it), for a line in
@@ -191,6 +203,9 @@ def _procedure(source: str, key: GlyphKey, advance: float, units: int) -> bytes:
     empty = f"{width:g} 0 0 0 {max(width, 1):g} {round(0.7 * units)} d1\n"
     if key[0] == "blank":
         return empty.encode("ascii")
+    if key[0] == "box":
+        _, left, right = key
+        return f"{width:g} 0 {left:g} 0 {right:g} {round(0.7 * units)} d1\n".encode("ascii")
     if key[0] == "cluster":
         path, box = glyph_outline(source, key[1])  # type: ignore[arg-type]
         if not path:
