@@ -40,8 +40,11 @@ from generator.i18n.shaped_width import shaped_width_at_1000
 _STRONG_RTL = frozenset({"R", "AL"})
 _ISOLATE_STANDIN = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: a neutral
 _ANCHOR = "\u2014"  # EM DASH: a neutral whose ink spans its advance, inside the line
+_ANCHOR_BEFORE = 0.01  # points: the anchor starts left of everything else on its line
+_ANCHOR_SIZE = 1.0  # points
 PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the specification leave it alone
 _UNPRINTABLE = "\x01"  # an /ActualText PDFium emits nothing for
+RLM = "\u200f"
 # A no-break space joins what it separates (a date, "thg 11 2026"): kept in the text for
 # breaking, drawn and resolved as a space (not every face has one: Hind Siliguri lacks it).
 _NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")
@@ -142,7 +145,14 @@ class BidiParagraph(LineParagraph):
                          fonts, weight)
         self.drawn = self.text.translate(_NO_BREAK_SPACES)  # what is shaped and drawn
         self.levels = embedding_levels(self.drawn) if self.text else ()
-        self.horizontal_scale = 100.0  # percent: a caller that squeezes the glyphs (Tz) says so
+        # The word an icon before the first line stands for ("Call"), drawn with the
+        # paragraph (generator/render/draw.py); and whether PDFium reads this paragraph's
+        # own text (not an icon's word, which the paragraph it stands before carries).
+        self.icon_word: IconWord | None = None
+        self.read_by_pdfium = True
+        # A right-to-left mark before the first line for poppler: an icon's word on the
+        # right of the line it starts, read before it (see screen_text.py).
+        self.mark_before = False
 
     def _pieces(self) -> list[tuple[int, int]]:
         return _words(self.text)
@@ -223,39 +233,149 @@ class BidiParagraph(LineParagraph):
         canvas.setFillColor(self.style.textColor)
         drawer = line_drawer(canvas)
         baseline = self.height - self.style.fontSize  # as ReportLab places a first line
+        lines = []
         for number, (start, end) in enumerate(self.lines):
-            runs, line = self._runs(start, end), self.drawn[start:end]
+            runs = self._runs(start, end)
             x = self._line_x(number, sum(run.width for run in runs))
             y = baseline - number * self.style.leading
             if drawer is not None:
                 drawer.draw_line(canvas, self.drawn_line(number, x, y))
                 continue
-            # Where the glyphs, read back, do not give the line's characters (a Devanagari
-            # vowel sign drawn before its consonant), the line's text goes with it as
-            # /ActualText, for copying, searching and reading aloud.
-            size = self.style.fontSize
-            spanned = not all(_copies_right(run, size) for run in runs)
-            for_pdfium = spanned and any(run.level % 2 for run in runs)
-            if spanned:
-                # In the order the runs stand on the page, as for glyphs: poppler lays
-                # /ActualText out left to right over the span and then puts right-to-left
-                # text in reading order itself.
-                visual = "".join(run.text[::-1] if run.level % 2 else run.text for run in runs)
-                canvas.addLiteral(actual_text_span(visual, self.fonts.lang))
-            if for_pdfium:  # PDFium orders /ActualText its own way (see pdfium_order.py)
-                canvas.addLiteral(actual_text_span(pdfium_actual_text(line),
-                                                   self.fonts.lang, PDFIUM_TAG))
-                _draw_anchor(canvas, _font_for(self.fonts, self.weight, _ANCHOR), x, y, size,
-                             sum(run.width for run in runs) * self.horizontal_scale / 100)
-                canvas.addLiteral("EMC")
-                canvas.addLiteral(actual_text_span(_UNPRINTABLE, self.fonts.lang, PDFIUM_TAG))
-            for run in runs:
-                _draw_run(canvas, run, x, y, size)
-                x += run.width
-            if for_pdfium:
-                canvas.addLiteral("EMC")
-            if spanned:
-                canvas.addLiteral("EMC")
+            lines.append(_PrintedLine(start, end, runs, x, y, visual_spans(
+                self.drawn[start:end], self.levels[start:end], self.fonts, self.weight)))
+        if drawer is not None:
+            return
+        # PDFium gets the text of a paragraph it would not read right from its glyphs as
+        # /ActualText, line by line, on invisible glyphs drawn before anything else of the
+        # paragraph (pdfium_order.py; generator/render/screen_text.py tells how PDFium reads
+        # such text and why it goes first); it reads none of the glyphs then.
+        carried = self.read_by_pdfium and self._carried(lines)
+        if carried:
+            self._draw_anchors(canvas, lines)
+        if self.icon_word is not None:
+            self.icon_word.draw(canvas, hidden=carried)
+        for line in lines:
+            self._draw_line(canvas, line, carried or not self.read_by_pdfium)
+
+    def _carried(self, lines: list[_PrintedLine]) -> bool:
+        """Whether PDFium gets the paragraph as /ActualText: every paragraph of a
+        right-to-left page, and any with right-to-left text. PDFium reverses the text of
+        such an object when the last it read came from glyphs that read right to left, so
+        a right-to-left page leaves it none to read (pdfium_order.py)."""
+        icon = self.icon_word.text if self.icon_word is not None else ""
+        return self.fonts.rtl or any(run.level % 2 for line in lines for run in line.runs) \
+            or any(bidirectional(char) in _STRONG_RTL for char in icon)
+
+    def _draw_anchors(self, canvas: Canvas, lines: list[_PrintedLine]) -> None:
+        """Each line's text for PDFium on an invisible glyph just left of the line (the
+        first of the line PDFium takes: it reverses the text of one that comes after a
+        right-to-left glyph); poppler reads nothing of them (an empty /ActualText)."""
+        font = _font_for(self.fonts, self.weight, _ANCHOR)
+        canvas.addLiteral(actual_text_span("", self.fonts.lang))
+        for number, line in enumerate(lines):
+            text = self.drawn[line.start:line.end]
+            left = line.x
+            if number == 0 and self.icon_word is not None:
+                text = f"{self.icon_word.text} {text}"
+                left = min(left, self.icon_word.x)
+            canvas.addLiteral(actual_text_span(pdfium_actual_text(text), self.fonts.lang,
+                                               PDFIUM_TAG))
+            _draw_anchor(canvas, font, left - _ANCHOR_BEFORE, line.y)
+            canvas.addLiteral("EMC")
+        canvas.addLiteral("EMC")
+
+    def _draw_line(self, canvas: Canvas, line: _PrintedLine, hidden: bool) -> None:
+        """A line of a printed file. Its runs are drawn in the order they are read (MuPDF
+        reads glyphs in the order they are drawn), each where it stands. Where its glyphs,
+        read back, do not give its characters (a Devanagari vowel sign drawn before its
+        consonant, an Arabic joining form), or poppler would take them in another order
+        (a number, a Latin word between right-to-left words), the line's text goes with
+        it as /ActualText, for poppler, in the order the runs stand on the page, with a
+        right-to-left mark after each left-to-right run that more of the line follows
+        (see generator/render/screen_text.py). `hidden`: PDFium does not read the glyphs
+        (a sequence whose /ActualText has nothing it prints)."""
+        size = self.style.fontSize
+        runs = line.runs
+        marked = _marked_runs(line.spans)
+        before = RLM if self.mark_before and line.start == 0 else ""
+        spanned = bool(marked or before) or not all(_copies_right(run, size) for run in runs)
+        if spanned:
+            visual = before + "".join((RLM if index in marked else "")
+                                      + (run.text[::-1] if run.level % 2 else run.text)
+                                      for index, run in enumerate(runs))
+            canvas.addLiteral(actual_text_span(visual, self.fonts.lang))
+        if hidden:
+            canvas.addLiteral(actual_text_span(_UNPRINTABLE, self.fonts.lang, PDFIUM_TAG))
+        places = []
+        x = line.x
+        for (run_start, *_), run in zip(line.spans, runs, strict=True):
+            places.append((run_start, run, x))
+            x += run.width
+        if spanned:  # poppler lays the text over the first glyph drawn to the last: a space
+            _draw_space(canvas, runs[0].font, x, line.y, size)  # at each end of the line
+        for _, run, left in sorted(places, key=lambda place: place[0]):
+            _draw_run(canvas, run, left, line.y, size)
+        if spanned:
+            _draw_space(canvas, runs[0].font, line.x - stringWidth(" ", runs[0].font, size),
+                        line.y, size)
+        if hidden:
+            canvas.addLiteral("EMC")
+        if spanned:
+            canvas.addLiteral("EMC")
+
+
+@dataclass(frozen=True)
+class _PrintedLine:
+    start: int
+    end: int
+    runs: list[Run]  # in visual order
+    x: float
+    y: float
+    spans: tuple[tuple[int, int, int, str], ...]  # the runs' (start, end, level, font)
+
+
+@dataclass
+class IconWord:
+    """The word an icon stands for, drawn unseen (text render mode 3) squeezed into the
+    icon's width on the line's baseline (generator/render/draw.py): `paragraph` drawn
+    from (x, y) of the paragraph it starts, at `squeeze` percent of its width."""
+
+    text: str
+    paragraph: BidiParagraph
+    x: float
+    y: float
+    squeeze: float
+
+    def draw(self, canvas: Canvas, hidden: bool) -> None:
+        """`hidden`: PDFium does not read it (the paragraph's first line carries it)."""
+        canvas.saveState()
+        canvas.addLiteral("3 Tr")
+        canvas.addLiteral(f"{self.squeeze:.1f} Tz")
+        self.paragraph.read_by_pdfium = not hidden
+        self.paragraph.mark_before = self.paragraph.fonts.rtl
+        self.paragraph.drawOn(canvas, self.x, self.y)
+        canvas.restoreState()
+
+
+def _marked_runs(spans: tuple[tuple[int, int, int, str], ...]) -> set[int]:
+    """In a right-to-left line, the runs (by their place in visual order) just left of
+    which a right-to-left mark goes: the leftmost run of each left-to-right stretch (a
+    number, a Latin word) that more of the line follows."""
+    if not spans or min(level for _, _, level, _ in spans) % 2 == 0:
+        return set()
+    base = min(level for _, _, level, _ in spans)
+    logical = sorted(range(len(spans)), key=lambda index: spans[index][0])
+    marked: set[int] = set()
+    unit: list[int] = []
+    for position, index in enumerate(logical):
+        if spans[index][2] > base:
+            unit.append(index)
+            following = logical[position + 1] if position + 1 < len(logical) else None
+            if following is not None and spans[following][2] <= base:
+                marked.add(min(unit))
+        else:
+            unit = []
+    return marked
 
 
 def _font_for(fonts: FontSet, weight: str, char: str) -> str:
@@ -362,22 +482,27 @@ def actual_text_span(text: str, lang: str, tag: str = "Span") -> str:
     return f"/{tag} <</Lang ({lang}) /ActualText <FEFF{utf16}>>> BDC"
 
 
-def _draw_anchor(canvas: Canvas, font: str, x: float, y: float, size: float,
-                 width: float) -> None:
-    """An invisible neutral glyph (text render mode 3) stretched over the line: the one text
-    object of the span PDFium reads the line from. PDFium reverses a span's /ActualText
-    when the span's first text object reads right to left, and emits it again each time it
-    comes back to the span after another object (on a card, a line's glyphs meet others
-    at the same height, and raised dots break its batches): so the line's own glyphs are
-    left to a span whose text is unprintable, which PDFium skips. It spreads the characters
-    over this object, which is where the line stands."""
-    advance = stringWidth(_ANCHOR, font, size)
-    canvas.saveState()
+def _draw_space(canvas: Canvas, font: str, x: float, y: float, size: float) -> None:
     text = canvas.beginText(x, y)
     text.setFont(font, size)
+    text.textOut(" ")
+    canvas.drawText(text)
+
+
+def _draw_anchor(canvas: Canvas, font: str, x: float, y: float) -> None:
+    """An invisible neutral glyph (text render mode 3) where the line starts on its left:
+    the one text object of the span PDFium reads the line from, the first of the line it
+    takes. PDFium reverses a span's /ActualText when the span's first text object reads
+    right to left, and emits it again each time it comes back to the span after another
+    object (on a card, a line's glyphs meet others at the same height, and raised dots
+    break its batches): so the line's own glyphs are left to a span whose text is
+    unprintable, which PDFium skips. It is a point in size: PDFium tells a new line by
+    how far a glyph is from the one before in widths of their characters, and took the
+    line after a large one for the same line (the texting line after a poster's number)."""
+    canvas.saveState()
+    text = canvas.beginText(x, y)
+    text.setFont(font, _ANCHOR_SIZE)
     text.setTextRenderMode(3)
-    if advance > 0 and width > 0:
-        text.setHorizScale(100 * width / advance)
     text.textOut(_ANCHOR)
     canvas.drawText(text)
     canvas.restoreState()

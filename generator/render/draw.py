@@ -7,7 +7,9 @@ import html
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus.flowables import Flowable
 
+from generator.i18n.bidi_text import BidiParagraph, IconWord
 from generator.layout.geometry import Rect
 from generator.layout.paints import CALLOUT_FILL, FILL_PAINTS
 from generator.layout.place import PlacedFace, PlacedIcon, PlacedOrnament
@@ -44,7 +46,8 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
             canvas.restoreState()
         else:
             if text.icon is not None:
-                _icon(canvas, text.icon, x, y, text.paragraph.style.textColor)
+                _icon(canvas, text.icon, x, y, text.paragraph.style.textColor,
+                      text.paragraph, x + text.x, y + text.y)
             text.paragraph.drawOn(canvas, x + text.x, y + text.y)
     for qr in face.qrs:
         draw_qr(canvas, x + qr.x, y + qr.y, qr.size, qr.payload)
@@ -74,16 +77,18 @@ def draw_ornaments(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: 
         canvas.restoreState()
 
 
-def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color) -> None:
+def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color,
+          paragraph: Flowable | None = None, paragraph_x: float = 0.0,
+          paragraph_y: float = 0.0) -> None:
     """The picture, then the word it stands for, unseen (text render mode 3), squeezed into
     the picture's width on the line's baseline: screen readers read it and copied text keeps
-    it ("Text START to 88788"), just before the line's own text."""
+    it ("Text START to 88788"), just before the line's own text. A right-to-left or shaped
+    word is drawn by the paragraph it starts (at paragraph_x, paragraph_y), which carries
+    it with its own text for PDFium (generator/i18n/bidi_text.py)."""
     icon = placed.icon
     draw_icon(canvas, icon.name, x + placed.x, y + placed.y, placed.size, colour)
     if not icon.alt:
         return  # a list mark: nothing to read aloud
-    canvas.saveState()
-    canvas.addLiteral("3 Tr")
     if icon.alt_paragraph is not None:  # right to left or shaped: drawn as its lines are
         word = icon.alt_paragraph
         # On one line, however many words: "رسالة نصية" at the width of its longest word was
@@ -91,18 +96,24 @@ def _icon(canvas: Canvas, placed: PlacedIcon, x: float, y: float, colour: Color)
         natural = word.natural_width()
         word.wrap(natural + 0.01, 10_000)
         squeeze = round(_squeeze(natural, placed.word_width), 1)
-        canvas.addLiteral(f"{squeeze:.1f} Tz")
-        word.horizontal_scale = squeeze
-        word.drawOn(canvas, x + placed.word_x, y + placed.baseline - word.height +
-                    word.style.fontSize)
-    else:
-        text = html.unescape(icon.alt) + " "
-        natural = stringWidth(text, icon.font, placed.font_size)
-        line = canvas.beginText(x + placed.word_x, y + placed.baseline)
-        line.setFont(icon.font, placed.font_size)
-        line.setHorizScale(_squeeze(natural, placed.word_width))
-        line.textOut(text)
-        canvas.drawText(line)
+        unseen = IconWord(word.text, word, x + placed.word_x, y + placed.baseline
+                          - word.height + word.style.fontSize, squeeze)
+        if isinstance(paragraph, BidiParagraph):  # drawn with it, carried with its text
+            unseen.x -= paragraph_x
+            unseen.y -= paragraph_y
+            paragraph.icon_word = unseen
+        else:
+            unseen.draw(canvas, hidden=False)
+        return
+    canvas.saveState()
+    canvas.addLiteral("3 Tr")
+    text = html.unescape(icon.alt) + " "
+    natural = stringWidth(text, icon.font, placed.font_size)
+    line = canvas.beginText(x + placed.word_x, y + placed.baseline)
+    line.setFont(icon.font, placed.font_size)
+    line.setHorizScale(_squeeze(natural, placed.word_width))
+    line.textOut(text)
+    canvas.drawText(line)
     canvas.restoreState()
 
 
