@@ -25,22 +25,30 @@ Readers take text from the glyphs, and each has its own way of ordering what it 
 - PDFium (Chrome's viewer, the text it hands screen readers) sorts a line's text objects by
   where they start and reorders the line's characters by its own rule (pdfium_order.py),
   which reverses the groups of a number or an address ("889-7884 (410)", "org.thehotline")
-  in right-to-left lines, and reads a right-to-left line with more Latin words than
-  Hebrew or Arabic ones left to right. So a line with right-to-left text (or turned, as on a
-  poster's tabs, which PDFium cannot order at all) carries its text for PDFium: the first
-  thing drawn is a glyph that draws nothing, takes no room and reads as a space, whose box
-  spans the line (PDFium lays a sequence's /ActualText out over its first object's box) and
-  which starts left of the line (PDFium takes a line's objects left to right, and reverses
-  the text of one that comes after a right-to-left one); its /ActualText is what PDFium's
-  rule turns into the line. Every other glyph of the line is in a sequence whose
-  /ActualText has nothing printable, which PDFium leaves out. Both sequences are tagged
-  `PDFiumText`, not /Span: poppler, MuPDF and the PDF specification read /ActualText from
-  /Span sequences only.
+  in right-to-left lines, and reads a right-to-left line with more Latin words than Hebrew
+  or Arabic ones left to right; a turned line (a poster's tabs) it cannot order at all. So
+  each line of a right-to-left page, of right-to-left text, or turned, carries its text for
+  PDFium (`carry`): before the paragraph's text, as an artifact, a glyph per line that draws
+  nothing and reads as a space, its /ActualText what PDFium's rule turns into the line. As
+  measured on PDFium 8149 (pypdfium2 5.15; tests/test_reading_order.py reads every format):
+  it lays a sequence's /ActualText out over the box of its first text object, so the
+  glyph's box spans the line; it takes a line's objects from the left, so the glyph starts
+  just left of the line; it reverses the text of such a glyph when the last text it read
+  came from glyphs that read right to left, or when the glyph comes after a later line's
+  objects, so the glyphs come before any of the paragraph's, and every right-to-left glyph
+  of the page is left out of its text; and it tells a new line by how far a glyph is from
+  the one before in widths of their characters, so the glyph has a space's advance. Every
+  other glyph of the paragraph is in a sequence whose /ActualText has nothing printable,
+  which PDFium leaves out. Both sequences are tagged `PDFiumText`, not /Span: poppler, MuPDF
+  and the PDF specification read /ActualText from /Span sequences only.
 
 A run in another script than the page's language uses ("TTY" or "START" on an Arabic page)
-is marked with its language (a /Span with /Lang), for a screen reader's voice. Where the
-paragraph holds links, each piece is marked as content of its link or of the paragraph
-(generator/render/tagging.py's TextMarks), inside the line's text object.
+is marked with its language, for a screen reader's voice: in the properties of its
+element's marked content, which has no other sequence nested in it (poppler's reading of
+the structure ends an element's text where a nested sequence ends), or a /Span of its own
+in an artifact. Where the paragraph holds links or such runs, each piece is marked as
+content of its link or of the paragraph (generator/render/tagging.py's TextMarks), inside
+the line's text object; any other paragraph is one marked-content sequence.
 """
 
 from __future__ import annotations
@@ -388,8 +396,8 @@ class _Operators:
     """One text object's operators, a font chosen only when it changes, and the marked
     content its pieces are in: a structure element's content in a language (one sequence,
     whose properties name both), opened only when something is drawn in it. Nothing else
-    is nested in an element's sequence but a carrier (`ScreenText.end_lines`): poppler's
-    reading of the structure ends an element's text where a sequence inside it ends."""
+    is nested in an element's sequence: poppler's reading of the structure ends an
+    element's text where a sequence inside it ends."""
 
     def __init__(self, canvas: Canvas, marks: TextMarks | None, offset: int) -> None:
         self.canvas = canvas
@@ -413,9 +421,6 @@ class _Operators:
         the line."""
         if self.marks is not None:
             self.element = self.marks.element_at(self.offset + index)
-
-    def within(self, element: Element) -> None:
-        self.element = element
 
     def language(self, lang: str | None) -> None:
         """What follows is in `lang` (None: the page's)."""
