@@ -759,3 +759,73 @@ def test_a_kit_languages_word_in_an_outside_web_address_is_refused(kit: Path, ru
     assert result.code == 1
     assert ("brochure (outside, back panel, QR code): 'violencia' (Spanish, which this kit "
             "also prints) on an outside surface would reveal what this is for") in result.err
+
+
+# --- a site's own copy of a built-in layout keeps its outside faces outside --------------------
+
+def _own_copy(kit: Path, name: str) -> Path:
+    from generator.content.layouts import LAYOUTS_DIR
+
+    shutil.copytree(LAYOUTS_DIR / name, kit / "layouts" / name)
+    return kit / "layouts" / name / "layout.yaml"
+
+
+def test_a_copy_of_the_card_cannot_switch_its_front_off(kit: Path, run) -> None:  # noqa: ANN001
+    layout = _own_copy(kit, "pocket-card")
+    edit(layout, "    outside: true ", "    outside: false ")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Domestic violence help")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    line = next(number for number, text in enumerate(
+        layout.read_text(encoding="utf-8").splitlines(), start=1) if "outside: false" in text)
+    assert (f"{layout}:{line}: faces.front.outside: the built-in pocket-card's front face is "
+            "an outside surface, checked for revealing words, and stays one in a copy; remove "
+            "it") in result.err, result.err
+
+
+def test_a_copy_that_does_not_say_keeps_the_built_ins_outside(kit: Path, run) -> None:  # noqa: ANN001
+    """A copy whose front says nothing of `outside` (false by default) is checked as the
+    built-in front is; so is the folding card's cover, on the built-in's panels."""
+    layout = _own_copy(kit, "pocket-card")
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(re.sub(r"\n    outside: true[^\n]*", "", text), encoding="utf-8")
+    assert "outside:" not in layout.read_text(encoding="utf-8")
+    fold = _own_copy(kit, "pocket-fold")
+    text = fold.read_text(encoding="utf-8")
+    fold.write_text(re.sub(r"\n    outside(_panels)?: [^\n]*", "", text), encoding="utf-8")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Domestic violence help")
+    result = run("check", kit, "--format", "pocket-card", "--format", "pocket-fold")
+    assert result.code == 1
+    assert "pocket-card (front): 'domestic' on an outside surface" in result.err, result.err
+    assert "pocket-fold (front, panel 1): 'domestic' on an outside surface" in result.err
+
+
+def test_a_copy_of_the_poster_keeps_its_restroom_setting(kit: Path, run) -> None:  # noqa: ANN001
+    layout = _own_copy(kit, "poster")
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(re.sub(r"\n    outside(_when)?: [^\n]*", "", text), encoding="utf-8")
+    assert run("check", kit, "--format", "poster").code == 0  # the ordinary poster
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Shelter contacts")
+    result = run("check", kit, "--format", "poster")
+    assert result.code == 1
+    assert "poster (poster): 'shelter' on an outside surface" in result.err, result.err
+    edit(layout, "faces:\n  poster:\n", "faces:\n  poster:\n    outside_when: sticker_discreet\n")
+    result = run("check", kit, "--format", "poster")
+    assert result.code == 1
+    assert "faces.poster.outside_when: the built-in poster's poster face is an outside " \
+        "surface, checked for revealing words when `poster_discreet` is set" in result.err
+
+
+def test_a_copy_of_the_folding_card_may_not_narrow_its_outside_panels(kit: Path,  # noqa: ANN001
+                                                                     run) -> None:
+    layout = _own_copy(kit, "pocket-fold")
+    edit(layout, "    outside_panels: [0, 3]", "    outside_panels: [3]")
+    result = run("check", kit, "--format", "pocket-fold")
+    assert result.code == 1
+    assert ("faces.front.outside_panels: the built-in pocket-fold's front face is an outside "
+            "surface, checked for revealing words on panels 0, 3, and stays one in a copy"
+            ) in result.err, result.err

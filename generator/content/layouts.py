@@ -303,11 +303,72 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     if replaces is not None and replaces.spec.article_fields:  # its templates may read them
         spec = spec.model_copy(update={"article_fields": {
             **replaces.spec.article_fields, **spec.article_fields}})
-    problems = (_boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
+    spec, outside = _outside_kept(spec, doc, replaces)
+    problems = (outside + _boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
                 + _option_problems(spec, doc, options) + _string_problems(spec, doc))
     if problems:
         raise ContentError(problems)
     return Layout(spec, folder, options, strings)
+
+
+def _outside_kept(spec: LayoutSpec, doc: YamlDoc,
+                  replaces: Layout | None) -> tuple[LayoutSpec, list[Problem]]:
+    """A site's copy of a built-in layout keeps its outside faces outside: checked for
+    revealing words on the panels the built-in's are, when the built-in's are (a setting
+    such as poster_discreet), or on more. A face that does not say so inherits it; one that
+    says otherwise (`outside: false`, fewer panels, another setting) is an error, as is a copy
+    without the face: the discretion check is switched off by `discreet: false` in
+    site.yaml, never by a layout."""
+    if replaces is None:
+        return spec, []
+    faces, problems = dict(spec.faces), []
+    for name, builtin in replaces.spec.faces.items():
+        if not builtin.outside:
+            continue
+        own = faces.get(name)
+        what = (f"the built-in {spec.name}'s {name} face is an outside surface, checked for "
+                "revealing words")
+        if own is None:
+            problems.append(Problem(doc.path, (
+                f"faces: no face '{name}': {what}, and a layout of the same name must keep "
+                "it"), doc.line_of(("faces",))))
+            continue
+        given = own.model_fields_set
+        wrong = _outside_narrowed(own, builtin, given)
+        if wrong:
+            problems.append(Problem(doc.path, (
+                f"faces.{name}.{wrong}: {what}"
+                f"{_where_outside(builtin)}, and stays one in a copy; remove it (site.yaml's "
+                "`discreet: false` is what prints without the check)"),
+                doc.line_of(("faces", name, wrong))))
+            continue
+        always = own.outside and "outside" in given and own.outside_when is None
+        faces[name] = own.model_copy(update={
+            "outside": True,
+            "outside_panels": own.outside_panels if "outside_panels" in given or (
+                own.outside and "outside" in given) else builtin.outside_panels,
+            "outside_when": None if always else own.outside_when or builtin.outside_when})
+    return spec.model_copy(update={"faces": faces}), problems
+
+
+def _outside_narrowed(own: FaceSpec, builtin: FaceSpec, given: set[str]) -> str | None:
+    """The setting by which a copy's face would be outside less than the built-in's."""
+    if "outside" in given and not own.outside:
+        return "outside"
+    if "outside_panels" in given and own.outside_panels is not None and (
+            builtin.outside_panels is None
+            or not set(builtin.outside_panels) <= set(own.outside_panels)):
+        return "outside_panels"
+    if "outside_when" in given and own.outside_when not in (None, builtin.outside_when):
+        return "outside_when"
+    return None
+
+
+def _where_outside(face: FaceSpec) -> str:
+    panels = (f" on panels {', '.join(map(str, face.outside_panels))}"
+              if face.outside_panels is not None else "")
+    when = f" when `{face.outside_when}` is set" if face.outside_when else ""
+    return panels + when
 
 
 def _kept_file_names(options: dict[str, LayoutOption],

@@ -281,7 +281,8 @@ def outside_text(face: PlacedFace) -> dict[str, str]:
     if not spec.outside:
         return {}
     panels = range(len(face.panels))
-    outside = spec.outside_panels if spec.outside_panels is not None else list(panels)
+    outside = ([index for index in spec.outside_panels if index in panels]
+               if spec.outside_panels is not None else list(panels))
     names = spec.panel_names or [f"panel {i + 1}" for i in panels]
     surfaces: dict[str, list[str]] = {names[i] if len(face.panels) > 1 else face.name: []
                                       for i in outside}
