@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.layouts import Layout
 from generator.content.models import Kit
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, quoted
 from generator.forked import run_shared
 from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
 from generator.layout.document import (
@@ -337,7 +337,7 @@ def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
     room = ": shorten its name or details, or give it a piece with more room"
     where = (f"; it prints whole on {listed}" if named else
-             f"; none of the pieces built prints {label!r} whole"
+             f"; none of the pieces built prints {quoted(label)} whole"
              + (room if ": it does not fit" in problem.message
                 or ": it comes after" in problem.message else ""))
     message, lang = problem.message.rsplit(" [", 1)

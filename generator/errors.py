@@ -30,6 +30,21 @@ class Problem:
         return f"{where}: {prefix}{self.message}"
 
 
+def quoted(text: str, limit: int = 60) -> str:
+    """`text` in quotes for a message, its middle left out where it is longer than `limit`
+    characters: a message names a 250 KB sentence or a 100-letter word, never prints it
+    whole."""
+    return f"'{shortened(text, limit)}'"
+
+
+def shortened(text: str, limit: int = 60) -> str:
+    """`text`, or where it is longer than `limit` characters its start and end around '…'."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) * 2 // 3
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
+
+
 class ContentError(Exception):
     """One or more problems that stop a build; the CLI prints them and exits 1."""
 

@@ -52,3 +52,18 @@ def test_the_grades_are_the_published_formulas_over_counted_words() -> None:
     assert (spanish.sentences, spanish.words, spanish.syllables) == (2, 8, 12)
     assert round(FORMULAS["es"].grade(spanish), 2) == round(
         -0.205 * 100 * 2 / 8 + 0.049 * 100 * 12 / 8 - 3.407, 2)
+
+
+def test_a_sentence_of_250_kb_is_named_not_printed() -> None:
+    """A paragraph pasted without full stops is one sentence of 250 KB: the warning names
+    its start and end and how many words it has, in a line of a few hundred characters."""
+    from generator.content.models import Article, Section
+    from generator.safety.readability import reading_report
+
+    sentence = "notwithstanding considerable interpersonal ambivalence " * 4_600
+    article = Article("long", "en", "Title", None, (Section(None, (sentence + ".",)),), ())
+    [problem] = reading_report(article)
+    assert problem.severity == "warning"
+    assert len(problem.message) < 1_000
+    assert f"({4_600 * 4:,} words)" in problem.message
+    assert '"notwithstanding considerable' in problem.message and "…" in problem.message

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator.content.models import Resource, Site
-from generator.errors import Problem
+from generator.errors import Problem, quoted
 
 ALWAYS_OPEN = frozenset({"24/7", "24x7", "24 / 7", "24 hours", "24h"})
 
@@ -97,7 +97,7 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
     unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
     if promise.said:
         said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
-        what = f"say only {said} of {first.name!r}"
+        what = f"say only {said} of {quoted(first.name)}"
     else:
         what = f"say nothing of {first.name!r} beside its number"
     return [Problem(first.source.path, f"{WHERE} {what}; {unsaid}", first.source.line, "info")]

@@ -21,7 +21,7 @@ from generator.content.layouts import Layout, SizeSpec, declared_strings, page_s
 from generator.content.models import Kit, Resource
 from generator.content.stock import stock_size
 from generator.content.web_address import bare_domain
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, quoted
 from generator.i18n.fonts import font_set
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
@@ -35,7 +35,13 @@ from generator.layout.compose import (
 from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
 from generator.layout.emptiness import empty_panel_problems
 from generator.layout.pages import panel_pages
-from generator.layout.place import PlacedFace, Placement, one_size_per_style, place_face
+from generator.layout.place import (
+    LineWords,
+    PlacedFace,
+    Placement,
+    one_size_per_style,
+    place_face,
+)
 from generator.layout.styles import style_name
 
 _BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))
@@ -132,7 +138,19 @@ def document_placement(kit: Kit, composition: Composition) -> Placement:
                      known=lambda: kit_characters(kit_folders(kit), lang,
                                                   served_languages(kit)))
     return Placement(composition.layout, composition.size, kit.site.brand_color,
-                     composition.sources, fonts)
+                     composition.sources, fonts,
+                     lines=tuple(_line_words(line, lang, composition.strings)
+                                 for line in kit.resources))
+
+
+def _line_words(line: Resource, lang: str, strings: dict[str, str]) -> LineWords:
+    """What `line` prints in `lang`, for naming the line a word too wide for a slot is in."""
+    name = line.name_in(lang, strings)
+    text = line.text
+    said = [name, line.hours_in(lang), line.tab_label_in(lang), line.url,
+            text and text.keyword, text and text.number, text and text.description.get(lang)]
+    said += [phone.display for phone in (line.phone, line.tty) if phone is not None]
+    return LineWords(line.source, name, "\n".join(part for part in said if part))
 
 
 def place_document(composition: Composition, placement: Placement) -> Placed:
@@ -200,13 +218,14 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
             why = ("it carries the first line alone" if first_only else
                    f"with {discreet}: true it names no line and prints the first line alone"
                    if discreet else "its template prints nothing of it")
-            problem = Problem(line.source.path, f"{layout.name}: left out '{line.name}': {why} "
-                              f"[{lang}]", line.source.line, "info")
+            problem = Problem(line.source.path,
+                              f"{layout.name}: left out {quoted(line.name)}: {why} [{lang}]",
+                              line.source.line, "info")
             warnings.append(problem)
             left_out.append((index, problem))
         elif missing != ["name"]:  # a name that gave way (the sticker's) is told already
             warnings.append(Problem(line.source.path, (
-                f"{layout.name}: prints '{line.name}' without its {' and '.join(missing)}: "
+                f"{layout.name}: prints {quoted(line.name)} without its {' and '.join(missing)}: "
                 f"a line prints whole or not at all [{lang}]"), line.source.line, "warning"))
     return LinesTold(warnings, frozenset(printed), left_out)
 

@@ -163,8 +163,10 @@ class Typesetter:
         return min((self._range(p.style)[0] for p in items), default=self.spec.body_floor)
 
     def lowest_scale(self, items: Sequence[Paragraph]) -> float:
-        """The scale at which every one of these paragraphs' styles is at its smallest."""
-        return min(self._range(p.style)[0] / self.spec.styles[p.style].size for p in items)
+        """The scale at which every one of these paragraphs' styles is at its smallest (1 for
+        none: a list whose every line was left out)."""
+        return min((self._range(p.style)[0] / self.spec.styles[p.style].size for p in items),
+                   default=1.0)
 
     def highest_scale(self, items: Sequence[Paragraph]) -> float:
         """The scale at which every style that may grow is at its largest (1: none may)."""
@@ -290,6 +292,8 @@ def floor_heights(items: Sequence[Paragraph], width: float,
     word wider than `width`), and the height they need one below the other: what
     floor_overflow measures. At its smallest a paragraph's height is its own, whatever
     else is stacked with it."""
+    if not items:
+        return [], 0.0
     measured, needed = _stack(items, typesetter.lowest_scale(items), width, typesetter)
     return [para_height for _, para_height in measured], needed
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.engine import remembered
+from generator.errors import quoted
 from generator.i18n.plain_text import plain_text
 from generator.layout.compose import Item
 from generator.layout.fit import (
@@ -274,9 +275,9 @@ def describe(cut: Cut, items: Sequence[Item]) -> str:
     """"'Emergency'" for a line, "'24/7' (hours) from 'National ... Hotline'" for a detail."""
     label = items[cut.item].label
     if cut.whole_line:
-        return f"'{label}'"
+        return quoted(label)
     paragraph = items[cut.item].paragraphs[cut.paragraph]
     part = paragraph.parts[cut.part]
     markup = f"{paragraph.alt} {part.markup}" if paragraph.icon and cut.part == 0 else part.markup
     text = " ".join(plain_text(markup).split())
-    return f"'{text}' ({part.kind}) from '{label}'"
+    return f"{quoted(text)} ({part.kind}) from {quoted(label)}"

@@ -17,8 +17,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.content.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
+from generator.content.models import Source
 from generator.content.units import PT_PER_UNIT
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, quoted, shortened
 from generator.i18n.fonts import FontSet
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import GAP, Rule, fill, free_room, rules
@@ -130,6 +131,16 @@ class PlacedFace:
 
 
 @dataclass(frozen=True)
+class LineWords:
+    """What one line prints in a language (its name, hours, tab label, texting words, web
+    address), for finding the line a word is in."""
+
+    source: Source
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Placement:
     """What the layout needs to know beyond the composed words."""
 
@@ -139,6 +150,9 @@ class Placement:
     sources: dict[str, Path]  # slot source name -> file to blame for overflow
     fonts: FontSet
     caps: tuple[tuple[str, float], ...] = ()  # style -> its size elsewhere in the document
+    # Each line's printed words in this language, with where resources.yaml gives the line
+    # and its name: a word too wide for a slot is blamed on the line it is in.
+    lines: tuple[LineWords, ...] = ()
 
     @property
     def typesetter(self) -> Typesetter:
@@ -301,7 +315,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 f"left out its last {len(items) - kept} of {len(items)} paragraphs: they do "
                 "not fit"), placed, "warning"))
     if paragraphs is None:
-        message = _overflow_message(used, placement, items)
+        message = _overflow_message(used, placement, items, width=width)
+        source = _wide_source(used, items, width, placement)
         if len(items) == 1 and used != UNBREAKABLE:  # one text: how long it may be
             room = _characters_that_fit(items[0], width, height, placement)
             message += (f": it is {_length(items[0])} characters and the slot holds about "
@@ -309,9 +324,9 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         # A text that gives way gives way to the lines, but one written for this slot (no
         # choices: a card line given as `card:`) must fit the slot's own box.
         if slot.required or (slot.gives_way and not any(item.choice for item in items)):
-            raise ContentError(_problem(slot, placement, message, placed))
+            raise ContentError(_problem(slot, placement, message, placed, source=source))
         placed.warnings.append(
-            _problem(slot, placement, f"left out: {message}", placed, "warning"))
+            _problem(slot, placement, f"left out: {message}", placed, "warning", source))
         return
     _stack(placed, paragraphs, box, used, slot)
     if slot.ruled and slot.name in placed.extents:
@@ -412,10 +427,12 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     box = _box(slot, placement, placed)
     fitted = fit_list(items, box.width, box.height, placement.typesetter)
     if fitted.paragraphs is None:
-        names = ", ".join(item.label for item in items if item.required)
+        names = ", ".join(shortened(item.label) for item in items if item.required)
+        overflow = _overflow_message(fitted.height, placement, fitted.required, width=box.width)
         message = (f"required lines ({names}) do not fit, even without their optional details: "
-                   f"{_overflow_message(fitted.height, placement, fitted.required)}")
-        raise ContentError(_problem(slot, placement, message, placed))
+                   f"{overflow}")
+        source = _wide_source(fitted.height, fitted.required, box.width, placement)
+        raise ContentError(_problem(slot, placement, message, placed, source=source))
     first = min((cut.item for cut in fitted.left_out if cut.whole_line), default=None)
     for cut in fitted.left_out:
         placed.left_out_details += 1
@@ -439,7 +456,8 @@ def _why_left_out(items: Sequence[Item], index: int, first: int | None, lang: st
     if index == first:
         return f"it does not fit whole{elsewhere}" + (
             ", and every language prints the same lines" if elsewhere else "")
-    return f"it comes after '{items[first].label}', which is left out: the lines keep their order"
+    return (f"it comes after {quoted(items[first].label)}, which is left out: the lines keep "
+            "their order")
 
 
 def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -451,9 +469,10 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     typesetter = placement.typesetter
     flowed, overflow = fit_flow(tuple(items), tuple(boxes), typesetter)
     if flowed is None:
-        raise ContentError(_problem(slot, placement,
-                                    _overflow_message(overflow, placement, items, boxes),
-                                    placed))
+        narrowest = min(box.width for box in boxes)
+        raise ContentError(_problem(
+            slot, placement, _overflow_message(overflow, placement, items, boxes, narrowest),
+            placed, source=_wide_source(overflow, items, narrowest, placement)))
     width = {round(box.x, 2): box.width for box in boxes}
     placed.texts.extend(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)], placed.rtl)
                         for p in flowed.pieces)
@@ -544,9 +563,10 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     band = _box(slot, placement, placed)
     fit = _tab_fit(items, band, slot, placement)
     if fit.paragraphs is None:
-        message = _overflow_message(fit.used, placement, fit.chosen,
-                                    width=_tab_text_box(band, fit.count, 0).height)
-        raise ContentError(_problem(slot, placement, message, placed))
+        width = _tab_text_box(band, fit.count, 0).height
+        message = _overflow_message(fit.used, placement, fit.chosen, width=width)
+        raise ContentError(_problem(slot, placement, message, placed,
+                                    source=_wide_source(fit.used, fit.chosen, width, placement)))
     if not fit.names_the_line(items):
         what = ("print the tab label instead of the line's name" if any(
             item.choice for item in fit.chosen) else "print the number without the line's name")
@@ -671,18 +691,19 @@ def _overflow_message(overflow: float, placement: Placement,
                       items: Sequence[Paragraph] = (), boxes: Sequence[Rect] = (),
                       width: float | None = None) -> str:
     """How far the text overflows at its smallest; for a flow, also how much must go; for
-    a word wider than `width`, the text it is in (a phone number is never broken)."""
+    a word wider than `width`, the word and the line it is in (a phone number is never
+    broken)."""
     floor = placement.typesetter.floor_of(items)
     if overflow == UNBREAKABLE:
         message = f"a word is wider than the slot even at {floor:g} pt"
-        if width is None or not items:
+        words = wide_words(items, width, placement) if width is not None else []
+        if not words:
             return message
-        typesetter = placement.typesetter
-        made = typesetter.paragraphs(items, typesetter.lowest_scale(items))
-        wide = [html.unescape(re.sub(r"<[^>]*>", "", item.markup))
-                for item, para in zip(items, made, strict=True) if min_width(para) > width]
-        return message + (f": {', '.join(repr(text) for text in wide)}; shorten it"
-                          if wide else "")
+        line = _line_of(words, placement)
+        where = f" in the line {quoted(line.name)}" if line is not None else ""
+        named = ", ".join(quoted(word) + (f" ({len(word):,} characters)"
+                                          if shortened(word) != word else "") for word in words)
+        return f"{message}: {named}{where}; shorten it or break it with spaces"
     over_mm = overflow / PT_PER_UNIT["mm"]
     message = f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
     if boxes and items:
@@ -692,9 +713,53 @@ def _overflow_message(overflow: float, placement: Placement,
     return message
 
 
+WIDE_CANDIDATES = 6  # the longest words of a paragraph measured alone for the message
+
+
+def wide_words(items: Sequence[Paragraph], width: float, placement: Placement) -> list[str]:
+    """The words (runs of text between spaces: words bound by no-break spaces are one) of
+    `items` wider than `width` at their smallest, in order; where none is alone, the
+    paragraph's longest (its words are bound to each other)."""
+    typesetter = placement.typesetter
+    scale = typesetter.lowest_scale(items)
+    made = typesetter.paragraphs(items, scale)
+    found: list[str] = []
+    for item, para in zip(items, made, strict=True):
+        if min_width(para) <= width + 0.01:
+            continue
+        text = html.unescape(re.sub(r"<[^>]*>", "", item.markup))
+        words = list(dict.fromkeys(word for word in re.split(r"[ \t\r\n]+", text) if word))
+        longest = sorted(words, key=len, reverse=True)[:WIDE_CANDIDATES]
+        wide = [word for word in longest if min_width(typesetter.paragraphs(
+            (Paragraph(item.style, html.escape(word, quote=False)),), scale)[0]) > width + 0.01]
+        for word in (wide or longest[:1]):
+            if word not in found:
+                found.append(word)
+    return found
+
+
+def _line_of(words: Sequence[str], placement: Placement) -> LineWords | None:
+    """The line whose printed words hold the first of `words`, if one does."""
+    return next((line for word in words for line in placement.lines if word in line.text),
+                None)
+
+
+def _wide_source(overflow: float, items: Sequence[Paragraph], width: float | None,
+                 placement: Placement) -> Source | None:
+    """Where the line lies in resources.yaml, when the text overflows for a word of one."""
+    if overflow != UNBREAKABLE or width is None:
+        return None
+    line = _line_of(wide_words(items, width, placement), placement)
+    return line.source if line is not None else None
+
+
 def _problem(slot: SlotSpec, placement: Placement, message: str, placed: PlacedFace,
-             severity: str = "error") -> Problem:
+             severity: str = "error", source: Source | None = None) -> Problem:
+    """The problem, naming the file of the slot's text (or `source`: the line a word too
+    wide is in)."""
     path = placement.sources.get(slot.source or "", placement.layout.folder / "layout.yaml")
     where = f"{placement.layout.name} ({placed.name}), slot '{slot.name}'"
-    return Problem(path, f"{where}: {message} [{placement.fonts.lang}]",
+    return Problem(source.path if source else path,
+                   f"{where}: {message} [{placement.fonts.lang}]",
+                   source.line if source else None,
                    severity=severity)  # type: ignore[arg-type]

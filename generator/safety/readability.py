@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from generator.content.articles import first_sentence
 from generator.content.models import Article
 from generator.engine import remembered
-from generator.errors import Problem
+from generator.errors import Problem, shortened
 
 if TYPE_CHECKING:
     from pyphen import Pyphen
 
 GRADE_LIMIT = 8.0
+SENTENCE_SHOWN = 400
 LONGEST_SHOWN = 3
 
 
@@ -111,8 +112,13 @@ def reading_report(article: Article) -> list[Problem]:
     grade = round(formula.grade(counts), 1)
     if grade <= GRADE_LIMIT:
         return [Problem(path, f"reading grade {grade:.1f} ({formula.name})", severity="info")]
-    longest = sorted(sentences(text), key=lambda s: len(re.findall(r"\w+", s)), reverse=True)
-    shown = "; ".join(f"\"{s}\"" for s in longest[:LONGEST_SHOWN])
+    counted = sorted(((len(re.findall(r"\w+", s)), s) for s in sentences(text)),
+                     key=lambda pair: pair[0], reverse=True)
+    # A sentence is shown whole up to SENTENCE_SHOWN characters, else its start and end: a
+    # paragraph pasted without full stops (250 KB) is named, not printed.
+    shown = "; ".join(f"\"{shortened(s, SENTENCE_SHOWN)}\""
+                      + (f" ({count:,} words)" if len(s) > SENTENCE_SHOWN else "")
+                      for count, s in counted[:LONGEST_SHOWN])
     return [Problem(path, (f"reading grade {grade:.1f} ({formula.name}) is above "
                            f"{GRADE_LIMIT:g}: aim for short sentences and common words. "
                            f"Longest sentences: {shown}"), severity="warning")]
