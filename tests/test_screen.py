@@ -447,3 +447,20 @@ def test_the_posters_first_tab_is_read_whole_and_the_others_not_at_all(out: Path
     tail = texts[texts.index("Take one") + 1:]
     assert tail == ["National Domestic Violence Hotline", "1-800-799-7233",
                     "Text START to 88788", "TTY: 1-800-787-3224"], tail
+
+
+def test_the_title_a_viewer_shows_is_the_outside_title_in_the_language(out: Path,
+                                                                       content: Path) -> None:
+    """A viewer shows the file's title in its tab and recent files: outside wording, as the
+    card's front is. It was "<title> – Safety plan", in English in every language."""
+    from generator.safety.discretion import builtin_words, revealing_words_in
+
+    site = load_checked_kit(content).site
+    layouts = ("Safety plan", "Pocket card", "brochure", "Poster", "Sticker", "Large print")
+    for path in screen_pdfs(out):
+        lang = path.parent.name
+        with pikepdf.open(path) as pdf:
+            shown = str(pdf.docinfo["/Title"])
+        assert shown == site.title_for(lang), path
+        assert not any(name.casefold() in shown.casefold() for name in layouts), path
+        assert revealing_words_in(shown, builtin_words(lang), lang) == [], path

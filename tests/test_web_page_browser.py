@@ -98,3 +98,30 @@ def test_the_quick_exit_leaves_and_takes_the_page_out_of_the_back_button(tab, pa
     assert tab.title() == "elsewhere"
     tab.go_back()
     assert tab.title() == "before"  # the web page is not in the tab's history any more
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_escape_leaves_as_the_button_does(tab, pages, lang: str) -> None:
+    """Domestic-violence websites leave on the Escape key: the page is replaced in the
+    tab's history, so that Back does not return to it."""
+    tab.route(f"{QUICK_EXIT}**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<title>elsewhere</title>"))
+    tab.goto("data:text/html,<title>before</title>")
+    tab.goto(pages[lang].as_uri())
+    tab.keyboard.press("Escape")
+    tab.wait_for_url(QUICK_EXIT)
+    assert tab.title() == "elsewhere"
+    tab.go_back()
+    assert tab.title() == "before"
+
+
+def test_without_javascript_the_button_still_leaves(browser, pages) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.route(f"{QUICK_EXIT}**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<title>elsewhere</title>"))
+    page.goto(pages["en"].as_uri())
+    page.click("#quick-exit")
+    page.wait_for_url(QUICK_EXIT)
+    assert page.title() == "elsewhere"
+    context.close()

@@ -5,9 +5,11 @@ One self-contained file: its style and script are inline and allowed by a
 Content-Security-Policy that names their digests and nothing else, so the page asks nothing
 of any other server (no fonts, no images, no analytics) wherever it is put. Numbers are
 tel: and sms: links, web addresses https: links; `lang` and `dir` are the language's, a
-phone number stays left to right in right-to-left text. A quick-exit button at the top
-leaves for a neutral site and replaces the page in the tab's history, as domestic-violence
-websites do. The text reflows to any width (readable at 400 % zoom, WCAG 1.4.10).
+phone number stays left to right in right-to-left text. A quick-exit button at the top, and
+the Escape key, leave for a neutral site and replace the page in the tab's history, as
+domestic-violence websites do (with JavaScript off the button is a plain link: the browser
+then keeps the page in its history, and Back returns to it). The text reflows to any
+width (readable at 400 % zoom, WCAG 1.4.10).
 """
 
 from __future__ import annotations
@@ -31,12 +33,19 @@ from generator.render.screen_links import sms_uri
 QUICK_EXIT = "https://www.google.com/"
 
 
+# The quick exit, by its button or the Escape key (as domestic-violence websites leave): the
+# page emptied at once, then replaced in the tab's history, so that Back does not return.
 _SCRIPT = """(function () {
   var exit = document.getElementById("quick-exit");
-  exit.addEventListener("click", function (event) {
-    event.preventDefault();
+  function leave(event) {
+    if (event) event.preventDefault();
+    document.title = "";
     document.body.textContent = "";
     window.location.replace(exit.href);
+  }
+  exit.addEventListener("click", leave);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" || event.key === "Esc") leave(event);
   });
 })();"""
 

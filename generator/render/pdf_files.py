@@ -32,8 +32,11 @@ def render_pdf(kit: Kit, laid: LaidOut, target: Target) -> bytes:
 
 
 def document_title(kit: Kit, laid: LaidOut) -> str:
-    """`<the site's title> – <the format's title>`, in the document's language."""
-    return f"{kit.site.title_for(laid.lang)} – {laid.layout.spec.title}"
+    """The title a viewer shows for the file (its tab, its window, the recent files): outside
+    wording, as the card's front is, so the site's outside title in the document's language,
+    which the discretion check reads on every outside surface. The format's title ("Safety
+    plan") was English in every language and could say what the file is for."""
+    return kit.site.title_for(laid.lang)
 
 
 def office_pdf(kit: Kit, laid: LaidOut) -> bytes:
