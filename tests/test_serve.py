@@ -468,3 +468,30 @@ def test_the_kits_web_page_is_served_with_its_own_policy(served) -> None:
     assert 'href="tel:+18007997233"' in answer.text
     assert client.get("/web/xx.html").status_code == 404
     assert client.get("/web/en.html", params={"article": "nothing"}).status_code == 404
+
+
+def test_the_pages_drafts_and_history_are_kept_out_of_git(served) -> None:
+    client, workspace, kit = served
+    if shutil.which("git") is None:
+        pytest.skip("needs git (Debian's git package)")
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(kit)], check=True)
+    resources = kit / "resources.yaml"
+    kept = client.post("/drafts/keep", headers=csrf_headers(workspace),
+                       json={"key": "lines", "base": "x", "data": {"order": []}})
+    assert kept.status_code == 200, kept.text
+    rows = _rows(resources)
+    rows[0] = ("r0", {"hours": "Day and night"})
+    saved = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": digest_on_disk(resources)})
+    assert saved.status_code == 200, saved.text
+    (kit / "resources.yaml.bak").write_text("old", encoding="utf-8")  # as an import leaves
+    assert (kit / ".havenprint" / ".gitignore").read_text(encoding="utf-8").endswith("*\n")
+    status = subprocess.run(["git", "-C", str(kit), "status", "--porcelain",
+                             "--untracked-files=all"], capture_output=True, text=True,
+                            check=True).stdout
+    assert ".havenprint" not in status and "resources.yaml" in status
+    # the repository's own content/ too (an import's resources.yaml.bak)
+    patterns = (Path(__file__).parent.parent / ".gitignore").read_text(encoding="utf-8")
+    assert "*.yaml.bak" in patterns.splitlines() and ".havenprint/" in patterns.splitlines()

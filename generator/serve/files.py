@@ -25,7 +25,18 @@ from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.errors import ContentError
 from generator.write import write_atomic
 
-HISTORY_FOLDER = Path(".havenprint") / "history"
+PRIVATE_FOLDER = Path(".havenprint")  # the page's own: drafts and history, not the kit's
+HISTORY_FOLDER = PRIVATE_FOLDER / "history"
+IGNORED = ("# havenprint serve's unsaved drafts and the versions saves replaced: not part of "
+           "the kit,\n# and kept out of git.\n*\n")
+
+
+def ignored_by_git(root: Path) -> None:
+    """`<root>/.havenprint/.gitignore` ignoring the folder itself (as .pytest_cache does),
+    so that a content folder kept in git never commits its drafts or history."""
+    marker = root / PRIVATE_FOLDER / ".gitignore"
+    if not marker.exists() and is_inside(marker, (root.resolve(),)):
+        write_atomic(marker, IGNORED.encode("utf-8"), durable=False)
 HISTORY_KEPT = 20
 ABSENT = "absent"  # the digest of a file that does not exist yet
 
@@ -159,6 +170,7 @@ class ContentFiles:
 
     def _keep(self, path: Path, old: bytes) -> None:
         folder = self._history_folder(path)
+        ignored_by_git(self.root)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
         write_atomic(folder / f"{stamp}{path.suffix}", old)
         for stale in self.history(path)[:-HISTORY_KEPT]:

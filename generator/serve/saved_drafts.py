@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.containment import is_inside
+from generator.serve.files import ignored_by_git
 from generator.write import write_atomic
 
 DRAFTS_FOLDER = Path(".havenprint") / "drafts"
@@ -44,7 +45,9 @@ class Drafts:
         data = json.dumps(value, ensure_ascii=False).encode("utf-8")
         if len(data) > MAX_DRAFT_BYTES:
             raise DraftError("these edits are too large to keep as a draft: save them")
-        write_atomic(self._path(key), data, durable=False)
+        path = self._path(key)
+        ignored_by_git(self.root)
+        write_atomic(path, data, durable=False)
 
     def get(self, key: str) -> dict[str, Any] | None:
         try:
