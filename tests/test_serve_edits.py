@@ -328,3 +328,20 @@ def test_an_article_problem_points_at_the_line_it_is_on(served) -> None:
         "text": text, "lang": "en"}).json()
     assert [(r["line"], r["field"]) for r in draft["remarks"] if r["blocking"]] == [
         (line, "text")]
+
+
+def test_removing_the_emergency_line_is_said_before_saving(served) -> None:
+    client, workspace, kit = served
+    import yaml
+
+    lines = yaml.safe_load((kit / "resources.yaml").read_text(encoding="utf-8"))["resources"]
+    emergency = next(index for index, line in enumerate(lines)
+                     if str(line.get("phone")) == "911")
+    kept = [(f"r{index}", {}) for index in range(len(lines)) if index != emergency]
+    said = [r for r in _draft(client, workspace, kept)["remarks"]
+            if "is removed" in r["message"]]
+    assert [(r["severity"], r["row"]) for r in said] == [("warning", None)]
+    assert "The line that calls 911 is removed" in said[0]["message"]
+    every = [(f"r{index}", {}) for index in range(len(lines))]
+    assert not [r for r in _draft(client, workspace, every)["remarks"]
+                if "is removed" in r["message"]]

@@ -191,3 +191,36 @@ def test_sigterm_stops_the_server_within_seconds_while_a_layout_loops(kit: Path,
             server.kill()
     errors = server.stderr.read()
     assert "Traceback" not in errors, errors
+
+
+def test_ctrl_c_stops_the_server_without_an_error_and_no_display_is_said(
+        kit: Path, tmp_path: Path) -> None:
+    """`make serve` on a machine without a display said nothing of the browser it did not
+    open, and ended with "Error 130" on Ctrl-C, the way the page is closed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    havenprint = Path(sys.executable).parent / "havenprint"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    server = subprocess.Popen([str(havenprint), "serve", str(kit), "--out", str(tmp_path / "out"),
+                               "--port", "0", "--open"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        address = server.stdout.readline().split(" at ")[-1].strip()
+        assert address.startswith("http://127.0.0.1:"), address
+        said = ""
+        while "no display" not in said:
+            line = server.stderr.readline()
+            assert line, said
+            said += line
+        assert f"open {address} in a browser on this computer" in said
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=300) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+    rest = server.stderr.read()
+    assert "havenprint: stopped" in rest and "Traceback" not in rest and "interrupted" not in rest

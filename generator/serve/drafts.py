@@ -53,6 +53,7 @@ class Draft:
     remarks: list[Remark] = field(default_factory=list)
     view: DocumentView | None = None
     displays: dict[str, dict[str, str]] = field(default_factory=dict)  # row -> phone: shown
+    resources: tuple[Resource, ...] | None = None  # the lines as drafted, when they load
 
     @property
     def blocking(self) -> bool:
@@ -88,7 +89,9 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
     found in the values already (field_checks), which leave the draft unlaid out (every
     other document is laid out when typing pauses: pages_lines.check)."""
     resources, remarks, doc = draft_resources(site, path, text, order, words)
-    draft = Draft([*(checked or []), *remarks])
+    draft = Draft([*(checked or []), *remarks], resources=resources)
+    if kit is not None and resources is not None:
+        draft.remarks.extend(emergency_line_removed(kit.resources, resources, site))
     if resources is None or kit is None or layout is None or draft.blocking:
         return draft
     draft.displays = {order[index]: {key: phone.display for key, phone in
@@ -99,6 +102,19 @@ def lines_draft(kit: Kit | None, site: Site, path: Path, text: str, order: list[
     draft.remarks.extend(line_remarks_of(dict.fromkeys((
         *draft.view.errors, *draft.view.warnings)), doc, order, resources, words))
     return draft
+
+
+def emergency_line_removed(saved: tuple[Resource, ...], drafted: tuple[Resource, ...],
+                           site: Site) -> list[Remark]:
+    """The line that dials the emergency number, taken out: the pieces then list it no more
+    (the safety wording still says to call it). Said on the file, before saving."""
+    if not any(line.emergency for line in saved) or any(line.emergency for line in drafted):
+        return []
+    number = site.emergency_number
+    return [Remark(
+        f"The line that calls {number} is removed: the pieces will no longer list the "
+        f"emergency number among the lines (their safety note still says to call {number}). "
+        "If that is not meant, press “Discard changes”, or add the line back.", "warning")]
 
 
 def line_remarks_of(problems: Iterable[Problem], doc: YamlDoc | None, order: list[str],

@@ -21,6 +21,7 @@ from generator.serve.drafts import (
     Draft,
     Remark,
     draft_resources,
+    emergency_line_removed,
     line_remarks_of,
     lines_draft,
 )
@@ -277,6 +278,8 @@ def _check_prepared(ws: Workspace, data: dict[str, Any]) -> Prepared | JSONRespo
     resources, remarks, doc = draft_resources(state.site, lines_file.path, text,
                                               table["order"], words_for(state))
     remarks = [*line_remarks(table, state.languages[0]), *remarks]
+    if resources is not None and state.kit is not None:
+        remarks += emergency_line_removed(state.kit.resources, resources, state.site)
     if resources is None or state.kit is None or any(r.blocking for r in remarks):
         return JSONResponse({"remarks": [r.as_json() for r in remarks], "complete": True})
     drafted = dataclasses.replace(state.kit, resources=resources)

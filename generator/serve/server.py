@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import dataclasses
 import errno
+import os
 import secrets
 import socket
 import sys
@@ -94,9 +95,29 @@ def serve(args: argparse.Namespace) -> int:
               "that opens the page; give it only to people who may edit this kit")
     print("havenprint: press Ctrl-C to stop", file=sys.stderr)
     if args.open:
-        threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server.run(sockets=[sock])
-    return 0
+        if has_display():
+            threading.Timer(0.5, _open, (url,)).start()
+        else:
+            print(f"havenprint: no display here to open a browser on: open {url} in a browser "
+                  "on this computer", file=sys.stderr)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises it again once stopped
+        server.run(sockets=[sock])
+    print("havenprint: stopped", file=sys.stderr)
+    return 0  # Ctrl-C is how the page is closed: no error (make said "Error 130")
+
+
+def has_display() -> bool:
+    """Whether a browser can be shown: on Linux and the BSDs, a graphical session (DISPLAY
+    or WAYLAND_DISPLAY), without which webbrowser tries a text browser in the terminal or
+    fails without a word; elsewhere always."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _open(url: str) -> None:
+    if not webbrowser.open(url):
+        print(f"havenprint: no browser could be opened: open {url} in one", file=sys.stderr)
 
 
 @contextlib.contextmanager
