@@ -7,12 +7,21 @@ of the pair-by-pair ratios of wall-clock and of processor time (user + system).
 
 `--anchors` is a copy of the peers' folder (`../shared/anchors/`; it writes out/ beside
 itself). `--against REV` times havenprint at another commit instead of Typst (a worktree of
-it made in a temporary folder). A script, not a test: the figures depend on the machine.
+it made in a temporary folder).
+
+`--warm` times a PDF in a process that has built the kit once already (issue 41): the
+default kit's office PDFs built again `--builds` times in one process (lay out, render,
+write, `--jobs 1`), the median build over its PDFs, against Typst's own warm figures (the
+peers' `bench.py warm`: each of its three documents compiled again, the same text and new
+text, the median of each, averaged), the two in turn `--pairs` times; the ratio is against
+Typst's same text, as havenprint's builds are. A script, not a test: the figures
+depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -51,6 +60,61 @@ def havenprint(repo: Path, out: Path) -> list[str]:
             str(out), "--no-previews"]
 
 
+# Run by a new Python in the repository: the kit built once, then `argv[1]` times; prints the
+# median build's milliseconds per PDF.
+WARM_BUILDS = """
+import statistics, sys, tempfile, time
+from pathlib import Path
+from generator.render.starters import start
+start()
+from generator.build import BuildRequest
+from generator.content.caches import cached_layouts
+from generator.kit_checks import load_checked_kit
+from generator.outputs import build_with_kit_files
+from generator.render.targets import Target
+
+def once(out):
+    kit = load_checked_kit(Path("content"))
+    layouts = tuple(cached_layouts(kit.root).values())
+    request = BuildRequest(kit, layouts, tuple(kit.site.options.languages), (Target.OFFICE,),
+                           out, jobs=1)
+    return len(build_with_kit_files(request, previews=False)[0].written)
+
+with tempfile.TemporaryDirectory() as folder:
+    pdfs = once(Path(folder) / "first")
+    times = []
+    for number in range(int(sys.argv[1])):
+        start = time.perf_counter()
+        once(Path(folder) / str(number))
+        times.append(time.perf_counter() - start)
+print(1000 * statistics.median(times) / pdfs)
+"""
+
+
+def warm_pairs(args: argparse.Namespace) -> None:
+    """havenprint's and Typst's milliseconds per PDF in a warm process, in turn."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    ours, same, new = [], [], []
+    for _ in range(args.pairs):
+        ours.append(float(subprocess.run(
+            [sys.executable, "-c", WARM_BUILDS, str(args.builds)], cwd=REPO, env=env,
+            check=True, capture_output=True, text=True).stdout.split()[-1]))
+        report = subprocess.run(
+            [args.anchor_python, "bench.py", "warm", "7"], cwd=args.anchors,
+            env={**os.environ, "BENCH_ENGINES": "ty"}, check=True, capture_output=True,
+            text=True).stdout
+        medians = json.loads(report)["median_ms"]
+        same.append(statistics.mean(medians["same"]["ty"].values()))
+        new.append(statistics.mean(medians["salted"]["ty"].values()))
+        print(f"havenprint {ours[-1]:.1f} ms a PDF; Typst {same[-1]:.1f} ms (the same text), "
+              f"{new[-1]:.1f} ms (new text)", flush=True)
+    ratios = [a / b for a, b in zip(ours, same, strict=True)]
+    print(f"\nwarm, per PDF, median of {args.pairs} pairs: havenprint "
+          f"{statistics.median(ours):.1f} ms, Typst {statistics.median(same):.1f} ms (the same "
+          f"text), {statistics.median(new):.1f} ms (new text); havenprint / Typst (the same "
+          f"text) {summary(ratios)}")
+
+
 def summary(ratios: list[float]) -> str:
     return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
@@ -61,7 +125,15 @@ def main() -> None:
     parser.add_argument("--anchors", type=Path, help="a copy of the peers' folder")
     parser.add_argument("--anchor-python", default=sys.executable)
     parser.add_argument("--against", help="a commit of havenprint instead of Typst")
+    parser.add_argument("--warm", action="store_true",
+                        help="per PDF in a warm process, against Typst's warm figure")
+    parser.add_argument("--builds", type=int, default=5, help="warm builds per process")
     args = parser.parse_args()
+    if args.warm:
+        if args.anchors is None:
+            parser.error("--warm needs --anchors")
+        warm_pairs(args)
+        return
     with tempfile.TemporaryDirectory(prefix="havenprint-pairs-") as folder:
         scratch = Path(folder)
         env = {**os.environ, "PYTHONPATH": str(REPO)}
