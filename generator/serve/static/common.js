@@ -170,6 +170,7 @@ const havenprint = (() => {
     const send = value => { if (holding) held = value; else post("/drafts/keep", {key, ...value}); };
     const keepOnServer = debounce(value => send(value), 800);
     return {
+      name,
       hold() { holding = true; },
       release(saved) {
         holding = false;
@@ -258,10 +259,27 @@ const havenprint = (() => {
           "stays in History); Reload shows the file as it is now.", "error",
           {label: "Keep my changes", run: () => save({keep: true, current})},
           {label: "Reload", run: async () => {
+            if (!dropTypedWork("Reload")) return;
             dirty = false;
             if (drafts) await drafts.drop();
             location.assign(after());
           }});
+    }
+
+    // Typed work is never dropped without asking (Reload, Discard).
+    function dropTypedWork(what) {
+      return !dirty || window.confirm(`${what}: your changes on this page, not saved yet, ` +
+                                      "will be lost. Drop them?");
+    }
+
+    // The same page open in another tab: its edits and these are not merged (each tab saves
+    // what it shows), so the other tab's typing is said here.
+    if (drafts) {
+      window.addEventListener("storage", event => {
+        if (event.key !== drafts.name || event.newValue === null) return;
+        say("This page is open in another tab too, where it is being changed: edits in two " +
+            "tabs are not merged. Save in one tab, then reload the other.", "error");
+      });
     }
 
     button.addEventListener("click", () => save(null));
@@ -271,6 +289,7 @@ const havenprint = (() => {
     for (const link of document.querySelectorAll("a[data-discard]")) {
       link.addEventListener("click", async event => {
         event.preventDefault();
+        if (!dropTypedWork("Discard changes")) return;
         dirty = false;
         if (drafts) await drafts.drop();
         location.assign(link.href);
@@ -301,6 +320,7 @@ const havenprint = (() => {
         say(`Your unsaved changes of ${clock(found.at)} are back (not saved yet): save them, ` +
             "or discard them.", "",
             {label: "Discard them", run: async () => {
+              if (!dropTypedWork("Discard them")) return;
               dirty = false;
               await drafts.drop();
               location.reload();
