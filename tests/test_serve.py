@@ -495,3 +495,21 @@ def test_the_pages_drafts_and_history_are_kept_out_of_git(served) -> None:
     # the repository's own content/ too (an import's resources.yaml.bak)
     patterns = (Path(__file__).parent.parent / ".gitignore").read_text(encoding="utf-8")
     assert "*.yaml.bak" in patterns.splitlines() and ".havenprint/" in patterns.splitlines()
+
+
+def test_the_overview_says_a_problem_of_several_languages_once_with_them(
+        tmp_path: Path) -> None:
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(tmp_path / "content", ["en", "es"])
+    client, _ = client_for(kit, tmp_path / "out")
+    with client:
+        page = client.get("/")
+        fingerprint = client.get("/fingerprint").json()["fingerprint"]
+    assert page.status_code == 200
+    items = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)) for item in re.findall(
+        r'<li class="(?:error|warning|info)">(.*?)</li>', page.text, re.S)]
+    assert len(items) == len(set(items)), [item for item in items if items.count(item) > 1]
+    sticker = [item for item in items if "carries line 1 alone" in item]
+    assert len(sticker) == 1 and "English, Spanish:" in sticker[0]
+    assert f'data-fingerprint="{fingerprint}"' in page.text

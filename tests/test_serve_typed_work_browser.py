@@ -1,6 +1,6 @@
 """Typed work is never dropped without asking, in Chromium: Discard changes and Reload (after
 a conflict) ask first, and the same page being changed in another tab is said (edits in two
-tabs are not merged)."""
+tabs are not merged); an open Overview lays itself out again when a file changes."""
 
 from __future__ import annotations
 
@@ -94,3 +94,14 @@ def test_the_same_page_changed_in_another_tab_is_said(context, server) -> None:
     status = second.locator("#status")
     status.filter(has_text=re.compile("open in another tab")).wait_for()
     assert "not merged" in status.inner_text()
+
+
+def test_an_open_overview_is_laid_out_again_when_a_file_changes(context, server) -> None:
+    url, content = server
+    tab = context.new_page()
+    tab.goto(f"{url}/")
+    assert "Lives Healing" in tab.locator(".lead").inner_text()
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "organization: Lives Healing", "organization: Harbor Lights"), encoding="utf-8")
+    tab.locator(".lead", has_text="Harbor Lights").wait_for(timeout=60_000)

@@ -51,6 +51,7 @@ async def png(request: Request) -> Response:
 ROUTES = (
     Route("/", pages_overview.overview),
     Route("/preview", pages_overview.preview),
+    Route("/fingerprint", pages_overview.fingerprint),
     Route("/lines", pages_lines.lines),
     Route("/lines/draft", pages_lines.draft, methods=["POST"]),
     Route("/lines/check", pages_lines.check, methods=["POST"]),
