@@ -30,14 +30,14 @@ class Problem:
         return f"{where}: {prefix}{self.message}"
 
 
-def quoted(text: str, limit: int = 60) -> str:
+def quoted(text: str, limit: int = 120) -> str:
     """`text` in quotes for a message, its middle left out where it is longer than `limit`
     characters: a message names a 250 KB sentence or a 100-letter word, never prints it
     whole."""
     return f"'{shortened(text, limit)}'"
 
 
-def shortened(text: str, limit: int = 60) -> str:
+def shortened(text: str, limit: int = 120) -> str:
     """`text`, or where it is longer than `limit` characters its start and end around '…'."""
     if len(text) <= limit:
         return text

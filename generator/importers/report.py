@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from generator.errors import shortened
+
 # Lines in the order they are written; an emergency number's line last, as in the default
 # kit: the first line's QR code is the card's, and one that calls 911 helps nobody.
 GROUPS = ("own", "national", "local", "emergency")
@@ -67,8 +69,8 @@ class AreaFilter:
         )
 
     def describe(self) -> str:
-        parts = [
-            f"{label} {value}"
+        parts = [  # a value of 100,000 characters said by its start and end, in every skip
+            f"{label} {shortened(value, 40)}"
             for label, value in (("country", self.country), ("region", self.region),
                                  ("postal code", self.postal_prefix and f"{self.postal_prefix}…"))
             if value

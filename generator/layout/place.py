@@ -701,8 +701,8 @@ def _overflow_message(overflow: float, placement: Placement,
             return message
         line = _line_of(words, placement)
         where = f" in the line {quoted(line.name)}" if line is not None else ""
-        named = ", ".join(quoted(word) + (f" ({len(word):,} characters)"
-                                          if shortened(word) != word else "") for word in words)
+        named = ", ".join(quoted(word, WORD_SHOWN) + (
+            f" ({len(word):,} characters)" if len(word) > WORD_SHOWN else "") for word in words)
         return f"{message}: {named}{where}; shorten it or break it with spaces"
     over_mm = overflow / PT_PER_UNIT["mm"]
     message = f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
@@ -713,6 +713,7 @@ def _overflow_message(overflow: float, placement: Placement,
     return message
 
 
+WORD_SHOWN = 60  # characters of a word too wide said in a message: its start and end
 WIDE_CANDIDATES = 6  # the longest words of a paragraph measured alone for the message
 
 

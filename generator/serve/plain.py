@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from generator.errors import shortened
 from generator.serve.languages import english_name
 
 DETAILS = MappingProxyType({
@@ -335,7 +336,11 @@ def _quoted(text: str) -> str:
     return f"“{text}”"
 
 
-_HEAD = r"(?P<format>[a-z0-9][a-z0-9-]*) \((?P<face>[^)]*)\)(?:, slot '[^']*')?"
+# A format's name starts a message or follows a space: a search tries each place a name may
+# start, not each letter of a long word (a line's name of 100,000 letters).
+_NAME = r"(?<![^\s])"
+_FORMAT = _NAME + r"(?P<format>[a-z0-9-]+)"
+_HEAD = _NAME + r"(?P<format>[a-z0-9][a-z0-9-]*) \((?P<face>[^)]*)\)(?:, slot '[^']*')?"
 _TAIL = r"(?: \[(?P<lang>[A-Za-z0-9-]+)\])?$"
 RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": left out (?P<what>'.*?'): it does not fit whole(?P<also>[^;]*?)"
@@ -346,11 +351,11 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"the brochure's back panel and the restroom poster say .*$"), _promise),
     (re.compile(_HEAD + r": printed the shorter '(?P<short>.*)': the whole safety note .*"
                 + _TAIL), _shorter_note),
-    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': with \w+: true it names no "
+    (re.compile(_FORMAT + r": left out '(?P<name>.*)': with \w+: true it names no "
                 r"line and prints the first line alone(?P<rest>;.*?)?" + _TAIL), _names_no_line),
-    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': it carries the first line "
+    (re.compile(_FORMAT + r": left out '(?P<name>.*)': it carries the first line "
                 r"alone(?P<rest>;.*?)?" + _TAIL), _first_line_alone),
-    (re.compile(r"(?P<format>[a-z0-9-]+): prints '(?P<name>.*)' without its (?P<missing>.*): "
+    (re.compile(_FORMAT + r": prints '(?P<name>.*)' without its (?P<missing>.*): "
                 r"a line prints whole or not at all" + _TAIL), _without),
     (re.compile(_HEAD + r": left out (?P<what>.+): it does not fit" + _TAIL), _left_out),
     (re.compile(_HEAD + r": left out: (?P<rest>.*)" + _TAIL), _too_long),
@@ -362,9 +367,9 @@ RULES: tuple[Rule, ...] = (
      _revealing),
     (re.compile(_HEAD + r", (?P<part>.+?): (?P<share>\d+%) of it is empty.*" + _TAIL),
      _empty_band),
-    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': max_lines is "
+    (re.compile(_FORMAT + r": left out '(?P<name>.*)': max_lines is "
                 r"(?P<count>\d+)"), _max_lines),
-    (re.compile(r"(?P<format>[a-z0-9-]+): left out '(?P<name>.*)': it prints at most "
+    (re.compile(_FORMAT + r": left out '(?P<name>.*)': it prints at most "
                 r"(?P<count>\d+) lines"), _format_limit),
     (re.compile(r"language '(?P<lang>[^']+)' has no list of revealing words"), _no_words),
     (re.compile(r"discreet_title has no '(?P<lang>[^']+)' title"), _title_missing),
@@ -390,11 +395,13 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"missing field 'name' \(only the line that dials"), _no_name),
     (re.compile(r"qr is (?P<action>\w+) but there is no (?P<what>\w+)"), _qr_without),
     (re.compile(r"give a phone, a text line or a url"), _nothing_to_reach),
-    (re.compile(r"(?P<field>[\w.]+): YAML reads this word as"), _yaml_word),
+    (re.compile(r"(?<![\w.])(?P<field>[\w.]+): YAML reads this word as"), _yaml_word),
     (re.compile(r"^reading grade (?P<grade>[\d.]+) \([^)]*\)(?P<rest>.*)$"), _reading),
     (re.compile(r"no readability formula for '(?P<lang>[^']+)'"), _no_formula),
     (re.compile(r"no article '[^']+' for language '(?P<lang>[^']+)'"), _no_article),
 )
+
+MESSAGE_LIMIT = 2_000  # characters of a message the page says: its start and its end
 
 # What a message no rule knows may still carry, and what the page says instead.
 _CLEANING = (
@@ -403,9 +410,9 @@ _CLEANING = (
     (re.compile(r"`?havenprint locale init [\w-]+`?(?: writes a file to translate them in)?"),
      "the Translations page"),
     (re.compile(r"`?havenprint (?:check|build)`?"), "the Overview"),
-    (re.compile(r"\S*generator/safety/discretion/[\w-]+\.txt"), "havenprint's own list"),
-    (re.compile(r"\S*generator/locales/(?P<lang>[\w-]+)\.yaml"), "the built-in strings"),
-    (re.compile(r"\S*/site-packages/\S*"), "a file of the program"),
+    (re.compile(r"(?<!\S)\S*generator/safety/discretion/[\w-]+\.txt"), "havenprint's own list"),
+    (re.compile(r"(?<!\S)\S*generator/locales/(?P<lang>[\w-]+)\.yaml"), "the built-in strings"),
+    (re.compile(r"(?<!\S)\S*/site-packages/\S*"), "a file of the program"),
     (re.compile(r"set print_offset in site\.yaml"), "set the print offset on the Settings page"),
     (re.compile(r"or set icc_profile in site\.yaml to the profile it sends"),
      "or put the profile it sends in the content folder and name it in site.yaml "
@@ -429,6 +436,9 @@ def plain(message: str, words: Words | None = None, on_field: bool = False) -> S
     """`message` (a Problem's) said for the page; `on_field`: the page shows it on the field
     it is about, so the line's name and the key are not said again."""
     words = words or Words()
+    # Bounded, so that the rules take a bounded time whatever text a message quotes (a
+    # region of 100,000 characters in each line's "outside the area" took minutes).
+    message = shortened(message, MESSAGE_LIMIT)
     for pattern, say in RULES:
         match = pattern.search(message)
         if match is not None:

@@ -10,6 +10,7 @@ MAX_UNPACKED_BYTES in all.
 
 from __future__ import annotations
 
+import contextlib
 import lzma
 import re
 import secrets
@@ -23,7 +24,7 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 
 from generator.content.containment import is_inside
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, quoted
 from generator.importers import AreaFilter, ImportResult, import_hsds, import_spreadsheet
 
 SCRATCH = ".havenprint-serve"
@@ -32,6 +33,7 @@ MAX_UNPACKED_BYTES = 100_000_000  # what an import reads at most (generator/impo
 KINDS = MappingProxyType({".csv": "csv", ".json": "hsds", ".zip": "hsds"})
 MAX_NAME_BYTES = 1000  # a member's whole path in the zip
 MAX_PART_BYTES = 255  # a file or folder name: what a disk takes
+MAX_STORED_NAME = 100  # characters (ASCII, as stored) of an uploaded file's name on disk
 READABLE_PACKING = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2,
                     zipfile.ZIP_LZMA)
 PACKING_NAMES = MappingProxyType({
@@ -67,11 +69,14 @@ def scratch(out: Path) -> Path:
 
 
 def clear_uploads(out: Path) -> None:
-    """Remove the uploads kept; never through a link (`.havenprint-serve` -> a folder
-    elsewhere would have its `uploads` removed)."""
+    """Remove the uploads kept, and `.havenprint-serve` when nothing else is in it (the next
+    upload makes it again); never through a link (`.havenprint-serve` -> a folder elsewhere
+    would have its `uploads` removed)."""
     if _leads_outside(out):
         return
     shutil.rmtree(scratch(out) / "uploads", ignore_errors=True)
+    with contextlib.suppress(OSError):  # not empty, or not there
+        scratch(out).rmdir()
 
 
 def _leads_outside(out: Path) -> bool:
@@ -87,8 +92,12 @@ def store(out: Path, filename: str, data: bytes) -> tuple[str, Path, Path]:
     name = _SAFE_NAME.sub("-", PurePosixPath(filename.replace("\\", "/")).name).strip(".-")
     suffix = Path(name).suffix.lower()
     if suffix not in KINDS:
-        raise UploadError(f"{filename!r}: upload a .csv spreadsheet, an HSDS .json file or "
+        raise UploadError(f"{quoted(filename)}: upload a .csv spreadsheet, an HSDS .json file or "
                           "a .zip of an HSDS data package")
+    # kept under a name any disk takes (a name of 500 characters was "could not be read
+    # (OSError)"); the report says the name as it was uploaded
+    stem = name[:len(name) - len(suffix)]
+    name = stem[:MAX_STORED_NAME - len(suffix)] + name[len(stem):]
     upload_id = secrets.token_hex(8)
     folder = scratch(out) / "uploads" / upload_id
     folder.mkdir(parents=True)
