@@ -537,3 +537,48 @@ def test_a_language_the_kit_does_not_print_yet(pristine: Path, tmp_path: Path,
     scan = po.find("scan_tel", by="msgctxt")
     assert scan is not None and scan.msgstr and "Pocket card, back, slot 'qr_label'" in \
         scan.comment
+
+
+def test_export_force_refuses_a_pipe_a_link_and_the_content_s_own_files(
+        pristine: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """--force replaces a translator's file, never what is not one: a FIFO (the file was
+    renamed over it), a link (/dev/stdout), a folder, and any file of the content folder or
+    of a base it extends (--out content/site.yaml wrote a PO file over the settings)."""
+    import os
+
+    kit = Path(shutil.copytree(pristine, tmp_path / "content"))
+    base = kit.parent / "base"
+    base.mkdir()
+    (base / "site.yaml").write_text((kit / "site.yaml").read_text(encoding="utf-8"),
+                                    encoding="utf-8")
+    site = kit / "site.yaml"
+    site.write_text("extends: ../base\n" + site.read_text(encoding="utf-8"), encoding="utf-8")
+    fifo = tmp_path / "vi.po"
+    os.mkfifo(fifo)
+    link = tmp_path / "stdout.po"
+    link.symlink_to("/dev/stdout")
+    folder = tmp_path / "folder.po"
+    folder.mkdir()
+    before = {path: path.read_bytes() for path in (site, base / "site.yaml",
+                                                   kit / "resources.yaml")}
+    for out, said in ((fifo, "is a pipe, not a file"), (link, "is a link, not a file"),
+                      (folder, "is a folder, not a file"), (Path("/dev/null"), "not a file"),
+                      (site, "is inside the content folder"),
+                      (base / "site.yaml", "is inside the content folder"),
+                      (kit / "resources.yaml", "is inside the content folder"),
+                      (kit / "locales" / "vi.po", "is inside the content folder")):
+        result = run("locale", "export", kit, "vi", "--format", "po", "--out", out, "--force")
+        assert result.code == 2, (out, result.err)
+        assert said in result.err and "Traceback" not in result.err, (out, result.err)
+    assert stat_kind(fifo) == "fifo" and link.is_symlink() and folder.is_dir()
+    assert {path: path.read_bytes() for path in before} == before
+    assert not (kit / "locales" / "vi.po").exists()
+    assert run("locale", "export", kit, "vi", "--format", "po", "--out",
+               tmp_path / "vi-new.po", "--force").code == 0
+
+
+def stat_kind(path: Path) -> str:
+    import stat
+
+    mode = path.lstat().st_mode
+    return "fifo" if stat.S_ISFIFO(mode) else "file" if stat.S_ISREG(mode) else "other"

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.file_names import path_argument
-from generator.errors import ContentError, Problem, UsageError, WriteError
+from generator.errors import ContentError, Problem, UsageError, WriteError, shown_path
 
 
 def add_locale_command(commands: argparse._SubParsersAction) -> None:
@@ -104,6 +104,7 @@ def run_export(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.content} is not a folder")
     file_format = args.file_format or _format_of(args.out)
     out = args.out or Path(f"{lang}{SUFFIXES[file_format]}")
+    _check_export_target(out, args.content)
     if out.exists() and not args.force:
         raise UsageError(f"{out} already exists; not replaced (a translator's work may be in "
                          "it): choose another --out, or add --force")
@@ -122,6 +123,39 @@ def run_export(args: argparse.Namespace) -> int:
         print(f"note: {lang} is not in site.yaml's languages: the article's lines are not in "
               "the file, and the rooms are measured beside the first language's article")
     return 0
+
+
+def _check_export_target(out: Path, content: Path) -> None:
+    """UsageError for an --out the export must not replace, --force or not: anything but a
+    regular file (a link, a folder, a pipe, a device such as /dev/stdout: the file is renamed
+    over it), and any file of the content folder or a folder it extends (site.yaml would
+    become a PO file)."""
+    import stat
+
+    from generator.content.containment import is_inside
+    from generator.content.extends import content_folders
+
+    try:
+        mode: int | None = out.lstat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = ("a link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
+                else "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                else "a device")
+        raise UsageError(f"--out {out} is {kind}, not a file: give the name of a file to "
+                         "write (it is replaced whole)")
+    try:
+        folders = content_folders(content)
+    except ContentError:
+        folders = (content,)
+    for folder in folders:
+        if is_inside(out, (folder.resolve(),)):
+            raise UsageError(f"--out {out} is inside the content folder {shown_path(folder)}: "
+                             "write the translators' file elsewhere (the default is LANG.xlf "
+                             "in the current folder)")
 
 
 def _format_of(out: Path | None) -> str:
