@@ -7,10 +7,10 @@ Prints, in this process:
 - the lists: making every term of one language's lexicon (the words of every kit language,
   of the lists in a script of their own and of the country's languages), cold (the first
   language) and for the other languages (their lists made already);
-- outside text as the build and the web page check it: the default kit's outside titles and
-  every built-in ordinary and revealing title of tests/fixtures/outside_titles.tsv, each
-  checked `--repeat` times, in microseconds per check (the first check of a text warms the
-  word caches, as a second document or a second keystroke would find them);
+- outside text as the build and the web page check it: every ordinary and revealing title
+  of tests/fixtures/outside_titles.tsv, each checked `--repeat` times, in microseconds per
+  check (the first check of a text warms the word caches, as a second document or a second
+  keystroke would find them), for revealing words and for tells;
 - a title typed on the web page, growing one character at a time (each prefix checked once,
   as the Settings page checks it while typing): microseconds per keystroke;
 - one long text of `--sizes` characters (an organisation name or a tab label pasted whole):
@@ -76,6 +76,16 @@ def main() -> None:
         per_check.append((time.perf_counter() - start) / args.repeat)
     print(f"titles: {len(rows)} titles, median {statistics.median(per_check) * 1e6:.0f} us, "
           f"slowest {max(per_check) * 1e6:.0f} us per check")
+    per_tell = []
+    for lang, title in rows:
+        words = _lexicon(lang, langs, args.country, (), ())
+        words.tells_in(title)
+        start = time.perf_counter()
+        for _ in range(args.repeat):
+            words.tells_in(title)
+        per_tell.append((time.perf_counter() - start) / args.repeat)
+    print(f"tells: the same titles, median {statistics.median(per_tell) * 1e6:.0f} us, "
+          f"slowest {max(per_tell) * 1e6:.0f} us per check")
 
     typed = []
     for end in range(1, len(TEXT) + 1):

@@ -386,7 +386,7 @@ def test_default_kit_passes_in_all_its_languages(tmp_path: Path, run) -> None:  
          f"languages: [{', '.join(langs)}]\nposter_discreet: true")
     result = run("check", kit)
     assert result.code == 0, result.err
-    assert "on an outside surface" not in result.err
+    assert "reveal what this is for" not in result.err  # tells are for test_tells_*
 
 
 def test_the_shipped_skeleton_table_is_the_installed_confusables_data() -> None:
@@ -829,3 +829,62 @@ def test_a_copy_of_the_folding_card_may_not_narrow_its_outside_panels(kit: Path,
     assert ("faces.front.outside_panels: the built-in pocket-fold's front face is an outside "
             "surface, checked for revealing words on panels 0, 3, and stays one in a copy"
             ) in result.err, result.err
+
+
+# --- tells: words about being watched, checked or hiding -------------------------------------
+
+CATALOGUES = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+              for path in sorted(BUILTIN_DIR.glob("*.yaml"))}
+# What the built-in catalogues say of hiding, checking and privacy (the safety plan's cover,
+# the restroom poster's old note, the safety note), and the outside wording that is not.
+TELLING = ("safety_plan_cover_note", "safety_plan_fillable_warning", "poster_discreet_note",
+           "safety_note", "safety_plan_keep_hidden", "safety_plan_title")
+NOT_TELLING = ("discreet_message", "promise_free_private", "promise_free_any_time",
+               "promise_private_any_time", "promise_free", "promise_private",
+               "promise_any_time", "free_to_take", "emergency_note", "take_one", "scan_tel",
+               "scan_sms", "scan_url", "poster_others", "checked", "emergency_line")
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_tells_find_the_built_in_wording_about_hiding_in_every_language(lang: str) -> None:
+    from generator.safety.discretion import _lexicon
+
+    words = _lexicon(lang, (lang,), "US", (), ())
+    strings = CATALOGUES[lang]
+    missed = [key for key in TELLING if strings.get(key) and not words.tells_in(strings[key])]
+    assert missed == [], [strings[key] for key in missed]
+    said = {key: [one.listed for one in words.tells_in(strings[key])]
+            for key in NOT_TELLING if strings.get(key)}
+    assert {key: found for key, found in said.items() if found} == {}
+    title = DEFAULT_TITLES.get(lang)
+    assert title is None or words.tells_in(title) == []
+
+
+def test_the_safety_plans_cover_is_told_of(kit: Path, run) -> None:  # noqa: ANN001
+    """The cover's "Private pages, just for you. Keep them where only you will find them."
+    tells whoever finds the booklet that it is hidden from someone: a warning naming the
+    surface, the words and the language (issue 42 rewords it)."""
+    result = run("check", kit, "--format", "safety-plan")
+    assert result.code == 0, result.err
+    for tell in ("private pages", "just for you", "only you"):
+        assert (f"warning: safety-plan (outside, cover): '{tell}' on an outside surface speaks "
+                "of being watched, checked or hiding something, which tells whoever finds it "
+                "what it may be for; reword it") in result.err, result.err
+    assert "would reveal" not in result.err
+
+
+def test_a_tell_on_the_restroom_poster_is_told_of_in_spanish(kit: Path, run) -> None:  # noqa: ANN001
+    """The restroom poster's old note, "Use a phone the other person cannot check", names a
+    watching partner: given back in a site's catalogue, it is said, on that string."""
+    _kit_in(kit, "en, es")
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    (kit / "locales").mkdir()
+    (kit / "locales" / "es.yaml").write_text(
+        "emergency_note: Si es una emergencia, llame al {emergency}; la otra persona no lo "
+        "sabrá.\n", encoding="utf-8")
+    result = run("check", kit, "--format", "poster", "--lang", "es")
+    assert result.code == 0, result.err
+    assert (f"{kit / 'locales' / 'es.yaml'}: warning: poster (poster): 'la otra persona' on "
+            "an outside surface speaks of being watched, checked or hiding something") \
+        in result.err, result.err
+    assert "reword its string `emergency_note` [es]" in result.err

@@ -103,3 +103,12 @@ REPRODUCTIONS = {
 def test_the_issues_reproductions_are_in_the_list(verdict: str) -> None:
     listed = {(lang, title) for lang, given, title in ROWS if given == verdict}
     assert [one for one in REPRODUCTIONS[verdict] if one not in listed] == []
+
+
+def test_no_ordinary_title_is_a_tell() -> None:
+    """The tells (words about being watched, checked or hiding) are said of no ordinary
+    title either."""
+    told = [(lang, title, [one.listed for one in _lexicon(lang, (lang,), "US", (), ())
+                           .tells_in(title)])
+            for lang, verdict, title in ROWS if verdict == "ordinary"]
+    assert [one for one in told if one[2]] == []

@@ -231,7 +231,12 @@ def test_a_built_in_string_past_its_room_stays_marked_while_others_are_typed(
         assert "Too long for the Folding pocket card, back, panel 1: under the QR code" in cell
         draft = client.post("/translations/draft", headers=csrf_headers(workspace), json={
             "lang": "es", "base": "absent", "strings": {"take_one": "Tome uno"}}).json()
-        assert [remark["field"] for remark in draft["remarks"]] == ["scan_sms"]
+        # (the built-in cover note of the safety plan is told of too, as a warning: it
+        # speaks of hiding the pages)
+        assert [remark["field"] for remark in draft["remarks"]
+                if remark["severity"] == "error"] == ["scan_sms"]
+        assert "safety_plan_cover_note" in [remark["field"] for remark in draft["remarks"]
+                                            if remark["severity"] == "warning"]
 
 
 def test_an_uploaded_po_file_writes_the_catalogue_and_the_article_keeping_history(

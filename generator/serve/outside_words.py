@@ -20,7 +20,13 @@ from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.place import PlacedFace
-from generator.safety.discretion import Lexicon, lexicon, outside_text, unchecked_language
+from generator.safety.discretion import (
+    QR_CODE,
+    Lexicon,
+    lexicon,
+    outside_text,
+    unchecked_language,
+)
 from generator.safety.discretion.matching import Term
 from generator.safety.word_sources import source_of
 
@@ -35,6 +41,7 @@ class Finding:
     text: str = ""  # all the surface says
     whose: str = ""  # " (Spanish, which this kit also prints)" for another language's word
     refused: bool = True  # an error; False: a warning (a language only read in the country)
+    tell: bool = False  # words about being watched, checked or hiding: a warning
 
     @property
     def word(self) -> str:
@@ -53,8 +60,8 @@ def checks_outside(kit: Kit, lang: str) -> bool:
 
 
 def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> list[Finding]:
-    """The revealing words on the outside surfaces of laid-out `faces` (`kit`: as given,
-    discreet)."""
+    """The revealing words, and the tells, on the outside surfaces of laid-out `faces`
+    (`kit`: as given, discreet)."""
     words: Lexicon = lexicon(kit.site, lang)
     found: dict[str, Finding] = {}
     for face in faces:
@@ -67,6 +74,9 @@ def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> l
             for term in words.found(text):
                 found.setdefault(term.listed, Finding(term, title, where, text, words.whose(term),
                                                       words.refuses(term)))
+            for term in words.tells_in(text) if not surface.endswith(QR_CODE) else ():
+                found.setdefault(term.listed, Finding(term, title, where, text, refused=False,
+                                                      tell=True))
     return list(found.values())
 
 
@@ -93,6 +103,11 @@ def finding_problem(kit: Kit, layout: Layout, finding: Finding, lang: str) -> Pr
     path, line, _ = source_of(kit, layout, finding.term, finding.text, lang)
     advice = ("give the line a `tab_label` in resources.yaml" if finding.surface.endswith(TABS)
               else "reword it")
+    if finding.tell:
+        return Problem(path, (
+            f"{layout.name} ({finding.surface}): '{finding.word}' on an outside surface speaks "
+            "of being watched, checked or hiding something, which tells whoever finds it what "
+            f"it may be for; {advice} [{lang}]"), line, "warning")
     if not finding.refused:
         return Problem(path, (
             f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} on an outside "

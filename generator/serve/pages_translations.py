@@ -161,21 +161,24 @@ def _outside_remarks(state: KitState, lang: str, own: dict[str, str]) -> list[Re
     kit = state.kit
     if kit is None:
         return []
-    found: dict[tuple[str | None, str, str, bool], list[tuple[str, str]]] = {}
+    found: dict[tuple[str | None, str, str, bool, bool], list[tuple[str, str]]] = {}
     for finding in outside_findings(kit, list(state.layouts.values()), lang):
         keys: list[str | None] = [*texts_with(finding.term, own)] or [None]
         for key in keys:
             words = found.setdefault(
-                (key, finding.document, finding.surface, finding.refused), [])
+                (key, finding.document, finding.surface, finding.refused, finding.tell), [])
             if (finding.word, finding.whose) not in words:
                 words.append((finding.word, finding.whose))
     remarks = []
-    for (key, document, surface, refused), words in found.items():
+    for (key, document, surface, refused, tell), words in found.items():
         text = own[key].casefold() if key is not None and key in own else ""
         shown = [f"“{word}”{whose}" for word, whose in words if word.casefold() in text] or [
             f"“{word}”{whose}" for word, whose in words]
         listed = (", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else shown[0])
-        message = (f"{listed} would print on the outside of the {document} ({surface}) and "
+        message = (f"{listed} would print on the outside of the {document} ({surface}): words "
+                   "about being watched, checked or hiding tell whoever finds it what it may "
+                   "be for; choose other words." if tell else
+                   f"{listed} would print on the outside of the {document} ({surface}) and "
                    "show what it is for: choose neutral words.")
         # a word only read in the country is said, not refused: the build warns of it
         remarks.append(Remark(message, "error" if refused else "warning", field=key,

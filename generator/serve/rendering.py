@@ -244,8 +244,9 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     except Exception as error:  # noqa: BLE001 -- a value the checks let through: said, not a 500
         view.errors = [_unexpected(kit, layout, lang, error)]
         return view
-    view.warnings = list(laid.warnings)
-    view.errors = _revealing(sized, layout, laid.faces, lang, checked)  # drawn, not built
+    outside = _revealing(sized, layout, laid.faces, lang, checked)
+    view.warnings = [*laid.warnings, *(p for p in outside if p.severity != "error")]
+    view.errors = [p for p in outside if p.severity == "error"]  # drawn, not built
     try:
         data = proof_pdf(sized, laid)
     except Exception as error:  # noqa: BLE001

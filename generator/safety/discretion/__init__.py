@@ -45,6 +45,7 @@ from generator.safety.discretion.matching import (
 from generator.safety.discretion.payloads import payload_words
 
 WORDS_DIR = Path(__file__).resolve().parent
+TELLS_DIR = WORDS_DIR / "tells"  # words about being watched, checked, hiding: warnings
 TABS = "tabs"  # the name messages give the tear-off tabs
 QR_CODE = "QR code"  # and what a QR code on a surface opens or sends
 
@@ -62,6 +63,16 @@ def has_builtin_list(lang: str) -> bool:
 def list_entries(lang: str) -> tuple[str, ...]:
     """The entries of `lang`'s own built-in list (none when it has none)."""
     path = list_path(lang)
+    if not path.is_file():
+        return ()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return tuple(dict.fromkeys(w.strip() for w in lines if w.strip() and not w.startswith("#")))
+
+
+@remembered(64)
+def tell_entries(lang: str) -> tuple[str, ...]:
+    """The entries of `lang`'s own list of tells (tells/<lang>.txt; none when it has none)."""
+    path = TELLS_DIR / f"{lang.split('-')[0]}.txt"
     if not path.is_file():
         return ()
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -138,9 +149,10 @@ class Lexicon:
 
     def __init__(self, lang: str, listed: tuple[tuple[Term, str], ...],
                  kit_languages: frozenset[str], own_scripts: frozenset[str],
-                 country: str) -> None:
+                 country: str, tells: tuple[Term, ...] = ()) -> None:
         self.lang = lang
         self.index = TermIndex(tuple(one for one, _ in listed))
+        self.tells = TermIndex(tells)  # words about being watched, checked or hiding
         self._langs = {id(one): list_lang for one, list_lang in listed}
         self.kit_languages = kit_languages  # base codes: "en", and the kit's
         self.own_scripts = own_scripts
@@ -155,11 +167,13 @@ class Lexicon:
         return self._langs[id(found)]
 
     def found(self, text: str) -> list[Term]:
-        """The terms found in `text`, each once (`listed`), in the lexicon's order."""
-        first: dict[str, Term] = {}
-        for one in self.index.found(text):
-            first.setdefault(one.listed, one)
-        return list(first.values())
+        """The terms found in `text`, in the lexicon's order, each once: a word listed with
+        and without its accents ("doméstica", "domestica") is named as first listed."""
+        return _once(self.index.found(text))
+
+    def tells_in(self, text: str) -> list[Term]:
+        """The tells in `text` (words about being watched, checked or hiding), each once."""
+        return _once(self.tells.found(text))
 
     def refuses(self, found: Term) -> bool:
         """A word of the kit's languages or of a script of its own (an error), not only of
@@ -179,6 +193,18 @@ class Lexicon:
         if base in self.own_scripts:
             return f" ({name})"
         return f" ({name}, read by {COUNTRY_SHARE:g}% or more of people in {self.country})"
+
+
+def _once(found: list[Term]) -> list[Term]:
+    first: dict[str, Term] = {}
+    for one in found:
+        first.setdefault(_unmarked(one.listed), one)
+    return list(first.values())
+
+
+def _unmarked(listed: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFD", listed)
+                   if not unicodedata.combining(char))
 
 
 def _base(lang: str) -> str:
@@ -234,8 +260,11 @@ def _lexicon(lang: str, languages: tuple[str, ...], country: str, every: tuple[s
             same = (one.listed, one.parts, one.whole_word, one.prefix, one.inside, one.bare,
                     one.everyday)
             found.setdefault(same, (one, code))
+    tells = [*terms(tell_entries("en"), lang)]
+    for code in dict.fromkeys(_base(code) for code in kit if _base(code) != "en"):
+        tells.extend(terms(tell_entries(code), code))
     return Lexicon(lang, tuple(found.values()), frozenset(map(_base, ("en", *kit))),
-                   frozenset(scripts), country)
+                   frozenset(scripts), country, tuple(dict.fromkeys(tells)))
 
 
 @remembered(1)
@@ -347,4 +376,31 @@ def discretion_problems(faces: list[PlacedFace], layout_name: str, words: Lexico
                     problems.append(Problem(file, (
                         f"{said} on an outside surface may reveal what this is for to them; "
                         f"{advice} [{lang}]"), line, "warning"))
+            if not surface.endswith(QR_CODE):
+                problems.extend(_tells(words, face, surface, text, layout_name, path,
+                                       tabs_source, source_of))
+    return problems
+
+
+def _tells(words: Lexicon, face: PlacedFace, surface: str, text: str, layout_name: str,
+           path: Path, tabs_source: Source | None, source_of: WordSource | None
+           ) -> list[Problem]:
+    """A warning for each tell on an outside surface: words about being watched, checked or
+    hiding ("the other person cannot check", "only you", "private pages") tell whoever finds
+    the piece that its owner hides something from someone, though they reveal nothing by
+    themselves; where they name a watching partner, the piece gives itself away."""
+    problems = []
+    for found in words.tells_in(text):
+        file, line, key = path, None, None
+        if surface == TABS and tabs_source is not None:
+            file, line = tabs_source.path, tabs_source.line
+        elif surface != TABS and source_of is not None:
+            file, line, key = source_of(found, text)
+        where = surface if surface == face.name else f"{face.name}, {surface}"
+        advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
+                  else f"reword its string `{key}`" if key else "reword it")
+        problems.append(Problem(file, (
+            f"{layout_name} ({where}): '{found.listed}' on an outside surface speaks of being "
+            "watched, checked or hiding something, which tells whoever finds it what it may "
+            f"be for; {advice} [{words.lang}]"), line, "warning"))
     return problems
