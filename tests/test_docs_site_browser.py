@@ -52,7 +52,7 @@ def test_the_site_loads_nothing_from_elsewhere_and_searches_offline(browser, sit
         assert tab.url.startswith("file://") and Path(tab.url.split("#")[0][7:]).is_file()
         # every page's link opens a page from disk (no folder URLs a disk cannot serve)
         pages = tab.eval_on_selector_all(
-            "nav a[href]", "links => links.map(link => link.href)")
+            ".navbar a[href]", "links => links.map(link => link.href)")
         pages = [url.split("#")[0] for url in pages if url.startswith("file://")]
         assert pages and all(Path(url[7:]).is_file() for url in pages), pages
     finally:
