@@ -123,7 +123,7 @@ def test_a_weekday_line_is_never_said_to_be_open_any_time(weekdays: tuple[Path, 
 def test_the_build_notes_what_it_left_unsaid(weekdays: tuple[Path, str]) -> None:
     _, err = weekdays
     notes = [row for row in err.splitlines() if "the brochure's back panel and the restroom "
-             "poster say" in row]
+             "poster and sticker say" in row]
     assert len(notes) == 1, err
     assert ": note: " in notes[0]
     assert "say only 'free' (1-800-799-7201 is free to call) of 'Local line'" in notes[0]
@@ -150,7 +150,7 @@ def test_the_default_kit_says_it_all_and_notes_nothing(tmp_path: Path) -> None:
     code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
                         "brochure")
     assert code == 0, err
-    assert "back panel and the restroom poster say" not in err
+    assert "back panel and the restroom poster and sticker say" not in err
     strings = load_strings("es", DEFAULT_CONTENT)
     assert claims_in(outside(tmp_path / "out" / "es" / "brochure.pdf"), strings) == {
         FREE, PRIVATE, ANY_TIME}

@@ -83,7 +83,7 @@ MAX_FILLERS = 6  # every order-keeping way to place them is tried: a few, not do
 
 class SlotSpec(FrozenModel):
     name: str
-    kind: Literal["text", "list", "qr", "ornament", "flow", "tabs"]
+    kind: Literal["text", "list", "qr", "ornament", "flow", "tabs", "field"]
     box: Box
     panel: int = 0  # which panel of the face the box is in (formats with panels)
     panels: list[int] | None = None  # flow: the panels the text runs through, in order
@@ -124,6 +124,11 @@ class SlotSpec(FrozenModel):
     # qr: "margin" lets the code's white quiet zone lie outside the box, in the face's safe
     # margin (white paper up to the trim), so that the box bounds the code itself.
     quiet_zone: Literal["inside", "margin"] = "inside"
+    # field: a flat colour printed behind what the face sets on it (a poster's band behind
+    # its headline and number, a sticker's foot). Where its box meets the edge of the safe
+    # area it runs on to its panel's edge (into the bleed at the trim); on a round piece
+    # (`die_cut: circle`) it keeps to the circle, past the cut by the bleed.
+    paint: Literal["brand", "tint"] = "brand"
 
     @field_validator("box")
     @classmethod

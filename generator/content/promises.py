@@ -1,8 +1,8 @@
 """What a piece may say of the first line in a few words beside its number or QR code.
 
-The brochure's back panel and the restroom poster say of the first line what reaching it is
-like: "Free and private, any time." Each claim is made only where the line's data makes it
-(a card beside a line open Monday to Friday, 9 to 5, said "any time"):
+The brochure's back panel and the restroom poster and sticker say of the first line what
+reaching it is like: "Free and private, any time." Each claim is made only where the line's
+data makes it (a card beside a line open Monday to Friday, 9 to 5, said "any time"):
 
 - free: `free: true` in resources.yaml, else its phone is free to call by the country's
   numbering plan (a toll-free number, a short number such as 988 or 116 123: call_cost.py);
@@ -36,7 +36,7 @@ PROMISE_STRINGS: Mapping[frozenset[str], str] = MappingProxyType({
     frozenset({PRIVATE}): "promise_private",
     frozenset({ANY_TIME}): "promise_any_time",
 })
-WHERE = "the brochure's back panel and the restroom poster"
+WHERE = "the brochure's back panel and the restroom poster and sticker"
 
 
 def open_all_hours(hours: str | None) -> bool:

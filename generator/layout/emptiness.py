@@ -1,7 +1,7 @@
 """Panels left mostly blank: `check` warns when more than a third of a panel is empty.
 
-Measured from what was placed: each paragraph's box, QR codes, designs, lines to write on,
-and the whole box of text a layout sets in the middle or at the foot of its slot (the air
+Measured from what was placed: each paragraph's box, QR codes, designs, colour fields,
+lines to write on, and the whole box of text a layout sets in the middle or at the foot of its slot (the air
 around it is the layout's choice). The empty part of a panel is its tallest band, across
 its safe area, that holds none of these: scattered gaps between paragraphs do not add up,
 a short article's blank half-panel does. The outside of a folded item or a card (its cover
@@ -21,7 +21,7 @@ LIMIT = 1 / 3
 
 
 def filled_rects(face: PlacedFace) -> list[Rect]:
-    rects = list(face.claimed) + list(face.callouts)
+    rects = list(face.claimed) + list(face.callouts) + [field.rect for field in face.fields]
     for text in face.texts:
         para = text.paragraph
         if text.rotate:  # turned 90°: (x, y) is the frame's bottom-right... read upwards

@@ -101,6 +101,19 @@ class PlacedOrnament:
 
 
 @dataclass(frozen=True)
+class PlacedField:
+    """A flat colour behind part of a face: `rect`, run on to the edges of `panel` on the
+    sides in `edges` (and into the bleed where that is the trim); on a round piece kept to
+    `circle` (x, y, radius: the die cut) and the bleed past it."""
+
+    rect: Rect
+    paint: str  # a FILL_PAINTS name
+    panel: Rect
+    edges: frozenset[str] = frozenset()
+    circle: tuple[float, float, float] | None = None
+
+
+@dataclass(frozen=True)
 class PlacedCutLine:
     x1: float
     y1: float
@@ -118,6 +131,7 @@ class PlacedFace:
     texts: list[PlacedText] = field(default_factory=list)
     qrs: list[PlacedQr] = field(default_factory=list)
     ornaments: list[PlacedOrnament] = field(default_factory=list)
+    fields: list[PlacedField] = field(default_factory=list)  # colour behind text
     cut_lines: list[PlacedCutLine] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)  # lines to write on
     callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
@@ -676,6 +690,27 @@ def _place_ornament(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                            placement.fonts.rtl))
 
 
+def _place_field(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
+                 placement: Placement) -> None:
+    """A colour field: its box, run on to its panel's edges where the box meets the safe
+    area's (a band reaching the trim, not a box floating a margin short of it)."""
+    box = _box(slot, placement, placed)
+    panel = placed.panels[slot.panel]
+    sides = _sides_at_the_margin(box, panel.inset(placement.size.safe_margin))
+    left = panel.x if sides["left"] else box.x
+    right = panel.x + panel.width if sides["right"] else box.x + box.width
+    bottom = panel.y if sides["bottom"] else box.y
+    top = panel.top if sides["top"] else box.top
+    circle = None
+    if placement.layout.spec.die_cut == "circle":
+        circle = (placed.width / 2, placed.height / 2, min(placed.width, placed.height) / 2)
+    placed.fields.append(PlacedField(Rect(left, bottom, right - left, top - bottom),
+                                     slot.paint, panel,
+                                     frozenset(side for side, at in sides.items() if at),
+                                     circle))
+    placed.extents[slot.name] = (bottom, top)
+
+
 PLACERS: MappingProxyType[
     str, Callable[[PlacedFace, SlotSpec, ComposedFace, Placement], None]] = MappingProxyType({
     "text": _place_text,
@@ -684,6 +719,7 @@ PLACERS: MappingProxyType[
     "tabs": _place_tabs,
     "qr": _place_qr,
     "ornament": _place_ornament,
+    "field": _place_field,
 })
 
 

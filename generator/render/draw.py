@@ -35,6 +35,7 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     path.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed)
     canvas.clipPath(path, stroke=0, fill=0)
     _panel_backgrounds(canvas, face, x, y, brand, bleed, inset)
+    draw_fields(canvas, face, x, y, brand, bleed, inset)
     _callouts(canvas, face, x, y, brand)
     draw_ornaments(canvas, face, x, y, brand, bleed, inset)
     for text in face.texts:
@@ -64,7 +65,39 @@ def draw_background(canvas: Canvas, face: PlacedFace, x: float, y: float, brand:
     canvas.rect(x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed,
                 stroke=0, fill=1)
     _panel_backgrounds(canvas, face, x, y, brand, bleed)
+    draw_fields(canvas, face, x, y, brand, bleed)
     _callouts(canvas, face, x, y, brand)
+
+
+def draw_fields(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
+                bleed: float = 0.0, inset: float = 0.0) -> None:
+    """The colour fields behind text: into the bleed where they reach the trim, or, on an
+    office page the size of its sheet, `inset` inside their panel's edges as the panels'
+    colours are; on a round piece within its circle, the bleed past the cut."""
+    for placed in face.fields:
+        rect = placed.rect
+        left, bottom, right, top = rect.x, rect.y, rect.x + rect.width, rect.top
+        if inset > 0:
+            inner = placed.panel.inset(inset)
+            left, bottom = max(left, inner.x), max(bottom, inner.y)
+            right, top = min(right, inner.x + inner.width), min(top, inner.top)
+        else:
+            edge = 0.01
+            left -= bleed if left <= edge else 0.0
+            bottom -= bleed if bottom <= edge else 0.0
+            right += bleed if right >= face.width - edge else 0.0
+            top += bleed if top >= face.height - edge else 0.0
+        if right <= left or top <= bottom:
+            continue
+        canvas.saveState()
+        if placed.circle is not None:
+            cx, cy, radius = placed.circle
+            path = canvas.beginPath()
+            path.circle(x + cx, y + cy, radius + bleed)
+            canvas.clipPath(path, stroke=0, fill=0)
+        canvas.setFillColor(fill_colour(placed.paint, brand))
+        canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
+        canvas.restoreState()
 
 
 def draw_ornaments(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,

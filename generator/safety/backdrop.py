@@ -29,10 +29,16 @@ def overlap(first: Rect, second: Rect) -> Rect | None:
 
 
 def paints_behind(face: PlacedFace, box: Rect) -> list[Paint]:
-    """Every colour printed somewhere under `box`, bottom layer first, each once."""
+    """Every colour printed somewhere under `box`, bottom layer first, each once. A colour
+    field covering the whole box hides what lies under it."""
     paints = [FILL_PAINTS[fill] for panel, fill in panel_fills(face) if overlap(panel, box)]
     if not paints:  # outside every panel: the face's own background
         paints.append(FILL_PAINTS[face.spec.background])
+    for field in face.fields:
+        if covers(field.rect, box):
+            paints = [FILL_PAINTS[field.paint]]
+        elif overlap(field.rect, box):
+            paints.append(FILL_PAINTS[field.paint])
     if any(overlap(callout, box) for callout in face.callouts):
         paints.append(FILL_PAINTS[CALLOUT_FILL])
     for ornament in face.ornaments:
@@ -44,6 +50,12 @@ def paints_behind(face: PlacedFace, box: Rect) -> list[Paint]:
                       ornament_shapes(ornament.design, ornament.box, ornament.mirrored)
                       if shape.touches(visible))
     return list(dict.fromkeys(paints))
+
+
+def covers(outer: Rect, inner: Rect) -> bool:
+    return (outer.x <= inner.x + _EDGE and outer.y <= inner.y + _EDGE
+            and outer.x + outer.width >= inner.x + inner.width - _EDGE
+            and outer.top >= inner.top - _EDGE)
 
 
 def text_box(text: PlacedText) -> Rect:
