@@ -1,11 +1,11 @@
 """Panels left mostly blank: `check` warns when more than a third of a panel is empty.
 
 Measured from what was placed: each paragraph's box, QR codes, designs, colour fields,
-lines to write on, and the whole box of text a layout sets in the middle or at the foot of its slot (the air
-around it is the layout's choice). The empty part of a panel is its tallest band, across
-its safe area, that holds none of these: scattered gaps between paragraphs do not add up,
-a short article's blank half-panel does. The outside of a folded item or a card (its cover
-and back) is left out: quiet on purpose.
+lines to write on, and the whole box of text a layout sets in the middle or at the foot of
+its slot (the air around it is the layout's choice). The empty part of a panel is its
+tallest band, across its safe area, that holds none of these: scattered gaps between
+paragraphs do not add up, a short article's blank half-panel does. The outside of a folded
+item or a card (its cover and back) is left out: quiet on purpose.
 """
 
 from __future__ import annotations
