@@ -8,6 +8,7 @@ CJK is subset to the characters a document uses and converted to TrueType outlin
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -16,14 +17,16 @@ import sys
 from array import array
 from pathlib import Path
 
-from generator.disk_cache import cache_folder
+from generator.disk_cache import cache_folder, not_kept, spare_cache_folder
 from generator.engine import remembered
+from generator.errors import WriteError
 from generator.write import write_atomic
 
 # Font files are made in a child process (generator/i18n/font_making.py), once per machine
 # and per set of characters, since they are cached.
 
 CACHE_VERSION = "3"
+NOT_WRITTEN = 3  # the exit status of a font job whose file could not be written (a full disk)
 # The cache folder holds at most this much (HAVENPRINT_CACHE_MB to change it): the files
 # used longest ago go first. A kit needs a few MB (instanced fonts, one CJK subset per
 # language); a batch of Chinese sites one subset per language.
@@ -83,7 +86,13 @@ def _used(path: Path) -> Path:
 
 
 def _store(target: Path, data: bytes) -> None:
-    write_atomic(target, data)
+    """`data` kept in the cache; where it cannot be (a full disk), said once and not kept:
+    it is read from the font again next time."""
+    try:
+        write_atomic(target, data)
+    except OSError as error:
+        not_kept(target.parent, error)
+        return
     _within_limit(target)
 
 
@@ -152,17 +161,35 @@ def _cached_or_made(target: Path, job: dict) -> Path:
     for good."""
     if target.is_file():
         return _used(target)
+    spare = spare_cache_folder("fonts") / target.name  # where a full cache's are made
+    if spare.is_file():
+        return _used(spare)
+    done = _make(target, job)
+    if done.returncode == NOT_WRITTEN and spare.parent != target.parent:
+        not_kept(target.parent, OSError(errno.ENOSPC, _said(done)))
+        target, done = spare, _make(spare, job)
+    if done.returncode == NOT_WRITTEN:
+        raise WriteError(f"could not make the font file {target.name}: {target.parent} "
+                         f"cannot take it ({_said(done)}); free some space on its disk, or set "
+                         "HAVENPRINT_CACHE to a folder elsewhere")
+    if done.returncode != 0 or not target.is_file():
+        raise RuntimeError(f"could not make the font file {target.name} from "
+                           f"{job['source']}: {_said(done)}")
+    return _within_limit(target)
+
+
+def _make(target: Path, job: dict) -> subprocess.CompletedProcess[str]:
     job = {**job, "target": str(target)}
     package_root = Path(__file__).resolve().parents[2]  # this very generator, wherever it is
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
          "from generator.i18n.font_making import main; main()", str(package_root)],
         input=json.dumps(job), capture_output=True, text=True, check=False)
-    if done.returncode != 0 or not target.is_file():
-        said = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise RuntimeError(f"could not make the font file {target.name} from "
-                           f"{job['source']}: {said}")
-    return _within_limit(target)
+
+
+def _said(done: subprocess.CompletedProcess[str]) -> str:
+    return (done.stderr.strip().splitlines() or ["no message"])[-1]
+
 
 
 @remembered(64)

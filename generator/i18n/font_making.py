@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, newTable
 
+from generator.i18n.font_files import NOT_WRITTEN
 from generator.write import write_atomic
 
 EMBOLDEN = 0.045  # stroke width as a share of the em: close to Noto Sans CJK Bold's weight
@@ -144,7 +145,15 @@ def _emboldened(source: Path, suffix: str) -> TTFont:
 
 
 def main() -> None:
-    make(json.load(sys.stdin))
+    job = json.load(sys.stdin)
+    try:
+        make(job)
+    except OSError as error:  # the cache's disk, not the font: the parent makes it elsewhere
+        if error.filename != job["target"] and not str(error.filename or "").startswith(
+                str(Path(job["target"]).parent)):
+            raise
+        print(error.strerror or error, file=sys.stderr)
+        sys.exit(NOT_WRITTEN)
 
 
 if __name__ == "__main__":

@@ -10,14 +10,14 @@ from itertools import groupby
 from types import MappingProxyType
 
 import jinja2
-from jinja2 import FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
+from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator import PACKAGE_DIR, __version__
 from generator.content.models import Kit
-from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.i18n.localize import native_name
+from generator.kept_templates import KeptTemplates
 from generator.render.printing import PrintNote
 from generator.render.targets import Target
 
@@ -107,14 +107,14 @@ def page_templates() -> ImmutableSandboxedEnvironment:
     )
 
 
-def _page_bytecode() -> FileSystemBytecodeCache:
+def _page_bytecode() -> KeptTemplates:
     """Compiled page templates: their code depends on jinja2's version and the environment's
     settings, so each gets files of its own."""
     settings = (jinja2.__version__, ImmutableSandboxedEnvironment.__name__,
                 sorted(ImmutableSandboxedEnvironment.intercepted_binops), "autoescape",
                 "StrictUndefined", "trim_blocks", "lstrip_blocks", "keep_trailing_newline")
     digest = hashlib.sha256(repr(settings).encode()).hexdigest()[:12]
-    return FileSystemBytecodeCache(str(cache_folder("templates")), f"pages-{digest}-%s.cache")
+    return KeptTemplates(f"pages-{digest}-%s.cache")
 
 
 def render_index(kit: Kit, documents: list[DocumentView],

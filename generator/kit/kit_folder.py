@@ -102,7 +102,12 @@ class KitFolder:
         with write_errors("prepare the output folder"):
             self.out.mkdir(parents=True, exist_ok=True)
             _make_state_folder(self.state)
-        self._lock.acquire()
+        try:
+            self._lock.acquire()
+        except WriteError:  # a full disk: the folder made for it goes too
+            with contextlib.suppress(OSError):
+                self.state.rmdir()
+            raise
         try:
             with write_errors("finish the kit an earlier build was swapping in"):
                 self._recover()

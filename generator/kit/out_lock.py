@@ -48,8 +48,14 @@ class FolderLock:
                 os.close(descriptor)
                 raise OutputInUse(self._shown, holder)
             if self._same_file(descriptor):
-                os.ftruncate(descriptor, 0)
-                os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+                try:
+                    os.ftruncate(descriptor, 0)
+                    os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+                except OSError as error:  # a full disk: no room for the process id
+                    with contextlib.suppress(OSError):
+                        self._path.unlink()  # while held, as release does
+                    os.close(descriptor)
+                    raise WriteError(f"cannot lock {self._shown}: {error.strerror}") from None
                 self._descriptor = descriptor
                 current_engine().held_locks.add(descriptor)
                 return

@@ -21,7 +21,6 @@ import jinja2
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_skeleton, get_day_names
 from jinja2 import (
-    FileSystemBytecodeCache,
     StrictUndefined,
     TemplateError,
     TemplateNotFound,
@@ -37,11 +36,11 @@ from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
 from generator.content.promises import line_promise, open_all_hours
 from generator.content.web_address import bare_domain
-from generator.disk_cache import cache_folder
 from generator.engine import remembered
 from generator.errors import ContentError, Problem
 from generator.i18n.digits import DECIMAL, WESTERN, in_digits, piece_digits
 from generator.i18n.localize import babel_locale
+from generator.kept_templates import KeptTemplates
 from generator.layout.paragraphs import Paragraph, parse_block
 from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
 
@@ -122,13 +121,13 @@ def _environment(folder: Path) -> LimitedSandbox:
 
 
 @remembered(1)
-def template_bytecode() -> FileSystemBytecodeCache:
+def template_bytecode() -> KeptTemplates:
     """Where compiled templates are kept. The sandbox's code depends on jinja2's version and
     on the environment's settings (which operators it intercepts): each gets files of its own."""
     settings = (jinja2.__version__, sorted(LimitedSandbox.intercepted_binops), "autoescape",
                 "StrictUndefined", "trim_blocks", "lstrip_blocks")
     digest = hashlib.sha256(repr(settings).encode()).hexdigest()[:12]
-    return FileSystemBytecodeCache(str(cache_folder("templates")), f"{digest}-%s.cache")
+    return KeptTemplates(f"{digest}-%s.cache")
 
 
 @remembered(256)
