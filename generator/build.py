@@ -77,9 +77,12 @@ class BuiltPdf:
     article: str = ""  # the slug of the article it was built from
     card_line_from_site: bool = False  # prints site.yaml's card_line, not the article's
     audience: str | None = None  # the audience pack it belongs to; None: the main kit
-    # the lines it prints whole, by where they are in its kit's resources (manifest.json
-    # records them, for `havenprint changes`)
+    # the lines it prints whole, by where they are in its kit's resources, those it prints a
+    # part of (with which parts), and what its QR codes encode (manifest.json records them,
+    # for `havenprint changes`)
     lines: tuple[int, ...] = ()
+    partly: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    qr_payloads: tuple[str, ...] = ()
 
 
 @dataclass
@@ -156,14 +159,16 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
                 + [p for p in outside if p.severity != "error"])
     cut = frozenset(line for face in placed.faces for line, _ in face.left_out_lines)
     return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
-                   told.left_out, cut, captions), pairs
+                   told.partly, told.left_out, cut, captions), pairs
 
 
 def _built(kit: Kit, document: Document, lang: str, target: Target,
-           path: Path, lines: frozenset[int] = frozenset()) -> BuiltPdf:
+           path: Path, piece: Piece | None = None) -> BuiltPdf:
+    lines, partly = (piece.printed_lines, piece.partly_lines) if piece else (frozenset(), {})
     return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
                     card_line_from_site(kit, document, lang), kit.audience,
-                    tuple(sorted(lines)))
+                    tuple(sorted(lines)), tuple(sorted(partly.items())),
+                    piece.qr_payloads if piece else ())
 
 
 @dataclass
@@ -175,6 +180,8 @@ class Piece:
     pdfs: list[tuple[Target, bytes]] = field(default_factory=list)  # (target, the PDF)
     written: list[tuple[Target, Path]] = field(default_factory=list)  # where each went
     printed_lines: frozenset[int] = frozenset()  # see generator/layout/laid_out.py
+    partly_lines: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    qr_payloads: tuple[str, ...] = ()  # what its QR codes encode
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     cut_lines: frozenset[int] = frozenset()  # what its lists could not hold, or were given
     given: frozenset[int] = frozenset()  # the lines it was asked to leave out (`_pieces`)
@@ -300,8 +307,7 @@ def _result(request: BuildRequest, documents: list[Document],
             result.why[(document.name, lang)] = _why(kit, document, lang, piece)
         for target, path in piece.written:
             result.written.append(path)
-            result.built.append(_built(kit, document, lang, target, path,
-                                       piece.printed_lines))
+            result.built.append(_built(kit, document, lang, target, path, piece))
     problem = (contrast_problem(kit.site, contrast)
                if any(piece.faint for piece in pieces.values()) else None)
     if problem is not None:
@@ -357,7 +363,10 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
     except ContentError as error:
         return Piece(problems=list(error.problems), failed=True)
     piece = Piece(problems=list(laid.warnings), contrast=contrast,
-                  printed_lines=laid.printed_lines, left_out_lines=laid.left_out_lines,
+                  printed_lines=laid.printed_lines, partly_lines=laid.partly_lines,
+                  qr_payloads=tuple(dict.fromkeys(qr.payload for face in laid.faces
+                                                  for qr in face.qrs)),
+                  left_out_lines=laid.left_out_lines,
                   cut_lines=laid.cut_lines, given=frozenset(same_lines or ()))
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))

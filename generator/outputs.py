@@ -39,6 +39,7 @@ from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.kits import build_kits, every_kit, kit_out
 from generator.render.printing import describe_size, print_note
+from generator.render.qr import QrError, payload_for
 from generator.render.targets import Target
 from generator.write import write_atomic
 
@@ -198,9 +199,7 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
         carries["audience"] = item.audience
     outputs.append(file_entry(item.path, label, kind="pdf", format=item.layout.name,
                               format_size=item.size_key, lang=item.lang, target=item.target,
-                              pages=len(sizes), **carries,
-                              lines=[printed_line(kit.resources[line], item.lang)
-                                     for line in item.lines if line < len(kit.resources)]))
+                              pages=len(sizes), **carries, **_printed_lines(kit, item)))
     printed = item.target != Target.SCREEN
     rendered = previews.previews_of(item.path) if previews is not None and printed else []
     thumbnails = []
@@ -218,6 +217,32 @@ def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | N
         note=print_note(sized_kit(kit, item.layout, item.size_key), item.layout, item.target,
                         sizes[0]),
     )
+
+
+def _printed_lines(kit: Kit, item: BuiltPdf) -> dict[str, list[dict[str, Any]]]:
+    """The lines a PDF prints whole (`lines`) and those it prints a part of (`partly`: a
+    restroom poster's or a sticker's first number and QR code, the safety note's emergency
+    number), each with what its QR code encodes when it is the line's."""
+    lines = kit.resources
+    qrs: dict[int, str] = {}  # the lines whose QR code the PDF prints
+    if item.qr_payloads:
+        for index, line in enumerate(lines):
+            try:
+                payload = payload_for(line)
+            except QrError:
+                continue
+            if payload in item.qr_payloads:
+                qrs[index] = payload
+    whole = [index for index in item.lines if index < len(lines)]
+    parts = {index: ways for index, ways in item.partly if index < len(lines)}
+    for index in qrs:  # a line of which it prints the QR code alone
+        if index not in whole:
+            parts[index] = (*parts.get(index, ()), "qr")
+    return {
+        "lines": [printed_line(lines[index], item.lang, qr=qrs.get(index)) for index in whole],
+        "partly": [printed_line(lines[index], item.lang, ways, qr=qrs.get(index))
+                   for index, ways in sorted(parts.items())],
+    }
 
 
 def _web_pages(kit: Kit, built: list[BuiltPdf], out: Path, outputs: list[dict[str, Any]],

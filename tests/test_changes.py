@@ -162,3 +162,87 @@ def test_lines_past_their_check_date_come_most_printed_first(kit: Path, tmp_path
     assert "to check again (not checked within 12 months), most printed first:" in words
     assert f"'National Domestic Violence Hotline': checked 2024-01-15, on {stale[0]['pieces']} " \
            "printed piece(s)" in words
+
+
+def pdftotext_digits(out: Path) -> dict[str, str]:
+    """Each PDF of the kit (relative path) and the digits of its text, read by poppler."""
+    import subprocess
+
+    return {path.relative_to(out).as_posix(): digits(subprocess.run(
+        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout)
+        for path in sorted(out.rglob("*.pdf"))}
+
+
+def qr_codes(out: Path) -> dict[str, set[str]]:
+    """What each PDF's QR codes encode, decoded from its pages (zxing-cpp)."""
+    from pypdf import PdfReader
+
+    from tests.conftest import decode_qr_codes
+
+    return {path.relative_to(out).as_posix(): {
+        code for page in range(len(PdfReader(path).pages))
+        for code in decode_qr_codes(path, page)} for path in sorted(out.rglob("*.pdf"))}
+
+
+RESTROOM = ("--format", "poster", "--format", "sticker", "--format", "pocket-card",
+            "--format", "brochure")
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdftotext") is None,
+                    reason="needs pdftotext from Debian's poppler-utils")
+def test_a_restroom_poster_and_sticker_printing_the_first_number_are_reprinted(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """The restroom poster and sticker name no line (they print no line whole) but print the
+    first line's number and its QR code: a change of that number makes them wrong too."""
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nsticker_discreet: true\n"
+         "brand_color:")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, *RESTROOM, "--no-previews").code == 0
+    texts = pdftotext_digits(out)
+    printing = {file for file, text in texts.items() if "18007997233" in text}
+    assert {"en/poster-letter.pdf", "en/sticker.pdf"} <= printing  # office, shop, screen
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 1-800-799-7000")
+    result = run("changes", kit, "--since", out, "--json")
+    assert result.code == 1, result.err
+    report = json.loads(result.out)
+    assert {file for piece in report["reprint"] for file in piece["files"]} == printing
+    assert {file for piece in report["still_right"] for file in piece["files"]} == \
+        set(texts) - printing
+    assert report["lines"] == [{
+        "name": "National Domestic Violence Hotline", "change": "changed",
+        "details": ["number 1-800-799-7233 -> 1-800-799-7000",
+                    "QR code tel:+18007997233 -> tel:+18007997000"]}]
+
+
+def test_a_qr_code_that_now_does_another_thing_is_a_reprint(kit: Path, tmp_path: Path,
+                                                            run) -> None:  # noqa: ANN001
+    """`qr: sms` instead of `qr: tel` changes no number a piece prints, but every QR code
+    that called the line: exactly the pieces whose QR codes (decoded) call it are wrong."""
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, *RESTROOM, "--no-previews",
+               "--target", "office").code == 0
+    codes = qr_codes(out)
+    calling = {file for file, found in codes.items() if "tel:+18007997233" in found}
+    assert len(calling) == 4
+    edit(kit / "resources.yaml", "qr: tel ", "qr: sms ")
+    report = json.loads(run("changes", kit, "--since", out, "--json").out)
+    assert {file for piece in report["reprint"] for file in piece["files"]} == calling
+    assert report["lines"][0]["details"] == ["QR code tel:+18007997233 -> SMSTO:88788:START"]
+
+
+def test_a_renamed_line_is_said_renamed_and_a_new_check_date_is_no_reprint(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews",
+               "--target", "office").code == 0
+    edit(kit / "resources.yaml", "verified: 2026-11-01  #", "verified: 2026-11-20  #")
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: (800) 799-7233")
+    assert run("changes", kit, "--since", out).code == 0
+    edit(kit / "resources.yaml", "en: National Domestic Violence Hotline",
+         "en: The Hotline")
+    report = json.loads(run("changes", kit, "--since", out, "--json").out)
+    assert report["lines"] == [{"name": "National Domestic Violence Hotline",
+                                "change": "changed",
+                                "details": ["name 'National Domestic Violence Hotline' -> "
+                                            "'The Hotline'"]}]
+    assert [piece["files"] for piece in report["reprint"]] == [["en/pocket-card.pdf"]]

@@ -2,10 +2,14 @@
 
 A kit's manifest.json records, for each PDF, the lines it prints whole and the ways to reach
 each (`manifest.printed_line`: its numbers by what they dial and as printed, its texting line
-and keyword, its web address, its hours in the PDF's language, its checked date). Today's
-lines are compared with them by name: a line whose number, TTY or texting line dials
-elsewhere, whose keyword, web address or hours changed, or that is no longer in the data
-makes every piece printing it one to reprint; the others are still right. A line in the data
+and keyword, its web address, its hours in the PDF's language, what its QR code encodes
+when the PDF prints it, its checked date), and the lines it prints a part of (a restroom
+poster's or a sticker's first number and QR code, the safety note's emergency number) with
+only what it prints of them. Today's lines are matched with them by name (of two with one
+name, the one that dials the same; a line renamed, by its number): a line whose number, TTY
+or texting line dials elsewhere, whose keyword, web address, hours or QR code changed, that
+was renamed or that is no longer in the data makes every piece printing it (whole, or the
+part that changed) one to reprint; the others are still right. A line in the data
 that was not in the data the kit was built from (manifest.json lists every line, printed or
 not) is said as added, and one gone that no piece printed as removed: no printed piece is
 wrong for either. A number written another way that dials the same, or a new checked date,
@@ -17,12 +21,14 @@ most printed pieces first, each with where it is written: what to call or text a
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from generator.content.models import Kit, Resource
 from generator.kit.manifest import printed_line
+from generator.render.qr import QrError, payload_for
 
 # what differs between a printed line and today's that makes its pieces wrong, in order
 _WAYS = (("phone", "number"), ("tty", "TTY number"), ("text", "texting line"),
@@ -138,46 +144,55 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
     today = today or date.today()
     outputs = [entry for entry in manifest.get("outputs", [])
                if isinstance(entry, dict) and entry.get("kind") == "pdf"]
-    if not outputs or any("lines" not in entry for entry in outputs):
+    if not outputs or any("lines" not in entry or "partly" not in entry for entry in outputs):
         raise NoLinesRecorded("its manifest.json does not record the lines each piece prints "
-                              "(a kit built before havenprint recorded them): build it again "
-                              "to have a kit to compare with later")
+                              "(a kit built before havenprint recorded them all): build it "
+                              "again to have a kit to compare with later")
     kits = {one.audience: one for one in (kit, *kit.audiences)}
-    pieces: dict[tuple[Any, ...], tuple[Piece, list[dict[str, Any]]]] = {}
-    for entry in outputs:
+    pieces: dict[tuple[Any, ...], tuple[Piece, dict[str, dict[str, Any]]]] = {}
+    for entry in outputs:  # a piece's office, shop and screen files: one piece
         key = (entry.get("audience"), entry.get("format"), entry.get("format_size"),
                entry.get("lang"), entry.get("article", ""))
         found = pieces.get(key)
         files = (*found[0].files, entry["path"]) if found else (entry["path"],)
         piece = Piece(str(entry.get("format")), str(entry.get("lang")), files,
                       entry.get("audience"), str(entry.get("article", "")))
-        pieces[key] = (piece, found[1] if found else list(entry["lines"]))
+        records = found[1] if found else {}
+        for old in [*entry["lines"], *entry["partly"]]:
+            if isinstance(old, dict):
+                records.setdefault(json.dumps(old, sort_keys=True), old)
+        pieces[key] = (piece, records)
+    known = manifest.get("lines")
+    before = ({(entry.get("audience"), str(entry.get("name"))) for entry in known
+               if isinstance(entry, dict)} if isinstance(known, list) else set())
     report = ChangeReport()
-    seen: dict[tuple[str | None, str, str], LineChange | None] = {}
-    printed_names: dict[str | None, set[str]] = {}
-    for (audience, *_), (piece, lines) in pieces.items():
-        current = _by_name(kits.get(audience) or kit)
-        wrong = []
-        for old in lines:
+    details: dict[tuple[str | None, str], dict[str, None]] = {}  # each line's, in order
+    renamed: dict[tuple[str | None, str], str] = {}
+    carried: dict[tuple[str | None, str], int] = {}
+    for (audience, *_), (piece, records) in pieces.items():
+        one = kits.get(audience) or kit
+        wrong: list[str] = []
+        for old in records.values():
             name = str(old.get("name"))
-            printed_names.setdefault(audience, set()).add(name)
-            change = _change(old, current.get(name), piece.lang, audience)
-            if (audience, name, piece.lang) not in seen:
-                seen[(audience, name, piece.lang)] = change
-                if change is not None and change not in report.changes:
-                    report.changes.append(change)
-            if change is not None:
-                wrong.append(name)
+            line = _today(old, one, before, audience)
+            if line is not None and line.name != name:
+                renamed[(audience, name)] = line.name
+            said = _differences(old, line, piece.lang)
+            if said:
+                details.setdefault((audience, name), {}).update(dict.fromkeys(said))
+                if name not in wrong:
+                    wrong.append(name)
+        for name in dict.fromkeys(str(old.get("name")) for old in records.values()):
+            carried[(audience, name)] = carried.get((audience, name), 0) + 1
         if wrong:
             report.reprint.append((piece, tuple(wrong)))
         else:
             report.still_right.append(piece)
+    for (audience, name), differences in details.items():
+        gone = "no longer in the data" in differences
+        report.changes.append(LineChange(name, "removed" if gone else "changed",
+                                         tuple(differences), audience))
     report.months = kit.site.options.verify_within_months
-    carried: dict[tuple[str | None, str], int] = {}
-    for (audience, *_), (_, lines) in pieces.items():
-        for old in lines:
-            carrier = (audience, str(old.get("name")))
-            carried[carrier] = carried.get(carrier, 0) + 1
     report.stale = sorted(
         (StaleLine(line.name, line.verified, carried.get((one.audience, line.name), 0),
                    str(line.source), one.audience)
@@ -185,44 +200,67 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
          if line.verified is None
          or (today - line.verified).days / 30.44 > report.months),
         key=lambda line: (-line.pieces, line.verified or date.min, line.name))
-    known = manifest.get("lines")
-    before = {(entry.get("audience"), str(entry.get("name"))) for entry in known
-              if isinstance(entry, dict)} if isinstance(known, list) else None
+    printed = set(carried)
     for audience, one in kits.items():
         names = {line.name for line in one.resources}
+        now = set(renamed.values())
         report.changes += [LineChange(line.name, "added", ("not in the data the kit was built "
                                                            "from",), audience)
                            for line in one.resources
-                           if (audience, line.name) not in (before or set())
-                           and line.name not in printed_names.get(audience, set())]
+                           if (audience, line.name) not in before and line.name not in now
+                           and (audience, line.name) not in printed]
         report.changes += [LineChange(name, "removed", ("no longer in the data; no printed "
                                                         "piece carried it",), audience)
-                           for owner, name in sorted(before or set(), key=str)
+                           for owner, name in sorted(before, key=str)
                            if owner == audience and name not in names
-                           and name not in printed_names.get(audience, set())]
+                           and (audience, name) not in printed]
     return report
 
 
-def _by_name(kit: Kit) -> dict[str, Resource]:
-    found: dict[str, Resource] = {}
-    for line in kit.resources:
-        found.setdefault(line.name, line)
-    return found
-
-
-def _change(old: dict[str, Any], line: Resource | None, lang: str,
-            audience: str | None) -> LineChange | None:
+def _today(old: dict[str, Any], kit: Kit, before: set[tuple[str | None, str]],
+           audience: str | None) -> Resource | None:
+    """Today's line for a printed one: the line of the same name (of two, the one that
+    dials the same), else one renamed: a line not in the data the kit was built from that
+    dials the same number."""
     name = str(old.get("name"))
+    same = [line for line in kit.resources if line.name == name]
+    if same:
+        return next((line for line in same if _dials(printed_line(line, "")) == _dials(old)),
+                    same[0])
+    if _dials(old) == (None, None):
+        return None
+    return next((line for line in kit.resources
+                 if (audience, line.name) not in before
+                 and _dials(printed_line(line, "")) == _dials(old)), None)
+
+
+def _dials(record: dict[str, Any]) -> tuple[Any, Any]:
+    return _reaches(record.get("phone")), _reaches(record.get("text"))
+
+
+def _differences(old: dict[str, Any], line: Resource | None, lang: str) -> list[str]:
+    """What makes a piece printing `old` wrong today: each way to reach the line it prints
+    that changed (only those it prints of a line printed in part), or the line gone."""
     if line is None:
-        return LineChange(name, "removed", ("no longer in the data",), audience)
-    new = printed_line(line, lang)
-    details = []
-    for key, what in _WAYS:
+        return ["no longer in the data"]
+    try:
+        qr: str | None = payload_for(line)
+    except QrError:
+        qr = None
+    new = printed_line(line, lang, qr=qr)
+    said = []
+    name = str(old.get("name"))
+    if line.name != name:
+        said.append(f"name {name!r} -> {line.name!r}")
+    printed = old.get("printed")
+    ways = _WAYS + ((("qr", "QR code"),) if "qr" in old else ())
+    for key, what in ways:
+        if isinstance(printed, list) and key not in printed:
+            continue
         before, after = old.get(key), new.get(key)
         if _reaches(before) != _reaches(after):
-            details.append(f"{what} {_shown(before)} -> {_shown(after)}")
-    return LineChange(name, "changed", tuple(details), audience) if details else None
-
+            said.append(f"{what} {_shown(before)} -> {_shown(after)}")
+    return said
 
 def _reaches(value: Any) -> Any:
     """What a way to reach a line does: a number by what it dials (written another way it is

@@ -72,9 +72,13 @@ def _installed_version(name: str) -> str:
     return metadata.version(name)
 
 
-def printed_line(line: Resource, lang: str) -> dict[str, Any]:
+def printed_line(line: Resource, lang: str, parts: tuple[str, ...] | None = None,
+                 qr: str | None = None) -> dict[str, Any]:
     """A line as a piece prints it in `lang`, the ways to reach it: what `havenprint changes`
-    compares with today's data (a number by what it dials, and as printed)."""
+    compares with today's data (a number by what it dials, and as printed). `parts`: a line
+    the piece prints only a part of (a restroom poster's first number), with the parts it
+    prints ("name", "phone", "tty", "text", "url", "hours", "qr"): only those are recorded,
+    and listed as `printed`; `qr`: what the piece's QR code encodes, when it is this line's."""
     record: dict[str, Any] = {"name": line.name, "printed_name": line.names.get(lang) or line.name}
     for key, phone in (("phone", line.phone), ("tty", line.tty)):
         if phone is not None:
@@ -86,9 +90,15 @@ def printed_line(line: Resource, lang: str) -> dict[str, Any]:
         record["url"] = line.url
     if hours := line.hours_in(lang):
         record["hours"] = hours
+    if qr is not None:
+        record["qr"] = qr
     if line.verified is not None:
         record["verified"] = line.verified.isoformat()
-    return record
+    if parts is None:
+        return record
+    kept = {"name", "printed_name", "verified", *parts}
+    return {**{key: value for key, value in record.items() if key in kept},
+            "printed": list(parts)}
 
 
 def file_entry(path: Path, label: str, **extra: Any) -> dict[str, Any]:

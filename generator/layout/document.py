@@ -9,6 +9,7 @@ they leave out (`lines_told`), and panels left emptier than a printed piece shou
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -83,6 +84,11 @@ class LinesTold:
     warnings: list[Problem]
     printed: frozenset[int]  # each line by where it is in the kit's resources
     left_out: list[tuple[int, Problem]]
+    # the lines it prints a part of but not whole (a restroom poster's first number, the
+    # safety note's emergency number, a tab's name), each with what of it the placed text
+    # holds ("name", "phone", "tty", "text", "url", "hours"): `havenprint changes` must
+    # know that a changed number on them makes the piece wrong too
+    partly: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 def document_size(kit: Kit, layout: Layout) -> SizeSpec:
@@ -227,7 +233,15 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
             warnings.append(Problem(line.source.path, (
                 f"{layout.name}: prints {quoted(line.name)} without its {' and '.join(missing)}: "
                 f"a line prints whole or not at all [{lang}]"), line.source.line, "warning"))
-    return LinesTold(warnings, frozenset(printed), left_out)
+    digits = _digit_text(faces)
+    partly = {}
+    for index, line in enumerate(kit.resources):
+        if index in printed:
+            continue
+        ways = _printed_ways(line, lang, composition.strings, text, digits)
+        if set(ways) - {"name", "hours"} or (index in listed and ways):
+            partly[index] = ways
+    return LinesTold(warnings, frozenset(printed), left_out, partly)
 
 
 def empty_panels(composition: Composition, placed: Placed) -> list[Problem]:
@@ -343,6 +357,38 @@ def _spaceless(text: str) -> str:
 def _placed_text(faces: list[PlacedFace]) -> str:
     return _spaceless("".join(html.unescape(text.paragraph.getPlainText())
                               for face in faces for text in face.texts))
+
+
+def _digit_text(faces: list[PlacedFace]) -> str:
+    """The placed text with any script's digits as 0-9, each text on its own line: where a
+    short number is looked for as a whole (911 is not in 1-800-221-1911)."""
+    return "\n".join(
+        "".join(str(unicodedata.decimal(char)) if char.isdecimal() else char
+                for char in html.unescape(text.paragraph.getPlainText()))
+        for face in faces for text in face.texts)
+
+
+_SHORT = re.compile(r"\d{2,6}")
+
+
+def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
+                  digits: str) -> tuple[str, ...]:
+    """What of `line` the placed text holds: its name, each number (a short one as a whole
+    number, not inside a longer one), its web address and its hours."""
+    def holds(shown: str | None, number: bool = False) -> bool:
+        if not shown:
+            return False
+        if number and _SHORT.fullmatch(shown.strip()):
+            return re.search(rf"(?<!\d){shown.strip()}(?!\d)", digits) is not None
+        return _spaceless(html.unescape(shown)) in text
+
+    ways = {"name": holds(line.name_in(lang, strings)),
+            "phone": holds(line.phone.display if line.phone else None, True),
+            "tty": holds(line.tty.display if line.tty else None, True),
+            "text": holds(line.text.number if line.text else None, True),
+            "url": holds(bare_domain(line.url) if line.url else None),
+            "hours": holds(line.hours_in(lang))}
+    return tuple(way for way, found in ways.items() if found)
 
 
 def _missing(line: Resource, lang: str, strings: dict[str, str], text: str) -> list[str]:

@@ -3,6 +3,7 @@ it for each target (generator/render/pdf_files.py) without laying anything out a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator.content.layouts import Layout, SizeSpec
@@ -33,6 +34,8 @@ class LaidOut:
     # the lines it prints whole, and those it leaves out (each with its warning), by where
     # they are in the kit's resources; the lines its lists could not hold
     printed_lines: frozenset[int] = frozenset()
+    # the lines it prints a part of, with which parts (generator/layout/document.py)
+    partly_lines: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     cut_lines: frozenset[int] = frozenset()
     captions: SheetCaptions | None = None  # the office sheets' print instructions
