@@ -53,6 +53,13 @@ def add_batch_command(commands: argparse._SubParsersAction) -> None:
                          metavar="PATH",
                          help="also read inputs from this folder outside the sites' content "
                               "folders and their bases (repeatable)")
+    command.add_argument("--site", action="append", dest="only", metavar="NAME",
+                         help="build only this site (repeatable): the sites `havenprint "
+                              "changes` says to build again")
+    command.add_argument("--refresh", action="store_true",
+                         help="read again the HSDS API each site's resources: names (and keep "
+                              "its copy) before building it; a site whose API cannot be read "
+                              "fails and keeps its kit")
     command.add_argument("--shard", metavar="K/N",
                          help="build only shard K of N (1/4 ... 4/4): N jobs together build "
                               "each site once; a site's shard depends on its name alone")
@@ -153,8 +160,15 @@ def run_batch(args: argparse.Namespace) -> int:
     shard = parse_shard(args.shard) if args.shard is not None else None
     _check_inside(sites, args.sites, tuple(args.allow_outside))
     check_out(args.out, (args.sites,))
-    built = sites if shard is None else [site for site in sites
-                                         if shard_of(site.name, shard[1]) == shard[0]]
+    if args.only:
+        names = {site.name for site in sites}
+        unknown = [name for name in args.only if name not in names]
+        if unknown:
+            raise UsageError(f"--site {unknown[0]}: no such site in {args.sites} (each site is "
+                             "a subfolder with a site.yaml)")
+    chosen = [site for site in sites if not args.only or site.name in args.only]
+    built = chosen if shard is None else [site for site in chosen
+                                          if shard_of(site.name, shard[1]) == shard[0]]
     for site in built:  # swaps cut short are finished first, whatever the batch then finds
         finish_cut_swap(args.out / site.name)
     formats = tuple(args.formats) if args.formats else None
@@ -167,7 +181,8 @@ def run_batch(args: argparse.Namespace) -> int:
             return 0
     targets = chosen_targets(args.target)
     jobs = [SiteJob(site.name, site, args.out / site.name, formats, targets,
-                    not args.no_previews, tuple(args.allow_outside)) for site in built]
+                    not args.no_previews, tuple(args.allow_outside), args.refresh)
+            for site in built]
     # Shards may share one --out (a shared volume): each holds its own sites' folders'
     # locks, not the whole folder's, which would keep all but one of them out.
     out_lock = folder_lock(args.out) if shard is None else contextlib.nullcontext()

@@ -38,6 +38,7 @@ class SiteJob:
     targets: tuple[Target, ...]
     previews: bool = True
     allow_outside: tuple[Path, ...] = ()
+    refresh: bool = False  # read the HSDS API its `resources:` names again first
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,10 @@ def _build(job: SiteJob) -> SiteOutcome:
 
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
+        if job.refresh:  # a site whose resources: names no API builds from its own data
+            from generator.importers.source import refresh_copy
+
+            refresh_copy(job.folder)
         kit = load_checked_kit(job.folder, job.allow_outside)
         langs = list(kit.site.options.languages)
         request = BuildRequest(kit, tuple(layouts), tuple(langs), job.targets, job.out)

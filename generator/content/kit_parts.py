@@ -34,7 +34,7 @@ from generator.content.schema import (
     ResourcesFileModel,
 )
 from generator.content.validation_problems import validate_doc
-from generator.content.yamlfile import YamlDoc, load_yaml
+from generator.content.yamlfile import KeyPath, YamlDoc, load_yaml
 from generator.errors import ContentError, Problem
 
 ARTICLE_SUFFIXES = (".md", ".txt")
@@ -211,18 +211,22 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
 
         if roots is not None:
             _check_source_inside(path.parent, site, roots)
-        source, entries, left_out = entries_from_source(
+        source, entries, left_out, origins = entries_from_source(
             path.parent, site.resource_source, site.options.country, site.options.organization)
         if warnings is not None:
             warnings.extend(left_out)
         if not entries:
             raise ContentError(Problem(source, "no active lines to print after selection"))
-        doc = YamlDoc(source, {"resources": entries})
-    elif not path.is_file():
+        # a problem of a line names the spreadsheet's row; the worklist, an HSDS service
+        lines: dict[KeyPath, int] = {("resources", index): where.line
+                                     for index, where in enumerate(origins)
+                                     if where.line is not None}
+        read = resources_from_doc(YamlDoc(source, {"resources": entries}, lines), site)
+        return tuple(replace(line, source=where) if where.record else line
+                     for line, where in zip(read, origins, strict=True))
+    if not path.is_file():
         raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
-    else:
-        doc = load_yaml(path)
-    return resources_from_doc(doc, site)
+    return resources_from_doc(load_yaml(path), site)
 
 
 def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:

@@ -28,9 +28,13 @@ class Source:
 
     path: Path
     line: int | None = None
+    # the record of the data a line was read from, where no line of a file names it (an
+    # HSDS service: "service svc-2 at https://…/services/svc-2")
+    record: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}" if self.line else str(self.path)
+        where = f"{self.path}:{self.line}" if self.line else str(self.path)
+        return f"{where} ({self.record})" if self.record else where
 
 
 @dataclass(frozen=True)

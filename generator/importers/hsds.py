@@ -207,8 +207,10 @@ def _import_service(service: dict, run: _Run) -> None:
     organization = object_of(service, "organization") or {}
     about = LineFacts(text_of(service, "name") or label, text_of(organization, "name"),
                       tuple(_term_names(service)))
+    ident = service.get("id")
     collector.keep(label, built.entry, group=last_if_emergency(built.entry, group, country),
-                   about=about)
+                   about=about, origin=(None, f"service {ident}" if isinstance(ident, str | int)
+                                        and str(ident).strip() else None))
 
 
 def _strays(service: dict, country: str, known: dict[int, list[tuple[str, str]]]

@@ -40,6 +40,9 @@ class ImportResult:
     rejected: list[tuple[str, str]] = field(default_factory=list)
     # numbers left out of records that were kept: (record label, number and reason)
     dropped: list[tuple[str, str]] = field(default_factory=list)
+    # where each entry was read: its line in the file (a spreadsheet's row) or its record
+    # (an HSDS service's id), for naming the record to check again
+    origins: list[tuple[int | None, str | None]] = field(default_factory=list)
 
     def report_lines(self, *, notes: bool = True) -> list[str]:
         """What was skipped and why, for people: the import prints all of it; a build reading
@@ -142,6 +145,7 @@ class Collector:
     notes: list[str] = field(default_factory=list)
     _noted: set[str] = field(default_factory=set)  # the notes, to keep each once in O(1)
     facts: dict[int, LineFacts] = field(default_factory=dict)  # by id() of a kept entry
+    origins: dict[int, tuple[int | None, str | None]] = field(default_factory=dict)  # so too
 
     def skip(self, label: str, reason: str) -> None:
         self.skipped.append((label, reason))
@@ -175,10 +179,14 @@ class Collector:
         return True
 
     def keep(self, label: str, entry: dict, *, group: str,
-             about: LineFacts | None = None) -> None:
+             about: LineFacts | None = None,
+             origin: tuple[int | None, str | None] | None = None) -> None:
+        """`origin`: the entry's line in its file, or its record (`service svc-2`)."""
         self.groups[group].append((label, entry))
         if about is not None:
             self.facts[id(entry)] = about
+        if origin is not None:
+            self.origins[id(entry)] = origin
 
     def result(self, limit: int | None, first: str | None = None) -> ImportResult:
         if limit is not None and limit < 0:
@@ -197,7 +205,8 @@ class Collector:
                       "`limit: N` under `resources:`), or choose them by region, tag or first")
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
-                            list(self.rejected), list(self.dropped))
+                            list(self.rejected), list(self.dropped),
+                            [self.origins.get(id(entry), (None, None)) for _, entry in kept])
 
     def _without_repeats(self, ordered: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
         """The records without a repeat of an earlier one (the same name and numbers: a

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from generator.content.models import Source
 from generator.errors import ContentError, Problem
 from generator.importers.hsds import import_hsds, import_hsds_api
 from generator.importers.hsds_api import (
@@ -22,11 +23,12 @@ from generator.importers.spreadsheet import import_spreadsheet
 
 def entries_from_source(root: Path, source: dict, country: str,
                         organization: str | None = None
-                        ) -> tuple[Path, list[dict], list[Problem]]:
+                        ) -> tuple[Path, list[dict], list[Problem], list[Source]]:
     """Resource entries read straight from the file that site.yaml's `resources:` names,
-    and the import report as problems: how many lines were kept, each record skipped with
+    the import report as problems: how many lines were kept, each record skipped with
     its reason (a warning when its data cannot be printed, such as a premium-rate number),
-    each number left out of a line kept, and the import's notes."""
+    each number left out of a line kept, and the import's notes; and where each entry was
+    read (a spreadsheet's row; an HSDS service, with its address on the API)."""
     copied = None
     if is_api_address(source["path"]):  # read from the copy kept beside the content
         path = root / COPY_NAME
@@ -57,7 +59,12 @@ def entries_from_source(root: Path, source: dict, country: str,
     # hours dropped, unknown languages, a location's or organization's number used...: what
     # `havenprint import` prints as notes, for whoever checks the kit
     report += [Problem(path, note, severity="info") for note in result.notes]
-    return path, result.entries, report
+    origins = result.origins or [(None, None)] * len(result.entries)
+    api = copied[1].rstrip("/") if copied is not None else None
+    return path, result.entries, report, [
+        Source(path, line, f"{record} at {api}/services/{record.removeprefix('service ')}"
+               if api and record and record.startswith("service ") else record)
+        for line, record in origins]
 
 
 def run_importer(kind: str, path: Path | str, country: str, region: str | None,

@@ -119,15 +119,17 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
             continue
         if verified is not None and "verified" not in entry:
             entry["verified"] = verified
-        _keep(row, entry, country, today, collector, f"{path.name}:{number}")
+        _keep(row, entry, country, today, collector, path.name, number)
     if problems:
         raise ContentError(problems)
     return collector.result(limit)
 
 
 def _keep(row: dict[str, str], entry: dict, country: str, today: date,
-          collector: Collector, where: str) -> None:
-    """`where`: the file and row, which a number left out names."""
+          collector: Collector, file: str, number: int) -> None:
+    """`file` and `number`: the file's name and the row's line, which a number left out
+    names."""
+    where = f"{file}:{number}"
     label = entry["name"]
     status = row.get("status", "").lower().replace("_", " ")
     if status in SKIP_STATUSES:
@@ -149,7 +151,8 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
         entry.pop("verified", None)
     collector.note(*notes)
     collector.keep(label, entry, group=last_if_emergency(entry, "local" if places else "national",
-                                                         country))
+                                                         country),
+                   origin=(number, None))
 
 
 def _drop_bad_numbers(entry: dict, country: str) -> tuple[list[str], list[str]]:

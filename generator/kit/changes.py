@@ -22,8 +22,10 @@ most printed pieces first, each with where it is written: what to call or text a
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from generator.content.models import Kit, Resource
@@ -33,6 +35,10 @@ from generator.render.qr import QrError, payload_for
 # what differs between a printed line and today's that makes its pieces wrong, in order
 _WAYS = (("phone", "number"), ("tty", "TTY number"), ("text", "texting line"),
          ("url", "web address"), ("hours", "hours"))
+
+
+NOTHING_TO_REPRINT = ("nothing to reprint: every piece printed still gives the data's numbers, "
+                      "texting lines, web addresses, hours and QR codes")
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,9 @@ class ChangeReport:
     still_right: list[Piece] = field(default_factory=list)
     stale: list[StaleLine] = field(default_factory=list)
     months: int = 12  # the site's verify_within_months
+    # what today's data is, when it is not the content folder's own file: the copy of an
+    # HSDS API and when it was read (without --refresh, that copy is "today's data")
+    data: str | None = None
 
     @property
     def needs_reprint(self) -> bool:
@@ -87,6 +96,7 @@ class ChangeReport:
     def as_json(self) -> dict[str, Any]:
         return {
             "reprint_needed": self.needs_reprint,
+            **({"data": self.data} if self.data else {}),
             "lines": [{"name": change.name, "change": change.kind,
                        "details": list(change.details),
                        **({"audience": change.audience} if change.audience else {})}
@@ -101,14 +111,14 @@ class ChangeReport:
         }
 
     def as_text(self) -> list[str]:
-        said = [f"{change.kind} {change.name!r}"
+        said = [f"compared with {self.data}"] if self.data else []
+        said += [f"{change.kind} {change.name!r}"
                 + (f" ({change.audience})" if change.audience else "")
                 + (f": {'; '.join(change.details)}" if change.details else "")
                 for change in self.changes]
         said += self._worklist()
         if not self.reprint:
-            return [*said, "nothing to reprint: every piece printed still gives today's "
-                           "numbers, texting lines, web addresses and hours"]
+            return [*said, NOTHING_TO_REPRINT]
         said.append(f"reprint {len(self.reprint)} of {len(self.reprint) + len(self.still_right)}"
                     " piece(s):")
         said += [f"  {piece.label}: {', '.join(repr(line) for line in lines)} "
@@ -195,7 +205,7 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
     report.months = kit.site.options.verify_within_months
     report.stale = sorted(
         (StaleLine(line.name, line.verified, carried.get((one.audience, line.name), 0),
-                   str(line.source), one.audience)
+                   _written_at(line, kit), one.audience)
          for one in kits.values() for line in one.resources
          if line.verified is None
          or (today - line.verified).days / 30.44 > report.months),
@@ -232,6 +242,18 @@ def _today(old: dict[str, Any], kit: Kit, before: set[tuple[str | None, str]],
     return next((line for line in kit.resources
                  if (audience, line.name) not in before
                  and _dials(printed_line(line, "")) == _dials(old)), None)
+
+
+def _written_at(line: Resource, kit: Kit) -> str:
+    """Where a line is written, relative to the content folder (`resources.yaml:12`, a
+    base's `../base/resources.yaml:4`, `hsds-api-copy.json (service svc-2 at https://…)`):
+    never a path of this computer, in a report that is sent on."""
+    source = line.source
+    try:
+        path = Path(os.path.relpath(Path(source.path).resolve(), kit.root.resolve())).as_posix()
+    except (OSError, ValueError):
+        path = Path(source.path).name
+    return str(replace(source, path=Path(path)))
 
 
 def _dials(record: dict[str, Any]) -> tuple[Any, Any]:
@@ -278,3 +300,61 @@ def _shown(value: Any) -> str:
         shown = str(value.get("display") or value.get("number"))
         return f"{value['keyword']} to {shown}" if value.get("keyword") else shown
     return str(value)
+
+
+@dataclass
+class SiteChanges:
+    """One site of a batch: its report, or why there is none (`problem`): no kit printed to
+    compare with (`no_kit`: build it), or data that could not be read."""
+
+    name: str
+    report: ChangeReport | None = None
+    problem: str | None = None
+    no_kit: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.report is not None:
+            return "reprint" if self.report.needs_reprint else "nothing to reprint"
+        return "no kit" if self.no_kit else "failed"
+
+    @property
+    def to_build(self) -> bool:
+        """Whether a build of this site is wanted: a piece to reprint, or no kit yet."""
+        return self.no_kit or (self.report is not None and self.report.needs_reprint)
+
+
+def batch_json(sites: list[SiteChanges], day: date) -> dict[str, Any]:
+    """One report for every site of a batch: `to_build` names the sites whose kit should be
+    built again (a piece to reprint, or no kit yet), `failed` those that could not be
+    compared."""
+    return {
+        "compared_on": day.isoformat(),
+        "reprint_needed": any(site.report is not None and site.report.needs_reprint
+                              for site in sites),
+        "to_build": [site.name for site in sites if site.to_build],
+        "failed": [site.name for site in sites if site.status == "failed"],
+        "sites": [{"site": site.name, "status": site.status,
+                   **({"problem": site.problem} if site.problem else {}),
+                   **(site.report.as_json() if site.report is not None else {})}
+                  for site in sites],
+    }
+
+
+def batch_text(sites: list[SiteChanges]) -> list[str]:
+    """The batch's report for people: each site's, then one line per site."""
+    said: list[str] = []
+    for site in sites:
+        said.append(f"{site.name}: {site.status}")
+        if site.problem:
+            said.append(f"  {site.problem}")
+        if site.report is not None and (site.report.needs_reprint or site.report.changes
+                                        or site.report.stale or site.report.data):
+            said += [f"  {line}" for line in site.report.as_text()]
+    building = [site.name for site in sites if site.to_build]
+    failed = [site.name for site in sites if site.status == "failed"]
+    said.append(f"{len(building)} of {len(sites)} site(s) to build again"
+                + (f": {', '.join(building)}" if building else "")
+                + (f"; {len(failed)} could not be compared: {', '.join(failed)}"
+                   if failed else ""))
+    return said
