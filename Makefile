@@ -26,9 +26,12 @@ test: $(STAMP)
 
 # The tests CI runs on every supported Python besides the main one (.ci/other-python 3.12,
 # 3.13; `make test` runs the whole suite on the main one, 3.11): the corrections of ReportLab's
-# shaped text, byte-for-byte reproducibility, and every script's rendering (about 2 minutes).
+# shaped text, byte-for-byte reproducibility, every script's rendering, and the discretion
+# check's verdict on every test title, which rests on Python's Unicode data (case folding,
+# NFKC, character names) (about 2 minutes).
 EVERY_PYTHON_TESTS := tests/test_reportlab_text.py tests/test_reproducible.py \
-	tests/test_scripts.py tests/test_rtl_numbers.py tests/test_typesetting.py
+	tests/test_scripts.py tests/test_rtl_numbers.py tests/test_typesetting.py \
+	tests/test_outside_titles.py
 
 every-python-tests:
 	@echo $(EVERY_PYTHON_TESTS)
