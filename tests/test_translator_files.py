@@ -582,3 +582,97 @@ def stat_kind(path: Path) -> str:
 
     mode = path.lstat().st_mode
     return "fifo" if stat.S_ISFIFO(mode) else "file" if stat.S_ISREG(mode) else "other"
+
+
+# --- what a translator file does not say, or the build would refuse (issue 40) --------------
+
+
+def _po_line(path: Path, text: str) -> int:
+    return next(number for number, line in enumerate(
+        path.read_text(encoding="utf-8").splitlines(), start=1) if line == text)
+
+
+SCAN = 'msgstr "Quét mã để gọi"'
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ('msgstr "Quét mã để gọi', "unit 'scan_tel': the string has no closing quote"),
+    ('msgstr "Quét m\\u00e3 để gọi"', "unit 'scan_tel': the escape \\u is not read in a PO"),
+    ('msgstr "Quét\\q mã"', "unit 'scan_tel': the escape \\q is not read"),
+    ('msgstr "Quét" mã"', "unit 'scan_tel': text after the closing quote"),
+])
+def test_a_malformed_po_string_is_refused_on_its_line(vi_kit: Path, exported: dict[str, Path],
+                                                      tmp_path: Path, run, written: str,
+                                                      said: str) -> None:  # noqa: ANN001
+    """babel's reader took an unterminated string with its last letter cut off, and kept
+    escapes it does not read as written."""
+    text = exported["po"].read_text(encoding="utf-8")
+    assert SCAN in text
+    edited = tmp_path / "vi.po"
+    edited.write_text(text.replace(SCAN, written), encoding="utf-8")
+    err = _refused(run, vi_kit, edited)
+    assert f"vi.po:{_po_line(edited, written)}: {said}" in err, err
+
+
+def test_a_po_msgctxt_given_twice_is_refused(vi_kit: Path, exported: dict[str, Path],
+                                             tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Two entries of one msgctxt and English text: babel kept the first without a word (an
+    XLIFF file with one id twice is refused)."""
+    text = exported["po"].read_text(encoding="utf-8")
+    edited = tmp_path / "vi.po"
+    edited.write_text(text + '\nmsgctxt "scan_tel"\nmsgid "Scan to call"\nmsgstr "Quét ngay"\n',
+                      encoding="utf-8")
+    err = _refused(run, vi_kit, edited)
+    first = _po_line(edited, 'msgctxt "scan_tel"')
+    last = len(edited.read_text(encoding="utf-8").splitlines()) - 2
+    assert f"vi.po:{last}: unit 'scan_tel': given twice (also on line {first}): a PO tool" in err
+
+
+@pytest.mark.parametrize("kind", ["po", "xliff"])
+def test_a_character_no_font_has_is_refused(vi_kit: Path, exported: dict[str, Path],
+                                            tmp_path: Path, run, kind: str) -> None:  # noqa: ANN001
+    """An emoji was stored, and the build then stopped at it."""
+    if kind == "xliff":
+        file = _edited_xliff(exported["xliff"], tmp_path, {"scan_tel": "Quét mã 🦄"})
+    else:
+        file = tmp_path / "vi.po"
+        file.write_text(exported["po"].read_text(encoding="utf-8").replace(
+            SCAN, 'msgstr "Quét mã 🦄"'), encoding="utf-8")
+    err = _refused(run, vi_kit, file)
+    assert "unit 'scan_tel': character '🦄' (U+1F984) is in no font havenprint has for vi" \
+        in err, err
+
+
+@pytest.mark.parametrize("number", [5, 99])
+def test_a_key_point_the_english_article_lacks_is_refused(vi_kit: Path, exported: dict[str, Path],
+                                                          tmp_path: Path, run,
+                                                          number: int) -> None:  # noqa: ANN001
+    """`key_points.99` was appended to the article as a new point."""
+    po = polib.pofile(str(exported["po"]))
+    po.append(polib.POEntry(msgctxt=f"trauma-bonding.key_points.{number}", msgid="New",
+                            msgstr="Một điểm mới"))
+    po.save(str(tmp_path / "vi.po"))
+    err = _refused(run, vi_kit, tmp_path / "vi.po")
+    assert (f"unit 'trauma-bonding.key_points.{number}': the English article has 4 key points: "
+            "a translator file translates them and adds none") in err, err
+
+
+def test_key_points_past_the_translation_s_own_follow_on(vi_kit: Path, exported: dict[str, Path],
+                                                         tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A Vietnamese article of two points takes the English article's third and fourth, not
+    the fourth alone (it would be written as the third)."""
+    article = vi_kit / "articles" / "trauma-bonding.vi.md"
+    text = article.read_text(encoding="utf-8")
+    points = re.search(r"key_points:\n((?:  - .*\n)+)", text)
+    assert points is not None and points[1].count("\n") == 4
+    kept = "".join(points[1].splitlines(keepends=True)[:2])
+    article.write_text(text.replace(points[1], kept), encoding="utf-8")
+    po = polib.pofile(str(exported["po"]))
+    for entry in list(po):
+        if entry.msgctxt in ("trauma-bonding.key_points.3", "trauma-bonding.key_points.4"):
+            entry.msgstr = ""
+    po.find("trauma-bonding.key_points.4", by="msgctxt").msgstr = "Điểm bốn."  # type: ignore[union-attr]
+    po.save(str(tmp_path / "vi.po"))
+    err = _refused(run, vi_kit, tmp_path / "vi.po")
+    assert ("unit 'trauma-bonding.key_points.4': the vi article has 2 key points and the file "
+            "does not give key point 3") in err, err

@@ -254,6 +254,17 @@ def extra_families(chain: tuple[str, ...], text: str,
     return tuple(extras)
 
 
+def uncovered(lang: str, text: str, site_fonts: tuple[SiteFont, ...] = ()) -> list[str]:
+    """The characters of `text` no face would draw in `lang` (what `FontSet.missing` says of
+    the faces `font_set` would choose), read from the fonts' character maps alone: nothing
+    registered, no CJK subset made (a translator file's strings, checked before they are
+    written)."""
+    chain = chain_for(lang, site_fonts)
+    cmaps = [_family_cmap(key) for key in chain + extra_families(chain, text, site_fonts)]
+    return [char for char in dict.fromkeys(text)
+            if not char.isspace() and not any(ord(char) in cmap for cmap in cmaps)]
+
+
 def register_fonts() -> None:
     """That the process's engine has started (generator/render/starters.py: the patches
     installed, the default faces registered) before text is measured or drawn."""

@@ -9,8 +9,10 @@ a translation keeps them)."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import UTC, datetime
 from pathlib import Path
+from types import MappingProxyType
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
@@ -66,7 +68,9 @@ def _babel_locale(lang: str) -> Locale | str:
 
 def read_po_file(path: Path, text: str) -> ReadFile:
     """The entries of a PO file; ContentError naming the line for one that is not a PO file
-    or names no language."""
+    or names no language, and for what babel's reader would take wrongly (`_malformed`)."""
+    if problems := _malformed(path, text):
+        raise ContentError(problems)
     try:
         catalog = read_po(io.StringIO(text), abort_invalid=True)
     except PoFileError as error:
@@ -95,3 +99,81 @@ def read_po_file(path: Path, text: str) -> ReadFile:
                               same_meant=any(comment.strip()
                                              for comment in message.user_comments)))
     return ReadFile(path, str(lang).replace("_", "-"), tuple(units), "PO")
+
+
+_KEYWORD = re.compile(r"(?P<keyword>msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s*(?P<rest>.*)")
+ESCAPES = MappingProxyType({"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r"})
+
+
+def _malformed(path: Path, text: str) -> list[Problem]:
+    """What babel's PO reader takes without a word but wrongly, each on its line and with
+    its unit: a string without its closing quote (read with its last letter cut), an escape
+    it keeps as written (`\\u00e9`, `\\x41`: only \\n, \\t, \\r, \\" and \\\\ are read), and an
+    entry given twice, its `msgctxt` and English alike (the second silently dropped; two
+    English texts under one name are refused with the file's other problems)."""
+    problems: list[Problem] = []
+    first: dict[tuple[str, str], int] = {}  # (msgctxt, msgid) -> the line of its msgctxt
+    keyword, value, start = "", "", 0  # the string being read: its keyword, text, line
+    unit, unit_line = "", 0  # the entry's msgctxt (and its line), as read so far
+
+    def read_whole() -> None:
+        nonlocal unit, unit_line
+        if keyword == "msgctxt":
+            unit, unit_line = value, start
+        elif keyword == "msgid" and unit:
+            if (unit, value) in first:
+                problems.append(Problem(path, (
+                    f"unit {unit!r}: given twice (also on line {first[(unit, value)]}): a PO "
+                    "tool keeps one of them; keep one"), unit_line))
+            else:
+                first[(unit, value)] = unit_line
+
+    for number, row in enumerate(text.splitlines(), start=1):
+        line = row.strip()
+        if not line or line.startswith("#"):  # comments, and obsolete entries (#~)
+            continue
+        found = _KEYWORD.fullmatch(line)
+        if found is None and not line.startswith('"'):
+            continue  # babel's reader says what it is (abort_invalid)
+        if found is not None:
+            read_whole()
+            if found["keyword"] == "msgctxt" or (found["keyword"] == "msgid"
+                                                 and keyword != "msgctxt"):
+                unit = ""  # a new entry (one without a msgctxt names no unit)
+            keyword, value, start = found["keyword"], "", number
+        more, problem = _string(found["rest"].strip() if found else line)
+        if problem is not None:
+            named = f"unit {unit!r}: " if unit else ""
+            problems.append(Problem(path, f"{named}{problem}", number))
+            keyword = ""
+            continue
+        value += more
+    read_whole()
+    return problems
+
+
+def _string(quoted: str) -> tuple[str, str | None]:
+    """A PO string's text, or what is wrong with it (None: nothing)."""
+    if not quoted.startswith('"'):
+        return "", "a string starts with a double quote (\")"
+    text: list[str] = []
+    index = 1
+    while index < len(quoted):
+        char = quoted[index]
+        if char == "\\":
+            escaped = quoted[index + 1:index + 2]
+            if escaped not in ESCAPES:
+                return "", (f"the escape \\{escaped} is not read in a PO file (only \\n, \\t, "
+                            "\\r, \\\" and \\\\ are): write the character itself")
+            text.append(ESCAPES[escaped])
+            index += 2
+            continue
+        if char == '"':
+            if quoted[index + 1:].strip():
+                return "", (f"text after the closing quote ({quoted[index + 1:].strip()[:20]!r}): "
+                            "a quote inside a string is written \\\"")
+            return "".join(text), None
+        text.append(char)
+        index += 1
+    return "", ("the string has no closing quote (\"): it would be read with its last "
+                "character cut off")

@@ -31,11 +31,12 @@ from generator.content.invisible import (
     without_invisible,
 )
 from generator.content.layouts import Layout, declared_strings
-from generator.content.models import Article, Kit
+from generator.content.models import Article, Kit, SiteFont
 from generator.content.round_trip import RoundTripError, edited, set_key
 from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml, utf8_text
 from generator.errors import ContentError, Problem, UsageError, WriteError
+from generator.i18n.fonts import uncovered
 from generator.i18n.localize import (
     META_FIELDS,
     META_KEY,
@@ -45,6 +46,7 @@ from generator.i18n.localize import (
     placeholder_problem,
     site_catalogue_path,
 )
+from generator.layout.coverage import characters
 from generator.translating.file_units import FileUnit, ReadFile
 from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
 
@@ -145,7 +147,8 @@ def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
         raise ContentError(problems)
     current = {**status.strings, **_article_texts(articles)}
     changed = {key: text for key, text in {**strings, **lines}.items() if current.get(key) != text}
-    if changed:
+    problems += _unprintable(read, lang, changed, kit.site.fonts)
+    if changed and not problems:
         rooms = string_rooms(in_language(kit, lang), lang, chosen.values(),
                              {**status.strings, **strings}, lines)
         problems += _printed_problems(kit, lang, read, changed, rooms)
@@ -196,6 +199,10 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
         if unit.key not in status.english and article is None:
             problem(_unknown(unit.key, status, articles, lang))
             continue
+        if article is not None and (message := _new_point(
+                unit.key, article, (numbers or ("", {}))[1].get(article.slug))):
+            problem(message)
+            continue
         expected_file = Path(f"locales/{lang}" if article is None
                              else f"articles/{article.slug}.{lang}")
         if unit.original and Path(unit.original).with_suffix("") != expected_file:
@@ -242,7 +249,45 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
             reviewed[unit.key] = unit.reviewed
         else:
             lines[unit.key] = text
+    if gap := _gap_in_points(lines, articles):
+        key, message = gap
+        problems.append(Problem(read.path, f"unit {key!r}: {message}", next(
+            (unit.line for unit in read.units if unit.key == key), None)))
     return strings, lines, reviewed
+
+
+def _new_point(key: str, article: Article, english: Article | None) -> str | None:
+    """Why key point `key` is not one to translate: a number past the English article's
+    points (past the article's own, without an English one) would add a point of its own
+    (`key_points.99` was appended as a new one)."""
+    found = _ARTICLE_KEY.fullmatch(key)
+    if found is None or found["number"] is None:
+        return None
+    points = len(english.key_points) if english is not None else len(article.key_points)
+    number = int(found["number"])
+    if number <= points:
+        return None
+    whose = "the English article" if english is not None else "the article"
+    return (f"{whose} has {points} key point{'s' if points != 1 else ''}: a translator file "
+            f"translates them and adds none (key point {number}); add it to the English "
+            "article first")
+
+
+def _gap_in_points(lines: Mapping[str, str],
+                   articles: Mapping[str, Article]) -> tuple[str, str] | None:
+    """Key points past an article's own that do not follow on from them (the article has 2,
+    the file gives the 4th but not the 3rd): they would be written as the next ones."""
+    for slug, article in articles.items():
+        given = sorted(int(key.rsplit(".", 1)[1]) for key in lines
+                       if key.startswith(f"{slug}.key_points."))
+        new = [number for number in given if number > len(article.key_points)]
+        for expected, number in enumerate(new, start=len(article.key_points) + 1):
+            if number != expected:
+                return article_key(slug, "key_points", number), (
+                    f"the {article.lang} article has {len(article.key_points)} key points and "
+                    f"the file does not give key point {expected}: give the points in between "
+                    "too")
+    return None
 
 
 def _copied(text: str, source: str) -> bool:
@@ -292,6 +337,21 @@ def _article_texts(articles: Mapping[str, Article]) -> dict[str, str]:
         for number, point in enumerate(article.key_points, start=1):
             texts[article_key(slug, "key_points", number)] = point
     return texts
+
+
+def _unprintable(read: ReadFile, lang: str, changed: Mapping[str, str],
+                 site_fonts: tuple[SiteFont, ...]) -> list[Problem]:
+    """A character no font draws in `lang` (an emoji): the build would stop at it, so it is
+    never written."""
+    lines = {unit.key: unit.line for unit in read.units}
+    problems = []
+    for key, text in changed.items():
+        if missing := uncovered(lang, text, site_fonts):
+            problems.append(Problem(read.path, (
+                f"unit {key!r}: {characters(missing)} in no font havenprint has for {lang} "
+                "(nor in `fonts:` in site.yaml): the build would stop at it; take it out"),
+                lines.get(key)))
+    return problems
 
 
 def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str, str],
