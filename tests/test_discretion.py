@@ -866,10 +866,10 @@ def test_the_safety_plans_cover_is_told_of(kit: Path, run) -> None:  # noqa: ANN
     surface, the words and the language (issue 42 rewords it)."""
     result = run("check", kit, "--format", "safety-plan")
     assert result.code == 0, result.err
-    for tell in ("private pages", "just for you", "only you"):
-        assert (f"warning: safety-plan (outside, cover): '{tell}' on an outside surface speaks "
-                "of being watched, checked or hiding something, which tells whoever finds it "
-                "what it may be for; reword it") in result.err, result.err
+    assert ("generator/locales/en.yaml: warning: safety-plan (outside, cover): 'only you', "
+            "'just for you' and 'private pages' on an outside surface speak of being watched, "
+            "checked or hiding something, which tells whoever finds it what it may be for; "
+            "reword its string `safety_plan_cover_note` [en]") in result.err, result.err
     assert "would reveal" not in result.err
 
 
@@ -888,3 +888,16 @@ def test_a_tell_on_the_restroom_poster_is_told_of_in_spanish(kit: Path, run) -> 
             "an outside surface speaks of being watched, checked or hiding something") \
         in result.err, result.err
     assert "reword its string `emergency_note` [es]" in result.err
+
+
+def test_a_chinese_web_address_on_an_english_only_kits_outside_is_refused(kit: Path,  # noqa: ANN001
+                                                                          run) -> None:
+    """`qr: url` with "…/家暴" (percent-escaped, as addresses travel) in an English kit: a
+    phone shows the address decoded, and Chinese is read by whoever reads it."""
+    edit(kit / "resources.yaml", "    url: https://www.thehotline.org\n",
+         "    url: https://www.example.org/%E5%AE%B6%E6%9A%B4\n")
+    edit(kit / "resources.yaml", "    qr: tel ", "    qr: url ")
+    result = run("check", kit, "--format", "brochure")
+    assert result.code == 1
+    assert ("brochure (outside, back panel, QR code): '家暴' (Chinese) on an outside surface "
+            "would reveal what this is for") in result.err, result.err

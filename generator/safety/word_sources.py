@@ -13,7 +13,7 @@ from generator.content.extends import locale_root
 from generator.content.layouts import Layout, declared_strings
 from generator.content.models import Kit
 from generator.errors import ContentError
-from generator.i18n.localize import language_status
+from generator.i18n.localize import BUILTIN_DIR, FALLBACK, language_status
 from generator.safety.discretion.matching import Term, found_terms
 
 Source = tuple[Path, int | None, str | None]  # file, line, the catalogue's string name
@@ -68,8 +68,11 @@ def _candidates(kit: Kit, layout: Layout, lang: str) -> list[tuple[str, Source]]
         origins = {}
     for key, text in strings.items():
         origin = origins.get(key)
-        found.append((text, (Path(origin.path), None, key) if origin is not None
-                      else (Path(site.source.path), None, None)))
+        # no catalogue of the language gives it: the English text, of havenprint's en.yaml
+        # or of the layout that declares the string
+        english = (layout.folder / "layout.yaml" if key in layout.strings
+                   else BUILTIN_DIR / f"{FALLBACK}.yaml")
+        found.append((text, (Path(origin.path) if origin is not None else english, None, key)))
     for resource in kit.resources:
         where = (Path(resource.source.path), resource.source.line, None)
         found.extend((text, where) for text in (resource.tab_label_in(lang),

@@ -385,22 +385,27 @@ def discretion_problems(faces: list[PlacedFace], layout_name: str, words: Lexico
 def _tells(words: Lexicon, face: PlacedFace, surface: str, text: str, layout_name: str,
            path: Path, tabs_source: Source | None, source_of: WordSource | None
            ) -> list[Problem]:
-    """A warning for each tell on an outside surface: words about being watched, checked or
-    hiding ("the other person cannot check", "only you", "private pages") tell whoever finds
-    the piece that its owner hides something from someone, though they reveal nothing by
-    themselves; where they name a watching partner, the piece gives itself away."""
-    problems = []
+    """A warning for the tells on an outside surface, one for each text they come from:
+    words about being watched, checked or hiding ("the other person cannot check", "only
+    you", "private pages") tell whoever finds the piece that its owner hides something from
+    someone, though they reveal nothing by themselves."""
+    by_source: dict[tuple[Path, int | None, str | None], list[str]] = {}
     for found in words.tells_in(text):
         file, line, key = path, None, None
         if surface == TABS and tabs_source is not None:
             file, line = tabs_source.path, tabs_source.line
         elif surface != TABS and source_of is not None:
             file, line, key = source_of(found, text)
-        where = surface if surface == face.name else f"{face.name}, {surface}"
+        by_source.setdefault((Path(file), line, key), []).append(f"'{found.listed}'")
+    where = surface if surface == face.name else f"{face.name}, {surface}"
+    problems = []
+    for (file, line, key), told in by_source.items():
         advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
                   else f"reword its string `{key}`" if key else "reword it")
+        listed = ", ".join(told[:-1]) + f" and {told[-1]}" if len(told) > 1 else told[0]
+        verb = "speak" if len(told) > 1 else "speaks"
         problems.append(Problem(file, (
-            f"{layout_name} ({where}): '{found.listed}' on an outside surface speaks of being "
+            f"{layout_name} ({where}): {listed} on an outside surface {verb} of being "
             "watched, checked or hiding something, which tells whoever finds it what it may "
             f"be for; {advice} [{words.lang}]"), line, "warning"))
     return problems
