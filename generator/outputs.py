@@ -178,7 +178,8 @@ def write_kit_files(kit: Kit, layouts: list[Layout], result: BuildResult, out: P
         sections.append(KitSection(one, views, pages))
     files.index = out / INDEX_NAME
     write_atomic(files.index, render_index(kit, sections[0].documents, result.failed,
-                                           sections[0].web_pages, sections[1:]))
+                                           sections[0].web_pages, sections[1:],
+                                           [*kit.warnings, *result.problems], result.why))
     outputs.append(file_entry(files.index, INDEX_NAME, kind="index"))
     files.manifest = out / MANIFEST_NAME
     inputs = input_entries(kit, layouts, skip or out)

@@ -341,7 +341,10 @@ def test_a_build_with_a_failed_format_holds_exactly_what_was_built(kit: Path, bu
     # why, on the file that stops it, relative to the content folder
     assert [(problem["file"], "'headline'" in problem["message"])
             for problem in missing["problems"]] == [("articles/trauma-bonding.en.md", True)]
-    assert "poster-letter (en)" in (built / "index.html").read_text(encoding="utf-8")
+    index = (built / "index.html").read_text(encoding="utf-8")
+    assert "poster-letter (en)" in index
+    not_built = index[index.index('id="not-built"'):]
+    assert "articles/trauma-bonding.en.md" in not_built and "slot &#39;headline&#39;" in not_built
 
 
 def test_old_files_behind_a_linked_folder_are_never_removed(tmp_path: Path) -> None:
@@ -463,3 +466,27 @@ def test_a_pipe_in_the_locks_place_is_an_error_not_a_traceback(tmp_path: Path) -
     with pytest.raises(WriteError, match=f"cannot lock {out}: {out}/.havenprint/lock is not "
                                          "a file; remove it"):
         KitFolder(out).__enter__()
+
+
+def test_index_html_has_contents_and_every_warning_of_the_build(kit: Path, built: Path,
+                                                                run) -> None:  # noqa: ANN001
+    """index.html was 31,000 px of files with no contents, and none of the warnings the
+    build printed."""
+    import html as html_module
+    import re as re_module
+
+    edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")  # one plain title
+    result = run("build", kit, "--out", built, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    page = html_module.unescape((built / "index.html").read_text(encoding="utf-8"))
+    contents = page[page.index('<nav class="contents"'):page.index("</nav>")]
+    targets = re_module.findall(r'href="#([^"]+)"', contents)
+    assert {"lang-en", "lang-es", "en/pocket-card.pdf", "es/pocket-card.pdf"} <= set(targets)
+    assert all(f'id="{target}"' in page for target in targets)
+    printed = [line.split(": warning: ", 1)[1] for line in result.err.splitlines()
+               if ": warning: " in line]
+    assert any("discreet_title is one text for every language" in line for line in printed)
+    section = page[page.index('id="warnings"'):]
+    for message in printed:
+        assert message in section, message
+    assert f"The build's warnings ({len(set(printed))})" in page

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from types import MappingProxyType
@@ -16,8 +16,10 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from generator import PACKAGE_DIR, __version__
 from generator.content.models import Kit
 from generator.engine import remembered
+from generator.errors import Problem
 from generator.i18n.localize import native_name
 from generator.kept_templates import KeptTemplates
+from generator.kit.manifest import problem_file
 from generator.render.printing import PrintNote
 from generator.render.targets import Target
 
@@ -117,11 +119,23 @@ def _page_bytecode() -> KeptTemplates:
     return KeptTemplates(f"pages-{digest}-%s.cache")
 
 
+@dataclass(frozen=True)
+class Said:
+    """A problem as index.html lists it: its file relative to the content folder."""
+
+    file: str
+    line: int | None
+    message: str
+
+
 def render_index(kit: Kit, documents: list[DocumentView],
                  not_built: list[tuple[str, str]],
                  web_pages: Sequence[WebPageView] = (),
-                 packs: Sequence[KitSection] = ()) -> bytes:
-    """The main kit's files by language, then each audience pack's (`packs`)."""
+                 packs: Sequence[KitSection] = (),
+                 problems: Sequence[Problem] = (),
+                 why: Mapping[tuple[str, str], list[Problem]] | None = None) -> bytes:
+    """The main kit's files by language, then each audience pack's (`packs`), after a table
+    of contents; what was not built and why, and the build's warnings (`problems`)."""
     ordered, languages = _by_language(kit, documents, web_pages)
     pack_views = []
     for pack in packs:
@@ -138,9 +152,18 @@ def render_index(kit: Kit, documents: list[DocumentView],
         documents=ordered,
         languages=languages,
         packs=pack_views,
-        not_built=sorted(not_built),
+        not_built=[(name, lang, _said(kit, (why or {}).get((name, lang), ())))
+                   for name, lang in sorted(not_built)],
+        warnings=_said(kit, [problem for problem in problems
+                             if problem.severity == "warning"]),
     )
     return html.encode("utf-8")
+
+
+def _said(kit: Kit, problems: Sequence[Problem]) -> list[Said]:
+    root = kit.root.resolve()
+    return [Said(problem_file(problem.path, root), problem.line, problem.message)
+            for problem in dict.fromkeys(problems)]
 
 
 def _by_language(kit: Kit, documents: Sequence[DocumentView],

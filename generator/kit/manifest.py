@@ -163,12 +163,12 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
 def _reasons(problems: list[Problem] | None, root: Path) -> dict[str, Any]:
     if not problems:
         return {}
-    return {"problems": [{"file": _problem_file(problem.path, root), "message": problem.message,
+    return {"problems": [{"file": problem_file(problem.path, root), "message": problem.message,
                           **({"line": problem.line} if problem.line else {})}
                          for problem in dict.fromkeys(problems)]}
 
 
-def _problem_file(path: Path | str, root: Path) -> str:
+def problem_file(path: Path | str, root: Path) -> str:
     """The file a problem is in, relative to the content folder (a built-in layout's to
     havenprint's), as the inputs are listed: never a path of this computer, in a kit that
     is sent on."""
