@@ -238,15 +238,15 @@ def test_lines_added_moved_and_removed(served) -> None:
     new_line = {"name": "Harbor Light Crisis Line", "name@es": "Línea de crisis Harbor Light",
                 "phone": "1-800-555-0142", "text.number": "741741", "text.keyword": "HOME",
                 "languages": "en, es", "verified": "2026-11-20", "required": True}
-    table = table_of([("r1", {}), ("n1", new_line), ("r0", {}), ("r2", {})])
+    table = table_of([("r0", {}), ("n1", new_line), ("r1", {}), ("r2", {})])
     table["order"].remove("r2")
     answer = client.post("/lines/save", headers=csrf_headers(workspace),
                          json={"table": table, "base": digest_on_disk(resources)})
     assert answer.status_code == 200, answer.text
     saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
     assert [item["name"]["en"] for item in saved] == [
-        "988 Suicide & Crisis Lifeline", "Harbor Light Crisis Line",
-        "National Domestic Violence Hotline"]
+        "National Domestic Violence Hotline", "Harbor Light Crisis Line",
+        "988 Suicide & Crisis Lifeline"]
     assert saved[1] == {"name": {"en": "Harbor Light Crisis Line",
                                  "es": "Línea de crisis Harbor Light"},
                         "phone": "1-800-555-0142",
