@@ -16,7 +16,7 @@ from pydantic import (
 )
 
 from generator.content.strict import StrictModel
-from generator.content.web_address import web_address_problem
+from generator.content.web_address import web_address, web_address_problem
 
 # The emergency number printed for the countries shelters using havenprint are in; others set
 # `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
@@ -207,7 +207,7 @@ class ResourceModel(StrictModel):
     def _http(cls, value: str | None) -> str | None:
         if value is not None and (problem := web_address_problem(value)):
             raise ValueError(problem)
-        return value
+        return None if value is None else web_address(value)
 
 
 class ResourcesFileModel(StrictModel):

@@ -40,7 +40,7 @@ from generator.content.schema import (
 )
 from generator.content.strict import FrozenModel
 from generator.content.units import PT_PER_UNIT, inch, mm, parse_written_length
-from generator.content.web_address import web_address_problem
+from generator.content.web_address import web_address, web_address_problem
 from generator.engine import remembered
 
 OptionValue = str | bool | int | float  # a layout's setting, as site.yaml gives it
@@ -244,7 +244,7 @@ class SiteOptions(FrozenModel):
     def _website(cls, value: str | None) -> str | None:
         if value is not None and (problem := web_address_problem(value)):
             raise ValueError(problem)
-        return value
+        return None if value is None else web_address(value)
 
     @field_validator("office_language")
     @classmethod

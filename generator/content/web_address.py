@@ -1,10 +1,23 @@
 """Whether a line's `url` (resources.yaml, an import) is a web address a browser and a QR
-code can open: http(s)://, a host, and nothing the WHATWG URL rules refuse (pydantic's URL
-type applies them: a bracket that does not close an IPv6 address, a port over 65535, a host
-with spaces or `<`), nor anything Python's urlsplit refuses (what prints the domain)."""
+code can open, and one that is what it looks like: http(s):// (in any case: the scheme is
+written in small letters), a public host name, and nothing the WHATWG URL rules refuse
+(pydantic's URL type applies them: a bracket that does not close an IPv6 address, a port
+over 65535, a host with `<`), nor anything Python's urlsplit refuses (what prints the
+domain).
+
+A public host name is a name with dots (`example.org`, not `localhost`, `https://.` or
+`https://example`), each label of letters, digits and inner hyphens as IDNA 2008 allows
+(`-example.org`, `example..org` refused), its last label a top-level domain of letters
+(never a number, nor one kept for private networks and tests: `.local`, `.internal`,
+`.test`...), in one script per label (`exаmple.org` with a Cyrillic а reads as
+example.org: UTS #39's highly restrictive level, which lets Japanese mix kanji and kana).
+Never a number address (`127.0.0.1`, `10.0.0.1`: whose it is cannot be told, and it may be
+the phone's own network), a name and password before the host (`https://safe.org@other.net`
+opens other.net), a space, or port 0."""
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from urllib.parse import urlsplit
 
@@ -12,24 +25,94 @@ from pydantic import AnyHttpUrl, TypeAdapter, ValidationError
 
 from generator.engine import remembered
 
+_SCHEME = re.compile(r"(?i)^(https?)://")
 _HTTP = re.compile(r"^https?://[^\s/]+")
 _LOOKS_LIKE_ONE = re.compile(r"(?i)(?:https?://|www\.)\S+")
+# Top-level names kept for private networks, tests and documentation (RFC 2606, 6761,
+# 6762, 8375, ICANN's .internal), and those of networks a phone reaches only through them.
+_PRIVATE_TOPS = frozenset({"localhost", "local", "internal", "test", "invalid", "example",
+                           "arpa", "onion", "lan", "home", "corp", "intranet", "localdomain",
+                           "alt"})
+# Scripts that may share a label (UTS #39, highly restrictive): Japanese, Chinese with
+# bopomofo, Korean, each also with Latin.
+_MIXES_ALLOWED = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+                  frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+                  frozenset({"LATIN", "HAN", "HANGUL"}))
+_ADVICE = "copy it from a browser's address bar"
+
+
+def web_address(text: str) -> str:
+    """`text` as it is printed and encoded: its scheme in small letters (`HTTPS://` opens
+    as `https://`); check it with `web_address_problem` first."""
+    return _SCHEME.sub(lambda found: found[1].lower() + "://", text, count=1)
 
 
 def web_address_problem(text: str) -> str | None:
     """What keeps `text` from being a web address to print, or None."""
-    if not _HTTP.match(text):
+    if any(char.isspace() for char in text):
+        return f"{text!r} is not a web address: it has a space; {_ADVICE}"
+    address = web_address(text)
+    if not _HTTP.match(address):
         return f"{text!r} is not a web address: it must start with https://"
     try:
-        _url_type().validate_python(text)
-        parts = urlsplit(text)
-        _ = parts.hostname, parts.port  # each checks its part
+        _url_type().validate_python(address)
+        parts = urlsplit(address)
+        host, port = parts.hostname, parts.port  # each checks its part
     except ValidationError as error:
         reason = str(error.errors()[0]["msg"]).removeprefix("Input should be a valid URL, ")
-        return f"{text!r} is not a web address ({reason}): copy it from a browser's address bar"
+        return f"{text!r} is not a web address ({reason}): {_ADVICE}"
     except ValueError as error:
-        return f"{text!r} is not a web address ({error}): copy it from a browser's address bar"
+        return f"{text!r} is not a web address ({error}): {_ADVICE}"
+    if parts.username is not None or parts.password is not None:
+        return (f"{text!r} names {parts.hostname!r} after an '@': a phone opens that site, "
+                "not the one before it; give the address without a name and '@'")
+    if port == 0:
+        return f"{text!r} is not a web address: port 0 opens nothing; {_ADVICE}"
+    problem = host_problem(host or "")
+    return f"{text!r} is not a web address a phone can open: {problem}" if problem else None
+
+
+def host_problem(host: str) -> str | None:
+    """What keeps `host` (as urlsplit gives it: small letters, no brackets) from being a
+    public host name, or None."""
+    import idna  # IDNA 2008 with UTS #46's mapping: for web addresses only
+
+    name = host.removesuffix(".")
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        pass
+    else:
+        return (f"{host!r} is a number address (IP): whose it is cannot be told, and it may "
+                "be the phone's own network; give the site's name")
+    if "." not in name.strip("."):
+        return f"{host!r} is not a name on the internet (a name with a dot: example.org)"
+    try:
+        ascii_name = idna.encode(name, uts46=True).decode("ascii")
+        labels = idna.decode(ascii_name).split(".")
+    except (idna.IDNAError, UnicodeError) as error:
+        return f"{host!r} is not a host name ({error})"
+    top = labels[-1]
+    if top in _PRIVATE_TOPS or not (top.isalpha() or ascii_name.rsplit(".", 1)[-1].startswith(
+            "xn--")):
+        return (f"{host!r} ends in '.{top}', which is not a top-level domain of the internet "
+                "(.org, .com, a country's...)")
+    for label in labels:
+        if mixed := _mixed_scripts(label):
+            return (f"the part {label!r} of {host!r} mixes letters of {mixed}: it would read "
+                    "as another site's name")
     return None
+
+
+def _mixed_scripts(label: str) -> str | None:
+    """The scripts a host name's label mixes ("Cyrillic and Latin"), or None for one script
+    (or a mix a language writes, such as Japanese's)."""
+    from confusable_homoglyphs import categories
+
+    scripts = categories.unique_aliases(label) - {"COMMON", "INHERITED"}
+    if len(scripts) <= 1 or any(scripts <= allowed for allowed in _MIXES_ALLOWED):
+        return None
+    return " and ".join(sorted(script.capitalize() for script in scripts))
 
 
 @remembered(1)

@@ -48,7 +48,7 @@ from generator.content.phones import (
     parse_text_number,
     parse_tty,
 )
-from generator.content.web_address import web_address_problem
+from generator.content.web_address import web_address, web_address_problem
 from generator.errors import ContentError, Problem
 from generator.importers.files import read_csv
 from generator.importers.phone_lines import last_if_emergency
@@ -225,7 +225,7 @@ def _entry(row: dict[str, str], errors: list[str], country: str) -> dict:
 def _url(text: str) -> str:
     if problem := web_address_problem(text):
         raise _CellError("url", problem)
-    return text
+    return web_address(text)
 
 
 def _languages(text: str) -> list[str]:

@@ -10,6 +10,7 @@ from babel import Locale, UnknownLocaleError
 
 from generator.content.invisible import without_invisible
 from generator.content.schema import MAX_LANGUAGE_CODE
+from generator.content.web_address import web_address as printed_address
 from generator.content.web_address import web_address_problem
 from generator.engine import remembered
 
@@ -163,7 +164,7 @@ def date_notes(label: str, checked: date | None, today: date) -> tuple[date | No
 
 def web_address(text: str | None) -> str | None:
     """`text` when it is an http(s) address resources.yaml takes, else None."""
-    return text if text and web_address_problem(text) is None else None
+    return printed_address(text) if text and web_address_problem(text) is None else None
 
 
 def language_code(code: str | None, name: str | None = None) -> str | None:

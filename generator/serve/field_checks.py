@@ -7,12 +7,12 @@ address Python cannot even split) or print something other than what was meant.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import unicodedata
 from urllib.parse import urlsplit
 
 from generator.content.invisible import invisible_in
+from generator.content.web_address import host_problem
 
 MAX_URL = 300
 MAX_NAME = 150
@@ -21,7 +21,6 @@ MAX_TAB_LABEL = 40
 MAX_KEYWORD = 30
 MAX_TITLE = 80
 MAX_WORD = 60
-_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
 _KEYWORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 
 
@@ -56,7 +55,7 @@ def url_problem(url: str) -> str | None:
     try:
         parts = urlsplit(url)
         host = parts.hostname
-        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
+        port = parts.port  # raises ValueError for a port that is not a number
     except ValueError:
         return ("is not a web address a phone can open (a bracket, a colon or a % sign "
                 "where the site's name should be): copy it again from the browser")
@@ -64,24 +63,9 @@ def url_problem(url: str) -> str | None:
         return "has no site name after https://"
     if parts.username is not None or parts.password is not None:
         return "holds a user name or password (the part before @): leave it out"
-    return _host_problem(host)
-
-
-def _host_problem(host: str) -> str | None:
-    try:
-        ipaddress.ip_address(host)
-        return None
-    except ValueError:
-        pass
-    try:
-        ascii_host = host.encode("idna").decode("ascii")
-    except UnicodeError:
-        return f"has {host!r} for the site's name, which no browser can look up"
-    labels = ascii_host.rstrip(".").split(".")
-    if len(labels) < 2 or not all(_LABEL.fullmatch(label) for label in labels):
-        return (f"has {host!r} for the site's name: a name such as www.thehotline.org, "
-                "with a dot and only letters, digits and hyphens")
-    return None
+    if port == 0:
+        return "has port 0 (:0), which opens nothing: leave it out"
+    return host_problem(host)  # as the build checks it (content/web_address.py)
 
 
 def name_problem(name: str) -> str | None:

@@ -1,0 +1,88 @@
+"""Web addresses a phone cannot open, or that are not what they look like, are refused on
+their line; the scheme is read in any case and printed (and scanned) in small letters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.content.web_address import web_address, web_address_problem
+from generator.serve.field_checks import url_problem
+from tests.conftest import decode_qr_codes, edit, page_texts
+
+REFUSED = {
+    "https://.": "not a name on the internet",
+    "https://example": "not a name on the internet",
+    "https://localhost": "not a name on the internet",
+    "https://localhost:8080/admin": "not a name on the internet",
+    "https://127.0.0.1": "a number address (IP)",
+    "https://10.0.0.1/admin": "a number address (IP)",
+    "https://[::1]/": "a number address (IP)",
+    "https://[fe80::1]:8443/x": "a number address (IP)",
+    "https://0x7f.0.0.1": "not a top-level domain",
+    "https://example..org": "not a host name",
+    "https://-example.org": "not a host name",
+    "https://example-.org": "not a host name",
+    "https://ex_ample.org": "not a host name",
+    "https://example.org:0": "port 0",
+    "https://exa mple.org": "has a space",
+    "https://example.org/a b": "has a space",
+    "https://ex\u0430mple.org": "mixes letters of Cyrillic and Latin",  # Cyrillic а
+    "https://xn--exmple-4nf.org": "mixes letters of Cyrillic and Latin",  # the same, encoded
+    "https://p\u0391ypal.com": "mixes letters of Greek and Latin",  # Greek capital Alpha
+    "https://printer.local": "not a top-level domain",
+    "https://intranet.internal/help": "not a top-level domain",
+    "https://thehotline.test": "not a top-level domain",
+    "https://thehotline.org@evil.example.net": "after an '@'",
+    "https://user:secret@thehotline.org": "after an '@'",
+}
+ACCEPTED = ["https://www.thehotline.org", "http://example.org:8080/path?q=1#x",
+            "https://a.b.example.co.uk", "https://bücher.de/", "https://пример.рф",
+            "https://日本語ドメイン.jp", "https://example.xn--p1ai", "https://www.thehotline.org.",
+            "HTTPS://WWW.THEHOTLINE.ORG", "Https://thehotline.org/Help"]
+
+
+@pytest.mark.parametrize("address", sorted(REFUSED))
+def test_an_address_a_phone_cannot_open_or_that_spoofs_is_refused(address: str) -> None:
+    problem = web_address_problem(address)
+    assert problem is not None and REFUSED[address] in problem, problem
+    assert url_problem(address) is not None  # the web page's Lines page says so as typed
+
+
+@pytest.mark.parametrize("address", ACCEPTED)
+def test_a_public_address_is_accepted_with_its_scheme_in_small_letters(address: str) -> None:
+    assert web_address_problem(address) is None
+    assert url_problem(address) is None
+    printed = web_address(address)
+    assert printed.startswith(("https://", "http://"))
+    assert printed[printed.index("://"):] == address[address.index("://"):]
+
+
+@pytest.mark.parametrize(("address", "said"), [
+    ("https://ex\u0430mple.org", "mixes letters of Cyrillic and Latin"),
+    ("https://localhost", "not a name on the internet"),
+    ("https://10.0.0.1/admin", "a number address (IP)")])
+def test_check_names_the_line_of_a_refused_address(kit: Path, run, address: str,  # noqa: ANN001
+                                                   said: str) -> None:
+    edit(kit / "resources.yaml", "url: https://www.thehotline.org", f"url: {address}")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"resources.yaml:32: National Domestic Violence Hotline: url: {address!r} is not "
+            "a web address") in result.err
+    assert said in result.err
+
+
+def test_a_capital_scheme_prints_and_scans_in_small_letters(kit: Path, run,  # noqa: ANN001
+                                                            tmp_path: Path) -> None:
+    edit(kit / "resources.yaml", "url: https://www.thehotline.org",
+         "url: HTTPS://www.thehotline.org/help")
+    edit(kit / "resources.yaml", "qr: tel ", "qr: url ")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+                 "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / "pocket-card-shop.pdf"
+    codes = [code for page in range(len(page_texts(pdf))) for code in decode_qr_codes(pdf, page)]
+    assert "https://www.thehotline.org/help" in codes, codes
+    assert not any("HTTPS" in code for code in codes)
