@@ -174,6 +174,19 @@ def test_check_warns_about_fallbacks_and_review(es_kit: Path, run) -> None:  # n
     assert "warning: es (" not in strict.err
 
 
+def test_strict_says_each_problem_once(es_kit: Path, run) -> None:  # noqa: ANN001
+    """An outside title falling back to another language's is a warning of loading the kit,
+    which --strict makes an error: it was printed twice, as both."""
+    edit(es_kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: {en: Wellness contacts}")
+    result = run("check", es_kit, "--format", "pocket-card", "--strict")
+    assert result.code == 1
+    lines = result.err.splitlines()
+    assert len(lines) == len(set(lines)), result.err
+    title = [line for line in lines if "discreet_title has no 'es' title" in line]
+    assert len(title) == 1 and "warning:" not in title[0], title
+
+
 def test_check_names_a_language_without_catalogue(kit: Path, run) -> None:  # noqa: ANN001
     shutil.copy(kit / "articles" / "trauma-bonding.en.md",
                 kit / "articles" / "trauma-bonding.ro.md")

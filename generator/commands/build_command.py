@@ -77,7 +77,7 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
                     pack, langs, strict=args.strict, names=names) if problem not in main_kit)
     readability = [] if write else _readability(kit, langs)
     pack_warnings = [warning for pack in kit.audiences for warning in pack.warnings]
-    print_summary([*kit.warnings, *pack_warnings, *readability, *result.problems],
+    print_summary(_once([*kit.warnings, *pack_warnings, *readability, *result.problems]),
                   verbose=args.verbose, lines=len(kit.resources),
                   from_source=kit.site.resource_source is not None)
     _wrote(result, files, display.live)
@@ -96,6 +96,14 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
         print(f"ok: {len(layouts)} format(s){articles} x {len(langs)} language(s){packs} lay "
               "out cleanly")
     return EXIT_OK
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """Each problem once: a warning `--strict` makes an error (an outside title that falls
+    back to another language's, which loading the kit warned of) is said as the error."""
+    errors = {(p.path, p.line, p.message) for p in problems if p.severity == "error"}
+    return [p for p in problems
+            if p.severity == "error" or (p.path, p.line, p.message) not in errors]
 
 
 def _refresh(content: Path) -> None:
