@@ -72,3 +72,33 @@ def test_a_check_is_given_up_when_another_edit_comes(tmp_path) -> None:
         assert answers["draft"]["faces"]
         complete = post("/lines/check", {"table": table_of(rows)})  # nothing typed since
         assert complete["complete"] is True
+
+
+def test_warming_up_goes_document_by_document_behind_any_page(tmp_path) -> None:
+    """A restarted server warmed its whole Overview in one job: the page the browser
+    reopened waited for all of it (10.7 s). Each document is a background job of its own,
+    and a page's job goes before those left."""
+    import asyncio
+
+    from generator.serve.settings import Settings
+    from generator.serve.workspace import Workspace
+
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(english_only(site.read_text(encoding="utf-8")), encoding="utf-8")
+    workspace = Workspace(Settings(content=content, out=tmp_path / "out"))
+    release = threading.Event()
+    try:
+        workspace.run_soon(release.wait)
+        while workspace.queued:
+            release.wait(0.01)
+        workspace.warm_up()
+        state = workspace.state()
+        assert workspace.queued > len(state.layouts)  # a job per document, and more
+        release.set()
+        asyncio.run(workspace.run(workspace.state))  # a page: before the documents left
+        assert workspace.queued > 0
+    finally:
+        release.set()
+        workspace.close()

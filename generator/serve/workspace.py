@@ -25,6 +25,7 @@ from generator.content.audiences import pack_of
 from generator.content.caches import cached_layouts
 from generator.content.extends import content_folders
 from generator.content.language_tags import with_base
+from generator.content.layouts import Layout
 from generator.content.load import load_site
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
@@ -81,6 +82,8 @@ class Workspace:
         self._state: KitState | None = None
         # by audience pack (None: the main kit), as last laid out
         self._overviews: dict[str | None, Overview] = {}
+        # the Overview's documents laid out as the server warms up, by (format, size, lang)
+        self._warm: tuple[str, dict[tuple[str, str, str], DocumentView]] = ("", {})
         # the errors laying out the kit as saved finds, by language (refusals.py)
         self._errors: tuple[str, dict[str, list[Problem]]] = ("", {})
 
@@ -162,11 +165,25 @@ class Workspace:
     def warm_up(self) -> None:
         """Fonts registered, caches filled, the Overview ready before the first visit (and
         the Settings page's lists of languages and countries, then the rooms the Translations
-        page opens with)."""
-        self.overview()
-        every_language()
-        countries()
-        self.run_soon(self._warm_rooms)  # after whatever was asked for meanwhile
+        page opens with): each document of the Overview a background job of its own, so that
+        a page asked for as the server starts waits for one document, not for all of them."""
+        state = self.state()
+        self._warm = (state.fingerprint, {})
+        if state.kit is not None:
+            for layout, size in documents(state.kit, list(state.layouts.values())):
+                for lang in state.languages:
+                    self.run_soon(functools.partial(self._warm_view, state, layout, size,
+                                                    lang))
+        self.run_soon(self.overview)
+        self.run_soon(every_language)
+        self.run_soon(countries)
+        self.run_soon(self._warm_rooms)
+
+    def _warm_view(self, state: KitState, layout: Layout, size: str, lang: str) -> None:
+        if self._warm[0] != state.fingerprint or state.kit is None:
+            return
+        self._warm[1][(layout.name, size, lang)] = preview_document(
+            state.kit, layout, lang, self.pngs, size, THUMBNAIL_PIXELS, notes=True)
 
     def _warm_rooms(self) -> None:
         """The rooms of the language the Translations page opens at (the first one not
@@ -222,10 +239,12 @@ class Workspace:
             return Overview(state.fingerprint, [])
         kit = pack_of(kit, audience)
         langs = list(kit.site.options.languages)
-        views = [preview_document(kit, layout, lang, self.pngs, size, THUMBNAIL_PIXELS,
-                                  notes=True)
+        warm = self._warm[1] if audience is None and self._warm[0] == state.fingerprint else {}
+        views = [warm.get((layout.name, size, lang)) or preview_document(
+                     kit, layout, lang, self.pngs, size, THUMBNAIL_PIXELS, notes=True)
                  for layout, size in documents(kit, list(state.layouts.values()))
                  for lang in langs]
+        self._warm = ("", {})  # laid out: kept in the Overview from now on
         checks: dict[str, list[Problem]] = {lang: [] for lang in langs}
         names = {lang: native_name(lang) for lang in langs}
         for problem in [*(locale_problems(self.root, langs) if kit.audience is None else ()),
