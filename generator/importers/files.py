@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.content.bounded_read import read_limited
 from generator.content.invisible import (
@@ -245,7 +246,7 @@ def read_csv(path: Path, *, null_words: frozenset[str] = frozenset(),
     return CsvTable(path, tuple(named), tuple(rows), tuple(bad))
 
 
-_DELIMITER_NAMES = {",": "comma", ";": "semicolon"}
+_DELIMITER_NAMES = MappingProxyType({",": "comma", ";": "semicolon"})
 
 
 @dataclass(frozen=True)
