@@ -30,6 +30,17 @@ class Problem:
         return f"{where}: {prefix}{self.message}"
 
 
+@dataclass(frozen=True)
+class Refused(Problem):
+    """A record of the data an import or `resources:` reads that cannot be printed (a
+    number that is a fragment, a row with a cell beyond its header): an error that leaves
+    that record (or number) out without stopping the rest, which is imported and printed;
+    the command then exits 1, so that a script running it notices. `record`: the record as
+    the import names it (the line's name, or its file and row)."""
+
+    record: str = ""
+
+
 def quoted(text: str, limit: int = 120) -> str:
     """`text` in quotes for a message, its middle left out where it is longer than `limit`
     characters: a message names a 250 KB sentence or a 100-letter word, never prints it

@@ -17,8 +17,10 @@ from tests.conftest import edit, page_texts
 from tests.hsds_server import Behaviour
 from tests.hsds_server import hsds_api as serving
 
-SERVICES = json.loads((Path(__file__).parent / "fixtures" / "hsds" / "services.json")
-                      .read_text(encoding="utf-8"))
+# the fixture but its Youth Outreach, whose number is refused (a build of it exits 1)
+SERVICES = [service for service in json.loads(
+    (Path(__file__).parent / "fixtures" / "hsds" / "services.json").read_text(encoding="utf-8"))
+    if service["id"] != "svc-youth"]
 FORMATS = ("--format", "pocket-card", "--format", "brochure", "--format", "large-print")
 
 

@@ -455,11 +455,13 @@ def test_spreadsheet_cell_problems_name_the_row(tmp_path: Path) -> None:
                     "Good Line,1-800-555-0142,2026-01-02,,\n"
                     "Bad Date,1-800-555-0142,01/02/26,,\n"
                     "No Text,1-800-555-0142,,sms,www.example.org\n", encoding="utf-8")
-    assert problems_of(sheet, path) == [
-        f"{path}:3: verified: '01/02/26' is not a date written YYYY-MM-DD (or month/day/year "
-        "as in US)",
-        f"{path}:4: url: 'www.example.org' is not a web address: it must start with https://",
-        f"{path}:4: qr: is sms but the row has no text_number",
+    result = sheet(path)  # each bad row refused with its file, row and column; the rest read
+    assert [entry["name"] for entry in result.entries] == ["Good Line"]
+    assert [str(problem) for problem in result.refusals(path)] == [
+        f"{path}:3: refused 'Bad Date': verified: '01/02/26' is not a date written YYYY-MM-DD "
+        "(or month/day/year as in US)",
+        f"{path}:4: refused 'No Text': url: 'www.example.org' is not a web address: it must "
+        "start with https://; qr: is sms but the row has no text_number",
     ]
 
 

@@ -21,8 +21,11 @@ from tests.conftest import decode_qr_codes, edit, page_texts
 from tests.hsds_server import Behaviour
 from tests.hsds_server import hsds_api as serving
 
-SERVICES = json.loads((Path(__file__).parent / "fixtures" / "hsds" / "services.json")
-                      .read_text(encoding="utf-8"))
+FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "hsds" / "services.json")
+                     .read_text(encoding="utf-8"))
+# The fixture but its Youth Outreach, whose 555-0100 (no area code) is refused: an import or
+# build of it would exit 1 for that (test_a_refused_service_is_named_and_the_rest_written)
+SERVICES = [service for service in FIXTURE if service["id"] != "svc-youth"]
 PER_PAGE = 2
 PAGES = -(-len(SERVICES) // PER_PAGE)
 TODAY = date(2026, 11, 20)
@@ -262,3 +265,26 @@ def test_filters_apply_to_what_the_api_gives() -> None:
                              area=AreaFilter(region="OH"), limit=2)
     assert len(result.entries) == 2
     assert any(reason.startswith("outside the area") for _, reason in result.skipped)
+
+
+def test_a_refused_service_is_named_and_the_rest_written(kit: Path, tmp_path: Path,
+                                                        run) -> None:  # noqa: ANN001
+    """As from a file: a service whose number cannot print is refused, naming it, every
+    other service is written, and the import (and a build reading the API's copy) exits 1."""
+    served = Behaviour(copy.deepcopy(FIXTURE))
+    with serving(served) as address:
+        result = run("import", "hsds", address, "--into", kit, "--force",
+                     "--verified", "2026-11-20")
+        assert result.code == 1, result.err
+        refused = ("refused 'Riverbend Safe Haven – Youth Outreach': voice number '555-0100' "
+                   "is not a valid phone number or short code in US")
+        assert f"{address}: {refused}" in result.err
+        names = " ".join(line["name"] for line in written(kit))
+        assert "Northstar Helpline" in names and "Youth Outreach" not in names
+        use_api(kit, address)
+        built = run("build", kit, "--out", tmp_path / "out", "--format", "pocket-card",
+                    "--refresh")
+    assert built.code == 1, built.err
+    assert f"hsds-api-copy.json: {refused}" in built.err
+    assert "file(s) written with every other line" in built.err
+    assert (tmp_path / "out" / "en" / "pocket-card.pdf").is_file()

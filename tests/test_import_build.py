@@ -21,7 +21,10 @@ ADDRESSES = ["415 Quay Street", "1207 Willow Bend Road", "88 Court Street", "2 D
 def imported(kit: Path, run) -> Path:  # noqa: ANN001
     (kit / "resources.yaml").unlink()
     result = run("import", "hsds", FIXTURES / "hsds" / "services.json", "--into", kit)
-    assert result.code == 0, result.err
+    # the fixture's Youth Outreach (555-0100, no area code) is refused: exit 1, the rest written
+    assert result.code == 1, result.err
+    assert "services.json: refused 'Riverbend Safe Haven – Youth Outreach': voice number " \
+        "'555-0100' is not a valid phone number or short code in US" in result.err
     assert "wrote" in result.out and "6 line(s)" in result.out
     assert "skipped Harbor Light Family Services – Counseling: service status is defunct" \
         in result.err
@@ -117,15 +120,17 @@ def test_a_premium_number_in_imported_data_is_reported_not_printed(kit: Path, tm
     edit(kit / "site.yaml", "brand_color:", "resources: lines.csv\nbrand_color:")
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
-    assert result.code == 0, result.err
-    assert f"lines.csv: warning: left out 'Costly Line': lines.csv:3: phone {PREMIUM}" in result.err
+    assert result.code == 1, result.err  # refused: the kit prints the rest, and says so
+    assert f"lines.csv:3: refused 'Costly Line': phone {PREMIUM}" in result.err
+    assert "1 record(s) of " in result.err and "1 file(s) written with every other line" \
+        in result.err
     text = all_text(out / "en" / "brochure.pdf")
     assert "Good Line" in text and "1-800-555-0142" in text
     assert "Costly Line" not in text and "234-5678" not in text
 
     imported = run("import", "csv", sheet, "--into", kit, "--force")
-    assert imported.code == 0, imported.err
-    assert f"skipped Costly Line: lines.csv:3: phone {PREMIUM}" in imported.err
+    assert imported.code == 1, imported.err
+    assert f"lines.csv:3: refused 'Costly Line': phone {PREMIUM}" in imported.err
     assert "1-900" not in (kit / "resources.yaml").read_text(encoding="utf-8")
 
 
@@ -175,8 +180,10 @@ def test_an_extension_that_is_not_digits_leaves_the_number_out(tmp_path: Path, r
     data.write_text(json.dumps(services), encoding="utf-8")
     (kit / "resources.yaml").unlink()
     result = run("import", "hsds", data, "--into", kit)
-    assert ("skipped Intake: voice number '614-555-0106' has extension 'press 2', which is not "
-            "digits: the number is not printed without it") in result.err, result.err
+    assert result.code == 1
+    assert ("services.json: refused 'Intake': voice number '614-555-0106' has extension "
+            "'press 2', which is not digits: the number is not printed without it") \
+        in result.err, result.err
 
 
 def test_a_repeated_record_prints_once(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001

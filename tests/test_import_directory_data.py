@@ -263,9 +263,9 @@ def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(kit: Path
                      enumerate(rows(BAD_ROWS / "phones.csv"), start=2) if not row["number"]]
     unnamed = next(number for number, row in enumerate(services, start=2) if not row["name"])
     result = run("import", "hsds", BAD_ROWS, "--into", kit, "--force")
-    assert result.code == 0, result.err
-    assert f"{len(printed)} line(s) kept, 2 skipped" in result.err
-    assert f"skipped services.csv row {unnamed}: name is empty" in result.err
+    assert result.code == 1, result.err  # the unnamed service is refused; the rest written
+    assert f"{len(printed)} line(s) kept, 2 skipped, 1 refused" in result.err
+    assert f"v1.1-bad-rows: refused 'services.csv row {unnamed}': name is empty" in result.err
     assert f"note: phones.csv row(s) {', '.join(empty_numbers)} not read: number is empty" \
         in result.err
     assert ("note: phones.csv row 9 (330-555-0135) not read: service_id '103' is that of "
@@ -285,8 +285,9 @@ def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(kit: Path
 def test_bad_rows_warn_at_check_with_resources_in_site_yaml(kit: Path, run) -> None:  # noqa: ANN001
     use_source(kit, BAD_ROWS)
     result = run("check", kit)
-    assert result.code == 0, result.err
-    assert "warning: left out 'services.csv row 4': name is empty" in result.err
+    assert result.code == 1, result.err  # an error, and every other line lays out
+    assert "v1.1-bad-rows: refused 'services.csv row 4': name is empty" in result.err
+    assert result.err.rstrip().endswith("every other line lays out cleanly")
     assert "note: phones.csv row(s) 3, 4, 6, 10 not read: number is empty" in result.err
 
 
@@ -414,8 +415,8 @@ def test_a_web_address_without_https_is_named_when_it_is_all_a_service_has(
         {"id": "s2", "name": "Helpline", "status": "active",
          "phones": [{"number": "1-800-555-0152", "type": "voice"}]}]), encoding="utf-8")
     result = run("import", "hsds", path, "--into", kit, "--force")
-    assert result.code == 0, result.err
-    assert ("skipped Online Chat: no phone or text number, and its web address "
+    assert result.code == 1, result.err
+    assert ("services.json: refused 'Online Chat': no phone or text number, and its web address "
             "'www.example.org/chat' does not start with https:// or http:// (write it in full "
             "in the data)") in result.err
     assert "no phone, text number or web address" not in result.err

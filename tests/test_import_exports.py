@@ -151,11 +151,13 @@ def test_a_spreadsheet_row_with_an_extra_cell_is_left_out_alone(tmp_path: Path,
         f"{name},{phone},2026-11-01" + (",stray" if name == "Elm Line" else "") + "\n"
         for name, phone in rows), encoding="utf-8")
     result = run("import", "csv", path, "--into", kit, "--force")
-    assert result.code == 0, result.err
+    # every other row imported; the row refused is an error naming the file and its line,
+    # and the import exits 1 so that a script notices (issue 39)
+    assert result.code == 1, result.err
     assert [(line["name"], line["phone"]) for line in written_lines(kit)
             if line["name"] != "Emergency"] == [rows[0], rows[2]]  # 911: carried over
-    assert ("skipped hotlines.csv row 3 (Elm Line): it has 4 cells where the header has 3 "
-            "columns: value 'stray' is in a column with no header") in result.err
+    assert (f"{path}:3: refused 'hotlines.csv row 3 (Elm Line)': it has 4 cells where the "
+            "header has 3 columns: value 'stray' is in a column with no header") in result.err
 
 
 # --- a stray quote ------------------------------------------------------------------------------
@@ -293,13 +295,11 @@ def test_a_date_whose_order_the_country_does_not_tell_is_not_read(tmp_path: Path
     sheet = tmp_path / "lines.csv"
     sheet.write_text("name,phone,verified\nOak Line,(416) 555-0121,10/01/2026\n",
                      encoding="utf-8")
-    from generator.errors import ContentError
-
-    with pytest.raises(ContentError) as caught:
-        import_spreadsheet(sheet, country="CA")
-    assert str(caught.value.problems[0]) == (
-        f"{sheet}:2: verified: '10/01/2026' is not a date written YYYY-MM-DD (the order of "
-        "day and month is not told by this country's dates)")
+    refused = import_spreadsheet(sheet, country="CA")  # the row, not the whole import
+    assert refused.entries == []
+    assert [str(problem) for problem in refused.refusals(sheet)] == [
+        f"{sheet}:2: refused 'Oak Line': verified: '10/01/2026' is not a date written "
+        "YYYY-MM-DD (the order of day and month is not told by this country's dates)"]
 
 
 def test_schedules_of_locations_no_service_is_at_are_named(tmp_path: Path) -> None:
@@ -348,7 +348,7 @@ def test_a_taxonomy_code_as_a_name_is_printed_by_its_readable_name(kit: Path,
     services = {service["name"]: service for organization in organizations
                 for service in organization["services"]}
     result = run("import", "hsds", NAMES, "--into", kit, "--force")
-    assert result.code == 0, result.err
+    assert result.code == 1, result.err  # the code with nothing readable for it is refused
     names = [line["name"] for line in written_lines(kit)]
     assert "211 Brevard Inc – " + services["RP-1500.1400-800"]["alternate_name"] in names
     term = services["BH-1800.1500-100"]["attributes"][0]["taxonomy_term"]
@@ -358,8 +358,8 @@ def test_a_taxonomy_code_as_a_name_is_printed_by_its_readable_name(kit: Path,
             "data is the taxonomy code 'RP-1500.1400-800'; printed as 'Suicide Prevention "
             "Hotlines' (its alternate_name)") in result.err
     # a code with nothing readable for it: the line is refused, with why
-    assert ("skipped 211 Brevard Inc – LH-2700.6500: its name 'LH-2700.6500' is a taxonomy "
-            "code, not a name a card can print") in result.err
+    assert ("organizations.json: refused '211 Brevard Inc – LH-2700.6500': its name "
+            "'LH-2700.6500' is a taxonomy code, not a name a card can print") in result.err
     assert not any(digits(line.get("phone")).endswith(
         digits(services["LH-2700.6500"]["phones"][0]["number"])) for line in written_lines(kit))
 
@@ -372,7 +372,7 @@ def test_the_data_first_service_is_not_taken_for_the_shelter_line(kit: Path, tmp
     organization = json.loads(NAMES.read_text(encoding="utf-8"))[0]
     first, *_, violence = organization["services"]
     result = run("import", "hsds", NAMES, "--into", kit, "--force")
-    assert result.code == 0, result.err
+    assert result.code == 1, result.err  # another organization's taxonomy code is refused
     assert written_lines(kit)[0]["name"].endswith(first["name"])
     term = violence["attributes"][0]["taxonomy_term"]["name"]
     assert (f"{organization['name']} – {violence['name']} says it is a domestic violence line "
@@ -380,7 +380,7 @@ def test_the_data_first_service_is_not_taken_for_the_shelter_line(kit: Path, tmp
             "under `resources:` in site.yaml") in result.err
     again = run("import", "hsds", NAMES, "--into", kit, "--force", "--first", violence["name"],
                 "--verified", "2026-11-20")
-    assert again.code == 0, again.err
+    assert again.code == 1, again.err  # the same refusal
     assert "to put it first" not in again.err
     assert written_lines(kit)[0]["name"].endswith(violence["name"])
     out = tmp_path / "out"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.build import BuildRequest, BuildResult
 from generator.commands.format_sizes import given_sizes
-from generator.commands.problem_summary import print_summary
+from generator.commands.problem_summary import print_summary, refused_summary
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
 from generator.content.audiences import pack_problem
@@ -21,6 +21,7 @@ from generator.errors import (
     EXIT_CONTENT,
     EXIT_OK,
     Problem,
+    Refused,
     UsageError,
     shown_path,
 )
@@ -83,10 +84,16 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     _wrote(result, files, display.live)
     if write:
         _kit_notes(result, files, args.out)
+    refused = [problem for problem in kit.warnings if isinstance(problem, Refused)]
     if result.errors:
         failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
-        print(f"{len(result.errors)} problem(s); see above. Not built: {failed or 'none'}; "
-              f"{len(result.written)} file(s) written", file=sys.stderr)
+        print(f"{len(result.errors) + len(refused)} problem(s); see above. Not built: "
+              f"{failed or 'none'}; {len(result.written)} file(s) written", file=sys.stderr)
+        return EXIT_CONTENT
+    if refused:  # every other line printed: said, and exit 1 so that a script notices
+        done = (f"{len(result.written)} file(s) written with every other line" if write
+                else "every other line lays out cleanly")
+        print(f"{refused_summary(refused)}; {done}", file=sys.stderr)
         return EXIT_CONTENT
     if not write:
         slugs = kit.site.article_slugs

@@ -10,8 +10,17 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.commands.problem_summary import refused_summary
 from generator.content.file_names import path_argument
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import (
+    EXIT_CONTENT,
+    EXIT_OK,
+    ContentError,
+    Problem,
+    Refused,
+    UsageError,
+    print_problems,
+)
 
 if TYPE_CHECKING:
     from generator.importers import ImportResult
@@ -71,23 +80,33 @@ def run_import(args: argparse.Namespace) -> int:
     result = run_importer(args.kind, args.path, country, args.region, args.postal_prefix,
                            set(args.tags) if args.tags else None, args.limit, verified,
                            site.get("organization"), args.first)
-    report(result)  # before writing: what was skipped shows even when nothing can be written
-    target = args.into / "resources.yaml"
     source_note = str(args.path) if isinstance(args.path, Path) else shown_address(args.path)
+    refused = report(result, args.path if isinstance(args.path, Path) else source_note)
+    # before writing: what was skipped shows even when nothing can be written
+    target = args.into / "resources.yaml"
     remarks = write_resources_yaml(result, target, source_note=source_note,
                                    overwrite=args.force, country=country)
     for remark in remarks:
         print(f"note: {remark}", file=sys.stderr)
     carried = sum(remark.startswith("kept the emergency line") for remark in remarks)
     print(f"wrote {target}: {len(result.entries) + carried} line(s)")
-    return 0
+    if refused:  # every other record is written; a script running the import notices
+        print(f"havenprint: error: {refused_summary(refused)}; every other line was "
+              f"written to {target}", file=sys.stderr)
+        return EXIT_CONTENT
+    return EXIT_OK
 
 
-def report(result: ImportResult) -> None:
-    print(f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped",
-          file=sys.stderr)
+def report(result: ImportResult, source: Path | str) -> list[Refused]:
+    """What the import kept, skipped and refused, and its notes, on stderr; what it refused
+    (each an error naming the file, and the line where there is one)."""
+    refused = result.refusals(source)
+    print(f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped"
+          + (f", {len(refused)} refused" if refused else ""), file=sys.stderr)
+    print_problems(refused)
     for line in result.report_lines():
         print(line, file=sys.stderr)
+    return refused
 
 
 def _verified_option(text: str | None) -> date | None:

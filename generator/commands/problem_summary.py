@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Iterable
 
-from generator.errors import Problem, print_problems, shown_path
+from generator.errors import Problem, Refused, print_problems, shown_path
 
 SHOWN_OF_A_KIND = 3  # messages printed of each kind before the counts
 SUMMARY_FROM = 60  # fewer messages than this are all printed
@@ -71,3 +71,13 @@ def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
         print(f"The kit has {lines:,} lines; a pocket card prints about 4 and a brochure "
               f"about 12, and a line that does not fit is left out of the piece. Keep the "
               f"ones to print with {where}.", file=sys.stderr)
+
+
+def refused_summary(refused: list[Refused]) -> str:
+    """One sentence on what the data refused (each is listed above it)."""
+    records = sum(problem.message.startswith("refused ") for problem in refused)
+    numbers = len(refused) - records
+    said = [f"{records} record(s)"] * bool(records) + [f"{numbers} number(s)"] * bool(numbers)
+    where = shown_path(refused[0].path)
+    return (f"{' and '.join(said)} of {where} refused (see above: a number that cannot print "
+            "correctly, a row that cannot be read): fix them in the data")

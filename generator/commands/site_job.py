@@ -20,6 +20,7 @@ from generator.errors import (
     ContentError,
     OutputInUse,
     Problem,
+    Refused,
     UsageError,
     WriteError,
     shown_path,
@@ -105,13 +106,17 @@ def _build(job: SiteJob) -> SiteOutcome:
         return SiteOutcome(job.name, errors=(
             f"{shown_path(job.folder)}: internal error: {type(error).__name__}: {error}",),
             code=EXIT_CONTENT)
-    errors = _shown(result.errors)
+    # records of the site's data refused (the kit prints every other line): a failure to
+    # notice, as `build` exits 1 for them
+    errors = _shown([problem for problem in kit.warnings if isinstance(problem, Refused)]
+                    + result.errors)
     if result.failed:
         failed = ", ".join(f"{name} ({lang})" for name, lang in result.failed)
         errors += (f"{shown_path(job.folder)}: not built: {failed}",)
     return SiteOutcome(job.name, len(result.written) + len(files.paths), errors,
                        _shown([p for p in result.problems if p.severity != "error"]
-                              + list(kit.warnings)), EXIT_CONTENT if errors else 0)
+                              + [p for p in kit.warnings if not isinstance(p, Refused)]),
+                       EXIT_CONTENT if errors else 0)
 
 
 def start_worker(batch: int) -> None:

@@ -46,7 +46,7 @@ from generator.content.site_options import layout_option_values, site_options_mo
 from generator.content.stock import StockModel, named_stocks, stock_from
 from generator.content.validation_problems import problems_from, validate_doc
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import ContentError, Problem, Refused
 
 
 def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
@@ -84,7 +84,10 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     if site is not None and site.options.audiences:
         packs = collect(problems, load_packs, root, site, resources, roots) or ()
     broken_problems = [p for found in broken.values() for p in found]
-    if any(problem.severity == "error" for problem in problems):
+    # a record of the data `resources:` names that cannot be printed is refused alone: the
+    # others print, and `check` and `build` exit 1 for it (generator/errors.Refused)
+    if any(problem.severity == "error" and not isinstance(problem, Refused)
+           for problem in problems):
         raise ContentError(problems + broken_problems)
     assert site is not None
     if not any(library.values()):  # nothing at all can be built

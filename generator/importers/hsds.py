@@ -176,25 +176,27 @@ def _import_service(service: dict, run: _Run) -> None:
     places = _where(service, locations, country)
     if not collector.passes(label, places, _terms(service)):
         return
+    own = run.own_organization and _same_organization(run.own_organization, service)
+    group = "own" if own else "national" if places == [] else "local"
     own_strays, other_strays = _strays(service, country, run.strays)
     if own_strays and not objects_of(service, "phones"):  # it may be the line's only number
         key, text = own_strays[0]
         collector.reject(label, f"its {key!r} holds {text!r}, a number HSDS keeps in 'phones' "
                                 "(objects with 'number' and 'type'), where the import reads "
-                                "numbers: move it there")
+                                "numbers: move it there", group)
         return
     other_strays = [("its own", *stray) for stray in own_strays] + other_strays
     try:
         built = build_entry(service, label, country, run.today, run.verified)
     except SkipRecord as reason:
-        collector.reject(label, str(reason))
+        collector.reject(label, str(reason), group)
         return
     if other_strays and not {"phone", "text", "tty"} & built.entry.keys():
         whose, key, text = other_strays[0]  # the line's only number may be that one
         collector.reject(label, f"it has no number of its own, and {whose} {key!r} holds "
                                 f"{text!r}, a number HSDS keeps in 'phones' (objects with "
                                 "'number' and 'type'), where the import reads numbers: the "
-                                "line would print without it; move it there")
+                                "line would print without it; move it there", group)
         return
     collector.note(*built.notes)
     collector.dropped.extend((label, reason) for reason in built.left_out)
@@ -202,8 +204,6 @@ def _import_service(service: dict, run: _Run) -> None:
                                      "'phones'; not read") for whose, key, text in other_strays)
     collector.note(*(_hidden_address_note(location, label) for location in locations
                      if _has_address(location) and not _is_public(location)))
-    own = run.own_organization and _same_organization(run.own_organization, service)
-    group = "own" if own else "national" if places == [] else "local"
     organization = object_of(service, "organization") or {}
     about = LineFacts(text_of(service, "name") or label, text_of(organization, "name"),
                       tuple(_term_names(service)))

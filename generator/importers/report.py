@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from generator.errors import shortened
+from generator.errors import Refused, shortened
 
 # Lines in the order they are written; an emergency number's line last, as in the default
 # kit: the first line's QR code is the card's, and one that calls 911 helps nobody.
@@ -45,13 +46,36 @@ class ImportResult:
     origins: list[tuple[int | None, str | None]] = field(default_factory=list)
 
     def report_lines(self, *, notes: bool = True) -> list[str]:
-        """What was skipped and why, for people: the import prints all of it; a build reading
-        the data directly prints the records and numbers left out."""
-        lines = [f"skipped {label}: {reason}" for label, reason in self.skipped]
-        lines += [f"left out of {label}: {reason}" for label, reason in self.dropped]
+        """What was skipped and why, for people, besides what was refused (`refusals`): the
+        records a filter, their status, the limit or a repeat left out; and the notes."""
+        refused = set(self.rejected)
+        lines = [f"skipped {label}: {reason}" for label, reason in self.skipped
+                 if (label, reason) not in refused]
         if notes:
             lines += [f"note: {note}" for note in self.notes]
         return lines
+
+    def refusals(self, path: Path | str) -> list[Refused]:
+        """Each record and number of the data at `path` refused for its data (a fragment of
+        a number, a row with a cell beyond its header, a service without a name...): an
+        error naming the file, and the line where the reason names one (`lines.csv:3:
+        phone ...`). Every other record is imported; the import, `check` and `build` exit
+        1 for them."""
+        return [*(_refused(path, f"refused {label!r}", reason, label)
+                  for label, reason in self.rejected),
+                *(_refused(path, f"left out of {label!r}", reason, label)
+                  for label, reason in self.dropped)]
+
+
+_AT_LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>[0-9]+): ")
+
+
+def _refused(path: Path | str, what: str, reason: str, label: str) -> Refused:
+    """`path:line: what: reason` when `reason` starts with the file's name and a line."""
+    at = _AT_LINE.match(reason)
+    if at is not None and isinstance(path, Path) and at["file"] == path.name:
+        return Refused(path, f"{what}: {reason[at.end():]}", int(at["line"]), record=label)
+    return Refused(path, f"{what}: {reason}", record=label)
 
 
 @dataclass(frozen=True)
@@ -146,14 +170,24 @@ class Collector:
     _noted: set[str] = field(default_factory=set)  # the notes, to keep each once in O(1)
     facts: dict[int, LineFacts] = field(default_factory=dict)  # by id() of a kept entry
     origins: dict[int, tuple[int | None, str | None]] = field(default_factory=dict)  # so too
+    # where each kept entry (by id()) and each refused record would stand in print order: its
+    # group and its place in the data, so that one the limit would leave out anyway is not
+    # said to be refused (a 211's 2,000 services under `limit: 6`)
+    _order: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _refused_order: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    _count: int = 0
 
     def skip(self, label: str, reason: str) -> None:
         self.skipped.append((label, reason))
 
-    def reject(self, label: str, reason: str) -> None:
-        """Skip a record whose data must not be printed (kept apart: a build warns of it)."""
+    def reject(self, label: str, reason: str, group: str | None = None) -> None:
+        """Skip a record whose data must not be printed (kept apart: an error that leaves the
+        rest to import). `group`: where it would be printed (GROUPS), when known."""
         self.skip(label, reason)
         self.rejected.append((label, reason))
+        self._count += 1
+        if group is not None:
+            self._refused_order[(label, reason)] = (GROUPS.index(group), self._count)
 
     def note(self, *texts: str) -> None:
         for text in texts:
@@ -183,6 +217,8 @@ class Collector:
              origin: tuple[int | None, str | None] | None = None) -> None:
         """`origin`: the entry's line in its file, or its record (`service svc-2`)."""
         self.groups[group].append((label, entry))
+        self._count += 1
+        self._order[id(entry)] = (GROUPS.index(group), self._count)
         if about is not None:
             self.facts[id(entry)] = about
         if origin is not None:
@@ -204,8 +240,19 @@ class Collector:
                       "after it. Keep the ones to print with --limit N (in site.yaml, "
                       "`limit: N` under `resources:`), or choose them by region, tag or first")
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
+        rejected, dropped = list(self.rejected), list(self.dropped)
+        if limit is not None:  # what the limit leaves out anyway is no refusal
+            places = sorted(self._order.get(id(entry), (len(GROUPS), 0)) for _, entry in ordered)
+            beyond = {refused for refused, at in self._refused_order.items()
+                      if sum(place < at for place in places) >= limit}
+            rejected = [refused for refused in rejected if refused not in beyond]
+            skipped = [(label, f"over the limit of {limit}, and refused for its data: "
+                               f"{reason}") if (label, reason) in beyond else (label, reason)
+                       for label, reason in skipped]
+            left = {label for label, _ in over}
+            dropped = [item for item in dropped if item[0] not in left]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
-                            list(self.rejected), list(self.dropped),
+                            rejected, dropped,
                             [self.origins.get(id(entry), (None, None)) for _, entry in kept])
 
     def _without_repeats(self, ordered: list[tuple[str, dict]]) -> list[tuple[str, dict]]:

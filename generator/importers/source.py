@@ -43,19 +43,17 @@ def entries_from_source(root: Path, source: dict, country: str,
                            source.get("limit"), source.get("verified"), organization,
                            source.get("first"))
     rejected = set(result.rejected)
-    report = [Problem(path, f"{len(result.entries)} line(s) kept, {len(result.skipped)} "
-                            "skipped (resources: in site.yaml)", severity="info")]
+    report: list[Problem] = [Problem(path, (
+        f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped (resources: in "
+        "site.yaml)"), severity="info")]
     if copied is not None:
         report.append(Problem(path, (
             f"the copy of the API {copied[1]} read {copied[0]}: `--refresh` reads the API "
             "again"), severity="info"))
-    for label, reason in result.skipped:
-        if (label, reason) in rejected:
-            report.append(Problem(path, f"left out {label!r}: {reason}", severity="warning"))
-        else:
-            report.append(Problem(path, f"skipped {label!r}: {reason}", severity="info"))
-    report += [Problem(path, f"left out of {label!r}: {reason}", severity="warning")
-               for label, reason in result.dropped]
+    report += [Problem(path, f"skipped {label!r}: {reason}", severity="info")
+               for label, reason in result.skipped if (label, reason) not in rejected]
+    # what cannot be printed: errors that leave the rest to print (`check` and `build` exit 1)
+    report += result.refusals(path)
     # hours dropped, unknown languages, a location's or organization's number used...: what
     # `havenprint import` prints as notes, for whoever checks the kit
     report += [Problem(path, note, severity="info") for note in result.notes]

@@ -24,14 +24,16 @@ rows are ignored. Columns (only `name` is required):
     status        active (or empty) | inactive | defunct | temporarily closed
 
 Rows with another status are skipped. A phone, TTY or text number that is not valid for the
-country or never printed, such as a premium-rate number, is left out with the reason (a
-wrong number on a printed card cannot be recalled; see `generator.content.phones`), and the row is
-skipped when it has nothing else to call, text or open. A TTY number may be a relay form
-(UK: 18001 then the number). A row with no region and no postal code is a national line: it
-passes the area filter and comes first. A row without `verified` takes the date the site
-gives for the whole file, if any.
-Other bad cells (a date not written YYYY-MM-DD, a web address without http, `qr: sms` with no
-text number...) stop the import with the file, row and column of each.
+country or never printed, such as a premium-rate number or a fragment (614-27), is refused
+with the reason (a wrong number on a printed card cannot be recalled; see
+`generator.content.phones`): the row is kept without it, and refused when it has nothing else
+to call, text or open. A TTY number may be a relay form (UK: 18001 then the number). A row
+with no region and no postal code is a national line: it passes the area filter and comes
+first. A row without `verified` takes the date the site gives for the whole file, if any.
+Other bad cells (a date that is not one, a web address without http, `qr: sms` with no text
+number...) refuse their row, naming the file, the row and the column. Every other row is
+imported; what was refused is an error (`ImportResult.refusals`), and `havenprint import`,
+`check` and `build` exit 1 for it.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from generator.content.phones import (
 )
 from generator.content.web_address import web_address, web_address_problem
 from generator.errors import ContentError, Problem
-from generator.importers.files import read_csv
+from generator.importers.files import BadRow, read_csv
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
 from generator.importers.values import (
@@ -105,24 +107,35 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
         raise ContentError(Problem(
             path, f"{what}; columns are: {', '.join(SPREADSHEET_COLUMNS)}", 1))
     collector = Collector(area, tags)
-    for bad in table.bad_rows:  # the others are imported
-        name = bad.row.get("name")
-        collector.reject(f"{path.name} {bad.place}" + (f" ({name})" if name else ""), bad.reason)
-    problems: list[Problem] = []
+    bad_rows = sorted(table.bad_rows, key=lambda bad: bad.number)
     for number, row in table.rows:
+        while bad_rows and bad_rows[0].number < number:  # in the file's order, for the limit
+            _refuse_bad_row(bad_rows.pop(0), path, collector)
         errors: list[str] = []
         entry = _entry(row, errors, country)
         if _ISO_DATE.match(row.get("verified") or "0000-00-00") is None and "verified" in entry:
             collector.note(date_order_note(country))  # read as the country writes dates
-        if errors:
-            problems.extend(Problem(path, message, number) for message in errors)
+        if errors:  # refused with its file, row and column; the other rows are imported
+            local = row.get("region") or row.get("postal_code")
+            collector.reject(row.get("name") or f"{path.name} row {number}",
+                             f"{path.name}:{number}: {'; '.join(errors)}",
+                             "local" if local else "national")
             continue
         if verified is not None and "verified" not in entry:
             entry["verified"] = verified
         _keep(row, entry, country, today, collector, path.name, number)
-    if problems:
-        raise ContentError(problems)
+    for bad in bad_rows:  # the others are imported
+        _refuse_bad_row(bad, path, collector)
     return collector.result(limit)
+
+
+def _refuse_bad_row(bad: BadRow, path: Path, collector: Collector) -> None:
+    """A row that could not be read as the header says, refused with its file and line."""
+    name = bad.row.get("name")
+    at = "" if bad.where else f"{path.name}:{bad.number}: "  # a row's own line
+    local = bad.row.get("region") or bad.row.get("postal_code")
+    collector.reject(f"{path.name} {bad.place}" + (f" ({name})" if name else ""),
+                     at + bad.reason, "local" if local else "national")
 
 
 def _keep(row: dict[str, str], entry: dict, country: str, today: date,
@@ -143,7 +156,7 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     reasons = [f"{where}: {reason}" for reason in reasons]
     collector.note(*(f"{label}: {note}" for note in spelled))
     if reasons and not ({"phone", "text", "url"} & entry.keys()):
-        collector.reject(label, reasons[0])
+        collector.reject(label, reasons[0], "local" if places else "national")
         return
     collector.dropped.extend((label, reason) for reason in reasons)
     verified, notes = date_notes(label, entry.get("verified"), today)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.models import Kit, Resource
+from generator.errors import Problem, Refused
 from generator.kit.manifest import printed_line
 from generator.render.qr import QrError, payload_for
 
@@ -44,7 +45,7 @@ NOTHING_TO_REPRINT = ("nothing to reprint: every piece printed still gives the d
 @dataclass(frozen=True)
 class LineChange:
     name: str
-    kind: str  # "changed", "removed" or "added"
+    kind: str  # "changed", "removed", "refused" (today's data has it, unprintable) or "added"
     details: tuple[str, ...] = ()  # "number 1-800-555-0199 -> 1-800-555-0111"
     audience: str | None = None
 
@@ -88,6 +89,8 @@ class ChangeReport:
     # what today's data is, when it is not the content folder's own file: the copy of an
     # HSDS API and when it was read (without --refresh, that copy is "today's data")
     data: str | None = None
+    # what today's data refused, each `path:line: message` (check and build exit 1 for it)
+    refused: list[str] = field(default_factory=list)
 
     @property
     def needs_reprint(self) -> bool:
@@ -97,6 +100,7 @@ class ChangeReport:
         return {
             "reprint_needed": self.needs_reprint,
             **({"data": self.data} if self.data else {}),
+            "refused": list(self.refused),
             "lines": [{"name": change.name, "change": change.kind,
                        "details": list(change.details),
                        **({"audience": change.audience} if change.audience else {})}
@@ -117,6 +121,10 @@ class ChangeReport:
                 + (f": {'; '.join(change.details)}" if change.details else "")
                 for change in self.changes]
         said += self._worklist()
+        if self.refused:
+            said += [f"today's data refused {len(self.refused)} record(s) or number(s) "
+                     "(`havenprint check` exits 1 for them):",
+                     *(f"  {refusal}" for refusal in self.refused)]
         if not self.reprint:
             return [*said, NOTHING_TO_REPRINT]
         said.append(f"reprint {len(self.reprint)} of {len(self.reprint) + len(self.still_right)}"
@@ -176,6 +184,11 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
     before = ({(entry.get("audience"), str(entry.get("name"))) for entry in known
                if isinstance(entry, dict)} if isinstance(known, list) else set())
     report = ChangeReport()
+    # what today's data refused (a record whose number became a fragment is not "gone")
+    refusals = [problem for problem in kit.warnings if isinstance(problem, Refused)]
+    refused = {name: problem for problem in refusals
+               for name in (problem.record, _in_brackets(problem.record)) if name}
+    report.refused = [_relative(problem, kit) for problem in refusals]
     details: dict[tuple[str | None, str], dict[str, None]] = {}  # each line's, in order
     renamed: dict[tuple[str | None, str], str] = {}
     carried: dict[tuple[str | None, str], int] = {}
@@ -187,7 +200,7 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
             line = _today(old, one, before, audience)
             if line is not None and line.name != name:
                 renamed[(audience, name)] = line.name
-            said = _differences(old, line, piece.lang)
+            said = _differences(old, line, piece.lang, refused)
             if said:
                 details.setdefault((audience, name), {}).update(dict.fromkeys(said))
                 if name not in wrong:
@@ -199,9 +212,10 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
         else:
             report.still_right.append(piece)
     for (audience, name), differences in details.items():
-        gone = "no longer in the data" in differences
-        report.changes.append(LineChange(name, "removed" if gone else "changed",
-                                         tuple(differences), audience))
+        kind = ("removed" if "no longer in the data" in differences else "refused"
+                if any(said.startswith("refused by today's data") for said in differences)
+                else "changed")
+        report.changes.append(LineChange(name, kind, tuple(differences), audience))
     report.months = kit.site.options.verify_within_months
     report.stale = sorted(
         (StaleLine(line.name, line.verified, carried.get((one.audience, line.name), 0),
@@ -244,26 +258,42 @@ def _today(old: dict[str, Any], kit: Kit, before: set[tuple[str | None, str]],
                  and _dials(printed_line(line, "")) == _dials(old)), None)
 
 
+def _in_brackets(record: str) -> str:
+    """The line's name a record's label ends with, in brackets (`lines.csv row 5 (Oak)`)."""
+    return record[record.rindex("(") + 1:-1] if record.endswith(")") and "(" in record else ""
+
+
+def _relative(problem: Problem, kit: Kit) -> str:
+    """A problem as `path:line: message`, its path relative to the content folder."""
+    return str(replace(problem, path=_relative_path(problem.path, kit)))
+
+
+def _relative_path(path: Path | str, kit: Kit) -> Path:
+    try:
+        return Path(os.path.relpath(Path(path).resolve(), kit.root.resolve()))
+    except (OSError, ValueError):
+        return Path(Path(path).name)
+
+
 def _written_at(line: Resource, kit: Kit) -> str:
     """Where a line is written, relative to the content folder (`resources.yaml:12`, a
     base's `../base/resources.yaml:4`, `hsds-api-copy.json (service svc-2 at https://…)`):
     never a path of this computer, in a report that is sent on."""
-    source = line.source
-    try:
-        path = Path(os.path.relpath(Path(source.path).resolve(), kit.root.resolve())).as_posix()
-    except (OSError, ValueError):
-        path = Path(source.path).name
-    return str(replace(source, path=Path(path)))
+    return str(replace(line.source, path=_relative_path(line.source.path, kit)))
 
 
 def _dials(record: dict[str, Any]) -> tuple[Any, Any]:
     return _reaches(record.get("phone")), _reaches(record.get("text"))
 
 
-def _differences(old: dict[str, Any], line: Resource | None, lang: str) -> list[str]:
+def _differences(old: dict[str, Any], line: Resource | None, lang: str,
+                 refused: dict[str, Refused]) -> list[str]:
     """What makes a piece printing `old` wrong today: each way to reach the line it prints
     that changed (only those it prints of a line printed in part), or the line gone."""
     if line is None:
+        why = refused.get(str(old.get("name")))
+        if why is not None:  # its record is there, with what cannot be printed
+            return [f"refused by today's data: {why.message}"]
         return ["no longer in the data"]
     try:
         qr: str | None = payload_for(line)
@@ -334,6 +364,8 @@ def batch_json(sites: list[SiteChanges], day: date) -> dict[str, Any]:
                               for site in sites),
         "to_build": [site.name for site in sites if site.to_build],
         "failed": [site.name for site in sites if site.status == "failed"],
+        # sites whose data holds records that cannot be printed (their kits print the rest)
+        "refused": [site.name for site in sites if site.report and site.report.refused],
         "sites": [{"site": site.name, "status": site.status,
                    **({"problem": site.problem} if site.problem else {}),
                    **(site.report.as_json() if site.report is not None else {})}
@@ -348,13 +380,16 @@ def batch_text(sites: list[SiteChanges]) -> list[str]:
         said.append(f"{site.name}: {site.status}")
         if site.problem:
             said.append(f"  {site.problem}")
-        if site.report is not None and (site.report.needs_reprint or site.report.changes
-                                        or site.report.stale or site.report.data):
-            said += [f"  {line}" for line in site.report.as_text()]
+        told = site.report.as_text() if site.report is not None else []
+        if told != [NOTHING_TO_REPRINT]:  # the status says that much
+            said += [f"  {line}" for line in told]
     building = [site.name for site in sites if site.to_build]
     failed = [site.name for site in sites if site.status == "failed"]
+    refused = [site.name for site in sites if site.report and site.report.refused]
     said.append(f"{len(building)} of {len(sites)} site(s) to build again"
                 + (f": {', '.join(building)}" if building else "")
                 + (f"; {len(failed)} could not be compared: {', '.join(failed)}"
-                   if failed else ""))
+                   if failed else "")
+                + (f"; the data of {len(refused)} refused records: {', '.join(refused)}"
+                   if refused else ""))
     return said

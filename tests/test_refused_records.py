@@ -1,0 +1,160 @@
+"""A record whose number cannot print correctly (issue 39): `614-27` and `555-12` as a US
+phone, a row with a cell beyond its header, a date that is not one. The importers agree:
+each is refused on its own, as an error naming the file, the line and the field; every other
+row is imported (written by `import`, printed by `build` with `resources:`), and `import`,
+`check` and `build` exit 1, so that a script running them notices. A record the limit would
+leave out anyway is no refusal. Checked against the file written and the PDFs' text
+(pdftotext)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.content.yamlfile import load_yaml
+from tests.conftest import edit
+
+needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                     reason="needs pdftotext from Debian's poppler-utils")
+
+ROWS = ("name,phone,tty,verified\n"
+        "Oak Line,614-555-0106,,2026-11-01\n"            # line 2
+        "Fragment Line,614-27,,2026-11-01\n"             # line 3: refused, phone
+        "Other Fragment,555-12,,2026-11-01\n"            # line 4: refused, phone
+        "Stray Line,614-555-0111,,2026-11-01,stray\n"    # line 5: refused, a cell too many
+        "Pine Line,614-555-0107,555-12,2026-11-01\n"     # line 6: its tty refused
+        "Date Line,614-555-0108,,2026-13-45\n")          # line 7: refused, verified
+REFUSED = {
+    3: "refused 'Fragment Line': phone '614-27' is not a number to call in US",
+    4: "refused 'Other Fragment': phone '555-12' is not a number to call in US",
+    5: "refused 'lines.csv row 5 (Stray Line)': it has 5 cells where the header has 4 columns",
+    6: "left out of 'Pine Line': tty '555-12' is not a number to call in US",
+    7: "refused 'Date Line': verified: '2026-13-45' is not a date",
+}
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def said(err: str, path: Path) -> dict[int, str]:
+    """Each `path:line: message` of `err` about `path`, by line."""
+    found = {}
+    for row in err.splitlines():
+        head, _, message = row.partition(": ")
+        name, _, line = head.rpartition(":")
+        if name.endswith(path.name) and line.isdigit():
+            found[int(line)] = message
+    return found
+
+
+def test_import_refuses_each_bad_row_alone_and_exits_1(kit: Path, tmp_path: Path,
+                                                       run) -> None:  # noqa: ANN001
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text(ROWS, encoding="utf-8")
+    result = run("import", "csv", sheet, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    named = said(result.err, sheet)
+    assert sorted(named) == sorted(REFUSED)
+    for line, start in REFUSED.items():
+        assert named[line].startswith(start), (line, named[line])
+    # a CSV with one extra cell imports every other row
+    lines = load_yaml(kit / "resources.yaml").data["resources"]
+    assert [(line["name"], line.get("phone"), line.get("tty")) for line in lines] == [
+        ("Oak Line", "614-555-0106", None), ("Pine Line", "614-555-0107", None),
+        ("Emergency", "911", None)]  # the emergency line of the file replaced, carried over
+    assert "havenprint: error: 4 record(s) and 1 number(s) of" in result.err
+    assert "every other line was written to" in result.err
+
+
+@needs_pdftotext
+def test_check_and_build_reading_the_sheet_print_the_rest_and_exit_1(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    (kit / "lines.csv").write_text(ROWS, encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:", "resources: lines.csv\nbrand_color:")
+    checked = run("check", kit, "--format", "brochure")
+    assert checked.code == 1, checked.err
+    named = said(checked.err, kit / "lines.csv")
+    assert all(named[line].startswith(start) for line, start in REFUSED.items()), named
+    assert checked.err.rstrip().endswith("every other line lays out cleanly")
+    out = tmp_path / "out"
+    built = run("build", kit, "--out", out, "--format", "brochure", "--no-previews")
+    assert built.code == 1, built.err
+    text = pdf_text(out / "en" / "brochure.pdf")
+    assert "614-555-0106" in text and "614-555-0107" in text
+    for fragment in ("614-27", "555-12", "Fragment", "Stray Line", "Date Line", "0111"):
+        assert fragment not in text, fragment
+    # the manifest says the kit is whole: nothing is "not built"
+    assert json.loads((out / "manifest.json").read_text(encoding="utf-8"))["not_built"] == []
+
+
+def test_a_fragment_in_resources_yaml_is_an_error_naming_its_line(kit: Path,
+                                                                   run) -> None:  # noqa: ANN001
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 614-27")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    line = next(number for number, text in enumerate(
+        (kit / "resources.yaml").read_text(encoding="utf-8").splitlines(), start=1)
+        if "614-27" in text)
+    assert any(row.startswith(f"{kit / 'resources.yaml'}:{line}: ") and "phone" in row
+               and "614-27" in row for row in result.err.splitlines()), result.err
+
+
+def test_a_record_the_limit_leaves_out_anyway_is_no_refusal(kit: Path, tmp_path: Path,
+                                                             run) -> None:  # noqa: ANN001
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text(ROWS, encoding="utf-8")
+    result = run("import", "csv", sheet, "--into", kit, "--force", "--limit", "1")
+    assert result.code == 0, result.err
+    assert "refused" not in result.err.split("\nskipped", 1)[0]  # no error line
+    assert ("skipped Fragment Line: over the limit of 1, and refused for its data: "
+            "lines.csv:3: phone '614-27'") in result.err
+    # the tty of a line over the limit is not said as refused either
+    assert "left out of 'Pine Line'" not in result.err
+    two = run("import", "csv", sheet, "--into", kit, "--force", "--limit", "2")
+    assert two.code == 1  # the fragment is the second line: it would have printed
+    assert said(two.err, sheet)[3].startswith(REFUSED[3])
+
+
+@needs_pdftotext
+def test_changes_names_a_printed_line_whose_record_is_now_refused(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    sheet = kit / "lines.csv"
+    sheet.write_text("name,phone,verified\nOak Line,614-555-0106,2026-11-01\n"
+                     "Pine Line,614-555-0107,2026-11-01\n", encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:", "resources: lines.csv\nbrand_color:")
+    out = tmp_path / "out"
+    assert run("build", kit, "--out", out, "--format", "brochure", "--format", "pocket-card",
+               "--no-previews").code == 0
+    printing = {path.relative_to(out).as_posix() for path in out.rglob("*.pdf")
+                if "614-555-0107" in pdf_text(path)}
+    assert printing
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("614-555-0107", "614-27"),
+                     encoding="utf-8")
+    result = run("changes", kit, "--since", out, "--json")
+    assert result.code == 1, result.err
+    report = json.loads(result.out)
+    (change,) = report["lines"]
+    assert change["name"] == "Pine Line" and change["change"] == "refused"
+    assert change["details"][0].startswith(
+        "refused by today's data: refused 'Pine Line': phone '614-27' is not a number to call")
+    assert report["refused"][0].startswith("lines.csv:3: refused 'Pine Line': phone '614-27'")
+    assert {file for piece in report["reprint"] for file in piece["files"]} == printing
+
+
+def test_a_batch_builds_the_site_and_counts_its_refusals(kit: Path, tmp_path: Path,
+                                                         run) -> None:  # noqa: ANN001
+    sites = tmp_path / "sites"
+    shutil.copytree(kit, sites / "oak")
+    (sites / "oak" / "lines.csv").write_text(ROWS, encoding="utf-8")
+    edit(sites / "oak" / "site.yaml", "brand_color:", "resources: lines.csv\nbrand_color:")
+    result = run("batch", sites, "--out", tmp_path / "out", "--format", "pocket-card",
+                 "--no-previews", "--jobs", "1")
+    assert result.code == 1, result.out
+    assert (tmp_path / "out" / "oak" / "en" / "pocket-card.pdf").is_file()
+    assert "[oak] " in result.err and "refused 'Fragment Line': phone '614-27'" in result.err
