@@ -5,6 +5,7 @@ page's pieces with how to print each."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -188,7 +189,9 @@ def test_history_lists_the_versions_and_restores_one(served) -> None:
         "table": table_of(rows), "base": digest_on_disk(resources)})
     edited = resources.read_text(encoding="utf-8")
     page = client.get("/history").text
-    assert "resources.yaml" in page and "brings back 1 line(s), takes away 1" in page
+    assert "resources.yaml" in page and "It puts back 1 line and takes out 1 line." in page
+    assert "@@" not in page and "line(s)" not in page  # no diff's marks, no developer words
+    assert "    phone: 1-800-799-7233" in html.unescape(page)  # the line it puts back
     version = re.search(r'data-version="([^"]+)"', page).group(1)
     answer = client.post("/history/restore", headers=csrf_headers(workspace), json={
         "file": "resources.yaml", "version": version, "base": digest_on_disk(resources)})
@@ -345,3 +348,34 @@ def test_removing_the_emergency_line_is_said_before_saving(served) -> None:
     every = [(f"r{index}", {}) for index in range(len(lines))]
     assert not [r for r in _draft(client, workspace, every)["remarks"]
                 if "is removed" in r["message"]]
+
+
+def test_no_developer_words_in_the_colour_the_front_matter_or_a_chinese_hint(
+        tmp_path: Path) -> None:
+    """The colour's message said `Brand_color`, an article's front matter "not valid YAML",
+    and only the zh-Hans hints kept their YAML (its own name has brackets in it)."""
+    from generator.serve.plain import plain
+    from tests.conftest import default_kit_in
+    from tests.serve_support import client_for
+
+    kit = default_kit_in(tmp_path / "content", ["en", "zh-Hans"])
+    client, workspace = client_for(kit, tmp_path / "out")
+    with client:
+        settings = client.post("/settings/draft", headers=csrf_headers(workspace), json={
+            "settings": {"brand_color": "#ffff66"}, "lang": "en",
+            "base": digest_on_disk(kit / "site.yaml")}).json()
+        article = client.post("/article/draft", headers=csrf_headers(workspace), json={
+            "text": "---\ntitle: [Why\ncard: One line.\n---\nText.\n", "lang": "en"}).json()
+    colour = [r["message"] for r in settings["remarks"] if r["field"] == "brand_color"]
+    assert colour and "#ffff66 is too light" in colour[0]
+    assert re.search(r"#[0-9a-f]{6}, the same colour darker", colour[0])
+    said = [r for r in article["remarks"] if r["blocking"]]
+    assert [(r["line"], r["field"]) for r in said] == [(2, "text")]
+    assert "cannot be read: look at line 2" in said[0]["message"]
+    for message in (*colour, said[0]["message"]):
+        for banned in ("brand_color", "Brand_color", "YAML", "`"):
+            assert banned not in message, (banned, message)
+    hint = plain("zh-Hans (中文 (简体)): line name 'National Domestic Violence Hotline' prints "
+                 "as written, not in this language: give it per language, e.g. "
+                 "`name: {en: ..., zh-Hans: ...}`").text
+    assert "give its Chinese (Simplified) name" in hint and "{" not in hint and "`" not in hint

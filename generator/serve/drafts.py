@@ -15,6 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import yaml
+
 from generator.content.articles import load_article
 from generator.content.kit_parts import (
     emergency_first,
@@ -155,10 +157,41 @@ def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article 
     try:
         article = with_card_line(load_article(path, slug, lang, text=text))
     except ContentError as error:
+        heading = front_matter_remark(text)
+        if heading is not None:
+            return None, [heading]
         return None, [Remark(plain(p.message).text, p.severity, p.line, field="text",
                              blocking=True) for p in error.problems]
     return article, [Remark(plain(p.message).text, p.severity, p.line, field="text")
                      for p in article.notes]
+
+
+TOP_LINES = "The lines between the two “---” at the top (title:, card:) cannot be read: "
+
+
+def front_matter_remark(text: str) -> Remark | None:
+    """The lines between the two `---` at the top (title:, card:) read as the article's
+    loader reads them; when they cannot be, what to look for, on the line where the mistake
+    opened (YAML notices it a line later), in words rather than the parser's."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return None
+    end = next((index for index, line in enumerate(lines[1:], start=1)
+                if line.strip() == "---"), None)
+    if end is None:
+        return None
+    try:
+        yaml.safe_load("\n".join(lines[1:end]))
+    except RecursionError:
+        return Remark(TOP_LINES + "they are nested too deeply.", "error", 2, field="text",
+                      blocking=True)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
+        line = min(mark.line + 2, end + 1) if mark is not None else 2
+        return Remark(TOP_LINES + f"look at line {line} for a bracket or quote that is not "
+                      "closed, or a colon inside a text (put such a text in quotes: "
+                      "title: \"Help: here\").", "error", line, field="text", blocking=True)
+    return None
 
 
 def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Layout | None,

@@ -30,7 +30,7 @@ from generator.serve.workspace import Workspace, words_for
 EDITED = re.compile(r"resources\.yaml|site\.yaml|articles/[a-z0-9][a-z0-9-]*\.[A-Za-z0-9-]+"
                     r"\.(?:md|txt)|locales/[A-Za-z0-9-]+\.yaml")
 STAMP = re.compile(r"(\d{8}T\d{6}\.\d{6}Z)\.(yaml|md|txt)")
-DIFF_LINES = 400
+SHOWN_LINES = 40  # of each list: the rest is counted
 
 
 @dataclass
@@ -38,9 +38,15 @@ class Version:
     name: str  # 20261120T140312.123456Z.yaml
     when: str  # 20 Nov 2026, 14:03:12
     size: int
-    added: int  # lines restoring it would add back
-    removed: int  # ... and take away
-    diff: str
+    back: list[str]  # the lines restoring it puts back
+    away: list[str]  # ... and takes out
+
+    @property
+    def said(self) -> str:
+        """"puts back 2 lines and takes out 1 line"."""
+        parts = [f"puts back {lines_said(len(self.back))}" if self.back else "",
+                 f"takes out {lines_said(len(self.away))}" if self.away else ""]
+        return " and ".join(part for part in parts if part)
 
 
 @dataclass
@@ -75,13 +81,23 @@ def _histories(ws: Workspace) -> list[FileHistory]:
 
 
 def _version(old: Path, current: str) -> Version:
+    """What restoring `old` changes, in lines of the file as people wrote them (not a diff's
+    + and - and @@)."""
     text = old.read_bytes()[:2_000_000].decode("utf-8", errors="replace")
-    diff = list(difflib.unified_diff(current.splitlines(), text.splitlines(), "as it is now",
-                                     "this version", lineterm="", n=1))
-    added = sum(line.startswith("+") and not line.startswith("+++") for line in diff)
-    removed = sum(line.startswith("-") and not line.startswith("---") for line in diff)
-    shown = "\n".join(diff[2:DIFF_LINES]) + ("\n…" if len(diff) > DIFF_LINES else "")
-    return Version(old.name, _when(old.name), len(text.encode("utf-8")), added, removed, shown)
+    now, then = current.splitlines(), text.splitlines()
+    back: list[str] = []
+    away: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, now, then,
+                                                       autojunk=False).get_opcodes():
+        if tag in ("replace", "delete"):
+            away.extend(now[i1:i2])
+        if tag in ("replace", "insert"):
+            back.extend(then[j1:j2])
+    return Version(old.name, _when(old.name), len(text.encode("utf-8")), back, away)
+
+
+def lines_said(count: int) -> str:
+    return "1 line" if count == 1 else f"{count} lines"
 
 
 def _when(name: str) -> str:
@@ -96,7 +112,7 @@ def _when(name: str) -> str:
 async def history(request: Request) -> HTMLResponse:
     ws = workspace(request)
     histories = await ws.run(_histories, ws)
-    return page(request, "history.html", title="History", histories=histories,
+    return page(request, "history.html", title="History", histories=histories, shown=SHOWN_LINES,
                 restored=request.query_params.get("restored"))
 
 

@@ -19,7 +19,7 @@ from generator.content.extends import content_folders, resources_file
 from generator.content.layouts import declared_options
 from generator.content.schema import EMERGENCY_NUMBERS
 from generator.content.yamlfile import parse_yaml
-from generator.errors import ContentError
+from generator.errors import ContentError, Problem
 from generator.kit_checks import load_checked_site
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
@@ -28,7 +28,7 @@ from generator.serve.language_fonts import language_fonts, script_needed
 from generator.serve.languages import choice, countries, every_language, find_language
 from generator.serve.pages_article import article_path, starter
 from generator.serve.plain import plain
-from generator.serve.rendering import preview_document
+from generator.serve.rendering import FaintText, colour_said, preview_document
 from generator.serve.settings_checks import (
     lines_remarks,
     load_remarks,
@@ -214,8 +214,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         view = preview_document(kit, state.layouts[PREVIEW_FORMAT], lang, ws.pngs)
         faces = [face.as_json() for face in view.faces]
         words = words_for(state)
-        remarks += [Remark(plain(p.message, words).text, p.severity, field=_setting_named(
-            p.message)) for p in view.errors if not _revealing(p.message)]
+        remarks += [_said(p, site, words) for p in view.errors if not _revealing(p.message)]
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
                          "faces": faces, "blocking": any(r.blocking for r in remarks),
                          "defaults": _defaults(state, text, site),
@@ -263,9 +262,17 @@ def _refused(ws: Workspace, state: KitState, site: Any, remarks: list[Remark]) -
     for error in refused:
         if _revealing(error.message) and on_fields:
             continue  # said on the title's or the words' field
-        said.append(Remark(plain(error.message, words).text, "error",
-                           field=_setting_named(error.message), blocking=True))
+        said.append(dataclasses.replace(_said(error, site, words), blocking=True))
     return said
+
+
+def _said(problem: Problem, site: Any, words: Any) -> Remark:
+    """A layout's problem with the settings, on the field it is about: a colour too light
+    in the page's own words."""
+    if isinstance(problem, FaintText):
+        return Remark(colour_said(site, problem), problem.severity, field="brand_color")
+    return Remark(plain(problem.message, words).text, problem.severity,
+                  field=_setting_named(problem.message))
 
 
 def _language(ws: Workspace, data: dict[str, Any]) -> JSONResponse:

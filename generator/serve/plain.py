@@ -342,6 +342,8 @@ _NAME = r"(?<![^\s])"
 _FORMAT = _NAME + r"(?P<format>[a-z0-9-]+)"
 _HEAD = _NAME + r"(?P<format>[a-z0-9][a-z0-9-]*) \((?P<face>[^)]*)\)(?:, slot '[^']*')?"
 _TAIL = r"(?: \[(?P<lang>[A-Za-z0-9-]+)\])?$"
+# A language's own name in brackets after its code, itself with brackets: "中文 (简体)".
+_NATIVE = r" \((?:[^()]|\([^()]*\))*\)"
 RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": left out (?P<what>'.*?'): it does not fit whole(?P<also>[^;]*?)"
                 r"(?P<rest>;.*?)?" + _TAIL), _left_out_whole),
@@ -376,15 +378,15 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"so the outside of the '(?P<lang>[^']+)' items prints"), _title_missing),
     (re.compile(r"^(?P<lang>[A-Za-z0-9-]+): no interface strings in this language: all "
                 r"(?P<count>\d+)"), _no_strings),
-    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+) \([^)]*\): (?P<count>\d+) interface strings? "
+    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)" + _NATIVE + r": (?P<count>\d+) interface strings? "
                 r"prints? in English"), _some_strings),
-    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+) \([^)]*\): \d+ interface strings? needs? review"),
+    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)" + _NATIVE + r": \d+ interface strings? needs? review"),
      _review),
-    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?: \([^)]*\))?: line name (?P<text>'.*'|\".*\") "
+    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?:" + _NATIVE + r")?: line name (?P<text>'.*'|\".*\") "
                 r"prints as written"), _name_not_in),
-    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?: \([^)]*\))?: (?P<key>hours|tab_label|"
+    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?:" + _NATIVE + r")?: (?P<key>hours|tab_label|"
                 r"description) (?P<text>'.*'|\".*\") of .* prints as written"), _detail_not_in),
-    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?: \([^)]*\))?: card_line .* prints as written"),
+    (re.compile(r"^(?P<lang>[A-Za-z0-9-]+)(?:" + _NATIVE + r")?: card_line .* prints as written"),
      _card_line_not_in),
     (re.compile(r"no `verified` date"), _unverified),
     (re.compile(r"^(?P<label>.+): no date it was last checked"), _undated_record),

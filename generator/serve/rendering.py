@@ -22,7 +22,7 @@ from typing import Any
 from generator.build import lay_out
 from generator.content.documents import document_name, document_sizes, sized_kit
 from generator.content.layouts import Layout
-from generator.content.models import Kit
+from generator.content.models import Kit, Site
 from generator.errors import ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
@@ -31,7 +31,8 @@ from generator.render.office import office_grid
 from generator.render.pdf_files import proof_pdf
 from generator.render.printing import PrintNote, print_note
 from generator.render.targets import Target
-from generator.safety.legibility import ContrastError, contrast_problem
+from generator.safety.contrast import darker_shade
+from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, too_faint
 from generator.serve.outside_words import (
     checks_outside,
     face_findings,
@@ -81,6 +82,36 @@ class PngStore:
     @property
     def size(self) -> int:
         return self._size
+
+
+@dataclass(frozen=True)
+class FaintText(Problem):
+    """The build's problem of a colour too light to read text in or on, with the texts
+    found too faint: the page says it in its own words, on the colour's field."""
+
+    pairs: tuple[TextOnGround, ...] = ()
+
+
+def faint_text(site: Site, pairs: list[TextOnGround]) -> FaintText | None:
+    found = contrast_problem(site, pairs)
+    if found is None:
+        return None
+    return FaintText(found.path, found.message, found.line, found.severity, tuple(pairs))
+
+
+def colour_said(site: Site, faint: FaintText) -> str:
+    """The colour's problem for people: how far it is from readable, and a colour that is."""
+    brand = site.brand_color
+    failing = too_faint(faint.pairs, brand)
+    if not failing:
+        return "This colour makes some text too faint to read."
+    worst = min(failing, key=lambda pair: pair.ratio(brand) / pair.needed)
+    shade = darker_shade(brand, lambda colour: not too_faint(faint.pairs, colour))
+    then = (f" {shade}, the same colour darker, can be read everywhere: choose it, or "
+            "another dark colour." if shade else " Choose a darker colour.")
+    return (f"{brand} is too light: text printed in it or on it cannot be read well (a "
+            f"contrast of {worst.ratio(brand):.1f} to 1, where {worst.needed:g} to 1 is "
+            f"needed).{then}")
 
 
 @dataclass(frozen=True)
@@ -195,7 +226,7 @@ def _laid_out_problems(kit: Kit, layout: Layout, lang: str) -> list[Problem]:
     try:
         laid = lay_out(without_discretion(kit) if checked else kit, layout, lang)
     except ContrastError as error:
-        faint = contrast_problem(kit.site, error.pairs)
+        faint = faint_text(kit.site, error.pairs)
         return [faint] if faint is not None else []
     except ContentError as error:
         return list(error.problems)
@@ -235,7 +266,7 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
     try:
         laid = lay_out(without_discretion(sized) if checked else sized, layout, lang)
     except ContrastError as error:
-        faint = contrast_problem(kit.site, error.pairs)
+        faint = faint_text(kit.site, error.pairs)
         view.errors = [faint] if faint is not None else []
         return view
     except ContentError as error:
