@@ -1,6 +1,8 @@
 """Words are measured with HarfBuzz's advances summed (generator/i18n/shaped_width.py), not
 with ReportLab's shapeFragWord, which also works out how to draw each glyph: the widths must
-be the ones shapeFragWord gives, in every shaped script and for text shaping leaves alone."""
+be the ones shapeFragWord gives with the features havenprint draws with (FEATURES: no `dlig`,
+which ReportLab's default turns on), in every shaped script and for text shaping leaves
+alone."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import shapeFragWord
 
 from generator.i18n.fonts import font_set
+from generator.i18n.reportlab_text import FEATURES
 from generator.i18n.shaped_width import shaped_width_at_1000
 from generator.render.starters import start
 
@@ -27,7 +30,8 @@ WORDS = {
 
 
 def _shapefragword_width(text: str, font: str) -> float:
-    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)])
+    shaped = shapeFragWord([0, (ABag(fontName=font, fontSize=1000), text)],
+                           features=dict(FEATURES))
     return shaped[0] if shaped[0] else stringWidth(text, font, 1000)
 
 
