@@ -27,6 +27,8 @@ from generator.layout.document import (
     kit_strings,
     lines_told,
     place_document,
+    printed_text,
+    spaceless,
 )
 from generator.layout.laid_out import LaidOut
 from generator.render.office import office_captions
@@ -158,8 +160,11 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     warnings = (told.warnings + empty_panels(composition, placed)
                 + [p for p in outside if p.severity != "error"])
     cut = frozenset(line for face in placed.faces for line, _ in face.left_out_lines)
+    gave_way = [(tuple(spaceless(text) for text in texts), note)
+                for face in placed.faces for texts, note in face.gave_way]
     return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
-                   told.partly, told.left_out, cut, captions), pairs
+                   told.partly, told.left_out, cut, captions, gave_way,
+                   printed_text(placed.faces)), pairs
 
 
 def _built(kit: Kit, document: Document, lang: str, target: Target,
@@ -185,6 +190,8 @@ class Piece:
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     cut_lines: frozenset[int] = frozenset()  # what its lists could not hold, or were given
     given: frozenset[int] = frozenset()  # the lines it was asked to leave out (`_pieces`)
+    gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
+    printed_text: str = ""  # see generator/layout/laid_out.py
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
@@ -300,6 +307,11 @@ def _result(request: BuildRequest, documents: list[Document],
             _piece_name(documents, other) for other in range(len(documents))
             if line in pieces[(other, lang)].printed_lines])
             for line, problem in piece.left_out_lines}
+        completed.update({problem: _where_it_went(problem, [
+            _piece_name(documents, other) for other in range(len(documents))
+            if other != index and any(text and text in pieces[(other, lang)].printed_text
+                                      for text in texts)])
+            for texts, problem in piece.gave_way})
         result.problems.extend(completed.get(problem, problem) for problem in piece.problems)
         contrast.extend(piece.contrast)
         if piece.failed:
@@ -350,6 +362,16 @@ def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
     return replace(problem, message=f"{message}{where} [{lang}")
 
 
+def _where_it_went(problem: Problem, named: list[str]) -> Problem:
+    """A text that gave way on one piece (a card's line), with the pieces built that print
+    it, or that none does."""
+    named = list(dict.fromkeys(named))
+    listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
+    where = f"; it prints on {listed}" if named else "; none of the pieces built prints it"
+    message, lang = problem.message.rsplit(" [", 1)
+    return replace(problem, message=f"{message}{where} [{lang}")
+
+
 def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
            same_lines: SameLines | None = None) -> Piece:
     if (document.article, lang) in kit.broken_articles:
@@ -367,7 +389,8 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
                   qr_payloads=tuple(dict.fromkeys(qr.payload for face in laid.faces
                                                   for qr in face.qrs)),
                   left_out_lines=laid.left_out_lines,
-                  cut_lines=laid.cut_lines, given=frozenset(same_lines or ()))
+                  cut_lines=laid.cut_lines, given=frozenset(same_lines or ()),
+                  gave_way=laid.gave_way, printed_text=laid.printed_text)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
     return piece

@@ -178,6 +178,50 @@ def char_boxes(pdf: Path, page_index: int,
     return boxes
 
 
+INVISIBLE_RENDER_MODES = (3, 7)  # text drawn with no ink: invisible, clip only
+
+
+def drawn_text(pdf: Path, page_index: int) -> str:
+    """The page's text as pdfium reads it, less every character whose glyphs are drawn
+    with no ink (text render mode 3 or 7): what a reader of the printed page sees, in the
+    order pdfium reads it (spaces and line ends it adds are kept)."""
+    import pypdfium2.raw as pdfium_c
+
+    text = pdfium.PdfDocument(str(pdf))[page_index].get_textpage()
+    kept = []
+    for index in range(text.count_chars()):
+        drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
+        if drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn) in INVISIBLE_RENDER_MODES:
+            continue
+        kept.append(text.get_text_range(index, 1))
+    return "".join(kept)
+
+
+def drawn_text_sizes(pdf: Path, page_index: int) -> list[tuple[float, str, float]]:
+    """(size in points, text, baseline y) of every piece of text drawn in ink on the page
+    (pypdf), through the forms an office sheet stamps its faces with; text drawn with no
+    ink (render mode 3 or 7: the anchors right-to-left lines are read from) is left out."""
+    found: list[tuple[float, str, float]] = []
+    modes = [0]  # the render mode, saved and restored with the graphics state
+
+    def operand(operator, operands, cm, tm):  # noqa: ANN001, ANN202
+        if operator == b"q":
+            modes.append(modes[-1])
+        elif operator == b"Q" and len(modes) > 1:
+            modes.pop()
+        elif operator == b"Tr" and operands:
+            modes[-1] = int(operands[0])
+
+    def visit(text, cm, tm, font_dict, font_size):  # noqa: ANN001, ANN202
+        if text.strip() and modes[-1] not in INVISIBLE_RENDER_MODES:
+            scale = (tm[2] ** 2 + tm[3] ** 2) ** 0.5 * (cm[2] ** 2 + cm[3] ** 2) ** 0.5
+            found.append((font_size * scale, text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+
+    PdfReader(pdf).pages[page_index].extract_text(visitor_operand_before=operand,
+                                                 visitor_text=visit)
+    return found
+
+
 PASTED_ARTICLE = Path(__file__).parent / "fixtures" / "articles" / "trauma-bonding-pasted.en.txt"
 
 

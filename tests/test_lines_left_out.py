@@ -289,7 +289,7 @@ def test_a_text_only_first_line_is_the_hero_and_web_only_lines_come_last(kit: Pa
     assert result.code == 0, result.err
     pdf = out / "en" / "pocket-card-shop.pdf"
     back = " ".join(page_texts(pdf)[1].split())
-    assert "Text HOME to 741741" in back  # the icon's word, then the line
-    assert min(sizes_of(pdf, 1, "HOME to 741741")) >= 13  # as large as a number
-    assert "Website chat.example.org" in back
+    assert "Text HOME to 741741" in back  # in words, verb and all
+    assert min(sizes_of(pdf, 1, "Text HOME")) >= 13  # as large as a number
+    assert "Online chat chat.example.org" in back  # its address is how to reach it
     assert back.index("Local line") < back.index("Online chat")

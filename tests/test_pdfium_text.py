@@ -50,8 +50,7 @@ def plain(text: str) -> str:
 
 def expected_on_the_back(content: Path, lang: str) -> list[str]:
     """What the back of a card says of each line, as the source gives it: its name, its
-    number, and the catalogue's "START to 88788" with the line's keyword and number (a
-    small card leaves out the TTY number, saying so)."""
+    number, and the catalogue's "Text START to 88788" with the line's keyword and number."""
     kit = load_checked_kit(content)
     strings = kit.strings[lang]
     wanted = []
@@ -62,8 +61,8 @@ def expected_on_the_back(content: Path, lang: str) -> list[str]:
         if resource.phone:
             wanted.append(resource.phone.display)
         if resource.text and resource.text.keyword:
-            wanted.append(strings["keyword_to"].format(keyword=resource.text.keyword,
-                                                       number=resource.text.number))
+            wanted.append(strings["text_keyword_to"].format(keyword=resource.text.keyword,
+                                                            number=resource.text.number))
     return [plain(text) for text in wanted]
 
 
@@ -85,7 +84,7 @@ def test_the_default_kit_has_what_these_tests_look_for(content: Path) -> None:
     """The Arabic name with a number inside and the keyword sentence are in the source."""
     wanted = expected_on_the_back(content, "ar")
     assert "خط 988 للوقاية من الانتحار والأزمات" in wanted
-    assert "كلمة START إلى الرقم 88788" in wanted
+    assert "أرسل START إلى 88788" in wanted
 
 
 @pytest.mark.parametrize("line", [

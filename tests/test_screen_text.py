@@ -80,10 +80,11 @@ def fill(template: str, **values: object) -> str:
 
 
 def card_back_texts(lang: str) -> list[str]:
-    """What the back of every card prints whatever fits: each line's name and number (after
-    the word its icon stands for), what the QR code does, the safety note (which names the
-    emergency number: the emergency line is not listed again). The card line gives way to
-    the lines in some languages: tests/test_pocket_card.py covers it."""
+    """What the back of every card prints whatever fits: each line's name, number, texting
+    line ("Text START to 88788", in words) and TTY ("TTY: 1-800-787-3224"), what the QR
+    code does, the safety note (which names the emergency number: the emergency line is
+    not listed again). The card line gives way to the lines in some languages:
+    tests/test_pocket_card.py covers it."""
     kit = load_checked_kit(DEFAULT_CONTENT)
     strings = kit.strings.get(lang) or load_checked_kit(_content_with(lang)).strings[lang]
     texts = [strings["scan_tel"],
@@ -93,7 +94,14 @@ def card_back_texts(lang: str) -> list[str]:
             continue
         texts.append(resource.name_in(lang, strings))
         if resource.phone:
-            texts.append(f"{strings['icon_call']} {resource.phone.display}")
+            texts.append(resource.phone.display)
+        if resource.text and resource.text.keyword:
+            texts.append(fill(strings["text_keyword_to"], keyword=resource.text.keyword,
+                              number=resource.text.number))
+        elif resource.text:
+            texts.append(fill(strings["text_to"], number=resource.text.number))
+        if resource.tty:
+            texts.append(fill(strings["tty"], number=resource.tty.display))
     return texts
 
 

@@ -205,9 +205,9 @@ def test_rooms_follow_the_layout(vi_kit: Path) -> None:
     shutil.copytree(Path(__file__).resolve().parent.parent / "layouts" / "pocket-card", own)
     layout = own / "layout.yaml"
     text = layout.read_text(encoding="utf-8")
-    assert "name: qr_label, kind: text, style: label, box: [0.7, 0.0, 0.3, 1.0]" in text
+    assert "name: qr_label, kind: text, style: label, box: [0.71, 0.0, 0.29, 1.0]" in text
     layout.write_text(text.replace("name: qr_label, kind: text, style: label, box: "
-                                   "[0.7, 0.0, 0.3, 1.0]", "name: qr_label, kind: text, "
+                                   "[0.71, 0.0, 0.29, 1.0]", "name: qr_label, kind: text, "
                                    "style: label, box: [0.85, 0.0, 0.15, 1.0]"),
                       encoding="utf-8")
     after = content_rooms(vi_kit, "vi")["scan_tel"]
@@ -219,8 +219,10 @@ def test_rooms_follow_the_layout(vi_kit: Path) -> None:
 
 def test_rooms_say_where_each_string_prints(vi_kit: Path) -> None:
     rooms = content_rooms(vi_kit, "vi")
-    assert rooms["icon_call"].rooms and not rooms["icon_call"].printed  # read aloud only
-    assert rooms["icon_call"].characters is None
+    # the cards print "Text START to 88788" and "TTY: ..." in words: no built-in piece
+    # draws a picture in place of a word any more
+    assert not rooms["icon_call"].rooms and not rooms["icon_tty"].rooms
+    assert rooms["text_keyword_to"].rooms and rooms["tty"].rooms
     assert not rooms["quick_exit"].rooms  # the web page's button: not on paper
     assert rooms["discreet_message"].outside  # the discreet poster, a variant of the kit
     assert not rooms["poster_others"].outside

@@ -31,9 +31,9 @@ def sizes_of(pdf: Path, page_index: int, starts: str) -> set[float]:
 
 def test_a_style_shrunk_in_one_slot_prints_at_that_size_in_the_others(
         kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    """The folding card's 'note' style sets "Before you call" (front) and the safety note
-    beside the QR code (back). A longer "Before you call" must shrink to fit its panel; the
-    safety note on the other side follows it down."""
+    """The folding card's 'panel_heading' style sets "Before you call" (front) and "Good to
+    know" (back). A longer "Before you call" must shrink to fit its panel, its heading with
+    it; the headings on the other side follow it down."""
     (kit / "locales").mkdir()
     (kit / "locales" / "en.yaml").write_text(
         f"before_you_call: \"{LONG_BEFORE_YOU_CALL}\"\n", encoding="utf-8")
@@ -42,6 +42,7 @@ def test_a_style_shrunk_in_one_slot_prints_at_that_size_in_the_others(
                  "--no-previews")
     assert result.code == 0, result.err
     pdf = out / "en" / "pocket-fold-shop.pdf"
-    before = sizes_of(pdf, 0, "Use a phone or computer")
-    assert len(before) == 1 and min(before) < 9.9  # shrunk from the style's 10 pt...
-    assert sizes_of(pdf, 1, "Use a phone the other person") == before  # ...and the note too
+    assert min(sizes_of(pdf, 0, "Use a phone or computer")) < 9.9  # shrunk from 10 pt...
+    before = sizes_of(pdf, 0, "Before you call")
+    assert len(before) == 1 and min(before) < 11.9  # ...its heading from 12 pt...
+    assert sizes_of(pdf, 1, "Good to know") == before  # ...and the headings on the back too

@@ -499,7 +499,7 @@ def test_characters_beyond_the_basic_plane_break_where_icu_says() -> None:
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
 @pytest.mark.parametrize(("lang", "layout", "discreet", "page", "hours", "sentence"), [
-    ("ar", "pocket-card", False, 2, "على مدار الساعة", "إلى الرقم 88788"),
+    ("ar", "pocket-card", False, 2, "على مدار الساعة", "أرسل إلى 88788"),
     ("th", "poster", True, 1, "ตลอด 24 ชั่วโมง", None),  # (the narrow tabs break before ที่)
 ])
 def test_the_words_for_24_7_stay_on_one_line(tmp_path: Path, lang: str, layout: str,

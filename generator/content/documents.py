@@ -3,7 +3,8 @@
 A document is a layout at one size carrying one article: a format that prints an article
 (`per_article: true` in its layout.yaml: the brochure, the folding card, the poster) is built
 once per article of the kit, every other format (the pocket card) once, with the first
-article's card line or site.yaml's `card_line:`. Names come from havenprint only: a layout
+article; site.yaml's `card_line:` stands for the first article's card line wherever it
+prints. Names come from havenprint only: a layout
 folder's name, an article's slug and a size key, each checked as it is read.
 """
 
@@ -94,12 +95,19 @@ def _of(document: Document) -> str:
 
 def document_kit(kit: Kit, document: Document) -> Kit:
     """`kit` as `document` sees it: its size setting at the document's size, and the
-    document's article in every language (for a kit-wide format, the first article with
-    site.yaml's card line)."""
+    document's article in every language, the first article with site.yaml's card line
+    (the pocket card's, and the first article's folding card's and poster's: a card's line
+    that gives way on the pocket card still prints on the folding card)."""
     kit = sized_kit(kit, document.layout, document.size_key)
-    if document.per_article:
+    if document.per_article and not _first_article(kit, document):
         kit = dataclasses.replace(kit, articles=kit.library.get(document.article, {}))
     return kit
+
+
+def _first_article(kit: Kit, document: Document) -> bool:
+    """Whether `document` prints the kit's first article (`kit.articles`, which carries
+    site.yaml's card line)."""
+    return any(article.slug == document.article for article in kit.articles.values())
 
 
 def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
@@ -112,4 +120,5 @@ def sized_kit(kit: Kit, layout: Layout, size_key: str) -> Kit:
 
 def card_line_from_site(kit: Kit, document: Document, lang: str) -> bool:
     """Whether `document` prints site.yaml's `card_line:` in `lang` instead of its article's."""
-    return not document.per_article and kit.site.card_line.get(lang) is not None
+    return (kit.site.card_line.get(lang) is not None
+            and (not document.per_article or _first_article(kit, document)))

@@ -231,6 +231,9 @@ class LayoutSpec(FrozenModel):
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
     rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
     panel_edges: Literal["fold", "cut"] = "fold"
+    # How the cut piece folds, drawn in the office sheet's margin above the note that says
+    # to fold it (generator/render/fold_diagram.py): zigzag, back and forth, cover on top.
+    fold: Literal["zigzag"] | None = None
     # A yes-or-no site setting (safety_plan_fillable) that makes the office file a form:
     # each line to write on a text field, each box to tick a check box.
     fields_when: str | None = None

@@ -187,7 +187,8 @@ class SiteOptions(FrozenModel):
     discreet_title: str | dict[str, str]  # one title, or one per language code
     article: str | None = None  # the kit's one article, or:
     articles: list[str] | None = None  # several: each gets its own brochure, poster...
-    # the pocket card's line, else the first article's
+    # the cards' line (the pocket card's, the first article's folding card's and
+    # poster's), else the first article's
     card_line: str | dict[str, str] | None = None
     brand_color: BrandColorModel = BrandColorModel(rgb="#2f5d62")  # or just "#2f5d62"
     emergency_number: str | None = None  # else the country's (EMERGENCY_NUMBERS)

@@ -61,6 +61,11 @@ class Family:
     bold: Callable[[], Path]
     cjk_face: int | None = None  # index in the Noto Sans CJK collection, subset per document
     shaped: bool = False  # letters that change shape, combine or reorder: HarfBuzz sets them
+    # Letters that join or marks that stack (Arabic, Devanagari, Bengali, Thai...), which
+    # blur at sizes Latin text still reads at: the layouts' `shaped_floor` applies. Hebrew
+    # is shaped (its points are placed by HarfBuzz) but its letters stand apart, unpointed
+    # on every piece: it reads at the Latin floor (design.md).
+    fine_marks: bool = True
 
 
 def _static(package: ModuleType, name: str) -> Callable[[], Path]:
@@ -86,8 +91,9 @@ def _cjk(face: int) -> Family:
     return Family(f"noto-cjk-{face}", collection, collection, cjk_face=face)
 
 
-def _variable_family(key: str, package: ModuleType) -> Family:
-    return Family(key, _variable(package, 400), _variable(package, 700), shaped=True)
+def _variable_family(key: str, package: ModuleType, fine_marks: bool = True) -> Family:
+    return Family(key, _variable(package, 400), _variable(package, 700), shaped=True,
+                  fine_marks=fine_marks)
 
 
 FAMILIES = MappingProxyType({
@@ -97,7 +103,7 @@ FAMILIES = MappingProxyType({
     "noto-sans": Family("noto-sans", _variable(fontpkg_noto_sans, 400),
                         _variable(fontpkg_noto_sans, 700)),
     "noto-arabic": _variable_family("noto-arabic", fontpkg_noto_sans_arabic),
-    "heebo": _variable_family("heebo", fontpkg_heebo),
+    "heebo": _variable_family("heebo", fontpkg_heebo, fine_marks=False),
     "noto-devanagari": _variable_family("noto-devanagari", fontpkg_noto_sans_devanagari),
     "noto-thai": _variable_family("noto-thai", fontpkg_noto_sans_thai),
     "noto-khmer": _variable_family("noto-khmer", fontpkg_noto_sans_khmer),
@@ -295,6 +301,7 @@ class Face:
     bold: str
     cmap: frozenset[int]
     shaped: bool = False
+    fine_marks: bool = True  # with `shaped`: the layouts' shaped_floor applies (Family)
 
     def name(self, weight: str) -> str:
         return self.bold if weight == "bold" else self.regular
@@ -327,6 +334,12 @@ class FontSet:
         """Scripts whose letters change shape or combine need HarfBuzz (ReportLab shaping):
         the language's own, or one a line name brings into the kit."""
         return any(face.shaped for face in self.faces)
+
+    @property
+    def fine_marks(self) -> bool:
+        """Text whose letters join or whose marks stack (the language's own, or one a line
+        name brings into the kit): it prints at a layout's `shaped_floor` at least."""
+        return any(face.shaped and face.fine_marks for face in self.faces)
 
     def primary(self, weight: str = "regular") -> str:
         return self.faces[0].name(weight)
@@ -440,7 +453,8 @@ def _face(chosen: Family, chars: str) -> Face:
     _register(regular, regular_path)
     _register(bold, chosen.bold())
     _map_bold(regular, bold)
-    return Face(chosen.key, regular, bold, face_cmap(regular_path), chosen.shaped)
+    return Face(chosen.key, regular, bold, face_cmap(regular_path), chosen.shaped,
+                chosen.fine_marks)
 
 
 def _cjk_face(chosen: Family, face_index: int, chars: str) -> Face:

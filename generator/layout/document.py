@@ -204,7 +204,7 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
     listed = {item.line for composed in composition.faces
               for items in composed.lists.values() for item in items if item.paragraphs}
     listed |= _lines_in_flows(kit, composition)
-    text = _placed_text(faces)
+    text = printed_text(faces)
     printed: set[int] = set()
     selected, _ = selected_resources(kit, layout)
     first_only = _first_line_only(layout)
@@ -218,7 +218,7 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
             printed.add(index)
             continue
         number = line.phone.display if line.phone else None
-        if line.emergency and number is not None and _spaceless(number) in text:
+        if line.emergency and number is not None and spaceless(number) in text:
             continue  # the safety note names it: "In an emergency, call 911"
         if index not in listed:
             why = ("it carries the first line alone" if first_only else
@@ -345,7 +345,7 @@ def _outside_when(kit: Kit, faces: list[PlacedFace]) -> str | None:
     return None
 
 
-def _spaceless(text: str) -> str:
+def spaceless(text: str) -> str:
     """Text as it is compared: its letters, marks and digits alone (any script's digits as
     0-9: a texting line's own words may write ٨٨٧٨٨), without spaces (a name wrapped, a
     keyword's no-break space), punctuation (an apostrophe set as ’, a number's hyphens kept
@@ -354,8 +354,9 @@ def _spaceless(text: str) -> str:
                    for char in text if unicodedata.category(char)[0] in "LMN")
 
 
-def _placed_text(faces: list[PlacedFace]) -> str:
-    return _spaceless("".join(html.unescape(text.paragraph.getPlainText())
+def printed_text(faces: list[PlacedFace]) -> str:
+    """Everything the faces print, as lines are compared (`spaceless`)."""
+    return spaceless("".join(html.unescape(text.paragraph.getPlainText())
                               for face in faces for text in face.texts))
 
 
@@ -380,7 +381,7 @@ def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
             return False
         if number and _SHORT.fullmatch(shown.strip()):
             return re.search(rf"(?<!\d){shown.strip()}(?!\d)", digits) is not None
-        return _spaceless(html.unescape(shown)) in text
+        return spaceless(html.unescape(shown)) in text
 
     ways = {"name": holds(line.name_in(lang, strings)),
             "phone": holds(line.phone.display if line.phone else None, True),
@@ -404,7 +405,7 @@ def _missing(line: Resource, lang: str, strings: dict[str, str], text: str) -> l
     if not (line.phone or line.text or line.tty) and line.url:
         ways["web address"] = bare_domain(line.url)
     return [what for what, shown in ways.items()
-            if shown is not None and _spaceless(html.unescape(shown)) not in text]
+            if shown is not None and spaceless(html.unescape(shown)) not in text]
 
 
 def _has_a_number(line: Resource) -> bool:

@@ -73,7 +73,7 @@ class Typesetter:
 
     @functools.cached_property
     def limits(self) -> Limits:
-        shaped = self.spec.shaped_floor if self.fonts.shaping else None
+        shaped = self.spec.shaped_floor if self.fonts.fine_marks else None
         leading = language_leading(self.fonts.lang) if self.spec.script_leading else 0.0
         return Limits(self.spec.body_floor, shaped or 0.0, leading)
 

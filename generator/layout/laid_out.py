@@ -39,3 +39,8 @@ class LaidOut:
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     cut_lines: frozenset[int] = frozenset()
     captions: SheetCaptions | None = None  # the office sheets' print instructions
+    # the slots that gave way, each with the texts it could have printed and its note; and
+    # everything the document prints (letters, marks and digits, as lines_told compares),
+    # for the build to say which other piece prints what gave way
+    gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
+    printed_text: str = ""

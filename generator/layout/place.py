@@ -142,6 +142,9 @@ class PlacedFace:
     # lines a list could not hold whole, each with its warning (which the build completes)
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     left_out_details: int = 0  # what lists left out in all, lines and details
+    # slots that gave way (a card's line), each with the texts it could have printed and
+    # its note (which the build completes with the pieces that print one of them)
+    gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -204,8 +207,12 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
             continue
         if best is None or _lost(placed) < _lost(best):
             for slot in yielded:  # by design, not a fault: a note
-                placed.warnings.append(_problem(slot, placement, (
-                    "left out: the lines need its room"), placed, "info"))
+                note = _problem(slot, placement, "left out: the lines need its room", placed,
+                                "info")
+                placed.warnings.append(note)
+                placed.gave_way.append((tuple(
+                    html.unescape(re.sub(r"<[^>]*>", "", item.markup))
+                    for item in composed.texts.get(slot.name, ())), note))
             best = placed
         if not best.left_out_details:
             break
@@ -292,14 +299,28 @@ def placing_order(slots: Sequence[SlotSpec]) -> list[SlotSpec]:
 def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
          panel: int | None = None) -> Rect:
     """The slot's box; its top and bottom follow what the slots it stacks under (`below`)
-    and over (`above`) printed, when they printed anything."""
+    and over (`above`) printed. Where one printed nothing (a card's line that gave way),
+    the slot stacks against what that one would have stacked against, and so on: the
+    lines above a card's line end above the safety note when the card's line is left out."""
     box = slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
     top, bottom = box.top, box.y
-    if slot.below in placed.extents:
-        top = min(top, placed.extents[slot.below][0] - slot.gap)
-    if slot.above in placed.extents:
-        bottom = max(bottom, placed.extents[slot.above][1] + slot.gap)
+    below = _printed_neighbour(slot.below, "below", placed)
+    if below is not None:
+        top = min(top, placed.extents[below][0] - slot.gap)
+    above = _printed_neighbour(slot.above, "above", placed)
+    if above is not None:
+        bottom = max(bottom, placed.extents[above][1] + slot.gap)
     return Rect(box.x, bottom, box.width, max(0.0, top - bottom))
+
+
+def _printed_neighbour(name: str | None, side: str, placed: PlacedFace) -> str | None:
+    """The slot `name`, if it printed something, else the first slot down its chain of
+    `side` (below: or above:) that did; None when none did (layouts.py refuses cycles)."""
+    slots = {slot.name: slot for slot in placed.spec.slots}
+    while name is not None and name not in placed.extents:
+        neighbour = slots.get(name)
+        name = getattr(neighbour, side) if neighbour is not None else None
+    return name
 
 
 def slot_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,

@@ -48,7 +48,7 @@ def office_pdf(kit: Kit, laid: LaidOut) -> bytes:
     canvas.setPageSize(grid.paper)
     form = fillable(kit, laid.layout)
     draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
-                       kit.site.print_offset, laid.captions, form)
+                       kit.site.print_offset, laid.captions, form, laid.layout.spec.fold)
     canvas.save()
     if form and laid.faces[0].rtl:
         return right_to_left_fields(buffer.getvalue())

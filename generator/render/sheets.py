@@ -21,6 +21,7 @@ from generator.render.captions import (
     caption_paragraph,
 )
 from generator.render.draw import draw_face
+from generator.render.fold_diagram import draw_fold_diagram
 from generator.render.form_fields import add_form_fields
 
 PRINTABLE = mm(5)  # office printers cannot print the outer ~5 mm of a sheet (4.2 mm typical)
@@ -33,6 +34,7 @@ FOLD_DASH = (2.0, 2.0)
 FOLD_GUIDE_GRAY = 0.75
 FOLD_GUIDE_LENGTH = 10.0
 CAPTION_GAP = 1.5  # between the caption and the marks beside it
+DIAGRAM_GAP = 4.0  # between a fold diagram and the caption below it, the marks above it
 # A sticker's die line: a spot colour of this name is what cutting plotters and sticker
 # printers' RIPs (Roland VersaWorks, Mimaki, Summa) cut along; printed it would be magenta.
 CUT_CONTOUR = PCMYKColorSep(0, 100, 0, 0, spotName="CutContour")
@@ -156,12 +158,14 @@ def caption_spot(grid: Grid, extent: tuple[float, float] = LATIN_EXTENT) -> Capt
 
 def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, brand: str,
                        offset: Offset, captions: SheetCaptions | None,
-                       fields: bool = False) -> None:
+                       fields: bool = False, fold: str | None = None) -> None:
     """One sheet per face. Backs mirror the fronts, so that a sheet turned over on its
     long edge (portrait) or short edge (landscape) puts each back behind its front;
     `offset` shifts the backs for printers that misalign duplex. A page that is one item
     the size of the sheet keeps its colour clear of the unprintable edge. With `fields`,
-    each line to write on and box to tick is a form field too (form_fields.py)."""
+    each line to write on and box to tick is a form field too (form_fields.py). With
+    `fold` (layout.yaml's), the last sheet's bottom margin shows how to fold the piece,
+    above the note that says to (fold_diagram.py)."""
     bleed = 0.0 if grid.full_page else grid.bleed
     for page, face in enumerate(faces):
         is_back = page % 2 == 1
@@ -204,6 +208,9 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
             _fold_marks(canvas, sheet, face, shift, spot)
             if spot is not None and captions is not None and page < len(captions.texts):
                 _caption(canvas, sheet, captions.texts[page], captions, spot)
+            if fold == "zigzag" and page == len(faces) - 1 and spot is not None \
+                    and spot.side == "bottom":
+                _fold_diagram(canvas, sheet, faces[0], brand, spot)
         canvas.showPage()
 
 
@@ -321,6 +328,15 @@ def _fold_guides(canvas: Canvas, face: PlacedFace, grid: Grid,
             canvas.line(near, y, far, y)
             canvas.line(grid.paper[0] - near, y, grid.paper[0] - far, y)
     canvas.restoreState()
+
+
+def _fold_diagram(canvas: Canvas, grid: Grid, face: PlacedFace, brand: str,
+                  spot: CaptionSpot) -> None:
+    """How the piece folds (its front `face`), centred in the bottom margin between the
+    caption and the ends of the marks below the items."""
+    marks_end = grid.bottom - _outer_bleed(grid)[1] - MARK_GAP - MARK_LENGTH
+    draw_fold_diagram(canvas, face, brand, grid.paper[0] / 2, spot.limit + DIAGRAM_GAP,
+                      marks_end - DIAGRAM_GAP)
 
 
 def _caption(canvas: Canvas, grid: Grid, text: str, captions: SheetCaptions,
