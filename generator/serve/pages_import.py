@@ -35,7 +35,7 @@ from generator.serve.uploads import (
     UploadError,
     clear_uploads,
     problems_as_upload_error,
-    run_import_skipping,
+    run_import,
     store,
 )
 from generator.serve.web import (
@@ -126,7 +126,7 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
         if kind not in ("hsds", "csv"):
             raise UploadError("choose HSDS or spreadsheet")
         site = state.site.options
-        result = run_import_skipping(source, kind, site.country, site.organization, options)
+        result = run_import(source, kind, site.country, site.organization, options)
     except UploadError as error:
         clear_uploads(ws.out)
         return problem(_sentence(str(error)), 422)

@@ -396,7 +396,7 @@ RULES: tuple[Rule, ...] = (
                 r"(?P<helpline>'.*'|\".*\") first"), _emergency_first),
     (re.compile(r"missing field 'name' \(only the line that dials"), _no_name),
     (re.compile(r"qr is (?P<action>\w+) but there is no (?P<what>\w+)"), _qr_without),
-    (re.compile(r"give a phone, a text line or a url"), _nothing_to_reach),
+    (re.compile(r"give a phone, a text(?: line|_number) or a url"), _nothing_to_reach),
     (re.compile(r"(?<![\w.])(?P<field>[\w.]+): YAML reads this word as"), _yaml_word),
     (re.compile(r"^reading grade (?P<grade>[\d.]+) \([^)]*\)(?P<rest>.*)$"), _reading),
     (re.compile(r"no readability formula for '(?P<lang>[^']+)'"), _no_formula),

@@ -11,8 +11,6 @@ MAX_UNPACKED_BYTES in all.
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import lzma
 import re
 import secrets
@@ -28,7 +26,6 @@ from types import MappingProxyType
 from generator.content.containment import is_inside
 from generator.errors import ContentError, Problem, quoted
 from generator.importers import AreaFilter, ImportResult, import_hsds, import_spreadsheet
-from generator.importers.files import normalize_header
 
 SCRATCH = ".havenprint-serve"
 MAX_MEMBERS = 200
@@ -230,65 +227,6 @@ def run_import(source: Path, kind: str, country: str, organization: str | None,
     return import_hsds(source, country=country, area=area, tags=tags, limit=options.limit,
                        verified=options.verified, own_organization=organization,
                        first=options.first)
-
-
-# The spreadsheet importer's word for a row with no phone, texting number or web address.
-UNREACHABLE = "give a phone, a text_number or a url"
-UNREACHABLE_SAID = "it has no phone, texting number or website: nothing to reach it by"
-
-
-def run_import_skipping(source: Path, kind: str, country: str, organization: str | None,
-                        options: ImportOptions) -> ImportResult:
-    """`run_import`, but a spreadsheet's rows with no way to reach them are skipped with
-    that reason, as rows that cannot be read are, instead of refusing the whole file: they
-    are emptied in a copy (an empty row is passed over, and each row keeps its line: the
-    other messages name the file's lines), which is imported."""
-    try:
-        return run_import(source, kind, country, organization, options)
-    except ContentError as error:
-        lines = {problem.line for problem in error.problems}
-        if (kind != "csv" or not source.is_file() or None in lines
-                or any(problem.message != UNREACHABLE for problem in error.problems)):
-            raise
-        emptied = _without_rows(source, {line for line in lines if line is not None})
-        if emptied is None:
-            raise
-        copy, names = emptied
-        result = run_import(copy, kind, country, organization, options)
-    result.skipped.extend((f"{source.name}:{line}" + (f" ({name})" if name else ""),
-                           UNREACHABLE_SAID) for line, name in sorted(names.items()))
-    return result
-
-
-def _without_rows(source: Path, lines: set[int]) -> tuple[Path, dict[int, str]] | None:
-    """A copy of the spreadsheet (same name, a folder of its own) whose rows starting on
-    `lines` are emptied, and those rows' names; None when they cannot be found."""
-    text = source.read_text(encoding="utf-8-sig")
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    records: list[list[str]] = []
-    names: dict[int, str] = {}
-    start, header = 1, None
-    for record in reader:
-        if header is None:
-            header = [normalize_header(cell) for cell in record]
-        elif start in lines:
-            if reader.line_num != start:  # a row over several lines: emptied, the next move
-                return None
-            name = record[header.index("name")] if "name" in header and (
-                header.index("name") < len(record)) else ""
-            names[start] = " ".join(name.split())
-            record = [""] * len(header)
-        records.append(record)
-        start = reader.line_num + 1
-    if set(names) != lines:
-        return None
-    copy = source.parent / "without-unreachable" / source.name
-    copy.parent.mkdir(exist_ok=True)
-    with copy.open("w", encoding="utf-8", newline="") as handle:
-        csv.writer(handle, delimiter=delimiter, lineterminator="\n").writerows(records)
-    return copy, names
 
 
 def problems_as_upload_error(error: ContentError) -> UploadError:
