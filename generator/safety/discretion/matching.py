@@ -246,11 +246,14 @@ def term(entry: str, algorithms: tuple[str, ...] = ()) -> Term | None:
                 everyday=marks.everyday)
 
 
-@remembered(256)
 def terms(entries: tuple[str, ...], lang: str = "en") -> tuple[Term, ...]:
     """The entries as Terms, stemmed as English and as `lang`, each Cyrillic or Greek one
     also as written in the Latin capitals it looks like."""
-    algorithms = algorithms_for(lang)
+    return _terms(entries, algorithms_for(lang))
+
+
+@remembered(256)  # by stemmers: the English list is the same for the 11 languages without one
+def _terms(entries: tuple[str, ...], algorithms: tuple[str, ...]) -> tuple[Term, ...]:
     found: list[Term | None] = []
     for entry in entries:
         listed = term(entry, algorithms)
