@@ -27,7 +27,7 @@ finally:
 
 # Never needed to build PDFs in English without previews.
 NOT_FOR_A_BUILD = (
-    "pypdfium2", "generator.kit.previews",  # PNG previews
+    "generator.kit.previews",  # PNG previews (pdfium itself reads every PDF's page sizes)
     "rich",  # the progress bar, on a terminal only
     "starlette", "uvicorn", "ruamel", "generator.serve.server", "generator.serve.app",
     "generator.importers",  # `havenprint import` and sites with `resources:`
