@@ -87,7 +87,7 @@ def main() -> None:
 
             page.goto(url + "/import")
             page.get_by_label("File to import").set_input_files(str(SPREADSHEET))
-            page.get_by_role("button", name="Read the file").click()
+            page.get_by_role("button", name="Read the data").click()
             page.locator("#import-report").wait_for(state="visible")
             page.get_by_label("The date you checked the imported lines").fill("2026-11-02")
             page.get_by_role("button", name="Accept: add to my lines").wait_for()

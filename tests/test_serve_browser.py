@@ -510,7 +510,7 @@ def test_an_import_added_to_my_lines_keeps_them_and_the_kit_checks(browser, fres
     try:
         tab.goto(f"{url}/import")
         tab.get_by_label("File to import").set_input_files(str(csv))
-        tab.get_by_role("button", name="Read the file").click()
+        tab.get_by_role("button", name="Read the data").click()
         tab.locator("#import-report").wait_for(state="visible")
         assert tab.get_by_label("Add to my lines").is_checked()
         sync_api.expect(tab.locator("#preview-problems")).to_contain_text("give the date below")

@@ -113,9 +113,12 @@ def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(served) -
                    encoding="utf-8")
     data = _upload(client, workspace, csv)
     assert [line["name"] for line in data["kept"]] == ["Good Line"]
-    reasons = {item["label"]: item["reason"] for item in data["skipped"]}
-    assert "premium-rate" in reasons["Costly Line"]
-    assert "not a phone number" in reasons["No Number"]
+    # refused as `havenprint import` refuses them: each with its file and line
+    reasons = {item["label"]: item for item in data["refused"]}
+    assert "premium-rate" in reasons["Costly Line"]["reason"]
+    assert reasons["Costly Line"]["where"] == "mixed.csv, line 3"
+    assert "not a phone number" in reasons["No Number"]["reason"]
+    assert data["skipped"] == []
     assert [line["name"] for line in data["previews"]["add"]["added"]] == ["Good Line"]
 
 
@@ -150,23 +153,25 @@ def test_a_limit_of_thousands_of_digits_is_refused_in_plain_words(served) -> Non
     assert (kit / "resources.yaml").read_bytes() == before
 
 
-def test_a_row_with_no_way_to_reach_it_is_skipped_with_its_reason(served, tmp_path: Path) -> None:
+def test_a_row_with_no_way_to_reach_it_is_refused_with_its_reason(served, tmp_path: Path) -> None:
     """One such row refused the whole spreadsheet; other bad rows were skipped with their
-    reasons and the rest imported (the importer now refuses such a row alone: the page says
-    why in its words)."""
+    reasons and the rest imported. Now the importer refuses the row alone, as every bad row
+    (issue 39), and the page lists it with its line among the refused, in its words."""
     client, workspace, _ = served
     text = HOTLINES.read_text(encoding="utf-8-sig")
     columns = len(text.splitlines()[0].split(";"))
     unreachable = ";".join(["Quiet Harbor Drop-in", *[""] * (columns - 1)])
     spreadsheet = tmp_path / "hotlines.csv"
     spreadsheet.write_text(text.rstrip("\n") + "\n" + unreachable + "\n", encoding="utf-8")
+    line = len(spreadsheet.read_text(encoding="utf-8").splitlines())
     whole = _upload(client, workspace, HOTLINES)
     data = _upload(client, workspace, spreadsheet)
     assert [entry["name"] for entry in data["kept"]] == [
         entry["name"] for entry in whole["kept"]]  # every other row as before
-    skipped = {item["label"]: item["reason"] for item in data["skipped"]}
-    assert skipped["Quiet Harbor Drop-in"] == (
+    refused = {item["label"]: item for item in data["refused"]}
+    assert refused["Quiet Harbor Drop-in"]["where"] == f"hotlines.csv, line {line}"
+    assert refused["Quiet Harbor Drop-in"]["reason"] == (
         "Give this line a phone number, a texting number or a website.")
-    assert [item["reason"] for item in whole["skipped"]] == [
-        item["reason"] for item in data["skipped"] if "Quiet Harbor" not in item["label"]]
-    assert data["dropped"] == whole["dropped"]  # numbers left out name the same lines
+    assert data["skipped"] == whole["skipped"]
+    assert [item for item in data["refused"] if item["label"] != "Quiet Harbor Drop-in"] == \
+        whole["refused"]  # the others, with the same lines

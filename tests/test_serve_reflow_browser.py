@@ -69,7 +69,7 @@ def test_nor_once_built_imported_or_marked(narrow, server) -> None:
     _fits(narrow, "the overview of a built kit")
     narrow.goto(f"{server}/import")
     narrow.set_input_files("#import-file", str(CSV))
-    narrow.get_by_role("button", name="Read the file").click()
+    narrow.get_by_role("button", name="Read the data").click()
     narrow.get_by_role("heading", name="Import report").wait_for()
     _fits(narrow, "an import's report")
     narrow.goto(f"{server}/translations?lang=es")

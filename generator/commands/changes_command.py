@@ -32,7 +32,6 @@ from generator.errors import (
 )
 
 if TYPE_CHECKING:
-    from generator.content.models import Kit
     from generator.kit.changes import ChangeReport, SiteChanges
 
 
@@ -98,26 +97,7 @@ def site_report(content: Path, manifest: dict[str, Any],
     from generator.kit.changes import compare
     from generator.kit_checks import load_checked_kit
 
-    kit = load_checked_kit(content, allow_outside)
-    report = compare(kit, manifest)
-    report.data = data_read(kit)
-    return report
-
-
-def data_read(kit: Kit) -> str | None:
-    """What a kit's data is when it is the copy of an HSDS API: that copy, and when it was
-    read (what `changes` compares with is then the API as it was then)."""
-    from generator.importers.hsds_api import COPY_NAME, copy_of, is_api_address
-
-    source = kit.site.resource_source
-    if source is None or not is_api_address(source.get("path")):
-        return None
-    try:
-        read, address = copy_of(str(source["path"]), kit.root / COPY_NAME)
-    except ContentError:
-        return None
-    return (f"the copy of the API {address} read {read} ({COPY_NAME}; --refresh reads the "
-            "API again)")
+    return compare(load_checked_kit(content, allow_outside), manifest)
 
 
 def _manifest(out: Path) -> dict[str, Any] | str:

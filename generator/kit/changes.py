@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from generator.content.models import Kit, Resource
-from generator.errors import Problem, Refused
+from generator.errors import ContentError, Problem, Refused
 from generator.kit.manifest import printed_line
 from generator.render.qr import QrError, payload_for
 
@@ -217,13 +218,8 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
                 else "changed")
         report.changes.append(LineChange(name, kind, tuple(differences), audience))
     report.months = kit.site.options.verify_within_months
-    report.stale = sorted(
-        (StaleLine(line.name, line.verified, carried.get((one.audience, line.name), 0),
-                   _written_at(line, kit), one.audience)
-         for one in kits.values() for line in one.resources
-         if line.verified is None
-         or (today - line.verified).days / 30.44 > report.months),
-        key=lambda line: (-line.pieces, line.verified or date.min, line.name))
+    report.stale = stale_lines(kit, carried, today)
+    report.data = data_read(kit)
     printed = set(carried)
     for audience, one in kits.items():
         names = {line.name for line in one.resources}
@@ -239,6 +235,37 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
                            if owner == audience and name not in names
                            and (audience, name) not in printed]
     return report
+
+
+def data_read(kit: Kit) -> str | None:
+    """What a kit's data is when it is the copy of an HSDS API: that copy, and when it was
+    read (what `changes` compares with is then the API as it was then)."""
+    from generator.importers.hsds_api import COPY_NAME, copy_of, is_api_address  # such kits
+
+    source = kit.site.resource_source
+    if source is None or not is_api_address(source.get("path")):
+        return None
+    try:
+        read, address = copy_of(str(source["path"]), kit.root / COPY_NAME)
+    except ContentError:
+        return None
+    return (f"the copy of the API {address} read {read} ({COPY_NAME}; --refresh reads the "
+            "API again)")
+
+
+def stale_lines(kit: Kit, carried: Mapping[tuple[str | None, str], int],
+                today: date | None = None) -> list[StaleLine]:
+    """The lines of `kit` (and its packs) past their check date (`verify_within_months`), or
+    with none: the line on the most printed pieces first (`carried`: how many pieces print
+    each, by pack and name), then the one checked longest ago."""
+    today = today or date.today()
+    months = kit.site.options.verify_within_months
+    return sorted(
+        (StaleLine(line.name, line.verified, carried.get((one.audience, line.name), 0),
+                   _written_at(line, kit), one.audience)
+         for one in (kit, *kit.audiences) for line in one.resources
+         if line.verified is None or (today - line.verified).days / 30.44 > months),
+        key=lambda line: (-line.pieces, line.verified or date.min, line.name))
 
 
 def _today(old: dict[str, Any], kit: Kit, before: set[tuple[str | None, str]],

@@ -37,6 +37,7 @@ from generator.kit.page_sizes import PdfLayoutError, page_sizes
 from generator.outputs import build_with_kit_files
 from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target
+from generator.serve.kit_changes import Reprinted, kit_changes, manifest_digest, reprinted
 from generator.serve.kit_state import KitState
 from generator.serve.plain import plain
 from generator.serve.shown import ShownProblem, shown_problems
@@ -259,7 +260,12 @@ async def download(request: Request) -> HTMLResponse:
     groups: dict[str | None, list[Piece]] = {}
     for piece in found:  # sorted: the main kit's first, then each pack's
         groups.setdefault(piece.audience, []).append(piece)
+    changes = await ws.run(kit_changes, state, data)
+    again = reprinted(ws)
     return page(request, "download.html", title="Download", out=shown_path(ws.out),
+                changes=changes, again=again,
+                reprint=changes.reprint_files if changes else set(),
+                print_again=again.reprint_files if again else set(),
                 kit_loads=state.kit is not None, pieces=found, groups=list(groups.items()),
                 web_pages=web_pages(ws, entries) if data is not None else [],
                 several=len({piece.lang for piece in found}) > 1,
@@ -277,6 +283,7 @@ def _build(ws: Workspace) -> JSONResponse:
     state = ws.state()
     if state.kit is None:
         return problem("The kit does not load: see the Overview.", 409)
+    before = kit_changes(state, manifest(ws.out))  # what the kit it replaces prints wrong
     try:
         result, files = build_with_kit_files(BuildRequest(
             state.kit, tuple(state.layouts.values()), tuple(state.kit.site.options.languages),
@@ -286,13 +293,20 @@ def _build(ws: Workspace) -> JSONResponse:
     except (UsageError, WriteError) as error:
         return problem(f"Not built: {error}.", 500)
     errors = [str(p) for p in result.errors]
+    digest = manifest_digest(ws.out)
+    if result.written and before is not None and before.reprint and digest is not None:
+        ws.reprinted = Reprinted(before, digest)
+    again = len(before.reprint) if before is not None and result.written else 0
     return JSONResponse({
         "written": len(result.written), "previews": len(files.previews),
         "failed": [f"{name} ({lang})" for name, lang in result.failed], "errors": errors,
         "message": (f"Built {len(result.written)} PDF(s) with {len(files.previews)} "
                     f"preview(s) in {shown_path(ws.out)}."
                     + (f" Not built: {len(result.failed)}, listed with why." if result.failed
-                       else "")),
+                       else "")
+                    + (f" Print {again} piece(s) again: their lines changed since the kit "
+                       "it replaces (marked below)." if again else "")),
+        "print_again": again,
     }, status_code=200 if result.written else 422)
 
 

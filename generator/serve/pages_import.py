@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import secrets
 import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
@@ -21,6 +23,9 @@ from starlette.responses import HTMLResponse, JSONResponse
 from generator.content.extends import content_folders, resources_file
 from generator.content.schema import written_date
 from generator.errors import ContentError
+from generator.importers import AreaFilter
+from generator.importers.hsds import import_hsds_api
+from generator.importers.hsds_api import ApiRead, is_api_address, read_api, shown_address
 from generator.serve.drafts import draft_resources
 from generator.serve.files import ChangedOnDisk
 from generator.serve.import_merge import MODES, ImportPreview, preview_import
@@ -36,6 +41,7 @@ from generator.serve.uploads import (
     clear_uploads,
     problems_as_upload_error,
     run_import,
+    scratch,
     store,
 )
 from generator.serve.web import (
@@ -75,16 +81,104 @@ async def upload(request: Request) -> JSONResponse:
     try:
         async with request.form(max_files=1, max_fields=20) as form:
             upload_file = form.get("file")
-            if not isinstance(upload_file, UploadFile) or not upload_file.filename:
-                raise BadRequest("Choose a file to import.", 422)
-            data = await upload_file.read()
             fields = {key: value for key, value in form.items() if isinstance(value, str)}
-            if broken_text(fields) is not None or broken_text(upload_file.filename) is not None:
+            address = fields.get("api", "").strip()
+            chosen_file = isinstance(upload_file, UploadFile) and bool(upload_file.filename)
+            if broken_text(fields) is not None or (isinstance(upload_file, UploadFile) and (
+                    broken_text(upload_file.filename) is not None)):
                 raise BadRequest(f"A box {BROKEN_CHARACTER}.", 422)
+            if address:
+                if chosen_file:
+                    raise BadRequest("Give a file or the address of a directory's API, not "
+                                     "both.", 422)
+                return await _from_api(ws, address, fields)
+            if not isinstance(upload_file, UploadFile) or not upload_file.filename:
+                raise BadRequest("Choose a file to import, or give the address of a "
+                                 "directory's HSDS API.", 422)
+            data = await upload_file.read()
             return await ws.run(_upload, ws, upload_file.filename, data, fields)
     except MultiPartException as error:
         raise BadRequest(f"The upload could not be read ({error.message}): choose the file "
                          "again.", 422) from None
+
+
+async def _from_api(ws: Workspace, address: str, fields: dict[str, str]) -> JSONResponse:
+    """An HSDS API read (off the engine's thread: it may take a minute, and previews go on),
+    then imported as a file is, with the same filters and limits as `havenprint import hsds
+    ADDRESS`; an HTTP failure is said plainly, and nothing is imported."""
+    if not is_api_address(address) or len(address) > 2000:
+        raise BadRequest("The address of an HSDS API starts with https:// (or http://), as "
+                         "https://directory.example.org/hsds/: the part before /services.", 422)
+    _options(fields)  # a wrong limit or date is said before anything is read
+    try:
+        read = await run_in_threadpool(read_api, address)
+    except ContentError as error:
+        return problem(api_failure(error, address), 422)
+    return await ws.run(_upload_api, ws, address, read, fields)
+
+
+def _upload_api(ws: Workspace, address: str, read: ApiRead,
+                fields: dict[str, str]) -> JSONResponse:
+    state = ws.state()
+    if state.site is None:
+        return problem("site.yaml does not load: fix it on the Settings page first.", 409)
+    options = _options(fields)
+    site = state.site.options
+    area = (AreaFilter(country=site.country, region=options.region,
+                       postal_prefix=options.postal_prefix)
+            if options.region or options.postal_prefix else None)
+    try:
+        result = import_hsds_api(address, country=site.country, area=area,
+                                 tags=set(options.tags) or None, limit=options.limit,
+                                 verified=options.verified, own_organization=site.organization,
+                                 first=options.first, read=read)
+    except ContentError as error:
+        return problem(_sentence(plain(str(problems_as_upload_error(error))).text), 422)
+    clear_uploads(ws.out)  # one pending import at a time
+    upload_id = secrets.token_hex(8)
+    return _report(ws, state, PendingImport(upload_id, shown_address(address),
+                                            scratch(ws.out) / "uploads" / upload_id, result),
+                   shown_address(address))
+
+
+# What an API's failure means to a volunteer, by the HTTP status it answered
+_STATUS_SAID = (
+    (frozenset({401, 403}), "The directory refused to answer (HTTP {status}): its address may "
+                            "need a key it gives its users (…?api_key=…), or this key is not "
+                            "allowed."),
+    (frozenset({404, 410}), "There is nothing at that address (HTTP {status}): check it is the "
+                            "API's address, the part before /services."),
+    (frozenset({429}), "The directory says it has had too many requests (HTTP 429), also after "
+                       "waiting: try again in a while."),
+)
+
+
+def api_failure(error: ContentError, address: str) -> str:
+    """Why an HSDS API could not be read, in plain words, with the address (without any
+    secret in it) and what to do; nothing was imported."""
+    said = " ".join(problem.message for problem in error.problems)
+    shown = shown_address(address)
+    status = re.search(r"answered HTTP (\d{3})", said)
+    if status is not None:
+        code = int(status.group(1))
+        sentence = next((text.format(status=code) for codes, text in _STATUS_SAID
+                         if code in codes), None)
+        if sentence is None and code >= 500:
+            sentence = (f"The directory's server failed (HTTP {code}), also when asked again: "
+                        "try again later, or tell whoever keeps the directory.")
+        sentence = sentence or f"The directory answered HTTP {code}."
+    elif "no whole answer within" in said:
+        sentence = ("The directory did not answer in time, also when asked again: try again "
+                    "later.")
+    elif "could not read it" in said:
+        sentence = ("The directory could not be reached: check the address, and that this "
+                    "computer is on the internet.")
+    elif "not JSON" in said or "not an HSDS page" in said or "not a service" in said:
+        sentence = ("That address does not answer as an HSDS API does: check it is the API's "
+                    "address (the part before /services), not the directory's website.")
+    else:
+        sentence = _sentence(plain(said).text)
+    return f"{sentence} Nothing was imported. (Address: {shown})"
 
 
 def _options(fields: dict[str, str]) -> ImportOptions:
@@ -139,27 +233,55 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
         return problem(f"{filename[:80]!r} could not be read as HSDS data or a spreadsheet "
                        f"({type(error).__name__}): is it the export you meant? Nothing was "
                        "changed.", 422)
+    return _report(ws, state, PendingImport(upload_id, filename, folder, result), filename,
+                   source)
+
+
+def _report(ws: Workspace, state: KitState, pending: PendingImport, name: str,
+            source: Path | None = None) -> JSONResponse:
+    """The import report: the lines read; what was refused for its data (each with its file,
+    line and field, as `havenprint import` names it: Accept imports every other line, as
+    the command writes them); what a filter, a status, the limit or a repeat left out; the
+    notes; and what Accept would change."""
+    assert state.site is not None
+    result = pending.result
     ws.pending.clear()
-    ws.pending[upload_id] = PendingImport(upload_id, filename, folder, result)
+    ws.pending[pending.id] = pending
     current = ws.files.load(_path(ws)).text
-    previews = {mode: _preview(ws, state, ws.pending[upload_id], mode, None).as_json()
-                for mode in MODES}
+    previews = {mode: _preview(ws, state, pending, mode, None).as_json() for mode in MODES}
+    refused = set(result.rejected)
     return JSONResponse({
-        "id": upload_id,
-        "name": filename,
+        "id": pending.id,
+        "name": name,
         "kept": [{"name": _name(entry), "phone": entry.get("phone") or "",
                   "text": (entry.get("text") or {}).get("number", ""),
                   "verified": str(entry.get("verified") or "")}
                  for entry in result.entries],
+        "refused": [{"label": problem.record, "where": _where(name, problem.line),
+                     "reason": _columns_said(plain(problem.message.split(": ", 1)[-1]).text),
+                     "number": problem.message.startswith("left out of ")}
+                    for problem in result.refusals(source or Path(name))],
         "skipped": [{"label": label, "reason": plain(reason).text}
-                    for label, reason in result.skipped],
-        "dropped": [{"label": label, "reason": plain(reason).text}
-                    for label, reason in result.dropped],
+                    for label, reason in result.skipped if (label, reason) not in refused],
         "notes": [plain(note).text for note in result.notes],
         "reads_directly": state.site.resource_source is not None,
         "has_lines": current is not None,
         "previews": previews,
     })
+
+
+_COLUMNS = {"text_number": "texting number", "text_keyword": "texting keyword",
+            "url": "website"}
+
+
+def _columns_said(text: str) -> str:
+    """A spreadsheet's column names in a reason as words (`text_number`: texting number)."""
+    return re.sub(r"\b(text_number|text_keyword|url)\b", lambda found: _COLUMNS[found[1]], text)
+
+
+def _where(name: str, line: int | None) -> str:
+    """Where in the data a refusal is, when a line of it says more than its name."""
+    return f"{name}, line {line}" if line else ""
 
 
 def _sentence(text: str) -> str:

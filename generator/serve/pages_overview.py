@@ -10,8 +10,10 @@ from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.audiences import pack_of
 from generator.content.documents import document_sizes
+from generator.serve.kit_changes import worklist
 from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
+from generator.serve.pages_download import manifest
 from generator.serve.rendering import DocumentView, preview_document
 from generator.serve.shown import ShownProblem, shown_problems
 from generator.serve.templating import page
@@ -46,7 +48,9 @@ async def overview(request: Request) -> HTMLResponse:
                                  for p in checks),
     }
     kit = pack_of(state.kit, audience) if state.kit is not None else None
+    to_check = await ws.run(worklist, ws, state, manifest(ws.out)) if not audience else None
     return page(request, "overview.html", title="Overview", state=state, overview=built,
+                to_check=to_check,
                 layouts=state.layouts, groups=groups, counts=counts,
                 fingerprint=state.fingerprint,
                 audience=audience, kit_problems=list(kit.warnings) if kit and audience

@@ -77,6 +77,9 @@ class Workspace:
         self.folder_key = hashlib.blake2b(str(settings.content.resolve()).encode(
             "utf-8", "surrogateescape"), digest_size=8).hexdigest()
         self.pending: dict[str, Any] = {}  # an import waiting to be accepted, by its id
+        # what the last build from the Download page made new: the pieces to print again
+        # (serve/kit_changes.py's Reprinted), while the output folder holds that kit
+        self.reprinted: Any = None
         self.edits = 0  # drafts of the lines so far (see `edited`)
         self._engine = EngineThread()
         self._state: KitState | None = None

@@ -19,6 +19,8 @@
   if (new URLSearchParams(location.search).get("built") === "1") {
     if (document.getElementById("not-built-heading")) {
       say("The kit is built, but without the pieces listed under “Not built”: see why there.", "error");
+    } else if (document.getElementById("print-again-heading")) {
+      say("The kit is built. Print again the pieces marked “new: print it again”: their lines changed.", "ok");
     } else {
       say("The kit is built: print each piece below, or download the whole kit.", "ok");
     }

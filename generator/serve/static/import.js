@@ -48,21 +48,24 @@
     event.preventDefault();
     const button = document.getElementById("import-read");
     button.disabled = true;
-    say("Reading the file…");
+    const fromApi = document.getElementById("import-api").value.trim() !== "";
+    say(fromApi ? "Reading every page of the directory's API… (this can take a minute)" : "Reading the file…");
     try {
       const {ok, data} = await post("/import/upload", new FormData(form));
-      if (!ok) { report.hidden = true; say(data.message || "The file could not be read.", "error"); return; }
+      if (!ok) { report.hidden = true; say(data.message || "The data could not be read.", "error"); return; }
       pending = data.id;
+      const refused = data.refused.length ? `, ${data.refused.length} refused (see why below; every other line is imported)` : "";
       document.getElementById("report-summary").textContent =
-        `${data.name}: ${data.kept.length} line(s) read, ${data.skipped.length} skipped.`;
+        `${data.name}: ${data.kept.length} line(s) read${refused}, ${data.skipped.length} skipped.`;
       const kept = document.getElementById("report-kept");
       kept.replaceChildren(...data.kept.map(entry => {
         const row = el("tr");
         for (const value of [entry.name, entry.phone, entry.text, entry.verified || "not given"]) row.append(el("td", {}, value));
         return row;
       }));
+      fill("report-refused", data.refused, item => el("li", {class: "error"},
+        `${item.number ? "A number of " : ""}${item.label}${item.where ? ` (${item.where})` : ""}: ${item.reason}`));
       fill("report-skipped", data.skipped, item => el("li", {}, `${item.label}: ${item.reason}`));
-      fill("report-dropped", data.dropped, item => el("li", {}, `${item.label}: ${item.reason}`));
       fill("report-notes", data.notes, note => el("li", {}, note));
       document.getElementById("mode-add").checked = true;
       checked.value = "";
