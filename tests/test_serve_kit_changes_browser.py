@@ -116,3 +116,39 @@ def test_an_api_typed_on_the_import_page_is_read_and_its_refusals_listed(
                 timeout=60_000)
     finally:
         context.close()
+
+
+def test_a_batchs_changes_page_reads_well(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """OUT/changes.html of `havenprint changes SITES --since OUT`: no serious accessibility
+    violation, no sideways scrolling on a phone."""
+    from datetime import date
+
+    from generator.kit.changes import ChangeReport, LineChange, Piece, SiteChanges, StaleLine
+    from generator.kit.changes_page import render_changes_page
+
+    card = Piece("pocket-card", "en", ("en/pocket-card.pdf", "en/pocket-card-shop.pdf"))
+    report = ChangeReport(
+        [LineChange("Northstar Helpline", "changed",
+                    ("number 1-800-555-0199 -> 1-800-555-0111",))],
+        [(card, ("Northstar Helpline",))], [Piece("brochure", "en", ("en/brochure.pdf",))],
+        [StaleLine("Lakeshore Crisis Line", date(2024, 9, 30), 2,
+                   "hsds-api-copy.json (service svc-lakeshore at https://example.org/hsds/"
+                   "services/svc-lakeshore)")],
+        data="the copy of the API https://example.org/hsds read 2026-12-01T06:00:00Z",
+        refused=["lines.csv:3: refused 'Oak Line': phone '614-27' is not a number to call"])
+    sites = [SiteChanges("harbor", report), SiteChanges("lakeshore", ChangeReport()),
+             SiteChanges("new-site", problem="no kit in kits/new-site to compare with: build it",
+                         no_kit=True)]
+    page_file = tmp_path / "changes.html"
+    page_file.write_bytes(render_changes_page(sites, date(2026, 12, 7)))
+    for width in (1366, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        tab = context.new_page()
+        try:
+            tab.goto(page_file.as_uri())
+            assert tab.get_by_role("table", name="Sites").get_by_role(
+                "rowheader").all_inner_texts() == ["harbor", "lakeshore", "new-site"]
+            assert serious(tab) == []
+            assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        finally:
+            context.close()

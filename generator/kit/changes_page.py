@@ -5,7 +5,10 @@ from a sandboxed, autoescaped template (generator/templates/changes.html.j2)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
+
+from markupsafe import Markup, escape
 
 from generator import __version__
 from generator.kit.changes import SiteChanges
@@ -15,8 +18,23 @@ CHANGES_PAGE = "changes.html"
 CHANGES_JSON = "changes.json"
 
 
+_NUMBER = re.compile(r"\+?\d[\d\- .()]*\d")
+
+
+def numbers_whole(text: str) -> Markup:
+    """`text`, escaped, "->" as an arrow and each number in a span that keeps it on one line
+    (a phone's 1-800-555-\n0199 misreads)."""
+    parts, start = [], 0
+    for found in _NUMBER.finditer(text):
+        parts += [escape(text[start:found.start()]),
+                  Markup('<span class="number">{}</span>').format(found[0])]
+        start = found.end()
+    return Markup("").join([*parts, escape(text[start:])]).replace(" -&gt; ", " → ")
+
+
 def render_changes_page(sites: list[SiteChanges], day: date) -> bytes:
     html = page_templates().get_template("changes.html.j2").render(
+        whole=numbers_whole,
         sites=sites,
         day=day.isoformat(),
         version=__version__,

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from generator.content.models import Kit, Resource
 from generator.kit.changes import ChangeReport, NoLinesRecorded, compare, stale_lines
+from generator.kit.changes_page import numbers_whole
 from generator.serve.kit_state import KitState
 from generator.serve.plain import Words, plain
 from generator.serve.shown import page_for
@@ -118,7 +119,7 @@ def kit_changes(state: KitState, built: dict[str, Any] | None) -> KitChanges | N
     words = words_for(state)
     shown = KitChanges(report)
     shown.lines = [(change.name + (f" ({change.audience})" if change.audience else ""),
-                    _whole_numbers(_what_changed(change.kind, change.details, words)))
+                    numbers_whole(_what_changed(change.kind, change.details, words)))
                    for change in report.changes]
     shown.reprint = [PieceToReprint(words.format(piece.format), piece.lang, piece.audience,
                                     lines, piece.files) for piece, lines in report.reprint]
@@ -127,19 +128,6 @@ def kit_changes(state: KitState, built: dict[str, Any] | None) -> KitChanges | N
                          for piece in report.still_right]
     shown.reprint_files = {file for piece in shown.reprint for file in piece.files}
     return shown
-
-
-_NUMBER = re.compile(r"\+?\d[\d\- .()]*\d")
-
-
-def _whole_numbers(text: str) -> Markup:
-    """`text`, escaped, each number in it kept on one line (1-800-799-\n7000 misreads)."""
-    parts, start = [], 0
-    for found in _NUMBER.finditer(text):
-        parts += [escape(text[start:found.start()]),
-                  Markup('<span class="number">{}</span>').format(found[0])]
-        start = found.end()
-    return Markup("").join([*parts, escape(text[start:])])
 
 
 def _what_changed(kind: str, details: tuple[str, ...], words: Words) -> str:
