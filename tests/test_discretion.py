@@ -66,8 +66,10 @@ def test_word_starts_and_languages() -> None:
 def test_discreet_poster_is_checked_outside_its_tabs(kit: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
     assert run("check", kit, "--format", "poster").code == 0  # the tabs may name the line
-    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
-         "discreet_title: Shelter contacts")
+    # its headline, a site's own words for "Need to talk?"
+    (kit / "locales").mkdir()
+    (kit / "locales" / "en.yaml").write_text("need_to_talk: Need a shelter?\n",
+                                             encoding="utf-8")
     result = run("check", kit, "--format", "poster")
     assert result.code == 1
     assert "poster (poster): 'shelter' on an outside surface" in result.err
@@ -808,8 +810,10 @@ def test_a_copy_of_the_poster_keeps_its_restroom_setting(kit: Path, run) -> None
     layout.write_text(re.sub(r"\n    outside(_when)?: [^\n]*", "", text), encoding="utf-8")
     assert run("check", kit, "--format", "poster").code == 0  # the ordinary poster
     edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
-    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
-         "discreet_title: Shelter contacts")
+    # its headline, a site's own words for "Need to talk?"
+    (kit / "locales").mkdir()
+    (kit / "locales" / "en.yaml").write_text("need_to_talk: Need a shelter?\n",
+                                             encoding="utf-8")
     result = run("check", kit, "--format", "poster")
     assert result.code == 1
     assert "poster (poster): 'shelter' on an outside surface" in result.err, result.err

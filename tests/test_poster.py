@@ -66,14 +66,23 @@ def slot(name: str) -> dict:
     return next(s for s in LAYOUT["faces"]["poster"]["slots"] if s["name"] == name)
 
 
-def tab_band(size: str) -> tuple[float, float, float, float]:
+def box_of(name: str, size: str, discreet: bool = False) -> list[float]:
+    """A slot's box on `size` as layout.yaml gives it: the size's own (the restroom
+    poster's, `boxes_when: poster_discreet`, where it has one), else the slot's."""
+    spec = LAYOUT["sizes"][size]
+    boxes = {**spec.get("boxes", {}),
+             **(spec.get("boxes_when", {}).get("poster_discreet", {}) if discreet else {})}
+    return boxes.get(name, slot(name)["box"])
+
+
+def tab_band(size: str, discreet: bool = False) -> tuple[float, float, float, float]:
     """(left, bottom, right, top) of the tabs' band in PDF points on the office page, from
     layout.yaml's box."""
     spec = LAYOUT["sizes"][size]
     width, height, margin = length(spec["width"]), length(spec["height"]), length(
         spec["safe_margin"])
     safe_width, safe_height = width - 2 * margin, height - 2 * margin
-    left, top, box_width, box_height = slot("tabs")["box"]
+    left, top, box_width, box_height = box_of("tabs", size, discreet)
     band_top = height - margin - top * safe_height
     return (margin + left * safe_width, band_top - box_height * safe_height,
             margin + (left + box_width) * safe_width, band_top)
@@ -249,11 +258,12 @@ def test_normal_poster_says_what_it_is_for(build_poster) -> None:  # noqa: ANN00
         assert expected in text
 
 
-# What the discreet (restroom) poster may say outside its tabs: the site's neutral title, a
-# neutral message, the number with its text and TTY lines, "Scan to call", "Use a phone the
-# other person cannot check." and "Take one". It leaves out the other lines (their names and
-# 988/911 say what they are) and "In an emergency, call 911", so the pocket card's list of
-# revealing words applies unchanged.
+# What the discreet (restroom) poster may say outside its tabs: a coded line ("Need to
+# talk?"), what reaching the line is like ("Free and private, any time."), the number with
+# its text and TTY lines, "Scan to call", "In an emergency, call 911.", what calling is like
+# ("When you call") and "Take one". It leaves out the other lines (their names and 988 say
+# what they are) and "Use a phone the other person cannot check.", so the pocket card's
+# list of revealing words applies unchanged.
 @pytest.mark.parametrize("size", ["letter", "tabloid"])
 def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: str) -> None:  # noqa: ANN001
     out = build_poster(size, discreet=True)
@@ -262,7 +272,7 @@ def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: st
     band_top = tabs[0][3]
     width, height = PAGE[size]
     outside = bounded_text(out / f"poster-{size}.pdf", (0, band_top, width, height))
-    assert "Wellness contacts" in outside
+    assert "Need to talk?" in outside and "Free and private, any time." in outside
     assert NUMBER in outside
     # What anyone may need, and reveals nothing (issue 42): the emergency sentence alone.
     assert "In an emergency, call 911." in outside
@@ -450,7 +460,7 @@ def test_small_posters_keep_the_crisis_line_in_every_language(tmp_path: Path) ->
     kit = load_kit(kit_folder)
     letter = LAYOUT["sizes"]["letter"]
     safe_width = length(letter["width"]) - 2 * length(letter["safe_margin"])
-    qr_box = slot("qr")["box"]
+    qr_box = box_of("qr", "letter")
     assert qr_box[2] * safe_width >= QR_MINIMUM["letter"]  # still at least 3 in
     for lang in langs:
         laid = lay_out(kit, available_layouts()["poster"], lang)

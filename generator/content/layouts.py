@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -174,6 +174,9 @@ class SizeSpec(FrozenModel):
     panel_axis: Literal["x", "y"] = "x"
     qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
     boxes: dict[str, Box] = {}  # slot name -> its box on this size, instead of the slot's
+    # A yes-or-no setting -> the boxes slots take on this size when it is on, over `boxes`
+    # (the restroom poster, poster_discreet, carries less and is drawn for it).
+    boxes_when: dict[str, dict[str, Box]] = {}
     # The label sheet (layouts/stock.yaml) its office file prints on, whatever the site's
     # card stock: a sticker's round labels.
     stock: str | None = None
@@ -182,6 +185,21 @@ class SizeSpec(FrozenModel):
     @classmethod
     def _boxes_inside(cls, boxes: dict[str, Box]) -> dict[str, Box]:
         return {name: _inside_safe_area(box) for name, box in boxes.items()}
+
+    @field_validator("boxes_when")
+    @classmethod
+    def _boxes_when_inside(cls, boxes_when: dict[str, dict[str, Box]]
+                           ) -> dict[str, dict[str, Box]]:
+        return {setting: {name: _inside_safe_area(box) for name, box in boxes.items()}
+                for setting, boxes in boxes_when.items()}
+
+    def with_settings(self, is_on: Callable[[str], bool]) -> SizeSpec:
+        """This size with the boxes of each setting of `boxes_when` that is on."""
+        boxes = dict(self.boxes)
+        for setting, own in self.boxes_when.items():
+            if is_on(setting):
+                boxes.update(own)
+        return self.model_copy(update={"boxes": boxes}) if boxes != self.boxes else self
 
     @field_validator("width", "height", "safe_margin", "qr_min", mode="before")
     @classmethod
@@ -417,6 +435,12 @@ def _option_problems(spec: LayoutSpec, doc: YamlDoc,
         problems.append(Problem(doc.path, (
             f"fields_when: no yes-or-no setting {spec.fields_when!r}; valid: "
             f"{', '.join(sorted(switches))}"), doc.line_of(("fields_when",))))
+    for size_name, size in spec.sizes.items():
+        problems += [Problem(doc.path, (
+            f"sizes.{size_name}.boxes_when: no yes-or-no setting {setting!r}; valid: "
+            f"{', '.join(sorted(switches))}"),
+            doc.line_of(("sizes", size_name, "boxes_when", setting)))
+            for setting in size.boxes_when if setting not in switches]
     for face_name, face in spec.faces.items():
         if face.outside_when is not None and face.outside_when not in switches:
             problems.append(Problem(doc.path, (
@@ -454,7 +478,12 @@ def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
                                f"slots: {', '.join(sorted(slots))}"),
                     doc.line_of(("sizes", size_name, "boxes", name)))
             for size_name, size in spec.sizes.items() for name in size.boxes
-            if name not in slots]
+            if name not in slots] + [
+        Problem(doc.path, (f"sizes.{size_name}.boxes_when.{setting}: no slot is called "
+                           f"{name!r}; slots: {', '.join(sorted(slots))}"),
+                doc.line_of(("sizes", size_name, "boxes_when", setting, name)))
+        for size_name, size in spec.sizes.items()
+        for setting, boxes in size.boxes_when.items() for name in boxes if name not in slots]
 
 
 def _stacking_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:

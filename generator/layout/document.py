@@ -92,14 +92,15 @@ class LinesTold:
 
 
 def document_size(kit: Kit, layout: Layout) -> SizeSpec:
-    """The size site.yaml gives the layout, on the site's card stock; ContentError naming
-    site.yaml when there is none."""
+    """The size site.yaml gives the layout, on the site's card stock, with the boxes of the
+    settings that are on (`boxes_when`); ContentError naming site.yaml when there is none."""
     size_key = str(kit.site.option(layout.spec.size_option))
     size = layout.spec.sizes.get(size_key)
     if size is None:
         valid = ", ".join(layout.spec.sizes)
         raise ContentError(Problem(kit.site.source.path,
                                    f"{layout.name} has no size '{size_key}'; valid: {valid}"))
+    size = size.with_settings(lambda setting: kit.site.option(setting) is True)
     try:
         return stock_size(kit.site.stock, layout, size)
     except ValueError as error:

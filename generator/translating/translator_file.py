@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 # Where each interface string is printed, for translators (one entry per key of en.yaml).
 DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
-    "scan_tel": "Under the QR code (card back, brochure back, poster): what scanning does "
-                "when the code calls the first line",
+    "scan_tel": "Under the QR code (card back, brochure back, sticker) or beside it "
+                "(poster): what scanning does when the code calls the first line",
     "scan_sms": "Under the QR code: what scanning does when the code starts a text message",
     "scan_url": "Under the QR code: what scanning does when the code opens the line's website",
     "text_keyword_to": "Under a line's phone number: how to reach it by text message with "
@@ -40,10 +40,13 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "key_points_heading": "Folding card, inside, and brochure inside (in a tinted box): "
                           "heading above the article's key points",
     "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
-    "discreet_message": "Discreet (restroom) poster, under the neutral title, and the top "
-                        "of the brochure's back panel, for a first line that is free to "
-                        "call, confidential and open 24/7: seen by everyone, so it must "
-                        "not say what the number is for",
+    "discreet_message": "Restroom poster, under 'Need to talk?', the restroom sticker, "
+                        "above the number, and the brochure's back panel, for a first line "
+                        "that is free to call, confidential and open 24/7: seen by everyone, "
+                        "so it must not say what the number is for",
+    "need_to_talk": "Restroom poster, its headline (above what reaching the line is like): "
+                    "an everyday question anyone may read; seen by everyone, so it must not "
+                    "say what the number is for",
     **{key: ("Where 'discreet_message' prints, for a first line whose data says only "
              f"{what}: seen by everyone, so it must not say what the number is for")
        for key, what in {
@@ -64,8 +67,9 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "poster_others": "Poster, beside the QR code: heading above the other lines",
     "poster_discreet_note": "A site's own restroom poster or sticker layout may print it: "
                             "the safety note's first sentence, without the emergency number",
-    "emergency_note": "Restroom poster and sticker, beside or under the QR code, seen by "
-                      "everyone, and a sticker the whole safety note does not fit: the "
+    "emergency_note": "Restroom poster, beside the QR code, and restroom sticker, at its "
+                      "foot, seen by everyone, and a sticker the whole safety note does not "
+                      "fit: the "
                       "safety note's emergency sentence alone (safety wording: reword it, "
                       "never remove it)",
     "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
@@ -137,12 +141,13 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
                   "line's website ({address})",
     "quick_exit": "Web page: the button at the top that leaves the page at once for another "
                   "website (a quick exit, for someone who may be watched)",
-    "when_you_call_title": "Folding card, inside, last panel, and brochure inside when the "
-                           "article leaves room: heading of what happens when you call a line",
-    "when_you_call": "Folding card, inside, last panel, and brochure inside: what the "
-                     "caller decides (what to say, whether to give a name, to ask "
-                     "questions, to hang up); calm and short, and nothing the lines "
-                     "themselves would have to promise",
+    "when_you_call_title": "Folding card, inside, last panel, brochure inside when the "
+                           "article leaves room, and the restroom poster (seen by everyone): "
+                           "heading of what happens when you call a line",
+    "when_you_call": "Folding card, inside, last panel, brochure inside, and the restroom "
+                     "poster (seen by everyone): what the caller decides (what to say, "
+                     "whether to give a name, to ask questions, to hang up); calm and "
+                     "short, and nothing the lines themselves would have to promise",
     **{key: ("Office sheet of cards or folding cards, in its margin (cut off before use), for "
              "whoever prints it: " + what) for key, what in {
         "print_one_sided": "how to print a one-page sheet",
