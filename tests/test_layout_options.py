@@ -246,7 +246,8 @@ def test_a_layouts_size_option_may_put_the_size_in_its_file_names(
                  "--target", "office", "--no-previews")
     assert result.code == 0, result.err
     assert not (out / "en" / "tag-card.pdf").exists()
-    assert "Wellness contacts" in " ".join(page_texts(out / "en" / "tag-card-us.pdf"))
+    assert "Wellness contacts" in " ".join(" ".join(page_texts(out / "en" /
+                                                             "tag-card-us.pdf")).split())
 
     edit(layout, "    default: matte\n", "    default: matte\n    in_file_name: true\n")
     result = run("check", kit)

@@ -36,8 +36,8 @@ OUTSIDE = ["scan_tel", "scan_sms", "scan_url", "text_keyword_to", "text_to", "tt
            "discreet_message", "promise_free_private", "promise_free_any_time",
            "promise_private_any_time", "promise_free", "promise_private", "promise_any_time",
            "emergency_note", "take_one",
-           # the safety plan's cover, seen by anyone, and its fillable file's warning there
-           "safety_plan_cover_note", "safety_plan_fillable_warning"]
+           # the fillable safety plan's warning, over its cover on a screen
+           "safety_plan_fillable_warning"]
 TRANSLATED_ARTICLES = ["es", "ar", "zh-Hans", "vi", "ru", "fr", "fa", "ur", "he", "hi", "ko"]
 ES_SCAN_TO_CALL = "Escanee para llamar"
 ES_CARD_LINE = "Hay apoyo para usted, y lo que siente tiene sentido."

@@ -31,6 +31,7 @@ LANGUAGES = ["en", "ar", "zh-Hans", "th"]
 SHAPED = {"ar", "th"}  # scripts whose marks join or stack: a point larger
 LATIN_FLOOR, SHAPED_FLOOR = 9.5, 10.0
 PEN = 8 * MM  # lines to write on at least this far apart
+COLUMN = 1.5 * INCH  # a line to write a phone number on, at least (a name's: longer)
 RULE_GRAY = (0.6,)
 CATALOGUES = REPO / "generator" / "locales"
 
@@ -67,7 +68,7 @@ def rules(pdf: Path, page_index: int) -> list[tuple[float, float, float]]:
         if mark.kind != "stroke" or mark.colour.values != RULE_GRAY or len(mark.points) != 2:
             continue
         (x1, y1), (x2, y2) = mark.points
-        if abs(y1 - y2) < 0.01 and abs(x2 - x1) > 2 * INCH:
+        if abs(y1 - y2) < 0.01 and abs(x2 - x1) > COLUMN:
             found.append((min(x1, x2), max(x1, x2), y1))
     return sorted(found, key=lambda rule: -rule[2])
 
@@ -165,7 +166,7 @@ def test_inside_asks_every_question_in_the_catalogue_words(built: Path) -> None:
         keys = [key for key in catalogue if key.startswith("safety_plan_")
                 and not re.fullmatch(r"safety_plan_(\d|heading|cover_note|fillable_warning)",
                                      key)]
-        assert len(keys) == 19
+        assert len(keys) == 21
         for key in keys:
             wanted = catalogue[key].replace("{emergency}", "911").replace(" ", "")
             assert wanted in text, (lang, key)
@@ -199,9 +200,45 @@ def test_outside_reveals_nothing_in_any_language(built: Path, fillable: Path) ->
             if lang == "en":
                 assert not set(re.findall(r"\w+", outside)) & set(REVEALING_WORDS)
                 assert "wellness contacts" in outside
-                assert "keep them where only you will find them" in flat(outside)
             for lines_word in ("1-800", "988", "911"):
                 assert lines_word not in outside, (lang, lines_word)
+
+
+def printed_outside(pdf: Path) -> str:
+    """The words the outside prints: its page's content (pypdf reads no annotation, and
+    the fillable file's note prints none)."""
+    return flat(PdfReader(pdf).pages[0].extract_text())
+
+
+def test_outside_says_nothing_of_privacy_or_hiding(built: Path, fillable: Path) -> None:
+    """Issue 42: the cover said "Private pages, just for you. Keep them where only you will
+    find them." (and the fillable file a device warning): a booklet that asks to be hidden
+    gets opened. The outside prints the neutral title alone, in every language: no word
+    about being watched, checked, hiding or privacy (the discretion lists' tells), none of
+    "private", "hide", "only you"."""
+    from generator.safety.discretion import _lexicon
+
+    for folder, langs in ((built, LANGUAGES), (fillable, ["en", "ar"])):
+        for lang in langs:
+            outside = printed_outside(folder / lang / f"{FORMAT}.pdf")
+            words = _lexicon(lang, (lang,), "US", (), ())
+            assert words.tells_in(outside) == [], (lang, outside)
+            for said in ("private", "hide", "hidden", "only you", "just for you"):
+                assert said not in outside.lower(), (lang, said)
+    english = strings("en")
+    assert "safety_plan_cover_note" not in english  # no string left to print there
+
+
+def test_the_back_cover_is_designed(built: Path) -> None:
+    """Not an empty tint: the cover's sunrise facing it, in paints of its own on the tint,
+    and the organisation or the neutral title small at its foot."""
+    marks, _ = page_marks(PdfReader(built / "en" / f"{FORMAT}.pdf"), 0)
+    back = [mark for mark in marks if mark.kind in ("fill", "stroke") and mark.points
+            and max(x for x, _ in mark.points) < PAGE]
+    paints = {mark.colour.values for mark in back}
+    assert len(paints) >= 4, paints  # the tint and the sun's disc and rings
+    left = flat(pdftotext(built / "en" / f"{FORMAT}.pdf", 1))
+    assert "Wellness contacts" in left
 
 
 # --- type, contrast, writing space ------------------------------------------------------------
@@ -224,11 +261,12 @@ def test_lines_to_write_on_leave_room_for_a_pen(built: Path, lang: str) -> None:
     areas = ruled_areas(built / lang / f"{FORMAT}.pdf", 1)
     assert len(areas) == 4, [len(area) for area in areas]
     for area in areas:
-        assert len(area) >= 2, (lang, len(area))
-        for upper, lower in zip(area, area[1:], strict=False):
-            assert upper[2] - lower[2] >= PEN - 0.01
+        heights = sorted({round(y, 2) for _, _, y in area}, reverse=True)
+        assert len(heights) >= 2, (lang, len(heights))
+        for upper, lower in zip(heights, heights[1:], strict=False):
+            assert upper - lower >= PEN - 0.01
         for left, right, y in area:
-            assert right - left >= 3 * INCH
+            assert right - left >= COLUMN
             half = PAGE if left >= PAGE else 0.0
             assert half + SAFE <= left and right <= half + PAGE - SAFE
             assert SAFE <= y <= LETTER_LANDSCAPE[1] - SAFE
@@ -337,3 +375,71 @@ def test_a_fillable_setting_that_is_not_yes_or_no_is_named(kit: Path, run) -> No
     result = run("check", kit)
     assert result.code == 1
     assert f"site.yaml:{line}: safety_plan_fillable: " in result.err, result.err
+
+
+# --- the questions' shapes (issue 42) -----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_people_to_call_are_rows_of_a_name_and_a_number(built: Path, lang: str) -> None:
+    """"People I can call" in two columns, headed "Name" and "Phone number" (the catalogue's
+    words): every row a longer line for the name, a shorter one for the number, the name's
+    on the side the page reads from (the right in Arabic)."""
+    pdf = built / lang / f"{FORMAT}.pdf"
+    catalogue = strings(lang)
+    rows: dict[tuple[bool, float], list[tuple[float, float, float]]] = {}
+    for rule in rules(pdf, 1):  # the question's page: the right one, the left in Arabic
+        rows.setdefault((rule[0] >= PAGE, round(rule[2], 1)), []).append(rule)
+    pairs = [sorted(row) for row in rows.values() if len(row) == 2]
+    assert len(pairs) >= 3, rows
+    for (left, left_end, _), (right, right_end, _) in pairs:
+        name, number = ((left_end - left, right_end - right) if lang != "ar"
+                        else (right_end - right, left_end - left))
+        assert name > number >= COLUMN - 0.01, (name, number)
+    text = flat(pdftotext_raw(pdf, 2))
+    for key in ("safety_plan_name", "safety_plan_number"):
+        assert flat(catalogue[key]) in text, key
+
+
+def test_boxes_to_tick_are_as_tall_as_the_words_beside_them(built: Path) -> None:
+    """A box a pen can tick: a square at least 3 mm, with its item's words."""
+    marks, _ = page_marks(PdfReader(built / "en" / f"{FORMAT}.pdf"), 1)
+    squares = []
+    for mark in marks:
+        if mark.kind != "stroke" or mark.rects != 1 or len(mark.points) < 4:
+            continue
+        xs = [x for x, _ in mark.points]
+        ys = [y for _, y in mark.points]
+        width, height = max(xs) - min(xs), max(ys) - min(ys)
+        if abs(width - height) < 0.01 and width < 20:
+            squares.append(width)
+    catalogue = strings("en")
+    items = [key for key in catalogue if re.fullmatch(r"safety_plan_(documents|take)_\d", key)]
+    assert len(squares) == len(items), squares
+    assert min(squares) >= 3 * MM, squares
+
+
+def test_the_fillable_files_warning_is_shown_on_screen_and_never_printed(
+        fillable: Path) -> None:
+    """The device warning is a note a PDF reader shows over the cover and leaves out when
+    it prints (an annotation without the Print flag, its words in /Contents), and the
+    screen copy's first page: never on the printed outside."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    warning = flat(strings("en")["safety_plan_fillable_warning"])
+    pdf = fillable / "en" / f"{FORMAT}.pdf"
+    notes = [annot.get_object() for annot in PdfReader(pdf).pages[0].get("/Annots", [])
+             if annot.get_object().get("/Subtype") == "/FreeText"]
+    assert len(notes) == 1 and flat(str(notes[0]["/Contents"])) == warning
+    assert not int(notes[0].get("/F", 0)) & 4  # no Print flag
+    assert warning not in printed_outside(pdf)
+    page = pdfium.PdfDocument(str(pdf))[0]
+    left, bottom, right, top = (float(v) for v in notes[0]["/Rect"])
+    height = page.get_height()
+    box = (round(left), round(height - top), round(right), round(height - bottom))
+    shown = page.render(scale=1, draw_annots=True).to_pil().convert("L").crop(box)
+    printed = page.render(scale=1, draw_annots=True,
+                          extra_flags=pdfium_c.FPDF_PRINTING).to_pil().convert("L").crop(box)
+    blank = page.render(scale=1, draw_annots=False).to_pil().convert("L").crop(box)
+    assert shown.tobytes() != blank.tobytes()  # on screen: the note
+    assert printed.tobytes() == blank.tobytes()  # printed: the cover as it is

@@ -129,6 +129,14 @@ class SlotSpec(FrozenModel):
     # area it runs on to its panel's edge (into the bleed at the trim); on a round piece
     # (`die_cut: circle`) it keeps to the circle, past the cut by the bleed.
     paint: Literal["brand", "tint"] = "brand"
+    # text: printed only where the file is read on a screen, never on paper: in the screen
+    # copy, and in the office file as a note a PDF reader shows and does not print (a
+    # fillable safety plan's warning that a saved copy can be found). The outside checks
+    # pass it over: it reaches no surface anyone finds.
+    screen_only: bool = False
+    # ruled text: its lines to write on in columns, as fractions of the box's width (a
+    # name and a number), each headed by one of the slot's last paragraphs, in order.
+    rule_columns: list[float] = Field(default=[], max_length=4)
 
     @field_validator("box")
     @classmethod
@@ -247,6 +255,9 @@ class LayoutSpec(FrozenModel):
     # stickers, posters), whose leading is the gap between slots the layout sets.
     script_leading: bool = False
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
+    # a box to tick (`icon="box"`) as tall as this share of its text's size (other pictures:
+    # 0.8), at most the icon column less a little air: a worksheet's boxes to tick with a pen
+    tick_box: float = 0.8
     rule_spacing: float = 22.0  # points between lines to write on (handwriting: 7-8 mm)
     panel_edges: Literal["fold", "cut"] = "fold"
     # How the cut piece folds, drawn in the office sheet's margin above the note that says

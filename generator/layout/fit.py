@@ -33,6 +33,7 @@ from generator.layout.styles import Limits, paragraph_style, size_range, size_ra
 from generator.layout.widows import WidowlessParagraph
 
 SHRINK_STEP = 0.025
+ICON_SHARE = 0.8  # a picture before a paragraph, as tall as this share of its text's size
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Icon:
     column: float  # the room it takes before the text
     font: str
     alt_paragraph: BidiParagraph | None  # for right-to-left and shaped scripts
+    share: float = 0.8  # its height over the text's size (a box to tick: the layout's)
 UNBREAKABLE = float("inf")  # overflow when a word is wider than the box
 ROUNDING = 1e-6  # between a sum of least heights and the heights measured
 T = TypeVar("T")
@@ -100,7 +102,8 @@ class Typesetter:
             para = self._paragraph(p, para_style, style.weight, style.balance)
             if p.icon:
                 para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
-                                 self._alt(p, para_style, style.weight) if p.alt else None)
+                                 self._alt(p, para_style, style.weight) if p.alt else None,
+                                 self.spec.tick_box if p.icon == "box" else ICON_SHARE)
             made.append(para)
         return made
 

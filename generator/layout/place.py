@@ -57,9 +57,9 @@ class PlacedText:
     private: bool = False  # seen only once taken away (a tear-off tab), not on the outside
     icon: PlacedIcon | None = None
     copy: int = 0  # a repeated slot's: which copy it is (tear-off tabs: 0 the first, 1...)
+    screen_only: bool = False  # read on a screen only, never printed (SlotSpec.screen_only)
 
 
-ICON_SIZE = 0.8  # of the text's size, at most the icon column less a little air
 ICON_AIR = 2.5
 WORD_SHARE = 0.8  # of the icon's width, for its unseen word
 
@@ -72,7 +72,7 @@ def placed_text(para: RLParagraph, x: float, y: float, width: float, rtl: bool,
     if icon is None:
         return PlacedText(para, x, y, 0, private)
     font_size = para.style.fontSize
-    size = min(ICON_SIZE * font_size, icon.column - ICON_AIR)
+    size = min(icon.share * font_size, icon.column - ICON_AIR)
     baseline = y + para.height - font_size  # where ReportLab sets a first line
     icon_x = x + width - size if rtl else x
     # The unseen word keeps to the picture's outer part, clear of the line's own text, so
@@ -363,14 +363,66 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.warnings.append(
             _problem(slot, placement, f"left out: {message}", placed, "warning", source))
         return
+    heads: list[RLParagraph] = []
+    if slot.rule_columns and len(paragraphs) > len(slot.rule_columns):
+        paragraphs, heads = (paragraphs[:-len(slot.rule_columns)],
+                             paragraphs[-len(slot.rule_columns):])
+        used -= sum(para.height + para.style.spaceBefore + para.style.spaceAfter
+                    for para in heads)
     _stack(placed, paragraphs, box, used, slot)
     if slot.ruled and slot.name in placed.extents:
         bottom, top = placed.extents[slot.name]
-        lines = rules(box, bottom, placement.layout.spec.rule_spacing, slot.name,
-                      html.unescape(paragraphs[0].getPlainText()))
+        question = html.unescape(paragraphs[0].getPlainText())
+        if heads:
+            bottom = _column_heads(placed, heads, box, bottom, slot)
+        lines = rules(box, bottom, placement.layout.spec.rule_spacing, slot.name, question)
+        if heads:
+            lines = _in_columns(lines, box, slot.rule_columns, placed.rtl,
+                                [html.unescape(head.getPlainText()) for head in heads])
         placed.rules.extend(lines)
         if lines:  # its lines are part of it: a slot stacked below starts under the last
-            placed.extents[slot.name] = (lines[-1].y, top)
+            placed.extents[slot.name] = (min(line.y for line in lines), top)
+
+
+COLUMN_GAP = 12.0  # between the columns of a slot's lines to write on
+
+
+def _columns(box: Rect, shares: Sequence[float], rtl: bool) -> list[tuple[float, float]]:
+    """(left, right) of each column, the first at the side lines start from."""
+    total = sum(shares)
+    room = box.width - COLUMN_GAP * (len(shares) - 1)
+    spans, x = [], box.x
+    for share in shares:
+        width = room * share / total
+        spans.append((x, x + width))
+        x += width + COLUMN_GAP
+    if rtl:  # the first column at the right
+        spans = [(box.x + box.x + box.width - right, box.x + box.x + box.width - left)
+                 for left, right in spans]
+    return spans
+
+
+def _column_heads(placed: PlacedFace, heads: list[RLParagraph], box: Rect, bottom: float,
+                  slot: SlotSpec) -> float:
+    """Each column's heading over it, side by side under the slot's text (`bottom`); the
+    lowest foot they come to."""
+    foot = bottom
+    for head, (left, right) in zip(heads, _columns(box, slot.rule_columns, placed.rtl),
+                                   strict=True):
+        _, height = head.wrap(right - left, 10_000)
+        y = bottom - head.style.spaceBefore - height
+        placed.texts.append(placed_text(head, left, y, right - left, placed.rtl))
+        foot = min(foot, y)
+    return foot
+
+
+def _in_columns(lines: list[Rule], box: Rect, shares: Sequence[float], rtl: bool,
+                heads: list[str]) -> list[Rule]:
+    """Each line to write on cut into the columns, each piece labelled with its column's
+    heading (a form field's description: "People I can call: Number")."""
+    return [Rule(left, right, line.y, line.slot, f"{line.label}: {head}")
+            for line in lines
+            for (left, right), head in zip(_columns(box, shares, rtl), heads, strict=True)]
 
 
 def _tell_a_shorter_note(placed: PlacedFace, slot: SlotSpec, placement: Placement,
@@ -655,7 +707,8 @@ def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height:
                 PlacedText(para, box.x + box.width - cursor, box.y, 90, private, copy=copy))
         else:
             placed.texts.append(replace(placed_text(para, box.x, box.y + cursor, box.width,
-                                                    placed.rtl, private), copy=copy))
+                                                    placed.rtl, private), copy=copy,
+                                        screen_only=slot.screen_only))
         cursor -= para.style.spaceAfter
 
 
@@ -707,8 +760,10 @@ def _sides_at_the_margin(box: Rect, safe: Rect) -> dict[str, int]:
 
 def _place_ornament(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                     placement: Placement) -> None:
+    # `align: left` turns the design to face the other way (a back cover's, facing its
+    # cover's); a right-to-left face turns every design round.
     placed.ornaments.append(PlacedOrnament(slot.design or "none", _box(slot, placement, placed),
-                                           placement.fonts.rtl))
+                                           placement.fonts.rtl != (slot.align == "left")))
 
 
 def _place_field(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,

@@ -39,6 +39,8 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
     _callouts(canvas, face, x, y, brand)
     draw_ornaments(canvas, face, x, y, brand, bleed, inset)
     for text in face.texts:
+        if text.screen_only:  # never on paper: the office file's note, the screen copy
+            continue
         if text.rotate:
             canvas.saveState()
             canvas.translate(x + text.x, y + text.y)

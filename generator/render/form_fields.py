@@ -62,8 +62,8 @@ def _with_heights(rules: list[Rule]) -> list[tuple[Rule, float]]:
     (the next one below, for the first line of a question)."""
     heights = []
     for index, rule in enumerate(rules):
-        neighbours = [other for other in rules[max(0, index - 1):index + 2]
-                      if other is not rule and other.slot == rule.slot]
+        neighbours = [other for other in rules[max(0, index - 2):index + 3]
+                      if other.slot == rule.slot and abs(other.y - rule.y) > 0.01]
         gap = min((abs(other.y - rule.y) for other in neighbours), default=0.0)
         heights.append((rule, FIELD_SHARE * gap if gap else SINGLE_LINE))
     return heights

@@ -74,10 +74,14 @@ def _web(canvas: Canvas, x: float, y: float, size: float) -> None:
 
 
 def _box(canvas: Canvas, x: float, y: float, size: float) -> None:
-    """An empty square to tick: a checklist's item."""
+    """An empty square to tick: a checklist's item; its line never heavier than a ruled
+    line's ink (a worksheet's larger boxes keep a fine line)."""
     s = size
-    canvas.setLineWidth(0.08 * s)
+    canvas.setLineWidth(min(0.08 * s, BOX_LINE))
     canvas.rect(x + 0.1 * s, y + 0.1 * s, 0.8 * s, 0.8 * s, stroke=1, fill=0)
+
+
+BOX_LINE = 0.75
 
 
 ICONS: MappingProxyType[str, Callable[[Canvas, float, float, float], None]] = MappingProxyType({

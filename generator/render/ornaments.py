@@ -37,20 +37,36 @@ _SUN = brand_tint(0.42, "the sunrise's disc")
 _RINGS = tuple(brand_tint(0.28 - 0.07 * index, "a sunrise ring") for index in range(3))
 
 
+# The same sun on a light ground (a panel in the brand's tint): as far from the ground as
+# the sunrise's paints are from the brand colour, so that it stays as quiet.
+_DAWN_SUN = brand_tint(0.66, "the dawn's disc")
+_DAWN_RINGS = tuple(brand_tint(0.74 + 0.04 * index, "a dawn ring") for index in range(3))
+
+
 def sunrise(box: Rect, mirrored: bool) -> list[Circle]:
     """A low sun with soft rings on the box's lower outer corner (lower right; lower left on
     a right-to-left face, where the text starts on the right): calm and hopeful, not a
     symbol."""
+    return _sun(box, mirrored, _SUN, _RINGS)
+
+
+def dawn(box: Rect, mirrored: bool) -> list[Circle]:
+    """The sunrise for a panel in the brand's tint (a safety plan's back cover)."""
+    return _sun(box, mirrored, _DAWN_SUN, _DAWN_RINGS)
+
+
+def _sun(box: Rect, mirrored: bool, sun: Paint, rings: tuple[Paint, ...]) -> list[Circle]:
     x = box.x if mirrored else box.x + box.width
     reach = min(box.width, box.height)
-    shapes = [Circle(x, box.y, reach * 0.3, _SUN)]
-    for paint, fraction in zip(_RINGS, (0.5, 0.7, 0.9), strict=True):
+    shapes = [Circle(x, box.y, reach * 0.3, sun)]
+    for paint, fraction in zip(rings, (0.5, 0.7, 0.9), strict=True):
         shapes.append(Circle(x, box.y, reach * fraction, paint, stroke=reach * 0.07))
     return shapes
 
 
 DESIGNS: MappingProxyType[str, Callable[[Rect, bool], list[Circle]]] = MappingProxyType({
     "sunrise": sunrise,
+    "dawn": dawn,
 })
 
 

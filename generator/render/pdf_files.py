@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from reportlab.lib.colors import black
 
-from generator.content.models import Kit
+from generator.content.models import Kit, Offset
 from generator.i18n.fonts import REGULAR, register_fonts
 from generator.i18n.reportlab_text import LevelCanvas
 from generator.layout.laid_out import LaidOut
@@ -22,7 +22,8 @@ from generator.render.form_fields import right_to_left_fields
 from generator.render.inks import REGISTRATION, ShopCanvas, site_inks, site_profile
 from generator.render.office import fillable, office_grid
 from generator.render.pdfx import declare_pdfx
-from generator.render.sheets import draw_office_sheets, draw_shop_pages
+from generator.render.screen_notes import screen_notes, with_screen_notes
+from generator.render.sheets import Grid, draw_office_sheets, draw_shop_pages
 from generator.render.targets import Target
 
 
@@ -50,9 +51,19 @@ def office_pdf(kit: Kit, laid: LaidOut) -> bytes:
     draw_office_sheets(canvas, laid.faces, grid, kit.site.brand_color,
                        kit.site.print_offset, laid.captions, form, laid.layout.spec.fold)
     canvas.save()
+    pdf = buffer.getvalue()
     if form and laid.faces[0].rtl:
-        return right_to_left_fields(buffer.getvalue())
-    return buffer.getvalue()
+        pdf = right_to_left_fields(pdf)
+    return with_screen_notes(pdf, screen_notes(laid.faces, [
+        _first_item(grid, page % 2 == 1, kit.site.print_offset)
+        for page in range(len(laid.faces))]))
+
+
+def _first_item(grid: Grid, back: bool, offset: Offset) -> tuple[float, float]:
+    """Where a sheet's first item has its trim's lower-left corner (a back's shifted by the
+    site's print offset, as draw_office_sheets places it)."""
+    x, y = (0.0, 0.0) if grid.full_page else (grid.back_origin if back else grid.origin)(0, 0)
+    return (x + offset.x, y + offset.y) if back else (x, y)
 
 
 def shop_pdf(kit: Kit, laid: LaidOut) -> bytes:

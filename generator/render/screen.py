@@ -44,6 +44,7 @@ from generator.render.screen_links import (
     qr_uri,
     targets_in,
 )
+from generator.render.screen_notes import draw_note_grounds
 from generator.render.screen_pages import ScreenPage, qr_centre, screen_pages, text_centre
 from generator.render.screen_structure import NOT_LINKED, Role, first_heading_level_one, roles
 from generator.render.screen_text import ScreenText
@@ -213,6 +214,7 @@ class _PageDrawer:
             draw_background(canvas, face, 0.0, 0.0, brand)
         with self.tagger.artifact():
             draw_ornaments(canvas, face, 0.0, 0.0, brand)
+            draw_note_grounds(canvas, face)  # screen-only text's note (a device warning)
             canvas.saveState()
             draw_rules(canvas, face, 0.0, 0.0)
             draw_cut_lines(canvas, face, 0.0, 0.0)

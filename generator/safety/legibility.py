@@ -52,6 +52,8 @@ def text_pairs(faces: Iterable[PlacedFace], spec: LayoutSpec, lang: str) -> list
     pairs: dict[tuple[Paint, Paint, float], TextOnGround] = {}
     for face in faces:
         for text in face.texts:
+            if text.screen_only:  # on a reader's note of its own (render/screen_notes.py)
+                continue
             for pair in _pairs_of(text, face, spec, lang):
                 pairs.setdefault(pair.key, pair)
     return list(pairs.values())

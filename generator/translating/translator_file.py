@@ -99,11 +99,9 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
                      "emergency number)",
     "safety_plan_4": "Brochure safety checklist, item 4: numbers learned or kept hidden",
     "safety_plan_5": "Brochure safety checklist, item 5: an advocate helps make a plan",
-    "safety_plan_cover_note": "Safety plan cover, seen by anyone: the pages are private, "
-                              "to keep where only their owner finds them (reveals nothing)",
-    "safety_plan_fillable_warning": "Safety plan cover, fillable file only: a filled-in copy "
-                                    "saved on a shared phone or computer can be found "
-                                    "(reveals nothing)",
+    "safety_plan_fillable_warning": "Safety plan, fillable file only, on screen (never "
+                                    "printed): a filled-in copy saved on a shared phone or "
+                                    "computer can be found",
     "safety_plan_title": "Safety plan inside, top of the left page: its title",
     "safety_plan_keep_hidden": "Safety plan inside, under its title: fill it in with an "
                                "advocate, write only what is safe, keep it hidden (the "
@@ -114,6 +112,10 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "safety_plan_people_title": "Safety plan: heading of the people to call",
     "safety_plan_people": "Safety plan, above lines to write on: names and numbers of people "
                           "to call",
+    "safety_plan_name": "Safety plan, over the column of lines for the names of people to "
+                        "call: one or two words",
+    "safety_plan_number": "Safety plan, over the column of lines for their phone numbers: "
+                          "one or two words",
     "safety_plan_code_word_title": "Safety plan: heading of the code word",
     "safety_plan_code_word": "Safety plan, above lines to write on: a code word that means "
                              "'call {emergency} for me'",

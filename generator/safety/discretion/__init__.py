@@ -317,7 +317,7 @@ def outside_text(face: PlacedFace) -> dict[str, str]:
                                       for i in outside}
     for text in face.texts:
         index = _panel_of(face, text.x + 0.5, text.y + 0.5)
-        if index in outside:
+        if index in outside and not text.screen_only:  # a screen-only note reaches no paper
             key = names[index] if len(face.panels) > 1 else face.name
             key = TABS if text.private else key
             # An icon's word is unseen but read aloud and copied: it counts as printed.
