@@ -245,3 +245,19 @@ def test_type_floors_on_the_card_back(us: tuple[Path, Path], lang: str) -> None:
             assert size >= floor - 0.01, (layout, size, text)
         numbers = [size for size, text in sizes if "799" in text or "7233" in text]
         assert numbers and min(numbers) >= 13 - 0.01, (layout, numbers)
+
+
+def test_a_packs_own_card_line_prints_on_its_cards(tmp_path: Path) -> None:
+    """A teen pack's card_line ("Someone to talk to, any time.") was left out of its cards:
+    it prints on the pack's pocket card and, as the line of the pack's first article, on its
+    folding card's panel of its own."""
+    from tests.test_audiences import TEEN_CARD_LINE, teen_kit
+
+    content = teen_kit(tmp_path)
+    out = tmp_path / "out"
+    assert main(["build", str(content), "--out", str(out), "--format", "pocket-card",
+                 "--format", "pocket-fold", "--target", "office", "--no-previews"]) == 0
+    card = letters(poppler_text(out / "teen" / "en" / "pocket-card.pdf", 2))
+    fold = letters(poppler_text(out / "teen" / "en" / "pocket-fold.pdf", 1))
+    assert letters(TEEN_CARD_LINE) in card
+    assert letters(TEEN_CARD_LINE) in fold

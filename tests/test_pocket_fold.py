@@ -29,6 +29,7 @@ from tests.conftest import (
     char_boxes,
     decode_qr_codes,
     edit,
+    page_texts,
     use_pasted_article,
 )
 from tests.test_pocket_card import REVEALING_WORDS
@@ -402,3 +403,31 @@ def test_plain_text_article_without_key_points_fits(kit: Path, tmp_path: Path, r
     assert "Why it can be hard to leave" in article  # the title heads the sections
     assert "What is trauma bonding?" in article
     assert "Trauma bonding is a strong emotional tie to someone who hurts you." in article
+
+
+def test_the_print_note_shows_how_to_fold(built: Path) -> None:
+    """Issue 42: a fold diagram above the note that says to fold (the backs' sheet): the
+    strip with its cover and back cover in the brand colour, the strip folding back and
+    forth seen from its edge, the folded card; in the bottom margin, clear of the marks and
+    the note, and only on the office sheet that says to fold."""
+    from tests.pdf_paint import page_marks
+
+    brand = tuple(round(int("2f5d62"[i:i + 2], 16) / 255, 3) for i in (0, 2, 4))
+    reader = PdfReader(office(built))
+
+    def in_margin(page_index: int) -> list:
+        marks, _ = page_marks(reader, page_index)
+        return [mark for mark in marks if mark.points and mark.kind in ("fill", "stroke")
+                and max(y for _, y in mark.points) < 108 - 3 - 14]  # below the marks' ends
+
+    below = in_margin(1)
+    brand_fills = [mark for mark in below if mark.kind == "fill"
+                   and tuple(round(v, 3) for v in mark.colour.values) == brand]
+    assert len(brand_fills) >= 3, len(brand_fills)  # cover, back cover, the folded card
+    zigzag = [mark for mark in below if mark.kind == "stroke" and len(mark.points) == 2
+              and abs(mark.points[0][1] - mark.points[1][1]) > 5]  # slanted strokes
+    assert len(zigzag) >= 3
+    caption_top = 24.0  # the note: one line of 6.5 pt on the printer's edge
+    assert min(y for mark in below for _, y in mark.points) > caption_top
+    assert not [mark for mark in in_margin(0) if mark.kind == "fill"]  # not on the fronts
+    assert "fold at the dashed marks" in page_texts(office(built))[1]
