@@ -89,6 +89,20 @@ def us_shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 @pytest.fixture(scope="module")
+def us_sms(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The same kit whose first line's QR code starts a text message ("Scan to text",
+    longer in most languages: the teen pack's texting code lost its caption)."""
+    root = tmp_path_factory.mktemp("us-sms")
+    content = _kit(root / "content", "us")
+    edit(content / "resources.yaml", "    qr: tel ", "    qr: sms ")
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--target", "office",
+                 "--no-previews", "--jobs", "2", "--format", "pocket-card", "--format",
+                 "pocket-fold"]) == 0
+    return content, out
+
+
+@pytest.fixture(scope="module")
 def iso(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return _build(tmp_path_factory.mktemp("iso"), "iso", ("pocket-card",))
 
@@ -106,10 +120,13 @@ def letters(text: str) -> str:
                    if unicodedata.category(char)[0] in "LNM")
 
 
-def poppler_text(pdf: Path, page: int) -> str:
+def poppler_text(pdf: Path, page: int, raw: bool = False) -> str:
+    """The page's text as poppler reads it: laid out, or (`raw`) in the order it is drawn,
+    which keeps a caption's two lines together beside the lines it stands by."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext not installed (Debian package poppler-utils)")
-    return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+    return subprocess.run(["pdftotext", *(["-raw"] if raw else []), "-f", str(page), "-l",
+                           str(page), str(pdf), "-"],
                           capture_output=True, text=True, check=True).stdout
 
 
@@ -221,7 +238,7 @@ def test_every_qr_code_has_its_caption(us: tuple[Path, Path], lang: str, layout:
     pdf = out / lang / f"{layout}.pdf"
     codes = decode_qr_codes(pdf, 1)
     caption = load_checked_kit(content).strings[lang]["scan_tel"]
-    copied = letters(poppler_text(pdf, 2))
+    copied = letters(poppler_text(pdf, 2, raw=True))
     assert codes and copied.count(letters(caption)) == len(codes), (caption, len(codes))
 
 
@@ -261,3 +278,27 @@ def test_a_packs_own_card_line_prints_on_its_cards(tmp_path: Path) -> None:
     fold = letters(poppler_text(out / "teen" / "en" / "pocket-fold.pdf", 1))
     assert letters(TEEN_CARD_LINE) in card
     assert letters(TEEN_CARD_LINE) in fold
+
+
+@pytest.mark.parametrize("layout", ["pocket-card", "pocket-fold"])
+def test_a_texting_codes_caption_prints_in_every_language(us_sms: tuple[Path, Path],
+                                                         layout: str) -> None:
+    """"Scan to text" under every QR code that texts, in all sixteen languages, on both
+    cards (a caption never gives way: the card's line does, the folding card gave it room)."""
+    content, out = us_sms
+    assert decode_qr_codes(out / "en" / f"{layout}.pdf", 1)[0].startswith("SMSTO:88788")
+    kit = load_checked_kit(content)
+    per_sheet = 10 if layout == "pocket-card" else 2
+    missing = [lang for lang in _languages()
+               if captions(poppler_text(out / lang / f"{layout}.pdf", 2, raw=True),
+                           kit.strings[lang]["scan_sms"], lang) != per_sheet]
+    assert missing == []
+
+
+def captions(text: str, caption: str, lang: str) -> int:
+    """How many times `caption` is in `text`; a right-to-left one by its words, which
+    poppler gives a line of in the order they stand (the last read first)."""
+    if lang not in RIGHT_TO_LEFT:
+        return letters(text).count(letters(caption))
+    read = [letters(word) for word in text.split()]
+    return min(read.count(letters(word)) for word in caption.split())

@@ -247,7 +247,8 @@ class LayoutSpec(FrozenModel):
     imposition: ImpositionSpec
     body_floor: float
     # No text smaller than this in scripts whose letters join or stack (Arabic, Urdu,
-    # Persian, Hebrew, Devanagari): they blur at sizes Latin text still reads at.
+    # Persian, Devanagari, Bengali, Thai): they blur at sizes Latin text still reads at.
+    # Hebrew, whose letters stand apart, keeps the body floor (design.md).
     shaped_floor: float | None = None
     # Running text in Arabic, Thai and Indic scripts set at the script's own least leading
     # (1.5 times the size: their marks above and below need room between lines), where the
