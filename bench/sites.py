@@ -40,11 +40,9 @@ def make_sites(folder: Path, content: Path, count: int, langs: list[str]) -> Pat
             "discreet_title: Wellness contacts\narticle: trauma-bonding\nextends: ../base\n",
             encoding="utf-8")
         # the national line's place, its name, another number: not the published one
-        own = local_number(index)
         (site / "resources.yaml").write_text(re.sub(
             rf"^( *)phone: {re.escape(NATIONAL)}$",
-            lambda found, own=own: (f"{found[1]}phone: {own}\n"
-                                    f"{found[1]}differs_from_published: true"),
+            rf"\1phone: {local_number(index)}\n\1differs_from_published: true",
             resources, count=1, flags=re.MULTILINE), encoding="utf-8")
     return folder
 
