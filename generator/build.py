@@ -358,8 +358,7 @@ def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
              f"; none of the pieces built prints {quoted(label)} whole"
              + (room if ": it does not fit" in problem.message
                 or ": it comes after" in problem.message else ""))
-    message, lang = problem.message.rsplit(" [", 1)
-    return replace(problem, message=f"{message}{where} [{lang}")
+    return replace(problem, message=f"{problem.message}{where}")
 
 
 def _where_it_went(problem: Problem, named: list[str]) -> Problem:
@@ -368,8 +367,7 @@ def _where_it_went(problem: Problem, named: list[str]) -> Problem:
     named = list(dict.fromkeys(named))
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
     where = f"; it prints on {listed}" if named else "; none of the pieces built prints it"
-    message, lang = problem.message.rsplit(" [", 1)
-    return replace(problem, message=f"{message}{where} [{lang}")
+    return replace(problem, message=f"{problem.message}{where}")
 
 
 def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
 from typing import Literal
 
@@ -15,19 +16,76 @@ EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_WRITE, EXIT_IN_USE, EXIT_INTERRUPTED = 0
 EXIT_LIBRARY = 5
 
 
+class Code(Enum):
+    """What a problem is about, declared once here: a stable name (`layout.left-out`), the
+    fields every problem of it carries (the slot, the line's name, the word...), from which
+    the web page words it (generator/serve/plain.py, a table keyed by code), and whether its
+    message names its language itself ("es (Español): ..."), so that the command line does
+    not add " [es]" after it. A message is the command line's words for the problem; nothing
+    reads a message back."""
+
+    fields: frozenset[str]
+    names_language: bool
+
+    def __new__(cls, key: str, fields: str = "", names_language: bool = False) -> Code:
+        member = object.__new__(cls)
+        member._value_ = key
+        member.fields = frozenset(fields.split())
+        member.names_language = names_language
+        return member
+
+    UNCODED = "uncoded"  # not given a code yet (being phased out)
+
+    # What prints untranslated: a catalogue's strings, a line's texts, titles.
+    NO_CATALOGUE = "catalogue.none", "count", True
+    IN_ENGLISH = "catalogue.in-english", "count missing untranslated builtin", True
+    UNREVIEWED = "catalogue.unreviewed", "count note", True
+    HEBREW_QUOTES = "catalogue.hebrew-quotes", "key words", True
+    LINE_TEXT_UNTRANSLATED = "untranslated.line-text", "key text name", True
+    CARD_LINE_UNTRANSLATED = "untranslated.card-line", "text", True
+    ONE_OUTSIDE_TITLE = "untranslated.one-outside-title", "title first", True
+    NO_OUTSIDE_TITLE = "untranslated.no-outside-title", "title first", True
+
+
+# A field's value: what the web page's words are made of.
+FieldValue = str | int | float | tuple[str, ...] | None
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the content, printed as `path:line: message`."""
+    """One thing wrong with the content, printed as `path:line: message [lang]`.
+
+    `code` says what it is about and `fields` its particulars (the code declares which), so
+    that the web page words it without reading the message; `lang`: the language it is
+    about, said by the command line after the message (unless the code's message names it);
+    `audience`: the audience pack it was found building, said before the message."""
 
     path: Path | str
     message: str
     line: int | None = None
     severity: Severity = "error"
+    code: Code = Code.UNCODED
+    lang: str | None = None
+    fields: Mapping[str, FieldValue] = field(default_factory=dict, compare=False)
+    audience: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.fields.keys() != self.code.fields and self.code is not Code.UNCODED:
+            raise TypeError(f"a {self.code.value} problem carries the fields "
+                            f"{sorted(self.code.fields)}, not {sorted(self.fields)}")
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else f"{self.path}"
         prefix = {"warning": "warning: ", "info": "note: "}.get(self.severity, "")
-        return f"{where}: {prefix}{self.message}"
+        return f"{where}: {prefix}{self.said}"
+
+    @property
+    def said(self) -> str:
+        """The message as the command line (and a kit's manifest) says it: with the audience
+        pack before it and the language after it."""
+        pack = f"audience {self.audience}: " if self.audience else ""
+        tag = f" [{self.lang}]" if self.lang and not self.code.names_language else ""
+        return f"{pack}{self.message}{tag}"
 
 
 @dataclass(frozen=True)
@@ -103,8 +161,7 @@ def print_problems(problems: Iterable[Problem]) -> None:
     for problem in dict.fromkeys(problems):
         if problem.path not in paths:
             paths[problem.path] = shown_path(problem.path)
-        shown = Problem(paths[problem.path], problem.message, problem.line, problem.severity)
-        print(shown, file=sys.stderr)
+        print(replace(problem, path=paths[problem.path]), file=sys.stderr)
 
 
 def shown_path(path: Path | str) -> str:

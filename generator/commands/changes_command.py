@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,7 +26,6 @@ from generator.errors import (
     EXIT_CONTENT,
     EXIT_OK,
     ContentError,
-    Problem,
     UsageError,
     WriteError,
     shown_path,
@@ -184,6 +184,6 @@ def _first_error(error: ContentError) -> str:
     if not errors:
         return "its content could not be read: `havenprint check` says why"
     first = errors[0]
-    said = str(Problem(shown_path(first.path), first.message, first.line))
+    said = str(replace(first, path=shown_path(first.path)))
     more = len(errors) - 1
     return said + (f" (and {more} more: `havenprint check` lists them)" if more else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 
 from generator.errors import Problem, Refused, print_problems, shown_path
 
@@ -18,14 +19,13 @@ SUMMARY_FROM = 60  # fewer messages than this are all printed
 MANY_LINES = 13
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”")
 _NUMBER = re.compile(r"\d[\d,.]*")
-_LANGUAGE = re.compile(r" \[[A-Za-z-]+\]$")
 _LANGUAGE_PREFIX = re.compile(r"^([a-z]{2,3}(?:-[A-Za-z0-9]+)*) \((?:[^()]|\([^()]*\))*\): ")
 
 
 def kind_of(problem: Problem) -> tuple[str, str, str]:
     """(file, severity, message) with what differs from one line or language to the next
     written as '…' and N."""
-    message = _LANGUAGE.sub("", problem.message)
+    message = replace(problem, lang=None).said
     prefix = _LANGUAGE_PREFIX.match(message)
     if prefix:  # "es (Español): ... e.g. `name: {en: ..., es: ...}`": one kind for each language
         message = re.sub(rf"\b{re.escape(prefix.group(1))}\b", "…",

@@ -6,7 +6,7 @@ parsed."""
 from __future__ import annotations
 
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -156,5 +156,5 @@ def warm_up() -> None:
 
 
 def _shown(problems: list[Problem]) -> tuple[str, ...]:
-    shown = (Problem(shown_path(p.path), p.message, p.line, p.severity) for p in problems)
+    shown = (replace(p, path=shown_path(p.path)) for p in problems)
     return tuple(str(problem) for problem in dict.fromkeys(shown))

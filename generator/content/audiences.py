@@ -89,7 +89,7 @@ def kit_folders(kit: Kit) -> tuple[Path, ...]:
 def pack_problem(name: str, problem: Problem) -> Problem:
     """A problem found building a pack, saying which pack (the file it names may be the main
     kit's: a line both print)."""
-    return replace(problem, message=f"audience {name}: {problem.message}")
+    return replace(problem, audience=name)
 
 
 def with_pack_failures(not_built: list[tuple[str, str]]

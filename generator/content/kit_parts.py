@@ -35,7 +35,7 @@ from generator.content.schema import (
 )
 from generator.content.validation_problems import validate_doc
 from generator.content.yamlfile import KeyPath, YamlDoc, load_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 ARTICLE_SUFFIXES = (".md", ".txt")
 
@@ -177,14 +177,16 @@ def title_fallbacks(site: Site | None) -> list[Problem]:
             f"discreet_title is one text for every language, so the outside of the '{lang}' "
             f"items prints {title!r}, taken to be {first}; give each language its own: "
             f"`discreet_title: {{{first}: {title}, {lang}: ...}}`"),
-            site.line_of("discreet_title"), "warning")
+            site.line_of("discreet_title"), "warning", code=Code.ONE_OUTSIDE_TITLE, lang=lang,
+            fields={"title": title, "first": first})
             for lang in site.options.languages[1:]
             if lang.split("-")[0] != first.split("-")[0]]
     first_code = next(iter(site.discreet_titles))
     return [Problem(site.file_of("discreet_title"), (
         f"discreet_title has no '{lang}' title: the outside of the {lang} items prints the "
         f"{first_code} one ({site.discreet_title!r}); add `{lang}: ...` under discreet_title"),
-        site.line_of("discreet_title"), "warning")
+        site.line_of("discreet_title"), "warning", code=Code.NO_OUTSIDE_TITLE, lang=lang,
+        fields={"title": site.discreet_title, "first": first_code})
         for lang in site.options.languages
         if given_for(site.discreet_titles, lang) is None]
 

@@ -320,7 +320,7 @@ def _differences(old: dict[str, Any], line: Resource | None, lang: str,
     if line is None:
         why = refused.get(str(old.get("name")))
         if why is not None:  # its record is there, with what cannot be printed
-            return [f"refused by today's data: {why.message}"]
+            return [f"refused by today's data: {why.said}"]
         return ["no longer in the data"]
     try:
         qr: str | None = payload_for(line)

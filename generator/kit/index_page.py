@@ -162,7 +162,7 @@ def render_index(kit: Kit, documents: list[DocumentView],
 
 def _said(kit: Kit, problems: Sequence[Problem]) -> list[Said]:
     root = kit.root.resolve()
-    return [Said(problem_file(problem.path, root), problem.line, problem.message)
+    return [Said(problem_file(problem.path, root), problem.line, problem.said)
             for problem in dict.fromkeys(problems)]
 
 

@@ -163,7 +163,7 @@ def manifest_bytes(kit: Kit, outputs: list[dict[str, Any]], inputs: list[dict[st
 def _reasons(problems: list[Problem] | None, root: Path) -> dict[str, Any]:
     if not problems:
         return {}
-    return {"problems": [{"file": problem_file(problem.path, root), "message": problem.message,
+    return {"problems": [{"file": problem_file(problem.path, root), "message": problem.said,
                           **({"line": problem.line} if problem.line else {})}
                          for problem in dict.fromkeys(problems)]}
 

@@ -226,14 +226,14 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
                    f"with {discreet}: true it names no line and prints the first line alone"
                    if discreet else "its template prints nothing of it")
             problem = Problem(line.source.path,
-                              f"{layout.name}: left out {quoted(line.name)}: {why} [{lang}]",
-                              line.source.line, "info")
+                              f"{layout.name}: left out {quoted(line.name)}: {why}",
+                              line.source.line, "info", lang=lang)
             warnings.append(problem)
             left_out.append((index, problem))
         elif missing != ["name"]:  # a name that gave way (the sticker's) is told already
             warnings.append(Problem(line.source.path, (
                 f"{layout.name}: prints {quoted(line.name)} without its {' and '.join(missing)}: "
-                f"a line prints whole or not at all [{lang}]"), line.source.line, "warning"))
+                "a line prints whole or not at all"), line.source.line, "warning", lang=lang))
     digits = _digit_text(faces)
     partly = {}
     for index, line in enumerate(kit.resources):

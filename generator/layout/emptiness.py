@@ -77,5 +77,5 @@ def empty_panel_problems(face: PlacedFace, safe_margin: float, layout: str, lang
         problems.append(Problem(path, (
             f"{layout} ({face.name}), {where}: {empty / area.height:.0%} of it is empty (a "
             f"blank band of {empty / mm:.0f} of {area.height / mm:.0f} mm): longer text or "
-            f"more to carry would fill it [{lang}]"), severity="warning"))
+            "more to carry would fill it"), severity="warning", lang=lang))
     return problems

@@ -872,7 +872,6 @@ def _problem(slot: SlotSpec, placement: Placement, message: str, placed: PlacedF
     wide is in)."""
     path = placement.sources.get(slot.source or "", placement.layout.folder / "layout.yaml")
     where = f"{placement.layout.name} ({placed.name}), slot '{slot.name}'"
-    return Problem(source.path if source else path,
-                   f"{where}: {message} [{placement.fonts.lang}]",
-                   source.line if source else None,
-                   severity=severity)  # type: ignore[arg-type]
+    return Problem(source.path if source else path, f"{where}: {message}",
+                   source.line if source else None, severity,  # type: ignore[arg-type]
+                   lang=placement.fonts.lang)

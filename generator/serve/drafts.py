@@ -160,9 +160,9 @@ def draft_article(path: Path, text: str, slug: str, lang: str) -> tuple[Article 
         heading = front_matter_remark(text)
         if heading is not None:
             return None, [heading]
-        return None, [Remark(plain(p.message).text, p.severity, p.line, field="text",
+        return None, [Remark(plain(p).text, p.severity, p.line, field="text",
                              blocking=True) for p in error.problems]
-    return article, [Remark(plain(p.message).text, p.severity, p.line, field="text")
+    return article, [Remark(plain(p).text, p.severity, p.line, field="text")
                      for p in article.notes]
 
 
@@ -208,7 +208,7 @@ def article_draft(kit: Kit | None, path: Path, text: str, lang: str, layout: Lay
     draft.view = preview_document(drafted, layout, lang, store)
     for problem in (*draft.view.errors, *draft.view.warnings, *reading_report(article)):
         here = Path(problem.path) == path
-        draft.remarks.append(Remark(plain(problem.message, words).text, problem.severity,
+        draft.remarks.append(Remark(plain(problem, words).text, problem.severity,
                                     problem.line, field="text" if here else None))
     return draft
 
@@ -258,7 +258,7 @@ def _remark(problem: Problem, doc: YamlDoc | None, order: list[str],
     row, name = None, None
     if doc is not None and problem.line is not None and Path(problem.path) == doc.path:
         row, name = _row_and_field(doc, problem.line, order)
-    said = plain(problem.message, words, on_field=row is not None)
+    said = plain(problem, words, on_field=row is not None)
     if row is not None and said.field is not None and (name is None or name == "name"):
         name = said.field
     return Remark(said.text, problem.severity, problem.line, row, name, blocking)

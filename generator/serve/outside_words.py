@@ -107,11 +107,12 @@ def finding_problem(kit: Kit, layout: Layout, finding: Finding, lang: str) -> Pr
         return Problem(path, (
             f"{layout.name} ({finding.surface}): '{finding.word}' on an outside surface speaks "
             "of being watched, checked or hiding something, which tells whoever finds it what "
-            f"it may be for; {advice} [{lang}]"), line, "warning")
+            f"it may be for; {advice}"), line, "warning", lang=lang)
     if not finding.refused:
         return Problem(path, (
             f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} on an outside "
-            f"surface may reveal what this is for to them; {advice} [{lang}]"), line, "warning")
+            f"surface may reveal what this is for to them; {advice}"), line, "warning",
+            lang=lang)
     return Problem(path, (f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} "
-                          f"on an outside surface would reveal what this is for; {advice} "
-                          f"[{lang}]"), line)
+                          f"on an outside surface would reveal what this is for; {advice}"),
+                   line, lang=lang)

@@ -144,7 +144,7 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         if refused:
             return problem("Not saved: fix the problems marked first (with them the build "
                            "would leave pieces out).", 422, remarks=[Remark(
-                               plain(p.message, words).text, "error", p.line,
+                               plain(p, words).text, "error", p.line,
                                field="text" if Path(p.path) == path else None, blocking=True)
                                .as_json() for p in refused])
     try:

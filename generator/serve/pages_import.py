@@ -378,7 +378,7 @@ def _refused(ws: Workspace, state: KitState, path: Path, preview: ImportPreview)
     if resources is None:
         return []
     refused = ws.refused(dataclasses.replace(state.kit, resources=resources), state.languages)
-    return list(dict.fromkeys(plain(error.message, words_for(state)).text
+    return list(dict.fromkeys(plain(error, words_for(state)).text
                               for error in refused))
 
 

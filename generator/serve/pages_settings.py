@@ -271,7 +271,7 @@ def _said(problem: Problem, site: Any, words: Any) -> Remark:
     in the page's own words."""
     if isinstance(problem, FaintText):
         return Remark(colour_said(site, problem), problem.severity, field="brand_color")
-    return Remark(plain(problem.message, words).text, problem.severity,
+    return Remark(plain(problem, words).text, problem.severity,
                   field=_setting_named(problem.message))
 
 

@@ -310,7 +310,7 @@ def _refusals(ws: Workspace, state: KitState, lang: str, own: dict[str, str]) ->
     for error in ws.refused(drafted.kit, [lang]):
         if "on an outside surface" in error.message and remarks:
             continue  # said on its string above
-        remark = Remark(plain(error.message, words_for(state)).text, "error", blocking=True)
+        remark = Remark(plain(error, words_for(state)).text, "error", blocking=True)
         if remark.message not in said:
             said.add(remark.message)
             remarks.append(remark)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from generator.errors import shortened
+from generator.errors import Problem, shortened
 from generator.serve.languages import english_name
 
 DETAILS = MappingProxyType({
@@ -434,10 +434,11 @@ _FIELD_PREFIX = re.compile(r"^(?:.+?: )?(?P<key>phone|tty|url|hours|name|qr|veri
                            r"(?P<reason>.+)$")
 
 
-def plain(message: str, words: Words | None = None, on_field: bool = False) -> Said:
-    """`message` (a Problem's) said for the page; `on_field`: the page shows it on the field
-    it is about, so the line's name and the key are not said again."""
+def plain(problem: Problem | str, words: Words | None = None, on_field: bool = False) -> Said:
+    """`problem` said for the page; `on_field`: the page shows it on the field it is about,
+    so the line's name and the key are not said again."""
     words = words or Words()
+    message = problem if isinstance(problem, str) else problem.said
     # Bounded, so that the rules take a bounded time whatever text a message quotes (a
     # region of 100,000 characters in each line's "outside the area" took minutes).
     message = shortened(message, MESSAGE_LIMIT)

@@ -21,6 +21,7 @@ def build_errors(kit: Kit, state: KitState, langs: Iterable[str]) -> list[Proble
 
 
 def new_errors(after: list[Problem], before: list[Problem]) -> list[Problem]:
-    """The errors of `after` that `before` does not have (by file and message)."""
-    known = {(str(problem.path), problem.message) for problem in before}
-    return [problem for problem in after if (str(problem.path), problem.message) not in known]
+    """The errors of `after` that `before` does not have (by file, message and language)."""
+    known = {(str(problem.path), problem.message, problem.lang) for problem in before}
+    return [problem for problem in after
+            if (str(problem.path), problem.message, problem.lang) not in known]

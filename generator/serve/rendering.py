@@ -96,7 +96,8 @@ def faint_text(site: Site, pairs: list[TextOnGround]) -> FaintText | None:
     found = contrast_problem(site, pairs)
     if found is None:
         return None
-    return FaintText(found.path, found.message, found.line, found.severity, tuple(pairs))
+    return FaintText(found.path, found.message, found.line, found.severity, code=found.code,
+                     fields=found.fields, pairs=tuple(pairs))
 
 
 def colour_said(site: Site, faint: FaintText) -> str:
@@ -213,11 +214,11 @@ def document_checks(kit: Kit, layouts: list[Layout], langs: list[str],
 
 
 def unique_problems(found: Iterable[list[Problem]]) -> list[Problem]:
-    """The problems of several documents, each once (by file and message)."""
-    kept: dict[tuple[str, str], Problem] = {}
+    """The problems of several documents, each once (by file, message and language)."""
+    kept: dict[tuple[str, str, str | None], Problem] = {}
     for problems in found:
         for problem in problems:
-            kept.setdefault((str(problem.path), problem.message), problem)
+            kept.setdefault((str(problem.path), problem.message, problem.lang), problem)
     return list(kept.values())
 
 

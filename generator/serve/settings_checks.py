@@ -138,7 +138,7 @@ def lines_remarks(site: Site, resources: Path, words: Words) -> list[Remark]:
         numbers = [p for p in error.problems if _about_a_number(p)]
         if not numbers:
             return []
-        first = plain(numbers[0].message, words, on_field=True).text
+        first = plain(numbers[0], words, on_field=True).text
         return [Remark(
             f"With the country {site.options.country}, {len(numbers)} of the lines' numbers "
             f"are not valid (the first: {first}): fix them on the Lines page, or choose the "

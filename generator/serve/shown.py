@@ -26,7 +26,7 @@ def shown_problems(problems: list[Problem] | tuple[Problem, ...], words: Words,
 
 def shown_problem(problem: Problem, words: Words, root: Path) -> ShownProblem:
     where, href = page_for(Path(problem.path), problem.line, words, root)
-    return ShownProblem(problem.severity, plain(problem.message, words).text, where, href)
+    return ShownProblem(problem.severity, plain(problem, words).text, where, href)
 
 
 def page_for(path: Path, line: int | None, words: Words,

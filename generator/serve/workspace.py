@@ -274,6 +274,5 @@ def words_for(state: KitState) -> Words:
 
 
 def _language_of(problem: Problem, langs: list[str]) -> str | None:
-    """The language a `check` message is about: messages start with its code."""
-    head = problem.message.split(":", 1)[0].split(" ", 1)[0]
-    return head if head in langs else None
+    """The language a `check` problem is about."""
+    return problem.lang if problem.lang in langs else None

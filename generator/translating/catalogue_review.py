@@ -10,7 +10,7 @@ from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.content.hebrew_marks import hebrew_mark_problems
 from generator.content.layouts import declared_strings
-from generator.errors import ContentError, Problem, Severity
+from generator.errors import Code, ContentError, Problem, Severity
 from generator.i18n.localize import (
     BUILTIN_DIR,
     Catalogue,
@@ -50,7 +50,9 @@ def _hebrew_mark_problems(status: LanguageStatus) -> list[Problem]:
         if words:
             problems.append(Problem(catalogue.path if catalogue else key, (
                 f"{status.lang}: {key}: a quote written for a geresh (׳ U+05F3) or gershayim "
-                f"(״ U+05F4): {', '.join(words)}"), severity="warning"))
+                f"(״ U+05F4): {', '.join(words)}"), severity="warning",
+                code=Code.HEBREW_QUOTES, lang=status.lang,
+                fields={"key": key, "words": tuple(words)}))
     return problems
 
 
@@ -62,7 +64,8 @@ def _fallback_problems(status: LanguageStatus, root: Path, severity: Severity) -
     if not status.catalogues:
         return [Problem(site_catalogue_path(lang, root), (
             f"{lang}: no interface strings in this language: all {count} print in English; "
-            f"{init} writes a file to translate them in"), severity=severity)]
+            f"{init} writes a file to translate them in"), severity=severity,
+            code=Code.NO_CATALOGUE, lang=lang, fields={"count": count})]
     where = status.catalogues[-1]
     parts = []
     if status.missing:
@@ -74,7 +77,11 @@ def _fallback_problems(status: LanguageStatus, root: Path, severity: Severity) -
            else "translate them in this file")
     strings = "string prints" if count == 1 else "strings print"
     return [Problem(where.path, (f"{lang} ({status.language}): {count} interface {strings} "
-                                 f"in English ({'; '.join(parts)}); {fix}"), severity=severity)]
+                                 f"in English ({'; '.join(parts)}); {fix}"), severity=severity,
+                    code=Code.IN_ENGLISH, lang=lang,
+                    fields={"count": count, "missing": tuple(status.missing),
+                            "untranslated": tuple(status.untranslated),
+                            "builtin": int(_builtin(where))})]
 
 
 def _review_problems(status: LanguageStatus, root: Path, severity: Severity) -> list[Problem]:
@@ -94,7 +101,8 @@ def _review_problems(status: LanguageStatus, root: Path, severity: Severity) -> 
             fix = "have a native speaker check it, then set `needs_review: false` in its _meta"
         problems.append(Problem(catalogue.path, (
             f"{status.lang} ({status.language}): {used} interface {strings} review by a "
-            f"native speaker{note}; {fix}"), severity=severity))
+            f"native speaker{note}; {fix}"), severity=severity, code=Code.UNREVIEWED,
+            lang=status.lang, fields={"count": used, "note": catalogue.meta.note}))
     return problems
 
 

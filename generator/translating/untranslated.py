@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from generator.content.caches import cached_layouts
 from generator.content.load import title_fallbacks
 from generator.content.models import Kit, Resource, Texts
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.layout.compose import weekday_free
 
 _LETTER = re.compile(r"[^\W\d_]")
@@ -31,8 +32,8 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
     first = kit.site.options.languages[0]
     langs = list(langs)
     # Outside titles that fall back: loading the kit warned already; strict makes it an error.
-    problems = [Problem(p.path, p.message, p.line, "error") for p in title_fallbacks(kit.site)
-                if strict and any(f"'{lang}'" in p.message for lang in langs)]
+    problems = [replace(p, severity="error") for p in title_fallbacks(kit.site)
+                if strict and p.lang in langs]
     # Tab labels print on tear-off tabs: on any format with a slot of them (the poster's, on
     # the restroom poster always, elsewhere where the line's name does not fit a tab).
     tab_labels = any(layout.spec.slots_of_kind("tabs")
@@ -48,14 +49,18 @@ def untranslated_problems(kit: Kit, langs: Iterable[str], strict: bool = False,
                 problems.append(Problem(resource.source.path, (
                     f"{shown}: {what} prints as written, not in this language: give it per "
                     f"language, e.g. `{field}: {{{first}: ..., {lang}: ...}}`"),
-                    resource.source.line, severity))  # type: ignore[arg-type]
+                    resource.source.line, severity,  # type: ignore[arg-type]
+                    code=Code.LINE_TEXT_UNTRANSLATED, lang=lang,
+                    fields={"key": field, "text": text, "name": resource.name}))
         card_line = kit.site.card_line
         if card_line.default is not None and not card_line.has(lang):
             problems.append(Problem(kit.site.file_of("card_line"), (
                 f"{shown}: card_line {card_line.get(lang)!r} prints as written, not in this "
                 f"language: give it per language, e.g. `card_line: {{{first}: ..., "
                 f"{lang}: ...}}` (a language left out prints the first article's line)"),
-                kit.site.line_of("card_line"), severity))  # type: ignore[arg-type]
+                kit.site.line_of("card_line"), severity,  # type: ignore[arg-type]
+                code=Code.CARD_LINE_UNTRANSLATED, lang=lang,
+                fields={"text": card_line.get(lang)}))
     return problems
 
 

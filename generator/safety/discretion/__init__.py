@@ -371,11 +371,11 @@ def discretion_problems(faces: list[PlacedFace], layout_name: str, words: Lexico
                 if words.refuses(found):
                     problems.append(Problem(file, (
                         f"{said} on an outside surface would reveal what this is for; "
-                        f"{advice} [{lang}]"), line))
+                        f"{advice}"), line, lang=lang))
                 else:
                     problems.append(Problem(file, (
                         f"{said} on an outside surface may reveal what this is for to them; "
-                        f"{advice} [{lang}]"), line, "warning"))
+                        f"{advice}"), line, "warning", lang=lang))
             if not surface.endswith(QR_CODE):
                 problems.extend(_tells(words, face, surface, text, layout_name, path,
                                        tabs_source, source_of))
@@ -407,5 +407,5 @@ def _tells(words: Lexicon, face: PlacedFace, surface: str, text: str, layout_nam
         problems.append(Problem(file, (
             f"{layout_name} ({where}): {listed} on an outside surface {verb} of being "
             "watched, checked or hiding something, which tells whoever finds it what it may "
-            f"be for; {advice} [{words.lang}]"), line, "warning"))
+            f"be for; {advice}"), line, "warning", lang=words.lang))
     return problems
