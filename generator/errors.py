@@ -24,13 +24,15 @@ class Code(Enum):
     not add " [es]" after it. A message is the command line's words for the problem; nothing
     reads a message back."""
 
-    fields: frozenset[str]
+    fields: frozenset[str]  # every problem of the code carries them
+    optional: frozenset[str]  # written "?name": some do (a line's name, where it has one)
     names_language: bool
 
     def __new__(cls, key: str, fields: str = "", names_language: bool = False) -> Code:
         member = object.__new__(cls)
         member._value_ = key
-        member.fields = frozenset(fields.split())
+        member.fields = frozenset(name for name in fields.split() if name[0] != "?")
+        member.optional = frozenset(name[1:] for name in fields.split() if name[0] == "?")
         member.names_language = names_language
         return member
 
@@ -45,6 +47,90 @@ class Code(Enum):
     CARD_LINE_UNTRANSLATED = "untranslated.card-line", "text", True
     ONE_OUTSIDE_TITLE = "untranslated.one-outside-title", "title first", True
     NO_OUTSIDE_TITLE = "untranslated.no-outside-title", "title first", True
+
+
+    # Reading a file.
+    FILE_UNREADABLE = "file.unreadable", "reason"
+    FILE_NOT_REGULAR = "file.not-regular"
+    FILE_TOO_BIG = "file.too-big", "size limit"
+    FILE_NOT_UTF8 = "file.not-utf8"
+    FILE_EMPTY = "file.empty"
+    CONTROL_CHARACTER = "file.control-character", "char"
+    # YAML as such (any YAML file: site.yaml, resources.yaml, a catalogue, layout.yaml).
+    YAML_MALFORMED = "yaml.malformed", "reason"
+    YAML_TOO_DEEP = "yaml.too-deep", "limit"
+    YAML_TOO_BIG = "yaml.too-big", "limit"
+    YAML_KEY_TWICE = "yaml.key-twice", "key first"
+    YAML_NO_DATE = "yaml.no-date", "key value reason"
+    YAML_LONG_NUMBER = "yaml.long-number", "key digits"
+    YAML_BINARY = "yaml.binary", "key"
+    YAML_CONTROL_ESCAPE = "yaml.control-escape", "key char half"
+
+    # An article's file.
+    ARTICLE_SUFFIX = "article.suffix"
+    ARTICLE_NO_BODY = "article.no-body"
+    FRONT_MATTER_UNCLOSED = "article.front-matter-unclosed"
+    FRONT_MATTER_YAML = "article.front-matter-yaml", "reason"
+    FRONT_MATTER_NOT_MAPPING = "article.front-matter-not-mapping"
+    FRONT_MATTER_TYPE = "article.front-matter-type", "key list found"
+    NO_TITLE = "article.no-title", "markdown listed length limit"
+    SENTENCE_AS_TITLE = "article.sentence-as-title", "sentence markdown"
+    WEB_REFERENCE = "article.web-reference", "quote"
+    ARTICLE_HEBREW_QUOTES = "article.hebrew-quotes", "words"
+
+    # A number written in printed text (a string, a card line, an article, a line's hours).
+    TEXT_NUMBER = "text.number", "key number reason ?name"
+    ADDED_NUMBER = "text.added-number", "key numbers"
+    # The lines (resources.yaml, or the data `resources:` names).
+    LINES_FILE_MISSING = "lines.file-missing"
+    LINES_EMPTY = "lines.empty"
+    LINES_NONE_SELECTED = "lines.none-selected"
+    LINES_OUTSIDE = "lines.outside", "file"
+    LINE_UNVERIFIED = "line.unverified", "name today"
+    LINE_STALE = "line.stale", "name checked months"
+    LINE_NO_NAME = "line.no-name", "name"
+    LINE_QR_WITHOUT = "line.qr-without", "name qr missing"
+    LINE_UNREACHABLE = "line.unreachable", "name"
+    EMERGENCY_FIRST = "line.emergency-first", "number helpline"
+    PUBLISHED_OTHER_KIND = ("line.published-other-kind",
+                            "name key number owner kind published_kind source recorded")
+    PUBLISHED_NEAR = ("line.published-near",
+                      "name key number owner published published_kind source recorded")
+    # Articles, as the kit finds them.
+    NO_ARTICLE = "article.missing", "slug", True
+    NO_CARD_LINE = "article.no-card-line", "limit"
+
+    # A catalogue (locales/<lang>.yaml) and its strings.
+    CATALOGUE_NOT_MAPPING = "catalogue.not-mapping"
+    UNKNOWN_STRING = "catalogue.unknown-string", "key valid"
+    STRING_NOT_TEXT = "catalogue.not-text", "key safety"
+    PLACEHOLDERS_CHANGED = "catalogue.placeholders-changed", "key wanted"
+    PLACEHOLDER_WRONG = "catalogue.placeholder-wrong", "key written wanted reason"
+    CATALOGUE_META = "catalogue.meta", "key reason"
+
+    # A translator file (XLIFF or PO) being imported, and its units.
+    TRANSLATOR_FILE_TOO_BIG = "translator.too-big", "limit"
+    TRANSLATOR_UNKNOWN_LANGUAGE = "translator.unknown-language", "given"
+    TRANSLATOR_OTHER_LANGUAGE = "translator.other-language", "given expected"
+    UNIT_NO_NAME = "translator.unit-no-name"
+    UNIT_TWICE = "translator.unit-twice", "key first"
+    UNIT_UNKNOWN_ARTICLE = "translator.unknown-article", "key slug"
+    UNIT_UNKNOWN = "translator.unknown-string", "key valid"
+    UNIT_NEW_POINT = "translator.new-point", "key points number english"
+    UNIT_POINT_GAP = "translator.point-gap", "key points expected"
+    UNIT_OTHER_FILE = "translator.other-file", "key original expected"
+    UNIT_COPIED = "translator.copied", "key"
+    UNIT_CONTROL_CHARACTER = "translator.control-character", "key char half"
+    UNIT_INVISIBLE = "translator.invisible-removed", "key chars"
+    UNIT_NOT_ONE_STRING = "translator.not-one-string", "key length limit"
+    UNIT_ENGLISH_CHANGED = "translator.english-changed", "key english"
+    UNIT_NO_FONT = "translator.no-font", "key characters"
+    UNIT_REVEALING = "translator.revealing", "key word whose title face panel slot"
+    UNIT_TOO_LONG = "translator.too-long", "key title face panel slot length fit"
+    CATALOGUE_LINKED_OUT = "translator.catalogue-outside", "target"
+    ARTICLE_IN_BASE = "translator.article-in-base", "slug"
+    CANNOT_EDIT = "file.cannot-edit", "reason"
+    # END OF CODES
 
 
 # A field's value: what the web page's words are made of.
@@ -70,9 +156,10 @@ class Problem:
     audience: str | None = None
 
     def __post_init__(self) -> None:
-        if self.fields.keys() != self.code.fields and self.code is not Code.UNCODED:
-            raise TypeError(f"a {self.code.value} problem carries the fields "
-                            f"{sorted(self.code.fields)}, not {sorted(self.fields)}")
+        given, code = self.fields.keys(), self.code
+        if not code.fields <= given <= code.fields | code.optional:
+            raise TypeError(f"a {code.value} problem carries the fields {sorted(code.fields)} "
+                            f"(and may carry {sorted(code.optional)}), not {sorted(given)}")
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else f"{self.path}"
@@ -97,6 +184,22 @@ class Refused(Problem):
     the import names it (the line's name, or its file and row)."""
 
     record: str = ""
+
+
+@dataclass(frozen=True)
+class Flaw:
+    """What a check of one value finds wrong, before the file, the line and the key it is
+    at are known: a problem once they are (`at`, which adds them to the message and the
+    fields)."""
+
+    code: Code
+    message: str
+    fields: Mapping[str, FieldValue] = field(default_factory=dict)
+
+    def at(self, path: Path | str, line: int | None = None, severity: Severity = "error", *,
+           prefix: str = "", lang: str | None = None, **more: FieldValue) -> Problem:
+        return Problem(path, f"{prefix}{self.message}", line, severity, code=self.code,
+                       lang=lang, fields={**self.fields, **more})
 
 
 def quoted(text: str, limit: int = 120) -> str:

@@ -70,7 +70,7 @@ def printed_number_problems(lang: str, root: Path, layout_strings: Mapping[str, 
         origin = status.origins.get(key)
         path = origin.path if origin is not None else BUILTIN_DIR / f"{FALLBACK}.yaml"
         line = load_yaml(path).line_of((key,)) if path.is_file() else None
-        problems.append(Problem(path, f"{key}: {problem}", line))
+        problems.append(problem.at(path, line, prefix=f"{key}: ", key=key))
     return problems
 
 

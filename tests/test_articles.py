@@ -12,7 +12,7 @@ from generator.content.articles import (
     load_article,
 )
 from generator.content.models import Article, Section, Source
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 FIXTURES = Path(__file__).parent / "fixtures" / "articles"
 ARTICLES = Path(__file__).parent.parent / "content" / "articles"
@@ -35,6 +35,10 @@ def problems(path: Path) -> list[Problem]:
     with pytest.raises(ContentError) as info:
         load(path)
     return info.value.problems
+
+
+def said(found: list[Problem]) -> list[tuple[object, ...]]:
+    return [(problem.path, problem.message, problem.line, problem.code) for problem in found]
 
 
 # ---------------------------------------------------------------- markdown
@@ -215,14 +219,13 @@ def test_text_front_matter_title() -> None:
 def test_text_without_title_explains_how_to_add_one(tmp_path: Path) -> None:
     text = "---\ncard: Hi.\n---\n\nYou can call, text, or chat with someone who will listen.\n"
     path = write(tmp_path, "a.en.txt", text)
-    assert problems(path) == [
-        Problem(
-            path,
-            "no title found: start the file with a short title line without final "
-            "punctuation, or add front matter `title: ...`",
-            5,
-        )
-    ]
+    assert said(problems(path)) == [(
+        path,
+        "no title found: start the file with a short title line without final "
+        "punctuation, or add front matter `title: ...`",
+        5,
+        Code.NO_TITLE,
+    )]
 
 
 def test_text_keeps_html_and_template_syntax_literally(tmp_path: Path) -> None:
@@ -337,20 +340,17 @@ def test_unclosed_front_matter(tmp_path: Path) -> None:
 def test_wrong_types_name_the_key(tmp_path: Path) -> None:
     text = "---\ntitle: [a]\nsources: 5\nkey_points:\n  - fine\n  - 3\n---\nBody.\n"
     path = write(tmp_path, "a.en.md", text)
-    assert problems(path) == [
-        Problem(path, "front matter `title` must be text, not a list", 2),
-        Problem(
-            path,
-            "front matter `sources` must be a list of text items (`- ...` lines), not a number",
-            3,
-        ),
-        Problem(
-            path,
-            "front matter `key_points` must be a list of text items (`- ...` lines), "
-            "not a list containing a number",
-            4,
-        ),
+    assert said(problems(path)) == [
+        (path, "front matter `title` must be text, not a list", 2, Code.FRONT_MATTER_TYPE),
+        (path,
+         "front matter `sources` must be a list of text items (`- ...` lines), not a number",
+         3, Code.FRONT_MATTER_TYPE),
+        (path,
+         "front matter `key_points` must be a list of text items (`- ...` lines), "
+         "not a list containing a number", 4, Code.FRONT_MATTER_TYPE),
     ]
+    assert [problem.fields["key"] for problem in problems(path)] == [
+        "title", "sources", "key_points"]
 
 
 def test_not_utf8(tmp_path: Path) -> None:

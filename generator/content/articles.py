@@ -20,7 +20,7 @@ from generator.content.models import Article, Section, Source
 from generator.content.web_address import bare_domain
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text
 from generator.engine import remembered
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -104,7 +104,8 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
     web page), with the same checks."""
     kind = path.suffix.lower()
     if kind not in (".md", ".txt"):
-        raise ContentError(Problem(path, "an article file must end in .md or .txt"))
+        raise ContentError(Problem(path, "an article file must end in .md or .txt",
+                                   code=Code.ARTICLE_SUFFIX))
     lines = _read_lines(path) if text is None else _draft_lines(path, text)
     meta, body_start = _front_matter(path, lines)
     body = lines[body_start - 1 :]
@@ -116,7 +117,8 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
         title, sections, cited = _parse_text(path, body, body_start, meta.title, notes)
     sections, listed = _take_sources(sections)
     if not any(s.paragraphs for s in sections):
-        raise ContentError(Problem(path, "the article has no body text", body_start))
+        raise ContentError(Problem(path, "the article has no body text", body_start,
+                                   code=Code.ARTICLE_NO_BODY))
     card_line = meta.card or _default_card_line(sections) or next(
         (point for point in meta.key_points if len(point) <= CARD_LINE_MAX_CHARS), None)
     return Article(
@@ -159,7 +161,7 @@ def _draft_lines(path: Path, text: str) -> list[str]:
         raise ContentError(problem)
     cleaned = without_invisible(text.removeprefix("\ufeff"))
     if not cleaned.strip():
-        raise ContentError(Problem(path, "the file is empty"))
+        raise ContentError(Problem(path, "the file is empty", code=Code.FILE_EMPTY))
     return re.split(r"\r\n|\r|\n", cleaned)
 
 
@@ -169,7 +171,8 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
         return _Meta(), 1
     end = next((i for i in range(1, len(lines)) if lines[i].strip() in ("---", "...")), None)
     if end is None:
-        raise ContentError(Problem(path, "front matter opened with `---` is never closed", 1))
+        raise ContentError(Problem(path, "front matter opened with `---` is never closed", 1,
+                                   code=Code.FRONT_MATTER_UNCLOSED))
     block = "\n".join(lines[1:end])
     import yaml  # only for an article with front matter
 
@@ -178,7 +181,9 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
     try:
         data = safe_load(block, path, first_line=2)
     except RecursionError:
-        raise ContentError(Problem(path, "front matter is nested too deeply", 2)) from None
+        raise ContentError(Problem(path, "front matter is nested too deeply", 2,
+                                   code=Code.FRONT_MATTER_YAML,
+                                   fields={"reason": "nested too deeply"})) from None
     except yaml.YAMLError as exc:
         # Where the construct that went wrong opened (a `[` never closed, a quote): YAML
         # notices the mistake only at the next token, often on the line below.
@@ -186,9 +191,11 @@ def _front_matter(path: Path, lines: list[str]) -> tuple[_Meta, int]:
         line = min(mark.line + 2, end + 1) if mark is not None else 1
         reason = getattr(exc, "problem", None) or "cannot be read"
         message = f"front matter is not valid YAML: {reason}"
-        raise ContentError(Problem(path, message, line)) from None
+        raise ContentError(Problem(path, message, line, code=Code.FRONT_MATTER_YAML,
+                                   fields={"reason": reason})) from None
     if data is not None and not isinstance(data, dict):
-        raise ContentError(Problem(path, "front matter must be `key: value` lines", 2))
+        raise ContentError(Problem(path, "front matter must be `key: value` lines", 2,
+                                   code=Code.FRONT_MATTER_NOT_MAPPING))
     key_lines: dict[str, int] = {}
     for number, line in enumerate(lines[1:end], start=2):
         if match := re.match(r"([^\s#:][^:]*):", line):
@@ -210,7 +217,10 @@ def _check_meta(path: Path, data: dict, key_lines: dict[str, int]) -> _Meta:
         else:
             expected = "a list of text items (`- ...` lines)" if is_list else "text"
             message = f"front matter `{key}` must be {expected}, not {_kind(value)}"
-            problems.append(Problem(path, message, key_lines.get(key)))
+            problems.append(Problem(path, message, key_lines.get(key),
+                                    code=Code.FRONT_MATTER_TYPE,
+                                    fields={"key": key, "list": int(is_list),
+                                            "found": _kind(value)}))
     if problems:
         raise ContentError(problems)
     return meta
@@ -237,11 +247,13 @@ def _parse_markdown(path: Path, body: list[str], title: str | None,
         if headline is not None and (rest or len(blocks) > 1):
             notes.append(Problem(path, SENTENCE_AS_TITLE.format(
                 sentence=headline, how=" (`# Title`), or add front matter `title: ...`"), 1,
-                "warning"))
+                "warning", code=Code.SENTENCE_AS_TITLE,
+                fields={"sentence": headline, "markdown": 1}))
             title = headline
             blocks[0:1] = [("p", rest)] if rest else []
     if not title:
-        raise ContentError(Problem(path, NO_TITLE_MD, 1))
+        raise ContentError(Problem(path, NO_TITLE_MD, 1, code=Code.NO_TITLE, fields={
+            "markdown": 1, "listed": 0, "length": None, "limit": HEADLINE_MAX_CHARS}))
     return title, _sections((kind != "p", text) for kind, text in blocks)
 
 
@@ -330,7 +342,8 @@ def _parse_text(
     units = _text_units(body, first_line)
     cited = _take_citation(units)
     if not units:
-        raise ContentError(Problem(path, "the article has no body text", first_line))
+        raise ContentError(Problem(path, "the article has no body text", first_line,
+                                   code=Code.ARTICLE_NO_BODY))
     if title is None:
         if not units[0].listed and _is_title(units[0].text):
             title = units.pop(0).text
@@ -353,9 +366,13 @@ def _headline_from_sentence(path: Path, units: list[_Unit], notes: list[Problem]
         why = (" (the first line is a list item)" if first.listed else
                f" (the first sentence is {len(sentence)} characters; a headline holds at most "
                f"{HEADLINE_MAX_CHARS})" if len(sentence) > HEADLINE_MAX_CHARS else "")
-        raise ContentError(Problem(path, NO_TITLE_TXT + why, first.line))
+        raise ContentError(Problem(path, NO_TITLE_TXT + why, first.line, code=Code.NO_TITLE,
+                                   fields={"markdown": 0, "listed": int(first.listed),
+                                           "length": len(sentence),
+                                           "limit": HEADLINE_MAX_CHARS}))
     notes.append(Problem(path, SENTENCE_AS_TITLE.format(
-        sentence=headline, how=", or add front matter `title: ...`"), first.line, "warning"))
+        sentence=headline, how=", or add front matter `title: ...`"), first.line, "warning",
+        code=Code.SENTENCE_AS_TITLE, fields={"sentence": headline, "markdown": 0}))
     if rest:
         first.text = rest
     else:
@@ -378,7 +395,7 @@ def _web_references(path: Path, sections: list[Section], lines: list[str],
             line = _line_of(paragraph, lines, body_start)
             found.append(Problem(path, WEB_REFERENCE.format(
                 where="a paragraph" if line is None else "this paragraph", quote=quote),
-                line, "info"))
+                line, "info", code=Code.WEB_REFERENCE, fields={"quote": quote}))
     return found
 
 
@@ -396,7 +413,8 @@ def _hebrew_marks(path: Path, lang: str, title: str, sections: list[Section],
         if words:
             found.append(Problem(path, (
                 f"a quote written for a geresh (׳ U+05F3) or gershayim (״ U+05F4): "
-                f"{', '.join(words)}"), _line_of(text, lines, body_start), "warning"))
+                f"{', '.join(words)}"), _line_of(text, lines, body_start), "warning",
+                code=Code.ARTICLE_HEBREW_QUOTES, fields={"words": tuple(words)}))
     return found
 
 

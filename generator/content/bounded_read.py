@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -19,13 +19,13 @@ def read_limited(path: Path, limit: int) -> bytes:
         # Non-blocking, so that opening a pipe returns at once and is refused below.
         descriptor = os.open(path, _FLAGS)
     except OSError as exc:
-        raise ContentError(Problem(path, f"cannot read the file: {exc.strerror}")) from None
+        raise ContentError(unreadable(path, exc)) from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise ContentError(Problem(path, (
                 "not a regular file (a folder, a device or a pipe): "
-                "havenprint reads only files")))
+                "havenprint reads only files"), code=Code.FILE_NOT_REGULAR))
         if info.st_size > limit:
             raise ContentError(too_big(path, info.st_size, limit))
         # A regular file reads the same without blocking. One read, unless it grows.
@@ -41,11 +41,17 @@ def read_limited(path: Path, limit: int) -> bytes:
             raise ContentError(too_big(path, size, limit))
         return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except OSError as exc:
-        raise ContentError(Problem(path, f"cannot read the file: {exc.strerror}")) from None
+        raise ContentError(unreadable(path, exc)) from None
     finally:
         os.close(descriptor)
 
 
 def too_big(path: Path, size: int, limit: int) -> Problem:
     return Problem(path, (f"the file is {size:,} bytes; the limit is {limit:,}: "
-                          "is this the right file?"))
+                          "is this the right file?"), code=Code.FILE_TOO_BIG,
+                   fields={"size": size, "limit": limit})
+
+
+def unreadable(path: Path, error: OSError) -> Problem:
+    return Problem(path, f"cannot read the file: {error.strerror}", code=Code.FILE_UNREADABLE,
+                   fields={"reason": error.strerror})

@@ -13,9 +13,10 @@ not what its writer meant (a binary file, a bad copy), so it is an error, not cl
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import Problem
+from generator.errors import Code, Problem
 
 _INVISIBLE = re.compile(
     "[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
@@ -44,23 +45,34 @@ def control_character_problem(path: Path, text: str) -> Problem | None:
     line = len(re.findall(r"\r\n|\r|\n", text[:found.start()])) + 1
     return Problem(path, (f"the file holds the control character {_code(found[0])}, which is "
                           "not text: is this the right file? Save it again as plain text"),
-                   line)
+                   line, code=Code.CONTROL_CHARACTER, fields={"char": _code(found[0])})
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+@dataclass(frozen=True)
+class Unprintable:
+    """A control character, or half of a character (`half`), in a value."""
+
+    char: str  # U+0000
+    half: bool
+    message: str
+
+
 def control_character_in_value(value: str, escapes: str = "\\0 or \\e in double quotes"
-                               ) -> str | None:
-    """A message when a value holds a control character or half of a character (a lone
-    surrogate), written as an escape (`escapes`: how the file's format writes them)."""
+                               ) -> Unprintable | None:
+    """A control character or half of a character (a lone surrogate) in a value, written
+    as an escape (`escapes`: how the file's format writes them)."""
     if found := _CONTROL.search(value):
-        return (f"the value holds the control character {_code(found[0])} (an escape such "
-                f"as {escapes}), which cannot be printed")
+        return Unprintable(_code(found[0]), False, (
+            f"the value holds the control character {_code(found[0])} (an escape such "
+            f"as {escapes}), which cannot be printed"))
     if found := _SURROGATE.search(value):
-        return (f"the value holds {_code(found[0])}, half of a character (an escape such as "
-                f"\\u{ord(found[0]):04x} without its other half: text cut in the middle of "
-                "a character, or converted wrongly): write the character itself")
+        return Unprintable(_code(found[0]), True, (
+            f"the value holds {_code(found[0])}, half of a character (an escape such as "
+            f"\\u{ord(found[0]):04x} without its other half: text cut in the middle of "
+            "a character, or converted wrongly): write the character itself"))
     return None
 
 

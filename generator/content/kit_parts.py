@@ -94,7 +94,7 @@ def site_text_problems(site: Site) -> list[Problem]:
     texts = {f"card_line ({lang})" if lang else "card_line": text
              for lang, text in ((None, site.card_line.default), *site.card_line.by_lang)
              if text}
-    return [Problem(site.file_of("card_line"), problem.message, site.line_of("card_line"))
+    return [replace(problem, path=site.file_of("card_line"), line=site.line_of("card_line"))
             for problem in text_number_problems(texts, site.options.country,
                                                 site.file_of("card_line"))]
 
@@ -120,12 +120,15 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
         if resource.verified is None:
             problems.append(Problem(where[0], (
                 f"{resource.name}: no `verified` date: call or text the line, then add "
-                f"`verified: {today.isoformat()}`"), where[1]))
+                f"`verified: {today.isoformat()}`"), where[1], code=Code.LINE_UNVERIFIED,
+                fields={"name": resource.name, "today": today.isoformat()}))
         elif _months_between(resource.verified, today) > months:
             problems.append(Problem(where[0], (
                 f"{resource.name}: last checked {resource.verified.isoformat()}, over {months} "
                 "months ago: check the line still works and update `verified`"), where[1],
-                "warning"))
+                "warning", code=Code.LINE_STALE, fields={
+                    "name": resource.name, "checked": resource.verified.isoformat(),
+                    "months": months}))
     return problems
 
 
@@ -149,7 +152,8 @@ def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[
     return [Problem(first.source.path, (
         f"the first line dials the emergency number {number}: it prints largest and the QR "
         f"code calls it; list {helpline.name!r} first (the emergency line is printed "
-        "wherever it stands)"), first.source.line)]
+        "wherever it stands)"), first.source.line, code=Code.EMERGENCY_FIRST,
+        fields={"number": number, "helpline": helpline.name})]
 
 
 def _emergency_number_dialled(resource: Resource, country: str) -> str | None:
@@ -218,7 +222,8 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
         if warnings is not None:
             warnings.extend(left_out)
         if not entries:
-            raise ContentError(Problem(source, "no active lines to print after selection"))
+            raise ContentError(Problem(source, "no active lines to print after selection",
+                                       code=Code.LINES_NONE_SELECTED))
         # a problem of a line names the spreadsheet's row; the worklist, an HSDS service
         lines: dict[KeyPath, int] = {("resources", index): where.line
                                      for index, where in enumerate(origins)
@@ -227,7 +232,8 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
         return tuple(replace(line, source=where) if where.record else line
                      for line, where in zip(read, origins, strict=True))
     if not path.is_file():
-        raise ContentError(Problem(path, "resources.yaml is missing: list at least one line"))
+        raise ContentError(Problem(path, "resources.yaml is missing: list at least one line",
+                                   code=Code.LINES_FILE_MISSING))
     return resources_from_doc(load_yaml(path), site)
 
 
@@ -236,7 +242,8 @@ def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
     before it is saved); ContentError listing every problem."""
     model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
     if not model.resources:
-        raise ContentError(Problem(doc.path, "resources: list at least one line", 1))
+        raise ContentError(Problem(doc.path, "resources: list at least one line", 1,
+                                   code=Code.LINES_EMPTY))
     problems: list[Problem] = []
     resources = []
     for index, item in enumerate(model.resources):
@@ -259,7 +266,8 @@ def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> Non
     line = load_yaml(site.source.path).line_of(("resources",))
     raise ContentError(Problem(site.source.path, (
         f"resources: {named!r} is outside the content folder: havenprint reads only files "
-        f"inside it and the folders it extends; {ALLOW_HINT}"), line))
+        f"inside it and the folders it extends; {ALLOW_HINT}"), line, code=Code.LINES_OUTSIDE,
+        fields={"file": named}))
 
 
 def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
@@ -277,14 +285,18 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
     if not names and not emergency:
         line = doc.line_of(("resources", index))
         problems.append(Problem(doc.path, f"{label}: missing field 'name' (only the line that "
-                                          "dials the emergency number may go unnamed)", line))
+                                          "dials the emergency number may go unnamed)", line,
+                                code=Code.LINE_NO_NAME, fields={"name": label}))
     if qr is not None and needed[qr] is None:
         what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
         line = doc.line_of(("resources", index, "qr"))
-        problems.append(Problem(doc.path, f"{label}: qr is {qr} but there is no {what}", line))
+        problems.append(Problem(doc.path, f"{label}: qr is {qr} but there is no {what}", line,
+                                code=Code.LINE_QR_WITHOUT,
+                                fields={"name": label, "qr": qr, "missing": what}))
     if not (item.phone or item.text or item.url):
         line = doc.line_of(("resources", index))
-        problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line))
+        problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line,
+                                code=Code.LINE_UNREACHABLE, fields={"name": label}))
     tty = None if item.tty is None else parse_tty(item.tty, site.options.country)
     texted = (None if item.text is None
               else parse_text_number(item.text.number, site.options.country))
@@ -339,8 +351,8 @@ def _text_problems(item: ResourceModel, label: str, index: int, doc: YamlDoc,
             if problem:
                 key: tuple[str | int, ...] = ("resources", index, *field.split("."),
                                               *([lang] if lang else []))
-                problems.append(Problem(doc.path, f"{label}: {field}: {problem}",
-                                        doc.line_of(key)))
+                problems.append(problem.at(doc.path, doc.line_of(key),
+                                           prefix=f"{label}: {field}: ", key=field, name=label))
     return problems
 
 
@@ -353,7 +365,8 @@ def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str
     given = {field: phone for field, phone in numbers.items() if phone is not None}
     written = [names.default or "", *(text for _, text in names.by_lang)]
     return [Problem(doc.path, f"{label}: {found.field}: {found.message}",
-                    doc.line_of(("resources", index, *found.field.split("."))))
+                    doc.line_of(("resources", index, *found.field.split("."))),
+                    code=found.code, fields={**found.fields, "name": label, "key": found.field})
             for found in differences(given, written, url, country)]
 
 
@@ -373,7 +386,7 @@ def find_article(root: Path, slug: str, lang: str) -> Article:
     raise ContentError(Problem(
         folder / f"{slug}.{lang}.md",
         f"no article '{slug}' for language '{lang}': add {slug}.{lang}.md or {slug}.{lang}.txt",
-    ))
+        code=Code.NO_ARTICLE, lang=lang, fields={"slug": slug}))
 
 
 def with_card_line(article: Article) -> Article:
@@ -383,5 +396,6 @@ def with_card_line(article: Article) -> Article:
         raise ContentError(Problem(path, (
             f"no card line: the first sentence is over {CARD_LINE_MAX_CHARS} characters and no "
             "key point is shorter; add a short `card: ...` line to the front matter (one short "
-            "sentence: a pocket card holds about 50 characters on one line, 100 on two)"), 1))
+            "sentence: a pocket card holds about 50 characters on one line, 100 on two)"), 1,
+            code=Code.NO_CARD_LINE, fields={"limit": CARD_LINE_MAX_CHARS}))
     return article

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from generator.content.phone_number import Phone, PhoneError
 from generator.engine import remembered
+from generator.errors import Code, FieldValue
 
 TABLE = Path(__file__).with_name("published_lines.yaml")
 CONFIRM = "differs_from_published"  # the line's setting that confirms a deliberate difference
@@ -50,6 +51,8 @@ class Difference:
 
     field: str  # phone, tty, text.number
     message: str
+    code: Code  # PUBLISHED_OTHER_KIND or PUBLISHED_NEAR
+    fields: dict[str, FieldValue]  # but `name` and `key`
 
 
 def normalised(text: str) -> str:
@@ -118,12 +121,12 @@ def differences(numbers: dict[str, Phone], names: Iterable[str], url: str | None
         kind = field.partition(".")[0]
         difference = _difference(kind, phone, lines, country)
         if difference:
-            found.append(Difference(field, difference))
+            found.append(Difference(field, *difference))
     return found
 
 
-def _difference(kind: str, phone: Phone, lines: list[PublishedLine],
-                country: str) -> str | None:
+def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: str
+                ) -> tuple[str, Code, dict[str, FieldValue]] | None:
     published = [(line, their_kind, number, dialled)
                  for line in lines for their_kind, number in line.numbers
                  for dialled in [_dialled(number, their_kind, line)]
@@ -140,7 +143,11 @@ def _difference(kind: str, phone: Phone, lines: list[PublishedLine],
                 f"{KINDS[kind]} ({_where(line)}): "
                 + ("a TTY number answers textphones, not a voice call; " if their_kind == "tty"
                    else "a voice number does not answer a textphone; ")
-                + f"write it as `{their_kind}:`, or {_confirm()}")
+                + f"write it as `{their_kind}:`, or {_confirm()}",
+                Code.PUBLISHED_OTHER_KIND, {
+                    "number": phone.display, "owner": line.called, "kind": kind,
+                    "published_kind": their_kind, "source": line.source,
+                    "recorded": line.recorded.isoformat()})
     near = sorted(((_distance(_digits(phone.e164), _digits(dialled)), line, their_kind, number)
                    for line, their_kind, number, dialled in published),
                   key=lambda found: found[0])
@@ -150,7 +157,10 @@ def _difference(kind: str, phone: Phone, lines: list[PublishedLine],
     what = "" if their_kind == kind else f" {KINDS[their_kind]}"
     return (f"{phone.display} differs from {_owner(line)} published{what} {number} "
             f"({_where(line)}): check the number with the line itself; if this line's "
-            f"number differs on purpose, {_confirm()}")
+            f"number differs on purpose, {_confirm()}", Code.PUBLISHED_NEAR, {
+                "number": phone.display, "owner": line.called, "published": number,
+                "published_kind": their_kind, "source": line.source,
+                "recorded": line.recorded.isoformat()})
 
 
 def _confirm() -> str:

@@ -18,7 +18,7 @@ import unicodedata
 from pathlib import Path
 
 from generator.engine import remembered
-from generator.errors import Problem
+from generator.errors import Code, Flaw, Problem
 
 # A run of digits as numbers are written (spaces, hyphens, dots, brackets, a leading +);
 # a number to call has at least five digits: a text without such a run needs no matcher.
@@ -31,20 +31,26 @@ _NOT_A_NUMBER = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-
 
 
 def printed_text_problem(text: str, country: str | None,
-                         english: str | None = None) -> str | None:
+                         english: str | None = None) -> Flaw | None:
     """Why `text`, printed as written, cannot be printed for a kit in `country` (None: the
     numbers are not checked for a country), or None. With `english` (the text it
     translates), a number the English text does not have is refused too."""
     if english is not None and (added := added_numbers(text, english)):
         said = " and ".join(added)
-        return (f"has the number{'s' if len(added) > 1 else ''} {said}, which the English text "
-                "does not: a translation carries the English text's numbers only (the numbers "
-                "a card dials are its lines', in resources.yaml)")
+        return Flaw(Code.ADDED_NUMBER, (
+            f"has the number{'s' if len(added) > 1 else ''} {said}, which the English text "
+            "does not: a translation carries the English text's numbers only (the numbers "
+            "a card dials are its lines', in resources.yaml)"), {"numbers": tuple(added)})
     if country is None:
         return None
     for written, problem in number_problems(text, country):
-        return f"the number {written} in it cannot be printed: {problem}"
+        return _cannot_print(written, problem)
     return None
+
+
+def _cannot_print(written: str, reason: str) -> Flaw:
+    return Flaw(Code.TEXT_NUMBER, f"the number {written} in it cannot be printed: {reason}",
+                {"number": written, "reason": reason})
 
 
 def text_number_problems(texts: dict[str, str], country: str, path: Path,
@@ -52,13 +58,10 @@ def text_number_problems(texts: dict[str, str], country: str, path: Path,
     """`printed_text_problem` of each of `texts` (field -> text: an article's title, card
     line, key points, paragraphs) as problems of `path`, each on the line of `file_text`
     (the file as written) where its number is."""
-    problems = []
-    for field, text in texts.items():
-        for written, problem in number_problems(text, country):
-            line = _line_of(file_text, written)
-            problems.append(Problem(path, f"{field}: the number {written} in it cannot be "
-                                          f"printed: {problem}", line))
-    return problems
+    return [_cannot_print(written, problem).at(path, _line_of(file_text, written),
+                                               prefix=f"{field}: ", key=field)
+            for field, text in texts.items()
+            for written, problem in number_problems(text, country)]
 
 
 def _line_of(text: str | None, written: str) -> int | None:

@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from generator.content.invisible import control_character_in_value, without_invisible
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 # A document may repeat a value with an alias (*name), and an alias may point at a list of
 # aliases: a few lines can stand for billions of values ("billion laughs"). Counted with every
@@ -52,14 +52,17 @@ def parsed(text: str, path: Path, first_line: int) -> tuple[Any, dict[KeyPath, i
         except yaml.YAMLError:  # the pure-Python parser words its errors more plainly
             node, data = _parse(text, SAFE_LOADER, path, first_line)
     except RecursionError:
-        raise ContentError(Problem(path, "malformed YAML: nested too deeply")) from None
+        raise ContentError(Problem(path, "malformed YAML: nested too deeply",
+                                   code=Code.YAML_TOO_DEEP, fields={"limit": None})) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + first_line if mark else None
         reason = exc.problem or exc.context or "malformed YAML"
-        raise ContentError(Problem(path, f"malformed YAML: {reason}", line)) from None
+        raise ContentError(Problem(path, f"malformed YAML: {reason}", line,
+                                   code=Code.YAML_MALFORMED, fields={"reason": reason})) from None
     except yaml.YAMLError as exc:
-        raise ContentError(Problem(path, f"malformed YAML: {exc}")) from None
+        raise ContentError(Problem(path, f"malformed YAML: {exc}", code=Code.YAML_MALFORMED,
+                                   fields={"reason": str(exc)})) from None
     lines: dict[KeyPath, int] = {}
     if node is not None:
         _collect_lines(node, (), lines, first_line)
@@ -98,14 +101,17 @@ def check_size(root: yaml.Node, path: Path, first_line: int = 1) -> None:
             continue
         if depth > MAX_YAML_DEPTH:
             raise ContentError(Problem(path, f"YAML nested over {MAX_YAML_DEPTH} levels deep",
-                                       node.start_mark.line + first_line))
+                                       node.start_mark.line + first_line,
+                                       code=Code.YAML_TOO_DEEP,
+                                       fields={"limit": MAX_YAML_DEPTH}))
         children = _children(node)
         if children_done or not children:
             size = 1 + sum(sizes[id(child)] for child in children)
             if size > MAX_YAML_NODES:
                 raise ContentError(Problem(path, (
                     f"YAML holds over {MAX_YAML_NODES:,} values once its aliases (*name) "
-                    "are expanded: is this the right file?"), node.start_mark.line + first_line))
+                    "are expanded: is this the right file?"), node.start_mark.line + first_line,
+                    code=Code.YAML_TOO_BIG, fields={"limit": MAX_YAML_NODES}))
             sizes[id(node)] = size
             continue
         stack.append((node, depth, True))
@@ -129,7 +135,9 @@ def check_repeated_keys(root: yaml.Node, path: Path, first_line: int = 1) -> Non
             if key in first_lines:
                 problems.append(Problem(path, (
                     f"{_name(loc, key_node.value)}: given twice (also on line "
-                    f"{first_lines[key]}); YAML would keep only the last one: remove one"), line))
+                    f"{first_lines[key]}); YAML would keep only the last one: remove one"), line,
+                    code=Code.YAML_KEY_TWICE,
+                    fields={"key": _name(loc, key_node.value), "first": first_lines[key]}))
             first_lines.setdefault(key, line)
     if problems:
         raise ContentError(sorted(problems, key=lambda problem: problem.line or 0))
@@ -146,18 +154,27 @@ def _clean_escapes(root: yaml.Node, path: Path, first_line: int) -> None:
         if node.tag == _TIMESTAMP_TAG and (problem := _impossible_date(node)):
             raise ContentError(Problem(path, f"{_name(loc)}: {node.value} is not a date "
                                        f"({problem}): write it as YYYY-MM-DD",
-                                       node.start_mark.line + first_line))
+                                       node.start_mark.line + first_line,
+                                       code=Code.YAML_NO_DATE, fields={
+                                           "key": _name(loc), "value": node.value,
+                                           "reason": problem}))
         if node.tag == _INT_TAG and too_many_digits(node.value):
             raise ContentError(Problem(path, f"{_name(loc)}: a number of {len(node.value):,} "
                                        "digits: is this the right value?",
-                                       node.start_mark.line + first_line))
+                                       node.start_mark.line + first_line,
+                                       code=Code.YAML_LONG_NUMBER,
+                                       fields={"key": _name(loc), "digits": len(node.value)}))
         if node.tag == _BINARY_TAG:  # bytes that would reach a page unchecked
             raise ContentError(Problem(path, f"{_name(loc)}: !!binary data is not text: "
-                                       "write the text itself", node.start_mark.line + first_line))
+                                       "write the text itself", node.start_mark.line + first_line,
+                                       code=Code.YAML_BINARY, fields={"key": _name(loc)}))
         if isinstance(node, yaml.ScalarNode) and node.style == '"':
-            if message := control_character_in_value(node.value):
-                raise ContentError(Problem(path, f"{_name(loc)}: {message}",
-                                           node.start_mark.line + first_line))
+            if found := control_character_in_value(node.value):
+                raise ContentError(Problem(path, f"{_name(loc)}: {found.message}",
+                                           node.start_mark.line + first_line,
+                                           code=Code.YAML_CONTROL_ESCAPE, fields={
+                                               "key": _name(loc), "char": found.char,
+                                               "half": int(found.half)}))
             node.value = without_invisible(node.value)
 
 

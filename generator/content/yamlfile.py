@@ -3,13 +3,13 @@ parsed by yaml_parser.py (PyYAML)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from generator.content.bounded_read import read_limited
 from generator.content.invisible import control_character_problem, without_invisible
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 MAX_CONTENT_BYTES = 2_000_000
 KeyPath = tuple[str | int, ...]  # yaml_parser's own, which imports PyYAML
@@ -38,7 +38,8 @@ def utf8_text(path: Path, raw: bytes, not_utf8: str = NOT_UTF8) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ContentError(Problem(path, not_utf8, raw.count(b"\n", 0, exc.start) + 1)) from None
+        raise ContentError(Problem(path, not_utf8, raw.count(b"\n", 0, exc.start) + 1,
+                                   code=Code.FILE_NOT_UTF8)) from None
     if problem := control_character_problem(path, text):
         raise ContentError(problem)
     return text
@@ -48,7 +49,7 @@ def read_text(path: Path) -> str:
     """A content file's text; non-UTF-8, empty or oversized files are content problems."""
     text = without_invisible(utf8_text(path, read_limited(path, MAX_CONTENT_BYTES)))
     if not text.strip():
-        raise ContentError(Problem(path, "the file is empty"))
+        raise ContentError(Problem(path, "the file is empty", code=Code.FILE_EMPTY))
     return text
 
 
@@ -65,7 +66,7 @@ def load_yaml(path: Path) -> YamlDoc:
 
 def _no_control_characters(text: str, path: Path, first_line: int) -> None:
     if problem := control_character_problem(path, text):  # a draft from the web page too
-        raise ContentError(Problem(path, problem.message, (problem.line or 1) + first_line - 1))
+        raise ContentError(replace(problem, line=(problem.line or 1) + first_line - 1))
 
 
 def _parsed(text: str, path: Path, first_line: int) -> tuple[Any, dict[KeyPath, int]]:

@@ -23,7 +23,7 @@ from generator.content.placeholders import PlaceholderError, names
 from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Flaw, Problem
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -223,7 +223,8 @@ def catalogue_from_doc(doc: YamlDoc, known: dict[str, str] | None = None) -> Cat
     saved); ContentError listing every problem."""
     path = doc.path
     if not isinstance(doc.data, dict):
-        raise ContentError(Problem(path, "expected a mapping of string name: text", 1))
+        raise ContentError(Problem(path, "expected a mapping of string name: text", 1,
+                                   code=Code.CATALOGUE_NOT_MAPPING))
     problems = []
     strings: dict[str, str] = {}
     for key, value in doc.data.items():
@@ -246,16 +247,18 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
     line = doc.line_of((key,))
     if known is not None and key not in known:
         valid = ", ".join(sorted(known))
-        return Problem(doc.path, f"unknown string '{key}'; valid: {valid}", line)
+        return Problem(doc.path, f"unknown string '{key}'; valid: {valid}", line,
+                       code=Code.UNKNOWN_STRING, fields={"key": key, "valid": tuple(sorted(known))})
     if not isinstance(value, str) or not value.strip():
         message = f"{key}: expected text"
         if key in SAFETY_STRINGS:
             message += " (safety wording can be reworded, not removed)"
-        return Problem(doc.path, message, line)
+        return Problem(doc.path, message, line, code=Code.STRING_NOT_TEXT,
+                       fields={"key": key, "safety": int(key in SAFETY_STRINGS)})
     wrong = placeholder_problem(value, known[key] if known is not None else None)
     if wrong is None and known is not None and not _is_english(doc.path):
         wrong = printed_text_problem(value, None, known[key])  # a number English lacks
-    return None if wrong is None else Problem(doc.path, f"{key}: {wrong}", line)
+    return None if wrong is None else wrong.at(doc.path, line, prefix=f"{key}: ", key=key)
 
 
 def _is_english(path: Path) -> bool:
@@ -265,23 +268,26 @@ def _is_english(path: Path) -> bool:
     return Path(path).stem.split("-")[0] == FALLBACK
 
 
-def placeholder_problem(text: str, english_text: str | None) -> str | None:
+def placeholder_problem(text: str, english_text: str | None) -> Flaw | None:
     """What is wrong with the `{placeholders}` of a translation (`english_text`: the string
     it translates, whose placeholders it must keep), or None."""
     english_names = placeholders(english_text) if english_text is not None else None
     try:
         found = placeholders(text)
     except PlaceholderError as error:
-        return _placeholder_message(error, english_names)
+        return _placeholder_flaw(error, english_names)
     if english_names is not None and found != english_names:
         wanted = ", ".join(f"{{{name}}}" for name in sorted(english_names))
-        return f"must keep the placeholders {wanted or '(none)'} of the English text"
+        return Flaw(Code.PLACEHOLDERS_CHANGED, f"must keep the placeholders {wanted or '(none)'} "
+                    "of the English text", {"wanted": tuple(sorted(english_names))})
     return None
 
 
-def _placeholder_message(error: PlaceholderError, english_names: set[str] | None) -> str:
+def _placeholder_flaw(error: PlaceholderError, english_names: set[str] | None) -> Flaw:
+    wanted = tuple(sorted(english_names)) if english_names is not None else None
     if error.field is None:
-        return str(error)
+        return Flaw(Code.PLACEHOLDER_WRONG, str(error), {
+            "written": None, "wanted": wanted, "reason": str(error)})
     if english_names is None:
         use = "write a name in braces, such as {emergency}, with nothing else inside"
     elif english_names:
@@ -289,7 +295,9 @@ def _placeholder_message(error: PlaceholderError, english_names: set[str] | None
         use = f"write {written} exactly, with nothing else inside the braces"
     else:
         use = "this string takes none"
-    return f"{error.field} is not a placeholder: {use} ({{{{ and }}}} print a brace)"
+    return Flaw(Code.PLACEHOLDER_WRONG, f"{error.field} is not a placeholder: {use} "
+                "({{ and }} print a brace)", {"written": error.field, "wanted": wanted,
+                                             "reason": None})
 
 
 def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, list[Problem]]:
@@ -300,7 +308,8 @@ def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, li
 
     def problem(field: str, message: str) -> Problem:
         loc = (META_KEY, field) if field else (META_KEY,)
-        return Problem(doc.path, f"{'.'.join(loc)}: {message}", doc.line_of(loc))
+        return Problem(doc.path, f"{'.'.join(loc)}: {message}", doc.line_of(loc),
+                       code=Code.CATALOGUE_META, fields={"key": ".".join(loc), "reason": message})
 
     if not isinstance(raw, dict):
         return CatalogueMeta(), [problem("", "expected a mapping such as "

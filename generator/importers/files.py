@@ -19,7 +19,7 @@ from generator.content.invisible import (
     without_invisible,
 )
 from generator.content.yaml_parser import too_many_digits
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 MAX_IMPORT_BYTES = 100_000_000
 MAX_IMPORT_VALUES = 2_000_000  # JSON values or CSV cells: each is a Python object in memory
@@ -128,11 +128,13 @@ def _check_escaped(path: Path, text: str, data: object) -> None:
                 waiting += [(item, (*where, key)), (key, where)]
         elif isinstance(value, list):
             waiting += [(item, (*where, index)) for index, item in reversed(list(enumerate(value)))]
-        elif isinstance(value, str) and (message := control_character_in_value(
+        elif isinstance(value, str) and (found := control_character_in_value(
                 value, escapes="\\u001b or \\b")):
             shown = "".join(f"[{part}]" if isinstance(part, int) else f".{part}"
                             for part in where).lstrip(".") or "the file"
-            raise ContentError(Problem(path, f"{shown}: {message}", _escape_line(text, value)))
+            raise ContentError(Problem(path, f"{shown}: {found.message}", _escape_line(
+                text, value), code=Code.YAML_CONTROL_ESCAPE, fields={
+                    "key": shown, "char": found.char, "half": int(found.half)}))
 
 
 def _escape_line(text: str, value: str) -> int | None:

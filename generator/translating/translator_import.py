@@ -35,7 +35,15 @@ from generator.content.models import Article, Kit, SiteFont
 from generator.content.round_trip import RoundTripError, edited, set_key
 from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import MAX_CONTENT_BYTES, parse_yaml, utf8_text
-from generator.errors import ContentError, Problem, UsageError, WriteError
+from generator.errors import (
+    Code,
+    ContentError,
+    FieldValue,
+    Flaw,
+    Problem,
+    UsageError,
+    WriteError,
+)
 from generator.i18n.fonts import uncovered
 from generator.i18n.localize import (
     META_FIELDS,
@@ -48,7 +56,13 @@ from generator.i18n.localize import (
 )
 from generator.layout.coverage import characters
 from generator.translating.file_units import FileUnit, ReadFile
-from generator.translating.string_room import StringRoom, article_key, in_language, string_rooms
+from generator.translating.string_room import (
+    Place,
+    StringRoom,
+    article_key,
+    in_language,
+    string_rooms,
+)
 
 MAX_TEXT = 2000  # characters in one string: more is no interface string or article line
 _ARTICLE_KEY = re.compile(r"(?P<slug>[a-z0-9][a-z0-9-]*)\.(?P<field>title|card|key_points)"
@@ -94,7 +108,8 @@ def read_translator_bytes(path: Path, raw: bytes) -> ReadFile:
     if len(raw) > MAX_CONTENT_BYTES:
         raise ContentError(Problem(path, (
             f"the file is over {MAX_CONTENT_BYTES // (1024 * 1024)} MB: not a translator file "
-            "of one language")))
+            "of one language"), code=Code.TRANSLATOR_FILE_TOO_BIG,
+            fields={"limit": MAX_CONTENT_BYTES}))
     text = utf8_text(path, raw,
                      "the file is not UTF-8 text: export it again, or save it as UTF-8")
     if path.suffix.lower() in (".xlf", ".xliff") or (
@@ -128,11 +143,13 @@ def planned_import(kit: Kit, layouts: Iterable[Layout], read: ReadFile,
     except UsageError:
         raise ContentError(Problem(read.path, (
             f"the file is for {read.lang!r}, which is not a language code havenprint knows"),
-            1)) from None
+            1, code=Code.TRANSLATOR_UNKNOWN_LANGUAGE, fields={"given": read.lang})) from None
     if expected is not None and known_language(expected)[0] != lang:
         raise ContentError(Problem(read.path, (
             f"the file is for {lang}, not {known_language(expected)[0]}: a file for another "
-            "language; import it for its own language, or export the right one"), 1))
+            "language; import it for its own language, or export the right one"), 1,
+            code=Code.TRANSLATOR_OTHER_LANGUAGE,
+            fields={"given": lang, "expected": known_language(expected)[0]}))
     chosen = {layout.name: layout for layout in layouts}
     status = language_status(lang, locale_root(kit.root, lang), declared_strings(chosen))
     articles = {slug: by_lang[lang] for slug, by_lang in kit.library.items() if lang in by_lang}
@@ -183,31 +200,34 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
     reviewed: dict[str, bool] = {}
     seen: dict[str, int | None] = {}
     for unit in read.units:
-        def problem(message: str, unit: FileUnit = unit) -> None:
-            problems.append(Problem(read.path, f"unit {unit.key!r}: {message}", unit.line))
+        def problem(flaw: Flaw, unit: FileUnit = unit) -> None:
+            problems.append(flaw.at(read.path, unit.line, prefix=f"unit {unit.key!r}: ",
+                                    key=unit.key))
 
         if not unit.key:
             problems.append(Problem(read.path, (
                 "a unit without a name (XLIFF id or resname, PO msgctxt): which string is "
-                "it?"), unit.line))
+                "it?"), unit.line, code=Code.UNIT_NO_NAME))
             continue
         if unit.key in seen:
-            problem(f"given twice (also on line {seen[unit.key]}): keep one")
+            problem(Flaw(Code.UNIT_TWICE, f"given twice (also on line {seen[unit.key]}): keep "
+                         "one", {"first": seen[unit.key]}))
             continue
         seen[unit.key] = unit.line
         article = _article_of(unit.key, articles)
         if unit.key not in status.english and article is None:
             problem(_unknown(unit.key, status, articles, lang))
             continue
-        if article is not None and (message := _new_point(
+        if article is not None and (flaw := _new_point(
                 unit.key, article, (numbers or ("", {}))[1].get(article.slug))):
-            problem(message)
+            problem(flaw)
             continue
         expected_file = Path(f"locales/{lang}" if article is None
                              else f"articles/{article.slug}.{lang}")
         if unit.original and Path(unit.original).with_suffix("") != expected_file:
-            problem(f"the file puts it in {unit.original}; for {lang} it goes into "
-                    f"{expected_file}: a file for another language or kit?")
+            problem(Flaw(Code.UNIT_OTHER_FILE, f"the file puts it in {unit.original}; for "
+                         f"{lang} it goes into {expected_file}: a file for another language "
+                         "or kit?", {"original": unit.original, "expected": str(expected_file)}))
             continue
         if not unit.target or not unit.target.strip():
             continue  # not translated: what prints now stays
@@ -216,47 +236,53 @@ def _checked_units(read: ReadFile, lang: str, status: LanguageStatus,
             notes.append(Problem(read.path, (
                 f"unit {unit.key!r}: its translation is its English text, copied in: left "
                 f"untranslated (if it is the same in {lang}, mark the unit final, or add a "
-                "note saying so)"), unit.line, "warning"))
+                "note saying so)"), unit.line, "warning", code=Code.UNIT_COPIED,
+                fields={"key": unit.key}))
             continue
-        if message := control_character_in_value(text, "an escape or a pasted character"):
-            problem(message)
+        if unprintable := control_character_in_value(text, "an escape or a pasted character"):
+            problem(Flaw(Code.UNIT_CONTROL_CHARACTER, unprintable.message, {
+                "char": unprintable.char, "half": int(unprintable.half)}))
             continue
         if hidden := invisible_in(text):
-            codes = ", ".join(dict.fromkeys(f"U+{ord(char):04X}" for char in hidden))
+            chars = tuple(dict.fromkeys(f"U+{ord(char):04X}" for char in hidden))
             notes.append(Problem(read.path, (
-                f"unit {unit.key!r}: removed invisible formatting characters ({codes})"),
-                unit.line, "info"))
+                f"unit {unit.key!r}: removed invisible formatting characters "
+                f"({', '.join(chars)})"), unit.line, "info", code=Code.UNIT_INVISIBLE,
+                fields={"key": unit.key, "chars": chars}))
             text = without_invisible(text)
         if len(text) > MAX_TEXT:
-            problem(f"{len(text):,} characters: not one string (at most {MAX_TEXT:,})")
+            problem(Flaw(Code.UNIT_NOT_ONE_STRING, f"{len(text):,} characters: not one string "
+                         f"(at most {MAX_TEXT:,})", {"length": len(text), "limit": MAX_TEXT}))
             continue
         english = status.english.get(unit.key) if article is None else None
-        if english is not None and (message := placeholder_problem(text, english)):
-            problem(message)
+        if english is not None and (flaw := placeholder_problem(text, english)):
+            problem(flaw)
             continue
-        if numbers is not None and (message := printed_text_problem(
+        if numbers is not None and (flaw := printed_text_problem(
                 text, numbers[0], _english_of(unit.key, english, lang, numbers[1]))):
-            problem(message)
+            problem(flaw)
             continue
         if english is not None and unit.source is not None and \
                 " ".join(unit.source.split()) != " ".join(english.split()):
             notes.append(Problem(read.path, (
                 f"unit {unit.key!r}: the English text changed since the file was exported "
                 f"(now {english!r}): check that the translation still says it"),
-                unit.line, "warning"))
+                unit.line, "warning", code=Code.UNIT_ENGLISH_CHANGED,
+                fields={"key": unit.key, "english": english}))
         if article is None:
             strings[unit.key] = text
             reviewed[unit.key] = unit.reviewed
         else:
             lines[unit.key] = text
     if gap := _gap_in_points(lines, articles):
-        key, message = gap
-        problems.append(Problem(read.path, f"unit {key!r}: {message}", next(
-            (unit.line for unit in read.units if unit.key == key), None)))
+        key, flaw = gap
+        problems.append(flaw.at(read.path, next(
+            (unit.line for unit in read.units if unit.key == key), None),
+            prefix=f"unit {key!r}: ", key=key))
     return strings, lines, reviewed
 
 
-def _new_point(key: str, article: Article, english: Article | None) -> str | None:
+def _new_point(key: str, article: Article, english: Article | None) -> Flaw | None:
     """Why key point `key` is not one to translate: a number past the English article's
     points (past the article's own, without an English one) would add a point of its own
     (`key_points.99` was appended as a new one)."""
@@ -268,13 +294,14 @@ def _new_point(key: str, article: Article, english: Article | None) -> str | Non
     if number <= points:
         return None
     whose = "the English article" if english is not None else "the article"
-    return (f"{whose} has {points} key point{'s' if points != 1 else ''}: a translator file "
-            f"translates them and adds none (key point {number}); add it to the English "
-            "article first")
+    return Flaw(Code.UNIT_NEW_POINT, (
+        f"{whose} has {points} key point{'s' if points != 1 else ''}: a translator file "
+        f"translates them and adds none (key point {number}); add it to the English "
+        "article first"), {"points": points, "number": number, "english": int(english is not None)})
 
 
 def _gap_in_points(lines: Mapping[str, str],
-                   articles: Mapping[str, Article]) -> tuple[str, str] | None:
+                   articles: Mapping[str, Article]) -> tuple[str, Flaw] | None:
     """Key points past an article's own that do not follow on from them (the article has 2,
     the file gives the 4th but not the 3rd): they would be written as the next ones."""
     for slug, article in articles.items():
@@ -283,10 +310,10 @@ def _gap_in_points(lines: Mapping[str, str],
         new = [number for number in given if number > len(article.key_points)]
         for expected, number in enumerate(new, start=len(article.key_points) + 1):
             if number != expected:
-                return article_key(slug, "key_points", number), (
+                return article_key(slug, "key_points", number), Flaw(Code.UNIT_POINT_GAP, (
                     f"the {article.lang} article has {len(article.key_points)} key points and "
                     f"the file does not give key point {expected}: give the points in between "
-                    "too")
+                    "too"), {"points": len(article.key_points), "expected": expected})
     return None
 
 
@@ -318,14 +345,18 @@ def _article_of(key: str, articles: Mapping[str, Article]) -> Article | None:
 
 
 def _unknown(key: str, status: LanguageStatus, articles: Mapping[str, Article],
-             lang: str) -> str:
+             lang: str) -> Flaw:
     found = _ARTICLE_KEY.fullmatch(key)
     if found is not None and found["slug"] not in articles:
-        return (f"no article {found['slug']!r} in {lang} in this kit: its lines go into "
-                f"articles/{found['slug']}.{lang}.md, which the kit must list and have")
+        return Flaw(Code.UNIT_UNKNOWN_ARTICLE, (
+            f"no article {found['slug']!r} in {lang} in this kit: its lines go into "
+            f"articles/{found['slug']}.{lang}.md, which the kit must list and have"),
+            {"slug": found["slug"]})
     valid = ", ".join(sorted(status.english)[:8])
-    return (f"unknown string; this kit's strings are named {valid}... and "
-            f"<article>.title, <article>.card, <article>.key_points.<n>")
+    return Flaw(Code.UNIT_UNKNOWN, (
+        f"unknown string; this kit's strings are named {valid}... and "
+        f"<article>.title, <article>.card, <article>.key_points.<n>"),
+        {"valid": tuple(sorted(status.english)[:8])})
 
 
 def _article_texts(articles: Mapping[str, Article]) -> dict[str, str]:
@@ -350,7 +381,8 @@ def _unprintable(read: ReadFile, lang: str, changed: Mapping[str, str],
             problems.append(Problem(read.path, (
                 f"unit {key!r}: {characters(missing)} in no font havenprint has for {lang} "
                 "(nor in `fonts:` in site.yaml): the build would stop at it; take it out"),
-                lines.get(key)))
+                lines.get(key), code=Code.UNIT_NO_FONT,
+                fields={"key": key, "characters": characters(missing)}))
     return problems
 
 
@@ -368,23 +400,32 @@ def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str,
             problems.append(unchecked)
         words = lexicon(kit.site, lang)
         for key in outside:
-            where = next(room.place.describe() for room in rooms[key].rooms
-                         if room.place.outside)
+            place = next(room.place for room in rooms[key].rooms if room.place.outside)
             for found in words.found(changed[key]):
                 refused = words.refuses(found)
                 problems.append(Problem(read.path, (
                     f"unit {key!r}: '{found.listed}'{words.whose(found)} "
                     f"{'would' if refused else 'may'} reveal what the piece is for: it prints "
-                    f"on an outside surface ({where}), where anyone sees it; reword it"),
-                    lines.get(key), "error" if refused else "warning"))
+                    f"on an outside surface ({place.describe()}), where anyone sees it; reword "
+                    "it"), lines.get(key), "error" if refused else "warning",
+                    code=Code.UNIT_REVEALING, fields={
+                        "key": key, "word": found.listed, "whose": words.whose(found),
+                        **_place_fields(place)}))
     for key, text in changed.items():
         for room in rooms[key].overflows() if key in rooms else []:
             room_size = (f"{room.characters} fit there" if room.characters is not None
                          else "it does not fit")
             problems.append(Problem(read.path, (
                 f"unit {key!r}: too long for {room.place.describe()}: it is {len(text)} "
-                f"characters and {room_size}; shorten it"), lines.get(key)))
+                f"characters and {room_size}; shorten it"), lines.get(key),
+                code=Code.UNIT_TOO_LONG, fields={
+                    "key": key, "length": len(text), "fit": room.characters,
+                    **_place_fields(room.place)}))
     return problems
+
+
+def _place_fields(place: Place) -> dict[str, FieldValue]:
+    return {"title": place.title, "face": place.face, "panel": place.panel, "slot": place.slot}
 
 
 def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapping[str, str],
@@ -401,7 +442,8 @@ def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapp
     if not is_inside(path.parent, (kit.root.resolve(),)):
         raise ContentError(Problem(path.parent, (
             f"is a link to {path.parent.resolve()}, outside the content folder: the catalogue "
-            "would be written there; make locales/ a folder of its own")))
+            "would be written there; make locales/ a folder of its own"),
+            code=Code.CATALOGUE_LINKED_OUT, fields={"target": str(path.parent.resolve())}))
     own = next((c for c in status.catalogues if c.path == path), None)
     if path.exists():
         now: str | None = read_limited(path, MAX_CONTENT_BYTES).decode("utf-8-sig")
@@ -449,7 +491,8 @@ def _catalogue_change(kit: Kit, lang: str, status: LanguageStatus, strings: Mapp
     try:
         new = edited(text, edit)
     except RoundTripError as error:
-        raise ContentError(Problem(path, f"cannot be edited: {error}")) from None
+        raise ContentError(Problem(path, f"cannot be edited: {error}", code=Code.CANNOT_EDIT,
+                                   fields={"reason": str(error)})) from None
     catalogue_from_doc(parse_yaml(new, path), status.english)  # ContentError: said as is
     return (path, new, now), needs[0]
 
@@ -467,7 +510,8 @@ def _article_changes(kit: Kit, read: ReadFile, articles: Mapping[str, Article],
         if not is_inside(path, (kit.root.resolve(),)):
             problems.append(Problem(read.path, (
                 f"the lines of {slug!r} go into {path}, which is not in this content folder "
-                "(a base it extends): translate them there"), 1))
+                "(a base it extends): translate them there"), 1, code=Code.ARTICLE_IN_BASE,
+                fields={"slug": slug}))
             continue
         points = {int(key.rsplit(".", 1)[1]): text for key, text in given.items()
                   if ".key_points." in key}
@@ -478,7 +522,8 @@ def _article_changes(kit: Kit, read: ReadFile, articles: Mapping[str, Article],
             new = with_lines(now, change, article.title, article.key_points,
                              path.suffix.lower() == ".md")
         except (RoundTripError, ValueError) as error:
-            problems.append(Problem(path, f"the front matter cannot be edited: {error}", 1))
+            problems.append(Problem(path, f"the front matter cannot be edited: {error}", 1,
+                                    code=Code.CANNOT_EDIT, fields={"reason": str(error)}))
             continue
         try:
             load_article(path, slug, article.lang, text=new)
