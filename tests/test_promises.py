@@ -193,3 +193,35 @@ def test_the_lines_page_sets_what_may_be_said_of_a_line(served) -> None:  # noqa
     saved = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
     assert "free" not in saved[0]  # told from its number again: toll-free
     assert set(line_promise(load_kit(kit).resources[0]).said) == {FREE, ANY_TIME}
+
+
+def test_each_language_s_piece_says_what_its_own_hours_say(tmp_path: Path) -> None:
+    """`hours: {en: "Mon–Fri 9–5", es: "24/7"}`: the English poster said "Free and private,
+    any time." above "Mon–Fri 9–5" because the Spanish hours were 24/7. Each language's
+    pieces promise what that language's hours say, and the disagreement is a warning."""
+    resources = lines("1-800-799-7201", '{en: "Mon–Fri 9–5", es: "24/7"}',
+                      "    confidential: true\n")
+    kit = kit_with(tmp_path / "kit", resources, ("en", "es"))
+    line = load_kit(kit).resources[0]
+    assert set(line_promise(line, "en").said) == {FREE, PRIVATE}
+    assert set(line_promise(line, "es").said) == {FREE, PRIVATE, ANY_TIME}
+    code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
+                        "brochure", "--format", "poster")
+    assert code == 0, err
+    for lang, claims in (("en", {FREE, PRIVATE}), ("es", {FREE, PRIVATE, ANY_TIME})):
+        strings = load_strings(lang, DEFAULT_CONTENT)
+        for name in ("brochure.pdf", "poster-letter.pdf"):
+            assert claims_in(outside(tmp_path / "out" / lang / name), strings) == claims, (
+                lang, name)
+    warnings = [row for row in err.splitlines() if "say 24/7 in es but not in en" in row]
+    assert len(warnings) == 1 and ": warning: " in warnings[0], err
+    notes = [row for row in err.splitlines() if "sticker in en say only" in row]
+    assert len(notes) == 1 and "not 'any time': its hours are Mon–Fri 9–5" in notes[0], err
+
+
+def test_hours_the_same_in_every_language_draw_no_warning(tmp_path: Path) -> None:
+    resources = lines("1-800-799-7201", '{en: "24/7", es: "24/7"}', "    confidential: true\n")
+    kit = kit_with(tmp_path / "kit", resources, ("en", "es"))
+    code, err = run_cli("check", kit)
+    assert code == 0, err
+    assert "say 24/7 in" not in err and "sticker say" not in err, err

@@ -8,10 +8,13 @@ data makes it (a card beside a line open Monday to Friday, 9 to 5, said "any tim
   numbering plan (a toll-free number, a short number such as 988 or 116 123: call_cost.py);
   `free: false` keeps it unsaid.
 - private: `confidential: true` (the line says its calls are confidential).
-- any time: its hours are 24/7.
+- any time: its hours are 24/7, in the language the piece prints: each language's piece
+  says what that language's hours say (`hours: {en: "Mon–Fri 9–5", es: "24/7"}` said "any
+  time" on the English poster above "Mon–Fri 9–5" because the Spanish hours were 24/7).
 
 The piece prints the catalogue's sentence for what is said (PROMISE_STRINGS), or none when
-nothing is; a note says what is left unsaid and why (`promise_notes`).
+nothing is; a note says what is left unsaid and why, in which languages (`promise_notes`);
+hours that are 24/7 in one language and not in another are a warning: one of them is wrong.
 """
 
 from __future__ import annotations
@@ -57,7 +60,9 @@ class Promise:
         return PROMISE_STRINGS.get(frozenset(self.said))
 
 
-def line_promise(line: Resource) -> Promise:
+def line_promise(line: Resource, lang: str | None = None) -> Promise:
+    """What may be said of `line` on a piece in `lang`: its hours in that language (None:
+    the hours every language shares, or the first given)."""
     said: dict[str, str] = {}
     unsaid: dict[str, str] = {}
     number = line.phone.display if line.phone else None
@@ -75,29 +80,56 @@ def line_promise(line: Resource) -> Promise:
     else:
         unsaid[PRIVATE] = "the line does not say its calls are confidential " \
                           "(`confidential: true` if they are)"
-    hours = [line.hours, line.hours_by_lang.default,
-             *(text for _, text in line.hours_by_lang.by_lang)]
-    if any(open_all_hours(text) for text in hours):
+    hours = line.hours if lang is None else line.hours_in(lang)
+    if open_all_hours(hours):
         said[ANY_TIME] = "hours: 24/7"
     else:
-        unsaid[ANY_TIME] = (f"its hours are {line.hours}" if line.hours else
+        unsaid[ANY_TIME] = (f"its hours are {hours}" if hours else
                             "it gives no hours") + " (not 24/7)"
     return Promise(said, unsaid)
 
 
 def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Problem]:
     """A note on the first line when a piece says less of it than "Free and private, any
-    time.": what it says, and what it leaves unsaid and why."""
+    time.": what it says, and what it leaves unsaid and why, once for the languages that say
+    the same; and a warning when its hours are 24/7 in some languages and not in others."""
     if site is None or not resources:
         return []
     first = resources[0]
-    promise = line_promise(first)
-    if not promise.unsaid:
+    langs = tuple(dict.fromkeys(site.options.languages))
+    by_promise: dict[tuple[tuple[str, str], ...], tuple[Promise, list[str]]] = {}
+    for lang in langs:
+        promise = line_promise(first, lang)
+        key = (*promise.said.items(), *promise.unsaid.items())
+        by_promise.setdefault(key, (promise, []))[1].append(lang)
+    problems = _hours_disagree(first, langs)
+    for promise, said_in in by_promise.values():
+        if not promise.unsaid:
+            continue
+        unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
+        if promise.said:
+            said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
+            what = f"say only {said} of {quoted(first.name)}"
+        else:
+            what = f"say nothing of {first.name!r} beside its number"
+        where = WHERE if len(by_promise) == 1 else f"{WHERE} in {', '.join(said_in)}"
+        problems.append(Problem(first.source.path, f"{where} {what}; {unsaid}",
+                                first.source.line, "info"))
+    return problems
+
+
+def _hours_disagree(line: Resource, langs: tuple[str, ...]) -> list[Problem]:
+    """The hours given per language are one line's hours translated: where some say 24/7
+    and others do not, one of them is wrong, and a survivor reading the wrong one calls a
+    line that does not answer (or does not call one that would)."""
+    hours = {lang: line.hours_in(lang) for lang in langs}
+    always = [lang for lang, text in hours.items() if open_all_hours(text)]
+    if not always or len(always) == len(hours):
         return []
-    unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
-    if promise.said:
-        said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
-        what = f"say only {said} of {quoted(first.name)}"
-    else:
-        what = f"say nothing of {first.name!r} beside its number"
-    return [Problem(first.source.path, f"{WHERE} {what}; {unsaid}", first.source.line, "info")]
+    others = [lang for lang in hours if lang not in always]
+    said = "; ".join(f"{lang}: {hours[lang]!r}" for lang in always + others)
+    return [Problem(line.source.path,
+                    f"the hours of {quoted(line.name)} say 24/7 in {', '.join(always)} "
+                    f"but not in {', '.join(others)} ({said}): give the same hours in "
+                    f"every language; each piece says 'any time' only where its "
+                    f"language's hours are 24/7", line.source.line, "warning")]

@@ -330,8 +330,8 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
         "resources": [resource_view(r, lang, strings, digits) for r in kit.resources],
         "checked": _oldest_check(kit, lang, digits),
         # the catalogue string saying what reaching the first line is like (free, private,
-        # any time), as far as its data says it; None: nothing (content/promises.py)
-        "promise": line_promise(kit.resources[0]).key if kit.resources else None,
+        # any time), as far as its data says it in `lang`; None: nothing (content/promises.py)
+        "promise": line_promise(kit.resources[0], lang).key if kit.resources else None,
         "t": strings,
         "qr": {"action": qr_action},
         "lang": lang,
