@@ -19,11 +19,14 @@ from generator.forked import run_shared
 from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
 from generator.layout.document import (
     Composition,
+    Placed,
     SameLines,
     compose_faces,
     document_placement,
     document_size,
+    emptiest_panel,
     empty_panels,
+    flow_scale,
     kit_strings,
     lines_told,
     place_document,
@@ -150,6 +153,8 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     composition = compose_document(kit, layout, lang, same_lines=same_lines)
     check_wording(kit, composition)
     placed = place_document(composition, document_placement(kit, composition))
+    layout, composition, placed, chosen = _shorter_if_it_fits(kit, layout, lang, same_lines,
+                                                              composition, placed)
     outside = discretion(kit, layout, lang, placed.faces)
     problems = placed.problems + [p for p in outside if p.severity == "error"]
     if problems:
@@ -157,7 +162,7 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     captions = office_captions(kit, layout, placed.size, placed.faces, lang)
     pairs = legible(kit, layout, lang, placed.faces)
     told = lines_told(kit, composition, placed.faces)
-    warnings = (told.warnings + empty_panels(composition, placed)
+    warnings = (chosen + told.warnings + empty_panels(composition, placed)
                 + [p for p in outside if p.severity != "error"])
     cut = frozenset(line for face in placed.faces for line, _ in face.left_out_lines)
     gave_way = [(tuple(spaceless(text) for text in texts), note)
@@ -167,10 +172,42 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
                    printed_text(placed.faces)), pairs
 
 
+def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLines | None,
+                        composition: Composition, placed: Placed
+                        ) -> tuple[Layout, Composition, Placed, list[Problem]]:
+    """The piece as the layout's short form makes it (the brochure's bi-fold), where the
+    layout leaves a panel emptier than the short form's `empty_share` and the short form
+    places everything, its text no smaller, and leaves its panels less empty; with a note
+    saying so. Else the piece as it was placed."""
+    short = layout.short_form()
+    if short is None or placed.problems or short.spec.short_form is not None:
+        return layout, composition, placed, []
+    share = layout.spec.short_form.empty_share if layout.spec.short_form else 1.0
+    emptiest = emptiest_panel(placed)
+    if emptiest <= share:
+        return layout, composition, placed, []
+    try:
+        other = compose_document(kit, short, lang, same_lines=same_lines)
+        check_wording(kit, other)
+        other_placed = place_document(other, document_placement(kit, other))
+    except ContentError:
+        return layout, composition, placed, []
+    if (other_placed.problems or emptiest_panel(other_placed) >= emptiest
+            or flow_scale(other_placed) < flow_scale(placed) - 1e-6):  # never smaller type
+        return layout, composition, placed, []
+    note = Problem(composition.sources.get("article", layout.folder / "layout.yaml"), (
+        f"{layout.name}: printed as a {short.spec.title.lower()}: the article leaves "
+        f"{emptiest:.0%} of a panel of the {layout.spec.title.lower()} empty [{lang}]"),
+        severity="info")
+    return short, other, other_placed, [note]
+
+
 def _built(kit: Kit, document: Document, lang: str, target: Target,
            path: Path, piece: Piece | None = None) -> BuiltPdf:
     lines, partly = (piece.printed_lines, piece.partly_lines) if piece else (frozenset(), {})
-    return BuiltPdf(document.layout, document.size_key, lang, target, path, document.article,
+    layout = (document.layout.short_form() if piece is not None and piece.short_form
+              else None) or document.layout  # what it was made as: its title, how to fold it
+    return BuiltPdf(layout, document.size_key, lang, target, path, document.article,
                     card_line_from_site(kit, document, lang), kit.audience,
                     tuple(sorted(lines)), tuple(sorted(partly.items())),
                     piece.qr_payloads if piece else ())
@@ -192,6 +229,7 @@ class Piece:
     given: frozenset[int] = frozenset()  # the lines it was asked to leave out (`_pieces`)
     gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
     printed_text: str = ""  # see generator/layout/laid_out.py
+    short_form: bool = False  # made as its layout's short form (the brochure's bi-fold)
     failed: bool = False
     faint: bool = False  # failed on contrast: brand_color is too light
 
@@ -388,7 +426,8 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
                                                   for qr in face.qrs)),
                   left_out_lines=laid.left_out_lines,
                   cut_lines=laid.cut_lines, given=frozenset(same_lines or ()),
-                  gave_way=laid.gave_way, printed_text=laid.printed_text)
+                  gave_way=laid.gave_way, printed_text=laid.printed_text,
+                  short_form=laid.layout is not document.layout)
     for target in targets:
         piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
     return piece

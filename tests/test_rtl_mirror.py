@@ -90,6 +90,17 @@ card: تۆ تەنیا نیت، و هەستەکانت تێگەیشتنیان هە
 """
 
 
+ENGLISH_ARTICLE = """---
+title: Why it can be hard to leave
+card: You are not alone, and what you feel makes sense.
+---
+
+## How to get help
+
+You do not have to face this alone. Trained advocates listen to you.
+"""
+
+
 @pytest.fixture(scope="module")
 def sorani(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """English and Sorani Kurdish (ckb, Arabic script), which has no built-in catalogue or
@@ -98,6 +109,8 @@ def sorani(tmp_path_factory: pytest.TempPathFactory) -> Path:
     content, out = root / "content", root / "out"
     default_kit_in(content, ["en", "ckb"])
     (content / "articles" / "trauma-bonding.ckb.md").write_text(SORANI_ARTICLE, "utf-8")
+    # as short in English, so that both are made the same way (a short article's bi-fold)
+    (content / "articles" / "trauma-bonding.en.md").write_text(ENGLISH_ARTICLE, "utf-8")
     site = content / "site.yaml"
     site.write_text(site.read_text("utf-8").replace(
         "  bn: সুস্থতার যোগাযোগ\n",

@@ -107,6 +107,12 @@ class SlotSpec(FrozenModel):
     gap: float = 4.0
     # flow: what fills the panels the text leaves empty, at most one of them ruled
     fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
+    # flow: the styles of the paragraphs that close its text (the article's sources): they
+    # print after what fills the room in the panel where they end, before lines to write on
+    last: list[str] = []
+    # text: printed only where it fits whole, in the room the face leaves (designed content
+    # for spare room, as a flow's fillers are): else left out, and nothing is said
+    when_room: bool = False
     ruled: bool = False  # text: lines to write on, from below the text to the box's foot
     # text: what gives way first on a small piece (a card's line from the article): left out,
     # with a warning, when a list on the face would otherwise leave out a line.
@@ -137,6 +143,10 @@ class SlotSpec(FrozenModel):
     # ruled text: its lines to write on in columns, as fractions of the box's width (a
     # name and a number), each headed by one of the slot's last paragraphs, in order.
     rule_columns: list[float] = Field(default=[], max_length=4)
+    # field: the slots it lies behind, `gap` points around what they printed, across its
+    # box's width (the bi-fold's tinted box behind "Before you call" and the lines); none:
+    # its box
+    around: list[str] = []
 
     @field_validator("box")
     @classmethod
@@ -226,6 +236,21 @@ class ImpositionSpec(FrozenModel):
     flip: Literal["long", "short"] = "long"  # duplex: which edge the sheet turns on
 
 
+class ShortFormSpec(FrozenModel):
+    """Another way to make the same piece, for an article too short for it (a bi-fold for a
+    tri-fold brochure): its own sizes (one for each of the layout's) and faces; its styles
+    over the layout's. A face's template finds the blocks it lacks in the layout's other
+    faces' templates."""
+
+    title: str
+    # when a panel of the piece as the layout makes it would be left emptier than this
+    # share (the tallest blank band across it), and the short form leaves less empty
+    empty_share: float = Field(default=0.25, gt=0, lt=1)
+    sizes: dict[str, SizeSpec]
+    faces: dict[str, FaceSpec]
+    styles: dict[str, StyleSpec] = {}
+
+
 class LayoutSpec(FrozenModel):
     name: str
     title: str
@@ -278,10 +303,30 @@ class LayoutSpec(FrozenModel):
     max_lines: int | None = Field(default=None, ge=1)
     styles: dict[str, StyleSpec]
     faces: dict[str, FaceSpec]
+    # the piece made another way for an article too short for this one (the brochure's
+    # bi-fold)
+    short_form: ShortFormSpec | None = None
 
     def slots_of_kind(self, kind: str) -> list[SlotSpec]:
         """Every face's slots of `kind` (tabs, list, flow...), face by face."""
         return [slot for face in self.faces.values() for slot in face.slots if slot.kind == kind]
+
+    @model_validator(mode="after")
+    def _short_form_sizes(self) -> LayoutSpec:
+        if self.short_form is not None and set(self.short_form.sizes) != set(self.sizes):
+            raise ValueError(f"short_form.sizes must be the layout's sizes: "
+                             f"{', '.join(self.sizes)}")
+        return self
+
+    def shortened(self) -> LayoutSpec | None:
+        """The layout's short form as a layout of its own (its title, sizes, faces and
+        styles), None where it has none."""
+        short = self.short_form
+        if short is None:
+            return None
+        return self.model_copy(update={
+            "title": short.title, "sizes": short.sizes, "faces": short.faces,
+            "styles": {**self.styles, **short.styles}, "short_form": None})
 
     @field_validator("options")
     @classmethod
@@ -306,6 +351,12 @@ class Layout:
     @property
     def name(self) -> str:
         return self.spec.name
+
+    def short_form(self) -> Layout | None:
+        """The same format made another way for a short article (layouts.py's
+        ShortFormSpec), with this layout's folder, settings and strings."""
+        spec = self.spec.shortened()
+        return None if spec is None else Layout(spec, self.folder, self.options, self.strings)
 
 
 def page_size(spec: LayoutSpec, size: SizeSpec) -> SizeSpec:
@@ -344,6 +395,15 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     spec, outside = _outside_kept(spec, doc, replaces)
     problems = (outside + _boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
                 + _option_problems(spec, doc, options) + _string_problems(spec, doc))
+    short = spec.shortened()
+    if short is not None:
+        problems += _boxes_for_no_slot(short, doc) + _stacking_problems(short, doc)
+        problems += [Problem(doc.path, (
+            f"short_form.faces.{name}: the {name} face is an outside surface, checked for "
+            "revealing words, and so is its short form's: add `outside: true`"),
+            doc.line_of(("short_form", "faces", name)))
+            for name, face in short.faces.items()
+            if name in spec.faces and spec.faces[name].outside and not face.outside]
     if problems:
         raise ContentError(problems)
     return Layout(spec, folder, options, strings)
@@ -525,7 +585,8 @@ def _leads_back(slots: dict[str, SlotSpec], start: str, target: str) -> bool:
         if name in seen or name not in slots:
             continue
         seen.add(name)
-        todo.extend(n for n in (slots[name].below, slots[name].above) if n is not None)
+        todo.extend(n for n in (slots[name].below, slots[name].above, *slots[name].around)
+                    if n is not None)
     return False
 
 

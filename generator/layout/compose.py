@@ -375,7 +375,11 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
                  unlisted: Mapping[int, tuple[str, ...]],
                  ) -> tuple[dict[str, tuple[Paragraph, ...]], dict[str, tuple[Item, ...]],
                             dict[str, tuple[tuple[FillerSpec, tuple[Paragraph, ...]], ...]]]:
-    template = _environment(layout.folder).get_template(face.template)
+    environment = _environment(layout.folder)
+    # the face's template, then the layout's other faces' (a short form's face prints
+    # blocks another face's template has: the bi-fold's inside prints the flap's lines)
+    names = [face.template, *(other.template for other in layout.spec.faces.values())]
+    template = [environment.get_template(name) for name in dict.fromkeys(names)]
     texts, lists, fillers = {}, {}, {}
     in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
     views = [view for _, _, view in lines]
@@ -411,8 +415,11 @@ def _lines_of(slot: SlotSpec, lines: Sequence[T]) -> Sequence[T]:
     return {"all": lines, "first": lines[:1], "rest": lines[1:]}[slot.lines]
 
 
-def _render_block(template: Any, block: str, context: dict, path: Any) -> tuple[Paragraph, ...]:
-    if block not in template.blocks:
+def _render_block(templates: Sequence[Any], block: str, context: dict,
+                  path: Any) -> tuple[Paragraph, ...]:
+    """The block rendered, from the first of `templates` that has it."""
+    template = next((each for each in templates if block in each.blocks), None)
+    if template is None:
         raise ContentError(Problem(path, f"template has no block '{block}' for its slot"))
     # Content files are cleaned as they are read; a layout's own template is not.
     output = without_invisible(joined(template.blocks[block](template.new_context(context))))

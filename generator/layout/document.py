@@ -34,7 +34,7 @@ from generator.layout.compose import (
     template_context,
 )
 from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
-from generator.layout.emptiness import empty_panel_problems
+from generator.layout.emptiness import empty_panel_problems, filled_rects, largest_empty_band
 from generator.layout.pages import panel_pages
 from generator.layout.place import (
     LineWords,
@@ -243,6 +243,26 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
         if set(ways) - {"name", "hours"} or (index in listed and ways):
             partly[index] = ways
     return LinesTold(warnings, frozenset(printed), left_out, partly)
+
+
+def emptiest_panel(placed: Placed) -> float:
+    """The largest share of a panel that carries a flow (the article's) left blank: the
+    tallest blank band across its safe area over its height (as `empty_panels` measures)."""
+    share = 0.0
+    for face in placed.faces:
+        if not any(slot.kind == "flow" for slot in face.spec.slots):
+            continue
+        rects = filled_rects(face)
+        for panel in face.panels:
+            area = panel.inset(placed.size.safe_margin)
+            share = max(share, largest_empty_band(area, rects) / area.height)
+    return share
+
+
+def flow_scale(placed: Placed) -> float:
+    """The scale the document's flowing text (the article) was set at: 1 without one."""
+    return min((face.flow_scale for face in placed.faces if face.flow_scale is not None),
+               default=1.0)
 
 
 def empty_panels(composition: Composition, placed: Placed) -> list[Problem]:

@@ -49,6 +49,10 @@ class Filled:
     rules: list[Rule]
     placed: list[str]  # the fillers' block names, in the order they went in
     callouts: list[Rect]  # the tinted boxes behind callout fillers
+    ruled_from: int = 0  # texts from this one on are the ruled filler's (the notes)
+    # how well they went in: how many were left out, then the largest share of a box left
+    # empty (less is better)
+    score: tuple[int, float] = (0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,7 @@ def fill(room: list[Rect], whole: Sequence[Rect],
     notes = ([_measure(ruled[0], ruled[1], box, typesetter, scale) for box in room]
              if ruled is not None else [])
     best = _best_plan(room, whole, measured, notes, gap, rule_spacing)
-    filled = Filled([], [], [], [])
+    filled = Filled([], [], [], [], score=(sum(best.score[0]), best.score[1]))
     cursors = [box.top for box in room]
     for number, ((filler, _), index) in enumerate(zip(blocks, best.rooms, strict=True)):
         if index is None:
@@ -93,6 +97,7 @@ def fill(room: list[Rect], whole: Sequence[Rect],
         cursors[index] = _place(room[index], top, measured[number][index], filler, scale,
                                 filled)
         filled.placed.append(filler.block)
+    filled.ruled_from = len(filled.texts)
     if ruled is not None and best.notes is not None:
         index = best.notes
         box = room[index]

@@ -16,15 +16,15 @@ from types import MappingProxyType
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.content.layouts import FaceSpec, Layout, SizeSpec, SlotSpec
+from generator.content.layouts import FaceSpec, FillerSpec, Layout, SizeSpec, SlotSpec
 from generator.content.models import Source
 from generator.content.units import PT_PER_UNIT
 from generator.errors import ContentError, Problem, quoted, shortened
 from generator.i18n.fonts import FontSet
 from generator.layout.compose import ComposedFace, Item
-from generator.layout.fillers import GAP, Rule, fill, free_room, rules
+from generator.layout.fillers import GAP, MIN_RULES, Filled, Rule, fill, free_room, rules
 from generator.layout.fit import UNBREAKABLE, Icon, Typesetter, fit_stack, min_width
-from generator.layout.flow import fit_flow, words_over
+from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import describe, fit_list
 from generator.layout.paragraphs import Paragraph
@@ -134,6 +134,7 @@ class PlacedFace:
     fields: list[PlacedField] = field(default_factory=list)  # colour behind text
     cut_lines: list[PlacedCutLine] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)  # lines to write on
+    flow_scale: float | None = None  # the scale its flow's text was set at, where it has one
     callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
     warnings: list[Problem] = field(default_factory=list)
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
@@ -279,14 +280,15 @@ def _placed_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
 
 def placing_order(slots: Sequence[SlotSpec]) -> list[SlotSpec]:
     """The slots in the layout's order, except that a slot that stacks against another
-    (`below`, `above`) comes after it (layouts.py refuses cycles)."""
+    (`below`, `above`) or lies around it (a field's `around`) comes after it (layouts.py
+    refuses cycles)."""
     by_name = {slot.name: slot for slot in slots}
     done: dict[str, SlotSpec] = {}
 
     def visit(slot: SlotSpec) -> None:
         if slot.name in done:
             return
-        for name in (slot.below, slot.above):
+        for name in (slot.below, slot.above, *slot.around):
             if name is not None and name in by_name:
                 visit(by_name[name])
         done[slot.name] = slot
@@ -305,12 +307,21 @@ def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     box = slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
     top, bottom = box.top, box.y
     below = _printed_neighbour(slot.below, "below", placed)
-    if below is not None:
+    if below is not None and _on_panel(placed, below, panel):
         top = min(top, placed.extents[below][0] - slot.gap)
     above = _printed_neighbour(slot.above, "above", placed)
-    if above is not None:
+    if above is not None and _on_panel(placed, above, panel):
         bottom = max(bottom, placed.extents[above][1] + slot.gap)
     return Rect(box.x, bottom, box.width, max(0.0, top - bottom))
+
+
+def _on_panel(placed: PlacedFace, name: str, panel: int | None) -> bool:
+    """Whether the slot `name` stands on `panel` (a flow's box in each of its panels stacks
+    only against the slots on that panel); any panel when none is given."""
+    if panel is None:
+        return True
+    other = next((each for each in placed.spec.slots if each.name == name), None)
+    return other is None or other.panel == panel
 
 
 def _printed_neighbour(name: str | None, side: str, placed: PlacedFace) -> str | None:
@@ -339,6 +350,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             raise ContentError(_problem(slot, placement, "has nothing to print", placed))
         return
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
+    if slot.when_room and slot.ruled:  # spare room for notes: their heading and three lines
+        height -= MIN_RULES * placement.layout.spec.rule_spacing
     paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
     if paragraphs is not None and slot.safety:
         _tell_a_shorter_note(placed, slot, placement, items, chosen)
@@ -356,6 +369,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             room = _characters_that_fit(items[0], width, height, placement)
             message += (f": it is {_length(items[0])} characters and the slot holds about "
                         f"{room}; shorten it")
+        if slot.when_room and not slot.required:
+            return  # spare room's content: there is none
         # A text that gives way gives way to the lines, but one written for this slot (no
         # choices: a card line given as `card:`) must fit the slot's own box.
         if slot.required or (slot.gives_way and not any(item.choice for item in items)):
@@ -560,19 +575,102 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         raise ContentError(_problem(
             slot, placement, _overflow_message(overflow, placement, items, boxes, narrowest),
             placed, source=_wide_source(overflow, items, narrowest, placement)))
+    fillers = composed.fillers.get(slot.name, ())
+    filled: Filled | None = None
+    if fillers:
+        flowed, filled = _best_filled(flowed, items, boxes, slot, fillers, placed, placement)
+    placed.flow_scale = flowed.scale
     width = {round(box.x, 2): box.width for box in boxes}
     placed.texts.extend(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)], placed.rtl)
                         for p in flowed.pieces)
-    fillers = composed.fillers.get(slot.name, ())
-    if not fillers:
+    if filled is None:
         return
-    used = [min((p.y for p in flowed.pieces if abs(p.x - box.x) < 0.01), default=None)
-            for box in boxes]
-    filled = fill(free_room(boxes, used, GAP * flowed.scale), boxes, fillers, typesetter,
-                  flowed.scale, placement.layout.spec.rule_spacing)
+    if slot.last:
+        _last_after_fillers(placed, flowed.pieces, filled, width, set(slot.last),
+                            GAP * flowed.scale)
     placed.texts.extend(placed_text(para, x, y, w, placed.rtl) for para, x, y, w in filled.texts)
     placed.rules.extend(filled.rules)
     placed.callouts.extend(filled.callouts)
+
+
+def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
+                 slot: SlotSpec, fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
+                 placed: PlacedFace, placement: Placement) -> tuple[Flowed, Filled]:
+    """The text and what fills its room, at the scale where they go in best: the largest
+    the text fits at, or, where its styles grew past their size (a short article set
+    larger), a smaller one down to their size, where more of the fillers go in or they
+    leave less of a panel empty."""
+    typesetter = placement.typesetter
+    panels = slot.panels if slot.panels is not None else [slot.panel]
+    # each panel's whole box (a box that stacks under a slot on its panel is shorter): what
+    # "half a panel" of notes and a panel's empty share are of
+    whole = [slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
+             for panel in panels]
+    scales = [flowed.scale]
+    if flowed.scale > 1.0 + 1e-6:
+        scales += [(flowed.scale + 1.0) / 2, 1.0]
+    best: tuple[Flowed, Filled] | None = None
+    for scale in scales:
+        if scale == flowed.scale:
+            trial = flowed
+        else:
+            pieces, over = flow(typesetter.paragraphs(items, scale), list(boxes))
+            if over > 0.01:
+                continue
+            trial = Flowed(pieces, scale)
+        used = [min((p.y for p in trial.pieces if abs(p.x - box.x) < 0.01), default=None)
+                for box in boxes]
+        gap = GAP * trial.scale
+        filled = fill(free_room(boxes, used, gap), whole, fillers, typesetter, trial.scale,
+                      placement.layout.spec.rule_spacing)
+        if best is None or filled.score < best[1].score:
+            best = (trial, filled)
+    assert best is not None
+    return best
+
+
+def _last_after_fillers(placed: PlacedFace, pieces: Sequence[FlowPiece], filled: Filled,
+                        width: dict[float, float], last: set[str], gap: float) -> None:
+    """The flow's closing paragraphs in `last` styles (its sources), where they end in one
+    panel, moved below the fillers placed under them in that panel (the article's key
+    points, then its sources), above its lines to write on: those fillers go up by the
+    closing part's height and a gap, the closing part down to where they ended."""
+    count = 0
+    while count < len(pieces) and style_name(pieces[-1 - count].paragraph.style) in last:
+        count += 1
+    closing = list(pieces[len(pieces) - count:])
+    if not closing or len({round(piece.x, 2) for piece in closing}) != 1:
+        return
+    x = closing[0].x
+    right = x + width[round(x, 2)]
+    top = max(piece.y + piece.paragraph.height for piece in closing)
+    bottom = min(piece.y for piece in closing)
+    blocks = [index for index, (_, px, py, _) in enumerate(filled.texts[:filled.ruled_from])
+              if x - 0.5 <= px <= right and py < bottom]
+    if not blocks:
+        return
+    boxes = [index for index, box in enumerate(filled.callouts)
+             if x - 0.5 <= box.x <= right and box.top <= bottom + 0.01]
+    lowest = min([filled.texts[index][2] for index in blocks]
+                 + [filled.callouts[index].y for index in boxes])
+    rise = top - bottom + gap
+    for index in blocks:
+        para, px, py, w = filled.texts[index]
+        filled.texts[index] = (para, px, py + rise, w)
+    for index in boxes:
+        box = filled.callouts[index]
+        filled.callouts[index] = Rect(box.x, box.y + rise, box.width, box.height)
+    drop = lowest - bottom
+    moving = {id(piece.paragraph) for piece in closing}
+    placed.texts[:] = [_lowered(text, drop) if id(text.paragraph) in moving else text
+                       for text in placed.texts]
+
+
+def _lowered(text: PlacedText, drop: float) -> PlacedText:
+    icon = text.icon
+    if icon is not None:
+        icon = replace(icon, y=icon.y + drop, baseline=icon.baseline + drop)
+    return replace(text, y=text.y + drop, icon=icon)
 
 
 TAB_CLEARANCE = 3 * PT_PER_UNIT["mm"]  # between a tab's text and every cut around it
@@ -771,6 +869,13 @@ def _place_field(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     """A colour field: its box, run on to its panel's edges where the box meets the safe
     area's (a band reaching the trim, not a box floating a margin short of it)."""
     box = _box(slot, placement, placed)
+    if slot.around:
+        printed = [placed.extents[name] for name in slot.around if name in placed.extents]
+        if not printed:
+            return
+        low = min(bottom for bottom, _ in printed) - slot.gap
+        high = max(top for _, top in printed) + slot.gap
+        box = Rect(box.x, low, box.width, high - low)
     panel = placed.panels[slot.panel]
     sides = _sides_at_the_margin(box, panel.inset(placement.size.safe_margin))
     left = panel.x if sides["left"] else box.x

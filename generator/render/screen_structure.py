@@ -19,7 +19,8 @@ from generator.layout.styles import style_name
 
 HEADINGS = MappingProxyType({
     "title": "H1", "headline": "H1", "cover": "H1",  # a document's or a cover's title
-    "heading": "H2", "panel_heading": "H2", "others_heading": "H2", "point_heading": "H2",
+    "heading": "H2", "sources_heading": "H2", "panel_heading": "H2", "others_heading": "H2",
+    "point_heading": "H2",
 })
 ITEMS = frozenset({  # an item of a list (the article's points, a checklist)
     "bullet", "point", "check"})

@@ -1,0 +1,208 @@
+"""The brochure as a designer would sign it (issue 42), read back from its PDFs: its back
+panel groups a calm line, the first line's numbers, the QR code and what scanning does
+above a foot of the tint, with no blank band over a quarter of it; a short article (about
+50 words) is a bi-fold whose inside panels are each filled to within a quarter, printing
+the lines once; the article's sources come after its key points; the flap with few lines
+carries what calling is like. Blank bands are read from pdfium's rendering, row by row;
+text with pdftotext and pdfium's character boxes."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from generator.i18n.localize import load_strings
+from tests.conftest import DEFAULT_CONTENT, char_boxes, default_kit_in, edit
+from tests.notes_truth import needs_pdftotext, spaceless
+from tests.test_where_lines_print import run_cli
+
+BRIEF = Path(__file__).parent / "fixtures" / "articles" / "brief"
+LANGS = ("en", "ar", "zh-Hans", "th")
+INCH = 72.0
+SIZES = {"letter": (11 * INCH, 8.5 * INCH, 0.3 * INCH), "a4": (841.89, 595.28, 7.5 * 72 / 25.4)}
+# the tri-fold's panels as printed on the outside, left to right: flap, back panel, cover
+OUTSIDE = {"letter": (3.625 * INCH, 3.6875 * INCH, 3.6875 * INCH),
+           "a4": tuple(mm * 72 / 25.4 for mm in (97, 100, 100))}
+
+
+def brief_kit(folder: Path, paper: str = "letter") -> Path:
+    """The default kit carrying a 50-word article in English, Arabic, Chinese and Thai."""
+    content = default_kit_in(folder, LANGS)
+    for old in (content / "articles").iterdir():
+        old.unlink()
+    for article in BRIEF.iterdir():
+        shutil.copy(article, content / "articles" / article.name)
+    edit(content / "site.yaml", "article: trauma-bonding", "article: brief")
+    edit(content / "site.yaml", "paper: letter", f"paper: {paper}")
+    return content
+
+
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def brief(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, str]:
+    root = tmp_path_factory.mktemp(f"brief-{request.param}")
+    code, err = run_cli("build", brief_kit(root / "kit", request.param), "--out",
+                        root / "out", "--no-previews", "--format", "brochure")
+    assert code == 0, err
+    return request.param, root / "out", err
+
+
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def default(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    root = tmp_path_factory.mktemp(f"default-{request.param}")
+    content = default_kit_in(root / "kit", LANGS)
+    edit(content / "site.yaml", "paper: letter", f"paper: {request.param}")
+    code, err = run_cli("build", content, "--out", root / "out", "--no-previews", "--format",
+                        "brochure")
+    assert code == 0, err
+    return request.param, root / "out"
+
+
+def rendered(pdf: Path, page: int) -> Image.Image:
+    """The page at 2 pixels a point."""
+    return pdfium.PdfDocument(str(pdf))[page].render(scale=2).to_pil().convert("RGB")
+
+
+def blank_runs(image: Image.Image, left: float, right: float, top: float,
+               bottom: float, lightest: int = 225) -> float:
+    """The tallest run of rows (points) between `top` and `bottom` (points from the page's
+    top) with nothing darker than `lightest` from `left` to `right`: no text, no QR code,
+    no line to write on (by default a row of the tint alone counts as blank too)."""
+    grey = image.convert("L")
+    longest = run = 0
+    for y in range(round(top * 2), round(bottom * 2)):
+        low, _ = grey.crop((round(left * 2), y, round(right * 2), y + 1)).getextrema()
+        if low >= lightest:
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    return longest / 2
+
+
+def panel_bands(pdf: Path, page: int, edges: list[float], margin: float,
+                height: float, lightest: int = 225) -> list[float]:
+    """Each panel's tallest blank band as a share of its safe area's height."""
+    image = rendered(pdf, page)
+    return [blank_runs(image, left + margin, right - margin, margin, height - margin,
+                       lightest) / (height - 2 * margin)
+            for left, right in zip(edges, edges[1:], strict=False)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_back_panel_has_no_band_over_a_quarter_blank(default: tuple[str, Path],
+                                                         lang: str) -> None:
+    """It was 63 % blank bands; QR code, caption and a calm line are grouped now, over a
+    foot of the tint with who the brochure is from (or its cover's title)."""
+    size, out = default
+    width, height, margin = SIZES[size]
+    flap, back, _ = OUTSIDE[size]
+    left = width - flap - back if lang == "ar" else flap  # right to left: mirrored
+    (share,) = panel_bands(out / lang / "brochure.pdf", 0, [left, left + back], margin, height)
+    assert share < 0.25, (lang, size, share)
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_back_panel_says_how_to_reach_the_first_line_and_nothing_more(
+        default: tuple[str, Path], lang: str) -> None:
+    size, out = default
+    width, height, margin = SIZES[size]
+    flap, back, _ = OUTSIDE[size]
+    left = width - flap - back if lang == "ar" else flap
+    text = spaceless(subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", "-r", "72", "-x", str(int(left + 2)), "-y", "0",
+         "-W", str(int(back - 4)), "-H", str(int(height)), str(out / lang / "brochure.pdf"),
+         "-"], capture_output=True, text=True, check=True).stdout)
+    strings = load_strings(lang, DEFAULT_CONTENT)
+    for part in ("1-800-799-7233", "88788", "START", "1-800-787-3224", strings["scan_tel"],
+                 strings["discreet_message"], strings["free_to_take"]):
+        assert spaceless(part) in text, (lang, part)
+    assert "Hotline" not in text and "988" not in text  # no line's name, no other line
+
+
+def test_a_short_article_is_a_bifold_whose_panels_are_filled(brief: tuple[str, Path, str]
+                                                             ) -> None:
+    """50 words left a tri-fold's inside panels 34-54 % empty, with the flap's lines printed
+    again: it is a bi-fold now, its inside two panels each blank for less than a quarter
+    of its height, in every script."""
+    size, out, err = brief
+    width, height, margin = SIZES[size]
+    for lang in LANGS:
+        assert err.count("note: brochure: printed as a bi-fold brochure") == len(LANGS), err
+        pdf = out / lang / "brochure.pdf"
+        shares = panel_bands(pdf, 1, [0, width / 2, width], margin, height)
+        assert max(shares) < 0.25, (lang, size, shares)
+        # as a tri-fold's thirds would be measured, too (the tint box behind the lines is
+        # printed: only paper counts as blank)
+        thirds = panel_bands(pdf, 1, [0, width / 3, 2 * width / 3, width], margin, height,
+                             lightest=250)
+        assert max(thirds) < 0.25, (lang, size, thirds)
+        back = [width / 2, width] if lang == "ar" else [0, width / 2]  # mirrored in Arabic
+        outside = panel_bands(pdf, 0, back, margin, height)  # the back panel
+        assert max(outside) < 0.25, (lang, size, outside)
+
+
+@needs_pdftotext
+def test_a_short_articles_bifold_prints_the_lines_once(brief: tuple[str, Path, str]) -> None:
+    size, out, _ = brief
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "into 2 panels" in index and "into 3 panels" not in index
+    for lang in LANGS:
+        inside = subprocess.run(["pdftotext", "-f", "2", "-l", "2",
+                                 str(out / lang / "brochure.pdf"), "-"],
+                                capture_output=True, text=True, check=True).stdout
+        assert inside.count("1-800-799-7233") == 1, lang  # the flap's lines, once
+        assert inside.count("1-800-787-3224") == 1 and "88788" in inside
+        strings = load_strings(lang, DEFAULT_CONTENT)
+        said = spaceless(inside)
+        for key in ("before_you_call_title", "lines_heading", "when_you_call_title"):
+            assert said.count(spaceless(strings[key])) == 1, (lang, key)
+
+
+def tops(pdf: Path, page: int, phrase: str) -> float:
+    """How far from the page's top the first character of `phrase` stands, in points."""
+    boxes = char_boxes(pdf, page)
+    text = "".join(box[0] for box in boxes)
+    start = text.index(phrase.replace(" ", ""))
+    height = pdfium.PdfDocument(str(pdf))[page].get_height()
+    return height - boxes[start][4]
+
+
+def test_sources_come_last_after_good_to_know(default: tuple[str, Path]) -> None:
+    """In the panel where the article ends, its key points ("Good to know") stand above its
+    sources, which close the article."""
+    _, out = default
+    pdf = out / "en" / "brochure.pdf"
+    assert tops(pdf, 1, "Good to know") < tops(pdf, 1, "Sources") < tops(pdf, 1,
+                                                                         "thehotline.org")
+    boxes = char_boxes(pdf, 1)
+    sources = next(box for index, box in enumerate(boxes)
+                   if "".join(b[0] for b in boxes[index:index + 7]) == "Sources")
+    below = [box for box in boxes if box[4] < sources[2] - 1  # under it, in its panel
+             and sources[1] - 2 <= box[1] < sources[1] + 3.5 * INCH]
+    assert all(re.fullmatch(r"[a-z.]", box[0]) for box in below)  # the sources' domains
+
+
+def test_a_flap_with_two_lines_says_what_calling_is_like(kit: Path, tmp_path: Path) -> None:
+    """The flap was 35 % empty with two lines: what calling is like fills it under them."""
+    resources = kit / "resources.yaml"
+    text = resources.read_text(encoding="utf-8")
+    start = text.index("  - name:\n      en: 988")
+    end = text.index("  - name:", start + 10)
+    resources.write_text(text[:start] + text[end:], encoding="utf-8")
+    code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
+                        "brochure")
+    assert code == 0, err
+    pdf = tmp_path / "out" / "en" / "brochure.pdf"
+    assert tops(pdf, 0, "When you call") > tops(pdf, 0, "Emergency")
+    width, height, margin = SIZES["letter"]
+    (share,) = panel_bands(pdf, 0, [0, OUTSIDE["letter"][0]], margin, height)
+    assert share < 0.25, share
