@@ -130,6 +130,58 @@ class Code(Enum):
     CATALOGUE_LINKED_OUT = "translator.catalogue-outside", "target"
     ARTICLE_IN_BASE = "translator.article-in-base", "slug"
     CANNOT_EDIT = "file.cannot-edit", "reason"
+
+    # site.yaml, a layout.yaml, stock.yaml and the other YAML files, against their schema
+    # (pydantic's errors: content/validation_problems.py); `field`: the setting as people read
+    # it (fonts.am, resources.0.phone); `name`: the line it is in, where it is one.
+    SCHEMA_NOT_MAPPING = "schema.not-mapping"
+    SCHEMA_FORMS = "schema.forms", "field forms ?name"
+    SCHEMA_MISSING = "schema.missing", "field missing valid ?name"
+    SCHEMA_UNKNOWN = "schema.unknown", "field unknown valid ?name"
+    SCHEMA_CHOICE = "schema.choice", "field choices value ?name"
+    SCHEMA_VALUE = "schema.value", "field reason ?name"
+    SCHEMA_YAML_WORD = "schema.yaml-word", "field value ?name"
+    SCHEMA_TYPE = "schema.type", "field reason ?name"
+    # The content folder, site.yaml's own checks.
+    NOT_CONTENT_FOLDER = "site.not-content-folder"
+    TOO_MANY_FILES = "site.too-many-files", "limit"
+    LINK_OUTSIDE = "site.link-outside", "target"
+    MORE_LINKS_OUTSIDE = "site.more-links-outside", "count"
+    PROFILE_OUTSIDE = "site.profile-outside", "file"
+    NO_EMERGENCY_NUMBER = "site.no-emergency-number", "country"
+    NO_ARTICLES = "site.no-articles"
+    ARTICLE_AND_ARTICLES = "site.article-and-articles"
+    UNKNOWN_STOCK = "site.unknown-stock", "stock valid"
+    EXTENDS_NOT_FOLDER = "site.extends-not-folder", "folder"
+    EXTENDS_LOOP = "site.extends-loop", "folder"
+    EXTENDS_TOO_DEEP = "site.extends-too-deep", "limit"
+    SAME_FILE_NAME = "site.same-file-name", "file first second"
+    PACK_SETTING = "pack.main-kit-setting", "key"
+    PACK_NO_FOLDER = "pack.no-folder", "pack"
+    PACK_LINK_OUTSIDE = "pack.link-outside"
+    # Card stock (layouts/stock.yaml, a size's `stock:`).
+    STOCK_UNKNOWN = "stock.unknown", "stock valid"
+    STOCK_MISFITS = "stock.misfits", "stock format"
+    # Notes on the lines as they print.
+    PROMISE_UNSAID = "line.promise-unsaid", "name said unsaid free number hours langs"
+    HOURS_DISAGREE = "line.hours-disagree", "name always others hours"
+    SAME_NUMBER = "lines.same-number", "name others number kept left_out"
+
+    # A layout's own file (layouts/<format>/layout.yaml): for whoever writes layouts.
+    LAYOUT_FOLDER_NAME = "layout.folder-name", "folder"
+    LAYOUT_NAME_MISMATCH = "layout.name-mismatch", "name folder"
+    LAYOUT_OUTSIDE_FACE_GONE = "layout.outside-face-gone", "format face"
+    LAYOUT_OUTSIDE_NARROWED = "layout.outside-narrowed", "format face field"
+    LAYOUT_OPTION_BUILTIN = "layout.option-builtin", "option setting"
+    LAYOUT_IN_FILE_NAME = "layout.in-file-name", "option size_option"
+    LAYOUT_NO_SETTING = "layout.no-setting", "field setting valid"
+    LAYOUT_STRING_NAME = "layout.string-name", "key"
+    LAYOUT_STRING_EMPTY = "layout.string-empty", "key"
+    LAYOUT_STRING_PLACEHOLDER = "layout.string-placeholder", "key reason"
+    LAYOUT_NO_SLOT = "layout.no-slot", "field slot valid"
+    LAYOUT_STACK_LOOP = "layout.stack-loop", "face slot side other"
+    LAYOUT_OPTION_CLASH = "layout.option-clash", "option other"
+    LAYOUT_STRING_CLASH = "layout.string-clash", "key other text"
     # END OF CODES
 
 

@@ -18,9 +18,9 @@ from generator.content.bounded_read import read_limited
 from generator.content.containment import check_links, is_inside
 from generator.content.extends import content_folders
 from generator.content.models import Kit, Site
-from generator.content.validation_problems import validate_doc
+from generator.content.validation_problems import not_a_mapping, validate_doc
 from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc, load_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 AUDIENCES_FOLDER = "audiences"
 # The settings a pack's site.yaml may give; every other one is the main kit's.
@@ -40,14 +40,16 @@ def pack_site(main: Site, folder: Path) -> Site:
     if doc.data is None:  # comments only
         return main
     if not isinstance(doc.data, dict):
-        raise ContentError(Problem(path, "expected a mapping of field: value at the top", 1))
+        raise ContentError(not_a_mapping(path))
     problems = [Problem(path, (
         f"{key}: an audience pack's site.yaml may set only {', '.join(PACK_SETTINGS)}; "
         f"{key} is the main kit's, set in {main.source.path} for every pack"),
-        doc.line_of((key,))) for key in doc.data if key not in PACK_SETTINGS]
+        doc.line_of((key,)), code=Code.PACK_SETTING, fields={"key": str(key)})
+        for key in doc.data if key not in PACK_SETTINGS]
     if {"article", "articles"} <= doc.data.keys():
         problems.append(Problem(path, "give `article:` (one article) or `articles:` (a list), "
-                                      "not both", doc.line_of(("articles",))))
+                                      "not both", doc.line_of(("articles",)),
+                                code=Code.ARTICLE_AND_ARTICLES))
     if problems:
         raise ContentError(problems)
     merged = {**load_yaml(main.source.path).data, **doc.data}  # the main one is valid
@@ -70,11 +72,11 @@ def check_pack_folder(root: Path, name: str, roots: tuple[Path, ...], line: int 
         raise ContentError(Problem(site_path, (
             f"audiences: no folder {AUDIENCES_FOLDER}/{name}/ in {root}: create it (with a "
             "site.yaml, articles/ or resources.yaml of its own), or take the name out of "
-            "audiences"), line))
+            "audiences"), line, code=Code.PACK_NO_FOLDER, fields={"pack": name}))
     if not is_inside(folder, roots):
         raise ContentError(Problem(folder, (
             "is a link outside the content folder: havenprint reads only files inside it; "
-            "move the pack into it")))
+            "move the pack into it"), code=Code.PACK_LINK_OUTSIDE))
     check_links((folder,), roots)
     return folder
 

@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 MAX_CONTENT_FILES = 10_000  # files and folders in a content folder and the ones it extends
 MAX_LINKS_LISTED = 20  # links leading outside, named one by one; the rest counted
@@ -43,14 +43,16 @@ def check_links(folders: tuple[Path, ...], roots: tuple[Path, ...]) -> None:
         if count > MAX_CONTENT_FILES:
             raise ContentError(Problem(folders[0], (
                 f"the content folder and the folders it extends hold over "
-                f"{MAX_CONTENT_FILES:,} files: is this the right folder?")))
+                f"{MAX_CONTENT_FILES:,} files: is this the right folder?"),
+                code=Code.TOO_MANY_FILES, fields={"limit": MAX_CONTENT_FILES}))
         if os.path.islink(path) and not is_inside(path, roots):
             problems.append(_outside(path, folders[0]))
     if len(problems) > MAX_LINKS_LISTED:  # `extends: /etc` is not a list to read through
         rest = len(problems) - MAX_LINKS_LISTED
         problems[MAX_LINKS_LISTED:] = [Problem(folders[0], (
             f"and {rest:,} more link(s) outside the content folder: is this the right "
-            "folder (and the right `extends:`)?"))]
+            "folder (and the right `extends:`)?"), code=Code.MORE_LINKS_OUTSIDE,
+            fields={"count": rest})]
     if problems:
         raise ContentError(problems)
 
@@ -58,7 +60,8 @@ def check_links(folders: tuple[Path, ...], roots: tuple[Path, ...]) -> None:
 def _outside(path: Path, root: Path) -> Problem:
     return Problem(path, (
         f"is a link to {_resolved(path)}, outside the content folder {root}: havenprint "
-        f"reads only files inside it; {ALLOW_HINT}"))
+        f"reads only files inside it; {ALLOW_HINT}"), code=Code.LINK_OUTSIDE,
+        fields={"target": str(_resolved(path))})
 
 
 def _entries(folders: tuple[Path, ...]) -> Iterator[Path]:

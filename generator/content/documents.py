@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from generator.content.layouts import Layout
 from generator.content.models import Kit
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,9 @@ def plan_documents(kit: Kit, layouts: Sequence[Layout],
                 f"two documents would be written to {document.name}.pdf: the "
                 f"{other.layout.name} format ({_of(other)}) and the {document.layout.name} "
                 f"format ({_of(document)}); rename the article or the site's own layout"),
-                kit.site.line_of("articles", "article")))
+                kit.site.line_of("articles", "article"), code=Code.SAME_FILE_NAME,
+                fields={"file": f"{document.name}.pdf", "first": other.layout.name,
+                        "second": document.layout.name}))
     if problems:
         raise ContentError(problems)
     return documents

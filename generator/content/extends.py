@@ -12,7 +12,7 @@ from generator.content.bounded_read import read_limited
 from generator.content.file_names import file_name_problem
 from generator.content.yamlfile import MAX_CONTENT_BYTES, load_yaml
 from generator.engine import current_engine
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 MAX_DEPTH = 8  # sites -> regions -> national base is plenty; deeper is most likely a loop
 
@@ -67,16 +67,20 @@ def _chain(root: Path) -> tuple[Path, ...]:
         if extends is None:
             return tuple(folders)
         if problem := file_name_problem(extends):
-            raise ContentError(Problem(site, f"extends: {problem}", line))
+            raise ContentError(Problem(site, f"extends: {problem}", line, code=Code.SCHEMA_VALUE,
+                                       fields={"field": "extends", "reason": problem}))
         base = (current / extends).resolve()
         if not base.is_dir():
             raise ContentError(Problem(site, f"extends: {extends!r} is not a folder "
-                                       f"(it is read relative to {current})", line))
+                                       f"(it is read relative to {current})", line,
+                                       code=Code.EXTENDS_NOT_FOLDER, fields={"folder": extends}))
         if base in {folder.resolve() for folder in folders}:
             raise ContentError(Problem(site, f"extends: {extends!r} leads back to a folder "
-                                       "already in the chain", line))
+                                       "already in the chain", line, code=Code.EXTENDS_LOOP,
+                                       fields={"folder": extends}))
         if len(folders) > MAX_DEPTH:
-            raise ContentError(Problem(site, f"extends: more than {MAX_DEPTH} levels", line))
+            raise ContentError(Problem(site, f"extends: more than {MAX_DEPTH} levels", line,
+                                       code=Code.EXTENDS_TOO_DEEP, fields={"limit": MAX_DEPTH}))
         folders.append(base)
         current = base
 

@@ -29,7 +29,7 @@ from generator.content.strict import FrozenModel
 from generator.content.units import parse_length
 from generator.content.validation_problems import problems_from
 from generator.content.yamlfile import YamlDoc, load_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 # The formats: the repository's layouts/ folder, shipped in an installed package as
 # generator/formats (setup.py maps one onto the other).
@@ -375,7 +375,7 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     if not LAYOUT_NAME.fullmatch(folder.name):
         raise ContentError(Problem(folder, (
             "a layout folder's name must be lowercase letters, digits and hyphens: it names "
-            "the PDF files")))
+            "the PDF files"), code=Code.LAYOUT_FOLDER_NAME, fields={"folder": folder.name}))
     doc = load_yaml(folder / "layout.yaml")
     try:
         spec = LayoutSpec.model_validate(doc.data)
@@ -384,7 +384,8 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     if spec.name != folder.name:  # files are named after the folder, never after its data
         raise ContentError(Problem(doc.path, (
             f"name: {spec.name!r} must be the layout's folder name, {folder.name!r}"),
-            doc.line_of(("name",))))
+            doc.line_of(("name",)), code=Code.LAYOUT_NAME_MISMATCH,
+            fields={"name": spec.name, "folder": folder.name}))
     own = {site_option_name(spec.name, key): option for key, option in spec.options.items()}
     options = _kept_file_names({**(replaces.options if replaces is not None else {}), **own},
                                replaces)
@@ -429,7 +430,8 @@ def _outside_kept(spec: LayoutSpec, doc: YamlDoc,
         if own is None:
             problems.append(Problem(doc.path, (
                 f"faces: no face '{name}': {what}, and a layout of the same name must keep "
-                "it"), doc.line_of(("faces",))))
+                "it"), doc.line_of(("faces",)), code=Code.LAYOUT_OUTSIDE_FACE_GONE,
+                fields={"format": spec.name, "face": name}))
             continue
         given = own.model_fields_set
         wrong = _outside_narrowed(own, builtin, given)
@@ -438,7 +440,8 @@ def _outside_kept(spec: LayoutSpec, doc: YamlDoc,
                 f"faces.{name}.{wrong}: {what}"
                 f"{_where_outside(builtin)}, and stays one in a copy; remove it (site.yaml's "
                 "`discreet: false` is what prints without the check)"),
-                doc.line_of(("faces", name, wrong))))
+                doc.line_of(("faces", name, wrong)), code=Code.LAYOUT_OUTSIDE_NARROWED,
+                fields={"format": spec.name, "face": name, "field": wrong}))
             continue
         always = own.outside and "outside" in given and own.outside_when is None
         faces[name] = own.model_copy(update={
@@ -487,12 +490,15 @@ def _option_problems(spec: LayoutSpec, doc: YamlDoc,
     `fields_when` name a setting there is (a yes-or-no one for the last two)."""
     problems = [Problem(doc.path, (
         f"options.{key}: site.yaml would set it as {site_option_name(spec.name, key)}, "
-        "which is a built-in setting: choose another name"), doc.line_of(("options", key)))
+        "which is a built-in setting: choose another name"), doc.line_of(("options", key)),
+        code=Code.LAYOUT_OPTION_BUILTIN,
+        fields={"option": key, "setting": site_option_name(spec.name, key)})
         for key in spec.options if site_option_name(spec.name, key) in SiteOptions.model_fields]
     problems += [Problem(doc.path, (
         f"options.{key}: in_file_name is for the option `size_option` names "
         f"({spec.size_option}): the size in the file names"),
-        doc.line_of(("options", key, "in_file_name")))
+        doc.line_of(("options", key, "in_file_name")), code=Code.LAYOUT_IN_FILE_NAME,
+        fields={"option": key, "size_option": spec.size_option})
         for key, option in spec.options.items()
         if option.in_file_name and site_option_name(spec.name, key) != spec.size_option]
     own = ", ".join(options) or "none"
@@ -500,25 +506,36 @@ def _option_problems(spec: LayoutSpec, doc: YamlDoc,
         problems.append(Problem(doc.path, (
             f"size_option: no setting {spec.size_option!r}: name a built-in one (paper, "
             f"card_size) or one of the layout's `options:` (site.yaml names: {own})"),
-            doc.line_of(("size_option",))))
+            doc.line_of(("size_option",)), code=Code.LAYOUT_NO_SETTING,
+            fields={"field": "size_option", "setting": spec.size_option,
+                    "valid": tuple(options)}))
     switches = {name for name, option in options.items() if option.type == "bool"} | {
         name for name, setting in SiteOptions.model_fields.items() if setting.annotation is bool}
     if spec.fields_when is not None and spec.fields_when not in switches:
         problems.append(Problem(doc.path, (
             f"fields_when: no yes-or-no setting {spec.fields_when!r}; valid: "
-            f"{', '.join(sorted(switches))}"), doc.line_of(("fields_when",))))
+            f"{', '.join(sorted(switches))}"), doc.line_of(("fields_when",)),
+            code=Code.LAYOUT_NO_SETTING, fields={"field": "fields_when",
+                                                 "setting": spec.fields_when,
+                                                 "valid": tuple(sorted(switches))}))
     for size_name, size in spec.sizes.items():
         problems += [Problem(doc.path, (
             f"sizes.{size_name}.boxes_when: no yes-or-no setting {setting!r}; valid: "
             f"{', '.join(sorted(switches))}"),
-            doc.line_of(("sizes", size_name, "boxes_when", setting)))
+            doc.line_of(("sizes", size_name, "boxes_when", setting)),
+            code=Code.LAYOUT_NO_SETTING, fields={"field": f"sizes.{size_name}.boxes_when",
+                                                 "setting": setting,
+                                                 "valid": tuple(sorted(switches))})
             for setting in size.boxes_when if setting not in switches]
     for face_name, face in spec.faces.items():
         if face.outside_when is not None and face.outside_when not in switches:
             problems.append(Problem(doc.path, (
                 f"faces.{face_name}.outside_when: no yes-or-no setting "
                 f"{face.outside_when!r}; valid: {', '.join(sorted(switches))}"),
-                doc.line_of(("faces", face_name, "outside_when"))))
+                doc.line_of(("faces", face_name, "outside_when")),
+                code=Code.LAYOUT_NO_SETTING, fields={
+                    "field": f"faces.{face_name}.outside_when", "setting": face.outside_when,
+                    "valid": tuple(sorted(switches))}))
     return problems
 
 
@@ -532,14 +549,18 @@ def _string_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
         if not STRING_KEY.fullmatch(key):
             problems.append(Problem(doc.path, (
                 f"strings.{key}: a string's name is lowercase letters, digits and underscores, "
-                "starting with a letter"), line))
+                "starting with a letter"), line, code=Code.LAYOUT_STRING_NAME,
+                fields={"key": key}))
         elif not text.strip():
-            problems.append(Problem(doc.path, f"strings.{key}: the English text is empty", line))
+            problems.append(Problem(doc.path, f"strings.{key}: the English text is empty", line,
+                                    code=Code.LAYOUT_STRING_EMPTY, fields={"key": key}))
         else:
             try:
                 names(text)
             except PlaceholderError as error:
-                problems.append(Problem(doc.path, f"strings.{key}: {error}", line))
+                problems.append(Problem(doc.path, f"strings.{key}: {error}", line,
+                                        code=Code.LAYOUT_STRING_PLACEHOLDER,
+                                        fields={"key": key, "reason": str(error)}))
     return problems
 
 
@@ -548,12 +569,17 @@ def _boxes_for_no_slot(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
     slots = {slot.name for face in spec.faces.values() for slot in face.slots}
     return [Problem(doc.path, (f"sizes.{size_name}.boxes: no slot is called {name!r}; "
                                f"slots: {', '.join(sorted(slots))}"),
-                    doc.line_of(("sizes", size_name, "boxes", name)))
+                    doc.line_of(("sizes", size_name, "boxes", name)), code=Code.LAYOUT_NO_SLOT,
+                    fields={"field": f"sizes.{size_name}.boxes", "slot": name,
+                            "valid": tuple(sorted(slots))})
             for size_name, size in spec.sizes.items() for name in size.boxes
             if name not in slots] + [
         Problem(doc.path, (f"sizes.{size_name}.boxes_when.{setting}: no slot is called "
                            f"{name!r}; slots: {', '.join(sorted(slots))}"),
-                doc.line_of(("sizes", size_name, "boxes_when", setting, name)))
+                doc.line_of(("sizes", size_name, "boxes_when", setting, name)),
+                code=Code.LAYOUT_NO_SLOT, fields={
+                    "field": f"sizes.{size_name}.boxes_when.{setting}", "slot": name,
+                    "valid": tuple(sorted(slots))})
         for size_name, size in spec.sizes.items()
         for setting, boxes in size.boxes_when.items() for name in boxes if name not in slots]
 
@@ -572,7 +598,10 @@ def _stacking_problems(spec: LayoutSpec, doc: YamlDoc) -> list[Problem]:
                     problems.append(Problem(doc.path, (
                         f"faces.{face_name}, slot {slot.name!r}: {side}: {name!r} is "
                         f"stacked against {slot.name!r} in turn"),
-                        doc.line_of(("faces", face_name, "slots", index, side))))
+                        doc.line_of(("faces", face_name, "slots", index, side)),
+                        code=Code.LAYOUT_STACK_LOOP, fields={
+                            "face": face_name, "slot": slot.name, "side": side,
+                            "other": name}))
     return problems
 
 
@@ -636,14 +665,17 @@ def _clashes(layouts: dict[str, Layout]) -> list[Problem]:
             if option in option_owner:
                 problems.append(Problem(path, (
                     f"options: {option} is also a setting of the {option_owner[option]} "
-                    "layout: choose another name")))
+                    "layout: choose another name"), code=Code.LAYOUT_OPTION_CLASH,
+                    fields={"option": option, "other": option_owner[option]}))
             option_owner.setdefault(option, name)
         for key, text in layout.strings.items():
             other = string_owner.setdefault(key, layout)
             if other.strings[key] != text:
                 problems.append(Problem(path, (
                     f"strings.{key}: the {other.name} layout gives it another English text "
-                    f"({other.strings[key]!r}): use one text, or another name")))
+                    f"({other.strings[key]!r}): use one text, or another name"),
+                    code=Code.LAYOUT_STRING_CLASH,
+                    fields={"key": key, "other": other.name, "text": other.strings[key]}))
     return problems
 
 

@@ -44,9 +44,9 @@ from generator.content.schema import (
 from generator.content.site_fonts import site_fonts
 from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from
-from generator.content.validation_problems import problems_from, validate_doc
+from generator.content.validation_problems import prefixed, problems_from, validate_doc
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
-from generator.errors import ContentError, Problem, Refused
+from generator.errors import Code, ContentError, Problem, Refused
 
 
 def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
@@ -55,7 +55,8 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     content cannot check from below i18n and render (fonts, profile, catalogues) the
     caller checks with generator.kit_checks.checked_kit, which also reads the strings."""
     if not (root / "site.yaml").is_file():
-        raise ContentError(Problem(root, "not a content folder: site.yaml is missing"))
+        raise ContentError(Problem(root, "not a content folder: site.yaml is missing",
+                                   code=Code.NOT_CONTENT_FOLDER))
     check_site_file(root, allow_outside)
     problems: list[Problem] = []
     folders = collect(problems, content_folders, root) or (root,)  # `extends:` bases
@@ -108,7 +109,7 @@ def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
         raise ContentError(Problem(site, (
             f"icc_profile: {name} is outside the content folder: copy the shop's profile "
             "into it (e.g. profiles/shop.icc), so that the kit carries what it was built with"),
-            line))
+            line, code=Code.PROFILE_OUTSIDE, fields={"file": name}))
     return path  # read as a profile in the kit's checks (generator/kit_checks.py)
 
 
@@ -127,6 +128,7 @@ def load_site(path: Path, text: str | None = None) -> Site:
             f"no emergency number known for {options.country}: add emergency_number to "
             "site.yaml",
             doc.line_of(("country",)),
+            code=Code.NO_EMERGENCY_NUMBER, fields={"country": options.country},
         ))
     if (options.article is None) == (options.articles is None):
         raise ContentError(_article_choice(path, doc, options.article is None))
@@ -146,9 +148,9 @@ def _article_choice(path: Path, doc: YamlDoc, neither: bool) -> Problem:
     if neither:
         return Problem(path, "missing field 'articles': list the kit's articles by slug, "
                              "`articles: [trauma-bonding]` (or `article: trauma-bonding` for one)",
-                       1)
+                       1, code=Code.NO_ARTICLES)
     return Problem(path, "give `article:` (one article) or `articles:` (a list), not both",
-                   doc.line_of(("articles",)))
+                   doc.line_of(("articles",)), code=Code.ARTICLE_AND_ARTICLES)
 
 
 def _stock(value: str | dict, doc: YamlDoc) -> Stock:
@@ -159,17 +161,19 @@ def _stock(value: str | dict, doc: YamlDoc) -> Stock:
         if value not in stocks:
             raise ContentError(Problem(doc.path, (
                 f"stock: unknown card stock {value!r}; valid: {', '.join(stocks)} (or describe "
-                "the sheet: paper, card, columns, rows, left, top, column_gap, row_gap)"), line))
+                "the sheet: paper, card, columns, rows, left, top, column_gap, row_gap)"), line,
+                code=Code.UNKNOWN_STOCK, fields={"stock": value, "valid": tuple(stocks)}))
         return stocks[value]
     try:
         return stock_from("own", StockModel.model_validate(value))
     except ValidationError as error:
-        raise ContentError([Problem(p.path, f"stock: {p.message}", p.line) for p in
-                            problems_from(error, YamlDoc(doc.path, value, {
-                                key[1:]: number for key, number in doc.lines.items()
-                                if key[:1] == ("stock",)}), StockModel)]) from None
+        inside = YamlDoc(doc.path, value, {key[1:]: number for key, number in doc.lines.items()
+                                           if key[:1] == ("stock",)})
+        raise ContentError([prefixed(p, "stock")
+                            for p in problems_from(error, inside, StockModel)]) from None
     except ValueError as error:
-        raise ContentError(Problem(doc.path, f"stock: {error}", line)) from None
+        raise ContentError(Problem(doc.path, f"stock: {error}", line, code=Code.SCHEMA_VALUE,
+                                   fields={"field": "stock", "reason": str(error)})) from None
 
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from generator.content.models import Resource, Site
-from generator.errors import Problem, quoted
+from generator.errors import Code, Problem, quoted
 
 ALWAYS_OPEN = frozenset({"24/7", "24x7", "24 / 7", "24 hours", "24h"})
 
@@ -114,8 +114,23 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
             what = f"say nothing of {first.name!r} beside its number"
         where = WHERE if len(by_promise) == 1 else f"{WHERE} in {', '.join(said_in)}"
         problems.append(Problem(first.source.path, f"{where} {what}; {unsaid}",
-                                first.source.line, "info"))
+                                first.source.line, "info", code=Code.PROMISE_UNSAID, fields={
+                                    "name": first.name, "said": tuple(promise.said),
+                                    "unsaid": tuple(promise.unsaid), "free": _free(first),
+                                    "number": first.phone.display if first.phone else None,
+                                    "hours": first.hours_in(said_in[0]),
+                                    "langs": tuple(said_in) if len(by_promise) > 1 else ()}))
     return problems
+
+
+def _free(line: Resource) -> str:
+    """Why "free" is or is not said: `free:` given yes or no, the number is toll-free or
+    not, or the line has no phone."""
+    if line.free is not None:
+        return "given" if line.free else "refused"
+    if line.free_number:
+        return "number"
+    return "not-free" if line.phone else "no-phone"
 
 
 def _hours_disagree(line: Resource, langs: tuple[str, ...]) -> list[Problem]:
@@ -132,4 +147,7 @@ def _hours_disagree(line: Resource, langs: tuple[str, ...]) -> list[Problem]:
                     f"the hours of {quoted(line.name)} say 24/7 in {', '.join(always)} "
                     f"but not in {', '.join(others)} ({said}): give the same hours in "
                     f"every language; each piece says 'any time' only where its "
-                    f"language's hours are 24/7", line.source.line, "warning")]
+                    f"language's hours are 24/7", line.source.line, "warning",
+                    code=Code.HOURS_DISAGREE, fields={
+                        "name": line.name, "always": tuple(always), "others": tuple(others),
+                        "hours": tuple(f"{lang}: {hours[lang]}" for lang in always + others)})]

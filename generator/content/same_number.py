@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from generator.content.models import Resource, Texts
-from generator.errors import Problem
+from generator.errors import Code, Problem
 
 JOINER = " / "
 
@@ -144,4 +144,7 @@ def _note(group: list[Resource], line: Resource, left_out: list[str]) -> Problem
         message += f"; they differ in what prints, so the first one's is kept: left out the " \
                    f"{'; the '.join(left_out)}"
     return Problem(first.source.path, message, first.source.line,
-                   "warning" if left_out else "info")
+                   "warning" if left_out else "info", code=Code.SAME_NUMBER, fields={
+                       "name": first.name, "number": number, "kept": line.name,
+                       "others": tuple(resource.name for resource in group[1:]),
+                       "left_out": tuple(left_out)})

@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.content.file_names import file_name_problem
 from generator.content.models import SiteFont
 from generator.content.yamlfile import YamlDoc
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 MAX_FONT_BYTES = 100_000_000  # the largest TrueType fonts (Chinese, Japanese) are ~30 MB
 
@@ -34,7 +34,8 @@ def site_fonts(given: dict, root: Path, doc: YamlDoc) -> tuple[SiteFont, ...]:
             problem = _problem(root, name)
             if problem:
                 problems.append(Problem(doc.path, f"fonts.{lang}: {problem}", doc.line_of(
-                    font_location(lang, key, isinstance(files, str)))))
+                    font_location(lang, key, isinstance(files, str))), code=Code.SCHEMA_VALUE,
+                    fields={"field": f"fonts.{lang}", "reason": problem}))
             paths.append((root / name).resolve())
         if len(paths) == (1 if bold is None else 2):
             fonts.append(SiteFont(lang, paths[0], paths[1] if bold is not None else None))

@@ -16,10 +16,10 @@ from generator.content.layouts import LAYOUTS_DIR, Layout, SizeSpec
 from generator.content.models import Stock
 from generator.content.papers import PAPER_SIZES, OfficePaper
 from generator.content.units import PT_PER_UNIT, mm, parse_written_length
-from generator.content.validation_problems import problems_from
+from generator.content.validation_problems import prefixed, problems_from
 from generator.content.yamlfile import load_yaml
 from generator.engine import remembered
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 STOCK_FILE = LAYOUTS_DIR / "stock.yaml"
 HAND_CUT = "hand-cut"
@@ -109,10 +109,12 @@ def named_stocks() -> dict[str, Stock]:
         try:
             stocks[str(name)] = stock_from(str(name), StockModel.model_validate(raw))
         except ValidationError as error:
-            problems.extend(Problem(p.path, f"{name}: {p.message}", p.line)
+            problems.extend(prefixed(p, str(name))
                             for p in problems_from(error, doc, StockModel))
         except ValueError as error:
-            problems.append(Problem(STOCK_FILE, f"{name}: {error}", doc.line_of((name,))))
+            problems.append(Problem(STOCK_FILE, f"{name}: {error}", doc.line_of((name,)),
+                                    code=Code.SCHEMA_VALUE,
+                                    fields={"field": str(name), "reason": str(error)}))
     if problems:
         raise ContentError(problems)
     return stocks
@@ -132,7 +134,9 @@ def size_stock(layout: Layout, size: SizeSpec) -> Stock | None:
     stock = stocks.get(size.stock)
     if stock is None:
         raise ContentError(Problem(path, (f"{where}: layouts/stock.yaml has no such stock; "
-                                          f"stocks: {', '.join(stocks)}")))
+                                          f"stocks: {', '.join(stocks)}"),
+                                   code=Code.STOCK_UNKNOWN,
+                                   fields={"stock": size.stock, "valid": tuple(stocks)}))
     imposition = layout.spec.imposition
     if not applies_to(stock, layout) or stock.card is None or max(
             abs(stock.card[0] - size.width), abs(stock.card[1] - size.height)) > 0.01:
@@ -141,7 +145,8 @@ def size_stock(layout: Layout, size: SizeSpec) -> Stock | None:
             f"{_mm(stock.card[0]) if stock.card else '?'} × "
             f"{_mm(stock.card[1]) if stock.card else '?'}; the {layout.name} at this size "
             f"prints {imposition.columns} × {imposition.rows} of {_mm(size.width)} × "
-            f"{_mm(size.height)}: name a stock that holds them")))
+            f"{_mm(size.height)}: name a stock that holds them"), code=Code.STOCK_MISFITS,
+            fields={"stock": stock.name, "format": layout.name}))
     return stock
 
 

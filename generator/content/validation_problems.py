@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from generator.content.yamlfile import YamlDoc
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, FieldValue, Problem
 
 # The tags pydantic gives the forms of a union (a model's is its class name).
 _MEMBER_TAG = re.compile(r"^(?:str|constrained-str|(?:dict|list)\[.*\]|function-\w+\[.*\])$")
@@ -30,7 +32,7 @@ Model = TypeVar("Model", bound=BaseModel)
 def validate_doc(doc: YamlDoc, model: type[Model], context: dict | None = None) -> Model:
     """`doc` checked against `model`; ContentError naming each problem's line."""
     if not isinstance(doc.data, dict):
-        raise ContentError(Problem(doc.path, "expected a mapping of field: value at the top", 1))
+        raise ContentError(not_a_mapping(doc.path))
     try:
         return model.model_validate(doc.data, context=context)
     except ValidationError as error:
@@ -53,10 +55,26 @@ def problems_from(error: ValidationError, doc: YamlDoc, model: type[BaseModel]) 
             problems.append(_problem(doc, model, (*field_loc, *inner), item, prefix=True))
         elif field_loc not in done and written not in _kinds_tried(error, field_loc, models):
             done.add(field_loc)  # in none of the forms: one message for the field
+            forms = _forms(error, field_loc, models)
             problems.append(Problem(doc.path, (
-                f"{_field_name(doc, field_loc)}: input should be "
-                f"{_forms(error, field_loc, models)}"), doc.line_of(field_loc)))
+                f"{_field_name(doc, field_loc)}: input should be {forms}"),
+                doc.line_of(field_loc), code=Code.SCHEMA_FORMS,
+                fields={"forms": forms, **_field_fields(doc, field_loc)}))
     return problems
+
+
+def not_a_mapping(path: Path) -> Problem:
+    return Problem(path, "expected a mapping of field: value at the top", 1,
+                   code=Code.SCHEMA_NOT_MAPPING)
+
+
+def prefixed(problem: Problem, prefix: str) -> Problem:
+    """A problem of a setting inside another (`stock: card: ...`): the outer one's name
+    before its message and its field."""
+    fields = dict(problem.fields)
+    if isinstance(fields.get("field"), str):
+        fields["field"] = f"{prefix}.{fields['field']}" if fields["field"] else prefix
+    return replace(problem, message=f"{prefix}: {problem.message}", fields=fields)
 
 
 def _problem(doc: YamlDoc, model: type[BaseModel], loc: tuple[Any, ...], item: Any,
@@ -66,24 +84,31 @@ def _problem(doc: YamlDoc, model: type[BaseModel], loc: tuple[Any, ...], item: A
     field_name = _field_name(doc, loc)
     kind = item["type"]
     parent = f"{_field_name(doc, loc[:-1])}: " if prefix and len(loc) > 1 else ""
-    if kind == "missing":
-        message = (f"{parent}missing field '{loc[-1]}'; valid fields: "
-                   f"{_valid_fields(model, loc[:-1])}")
-    elif kind == "extra_forbidden":
-        message = (f"{parent}unknown field '{loc[-1]}'; valid fields: "
-                   f"{_valid_fields(model, loc[:-1])}")
+    fields: dict[str, FieldValue] = _field_fields(doc, loc)
+    if kind in ("missing", "extra_forbidden"):
+        code = Code.SCHEMA_MISSING if kind == "missing" else Code.SCHEMA_UNKNOWN
+        valid = _valid_fields(model, loc[:-1])
+        message = (f"{parent}{'missing' if kind == 'missing' else 'unknown'} field "
+                   f"'{loc[-1]}'; valid fields: {', '.join(valid)}")
+        fields = {**_field_fields(doc, loc[:-1]), "valid": valid,
+                  "missing" if kind == "missing" else "unknown": str(loc[-1])}
     elif kind == "literal_error":
         expected = item["ctx"]["expected"].replace("'", "")
         message = f"{field_name}: must be one of {expected}, not {item['input']!r}"
+        code, fields = Code.SCHEMA_CHOICE, {**fields, "choices": expected,
+                                            "value": str(item["input"])}
     elif kind == "value_error":
         message = f"{field_name}: {item['ctx']['error']}"
+        code, fields = Code.SCHEMA_VALUE, {**fields, "reason": str(item["ctx"]["error"])}
     elif kind == "string_type" and isinstance(item.get("input"), bool):  # country: NO
         message = (f"{field_name}: YAML reads this word as {str(item['input']).lower()} "
                    "(yes, no, on, off, y and n are true or false to it): put the text in "
                    "quotes, as in country: \"NO\" or keyword: \"YES\"")
+        code, fields = Code.SCHEMA_YAML_WORD, {**fields, "value": str(item["input"]).lower()}
     else:
         message = f"{field_name}: {item['msg'].lower()}"
-    return Problem(doc.path, message, doc.line_of(loc))
+        code, fields = Code.SCHEMA_TYPE, {**fields, "reason": item["msg"].lower()}
+    return Problem(doc.path, message, doc.line_of(loc), code=code, fields=fields)
 
 
 def _member_at(loc: tuple[Any, ...], models: dict[str, type[BaseModel]]
@@ -173,6 +198,19 @@ def _forms(error: ValidationError, field_loc: tuple[Any, ...],
 
 def _field_name(doc: YamlDoc, loc: tuple[Any, ...]) -> str:
     """`resources.0.phone` as people read it: `National Domestic Violence Hotline: phone`."""
+    name, field = _field_parts(doc, loc)
+    return f"{name}: {field}" if name is not None and field else name or field
+
+
+def _field_fields(doc: YamlDoc, loc: tuple[Any, ...]) -> dict[str, FieldValue]:
+    """`field` (and `name`, in a line) of a problem at `loc`."""
+    name, field = _field_parts(doc, loc)
+    return {"field": field, **({"name": name} if name is not None else {})}
+
+
+def _field_parts(doc: YamlDoc, loc: tuple[Any, ...]) -> tuple[str | None, str]:
+    """(the line's name, the field in it) for a loc in a line that has a name, else (None,
+    the dotted loc)."""
     data = doc.data
     for index, part in enumerate(loc):
         if isinstance(part, int) and isinstance(data, list) and part < len(data):
@@ -181,21 +219,20 @@ def _field_name(doc: YamlDoc, loc: tuple[Any, ...]) -> str:
             if isinstance(name, dict):
                 name = next((text for text in name.values() if isinstance(text, str)), None)
             if isinstance(name, str):
-                rest = ".".join(str(p) for p in loc[index + 1:])
-                return f"{name}: {rest}" if rest else name
+                return name, ".".join(str(p) for p in loc[index + 1:])
         elif isinstance(data, dict):
             data = data.get(part)
-    return ".".join(str(part) for part in loc)
+    return None, ".".join(str(part) for part in loc)
 
 
-def _valid_fields(model: type[BaseModel], parent: tuple[Any, ...]) -> str:
+def _valid_fields(model: type[BaseModel], parent: tuple[Any, ...]) -> tuple[str, ...]:
     """The fields of the model at `parent` (list indexes and mapping keys stepped over)."""
     current: Any = model
     for part in parent:
         fields = current.model_fields
         if isinstance(part, str) and part in fields:
             current = _model_in(fields[part].annotation) or current
-    return ", ".join(current.model_fields)
+    return tuple(current.model_fields)
 
 
 def _model_in(annotation: Any) -> type[BaseModel] | None:
