@@ -12,6 +12,7 @@ import secrets
 import sys
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -270,8 +271,8 @@ def _report(ws: Workspace, state: KitState, pending: PendingImport, name: str,
     })
 
 
-_COLUMNS = {"text_number": "texting number", "text_keyword": "texting keyword",
-            "url": "website"}
+_COLUMNS = MappingProxyType({"text_number": "texting number", "text_keyword": "texting keyword",
+                             "url": "website"})
 
 
 def _columns_said(text: str) -> str:
