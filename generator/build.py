@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
 from generator.content.layouts import Layout
 from generator.content.models import Kit
-from generator.errors import ContentError, Problem, quoted
+from generator.errors import Code, ContentError, Problem, quoted
 from generator.forked import run_shared
 from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
 from generator.layout.document import (
@@ -134,7 +134,9 @@ def qr_payload(kit: Kit) -> str:
         qr_matrix(payload)  # fits in a QR code at all (cached: placing it asks again)
     except QrError as error:
         message = str(error) if str(error).startswith('"') else f'"{first.name}": {error}'
-        raise ContentError(Problem(first.source.path, message, first.source.line)) from None
+        raise ContentError(Problem(first.source.path, message, first.source.line,
+                                   code=Code.QR_PAYLOAD,
+                                   fields={"name": first.name, "reason": str(error)})) from None
     return payload
 
 
@@ -197,8 +199,10 @@ def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLin
         return layout, composition, placed, []
     note = Problem(composition.sources.get("article", layout.folder / "layout.yaml"), (
         f"{layout.name}: printed as a {short.spec.title.lower()}: the article leaves "
-        f"{emptiest:.0%} of a panel of the {layout.spec.title.lower()} empty [{lang}]"),
-        severity="info")
+        f"{emptiest:.0%} of a panel of the {layout.spec.title.lower()} empty"),
+        severity="info", code=Code.PRINTED_SHORT_FORM, lang=lang, fields={
+            "format": layout.name, "short": short.name,
+            "share": int(f"{emptiest * 100:.0f}")})
     return short, other, other_placed, [note]
 
 
@@ -394,9 +398,10 @@ def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
     room = ": shorten its name or details, or give it a piece with more room"
     where = (f"; it prints whole on {listed}" if named else
              f"; none of the pieces built prints {quoted(label)} whole"
-             + (room if ": it does not fit" in problem.message
-                or ": it comes after" in problem.message else ""))
-    return replace(problem, message=f"{problem.message}{where}")
+             + (room if problem.code in (Code.LINE_LEFT_OUT, Code.LINE_LEFT_OUT_AFTER)
+                else ""))
+    return replace(problem, message=f"{problem.message}{where}",
+                   fields={**problem.fields, "printed_on": tuple(named)})
 
 
 def _where_it_went(problem: Problem, named: list[str]) -> Problem:
@@ -405,7 +410,8 @@ def _where_it_went(problem: Problem, named: list[str]) -> Problem:
     named = list(dict.fromkeys(named))
     listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
     where = f"; it prints on {listed}" if named else "; none of the pieces built prints it"
-    return replace(problem, message=f"{problem.message}{where}")
+    return replace(problem, message=f"{problem.message}{where}",
+                   fields={**problem.fields, "printed_on": tuple(named)})
 
 
 def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],

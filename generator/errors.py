@@ -182,6 +182,45 @@ class Code(Enum):
     LAYOUT_STACK_LOOP = "layout.stack-loop", "face slot side other"
     LAYOUT_OPTION_CLASH = "layout.option-clash", "option other"
     LAYOUT_STRING_CLASH = "layout.string-clash", "key other text"
+
+    # Laying out a piece (layout/place.py): `format`, `face` and `slot` say where.
+    NOTHING_TO_PRINT = "layout.nothing-to-print", "format face slot"
+    TEXT_TOO_TALL = ("layout.too-tall",
+                     "format face slot left_out floor over ?count ?unit ?length ?room")
+    TEXT_TOO_WIDE = "layout.too-wide", "format face slot left_out floor words ?line"
+    REQUIRED_LINES = ("layout.required-lines",
+                      "format face slot names floor ?over ?count ?unit ?words ?line")
+    PARAGRAPHS_LEFT_OUT = "layout.paragraphs-left-out", "format face slot count total"
+    GAVE_WAY = "layout.gave-way", "format face slot ?printed_on"
+    SHORTER_NOTE = "layout.shorter-safety-note", "format face slot short whole"
+    DETAIL_LEFT_OUT = "layout.detail-left-out", "format face slot text kind name"
+    LINE_LEFT_OUT = "layout.line-left-out", "format face slot name languages ?printed_on"
+    LINE_LEFT_OUT_AFTER = "layout.line-left-out-after", "format face slot name first ?printed_on"
+    TABS_WITHOUT_NAME = "layout.tabs-without-name", "format face slot label"
+    QR_UNENCODABLE = "layout.qr-unencodable", "format face slot reason"
+    QR_TOO_SMALL = "layout.qr-too-small", "format face slot payload needed size"
+
+    # A layout's templates (its jinja2 blocks and their markup): for whoever writes layouts.
+    TEMPLATE_ERROR = "layout.template", "reason"
+    TEMPLATE_NO_BLOCK = "layout.template-no-block", "block"
+    TEMPLATE_MARKUP = "layout.template-markup", "block reason"
+    # What a piece prints, as the document is composed and told.
+    NO_FONT = "text.no-font", "characters format slot script"
+    QR_PAYLOAD = "line.qr", "name reason"
+    NO_SIZE = "layout.no-size", "format size valid"
+    SIZE_STOCK = "layout.size-stock", "format reason"
+    LINE_NOT_PRINTED = "layout.line-not-printed", "format name why setting ?printed_on"
+    LINE_WITHOUT = "layout.line-without", "format name missing"
+    MAX_LINES = "layout.max-lines", "format name limit given"
+    EMPTY_BAND = "layout.empty-band", "format face part share blank height"
+
+    LAYOUT_SHORT_FORM_OUTSIDE = "layout.short-form-outside", "face"
+    PRINTED_SHORT_FORM = "layout.printed-short-form", "format short share"
+
+    # The outside of a discreet piece: a revealing word, or words that tell of hiding.
+    NO_WORD_LIST = "outside.no-word-list", "plain_list"
+    OUTSIDE_WORD = "outside.word", "format where word whose advice key"
+    OUTSIDE_TELLS = "outside.tells", "format where words advice key"
     # END OF CODES
 
 

@@ -402,7 +402,8 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
         problems += [Problem(doc.path, (
             f"short_form.faces.{name}: the {name} face is an outside surface, checked for "
             "revealing words, and so is its short form's: add `outside: true`"),
-            doc.line_of(("short_form", "faces", name)))
+            doc.line_of(("short_form", "faces", name)), code=Code.LAYOUT_SHORT_FORM_OUTSIDE,
+            fields={"face": name})
             for name, face in short.faces.items()
             if name in spec.faces and spec.faces[name].outside and not face.outside]
     if problems:

@@ -37,7 +37,7 @@ from generator.content.placeholders import PlaceholderError, substitute
 from generator.content.promises import line_promise, open_all_hours
 from generator.content.web_address import bare_domain
 from generator.engine import remembered
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.i18n.digits import DECIMAL, WESTERN, in_digits, piece_digits
 from generator.i18n.localize import babel_locale
 from generator.kept_templates import KeptTemplates
@@ -356,18 +356,23 @@ def compose_face(
             texts, lists, fillers = _render_face(layout, face, context, lines, path,
                                                  unlisted or {})
     except TemplateSyntaxError as error:
-        raise ContentError(Problem(error.filename or path, f"template error: {error.message}",
-                                   error.lineno)) from None
+        raise ContentError(_template_error(error.filename or path, str(error.message),
+                                           error.lineno)) from None
     except TemplateNotFound as error:
-        raise ContentError(Problem(path, (
-            f"template error: no template {error.name!r} in {layout.folder.name}/"))) from None
+        raise ContentError(_template_error(
+            path, f"no template {error.name!r} in {layout.folder.name}/")) from None
     except TemplateError as error:
-        raise ContentError(Problem(path, f"template error: {error}")) from None
+        raise ContentError(_template_error(path, str(error))) from None
     except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as error:
         # A layout's own template is code: whatever it raises is a problem with the layout.
-        raise ContentError(Problem(path, (
-            f"template error: {type(error).__name__}: {str(error)[:200]}"))) from None
+        raise ContentError(_template_error(
+            path, f"{type(error).__name__}: {str(error)[:200]}")) from None
     return ComposedFace(face_name, texts, lists, qr_payload, fillers)
+
+
+def _template_error(path: Any, reason: str, line: int | None = None) -> Problem:
+    return Problem(path, f"template error: {reason}", line, code=Code.TEMPLATE_ERROR,
+                   fields={"reason": reason})
 
 
 def _render_face(layout: Layout, face: FaceSpec, context: dict,
@@ -420,7 +425,8 @@ def _render_block(templates: Sequence[Any], block: str, context: dict,
     """The block rendered, from the first of `templates` that has it."""
     template = next((each for each in templates if block in each.blocks), None)
     if template is None:
-        raise ContentError(Problem(path, f"template has no block '{block}' for its slot"))
+        raise ContentError(Problem(path, f"template has no block '{block}' for its slot",
+                                   code=Code.TEMPLATE_NO_BLOCK, fields={"block": block}))
     # Content files are cleaned as they are read; a layout's own template is not.
     output = without_invisible(joined(template.blocks[block](template.new_context(context))))
     return parse_block(output, block, path)

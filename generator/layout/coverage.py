@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.content.layouts import Layout
 from generator.content.models import Kit
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.i18n.fonts import SITE_FONT_LANGUAGES, FontSet
 from generator.i18n.plain_text import plain_text
 from generator.i18n.scripts import font_advice, script_of
@@ -53,9 +53,14 @@ def glyph_problems(composed: ComposedFace, layout: Layout, lang: str,
         path = sources.get(slots[slot_name].source or "", layout.folder)
         advice = "".join(dict.fromkeys(font_advice(char, _font_key(lang, char))
                                        for char in missing))
+        script = next((found for char in missing if (found := script_of(char)) is not None
+                       and found.family is None), None)
         problems.append(Problem(path, (
             f"{characters(missing)} in no configured font "
-            f"(language {lang}, {layout.name} slot '{slot_name}'){advice}")))
+            f"(language {lang}, {layout.name} slot '{slot_name}'){advice}"), code=Code.NO_FONT,
+            lang=lang, fields={"characters": characters(missing), "format": layout.name,
+                               "slot": slot_name,
+                               "script": script.name if script is not None else None}))
     return problems
 
 

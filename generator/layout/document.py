@@ -22,7 +22,7 @@ from generator.content.layouts import Layout, SizeSpec, declared_strings, page_s
 from generator.content.models import Kit, Resource
 from generator.content.stock import stock_size
 from generator.content.web_address import bare_domain
-from generator.errors import ContentError, Problem, quoted
+from generator.errors import Code, ContentError, Problem, quoted
 from generator.i18n.fonts import font_set
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
@@ -99,12 +99,17 @@ def document_size(kit: Kit, layout: Layout) -> SizeSpec:
     if size is None:
         valid = ", ".join(layout.spec.sizes)
         raise ContentError(Problem(kit.site.source.path,
-                                   f"{layout.name} has no size '{size_key}'; valid: {valid}"))
+                                   f"{layout.name} has no size '{size_key}'; valid: {valid}",
+                                   code=Code.NO_SIZE, fields={
+                                       "format": layout.name, "size": size_key,
+                                       "valid": tuple(layout.spec.sizes)}))
     size = size.with_settings(lambda setting: kit.site.option(setting) is True)
     try:
         return stock_size(kit.site.stock, layout, size)
     except ValueError as error:
-        raise ContentError(Problem(kit.site.source.path, f"stock: {error}")) from None
+        raise ContentError(Problem(kit.site.source.path, f"stock: {error}",
+                                   code=Code.SIZE_STOCK, fields={
+                                       "format": layout.name, "reason": str(error)})) from None
 
 
 def kit_strings(kit: Kit, lang: str) -> dict[str, str]:
@@ -227,13 +232,19 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
                    if discreet else "its template prints nothing of it")
             problem = Problem(line.source.path,
                               f"{layout.name}: left out {quoted(line.name)}: {why}",
-                              line.source.line, "info", lang=lang)
+                              line.source.line, "info", code=Code.LINE_NOT_PRINTED, lang=lang,
+                              fields={"format": layout.name, "name": line.name,
+                                      "why": ("first-only" if first_only else "discreet"
+                                              if discreet else "template"),
+                                      "setting": discreet if not first_only else None})
             warnings.append(problem)
             left_out.append((index, problem))
         elif missing != ["name"]:  # a name that gave way (the sticker's) is told already
             warnings.append(Problem(line.source.path, (
                 f"{layout.name}: prints {quoted(line.name)} without its {' and '.join(missing)}: "
-                "a line prints whole or not at all"), line.source.line, "warning", lang=lang))
+                "a line prints whole or not at all"), line.source.line, "warning",
+                code=Code.LINE_WITHOUT, lang=lang, fields={
+                    "format": layout.name, "name": line.name, "missing": tuple(missing)}))
     digits = _digit_text(faces)
     partly = {}
     for index, line in enumerate(kit.resources):
@@ -302,7 +313,9 @@ def selected_resources(kit: Kit, layout: Layout) -> tuple[range | list[int], lis
                    f"it prints at most {limit} lines (max_lines in site.yaml can change that)")
             notes.append(Problem(resource.source.path, (
                 f"{layout.name}: left out '{resource.name}': {why}"), resource.source.line,
-                "warning" if given is not None else "info"))
+                "warning" if given is not None else "info", code=Code.MAX_LINES, fields={
+                    "format": layout.name, "name": resource.name, "limit": limit,
+                    "given": int(given is not None)}))
     return kept, notes
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.units import PT_PER_UNIT
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.layout.geometry import Rect
 from generator.layout.place import PlacedFace
 
@@ -77,5 +77,8 @@ def empty_panel_problems(face: PlacedFace, safe_margin: float, layout: str, lang
         problems.append(Problem(path, (
             f"{layout} ({face.name}), {where}: {empty / area.height:.0%} of it is empty (a "
             f"blank band of {empty / mm:.0f} of {area.height / mm:.0f} mm): longer text or "
-            "more to carry would fill it"), severity="warning", lang=lang))
+            "more to carry would fill it"), severity="warning", code=Code.EMPTY_BAND,
+            lang=lang, fields={"format": layout, "face": face.name, "part": where,
+                               "share": int(f"{empty / area.height * 100:.0f}"),
+                               "blank": round(empty / mm), "height": round(area.height / mm)}))
     return problems

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.engine import remembered
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 
 # What a list entry may mark optional, in the order a list that does not fit leaves them out
 # (each kind from the last line up), before it leaves out any whole line. Never a way to
@@ -100,22 +100,26 @@ def parse_block(output: str, block: str, path: Path) -> tuple[Paragraph, ...]:
     leftover = _PARAGRAPH.sub("", output).strip()
     if leftover:
         raise ContentError(Problem(
-            path, f"block '{block}': text outside <p style=...> paragraphs: {leftover[:40]!r}"))
+            path, f"block '{block}': text outside <p style=...> paragraphs: {leftover[:40]!r}",
+            code=Code.TEMPLATE_MARKUP, fields={
+                "block": block, "reason": f"text outside <p style=...> paragraphs: "
+                                          f"{leftover[:40]!r}"}))
     return tuple(paragraphs)
 
 
 def _paragraph(style: str, attributes: dict[str, str], markup: str, block: str,
                path: Path) -> Paragraph:
     def fail(message: str) -> ContentError:
-        return ContentError(Problem(path, f"block '{block}': {message}"))
+        return ContentError(Problem(path, f"block '{block}': {message}",
+                                    code=Code.TEMPLATE_MARKUP,
+                                    fields={"block": block, "reason": message}))
 
     if not attributes and "optional>" not in markup:
         return Paragraph(style, markup)  # the common case: nothing optional
     choice = attributes.pop("choice", None)
     if choice is not None:
         if not choice.isdigit() or int(choice) < 1:
-            raise ContentError(Problem(path, f"block '{block}': choice=\"{choice}\" is not a "
-                                       "number from 1"))
+            raise fail(f"choice=\"{choice}\" is not a number from 1")
         return replace(_paragraph(style, attributes, markup, block, path), choice=int(choice))
     unknown = set(attributes) - _ATTRIBUTES
     if unknown:

@@ -19,14 +19,23 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.content.layouts import FaceSpec, FillerSpec, Layout, SizeSpec, SlotSpec
 from generator.content.models import Source
 from generator.content.units import PT_PER_UNIT
-from generator.errors import ContentError, Problem, quoted, shortened
+from generator.errors import (
+    Code,
+    ContentError,
+    FieldValue,
+    Problem,
+    Severity,
+    quoted,
+    shortened,
+)
 from generator.i18n.fonts import FontSet
+from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import GAP, MIN_RULES, Filled, Rule, fill, free_room, rules
 from generator.layout.fit import UNBREAKABLE, Icon, Typesetter, fit_stack, min_width
 from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
-from generator.layout.list_fit import describe, fit_list
+from generator.layout.list_fit import Cut, describe, fit_list
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
 from generator.layout.styles import style_name
@@ -208,8 +217,8 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
             continue
         if best is None or _lost(placed) < _lost(best):
             for slot in yielded:  # by design, not a fault: a note
-                note = _problem(slot, placement, "left out: the lines need its room", placed,
-                                "info")
+                note = _problem(Code.GAVE_WAY, slot, placement,
+                                "left out: the lines need its room", placed, "info")
                 placed.warnings.append(note)
                 placed.gave_way.append((tuple(
                     html.unescape(re.sub(r"<[^>]*>", "", item.markup))
@@ -347,7 +356,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     box = _box(slot, placement, placed)
     if not items:
         if slot.required:
-            raise ContentError(_problem(slot, placement, "has nothing to print", placed))
+            raise ContentError(_problem(Code.NOTHING_TO_PRINT, slot, placement,
+                                        "has nothing to print", placed))
         return
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
     if slot.when_room and slot.ruled:  # spare room for notes: their heading and three lines
@@ -359,24 +369,27 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if paragraphs is None and slot.shortens:
         paragraphs, used, kept = _shortened(items, width, height, placement)
         if paragraphs is not None:
-            placed.warnings.append(_problem(slot, placement, (
+            placed.warnings.append(_problem(Code.PARAGRAPHS_LEFT_OUT, slot, placement, (
                 f"left out its last {len(items) - kept} of {len(items)} paragraphs: they do "
-                "not fit"), placed, "warning"))
+                "not fit"), placed, "warning", count=len(items) - kept, total=len(items)))
     if paragraphs is None:
-        message = _overflow_message(used, placement, items, width=width)
+        message, fields = _overflow(used, placement, items, width=width)
         source = _wide_source(used, items, width, placement)
         if len(items) == 1 and used != UNBREAKABLE:  # one text: how long it may be
             room = _characters_that_fit(items[0], width, height, placement)
             message += (f": it is {_length(items[0])} characters and the slot holds about "
                         f"{room}; shorten it")
+            fields.update(length=_length(items[0]), room=room)
         if slot.when_room and not slot.required:
             return  # spare room's content: there is none
+        code = Code.TEXT_TOO_WIDE if used == UNBREAKABLE else Code.TEXT_TOO_TALL
         # A text that gives way gives way to the lines, but one written for this slot (no
         # choices: a card line given as `card:`) must fit the slot's own box.
         if slot.required or (slot.gives_way and not any(item.choice for item in items)):
-            raise ContentError(_problem(slot, placement, message, placed, source=source))
-        placed.warnings.append(
-            _problem(slot, placement, f"left out: {message}", placed, "warning", source))
+            raise ContentError(_problem(code, slot, placement, message, placed, "error", source,
+                                        left_out=0, **fields))
+        placed.warnings.append(_problem(code, slot, placement, f"left out: {message}", placed,
+                                        "warning", source, left_out=1, **fields))
         return
     heads: list[RLParagraph] = []
     if slot.rule_columns and len(paragraphs) > len(slot.rule_columns):
@@ -453,9 +466,9 @@ def _tell_a_shorter_note(placed: PlacedFace, slot: SlotSpec, placement: Placemen
         return " ".join(" ".join(html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split())
                         for item in paragraphs)
     whole = said(item for item in items if item.choice == choices[0])
-    placed.warnings.append(_problem(slot, placement, (
+    placed.warnings.append(_problem(Code.SHORTER_NOTE, slot, placement, (
         f"printed the shorter '{said(chosen)}': the whole safety note ('{whole}') does not "
-        "fit"), placed, "warning"))
+        "fit"), placed, "warning", short=said(chosen), whole=whole))
 
 
 def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,
@@ -529,37 +542,52 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     box = _box(slot, placement, placed)
     fitted = fit_list(items, box.width, box.height, placement.typesetter)
     if fitted.paragraphs is None:
-        names = ", ".join(shortened(item.label) for item in items if item.required)
-        overflow = _overflow_message(fitted.height, placement, fitted.required, width=box.width)
-        message = (f"required lines ({names}) do not fit, even without their optional details: "
-                   f"{overflow}")
+        required = tuple(shortened(item.label) for item in items if item.required)
+        overflow, fields = _overflow(fitted.height, placement, fitted.required, width=box.width)
+        message = (f"required lines ({', '.join(required)}) do not fit, even without their "
+                   f"optional details: {overflow}")
         source = _wide_source(fitted.height, fitted.required, box.width, placement)
-        raise ContentError(_problem(slot, placement, message, placed, source=source))
+        raise ContentError(_problem(Code.REQUIRED_LINES, slot, placement, message, placed,
+                                    "error", source, names=required, **fields))
     first = min((cut.item for cut in fitted.left_out if cut.whole_line), default=None)
     for cut in fitted.left_out:
         placed.left_out_details += 1
-        why = (_why_left_out(items, cut.item, first, placement.fonts.lang) if cut.whole_line
-               else "it does not fit")
-        warning = _problem(slot, placement, f"left out {describe(cut, items)}: {why}", placed,
-                           "warning")
+        code, why, fields = (_why_left_out(items, cut.item, first, placement.fonts.lang)
+                             if cut.whole_line else _detail_left_out(cut, items))
+        warning = _problem(code, slot, placement, f"left out {describe(cut, items)}: {why}",
+                           placed, "warning", **fields)
         placed.warnings.append(warning)
         if cut.whole_line:  # the build adds where it does print (generator/build.py)
             placed.left_out_lines.append((items[cut.item].line, warning))
     _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
 
 
-def _why_left_out(items: Sequence[Item], index: int, first: int | None, lang: str) -> str:
+def _why_left_out(items: Sequence[Item], index: int, first: int | None, lang: str
+                  ) -> tuple[Code, str, dict[str, FieldValue]]:
     """Why a whole line is left out of a list: it does not fit (here, or in the languages
     the kit's other pieces of this document could not hold it in), or it comes after the
     first line that does not (see list_fit)."""
     assert first is not None
     where = items[first].left_out_in
     elsewhere = f" in {', '.join(where)}" if where and lang not in where else ""
+    name = items[index].label
     if index == first:
-        return f"it does not fit whole{elsewhere}" + (
-            ", and every language prints the same lines" if elsewhere else "")
-    return (f"it comes after {quoted(items[first].label)}, which is left out: the lines keep "
-            "their order")
+        return Code.LINE_LEFT_OUT, f"it does not fit whole{elsewhere}" + (
+            ", and every language prints the same lines" if elsewhere else ""), {
+            "name": name, "languages": tuple(where) if elsewhere else ()}
+    return Code.LINE_LEFT_OUT_AFTER, (
+        f"it comes after {quoted(items[first].label)}, which is left out: the lines keep "
+        "their order"), {"name": name, "first": items[first].label}
+
+
+def _detail_left_out(cut: Cut, items: Sequence[Item]) -> tuple[Code, str, dict[str, FieldValue]]:
+    """A detail of a line left out (its hours, its languages): what and whose."""
+    paragraph = items[cut.item].paragraphs[cut.paragraph]
+    part = paragraph.parts[cut.part]
+    markup = f"{paragraph.alt} {part.markup}" if paragraph.icon and cut.part == 0 else part.markup
+    return Code.DETAIL_LEFT_OUT, "it does not fit", {
+        "text": " ".join(plain_text(markup).split()), "kind": part.kind,
+        "name": items[cut.item].label}
 
 
 def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
@@ -572,9 +600,11 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     flowed, overflow = fit_flow(tuple(items), tuple(boxes), typesetter)
     if flowed is None:
         narrowest = min(box.width for box in boxes)
+        message, fields = _overflow(overflow, placement, items, boxes, narrowest)
         raise ContentError(_problem(
-            slot, placement, _overflow_message(overflow, placement, items, boxes, narrowest),
-            placed, source=_wide_source(overflow, items, narrowest, placement)))
+            Code.TEXT_TOO_WIDE if overflow == UNBREAKABLE else Code.TEXT_TOO_TALL, slot,
+            placement, message, placed, "error", _wide_source(overflow, items, narrowest,
+                                                              placement), left_out=0, **fields))
     fillers = composed.fillers.get(slot.name, ())
     filled: Filled | None = None
     if fillers:
@@ -749,14 +779,18 @@ def _place_tabs(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     fit = _tab_fit(items, band, slot, placement)
     if fit.paragraphs is None:
         width = _tab_text_box(band, fit.count, 0).height
-        message = _overflow_message(fit.used, placement, fit.chosen, width=width)
-        raise ContentError(_problem(slot, placement, message, placed,
-                                    source=_wide_source(fit.used, fit.chosen, width, placement)))
+        message, fields = _overflow(fit.used, placement, fit.chosen, width=width)
+        raise ContentError(_problem(
+            Code.TEXT_TOO_WIDE if fit.used == UNBREAKABLE else Code.TEXT_TOO_TALL, slot,
+            placement, message, placed, "error", _wide_source(fit.used, fit.chosen, width,
+                                                              placement), left_out=0, **fields))
     if not fit.names_the_line(items):
-        what = ("print the tab label instead of the line's name" if any(
-            item.choice for item in fit.chosen) else "print the number without the line's name")
-        placed.warnings.append(_problem(slot, placement, (
-            f"the tabs {what}: it does not fit beside the number"), placed, "info"))
+        label = any(item.choice for item in fit.chosen)
+        what = ("print the tab label instead of the line's name" if label
+                else "print the number without the line's name")
+        placed.warnings.append(_problem(Code.TABS_WITHOUT_NAME, slot, placement, (
+            f"the tabs {what}: it does not fit beside the number"), placed, "info",
+            label=int(label)))
     # Centred across the tab with its last line's descenders, which reach past its box.
     for index in range(fit.count):
         box = _tab_text_box(band, fit.count, index)
@@ -820,7 +854,8 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         needed = max(min_symbol_size(payload), placement.size.qr_min or 0.0)
         modules_share = symbol_share(payload)  # the whole symbol over the code itself
     except QrError as error:
-        raise ContentError(_problem(slot, placement, str(error), placed)) from None
+        raise ContentError(_problem(Code.QR_UNENCODABLE, slot, placement, str(error), placed,
+                                    reason=str(error))) from None
     # The white quiet zone may lie outside the box where the box meets the safe area's edge
     # (`quiet_zone: margin`: into the margin, white paper up to the trim); elsewhere, and
     # always with `quiet_zone: inside`, the box holds it.
@@ -834,7 +869,8 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if size + 0.01 < needed:
         message = (f"the QR code for {payload!r} needs {needed:.0f} pt but the slot holds "
                    f"{size:.0f} pt: use a shorter link or a tel: code")
-        raise ContentError(_problem(slot, placement, message, placed))
+        raise ContentError(_problem(Code.QR_TOO_SMALL, slot, placement, message, placed,
+                                    payload=payload, needed=round(needed), size=round(size)))
     quiet = (size - code) / 2
     align = slot.align
     if placement.fonts.rtl and align != "center":
@@ -904,30 +940,35 @@ PLACERS: MappingProxyType[
 })
 
 
-def _overflow_message(overflow: float, placement: Placement,
-                      items: Sequence[Paragraph] = (), boxes: Sequence[Rect] = (),
-                      width: float | None = None) -> str:
+def _overflow(overflow: float, placement: Placement, items: Sequence[Paragraph] = (),
+              boxes: Sequence[Rect] = (), width: float | None = None
+              ) -> tuple[str, dict[str, FieldValue]]:
     """How far the text overflows at its smallest; for a flow, also how much must go; for
     a word wider than `width`, the word and the line it is in (a phone number is never
-    broken)."""
+    broken): the message, and its fields (`floor`, then `over`, `count` and `unit`, or
+    `words` and `line`)."""
     floor = placement.typesetter.floor_of(items)
     if overflow == UNBREAKABLE:
         message = f"a word is wider than the slot even at {floor:g} pt"
         words = wide_words(items, width, placement) if width is not None else []
         if not words:
-            return message
+            return message, {"floor": floor, "words": ()}
         line = _line_of(words, placement)
         where = f" in the line {quoted(line.name)}" if line is not None else ""
         named = ", ".join(quoted(word, WORD_SHOWN) + (
             f" ({len(word):,} characters)" if len(word) > WORD_SHOWN else "") for word in words)
-        return f"{message}: {named}{where}; shorten it or break it with spaces"
+        return f"{message}: {named}{where}; shorten it or break it with spaces", {
+            "floor": floor, "words": tuple(shortened(word, WORD_SHOWN) for word in words),
+            **({"line": line.name} if line is not None else {})}
     over_mm = overflow / PT_PER_UNIT["mm"]
     message = f"{overflow:.1f} pt ({over_mm:.1f} mm) too tall even at {floor:g} pt"
+    fields: dict[str, FieldValue] = {"floor": floor, "over": round(overflow, 1)}
     if boxes and items:
         count = words_over(items, boxes, placement.typesetter, overflow)
         unit = "characters" if placement.fonts.word_wrap == "CJK" else "words"
         message += f": about {count} {unit} too long; shorten it by that much"
-    return message
+        fields.update(count=count, unit=unit)
+    return message, fields
 
 
 WORD_SHOWN = 60  # characters of a word too wide said in a message: its start and end
@@ -971,12 +1012,15 @@ def _wide_source(overflow: float, items: Sequence[Paragraph], width: float | Non
     return line.source if line is not None else None
 
 
-def _problem(slot: SlotSpec, placement: Placement, message: str, placed: PlacedFace,
-             severity: str = "error", source: Source | None = None) -> Problem:
+def _problem(code: Code, slot: SlotSpec, placement: Placement, message: str,
+             placed: PlacedFace, severity: Severity = "error", source: Source | None = None,
+             /, **fields: FieldValue) -> Problem:
     """The problem, naming the file of the slot's text (or `source`: the line a word too
     wide is in)."""
     path = placement.sources.get(slot.source or "", placement.layout.folder / "layout.yaml")
     where = f"{placement.layout.name} ({placed.name}), slot '{slot.name}'"
     return Problem(source.path if source else path, f"{where}: {message}",
-                   source.line if source else None, severity,  # type: ignore[arg-type]
-                   lang=placement.fonts.lang)
+                   source.line if source else None, severity, code=code,
+                   lang=placement.fonts.lang, fields={
+                       "format": placement.layout.name, "face": placed.name,
+                       "slot": slot.name, **fields})

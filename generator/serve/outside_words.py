@@ -21,31 +21,49 @@ from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.place import PlacedFace
 from generator.safety.discretion import (
-    QR_CODE,
     Lexicon,
+    OutsideWord,
+    face_surfaces,
     lexicon,
-    outside_text,
+    outside_problems,
+    outside_words,
     unchecked_language,
 )
 from generator.safety.discretion.matching import Term
 from generator.safety.word_sources import source_of
 
-TABS = "tear-off tabs"
-
 
 @dataclass(frozen=True)
 class Finding:
-    term: Term  # the word found, and its list's language
+    """A word found on the outside of a document (safety/discretion's OutsideWord), with
+    the document's title."""
+
+    found: OutsideWord
     document: str  # the format's title
-    surface: str  # "front", "back, panel 2", "tear-off tabs"
-    text: str = ""  # all the surface says
-    whose: str = ""  # " (Spanish, which this kit also prints)" for another language's word
-    refused: bool = True  # an error; False: a warning (a language only read in the country)
-    tell: bool = False  # words about being watched, checked or hiding: a warning
+
+    @property
+    def term(self) -> Term:
+        return self.found.term
 
     @property
     def word(self) -> str:
-        return self.term.listed
+        return self.found.word
+
+    @property
+    def surface(self) -> str:  # "front", "back, panel 2", "front, tear-off tabs"
+        return self.found.where
+
+    @property
+    def whose(self) -> str:
+        return self.found.whose
+
+    @property
+    def refused(self) -> bool:
+        return self.found.refused
+
+    @property
+    def tell(self) -> bool:
+        return self.found.tell
 
 
 def without_discretion(kit: Kit) -> Kit:
@@ -61,7 +79,7 @@ def checks_outside(kit: Kit, lang: str) -> bool:
 
 def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> list[Finding]:
     """The revealing words, and the tells, on the outside surfaces of laid-out `faces`
-    (`kit`: as given, discreet)."""
+    (`kit`: as given, discreet), each word once."""
     words: Lexicon = lexicon(kit.site, lang)
     found: dict[str, Finding] = {}
     for face in faces:
@@ -69,14 +87,8 @@ def face_findings(kit: Kit, faces: list[PlacedFace], title: str, lang: str) -> l
         if not spec.outside or (spec.outside_when is not None
                                 and not kit.site.option(spec.outside_when)):
             continue
-        for surface, text in outside_text(face).items():
-            where = surface if surface == face.name else f"{face.name}, {surface}"
-            for term in words.found(text):
-                found.setdefault(term.listed, Finding(term, title, where, text, words.whose(term),
-                                                      words.refuses(term)))
-            for term in words.tells_in(text) if not surface.endswith(QR_CODE) else ():
-                found.setdefault(term.listed, Finding(term, title, where, text, refused=False,
-                                                      tell=True))
+        for one in outside_words(words, face_surfaces(face)):
+            found.setdefault(one.word, Finding(one, title))
     return list(found.values())
 
 
@@ -97,22 +109,11 @@ def outside_findings(kit: Kit, layouts: list[Layout], lang: str) -> list[Finding
     return list(found.values())
 
 
-def finding_problem(kit: Kit, layout: Layout, finding: Finding, lang: str) -> Problem:
-    """The finding as the build words it, on the file (and line) that put the word there:
-    the outside title (site.yaml), a string (its catalogue), a line (resources.yaml)."""
-    path, line, _ = source_of(kit, layout, finding.term, finding.text, lang)
-    advice = ("give the line a `tab_label` in resources.yaml" if finding.surface.endswith(TABS)
-              else "reword it")
-    if finding.tell:
-        return Problem(path, (
-            f"{layout.name} ({finding.surface}): '{finding.word}' on an outside surface speaks "
-            "of being watched, checked or hiding something, which tells whoever finds it what "
-            f"it may be for; {advice}"), line, "warning", lang=lang)
-    if not finding.refused:
-        return Problem(path, (
-            f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} on an outside "
-            f"surface may reveal what this is for to them; {advice}"), line, "warning",
-            lang=lang)
-    return Problem(path, (f"{layout.name} ({finding.surface}): '{finding.word}'{finding.whose} "
-                          f"on an outside surface would reveal what this is for; {advice}"),
-                   line, lang=lang)
+def finding_problems(kit: Kit, layout: Layout, findings: list[Finding],
+                     lang: str) -> list[Problem]:
+    """The findings as the build words them (safety/discretion's `outside_problems`), each
+    on the file (and line) that put the word there: the outside title (site.yaml), a string
+    (its catalogue), a line (resources.yaml)."""
+    return outside_problems([finding.found for finding in findings], layout.name, lang,
+                            kit.site.file_of("discreet_title"), kit.resources[0].source,
+                            lambda term, text: source_of(kit, layout, term, text, lang))

@@ -36,7 +36,7 @@ from generator.safety.legibility import ContrastError, TextOnGround, contrast_pr
 from generator.serve.outside_words import (
     checks_outside,
     face_findings,
-    finding_problem,
+    finding_problems,
     without_discretion,
 )
 
@@ -241,8 +241,8 @@ def _revealing(kit: Kit, layout: Layout, faces: list[PlacedFace], lang: str,
     """The build's discretion check, each word on the file that put it on the outside."""
     if not checked:
         return []
-    return [finding_problem(kit, layout, finding, lang)
-            for finding in face_findings(kit, faces, layout.spec.title, lang)]
+    return finding_problems(kit, layout, face_findings(kit, faces, layout.spec.title, lang),
+                            lang)
 
 
 def _unexpected(kit: Kit, layout: Layout, lang: str, error: Exception) -> Problem:

@@ -14,8 +14,8 @@ from generator.content.kit_parts import load_resources
 from generator.content.language_tags import given_for
 from generator.content.models import Site
 from generator.content.yamlfile import YamlDoc
-from generator.errors import ContentError, Problem
-from generator.safety.discretion import lexicon, unchecked_language
+from generator.errors import ContentError, Problem, Severity
+from generator.safety.discretion import lexicon, outside_words, unchecked_language
 from generator.serve.drafts import Remark
 from generator.serve.field_checks import (
     name_problem,
@@ -105,20 +105,22 @@ def outside_remarks(site: Site) -> list[Remark]:
         title = site.title_for(lang)
         field = f"title@{lang}" if lang in site.discreet_titles else f"title@{first}"
         if unchecked is None:
-            words = lexicon(site, lang)
-            for found in words.found(title):
-                remarks.append(Remark(
-                    f"“{found.listed}”{words.whose(found)} in the {name} outside title would "
-                    "show what the card is for to anyone who sees it: choose neutral words "
-                    "(“Wellness contacts”).", "error" if words.refuses(found) else "warning",
-                    field=field))
             shown = site.options.organization if site.options.show_organization else ""
-            for found in words.found(shown):
-                remarks.append(Remark(
-                    f"“{found.listed}”{words.whose(found)} in the organisation's name would "
-                    f"show on the outside of the {name} pieces: untick “Print the "
-                    "organisation's name on the outside”, or print it only inside.",
-                    "error" if words.refuses(found) else "warning", field="organization"))
+            for found in outside_words(lexicon(site, lang), {"title": title,
+                                                             "organization": shown},
+                                       tells=False):
+                severity: Severity = "error" if found.refused else "warning"
+                if found.where == "title":
+                    remarks.append(Remark(
+                        f"“{found.word}”{found.whose} in the {name} outside title would "
+                        "show what the card is for to anyone who sees it: choose neutral words "
+                        "(“Wellness contacts”).", severity, field=field))
+                else:
+                    remarks.append(Remark(
+                        f"“{found.word}”{found.whose} in the organisation's name would "
+                        f"show on the outside of the {name} pieces: untick “Print the "
+                        "organisation's name on the outside”, or print it only inside.",
+                        severity, field="organization"))
         if (lang != first and given_for(site.discreet_titles, lang) is None
                 and lang.split("-")[0] != first.split("-")[0]):
             remarks.append(Remark(

@@ -389,7 +389,7 @@ def _unprintable(read: ReadFile, lang: str, changed: Mapping[str, str],
 def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str, str],
                       rooms: Mapping[str, StringRoom]) -> list[Problem]:
     """Revealing words on outside surfaces, and texts that do not fit where they print."""
-    from generator.safety.discretion import lexicon, unchecked_language
+    from generator.safety.discretion import lexicon, outside_words, unchecked_language
 
     lines = {unit.key: unit.line for unit in read.units}
     problems = []
@@ -399,18 +399,17 @@ def _printed_problems(kit: Kit, lang: str, read: ReadFile, changed: Mapping[str,
         if unchecked is not None:
             problems.append(unchecked)
         words = lexicon(kit.site, lang)
-        for key in outside:
+        for found in outside_words(words, {key: changed[key] for key in outside}, tells=False):
+            key = found.where
             place = next(room.place for room in rooms[key].rooms if room.place.outside)
-            for found in words.found(changed[key]):
-                refused = words.refuses(found)
-                problems.append(Problem(read.path, (
-                    f"unit {key!r}: '{found.listed}'{words.whose(found)} "
-                    f"{'would' if refused else 'may'} reveal what the piece is for: it prints "
-                    f"on an outside surface ({place.describe()}), where anyone sees it; reword "
-                    "it"), lines.get(key), "error" if refused else "warning",
-                    code=Code.UNIT_REVEALING, fields={
-                        "key": key, "word": found.listed, "whose": words.whose(found),
-                        **_place_fields(place)}))
+            problems.append(Problem(read.path, (
+                f"unit {key!r}: '{found.word}'{found.whose} "
+                f"{'would' if found.refused else 'may'} reveal what the piece is for: it prints "
+                f"on an outside surface ({place.describe()}), where anyone sees it; reword "
+                "it"), lines.get(key), "error" if found.refused else "warning",
+                code=Code.UNIT_REVEALING, fields={
+                    "key": key, "word": found.word, "whose": found.whose,
+                    **_place_fields(place)}))
     for key, text in changed.items():
         for room in rooms[key].overflows() if key in rooms else []:
             room_size = (f"{room.characters} fit there" if room.characters is not None

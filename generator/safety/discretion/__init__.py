@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.language_tags import with_base
 from generator.content.models import Site, Source
 from generator.engine import remembered
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.layout.place import PlacedFace
 from generator.safety.discretion.matching import (
     SHORT_WORD,
@@ -127,7 +128,8 @@ def unchecked_language(site: Site, lang: str) -> Problem | None:
         f"checked: add `revealing_words: {{{lang}: [...]}}` to site.yaml with the words that "
         f"would give away what this is for in that language, as generator/safety/discretion/en.txt "
         f"does for English{plain_list}"),
-        site.line_of("revealing_words", "languages"))
+        site.line_of("revealing_words", "languages"), code=Code.NO_WORD_LIST, lang=lang,
+        fields={"plain_list": int(bool(site.revealing_words))})
 
 
 def revealing_words_in(text: str, words: tuple[str, ...], lang: str = "en") -> list[str]:
@@ -342,70 +344,103 @@ def _panel_of(face: PlacedFace, x: float, y: float) -> int:
 WordSource = Callable[[Term, str], tuple[Path, int | None, str | None]]
 
 
+@dataclass(frozen=True)
+class OutsideWord:
+    """A revealing word, or a tell, in a text seen from outside: the one list the build,
+    the web page (its pictures and its Settings page) and a translator file's import
+    check all take (`outside_words`)."""
+
+    term: Term
+    where: str  # the surface ("front", "back, panel 1", "front, tear-off tabs") or text
+    text: str  # all it says there
+    whose: str  # " (Spanish, which this kit also prints)" for another language's word
+    refused: bool  # an error; False: a warning (a language only read in the country)
+    tell: bool = False  # words about being watched, checked or hiding: a warning
+
+    @property
+    def word(self) -> str:
+        return self.term.listed
+
+
+def outside_words(words: Lexicon, texts: Mapping[str, str],
+                  tells: bool = True) -> list[OutsideWord]:
+    """The revealing words in each of `texts` (where it is -> what it says), then, with
+    `tells`, the tells (none in what a QR code holds)."""
+    found = []
+    for where, text in texts.items():
+        found += [OutsideWord(term, where, text, words.whose(term), words.refuses(term))
+                  for term in words.found(text)]
+        if tells and not where.endswith(QR_CODE):
+            found += [OutsideWord(term, where, text, "", False, True)
+                      for term in words.tells_in(text)]
+    return found
+
+
+def face_surfaces(face: PlacedFace) -> dict[str, str]:
+    """`outside_text`, each surface named with its face ("back, panel 1")."""
+    return {surface if surface == face.name else f"{face.name}, {surface}": text
+            for surface, text in outside_text(face).items()}
+
+
 def discretion_problems(faces: list[PlacedFace], layout_name: str, words: Lexicon,
                         path: Path, tabs_source: Source | None = None,
                         source_of: WordSource | None = None) -> list[Problem]:
-    """One problem per revealing word on each outside surface, naming the surface, the word
-    and, for another language's word, that language: an error, or a warning for a word of a
-    language only read in the country (see the module's docstring). Those on the tabs
-    (whose text comes from resources.yaml) name `tabs_source`, the line they print; the
-    others the file `source_of(term, surface_text)` finds the word in (a catalogue, the
-    outside title), else `path`."""
+    """The problems of the outside words on each outside surface of `faces`
+    (`outside_problems`)."""
+    found = [one for face in faces for one in outside_words(words, face_surfaces(face))]
+    return outside_problems(found, layout_name, words.lang, path, tabs_source, source_of)
+
+
+def outside_problems(found: list[OutsideWord], layout_name: str, lang: str, path: Path,
+                     tabs_source: Source | None = None,
+                     source_of: WordSource | None = None) -> list[Problem]:
+    """One problem per revealing word, naming the surface, the word and, for another
+    language's word, that language: an error, or a warning for a word of a language only
+    read in the country (see the module's docstring); and a warning for the tells of a
+    surface, one for each text they come from: words about being watched, checked or hiding
+    ("the other person cannot check", "only you", "private pages") tell whoever finds the
+    piece that its owner hides something from someone, though they reveal nothing by
+    themselves. Those on the tabs and in a QR code (whose text comes from resources.yaml)
+    name `tabs_source`, the line they print; the others the file `source_of(term,
+    surface_text)` finds the word in (a catalogue, the outside title), else `path`."""
     problems = []
-    lang = words.lang
-    for face in faces:
-        for surface, text in outside_text(face).items():
-            from_line = surface == TABS or surface.endswith(QR_CODE)
-            for found in words.found(text):
-                file, line, key = path, None, None
-                if from_line and tabs_source is not None:
-                    file, line = tabs_source.path, tabs_source.line
-                elif not from_line and source_of is not None:
-                    file, line, key = source_of(found, text)
-                advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
-                          else "give the first line in resources.yaml a neutral `url` or "
-                          "`qr: tel`" if surface.endswith(QR_CODE)
-                          else f"reword its string `{key}`" if key else "reword it")
-                where = surface if surface == face.name else f"{face.name}, {surface}"
-                said = f"{layout_name} ({where}): '{found.listed}'{words.whose(found)}"
-                if words.refuses(found):
-                    problems.append(Problem(file, (
-                        f"{said} on an outside surface would reveal what this is for; "
-                        f"{advice}"), line, lang=lang))
-                else:
-                    problems.append(Problem(file, (
-                        f"{said} on an outside surface may reveal what this is for to them; "
-                        f"{advice}"), line, "warning", lang=lang))
-            if not surface.endswith(QR_CODE):
-                problems.extend(_tells(words, face, surface, text, layout_name, path,
-                                       tabs_source, source_of))
-    return problems
-
-
-def _tells(words: Lexicon, face: PlacedFace, surface: str, text: str, layout_name: str,
-           path: Path, tabs_source: Source | None, source_of: WordSource | None
-           ) -> list[Problem]:
-    """A warning for the tells on an outside surface, one for each text they come from:
-    words about being watched, checked or hiding ("the other person cannot check", "only
-    you", "private pages") tell whoever finds the piece that its owner hides something from
-    someone, though they reveal nothing by themselves."""
-    by_source: dict[tuple[Path, int | None, str | None], list[str]] = {}
-    for found in words.tells_in(text):
+    tells: dict[tuple[str, Path, int | None, str | None], list[str]] = {}
+    for one in found:
+        from_line = one.where.endswith((TABS, QR_CODE))
         file, line, key = path, None, None
-        if surface == TABS and tabs_source is not None:
+        if from_line and tabs_source is not None:
             file, line = tabs_source.path, tabs_source.line
-        elif surface != TABS and source_of is not None:
-            file, line, key = source_of(found, text)
-        by_source.setdefault((Path(file), line, key), []).append(f"'{found.listed}'")
-    where = surface if surface == face.name else f"{face.name}, {surface}"
-    problems = []
-    for (file, line, key), told in by_source.items():
-        advice = ("give the line a `tab_label` in resources.yaml" if surface == TABS
-                  else f"reword its string `{key}`" if key else "reword it")
-        listed = ", ".join(told[:-1]) + f" and {told[-1]}" if len(told) > 1 else told[0]
+        elif not from_line and source_of is not None:
+            file, line, key = source_of(one.term, one.text)
+        if one.tell:
+            tells.setdefault((one.where, Path(file), line, key), []).append(one.word)
+            continue
+        advice = ("tab_label" if one.where.endswith(TABS) else "qr"
+                  if one.where.endswith(QR_CODE) else "string" if key else "reword")
+        said = f"{layout_name} ({one.where}): '{one.word}'{one.whose}"
+        verb = "would reveal what this is for" if one.refused else (
+            "may reveal what this is for to them")
+        problems.append(Problem(file, (
+            f"{said} on an outside surface {verb}; {_ADVICE[advice].format(key=key)}"), line,
+            "error" if one.refused else "warning", code=Code.OUTSIDE_WORD, lang=lang, fields={
+                "format": layout_name, "where": one.where, "word": one.word,
+                "whose": one.whose, "advice": advice, "key": key}))
+    for (where, file, line, key), told in tells.items():
+        advice = "tab_label" if where.endswith(TABS) else "string" if key else "reword"
+        quoted = [f"'{word}'" for word in told]
+        listed = ", ".join(quoted[:-1]) + f" and {quoted[-1]}" if len(told) > 1 else quoted[0]
         verb = "speak" if len(told) > 1 else "speaks"
         problems.append(Problem(file, (
             f"{layout_name} ({where}): {listed} on an outside surface {verb} of being "
             "watched, checked or hiding something, which tells whoever finds it what it may "
-            f"be for; {advice}"), line, "warning", lang=words.lang))
+            f"be for; {_ADVICE[advice].format(key=key)}"), line, "warning",
+            code=Code.OUTSIDE_TELLS, lang=lang, fields={
+                "format": layout_name, "where": where, "words": tuple(told), "advice": advice,
+                "key": key}))
     return problems
+
+
+_ADVICE = MappingProxyType({
+    "tab_label": "give the line a `tab_label` in resources.yaml",
+    "qr": "give the first line in resources.yaml a neutral `url` or `qr: tel`",
+    "string": "reword its string `{key}`", "reword": "reword it"})
