@@ -96,6 +96,12 @@ class Code(Enum):
                             "name key number owner kind published_kind source recorded")
     PUBLISHED_NEAR = ("line.published-near",
                       "name key number owner published published_kind source recorded")
+    # a number near a national line's on a line whose name shares `words` with its names
+    PUBLISHED_SHARES_WORDS = ("line.published-shares-words", "name key number owner published "
+                              "published_kind source recorded words")
+    # a number one digit from a national line's on a line with another name: a warning
+    PUBLISHED_CLOSE = ("line.published-close",
+                       "name key number owner published published_kind source recorded")
     # Articles, as the kit finds them.
     NO_ARTICLE = "article.missing", "slug", True
     NO_CARD_LINE = "article.no-card-line", "limit"

@@ -16,7 +16,7 @@ from generator.content.published_lines import (
     normalised,
     published_lines,
 )
-from tests.conftest import edit, page_texts
+from tests.conftest import default_kit_in, edit, page_texts
 
 NDVH = "the National Domestic Violence Hotline's published"
 CONFIRM = "if this line's number differs on purpose, add `differs_from_published: true`"
@@ -65,6 +65,13 @@ def test_names_are_read_alike_in_case_punctuation_and_the() -> None:
     assert normalised("The Trevor Project") == normalised("trevor-project") == "trevor project"
     assert normalised("988 Suicide & Crisis Lifeline") == "988 suicide and crisis lifeline"
     assert normalised("WOMEN’S AID") == normalised("Womens Aid")
+    assert len({normalised(name) for name in (
+        "National Domestic Violence Hotline", "national domestic violence hot line",
+        "National Domestic Violence Helpline", "National Domestic Violence Hotlines",
+        "Natl. Domestic Violence Hotline", "Nat'l Domestic Violence Help-Line",
+        "Nat. DV Hotline", "National D.V. Hotline")}) == 1
+    assert normalised("Línea Doméstica") == normalised("Linea Domestica")
+    assert normalised("Đường dây nóng") == normalised("Duong day nong")
 
 
 @pytest.mark.parametrize(("names", "url", "found"), [
@@ -190,12 +197,117 @@ def test_a_deliberate_difference_is_confirmed_on_the_line_and_builds(kit: Path, 
     assert "1-800-799-7234" in " ".join(page_texts(out / "en" / "pocket-card.pdf")[1].split())
 
 
-def test_an_unrelated_line_with_a_near_number_passes(kit: Path, run) -> None:
-    (kit / "resources.yaml").write_text(
-        "resources:\n  - name: Ohio Domestic Violence Hotline\n    phone: 1-800-799-7234\n"
-        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"911\"\n"
-        "    verified: 2026-11-01\n", encoding="utf-8")
-    assert run("check", kit).code == 0
+def _lines(first: str) -> str:
+    return (f"resources:\n{first}    verified: 2026-11-01\n"
+            "  - name: Emergency\n    phone: \"911\"\n    verified: 2026-11-01\n")
+
+
+def test_a_near_number_on_an_unrelated_line_is_a_warning_and_builds(kit: Path, run) -> None:
+    """A local line may really have a number one digit from a national one: a warning
+    (a false error would stop its cards), silenced by the line's own setting; two digits
+    away with nothing else in common is not remarked on."""
+    (kit / "resources.yaml").write_text(_lines(
+        "  - name: Ohio Legal Aid\n    phone: 1-800-799-7234\n"), encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err
+    assert (f"{kit / 'resources.yaml'}:3: warning: Ohio Legal Aid: phone: 1-800-799-7234 is "
+            f"one digit away from {NDVH} 1-800-799-7233 (published at "
+            "https://www.thehotline.org/, recorded 2026-12-06): if this line is the National "
+            "Domestic Violence Hotline, its number is wrong; if it is another line with a "
+            "number of its own, add `differs_from_published: true` to the line to say so"
+            ) in result.err, result.err
+    edit(kit / "resources.yaml", "phone: 1-800-799-7234",
+         "phone: 1-800-799-7234\n    differs_from_published: true")
+    assert "published" not in run("check", kit, "--format", "pocket-card").err
+    (kit / "resources.yaml").write_text(_lines(
+        "  - name: Ohio Legal Aid\n    phone: 1-800-799-7200\n"), encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0 and "published" not in result.err, result.err
+
+
+@pytest.mark.parametrize("name", [
+    "Línea Nacional sobre la Violencia Doméstica",  # the default kit's own Spanish name
+    "The Hotline", "National Domestic Violence Hot Line", "National Domestic Violence Helpline",
+    "Natl. Domestic Violence Hotline", "Nat'l DV Hotline", "NDVH",
+    "National Domestic Violence Hotlines", "全国家庭暴力热线", "全國家庭暴力熱線",
+    "الخط الوطني الساخن للعنف الأسري", "Duong day nong Quoc gia ve Bao luc Gia dinh",
+])
+def test_a_line_named_in_another_language_or_way_is_checked(name: str) -> None:
+    found = differences({"phone": parse_phone("1-800-799-7223", "US")}, [name], None, "US")
+    assert [(f.field, f.severity) for f in found] == [("phone", "error")], (name, found)
+    assert f"1-800-799-7223 differs from {NDVH} 1-800-799-7233" in found[0].message
+
+
+@pytest.mark.parametrize("name", [
+    "Domestic Violence Services",  # shares its words, not its whole name
+    "Ohio Domestic Violence Hotline",
+    "Servicios de violencia doméstica",
+    "家庭暴力求助",
+])
+def test_a_near_number_on_a_line_sharing_its_words_is_an_error(name: str) -> None:
+    for number in ("1-800-799-7223", "1-800-799-2733"):  # one and two digits away
+        found = differences({"phone": parse_phone(number, "US")}, [name], None, "US")
+        assert [(f.field, f.severity) for f in found] == [("phone", "error")], (name, found)
+        assert f"{number} is " in found[0].message
+        assert f"away from {NDVH} 1-800-799-7233" in found[0].message
+        assert "and the line's name shares" in found[0].message
+
+
+def test_every_name_the_default_kit_gives_a_national_line_names_it() -> None:
+    """content/resources.yaml names the national lines in 20 languages: each name, with a
+    number a digit off, is refused (a Spanish kit printing 1-800-799-7223 under the line's
+    Spanish name printed it before)."""
+    import yaml
+
+    from tests.conftest import REPO
+
+    default = yaml.safe_load((REPO / "content" / "resources.yaml").read_text(encoding="utf-8"))
+    checked = 0
+    for line in default["resources"]:
+        names = line["name"] if isinstance(line["name"], dict) else {"": line["name"]}
+        published = [found for found in named_lines([names.get("en", "")], line.get("url"))]
+        if not published or "phone" not in line or not str(line["phone"]).startswith("1-"):
+            continue
+        digits = str(line["phone"])
+        slip = f"{digits[:-1]}{(int(digits[-1]) + 1) % 10}"  # the last digit one off
+        for lang, name in names.items():
+            assert published[0].name in [found.name for found in named_lines([name], None)], (
+                lang, name)
+            found = differences({"phone": parse_phone(slip, "US")}, [name], None, "US")
+            assert [f.severity for f in found] == ["error"], (lang, name)
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("name", [
+    "Ohio Legal Aid", "Hotline Ohio", "Local shelter", "Columbus Women's Center",
+])
+def test_lines_are_not_named_by_generic_words(name: str) -> None:
+    assert named_lines([name], None) == []
+    found = differences({"phone": parse_phone("1-800-799-7223", "US")}, [name], None, "US")
+    assert [f.severity for f in found] == ["warning"], found
+
+
+def test_short_numbers_are_not_compared_by_number_alone() -> None:
+    """911 is two digits from 988: short numbers are close by nature."""
+    for number in ("911", "211", "711"):
+        assert differences({"phone": parse_phone(number, "US")}, ["Local line"], None,
+                           "US") == []
+
+
+def test_a_spanish_kit_naming_the_line_in_spanish_is_refused(tmp_path: Path, run) -> None:
+    """The verifier's kit: `languages: [es]`, the line under the default kit's own Spanish
+    name with 1-800-799-7223. build printed it and its QR code called it."""
+    kit = default_kit_in(tmp_path / "content", ["es"])
+    (kit / "resources.yaml").write_text(_lines(
+        "  - name: Línea Nacional sobre la Violencia Doméstica\n    phone: 1-800-799-7223\n"),
+        encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:3: Línea Nacional sobre la Violencia Doméstica: phone: "
+            f"1-800-799-7223 differs from {NDVH} 1-800-799-7233") in result.err, result.err
+    assert not (out / "es" / "pocket-card.pdf").exists()
 
 
 def test_the_lines_page_marks_the_slip_and_keeps_the_confirmation(served) -> None:

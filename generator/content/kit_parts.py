@@ -228,18 +228,21 @@ def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None
         lines: dict[KeyPath, int] = {("resources", index): where.line
                                      for index, where in enumerate(origins)
                                      if where.line is not None}
-        read = resources_from_doc(YamlDoc(source, {"resources": entries}, lines), site)
+        read = resources_from_doc(YamlDoc(source, {"resources": entries}, lines), site,
+                                  warnings)
         return tuple(replace(line, source=where) if where.record else line
                      for line, where in zip(read, origins, strict=True))
     if not path.is_file():
         raise ContentError(Problem(path, "resources.yaml is missing: list at least one line",
                                    code=Code.LINES_FILE_MISSING))
-    return resources_from_doc(load_yaml(path), site)
+    return resources_from_doc(load_yaml(path), site, warnings)
 
 
-def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
+def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None = None
+                       ) -> tuple[Resource, ...]:
     """The lines of a resources.yaml already parsed (also a draft in the web page, checked
-    before it is saved); ContentError listing every problem."""
+    before it is saved); ContentError listing every problem; what is not wrong but may be
+    (a number one digit from a national line's) goes to `warnings`, when given."""
     model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
     if not model.resources:
         raise ContentError(Problem(doc.path, "resources: list at least one line", 1,
@@ -248,7 +251,7 @@ def resources_from_doc(doc: YamlDoc, site: Site) -> tuple[Resource, ...]:
     resources = []
     for index, item in enumerate(model.resources):
         try:
-            resources.append(_resource(item, index, doc, site))
+            resources.append(_resource(item, index, doc, site, warnings))
         except ContentError as error:
             problems.extend(error.problems)
     if problems:
@@ -270,7 +273,8 @@ def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> Non
         fields={"file": named}))
 
 
-def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Resource:
+def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
+              warnings: list[Problem] | None = None) -> Resource:
     """A validated entry (its numbers already checked for the country) as a `Resource`."""
     def phone(raw: str | None) -> Phone | None:
         return None if raw is None else parse_phone(raw, site.options.country)
@@ -302,9 +306,12 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site) -> Reso
               else parse_text_number(item.text.number, site.options.country))
     problems.extend(_text_problems(item, label, index, doc, site.options.country))
     if not item.differs_from_published:
-        problems.extend(_published_problems(
+        published = _published_problems(
             {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
-            index, doc, site.options.country))
+            index, doc, site.options.country)
+        problems.extend(found for found in published if found.severity == "error")
+        if warnings is not None:
+            warnings.extend(found for found in published if found.severity != "error")
     if problems:
         raise ContentError(problems)
     hours, tab_labels = Texts.given(item.hours), Texts.given(item.tab_label)
@@ -366,7 +373,8 @@ def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str
     written = [names.default or "", *(text for _, text in names.by_lang)]
     return [Problem(doc.path, f"{label}: {found.field}: {found.message}",
                     doc.line_of(("resources", index, *found.field.split("."))),
-                    code=found.code, fields={**found.fields, "name": label, "key": found.field})
+                    found.severity, code=found.code,
+                    fields={**found.fields, "name": label, "key": found.field})
             for found in differences(given, written, url, country)]
 
 

@@ -5,11 +5,18 @@ print run sends each caller to someone else. A site confirms a number that diffe
 purpose (a regional number of a national line) with `differs_from_published: true` on the
 line.
 
-A line names a national line when one of its names (in any language given) contains the
-national line's name or another name it is listed by, as whole words, case, punctuation and
-"the" aside; or when its `url` is on one of the publisher's domains. Numbers are compared as
-they are dialled: full numbers with their country code (so a Toronto line never meets a
-London one), a short number only in the countries where it means that line.
+A line names a national line when one of its names (in any language given) contains one of
+the names the national line goes by (its name, abbreviations, the translations havenprint
+ships), as whole words, read alike in case, accents, punctuation and "the", "hot line",
+"helpline", "hotlines" and "Natl."; or is one of the short names it goes by alone ("The
+Hotline"); or when its `url` is on one of the publisher's domains. Names are not all a
+wrong number goes by, so a number is also looked at by itself: a full number one or two
+digits from a published one, on a line whose name shares a distinctive word with the
+national line's names, is an error too ("Domestic Violence Line", 1-800-799-7223); with an
+unrelated name, a number one digit away is a warning (a local line may really have it: a
+false error would stop its cards, and the setting above silences the warning). Numbers are
+compared as they are dialled: full numbers with their country code (so a Toronto line never
+meets a London one), a short number only in the countries where it means that line.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
+from typing import Literal
 from urllib.parse import urlsplit
 
 from generator.content.phone_number import Phone, PhoneError
@@ -29,8 +37,10 @@ from generator.errors import Code, FieldValue
 
 TABLE = Path(__file__).with_name("published_lines.yaml")
 CONFIRM = "differs_from_published"  # the line's setting that confirms a deliberate difference
-KINDS = MappingProxyType({"phone": "number", "tty": "TTY number", "text": "texting number"})
+KINDS = MappingProxyType({"phone": "number", "tty": "TTY number", "text": "texting number",
+                          "any": "number"})
 _MOST_DIGITS_AWAY = 2
+_UNNAMED_DIGITS_AWAY = 1  # a number alone, on a line that does not name the national one
 
 
 @dataclass(frozen=True)
@@ -38,11 +48,18 @@ class PublishedLine:
     name: str
     called: str  # the name in a sentence: "the National Domestic Violence Hotline"
     names: tuple[str, ...]  # normalised: the name and every other it is listed by
+    alone: tuple[str, ...]  # normalised: names that name it only as a line's whole name
     countries: tuple[str, ...]
     web: tuple[str, ...]
     numbers: tuple[tuple[str, str], ...]  # (kind, number as published): phone, tty, text
     source: str
     recorded: date
+
+    @property
+    def terms(self) -> frozenset[str]:
+        """The distinctive words of its names (every language): what a line that shares
+        one has in common with it beyond "national" and "hotline"."""
+        return _line_terms(self)
 
 
 @dataclass(frozen=True)
@@ -51,17 +68,95 @@ class Difference:
 
     field: str  # phone, tty, text.number
     message: str
-    code: Code  # PUBLISHED_OTHER_KIND or PUBLISHED_NEAR
+    code: Code  # PUBLISHED_OTHER_KIND, PUBLISHED_NEAR, PUBLISHED_SHARES_WORDS, PUBLISHED_CLOSE
     fields: dict[str, FieldValue]  # but `name` and `key`
+    severity: Literal["error", "warning"] = "error"
+
+
+# Spellings of one word, read as that word: "Nat'l", "Natl." and "Nat." are "national"; a
+# hot line, a helpline and hotlines are all a line (lines are named "... Hotline" by one
+# directory and "... Helpline" by the next).
+_ABBREVIATED = ((re.compile(r"\bnat(?:ion)?l\b\.?|\bnat\.(?!\w)"), " national "),
+                (re.compile(r"\bnac\.(?!\w)"), " nacional "),
+                (re.compile(r"\bd\.\s?v\.(?!\w)"), " domestic violence "))
+_WORDS = MappingProxyType({"hotline": "line", "hotlines": "line", "helpline": "line",
+                           "helplines": "line", "lines": "line", "lifelines": "lifeline",
+                           "dv": "domestic violence", "centre": "center"})
+_JOINED = MappingProxyType({("hot", "line"): "line", ("help", "line"): "line",
+                            ("life", "line"): "lifeline", ("life", "lifeline"): "lifeline"})
+# Scripts written without spaces between words: each letter is taken as a word, so that a
+# name is found inside a longer one (全国家庭暴力热线 in 美国全国家庭暴力热线). Han and kana
+# letters each carry a meaning: four in a row shared (家庭暴力) is a distinctive word.
+_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff"
+                       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_IDEOGRAPHIC = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# Latin letters that carry their mark inside them (no decomposition): read as the letter
+# people type without it (Đường dây nóng is typed Duong day nong).
+_PLAIN_LETTERS = str.maketrans({"đ": "d", "ø": "o", "ł": "l", "ß": "ss", "æ": "ae",
+                                "œ": "oe", "ı": "i"})
 
 
 def normalised(text: str) -> str:
-    """Lower case, `&` as "and", punctuation and the word "the" dropped, one space between
-    words: "The Trevor Project" and "trevor-project" read alike."""
-    text = unicodedata.normalize("NFKC", text).casefold().replace("&", " and ")
-    text = re.sub(r"['’`]", "", text)
-    words = re.sub(r"[^\w]+", " ", text).split()
-    return " ".join(word for word in words if word != "the")
+    """Lower case without accents or vowel marks, `&` as "and", punctuation and the word
+    "the" dropped, one space between words, a word's spellings as one ("helpline", "hot
+    lines" and "hotline" as "line", "Nat'l" as "national"): "The Trevor Project" and
+    "trevor-project" read alike, and so do "National Domestic Violence Hot Line" and "Natl.
+    Domestic Violence Helpline", "Línea" and "Linea", "الأسري" and "الاسري"."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    text = unicodedata.normalize("NFC", "".join(
+        char for char in text if unicodedata.category(char) != "Mn")).translate(_PLAIN_LETTERS)
+    text = re.sub(r"['’`ʼ]", "", text.replace("&", " and "))
+    for pattern, word in _ABBREVIATED:
+        text = pattern.sub(word, text)
+    text = _UNSPACED.sub(lambda letter: f" {letter.group()} ", text)
+    # a word is letters, digits and the marks written inside it (Devanagari's vowel signs)
+    spaced = "".join(char if char.isalnum() or unicodedata.category(char).startswith("M")
+                     else " " for char in text)
+    words: list[str] = []
+    for word in spaced.split():
+        word = _WORDS.get(word, word)
+        if words and (joined := _JOINED.get((words[-1], word))):
+            words[-1] = joined
+        elif word != "the":
+            words.append(word)
+    return " ".join(" ".join(words).split())
+
+
+# Words many lines' names have, in the languages havenprint ships: sharing one says nothing
+# about which line is meant. (Words under four letters are not compared at all.)
+_GENERIC_WORDS = """
+    national nacional nationale nazionale nasyonal krajowa pambansang quoc gia
+    line lifeline crisis crise crisi help helps support service services center centro
+    phone call calls text texting free freephone toll hour hours talk chat number numbers
+    local state county city community information info emergency network program programme
+    linea ligne linha linia linya liy duong nong with from about sobre contra contre kont
+    para pour against your their this that what laban tulong wsparcia daide 24hr
+    الخط الوطني الساخن خط ملی تلفن قومی ہیلپ لائن لايف הקו הלאומי לסיוע קו горячая линия
+    помощи राष्ट्रीय हेल्पलाइन लाइफलाइन জাতীয় হটলাইন লাইফলাইন 상담전화 መስመር የስልክ
+    """
+_GENERIC = frozenset(normalised(word) for word in _GENERIC_WORDS.split())
+_RUN = 4  # letters in a row shared in a script written without spaces (家庭暴力)
+
+
+def _terms(name: str) -> frozenset[str]:
+    """The distinctive words of a normalised name: four letters or more, not in every
+    line's name, not digits; in Chinese or Japanese, each run of four characters."""
+    words = name.split()
+    found = {word for word in words
+             if len(word) >= 4 and word not in _GENERIC and not word.isdecimal()}
+    run: list[str] = []
+    for word in [*words, ""]:
+        if len(word) == 1 and _IDEOGRAPHIC.fullmatch(word):
+            run.append(word)
+            continue
+        found.update("".join(run[i:i + _RUN]) for i in range(len(run) - _RUN + 1))
+        run = []
+    return frozenset(found)
+
+
+@remembered(128)
+def _line_terms(line: PublishedLine) -> frozenset[str]:
+    return frozenset().union(*(_terms(name) for name in (*line.names, *line.alone)))
 
 
 @remembered(1)
@@ -75,10 +170,13 @@ def published_lines() -> tuple[PublishedLine, ...]:
         numbers = [*(("phone", str(n)) for n in entry.get("phone", [])),
                    *(("tty", str(n)) for n in entry.get("tty", [])),
                    *(("text", str(t["number"])) for t in entry.get("text", []))]
+        translated = [str(name) for names in entry.get("translated", {}).values()
+                      for name in ([names] if isinstance(names, str) else names)]
         lines.append(PublishedLine(
             name=entry["name"], called=entry.get("called", entry["name"]),
             names=tuple(dict.fromkeys(normalised(str(name)) for name in
-                                      [entry["name"], *entry.get("also", [])])),
+                                      [entry["name"], *entry.get("also", []), *translated])),
+            alone=tuple(dict.fromkeys(normalised(str(name)) for name in entry.get("alone", []))),
             countries=tuple(entry["countries"]), web=tuple(entry.get("web", [])),
             numbers=tuple(numbers), source=entry["source"], recorded=entry["recorded"]))
     return tuple(lines)
@@ -87,8 +185,10 @@ def published_lines() -> tuple[PublishedLine, ...]:
 def named_lines(names: Iterable[str], url: str | None) -> list[PublishedLine]:
     """The national lines a line names, by one of its names or its web address."""
     pattern, by_name = _names()
-    named = {line for name in names if name
-             for found in pattern.findall(f" {normalised(name)} ") for line in by_name[found]}
+    written = [normalised(name) for name in names if name]
+    named = {line for name in written
+             for found in pattern.findall(f" {name} ") for line in by_name[found]}
+    named.update(line for line in published_lines() if set(line.alone) & set(written))
     host = _host(url)
     return [line for line in published_lines()
             if line in named or host is not None and any(
@@ -110,27 +210,36 @@ def _names() -> tuple[re.Pattern[str], dict[str, tuple[PublishedLine, ...]]]:
 
 def differences(numbers: dict[str, Phone], names: Iterable[str], url: str | None,
                 country: str) -> list[Difference]:
-    """Each of `numbers` (field -> the number as checked: phone, tty, text.number) that is
-    a digit or two away from a number a national line the line names publishes, or is its
-    TTY number printed as its number to call (and the other way round)."""
+    """Each of `numbers` (field -> the number as checked: phone, tty, text.number; `any`
+    for a number written in text, which may be any of them) that is a digit or two away
+    from a number a national line the line names publishes, or is its TTY number printed as
+    its number to call (and the other way round); and each full number a digit or two away
+    from a published one whatever the line's name (see the module's docstring)."""
+    names = list(names)
     lines = named_lines(names, url)
-    if not lines:
-        return []
     found = []
     for field, phone in numbers.items():
         kind = field.partition(".")[0]
-        difference = _difference(kind, phone, lines, country)
+        difference = _difference(kind, phone, lines, country) if lines else None
         if difference:
             found.append(Difference(field, *difference))
+        elif (near := _near_unnamed(phone, names, country)) is not None:
+            found.append(Difference(field, *near))
     return found
+
+
+def _published(phone: Phone, lines: Iterable[PublishedLine], country: str
+               ) -> list[tuple[PublishedLine, str, str, str]]:
+    """(line, kind, number as published, as dialled) of `lines` comparable with `phone`."""
+    return [(line, their_kind, number, dialled)
+            for line in lines for their_kind, number in line.numbers
+            for dialled in [_dialled(number, their_kind, line)]
+            if dialled is not None and _comparable(phone.e164, dialled, line, country)]
 
 
 def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: str
                 ) -> tuple[str, Code, dict[str, FieldValue]] | None:
-    published = [(line, their_kind, number, dialled)
-                 for line in lines for their_kind, number in line.numbers
-                 for dialled in [_dialled(number, their_kind, line)]
-                 if dialled is not None and _comparable(phone.e164, dialled, line, country)]
+    published = _published(phone, lines, country)
     if any(dialled == phone.e164 and (their_kind == kind or {kind, their_kind} != {"phone",
                                                                                      "tty"})
            for _, their_kind, _, dialled in published):
@@ -154,13 +263,59 @@ def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: st
     if not near or not 0 < near[0][0] <= _MOST_DIGITS_AWAY:
         return None
     _, line, their_kind, number = near[0]
-    what = "" if their_kind == kind else f" {KINDS[their_kind]}"
+    what = "" if their_kind == kind or kind == "any" else f" {KINDS[their_kind]}"
     return (f"{phone.display} differs from {_owner(line)} published{what} {number} "
             f"({_where(line)}): check the number with the line itself; if this line's "
-            f"number differs on purpose, {_confirm()}", Code.PUBLISHED_NEAR, {
-                "number": phone.display, "owner": line.called, "published": number,
-                "published_kind": their_kind, "source": line.source,
-                "recorded": line.recorded.isoformat()})
+            f"number differs on purpose, {_confirm()}", Code.PUBLISHED_NEAR, _near_fields(
+                phone, line, number, their_kind))
+
+
+def _near_fields(phone: Phone, line: PublishedLine, number: str, their_kind: str
+                 ) -> dict[str, FieldValue]:
+    return {"number": phone.display, "owner": line.called, "published": number,
+            "published_kind": their_kind, "source": line.source,
+            "recorded": line.recorded.isoformat()}
+
+
+def _near_unnamed(phone: Phone, names: list[str], country: str
+                  ) -> tuple[str, Code, dict[str, FieldValue], Literal["error", "warning"]
+                             ] | None:
+    """A full number a digit or two from one a national line publishes, on a line that
+    does not name it: an error when the line's name shares a distinctive word with the
+    national line's names, a warning when the number is one digit away, else nothing.
+    Short numbers are close to each other by nature (911 and 988), so only full numbers
+    are compared; a number any national line publishes is its own."""
+    if not phone.e164.startswith("+"):
+        return None
+    published = _published(phone, published_lines(), country)
+    if any(dialled == phone.e164 for *_, dialled in published):
+        return None
+    terms = frozenset().union(*(_terms(normalised(name)) for name in names if name))
+    found = []
+    for line, their_kind, number, dialled in published:
+        away = _distance(_digits(phone.e164), _digits(dialled))
+        shared = sorted(terms & line.terms)
+        if 0 < away <= _MOST_DIGITS_AWAY and shared:
+            found.append((0, away, line, their_kind, number, shared))
+        elif 0 < away <= _UNNAMED_DIGITS_AWAY:
+            found.append((1, away, line, their_kind, number, shared))
+    if not found:
+        return None
+    unrelated, away, line, their_kind, number, shared = min(found, key=lambda f: f[:2])
+    what = "" if their_kind == "phone" else f" {KINDS[their_kind]}"
+    digits = "one digit" if away == 1 else "two digits"
+    if not unrelated:
+        words = " and ".join(f"'{word}'" for word in shared)
+        return (f"{phone.display} is {digits} away from {_owner(line)} published{what} "
+                f"{number} ({_where(line)}), and the line's name shares {words} with it: "
+                f"check the number with the line itself; if this line's number differs on "
+                f"purpose, {_confirm()}", Code.PUBLISHED_SHARES_WORDS,
+                {**_near_fields(phone, line, number, their_kind), "words": tuple(shared)},
+                "error")
+    return (f"{phone.display} is {digits} away from {_owner(line)} published{what} "
+            f"{number} ({_where(line)}): if this line is {line.called}, its number is wrong; "
+            f"if it is another line with a number of its own, {_confirm()} to say so",
+            Code.PUBLISHED_CLOSE, _near_fields(phone, line, number, their_kind), "warning")
 
 
 def _confirm() -> str:

@@ -73,12 +73,13 @@ def draft_resources(site: Site, path: Path, text: str, order: list[str],
         if doc is None:
             parse_yaml(text, path)  # raises, with the reason
         assert doc is not None
-        resources = resources_from_doc(doc, site)
+        warnings: list[Problem] = []
+        resources = resources_from_doc(doc, site, warnings)
     except ContentError as error:
         return None, [_remark(p, doc, order, blocking=True, words=words)
                       for p in error.problems], doc
     merged, merges = merged_lines(resources)
-    problems = [*verification_problems(resources, site, date.today()), *merges,
+    problems = [*warnings, *verification_problems(resources, site, date.today()), *merges,
                 *emergency_first(merged, site)]
     return resources, [_remark(p, doc, order, blocking=p.severity == "error", words=words)
                        for p in problems], doc
