@@ -178,6 +178,9 @@ class Code(Enum):
     LAYOUT_NAME_MISMATCH = "layout.name-mismatch", "name folder"
     LAYOUT_OUTSIDE_FACE_GONE = "layout.outside-face-gone", "format face"
     LAYOUT_OUTSIDE_NARROWED = "layout.outside-narrowed", "format face field"
+    # a face its geometry puts outside (a two-sided piece's first face, a fold's covers)
+    # said less of: `panels` those seen (none: the whole face)
+    LAYOUT_COVER_NARROWED = "layout.cover-narrowed", "format face field panels"
     LAYOUT_OPTION_BUILTIN = "layout.option-builtin", "option setting"
     LAYOUT_IN_FILE_NAME = "layout.in-file-name", "option size_option"
     LAYOUT_NO_SETTING = "layout.no-setting", "field setting valid"

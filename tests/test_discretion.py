@@ -835,6 +835,123 @@ def test_a_copy_of_the_folding_card_may_not_narrow_its_outside_panels(kit: Path,
             ) in result.err, result.err
 
 
+# --- what a piece's geometry puts outside stays outside, whatever the layout is called -------
+
+def _renamed_copy(kit: Path, builtin: str, name: str) -> Path:
+    """A site's own copy of a built-in layout under a name of its own."""
+    layout = _own_copy(kit, builtin)
+    folder = layout.parent.rename(kit / "layouts" / name)
+    edit(folder / "layout.yaml", f"name: {builtin}\n", f"name: {name}\n")
+    return folder / "layout.yaml"
+
+
+def test_a_renamed_copy_of_the_card_cannot_switch_its_front_off(kit: Path, run) -> None:  # noqa: ANN001
+    """The verifier's kit: layouts/my-card, a copy of the pocket card with `name: my-card`
+    and `outside: false`, built "Domestic violence shelter" on its front."""
+    layout = _renamed_copy(kit, "pocket-card", "my-card")
+    edit(layout, "    outside: true ", "    outside: false ")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Domestic violence shelter")
+    result = run("build", kit, "--out", kit.parent / "out", "--format", "my-card",
+                 "--no-previews")
+    assert result.code == 1
+    line = next(number for number, text in enumerate(
+        layout.read_text(encoding="utf-8").splitlines(), start=1) if "outside: false" in text)
+    assert (f"{layout}:{line}: faces.front.outside: the front face is the first of a piece "
+            "printed on two sides: its outside, seen when it is carried, checked for "
+            "revealing words whatever the layout says") in result.err, result.err
+    assert not (kit.parent / "out" / "en" / "my-card.pdf").exists()
+
+
+def test_a_renamed_copy_that_does_not_say_is_checked_on_its_covers(kit: Path, run) -> None:  # noqa: ANN001
+    """Without `outside:` at all, a two-sided card's first face and a folded piece's covers
+    are checked, by the piece's geometry: the card's front, the folding card's panels 0 and
+    3 (a zigzag of four), the brochure's back panel and cover (a letter fold)."""
+    for builtin in ("pocket-card", "pocket-fold", "brochure"):
+        layout = _renamed_copy(kit, builtin, f"own-{builtin}")
+        text = layout.read_text(encoding="utf-8")
+        layout.write_text(re.sub(r"\n    outside(_panels)?: [^\n]*", "", text),
+                          encoding="utf-8")
+        assert "    outside" not in layout.read_text(encoding="utf-8")
+    edit(kit / "site.yaml", "discreet_title: Wellness contacts",
+         "discreet_title: Domestic violence help")
+    result = run("check", kit, "--format", "own-pocket-card", "--format", "own-pocket-fold",
+                 "--format", "own-brochure")
+    assert result.code == 1
+    assert "own-pocket-card (front): 'domestic' on an outside surface" in result.err, result.err
+    assert "own-pocket-fold (front, panel 1): 'domestic' on an outside surface" in result.err
+    assert "own-pocket-fold (front, panel 4): 'domestic' on an outside surface" in result.err
+    assert "own-brochure (outside, cover): 'domestic' on an outside surface" in result.err
+    # the brochure's flap, inside when folded, still names the hotline
+    assert "own-brochure (outside, flap)" not in result.err
+
+
+def _narrowed(data: dict, face: str, how: str, covers: frozenset[int] | None) -> str | None:
+    """`data` (a layout.yaml's) with `face` made outside less than its covers; the setting
+    that does it, or None where `how` does not apply to it."""
+    spec = data["faces"][face]
+    if how == "outside: false":
+        spec["outside"] = False
+        return "outside"
+    if how == "outside_when":
+        spec["outside"], spec["outside_when"] = True, "show_organization"
+        return "outside_when"
+    if covers is None:  # a card's face: any panel list is less than the whole
+        return None
+    cover = sorted(covers)[int(how[-1]) % len(covers)]
+    spec["outside"] = True
+    spec["outside_panels"] = [panel for panel in range(8) if panel != cover]
+    return "outside_panels"
+
+
+def test_no_layout_may_take_a_cover_off_its_outside(tmp_path: Path) -> None:
+    """Generated: every built-in piece printed on two sides, copied under another name,
+    with each of its covers taken off the outside in each way a layout can say it (`outside:
+    false`, `outside_when`, panels without that cover) is refused naming the setting; the
+    same copy as it is loads, its covers outside."""
+    from generator.content.layouts import LAYOUTS_DIR, geometric_outside, load_layout
+    from generator.errors import ContentError
+
+    refused = 0
+    for folder in sorted(path for path in LAYOUTS_DIR.iterdir() if path.is_dir()):
+        builtin = load_layout(folder)
+        covers = geometric_outside(builtin.spec)
+        for face, panels in covers.items():
+            declared = builtin.spec.faces[face]
+            assert declared.outside and declared.outside_when is None, folder.name
+            assert declared.outside_panels is None or (
+                panels is not None and panels <= set(declared.outside_panels)), folder.name
+            for how in ("outside: false", "outside_when", "panels-0", "panels-1"):
+                copy = tmp_path / f"{folder.name}-{face}-{how[-1]}"
+                shutil.copytree(folder, copy)
+                data = yaml.safe_load((folder / "layout.yaml").read_text(encoding="utf-8"))
+                data["name"] = copy.name
+                setting = _narrowed(data, face, how, panels)
+                if setting is None:
+                    continue
+                (copy / "layout.yaml").write_text(
+                    yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+                with pytest.raises(ContentError) as error:
+                    load_layout(copy)
+                said = [p.message for p in error.value.problems]
+                assert any(message.startswith(f"faces.{face}.{setting}: ") and
+                           "checked for revealing words whatever the layout says" in message
+                           for message in said), (copy.name, said)
+                refused += 1
+        if not covers or builtin.spec.options:  # a renamed copy names its options anew
+            continue
+        same = tmp_path / f"{folder.name}-as-is"
+        shutil.copytree(folder, same)
+        edit(same / "layout.yaml", f"name: {folder.name}\n", f"name: {same.name}\n")
+        copied = load_layout(same).spec
+        for face, panels in covers.items():
+            kept = copied.faces[face]
+            assert kept.outside and kept.outside_when is None, (same.name, face)
+            assert kept.outside_panels is None or (
+                panels is not None and panels <= set(kept.outside_panels)), (same.name, face)
+    assert refused == 14  # the card 2 ways, the folding card, brochure and safety plan 4
+
+
 # --- tells: words about being watched, checked or hiding -------------------------------------
 
 CATALOGUES = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -133,5 +133,8 @@ def test_a_new_format_of_a_site_has_no_safety_slot_to_keep(kit: Path, run) -> No
     spec["name"] = "door-hanger"
     spec["faces"]["back"]["slots"] = [s for s in spec["faces"]["back"]["slots"]
                                       if s["name"] != "safety"]
-    (folder / "layout.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    # its faces in the card's order: the first face of a piece printed on two sides is its
+    # outside (checked whatever the layout says), and a sorted dump would print the back first
+    (folder / "layout.yaml").write_text(yaml.safe_dump(spec, sort_keys=False),
+                                        encoding="utf-8")
     assert run("check", kit, "--format", "door-hanger").code == 0

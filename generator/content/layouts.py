@@ -393,8 +393,15 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     if replaces is not None and replaces.spec.article_fields:  # its templates may read them
         spec = spec.model_copy(update={"article_fields": {
             **replaces.spec.article_fields, **spec.article_fields}})
-    spec, outside = _outside_kept(spec, doc, replaces)
-    problems = (outside + _boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
+    spec, outside, flagged = _outside_kept(spec, doc, replaces)
+    spec, covers = _covers_kept(spec, doc, flagged)
+    if spec.short_form is not None:  # made another way, its covers are still outside
+        short_faces, short_covers = _covers_kept(spec.shortened() or spec, doc, set(),
+                                                 ("short_form",))
+        spec = spec.model_copy(update={"short_form": spec.short_form.model_copy(
+            update={"faces": short_faces.faces})})
+        covers += short_covers
+    problems = (outside + covers + _boxes_for_no_slot(spec, doc) + _stacking_problems(spec, doc)
                 + _option_problems(spec, doc, options) + _string_problems(spec, doc))
     short = spec.shortened()
     if short is not None:
@@ -411,17 +418,17 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
     return Layout(spec, folder, options, strings)
 
 
-def _outside_kept(spec: LayoutSpec, doc: YamlDoc,
-                  replaces: Layout | None) -> tuple[LayoutSpec, list[Problem]]:
+def _outside_kept(spec: LayoutSpec, doc: YamlDoc, replaces: Layout | None
+                  ) -> tuple[LayoutSpec, list[Problem], set[str]]:
     """A site's copy of a built-in layout keeps its outside faces outside: checked for
     revealing words on the panels the built-in's are, when the built-in's are (a setting
     such as poster_discreet), or on more. A face that does not say so inherits it; one that
     says otherwise (`outside: false`, fewer panels, another setting) is an error, as is a copy
     without the face: the discretion check is switched off by `discreet: false` in
-    site.yaml, never by a layout."""
+    site.yaml, never by a layout. Also the names of the faces it found wrong."""
     if replaces is None:
-        return spec, []
-    faces, problems = dict(spec.faces), []
+        return spec, [], set()
+    faces, problems, flagged = dict(spec.faces), [], set()
     for name, builtin in replaces.spec.faces.items():
         if not builtin.outside:
             continue
@@ -443,6 +450,7 @@ def _outside_kept(spec: LayoutSpec, doc: YamlDoc,
                 "`discreet: false` is what prints without the check)"),
                 doc.line_of(("faces", name, wrong)), code=Code.LAYOUT_OUTSIDE_NARROWED,
                 fields={"format": spec.name, "face": name, "field": wrong}))
+            flagged.add(name)
             continue
         always = own.outside and "outside" in given and own.outside_when is None
         faces[name] = own.model_copy(update={
@@ -450,7 +458,94 @@ def _outside_kept(spec: LayoutSpec, doc: YamlDoc,
             "outside_panels": own.outside_panels if "outside_panels" in given or (
                 own.outside and "outside" in given) else builtin.outside_panels,
             "outside_when": None if always else own.outside_when or builtin.outside_when})
+    return spec.model_copy(update={"faces": faces}), problems, flagged
+
+
+# What the geometry of a piece puts on its outside, whatever its layout says (and whatever
+# its name: a renamed copy of the pocket card with `outside: false` printed "Domestic
+# violence shelter" on its front).
+Covers = dict[str, frozenset[int] | None]  # face -> its panels seen (None: the whole face)
+
+
+def geometric_outside(spec: LayoutSpec) -> Covers:
+    """The faces of a piece printed on two sides that are seen when it is carried or folded,
+    by its geometry: the first face (page 1, printed first) of a two-sided card or of panels
+    cut apart, wholly; of a folded piece its covers, the two panels seen when it is closed:
+    in a zigzag the first face's first panel and, below the stack, the last panel (turned
+    over with an even number of panels, so on the first face; else on the second), in a
+    letter fold (any other fold, the brochure's) the first face's last two panels, the cover
+    and the back panel, the flap folding in first. A piece of one face (a poster, a
+    sticker, large print's pages) has no outside of its own: a poster may be meant to be
+    read by anyone, and its restroom variant is a setting (`outside_when`)."""
+    faces = list(spec.faces)
+    if len(faces) < 2:
+        return {}
+    first, second = faces[0], faces[1]
+    covers: Covers = {}
+
+    def add(face: str, panels: frozenset[int] | None) -> None:
+        had = covers.get(face, frozenset())
+        covers[face] = None if had is None or panels is None else had | panels
+
+    for size in spec.sizes.values():
+        count = len(size.panels or ())
+        if count < 2 or spec.panel_edges == "cut":
+            add(first, None)
+        elif spec.fold == "zigzag":
+            add(first, frozenset({0, count - 1} if count % 2 == 0 else {0}))
+            if count % 2:
+                add(second, frozenset({count - 1}))
+        else:
+            add(first, frozenset({count - 2, count - 1}))
+    return covers
+
+
+def _covers_kept(spec: LayoutSpec, doc: YamlDoc, flagged: set[str],
+                 at: tuple[str, ...] = ()) -> tuple[LayoutSpec, list[Problem]]:
+    """Every layout's covers (`geometric_outside`) are outside surfaces: a face that does
+    not say so is made one, on those panels; one that says less (`outside: false`, panels
+    that leave a cover out, `outside_when`: only with a setting) is an error naming the file
+    and line. `flagged`: faces already found wrong (said once); `at`: where in the file the
+    faces are (a short form's: `short_form`)."""
+    faces, problems = dict(spec.faces), []
+    for name, panels in geometric_outside(spec).items():
+        own = faces[name]
+        given = own.model_fields_set
+        wrong = ("outside" if "outside" in given and not own.outside
+                 else "outside_when" if own.outside_when is not None
+                 else "outside_panels" if own.outside_panels is not None and (
+                     panels is None or not panels <= set(own.outside_panels))
+                 else None)
+        if wrong and name not in flagged:
+            key = ".".join((*at, "faces", name, wrong))
+            problems.append(Problem(doc.path, (
+                f"{key}: {_covers_said(spec, name, panels)}, checked for revealing words "
+                "whatever the layout says; remove it (site.yaml's `discreet: false` is what "
+                "prints without the check)"), doc.line_of((*at, "faces", name, wrong)),
+                code=Code.LAYOUT_COVER_NARROWED, fields={
+                    "format": spec.name, "face": name, "field": wrong,
+                    "panels": None if panels is None else tuple(map(str, sorted(panels)))}))
+        if wrong:
+            continue
+        keep = own.outside and own.outside_panels is None  # the whole face already
+        faces[name] = own.model_copy(update={
+            "outside": True,
+            "outside_panels": None if keep or panels is None else sorted(
+                panels | set(own.outside_panels or ()))})
     return spec.model_copy(update={"faces": faces}), problems
+
+
+def _covers_said(spec: LayoutSpec, face: str, panels: frozenset[int] | None) -> str:
+    """Why the face is outside, for a message."""
+    if panels is None:
+        return (f"the {face} face is the first of a piece printed on two sides: its outside, "
+                "seen when it is carried")
+    count = max(len(size.panels or ()) for size in spec.sizes.values())
+    fold = ("zigzag" if spec.fold == "zigzag" else "letter fold" if count > 2
+            else "folded sheet")
+    return (f"panel{'s' if len(panels) > 1 else ''} {', '.join(map(str, sorted(panels)))} "
+            f"of the {face} face {'are' if len(panels) > 1 else 'is'} on the outside of "
+            f"this {fold} when it is folded")
 
 
 def _outside_narrowed(own: FaceSpec, builtin: FaceSpec, given: set[str]) -> str | None:
