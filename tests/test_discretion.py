@@ -870,9 +870,9 @@ def test_a_renamed_copy_that_does_not_say_is_checked_on_its_covers(kit: Path, ru
     for builtin in ("pocket-card", "pocket-fold", "brochure"):
         layout = _renamed_copy(kit, builtin, f"own-{builtin}")
         text = layout.read_text(encoding="utf-8")
-        layout.write_text(re.sub(r"\n    outside(_panels)?: [^\n]*", "", text),
+        layout.write_text(re.sub(r"\n +outside(_panels)?: [^\n]*", "", text),
                           encoding="utf-8")
-        assert "    outside" not in layout.read_text(encoding="utf-8")
+        assert not re.search(r"\n +outside(_panels)?: ", layout.read_text(encoding="utf-8"))
     edit(kit / "site.yaml", "discreet_title: Wellness contacts",
          "discreet_title: Domestic violence help")
     result = run("check", kit, "--format", "own-pocket-card", "--format", "own-pocket-fold",
@@ -886,10 +886,10 @@ def test_a_renamed_copy_that_does_not_say_is_checked_on_its_covers(kit: Path, ru
     assert "own-brochure (outside, flap)" not in result.err
 
 
-def _narrowed(data: dict, face: str, how: str, covers: frozenset[int] | None) -> str | None:
-    """`data` (a layout.yaml's) with `face` made outside less than its covers; the setting
+def _narrowed(faces: dict, face: str, how: str, covers: frozenset[int] | None) -> str | None:
+    """`faces` (a layout.yaml's) with `face` made outside less than its covers; the setting
     that does it, or None where `how` does not apply to it."""
-    spec = data["faces"][face]
+    spec = faces[face]
     if how == "outside: false":
         spec["outside"] = False
         return "outside"
@@ -905,51 +905,65 @@ def _narrowed(data: dict, face: str, how: str, covers: frozenset[int] | None) ->
 
 
 def test_no_layout_may_take_a_cover_off_its_outside(tmp_path: Path) -> None:
-    """Generated: every built-in piece printed on two sides, copied under another name,
-    with each of its covers taken off the outside in each way a layout can say it (`outside:
-    false`, `outside_when`, panels without that cover) is refused naming the setting; the
-    same copy as it is loads, its covers outside."""
+    """Generated: every built-in piece printed on two sides (and its short form: the
+    brochure's bi-fold), copied under another name, with each of its covers taken off the
+    outside in each way a layout can say it (`outside: false`, `outside_when`, panels
+    without that cover) is refused naming the setting; the same copy as it is loads, its
+    covers outside."""
     from generator.content.layouts import LAYOUTS_DIR, geometric_outside, load_layout
-    from generator.errors import ContentError
+    from generator.errors import Code, ContentError
 
     refused = 0
     for folder in sorted(path for path in LAYOUTS_DIR.iterdir() if path.is_dir()):
         builtin = load_layout(folder)
-        covers = geometric_outside(builtin.spec)
-        for face, panels in covers.items():
-            declared = builtin.spec.faces[face]
-            assert declared.outside and declared.outside_when is None, folder.name
-            assert declared.outside_panels is None or (
-                panels is not None and panels <= set(declared.outside_panels)), folder.name
-            for how in ("outside: false", "outside_when", "panels-0", "panels-1"):
-                copy = tmp_path / f"{folder.name}-{face}-{how[-1]}"
-                shutil.copytree(folder, copy)
-                data = yaml.safe_load((folder / "layout.yaml").read_text(encoding="utf-8"))
-                data["name"] = copy.name
-                setting = _narrowed(data, face, how, panels)
-                if setting is None:
-                    continue
-                (copy / "layout.yaml").write_text(
-                    yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-                with pytest.raises(ContentError) as error:
-                    load_layout(copy)
-                said = [p.message for p in error.value.problems]
-                assert any(message.startswith(f"faces.{face}.{setting}: ") and
-                           "checked for revealing words whatever the layout says" in message
-                           for message in said), (copy.name, said)
-                refused += 1
-        if not covers or builtin.spec.options:  # a renamed copy names its options anew
-            continue
-        same = tmp_path / f"{folder.name}-as-is"
-        shutil.copytree(folder, same)
-        edit(same / "layout.yaml", f"name: {folder.name}\n", f"name: {same.name}\n")
-        copied = load_layout(same).spec
-        for face, panels in covers.items():
-            kept = copied.faces[face]
-            assert kept.outside and kept.outside_when is None, (same.name, face)
-            assert kept.outside_panels is None or (
-                panels is not None and panels <= set(kept.outside_panels)), (same.name, face)
-    assert refused == 14  # the card 2 ways, the folding card, brochure and safety plan 4
+        forms = [((), builtin.spec)]
+        if builtin.spec.short_form is not None:
+            forms.append((("short_form",), builtin.spec.shortened()))
+        for at, spec in forms:
+            covers = geometric_outside(spec)
+            for face, panels in covers.items():
+                declared = spec.faces[face]
+                assert declared.outside and declared.outside_when is None, folder.name
+                assert declared.outside_panels is None or (
+                    panels is not None and panels <= set(declared.outside_panels)), folder.name
+                for how in ("outside: false", "outside_when", "panels-0", "panels-1"):
+                    copy = tmp_path / f"{folder.name}-{len(at)}-{face}-{how[-1]}"
+                    shutil.copytree(folder, copy)
+                    data = yaml.safe_load((folder / "layout.yaml").read_text(encoding="utf-8"))
+                    data["name"] = copy.name
+                    faces = (data["short_form"] if at else data)["faces"]
+                    setting = _narrowed(faces, face, how, panels)
+                    if setting is None:
+                        continue
+                    (copy / "layout.yaml").write_text(
+                        yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                        encoding="utf-8")
+                    with pytest.raises(ContentError) as error:
+                        load_layout(copy)
+                    key = ".".join((*at, "faces", face, setting))
+                    said = [p for p in error.value.problems
+                            if p.code is Code.LAYOUT_COVER_NARROWED]
+                    assert [p.message.split(":")[0] for p in said] == [key], (copy.name, said)
+                    assert "checked for revealing words whatever the layout says" in \
+                        said[0].message
+                    refused += 1
+            if not covers or builtin.spec.options:  # a renamed copy names its options anew
+                continue
+            same = tmp_path / f"{folder.name}-as-is"
+            if not same.exists():
+                shutil.copytree(folder, same)
+                edit(same / "layout.yaml", f"name: {folder.name}\n", f"name: {same.name}\n")
+            copied = load_layout(same).spec
+            copied = copied.shortened() if at else copied
+            assert copied is not None
+            for face, panels in covers.items():
+                kept = copied.faces[face]
+                assert kept.outside and kept.outside_when is None, (same.name, face)
+                assert kept.outside_panels is None or (
+                    panels is not None and panels <= set(kept.outside_panels)), (same.name,
+                                                                                 face)
+    # the card 2 ways; the folding card, the brochure, its bi-fold and the safety plan 4
+    assert refused == 18
 
 
 # --- tells: words about being watched, checked or hiding -------------------------------------
