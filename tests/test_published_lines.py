@@ -310,6 +310,30 @@ def test_a_spanish_kit_naming_the_line_in_spanish_is_refused(tmp_path: Path, run
     assert not (out / "es" / "pocket-card.pdf").exists()
 
 
+def test_another_lines_invalid_number_does_not_hide_the_slip(kit: Path, run) -> None:
+    """Every problem at once: a line whose number is not valid (989) stopped the file's
+    validation, and the wrong digit of the line above it showed only once 989 was mended.
+    The same within one line: an invalid web address beside a wrong digit."""
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: National Domestic Violence Hotline\n    phone: 1-800-799-7223\n"
+        "    verified: 2026-11-01\n  - name: Local line\n    phone: \"989\"\n"
+        "    verified: 2026-11-01\n  - name: 988 Lifeline\n    phone: 1-800-273-8256\n"
+        "    url: not a web address\n    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: \"911\"\n    verified: 2026-11-01\n", encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    said = [line.split(": ", 1)[0].rsplit(":", 1)[-1] + ": " + line.split(": ", 1)[1]
+            for line in result.err.splitlines() if "resources.yaml" in line]
+    assert said[0].startswith(f"3: National Domestic Violence Hotline: phone: 1-800-799-7223 "
+                              f"differs from {NDVH} 1-800-799-7233"), said
+    assert said[1].startswith("6: Local line: phone: '989' is not a valid phone number"), said
+    assert any(line.startswith("9: 988 Lifeline: phone: 1-800-273-8256 differs from the 988 "
+                               "Suicide & Crisis Lifeline's published 1-800-273-8255")
+               for line in said), said
+    assert any(line.startswith("10: 988 Lifeline: url:") for line in said), said
+    assert not any("give a phone" in line or "qr is" in line for line in said), said
+
+
 def test_the_lines_page_marks_the_slip_and_keeps_the_confirmation(served) -> None:
     import yaml
 

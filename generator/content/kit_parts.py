@@ -243,7 +243,11 @@ def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None 
     """The lines of a resources.yaml already parsed (also a draft in the web page, checked
     before it is saved); ContentError listing every problem; what is not wrong but may be
     (a number one digit from a national line's) goes to `warnings`, when given."""
-    model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
+    try:
+        model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
+    except ContentError as error:  # and what else is wrong with every line, all at once
+        found = [*error.problems, *_valid_parts_problems(doc, site, warnings)]
+        raise ContentError(sorted(found, key=lambda problem: problem.line or 0)) from None
     if not model.resources:
         raise ContentError(Problem(doc.path, "resources: list at least one line", 1,
                                    code=Code.LINES_EMPTY))
@@ -257,6 +261,41 @@ def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None 
     if problems:
         raise ContentError(problems)
     return tuple(resources)
+
+
+def _valid_parts_problems(doc: YamlDoc, site: Site, warnings: list[Problem] | None
+                          ) -> list[Problem]:
+    """What is wrong with the valid parts of the lines of a file that did not validate: each
+    line's own checks (a number a digit from a national line's, a premium number in its
+    hours) on the fields that are valid, so that one line's invalid number does not hide
+    another's wrong digit until it is mended."""
+    from pydantic import ValidationError
+
+    entries = doc.data.get("resources") if isinstance(doc.data, dict) else None
+    if not isinstance(entries, list):
+        return []
+    context = {"country": site.options.country}
+    problems: list[Problem] = []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            continue
+        try:
+            item = ResourceModel.model_validate(entry, context=context)
+            whole = True
+        except ValidationError as error:
+            wrong = {str(found["loc"][0]) for found in error.errors() if found["loc"]}
+            try:
+                item = ResourceModel.model_validate(
+                    {key: value for key, value in entry.items() if str(key) not in wrong},
+                    context=context)
+            except ValidationError:
+                continue
+            whole = False
+        try:
+            _resource(item, index, doc, site, warnings, whole=whole)
+        except ContentError as error:
+            problems.extend(error.problems)
+    return problems
 
 
 def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> None:
@@ -274,8 +313,10 @@ def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> Non
 
 
 def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
-              warnings: list[Problem] | None = None) -> Resource:
-    """A validated entry (its numbers already checked for the country) as a `Resource`."""
+              warnings: list[Problem] | None = None, whole: bool = True) -> Resource:
+    """A validated entry (its numbers already checked for the country) as a `Resource`;
+    `whole`: False for what is valid of an entry whose other fields are not (left out),
+    which is checked without asking for what they would give (a name, a number)."""
     def phone(raw: str | None) -> Phone | None:
         return None if raw is None else parse_phone(raw, site.options.country)
 
@@ -286,18 +327,18 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
     names = Texts.given(item.name)
     label = names.first() or (EMERGENCY_NAME if emergency else f"line {index + 1}")
     problems = []
-    if not names and not emergency:
+    if not names and not emergency and whole:
         line = doc.line_of(("resources", index))
         problems.append(Problem(doc.path, f"{label}: missing field 'name' (only the line that "
                                           "dials the emergency number may go unnamed)", line,
                                 code=Code.LINE_NO_NAME, fields={"name": label}))
-    if qr is not None and needed[qr] is None:
+    if qr is not None and needed[qr] is None and whole:
         what = {"tel": "phone", "sms": "text", "url": "url"}[qr]
         line = doc.line_of(("resources", index, "qr"))
         problems.append(Problem(doc.path, f"{label}: qr is {qr} but there is no {what}", line,
                                 code=Code.LINE_QR_WITHOUT,
                                 fields={"name": label, "qr": qr, "missing": what}))
-    if not (item.phone or item.text or item.url):
+    if not (item.phone or item.text or item.url) and whole:
         line = doc.line_of(("resources", index))
         problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line,
                                 code=Code.LINE_UNREACHABLE, fields={"name": label}))
