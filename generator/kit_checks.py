@@ -18,7 +18,7 @@ from generator.content.load import load_kit, load_site
 from generator.content.models import Kit, Site
 from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.i18n.font_check import font_problems
 from generator.i18n.layout_strings import layout_string_problems
 from generator.i18n.localize import BUILTIN_DIR, FALLBACK, language_status, load_strings
@@ -100,5 +100,6 @@ def profile_problems(site: Site) -> list[Problem]:
     except ProfileError as error:
         return [Problem(site.file_of("icc_profile"),
                         f"icc_profile: {site.options.icc_profile}: {error}",
-                        site.line_of("icc_profile"))]
+                        site.line_of("icc_profile"), code=Code.PROFILE,
+                        fields={"file": site.options.icc_profile, "reason": str(error)})]
     return []

@@ -15,6 +15,7 @@ from generator.content.file_names import path_argument
 from generator.errors import (
     EXIT_CONTENT,
     EXIT_OK,
+    Code,
     ContentError,
     Problem,
     Refused,
@@ -148,5 +149,6 @@ def _site_country(content: Path, site: dict) -> str:
         raise UsageError(f"no {path}: give --country (e.g. --country US)")
     country = site.get("country")
     if not isinstance(country, str):
-        raise ContentError(Problem(path, "no country: add `country: US` (ISO code)", 1))
+        raise ContentError(Problem(path, "no country: add `country: US` (ISO code)", 1,
+                                   code=Code.IMPORT_NO_COUNTRY))
     return country

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.file_names import path_argument
-from generator.errors import ContentError, Problem, UsageError, WriteError, shown_path
+from generator.errors import Code, ContentError, Problem, UsageError, WriteError, shown_path
 
 
 def add_locale_command(commands: argparse._SubParsersAction) -> None:
@@ -74,11 +74,13 @@ def run_init(args: argparse.Namespace) -> int:
     if not is_inside(target.parent, (args.content.resolve(),)):  # locales/ -> elsewhere
         raise ContentError(Problem(target.parent, (
             f"is a link to {target.parent.resolve()}, outside the content folder: the "
-            "catalogue would be written there; make locales/ a folder of its own")))
+            "catalogue would be written there; make locales/ a folder of its own"),
+            code=Code.CATALOGUE_LINKED_OUT, fields={"target": str(target.parent.resolve())}))
     if target.exists() and not args.force:
         raise ContentError(Problem(target, (
             "already exists; not replaced (a translator's work may be in it): edit it, or "
-            "run again with --force to start over from the built-in strings")))
+            "run again with --force to start over from the built-in strings"),
+            code=Code.CATALOGUE_EXISTS))
     layouts = cached_layouts(args.content)
     status = language_status(args.lang, None, declared_strings(layouts))
     text = catalogue_text(args.lang, name, status, descriptions(layouts))

@@ -9,13 +9,13 @@ from pathlib import Path
 from generator.content.models import Site
 from generator.content.site_fonts import font_location
 from generator.content.yamlfile import YamlDoc, load_yaml
-from generator.errors import Problem
+from generator.errors import Code, Problem
 
 
 def font_problems(site: Site, doc: YamlDoc | None = None) -> list[Problem]:
     """A problem for each file `fonts:` names that is no font the PDF library can embed,
     at its line in site.yaml (`doc`: site.yaml as read, when it is not the file on disk)."""
-    problems: list[tuple[tuple[str, ...], str]] = []
+    problems: list[tuple[tuple[str, ...], str, str, str]] = []
     root = site.source.path.parent
     for lang, files in site.options.fonts.items():
         named = {"regular": files} if isinstance(files, str) else {
@@ -23,12 +23,14 @@ def font_problems(site: Site, doc: YamlDoc | None = None) -> list[Problem]:
         for key, name in named.items():
             if name is not None and (problem := font_file_problem(root / name, name)):
                 problems.append((font_location(lang, key, isinstance(files, str)),
-                                 f"fonts.{lang}: {problem}"))
+                                 f"fonts.{lang}", name, problem))
     if not problems:
         return []
     doc = doc or load_yaml(site.source.path)  # the lines of `fonts:` entries, for messages
-    return [Problem(site.source.path, message, doc.line_of(where) or site.line_of("fonts"))
-            for where, message in problems]
+    return [Problem(site.source.path, f"{field}: {problem}",
+                    doc.line_of(where) or site.line_of("fonts"), code=Code.FONT_FILE,
+                    fields={"field": field, "file": name, "reason": problem})
+            for where, field, name, problem in problems]
 
 
 def font_file_problem(path: Path, name: str) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from generator.content.layouts import Layout
 from generator.content.yamlfile import load_yaml
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.i18n.localize import english
 
 
@@ -25,5 +25,6 @@ def layout_string_problems(layouts: Iterable[Layout]) -> list[Problem]:
         problems.extend(Problem(doc.path, (
             f"strings.{key}: havenprint's catalogue has a string of that name: print it "
             f"as {{{{ t.{key} }}}} without declaring it, or give yours another name"),
-            doc.line_of(("strings", key))) for key in taken)
+            doc.line_of(("strings", key)), code=Code.LAYOUT_STRING_BUILTIN, fields={"key": key})
+            for key in taken)
     return problems

@@ -61,9 +61,12 @@ class CsvTable:
         if missing:
             names = ", ".join(missing)
             return [Problem(self.path, f"missing column {names}; columns found: "
-                                       f"{', '.join(self.columns)}", 1)]
+                                       f"{', '.join(self.columns)}", 1,
+                            code=Code.IMPORT_MISSING_COLUMN,
+                            fields={"columns": tuple(missing), "found": tuple(self.columns)})]
         return [
-            Problem(self.path, f"{column} is empty", number)
+            Problem(self.path, f"{column} is empty", number, code=Code.IMPORT_EMPTY_CELL,
+                    fields={"column": column})
             for number, row in self.rows
             for column in columns
             if not row[column]
@@ -77,8 +80,8 @@ def read_text(path: Path) -> str:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ContentError(Problem(
-            path, f"not UTF-8 text (byte {exc.start}): save it as UTF-8 (Excel: 'CSV UTF-8')"
-        )) from None
+            path, f"not UTF-8 text (byte {exc.start}): save it as UTF-8 (Excel: 'CSV UTF-8')",
+            code=Code.FILE_NOT_UTF8)) from None
     if problem := control_character_problem(path, text):  # it would reach resources.yaml
         raise ContentError(problem)
     return without_invisible(text)
@@ -94,24 +97,30 @@ def read_json(path: Path) -> tuple[object, str]:
     if values > MAX_IMPORT_VALUES:
         raise ContentError(Problem(path, (
             f"the file holds too many JSON values (up to {values:,}; the limit is "
-            f"{MAX_IMPORT_VALUES:,}): is this the right file? (import a region at a time)")))
+            f"{MAX_IMPORT_VALUES:,}): is this the right file? (import a region at a time)"),
+            code=Code.IMPORT_TOO_MANY_VALUES, fields={"limit": MAX_IMPORT_VALUES}))
     try:
         data = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_integer)
     except json.JSONDecodeError as exc:
-        raise ContentError(Problem(path, f"malformed JSON: {exc.msg}", exc.lineno)) from None
+        raise ContentError(Problem(path, f"malformed JSON: {exc.msg}", exc.lineno,
+                                   code=Code.JSON_MALFORMED, fields={"reason": exc.msg})) from None
     except RecursionError:
-        raise ContentError(Problem(path, "malformed JSON: nested too deeply")) from None
+        raise ContentError(Problem(path, "malformed JSON: nested too deeply",
+                                   code=Code.JSON_MALFORMED,
+                                   fields={"reason": "nested too deeply"})) from None
     except _RepeatedKey as repeated:
         key, first, second = repeated.args
         raise ContentError(Problem(path, (
             f"{key!r} is given twice in one object ({first!r}, then {second!r}): a JSON "
-            "reader keeps only the last one; remove one"), _line_of_pair(text, key, second))
-            ) from None
+            "reader keeps only the last one; remove one"), _line_of_pair(text, key, second),
+            code=Code.JSON_KEY_TWICE, fields={"key": str(key), "first": repr(first),
+                                              "second": repr(second)})) from None
     except _LongNumber as long:
         digits = long.args[0]
         raise ContentError(Problem(path, (
             f"a number of {len(digits):,} digits: is this the right file?"),
-            text.count("\n", 0, max(text.find(digits), 0)) + 1)) from None
+            text.count("\n", 0, max(text.find(digits), 0)) + 1, code=Code.JSON_LONG_NUMBER,
+            fields={"digits": len(digits)})) from None
     if _ESCAPED.search(text):  # characters the text did not show
         _check_escaped(path, text, data)
     return data, text
@@ -203,17 +212,20 @@ def read_csv(path: Path, *, null_words: frozenset[str] = frozenset(),
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records = _records(path, reader, 1, just_one=True)
     if not records or not any(cell.strip() for cell in records[0].cells):
-        raise ContentError(Problem(path, "no header row", 1))
+        raise ContentError(Problem(path, "no header row", 1, code=Code.CSV_NO_HEADER))
     header = [normalize_header(cell) for cell in records[0].cells]
     if len(header) > MAX_COLUMNS:
         raise ContentError(Problem(path, (
             f"the header has {len(header):,} columns (a table has at most {MAX_COLUMNS:,}): "
-            "is this the right file?"), 1))
+            "is this the right file?"), 1, code=Code.CSV_TOO_MANY_COLUMNS,
+            fields={"count": len(header), "limit": MAX_COLUMNS}))
     named = [column for column in header if column]
     counts = Counter(named)
     duplicates = sorted(column for column, count in counts.items() if count > 1)
     if duplicates:
-        raise ContentError(Problem(path, f"column {', '.join(duplicates)} appears twice", 1))
+        raise ContentError(Problem(path, f"column {', '.join(duplicates)} appears twice", 1,
+                                   code=Code.CSV_COLUMN_TWICE,
+                                   fields={"columns": tuple(duplicates)}))
     if read_rows is not None and not read_rows(tuple(named)):
         return CsvTable(path, tuple(named), ())
     records += _records(path, reader, records[0].end + 1, counted=len(records[0].cells))
@@ -272,7 +284,8 @@ def _records(path: Path, reader: Iterator[list[str]], start: int, *, counted: in
             if cell_count > MAX_IMPORT_VALUES:
                 raise ContentError(Problem(path, (
                     f"the file holds over {MAX_IMPORT_VALUES:,} cells: is this the right "
-                    "file? (import a region at a time)"), line_num))
+                    "file? (import a region at a time)"), line_num,
+                    code=Code.CSV_TOO_MANY_CELLS, fields={"limit": MAX_IMPORT_VALUES}))
             records.append(_Record(cells, start, line_num))
             start = line_num + 1
             if just_one:
@@ -283,8 +296,11 @@ def _records(path: Path, reader: Iterator[list[str]], start: int, *, counted: in
             raise ContentError(Problem(path, (
                 f"a quote opens a field on line {start} that runs on past "
                 f"{csv.field_size_limit():,} characters, to line {line_num} (a stray "
-                "quote?): fix the quote, or put the value in quotes whole"), start)) from None
-        raise ContentError(Problem(path, f"malformed CSV: {exc}", line_num)) from None
+                "quote?): fix the quote, or put the value in quotes whole"), start,
+                code=Code.CSV_RUNAWAY_QUOTE, fields={
+                    "start": start, "end": line_num, "limit": csv.field_size_limit()})) from None
+        raise ContentError(Problem(path, f"malformed CSV: {exc}", line_num,
+                                   code=Code.CSV_MALFORMED, fields={"reason": str(exc)})) from None
     return records
 
 

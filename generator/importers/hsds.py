@@ -32,7 +32,7 @@ from types import MappingProxyType
 
 from babel import Locale
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.files import read_json
 from generator.importers.hsds_api import ApiRead, read_api
 from generator.importers.hsds_entry import build_entry, locations_of, service_label
@@ -126,10 +126,12 @@ def load_services(path: Path, country: str) -> Loaded:
     if path.is_dir():
         return load_folder(path)
     if not path.exists():
-        raise ContentError(Problem(path, "no such file or folder"))
+        raise ContentError(Problem(path, "no such file or folder",
+                                   code=Code.IMPORT_NO_SUCH_FILE))
     if path.suffix.lower() == ".csv":
         raise ContentError(Problem(path, "an HSDS table alone cannot be imported: give the "
-                                         "folder of CSV files or its datapackage.json"))
+                                         "folder of CSV files or its datapackage.json",
+                                   code=Code.IMPORT_TABLE_ALONE))
     data, text = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("resources"), list):
         return load_package(path, data, text)

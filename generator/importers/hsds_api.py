@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from generator import __version__
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.files import MAX_IMPORT_BYTES, MAX_IMPORT_VALUES
 from generator.write import write_atomic
 
@@ -107,14 +107,17 @@ class _Reader:
                 after = f" (after {tries} tries)" if error.code in RETRY_STATUSES else ""
                 raise ContentError(Problem(shown, (
                     f"{what}: the API answered HTTP {error.code} {error.reason}{after}; "
-                    "nothing was imported"))) from None
+                    "nothing was imported"), code=Code.API_HTTP, fields={
+                        "what": what, "status": error.code, "reason": str(error.reason),
+                        "tries": tries})) from None
             except _TooSlow:
                 if not last:
                     self._wait(attempt)
                     continue
                 raise ContentError(Problem(shown, (
                     f"{what}: no whole answer within {self.timeout:g} s (after {tries} "
-                    "tries); nothing was imported"))) from None
+                    "tries); nothing was imported"), code=Code.API_SLOW, fields={
+                        "what": what, "seconds": self.timeout, "tries": tries})) from None
             except (urllib.error.URLError, ConnectionError, http.client.HTTPException,
                     OSError) as error:
                 if not last:
@@ -123,7 +126,8 @@ class _Reader:
                 reason = getattr(error, "reason", None) or error
                 raise ContentError(Problem(shown, (
                     f"{what}: could not read it ({reason}) after {tries} tries; nothing was "
-                    "imported"))) from None
+                    "imported"), code=Code.API_UNREACHABLE, fields={
+                        "what": what, "reason": str(reason), "tries": tries})) from None
             return _json(body, shown, what)
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -148,7 +152,8 @@ class _Reader:
                             f"the API's answers are over {MAX_IMPORT_BYTES // 1_000_000} MB "
                             f"in all (or one over {MAX_RESPONSE_BYTES // 1_000_000} MB): is "
                             "this the right address? (import a region at a time); nothing "
-                            "was imported")))
+                            "was imported"), code=Code.API_TOO_BIG,
+                            fields={"limit": MAX_IMPORT_BYTES}))
                     if time.monotonic() > deadline:
                         raise _TooSlow
                     chunks.append(chunk)
@@ -170,22 +175,24 @@ def _json(body: bytes, shown: str, what: str) -> object:
     try:
         text = body.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ContentError(Problem(shown, (
-            f"{what}: the answer is not UTF-8 text (byte {error.start}); nothing was "
-            "imported"))) from None
+        raise ContentError(_answer(shown, what, f"the answer is not UTF-8 text (byte "
+                                                f"{error.start})")) from None
     if text.count(",") + text.count("{") + text.count("[") > MAX_IMPORT_VALUES:
-        raise ContentError(Problem(shown, (
-            f"{what}: the answer holds over {MAX_IMPORT_VALUES:,} JSON values; nothing was "
-            "imported")))
+        raise ContentError(_answer(shown, what, f"the answer holds over "
+                                                f"{MAX_IMPORT_VALUES:,} JSON values"))
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ContentError(Problem(shown, (
-            f"{what}: the answer is not JSON ({error.msg}, line {error.lineno}); nothing was "
-            "imported"))) from None
+        raise ContentError(_answer(shown, what, f"the answer is not JSON ({error.msg}, line "
+                                                f"{error.lineno})")) from None
     except RecursionError:
-        raise ContentError(Problem(shown, (
-            f"{what}: the answer is nested too deeply; nothing was imported"))) from None
+        raise ContentError(_answer(shown, what, "the answer is nested too deeply")) from None
+
+
+def _answer(shown: str, what: str, reason: str) -> Problem:
+    """An answer that is no JSON of HSDS: nothing is imported."""
+    return Problem(shown, f"{what}: {reason}; nothing was imported", code=Code.API_ANSWER,
+                   fields={"what": what, "reason": reason})
 
 
 def pause(seconds: float) -> None:
@@ -207,7 +214,7 @@ def read_api(address: str, *, timeout: float | None = None, retries: int | None 
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         raise ContentError(Problem(shown_address(address), (
             "not an API address: give the HSDS API's base address, e.g. "
-            "https://directory.example.org/hsds/")))
+            "https://directory.example.org/hsds/"), code=Code.API_ADDRESS))
     reader = _Reader(timeout, retries, backoff, sleep or pause, _credentials(parts))
     host = parts.hostname + (f":{parts.port}" if parts.port else "")
     base = urllib.parse.urlunsplit((parts.scheme, host, parts.path.rstrip("/"), "", ""))
@@ -226,7 +233,7 @@ def read_api(address: str, *, timeout: float | None = None, retries: int | None 
             raise ContentError(Problem(shown_address(url), (
                 f"page {page} of the services repeats services of the pages before it: the "
                 "API does not page as HSDS says (`page` and `per_page`); nothing was "
-                "imported")))
+                "imported"), code=Code.API_PAGING, fields={"page": page}))
         seen.update(ids)
         listed.extend(contents)
         if _last_page(data, contents, page):
@@ -235,12 +242,14 @@ def read_api(address: str, *, timeout: float | None = None, retries: int | None 
         if page > MAX_PAGES:
             raise ContentError(Problem(shown, (
                 f"over {MAX_PAGES:,} pages of services: is this the right address? (import a "
-                "region at a time); nothing was imported")))
+                "region at a time); nothing was imported"), code=Code.API_TOO_MANY_PAGES,
+                fields={"limit": MAX_PAGES}))
     total = data.get("total_items") if isinstance(data, dict) else None
     if isinstance(total, int) and not isinstance(total, bool) and len(listed) < total:
         raise ContentError(Problem(shown, (
             f"the API says it holds {total:,} services and its {page} page(s) gave "
-            f"{len(listed):,}: nothing was imported from part of it; try again")))
+            f"{len(listed):,}: nothing was imported from part of it; try again"),
+            code=Code.API_SHORT, fields={"total": total, "read": len(listed), "pages": page}))
     services = [_whole(item, base, query, reader, index)
                 for index, item in enumerate(listed, start=1)]
     return ApiRead(services, shown, page, reader.requests)
@@ -255,9 +264,8 @@ def _with_query(url: str, query: list[tuple[str, str]], **params: str) -> str:
 def _contents(data: object, shown: str, page: int) -> list[dict]:
     contents = data.get("contents") if isinstance(data, dict) else None
     if not isinstance(contents, list) or not all(isinstance(item, dict) for item in contents):
-        raise ContentError(Problem(shown, (
-            f"page {page} of the services is not an HSDS page (an object whose 'contents' is "
-            "a list of services); nothing was imported")))
+        raise ContentError(_answer(shown, f"page {page} of the services", (
+            "is not an HSDS page (an object whose 'contents' is a list of services)")))
     return contents
 
 
@@ -281,13 +289,13 @@ def _whole(item: dict, base: str, query: list[tuple[str, str]], reader: _Reader,
     if not isinstance(ident, str | int) or isinstance(ident, bool) or str(ident) == "":
         raise ContentError(Problem(shown_address(base + "/services"), (
             f"service {index} of the pages has no id, so its whole record "
-            "(/services/{id}) cannot be read; nothing was imported")))
+            "(/services/{id}) cannot be read; nothing was imported"), code=Code.API_NO_ID,
+            fields={"index": index}))
     url = _with_query(f"{base}/services/{urllib.parse.quote(str(ident), safe='')}", query)
     whole = reader.get(url, f"service {ident!s}")
     if not isinstance(whole, dict):
-        raise ContentError(Problem(shown_address(url), (
-            f"service {ident!s}: the answer is not a service (an object); nothing was "
-            "imported")))
+        raise ContentError(_answer(shown_address(url), f"service {ident!s}",
+                                   "the answer is not a service (an object)"))
     return whole
 
 
@@ -316,7 +324,8 @@ def copy_of(address: str, path: Path) -> tuple[str, str]:
     if not path.is_file():
         raise ContentError(Problem(path, (
             f"resources: names the API {shown_address(address)}, and there is no copy of it "
-            f"here yet: {refresh}; a build reads the copy, never the network")))
+            f"here yet: {refresh}; a build reads the copy, never the network"),
+            code=Code.API_NO_COPY, fields={"address": shown_address(address)}))
     try:
         with path.open("rb") as opened:
             head = opened.read(4096).decode("utf-8", "replace")
@@ -327,5 +336,5 @@ def copy_of(address: str, path: Path) -> tuple[str, str]:
     if not isinstance(about, dict) or about.get("key") != address_key(address):
         raise ContentError(Problem(path, (
             f"this copy is not of the API resources: names ({shown_address(address)}): "
-            f"{refresh}")))
+            f"{refresh}"), code=Code.API_WRONG_COPY, fields={"address": shown_address(address)}))
     return str(about.get("read")), str(about.get("address"))

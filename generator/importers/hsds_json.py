@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.loaded import Loaded
 from generator.importers.phone_lines import location_note, unserved_note
 from generator.importers.stray_numbers import has_structure, stray_numbers
@@ -50,7 +50,8 @@ def services_from_json(path: Path | str, data: object, text: str,
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
             problems.append(Problem(path, f"item {index}: expected an object (an HSDS service, "
-                                          "organization or service_at_location)"))
+                                          "organization or service_at_location)",
+                                    code=Code.HSDS_ITEM, fields={"index": index}))
             continue
         if _is_location(item):
             notes.extend(note for note in [_unserved(location_note, item)] if note)
@@ -87,15 +88,19 @@ def _refuse_flat(path: Path | str, text: str, records: list[dict], country: str)
         "list: \"phones\": [{\"number\": \"800-799-7233\", \"type\": \"voice\"}]), so "
         "their lines would print without them. Export HSDS from the directory, or save the "
         "list as a spreadsheet (columns name, phone, text_number, url...) and run "
-        "`havenprint import csv`"))]
+        "`havenprint import csv`"), code=Code.HSDS_STRAYS,
+        fields={"strays": len(strays), "records": len(records)})]
     for index, record, (key, value) in strays[:_STRAYS_SHOWN]:
         name = record.get("name")
         label = f"record {index}" + (f" ({name})" if isinstance(name, str) else "")
         problems.append(Problem(path, f"{label}: {key!r} holds {value!r}",
-                                _line_of(text, key, record[key])))
+                                _line_of(text, key, record[key]), code=Code.HSDS_STRAY,
+                                fields={"record": label, "key": str(key),
+                                        "value": repr(value)}))
     if len(strays) > _STRAYS_SHOWN:
         problems.append(Problem(path, f"and {len(strays) - _STRAYS_SHOWN} more records like "
-                                      "these"))
+                                      "these", code=Code.HSDS_MORE_STRAYS,
+                                fields={"count": len(strays) - _STRAYS_SHOWN}))
     raise ContentError(problems)
 
 
@@ -132,14 +137,16 @@ def _top_level(path: Path | str, data: object) -> list:
             for key in _ENVELOPES:
                 value = data.get(key, [])
                 if not isinstance(value, list):
-                    raise ContentError(Problem(path, f"'{key}' should be a list"))
+                    raise ContentError(Problem(path, f"'{key}' should be a list",
+                                               code=Code.HSDS_NOT_LIST, fields={"key": key}))
                 items.extend(value)
             return items
         if "name" in data or isinstance(data.get("service"), dict):
             return [data]
     raise ContentError(Problem(
         path, "not HSDS data: expected a service, an organization, a service_at_location, a "
-              "list of them, or an object with 'services', 'organizations' or 'contents'"))
+              "list of them, or an object with 'services', 'organizations' or 'contents'",
+        code=Code.HSDS_NOT_DATA))
 
 
 def _expand(item: dict) -> list[dict]:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.files import CsvTable, read_csv, read_json
 from generator.importers.loaded import Loaded
 from generator.importers.tabular_join import Joiner
@@ -45,13 +45,16 @@ def load_folder(folder: Path) -> Loaded:
     if package.is_file():
         data, text = read_json(package)
         if not isinstance(data, dict):
-            raise ContentError(Problem(package, "expected an object with 'resources'", 1))
+            raise ContentError(Problem(package, "expected an object with 'resources'", 1,
+                                       code=Code.HSDS_PACKAGE,
+                                       fields={"reason": "expected an object with 'resources'"}))
         return load_package(package, data, text)
     files: dict[str, Path] = {}
     others = []
     inside = folder.resolve()
     outside = [Problem(path, f"is a link to {path.resolve()}, outside {folder}: copy the file "
-                             "into the folder")
+                             "into the folder", code=Code.LINK_OUTSIDE,
+                       fields={"target": str(path.resolve())})
                for path in sorted(folder.glob("*.csv"))
                if not path.resolve().is_relative_to(inside)]
     if outside:
@@ -68,7 +71,9 @@ def load_folder(folder: Path) -> Loaded:
 def load_package(package: Path, data: dict, text: str) -> Loaded:
     resources = data.get("resources")
     if not isinstance(resources, list):
-        raise ContentError(Problem(package, "'resources' should be a list", 1))
+        raise ContentError(Problem(package, "'resources' should be a list", 1,
+                                   code=Code.HSDS_PACKAGE,
+                                   fields={"reason": "'resources' should be a list"}))
     folder = package.parent.resolve()
     files: dict[str, Path] = {}
     absent, others, problems = [], [], []
@@ -77,12 +82,14 @@ def load_package(package: Path, data: dict, text: str) -> Loaded:
         path = resource.get("path") if isinstance(resource, dict) else None
         label = f"resource {name!r}" if isinstance(name, str) else f"resource {index}"
         if not isinstance(path, str) or not path:
-            problems.append(Problem(package, f"{label}: 'path' should name one CSV file", 1))
+            problems.append(Problem(package, f"{label}: 'path' should name one CSV file", 1,
+                                    code=Code.HSDS_PACKAGE_PATH, fields={"resource": label}))
             continue
         target = package.parent / path
         if "://" in path or not target.resolve().is_relative_to(folder):
             problems.append(Problem(package, f"{label}: {path} is not a file in {folder}",
-                                    _line_of(text, path)))
+                                    _line_of(text, path), code=Code.HSDS_PACKAGE_PATH,
+                                    fields={"resource": label, "file": path}))
             continue
         key = table_key(str(name)) or table_key(Path(path).stem)
         if not target.is_file():
@@ -114,13 +121,16 @@ def _build(source: Path, files: dict[str, Path], others: list[str], absent: list
     missing = [key for key in ("organizations", "services") if key not in tables]
     problems = [Problem(source, f"{version}: no {key} table ({TABLE_NAMES[key][0]}.csv)"
                                 + (f"; datapackage.json names {', '.join(absent)}, not here"
-                                   if absent else ""))
+                                   if absent else ""), code=Code.HSDS_NO_TABLE,
+                        fields={"version": version, "table": key, "absent": tuple(absent)})
                 for key in missing]
     notes = [f"read as {version}"]
     for key, table in list(tables.items()):
         lacking = _missing_columns(key, table)
         if lacking and key in PRINTABLE_TABLES:
-            problems.append(Problem(table.path, f"{version}: {lacking}", 1))
+            problems.append(Problem(table.path, f"{version}: {lacking}", 1,
+                                    code=Code.HSDS_COLUMNS,
+                                    fields={"version": version, "reason": lacking}))
         elif lacking:  # a table no line's number comes from: the rest is imported
             del tables[key]
             notes.append(f"{table.path.name} not read: {lacking} ({UNREAD_TABLE_COST[key]})")

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import Refused, shortened
+from generator.errors import Code, Refused, shortened
 
 # Lines in the order they are written; an emergency number's line last, as in the default
 # kit: the first line's QR code is the card's, and one that calls 911 helps nobody.
@@ -61,21 +61,23 @@ class ImportResult:
         error naming the file, and the line where the reason names one (`lines.csv:3:
         phone ...`). Every other record is imported; the import, `check` and `build` exit
         1 for them."""
-        return [*(_refused(path, f"refused {label!r}", reason, label)
+        return [*(_refused(path, f"refused {label!r}", reason, label, Code.REFUSED_RECORD)
                   for label, reason in self.rejected),
-                *(_refused(path, f"left out of {label!r}", reason, label)
+                *(_refused(path, f"left out of {label!r}", reason, label, Code.NUMBER_LEFT_OUT)
                   for label, reason in self.dropped)]
 
 
 _AT_LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>[0-9]+): ")
 
 
-def _refused(path: Path | str, what: str, reason: str, label: str) -> Refused:
+def _refused(path: Path | str, what: str, reason: str, label: str, code: Code) -> Refused:
     """`path:line: what: reason` when `reason` starts with the file's name and a line."""
     at = _AT_LINE.match(reason)
     if at is not None and isinstance(path, Path) and at["file"] == path.name:
-        return Refused(path, f"{what}: {reason[at.end():]}", int(at["line"]), record=label)
-    return Refused(path, f"{what}: {reason}", record=label)
+        return Refused(path, f"{what}: {reason[at.end():]}", int(at["line"]), code=code,
+                       fields={"record": label, "reason": reason[at.end():]}, record=label)
+    return Refused(path, f"{what}: {reason}", code=code,
+                   fields={"record": label, "reason": reason}, record=label)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from generator.content.models import Source
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.hsds import import_hsds, import_hsds_api
 from generator.importers.hsds_api import (
     COPY_NAME,
@@ -37,7 +37,8 @@ def entries_from_source(root: Path, source: dict, country: str,
         path = (root / source["path"]).resolve()
     kind = source.get("format") or ("csv" if path.suffix.lower() == ".csv" else "hsds")
     if not path.exists():
-        raise ContentError(Problem(root / "site.yaml", f"resources: {path} does not exist"))
+        raise ContentError(Problem(root / "site.yaml", f"resources: {path} does not exist",
+                                   code=Code.LINES_SOURCE_MISSING, fields={"file": str(path)}))
     result = run_importer(kind, path, country, source.get("region"),
                            source.get("postal_prefix"), set(source.get("tags") or []) or None,
                            source.get("limit"), source.get("verified"), organization,
@@ -45,18 +46,22 @@ def entries_from_source(root: Path, source: dict, country: str,
     rejected = set(result.rejected)
     report: list[Problem] = [Problem(path, (
         f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped (resources: in "
-        "site.yaml)"), severity="info")]
+        "site.yaml)"), severity="info", code=Code.IMPORT_KEPT,
+        fields={"kept": len(result.entries), "skipped": len(result.skipped)})]
     if copied is not None:
         report.append(Problem(path, (
             f"the copy of the API {copied[1]} read {copied[0]}: `--refresh` reads the API "
-            "again"), severity="info"))
-    report += [Problem(path, f"skipped {label!r}: {reason}", severity="info")
+            "again"), severity="info", code=Code.IMPORT_COPY_READ,
+            fields={"address": copied[1], "read": copied[0]}))
+    report += [Problem(path, f"skipped {label!r}: {reason}", severity="info",
+                       code=Code.IMPORT_SKIPPED, fields={"record": label, "reason": reason})
                for label, reason in result.skipped if (label, reason) not in rejected]
     # what cannot be printed: errors that leave the rest to print (`check` and `build` exit 1)
     report += result.refusals(path)
     # hours dropped, unknown languages, a location's or organization's number used...: what
     # `havenprint import` prints as notes, for whoever checks the kit
-    report += [Problem(path, note, severity="info") for note in result.notes]
+    report += [Problem(path, note, severity="info", code=Code.IMPORT_NOTE,
+                       fields={"reason": note}) for note in result.notes]
     origins = result.origins or [(None, None)] * len(result.entries)
     api = copied[1].rstrip("/") if copied is not None else None
     return path, result.entries, report, [
@@ -75,7 +80,8 @@ def run_importer(kind: str, path: Path | str, country: str, region: str | None,
     if isinstance(path, str):
         if kind != "hsds":
             raise ContentError(Problem(shown_address(path), (
-                "a web address is read as an HSDS API: `havenprint import hsds ADDRESS`")))
+                "a web address is read as an HSDS API: `havenprint import hsds ADDRESS`"),
+                code=Code.IMPORT_ADDRESS_KIND))
         return import_hsds_api(path, country=country, area=area, tags=tags, limit=limit,
                                verified=verified, own_organization=own, first=first)
     if kind == "csv":

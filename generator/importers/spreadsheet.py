@@ -51,7 +51,7 @@ from generator.content.phones import (
     parse_tty,
 )
 from generator.content.web_address import web_address, web_address_problem
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.files import BadRow, read_csv
 from generator.importers.phone_lines import last_if_emergency
 from generator.importers.report import AreaFilter, Collector, ImportResult, Place
@@ -105,7 +105,9 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
     if unknown or "name" not in table.columns:
         what = f"unknown column {', '.join(unknown)}" if unknown else "no 'name' column"
         raise ContentError(Problem(
-            path, f"{what}; columns are: {', '.join(SPREADSHEET_COLUMNS)}", 1))
+            path, f"{what}; columns are: {', '.join(SPREADSHEET_COLUMNS)}", 1,
+            code=Code.IMPORT_UNKNOWN_COLUMN,
+            fields={"unknown": tuple(unknown), "valid": tuple(SPREADSHEET_COLUMNS)}))
     collector = Collector(area, tags)
     bad_rows = sorted(table.bad_rows, key=lambda bad: bad.number)
     for number, row in table.rows:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from generator.content.schema import ResourcesFileModel
 from generator.content.validation_problems import problems_from
 from generator.content.yaml_parser import SAFE_LOADER
 from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
 from generator.write import write_atomic
@@ -44,15 +45,17 @@ def write_resources_yaml(result: ImportResult, path: Path, *, source_note: str,
     is only replaced when `overwrite` is true. Returns what was done besides (the backup, an
     emergency line carried over) for the report."""
     if not result.entries:
-        raise ContentError(Problem(path, "nothing to write: no line was imported"))
+        raise ContentError(Problem(path, "nothing to write: no line was imported",
+                                   code=Code.IMPORT_NOTHING))
     old = _check_target(path, overwrite)
     entries, remarks = _with_emergency_lines(result.entries, old, path, country)
     try:
         ResourcesFileModel.model_validate({"resources": entries})
     except ValidationError as error:  # said as check would say it, not pydantic's dump
-        raise ContentError([Problem(path, f"an imported entry is not valid: {problem.message}")
-                            for problem in problems_from(error, YamlDoc(
-                                path, {"resources": entries}), ResourcesFileModel)]) from None
+        raise ContentError([replace(problem, path=path, line=None, message=(
+            f"an imported entry is not valid: {problem.message}"))
+            for problem in problems_from(error, YamlDoc(path, {"resources": entries}),
+                                         ResourcesFileModel)]) from None
     text = render(entries, source_note=source_note, today=today or date.today())
     if old is not None:
         backup = path.with_name(path.name + ".bak")
@@ -100,14 +103,16 @@ def _check_target(path: Path, overwrite: bool) -> str | None:
     """The text of the file to be replaced (None if there is none), after making sure it may
     be replaced."""
     if path.is_dir():
-        raise ContentError(Problem(path, "is a folder, not a file"))
+        raise ContentError(Problem(path, "is a folder, not a file",
+                                   code=Code.IMPORT_TARGET_FOLDER))
     if not os.path.lexists(path):
         return None
     if path.is_symlink() and not is_inside(path, (path.parent.resolve(),)):
         # its text would be copied into the content folder as the backup
         raise ContentError(Problem(path, (
             f"is a link to {path.resolve()}, outside the content folder: not replacing it "
-            "(remove the link, or copy the file into the content folder)")))
+            "(remove the link, or copy the file into the content folder)"),
+            code=Code.IMPORT_TARGET_LINK, fields={"target": str(path.resolve())}))
     text = read_limited(path, MAX_CONTENT_BYTES).decode("utf-8", errors="replace")
     first_line, _, rest = text.partition("\n")
     fingerprint = _FINGERPRINT.search(first_line)
@@ -117,7 +122,8 @@ def _check_target(path: Path, overwrite: bool) -> str | None:
            else "was not written by havenprint import")
     raise ContentError(Problem(
         path, f"{path.name} {why}: not replacing it (use --force to replace it; the old file "
-              f"is then kept as {path.name}.bak)"))
+              f"is then kept as {path.name}.bak)", code=Code.IMPORT_TARGET_NOT_OURS,
+        fields={"edited": int(first_line.startswith(MARK))}))
 
 
 def _with_emergency_lines(entries: list[dict], old: str | None, path: Path,

@@ -164,7 +164,9 @@ def _reasons(problems: list[Problem] | None, root: Path) -> dict[str, Any]:
     if not problems:
         return {}
     return {"problems": [{"file": problem_file(problem.path, root), "message": problem.said,
-                          **({"line": problem.line} if problem.line else {})}
+                          **({"line": problem.line} if problem.line else {}),
+                          "code": problem.code.value, "fields": dict(problem.fields),
+                          **({"lang": problem.lang} if problem.lang else {})}
                          for problem in dict.fromkeys(problems)]}
 
 

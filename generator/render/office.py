@@ -13,11 +13,11 @@ from generator.content.models import Kit, Site
 from generator.content.papers import PAPER_SIZES
 from generator.content.stock import applies_to, size_stock
 from generator.content.units import mm
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.i18n.fonts import font_set
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import load_strings
-from generator.i18n.scripts import font_advice
+from generator.i18n.scripts import font_advice, script_of
 from generator.layout.compose import format_month
 from generator.layout.coverage import characters, served_languages
 from generator.layout.laid_out import SheetCaptions
@@ -95,7 +95,10 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
             f"office_language: {caption_lang}: the print instructions' "
             f"{characters(missing)} in no configured font"
             f"{''.join(dict.fromkeys(font_advice(c, caption_lang) for c in missing))}"),
-            kit.site.line_of("office_language")))
+            kit.site.line_of("office_language"), code=Code.CAPTIONS_NO_FONT, lang=caption_lang,
+            fields={"characters": characters(missing), "script": next(
+                (found.name for char in missing if (found := script_of(char)) is not None
+                 and found.family is None), None)}))
     return SheetCaptions(caption_lang, tuple(texts), fonts)
 
 

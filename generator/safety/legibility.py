@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from generator.content.layouts import LayoutSpec
 from generator.content.models import Site
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.layout.paints import FILL_PAINTS, TEXT_PAINTS, Paint
 from generator.layout.place import PlacedFace, PlacedText
 from generator.layout.styles import style_name
@@ -95,5 +95,9 @@ def contrast_problem(site: Site, pairs: list[TextOnGround]) -> Problem | None:
     message = (f"brand_color \"{brand}\" makes text too faint to read: {worst.where}, "
                f"{worst.text.name} text on {worst.ground.name}, has a contrast of "
                f"{worst.ratio(brand):.2f}:1, below the {worst.needed:g}:1 it needs; {advice}")
-    return Problem(site.file_of("brand_color"), message, site.line_of("brand_color"))
+    return Problem(site.file_of("brand_color"), message, site.line_of("brand_color"),
+                   code=Code.TOO_FAINT, fields={
+                       "colour": brand, "where": worst.where,
+                       "ratio": round(worst.ratio(brand), 2), "needed": worst.needed,
+                       "shade": shade})
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.content.articles import first_sentence
 from generator.content.models import Article
 from generator.engine import remembered
-from generator.errors import Problem, shortened
+from generator.errors import Code, Problem, shortened
 
 if TYPE_CHECKING:
     from pyphen import Pyphen
@@ -104,21 +104,30 @@ def reading_report(article: Article) -> list[Problem]:
     formula = FORMULAS.get(article.lang.split("-")[0])
     if formula is None:
         return [Problem(path, f"no readability formula for '{article.lang}'; ask a native "
-                              "speaker to check the reading level", severity="info")]
+                              "speaker to check the reading level", severity="info",
+                        code=Code.NO_READING_FORMULA, lang=article.lang)]
     text = article_text(article)
     counts = counts_of(text, formula)
     if not counts.words:
         return []
     grade = round(formula.grade(counts), 1)
     if grade <= GRADE_LIMIT:
-        return [Problem(path, f"reading grade {grade:.1f} ({formula.name})", severity="info")]
+        return [Problem(path, f"reading grade {grade:.1f} ({formula.name})", severity="info",
+                        code=Code.READING_GRADE,
+                        fields={"grade": grade, "formula": formula.name})]
     counted = sorted(((len(re.findall(r"\w+", s)), s) for s in sentences(text)),
                      key=lambda pair: pair[0], reverse=True)
     # A sentence is shown whole up to SENTENCE_SHOWN characters, else its start and end: a
     # paragraph pasted without full stops (250 KB) is named, not printed.
+    longest = [shortened(s, SENTENCE_SHOWN) + (f" ({count:,} words)"
+                                                if len(s) > SENTENCE_SHOWN else "")
+               for count, s in counted[:LONGEST_SHOWN]]
     shown = "; ".join(f"\"{shortened(s, SENTENCE_SHOWN)}\""
                       + (f" ({count:,} words)" if len(s) > SENTENCE_SHOWN else "")
                       for count, s in counted[:LONGEST_SHOWN])
     return [Problem(path, (f"reading grade {grade:.1f} ({formula.name}) is above "
                            f"{GRADE_LIMIT:g}: aim for short sentences and common words. "
-                           f"Longest sentences: {shown}"), severity="warning")]
+                           f"Longest sentences: {shown}"), severity="warning",
+                    code=Code.READING_ABOVE, fields={
+                        "grade": grade, "formula": formula.name, "limit": GRADE_LIMIT,
+                        "sentences": tuple(longest)})]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from generator.content.caches import cached_layouts
 from generator.content.layouts import LAYOUTS_DIR, Layout, SlotSpec
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, fill
 from generator.safety.discretion.matching import is_ignorable
@@ -43,11 +43,14 @@ def layout_problems(layout: Layout) -> list[Problem]:
         if name not in own:
             problems.append(Problem(path, (
                 f"{layout.name}: no slot '{name}': the built-in {layout.name} prints the "
-                f"safety note ({wording}) there, and a layout of the same name must keep it")))
+                f"safety note ({wording}) there, and a layout of the same name must keep it"),
+                code=Code.SAFETY_SLOT_GONE,
+                fields={"format": layout.name, "slot": name, "wording": wording}))
         elif marked.required and not own[name].required:
             problems.append(Problem(path, (
                 f"{layout.name}: slot '{name}' must stay `required: true`: it carries the "
-                f"safety note ({wording})")))
+                f"safety note ({wording})"), code=Code.SAFETY_SLOT_OPTIONAL,
+                fields={"format": layout.name, "slot": name, "wording": wording}))
     return problems
 
 
@@ -71,7 +74,9 @@ def composed_problems(layout: Layout, faces: list[ComposedFace], strings: dict[s
                 problems.append(Problem(template, (
                     f"{layout.name}: slot '{name}' must print the safety note "
                     f"({_wording(marked[name])}), e.g. {{{{ {example} }}}}; "
-                    "reword it in locales/, not in the layout")))
+                    "reword it in locales/, not in the layout"), code=Code.SAFETY_NOTE_MISSING,
+                    fields={"format": layout.name, "slot": name,
+                            "wording": _wording(marked[name])}))
     return problems
 
 

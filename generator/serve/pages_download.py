@@ -24,6 +24,7 @@ from generator.content.containment import is_inside
 from generator.content.documents import sized_kit
 from generator.content.layouts import Layout
 from generator.errors import (
+    Code,
     ContentError,
     OutputInUse,
     Problem,
@@ -236,10 +237,26 @@ def _not_built_item(ws: Workspace, item: object
         line = one.get("line") if isinstance(one, dict) else None
         path = ws.root / file if file is not None and ".." not in Path(file).parts and (
             not Path(file).is_absolute()) else ws.root / "manifest.json"
-        problems.append(Problem(path, message[:2000], line if isinstance(line, int) and not
-                                isinstance(line, bool) and line > 0 else None))
+        problems.append(_read_back(one if isinstance(one, dict) else {}, path, message[:2000],
+                                   line if isinstance(line, int) and not isinstance(line, bool)
+                                   and line > 0 else None))
     return (_text(item.get("format")), _text(item.get("lang")) or "",
             _text(item.get("audience")), problems)
+
+
+def _read_back(record: dict[str, Any], path: Path, message: str, line: int | None) -> Problem:
+    """A problem as the manifest records it: with its code and fields where they are a
+    code's of this havenprint, else as its message (a kit of another version)."""
+    fields = record.get("fields")
+    lang = _text(record.get("lang"))
+    try:
+        if not isinstance(fields, dict):
+            raise TypeError("no fields")
+        return Problem(path, message, line, code=Code(str(record.get("code"))), lang=lang,
+                       fields={str(key): tuple(value) if isinstance(value, list) else value
+                               for key, value in fields.items()})
+    except (ValueError, TypeError, AttributeError):
+        return Problem(path, message, line, code=Code.FROM_MANIFEST)
 
 
 def web_pages(ws: Workspace, entries: list[dict[str, Any]]) -> list[WebPage]:

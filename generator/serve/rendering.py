@@ -23,7 +23,7 @@ from generator.build import lay_out
 from generator.content.documents import document_name, document_sizes, sized_kit
 from generator.content.layouts import Layout
 from generator.content.models import Kit, Site
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
 from generator.layout.place import PlacedFace
@@ -246,9 +246,11 @@ def _revealing(kit: Kit, layout: Layout, faces: list[PlacedFace], lang: str,
 
 
 def _unexpected(kit: Kit, layout: Layout, lang: str, error: Exception) -> Problem:
+    reason = f"{type(error).__name__}: {str(error)[:200]}"
     return Problem(layout.folder / "layout.yaml", (
-        f"the {layout.spec.title} ({lang}) could not be laid out ({type(error).__name__}: "
-        f"{str(error)[:200]}): check the values last changed"))
+        f"the {layout.spec.title} ({lang}) could not be laid out ({reason}): check the values "
+        "last changed"), code=Code.UNEXPECTED, lang=lang,
+        fields={"format": layout.name, "reason": reason})
 
 
 def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,

@@ -28,7 +28,7 @@ from generator.content.language_tags import with_base
 from generator.content.layouts import Layout
 from generator.content.load import load_site
 from generator.content.models import Kit
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.i18n.localize import native_name
 from generator.kit_checks import load_checked_kit
 from generator.safety.readability import reading_report
@@ -264,7 +264,8 @@ class Workspace:
                 checks[lang].insert(0, Problem(kit.site.file_of("fonts", "languages"), (
                     f"{name} is written in the {script.name} script, for which havenprint "
                     f"has no font: the {name} pieces cannot print until you choose one on the "
-                    f"Settings page, under {name}."), kit.site.line_of("fonts", "languages")))
+                    f"Settings page, under {name}."), kit.site.line_of("fonts", "languages"),
+                    code=Code.SCRIPT_WITHOUT_FONT, lang=lang, fields={"script": script.name}))
         return Overview(state.fingerprint, views, checks)
 
 

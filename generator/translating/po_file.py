@@ -18,7 +18,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.translating.file_units import FileUnit, ReadFile
 from generator.translating.translation_units import TranslatorFile
 
@@ -75,14 +75,17 @@ def read_po_file(path: Path, text: str) -> ReadFile:
         catalog = read_po(io.StringIO(text), abort_invalid=True)
     except PoFileError as error:
         raise ContentError(Problem(path, f"not a PO file: {error}",
-                                   getattr(error, "lineno", None))) from None
+                                   getattr(error, "lineno", None), code=Code.TRANSLATOR_NOT_PO,
+                                   fields={"reason": str(error)})) from None
     except (ValueError, UnknownLocaleError) as error:
-        raise ContentError(Problem(path, f"the PO header cannot be read: {error}", 1)) from None
+        raise ContentError(Problem(path, f"the PO header cannot be read: {error}", 1,
+                                   code=Code.TRANSLATOR_PO_HEADER,
+                                   fields={"reason": str(error)})) from None
     lang = catalog.locale_identifier or dict(catalog.mime_headers).get("Language", "")
     if not lang:
         raise ContentError(Problem(path, (
             "the header has no Language: which language is it? (havenprint locale export "
-            "writes \"Language: vi\" and so on)"), 1))
+            "writes \"Language: vi\" and so on)"), 1, code=Code.TRANSLATOR_NO_LANGUAGE))
     units: list[FileUnit] = []
     for message in catalog:
         if not message.id:
@@ -90,7 +93,7 @@ def read_po_file(path: Path, text: str) -> ReadFile:
         if len(units) >= MAX_UNITS:
             raise ContentError(Problem(path, (
                 f"over {MAX_UNITS:,} entries: not a havenprint translator file"),
-                message.lineno))
+                message.lineno, code=Code.TRANSLATOR_TOO_MANY, fields={"limit": MAX_UNITS}))
         source = message.id if isinstance(message.id, str) else message.id[0]
         target = message.string if isinstance(message.string, str) else (
             message.string[0] if message.string else None)
@@ -124,7 +127,8 @@ def _malformed(path: Path, text: str) -> list[Problem]:
             if (unit, value) in first:
                 problems.append(Problem(path, (
                     f"unit {unit!r}: given twice (also on line {first[(unit, value)]}): a PO "
-                    "tool keeps one of them; keep one"), unit_line))
+                    "tool keeps one of them; keep one"), unit_line, code=Code.UNIT_TWICE,
+                    fields={"key": unit, "first": first[(unit, value)]}))
             else:
                 first[(unit, value)] = unit_line
 
@@ -144,7 +148,9 @@ def _malformed(path: Path, text: str) -> list[Problem]:
         more, problem = _string(found["rest"].strip() if found else line)
         if problem is not None:
             named = f"unit {unit!r}: " if unit else ""
-            problems.append(Problem(path, f"{named}{problem}", number))
+            problems.append(Problem(path, f"{named}{problem}", number,
+                                    code=Code.TRANSLATOR_PO_STRING, fields={
+                                        "reason": problem, **({"key": unit} if unit else {})}))
             keyword = ""
             continue
         value += more

@@ -19,7 +19,7 @@ from typing import Any
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.translating.file_units import FileUnit, ReadFile
 from generator.translating.translation_units import TranslatorFile, Unit
 
@@ -89,7 +89,8 @@ class _Lines(ET.TreeBuilder):
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ContentError(Problem(self.path, (
-                f"elements nested over {MAX_DEPTH} deep: not a translator file"), line))
+                f"elements nested over {MAX_DEPTH} deep: not a translator file"), line,
+                code=Code.TRANSLATOR_TOO_DEEP, fields={"limit": MAX_DEPTH}))
         return element
 
     def end(self, tag: str) -> ET.Element:
@@ -111,21 +112,25 @@ def read_xliff(path: Path, text: str) -> ReadFile:
         raise ContentError(Problem(path, (
             "the file declares a DTD or entities (<!DOCTYPE ...>, <!ENTITY ...>): a translator "
             "file needs none, and havenprint does not expand them; export the file again"),
-            1)) from None
+            1, code=Code.TRANSLATOR_DTD)) from None
     except ET.ParseError as error:
         raise ContentError(Problem(path, f"not well-formed XML: {error}",
-                                   error.position[0] if error.position else None)) from None
+                                   error.position[0] if error.position else None,
+                                   code=Code.TRANSLATOR_NOT_XML,
+                                   fields={"reason": str(error)})) from None
     except RecursionError:
-        raise ContentError(Problem(path, "elements nested too deep: not a translator file")) \
-            from None
+        raise ContentError(Problem(path, "elements nested too deep: not a translator file",
+                                   code=Code.TRANSLATOR_TOO_DEEP,
+                                   fields={"limit": None})) from None
     if root.tag == f"{{{XLIFF_2}}}xliff":
         raise ContentError(Problem(path, (
             "XLIFF 2 is not read: save or export the file as XLIFF 1.2 (havenprint locale "
-            "export writes it)"), builder.lines.get(root)))
+            "export writes it)"), builder.lines.get(root), code=Code.TRANSLATOR_XLIFF_2))
     if root.tag != f"{{{NS}}}xliff":
         raise ContentError(Problem(path, (
             f"not an XLIFF 1.2 file (its root element is {_plain(root.tag)!r}, not 'xliff' "
-            f"in {NS})"), builder.lines.get(root)))
+            f"in {NS})"), builder.lines.get(root), code=Code.TRANSLATOR_NOT_XLIFF,
+            fields={"root": _plain(root.tag)}))
     languages: dict[str, int | None] = {}
     units: list[FileUnit] = []
     for file in root.iter(f"{{{NS}}}file"):
@@ -134,21 +139,25 @@ def read_xliff(path: Path, text: str) -> ReadFile:
         if not lang:
             raise ContentError(Problem(path, (
                 "<file> has no target-language: which language is it? (havenprint locale "
-                "export writes target-language=\"vi\" and so on)"), line))
+                "export writes target-language=\"vi\" and so on)"), line,
+                code=Code.TRANSLATOR_NO_LANGUAGE))
         languages.setdefault(lang, line)
         for element in file.iter(f"{{{NS}}}trans-unit"):
             units.append(_file_unit(element, path, builder.lines, lang, file.get("original")))
             if len(units) > MAX_UNITS:
                 raise ContentError(Problem(path, (
                     f"over {MAX_UNITS:,} units: not a havenprint translator file"),
-                    builder.lines.get(element)))
+                    builder.lines.get(element), code=Code.TRANSLATOR_TOO_MANY,
+                    fields={"limit": MAX_UNITS}))
     if not languages:
-        raise ContentError(Problem(path, "no <file> element: no strings to import", 1))
+        raise ContentError(Problem(path, "no <file> element: no strings to import", 1,
+                                   code=Code.TRANSLATOR_NO_LANGUAGE))
     if len(languages) > 1:
         found = ", ".join(languages)
         raise ContentError(Problem(path, (
             f"the file holds strings for several languages ({found}): import one language's "
-            "file at a time"), list(languages.values())[1]))
+            "file at a time"), list(languages.values())[1], code=Code.TRANSLATOR_SEVERAL,
+            fields={"languages": tuple(languages)}))
     return ReadFile(path, next(iter(languages)), tuple(units), "XLIFF")
 
 
@@ -161,7 +170,9 @@ def _file_unit(element: ET.Element, path: Path, lines: dict[ET.Element, int], la
     if target is not None and target.get(XML_LANG) not in (None, lang):
         raise ContentError(Problem(path, (
             f"unit {key!r}: its target is in {target.get(XML_LANG)!r}, the file's language "
-            f"is {lang!r}: a file for another language?"), lines.get(target)))
+            f"is {lang!r}: a file for another language?"), lines.get(target),
+            code=Code.UNIT_OTHER_LANGUAGE, fields={
+                "key": key, "given": str(target.get(XML_LANG)), "expected": lang}))
     reviewed = element.get("approved") == "yes" or (
         target is not None and target.get("state") in REVIEWED_STATES)
     own_note = any(note.get("from") != OWN_NOTES and "".join(note.itertext()).strip()
