@@ -26,8 +26,10 @@ LEFT_OUT = re.compile(
 
 def visual_lines(pdf: Path, page_index: int) -> list[list[Box]]:
     """The ASCII characters as drawn (the names and numbers looked for are ASCII; shaped
-    Arabic glyphs have boxes too tall to group by), in lines, top first, left to right."""
-    boxes = [box for box in char_boxes(pdf, page_index) if box[0].isascii()]
+    Arabic glyphs have boxes too tall to group by), in lines, top first, left to right: each
+    glyph where it is drawn (without /ActualText: a right-to-left page gives PDFium its
+    text on invisible glyphs of one point at each line's start, 01ae2bb)."""
+    boxes = [box for box in char_boxes(pdf, page_index, glyphs=True) if box[0].isascii()]
     boxes.sort(key=lambda box: -(box[2] + box[4]))
     lines: list[list[Box]] = []
     for box in boxes:
