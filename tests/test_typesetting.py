@@ -42,6 +42,7 @@ needs_pdftotext = pytest.mark.skipif(
 pytestmark = needs_pdftotext
 
 LANGS = ("en", "es", "vi", "zh-Hans", "ar", "he", "th", "hi", "bn")
+RIGHT_TO_LEFT = frozenset({"ar", "he"})
 FORMATS = ("pocket-card", "pocket-fold", "poster", "brochure")
 BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                                         "\u2066\u2067\u2068\u2069"))
@@ -93,10 +94,14 @@ def iso_pieces(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str]
                         ("pocket-card", "pocket-fold", "poster"))
 
 
-def raw_lines(pdf: Path, page: int, face: PlacedFace | None = None) -> list[str]:
+def raw_lines(pdf: Path, page: int, face: PlacedFace | None = None,
+              rtl: bool = False) -> list[str]:
     """The page's lines as poppler reads them, in the order they are drawn; above the
     face's text turned on its side (a poster's tear-off tabs, which poppler reads a word
-    a line), when a face is given."""
+    a line), when a face is given. `rtl`: a right-to-left page, read in poppler's reading
+    order instead: a printed line draws its runs in the order they are read (01ae2bb, for
+    MuPDF), so a number to the left of the Hebrew before it ("... 2026") is drawn after it,
+    and `-raw` starts a new line there."""
     crop: list[str] = []
     turned = [text for text in face.texts if text.rotate] if face else []
     if face is not None and turned:
@@ -104,7 +109,8 @@ def raw_lines(pdf: Path, page: int, face: PlacedFace | None = None) -> list[str]
         bleed = (height - face.height) / 2
         tabs_top = max(text.y + text.paragraph.width for text in turned) + bleed
         crop = ["-x", "0", "-y", "0", "-W", str(int(width)), "-H", str(int(height - tabs_top))]
-    text = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", *crop, "-f", str(page + 1),
+    order = [] if rtl else ["-raw"]
+    text = subprocess.run(["pdftotext", *order, "-enc", "UTF-8", *crop, "-f", str(page + 1),
                            "-l", str(page + 1), str(pdf), "-"],
                           capture_output=True, text=True, check=True).stdout
     return [line.translate(BIDI_CONTROLS).strip() for line in text.splitlines()
@@ -187,7 +193,7 @@ def last_lines(piece: Piece) -> list[tuple[str, list[str]]]:
     """(paragraph, its lines) for every paragraph of the piece that takes two lines or more."""
     found = []
     for page, face in enumerate(piece.faces):
-        lines = raw_lines(piece.pdf, page, face)
+        lines = raw_lines(piece.pdf, page, face, piece.lang in RIGHT_TO_LEFT)
         for paragraph in printed_paragraphs(face):
             for run in runs_of(paragraph, lines):
                 if len(run) > 1:
@@ -245,7 +251,7 @@ def test_nothing_breaks_inside_a_number_date_keyword_or_address(
     broken = []
     for piece in [*pieces.values(), *iso_pieces.values()]:
         for page, face in enumerate(piece.faces):
-            lines = raw_lines(piece.pdf, page, face)
+            lines = raw_lines(piece.pdf, page, face, piece.lang in RIGHT_TO_LEFT)
             for whole in unbreakable(piece.lang):
                 broken += [f"{piece.name} [{piece.lang}]: {whole!r}: {where}"
                            for where in split_across(lines, whole)]
