@@ -224,3 +224,62 @@ def test_a_premium_number_in_the_sites_card_line_is_refused(kit: Path, run) -> N
     assert result.code == 1
     assert (f"{kit / 'site.yaml'}:{line}: card_line: the number 1-900-555-0199 in it cannot be "
             f"printed: {PREMIUM}") in result.err, result.err
+
+
+# --- a number written with typographic dashes and spaces (issue 39) ----------------------------
+
+SEPARATORS = {
+    "non-breaking hyphen": "\u2011", "en dash": "\u2013", "hyphen": "\u2010",
+    "figure dash": "\u2012", "minus sign": "\u2212", "em dash": "\u2014",
+    "no-break space": "\u00a0", "thin space": "\u2009", "narrow no-break space": "\u202f",
+    "one dot leader": "\u2024", "full stop": ".", "zero width space and hyphen": "\u200b-",
+}
+
+
+@pytest.mark.parametrize("separator", SEPARATORS.values(), ids=SEPARATORS.keys())
+def test_a_premium_number_is_found_whatever_joins_its_digits(separator: str) -> None:
+    number = separator.join(["1", "900", "555", "0199"])
+    found = number_problems(f"Llame al {number}.", "US")
+    assert [written for written, _ in found] == [number]  # as written in the text
+    assert found[0][1] == PREMIUM + ": calling it costs a high rate and shows on the phone " \
+        "bill: print the line's free or ordinary number instead"
+    assert added_numbers(f"Llame al {number}", "Scan to call") == [number]
+
+
+def test_a_card_line_with_non_breaking_hyphens_is_refused_and_not_built(kit: Path,
+                                                                         run) -> None:
+    """The verifier's card: `card: ... Llame al 1‑900‑555‑0199.` (U+2011) printed."""
+    article = kit / "articles" / "trauma-bonding.en.md"
+    edit(article, "card: You are not alone, and what you feel makes sense.",
+         "card: You are not alone. Llame al 1\u2011900\u2011555\u20110199.")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    assert (f"{article}:3: card: the number 1\u2011900\u2011555\u20110199 in it cannot be "
+            f"printed: {PREMIUM}") in result.err, result.err
+    assert not (out / "en" / "pocket-card.pdf").exists()
+
+
+@pytest.mark.parametrize(("file", "old", "new", "line", "field"), [
+    ("locales/en.yaml", None,
+     'safety_note: "Call {emergency} or 1\u2013900\u2013555\u20130199."\n', 1, "safety_note"),
+    ("resources.yaml", "    hours: 24/7\n",
+     "    hours: \"24/7; after hours 1\u00a0900\u00a0555\u00a00199\"\n", 33,
+     "National Domestic Violence Hotline: hours"),
+    ("resources.yaml", "      en: National Domestic Violence Hotline\n",
+     "      en: National Domestic Violence Hotline (after hours 1\u2212900\u2212555\u22120199)\n",
+     9, "National Domestic Violence Hotline (after hours 1\u2212900\u2212555\u22120199): name"),
+])
+def test_check_finds_such_a_number_in_every_printed_text(kit: Path, run, file: str,  # noqa: ANN001
+                                                         old: str | None, new: str, line: int,
+                                                         field: str) -> None:
+    path = kit / file
+    if old is None:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(new, encoding="utf-8")
+    else:
+        edit(path, old, new)
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert f"{path}:{line}: {field}: the number 1" in result.err, result.err
+    assert f"900{new.split('900')[1][0]}555" in result.err and PREMIUM in result.err

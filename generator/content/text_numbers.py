@@ -24,6 +24,16 @@ from generator.errors import Code, Flaw, Problem
 # a number to call has at least five digits: a text without such a run needs no matcher.
 _NUMBER_RUN = re.compile(r"\+?\(?\d(?:[\s\-.()/]{0,2}\d)*")
 _LEAST_DIGITS = 5
+
+# What text writes between the digit groups of a phone number, in any of its Unicode forms
+# (1‑900‑555‑0199 with non-breaking hyphens, 0808 2000 247 with no-break or thin spaces,
+# 1–800 with an en dash): each is read as its ASCII form, one character for one, so that
+# what is found keeps its place in the text as written.
+_AS_HYPHEN = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\ufe58\ufe63\uff0d"
+                       "\u30fc\u2e3a\u2e3b\u301c\uff5e")
+_AS_DOT = frozenset("\u2024\u2027\u00b7\u30fb\uff0e\uff61\u0701\u06d4")
+_AS_SPACE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+_AS_ASCII = {"\uff08": "(", "\uff09": ")", "\uff0b": "+", "\uff0f": "/", "\u2044": "/"}
 # Written like a number but not one to dial: a date (2026-11-01, 12.03.2024, 01/11/2026),
 # a US ZIP+4 code, or a count grouped in thousands (1 000 000).
 _NOT_A_NUMBER = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|"
@@ -74,7 +84,8 @@ def _line_of(text: str | None, written: str) -> int | None:
 def number_problems(text: str, country: str) -> tuple[tuple[str, str], ...]:
     """(the number as written, why it cannot print) for each phone number in `text` that a
     line could not print (see generator/content/phone_rules.py)."""
-    if not any(_digits(run.group()) >= _LEAST_DIGITS for run in _NUMBER_RUN.finditer(text)):
+    plain = plain_separators(text)  # 1‑900‑555‑0199 read as 1-900-555-0199
+    if not any(_digits(run.group()) >= _LEAST_DIGITS for run in _NUMBER_RUN.finditer(plain)):
         return ()
     import phonenumbers
 
@@ -82,18 +93,37 @@ def number_problems(text: str, country: str) -> tuple[tuple[str, str], ...]:
     from generator.content.phones import parse_text_number
 
     found = []
-    for match in phonenumbers.PhoneNumberMatcher(text, country,
+    for match in phonenumbers.PhoneNumberMatcher(plain, country,
                                                  leniency=phonenumbers.Leniency.POSSIBLE):
-        written = match.raw_string
-        if _skipped(text, match.start, match.end, written):
+        run, written = match.raw_string, text[match.start:match.end]
+        if _skipped(plain, match.start, match.end, run):
             continue
         try:
-            parse_text_number(written, country)
+            parse_text_number(run, country)
         except PhoneError as error:
             said = str(error)
-            found.append((written, f"it {said.removeprefix(f'{written!r} ')}"
-                          if said.startswith(f"{written!r} ") else said))
+            found.append((written, f"it {said.removeprefix(f'{run!r} ')}"
+                          if said.startswith(f"{run!r} ") else said))
     return tuple(found)
+
+
+def plain_separators(text: str) -> str:
+    """`text` with each Unicode dash, space, dot and bracket that may join a number's
+    groups as its ASCII form, one character for one (so positions in it are positions in
+    `text`), full-width digits as ASCII digits."""
+    def plain(char: str) -> str:
+        if char in _AS_HYPHEN:
+            return "-"
+        if char in _AS_DOT:
+            return "."
+        if char in _AS_SPACE or (char != " " and unicodedata.category(char) == "Zs"):
+            return " "
+        if char.isdecimal() and not char.isascii():
+            folded = unicodedata.normalize("NFKC", char)
+            return folded if folded.isascii() else char
+        return _AS_ASCII.get(char, char)
+
+    return "".join(plain(char) for char in text)
 
 
 def _skipped(text: str, start: int, end: int, written: str) -> bool:
@@ -108,8 +138,9 @@ def _skipped(text: str, start: int, end: int, written: str) -> bool:
 def added_numbers(translation: str, english: str) -> list[str]:
     """The numbers (runs of two digits or more, in any script) `translation` writes that
     `english` does not, as the translation writes them."""
-    have = {_value(run.group()) for run in _NUMBER_RUN.finditer(english)}
-    added = [run.group().strip() for run in _NUMBER_RUN.finditer(translation)
+    have = {_value(run.group()) for run in _NUMBER_RUN.finditer(plain_separators(english))}
+    added = [translation[run.start():run.end()].strip()
+             for run in _NUMBER_RUN.finditer(plain_separators(translation))
              if _digits(run.group()) >= 2 and _value(run.group()) not in have
              and not any(_value(run.group()) in value for value in have)]
     return list(dict.fromkeys(added))
