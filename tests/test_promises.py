@@ -122,8 +122,8 @@ def test_a_weekday_line_is_never_said_to_be_open_any_time(weekdays: tuple[Path, 
 
 def test_the_build_notes_what_it_left_unsaid(weekdays: tuple[Path, str]) -> None:
     _, err = weekdays
-    notes = [row for row in err.splitlines() if "the brochure's back panel and the restroom "
-             "poster and sticker say" in row]
+    notes = [row for row in err.splitlines()
+             if "the brochure's back panel and the restroom poster say" in row]
     assert len(notes) == 1, err
     assert ": note: " in notes[0]
     assert "say only 'free' (1-800-799-7201 is free to call) of 'Local line'" in notes[0]
@@ -150,7 +150,7 @@ def test_the_default_kit_says_it_all_and_notes_nothing(tmp_path: Path) -> None:
     code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
                         "brochure")
     assert code == 0, err
-    assert "back panel and the restroom poster and sticker say" not in err
+    assert "back panel says" not in err and "back panel and the restroom" not in err
     strings = load_strings("es", DEFAULT_CONTENT)
     assert claims_in(outside(tmp_path / "out" / "es" / "brochure.pdf"), strings) == {
         FREE, PRIVATE, ANY_TIME}
@@ -215,7 +215,7 @@ def test_each_language_s_piece_says_what_its_own_hours_say(tmp_path: Path) -> No
                 lang, name)
     warnings = [row for row in err.splitlines() if "say 24/7 in es but not in en" in row]
     assert len(warnings) == 1 and ": warning: " in warnings[0], err
-    notes = [row for row in err.splitlines() if "sticker in en say only" in row]
+    notes = [row for row in err.splitlines() if "restroom poster in en say only" in row]
     assert len(notes) == 1 and "not 'any time': its hours are Mon–Fri 9–5" in notes[0], err
 
 
@@ -224,4 +224,28 @@ def test_hours_the_same_in_every_language_draw_no_warning(tmp_path: Path) -> Non
     kit = kit_with(tmp_path / "kit", resources, ("en", "es"))
     code, err = run_cli("check", kit)
     assert code == 0, err
-    assert "say 24/7 in" not in err and "sticker say" not in err, err
+    assert "say 24/7 in" not in err and "poster say" not in err, err
+
+
+def test_the_note_names_the_restroom_pieces_only_where_the_kit_makes_them(
+        tmp_path: Path) -> None:
+    """The note said the restroom poster says it in a kit whose poster is the ordinary one:
+    it names the restroom poster and sticker where site.yaml makes them, and the web page
+    says it in plain words either way."""
+    from generator.serve.plain import Words, plain
+
+    kit = kit_with(tmp_path / "kit", lines("1-800-799-7201", "Mon–Fri 9:00–17:00"), ("en",))
+    edit(kit / "site.yaml", "poster_discreet: true", "poster_discreet: false")
+    code, err = run_cli("check", kit, "--format", "brochure")
+    assert code == 0, err
+    (note,) = [row for row in err.splitlines() if "back panel" in row]
+    assert "the brochure's back panel says only 'free'" in note and "restroom" not in note
+    edit(kit / "site.yaml", "poster_discreet: false", "poster_discreet: true\n"
+         "sticker_discreet: true")
+    code, err = run_cli("check", kit, "--format", "brochure")
+    (note,) = [row for row in err.splitlines() if "back panel" in row]
+    assert ("the brochure's back panel and the restroom poster and sticker say only 'free'"
+            in note)
+    said = plain(note.split("note: ", 1)[1], Words({})).text
+    assert said.startswith("The brochure's back panel and the restroom poster and sticker")
+    assert "“Its calls are confidential”" in said

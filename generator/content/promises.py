@@ -1,6 +1,6 @@
 """What a piece may say of the first line in a few words beside its number or QR code.
 
-The brochure's back panel and the restroom poster and sticker say of the first line what
+The brochure's back panel (and the restroom poster and sticker) say of the first line what
 reaching it is like: "Free and private, any time." Each claim is made only where the line's
 data makes it (a card beside a line open Monday to Friday, 9 to 5, said "any time"):
 
@@ -39,7 +39,25 @@ PROMISE_STRINGS: Mapping[frozenset[str], str] = MappingProxyType({
     frozenset({PRIVATE}): "promise_private",
     frozenset({ANY_TIME}): "promise_any_time",
 })
-WHERE = "the brochure's back panel and the restroom poster and sticker"
+WHERE = "the brochure's back panel"
+# the restroom pieces that say it too, where site.yaml makes them (layouts' settings)
+RESTROOM = (("poster_discreet", "poster"), ("sticker_discreet", "sticker"))
+
+
+def where_said(site: Site) -> tuple[str, bool]:
+    """The pieces a kit of `site` makes that say it, as the notes name them ("the brochure's
+    back panel and the restroom poster"), and whether they are several."""
+    restroom = [name for setting, name in RESTROOM if _on(site, setting)]
+    if not restroom:
+        return WHERE, False
+    return f"{WHERE} and the restroom {' and '.join(restroom)}", True
+
+
+def _on(site: Site, setting: str) -> bool:
+    try:
+        return site.option(setting) is True
+    except AttributeError:  # no layout declares it (a site's own layouts replace them)
+        return False
 
 
 def open_all_hours(hours: str | None) -> bool:
@@ -107,12 +125,14 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
         if not promise.unsaid:
             continue
         unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
+        pieces, several = where_said(site)
+        verb = "say" if several else "says"
         if promise.said:
             said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
-            what = f"say only {said} of {quoted(first.name)}"
+            what = f"{verb} only {said} of {quoted(first.name)}"
         else:
-            what = f"say nothing of {first.name!r} beside its number"
-        where = WHERE if len(by_promise) == 1 else f"{WHERE} in {', '.join(said_in)}"
+            what = f"{verb} nothing of {first.name!r} beside its number"
+        where = pieces if len(by_promise) == 1 else f"{pieces} in {', '.join(said_in)}"
         problems.append(Problem(first.source.path, f"{where} {what}; {unsaid}",
                                 first.source.line, "info", code=Code.PROMISE_UNSAID, fields={
                                     "name": first.name, "said": tuple(promise.said),

@@ -350,7 +350,7 @@ RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": left out (?P<what>'.*?'): it comes after '(?P<first>.*?)', which is "
                 r"left out: the lines keep their order(?P<rest>;.*?)?" + _TAIL), _left_out_after),
     (re.compile(_HEAD + r": left out: the lines need its room" + _TAIL), _yields_room),
-    (re.compile(r"the brochure's back panel and the restroom poster say .*$"), _promise),
+    (re.compile(r"the brochure's back panel(?: and the restroom [a-z ]+)? says? .*$"), _promise),
     (re.compile(_HEAD + r": printed the shorter '(?P<short>.*)': the whole safety note .*"
                 + _TAIL), _shorter_note),
     (re.compile(_FORMAT + r": left out '(?P<name>.*)': with \w+: true it names no "
