@@ -18,7 +18,10 @@ opens other.net), a space, or port 0."""
 from __future__ import annotations
 
 import ipaddress
+import json
 import re
+from bisect import bisect_right
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from pydantic import AnyHttpUrl, TypeAdapter, ValidationError
@@ -107,12 +110,39 @@ def host_problem(host: str) -> str | None:
 def _mixed_scripts(label: str) -> str | None:
     """The scripts a host name's label mixes ("Cyrillic and Latin"), or None for one script
     (or a mix a language writes, such as Japanese's)."""
-    from confusable_homoglyphs import categories
-
-    scripts = categories.unique_aliases(label) - {"COMMON", "INHERITED"}
+    scripts = {_script(char) for char in label} - {"COMMON", "INHERITED"}
     if len(scripts) <= 1 or any(scripts <= allowed for allowed in _MIXES_ALLOWED):
         return None
     return " and ".join(sorted(script.capitalize() for script in scripts))
+
+
+_Ranges = tuple[tuple[int, ...], tuple[tuple[int, int, str], ...]]
+
+
+@remembered(1)
+def _script_ranges() -> _Ranges:
+    """confusable_homoglyphs' table of code point ranges and their scripts (its
+    categories.json), read as its data file, on first use: the package's `categories`
+    module loads it through a module that imports urllib.request, and with it http.client
+    and ssl, which a build that checks a web address has no use for."""
+    import confusable_homoglyphs
+
+    data = json.loads(Path(confusable_homoglyphs.__file__).with_name("categories.json")
+                      .read_text(encoding="utf-8"))
+    aliases = data["iso_15924_aliases"]
+    ranges = tuple((start, end, aliases[alias])
+                   for start, end, alias, _ in data["code_points_ranges"])
+    return tuple(start for start, _, _ in ranges), ranges
+
+
+def _script(char: str) -> str:
+    """The script of a character ("LATIN", "CYRILLIC", "COMMON"...), as
+    confusable_homoglyphs.categories.alias gives it."""
+    starts, ranges = _script_ranges()
+    index = bisect_right(starts, ord(char)) - 1
+    if index >= 0 and ord(char) <= ranges[index][1]:
+        return ranges[index][2]
+    return "Unknown"
 
 
 @remembered(1)
