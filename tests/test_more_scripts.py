@@ -479,8 +479,11 @@ def test_index_names_languages_in_their_own_names_in_site_order(kit: Path, tmp_p
                  "--no-previews")
     assert result.code == 0, result.err
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    headings = re.findall(r"<h2><span lang=\"([^\"]+)\" dir=\"auto\">([^<]+)</span>", html)
-    assert headings == [("es", "Español"), ("en", "English"), ("ar", "العربية")]
+    # each language's heading has an id the contents at the top link to (a4010ae)
+    headings = re.findall(r"<h2 id=\"lang-([^\"]+)\"><span lang=\"([^\"]+)\" dir=\"auto\">"
+                          r"([^<]+)</span>", html)
+    assert headings == [("es", "es", "Español"), ("en", "en", "English"),
+                        ("ar", "ar", "العربية")]
 
 
 def test_native_names() -> None:
