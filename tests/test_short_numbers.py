@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.yamlfile import load_yaml
 from tests.conftest import decode_qr_codes, edit, page_texts
 
 
@@ -71,21 +72,25 @@ def test_real_short_numbers_still_print_and_dial(kit: Path, run) -> None:
 
 
 @pytest.mark.parametrize("number", ["614-27", "555-12"])
-def test_import_csv_skips_the_row_naming_file_row_and_field(kit: Path, run,
-                                                            number: str) -> None:
+def test_import_csv_refuses_the_row_naming_file_row_and_field(kit: Path, run,
+                                                              number: str) -> None:
+    """The row is refused alone, the others written, and the import exits 1 (6a43872)."""
     sheet = kit.parent / "lines.csv"
     sheet.write_text(f"name,phone,verified\nGood Line,1-800-555-0142,2026-10-01\n"
                      f"Fragment Line,{number},2026-10-01\n", encoding="utf-8")
     result = run("import", "csv", sheet, "--into", kit, "--force")
-    assert result.code == 0, result.err
-    assert (f"skipped Fragment Line: lines.csv:3: phone {number!r} is not a number to call "
+    assert result.code == 1, result.err
+    assert (f"{sheet}:3: refused 'Fragment Line': phone {number!r} is not a number to call "
             "in US") in result.err, result.err
     written = (kit / "resources.yaml").read_text(encoding="utf-8")
     assert "Fragment Line" not in written and number not in written
+    assert "Good Line" in written and "1-800-555-0142" in written
     sheet.write_text(f"name,phone\nFragment Line,{number}\n", encoding="utf-8")
     result = run("import", "csv", sheet, "--into", kit, "--force")
     assert result.code == 1  # nothing left to write
-    assert f"lines.csv:2: phone {number!r} is not a number to call in US" in result.err
+    assert (f"{sheet}:2: refused 'Fragment Line': phone {number!r} is not a number to call "
+            "in US") in result.err, result.err
+    assert "nothing to write: no line was imported" in result.err
 
 
 def test_import_csv_takes_an_sms_short_code_as_a_texting_number(kit: Path, run) -> None:
@@ -94,9 +99,13 @@ def test_import_csv_takes_an_sms_short_code_as_a_texting_number(kit: Path, run) 
                      "Text Line,,741741,HOME,2026-10-01\n"
                      "Called Code,741741,,,2026-10-01\n", encoding="utf-8")
     result = run("import", "csv", sheet, "--into", kit, "--force")
-    assert result.code == 0, result.err
-    assert "skipped Called Code: lines.csv:3: phone '741741' is not a number to call" \
-        in result.err
+    assert result.code == 1, result.err  # a refused row (6a43872)
+    assert f"{sheet}:3: refused 'Called Code': phone '741741' is not a number to call" \
+        in result.err, result.err
+    written = load_yaml(kit / "resources.yaml").data["resources"]
+    assert [(line["name"], line.get("phone"), line.get("text")) for line in written] == [
+        ("Text Line", None, {"number": "741741", "keyword": "HOME"}),
+        ("Emergency", "911", None)]  # the emergency line of the file replaced, carried over
     assert run("check", kit).code == 0
 
 
