@@ -13,6 +13,7 @@ from pathlib import Path
 
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
+from generator.content.kit_parts import line_numbers
 from generator.content.layouts import declared_strings
 from generator.content.load import load_kit, load_site
 from generator.content.models import Kit, Site
@@ -45,7 +46,8 @@ def checked_kit(kit: Kit) -> Kit:
         try:
             strings[lang] = load_strings(lang, locale_root(kit.root, lang), layout_strings)
             numbers = printed_number_problems(lang, locale_root(kit.root, lang),
-                                              layout_strings, kit.site.options.country)
+                                              layout_strings, kit.site.options.country,
+                                              line_numbers(kit.resources))
             if numbers:
                 raise ContentError(numbers)
         except ContentError as error:
@@ -57,14 +59,15 @@ def checked_kit(kit: Kit) -> Kit:
 
 
 def printed_number_problems(lang: str, root: Path, layout_strings: Mapping[str, str],
-                            country: str) -> list[Problem]:
+                            country: str, known: frozenset[str] = frozenset()
+                            ) -> list[Problem]:
     """Each interface string of `lang` with a number in it that a line could not print for
     `country` (premium rate, not valid there, two scripts' digits: content/text_numbers.py),
     on its catalogue's line."""
     status = language_status(lang, root, layout_strings)
     problems = []
     for key, text in status.strings.items():
-        problem = printed_text_problem(text, country)
+        problem = printed_text_problem(text, country, known=known)
         if problem is None:
             continue
         origin = status.origins.get(key)

@@ -283,3 +283,143 @@ def test_check_finds_such_a_number_in_every_printed_text(kit: Path, run, file: s
     assert result.code == 1
     assert f"{path}:{line}: {field}: the number 1" in result.err, result.err
     assert f"900{new.split('900')[1][0]}555" in result.err and PREMIUM in result.err
+
+
+# --- something written like a phone number must be one (issue 39) -------------------------------
+
+@pytest.mark.parametrize(("text", "country", "found", "says"), [
+    ("Call 555-12 to talk.", "US", "555-12", "written like part of a phone number"),
+    ("Call 1-800-799-72 to talk.", "US", "1-800-799-72", "not a valid phone number"),
+    ("Call {emergency} or 614-27.", "US", "614-27", "written like part of a phone number"),
+    ("Call 800-79 now", "US", "800-79", "written like part of a phone number"),
+    ("Call 1 800 799 72 now", "US", "1 800 799 72", "not a valid phone number"),
+    ("Call 1.800.799.72 now", "US", "1.800.799.72", "not a valid phone number"),
+    ("Call (614) 555-01 now", "US", "(614) 555-01", "not a valid phone number"),
+    ("Call +1 614-27", "US", "+1 614-27", ""),
+    ("Call:614-27", "US", "614-27", "written like part of a phone number"),
+    ("Ring 0808 2000 for help", "GB", "0808 2000", "not a valid phone number"),
+    ("Call 1-900-555-O199 now", "US", "1-900-555-O199", "'O' is not 0"),
+    ("Call 1-800-799-723O now", "US", "1-800-799-723O", "'O' is not 0"),
+    ("Call 1-800-799-SAFE now", "US", "1-800-799-SAFE", "spelled in letters"),
+    # a known line a digit off: named by the text, or one digit away whatever it says
+    ("Call the National Domestic Violence Hotline at 1-800-799-2733.", "US", "1-800-799-2733",
+     "differs from the National Domestic Violence Hotline's published 1-800-799-7233"),
+    ("Call thehotline.org's advocates at 1-800-799-7323.", "US", "1-800-799-7323",
+     "and the text names the National Domestic Violence Hotline"),
+    ("Call 1-800-799-7223 to talk.", "US", "1-800-799-7223",
+     "differs from the National Domestic Violence Hotline's published 1-800-799-7233"),
+    ("Llame a la Línea Nacional sobre la Violencia Doméstica: 1-800-799-7232.", "US",
+     "1-800-799-7232", "the text names the National Domestic Violence Hotline"),
+])
+def test_something_written_like_a_number_must_be_one(text: str, country: str, found: str,
+                                                     says: str) -> None:
+    problems = number_problems(text, country)
+    assert [written for written, _ in problems] == [found], problems
+    assert says in problems[0][1], problems
+
+
+def test_a_number_a_digit_off_a_national_line_prints_when_it_is_the_kits_own_line() -> None:
+    """Text has no setting to say a number differs on purpose: the kit's own lines do
+    (`differs_from_published: true`), and their numbers may be written in its text."""
+    text = "Call 1-800-799-7223 to talk."
+    assert number_problems(text, "US", frozenset({"+18007997223"})) == ()
+    assert number_problems("Call 1-800-799-7200 to talk.", "US") == ()  # two digits, unnamed
+
+
+@pytest.mark.parametrize(("text", "country"), [
+    ("Call 988 or 1-800-799-7233 24 hours a day", "US"),  # a number, then a count
+    ("Ages 10-12, the 2024-25 school year, open 9.00-17.00 and 8:30-4:30", "US"),
+    ("In 2023 15000 calls were made; 1 in 3 women; 50-60 % of them", "US"),
+    ("Mon–Fri 9–5, Sat 10–2; 24-hour line; 988-Lifeline; 3.5 x 2 in; $10-20", "US"),
+    ("Ruf 030/1234567 an, oder 08000 116 016", "DE"),
+    ("Text relay: 18001 0808 2000 247; text SHOUT to 85258", "GB"),
+    ("See https://example.org/123-456-7890 or write to help@example.org", "US"),
+    ("ISBN 978-3-16-148410-0; (2019) 45(3): 112-130", "US"),
+    ("Text START to 88788 or call 1-800-799-SAFE (7233)", "US"),
+    ("Call +44 808 2000 247 from abroad, or (614) 555-0100", "US"),
+])
+def test_numbers_that_are_no_phone_numbers_pass(text: str, country: str) -> None:
+    assert number_problems(text, country) == ()
+
+
+def test_no_built_in_catalogue_or_default_article_is_refused() -> None:
+    """The scanner reads every string of the 20 built-in catalogues (and the layouts'
+    strings) for seven countries, and the default and example articles: no false refusal."""
+    import yaml
+
+    from tests.conftest import REPO
+
+    texts: list[str] = []
+
+    def strings(value: object) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                strings(item)
+        elif isinstance(value, list):
+            for item in value:
+                strings(item)
+        elif isinstance(value, str):
+            texts.append(value)
+
+    catalogues = sorted((REPO / "generator" / "locales").glob("*.yaml"))
+    assert len(catalogues) >= 20
+    for path in [*catalogues, *sorted((REPO / "layouts").glob("*/*.yaml"))]:
+        strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+    articles = sorted((REPO / "content" / "articles").glob("*.md"))
+    assert len(articles) >= 15
+    texts.extend(path.read_text(encoding="utf-8")
+                 for path in [*articles, *(REPO / "docs" / "examples").glob("*/articles/*.md")])
+    refused = [(country, text, found) for country in ("US", "GB", "DE", "FR", "CA", "AU", "IN")
+               for text in texts if (found := number_problems(text, country))]
+    assert refused == []
+
+
+def test_the_default_kit_in_every_language_with_an_article_checks_clean(tmp_path: Path,
+                                                                          run) -> None:
+    from tests.conftest import DEFAULT_CONTENT
+
+    languages = sorted(path.name.split(".")[1]
+                       for path in (DEFAULT_CONTENT / "articles").glob("trauma-bonding.*.md")
+                       if path.name.split(".")[1] != "am")  # Amharic needs a font added
+    assert len(languages) >= 14
+    kit = default_kit_in(tmp_path / "content", languages)
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err
+    assert "cannot be printed" not in result.err
+
+
+@pytest.mark.parametrize(("card", "found"), [
+    ("Call 555-12 to talk.", "555-12"),
+    ("Call 1-800-799-72 to talk.", "1-800-799-72"),
+    ("Call 1-800-799-7223 to talk.", "1-800-799-7223"),
+])
+def test_a_card_line_with_a_fragment_is_refused_and_not_built(kit: Path, run, card: str,  # noqa: ANN001
+                                                              found: str) -> None:
+    article = kit / "articles" / "trauma-bonding.en.md"
+    edit(article, "card: You are not alone, and what you feel makes sense.", f"card: {card}")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 1
+    assert f"{article}:3: card: the number {found} in it cannot be printed" in result.err, \
+        result.err
+    assert not (out / "en" / "pocket-card.pdf").exists()
+
+
+def test_a_safety_note_with_a_fragment_is_refused(kit: Path, run) -> None:
+    (kit / "locales").mkdir(exist_ok=True)
+    (kit / "locales" / "en.yaml").write_text('safety_note: "Call {emergency} or 614-27."\n',
+                                             encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert (f"{kit / 'locales' / 'en.yaml'}:1: safety_note: the number 614-27 in it cannot be "
+            "printed: it is written like part of a phone number") in result.err, result.err
+
+
+def test_the_kits_own_line_a_digit_off_may_be_written_in_its_text(kit: Path, run) -> None:
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233",
+         "phone: 1-800-799-7223\n    differs_from_published: true")
+    article = kit / "articles" / "trauma-bonding.en.md"
+    edit(article, "card: You are not alone, and what you feel makes sense.",
+         "card: Call 1-800-799-7223 to talk.")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err

@@ -40,11 +40,12 @@ from generator.errors import Code, ContentError, Problem
 ARTICLE_SUFFIXES = (".md", ".txt")
 
 
-def load_library(site: Site, folders: tuple[Path, ...]
+def load_library(site: Site, folders: tuple[Path, ...], known: frozenset[str] = frozenset()
                  ) -> tuple[dict[str, dict[str, Article]], dict[tuple[str, str],
                                                               tuple[Problem, ...]]]:
     """Every article in every language (`check` too), each from the first of `folders` that
-    has it; (slug, language) -> why one could not be read."""
+    has it; (slug, language) -> why one could not be read. `known`: the numbers of the kit's
+    lines (`line_numbers`), which its text may print."""
     library: dict[str, dict[str, Article]] = {}
     broken: dict[tuple[str, str], tuple[Problem, ...]] = {}
     for slug in site.article_slugs:
@@ -55,7 +56,7 @@ def load_library(site: Site, folders: tuple[Path, ...]
             article = collect(article_problems, find_article,
                                first_folder(folders, *names), slug, lang)
             if article is not None and (numbers := article_number_problems(
-                    article, site.options.country)):
+                    article, site.options.country, known)):
                 article_problems.extend(numbers)
                 article = None
             if article is not None:
@@ -65,9 +66,19 @@ def load_library(site: Site, folders: tuple[Path, ...]
     return library, broken
 
 
-def article_number_problems(article: Article, country: str) -> list[Problem]:
+def line_numbers(resources: tuple[Resource, ...]) -> frozenset[str]:
+    """The numbers the kit's lines dial (E.164, or a short number's digits): printed text may
+    give them, as they were checked against the national lines where the lines are given."""
+    return frozenset(number for line in resources
+                     for number in (line.phone and line.phone.e164, line.tty and line.tty.e164,
+                                    line.text and line.text.e164) if number)
+
+
+def article_number_problems(article: Article, country: str,
+                            known: frozenset[str] = frozenset()) -> list[Problem]:
     """A number in an article's printed text (title, card line, key points, headings,
-    paragraphs) that a line could not print: premium rate, not valid, two scripts' digits."""
+    paragraphs) that a line could not print: premium rate, not valid (a fragment), two
+    scripts' digits, a digit off a national line's that is no line of the kit (`known`)."""
     texts = {"title": article.title,
              "card": article.card_line or "" if article.card_line_given else "",
              **{f"key_points.{n}": point for n, point in enumerate(article.key_points, 1)}}
@@ -79,16 +90,18 @@ def article_number_problems(article: Article, country: str) -> list[Problem]:
     from generator.content.text_numbers import text_number_problems
 
     path = article.source.path
-    problems = text_number_problems({k: v for k, v in texts.items() if v}, country, path)
+    problems = text_number_problems({k: v for k, v in texts.items() if v}, country, path,
+                                    known=known)
     if problems:  # on the line of the file where each number is
         written = path.read_text(encoding="utf-8", errors="replace")
         problems = text_number_problems({k: v for k, v in texts.items() if v}, country, path,
-                                        written)
+                                        written, known)
     return problems
 
 
-def site_text_problems(site: Site) -> list[Problem]:
-    """A number in site.yaml's `card_line` that a line could not print."""
+def site_text_problems(site: Site, known: frozenset[str] = frozenset()) -> list[Problem]:
+    """A number in site.yaml's `card_line` that a line could not print (`known`: the kit's
+    lines' numbers)."""
     from generator.content.text_numbers import text_number_problems
 
     texts = {f"card_line ({lang})" if lang else "card_line": text
@@ -96,7 +109,7 @@ def site_text_problems(site: Site) -> list[Problem]:
              if text}
     return [replace(problem, path=site.file_of("card_line"), line=site.line_of("card_line"))
             for problem in text_number_problems(texts, site.options.country,
-                                                site.file_of("card_line"))]
+                                                site.file_of("card_line"), known=known)]
 
 
 def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
@@ -345,7 +358,8 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
     tty = None if item.tty is None else parse_tty(item.tty, site.options.country)
     texted = (None if item.text is None
               else parse_text_number(item.text.number, site.options.country))
-    problems.extend(_text_problems(item, label, index, doc, site.options.country))
+    own = frozenset(number.e164 for number in (main_phone, tty, texted) if number)
+    problems.extend(_text_problems(item, label, index, doc, site.options.country, own))
     if not item.differs_from_published:
         published = _published_problems(
             {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
@@ -384,9 +398,10 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
 
 
 def _text_problems(item: ResourceModel, label: str, index: int, doc: YamlDoc,
-                   country: str) -> list[Problem]:
+                   country: str, own: frozenset[str] = frozenset()) -> list[Problem]:
     """A number written into a line's printed words (its name, hours, tab label, texting
-    words) that the line itself could not print: a premium-rate number in its hours."""
+    words) that the line itself could not print: a premium-rate number in its hours (`own`:
+    the line's own numbers, which it may repeat)."""
     from generator.content.text_numbers import printed_text_problem
 
     given = {"name": item.name, "hours": item.hours, "tab_label": item.tab_label,
@@ -395,7 +410,7 @@ def _text_problems(item: ResourceModel, label: str, index: int, doc: YamlDoc,
     for field, value in given.items():
         texts = value.items() if isinstance(value, dict) else [(None, value)] if value else []
         for lang, text in texts:
-            problem = printed_text_problem(text, country)
+            problem = printed_text_problem(text, country, known=own)
             if problem:
                 key: tuple[str | int, ...] = ("resources", index, *field.split("."),
                                               *([lang] if lang else []))

@@ -20,6 +20,7 @@ from generator.content.kit_parts import (
     card_articles,
     collect,
     emergency_first,
+    line_numbers,
     load_library,
     load_resources,
     site_text_problems,
@@ -70,7 +71,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
         resources_path = resources_file(folders, site.resource_source is not None)
         resources = collect(problems, load_resources, resources_path, site, problems,
                              roots) or ()
-        library, broken = load_library(site, folders)
+        library, broken = load_library(site, folders, line_numbers(resources))
         problems.extend(note for articles in library.values()
                         for article in articles.values() for note in article.notes)
     problems.extend(verification_problems(resources, site, date.today()))
@@ -78,7 +79,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     problems.extend(merges)
     problems.extend(title_fallbacks(site))
     if site is not None:
-        problems.extend(site_text_problems(site))
+        problems.extend(site_text_problems(site, line_numbers(resources)))
     problems.extend(emergency_first(resources, site))
     problems.extend(promise_notes(resources, site))
     packs: tuple[Kit, ...] = ()

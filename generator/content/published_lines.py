@@ -318,6 +318,38 @@ def _near_unnamed(phone: Phone, names: list[str], country: str
             Code.PUBLISHED_CLOSE, _near_fields(phone, line, number, their_kind), "warning")
 
 
+def text_difference(phone: Phone, text: str, hosts: Iterable[str], country: str
+                    ) -> str | None:
+    """What is wrong with a number written in printed text (an article, a card line, a
+    line's hours), or None: a digit or two off a national line the text names (by a name it
+    goes by, or a web address on the publisher's domain, among `hosts`), or one digit off a
+    national line's number whatever the text says. Text has no setting to say a number
+    differs on purpose: the number of a line of the kit is not asked about (it is checked
+    where the line is given, with `differs_from_published` there)."""
+    lines = set(named_lines([text], None))
+    for host in hosts:
+        lines.update(named_lines([], host if "://" in host else f"https://{host}"))
+    found = _difference("any", phone, sorted(lines, key=lambda line: line.name), country) \
+        if lines else None
+    if found is not None:
+        _, _, fields = found
+        said = f", and the text names {fields['owner']}"
+    elif (near := _near_unnamed(phone, [], country)) is not None:
+        _, _, fields, _ = near
+        said = ""
+    else:
+        return None
+    return (f"differs from {_owner_called(str(fields['owner']))} published "
+            f"{fields['published']} (published at {fields['source']}, recorded "
+            f"{fields['recorded']}){said}: write the number it publishes; if the number "
+            "written is right (another line's), give that line in resources.yaml, where "
+            f"`{CONFIRM}: true` says it differs on purpose")
+
+
+def _owner_called(called: str) -> str:
+    return f"{called}'" if called.endswith("s") else f"{called}'s"
+
+
 def _confirm() -> str:
     return f"add `{CONFIRM}: true` to the line"
 
