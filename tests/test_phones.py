@@ -8,7 +8,7 @@ import phonenumbers
 import pytest
 from phonenumbers import shortnumberinfo
 
-from generator.content.phone_rules import FREE_HELPLINES
+from generator.content.phone_rules import FREE_HELPLINES, MISSING_SHORT_NUMBERS
 from generator.content.phones import (
     PhoneError,
     emergency_problem,
@@ -181,6 +181,33 @@ def test_free_helpline_exceptions_are_still_needed(country: str, code: str) -> N
     assert shortnumberinfo.is_valid_short_number_for_region(number, country)
     assert (shortnumberinfo.expected_cost_for_region(number, country)
             == shortnumberinfo.ShortNumberCost.PREMIUM_RATE)
+
+
+@pytest.mark.parametrize(("country", "code"), sorted(MISSING_SHORT_NUMBERS))
+def test_missing_short_number_exceptions_are_still_needed(country: str, code: str) -> None:
+    """Each exception is a short number in service that phonenumbers does not know: once
+    its data has it, the entry can go (and this fails to say so)."""
+    number = phonenumbers.parse(code, country)
+    assert not shortnumberinfo.is_valid_short_number_for_region(number, country)
+    assert not phonenumbers.is_valid_number_for_region(number, country)
+    assert "http" in MISSING_SHORT_NUMBERS[(country, code)]  # its source
+    assert "recorded 20" in MISSING_SHORT_NUMBERS[(country, code)]
+
+
+@pytest.mark.parametrize("written", ["116 016", "116016", "116-016"])
+def test_germanys_violence_against_women_helpline_is_a_number_to_call(written: str) -> None:
+    phone = parse_phone(written, "DE")
+    assert (phone.e164, phone.display) == ("116016", written)
+    from generator.content.phones import free_to_call
+
+    assert free_to_call(phone, "DE")
+
+
+@pytest.mark.parametrize(("written", "country"), [("116 006", "GB"), ("116 016", "AT"),
+                                                  ("116 016", "US")])
+def test_a_116_number_not_in_service_says_so(written: str, country: str) -> None:
+    with pytest.raises(PhoneError, match="one of Europe's harmonised 116 numbers"):
+        parse_phone(written, country)
 
 
 # --- the emergency number ------------------------------------------------------------------
@@ -514,3 +541,18 @@ def test_a_number_is_parsed_once_for_checking_and_loading() -> None:
     load_kit(DEFAULT_CONTENT)
     info = phones._phone.cache_info()
     assert info.currsize > 0 and info.hits >= info.currsize, info
+
+
+def test_a_german_kit_prints_and_dials_116_016(kit: Path, run) -> None:  # noqa: ANN001
+    """The verifier's kit: `116 016` was refused as 'not a valid phone number or short code
+    in DE' (phonenumbers' data gap)."""
+    edit(kit / "site.yaml", "country: US", "country: DE")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Hilfetelefon Gewalt gegen Frauen\n    phone: \"116 016\"\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"112\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    assert "116 016" in " ".join(page_texts(out / "en" / "pocket-card.pdf")[1].split())
+    assert set(decode_qr_codes(out / "en" / "pocket-card.pdf", 1)) == {"tel:116016"}

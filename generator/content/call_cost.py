@@ -11,7 +11,7 @@ import phonenumbers
 from phonenumbers import shortnumberinfo
 
 from generator.content.phone_number import Phone
-from generator.content.phone_rules import FREE_HELPLINES
+from generator.content.phone_rules import FREE_HELPLINES, MISSING_SHORT_NUMBERS
 
 
 def free_to_call(phone: Phone, country: str) -> bool:
@@ -20,7 +20,7 @@ def free_to_call(phone: Phone, country: str) -> bool:
     if phone.e164.startswith("+"):
         number = phonenumbers.parse(phone.e164)
         return phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
-    if (country, phone.e164) in FREE_HELPLINES:
+    if (country, phone.e164) in FREE_HELPLINES or (country, phone.e164) in MISSING_SHORT_NUMBERS:
         return True
     short = phonenumbers.parse(phone.e164, country)
     return (shortnumberinfo.expected_cost_for_region(short, country)

@@ -46,6 +46,21 @@ NEVER_PRINTED = MappingProxyType({
 FREE_HELPLINES = frozenset({
     ("FR", "3919"),  # Violences Femmes Info: free, anonymous, 24/7 (arretonslesviolences.gouv.fr)
 })
+# Short numbers in service that phonenumbers' data (9.0.x) does not list for the country, so
+# that "116 016" was refused as "not a valid phone number". Each entry: who answers it, the
+# page it is published on and the date it was recorded; each is free to call (the EU's
+# harmonised 116 numbers are free for the caller). tests/test_phones.py fails when
+# phonenumbers starts to know one, so that the entry can go. Only numbers known to be in
+# service go here: a number printed on a card that does not connect is worse than a refusal
+# that asks for the line's full number. (The EU's 116 000 missing children, 116 006 victims,
+# 116 111 children, 116 117 and 116 123 are in phonenumbers' data wherever the countries
+# listed them. GB's 116 006 is not here: havenprint has no record of it in service, and
+# Victim Support's own page gives its Supportline as 08 08 16 89 111.)
+MISSING_SHORT_NUMBERS = MappingProxyType({
+    ("DE", "116016"): "Hilfetelefon Gewalt gegen Frauen, free, 24/7 (https://www.hilfetelefon.de/,"
+                      " recorded 2026-12-06)",
+})
+_EU_116 = re.compile(r"116\d{3}")
 
 
 def checked_phone(text: str, country: str, texting: bool = False) -> Phone:
@@ -131,6 +146,16 @@ def _parsed(text: str, country: str, letters: bool, texting: bool = False) -> Ph
         if problem:
             raise PhoneError(f"{text!r} {problem}")
         return Phone(raw=text, e164=digits, display=text)
+    digits = "".join(char for char in text if char.isdigit())
+    if (country, digits) in MISSING_SHORT_NUMBERS and _SHORT_CODE_TEXT.fullmatch(text):
+        return Phone(raw=text, e164=digits, display=text)
+    if _EU_116.fullmatch(digits) and _SHORT_CODE_TEXT.fullmatch(text):
+        raise PhoneError(
+            f"{text!r} is one of Europe's harmonised 116 numbers, but neither phonenumbers' "
+            f"data nor havenprint's own list (generator/content/phone_rules.py) has it in "
+            f"service in {country}: print the line's full number instead (a number that does "
+            "not connect must not reach a card); if it is in service there, ask for it to be "
+            "added to the list, with the page that publishes it")
     raise PhoneError(f"{text!r} is not a valid phone number or short code in {country}")
 
 
