@@ -136,3 +136,35 @@ def test_a_uk_kit_keeps_its_helplines(kit: Path, run) -> None:
         "    verified: 2026-11-01\n", encoding="utf-8")
     result = run("check", kit)
     assert result.code == 0, result.err
+
+
+@pytest.mark.parametrize(("number", "country", "why"), [
+    ("411", "US", "directory assistance"), ("611", "US", "repair and customer service"),
+    ("933", "US", "a test number for the 911 system"), ("511", "US", "traffic and travel"),
+    ("811", "US", "call before you dig"), ("411", "CA", "directory assistance"),
+])
+def test_service_codes_that_reach_no_help_are_refused(kit: Path, run, number: str,  # noqa: ANN001
+                                                      country: str, why: str) -> None:
+    """A number to call must reach someone who can help: phonenumbers takes the US N11
+    codes and 933 (a 911 test number) as valid short numbers."""
+    if country != "US":
+        edit(kit / "site.yaml", "country: US", f"country: {country}")
+    _lines(kit, f"    phone: \"{number}\"\n")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1, result.err
+    assert (f"{kit / 'resources.yaml'}:3: Intake line: phone: '{number}' is not a number to "
+            f"print in {country}: it is") in result.err and why in result.err, result.err
+
+
+@pytest.mark.parametrize(("number", "country"), [
+    ("211", "US"), ("311", "US"), ("711", "US"), ("988", "US"), ("211", "CA"), ("811", "CA"),
+])
+def test_service_codes_a_shelter_prints_build_and_dial(kit: Path, run, number: str,  # noqa: ANN001
+                                                       country: str) -> None:
+    if country != "US":
+        edit(kit / "site.yaml", "country: US", f"country: {country}")
+    _lines(kit, f"    phone: \"{number}\"\n")
+    out = kit.parent / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    assert set(decode_qr_codes(out / "en" / "pocket-card.pdf", 1)) == {f"tel:{number}"}

@@ -61,6 +61,26 @@ MISSING_SHORT_NUMBERS = MappingProxyType({
                       " recorded 2026-12-06)",
 })
 _EU_116 = re.compile(r"116\d{3}")
+# Short numbers phonenumbers accepts that reach nobody who can help a survivor: a number to
+# call must reach a person or a service that helps. The US and Canadian N11 codes kept are
+# those a shelter prints: 211 (community information and referral, which lists shelters),
+# 311 (city services, which in many cities connect to domestic violence services), 711
+# (the relay service that lets a deaf or hard-of-hearing caller reach any line), 911 and
+# 988; and in Canada 811 (the provinces' nurse and health advice line). The others are
+# services of another kind, and 933 is a test number.
+_DIRECTORY = ("directory assistance: an operator who looks numbers up (often charged), not "
+              "a service that helps")
+_TRAVEL = "traffic and travel information: a recording, not a service that helps"
+_CARRIER = "the phone company's repair and customer service, not a service that helps"
+NOT_HELPLINES = MappingProxyType({
+    ("US", "411"): _DIRECTORY, ("CA", "411"): _DIRECTORY,
+    ("US", "511"): _TRAVEL, ("CA", "511"): _TRAVEL,
+    ("US", "611"): _CARRIER, ("CA", "611"): _CARRIER,
+    ("US", "811"): "the 'call before you dig' line for buried utility lines, not a service "
+                   "that helps",
+    ("US", "933"): "a test number for the 911 system (it reads back the calling phone's "
+                   "number and address): nobody answers it",
+})
 
 
 def checked_phone(text: str, country: str, texting: bool = False) -> Phone:
@@ -142,6 +162,9 @@ def _parsed(text: str, country: str, letters: bool, texting: bool = False) -> Ph
                 and (country, digits) not in FREE_HELPLINES):
             raise PhoneError(f"{text!r} is a premium-rate short code in {country}: calling or "
                              f"texting it {_PREMIUM}")
+        if (country, digits) in NOT_HELPLINES:
+            raise PhoneError(f"{text!r} is not a number to print in {country}: it is "
+                             f"{NOT_HELPLINES[(country, digits)]}; print the line's own number")
         problem = _short_number_problem(text, number, digits, country, texting)
         if problem:
             raise PhoneError(f"{text!r} {problem}")
