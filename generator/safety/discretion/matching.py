@@ -26,14 +26,20 @@ Text and listed words go through the same steps before they are compared:
    still matches.
 
 Text is also read in two other ways (`_readings`), as a reader would see it:
-- capitals read as the Latin capitals they look like: a Greek or Cyrillic capital is folded
-  to its own small letter before its skeleton is taken (Greek "Η" to "η", whose skeleton is
-  "n"), so "SΗELTER" is also read with the capitals' own skeletons ("SHELTER"), and a
-  capital that looks like "l" as "I" ("VІCTIM"). A Cyrillic or Greek list word is also
-  compared written in Latin capitals ("HACИЛИE" for "насилие");
-- digits and symbols inside a word read as the letters they stand for ("Abu5e", "4buse",
-  "@buse", "v1olence", "Sh3lter": 1, ! and | as "i" and as "l"), for listed words of more
-  than SHORT_WORD letters (so that "5A" is not "sa").
+- letters that read as another letter by their own skeleton than folded first, each way
+  (`_two_way_letters`, from the confusables table): a Greek or Cyrillic capital is folded to
+  its own small letter before its skeleton is taken (Greek "Η" to "η", whose skeleton is
+  "n"), so "SΗELTER" is also read with the capitals' own skeletons ("SHELTER"). A letter
+  that looks like "l" (Latin "I" and "l", Cyrillic "Ӏ", Greek "Ι") is read as its word's
+  case says: "I" among capitals ("VlOLENCE", "VӀCTIM", "HOTLlNE"), "l" after the first
+  letter among small ones ("sheIter", "SheӀter"). Stretches of a few words around each such
+  word are read in every combination, so a text is read in time in proportion to its
+  length. A Cyrillic or Greek list word is also compared written in Latin capitals
+  ("HACИЛИE" for "насилие");
+- digits and symbols inside a word of more than SHORT_WORD characters read as the letters
+  they stand for ("Abu5e", "4buse", "@buse", "v1olence", "Sh3lter": 1, ! and | as "i" and as
+  "l"), with every digit or symbol the confusables table reads as a letter, in any script or
+  style ("ab∪se", "V١OLENCE", "V𝟏OLENCE"), so that "5A" is not "sa".
 
 Then, word by word (words are runs of letters, digits and combining marks):
 - a listed word matches that word, and its other forms by their stem (stems.py): "suicide"
@@ -69,7 +75,7 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, product
 from types import MappingProxyType
 
 from generator.engine import remembered
@@ -174,12 +180,6 @@ class Term:
         return (len(self.parts) == 1 and not self.unspaced and not self.bare
                 and not self.everyday and self.letters >= COMPOUND)
 
-    @property
-    def has_short_part(self) -> bool:
-        """A word of SHORT_WORD letters or fewer in it: not looked for where digits and
-        symbols are read as letters ("5A services" is not "SA services")."""
-        return any(_is_short(part) for part in self.parts)
-
 
 # Arabic letters people often type in their plain form: alef with hamza or madda as alef,
 # teh marbuta as heh ("ازمه" for "أزمة"), as Arabic search does.
@@ -190,7 +190,11 @@ _ARABIC_PLAIN_FORMS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "
 def _key(word: str) -> str:
     """A word as compared: Arabic letter forms made plain, its skeleton, folded again, in
     NFD."""
-    return unicodedata.normalize("NFD", skeleton(word.translate(_ARABIC_PLAIN_FORMS)).casefold())
+    key = skeleton(word.translate(_ARABIC_PLAIN_FORMS)).casefold()
+    # a skeleton that is a capital may fold to a letter with a skeleton of its own: "ᗰ" is
+    # "M", folded "m", whose skeleton is "rn" (as "m" itself reads)
+    folded = skeleton(key).casefold()
+    return unicodedata.normalize("NFD", folded)
 
 
 @remembered(1 << 16)  # a word's, as texts repeat their words
@@ -297,59 +301,250 @@ def _in_latin_capitals(entry: str) -> str | None:
     return read if read != upper else None
 
 
-# Digits and symbols that stand for letters inside a word; 1, ! and | for "i" or "l".
+# Digits and symbols that stand for letters inside a word; 1, ! and | for "i" or "l". Those
+# that look like a letter (Unicode's confusables: "∪" for "u", "١", "𝟏" and "׀" for "l" or
+# "i", "℮" for "e") are added from the confusables table (`_symbol_letters`).
 _SYMBOL_LETTERS = MappingProxyType({
     "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s",
     "+": "t", "€": "e"})
-_I_OR_L = frozenset("1!|")
-_SYMBOLS = frozenset(_SYMBOL_LETTERS) | _I_OR_L
-_RUN = re.compile(r"[\w@$!|+€]+")
+_I_OR_L = ("i", "l")
+
+
+# Where styled and compatibility forms of letters, digits and symbols are ("Ｉ", "𝐈", "𝟏",
+# "Ⅰ"): read as the character NFKC makes of them, before NFKC (which makes "ϲ", a
+# lunate sigma that looks like "c", a "ς", and "˛" a space and a mark).
+_STYLED_RANGES = ((0x2000, 0x33FF), (0xFB00, 0xFB4F), (0xFF00, 0xFFEF), (0x1D400, 0x1D7FF),
+                  (0x1F100, 0x1F1FF), (0x1FBF0, 0x1FBF9))
+
+
+@remembered(1)
+def _lookalike_candidates() -> frozenset[str]:
+    """Every character the confusables table maps, with the capitals of those that have
+    them, and every styled form of a character (`_STYLED_RANGES`)."""
+    table = prototypes()
+    found = {char for char in table if len(char) == 1}
+    found |= {cased for char in list(found) for cased in (char.upper(), char.title())
+              if len(cased) == 1}
+    found |= {chr(code) for first, last in _STYLED_RANGES for code in range(first, last + 1)
+              if unicodedata.normalize("NFKC", chr(code)) != chr(code)}
+    return frozenset(found | set("lI"))
+
+
+def _own_reads(char: str) -> set[str]:
+    """The strings `char` reads as by its own skeleton, and by that of the one character
+    NFKC makes of it."""
+    plain = unicodedata.normalize("NFKC", char)
+    return {skeleton(char), *((skeleton(plain),) if len(plain) == 1 else ())}
+
+
+@remembered(1)
+def _symbol_letters() -> dict[str, tuple[str, ...]]:
+    """Each digit or symbol (of any script, in any style) that stands for a letter inside a
+    word, to the letters it is read as: one, or "i" and "l" for what looks like "l" ("1",
+    "!", "|", "١", "𝟏", "￨")."""
+    letters: dict[str, tuple[str, ...]] = {
+        char: (letter,) for char, letter in _SYMBOL_LETTERS.items()}
+    letters.update(dict.fromkeys("1!|", _I_OR_L))
+    for char in sorted(_lookalike_candidates()):
+        if char.isalpha() or char.isspace() or unicodedata.category(char).startswith("M"):
+            continue  # a letter is `_two_way_letters`', a mark is of its word
+        plain = unicodedata.normalize("NFKC", char)
+        if plain in letters:  # a styled digit or symbol: "𝟏" is "1"
+            letters.setdefault(char, letters[plain])
+            continue
+        reads = {read.casefold() for read in _own_reads(char)}
+        latin = sorted(read for read in reads if len(read) == 1 and read.isascii()
+                       and read.isalpha())
+        if latin:
+            letters[char] = _I_OR_L if "l" in latin else (latin[0],)
+    return letters
+
+
+@remembered(1)
+def _run_pattern() -> re.Pattern[str]:
+    symbols = "".join(sorted(re.escape(char) for char in _symbol_letters()))
+    return re.compile(rf"[\w{symbols}]+")
 
 
 def _symbols_read(text: str) -> tuple[str, ...]:
     """`text` with the digits and symbols of each word that also has letters ("Abu5e",
-    "@buse", "Hotl1ne") read as letters: once with 1, ! and | as "i", once as "l"; none
-    when no word mixes them."""
-    if _SYMBOLS.isdisjoint(text):
+    "@buse", "Hotl1ne", "ab∪se") read as letters: once with those that look like "l" as
+    "i", once as "l"; none when no word mixes them."""
+    symbols = _symbol_letters()
+    text = text.translate(_IGNORABLE)  # (before NFKC: see _STYLED_RANGES)
+    if symbols.keys().isdisjoint(text):
         return ()
-    runs = [run for run in _RUN.finditer(text) if _spelt(run.group())]
+    runs = [run for run in _run_pattern().finditer(text) if _spelt(run.group(), symbols)]
     if not runs:
         return ()
     readings = []
-    for i_or_l in ("i", "l"):
+    for turn in (0, 1):
         pieces, last = [], 0
         for run in runs:
-            pieces += [text[last:run.start()], _as_letters(run.group(), i_or_l)]
+            pieces += [text[last:run.start()], _as_letters(run.group(), turn, symbols)]
             last = run.end()
         readings.append("".join([*pieces, text[last:]]))
     return tuple(dict.fromkeys(readings))
 
 
-def _spelt(run: str) -> bool:
-    """A run of a word's characters with letters and with digits or symbols in it ("!" and
-    "|" at either end are punctuation: "Help!")."""
-    run = run.strip("!|")
-    return any(char.isalpha() for char in run) and not _SYMBOLS.isdisjoint(run)
+def _spelt(run: str, symbols: dict[str, tuple[str, ...]]) -> bool:
+    """A run of a word's characters with letters and with digits or symbols in it, of more
+    than SHORT_WORD characters ("5A" is not "SA"; "!" at either end is punctuation:
+    "Help!")."""
+    run = run.strip("!")
+    return (len(run) > SHORT_WORD and any(char.isalpha() for char in run)
+            and not symbols.keys().isdisjoint(run))
 
 
-def _as_letters(run: str, i_or_l: str) -> str:
-    word = run.strip("!|")
+def _as_letters(run: str, turn: int, symbols: dict[str, tuple[str, ...]]) -> str:
+    word = run.strip("!")
     start = run.index(word)
-    return run[:start] + "".join(_SYMBOL_LETTERS.get(char) or (
-        i_or_l if char in _I_OR_L else char) for char in word) + run[start + len(word):]
+    letters = "".join(symbols[char][turn % len(symbols[char])] if char in symbols else char
+                      for char in word)
+    return run[:start] + letters + run[start + len(word):]
 
 
-def _readings(text: str) -> dict[str, bool]:
+# --- letters read by their own skeletons as well as folded ones
+
+# A word's letters that read two ways: at most this many are read each way (2 ** 4 readings
+# of the text); the others as folded (a disguise changes a letter or two of a word).
+_MOST_AMBIGUOUS = 4
+
+
+@remembered(1)
+def _two_way_letters() -> dict[str, tuple[str, ...]]:
+    """Each letter that reads as another letter by its own skeleton than folded first, to
+    the letters it reads as (itself, read folded, first): a capital of another script
+    ("Η", Greek Eta, is "H" by its own skeleton, "n" folded: "η"), a Latin capital "I" (its
+    skeleton is "l", folded it is "i": "sheIter"), a Greek lunate sigma "ϲ" (a "c", folded
+    "σ"). A letter that looks like "l" ("l", "I", "Ӏ", "Ι") is read as its word's case
+    says (`_l_like`). Digits and symbols ("1", "|") are `_symbols_read`'s. Taken from the
+    confusables table, once a process."""
+    letters: dict[str, tuple[str, ...]] = {}
+    for char in sorted(_lookalike_candidates()):
+        if not char.isalpha():
+            continue  # digits and symbols are read as letters in words long enough only
+        read: dict[str, str] = {_key(normalised(char)): char}  # by what it compares as
+        for letter in sorted(_own_reads(char)):
+            read.setdefault(_key(letter), letter)
+        if len(read) > 1 or "l" in read:
+            letters[char] = tuple(read.values())
+    return letters
+
+
+@remembered(1)
+def _l_like() -> frozenset[str]:
+    """The letters that look like "l" ("l", "I", "Ӏ", "Ι", "ǀ"): among capitals they stand
+    for "I" ("VlCTIM", "VӀCTIM"), among small letters for "l" ("sheIter", "SheӀter")."""
+    return frozenset(char for char, read in _two_way_letters().items()
+                     if any(_key(letter) == "l" for letter in read))
+
+
+def _l_read(word: str, position: int) -> tuple[str, ...]:
+    """What the letter at `position` that looks like "l" stands for, by the case of the
+    word's other letters: "i" among capitals ("VlCTIM"), "l" after the first letter among
+    small letters ("sheIter", "SheIter"), either where the case is mixed or it starts a
+    word of small letters ("Iowa", "Iesbian")."""
+    l_like = _l_like()
+    capitals = [char.isupper() for char in word
+                if char not in l_like and (char.isupper() or char.islower())]
+    if capitals and all(capitals):
+        return ("i",)
+    if capitals and not any(capitals[1:]) and position > 0 and (
+            not capitals[0] or word[0] not in l_like):
+        return ("l",)
+    return ("i", "l")
+
+
+_WORD_RUN = re.compile(r"\w+")
+# A listed phrase has at most this many words (the Vietnamese "đường dây trợ giúp"): the
+# words read two ways are read so with as many words on each side.
+_PHRASE_WORDS = 4
+_MOST_READINGS = 16  # of one stretch of words: beyond, each word is read alone
+
+
+def _letters_read(text: str) -> tuple[str, ...]:
+    """Stretches of `text` read with the letters of their words that read two ways
+    (`_two_way_letters`) each way: around each word that has one, its own and its
+    neighbours' combinations (up to _MOST_AMBIGUOUS letters a word and _MOST_READINGS
+    readings a stretch); none when no word has such a letter. "sheIter" (a capital I, whose
+    skeleton is "l") is read "shelter", "SΗELTER" "SHELTER", "vIoIence" "violence",
+    "WOΜENS AID" "WOMENS AID". Each stretch is a few words long, so a text of any length
+    is read in time in proportion to it."""
+    two_way = _two_way_letters()
+    plain = text.translate(_IGNORABLE)  # (before NFKC: see _STYLED_RANGES)
+    if two_way.keys().isdisjoint(plain):
+        return ()
+    runs = list(_WORD_RUN.finditer(plain))
+    options = [_word_readings(run.group(), two_way) for run in runs]
+    # the whole text with every such letter read by its own skeleton at once (capitals of
+    # other scripts as the Latin ones they look like: "RΕЅΤΑΙΝΙΝG ΟRDΕR")
+    pieces, at = [], 0
+    for run, own in zip(runs, options, strict=True):
+        pieces += [plain[at:run.start()], own[-1]]
+        at = run.end()
+    readings: dict[str, None] = dict.fromkeys(("".join([*pieces, plain[at:]]),))
+    readings.pop(plain, None)
+    for centre, own in enumerate(options):
+        if len(own) < 2:
+            continue
+        first, last = max(0, centre - _PHRASE_WORDS + 1), min(len(runs), centre + _PHRASE_WORDS)
+        window = options[first:last]
+        count = 1
+        for each in window:
+            count *= len(each)
+        if count <= _MOST_READINGS:
+            combinations: list[tuple[str, ...]] = list(product(*window))
+        else:  # the word alone read each way, its neighbours as written
+            combinations = [tuple(word if at == centre - first else each[0]
+                                  for at, each in enumerate(window)) for word in own]
+        start, end = runs[first].start(), runs[last - 1].end()
+        for words in combinations:
+            pieces, at = [], start
+            for run, word in zip(runs[first:last], words, strict=True):
+                pieces += [plain[at:run.start()], word]
+                at = run.end()
+            readings["".join(pieces)] = None
+        readings.pop(plain[start:end], None)
+    return tuple(readings)
+
+
+def _word_readings(word: str, two_way: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """A word as written and with its letters that read two ways read each way (up to
+    _MOST_AMBIGUOUS of them)."""
+    if not any(char.isalpha() for char in word) or two_way.keys().isdisjoint(word):
+        return (word,)
+    # another script's letters first, the odd ones out in a word ("FEMINICIDIО" with a
+    # Cyrillic О), then Latin ones ("I", "l") from the start
+    l_like = _l_like()
+    choices: list[tuple[str, ...]] = []
+    for position, char in enumerate(word):
+        read = two_way.get(char, (char,))
+        if char in l_like:
+            read = tuple({_key(one): one for one in (
+                *(one for one in read if _key(one) not in ("i", "l")),
+                *_l_read(word, position))}.values())
+            read = read if _key(normalised(char)) in map(_key, read) else (char, *read)
+        choices.append(read)
+    at = sorted((position for position, read in enumerate(choices) if len(read) > 1),
+                key=lambda position: word[position].isascii())[:_MOST_AMBIGUOUS]
+    own = "".join(read[-1] for read in choices)  # every one by its own skeleton: last
+    choices = [read if position in at else (word[position],)
+               for position, read in enumerate(choices)]
+    return tuple(dict.fromkeys((*("".join(letters) for letters in product(*choices)), own)))
+
+
+def _readings(text: str) -> tuple[str, ...]:
     """The ways `text` is read: as written, with HTML entities decoded ("vi&#111;lence"
-    prints as written), with capitals of other scripts as Latin ones, and each of those with
-    digits and symbols as letters (True: short words are not looked for there)."""
-    readings = dict.fromkeys((text, html.unescape(text)), False)
+    prints as written), stretches of it with letters that read two ways read each way
+    (capitals of other scripts as the Latin ones they look like, "I" and "l" as either),
+    and each of those with digits and symbols inside words as letters."""
+    readings = dict.fromkeys((text, html.unescape(text)))
     for reading in list(readings):
-        readings.setdefault(_capitals_read(reading), False)
+        readings.update(dict.fromkeys(_letters_read(reading)))
     for reading in list(readings):
-        for spelt in _symbols_read(reading):
-            readings.setdefault(spelt, True)
-    return readings
+        readings.update(dict.fromkeys(_symbols_read(reading)))
+    return tuple(readings)
 
 
 # --- words --------------------------------------------------------------------------------
@@ -627,22 +822,26 @@ class TermIndex:
         "abusive" too. Everyday terms (`!`) are never found: the words they cover are not
         looked at."""
         found: dict[int, Term] = {}
-        for reading, spelt in _readings(text).items():
+        for reading in _readings(text):
             words = _Words(reading, self)
-            looked_for = [one for one in self.candidates(words)
-                          if not (spelt and one.has_short_part)]
+            looked_for = self.candidates(words)
             claimed: set[int] = set()
+            here: set[int] = set()  # the terms found in this reading as written
             for listed_term in looked_for:
                 at = _found(listed_term, words)
                 if at:
                     found[id(listed_term)] = listed_term
+                    here.add(id(listed_term))
                     claimed |= at
             for listed_term in looked_for:
-                if id(listed_term) not in found and listed_term.stems:
-                    at = _found(listed_term, words, stems=True)
-                    if at - claimed:
-                        found[id(listed_term)] = listed_term
-                        claimed |= at
+                if not listed_term.stems or id(listed_term) in here:
+                    continue
+                at = _found(listed_term, words, stems=True)
+                if id(listed_term) in found:  # named in another reading: its words are its
+                    claimed |= at
+                elif at - claimed:
+                    found[id(listed_term)] = listed_term
+                    claimed |= at
         return [one for one in self.listed if id(one) in found]
 
 
