@@ -246,6 +246,62 @@ def test_a_premium_number_is_found_whatever_joins_its_digits(separator: str) -> 
     assert added_numbers(f"Llame al {number}", "Scan to call") == [number]
 
 
+TYPOGRAPHIC = {name: SEPARATORS[name] for name in (
+    "en dash", "em dash", "non-breaking hyphen", "figure dash", "minus sign",
+    "no-break space", "narrow no-break space")}
+
+
+@pytest.mark.parametrize("separator", TYPOGRAPHIC.values(), ids=TYPOGRAPHIC.keys())
+@pytest.mark.parametrize(("groups", "says"), [
+    (["614", "27"], "written like part of a phone number"),  # a fragment
+    (["555", "12"], "written like part of a phone number"),
+    (["1", "800", "799", "72"], "not a valid phone number"),  # a number cut short
+    (["1", "800", "799", "7223"],  # a digit off the Hotline's
+     "differs from the National Domestic Violence Hotline's published 1-800-799-7233"),
+])
+def test_a_fragment_or_slip_is_found_whatever_joins_its_digits(separator: str,
+                                                               groups: list[str],
+                                                               says: str) -> None:
+    """An en dash, a no-break space... between the groups hides nothing (issue 39)."""
+    number = separator.join(groups)
+    found = number_problems(f"Call {number} to talk.", "US")
+    assert [written for written, _ in found] == [number], found
+    assert says in found[0][1], found
+
+
+@pytest.mark.parametrize("separator", TYPOGRAPHIC.values(), ids=TYPOGRAPHIC.keys())
+def test_a_lines_phone_written_with_such_a_separator_is_checked(kit: Path, run,
+                                                                separator: str) -> None:
+    """In resources.yaml's phone field: the Hotline a digit off is refused with its published
+    number, and a fragment as a fragment, each on its file, line and field."""
+    slip = separator.join(["1", "800", "799", "7223"])
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", f"phone: \"{slip}\"")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:29: National Domestic Violence Hotline: phone: "
+            f"{' '.join(slip.split())} differs from the National Domestic Violence Hotline's "
+            "published "
+            "1-800-799-7233") in result.err, result.err
+    fragment = separator.join(["614", "27"])
+    edit(kit / "resources.yaml", f"phone: \"{slip}\"", f"phone: \"{fragment}\"")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:29: National Domestic Violence Hotline: phone: "
+            f"{' '.join(fragment.split())!r} is not a number to call in US") in result.err, \
+        result.err  # a no-break space is said as a space
+    assert "published" not in result.err
+
+
+@pytest.mark.parametrize(("text", "country"), [
+    ("Over 10\u00a0000 women called; 2\u202f500 in 2024", "US"),  # counts in thousands
+    ("Ouvert de 9\u00a0h à 17\u00a0h, 24\u00a0h/24", "US"),
+    ("Call 1\u00a0800\u00a0799\u00a07233\u00a024 hours a day", "US"),
+    ("Pages 12\u00a03", "US"),
+])
+def test_no_break_spaces_in_ordinary_text_pass(text: str, country: str) -> None:
+    assert number_problems(text, country) == ()
+
+
 def test_a_card_line_with_non_breaking_hyphens_is_refused_and_not_built(kit: Path,
                                                                          run) -> None:
     """The verifier's card: `card: ... Llame al 1‑900‑555‑0199.` (U+2011) printed."""

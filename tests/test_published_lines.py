@@ -238,6 +238,59 @@ def test_a_line_named_in_another_language_or_way_is_checked(name: str) -> None:
     assert f"1-800-799-7223 differs from {NDVH} 1-800-799-7233" in found[0].message
 
 
+@pytest.mark.parametrize(("name", "country", "number", "published", "owner"), [
+    # the names, aliases and translations a verifier found unnamed (issue 39)
+    ("Línea Nacional de Violencia Doméstica", "US", "1-800-799-7244", "1-800-799-7233", NDVH),
+    ("Línea Directa Nacional de Violencia Doméstica", "US", "1-800-799-7244", "1-800-799-7233",
+     NDVH),
+    ("NDVH (Spanish)", "US", "1-800-799-7244", "1-800-799-7233", NDVH),
+    ("The Hotline", "US", "1-800-799-7244", "1-800-799-7233", NDVH),
+    ("Chat at thehotline.org", "US", "1-800-799-7244", "1-800-799-7233", NDVH),
+    ("WWW.TheHotline.org/es", "US", "1-800-799-7244", "1-800-799-7233", NDVH),
+    ("Línea 988", "US", "1-800-273-8266", "1-800-273-8255",
+     "the 988 Suicide & Crisis Lifeline's published"),
+    ("Línea de Prevención del Suicidio y Crisis", "US", "1-800-273-8266", "1-800-273-8255",
+     "the 988 Suicide & Crisis Lifeline's published"),
+    ("Jeunesse, J’écoute", "CA", "1-800-668-6886", "1-800-668-6868",
+     "Kids Help Phone's published"),
+    ("Ligne d’écoute Espoir pour le mieux-être", "CA", "1-855-242-3301", "1-855-242-3310",
+     "the Hope for Wellness Help Line's published"),
+    ("SOS violence conjugale", "CA", "1-800-363-9001", "1-800-363-9010",
+     "SOS violence conjugale's published"),
+    ("Línea Nacional de Ayuda de Agresión Sexual", "US", "1-800-656-4664", "1-800-656-4673",
+     "RAINN's National Sexual Assault Hotline's published"),
+])
+def test_a_line_named_by_an_alias_or_translation_is_the_national_line(
+        name: str, country: str, number: str, published: str, owner: str) -> None:
+    """Two digits off, so that only naming the line (not one digit, nor a shared word) finds
+    it: the name is the national line's."""
+    found = differences({"phone": parse_phone(number, country)}, [name], None, country)
+    assert [(f.field, f.severity, f.code.name) for f in found] == [
+        ("phone", "error", "PUBLISHED_NEAR")], (name, found)
+    assert f"{number} differs from {owner} {published}" in found[0].message
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Ligne 9-8-8", "9-8-8 Suicide Crisis Helpline"),
+    ("Ligne 9‑8‑8 (Canada)", "9-8-8 Suicide Crisis Helpline"),
+    ("Ligne d'aide en cas de crise de suicide 988", "9-8-8 Suicide Crisis Helpline"),
+    ("988 Lifeline en español", "988 Suicide & Crisis Lifeline"),
+])
+def test_a_number_in_a_name_is_read_whatever_joins_its_digits(name: str, line: str) -> None:
+    assert line in [found.name for found in named_lines([name], None)]
+
+
+def test_a_translated_name_in_text_is_the_national_line() -> None:
+    """Text names the line in Spanish, as directories write it: two digits off is refused."""
+    from generator.content.text_numbers import number_problems
+
+    found = number_problems("Llame a la Línea Nacional de Violencia Doméstica al "
+                            "1-800-799-7244.", "US")
+    assert [written for written, _ in found] == ["1-800-799-7244"]
+    assert "the text names the National Domestic Violence Hotline" in found[0][1]
+    assert number_problems("Llame al 1-800-799-7244.", "US") == ()  # unnamed: two digits
+
+
 @pytest.mark.parametrize("name", [
     "Domestic Violence Services",  # shares its words, not its whole name
     "Ohio Domestic Violence Hotline",

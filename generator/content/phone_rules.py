@@ -25,8 +25,10 @@ _INTERNATIONAL = MappingProxyType({  # how a number written with its country cod
                      phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
                  })
 # A short code is dialled as the digits alone, so its text must be nothing else: phonenumbers
-# drops the words between digit groups ("911 or 988" would dial 911988).
-_SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-]\d+)*")
+# drops the words between digit groups ("911 or 988" would dial 911988). Its groups may be
+# joined as a number's are: a space (no-break too), a dot, a hyphen or any dash (614–27 is
+# a fragment as 614-27 is, not two numbers).
+_SHORT_CODE_TEXT = re.compile(r"\d+(?:[\s.\-\u2010-\u2015\u2212]\d+)*")
 
 # 1.8007997233e9, 1.80E+10: a long number as a spreadsheet shows it; phonenumbers read the
 # "e" as a letter key (3) and the error offered a number spelled in letters.

@@ -7,9 +7,11 @@ line.
 
 A line names a national line when one of its names (in any language given) contains one of
 the names the national line goes by (its name, abbreviations, the translations havenprint
-ships), as whole words, read alike in case, accents, punctuation and "the", "hot line",
-"helpline", "hotlines" and "Natl."; or is one of the short names it goes by alone ("The
-Hotline"); or when its `url` is on one of the publisher's domains. Names are not all a
+ships and the names directories list it by), as whole words, read alike in case, accents,
+punctuation, "the", "hot line", "helpline", "hotlines", "Natl." and a number's dashes
+("Ligne 9-8-8"); or is one of the short names it goes by alone ("The Hotline"); or when its
+`url`, or a web address written in its name ("thehotline.org"), is on one of the
+publisher's domains. Names are not all a
 wrong number goes by, so a number is also looked at by itself: a full number one or two
 digits from a published one, on a line whose name shares a distinctive word with the
 national line's names, is an error too ("Domestic Violence Line", 1-800-799-7223); with an
@@ -84,6 +86,13 @@ _WORDS = MappingProxyType({"hotline": "line", "hotlines": "line", "helpline": "l
                            "dv": "domestic violence", "centre": "center"})
 _JOINED = MappingProxyType({("hot", "line"): "line", ("help", "line"): "line",
                             ("life", "line"): "lifeline", ("life", "lifeline"): "lifeline"})
+# What joins the digits of a number written in a name ("Ligne 9-8-8"), in any dash.
+_DIGITS_JOINED = re.compile("(?<=\\d)[-.\u2010-\u2015\u2212](?=\\d)")
+# A word's first letter elided before a vowel in French (d', l', j', qu'), which one
+# directory writes and the next leaves out ("Ligne d'écoute Espoir", "d'espoir").
+_ELIDED = re.compile(r"\b(?:qu|[cdjlmnst])['’`ʼ](?=\w)")
+# A web address written in a line's name ("thehotline.org", "Chat: www.thehotline.org/es").
+_HOST_IN_NAME = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}\b(?:/\S*)?", re.IGNORECASE)
 # Scripts written without spaces between words: each letter is taken as a word, so that a
 # name is found inside a longer one (全国家庭暴力热线 in 美国全国家庭暴力热线). Han and kana
 # letters each carry a meaning: four in a row shared (家庭暴力) is a distinctive word.
@@ -105,7 +114,9 @@ def normalised(text: str) -> str:
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
     text = unicodedata.normalize("NFC", "".join(
         char for char in text if unicodedata.category(char) != "Mn")).translate(_PLAIN_LETTERS)
+    text = _ELIDED.sub("", text)  # French: "d'espoir" and "Espoir", "J'écoute" and "écoute"
     text = re.sub(r"['’`ʼ]", "", text.replace("&", " and "))
+    text = _DIGITS_JOINED.sub("", text)  # "9-8-8", "9.8.8" and "988" are one number
     for pattern, word in _ABBREVIATED:
         text = pattern.sub(word, text)
     text = _UNSPACED.sub(lambda letter: f" {letter.group()} ", text)
@@ -130,7 +141,9 @@ _GENERIC_WORDS = """
     phone call calls text texting free freephone toll hour hours talk chat number numbers
     local state county city community information info emergency network program programme
     linea ligne linha linia linya liy duong nong with from about sobre contra contre kont
-    para pour against your their this that what laban tulong wsparcia daide 24hr
+    para pour against your their this that what laban tulong wsparcia daide aide ecoute
+    ayuda directa etre
+    24hr
     الخط الوطني الساخن خط ملی تلفن قومی ہیلپ لائن لايف הקו הלאומי לסיוע קו горячая линия
     помощи राष्ट्रीय हेल्पलाइन लाइफलाइन জাতীয় হটলাইন লাইফলাইন 상담전화 መስመር የስልክ
     """
@@ -189,10 +202,12 @@ def named_lines(names: Iterable[str], url: str | None) -> list[PublishedLine]:
     named = {line for name in written
              for found in pattern.findall(f" {name} ") for line in by_name[found]}
     named.update(line for line in published_lines() if set(line.alone) & set(written))
-    host = _host(url)
+    hosts = {host for host in (_host(url), *(
+        _host(found if "://" in found else f"https://{found}")
+        for name in names if name for found in _HOST_IN_NAME.findall(name))) if host}
     return [line for line in published_lines()
-            if line in named or host is not None and any(
-                host == domain or host.endswith(f".{domain}") for domain in line.web)]
+            if line in named or any(host == domain or host.endswith(f".{domain}")
+                                    for host in hosts for domain in line.web)]
 
 
 @remembered(1)

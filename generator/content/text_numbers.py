@@ -36,6 +36,9 @@ _AS_HYPHEN = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\ufe58\u
                        "\u30fc\u2e3a\u2e3b\u301c\uff5e")
 _AS_DOT = frozenset("\u2024\u2027\u00b7\u30fb\uff0e\uff61\u0701\u06d4")
 _AS_SPACE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+# Spaces that keep what they join on one line: between digit groups, a number's (614 27
+# with a no-break space is a fragment, as 614-27 is); thousands (10 000) are counts still.
+_KEPT_TOGETHER = re.compile("\\d[\u00a0\u202f\u2007\u2060]+\\d")
 _AS_ASCII = {"\uff08": "(", "\uff09": ")", "\uff0b": "+", "\uff0f": "/", "\u2044": "/"}
 
 # Something written like a phone number: digit groups joined by what joins a number's
@@ -222,9 +225,9 @@ def _checked_run(text: str, plain: str, start: int, end: int, country: str,
                     found.extend(_checked_run(text, plain, start + part_start,
                                               start + part_end, country, known))
             return found
-    if not _written_like_a_number(run):
-        return []
     written = text[start:end].strip()
+    if not _written_like_a_number(run, kept_together=_KEPT_TOGETHER.search(written) is not None):
+        return []
     return [(written, _reason(written, run.strip(), country))]
 
 
@@ -256,11 +259,12 @@ def _not_a_number(plain: str, start: int, end: int) -> bool:
     return bool(span and int(span.group(1)) <= int(span.group(2)))
 
 
-def _written_like_a_number(run: str) -> bool:
+def _written_like_a_number(run: str, kept_together: bool = False) -> bool:
     """Whether digit groups are written as a phone number is, rather than as a list, a
     decimal or a year beside a count: with a + or an area code in brackets; groups joined by
-    hyphens; three groups or more; two joined by a space or a slash when long enough; a run
-    of digits alone when it is as long as a phone number."""
+    hyphens, or by a no-break space (`kept_together`: typed so that a line break never
+    parts them, as a number's groups are); three groups or more; two joined by a space or a
+    slash when long enough; a run of digits alone when it is as long as a phone number."""
     groups = re.findall(r"\d+", run)
     digits = sum(len(group) for group in groups)
     joins = re.findall(r"[^\d]+", run.strip().lstrip("+("))
@@ -269,7 +273,7 @@ def _written_like_a_number(run: str) -> bool:
         return True
     if len(groups) == 1:
         return digits >= _LEAST_ALONE
-    if any("-" in join for join in joins):
+    if kept_together or any("-" in join for join in joins):
         return digits >= 4
     if len(groups) >= 3 and all(join.strip() in ("", ".") for join in joins):
         return digits >= 6
