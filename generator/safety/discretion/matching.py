@@ -47,8 +47,11 @@ Then, word by word (words are runs of letters, digits and combining marks):
   found only so is named when no other listed word is found there ("abusers" names "abuse"
   and "abuser", not "abusive" as well);
 - a listed word of COMPOUND letters or more also matches inside a longer word
-  ("nonviolence", "thehotline.org") and written as two words of PIECE letters or more each
-  ("Hot line", "Dom\\nestic" broken across lines);
+  ("nonviolence", "thehotline.org"), but not at its start: a word it starts is one of its
+  forms (found by its stem: "shelters") or another word ("Shelterwood", "domestically");
+  a word joined to others by punctuation (an address: "hotlinehelp.org") is read whole,
+  words run together in camel case apart ("ShelterHouse"); it also matches written as two
+  words of PIECE letters or more each ("Hot line", "Dom\\nestic" broken across lines);
 - a short listed word (SHORT_WORD letters or fewer: "dv", Vietnamese syllables, Arabic
   three-letter roots) matches a whole word only, so "dv" does not catch "advice"; its
   letters are also read together whatever separates them ("D.V.", "D V", "d/v", "I.P.V.").
@@ -534,12 +537,24 @@ def _word_readings(word: str, two_way: dict[str, tuple[str, ...]]) -> tuple[str,
     return tuple(dict.fromkeys((*("".join(letters) for letters in product(*choices)), own)))
 
 
+def _camel_case_split(text: str) -> str:
+    """`text` with a space where a small letter is followed by a capital: words run
+    together in camel case ("ShelterHouse") are read apart, as a reader sees them."""
+    if text.isascii() and text.islower():
+        return text
+    return "".join(f" {char}" if char.isupper() and before.islower() else char
+                   for before, char in zip(f" {text}", text, strict=False))
+
+
 def _readings(text: str) -> tuple[str, ...]:
     """The ways `text` is read: as written, with HTML entities decoded ("vi&#111;lence"
-    prints as written), stretches of it with letters that read two ways read each way
-    (capitals of other scripts as the Latin ones they look like, "I" and "l" as either),
-    and each of those with digits and symbols inside words as letters."""
+    prints as written), with words run together in camel case apart ("ShelterHouse"),
+    stretches of it with letters that read two ways read each way (capitals of other
+    scripts as the Latin ones they look like, "I" and "l" as either), and each of those
+    with digits and symbols inside words as letters."""
     readings = dict.fromkeys((text, html.unescape(text)))
+    for reading in list(readings):
+        readings.setdefault(_camel_case_split(reading))
     for reading in list(readings):
         readings.update(dict.fromkeys(_letters_read(reading)))
     for reading in list(readings):
@@ -674,6 +689,12 @@ class _Words:
         # every word and glued word, for listed words inside them
         self.inside = "\0".join((*(word for position, word in enumerate(self.words)
                                    if position not in self.covered), *self.glued))
+        # the same without each word's first letter, for listed words inside a longer word
+        # but not starting it: a word it starts is one of its forms (its stem's business:
+        # "shelters") or another word ("Shelterwood", "domestically"); a glued word (a web
+        # address, "hotlinehelp.org", or a word split by punctuation) is read whole
+        self.within = "\0".join((*(word[1:] for position, word in enumerate(self.words)
+                                   if position not in self.covered), *self.glued))
 
     def by_stem(self, algorithm: str) -> dict[str, list[int]]:
         """The words' indexes by the key of their stem under `algorithm`."""
@@ -772,7 +793,7 @@ def _found(term_: Term, text: _Words, stems: bool = False) -> set[int]:
     candidates = text.by_first.get(first[:1], ())
     if size > 1 and any(_covers(words[i], term_.joined, whole=False) for i in candidates):
         return {ANYWHERE}
-    if term_.compound and (term_.joined in text.inside or any(
+    if term_.compound and (term_.joined in text.within or any(
             _covers(word, term_.joined, False) for word in text.glued) or any(
             _covers(word, term_.joined, False) for word, first in text.apart
             if first < len(_bare(term_.joined)))):
