@@ -83,3 +83,27 @@ def test_a_short_list_of_messages_is_printed_whole(kit: Path, tmp_path: Path,
     assert result.code == 0, result.err
     assert "messages in all" not in result.err
     assert messages(result.err) == messages(run("check", kit, "--verbose").err)
+
+
+def test_numbers_a_digit_off_a_national_line_are_each_shown(kit: Path, tmp_path: Path,
+                                                            run) -> None:  # noqa: ANN001
+    """The summary counts repeated messages by kind: five services a digit off the
+    Hotline's number were one kind, the fourth and fifth a count. Each is shown, with its
+    file, line and field (issue 39)."""
+    folder = big_export(kit / "export", SERVICES)
+    phones = (folder / "phones.csv").read_text(encoding="utf-8").splitlines()
+    near = ["1-800-799-7232", "1-800-799-7234", "1-800-799-7235", "1-800-799-7236",
+            "1-800-799-7237"]
+    for index, number in enumerate(near):
+        phones[1 + 7 * index] = f"p{7 * index},s{7 * index},{number},voice"
+    (folder / "phones.csv").write_text("\n".join(phones) + "\n", encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:",
+         "resources: {path: export, verified: 2026-11-20}\nbrand_color:")
+    (kit / "resources.yaml").unlink()
+    summary = run("check", kit)
+    assert "more like those above" in summary.err  # a summary, with these in full
+    for index, number in enumerate(near):
+        assert re.search(
+            rf"^\S+export: warning: Oak Network – Service {7 * index}: "
+            rf"phone: {number} is one digit away from the National Domestic Violence "
+            r"Hotline's published 1-800-799-7233", summary.err, re.MULTILINE), summary.err

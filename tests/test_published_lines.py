@@ -438,3 +438,21 @@ def test_the_table_and_every_other_data_file_ship_in_the_package() -> None:
     assert "content/published_lines.yaml" in data
     assert [name for name in data
             if not any(fnmatch.fnmatch(name, pattern) for pattern in patterns)] == []
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("paper: letter", "paper: leter"),  # a setting misspelled
+    ("organization: Lives Healing", "organization: Lives Healing\nbogus_setting: 1"),
+])
+def test_a_site_yaml_problem_does_not_hide_the_slip(kit: Path, run, old: str, new: str) -> None:
+    """site.yaml that did not load stopped the lines being read: the wrong digit showed only
+    once site.yaml was mended. Both are said at once (issue 39)."""
+    edit(kit / "site.yaml", old, new)
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 1-800-799-7223")
+    result = run("check", kit)
+    assert result.code == 1
+    assert f"{kit / 'site.yaml'}:" in result.err, result.err
+    assert (f"{kit / 'resources.yaml'}:29: National Domestic Violence Hotline: phone: "
+            f"1-800-799-7223 differs from {NDVH} 1-800-799-7233") in result.err, result.err
+    edit(kit / "resources.yaml", "phone: 1-800-799-7223", "phone: 1-800-799-7233")
+    assert "resources.yaml" not in run("check", kit).err  # the lines alone say nothing

@@ -11,12 +11,17 @@ import sys
 from collections.abc import Iterable
 from dataclasses import replace
 
-from generator.errors import Problem, Refused, print_problems, shown_path
+from generator.errors import Code, Problem, Refused, print_problems, shown_path
 
 SHOWN_OF_A_KIND = 3  # messages printed of each kind before the counts
 SUMMARY_FROM = 60  # fewer messages than this are all printed
 # More lines than any built-in format prints (see importers/report.py's MANY_LINES)
 MANY_LINES = 13
+# Never counted as "more like those above": a number a digit off a national line's, or one
+# printed text holds that cannot print, is shown each time with its file, line and field
+# (the 4th of 40 such lines of an export was a count).
+ALWAYS_SHOWN = frozenset({Code.PUBLISHED_NEAR, Code.PUBLISHED_SHARES_WORDS,
+                          Code.PUBLISHED_CLOSE, Code.PUBLISHED_OTHER_KIND, Code.TEXT_NUMBER})
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”")
 _NUMBER = re.compile(r"\d[\d,.]*")
 _LANGUAGE_PREFIX = re.compile(r"^([a-z]{2,3}(?:-[A-Za-z0-9]+)*) \((?:[^()]|\([^()]*\))*\): ")
@@ -38,7 +43,8 @@ def kind_of(problem: Problem) -> tuple[str, str, str]:
 def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
                   lines: int = 0, from_source: bool = False) -> None:
     """The problems as `print_problems` prints them, or, when there are many and not
-    `verbose`, the first few of each kind and a count of each kind that repeats. `lines`: the
+    `verbose`, the first few of each kind and a count of each kind that repeats (but a
+    number a digit off a national line's, or in text, each time: ALWAYS_SHOWN). `lines`: the
     kit's lines, to say how to print fewer when there are more than any piece prints;
     `from_source`: they come from `resources:` in site.yaml (else resources.yaml)."""
     unique = list(dict.fromkeys(problems))
@@ -48,6 +54,9 @@ def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
     counts: dict[tuple[str, str, str], int] = {}
     shown: list[Problem] = []
     for problem in unique:
+        if problem.code in ALWAYS_SHOWN:
+            shown.append(problem)
+            continue
         kind = kind_of(problem)
         counts[kind] = counts.get(kind, 0) + 1
         if counts[kind] <= SHOWN_OF_A_KIND:

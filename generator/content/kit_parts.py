@@ -259,7 +259,8 @@ def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None 
     try:
         model = validate_doc(doc, ResourcesFileModel, {"country": site.options.country})
     except ContentError as error:  # and what else is wrong with every line, all at once
-        found = [*error.problems, *_valid_parts_problems(doc, site, warnings)]
+        found = [*error.problems, *_valid_parts_problems(
+            doc, site.options.country, site.emergency_number, warnings)]
         raise ContentError(sorted(found, key=lambda problem: problem.line or 0)) from None
     if not model.resources:
         raise ContentError(Problem(doc.path, "resources: list at least one line", 1,
@@ -268,7 +269,8 @@ def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None 
     resources = []
     for index, item in enumerate(model.resources):
         try:
-            resources.append(_resource(item, index, doc, site, warnings))
+            resources.append(_resource(item, index, doc, site.options.country,
+                                       site.emergency_number, warnings))
         except ContentError as error:
             problems.extend(error.problems)
     if problems:
@@ -276,8 +278,28 @@ def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None 
     return tuple(resources)
 
 
-def _valid_parts_problems(doc: YamlDoc, site: Site, warnings: list[Problem] | None
-                          ) -> list[Problem]:
+def line_problems_without_site(path: Path, country: str, emergency: str,
+                               warnings: list[Problem]) -> list[Problem]:
+    """What is wrong with each line of resources.yaml at `path`, checked for `country`,
+    when site.yaml itself does not load (an unknown setting, a paper misspelled): a
+    national line's number a digit off must not wait until site.yaml is mended to be
+    seen. Empty when the file is missing or unreadable (site.yaml's problems say enough)."""
+    if not path.is_file():
+        return []
+    try:
+        doc = load_yaml(path)
+    except ContentError:
+        return []
+    try:
+        validate_doc(doc, ResourcesFileModel, {"country": country})
+    except ContentError as error:
+        found = [*error.problems, *_valid_parts_problems(doc, country, emergency, warnings)]
+        return sorted(found, key=lambda problem: problem.line or 0)
+    return _valid_parts_problems(doc, country, emergency, warnings)
+
+
+def _valid_parts_problems(doc: YamlDoc, country: str, emergency: str,
+                          warnings: list[Problem] | None) -> list[Problem]:
     """What is wrong with the valid parts of the lines of a file that did not validate: each
     line's own checks (a number a digit from a national line's, a premium number in its
     hours) on the fields that are valid, so that one line's invalid number does not hide
@@ -287,7 +309,7 @@ def _valid_parts_problems(doc: YamlDoc, site: Site, warnings: list[Problem] | No
     entries = doc.data.get("resources") if isinstance(doc.data, dict) else None
     if not isinstance(entries, list):
         return []
-    context = {"country": site.options.country}
+    context = {"country": country}
     problems: list[Problem] = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
@@ -305,7 +327,7 @@ def _valid_parts_problems(doc: YamlDoc, site: Site, warnings: list[Problem] | No
                 continue
             whole = False
         try:
-            _resource(item, index, doc, site, warnings, whole=whole)
+            _resource(item, index, doc, country, emergency, warnings, whole=whole)
         except ContentError as error:
             problems.extend(error.problems)
     return problems
@@ -325,18 +347,19 @@ def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> Non
         fields={"file": named}))
 
 
-def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
-              warnings: list[Problem] | None = None, whole: bool = True) -> Resource:
+def _resource(item: ResourceModel, index: int, doc: YamlDoc, country: str,
+              emergency_number: str, warnings: list[Problem] | None = None,
+              whole: bool = True) -> Resource:
     """A validated entry (its numbers already checked for the country) as a `Resource`;
     `whole`: False for what is valid of an entry whose other fields are not (left out),
     which is checked without asking for what they would give (a name, a number)."""
     def phone(raw: str | None) -> Phone | None:
-        return None if raw is None else parse_phone(raw, site.options.country)
+        return None if raw is None else parse_phone(raw, country)
 
     qr = item.qr or ("tel" if item.phone else "sms" if item.text else "url" if item.url else None)
     needed = {"tel": item.phone, "sms": item.text, "url": item.url}
     main_phone = phone(item.phone)
-    emergency = _dials(main_phone, site.emergency_number)
+    emergency = _dials(main_phone, emergency_number)
     names = Texts.given(item.name)
     label = names.first() or (EMERGENCY_NAME if emergency else f"line {index + 1}")
     problems = []
@@ -355,15 +378,15 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
         line = doc.line_of(("resources", index))
         problems.append(Problem(doc.path, f"{label}: give a phone, a text line or a url", line,
                                 code=Code.LINE_UNREACHABLE, fields={"name": label}))
-    tty = None if item.tty is None else parse_tty(item.tty, site.options.country)
+    tty = None if item.tty is None else parse_tty(item.tty, country)
     texted = (None if item.text is None
-              else parse_text_number(item.text.number, site.options.country))
+              else parse_text_number(item.text.number, country))
     own = frozenset(number.e164 for number in (main_phone, tty, texted) if number)
-    problems.extend(_text_problems(item, label, index, doc, site.options.country, own))
+    problems.extend(_text_problems(item, label, index, doc, country, own))
     if not item.differs_from_published:
         published = _published_problems(
             {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
-            index, doc, site.options.country)
+            index, doc, country)
         problems.extend(found for found in published if found.severity == "error")
         if warnings is not None:
             warnings.extend(found for found in published if found.severity != "error")
@@ -393,7 +416,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, site: Site,
         confidential=item.confidential,
         # asked of the first line only: no piece says it of another
         free_number=(index == 0 and main_phone is not None and item.free is None
-                     and free_to_call(main_phone, site.options.country)),
+                     and free_to_call(main_phone, country)),
     )
 
 

@@ -21,6 +21,7 @@ from generator.content.kit_parts import (
     collect,
     emergency_first,
     line_numbers,
+    line_problems_without_site,
     load_library,
     load_resources,
     site_text_problems,
@@ -74,6 +75,8 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
         library, broken = load_library(site, folders, line_numbers(resources))
         problems.extend(note for articles in library.values()
                         for article in articles.values() for note in article.notes)
+    else:  # the lines are checked still: a wrong digit is not hidden behind site.yaml
+        problems.extend(_lines_without_site(folders, problems))
     problems.extend(verification_problems(resources, site, date.today()))
     resources, merges = merged_lines(resources)
     problems.extend(merges)
@@ -98,6 +101,37 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
                articles=card_articles(site, library[site.article_slugs[0]]),
                warnings=tuple(problems), library=library, broken_articles=broken,
                audiences=packs)
+
+
+def _lines_without_site(folders: tuple[Path, ...], warnings: list[Problem]) -> list[Problem]:
+    """The problems of resources.yaml's lines when site.yaml does not load, checked for the
+    country site.yaml (or a base it extends) names, where that is a country numbers can be
+    checked for; none for a site that reads its lines from data (`resources:`), whose
+    reading site.yaml's settings decide."""
+    from generator.content.countries import country_problem
+
+    country: object = None
+    emergency: object = None
+    for folder in folders:
+        data = _raw_site(folder / "site.yaml")
+        if "resources" in data and folder == folders[0]:
+            return []
+        if country is None and "country" in data:
+            country = data["country"]
+            emergency = data.get("emergency_number")
+    if not isinstance(country, str) or country_problem(country) is not None:
+        return []
+    number = emergency if isinstance(emergency, str) else EMERGENCY_NUMBERS.get(country, "")
+    return line_problems_without_site(resources_file(folders, False), country, number,
+                                      warnings)
+
+
+def _raw_site(path: Path) -> dict:
+    try:
+        data = load_yaml(path).data
+    except ContentError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
