@@ -517,6 +517,24 @@ def test_a_revealing_web_address_in_an_outside_qr_code_is_refused(kit: Path, run
     assert "pocket-fold" not in result.err
 
 
+@pytest.mark.parametrize(("lang", "address", "word"), [
+    # Cyrillic capitals whose small letters look like no Latin ones ("в", "к", "т", "м"):
+    # a scan shows the host as written, not in urlsplit's small letters
+    ("tl", "https://\u0412\u0406\u041a\u0422\u0406\u041c\u0410.\u0440\u0444", "biktima"),
+    ("hi", "https://www.\u041d\u0406\u041c\u0405\u0410.\u0440\u0444/", "himsa"),
+    ("vi", "https://\u0425\u0410\u041c-\u041d\u0410\u0406.\u0440\u0444:8443/x", "xam hai"),
+    # a whole-script homograph, encoded, and full-width letters
+    ("en", "https://xn--80ajb7bd3j.org", "escape"),
+    ("en", "https://\uff53\uff48\uff45\uff4c\uff54\uff45\uff52.org", "shelter"),
+    ("en", "https://\uff33\uff28\uff25\uff2c\uff34\uff25\uff32.ORG", "shelter"),
+])
+def test_a_scanned_host_is_read_as_a_phone_shows_it(lang: str, address: str,
+                                                    word: str) -> None:
+    from generator.safety.discretion.payloads import payload_words
+
+    assert word in revealing_words_in(payload_words(address), builtin_words(lang), lang)
+
+
 def test_a_text_keyword_in_an_outside_qr_code_is_checked(kit: Path, run) -> None:  # noqa: ANN001
     edit(kit / "resources.yaml", "keyword: START}", "keyword: ABUSE}")
     edit(kit / "resources.yaml", "    qr: tel ", "    qr: sms ")

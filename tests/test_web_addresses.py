@@ -31,6 +31,15 @@ REFUSED = {
     "https://ex\u0430mple.org": "mixes letters of Cyrillic and Latin",  # Cyrillic а
     "https://xn--exmple-4nf.org": "mixes letters of Cyrillic and Latin",  # the same, encoded
     "https://p\u0391ypal.com": "mixes letters of Greek and Latin",  # Greek capital Alpha
+    # whole-script homographs: every letter another script's look-alike of a Latin one
+    "https://\u0435\u0455\u0441\u0430\u0440\u0435.org":  # Cyrillic "escape"
+        "written in Cyrillic letters that all look like Latin ones: it reads as 'escape'",
+    "https://www.\u0415\u0405\u0421\u0410\u0420\u0415.org/help":  # in capitals
+        "it reads as 'escape'",
+    "https://\u0433\u0430\u0440\u0435-\u0441\u0433\u0456\u0455\u0456\u0455.org":
+        "it reads as 'rape-crisis'",
+    "https://xn--80ak6aa92e.com": "it reads as 'appie'",  # Cyrillic "аррӏе", encoded
+    "https://\u03bf\u03c1.com": "written in Greek letters",
     "https://printer.local": "not a top-level domain",
     "https://intranet.internal/help": "not a top-level domain",
     "https://thehotline.test": "not a top-level domain",
@@ -39,6 +48,8 @@ REFUSED = {
 }
 ACCEPTED = ["https://www.thehotline.org", "http://example.org:8080/path?q=1#x",
             "https://a.b.example.co.uk", "https://bücher.de/", "https://пример.рф",
+            "https://пример.com", "https://\u0455\u0441\u0430\u0440\u0435.рф",
+            "https://ελλάδα.gr", "https://ｅｘａｍｐｌｅ.org",
             "https://日本語ドメイン.jp", "https://example.xn--p1ai", "https://www.thehotline.org.",
             "HTTPS://WWW.THEHOTLINE.ORG", "Https://thehotline.org/Help"]
 
@@ -62,6 +73,7 @@ def test_a_public_address_is_accepted_with_its_scheme_in_small_letters(address: 
 @pytest.mark.parametrize(("address", "said"), [
     ("https://ex\u0430mple.org", "mixes letters of Cyrillic and Latin"),
     ("https://localhost", "not a name on the internet"),
+    ("https://\u0435\u0455\u0441\u0430\u0440\u0435.org", "it reads as 'escape'"),
     ("https://10.0.0.1/admin", "a number address (IP)")])
 def test_check_names_the_line_of_a_refused_address(kit: Path, run, address: str,  # noqa: ANN001
                                                    said: str) -> None:

@@ -10,7 +10,9 @@ A public host name is a name with dots (`example.org`, not `localhost`, `https:/
 (`-example.org`, `example..org` refused), its last label a top-level domain of letters
 (never a number, nor one kept for private networks and tests: `.local`, `.internal`,
 `.test`...), in one script per label (`exаmple.org` with a Cyrillic а reads as
-example.org: UTS #39's highly restrictive level, which lets Japanese mix kanji and kana).
+example.org: UTS #39's highly restrictive level, which lets Japanese mix kanji and kana),
+and not wholly in letters of another script that all look like Latin ones under a Latin
+top-level domain (`еѕсаре.org` in Cyrillic reads as escape.org: browsers show it as xn--).
 Never a number address (`127.0.0.1`, `10.0.0.1`: whose it is cannot be told, and it may be
 the phone's own network), a name and password before the host (`https://safe.org@other.net`
 opens other.net), a space, or port 0."""
@@ -104,7 +106,45 @@ def host_problem(host: str) -> str | None:
         if mixed := _mixed_scripts(label):
             return (f"the part {label!r} of {host!r} mixes letters of {mixed}: it would read "
                     "as another site's name")
+        if top.isascii() and (latin := _reads_as_latin(label)):
+            return (f"the part {label!r} of {host!r} is written in {_label_script(label)} "
+                    f"letters that all look like Latin ones: it reads as {latin!r}, another "
+                    "site's name")
     return None
+
+
+def _label_script(label: str) -> str:
+    scripts = {_script(char) for char in label} - {"COMMON", "INHERITED"}
+    return " and ".join(sorted(script.capitalize() for script in scripts))
+
+
+def _reads_as_latin(label: str) -> str | None:
+    """The Latin name a label of another script reads as when each of its letters looks
+    like a Latin one (Cyrillic "еѕсаре" is "escape"): a whole-script homograph, which
+    browsers show as xn-- where the top-level domain is Latin; None otherwise."""
+    if label.isascii():
+        return None
+    letters = [char for char in label if char.isalpha()]
+    if not letters or "LATIN" in {_script(char) for char in letters}:
+        return None
+    lookalikes = _latin_lookalikes()
+    if not all(char in lookalikes for char in letters):
+        return None
+    return "".join(lookalikes.get(char, char) for char in label)
+
+
+@remembered(1)
+def _latin_lookalikes() -> dict[str, str]:
+    """Each letter of another script that Unicode's confusables table gives as looking like
+    one small Latin letter (confusable_homoglyphs' confusables.json, read as its data file:
+    see `_script_ranges`)."""
+    import confusable_homoglyphs
+
+    data = json.loads(Path(confusable_homoglyphs.__file__).with_name("confusables.json")
+                      .read_text(encoding="utf-8"))
+    return {char: found[0]["c"] for char, homoglyphs in data.items() if len(char) == 1
+            and (found := [one for one in homoglyphs if len(one["c"]) == 1
+                           and "a" <= one["c"] <= "z"])}
 
 
 def _mixed_scripts(label: str) -> str | None:

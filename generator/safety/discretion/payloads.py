@@ -3,8 +3,8 @@
 A phone shows a QR code's web address, or the text message it would send, as soon as the
 camera reads it: on an outside surface those are read like the printed text. A web address
 is read as a person sees it: percent-escapes decoded ("%61buse" is "abuse") and an
-internationalised domain in its own letters (xn--... labels decoded); its host, path, query
-and fragment all count.
+internationalised domain in its own letters (xn--... labels decoded), in the capitals it is
+written with; its host, path, query and fragment all count.
 """
 
 from __future__ import annotations
@@ -24,7 +24,11 @@ def payload_words(payload: str) -> str:
         parts = urlsplit(payload)
     except ValueError:  # not a web address after all: its text as it is
         return unquote(payload)
-    host = ".".join(_label(label) for label in (parts.hostname or "").split("."))
+    # the host as written, in its capitals (a scan shows "ЕЅСАРЕ", not urlsplit's "еѕсаре")
+    written = parts.netloc.rpartition("@")[2]
+    written = written[:written.find("]") + 1] if written.startswith("[") else \
+        written.partition(":")[0]
+    host = ".".join(_label(label) for label in written.split("."))
     return " ".join(unquote(piece) for piece in (host, parts.path, parts.query,
                                                  parts.fragment) if piece)
 
