@@ -206,3 +206,45 @@ def test_a_flap_with_two_lines_says_what_calling_is_like(kit: Path, tmp_path: Pa
     width, height, margin = SIZES["letter"]
     (share,) = panel_bands(pdf, 0, [0, OUTSIDE["letter"][0]], margin, height)
     assert share < 0.25, share
+
+
+def tick_boxes(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """The stroked squares drawn on the page (left, bottom, right, top), as read from its
+    content stream: a checklist's boxes to tick."""
+    from pypdf import PdfReader
+
+    from tests.pdf_paint import page_marks
+
+    marks, _ = page_marks(PdfReader(pdf), page)
+    squares = []
+    for mark in marks:
+        if mark.kind != "stroke" or mark.rects != 1 or len(mark.points) < 4:
+            continue
+        xs = [x for x, _ in mark.points]
+        ys = [y for _, y in mark.points]
+        if abs((max(xs) - min(xs)) - (max(ys) - min(ys))) < 0.01 and max(xs) - min(xs) < 20:
+            squares.append((min(xs), min(ys), max(xs), max(ys)))
+    return squares
+
+
+def test_a_short_articles_checklist_has_boxes_a_pen_can_tick(
+        brief: tuple[str, Path, str]) -> None:
+    """The safety-planning checklist's boxes were 6 pt squares 3 pt from their words (a
+    stray glyph at the line's start): each is as tall as the capitals of the 11.5-13 pt
+    text beside it, and half an em clear of its first letter, on the reading side."""
+    _, out, _ = brief
+    for lang in ("en", "ar"):
+        pdf = out / lang / "brochure.pdf"
+        boxes = tick_boxes(pdf, 1)
+        assert len(boxes) == 5, (lang, boxes)  # the catalogue's five planning steps
+        chars = [box for box in char_boxes(pdf, 1) if box[0].isalnum()]
+        for left, bottom, right, top in boxes:
+            side = right - left
+            level = [c for c in chars if c[2] < top and c[4] > bottom]  # on its line
+            if lang == "ar":  # the box stands right of its words
+                gap = min(left - c[3] for c in level if c[3] <= left + 0.5)
+            else:
+                gap = min(c[1] - right for c in level if c[1] >= right - 0.5)
+            cap = max(c[4] - c[2] for c in level)
+            assert side >= 7.5 and side >= 0.6 * cap, (lang, side, cap)
+            assert gap >= 4.5, (lang, gap)
