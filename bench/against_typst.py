@@ -67,10 +67,10 @@ import statistics, sys, tempfile, time
 from pathlib import Path
 from generator.render.starters import start
 start()
-from generator.build import BuildRequest
+from generator.pipeline.build import BuildRequest
 from generator.content.caches import cached_layouts
-from generator.kit_checks import load_checked_kit
-from generator.outputs import build_with_kit_files
+from generator.pipeline.kit_checks import load_checked_kit
+from generator.kit.outputs import build_with_kit_files
 from generator.render.targets import Target
 
 def once(out):

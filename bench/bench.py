@@ -40,14 +40,14 @@ from baseline import baseline_sheet
 from baseline import register_fonts as register_baseline_fonts
 from sites import make_language_sites, make_sites
 
-from generator.build import BuildRequest, lay_out
 from generator.content.caches import cached_layouts
 from generator.content.kit_parts import ARTICLE_SUFFIXES
 from generator.content.models import Kit
 from generator.i18n.fonts import SITE_FONT_LANGUAGES
+from generator.kit.outputs import build_with_kit_files
 from generator.kit.previews import render_previews
-from generator.kit_checks import load_checked_kit
-from generator.outputs import build_with_kit_files
+from generator.pipeline.build import BuildRequest, lay_out
+from generator.pipeline.kit_checks import load_checked_kit
 from generator.render.pdf_files import render_pdf
 from generator.render.starters import start
 from generator.render.targets import Target

@@ -141,7 +141,7 @@ start()
 step("start the engine: ReportLab, default faces, its shaped text checked", since)
 since = time.perf_counter()
 import generator.commands.build_command as command
-import generator.build as build
+import generator.pipeline.build as build
 import generator.i18n.fonts as fonts
 step("import the build (havenprint's modules, jinja2, babel...)", since)
 def timed(owner, name, label):

@@ -115,7 +115,8 @@ class Engine:
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
-    # Cache folders this process could not write into, said once each (generator.disk_cache).
+    # Cache folders this process could not write into, said once each
+    # (generator.storage.disk_cache).
     unkept_caches: set[str] = field(default_factory=set)
     # A batch worker's Ctrl-C (generator.commands.site_job).
     worker: WorkerState = field(default_factory=lambda: WorkerState())

@@ -9,19 +9,19 @@ import sys
 import time
 from typing import Any
 
-import generator.build
+import generator.pipeline.build
 from generator.commands.cli import entry
 
 
 def _slowed(seconds: float) -> None:
-    render_pdf = generator.build.render_pdf
+    render_pdf = generator.pipeline.build.render_pdf
 
     def render_then_wait(*args: Any, **kwargs: Any) -> bytes:
         pdf = render_pdf(*args, **kwargs)
         time.sleep(seconds)
         return pdf
 
-    generator.build.render_pdf = render_then_wait  # type: ignore[assignment]
+    generator.pipeline.build.render_pdf = render_then_wait  # type: ignore[assignment]
 
 
 if __name__ == "__main__":

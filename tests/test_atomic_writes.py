@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import generator.build
-import generator.write
-from generator.write import BackgroundWriter, write_atomic
+import generator.pipeline.build
+import generator.storage.write
+from generator.storage.write import BackgroundWriter, write_atomic
 
 
 def test_interrupted_write_keeps_the_old_file(tmp_path: Path,
@@ -20,7 +20,7 @@ def test_interrupted_write_keeps_the_old_file(tmp_path: Path,
     def interrupt(fd: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(generator.write.os, "fsync", interrupt)
+    monkeypatch.setattr(generator.storage.write.os, "fsync", interrupt)
     with pytest.raises(KeyboardInterrupt):
         write_atomic(target, b"half")
     assert target.read_bytes() == b"good"
@@ -32,7 +32,7 @@ def test_ctrl_c_during_a_build_keeps_the_previous_kit(kit: Path, tmp_path: Path,
     out = tmp_path / "out"
     assert run("build", kit, "--out", out, "--target", "all").code == 0
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    real_render = generator.build.render_pdf
+    real_render = generator.pipeline.build.render_pdf
     calls = []
 
     def render_then_interrupt(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
@@ -41,7 +41,7 @@ def test_ctrl_c_during_a_build_keeps_the_previous_kit(kit: Path, tmp_path: Path,
             raise KeyboardInterrupt
         return real_render(*args, **kwargs)
 
-    monkeypatch.setattr(generator.build, "render_pdf", render_then_interrupt)
+    monkeypatch.setattr(generator.pipeline.build, "render_pdf", render_then_interrupt)
     (kit / "site.yaml").write_text((kit / "site.yaml").read_text(encoding="utf-8").replace(
         "#2f5d62", "#5a3d7a"), encoding="utf-8")
     result = run("build", kit, "--out", out, "--target", "all")
@@ -56,7 +56,7 @@ def test_a_preview_is_not_flushed_but_still_replaced_whole(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "previews" / "card-p1.png"
     flushed = []
-    monkeypatch.setattr(generator.write.os, "fsync", flushed.append)
+    monkeypatch.setattr(generator.storage.write.os, "fsync", flushed.append)
     write_atomic(target, b"old", durable=False)
     write_atomic(target, b"new", durable=False)
     assert (target.read_bytes(), flushed) == (b"new", [])

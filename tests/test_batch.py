@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 import generator.commands.batch
-from generator.build import lay_out
 from generator.commands.site_job import build_site
 from generator.content.caches import cached_article
 from generator.content.documents import document_name, document_sizes
@@ -22,6 +21,7 @@ from generator.content.extends import content_folders, locale_root
 from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
+from generator.pipeline.build import lay_out
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from tests.conftest import DEFAULT_CONTENT, REPO, default_kit_in, edit, page_texts

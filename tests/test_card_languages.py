@@ -18,7 +18,7 @@ import pytest
 
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
-from generator.kit_checks import load_checked_kit
+from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import (
     decode_qr_codes,
     default_kit_in,

@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator.build import BuildRequest, build, lay_out
 from generator.content.layouts import LAYOUTS_DIR, available_layouts
 from generator.content.load import load_kit
 from generator.content.models import Kit
 from generator.content.site_options import BrandColorModel
 from generator.layout.geometry import Rect, panel_rects
+from generator.pipeline.build import BuildRequest, build, lay_out
 from generator.render.pdf_files import proof_pdf
 from generator.render.targets import Target
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.disk_cache import cache_folder
+from generator.storage.disk_cache import cache_folder
 from tests.conftest import REPO, default_kit_in, page_texts
 
 

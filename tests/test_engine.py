@@ -129,11 +129,11 @@ import generator.engine  # every bound a hundredth, before any cache is made
 generator.engine._bound = lambda maxsize: max(1, round(maxsize * 0.01))
 from dataclasses import replace
 from pathlib import Path
-from generator.build import lay_out
+from generator.pipeline.build import lay_out
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from generator.content.caches import cached_layouts
-from generator.kit_checks import load_checked_kit
+from generator.pipeline.kit_checks import load_checked_kit
 from generator.render.starters import start
 start()
 kit = load_checked_kit(Path(sys.argv[1]))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.layouts import LAYOUTS_DIR
-from generator.forked import ForkedWorkError, run_shared
+from generator.pipeline.forked import ForkedWorkError, run_shared
 from tests.conftest import default_kit_in
 
 
@@ -231,7 +231,7 @@ def test_a_kits_languages_are_shared_whole_first_then_document_by_document() -> 
     """The heaviest languages start whole, one per process (a language's first document
     pays for its faces and shaping); the others go document by document, so that no
     process waits a whole language for the last one to finish."""
-    from generator.build import shared_groups
+    from generator.pipeline.build import shared_groups
 
     keys = [(document, lang) for document in range(3) for lang in ("en", "ar", "es", "zh-Hans")]
     groups = shared_groups(keys, ["en", "ar", "es", "zh-Hans"], copies=2)

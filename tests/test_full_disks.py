@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import generator.kit.out_lock
-from generator.disk_cache import cache_folder
+from generator.storage.disk_cache import cache_folder
 from tests.conftest import REPO, edit
 from tests.test_kit_folder import assert_kit_matches_its_manifest, files_in
 

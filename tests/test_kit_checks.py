@@ -1,5 +1,5 @@
-"""What content cannot check from below (generator/kit_checks.py): site.yaml's fonts read as
-fonts and its ICC profile as a CMYK output profile, at their lines in the site.yaml read,
+"""What content cannot check from below (generator/pipeline/kit_checks.py): site.yaml's fonts
+read as fonts and its ICC profile as a CMYK output profile, at their lines in the site.yaml read,
 also a draft the web page has not saved yet, whose lines are not the file's."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import ContentError
-from generator.kit_checks import load_checked_kit, load_checked_site
+from generator.pipeline.kit_checks import load_checked_kit, load_checked_site
 
 
 def _messages(error: pytest.ExceptionInfo[ContentError]) -> list[str]:

@@ -231,9 +231,9 @@ def test_previews_rendered_beside_the_build_are_the_ones_rendered_after_it(
 
 
 def test_build_hands_every_pdf_it_writes_to_on_pdf(kit: Path, tmp_path: Path) -> None:
-    from generator.build import BuildRequest, build
     from generator.content.caches import cached_layouts
     from generator.content.load import load_kit
+    from generator.pipeline.build import BuildRequest, build
     from generator.render.targets import Target
 
     handed: list[tuple[Path, str, bytes]] = []

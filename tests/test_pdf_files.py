@@ -11,11 +11,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.build import BuildRequest, build, lay_out
 from generator.content.caches import cached_layouts
 from generator.content.load import load_kit
 from generator.content.models import Kit
 from generator.layout.laid_out import LaidOut
+from generator.pipeline.build import BuildRequest, build, lay_out
 from generator.render.pdf_files import proof_pdf, render_pdf
 from generator.render.targets import TARGETS, Target, chosen_targets
 from tests.conftest import DEFAULT_CONTENT

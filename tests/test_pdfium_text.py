@@ -20,7 +20,7 @@ import pytest
 
 from generator.commands.cli import main
 from generator.i18n.pdfium_order import pdfium_actual_text, pdfium_reading
-from generator.kit_checks import load_checked_kit
+from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import default_kit_in
 
 LANGUAGES = ("ar", "fa", "ur", "he")

@@ -18,10 +18,10 @@ import yaml
 from pypdf import PdfReader
 
 import generator.render.sheets as sheets
-from generator.build import lay_out
 from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
 from generator.content.models import Offset
+from generator.pipeline.build import lay_out
 from generator.render.office import office_grid
 from tests.conftest import (
     DEFAULT_CONTENT,

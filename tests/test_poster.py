@@ -22,9 +22,9 @@ import yaml
 import zxingcpp
 from pypdf import PdfReader
 
-from generator.build import lay_out
 from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
+from generator.pipeline.build import lay_out
 from generator.safety.discretion import builtin_words, revealing_words_in
 from tests.conftest import (
     DEFAULT_CONTENT,

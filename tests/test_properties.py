@@ -13,10 +13,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.build import lay_out
 from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
 from generator.errors import ContentError
+from generator.pipeline.build import lay_out
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from tests.conftest import DEFAULT_CONTENT, english_only, page_texts

@@ -32,13 +32,13 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.build import lay_out
 from generator.commands.cli import main
 from generator.content.layouts import available_layouts
 from generator.i18n.isolates import isolate_spans
 from generator.i18n.line_paragraph import LineParagraph
-from generator.kit_checks import load_checked_kit
 from generator.layout.compose import resource_view
+from generator.pipeline.build import lay_out
+from generator.pipeline.kit_checks import load_checked_kit
 from generator.render.screen_links import sms_uri
 from tests.conftest import default_kit_in
 from tests.test_screen_text import held, read

@@ -21,7 +21,7 @@ import pytest
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
 from generator.kit.web_page import QUICK_EXIT, content_security_policy
-from generator.kit_checks import load_checked_kit
+from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import default_kit_in
 
 LANGUAGES = ("en", "ar", "zh-Hans")

@@ -24,8 +24,8 @@ import pytest
 
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
-from generator.kit_checks import load_checked_kit
 from generator.layout.compose import resource_view
+from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import DEFAULT_CONTENT, default_kit_in
 
 LANGUAGES = ("ar", "fa", "he", "hi", "th", "zh-Hans")

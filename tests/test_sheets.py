@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 import generator.render.sheets as sheets
-from generator.build import lay_out
 from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
 from generator.content.models import Offset
 from generator.content.stock import named_stocks
+from generator.pipeline.build import lay_out
 from generator.render.office import office_grid
 from tests.conftest import DEFAULT_CONTENT, edit, page_texts, use_pasted_article
 

@@ -20,8 +20,8 @@ import polib
 import pytest
 import yaml
 
-from generator.kit_checks import load_checked_kit
 from generator.layout.room_fit import sample
+from generator.pipeline.kit_checks import load_checked_kit
 from generator.translating.string_room import content_rooms
 from tests.conftest import default_kit_in, page_texts
 

@@ -27,11 +27,11 @@ import pytest
 import yaml
 from icu4py.breakers import WordBreaker
 
-from generator.build import lay_out
 from generator.content.caches import cached_layouts
 from generator.content.documents import document_kit, plan_documents
 from generator.content.load import load_kit
 from generator.layout.place import PlacedFace
+from generator.pipeline.build import lay_out
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target
 from tests.conftest import DEFAULT_CONTENT, default_kit_in, edit, glyphs_only

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import generator.write
+import generator.storage.write
 from tests.conftest import REPO
 from tests.test_kit_folder import assert_kit_matches_its_manifest, files_in
 
@@ -35,7 +35,7 @@ def test_a_full_disk_keeps_the_previous_kit(kit: Path, previous: Path, run,  # n
     def full(descriptor: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(generator.write.os, "fsync", full)
+    monkeypatch.setattr(generator.storage.write.os, "fsync", full)
     result = run("build", kit, "--out", previous, *QUICK, "--target", "all")
     assert result.code == 3
     assert result.err.splitlines() == [

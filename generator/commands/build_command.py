@@ -8,7 +8,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.build import BuildRequest, BuildResult
 from generator.commands.format_sizes import given_sizes
 from generator.commands.problem_summary import print_summary, refused_summary
 from generator.commands.progress import ProgressDisplay
@@ -25,12 +24,13 @@ from generator.errors import (
     UsageError,
     shown_path,
 )
-from generator.forked import available_cores
 from generator.i18n.localize import native_name
 from generator.kit.kit_folder import check_out, finish_cut_swap
-from generator.kit_checks import load_checked_kit
-from generator.kits import build_kits, document_count, every_kit
-from generator.outputs import KitFiles, build_with_kit_files
+from generator.kit.outputs import KitFiles, build_with_kit_files
+from generator.pipeline.build import BuildRequest, BuildResult
+from generator.pipeline.forked import available_cores
+from generator.pipeline.kit_checks import load_checked_kit
+from generator.pipeline.kits import build_kits, document_count, every_kit
 from generator.render.targets import chosen_targets
 from generator.safety.readability import reading_report
 from generator.translating.catalogue_review import locale_problems

@@ -95,7 +95,7 @@ def site_report(content: Path, manifest: dict[str, Any],
     """The content folder's lines today against the kit `manifest` describes; ContentError
     when the content has a problem, NoLinesRecorded when the kit is too old to compare."""
     from generator.kit.changes import compare
-    from generator.kit_checks import load_checked_kit
+    from generator.pipeline.kit_checks import load_checked_kit
 
     return compare(load_checked_kit(content, allow_outside), manifest)
 
@@ -124,7 +124,7 @@ def _refreshed(content: Path) -> str | None:
 def _batch(args: argparse.Namespace, sites: list[Path]) -> int:
     from generator.kit.changes import batch_json, batch_text
     from generator.kit.changes_page import CHANGES_JSON, CHANGES_PAGE, render_changes_page
-    from generator.write import write_atomic
+    from generator.storage.write import write_atomic
 
     if not args.since.is_dir():
         raise UsageError(f"{args.since} is not a folder: give the batch's output folder (its "

@@ -64,8 +64,8 @@ def run_init(args: argparse.Namespace) -> int:
     from generator.content.containment import is_inside
     from generator.content.layouts import declared_strings
     from generator.i18n.localize import language_status, site_catalogue_path
+    from generator.storage.write import write_atomic
     from generator.translating.translator_file import catalogue_text, descriptions, known_language
-    from generator.write import write_atomic
 
     args.lang, name = known_language(args.lang)
     if not args.content.is_dir():
@@ -94,12 +94,12 @@ def run_init(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
-    from generator.kit_checks import load_checked_kit
+    from generator.pipeline.kit_checks import load_checked_kit
+    from generator.storage.write import write_atomic
     from generator.translating.po_file import po_text
     from generator.translating.translation_units import file_title, translator_file
     from generator.translating.translator_file import known_language
     from generator.translating.xliff import xliff_text
-    from generator.write import write_atomic
 
     lang, _ = known_language(args.lang)
     if not args.content.is_dir():
@@ -172,7 +172,7 @@ def _format_of(out: Path | None) -> str:
 def run_import(args: argparse.Namespace) -> int:
     from generator.content.caches import cached_layouts
     from generator.errors import print_problems
-    from generator.kit_checks import load_checked_kit
+    from generator.pipeline.kit_checks import load_checked_kit
     from generator.translating.translator_file import known_language
     from generator.translating.translator_import import (
         SignOff,

@@ -79,10 +79,10 @@ def build_site(job: SiteJob) -> SiteOutcome:
 
 
 def _build(job: SiteJob) -> SiteOutcome:
-    from generator.build import BuildRequest
     from generator.content.caches import cached_layouts
-    from generator.kit_checks import load_checked_kit
-    from generator.outputs import build_with_kit_files
+    from generator.kit.outputs import build_with_kit_files
+    from generator.pipeline.build import BuildRequest
+    from generator.pipeline.kit_checks import load_checked_kit
 
     try:
         layouts = select_layouts(cached_layouts(job.folder), job.formats)
@@ -121,12 +121,12 @@ def _build(job: SiteJob) -> SiteOutcome:
 
 def start_worker(batch: int) -> None:
     """In a worker forked by the batch (process `batch`): it lets go of the batch's lock on
-    the output folder and ends with the batch (generator/parent_tie.py); Ctrl-C stops the
+    the output folder and ends with the batch (generator/pipeline/parent_tie.py); Ctrl-C stops the
     current site (its output folder keeps its previous kit) and turns the sites already
     queued to this worker into no-ops. A second Ctrl-C (the batch passes the first one on,
     which the terminal may have sent too), or one while waiting for a site, changes nothing
     more: raised there, it would end the worker with a traceback."""
-    from generator.parent_tie import end_with_parent, let_go_of_locks
+    from generator.pipeline.parent_tie import end_with_parent, let_go_of_locks
     from generator.render.starters import start
 
     start()  # a forked worker's engine has started in the batch: nothing is run again
@@ -146,8 +146,9 @@ def start_worker(batch: int) -> None:
 
 def warm_up() -> None:
     """Load what every site needs (the built-in layouts, the default fonts) once, and what
-    the workers' tie to the batch needs (generator/parent_tie.py finds prctl as it loads)."""
-    import generator.parent_tie  # noqa: F401
+    the workers' tie to the batch needs (generator/pipeline/parent_tie.py finds prctl as it
+    loads)."""
+    import generator.pipeline.parent_tie  # noqa: F401
     from generator.content.caches import cached_layouts
     from generator.render.starters import start
 

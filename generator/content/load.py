@@ -55,7 +55,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     """The validated kit in `root`; raises ContentError listing every problem found.
     Files are read from `root`, the folders it extends and `allow_outside` only. What
     content cannot check from below i18n and render (fonts, profile, catalogues) the
-    caller checks with generator.kit_checks.checked_kit, which also reads the strings."""
+    caller checks with generator.pipeline.kit_checks.checked_kit, which also reads the strings."""
     if not (root / "site.yaml").is_file():
         raise ContentError(Problem(root, "not a content folder: site.yaml is missing",
                                    code=Code.NOT_CONTENT_FOLDER))
@@ -145,7 +145,7 @@ def _icc_profile(name: str | None, site: Path, doc: YamlDoc) -> Path | None:
             f"icc_profile: {name} is outside the content folder: copy the shop's profile "
             "into it (e.g. profiles/shop.icc), so that the kit carries what it was built with"),
             line, code=Code.PROFILE_OUTSIDE, fields={"file": name}))
-    return path  # read as a profile in the kit's checks (generator/kit_checks.py)
+    return path  # read as a profile in the kit's checks (generator/pipeline/kit_checks.py)
 
 
 

@@ -1,6 +1,6 @@
 """Load a content folder's audience packs (generator/content/audiences.py), each into a `Kit`
 made from the main one's site and lines, with what its own folder gives (the main kit's
-catalogues are given to each in the kit's checks, generator/kit_checks.py)."""
+catalogues are given to each in the kit's checks, generator/pipeline/kit_checks.py)."""
 
 from __future__ import annotations
 

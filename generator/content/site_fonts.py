@@ -1,6 +1,6 @@
 """`fonts:` in site.yaml: the font files a site gives for a language, each a file of a
 sensible size inside the content folder. That each is a TrueType font ReportLab can embed
-is read by generator/i18n/font_check.py, in the kit's checks (generator/kit_checks.py)."""
+is read by generator/i18n/font_check.py, in the kit's checks (generator/pipeline/kit_checks.py)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ A translation may not add a number its English text does not have (`scan_tel: "L
 1-800-555-0100"` for "Scan to call"): the numbers a card dials come from the lines, which
 are checked, never from a translator.
 
-`printed_text_problem` is the one check: the catalogues' loading (generator/kit_checks.py,
+`printed_text_problem` is the one check: the catalogues' loading (generator/pipeline/kit_checks.py,
 i18n/localize.py), the articles' (content/load.py), the lines' (content/kit_parts.py) and
 `locale import` (translating/translator_import.py) call it."""
 

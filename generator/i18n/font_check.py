@@ -1,5 +1,5 @@
 """`fonts:` in site.yaml, read as fonts: each file a TrueType font ReportLab can embed (a
-kit's check, generator/kit_checks.py; content/site_fonts.py has checked where each file is
+kit's check, generator/pipeline/kit_checks.py; content/site_fonts.py has checked where each file is
 and its size)."""
 
 from __future__ import annotations

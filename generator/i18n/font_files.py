@@ -17,10 +17,10 @@ import sys
 from array import array
 from pathlib import Path
 
-from generator.disk_cache import cache_folder, not_kept, spare_cache_folder
 from generator.engine import remembered
 from generator.errors import WriteError
-from generator.write import write_atomic
+from generator.storage.disk_cache import cache_folder, not_kept, spare_cache_folder
+from generator.storage.write import write_atomic
 
 # Font files are made in a child process (generator/i18n/font_making.py), once per machine
 # and per set of characters, since they are cached.

@@ -15,7 +15,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont, newTable
 
 from generator.i18n.font_files import NOT_WRITTEN
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 EMBOLDEN = 0.045  # stroke width as a share of the em: close to Noto Sans CJK Bold's weight
 

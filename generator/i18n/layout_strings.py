@@ -1,6 +1,6 @@
 """A layout's `strings:` are new names in havenprint's catalogue: one that en.yaml has
 already is refused (print it as `t.<name>` without declaring it). A kit's check
-(generator/kit_checks.py); content/layouts.py has read the names and their English text."""
+(generator/pipeline/kit_checks.py); content/layouts.py has read the names and their English text."""
 
 from __future__ import annotations
 

@@ -263,8 +263,8 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
 
 def _is_english(path: Path) -> bool:
     """A catalogue of English (en.yaml, en-GB.yaml): a site's own English wording, which may
-    give a number of its own (checked for the country with the kit, generator/kit_checks.py),
-    where a translation may not."""
+    give a number of its own (checked for the country with the kit,
+    generator/pipeline/kit_checks.py), where a translation may not."""
     return Path(path).stem.split("-")[0] == FALLBACK
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from generator import __version__
 from generator.errors import Code, ContentError, Problem
 from generator.importers.files import MAX_IMPORT_BYTES, MAX_IMPORT_VALUES
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 TIMEOUT = 20.0  # seconds a response may take, whole
 MAX_RESPONSE_BYTES = 20_000_000

@@ -29,7 +29,7 @@ from generator.content.yamlfile import MAX_CONTENT_BYTES, YamlDoc
 from generator.errors import Code, ContentError, Problem
 from generator.importers.phone_lines import is_emergency
 from generator.importers.report import ImportResult
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 MARK = "# Written by havenprint import"
 KEY_ORDER = ("name", "phone", "tty", "text", "url", "hours", "languages", "free",

@@ -1,1 +1,2 @@
-"""Stage 5: writing a kit: all or nothing, previews, index.html, manifest.json."""
+"""Stage 7: writing a kit: every file of a build (PDFs, previews, web pages, index.html,
+manifest.json) swapped into the output folder all or nothing."""

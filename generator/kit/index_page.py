@@ -18,10 +18,10 @@ from generator.content.models import Kit
 from generator.engine import remembered
 from generator.errors import Problem
 from generator.i18n.localize import native_name
-from generator.kept_templates import KeptTemplates
 from generator.kit.manifest import problem_file
 from generator.render.printing import PrintNote
 from generator.render.targets import Target
+from generator.storage.kept_templates import KeptTemplates
 
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
 TARGET_LABELS = MappingProxyType({Target.OFFICE: "office printer", Target.SHOP: "print shop",

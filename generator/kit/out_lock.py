@@ -2,7 +2,7 @@
 holding the builder's process id. A second build stops at once with "in use by another
 build (pid N)". The kernel lets go of a lock when its process ends however it ends, so the
 file a killed build leaves behind is simply taken over (the processes a build forks let go
-of it: generator/parent_tie.py). Where flock is not available (some network file systems),
+of it: generator/pipeline/parent_tie.py). Where flock is not available (some network file systems),
 the process id decides: a lock whose process is gone is taken over.
 """
 

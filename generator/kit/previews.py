@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color, HexColor
 from generator.engine import remembered
 from generator.layout.styles import INK, MUTED
 from generator.render.draw import fill_colour
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 PREVIEWS_FOLDER = "previews"
 PREVIEW_DPI = 72  # a Letter page is 612 x 792 px: enough to recognise each page, and quick

@@ -40,9 +40,9 @@ from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem
 from generator.i18n.digits import DECIMAL, WESTERN, in_digits, piece_digits
 from generator.i18n.localize import babel_locale
-from generator.kept_templates import KeptTemplates
 from generator.layout.paragraphs import Paragraph, parse_block
 from generator.layout.template_limits import BoundedLoader, LimitedSandbox, joined, render_limits
+from generator.storage.kept_templates import KeptTemplates
 
 TEXT_KINDS = ("text", "flow", "tabs")
 
@@ -57,7 +57,7 @@ class Item:
     required: bool
     line: int = -1  # where the line is in the kit's resources (the same in every language)
     # Left out in every language because in these it does not fit (or comes after a line
-    # that does not): the kit's languages print the same lines (generator/build.py).
+    # that does not): the kit's languages print the same lines (generator/pipeline/build.py).
     left_out_in: tuple[str, ...] = ()
 
 
@@ -344,7 +344,7 @@ def compose_face(
 ) -> ComposedFace:
     """The face's blocks rendered; `lines`: the lines it prints. Its lists leave out those
     `unlisted` names (by where they are in the kit's resources, with the languages that
-    cannot hold them on this piece: generator/build.py); a flow or filler still prints
+    cannot hold them on this piece: generator/pipeline/build.py); a flow or filler still prints
     them."""
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template

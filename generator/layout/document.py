@@ -1,4 +1,4 @@
-"""A document's layout stage, one step a function, in the order generator/build.py runs
+"""A document's layout stage, one step a function, in the order generator/pipeline/build.py runs
 them: its size (`document_size`) and strings (`kit_strings`), its faces composed in one
 language (`compose_faces`), what placing them needs (`document_placement`), the faces
 placed with one size per style and cut into pages for a document of pages
@@ -49,7 +49,7 @@ _BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0
 
 
 # The lines a document's lists leave out in every language of the kit, because in some its
-# lists could not hold them (generator/build.py): each line by where it is in the kit's
+# lists could not hold them (generator/pipeline/build.py): each line by where it is in the kit's
 # resources, with those languages.
 SameLines = Mapping[int, tuple[str, ...]]
 
@@ -126,7 +126,7 @@ def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
     """Every face of `layout` composed in `lang` at `size`, with the interface `strings`,
     its QR code encoding `payload`. `same_lines`: the lines its lists leave out in every
     language (by where they are in the kit's resources), with the languages whose lists
-    could not hold them (generator/build.py)."""
+    could not hold them (generator/pipeline/build.py)."""
     first = kit.resources[0]
     digits = kit_digits(kit, lang)  # one digit system per piece
     strings = strings_in_digits(strings, digits)

@@ -557,7 +557,7 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         warning = _problem(code, slot, placement, f"left out {describe(cut, items)}: {why}",
                            placed, "warning", **fields)
         placed.warnings.append(warning)
-        if cut.whole_line:  # the build adds where it does print (generator/build.py)
+        if cut.whole_line:  # the build adds where it does print (generator/pipeline/build.py)
             placed.left_out_lines.append((items[cut.item].line, warning))
     _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
 

@@ -1,4 +1,4 @@
-"""The safety checks of one laid-out document, as the build runs them (generator/build.py):
+"""The safety checks of one laid-out document, as the build runs them (generator/pipeline/build.py):
 the safety wording its layout and composed faces must carry (`check_wording`), revealing
 words on its outside surfaces (`discretion`) and text too faint on its grounds
 (`legible`)."""

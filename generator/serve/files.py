@@ -23,7 +23,7 @@ from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
 from generator.content.yamlfile import MAX_CONTENT_BYTES
 from generator.errors import ContentError
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 PRIVATE_FOLDER = Path(".havenprint")  # the page's own: drafts and history, not the kit's
 HISTORY_FOLDER = PRIVATE_FOLDER / "history"

@@ -14,12 +14,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from generator.build import lay_out
 from generator.content.documents import document_sizes, sized_kit
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.place import PlacedFace
+from generator.pipeline.build import lay_out
 from generator.safety.discretion import (
     Lexicon,
     OutsideWord,

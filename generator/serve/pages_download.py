@@ -17,7 +17,6 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
-from generator.build import BuildRequest
 from generator.content.audiences import pack_of
 from generator.content.bounded_read import read_limited
 from generator.content.containment import is_inside
@@ -34,8 +33,9 @@ from generator.errors import (
 )
 from generator.kit.kit_commit import MANIFEST_NAME, MAX_MANIFEST_BYTES
 from generator.kit.kit_folder import folder_lock
+from generator.kit.outputs import build_with_kit_files
 from generator.kit.page_sizes import PdfLayoutError, page_sizes
-from generator.outputs import build_with_kit_files
+from generator.pipeline.build import BuildRequest
 from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target
 from generator.serve.kit_changes import Reprinted, kit_changes, manifest_digest, reprinted

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse
 from generator.content.layouts import declared_options
 from generator.content.site_fonts import MAX_FONT_BYTES
 from generator.errors import ContentError
-from generator.kit_checks import load_checked_site
+from generator.pipeline.kit_checks import load_checked_site
 from generator.serve.files import ChangedOnDisk
 from generator.serve.language_fonts import coverage, font_cmap, font_file_name, script_needed
 from generator.serve.languages import english_name

@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse
 from generator.content.layouts import declared_strings
 from generator.errors import ContentError
 from generator.i18n.localize import language_status
-from generator.kit_checks import load_checked_site
+from generator.pipeline.kit_checks import load_checked_site
 from generator.serve.drafts import catalogue_remarks, draft_article, draft_resources
 from generator.serve.files import HISTORY_FOLDER, ChangedOnDisk, OutsideContent
 from generator.serve.kit_state import KitState

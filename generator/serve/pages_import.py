@@ -57,7 +57,7 @@ from generator.serve.web import (
     workspace,
 )
 from generator.serve.workspace import Workspace, words_for
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 _WHOLE = re.compile(r"[0-9]{1,6}")
 MAX_LIMIT = 999_999

@@ -20,7 +20,7 @@ from generator.content.layouts import declared_options
 from generator.content.schema import EMERGENCY_NUMBERS
 from generator.content.yamlfile import parse_yaml
 from generator.errors import ContentError, Problem
-from generator.kit_checks import load_checked_site
+from generator.pipeline.kit_checks import load_checked_site
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
 from generator.serve.kit_state import KitState

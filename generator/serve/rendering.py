@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.build import lay_out
 from generator.content.documents import document_name, document_sizes, sized_kit
 from generator.content.layouts import Layout
 from generator.content.models import Kit, Site
@@ -27,6 +26,7 @@ from generator.errors import Code, ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
 from generator.layout.place import PlacedFace
+from generator.pipeline.build import lay_out
 from generator.render.office import office_grid
 from generator.render.pdf_files import proof_pdf
 from generator.render.printing import PrintNote, print_note

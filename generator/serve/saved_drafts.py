@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.content.containment import is_inside
 from generator.serve.files import ignored_by_git
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 DRAFTS_FOLDER = Path(".havenprint") / "drafts"
 MAX_DRAFT_BYTES = 2_000_000

@@ -30,7 +30,7 @@ from generator.content.load import load_site
 from generator.content.models import Kit
 from generator.errors import Code, ContentError, Problem
 from generator.i18n.localize import native_name
-from generator.kit_checks import load_checked_kit
+from generator.pipeline.kit_checks import load_checked_kit
 from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles

@@ -347,7 +347,7 @@ def _measure_document(kit: Kit, document: Document, measuring: _Measuring) -> No
     """Every string this variant of the document prints that is not measured yet. A face
     that cannot be placed with the texts being tried is measured against the boxes it has
     with the kit's own texts (as it prints now)."""
-    from generator.build import compose_document, document_placement  # the pipeline's own
+    from generator.pipeline.build import compose_document, document_placement  # the pipeline's own
 
     layout, lang, marks, texts = document.layout, measuring.lang, measuring.marks, measuring.texts
     found, measured = measuring.found, measuring.measured

@@ -536,7 +536,7 @@ def _article_changes(kit: Kit, read: ReadFile, articles: Mapping[str, Article],
 def _write_all(changes: list[Change]) -> list[Path]:
     """Each file atomically; when one cannot be written, the ones written before it are put
     back as they were, and WriteError names it."""
-    from generator.write import write_atomic
+    from generator.storage.write import write_atomic
 
     done: list[Change] = []
     for change in changes:

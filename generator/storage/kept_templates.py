@@ -1,4 +1,4 @@
-"""Compiled templates kept in the cache folder (generator/disk_cache.py), and compiled in
+"""Compiled templates kept in the cache folder (generator/storage/disk_cache.py), and compiled in
 memory where they cannot be kept: a full or read-only cache disk made `check` stop with a
 traceback from jinja2's bytecode cache. The build goes on, slower, and says so once."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from jinja2 import FileSystemBytecodeCache
 from jinja2.bccache import Bucket
 
-from generator.disk_cache import cache_folder, not_kept
+from generator.storage.disk_cache import cache_folder, not_kept
 
 
 class KeptTemplates(FileSystemBytecodeCache):

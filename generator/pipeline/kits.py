@@ -8,11 +8,11 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from generator.build import BuildRequest, BuildResult, build
 from generator.content.audiences import pack_problem
 from generator.content.documents import plan_documents
 from generator.content.layouts import Layout
 from generator.content.models import Kit
+from generator.pipeline.build import BuildRequest, BuildResult, build
 
 PdfCallback = Callable[[Path, str, bytes], None]
 

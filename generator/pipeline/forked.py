@@ -6,7 +6,7 @@ has finished one, as this process takes its own. It never writes a file
 or the terminal: it sends each result back through a pipe, and this process writes and
 reports it, so a copy left behind by a killed build cannot put anything in a kit. It lets go
 of the output folder's lock (see Engine.held_locks), and ends with this process, however this
-one ends (generator/parent_tie.py).
+one ends (generator/pipeline/parent_tie.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import traceback
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from generator.parent_tie import end_with_parent, let_go_of_locks
+from generator.pipeline.parent_tie import end_with_parent, let_go_of_locks
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

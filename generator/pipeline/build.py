@@ -15,7 +15,6 @@ from generator.content.documents import Document, card_line_from_site, document_
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import Code, ContentError, Problem, quoted
-from generator.forked import run_shared
 from generator.i18n.fonts import SHAPED_FAMILIES, chain_for, family
 from generator.layout.document import (
     Composition,
@@ -34,13 +33,14 @@ from generator.layout.document import (
     spaceless,
 )
 from generator.layout.laid_out import LaidOut
+from generator.pipeline.forked import run_shared
 from generator.render.office import office_captions
 from generator.render.pdf_files import render_pdf
 from generator.render.qr import QrError, payload_for, qr_matrix
 from generator.render.targets import Target
 from generator.safety.document_checks import check_wording, discretion, legible
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem
-from generator.write import BackgroundWriter
+from generator.storage.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 

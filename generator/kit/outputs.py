@@ -2,7 +2,7 @@
 (`<out>/previews/<lang>/<name>[-shop]-p<N>.png`), with the screen copies a web page per
 article and language (`<out>/<lang>/<slug>.html`), index.html and manifest.json, built in a
 staging folder and swapped into the output folder (generator/kit/kit_folder.py). Each
-audience pack's files are the same, in `<out>/<name>/` (generator/kits.py), listed in the
+audience pack's files are the same, in `<out>/<name>/` (generator/pipeline/kits.py), listed in the
 same index.html and manifest.json and swapped in with the main kit's.
 
 They describe the files this build wrote; combinations that failed are listed as not built.
@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build import BuildRequest, BuildResult, BuiltPdf
 from generator.content.documents import sized_kit
 from generator.content.extends import content_folders
 from generator.content.layouts import Layout
@@ -37,11 +36,12 @@ from generator.kit.kit_folder import Commit, KitFolder, check_out
 from generator.kit.manifest import file_entry, input_entries, manifest_bytes, printed_line
 from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
-from generator.kits import build_kits, every_kit, kit_out
+from generator.pipeline.build import BuildRequest, BuildResult, BuiltPdf
+from generator.pipeline.kits import build_kits, every_kit, kit_out
 from generator.render.printing import describe_size, print_note
 from generator.render.qr import QrError, payload_for
 from generator.render.targets import Target
-from generator.write import write_atomic
+from generator.storage.write import write_atomic
 
 if TYPE_CHECKING:
     from generator.kit.previews import PreviewPipeline
