@@ -252,6 +252,64 @@ def test_the_checks_are_said_without_commands_yaml_or_program_paths(kit: Path) -
     assert "12 lines" in said and not any(banned in said for banned in BANNED), said
 
 
+def test_the_outside_checks_are_said_without_yaml_or_a_way_round_them(kit: Path) -> None:
+    """The verifier's second pass: the tells (on the tear-off tabs, in a catalogue string)
+    were said on the page with `tab_label` and the string's key; a word too wide advised
+    "break it with spaces", which also splits a word the outside check would find."""
+    import contextlib
+    import io
+
+    from generator.commands.cli import main
+    from tests.conftest import edit
+
+    def messages() -> list[str]:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            main(["check", str(kit), "--format", "poster", "--format", "large-print"])
+        return [re.sub(r"^\S+?:(\d+:)? (warning: |note: )?", "", line)
+                for line in err.getvalue().splitlines() if ": " in line and "/" in line]
+
+    edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
+    edit(kit / "resources.yaml", "    phone: 1-800-799-7233\n",
+         "    phone: 1-800-799-7233\n    tab_label: Only you\n")
+    (kit / "locales").mkdir()
+    (kit / "locales" / "en.yaml").write_text(
+        "need_to_talk: Only you will know\n", encoding="utf-8")
+    warned = messages()  # tells are warnings: said when nothing is refused
+    edit(kit / "resources.yaml", "    url: https://www.thehotline.org\n",
+         "    url: https://www.example.org/abuse\n")
+    edit(kit / "resources.yaml", "    qr: tel ", "    qr: url ")
+    edit(kit / "articles" / "trauma-bonding.en.md", "title: Why it can be hard to leave",
+         "title: Why it can be hard " + "x" * 100)
+    refused = messages()
+    told = [message for message in warned if "being watched" in message]
+    assert any("tabs" in message for message in told), warned
+    assert any("`need_to_talk`" in message for message in told), warned
+    assert any("reveal what this is for" in message for message in refused), refused
+    wide = [message for message in refused if "wider than the slot" in message]
+    assert wide, refused
+    for message in wide:
+        assert "space" not in message.split(";")[-1], message  # the command line's advice
+    words = Words({"poster": "Poster", "large-print": "Large print"})
+    said = {message: plain(message, words).text for message in warned + refused}
+    banned = (*BANNED, "tab_label", "need_to_talk", "qr:", "url", "spaces")
+    for message, text in said.items():
+        assert not any(word in text for word in banned), (message, text)
+    assert ("“only you” on the outside of the Poster (poster, tabs) speaks of being watched, "
+            "checked or hiding something, which tells whoever finds it what it may be for: "
+            "give the line a neutral tear-off tab label (under “More about line …”).") \
+        in said.values(), list(said.values())
+
+
+def test_a_file_named_first_keeps_its_small_letters() -> None:
+    from generator.serve.plain import as_sentence
+
+    assert plain("lines.csv:3: the row has no phone").text == "lines.csv:3: the row has no phone"
+    assert as_sentence("lines.csv: no column is called name") == \
+        "lines.csv: no column is called name."
+    assert as_sentence("the row has no phone") == "The row has no phone."
+
+
 def test_a_problem_names_the_page_that_fixes_it(served) -> None:
     from generator.serve.shown import shown_problem
 

@@ -957,7 +957,7 @@ def _overflow(overflow: float, placement: Placement, items: Sequence[Paragraph] 
         where = f" in the line {quoted(line.name)}" if line is not None else ""
         named = ", ".join(quoted(word, WORD_SHOWN) + (
             f" ({len(word):,} characters)" if len(word) > WORD_SHOWN else "") for word in words)
-        return f"{message}: {named}{where}; shorten it or break it with spaces", {
+        return f"{message}: {named}{where}; shorten it", {
             "floor": floor, "words": tuple(shortened(word, WORD_SHOWN) for word in words),
             **({"line": line.name} if line is not None else {})}
     over_mm = overflow / PT_PER_UNIT["mm"]

@@ -31,7 +31,7 @@ from generator.serve.drafts import draft_resources
 from generator.serve.files import ChangedOnDisk
 from generator.serve.import_merge import MODES, ImportPreview, preview_import
 from generator.serve.kit_state import KitState
-from generator.serve.plain import plain
+from generator.serve.plain import as_sentence, plain
 from generator.serve.settings import MAX_UPLOAD_BYTES
 from generator.serve.templating import page
 from generator.serve.uploads import (
@@ -134,7 +134,7 @@ def _upload_api(ws: Workspace, address: str, read: ApiRead,
                                  verified=options.verified, own_organization=site.organization,
                                  first=options.first, read=read)
     except ContentError as error:
-        return problem(_sentence(plain(str(problems_as_upload_error(error))).text), 422)
+        return problem(as_sentence(plain(str(problems_as_upload_error(error))).text), 422)
     clear_uploads(ws.out)  # one pending import at a time
     upload_id = secrets.token_hex(8)
     return _report(ws, state, PendingImport(upload_id, shown_address(address),
@@ -178,7 +178,7 @@ def api_failure(error: ContentError, address: str) -> str:
         sentence = ("That address does not answer as an HSDS API does: check it is the API's "
                     "address (the part before /services), not the directory's website.")
     else:
-        sentence = _sentence(plain(said).text)
+        sentence = as_sentence(plain(said).text)
     return f"{sentence} Nothing was imported. (Address: {shown})"
 
 
@@ -224,10 +224,10 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
         result = run_import(source, kind, site.country, site.organization, options)
     except UploadError as error:
         clear_uploads(ws.out)
-        return problem(_sentence(str(error)), 422)
+        return problem(as_sentence(str(error)), 422)
     except ContentError as error:
         clear_uploads(ws.out)
-        return problem(_sentence(plain(str(problems_as_upload_error(error))).text), 422)
+        return problem(as_sentence(plain(str(problems_as_upload_error(error))).text), 422)
     except Exception as error:  # noqa: BLE001 -- a file the importers did not foresee
         clear_uploads(ws.out)
         print(f"havenprint serve: import: {type(error).__name__}: {error}", file=sys.stderr)
@@ -283,12 +283,6 @@ def _columns_said(text: str) -> str:
 def _where(name: str, line: int | None) -> str:
     """Where in the data a refusal is, when a line of it says more than its name."""
     return f"{name}, line {line}" if line else ""
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def _name(entry: dict[str, Any]) -> str:

@@ -190,6 +190,19 @@ def _revealing(match: re.Match[str], words: Words) -> Said:
                 f"what it is for: {advice}.")
 
 
+def _tells(match: re.Match[str], words: Words) -> Said:
+    surface = match.group("face")
+    told = re.findall(r"'([^']+)'", match.group("words"))
+    listed = ", ".join(f"“{word}”" for word in told[:-1]) + (
+        f" and “{told[-1]}”" if len(told) > 1 else f"“{told[-1]}”")
+    advice = ("give the line a neutral tear-off tab label (under “More about line …”)"
+              if "tab" in surface else "reword it")
+    verb = "speak" if len(told) > 1 else "speaks"
+    return Said(f"{listed} on the outside of {_where(match, words)} {verb} of being watched, "
+                "checked or hiding something, which tells whoever finds it what it may be "
+                f"for: {advice}.")
+
+
 def _max_lines(match: re.Match[str], words: Words) -> Said:
     return Said(f"The {words.format(match.group('format'))} prints at most "
                 f"{match.group('count')} lines (set on the Settings page): "
@@ -326,7 +339,18 @@ def _no_article(match: re.Match[str], words: Words) -> Said:
 
 
 def _cap(text: str) -> str:
+    """`text` starting with a capital, unless it starts with a file's name, which is said as
+    it is written ("lines.csv:3: ...", not "Lines.csv")."""
+    first = re.match(r"[^\s:]+", text)
+    if first is not None and re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", first.group()):
+        return text
     return text[:1].upper() + text[1:]
+
+
+def as_sentence(text: str) -> str:
+    """`text` as a sentence: starting with a capital (`_cap`), ending with a stop."""
+    text = _cap(text.strip())
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def _quoted(text: str) -> str:
@@ -367,6 +391,8 @@ RULES: tuple[Rule, ...] = (
     (re.compile(_HEAD + r": (?P<rest>[\d.]+ pt \([\d.]+ mm\) too tall.*?)" + _TAIL), _too_long),
     (re.compile(_HEAD + r": '(?P<word>[^']+)' on an outside surface would reveal.*" + _TAIL),
      _revealing),
+    (re.compile(_HEAD + r": (?P<words>'[^']+'(?:(?:, | and )'[^']+')*) on an outside "
+                r"surface speaks? of being watched.*" + _TAIL), _tells),
     (re.compile(_HEAD + r", (?P<part>.+?): (?P<share>\d+%) of it is empty.*" + _TAIL),
      _empty_band),
     (re.compile(_FORMAT + r": left out '(?P<name>.*)': max_lines is "
@@ -406,7 +432,7 @@ RULES: tuple[Rule, ...] = (
 MESSAGE_LIMIT = 2_000  # characters of a message the page says: its start and its end
 
 # What a message no rule knows may still carry, and what the page says instead.
-_CLEANING = (
+_CLEANING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r" ?\(use --force[^)]*\)"), ""),
     (re.compile(r"--force"), "“Replace my lines”"),
     (re.compile(r"`?havenprint locale init [\w-]+`?(?: writes a file to translate them in)?"),
@@ -419,10 +445,16 @@ _CLEANING = (
     (re.compile(r"or set icc_profile in site\.yaml to the profile it sends"),
      "or put the profile it sends in the content folder and name it in site.yaml "
      "(icc_profile)"),
+    (re.compile(r"\bin (?=(?:site|resources)\.yaml\b(?! \(icc_profile\)))"), "on "),
     (re.compile(r"(?<!name it in )\bsite\.yaml\b(?! \(icc_profile\))"), "the Settings page"),
     (re.compile(r"\bresources\.yaml\b"), "the Lines page"),
     (re.compile(r"[\d.]+ pt \([\d.]+ mm\) too tall even at [\d.]+ pt"),
      "too long for its space, even in the smallest type"),
+    (re.compile(r"reword its string `[^`]*`"), "reword it"),
+    (re.compile(r"`qr: (?P<action>tel|sms|url)`"),
+     lambda found: f"“{QR_ACTIONS[found['action']]}” for its QR code"),
+    (re.compile(r"`(?P<key>tab_label|url|phone|tty|hours|verified|languages)`"),
+     lambda found: FIELD_WORDS[found["key"]]),
     (re.compile(r", slot '[^']*'"), ""),
     (re.compile(r" \[[A-Za-z0-9-]+\]$"), ""),
     (re.compile(r"`([^`]*)`"), r"“\1”"),
