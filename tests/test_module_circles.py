@@ -2,11 +2,19 @@
 at module level, inside functions and under TYPE_CHECKING alike (grimp, the import graph
 import-linter reads, built from every import statement). The layers contract in
 pyproject.toml (`make lint`) keeps the stages in order; this keeps modules within a stage
-from leaning on each other both ways."""
+from leaning on each other both ways, and no stage (a folder of generator/) from leaning on
+another both ways, through modules that are no circle (content's kit_parts imported the
+importers, which import content's models), nor from standing outside the contract."""
 
 from __future__ import annotations
 
+import re
+import tomllib
+from pathlib import Path
+
 import grimp
+
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
 def circles(graph: grimp.ImportGraph) -> list[list[str]]:
@@ -48,6 +56,43 @@ def test_no_module_takes_part_in_an_import_circle() -> None:
     graph = grimp.build_graph("generator", include_external_packages=False)
     assert len(graph.modules) > 150
     assert circles(graph) == []
+
+
+def stages(graph: grimp.ImportGraph) -> grimp.ImportGraph:
+    """The graph with each folder of generator/ squashed into one module."""
+    for child in graph.find_children("generator"):
+        if graph.find_children(child):
+            graph.squash_module(child)
+    return graph
+
+
+def test_no_stage_takes_part_in_an_import_circle() -> None:
+    graph = stages(grimp.build_graph("generator", include_external_packages=False))
+    assert {"generator.content", "generator.importers", "generator.pipeline"} <= graph.modules
+    assert circles(graph) == []
+
+
+def test_the_stage_circle_finder_finds_one() -> None:
+    graph = grimp.ImportGraph()
+    for module in ("generator", "generator.one", "generator.one.x", "generator.one.y",
+                   "generator.two", "generator.two.z", "generator.three"):
+        graph.add_module(module)
+    graph.add_import(importer="generator.one.x", imported="generator.two.z")
+    graph.add_import(importer="generator.two.z", imported="generator.one.y")
+    graph.add_import(importer="generator.one.y", imported="generator.three")
+    assert circles(graph) == []  # no module takes part in a circle
+    assert circles(stages(graph)) == [["generator.one", "generator.two"]]
+
+
+def test_every_stage_stands_in_the_layers_contract() -> None:
+    """A folder or module of generator/ the contract does not name is one it cannot see."""
+    contract = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    layers = next(c["layers"] for c in contract["contracts"] if c["type"] == "layers")
+    named = {name for layer in layers for name in re.split(r"\s*[|:]\s*", layer)}
+    graph = grimp.build_graph("generator", include_external_packages=False)
+    entry_points = {"generator.__main__"}
+    assert graph.find_children("generator") - entry_points - named == set()
+    assert named <= graph.find_children("generator")
 
 
 def test_the_circle_finder_finds_one() -> None:

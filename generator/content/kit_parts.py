@@ -9,6 +9,7 @@ import unicodedata
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from typing import Any, Protocol
 
 from generator.content.articles import CARD_LINE_MAX_CHARS
 from generator.content.caches import cached_article
@@ -220,17 +221,30 @@ def collect(problems: list[Problem], loader, *args):  # noqa: ANN001, ANN202
         return None
 
 
-def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None,
-                   roots: tuple[Path, ...] | None = None) -> tuple[Resource, ...]:
-    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names
-    (records it leaves out for their data go to `warnings`; read only from inside `roots`,
-    the content folders and those allowed, when given)."""
-    if site.resource_source is not None:
-        from generator.importers.source import entries_from_source  # only for such sites
+class LinesFromSource(Protocol):
+    """Reads the data site.yaml's `resources:` names (HSDS, a spreadsheet) into entries of
+    resources.yaml: the file read, the entries, the import's report as problems, and where
+    each entry was read. The importers do it (importers/source.py's `entries_from_source`),
+    which sit above content: whoever loads a kit hands it down (pipeline/kit_checks.py)."""
 
+    def __call__(self, root: Path, source: dict[str, Any], country: str,
+                 organization: str | None) -> tuple[Path, list[dict[str, Any]],
+                                                    list[Problem], list[Source]]: ...
+
+
+def load_resources(path: Path, site: Site, warnings: list[Problem] | None = None,
+                   roots: tuple[Path, ...] | None = None,
+                   lines_from_source: LinesFromSource | None = None) -> tuple[Resource, ...]:
+    """resources.yaml, or the HSDS data or spreadsheet that site.yaml's `resources:` names,
+    read by `lines_from_source` (records it leaves out for their data go to `warnings`; read
+    only from inside `roots`, the content folders and those allowed, when given)."""
+    if site.resource_source is not None:
+        if lines_from_source is None:  # the caller's mistake, never the content's
+            raise TypeError(f"{site.source.path} names `resources:` data: whoever loads "
+                            "the kit passes lines_from_source (pipeline/kit_checks.py's)")
         if roots is not None:
             _check_source_inside(path.parent, site, roots)
-        source, entries, left_out, origins = entries_from_source(
+        source, entries, left_out, origins = lines_from_source(
             path.parent, site.resource_source, site.options.country, site.options.organization)
         if warnings is not None:
             warnings.extend(left_out)

@@ -17,6 +17,7 @@ from generator.content.containment import (
 )
 from generator.content.extends import content_folders, resources_file
 from generator.content.kit_parts import (
+    LinesFromSource,
     card_articles,
     collect,
     emergency_first,
@@ -51,9 +52,11 @@ from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import Code, ContentError, Problem, Refused
 
 
-def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
+def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
+             lines_from_source: LinesFromSource | None = None) -> Kit:
     """The validated kit in `root`; raises ContentError listing every problem found.
-    Files are read from `root`, the folders it extends and `allow_outside` only. What
+    Files are read from `root`, the folders it extends and `allow_outside` only; the lines
+    of data that site.yaml's `resources:` names by `lines_from_source` (needed then). What
     content cannot check from below i18n and render (fonts, profile, catalogues) the
     caller checks with generator.pipeline.kit_checks.checked_kit, which also reads the strings."""
     if not (root / "site.yaml").is_file():
@@ -71,7 +74,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
     if site is not None:
         resources_path = resources_file(folders, site.resource_source is not None)
         resources = collect(problems, load_resources, resources_path, site, problems,
-                             roots) or ()
+                             roots, lines_from_source) or ()
         library, broken = load_library(site, folders, line_numbers(resources))
         problems.extend(note for articles in library.values()
                         for article in articles.values() for note in article.notes)

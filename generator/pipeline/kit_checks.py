@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.content.kit_parts import line_numbers
 from generator.content.layouts import declared_strings
 from generator.content.load import load_kit, load_site
-from generator.content.models import Kit, Site
+from generator.content.models import Kit, Site, Source
 from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import YamlDoc, load_yaml, parse_yaml
 from generator.errors import Code, ContentError, Problem
@@ -27,8 +28,19 @@ from generator.render.cmyk import ProfileError, load_profile
 
 
 def load_checked_kit(root: Path, allow_outside: tuple[Path, ...] = ()) -> Kit:
-    """`load_kit`, then `checked_kit`: ContentError listing every problem found."""
-    return checked_kit(load_kit(root, allow_outside))
+    """`load_kit` (the lines of `resources:` data read by the importers), then
+    `checked_kit`: ContentError listing every problem found."""
+    return checked_kit(load_kit(root, allow_outside, lines_from_source))
+
+
+def lines_from_source(root: Path, source: dict[str, Any], country: str,
+                      organization: str | None
+                      ) -> tuple[Path, list[dict[str, Any]], list[Problem], list[Source]]:
+    """content's `LinesFromSource`, by the importers, which stay unimported for a kit whose
+    lines are its resources.yaml (`tests/test_imports.py`)."""
+    from generator.importers.source import entries_from_source
+
+    return entries_from_source(root, source, country, organization)
 
 
 def checked_kit(kit: Kit) -> Kit:

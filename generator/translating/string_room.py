@@ -575,7 +575,9 @@ def content_rooms(content: Path, lang: str) -> dict[str, StringRoom]:
     string of `lang`, where it prints and how many characters fit; ContentError when the kit
     does not load."""
     from generator.content.load import load_kit
+    from generator.pipeline.kit_checks import lines_from_source
 
-    return string_rooms(load_kit(content), lang, cached_layouts(content).values())
+    return string_rooms(load_kit(content, lines_from_source=lines_from_source), lang,
+                        cached_layouts(content).values())
 
 
