@@ -7,6 +7,7 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -77,15 +78,43 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 
 
+# How long a browser test waits for the page (an element, an address, a download) before it
+# fails: Playwright's own defaults (30 s for actions and waits, 5 s for `expect`) are reached
+# on a loaded two-core machine running the suite in two workers (a warning under a typed
+# number once took 30.7 s to show). This bound is one no loaded machine reaches: the tests
+# wait for what the page does, never on time (a failing test waits it out once).
+BROWSER_WAIT_MS = 300_000
+
+
+class _Browser:
+    """Playwright's browser whose every new context waits BROWSER_WAIT_MS."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(BROWSER_WAIT_MS)
+        context.set_default_navigation_timeout(BROWSER_WAIT_MS)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser():  # noqa: ANN201 - a generator fixture
     """Debian's Chromium driven by Playwright, one per test module (the browser tests, which
-    skip where either is missing)."""
+    skip where either is missing); every wait bounded by BROWSER_WAIT_MS."""
     from playwright import sync_api
 
+    sync_api.expect.set_options(timeout=BROWSER_WAIT_MS)
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
+        yield _Browser(chromium)
         chromium.close()
 
 

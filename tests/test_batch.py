@@ -293,7 +293,7 @@ def _running(pid: int) -> bool:
         return False
 
 
-def _wait_until_gone(pids: list[int], seconds: float = 20.0) -> None:
+def _wait_until_gone(pids: list[int], seconds: float = 120.0) -> None:
     """Generous: the kernel ends them within milliseconds of the batch."""
     deadline = time.monotonic() + seconds
     while any(_running(pid) for pid in pids):

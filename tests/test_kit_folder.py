@@ -53,7 +53,7 @@ def start_build(kit: Path, out: Path, *args: str, delay: float = 0.0) -> subproc
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def wait_for(condition, seconds: float = 60.0) -> None:  # noqa: ANN001
+def wait_for(condition, seconds: float = 300.0) -> None:  # noqa: ANN001
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from generator.content.phones import parse_phone
 from generator.serve.server import serving
-from tests.conftest import CHROMIUM, DEFAULT_CONTENT, english_only
+from tests.conftest import BROWSER_WAIT_MS, CHROMIUM, DEFAULT_CONTENT, english_only
 
 if not CHROMIUM.exists():
     pytest.skip("needs Chromium: install Debian's `chromium` package (.ci/run does)",
@@ -106,7 +106,7 @@ def test_the_kit_downloads_as_a_zip_of_pdfs_that_open(page, server) -> None:
     url, workspace, _ = server
     page.goto(f"{url}/download")
     page.get_by_role("button", name="Build the kit").click()
-    page.wait_for_url(re.compile(r"built=1"), timeout=120_000)
+    page.wait_for_url(re.compile(r"built=1"))
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the whole kit (zip)").click()
     archive = zipfile.ZipFile(download.value.path())
@@ -128,7 +128,7 @@ def test_the_kit_downloads_as_a_zip_of_pdfs_that_open(page, server) -> None:
 
 def _raw_get(url: str, path: str, host: str | None = None) -> tuple[int, bytes]:
     address = url.removeprefix("http://")
-    connection = http.client.HTTPConnection(address, timeout=10)
+    connection = http.client.HTTPConnection(address, timeout=BROWSER_WAIT_MS / 1000)
     connection.putrequest("GET", path, skip_host=host is not None)
     if host is not None:
         connection.putheader("Host", host)
@@ -456,7 +456,7 @@ def test_an_edit_made_before_the_server_restarts_is_saved_after_it(browser, tmp_
             tab.goto(f"{url}/lines")
             tab.locator("#r1-phone").fill("1-800-273-8255")
             drafted = content / ".havenprint" / "drafts" / "lines.json"
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + BROWSER_WAIT_MS / 1000
             while not drafted.is_file() and time.monotonic() < deadline:
                 tab.wait_for_timeout(100)  # the draft reaches the server too
             assert drafted.is_file()
@@ -583,7 +583,7 @@ def test_download_prints_each_piece(browser, fresh) -> None:
     try:
         tab.goto(f"{url}/download")
         tab.get_by_role("button", name="Build the kit").click()
-        tab.wait_for_url(re.compile(r"built=1"), timeout=120_000)
+        tab.wait_for_url(re.compile(r"built=1"))
         heading = tab.get_by_role("heading", name="Pocket card", exact=True)
         card = tab.locator("li.piece").filter(has=heading)
         assert "both sides, flip on the long edge" in card.inner_text()

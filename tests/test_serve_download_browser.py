@@ -43,7 +43,7 @@ def test_a_partial_build_lists_what_was_not_built_and_the_page_keeps_answering(
         tab.wait_for_url(re.compile(r"/translations\?lang=so"))
         tab.goto(f"{url}/download")
         tab.get_by_role("button", name="Build the kit").click()
-        tab.wait_for_url(re.compile(r"built=1"), timeout=180_000)
+        tab.wait_for_url(re.compile(r"built=1"))
         missing = tab.get_by_role("region", name="Not built")
         text = missing.inner_text()
         assert "Pocket card" in text and "Somali" in text

@@ -100,7 +100,7 @@ def test_an_api_typed_on_the_import_page_is_read_and_its_refusals_listed(
             tab.get_by_label("Or the address of an HSDS API").fill(address + "/")
             tab.get_by_role("button", name="Read the data").click()
             report = tab.get_by_role("region", name="Import report")
-            report.wait_for(timeout=60_000)
+            report.wait_for()
         refused = tab.locator("#report-refused li").all_inner_texts()
         assert len(refused) == 1 and "Youth Outreach" in refused[0] and "555-0100" in \
             refused[0]
@@ -112,8 +112,7 @@ def test_an_api_typed_on_the_import_page_is_read_and_its_refusals_listed(
                                    statuses={"page:1": (503, 99)})) as address:
             tab.get_by_label("Or the address of an HSDS API").fill(address)
             tab.get_by_role("button", name="Read the data").click()
-            tab.get_by_text("The directory's server failed (HTTP 503)").wait_for(
-                timeout=60_000)
+            tab.get_by_text("The directory's server failed (HTTP 503)").wait_for()
     finally:
         context.close()
 

@@ -63,7 +63,7 @@ def test_no_page_scrolls_sideways_at_320_css_px(narrow, server) -> None:
 def test_nor_once_built_imported_or_marked(narrow, server) -> None:
     narrow.goto(f"{server}/download")
     narrow.get_by_role("button", name="Build the kit").click()
-    narrow.wait_for_url(re.compile(r"built=1"), timeout=180_000)
+    narrow.wait_for_url(re.compile(r"built=1"))
     _fits(narrow, "the download page of a built kit")
     narrow.goto(f"{server}/")
     _fits(narrow, "the overview of a built kit")

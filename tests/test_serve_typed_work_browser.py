@@ -104,4 +104,4 @@ def test_an_open_overview_is_laid_out_again_when_a_file_changes(context, server)
     site = content / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace(
         "organization: Lives Healing", "organization: Harbor Lights"), encoding="utf-8")
-    tab.locator(".lead", has_text="Harbor Lights").wait_for(timeout=60_000)
+    tab.locator(".lead", has_text="Harbor Lights").wait_for()
