@@ -62,7 +62,8 @@ def test_check_on_a_big_export_prints_each_kind_with_its_count(kit: Path, tmp_pa
     # every message of a kind counted is one `--verbose` printed
     for match in re.finditer(r"^ +([\d,]+) (\S+: (?:warning: |note: )?)(.*?)…?$", summary.err,
                              re.MULTILINE):
-        pattern = re.escape(match.group(2) + match.group(3).rstrip("…"))
+        path, _, said = match.group(2).partition(": ")  # a kind is said without its rows
+        pattern = re.escape(path) + r"(?::\d+)?: " + re.escape(said + match.group(3).rstrip("…"))
         pattern = pattern.replace("'…'", "'[^']*'").replace("N", r"[\d,.]+")
         assert sum(bool(re.search(pattern, line)) for line in all_messages) >= int(
             match.group(1).replace(",", "")), match.group(0)
@@ -89,7 +90,7 @@ def test_numbers_a_digit_off_a_national_line_are_each_shown(kit: Path, tmp_path:
                                                             run) -> None:  # noqa: ANN001
     """The summary counts repeated messages by kind: five services a digit off the
     Hotline's number were one kind, the fourth and fifth a count. Each is shown, with its
-    file, line and field (issue 39)."""
+    file (the services table, not the folder), row and field (issue 39)."""
     folder = big_export(kit / "export", SERVICES)
     phones = (folder / "phones.csv").read_text(encoding="utf-8").splitlines()
     near = ["1-800-799-7232", "1-800-799-7234", "1-800-799-7235", "1-800-799-7236",
@@ -104,6 +105,7 @@ def test_numbers_a_digit_off_a_national_line_are_each_shown(kit: Path, tmp_path:
     assert "more like those above" in summary.err  # a summary, with these in full
     for index, number in enumerate(near):
         assert re.search(
-            rf"^\S+export: warning: Oak Network – Service {7 * index}: "
+            rf"^\S+export/services\.csv:{7 * index + 2}: warning: Oak Network – Service "
+            rf"{7 * index}: "
             rf"phone: {number} is one digit away from the National Domestic Violence "
             r"Hotline's published 1-800-799-7233", summary.err, re.MULTILINE), summary.err

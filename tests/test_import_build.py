@@ -23,8 +23,8 @@ def imported(kit: Path, run) -> Path:  # noqa: ANN001
     result = run("import", "hsds", FIXTURES / "hsds" / "services.json", "--into", kit)
     # the fixture's Youth Outreach (555-0100, no area code) is refused: exit 1, the rest written
     assert result.code == 1, result.err
-    assert "services.json: refused 'Riverbend Safe Haven – Youth Outreach': voice number " \
-        "'555-0100' is not a valid phone number or short code in US" in result.err
+    assert "services.json:528: refused 'Riverbend Safe Haven – Youth Outreach' (at $[7]): " \
+        "voice number '555-0100' is not a valid phone number or short code in US" in result.err
     assert "wrote" in result.out and "6 line(s)" in result.out
     assert "skipped Harbor Light Family Services – Counseling: service status is defunct" \
         in result.err
@@ -181,7 +181,8 @@ def test_an_extension_that_is_not_digits_leaves_the_number_out(tmp_path: Path, r
     (kit / "resources.yaml").unlink()
     result = run("import", "hsds", data, "--into", kit)
     assert result.code == 1
-    assert ("services.json: refused 'Intake': voice number '614-555-0106' has extension "
+    assert ("services.json:1: refused 'Intake' (at $[0]): voice number '614-555-0106' has "
+            "extension "
             "'press 2', which is not digits: the number is not printed without it") \
         in result.err, result.err
 

@@ -416,7 +416,9 @@ def test_a_web_address_without_https_is_named_when_it_is_all_a_service_has(
          "phones": [{"number": "1-800-555-0152", "type": "voice"}]}]), encoding="utf-8")
     result = run("import", "hsds", path, "--into", kit, "--force")
     assert result.code == 1, result.err
-    assert ("services.json: refused 'Online Chat': no phone or text number, and its web address "
+    # the record named by its file, line and JSON path (issue 39)
+    assert ("services.json:1: refused 'Online Chat' (at $[0]): no phone or text number, and "
+            "its web address "
             "'www.example.org/chat' does not start with https:// or http:// (write it in full "
             "in the data)") in result.err
     assert "no phone, text number or web address" not in result.err

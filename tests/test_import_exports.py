@@ -358,7 +358,9 @@ def test_a_taxonomy_code_as_a_name_is_printed_by_its_readable_name(kit: Path,
             "data is the taxonomy code 'RP-1500.1400-800'; printed as 'Suicide Prevention "
             "Hotlines' (its alternate_name)") in result.err
     # a code with nothing readable for it: the line is refused, with why
-    assert ("organizations.json: refused '211 Brevard Inc – LH-2700.6500': its name "
+    assert re.search(r"organizations\.json:\d+: refused '211 Brevard Inc – LH-2700\.6500' "
+                     r"\(at \$\[\d+\]\.services\[\d+\]\): its name", result.err), result.err
+    assert ("its name "
             "'LH-2700.6500' is a taxonomy code, not a name a card can print") in result.err
     assert not any(digits(line.get("phone")).endswith(
         digits(services["LH-2700.6500"]["phones"][0]["number"])) for line in written_lines(kit))

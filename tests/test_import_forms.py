@@ -47,7 +47,8 @@ FORMS = {
              "Español · Tiếng Việt")},
         ("614-555-0124", "01234", "\"", "tel:", "Orchard Lane", "43215", "Columbus",
          "Evenings, 6pm to midnight"),
-        ("left out of 'Cedar Grove Family Alliance Inc. – Family Support Line': voice number "
+        ("left out of 'Cedar Grove Family Alliance Inc. – Family Support Line' (at "
+         "$.services[0]): voice number "
          "'614-555-01234' is not a valid phone number or short code in US",
          "note: Cedar Grove Family Alliance Inc. – Evening Text Line: hours leave out a "
          "schedule that ended 2025-12-31"),

@@ -158,3 +158,78 @@ def test_a_batch_builds_the_site_and_counts_its_refusals(kit: Path, tmp_path: Pa
     assert result.code == 1, result.out
     assert (tmp_path / "out" / "oak" / "en" / "pocket-card.pdf").is_file()
     assert "[oak] " in result.err and "refused 'Fragment Line': phone '614-27'" in result.err
+
+
+def _hsds_tables(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "organizations.csv").write_text("id,name\no1,Oak Network\n", encoding="utf-8")
+    (folder / "services.csv").write_text(
+        "id,organization_id,name,status\ns1,o1,Walk-in,active\ns2,o1,Fragment Line,active\n"
+        "s3,o1,Pine Line,active\n", encoding="utf-8")
+    (folder / "phones.csv").write_text(
+        "id,service_id,number,type\np1,s1,614-555-0106,voice\np2,s2,614-27,voice\n"
+        "p3,s3,614-555-0107,voice\np4,s3,555-12,textphone\n", encoding="utf-8")
+    return folder
+
+
+def test_hsds_tables_name_the_row_of_each_record_refused(kit: Path, tmp_path: Path,
+                                                         run) -> None:  # noqa: ANN001
+    """An HSDS refusal named the data (a folder) and the service, not where it is: each names
+    the services table and the record's row (issue 39), in `import` and in `check`."""
+    folder = _hsds_tables(tmp_path / "export")
+    result = run("import", "hsds", folder, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    services = folder / "services.csv"
+    assert (f"{services}:3: refused 'Oak Network – Fragment Line': voice number '614-27' is "
+            "not a number to call in US") in result.err, result.err
+    assert (f"{services}:4: left out of 'Oak Network – Pine Line': TTY number '555-12'"
+            ) in result.err, result.err
+    shutil.copytree(folder, kit / "export")
+    edit(kit / "site.yaml", "brand_color:",
+         "resources: {path: export, verified: 2026-11-20}\nbrand_color:")
+    checked = run("check", kit, "--format", "pocket-card")
+    assert checked.code == 1
+    assert (f"{kit / 'export' / 'services.csv'}:3: refused 'Oak Network – Fragment Line'"
+            ) in checked.err, checked.err
+
+
+@pytest.mark.parametrize(("data", "line", "path"), [
+    ([{"id": "s1", "name": "Oak Line", "status": "active",
+       "phones": [{"number": "614-555-0106", "type": "voice"}]},
+      {"id": "s2", "name": "Fragment Line", "status": "active",
+       "phones": [{"number": "614-27", "type": "voice"}]}], 14, "$[1]"),
+    ({"organizations": [{"id": "o1", "name": "Oak Network", "website": "https://oak.example",
+                         "services": [{"id": "s2", "name": "Fragment Line", "status": "active",
+                                       "phones": [{"number": "614-27", "type": "voice"}]}]}]},
+     9, "$.organizations[0].services[0]"),
+])
+def test_hsds_json_names_the_line_and_path_of_each_record_refused(
+        kit: Path, tmp_path: Path, run, data: object, line: int,  # noqa: ANN001
+        path: str) -> None:
+    source = tmp_path / "services.json"
+    source.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    assert '"id": "s2"' in source.read_text(encoding="utf-8").splitlines()[line - 1]
+    result = run("import", "hsds", source, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    assert (f"{source}:{line}: refused ") in result.err, result.err
+    assert f"Fragment Line' (at {path}): voice number '614-27'" in result.err, result.err
+
+
+def test_the_limit_counts_lines_as_they_print(kit: Path, tmp_path: Path,
+                                              run) -> None:  # noqa: ANN001
+    """`--limit 3` over a hotline and its counselling line with one number (printed as one
+    line) gave a kit of 2 lines: the limit counts lines as they print (issue 39)."""
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("name,phone,verified\nHouse Hotline,410-889-7884,2026-11-01\n"
+                     "House Counselling,(410) 889-7884,2026-11-01\n"
+                     "Line C,1-800-555-0102,2026-11-01\nLine D,1-800-555-0103,2026-11-01\n"
+                     "Line E,1-800-555-0104,2026-11-01\n", encoding="utf-8")
+    result = run("import", "csv", sheet, "--into", kit, "--force", "--limit", "3")
+    assert result.code == 0, result.err
+    assert [line["name"] for line in load_yaml(kit / "resources.yaml").data["resources"]] == [
+        "House Hotline", "House Counselling", "Line C", "Line D", "Emergency"]
+    assert ("note: House Counselling dials the same number as House Hotline: they print as "
+            "one line, counted once toward the limit of 3") in result.err
+    assert "skipped Line E: over the limit of 3" in result.err
+    checked = run("check", kit, "--format", "brochure", "--verbose")
+    assert "printed once, as 'House Hotline / House Counselling'" in checked.err

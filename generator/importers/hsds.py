@@ -107,17 +107,19 @@ def import_loaded(loaded: Loaded, *, country: str, today: date | None = None,
                        "check each line before printing")
     run = _Run(collector, country, today, verified, own_organization, statuses)
     for index, service in enumerate(services, start=1):
+        collector.at(loaded.where.get(id(service)))  # what is refused of it names its place
         try:
             _import_service(service, run)
         except DataError as error:
             name = service.get("name")
             label = f"service {index}" + (f" ({name})" if isinstance(name, str) else "")
             collector.reject(label, str(error))
+    collector.at(None)
     if not services:
         collector.note("the data holds no services (an organization list, a location or an "
                        "API page without them): export the services, or their "
                        "service_at_location records")
-    return collector.result(limit, first)
+    return collector.result(limit, first, country)
 
 
 def load_services(path: Path, country: str) -> Loaded:
@@ -201,9 +203,11 @@ def _import_service(service: dict, run: _Run) -> None:
                                 "line would print without it; move it there", group)
         return
     collector.note(*built.notes)
-    collector.dropped.extend((label, reason) for reason in built.left_out)
-    collector.dropped.extend((label, f"{whose} {key!r} holds {text!r}, a number HSDS keeps in "
-                                     "'phones'; not read") for whose, key, text in other_strays)
+    for left_out in built.left_out:
+        collector.drop(label, left_out)
+    for whose, key, text in other_strays:
+        collector.drop(label, f"{whose} {key!r} holds {text!r}, a number HSDS keeps in "
+                              "'phones'; not read")
     collector.note(*(_hidden_address_note(location, label) for location in locations
                      if _has_address(location) and not _is_public(location)))
     organization = object_of(service, "organization") or {}

@@ -42,12 +42,15 @@ def services_from_json(path: Path | str, data: object, text: str,
                        country: str) -> Loaded:
     """The services, and notes on organizations and locations with numbers but no
     services."""
-    items = _top_level(path, data)
+    placed = _top_level(path, data)
+    items = [item for item, _ in placed]
     merged: dict[object, dict] = {}
     services: list[dict] = []
     problems: list[Problem] = []
     notes: list[str] = []
-    for index, item in enumerate(items, start=1):
+    where: dict[int, tuple[str, int | None, str]] = {}
+    name = path.name if isinstance(path, Path) else str(path)
+    for index, (item, at) in enumerate(placed, start=1):
         if not isinstance(item, dict):
             problems.append(Problem(path, f"item {index}: expected an object (an HSDS service, "
                                           "organization or service_at_location)",
@@ -56,10 +59,12 @@ def services_from_json(path: Path | str, data: object, text: str,
         if _is_location(item):
             notes.extend(note for note in [_unserved(location_note, item)] if note)
             continue
-        expanded = _expand(item)
+        expanded = _expand(item, at)
         if not expanded and (note := _unserved(unserved_note, item)):
             notes.append(note)
-        for service in expanded:
+        for service, place in expanded:
+            if isinstance(path, Path):  # an API's services are named by their address
+                where[id(service)] = (name, _record_line(text, service), place)
             key = service.get("id")
             if not isinstance(key, str | int):
                 services.append(service)
@@ -72,7 +77,7 @@ def services_from_json(path: Path | str, data: object, text: str,
         raise ContentError(problems)
     if not any(isinstance(item, dict) and has_structure(item) for item in items):
         _refuse_flat(path, text, [item for item in items if isinstance(item, dict)], country)
-    return Loaded(services, notes)
+    return Loaded(services, notes, where=where)
 
 
 def _refuse_flat(path: Path | str, text: str, records: list[dict], country: str) -> None:
@@ -128,43 +133,53 @@ def _unserved(note: Callable[[dict], str | None], record: dict) -> str | None:
         return None
 
 
-def _top_level(path: Path | str, data: object) -> list:
+def _top_level(path: Path | str, data: object) -> list[tuple[object, str]]:
+    """The items of the file, each with its JSON path ("$[2]", "$.services[0]", "$")."""
     if isinstance(data, list):
-        return data
+        return [(item, f"$[{index}]") for index, item in enumerate(data)]
     if isinstance(data, dict):
         if any(isinstance(data.get(key), list) for key in _ENVELOPES) and "name" not in data:
-            items: list = []
+            items: list[tuple[object, str]] = []
             for key in _ENVELOPES:
                 value = data.get(key, [])
                 if not isinstance(value, list):
                     raise ContentError(Problem(path, f"'{key}' should be a list",
                                                code=Code.HSDS_NOT_LIST, fields={"key": key}))
-                items.extend(value)
+                items.extend((item, f"$.{key}[{index}]") for index, item in enumerate(value))
             return items
         if "name" in data or isinstance(data.get("service"), dict):
-            return [data]
+            return [(data, "$")]
     raise ContentError(Problem(
         path, "not HSDS data: expected a service, an organization, a service_at_location, a "
               "list of them, or an object with 'services', 'organizations' or 'contents'",
         code=Code.HSDS_NOT_DATA))
 
 
-def _expand(item: dict) -> list[dict]:
-    """The services an item stands for (a copy of each: the data itself is not changed)."""
+def _record_line(text: str, service: dict) -> int | None:
+    """The line of the file where the service is written: its `id`, else its `name`."""
+    for key in ("id", "name"):
+        if (line := _line_of(text, key, service.get(key))) is not None:
+            return line
+    return None
+
+
+def _expand(item: dict, at: str) -> list[tuple[dict, str]]:
+    """The services an item stands for (a copy of each: the data itself is not changed),
+    each with its JSON path (`at`: the item's)."""
     if isinstance(item.get("service"), dict):
-        return [_from_link(item)]
+        return [(_from_link(item), f"{at}.service")]
     nested = item.get("services")
     if "status" not in item and (isinstance(nested, list) or _ORGANIZATION_FIELDS & item.keys()):
         organization = {key: value for key, value in item.items() if key != "services"}
         services = []
-        for service in nested if isinstance(nested, list) else []:
+        for index, service in enumerate(nested if isinstance(nested, list) else []):
             if isinstance(service, dict):
                 copy = dict(service)
                 if not copy.get("organization"):
                     copy["organization"] = organization
-                services.append(copy)
+                services.append((copy, f"{at}.services[{index}]"))
         return services
-    return [dict(item)]
+    return [(dict(item), at)]
 
 
 def _from_link(link: dict) -> dict:

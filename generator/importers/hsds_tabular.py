@@ -147,7 +147,7 @@ def _build(source: Path, files: dict[str, Path], others: list[str], absent: list
     if others:
         notes.append(f"tables not read (nothing on a card comes from them): {', '.join(others)}")
     notes += [note for key, table in tables.items() if (note := _unread_columns(key, table))]
-    return Loaded(services, notes + joiner.notes, joiner.skipped)
+    return Loaded(services, notes + joiner.notes, joiner.skipped, where=joiner.where)
 
 
 def _rows_wanted(key: str) -> Callable[[tuple[str, ...]], bool]:

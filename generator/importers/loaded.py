@@ -12,3 +12,6 @@ class Loaded:
     # records and rows not read that could have been printed (a service, a number), with the
     # reason: (label, reason); a build warns of each
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    # where each service (by id()) was read: (its file's name, its line there when known,
+    # where in the file: a JSON path, "$[2]" or "$.organizations[0].services[1]"; a row)
+    where: dict[int, tuple[str, int | None, str]] = field(default_factory=dict)

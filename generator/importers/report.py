@@ -43,7 +43,15 @@ class ImportResult:
     dropped: list[tuple[str, str]] = field(default_factory=list)
     # where each entry was read: its line in the file (a spreadsheet's row) or its record
     # (an HSDS service's id), for naming the record to check again
-    origins: list[tuple[int | None, str | None]] = field(default_factory=list)
+    # (where they were read is not what was read: JSON and tables of the same data compare
+    # equal)
+    origins: list[tuple[int | None, str | None]] = field(default_factory=list, compare=False)
+    # the file (in the folder read) whose lines `origins` are: an HSDS folder's services table
+    records_file: str | None = field(default=None, compare=False)
+    # where each refused record, or record a number was left out of, was read: (label,
+    # reason) -> (its file's name, its line, its JSON path or row), for naming it
+    places: dict[tuple[str, str], tuple[str, int | None, str]] = field(
+        default_factory=dict, compare=False)
 
     def report_lines(self, *, notes: bool = True) -> list[str]:
         """What was skipped and why, for people, besides what was refused (`refusals`): the
@@ -61,20 +69,31 @@ class ImportResult:
         error naming the file, and the line where the reason names one (`lines.csv:3:
         phone ...`). Every other record is imported; the import, `check` and `build` exit
         1 for them."""
-        return [*(_refused(path, f"refused {label!r}", reason, label, Code.REFUSED_RECORD)
+        return [*(_refused(path, f"refused {label!r}", reason, label, Code.REFUSED_RECORD,
+                           self.places.get((label, reason)))
                   for label, reason in self.rejected),
-                *(_refused(path, f"left out of {label!r}", reason, label, Code.NUMBER_LEFT_OUT)
+                *(_refused(path, f"left out of {label!r}", reason, label, Code.NUMBER_LEFT_OUT,
+                           self.places.get((label, reason)))
                   for label, reason in self.dropped)]
 
 
 _AT_LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>[0-9]+): ")
 
 
-def _refused(path: Path | str, what: str, reason: str, label: str, code: Code) -> Refused:
-    """`path:line: what: reason` when `reason` starts with the file's name and a line."""
+def _refused(path: Path | str, what: str, reason: str, label: str, code: Code,
+             place: tuple[str, int | None, str] | None = None) -> Refused:
+    """`path:line: what: reason` when `reason` starts with the file's name and a line (a
+    file of the folder `path`: an HSDS table), or `place` says where the record was read
+    (`file:line: what (at [7]): reason`, with its JSON path)."""
+    if place is not None:
+        name, line, where = place
+        what += "" if where.startswith("row ") else f" (at {where})"
+        reason = f"{name}:{line}: {reason}" if line else f"{name} {where}: {reason}"
     at = _AT_LINE.match(reason)
-    if at is not None and isinstance(path, Path) and at["file"] == path.name:
-        return Refused(path, f"{what}: {reason[at.end():]}", int(at["line"]), code=code,
+    if at is not None and isinstance(path, Path) and (
+            at["file"] == path.name or (path.is_dir() and (path / at["file"]).is_file())):
+        file = path if at["file"] == path.name else path / at["file"]
+        return Refused(file, f"{what}: {reason[at.end():]}", int(at["line"]), code=code,
                        fields={"record": label, "reason": reason[at.end():]}, record=label)
     return Refused(path, f"{what}: {reason}", code=code,
                    fields={"record": label, "reason": reason}, record=label)
@@ -149,6 +168,48 @@ class LineFacts:
         return 0, ""
 
 
+def _line_key(entry: dict, country: str | None) -> tuple[str, ...] | None:
+    """What makes records one printed line (content/same_number.py's key): the number
+    dialled; without one, the number texted and its keyword; None: a line of its own."""
+    from generator.content.phones import PhoneError, parse_phone, parse_text_number
+
+    if country is None:
+        return None
+    try:
+        if entry.get("phone"):
+            return ("tel", parse_phone(str(entry["phone"]), country).tel)
+        text = entry.get("text")
+        if isinstance(text, dict) and text.get("number"):
+            return ("sms", parse_text_number(str(text["number"]), country).e164,
+                    str(text.get("keyword") or "").casefold())
+    except PhoneError:
+        return None
+    return None
+
+
+def _within(ordered: list[tuple[str, dict]], limit: int,
+            keys: dict[int, tuple[str, ...] | None]
+            ) -> tuple[list[tuple[str, dict]], list[tuple[str, dict]]]:
+    """The first `limit` lines of `ordered`, a record whose number a kept one dials kept
+    with it (printed as that line); and the rest."""
+    kept: list[tuple[str, dict]] = []
+    over: list[tuple[str, dict]] = []
+    lines: set[tuple[str, ...]] = set()
+    count = 0
+    for item in ordered:
+        key = keys[id(item[1])]
+        if key is not None and key in lines:
+            kept.append(item)
+        elif count < limit:
+            kept.append(item)
+            count += 1
+            if key is not None:
+                lines.add(key)
+        else:
+            over.append(item)
+    return kept, over
+
+
 def entry_name(entry: dict) -> str:
     """An entry's name as text (the first of a name given per language)."""
     name = entry.get("name")
@@ -178,13 +239,32 @@ class Collector:
     _order: dict[int, tuple[int, int]] = field(default_factory=dict)
     _refused_order: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
     _count: int = 0
+    current: tuple[str, int | None, str] | None = None  # see `at`
+    places: dict[tuple[str, str], tuple[str, int | None, str]] = field(default_factory=dict)
+    _files: set[str] = field(default_factory=set)  # the files kept records were read from
 
     def skip(self, label: str, reason: str) -> None:
         self.skipped.append((label, reason))
 
+    def at(self, where: tuple[str, int | None, str] | None) -> None:
+        """The record read next is at `where` (its file's name, its line, its JSON path or
+        row): what is refused of it says so."""
+        self.current = where
+
+    def _placed(self, label: str, reason: str) -> tuple[str, str]:
+        """(label, reason), the current record's place kept for them (`places`)."""
+        if self.current is not None and not _AT_LINE.match(reason):
+            self.places[(label, reason)] = self.current
+        return label, reason
+
+    def drop(self, label: str, reason: str) -> None:
+        """A number (or printed text) left out of a record that is kept, with the reason."""
+        self.dropped.append(self._placed(label, reason))
+
     def reject(self, label: str, reason: str, group: str | None = None) -> None:
         """Skip a record whose data must not be printed (kept apart: an error that leaves the
         rest to import). `group`: where it would be printed (GROUPS), when known."""
+        self._placed(label, reason)
         self.skip(label, reason)
         self.rejected.append((label, reason))
         self._count += 1
@@ -223,18 +303,35 @@ class Collector:
         self._order[id(entry)] = (GROUPS.index(group), self._count)
         if about is not None:
             self.facts[id(entry)] = about
+        if origin is not None and origin[0] is None and self.current is not None:
+            origin = (self.current[1], origin[1])
+            self._files.add(self.current[0])
         if origin is not None:
             self.origins[id(entry)] = origin
 
-    def result(self, limit: int | None, first: str | None = None) -> ImportResult:
+    def result(self, limit: int | None, first: str | None = None,
+               country: str | None = None) -> ImportResult:
+        """`limit` counts lines as they print: records dialling the same number (`country`:
+        what their numbers are read for) are printed as one line (content/same_number.py),
+        so they count once; the limit of 3 over a hotline and its counselling line with one
+        number printed 2 lines."""
         if limit is not None and limit < 0:
             raise ValueError("limit must be 0 or more")
         ordered = self._without_repeats([item for group in GROUPS for item in self.groups[group]])
         ordered = self._first_line(ordered, first)
         if not first:
             self._suggest_first(ordered)
-        kept = ordered if limit is None else ordered[:limit]
-        over = [] if limit is None else ordered[limit:]
+        keys = {id(entry): _line_key(entry, country) for _, entry in ordered}
+        kept, over = (ordered, []) if limit is None else _within(ordered, limit, keys)
+        if limit is not None:
+            firsts: dict[tuple[str, ...], str] = {}
+            for label, entry in kept:
+                key = keys[id(entry)]
+                if key is not None and key in firsts:
+                    self.note(f"{label} dials the same number as {firsts[key]}: they print as "
+                              f"one line, counted once toward the limit of {limit}")
+                elif key is not None:
+                    firsts[key] = label
         if len(kept) > MANY_LINES:
             self.note(f"{len(kept)} lines kept, more than a card or brochure prints (a pocket "
                       "card about 4, a brochure about 12): each piece prints them in this "
@@ -244,9 +341,10 @@ class Collector:
         skipped = self.skipped + [(label, f"over the limit of {limit}") for label, _ in over]
         rejected, dropped = list(self.rejected), list(self.dropped)
         if limit is not None:  # what the limit leaves out anyway is no refusal
-            places = sorted(self._order.get(id(entry), (len(GROUPS), 0)) for _, entry in ordered)
+            places = [(self._order.get(id(entry), (len(GROUPS), 0)), keys[id(entry)] or id(entry))
+                      for _, entry in ordered]
             beyond = {refused for refused, at in self._refused_order.items()
-                      if sum(place < at for place in places) >= limit}
+                      if len({line for place, line in places if place < at}) >= limit}
             rejected = [refused for refused in rejected if refused not in beyond]
             skipped = [(label, f"over the limit of {limit}, and refused for its data: "
                                f"{reason}") if (label, reason) in beyond else (label, reason)
@@ -255,7 +353,9 @@ class Collector:
             dropped = [item for item in dropped if item[0] not in left]
         return ImportResult([entry for _, entry in kept], skipped, list(self.notes),
                             rejected, dropped,
-                            [self.origins.get(id(entry), (None, None)) for _, entry in kept])
+                            [self.origins.get(id(entry), (None, None)) for _, entry in kept],
+                            next(iter(self._files)) if len(self._files) == 1 else None,
+                            dict(self.places))
 
     def _without_repeats(self, ordered: list[tuple[str, dict]]) -> list[tuple[str, dict]]:
         """The records without a repeat of an earlier one (the same name and numbers: a

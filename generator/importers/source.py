@@ -64,8 +64,12 @@ def entries_from_source(root: Path, source: dict, country: str,
                        fields={"reason": note}) for note in result.notes]
     origins = result.origins or [(None, None)] * len(result.entries)
     api = copied[1].rstrip("/") if copied is not None else None
-    return path, result.entries, report, [
-        Source(path, line, f"{record} at {api}/services/{record.removeprefix('service ')}"
+    # a line of an HSDS folder is named on its table's row (export/services.csv:22)
+    records = path / result.records_file if path.is_dir() and result.records_file else path
+    named = not records.is_dir()  # a line's number names a file's line, not a folder's
+    return records, result.entries, report, [
+        Source(records, line if named else None,
+               f"{record} at {api}/services/{record.removeprefix('service ')}"
                if api and record and record.startswith("service ") else record)
         for line, record in origins]
 

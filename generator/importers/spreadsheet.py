@@ -128,7 +128,7 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
         _keep(row, entry, country, today, collector, path.name, number)
     for bad in bad_rows:  # the others are imported
         _refuse_bad_row(bad, path, collector)
-    return collector.result(limit)
+    return collector.result(limit, country=country)
 
 
 def _refuse_bad_row(bad: BadRow, path: Path, collector: Collector) -> None:

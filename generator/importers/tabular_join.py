@@ -75,6 +75,8 @@ class Joiner:
         self.skipped: list[tuple[str, str]] = []
         self.not_read: dict[str, dict[str, str]] = {}  # table -> id -> the row(s) not read
         self._empty: dict[tuple[str, str], list[int]] = {}  # (file, reason) -> rows
+        # where each service (by id()) was read: its table's name, its row, "row N"
+        self.where: dict[int, tuple[str, int | None, str]] = {}
 
     def build(self) -> list[dict]:
         organizations = self._index("organizations", self._organization)
@@ -209,6 +211,8 @@ class Joiner:
             made = self._read(key, number, row, make, number, row)
             if made is not None:
                 index.objects[ident] = made
+                if key == "services":
+                    self.where[id(made)] = (self._file(key), number, f"row {number}")
         for ident, numbers in twice.items():  # neither row: what names the id could mean either
             number, row = first[ident]
             index.objects.pop(ident, None)
