@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP)
 
 # An editable install leaves havenprint's own modules uncompiled: where PYTHONDONTWRITEBYTECODE
-# is set, every new process would compile them again (0.25 s). A wheel is compiled by pip.
+# is set, every new process would compile them again (bench/README.md). A wheel is compiled
+# by pip.
 bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q generator
 

@@ -56,8 +56,8 @@ INTERRUPTED = MappingProxyType({  # what Ctrl-C left, by command
 
 def entry() -> NoReturn:
     """The `havenprint` command: `main`, then out without tearing the interpreter down.
-    Freeing the fonts, caches and modules one object at a time takes 0.3 s, longer than
-    building a kit; by now every file is written and flushed to disk (havenprint registers
+    Freeing the fonts, caches and modules one object at a time is slow (bench/README.md);
+    by now every file is written and flushed to disk (havenprint registers
     no exit handlers), and only the two streams are left to flush."""
     code = main()
     for stream in (sys.stdout, sys.stderr):

@@ -28,8 +28,8 @@ _URL = r"(?:https?://|www\.)[^\s<>\"]+[^\s<>\".,;:!?)\]]"
 # An address's parts are as long as the standards allow at most (RFC 5321: 64 characters
 # before the @; RFC 1035: labels of 63, 127 of them), so that a long run of letters without
 # a space (a pasted blob, Chinese without punctuation) is not read again from each of its
-# characters: unbounded, the search took 6 s for 20,000 Chinese characters, 26 s for
-# "a-a-a-...", time growing with the square of the run.
+# characters: unbounded, the search's time grew with the square of the run (a pasted
+# blob of Chinese, "a-a-a-...": bench/README.md).
 _LABEL = "[A-Za-z0-9-]{1,63}"
 _EMAIL = r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,126}"
 _DOMAIN = rf"\b{_LABEL}(?:\.{_LABEL}){{0,126}}\.[A-Za-z]{{2,}}\b"

@@ -1,11 +1,12 @@
 """How wide HarfBuzz shapes a text, measured without drawing it.
 
 ReportLab's shapeFragWord shapes a word and then walks its glyphs in Python, giving each one
-a code of the font's subset and the offsets the canvas draws it with: two thirds of the time
-an Arabic kit spends measuring words the first time. Measuring needs only the sum of the
-advances: the same shaping (the features and cluster level `shaped_str` shapes with, on
-the font ReportLab opened), summed in the same units. The pages come out the same (every
-page of a 14-language kit rendered and its text read back, before and after).
+a code of the font's subset and the offsets the canvas draws it with: most of the time an
+Arabic kit spends measuring words the first time (bench/README.md). Measuring needs only
+the sum of the advances: the same shaping (the features and cluster level `shaped_str`
+shapes with, on the font ReportLab opened), summed in the same units. The pages come out
+the same (every page of a 14-language kit rendered and its text read back, before and
+after).
 """
 
 from __future__ import annotations

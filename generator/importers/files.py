@@ -91,8 +91,8 @@ def read_json(path: Path) -> tuple[object, str]:
     """The parsed JSON and its text; malformed JSON names its line."""
     text = read_text(path)
     # Each value but the first of an object or a list follows a comma: an upper bound on the
-    # values, counted before the parser makes an object of each (30 million `{},` in 90 MB
-    # took 2 GB to parse and 14 GB to import).
+    # values, counted before the parser makes an object of each (a file of tiny values takes
+    # many times its size in memory to parse and import: bench/README.md).
     values = text.count(",") + text.count("{") + text.count("[")
     if values > MAX_IMPORT_VALUES:
         raise ContentError(Problem(path, (

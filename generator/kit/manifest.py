@@ -62,7 +62,7 @@ def _found_versions() -> dict[str, str]:
 def _installed_version(name: str) -> str:
     """The version in the name of the package's one `<name>-<version>.dist-info` folder
     beside it, as pip installs it; else importlib.metadata's (which parses each package's
-    METADATA as an e-mail: 1 ms a package, in every build)."""
+    METADATA as an e-mail, a package at a time, in every build: bench/README.md)."""
     spec = importlib.util.find_spec(name)
     if spec is not None and spec.origin is not None:
         beside = Path(spec.origin).parent.parent

@@ -348,8 +348,8 @@ def compose_face(
     them."""
     face: FaceSpec = layout.spec.faces[face_name]
     path = layout.folder / face.template
-    # The clock and the memory ceiling cost 0.1 ms a face: only for a content folder's own
-    # templates, not for havenprint's.
+    # The clock and the memory ceiling cost time on every face: only for a content folder's
+    # own templates, not for havenprint's.
     limits = nullcontext() if layout.folder.is_relative_to(LAYOUTS_DIR) else render_limits()
     try:
         with limits:

@@ -1,7 +1,7 @@
 """Limits on layout templates. A content folder's own `layouts/<format>/` brings templates,
 code that jinja2's sandbox keeps away from files and Python's insides but not from running
 for ever or filling memory. While a face of such a template renders (generator/layout/compose.py;
-havenprint's own templates skip the first two, which cost 0.1 ms a face):
+havenprint's own templates skip the first two, which cost time on every face):
 
 - it may take MAX_TEMPLATE_SECONDS of processor time, its thread's own (a timer interrupts
   a loop that does not end; the time other processes take on a loaded machine does not

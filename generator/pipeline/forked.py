@@ -1,7 +1,7 @@
 """Work shared with forked copies of this process: a kit's languages built on every core.
 
-A fork starts with everything this process has imported and set up (0.5 s or more that a
-new process would spend again), and asks for the next group of keys (a language) whenever it
+A fork starts with everything this process has imported and set up (what a new process
+would spend again: bench/README.md), and asks for the next group of keys (a language) whenever it
 has finished one, as this process takes its own. It never writes a file
 or the terminal: it sends each result back through a pipe, and this process writes and
 reports it, so a copy left behind by a killed build cannot put anything in a kit. It lets go

@@ -51,7 +51,7 @@ class CmykProfile:
 
     @functools.cached_property
     def _cms(self) -> ImageCms.ImageCmsProfile:
-        from PIL import ImageCms  # littleCMS: only where colours are converted (2.7 ms)
+        from PIL import ImageCms  # littleCMS: only where colours are converted
 
         return ImageCms.ImageCmsProfile(io.BytesIO(self.data))
 

@@ -47,7 +47,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
 def listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named: asyncio turns Nagle's algorithm off only on sockets that say so,
-    # and with it on, every answer on a kept-alive connection waits 40 ms for an ACK.
+    # and with it on, every answer on a kept-alive connection waits for the client's delayed
+    # ACK (bench/README.md).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -9,8 +9,8 @@ this module picks the prototype where the data shows it (the middle of a star, o
 sequence a character imitates, as "rn" for "m") and otherwise, for a pair, one of the two.
 
 The table is worked out once, when the package is made (scripts/write_prototypes.py writes
-prototypes.tsv; a test checks it against the installed data): working it out takes 0.1-0.2 s,
-reading it 20 ms.
+prototypes.tsv; a test checks it against the installed data): reading it costs a fraction
+of working it out (bench/README.md).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _written(char: str, prototype: str) -> str:
 
 def derive_prototypes() -> dict[str, str]:
     """Character -> the prototype of its star, for every character that is not one itself."""
-    # The package's data file, without its script tables: 0.9 MB read on first use only (its
+    # The package's data file, without its script tables: read on first use only (its
     # own loader's module imports urllib.request, and with it http.client and ssl).
     import confusable_homoglyphs
 
