@@ -302,6 +302,21 @@ def test_a_date_whose_order_the_country_does_not_tell_is_not_read(tmp_path: Path
         "YYYY-MM-DD (the order of day and month is not told by this country's dates)"]
 
 
+def test_a_canadian_date_gets_one_verdict(tmp_path: Path) -> None:
+    """A CA sheet with 2026/10/01 (year first: read) and 10/01/2026 (either) refused the
+    second row as not telling its order, and noted that dates were read 'day first (the
+    order of dates in Canada): 10/01/2026 is 2026-01-10' (issue 39): one verdict, no note."""
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("name,phone,verified\nOak Line,(416) 555-0121,2026/10/01\n"
+                     "Elm Line,(416) 555-0122,10/01/2026\n", encoding="utf-8")
+    result = import_spreadsheet(sheet, country="CA", today=TODAY)
+    assert [(entry["name"], str(entry["verified"])) for entry in result.entries] == [
+        ("Oak Line", "2026-10-01")]
+    assert [label for label, _ in result.rejected] == ["Elm Line"]
+    assert not any("10/01/2026 is" in note or "Canada" in note for note in result.notes), \
+        result.notes
+
+
 def test_schedules_of_locations_no_service_is_at_are_named(tmp_path: Path) -> None:
     """An HSDS 1.x export linked its 2,492 schedules by location only and no service to a
     location: 0 hours and not a word."""

@@ -115,7 +115,7 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
             _refuse_bad_row(bad_rows.pop(0), path, collector)
         errors: list[str] = []
         entry = _entry(row, errors, country)
-        if _ISO_DATE.match(row.get("verified") or "0000-00-00") is None and "verified" in entry:
+        if "verified" in entry and read_date(row.get("verified") or "", country)[1]:
             collector.note(date_order_note(country))  # read as the country writes dates
         if errors:  # refused with its file, row and column; the other rows are imported
             local = row.get("region") or row.get("postal_code")
