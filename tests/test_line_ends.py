@@ -61,17 +61,18 @@ class PrintedLine:
         return f"{self.piece} [{self.lang}]: {' '.join(self.words)}"
 
 
-def _build(content: Path, out: Path) -> None:
+def _build(content: Path, out: Path, *more: str) -> None:
     assert main(["build", str(content), "--out", str(out), "--target", "shop",
-                 "--no-previews", "--jobs", "2"]) == 0
+                 "--no-previews", "--jobs", "2", *more]) == 0
 
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The default kit in fourteen languages, every format; and with the restroom poster."""
+    """The default kit in fourteen languages, every format (the poster on Letter and A3,
+    whose measure differs); and with the restroom poster."""
     root = tmp_path_factory.mktemp("line-ends")
     content = default_kit_in(root / "content", LANGS)
-    _build(content, root / "out")
+    _build(content, root / "out", "--poster-size", "letter", "--poster-size", "a3")
     restroom = default_kit_in(root / "restroom", LANGS)
     with (restroom / "site.yaml").open("a", encoding="utf-8") as site:
         site.write("poster_discreet: true\n")
@@ -178,4 +179,22 @@ def test_no_arabic_or_persian_line_ends_on_a_preposition(lines: list[PrintedLine
 def test_no_urdu_line_starts_with_a_postposition(lines: list[PrintedLine]) -> None:
     bad = [str(line) for line in lines if line.lang == "ur" and len(line.words) > 1
            and line.words[0] in URDU_POSTPOSITIONS]
+    assert not bad, "\n".join(bad)
+
+
+# Scripts whose sentences open with a capital: a line may not end on a one- or two-letter
+# word that opens the next sentence.
+CASED = ("en", "es", "fr", "vi", "ru")
+
+
+def test_no_line_ends_on_the_short_word_that_opens_a_sentence(lines: list[PrintedLine]
+                                                              ) -> None:
+    """"Use a phone the other person / cannot check. In / an emergency, call 911." (the A3
+    poster): the sentence's first word stays with the next."""
+    read = [line for line in lines if line.lang in CASED]
+    assert any("a3" in line.piece for line in read)
+    bad = [str(line) for line in read
+           if len(line.words) > 1 and line.words[-2].endswith((".", "!", "?", "…"))
+           and line.words[-1][:1].isupper() and len(_bare(line.words[-1])) <= 2
+           and _bare(line.words[-1]).isalpha()]
     assert not bad, "\n".join(bad)

@@ -18,7 +18,10 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
   ("Escanee / para llamar", "Mga contact / para sa kalusugan", never "Your / safety plan");
   running text keeps its even rag;
 - in every language, a spaced dash (" — ", " – ") stays with the word before it: no line
-  starts with a dash ("988 — линия").
+  starts with a dash ("988 — линия");
+- in every language written with spaces, a sentence's first word of one or two letters
+  stays with the word after it: no line ends on the word that opens the next sentence
+  ("cannot check. In / an emergency, call 911." on the A3 poster; "Он / не виноват").
 
 A separator between items (" · ": a line's hours after its texting line, the languages it
 answers in) prints only between items on one line: bound to the item after it here, it can
@@ -73,6 +76,10 @@ LABEL_MAX_CHARS = 60
 _TAG = re.compile(r"(<[^>]*>)")
 _DASH = re.compile(r"(?<=\S) (?=[\u2013\u2014] )")
 _SEPARATED = re.compile(r" \u00b7 (?=\S)")
+# A word of one or two letters opening a sentence: at the text's start or after a full
+# stop, question or exclamation mark (and a closing quote or bracket) and a space.
+_SENTENCE_OPENER = re.compile(r"(?:^|(?<=[.!?\u2026] )|(?<=[.!?\u2026][\u201d\u2019\u00bb\")] ))"
+                              r"([^\W\d_]{1,2}) (?=\S)")
 _WORD_END = r"(?![\w\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u200c\u200d])"
 _WORD_START = r"(?<![\w\u200c\u200d&#;])"
 
@@ -100,6 +107,7 @@ def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
     if base in _AFTER_ALL:
         rules.append((_after(_AFTER_ALL[base]), NBSP))
     rules.append((_DASH, NBSP))
+    rules.append((_SENTENCE_OPENER, rf"\1{NBSP}"))
     rules.append((_SEPARATED, f" {SEPARATOR}{NBSP}"))
     return tuple(rules)
 
