@@ -9,6 +9,7 @@ leave out anyway is no refusal. Checked against the file written and the PDFs' t
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -233,3 +234,31 @@ def test_the_limit_counts_lines_as_they_print(kit: Path, tmp_path: Path,
     assert "skipped Line E: over the limit of 3" in result.err
     checked = run("check", kit, "--format", "brochure", "--verbose")
     assert "printed once, as 'House Hotline / House Counselling'" in checked.err
+
+
+def test_many_skipped_and_refused_rows_are_summarised(kit: Path, tmp_path: Path,
+                                                      run) -> None:  # noqa: ANN001
+    """A table of 99,998 rows skipped printed 99,998 lines: the first few of each kind and a
+    count, `--verbose` every one (issue 39). (Counted here on 300 and 80 rows.)"""
+    rows = ["name,phone,verified,status", "Oak Line,614-555-0106,2026-11-01,"]
+    rows += [f"Closed {index},614-555-{index:04d},2026-11-01,inactive" for index in range(300)]
+    rows += [f"Fragment {index},614-{index:02d},2026-11-01," for index in range(10, 90)]
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = run("import", "csv", sheet, "--into", kit, "--force")
+    assert result.code == 1
+    said = result.err.splitlines()
+    assert len(said) < 20, result.err
+    assert said[0] == "1 line(s) kept, 380 skipped, 80 refused"
+    assert [line for line in said if line.startswith("skipped ")] == [
+        "skipped Closed 0: status is inactive", "skipped Closed 1: status is inactive",
+        "skipped Closed 2: status is inactive"]
+    assert "300 in all; 297 more like those above, by kind (`havenprint import --verbose` " \
+        "prints every one):" in said, said
+    assert "      300 skipped: status is inactive" in said, said
+    assert sum(line.startswith(f"{sheet}:") for line in said) == 3  # the first refusals
+    assert re.search(r"^ +80 \S+lines\.csv: refused '…': phone '…' is not a number", result.err,
+                     re.MULTILINE), result.err
+    every = run("import", "csv", sheet, "--into", kit, "--force", "--verbose")
+    assert sum(line.startswith("skipped Closed ") for line in every.err.splitlines()) == 300
+    assert sum(line.startswith(f"{sheet}:") for line in every.err.splitlines()) == 80

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.commands.problem_summary import refused_summary
+from generator.commands.problem_summary import print_summary, refused_summary, summarised_lines
 from generator.content.file_names import path_argument
 from generator.errors import (
     EXIT_CONTENT,
@@ -20,7 +20,6 @@ from generator.errors import (
     Problem,
     Refused,
     UsageError,
-    print_problems,
 )
 
 if TYPE_CHECKING:
@@ -49,6 +48,9 @@ def add_import_command(commands: argparse._SubParsersAction) -> None:
                          help="the date you checked these lines, for records without one")
     command.add_argument("--first", metavar="NAME",
                          help="put this line first: its QR code is the card's")
+    command.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS,
+                         help="print every record skipped or refused, not the first few of "
+                              "each kind and their counts")
     command.add_argument("--force", action="store_true",
                          help="replace a resources.yaml written or edited by hand (the old "
                               "one is kept as resources.yaml.bak)")
@@ -82,7 +84,8 @@ def run_import(args: argparse.Namespace) -> int:
                            set(args.tags) if args.tags else None, args.limit, verified,
                            site.get("organization"), args.first)
     source_note = str(args.path) if isinstance(args.path, Path) else shown_address(args.path)
-    refused = report(result, args.path if isinstance(args.path, Path) else source_note)
+    refused = report(result, args.path if isinstance(args.path, Path) else source_note,
+                     verbose=args.verbose)
     # before writing: what was skipped shows even when nothing can be written
     target = args.into / "resources.yaml"
     remarks = write_resources_yaml(result, target, source_note=source_note,
@@ -98,14 +101,18 @@ def run_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def report(result: ImportResult, source: Path | str) -> list[Refused]:
+def report(result: ImportResult, source: Path | str, *, verbose: bool = False
+           ) -> list[Refused]:
     """What the import kept, skipped and refused, and its notes, on stderr; what it refused
-    (each an error naming the file, and the line where there is one)."""
+    (each an error naming the file, and the line where there is one). Many of one kind
+    (99,998 rows skipped) are said by their first few and a count, unless `verbose`."""
     refused = result.refusals(source)
-    print(f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped"
-          + (f", {len(refused)} refused" if refused else ""), file=sys.stderr)
-    print_problems(refused)
-    for line in result.report_lines():
+    print(f"{len(result.entries):,} line(s) kept, {len(result.skipped):,} skipped"
+          + (f", {len(refused):,} refused" if refused else ""), file=sys.stderr)
+    print_summary(refused, verbose=verbose, command="import")
+    skipped = result.report_lines(notes=False)
+    for line in [*summarised_lines(skipped, verbose=verbose),
+                 *(f"note: {note}" for note in result.notes)]:
         print(line, file=sys.stderr)
     return refused
 

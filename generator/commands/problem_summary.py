@@ -41,7 +41,7 @@ def kind_of(problem: Problem) -> tuple[str, str, str]:
 
 
 def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
-                  lines: int = 0, from_source: bool = False) -> None:
+                  lines: int = 0, from_source: bool = False, command: str = "check") -> None:
     """The problems as `print_problems` prints them, or, when there are many and not
     `verbose`, the first few of each kind and a count of each kind that repeats (but a
     number a digit off a national line's, or in text, each time: ALWAYS_SHOWN). `lines`: the
@@ -67,7 +67,8 @@ def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
     if not repeated:
         return
     print(f"{len(unique):,} messages in all; {len(unique) - len(shown):,} more like those "
-          "above, by kind (`havenprint check --verbose` prints every one):", file=sys.stderr)
+          f"above, by kind (`havenprint {command} --verbose` prints every one):",
+          file=sys.stderr)
     for (path, severity, message), count in repeated:
         said = {"warning": "warning: ", "info": "note: "}.get(severity, "")
         text = f"{shown_path(path)}: {said}{message}"
@@ -80,6 +81,31 @@ def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
         print(f"The kit has {lines:,} lines; a pocket card prints about 4 and a brochure "
               f"about 12, and a line that does not fit is left out of the piece. Keep the "
               f"ones to print with {where}.", file=sys.stderr)
+
+
+def summarised_lines(lines: list[str], *, verbose: bool = False,
+                     command: str = "import") -> list[str]:
+    """Report lines ("skipped NAME: reason"), or, when there are many and not `verbose`, the
+    first few of each kind (the reason but for the names and numbers in it) and a count of
+    each kind that repeats: a table of 99,998 rows skipped printed 99,998 lines."""
+    if verbose or len(lines) < SUMMARY_FROM:
+        return list(lines)
+    counts: dict[str, int] = {}
+    shown: list[str] = []
+    for line in lines:
+        head, _, reason = line.partition(": ")
+        kind = f"{head.split(' ', 1)[0]}: " + _NUMBER.sub("N", _QUOTED.sub("'…'", reason))
+        counts[kind] = counts.get(kind, 0) + 1
+        if counts[kind] <= SHOWN_OF_A_KIND:
+            shown.append(line)
+    repeated = sorted(((kind, count) for kind, count in counts.items()
+                       if count > SHOWN_OF_A_KIND), key=lambda item: -item[1])
+    if repeated:
+        shown.append(f"{len(lines):,} in all; {len(lines) - len(shown):,} more like those "
+                     f"above, by kind (`havenprint {command} --verbose` prints every one):")
+        shown += [f"  {count:>7,} {kind if len(kind) <= 150 else kind[:149] + '…'}"
+                  for kind, count in repeated]
+    return shown
 
 
 def refused_summary(refused: list[Refused]) -> str:
