@@ -262,3 +262,54 @@ def test_many_skipped_and_refused_rows_are_summarised(kit: Path, tmp_path: Path,
     every = run("import", "csv", sheet, "--into", kit, "--force", "--verbose")
     assert sum(line.startswith("skipped Closed ") for line in every.err.splitlines()) == 300
     assert sum(line.startswith(f"{sheet}:") for line in every.err.splitlines()) == 80
+
+
+def test_an_import_checks_what_each_record_prints(kit: Path, tmp_path: Path,
+                                                  run) -> None:  # noqa: ANN001
+    """`import` wrote 1-800-799-7223 under the Hotline's name, and hours 'after hours call
+    555-12', exit 0: check refused them only afterwards. The import checks what a record
+    prints as check does (a number a digit off a national line's; a number in its name or
+    its hours, a schedule's description), each refused on its row (issue 39)."""
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text(
+        "name,phone,hours,verified\n"
+        "National Domestic Violence Hotline,1-800-799-7223,24/7,2026-11-01\n"  # line 2
+        "Oak Line,614-555-0106,\"Mon-Fri; after hours call 555-12\",2026-11-01\n"  # 3
+        "Pine Line,614-555-0107,,2026-11-01\n"  # 4
+        "Line 614-27,614-555-0108,,2026-11-01\n", encoding="utf-8")  # 5
+    result = run("import", "csv", sheet, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    named = said(result.err, sheet)
+    assert named[2].startswith(
+        "refused 'National Domestic Violence Hotline': phone: 1-800-799-7223 differs from the "
+        "National Domestic Violence Hotline's published 1-800-799-7233"), named
+    assert named[3].startswith("left out of 'Oak Line': hours 'Mon-Fri; after hours call "
+                               "555-12': the number 555-12 in it cannot be printed"), named
+    assert named[5].startswith("refused 'Line 614-27': its name 'Line 614-27': the number "
+                               "614-27 in it cannot be printed"), named
+    lines = load_yaml(kit / "resources.yaml").data["resources"]
+    assert [(line["name"], line.get("hours")) for line in lines[:2]] == [
+        ("Oak Line", None), ("Pine Line", None)]
+    assert run("check", kit, "--format", "pocket-card").code == 0
+
+
+def test_a_schedules_description_is_checked_like_text(kit: Path, tmp_path: Path,
+                                                      run) -> None:  # noqa: ANN001
+    data = tmp_path / "services.json"
+    data.write_text(json.dumps([
+        {"id": "s1", "name": "Oak Line", "status": "active",
+         "phones": [{"number": "614-555-0106", "type": "voice"}],
+         "schedules": [{"id": "h1", "description": "Mon-Fri; after hours 1-800-799-7223"}]},
+        {"id": "s2", "name": "Pine Line", "status": "active",
+         "phones": [{"number": "614-555-0107", "type": "voice"}],
+         "schedules": [{"id": "h2", "description": "Open 24 hours"}]}], indent=1),
+        encoding="utf-8")
+    result = run("import", "hsds", data, "--into", kit, "--force", "--verified", "2026-11-01")
+    assert result.code == 1, result.err
+    assert (f"{data}:3: left out of 'Oak Line' (at $[0]): hours 'Mon-Fri; after hours "
+            "1-800-799-7223': the number 1-800-799-7223 in it cannot be printed: it differs "
+            "from the National Domestic Violence Hotline's published 1-800-799-7233"
+            ) in result.err, result.err
+    lines = {line["name"]: line for line in load_yaml(kit / "resources.yaml").data["resources"]}
+    assert "hours" not in lines["Oak Line"] and lines["Oak Line"]["phone"] == "614-555-0106"
+    assert lines["Pine Line"]["hours"]

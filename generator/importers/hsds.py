@@ -95,7 +95,7 @@ def import_loaded(loaded: Loaded, *, country: str, today: date | None = None,
                   ) -> ImportResult:
     """`import_hsds` of services read already (from files or an API)."""
     today = today or date.today()
-    collector = Collector(area, tags)
+    collector = Collector(area, tags, country=country)
     collector.note(*loaded.notes)
     for label, reason in loaded.skipped:
         collector.reject(label, reason)

@@ -240,6 +240,7 @@ class Collector:
     _refused_order: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
     _count: int = 0
     current: tuple[str, int | None, str] | None = None  # see `at`
+    country: str | None = None  # what the numbers of what is kept are checked for (`keep`)
     places: dict[tuple[str, str], tuple[str, int | None, str]] = field(default_factory=dict)
     _files: set[str] = field(default_factory=set)  # the files kept records were read from
 
@@ -297,7 +298,20 @@ class Collector:
     def keep(self, label: str, entry: dict, *, group: str,
              about: LineFacts | None = None,
              origin: tuple[int | None, str | None] | None = None) -> None:
-        """`origin`: the entry's line in its file, or its record (`service svc-2`)."""
+        """`origin`: the entry's line in its file, or its record (`service svc-2`). What it
+        prints is checked first, for the `country` (importers/printed_checks.py): a number
+        a digit off a national line's, or in its name or hours, that cannot print is left
+        out, and the record refused when nothing is left to reach it by."""
+        if self.country is not None:
+            from generator.importers.printed_checks import check_printed
+
+            checked = check_printed(entry, self.country)
+            self.note(*(f"{label}: {note}" for note in checked.notes))
+            if checked.refused is not None:
+                self.reject(label, checked.refused, group)
+                return
+            for reason in checked.left_out:
+                self.drop(label, reason)
         self.groups[group].append((label, entry))
         self._count += 1
         self._order[id(entry)] = (GROUPS.index(group), self._count)

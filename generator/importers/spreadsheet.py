@@ -108,7 +108,7 @@ def import_spreadsheet(path: Path, *, country: str, today: date | None = None,
             path, f"{what}; columns are: {', '.join(SPREADSHEET_COLUMNS)}", 1,
             code=Code.IMPORT_UNKNOWN_COLUMN,
             fields={"unknown": tuple(unknown), "valid": tuple(SPREADSHEET_COLUMNS)}))
-    collector = Collector(area, tags)
+    collector = Collector(area, tags, country=country)
     bad_rows = sorted(table.bad_rows, key=lambda bad: bad.number)
     for number, row in table.rows:
         while bad_rows and bad_rows[0].number < number:  # in the file's order, for the limit
@@ -165,9 +165,11 @@ def _keep(row: dict[str, str], entry: dict, country: str, today: date,
     if verified is None:
         entry.pop("verified", None)
     collector.note(*notes)
+    collector.at((file, number, f"row {number}"))  # what its checks refuse names the row
     collector.keep(label, entry, group=last_if_emergency(entry, "local" if places else "national",
                                                          country),
                    origin=(number, None))
+    collector.at(None)
 
 
 def _drop_bad_numbers(entry: dict, country: str) -> tuple[list[str], list[str]]:
