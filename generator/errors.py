@@ -17,12 +17,13 @@ EXIT_LIBRARY = 5
 
 
 class Code(Enum):
-    """What a problem is about, declared once here: a stable name (`layout.left-out`), the
-    fields every problem of it carries (the slot, the line's name, the word...), from which
-    the web page words it (generator/serve/plain.py, a table keyed by code), and whether its
-    message names its language itself ("es (Español): ..."), so that the command line does
-    not add " [es]" after it. A message is the command line's words for the problem; nothing
-    reads a message back."""
+    """What a problem is about, declared once here: a stable name (`layout.line-left-out`),
+    the fields every problem of it carries (the slot, the line's name, the word...), from
+    which the web page words it (generator/serve/plain.py, a table keyed by code), and
+    whether the command line says its language already (its message names it, "es
+    (Español): ...", or its file does, an article's), so that it does not add " [es]" after
+    the message. A message is the command line's words for the problem; nothing reads a
+    message back."""
 
     fields: frozenset[str]  # every problem of the code carries them
     optional: frozenset[str]  # written "?name": some do (a line's name, where it has one)
@@ -35,8 +36,6 @@ class Code(Enum):
         member.optional = frozenset(name[1:] for name in fields.split() if name[0] == "?")
         member.names_language = names_language
         return member
-
-    UNCODED = "uncoded"  # not given a code yet (being phased out)
 
     # What prints untranslated: a catalogue's strings, a line's texts, titles.
     NO_CATALOGUE = "catalogue.none", "count", True
@@ -169,7 +168,9 @@ class Code(Enum):
     STOCK_UNKNOWN = "stock.unknown", "stock valid"
     STOCK_MISFITS = "stock.misfits", "stock format"
     # Notes on the lines as they print.
-    PROMISE_UNSAID = "line.promise-unsaid", "name said unsaid free number hours langs"
+    # `restroom`: the restroom pieces that say it too, besides the brochure's back panel
+    PROMISE_UNSAID = ("line.promise-unsaid",
+                      "name said unsaid free number hours langs restroom")
     HOURS_DISAGREE = "line.hours-disagree", "name always others hours"
     SAME_NUMBER = "lines.same-number", "name others number kept left_out"
 
@@ -233,8 +234,8 @@ class Code(Enum):
 
     # The checks around the piece: reading level, safety wording, colour, fonts, profile.
     NO_READING_FORMULA = "reading.no-formula", "", True
-    READING_GRADE = "reading.grade", "grade formula"
-    READING_ABOVE = "reading.above", "grade formula limit sentences"
+    READING_GRADE = "reading.grade", "grade formula", True  # the article's file names it
+    READING_ABOVE = "reading.above", "grade formula limit sentences", True
     SAFETY_SLOT_GONE = "safety.slot-gone", "format slot wording"
     SAFETY_SLOT_OPTIONAL = "safety.slot-optional", "format slot wording"
     SAFETY_NOTE_MISSING = "safety.note-missing", "format slot wording"
@@ -335,7 +336,7 @@ class Problem:
     message: str
     line: int | None = None
     severity: Severity = "error"
-    code: Code = Code.UNCODED
+    code: Code = field(kw_only=True)
     lang: str | None = None
     fields: Mapping[str, FieldValue] = field(default_factory=dict, compare=False)
     audience: str | None = None

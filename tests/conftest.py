@@ -16,6 +16,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DecodedStreamObject, NameObject
 
 from generator.commands.cli import main
+from generator.errors import Problem
 from generator.render.starters import start
 
 # The test session starts its engine as the command line does: the tests call the pipeline's
@@ -147,6 +148,28 @@ def run(capsys: pytest.CaptureFixture[str]):
         return Run(code, captured.out, captured.err)
 
     return _run
+
+
+def cli_problems(argv: list[str]) -> tuple[int, str, list[Problem]]:
+    """`havenprint ARGV` in this process: its exit code, what it printed on stderr, and the
+    problems it printed there, as data (for the web page's words of real problems)."""
+    import contextlib
+    from unittest.mock import patch
+
+    from generator.commands import build_command
+
+    problems: list[Problem] = []
+    said = build_command.print_summary
+
+    def keeping(found: list[Problem], **kwargs: object) -> None:
+        problems.extend(found)
+        said(found, **kwargs)  # type: ignore[arg-type]
+
+    err = io.StringIO()
+    with (patch.object(build_command, "print_summary", keeping),
+          contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO())):
+        code = main(argv)
+    return code, err.getvalue(), problems
 
 
 def edit(path: Path, old: str, new: str) -> None:

@@ -18,8 +18,9 @@ import pytest
 from generator.commands.cli import main
 from generator.content.load import load_kit
 from generator.content.promises import ANY_TIME, FREE, PRIVATE, PROMISE_STRINGS, line_promise
+from generator.errors import Code
 from generator.i18n.localize import english, load_strings
-from tests.conftest import DEFAULT_CONTENT, edit
+from tests.conftest import DEFAULT_CONTENT, cli_problems, edit
 from tests.notes_truth import spaceless
 
 LANGS = ("en", "ar", "zh-Hans", "th")
@@ -236,16 +237,22 @@ def test_the_note_names_the_restroom_pieces_only_where_the_kit_makes_them(
 
     kit = kit_with(tmp_path / "kit", lines("1-800-799-7201", "Mon–Fri 9:00–17:00"), ("en",))
     edit(kit / "site.yaml", "poster_discreet: true", "poster_discreet: false")
-    code, err = run_cli("check", kit, "--format", "brochure")
+    code, err, problems = cli_problems(["check", str(kit), "--format", "brochure"])
     assert code == 0, err
     (note,) = [row for row in err.splitlines() if "back panel" in row]
     assert "the brochure's back panel says only 'free'" in note and "restroom" not in note
+    (problem,) = [problem for problem in problems if problem.code is Code.PROMISE_UNSAID]
+    said = plain(problem, Words({})).text
+    assert said.startswith("The brochure's back panel says only “free”") and "restroom" not in said
     edit(kit / "site.yaml", "poster_discreet: false", "poster_discreet: true\n"
          "sticker_discreet: true")
-    code, err = run_cli("check", kit, "--format", "brochure")
+    code, err, problems = cli_problems(["check", str(kit), "--format", "brochure"])
     (note,) = [row for row in err.splitlines() if "back panel" in row]
     assert ("the brochure's back panel and the restroom poster and sticker say only 'free'"
             in note)
-    said = plain(note.split("note: ", 1)[1], Words({})).text
-    assert said.startswith("The brochure's back panel and the restroom poster and sticker")
+    (problem,) = [problem for problem in problems if problem.code is Code.PROMISE_UNSAID]
+    assert problem.fields["restroom"] == ("poster", "sticker")
+    said = plain(problem, Words({})).text
+    assert said.startswith("The brochure's back panel and the restroom poster and sticker "
+                           "say only “free”")
     assert "“Its calls are confidential”" in said

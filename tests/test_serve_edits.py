@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from generator.content.layouts import available_layouts
-from generator.errors import Problem
+from generator.errors import Code, Problem
 from generator.serve.files import ABSENT
 from generator.serve.plain import Words, plain
 from tests.conftest import add_local_lines
@@ -225,30 +225,25 @@ BANNED = ("`", "--", "discreet: false", "havenprint ", "slot '", " pt (", "gener
 def test_the_checks_are_said_without_commands_yaml_or_program_paths(kit: Path) -> None:
     """Every warning `check` gives on the default kit in Somali, English and Spanish (lines
     left out, untranslated names, no strings, no words to check the outside with...)."""
-    from generator.commands.cli import main
+    from tests.conftest import cli_problems
 
     site = kit / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace(
         "languages: [en]", "languages: [en, es, so]"), encoding="utf-8")
     shutil.copy(kit / "articles" / "trauma-bonding.en.md", kit / "articles/trauma-bonding.so.md")
     add_local_lines(kit, 6)
-    import contextlib
-    import io
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        main(["check", str(kit)])
-    messages = [re.sub(r"^\S+?:(\d+:)? (warning: |note: )?", "", line)
-                for line in err.getvalue().splitlines() if ": " in line and "/" in line]
-    assert len(messages) > 10
+    _, _, problems = cli_problems(["check", str(kit)])
+    assert len(problems) > 10
     words = Words({"pocket-card": "Pocket card", "brochure": "Tri-fold brochure",
                    "pocket-fold": "Folding pocket card", "poster": "Poster"})
-    for message in messages:
-        said = plain(message, words).text
-        assert not any(banned in said for banned in BANNED), (message, said)
-    assert plain("x: left out 'A': max_lines is 3 for this format").text  # never empty
+    for problem in problems:
+        said = plain(problem, words).text
+        assert not any(banned in said for banned in BANNED), (problem, said)
     # a format's own limit (large print's dozen lines), which a default kit does not reach
-    said = plain("large-print: left out 'A': it prints at most 12 lines (max_lines in site.yaml "
-                 "can change that)", words).text
+    said = plain(Problem("resources.yaml", "large-print: left out 'A': it prints at most 12 "
+                         "lines (max_lines in site.yaml can change that)", 3, "info",
+                         code=Code.MAX_LINES, fields={"format": "large-print", "name": "A",
+                                                      "limit": 12, "given": 0}), words).text
     assert "12 lines" in said and not any(banned in said for banned in BANNED), said
 
 
@@ -256,18 +251,11 @@ def test_the_outside_checks_are_said_without_yaml_or_a_way_round_them(kit: Path)
     """The verifier's second pass: the tells (on the tear-off tabs, in a catalogue string)
     were said on the page with `tab_label` and the string's key; a word too wide advised
     "break it with spaces", which also splits a word the outside check would find."""
-    import contextlib
-    import io
+    from tests.conftest import cli_problems, edit
 
-    from generator.commands.cli import main
-    from tests.conftest import edit
-
-    def messages() -> list[str]:
-        err = io.StringIO()
-        with contextlib.redirect_stderr(err):
-            main(["check", str(kit), "--format", "poster", "--format", "large-print"])
-        return [re.sub(r"^\S+?:(\d+:)? (warning: |note: )?", "", line)
-                for line in err.getvalue().splitlines() if ": " in line and "/" in line]
+    def problems() -> list[Problem]:
+        return cli_problems(["check", str(kit), "--format", "poster", "--format",
+                             "large-print"])[2]
 
     edit(kit / "site.yaml", "brand_color:", "poster_discreet: true\nbrand_color:")
     edit(kit / "resources.yaml", "    phone: 1-800-799-7233\n",
@@ -275,27 +263,27 @@ def test_the_outside_checks_are_said_without_yaml_or_a_way_round_them(kit: Path)
     (kit / "locales").mkdir()
     (kit / "locales" / "en.yaml").write_text(
         "need_to_talk: Only you will know\n", encoding="utf-8")
-    warned = messages()  # tells are warnings: said when nothing is refused
+    warned = problems()  # tells are warnings: said when nothing is refused
     edit(kit / "resources.yaml", "    url: https://www.thehotline.org\n",
          "    url: https://www.example.org/abuse\n")
     edit(kit / "resources.yaml", "    qr: tel ", "    qr: url ")
     edit(kit / "articles" / "trauma-bonding.en.md", "title: Why it can be hard to leave",
          "title: Why it can be hard " + "x" * 100)
-    refused = messages()
-    told = [message for message in warned if "being watched" in message]
+    refused = problems()
+    told = [problem.message for problem in warned if problem.code is Code.OUTSIDE_TELLS]
     assert any("tabs" in message for message in told), warned
     assert any("`need_to_talk`" in message for message in told), warned
-    assert any("reveal what this is for" in message for message in refused), refused
-    wide = [message for message in refused if "wider than the slot" in message]
+    assert any("reveal what this is for" in problem.message for problem in refused), refused
+    wide = [problem.message for problem in refused if problem.code is Code.TEXT_TOO_WIDE]
     assert wide, refused
     for message in wide:
         assert "space" not in message.split(";")[-1], message  # the command line's advice
     words = Words({"poster": "Poster", "large-print": "Large print"})
-    said = {message: plain(message, words).text for message in warned + refused}
+    said = {problem.message: plain(problem, words).text for problem in warned + refused}
     banned = (*BANNED, "tab_label", "need_to_talk", "qr:", "url", "spaces")
     for message, text in said.items():
         assert not any(word in text for word in banned), (message, text)
-    assert ("“only you” on the outside of the Poster (poster, tabs) speaks of being watched, "
+    assert ("“only you” on the outside of the Poster (tabs, English) speaks of being watched, "
             "checked or hiding something, which tells whoever finds it what it may be for: "
             "give the line a neutral tear-off tab label (under “More about line …”).") \
         in said.values(), list(said.values())
@@ -304,7 +292,9 @@ def test_the_outside_checks_are_said_without_yaml_or_a_way_round_them(kit: Path)
 def test_a_file_named_first_keeps_its_small_letters() -> None:
     from generator.serve.plain import as_sentence
 
-    assert plain("lines.csv:3: the row has no phone").text == "lines.csv:3: the row has no phone"
+    assert plain(Problem("lines.csv", "…", 3, code=Code.REFUSED_RECORD, fields={
+        "record": "Oak Line", "reason": "lines.csv:3: the row has no phone"})).text == \
+        "lines.csv:3: the row has no phone"
     assert as_sentence("lines.csv: no column is called name") == \
         "lines.csv: no column is called name."
     assert as_sentence("the row has no phone") == "The row has no phone."
@@ -318,7 +308,7 @@ def test_a_problem_names_the_page_that_fixes_it(served) -> None:
     for path, where in ((kit / "resources.yaml", "Lines page"), (kit / "site.yaml", "Settings"),
                         (kit / "articles" / "trauma-bonding.es.md", "Article page, Spanish"),
                         (kit / "locales" / "es.yaml", "Translations page, Spanish")):
-        shown = shown_problem(Problem(path, "x", 3), words, kit)
+        shown = shown_problem(Problem(path, "x", 3, code=Code.FILE_EMPTY), words, kit)
         assert shown.where.startswith(where) and shown.href, path
 
 
@@ -433,7 +423,10 @@ def test_no_developer_words_in_the_colour_the_front_matter_or_a_chinese_hint(
     for message in (*colour, said[0]["message"]):
         for banned in ("brand_color", "Brand_color", "YAML", "`"):
             assert banned not in message, (banned, message)
-    hint = plain("zh-Hans (中文 (简体)): line name 'National Domestic Violence Hotline' prints "
-                 "as written, not in this language: give it per language, e.g. "
-                 "`name: {en: ..., zh-Hans: ...}`").text
+    hint = plain(Problem("resources.yaml", "zh-Hans (中文 (简体)): line name 'National Domestic "
+                         "Violence Hotline' prints as written, not in this language: give it "
+                         "per language, e.g. `name: {en: ..., zh-Hans: ...}`", 2, "warning",
+                         code=Code.LINE_TEXT_UNTRANSLATED, lang="zh-Hans", fields={
+                             "key": "name", "name": "National Domestic Violence Hotline",
+                             "text": "National Domestic Violence Hotline"})).text
     assert "give its Chinese (Simplified) name" in hint and "{" not in hint and "`" not in hint

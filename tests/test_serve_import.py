@@ -171,7 +171,7 @@ def test_a_row_with_no_way_to_reach_it_is_refused_with_its_reason(served, tmp_pa
     refused = {item["label"]: item for item in data["refused"]}
     assert refused["Quiet Harbor Drop-in"]["where"] == f"hotlines.csv, line {line}"
     assert refused["Quiet Harbor Drop-in"]["reason"] == (
-        "Give this line a phone number, a texting number or a website.")
+        "Give a phone, a texting number or a website.")
     assert data["skipped"] == whole["skipped"]
     assert [item for item in data["refused"] if item["label"] != "Quiet Harbor Drop-in"] == \
         whole["refused"]  # the others, with the same lines

@@ -16,6 +16,7 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+from generator.errors import Code, Problem
 from generator.serve.plain import MESSAGE_LIMIT, plain
 from tests.serve_support import client_for, csrf_headers
 
@@ -29,13 +30,22 @@ def _csv(rows: int) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def test_a_message_of_a_million_characters_is_said_by_its_start_and_end() -> None:
-    """Each rule looks at MESSAGE_LIMIT characters at most (before, a message of 4,000
-    lowercase letters took a second, and the time grew with its square)."""
-    for message in ("a" * 1_000_000, "brochure (outside), slot 'x': left out '" + "'" * 999_000,
-                    "outside the area (country US, region " + REGION * 10 + ")",
-                    "es: hours '" + "' of " * 200_000):
-        said = plain(message).text
+def test_a_field_of_a_million_characters_is_said_by_its_start_and_end() -> None:
+    """What the page says of a problem is at most MESSAGE_LIMIT characters, and a text a
+    problem quotes is said by its start and end, however long the text (a line's name of a
+    million characters, a region of 100,000)."""
+    long = "a" * 1_000_000
+    for problem in (
+            Problem("resources.yaml", "…", 1, code=Code.LINE_NO_NAME, fields={"name": long}),
+            Problem("resources.yaml", "…", 1, "warning", code=Code.LINE_LEFT_OUT, lang="en",
+                    fields={"format": "brochure", "face": "outside", "slot": "x",
+                            "name": "'" * 999_000, "languages": ()}),
+            Problem("resources.yaml", "…", 1, "info", code=Code.IMPORT_SKIPPED,
+                    fields={"record": "row 2", "reason": "outside the area (country US, region "
+                            + REGION * 10 + ")"}),
+            Problem("resources.yaml", "…", 1, "warning", code=Code.LINE_TEXT_UNTRANSLATED,
+                    lang="es", fields={"key": "hours", "name": long, "text": "' of " * 200_000})):
+        said = plain(problem).text
         assert len(said) <= MESSAGE_LIMIT + 100, len(said)
 
 

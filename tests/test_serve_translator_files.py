@@ -141,7 +141,7 @@ def test_an_uploaded_xliff_is_written_as_the_cli_writes_it(served, tmp_path: Pat
     ({"take_one": "Lấy một tờ\u001b[31m"}, "control character"),
     ({"scan_tel": "Quét mã này bằng điện thoại để gọi cho chúng tôi ngay bây giờ"},
      # (the pocket card's own line gives way to a long caption: the folding card's is full)
-     "too long for the Folding pocket card, back, panel 1: under the QR code"),
+     "Too long for the Folding pocket card, back, panel 1: under the QR code"),
 ])
 def test_an_upload_with_a_problem_writes_nothing_and_says_it_on_the_string(
         served, targets: dict[str, str], expected: str) -> None:
@@ -168,7 +168,7 @@ def test_uploads_that_are_not_translator_files_are_refused_plainly(served) -> No
             ("notes.docx", b"PK\x03\x04", "not a file for translation tools"),
             ("vi.xlf", b"<xliff", "ot well-formed XML"),
             ("vi.xlf", b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x/>', "DTD"),
-            ("vi.po", b"\xff\xfe\x00", "not UTF-8")]:
+            ("vi.po", b"\xff\xfe\x00", "not saved as UTF-8")]:
         answer = _upload(client, workspace, data, name)
         assert answer.status_code == 422, (name, answer.text)
         said = answer.json()["message"] + str(answer.json()["remarks"])
@@ -177,7 +177,7 @@ def test_uploads_that_are_not_translator_files_are_refused_plainly(served) -> No
     english = client.get("/translations/export", params={"lang": "en"}).text
     answer = _upload(client, workspace, english.encode())
     assert answer.status_code == 422
-    assert "a file for another language" in str(answer.json()["remarks"])
+    assert "The file is for English, not Vietnamese" in str(answer.json()["remarks"])
     no_token = client.post("/translations/import", data={"lang": "vi"},
                            files={"file": ("vi.xlf", b"<x/>", "application/xml")})
     assert no_token.status_code == 403

@@ -13,20 +13,18 @@ Every note is checked against the PDFs read back with pdftotext (tests/notes_tru
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
 from pathlib import Path
 
 import pytest
 
-from generator.commands.cli import main
 from generator.content.load import load_kit
 from generator.content.models import Kit
 from generator.content.web_address import bare_domain
+from generator.errors import Code, Problem
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import DEFAULT_CONTENT, edit
+from tests.conftest import DEFAULT_CONTENT, cli_problems, edit
 from tests.notes_truth import check_notes, needs_pdftotext, notes, pdf_text, spaceless
 from tests.test_poster import bounded_text, tab_rects
 
@@ -52,11 +50,14 @@ WEB_ONLY = """resources:
 """
 
 
+PROBLEMS: dict[Path, list[Problem]] = {}  # what each build below printed, by its output
+
+
 def run_cli(*argv: str | Path) -> tuple[int, str]:
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        code = main([str(arg) for arg in argv])
-    return code, err.getvalue()
+    code, err, problems = cli_problems([str(arg) for arg in argv])
+    if "--out" in argv:
+        PROBLEMS[Path(argv[argv.index("--out") + 1])] = problems
+    return code, err
 
 
 def kit_in(folder: Path, langs: tuple[str, ...], settings: str = "",
@@ -186,12 +187,12 @@ def test_the_web_page_says_the_restroom_notes_in_plain_words(
         restroom: tuple[Kit, Path, str]) -> None:
     from generator.serve.plain import Words, plain
 
-    rows = [row.split(": ", 2)[2] for row in restroom[2].splitlines()
-            if "poster: left out" in row or "sticker: left out" in row]
+    rows = [problem for problem in PROBLEMS[restroom[1]]
+            if problem.code is Code.LINE_NOT_PRINTED
+            and problem.fields["format"] in ("poster", "sticker")]
     assert rows
     for row in rows:
-        said = plain(row.split("note: ", 1)[-1], Words({"poster": "Poster",
-                                                       "sticker": "Sticker"})).text
+        said = plain(row, Words({"poster": "Poster", "sticker": "Sticker"})).text
         assert said.startswith(("The restroom poster names no line: ",
                                 "The Sticker carries line 1 alone: ")), said
         assert "poster_discreet" not in said and "[e" not in said, said

@@ -12,7 +12,6 @@ from generator.commands.format_sizes import given_sizes
 from generator.commands.problem_summary import print_summary, refused_summary
 from generator.commands.progress import ProgressDisplay
 from generator.commands.site_job import select_layouts
-from generator.content.audiences import pack_problem
 from generator.content.caches import cached_layouts
 from generator.content.layouts import Layout
 from generator.content.models import Kit
@@ -24,17 +23,14 @@ from generator.errors import (
     UsageError,
     shown_path,
 )
-from generator.i18n.localize import native_name
 from generator.kit.kit_folder import check_out, finish_cut_swap
 from generator.kit.outputs import KitFiles, build_with_kit_files
 from generator.pipeline.build import BuildRequest, BuildResult
 from generator.pipeline.forked import available_cores
 from generator.pipeline.kit_checks import load_checked_kit
-from generator.pipeline.kits import build_kits, document_count, every_kit
+from generator.pipeline.kits import build_kits, document_count
 from generator.render.targets import chosen_targets
-from generator.safety.readability import reading_report
-from generator.translating.catalogue_review import locale_problems
-from generator.translating.untranslated import untranslated_problems
+from generator.translating.kit_report import KitReport, kit_report
 
 
 def run_kit(args: argparse.Namespace, write: bool) -> int:
@@ -66,19 +62,10 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
         else:
             result = build_kits(request)
             files = KitFiles()
-    if not write:
-        result.problems.extend(locale_problems(args.content, langs, strict=args.strict))
-        names = {lang: native_name(lang) for lang in langs}
-        main_kit = untranslated_problems(kit, langs, strict=args.strict, names=names)
-        result.problems.extend(main_kit)
-        for pack in kit.audiences:  # what a pack prints of its own (its lines, card line)
-            assert pack.audience is not None
-            result.problems.extend(
-                pack_problem(pack.audience, problem) for problem in untranslated_problems(
-                    pack, langs, strict=args.strict, names=names) if problem not in main_kit)
-    readability = [] if write else _readability(kit, langs)
+    report = KitReport() if write else kit_report(kit, langs, strict=args.strict)
+    result.problems.extend(report.translation)  # with --strict, errors: check exits 1
     pack_warnings = [warning for pack in kit.audiences for warning in pack.warnings]
-    print_summary(_once([*kit.warnings, *pack_warnings, *readability, *result.problems]),
+    print_summary(_once([*kit.warnings, *pack_warnings, *report.reading, *result.problems]),
                   verbose=args.verbose, lines=len(kit.resources),
                   from_source=kit.site.resource_source is not None)
     _wrote(result, files, display.live)
@@ -108,9 +95,9 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
 def _once(problems: list[Problem]) -> list[Problem]:
     """Each problem once: a warning `--strict` makes an error (an outside title that falls
     back to another language's, which loading the kit warned of) is said as the error."""
-    errors = {(p.path, p.line, p.message) for p in problems if p.severity == "error"}
+    errors = {(p.path, p.line, p.message, p.lang) for p in problems if p.severity == "error"}
     return [p for p in problems
-            if p.severity == "error" or (p.path, p.line, p.message) not in errors]
+            if p.severity == "error" or (p.path, p.line, p.message, p.lang) not in errors]
 
 
 def _refresh(content: Path) -> None:
@@ -123,26 +110,6 @@ def _refresh(content: Path) -> None:
         raise UsageError("--refresh: resources: in site.yaml names no HSDS API (an address "
                          "starting https://): there is nothing to read again")
     print(f"note: {said}", file=sys.stderr)
-
-
-def _readability(kit: Kit, langs: list[str]) -> list[Problem]:
-    """Each article's reading grade, once per file: a pack's own articles after the main
-    kit's (those it shares with the main kit are the same file)."""
-    seen: set[Path] = set()
-    report = []
-    for one in every_kit(kit):
-        for articles in one.library.values():
-            for lang in langs:
-                article = articles.get(lang)
-                where = article.source.path if article and article.source else None
-                if article is None or where in seen:
-                    continue
-                if where is not None:
-                    seen.add(where)
-                found = reading_report(article)
-                report.extend(found if one.audience is None
-                              else [pack_problem(one.audience, p) for p in found])
-    return report
 
 
 def _wrote(result: BuildResult, files: KitFiles, live: bool) -> None:

@@ -44,10 +44,15 @@ WHERE = "the brochure's back panel"
 RESTROOM = (("poster_discreet", "poster"), ("sticker_discreet", "sticker"))
 
 
+def restroom_pieces(site: Site) -> tuple[str, ...]:
+    """The restroom pieces a kit of `site` makes that say it too ("poster", "sticker")."""
+    return tuple(name for setting, name in RESTROOM if _on(site, setting))
+
+
 def where_said(site: Site) -> tuple[str, bool]:
     """The pieces a kit of `site` makes that say it, as the notes name them ("the brochure's
     back panel and the restroom poster"), and whether they are several."""
-    restroom = [name for setting, name in RESTROOM if _on(site, setting)]
+    restroom = restroom_pieces(site)
     if not restroom:
         return WHERE, False
     return f"{WHERE} and the restroom {' and '.join(restroom)}", True
@@ -139,7 +144,8 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
                                     "unsaid": tuple(promise.unsaid), "free": _free(first),
                                     "number": first.phone.display if first.phone else None,
                                     "hours": first.hours_in(said_in[0]),
-                                    "langs": tuple(said_in) if len(by_promise) > 1 else ()}))
+                                    "langs": tuple(said_in) if len(by_promise) > 1 else (),
+                                    "restroom": restroom_pieces(site)}))
     return problems
 
 

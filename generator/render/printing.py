@@ -54,8 +54,10 @@ def item_size(kit: Kit, layout: Layout) -> SizeSpec | None:
 
 
 def print_note(kit: Kit, layout: Layout, target: Target,
-               page: tuple[float, float]) -> PrintNote:
-    """The instructions for `layout` built for `target`, whose first page is `page` pt."""
+               page: tuple[float, float], for_page: bool = False) -> PrintNote:
+    """The instructions for `layout` built for `target`, whose first page is `page` pt;
+    `for_page`: for the web page, which names the Settings page where a file would name a
+    setting of site.yaml."""
     size = item_size(kit, layout)
     sides = 2 if len(layout.spec.faces) > 1 else 1
     orientation = "landscape" if page[0] > page[1] else "portrait"
@@ -66,13 +68,15 @@ def print_note(kit: Kit, layout: Layout, target: Target,
     if target == Target.OFFICE:
         paper = f"{named}, {orientation}" if named else f"{describe_size(*page)} ({orientation})"
         flip = layout.spec.imposition.flip if sides == 2 else None
-        return PrintNote(target, paper, sides, flip, _office_steps(kit, layout, size, flip))
+        return PrintNote(target, paper, sides, flip, _office_steps(kit, layout, size, flip,
+                                                                   for_page))
     paper = f"{describe_size(*page)} per page, for a print shop"
-    return PrintNote(target, paper, sides, None, _shop_steps(kit, layout, size, sides))
+    return PrintNote(target, paper, sides, None, _shop_steps(kit, layout, size, sides,
+                                                              for_page))
 
 
 def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
-                  flip: str | None) -> tuple[str, ...]:
+                  flip: str | None, for_page: bool = False) -> tuple[str, ...]:
     steps = ["Print at 100 % (“actual size”), not “fit to page”."]
     if flip is not None:
         steps.append(f"Print both pages on one sheet, two-sided, flipping on the {flip} edge; "
@@ -104,7 +108,9 @@ def _office_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
                      "Do not save a filled-in copy on a shared or monitored phone or computer, "
                      "and do not email it: anyone who uses that device could find it.")
     if flip is not None:
-        steps.append("If the backs come out shifted, set print_offset in site.yaml.")
+        steps.append("If the backs come out shifted, set the print offset on the Settings "
+                     "page." if for_page else
+                     "If the backs come out shifted, set print_offset in site.yaml.")
     return tuple(steps)
 
 
@@ -116,14 +122,17 @@ def has_writing_space(layout: Layout) -> bool:
 
 
 def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
-                sides: int) -> tuple[str, ...]:
+                sides: int, for_page: bool = False) -> tuple[str, ...]:
     bleed = kit.site.bleed
     steps = ["Send this file to a print shop: one item per page at trim size plus "
              f"{bleed / PT_PER_UNIT['in']:.3g} in ({bleed / PT_PER_UNIT['mm']:.1f} mm) bleed, "
              "with crop marks; TrimBox and BleedBox are set.",
              f"It is {VERSIONS[kit.site.options.pdfx].name} in CMYK for the profile "
              f"\"{site_profile(kit.site).description}\": ask the shop whether that suits its "
-             "press and paper, or set icc_profile in site.yaml to the profile it sends."]
+             "press and paper, or " + ("put the profile it sends in the content folder and "
+                                       "choose it on the Settings page." if for_page else
+                                       "set icc_profile in site.yaml to the profile it "
+                                       "sends.")]
     if sides == 2:
         steps.append("Page 1 is the front, page 2 the back: ask for two-sided printing.")
     if size is not None and layout.spec.die_cut == "circle":

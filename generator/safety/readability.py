@@ -113,7 +113,7 @@ def reading_report(article: Article) -> list[Problem]:
     grade = round(formula.grade(counts), 1)
     if grade <= GRADE_LIMIT:
         return [Problem(path, f"reading grade {grade:.1f} ({formula.name})", severity="info",
-                        code=Code.READING_GRADE,
+                        code=Code.READING_GRADE, lang=article.lang,
                         fields={"grade": grade, "formula": formula.name})]
     counted = sorted(((len(re.findall(r"\w+", s)), s) for s in sentences(text)),
                      key=lambda pair: pair[0], reverse=True)
@@ -128,6 +128,6 @@ def reading_report(article: Article) -> list[Problem]:
     return [Problem(path, (f"reading grade {grade:.1f} ({formula.name}) is above "
                            f"{GRADE_LIMIT:g}: aim for short sentences and common words. "
                            f"Longest sentences: {shown}"), severity="warning",
-                    code=Code.READING_ABOVE, fields={
+                    code=Code.READING_ABOVE, lang=article.lang, fields={
                         "grade": grade, "formula": formula.name, "limit": GRADE_LIMIT,
                         "sentences": tuple(longest)})]

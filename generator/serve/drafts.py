@@ -28,7 +28,7 @@ from generator.content.layouts import Layout
 from generator.content.models import Article, Kit, Resource, Site
 from generator.content.same_number import merged_lines
 from generator.content.yamlfile import YamlDoc, parse_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.i18n.localize import catalogue_from_doc
 from generator.safety.readability import reading_report
 from generator.serve.plain import Words, plain
@@ -129,7 +129,7 @@ def line_remarks_of(problems: Iterable[Problem], doc: YamlDoc | None, order: lis
     for problem in problems:
         remark = _remark(problem, doc, order, blocking=blocking, words=words)
         if remark.row is None:
-            remark = _on_the_line_named(remark, problem.message, resources, order)
+            remark = _on_the_line_named(remark, problem, resources, order)
         remarks.append(remark)
     return remarks
 
@@ -140,16 +140,17 @@ DETAIL_FIELDS = MappingProxyType({
     "checked": "verified"})
 
 
-def _on_the_line_named(remark: Remark, message: str, resources: tuple[Resource, ...],
+def _on_the_line_named(remark: Remark, problem: Problem, resources: tuple[Resource, ...],
                        order: list[str]) -> Remark:
-    """A layout's problem about one line (left out, or one of its details) names the line as
-    messages name it (`Resource.name`): on that line's row, and the detail's field."""
+    """A layout's problem about one line (left out, or one of its details) names the line
+    (its `name` field, `Resource.name`): on that line's row, and the detail's field."""
+    name = problem.fields.get("name")
     named = [index for index, resource in enumerate(resources)
-             if f"'{resource.name}'" in message and index < len(order)]
+             if name is not None and resource.name == name and index < len(order)]
     if len(named) != 1:
         return remark
-    detail = next((key for kind, key in DETAIL_FIELDS.items() if f"({kind}) from '" in message),
-                  "name")
+    kind = problem.fields.get("kind") if problem.code is Code.DETAIL_LEFT_OUT else None
+    detail = DETAIL_FIELDS.get(str(kind), "name") if kind is not None else "name"
     return dataclasses.replace(remark, row=order[named[0]], field=detail)
 
 
@@ -232,7 +233,7 @@ def catalogue_remarks(path: Path, text: str, known: dict[str, str]) -> list[Rema
         catalogue_from_doc(doc, known)
     except ContentError as error:
         found = _doc_or_none(text, path)
-        return [Remark(p.message, p.severity, p.line, field=_key_at(found, p.line),
+        return [Remark(plain(p).text, p.severity, p.line, field=_key_at(found, p.line),
                        blocking=True) for p in error.problems]
     return []
 

@@ -18,7 +18,7 @@ from generator.content.models import Kit, Resource
 from generator.kit.changes import ChangeReport, NoLinesRecorded, compare, stale_lines
 from generator.kit.changes_page import numbers_whole
 from generator.serve.kit_state import KitState
-from generator.serve.plain import Words, plain
+from generator.serve.plain import Words
 from generator.serve.shown import page_for
 from generator.serve.workspace import Workspace, words_for
 
@@ -138,7 +138,7 @@ def _what_changed(kind: str, details: tuple[str, ...], words: Words) -> str:
         return "no longer in the lines" + ("" if printed else "; no printed piece carried it")
     if kind == "refused":
         return ("the data now has it with what cannot be printed: "
-                + "; ".join(plain(detail.removeprefix("refused by today's data: "), words).text
+                + "; ".join(detail.removeprefix("refused by today's data: ")
                             for detail in details))
     return "; ".join(_plainly(detail, words) for detail in details)
 
@@ -152,7 +152,7 @@ def _plainly(detail: str, words: Words) -> str:
     1-800-555-0111"; a QR code by what it does ("calls +18005550111")."""
     said = _WAS_NOW.match(detail)
     if said is None:
-        return plain(detail, words).text
+        return detail
     was, now = said["was"], said["now"]
     if said["what"] == "QR code":
         return f"its QR code {_qr_does(was, 'did')}; now it {_qr_does(now, 'does')}"

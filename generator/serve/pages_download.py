@@ -40,7 +40,6 @@ from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target
 from generator.serve.kit_changes import Reprinted, kit_changes, manifest_digest, reprinted
 from generator.serve.kit_state import KitState
-from generator.serve.plain import plain
 from generator.serve.shown import ShownProblem, shown_problems
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
@@ -173,10 +172,10 @@ def _how(state: KitState, layout: Layout | None, entry: dict[str, Any], path: Pa
         size_key = str(entry.get("format_size") or "")
         sized = sized_kit(kit, layout, size_key) if size_key else kit
         note = print_note(sized, layout, Target(target), page_sizes(read_limited(
-            path, MAX_PDF_BYTES))[0])
+            path, MAX_PDF_BYTES))[0], for_page=True)
     except (ContentError, PdfLayoutError, ValueError, KeyError, IndexError, OSError):
         return ("", ())
-    steps = tuple(plain(step).text for step in note.steps)
+    steps = note.steps
     if target == Target.SHOP:
         return ("for a print shop: one item per page, with bleed and crop marks", steps)
     stock = next((step.removeprefix("Print on ").rstrip(".") for step in note.steps

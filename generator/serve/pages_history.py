@@ -22,6 +22,7 @@ from generator.pipeline.kit_checks import load_checked_site
 from generator.serve.drafts import catalogue_remarks, draft_article, draft_resources
 from generator.serve.files import HISTORY_FOLDER, ChangedOnDisk, OutsideContent
 from generator.serve.kit_state import KitState
+from generator.serve.plain import plain
 from generator.serve.templating import page
 from generator.serve.web import json_action, problem, text_field, workspace
 from generator.serve.workspace import Workspace, words_for
@@ -135,7 +136,7 @@ def _problems(ws: Workspace, state: KitState, relative: str, path: Path,
         english = language_status("en", None, declared_strings(state.layouts)).english
         return [remark.message for remark in catalogue_remarks(path, text, english)]
     except ContentError as error:
-        return [problem.message for problem in error.problems]
+        return [plain(problem, words_for(state)).text for problem in error.problems]
 
 
 def _restore(ws: Workspace, data: dict[str, Any]) -> JSONResponse:

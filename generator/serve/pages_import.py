@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, resources_file
 from generator.content.schema import written_date
-from generator.errors import ContentError
+from generator.errors import Code, ContentError
 from generator.importers import AreaFilter
 from generator.importers.hsds import import_hsds_api
 from generator.importers.hsds_api import ApiRead, is_api_address, read_api, shown_address
@@ -31,7 +31,7 @@ from generator.serve.drafts import draft_resources
 from generator.serve.files import ChangedOnDisk
 from generator.serve.import_merge import MODES, ImportPreview, preview_import
 from generator.serve.kit_state import KitState
-from generator.serve.plain import as_sentence, plain
+from generator.serve.plain import as_sentence, capitalised, plain
 from generator.serve.settings import MAX_UPLOAD_BYTES
 from generator.serve.templating import page
 from generator.serve.uploads import (
@@ -134,7 +134,7 @@ def _upload_api(ws: Workspace, address: str, read: ApiRead,
                                  verified=options.verified, own_organization=site.organization,
                                  first=options.first, read=read)
     except ContentError as error:
-        return problem(as_sentence(plain(str(problems_as_upload_error(error))).text), 422)
+        return problem(as_sentence(str(problems_as_upload_error(error))), 422)
     clear_uploads(ws.out)  # one pending import at a time
     upload_id = secrets.token_hex(8)
     return _report(ws, state, PendingImport(upload_id, shown_address(address),
@@ -157,28 +157,28 @@ _STATUS_SAID = (
 def api_failure(error: ContentError, address: str) -> str:
     """Why an HSDS API could not be read, in plain words, with the address (without any
     secret in it) and what to do; nothing was imported."""
-    said = " ".join(problem.message for problem in error.problems)
     shown = shown_address(address)
-    status = re.search(r"answered HTTP (\d{3})", said)
-    if status is not None:
-        code = int(status.group(1))
+    first = error.problems[0]
+    if first.code is Code.API_HTTP and isinstance(first.fields.get("status"), int):
+        code = int(first.fields["status"])  # type: ignore[arg-type]
         sentence = next((text.format(status=code) for codes, text in _STATUS_SAID
                          if code in codes), None)
         if sentence is None and code >= 500:
             sentence = (f"The directory's server failed (HTTP {code}), also when asked again: "
                         "try again later, or tell whoever keeps the directory.")
         sentence = sentence or f"The directory answered HTTP {code}."
-    elif "no whole answer within" in said:
+    elif first.code is Code.API_SLOW:
         sentence = ("The directory did not answer in time, also when asked again: try again "
                     "later.")
-    elif "could not read it" in said:
+    elif first.code is Code.API_UNREACHABLE:
         sentence = ("The directory could not be reached: check the address, and that this "
                     "computer is on the internet.")
-    elif "not JSON" in said or "not an HSDS page" in said or "not a service" in said:
+    elif first.code is Code.API_ANSWER:
         sentence = ("That address does not answer as an HSDS API does: check it is the API's "
                     "address (the part before /services), not the directory's website.")
     else:
-        sentence = as_sentence(plain(said).text)
+        return " ".join(as_sentence(plain(problem).text) for problem in error.problems) + (
+            f" (Address: {shown})")
     return f"{sentence} Nothing was imported. (Address: {shown})"
 
 
@@ -227,7 +227,7 @@ def _upload(ws: Workspace, filename: str, data: bytes, fields: dict[str, str]) -
         return problem(as_sentence(str(error)), 422)
     except ContentError as error:
         clear_uploads(ws.out)
-        return problem(as_sentence(plain(str(problems_as_upload_error(error))).text), 422)
+        return problem(as_sentence(str(problems_as_upload_error(error))), 422)
     except Exception as error:  # noqa: BLE001 -- a file the importers did not foresee
         clear_uploads(ws.out)
         print(f"havenprint serve: import: {type(error).__name__}: {error}", file=sys.stderr)
@@ -259,12 +259,12 @@ def _report(ws: Workspace, state: KitState, pending: PendingImport, name: str,
                   "verified": str(entry.get("verified") or "")}
                  for entry in result.entries],
         "refused": [{"label": problem.record, "where": _where(name, problem.line),
-                     "reason": _columns_said(plain(problem.message.split(": ", 1)[-1]).text),
-                     "number": problem.message.startswith("left out of ")}
+                     "reason": _columns_said(as_sentence(str(problem.fields["reason"]))),
+                     "number": problem.code is Code.NUMBER_LEFT_OUT}
                     for problem in result.refusals(source or Path(name))],
-        "skipped": [{"label": label, "reason": plain(reason).text}
+        "skipped": [{"label": label, "reason": capitalised(reason)}
                     for label, reason in result.skipped if (label, reason) not in refused],
-        "notes": [plain(note).text for note in result.notes],
+        "notes": [capitalised(note) for note in result.notes],
         "reads_directly": state.site.resource_source is not None,
         "has_lines": current is not None,
         "previews": previews,

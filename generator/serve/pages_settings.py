@@ -19,7 +19,7 @@ from generator.content.extends import content_folders, resources_file
 from generator.content.layouts import declared_options
 from generator.content.schema import EMERGENCY_NUMBERS
 from generator.content.yamlfile import parse_yaml
-from generator.errors import ContentError, Problem
+from generator.errors import Code, ContentError, Problem
 from generator.pipeline.kit_checks import load_checked_site
 from generator.serve.drafts import Remark
 from generator.serve.files import ABSENT, ChangedOnDisk
@@ -144,14 +144,9 @@ def _resources(ws: Workspace) -> Path:
     return resources_file(folders, False)
 
 
-def _setting_named(message: str) -> str | None:
-    """The setting a layout's problem is about, when it names it (the colour's contrast)."""
-    return "brand_color" if "brand_color" in message or "contrast" in message else None
-
-
-def _revealing(message: str) -> bool:
+def _revealing(problem: Problem) -> bool:
     """A revealing word on the outside: outside_remarks says it on its field already."""
-    return "on an outside surface" in message or "no list of revealing words" in message
+    return problem.code in (Code.OUTSIDE_WORD, Code.OUTSIDE_TELLS, Code.NO_WORD_LIST)
 
 
 def _settings(data: dict[str, Any]) -> dict[str, Any]:
@@ -214,7 +209,7 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
         view = preview_document(kit, state.layouts[PREVIEW_FORMAT], lang, ws.pngs)
         faces = [face.as_json() for face in view.faces]
         words = words_for(state)
-        remarks += [_said(p, site, words) for p in view.errors if not _revealing(p.message)]
+        remarks += [_said(p, site, words) for p in view.errors if not _revealing(p)]
     return JSONResponse({"remarks": [remark.as_json() for remark in remarks],
                          "faces": faces, "blocking": any(r.blocking for r in remarks),
                          "defaults": _defaults(state, text, site),
@@ -260,7 +255,7 @@ def _refused(ws: Workspace, state: KitState, site: Any, remarks: list[Remark]) -
             for remark in remarks]
     on_fields = any(remark.blocking for remark in said)
     for error in refused:
-        if _revealing(error.message) and on_fields:
+        if _revealing(error) and on_fields:
             continue  # said on the title's or the words' field
         said.append(dataclasses.replace(_said(error, site, words), blocking=True))
     return said
@@ -272,7 +267,7 @@ def _said(problem: Problem, site: Any, words: Any) -> Remark:
     if isinstance(problem, FaintText):
         return Remark(colour_said(site, problem), problem.severity, field="brand_color")
     return Remark(plain(problem, words).text, problem.severity,
-                  field=_setting_named(problem.message))
+                  field="brand_color" if problem.code is Code.TOO_FAINT else None)
 
 
 def _language(ws: Workspace, data: dict[str, Any]) -> JSONResponse:

@@ -17,7 +17,7 @@ from generator.content.extends import locale_root
 from generator.content.language_tags import with_base
 from generator.content.layouts import declared_strings
 from generator.content.yamlfile import parse_yaml
-from generator.errors import ContentError
+from generator.errors import Code, ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
 from generator.safety.word_sources import texts_with
 from generator.serve.drafts import Remark, catalogue_remarks
@@ -308,7 +308,7 @@ def _refusals(ws: Workspace, state: KitState, lang: str, own: dict[str, str]) ->
     remarks = [dataclasses.replace(remark, blocking=True) for remark in remarks]
     said = {remark.message for remark in remarks}
     for error in ws.refused(drafted.kit, [lang]):
-        if "on an outside surface" in error.message and remarks:
+        if error.code in (Code.OUTSIDE_WORD, Code.OUTSIDE_TELLS) and remarks:
             continue  # said on its string above
         remark = Remark(plain(error, words_for(state)).text, "error", blocking=True)
         if remark.message not in said:

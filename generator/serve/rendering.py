@@ -179,11 +179,17 @@ class DocumentView:
     @property
     def left_out(self) -> list[Problem]:
         """Warnings about what the page could not hold (lines, details, max_lines)."""
-        return [w for w in self.warnings if "left out" in w.message]
+        return [w for w in self.warnings if w.code in LEFT_OUT]
 
     @property
     def other_warnings(self) -> list[Problem]:
-        return [w for w in self.warnings if "left out" not in w.message]
+        return [w for w in self.warnings if w.code not in LEFT_OUT]
+
+
+# What a piece leaves out, as a document's list of what it could not hold says it.
+LEFT_OUT = frozenset({Code.LINE_LEFT_OUT, Code.LINE_LEFT_OUT_AFTER, Code.DETAIL_LEFT_OUT,
+                      Code.LINE_NOT_PRINTED, Code.MAX_LINES, Code.GAVE_WAY,
+                      Code.PARAGRAPHS_LEFT_OUT, Code.TEXT_TOO_TALL, Code.TEXT_TOO_WIDE})
 
 
 def documents(kit: Kit, layouts: list[Layout]) -> list[tuple[Layout, str]]:
@@ -296,6 +302,7 @@ def preview_document(kit: Kit, layout: Layout, lang: str, store: PngStore,
                                     f"{layout.spec.title} ({lang}), {face}", text))
     if notes:
         office_paper = office_grid(laid.layout, laid.size, sized.site).paper
-        view.notes = [print_note(sized, layout, Target.OFFICE, office_paper),
-                      print_note(sized, layout, Target.SHOP, page_sizes(data)[0])]
+        view.notes = [print_note(sized, layout, Target.OFFICE, office_paper, for_page=True),
+                      print_note(sized, layout, Target.SHOP, page_sizes(data)[0],
+                                 for_page=True)]
     return view

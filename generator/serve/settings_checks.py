@@ -76,16 +76,10 @@ def load_remarks(error: ContentError, doc: YamlDoc | None, first_lang: str,
         field = settings_field(key)
         if field in ("title@", "card@"):
             field = f"{field}{first_lang}"
-        said = plain(_without_key(problem.message, key), words)
+        said = plain(problem, words, on_field=bool(key))
         remarks.append(Remark(said.text, problem.severity, problem.line, field=field,
                               blocking=True))
     return remarks
-
-
-def _without_key(message: str, key: tuple[str | int, ...]) -> str:
-    """"brand_color: must be a colour…" shown on the colour's field: the reason only."""
-    name = ".".join(str(part) for part in key)
-    return message[len(name) + 2:] if name and message.startswith(f"{name}: ") else message
 
 
 def outside_remarks(site: Site) -> list[Remark]:
@@ -149,4 +143,6 @@ def lines_remarks(site: Site, resources: Path, words: Words) -> list[Remark]:
 
 
 def _about_a_number(problem: Problem) -> bool:
-    return any(f": {key}: " in problem.message for key in ("phone", "tty", "text.number"))
+    """A line's number found not valid (the schema's check of it, or the published one's)."""
+    where = problem.fields.get("field", problem.fields.get("key"))
+    return problem.fields.get("name") is not None and where in ("phone", "tty", "text.number")

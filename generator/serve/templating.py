@@ -12,7 +12,6 @@ from starlette.responses import HTMLResponse
 
 from generator.errors import Problem, shown_path
 from generator.serve.languages import choice
-from generator.serve.plain import plain
 from generator.serve.shown import ShownProblem, shown_problems
 
 HERE = Path(__file__).resolve().parent
@@ -48,7 +47,6 @@ def _said(context: Context, problems: list[Problem]) -> list[ShownProblem]:
 
 
 _environment.filters["said"] = _said
-_environment.filters["plainly"] = lambda text: plain(text).text
 
 
 def page(request: Request, template: str, status_code: int = 200,

@@ -16,20 +16,10 @@ from generator.serve.drafts import Remark
 from generator.serve.files import ChangedOnDisk
 from generator.serve.kit_state import KitState
 from generator.serve.plain import plain
-from generator.serve.room_words import slot_words
 from generator.serve.workspace import Workspace
 from generator.translating.translator_import import Change, planned_import, read_translator_bytes
 
 SUFFIXES = (".xlf", ".xliff", ".po")
-_UNIT = re.compile(r"^unit '(?P<key>[^']*)': (?P<rest>.*)$", re.DOTALL)
-_TOO_LONG = re.compile(r"^too long for (?P<where>.+?), slot '(?P<slot>[^']*)': it is "
-                       r"(?P<count>\d+) characters and (?:(?P<fit>\d+) fit there|it does not "
-                       r"fit); shorten it$")
-_REVEALING = re.compile(r"^'(?P<word>.+)' would reveal what the piece is for: it prints on an "
-                        r"outside surface \((?P<where>.+?), slot '(?P<slot>[^']*)'\), where "
-                        r"anyone sees it; reword it$")
-_ARTICLE = re.compile(r"^[a-z0-9][a-z0-9-]*\.(?P<field>title|card|key_points)"
-                      r"(?:\.(?P<number>\d+))?$")
 
 
 class Refused(Exception):
@@ -140,41 +130,16 @@ def remark(problem: Problem, name: Path, keys: Collection[str], text: str = "") 
     it, else in the list, naming what it is about. A problem with the file's text (`text`)
     on a line (a control character) is said on the string whose unit holds that line."""
     line = f", line {problem.line}" if problem.line else ""
-    unit = _UNIT.match(problem.message)
-    if unit is None:
-        said = _sentence(plain(problem.message).text)
-        key = unit_at(text, problem.line) if problem.path == name else None
-        if key is not None and key in keys:
-            return Remark(f"In {name.name}{line}: {said}", problem.severity, problem.line,
-                          field=key)
-        where = name.name if problem.path == name else Path(problem.path).name
-        return Remark(f"{where}{line}: {said}", problem.severity, problem.line)
-    key, rest = unit["key"], unit["rest"]
-    said = _said(rest)
-    if key in keys:
-        return Remark(f"In {name.name}{line}: {said}", problem.severity, problem.line,
-                      field=key)
-    return Remark(f"{_what(key)} (in {name.name}{line}): {said}", problem.severity,
+    key = problem.fields.get("key") if Path(problem.path) == name else None
+    if not isinstance(key, str) or not key:
+        key = unit_at(text, problem.line) if Path(problem.path) == name else None
+    if key is not None and key in keys:
+        said = plain(problem, on_field=problem.fields.get("key") == key)
+        return Remark(f"In {name.name}{line}: {_sentence(said.text)}", problem.severity,
+                      problem.line, field=key)
+    where = name.name if Path(problem.path) == name else Path(problem.path).name
+    return Remark(f"{where}{line}: {_sentence(plain(problem).text)}", problem.severity,
                   problem.line)
-
-
-def _said(rest: str) -> str:
-    long = _TOO_LONG.match(rest)
-    if long is not None:
-        where = f"{_once(long['where'])}: {slot_words(long['slot'])}"
-        room = (f"about {long['fit']} fit there" if long["fit"] is not None
-                else "it does not fit there")
-        return (f"too long for the {where}: it is {long['count']} characters and {room}. "
-                "Shorten it.")
-    revealing = _REVEALING.match(rest)
-    if revealing is not None:
-        return (f"“{revealing['word']}” would show what the piece is for: this prints on the "
-                f"outside ({_once(revealing['where'])}: {slot_words(revealing['slot'])}), where "
-                "anyone sees it. Choose neutral words.")
-    text = plain(rest.replace("placeholders (none) of", "placeholders of")).text
-    if "placeholders of the English text" in text and "{" not in text:
-        text = "The English text has no {placeholders}: take out what is in braces"
-    return _sentence(text)
 
 
 def _sentence(text: str) -> str:
@@ -200,23 +165,3 @@ def unit_at(text: str, line: int | None) -> str | None:
         if found is not None:
             return found["xliff"] or found["po"]
     return None
-
-
-def _once(where: str) -> str:
-    """"Poster, poster" said once: a face named as its format."""
-    parts = where.split(", ")
-    kept = [part for index, part in enumerate(parts)
-            if index == 0 or part.casefold() != parts[index - 1].casefold()]
-    return ", ".join(kept)
-
-
-def _what(key: str) -> str:
-    """An article line's name in words: the article's title, its card line, key point 2."""
-    found = _ARTICLE.match(key)
-    if found is None:
-        return f"“{key}”"
-    if found["field"] == "title":
-        return "The article's title"
-    if found["field"] == "card":
-        return "The card line"
-    return f"Key point {found['number']} of the article"

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from generator.content.containment import is_inside
 from generator.errors import ContentError, Problem, quoted
 from generator.importers import AreaFilter, ImportResult, import_hsds, import_spreadsheet
+from generator.serve.plain import plain
 
 SCRATCH = ".havenprint-serve"
 MAX_MEMBERS = 200
@@ -235,4 +236,4 @@ def problems_as_upload_error(error: ContentError) -> UploadError:
 
 def _said(problem: Problem) -> str:
     where = f"line {problem.line}: " if problem.line else ""
-    return f"{where}{problem.message}"
+    return f"{where}{plain(problem).text}"

@@ -29,9 +29,7 @@ from generator.content.layouts import Layout
 from generator.content.load import load_site
 from generator.content.models import Kit
 from generator.errors import Code, ContentError, Problem
-from generator.i18n.localize import native_name
 from generator.pipeline.kit_checks import load_checked_kit
-from generator.safety.readability import reading_report
 from generator.serve.engine_thread import EngineThread
 from generator.serve.files import ContentFiles
 from generator.serve.kit_state import KitState
@@ -49,8 +47,7 @@ from generator.serve.rendering import (
 from generator.serve.room_cache import RoomCache
 from generator.serve.saved_drafts import Drafts
 from generator.serve.settings import Settings
-from generator.translating.catalogue_review import locale_problems
-from generator.translating.untranslated import untranslated_problems
+from generator.translating.kit_report import kit_report
 
 T = TypeVar("T")
 
@@ -249,14 +246,10 @@ class Workspace:
                  for lang in langs]
         self._warm = ("", {})  # laid out: kept in the Overview from now on
         checks: dict[str, list[Problem]] = {lang: [] for lang in langs}
-        names = {lang: native_name(lang) for lang in langs}
-        for problem in [*(locale_problems(self.root, langs) if kit.audience is None else ()),
-                        *untranslated_problems(kit, langs, names=names)]:
+        for problem in kit_report(kit, langs, packs=False).problems:
             lang = _language_of(problem, langs)
             checks.setdefault(lang or langs[0], []).append(problem)
         for lang in langs:
-            if lang in kit.articles:
-                checks[lang][:0] = reading_report(kit.articles[lang])
             script = script_needed(lang)
             if script is not None and not any(font.lang in with_base(lang)
                                               for font in kit.site.fonts):
