@@ -81,3 +81,27 @@ def test_a_line_left_out_of_a_full_card_is_said_with_where_it_prints(served) -> 
     assert said and set(said) <= names, (said, names)
     assert "slot '" not in page and "[en]" not in page
 
+
+def test_a_printed_line_its_data_now_refuses_is_said_by_the_refusals_words(
+        served, run) -> None:  # noqa: ANN001
+    """The download page said today's data's refusal as the command line's message, under the
+    line ("refused by today's data: refused 'Pine Line': phone ...") and in the list of what
+    the data refuses ("lines.csv:3: refused 'Pine Line': ..."); it says the refused problem
+    by its code and fields."""
+    client, workspace, kit = served
+    sheet = kit / "lines.csv"
+    sheet.write_text("name,phone,verified\nOak Line,614-555-0106,2026-11-01\n"
+                     "Pine Line,614-555-0107,2026-11-01\n", encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:", "resources: lines.csv\nbrand_color:")
+    assert run("build", kit, "--out", workspace.out, "--format", "pocket-card",
+               "--no-previews").code == 0
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("614-555-0107", "614-27"),
+                     encoding="utf-8")
+    [refusal] = [problem for problem in _check(kit, Code.REFUSED_RECORD)
+                 if problem.fields["record"] == "Pine Line"]
+    page = html.unescape(re.sub(r"<[^>]+>", "", client.get("/download").text))
+    said = f"{str(refusal.fields['reason'])[:1].upper()}{str(refusal.fields['reason'])[1:]}"
+    assert "614-27" in said
+    assert f"Pine Line: the data now has it with what cannot be printed: {said}" in page, page
+    assert f"Pine Line (lines.csv, line 3): {said}" in page, page  # the data's refusals
+    assert "refused by today's data" not in page and "refused 'Pine Line'" not in page

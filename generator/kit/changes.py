@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.models import Kit, Resource
-from generator.errors import ContentError, Problem, Refused
+from generator.errors import ContentError, Refused
 from generator.kit.manifest import printed_line
 from generator.render.qr import QrError, payload_for
 
@@ -49,6 +49,8 @@ class LineChange:
     kind: str  # "changed", "removed", "refused" (today's data has it, unprintable) or "added"
     details: tuple[str, ...] = ()  # "number 1-800-555-0199 -> 1-800-555-0111"
     audience: str | None = None
+    # "refused": what today's data refused of it, as data (the web page words them by code)
+    refusals: tuple[Refused, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,8 @@ class ChangeReport:
     data: str | None = None
     # what today's data refused, each `path:line: message` (check and build exit 1 for it)
     refused: list[str] = field(default_factory=list)
+    # the same as data, each path relative to the content folder (the web page words them)
+    refusals: list[Refused] = field(default_factory=list)
 
     @property
     def needs_reprint(self) -> bool:
@@ -189,7 +193,9 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
     refusals = [problem for problem in kit.warnings if isinstance(problem, Refused)]
     refused = {name: problem for problem in refusals
                for name in (problem.record, _in_brackets(problem.record)) if name}
-    report.refused = [_relative(problem, kit) for problem in refusals]
+    report.refusals = [replace(problem, path=_relative_path(problem.path, kit))
+                       for problem in refusals]
+    report.refused = [str(problem) for problem in report.refusals]
     details: dict[tuple[str | None, str], dict[str, None]] = {}  # each line's, in order
     renamed: dict[tuple[str | None, str], str] = {}
     carried: dict[tuple[str | None, str], int] = {}
@@ -216,7 +222,9 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
         kind = ("removed" if "no longer in the data" in differences else "refused"
                 if any(said.startswith("refused by today's data") for said in differences)
                 else "changed")
-        report.changes.append(LineChange(name, kind, tuple(differences), audience))
+        why = refused.get(name) if kind == "refused" else None
+        report.changes.append(LineChange(name, kind, tuple(differences), audience,
+                                         (why,) if why is not None else ()))
     report.months = kit.site.options.verify_within_months
     report.stale = stale_lines(kit, carried, today)
     report.data = data_read(kit)
@@ -288,11 +296,6 @@ def _today(old: dict[str, Any], kit: Kit, before: set[tuple[str | None, str]],
 def _in_brackets(record: str) -> str:
     """The line's name a record's label ends with, in brackets (`lines.csv row 5 (Oak)`)."""
     return record[record.rindex("(") + 1:-1] if record.endswith(")") and "(" in record else ""
-
-
-def _relative(problem: Problem, kit: Kit) -> str:
-    """A problem as `path:line: message`, its path relative to the content folder."""
-    return str(replace(problem, path=_relative_path(problem.path, kit)))
 
 
 def _relative_path(path: Path | str, kit: Kit) -> Path:

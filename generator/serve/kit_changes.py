@@ -15,10 +15,17 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.models import Kit, Resource
-from generator.kit.changes import ChangeReport, NoLinesRecorded, compare, stale_lines
+from generator.errors import Problem
+from generator.kit.changes import (
+    ChangeReport,
+    LineChange,
+    NoLinesRecorded,
+    compare,
+    stale_lines,
+)
 from generator.kit.changes_page import numbers_whole
 from generator.serve.kit_state import KitState
-from generator.serve.plain import Words
+from generator.serve.plain import Words, plain
 from generator.serve.shown import page_for
 from generator.serve.workspace import Workspace, words_for
 
@@ -61,6 +68,7 @@ class KitChanges:
     reprint: list[PieceToReprint] = field(default_factory=list)
     still_right: list[str] = field(default_factory=list)
     reprint_files: set[str] = field(default_factory=set)
+    refused: list[str] = field(default_factory=list)  # what the data now refuses, said
 
 
 @dataclass(frozen=True)
@@ -119,7 +127,7 @@ def kit_changes(state: KitState, built: dict[str, Any] | None) -> KitChanges | N
     words = words_for(state)
     shown = KitChanges(report)
     shown.lines = [(change.name + (f" ({change.audience})" if change.audience else ""),
-                    numbers_whole(_what_changed(change.kind, change.details, words)))
+                    numbers_whole(_what_changed(change, words)))
                    for change in report.changes]
     shown.reprint = [PieceToReprint(words.format(piece.format), piece.lang, piece.audience,
                                     lines, piece.files) for piece, lines in report.reprint]
@@ -127,10 +135,18 @@ def kit_changes(state: KitState, built: dict[str, Any] | None) -> KitChanges | N
                          + (f", audience pack {piece.audience}" if piece.audience else "")
                          for piece in report.still_right]
     shown.reprint_files = {file for piece in shown.reprint for file in piece.files}
+    shown.refused = [f"{refusal.record} ({_where(refusal)}): {plain(refusal, words).text}"
+                     for refusal in report.refusals]
     return shown
 
 
-def _what_changed(kind: str, details: tuple[str, ...], words: Words) -> str:
+def _where(problem: Problem) -> str:
+    """"lines.csv, line 3": where the data holds a refused record."""
+    return f"{problem.path}, line {problem.line}" if problem.line else str(problem.path)
+
+
+def _what_changed(change: LineChange, words: Words) -> str:
+    kind, details = change.kind, change.details
     if kind == "added":
         return "new in the lines, on no printed piece yet"
     if kind == "removed":
@@ -138,8 +154,7 @@ def _what_changed(kind: str, details: tuple[str, ...], words: Words) -> str:
         return "no longer in the lines" + ("" if printed else "; no printed piece carried it")
     if kind == "refused":
         return ("the data now has it with what cannot be printed: "
-                + "; ".join(detail.removeprefix("refused by today's data: ")
-                            for detail in details))
+                + "; ".join(plain(refusal, words).text for refusal in change.refusals))
     return "; ".join(_plainly(detail, words) for detail in details)
 
 
