@@ -44,6 +44,12 @@ def test_every_module_is_named_once_and_every_name_is_a_module() -> None:
     assert gone == [], "moved or removed: change or remove its line in docs/architecture.md"
 
 
+def test_the_top_of_the_package_holds_its_entry_point_and_base_only() -> None:
+    """Every other module lives in the folder of its stage (docs/architecture.md, Layers)."""
+    top = {path.name for path in PACKAGE.glob("*.py")}
+    assert top == {"__init__.py", "__main__.py", "engine.py", "errors.py"}
+
+
 def test_the_reading_finds_a_missing_module() -> None:
     text = "# x\n\n## Every module\n\n- `a.py`: one\n- `b/`: two\n\n## After\n\n- `c.py`: no\n"
     assert named(text) == ["a.py", "b/"]
