@@ -312,6 +312,34 @@ def test_any_number_form_reads_left_to_right_inside_a_sentence(lang: str, number
         assert written in line.replace(" ", ""), (text, line)
 
 
+@needs_pdftotext
+@pytest.mark.parametrize("layout", ["pocket-card", "poster", "sticker"])
+def test_the_tty_label_keeps_its_colon_before_the_number(built: dict[str, Built],
+                                                          layout: str) -> None:
+    """"TTY: {number}" (English in every right-to-left catalogue) inside a right-to-left
+    line (the poster's "text START to 88788 · TTY: ... · 24/7") was drawn "614.555.0106
+    :TTY", the colon set at the paragraph's level between the label and the number, and
+    poppler read "TTY 614.555.0106:". On every card back, poster and sticker, poppler reads
+    the label, its colon and the number in that order, and no colon after the number."""
+    for lang in RTL_LANGUAGES:
+        pdf = office_pdf(built["US"].out / lang, layout)
+        text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        plain = "".join(char for char in text if char not in CONTROLS)
+        assert "TTY: 614.555.0106" in plain, (lang, layout, plain)
+        assert not re.search(r"0106\s*:", plain), (lang, layout, plain)
+
+
+@pytest.mark.parametrize("lang", RTL_LANGUAGES)
+def test_a_latin_label_and_its_number_are_drawn_in_their_order(lang: str) -> None:
+    register_fonts()
+    fonts = font_set(lang)
+    style = ParagraphStyle("t", fontName=fonts.primary(), fontSize=10, leading=12)
+    text = _SENTENCES[lang].format("TTY: 1-800-787-3224")
+    [line] = [line for line in _drawn_lines(text, style, fonts, one_line=True) if _digits(line)]
+    assert "TTY:1-800-787-3224" in line.replace(" ", ""), line
+
+
 CONTROLS = ("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
             "\u200b\u2060\ufeff\u00ad")
 
