@@ -259,6 +259,12 @@ def test_a_line_named_in_another_language_or_way_is_checked(name: str) -> None:
      "SOS violence conjugale's published"),
     ("Línea Nacional de Ayuda de Agresión Sexual", "US", "1-800-656-4664", "1-800-656-4673",
      "RAINN's National Sexual Assault Hotline's published"),
+    ("Red Nacional de Prevención del Suicidio", "US", "1-800-273-8266", "1-800-273-8255",
+     "the 988 Suicide & Crisis Lifeline's published"),
+    ("Proyecto Trevor", "US", "1-866-488-7366", "1-866-488-7386",
+     "the Trevor Project's published"),
+    ("Ligne d'aide aux femmes agressées", "CA", "1-866-863-0522", "1-866-863-0511",
+     "the Assaulted Women's Helpline's published"),
 ])
 def test_a_line_named_by_an_alias_or_translation_is_the_national_line(
         name: str, country: str, number: str, published: str, owner: str) -> None:
