@@ -86,21 +86,6 @@ def builtin_words(lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*list_entries("en"), *list_entries(lang))))
 
 
-def site_words(site: Site, lang: str) -> tuple[str, ...]:
-    """The site's words for `lang`: its list for every language, then those it gives for the
-    language and for the tags that serve it (`de` also serves de-AT, `zh-Hant` zh-TW), as
-    list entries (`site_entry`)."""
-    return tuple(dict.fromkeys([*map(site_entry, site.revealing_words),
-                                *_site_words_for(site, lang)]))
-
-
-def _site_words_for(site: Site, lang: str) -> tuple[str, ...]:
-    """The words the site gives for `lang` (and the tags that serve it) alone."""
-    by_lang = site.revealing_words_by_lang
-    return tuple(dict.fromkeys(site_entry(word) for tag in _tags(lang)
-                               for word in by_lang.get(tag, ())))
-
-
 def site_entry(word: str) -> str:
     """A site's own word as a list entry: it matches every word it starts, as a site's words
     always have (a coordinator lists "gewalt" for "Gewalttat" too), a short one ("dv") and a
