@@ -236,3 +236,18 @@ def test_the_download_page_says_what_to_reprint_and_after_a_build_what_to_print_
     assert "Nothing to reprint</strong> since this build" in page
     assert all("18007997000" in text for file, text in pdf_digits(out).items()
                if file in printing)
+
+
+def test_a_renamed_line_is_said_in_words_on_the_download_page(served, run) -> None:  # noqa: ANN001
+    """A line renamed since the kit was built was said as the report's detail ("name '988
+    Suicide & Crisis Lifeline' -> '988 Lifeline'"): the page says each change from the
+    report's data, not by reading its text."""
+    client, workspace, kit = served
+    assert run("build", kit, "--out", workspace.out, "--format", "pocket-card",
+               "--no-previews").code == 0
+    edit(kit / "resources.yaml", "      en: 988 Suicide & Crisis Lifeline",
+         "      en: 988 Lifeline")
+    page = re.sub(r"<[^>]+>", "", client.get("/download").text).replace("&amp;", "&")
+    assert ("988 Suicide & Crisis Lifeline: the name was “988 Suicide & Crisis Lifeline”, now "
+            "“988 Lifeline”" in page), page
+    assert " -> " not in page and "name '" not in page

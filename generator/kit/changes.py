@@ -44,6 +44,22 @@ NOTHING_TO_REPRINT = ("nothing to reprint: every piece printed still gives the d
 
 
 @dataclass(frozen=True)
+class Difference:
+    """One way to reach a line that changed since a piece printed it: `what` ("number", "TTY
+    number", "texting line", "web address", "hours", "QR code", "name"), as it `was` printed
+    and as it is `now`."""
+
+    what: str
+    was: str
+    now: str
+
+    def __str__(self) -> str:  # "number 1-800-555-0199 -> 1-800-555-0111"
+        if self.what == "name":
+            return f"name {self.was!r} -> {self.now!r}"
+        return f"{self.what} {self.was} -> {self.now}"
+
+
+@dataclass(frozen=True)
 class LineChange:
     name: str
     kind: str  # "changed", "removed", "refused" (today's data has it, unprintable) or "added"
@@ -51,6 +67,8 @@ class LineChange:
     audience: str | None = None
     # "refused": what today's data refused of it, as data (the web page words them by code)
     refusals: tuple[Refused, ...] = field(default=(), compare=False)
+    # "changed": the details as data (the web page says them in words)
+    differences: tuple[Difference, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -196,7 +214,7 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
     report.refusals = [replace(problem, path=_relative_path(problem.path, kit))
                        for problem in refusals]
     report.refused = [str(problem) for problem in report.refusals]
-    details: dict[tuple[str | None, str], dict[str, None]] = {}  # each line's, in order
+    details: dict[tuple[str | None, str], dict[str | Difference, None]] = {}  # in order
     renamed: dict[tuple[str | None, str], str] = {}
     carried: dict[tuple[str | None, str], int] = {}
     for (audience, *_), (piece, records) in pieces.items():
@@ -220,11 +238,13 @@ def compare(kit: Kit, manifest: dict[str, Any], today: date | None = None) -> Ch
             report.still_right.append(piece)
     for (audience, name), differences in details.items():
         kind = ("removed" if "no longer in the data" in differences else "refused"
-                if any(said.startswith("refused by today's data") for said in differences)
+                if any(str(said).startswith("refused by today's data") for said in differences)
                 else "changed")
         why = refused.get(name) if kind == "refused" else None
-        report.changes.append(LineChange(name, kind, tuple(differences), audience,
-                                         (why,) if why is not None else ()))
+        report.changes.append(LineChange(
+            name, kind, tuple(map(str, differences)), audience,
+            (why,) if why is not None else (),
+            tuple(said for said in differences if isinstance(said, Difference))))
     report.months = kit.site.options.verify_within_months
     report.stale = stale_lines(kit, carried, today)
     report.data = data_read(kit)
@@ -317,7 +337,7 @@ def _dials(record: dict[str, Any]) -> tuple[Any, Any]:
 
 
 def _differences(old: dict[str, Any], line: Resource | None, lang: str,
-                 refused: dict[str, Refused]) -> list[str]:
+                 refused: dict[str, Refused]) -> list[str | Difference]:
     """What makes a piece printing `old` wrong today: each way to reach the line it prints
     that changed (only those it prints of a line printed in part), or the line gone."""
     if line is None:
@@ -330,10 +350,10 @@ def _differences(old: dict[str, Any], line: Resource | None, lang: str,
     except QrError:
         qr = None
     new = printed_line(line, lang, qr=qr)
-    said = []
+    said: list[str | Difference] = []
     name = str(old.get("name"))
     if line.name != name:
-        said.append(f"name {name!r} -> {line.name!r}")
+        said.append(Difference("name", name, line.name))
     printed = old.get("printed")
     ways = _WAYS + ((("qr", "QR code"),) if "qr" in old else ())
     for key, what in ways:
@@ -341,8 +361,9 @@ def _differences(old: dict[str, Any], line: Resource | None, lang: str,
             continue
         before, after = old.get(key), new.get(key)
         if _reaches(before) != _reaches(after):
-            said.append(f"{what} {_shown(before)} -> {_shown(after)}")
+            said.append(Difference(what, _shown(before), _shown(after)))
     return said
+
 
 def _reaches(value: Any) -> Any:
     """What a way to reach a line does: a number by what it dials (written another way it is

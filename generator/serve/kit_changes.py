@@ -7,7 +7,6 @@ of its pieces to reprint."""
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from generator.content.models import Kit, Resource
 from generator.errors import Problem
 from generator.kit.changes import (
     ChangeReport,
+    Difference,
     LineChange,
     NoLinesRecorded,
     compare,
@@ -155,23 +155,18 @@ def _what_changed(change: LineChange, words: Words) -> str:
     if kind == "refused":
         return ("the data now has it with what cannot be printed: "
                 + "; ".join(plain(refusal, words).text for refusal in change.refusals))
-    return "; ".join(_plainly(detail, words) for detail in details)
+    return "; ".join(_plainly(difference) for difference in change.differences)
 
 
-_WAS_NOW = re.compile(r"^(?P<what>number|TTY number|texting line|web address|hours|QR code) "
-                      r"(?P<was>.*) -> (?P<now>.*)$")
-
-
-def _plainly(detail: str, words: Words) -> str:
-    """"number 1-800-555-0199 -> 1-800-555-0111" as "the number was 1-800-555-0199, now
-    1-800-555-0111"; a QR code by what it does ("calls +18005550111")."""
-    said = _WAS_NOW.match(detail)
-    if said is None:
-        return detail
-    was, now = said["was"], said["now"]
-    if said["what"] == "QR code":
+def _plainly(difference: Difference) -> str:
+    """"the number was 1-800-555-0199, now 1-800-555-0111"; a QR code by what it does
+    ("calls +18005550111"), a name in quotes."""
+    was, now = difference.was, difference.now
+    if difference.what == "QR code":
         return f"its QR code {_qr_does(was, 'did')}; now it {_qr_does(now, 'does')}"
-    return f"the {said['what']} was {was}, now {now}"
+    if difference.what == "name":
+        return f"the name was “{was}”, now “{now}”"
+    return f"the {difference.what} was {was}, now {now}"
 
 
 def _qr_does(payload: str, tense: str) -> str:
