@@ -110,7 +110,7 @@ def summarised_lines(lines: list[str], *, verbose: bool = False,
 
 def refused_summary(refused: list[Refused]) -> str:
     """One sentence on what the data refused (each is listed above it)."""
-    records = sum(problem.message.startswith("refused ") for problem in refused)
+    records = sum(problem.code is Code.REFUSED_RECORD for problem in refused)
     numbers = len(refused) - records
     said = [f"{records} record(s)"] * bool(records) + [f"{numbers} number(s)"] * bool(numbers)
     where = shown_path(refused[0].path)

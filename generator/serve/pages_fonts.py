@@ -21,6 +21,7 @@ from generator.pipeline.kit_checks import load_checked_site
 from generator.serve.files import ChangedOnDisk
 from generator.serve.language_fonts import coverage, font_cmap, font_file_name, script_needed
 from generator.serve.languages import english_name
+from generator.serve.plain import plain
 from generator.serve.site_form import SettingsError, apply_settings, with_font
 from generator.serve.web import (
     BadRequest,
@@ -31,7 +32,7 @@ from generator.serve.web import (
     text_field,
     workspace,
 )
-from generator.serve.workspace import Workspace
+from generator.serve.workspace import Workspace, words_for
 from generator.serve.yaml_edit import EditError, RoundTrip
 
 DRAFT_KEY = "settings"
@@ -139,7 +140,8 @@ def _install(ws: Workspace, data: dict[str, Any], lang: str, files: list[tuple[s
     try:
         load_checked_site(path, text)
     except ContentError as error:
-        return problem(f"Not used: {error.problems[0].message}.", 422, field=f"font-file-{lang}")
+        said = plain(error.problems[0], words_for(state)).text
+        return problem(f"Not used: {said}", 422, field=f"font-file-{lang}")
     try:
         ws.files.save(path, text, loaded.digest)
     except ChangedOnDisk as error:
