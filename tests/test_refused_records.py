@@ -313,3 +313,19 @@ def test_a_schedules_description_is_checked_like_text(kit: Path, tmp_path: Path,
     lines = {line["name"]: line for line in load_yaml(kit / "resources.yaml").data["resources"]}
     assert "hours" not in lines["Oak Line"] and lines["Oak Line"]["phone"] == "614-555-0106"
     assert lines["Pine Line"]["hours"]
+
+
+def test_a_site_yaml_problem_does_not_hide_a_records_slip(kit: Path, run) -> None:  # noqa: ANN001
+    """With `resources:` data, a site.yaml that did not load (a setting misspelled) hid the
+    record a digit off the Hotline's number until it was mended (issue 39)."""
+    (kit / "lines.csv").write_text(
+        "name,phone,verified\nNational Domestic Violence Hotline,1-800-799-7223,2026-11-01\n"
+        "Oak Line,614-555-0106,2026-11-01\n", encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:", "resources: lines.csv\npaper_size: letter\n"
+                                            "brand_color:")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert "unknown field 'paper_size'" in result.err, result.err
+    assert (f"{kit / 'lines.csv'}:2: refused 'National Domestic Violence Hotline': phone: "
+            "1-800-799-7223 differs from the National Domestic Violence Hotline's published "
+            "1-800-799-7233") in result.err, result.err

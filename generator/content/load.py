@@ -79,7 +79,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
         problems.extend(note for articles in library.values()
                         for article in articles.values() for note in article.notes)
     else:  # the lines are checked still: a wrong digit is not hidden behind site.yaml
-        problems.extend(_lines_without_site(folders, problems))
+        problems.extend(_lines_without_site(folders, roots, problems, lines_from_source))
     problems.extend(verification_problems(resources, site, date.today()))
     resources, merges = merged_lines(resources)
     problems.extend(merges)
@@ -106,27 +106,58 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
                audiences=packs)
 
 
-def _lines_without_site(folders: tuple[Path, ...], warnings: list[Problem]) -> list[Problem]:
-    """The problems of resources.yaml's lines when site.yaml does not load, checked for the
-    country site.yaml (or a base it extends) names, where that is a country numbers can be
-    checked for; none for a site that reads its lines from data (`resources:`), whose
-    reading site.yaml's settings decide."""
+def _lines_without_site(folders: tuple[Path, ...], roots: tuple[Path, ...],
+                        warnings: list[Problem], lines_from_source: LinesFromSource | None
+                        ) -> list[Problem]:
+    """The problems of the lines when site.yaml does not load, checked for the country
+    site.yaml (or a base it extends) names, where that is a country numbers can be checked
+    for: resources.yaml's, or the records of the data `resources:` names that cannot print
+    (read inside `roots` only, when its setting itself is valid)."""
     from generator.content.countries import country_problem
 
     country: object = None
     emergency: object = None
+    own = _raw_site(folders[0] / "site.yaml")
     for folder in folders:
-        data = _raw_site(folder / "site.yaml")
-        if "resources" in data and folder == folders[0]:
-            return []
+        data = own if folder == folders[0] else _raw_site(folder / "site.yaml")
         if country is None and "country" in data:
             country = data["country"]
             emergency = data.get("emergency_number")
     if not isinstance(country, str) or country_problem(country) is not None:
         return []
+    if "resources" in own:
+        return _source_refusals(folders[0], own, country, roots, lines_from_source)
     number = emergency if isinstance(emergency, str) else EMERGENCY_NUMBERS.get(country, "")
     return line_problems_without_site(resources_file(folders, False), country, number,
                                       warnings)
+
+
+def _source_refusals(root: Path, site: dict, country: str, roots: tuple[Path, ...],
+                     lines_from_source: LinesFromSource | None) -> list[Problem]:
+    """The records `resources:` names that are refused for their data (a number a digit
+    off a national line's, a fragment), when the setting is valid and names data inside
+    `roots` (an HSDS API: its copy beside site.yaml)."""
+    from generator.content.containment import is_inside
+    from generator.content.site_options import ResourceSourceModel
+
+    raw = site["resources"]
+    if lines_from_source is None:
+        return []
+    try:
+        source = ResourceSourceModel.model_validate({"path": raw} if isinstance(raw, str)
+                                                    else raw)
+    except ValidationError:
+        return []
+    if "://" not in source.path and not is_inside(root / source.path, roots):
+        return []  # an HSDS API is read from its copy beside site.yaml
+    organization = site.get("organization")
+    try:
+        _, _, report, _ = lines_from_source(
+            root, source.model_dump(), country,
+            organization if isinstance(organization, str) else None)
+    except ContentError:
+        return []  # the data cannot be read: said once site.yaml loads
+    return [problem for problem in report if isinstance(problem, Refused)]
 
 
 def _raw_site(path: Path) -> dict:
