@@ -62,15 +62,19 @@ def test_letter_landscape_two_pages(built: Path) -> None:
 
 
 def test_every_word_of_the_article_is_inside_in_order(built: Path, kit: Path) -> None:
-    """The article first, whole and in order; what fills the room it leaves after it."""
+    """The article first, whole and in order; what fills the room it leaves after it; its
+    sources last (issue 42: "Sources last, after 'Good to know'", in reading order too)."""
     inside = words(page_texts(built / "en" / "brochure.pdf")[1])
     article = article_words(kit / "articles" / "trauma-bonding.en.md")
-    assert inside[:len(article)] == article
-    assert inside[len(article):] == words("Good to know A trauma bond is a strong tie to "
-                                          "someone who hurts you. The bond grows from a "
-                                          "cycle of hurt and kindness. Feeling this bond is "
-                                          "not your fault. Free, private support is ready "
-                                          "when you are.")
+    sources = article.index("sources")
+    body, closing = article[:sources], article[sources:]
+    assert closing == words("Sources thehotline.org loveisrespect.org ncadv.org")
+    assert inside[:len(body)] == body
+    assert inside[len(body):] == words("Good to know A trauma bond is a strong tie to "
+                                       "someone who hurts you. The bond grows from a "
+                                       "cycle of hurt and kindness. Feeling this bond is "
+                                       "not your fault. Free, private support is ready "
+                                       "when you are.") + closing
 
 
 def test_text_stays_inside_its_panels(built: Path) -> None:

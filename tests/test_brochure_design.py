@@ -191,6 +191,36 @@ def test_sources_come_last_after_good_to_know(default: tuple[str, Path]) -> None
     assert all(re.fullmatch(r"[a-z.]", box[0]) for box in below)  # the sources' domains
 
 
+def reading_place(pdf: Path, phrase: str, rtl: bool) -> tuple[int, float]:
+    """Where `phrase` stands on the inside in reading order: its panel (thirds of the
+    page, from the right in a right-to-left brochure), then how far down it is."""
+    page = pdfium.PdfDocument(str(pdf))[1]
+    width, height = page.get_width(), page.get_height()
+    text = page.get_textpage()
+    hit = text.search(phrase).get_next()
+    assert hit is not None, phrase
+    left, _, right, top = text.get_charbox(hit[0])
+    return int(((width - right) if rtl else left) // (width / 3)), height - top
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sources_close_the_article_in_reading_order(default: tuple[str, Path],
+                                                    lang: str) -> None:
+    """Thai's "Good to know" stood in the third panel, after the sources that ended the
+    second: the sources move on to the panel of the last key points, under them."""
+    _, out = default
+    strings = load_strings(lang, DEFAULT_CONTENT)
+    pdf = out / lang / "brochure.pdf"
+    rtl = lang == "ar"
+    key_points = strings["key_points_heading"]
+    if key_points not in " ".join(subprocess.run(
+            ["pdftotext", "-f", "2", "-l", "2", str(pdf), "-"], capture_output=True,
+            text=True, check=True).stdout.split()):
+        pytest.skip(f"the {lang} article fills its panels: no key points printed")
+    assert reading_place(pdf, key_points, rtl) < reading_place(
+        pdf, strings["sources_heading"], rtl)
+
+
 def test_a_flap_with_two_lines_says_what_calling_is_like(kit: Path, tmp_path: Path) -> None:
     """The flap was 35 % empty with two lines: what calling is like fills it under them."""
     resources = kit / "resources.yaml"

@@ -220,8 +220,10 @@ def test_the_key_points_stand_in_a_tinted_box(default: Path) -> None:
     page = pdfium.PdfDocument(str(pdf))[1]
     text = page.get_textpage()
     chars = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
-    start = "".join(char for char, _ in chars).index("Good to know")
-    box = [b for char, b in chars[start:] if char.strip()]
+    read = "".join(char for char, _ in chars)
+    start = read.index("Good to know")
+    end = read.index("Sources", start)  # the sources close the article, under the box
+    box = [b for char, b in chars[start:end] if char.strip()]
     scale = 2
     image = page.render(scale=scale).to_pil().convert("RGB")
 

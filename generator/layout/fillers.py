@@ -8,8 +8,10 @@ few): the one chosen leaves out the least needed (the layout lists them most nee
 first), then leaves the least of any box empty, then puts them earliest. A `callout` filler
 (the article's key points) is set inside a tinted box; a `ruled` one (notes) comes last in
 its box and runs lines to write on below its heading, at most half its box tall. Nothing is
-stretched to fill a box, and no box gets lines to write on it did not choose. Nothing here
-draws.
+stretched to fill a box, and no box gets lines to write on it did not choose. A flow's
+closing part (`tail`: an article's sources) goes in after them, never left out: in the last
+box holding a filler other than the notes (or the box the text ends in), under what is in
+it and above the notes, so that it closes the article as it is read. Nothing here draws.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Filled:
     placed: list[str]  # the fillers' block names, in the order they went in
     callouts: list[Rect]  # the tinted boxes behind callout fillers
     ruled_from: int = 0  # texts from this one on are the ruled filler's (the notes)
+    tail_from: int | None = None  # the closing part's texts start here (None: not placed)
     # how well they went in: how many were left out, then the largest share of a box left
     # empty (less is better)
     score: tuple[int, float] = (0, 0.0)
@@ -75,28 +78,41 @@ def free_room(boxes: Sequence[Rect], used_bottoms: Sequence[float | None],
     return room
 
 
+TAIL = FillerSpec(block="closing")  # a flow's closing part, set as a plain filler is
+
+
 def fill(room: list[Rect], whole: Sequence[Rect],
          fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
-         typesetter: Typesetter, scale: float, rule_spacing: float) -> Filled:
+         typesetter: Typesetter, scale: float, rule_spacing: float,
+         tail: tuple[Paragraph, ...] = (), tail_from: int = 0) -> Filled | None:
     """The fillers laid out in `room` (each box's free part; `whole`: the boxes themselves),
-    the best way that keeps their order (see the module's docstring)."""
+    the best way that keeps their order (see the module's docstring); with a `tail`, it
+    after them in a box numbered `tail_from` or later (None where it fits nowhere so)."""
     gap = GAP * scale
     blocks = [(filler, items) for filler, items in fillers if not filler.ruled]
+    if tail:
+        blocks.append((TAIL, tail))
     ruled = next(((filler, items) for filler, items in fillers if filler.ruled), None)
     measured = [[_measure(filler, items, box, typesetter, scale) for box in room]
                 for filler, items in blocks]
     notes = ([_measure(ruled[0], ruled[1], box, typesetter, scale) for box in room]
              if ruled is not None else [])
-    best = _best_plan(room, whole, measured, notes, gap, rule_spacing)
+    best = _best_plan(room, whole, measured, notes, gap, rule_spacing,
+                      tail_from if tail else None)
+    if best is None:
+        return None
     filled = Filled([], [], [], [], score=(sum(best.score[0]), best.score[1]))
     cursors = [box.top for box in room]
     for number, ((filler, _), index) in enumerate(zip(blocks, best.rooms, strict=True)):
         if index is None:
             continue
         top = cursors[index] - (gap if cursors[index] < room[index].top - 0.01 else 0.0)
+        if filler is TAIL:
+            filled.tail_from = len(filled.texts)
         cursors[index] = _place(room[index], top, measured[number][index], filler, scale,
                                 filled)
-        filled.placed.append(filler.block)
+        if filler is not TAIL:
+            filled.placed.append(filler.block)
     filled.ruled_from = len(filled.texts)
     if ruled is not None and best.notes is not None:
         index = best.notes
@@ -123,9 +139,13 @@ class _Plan:
 
 def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
                measured: Sequence[Sequence[_Measured]], notes: Sequence[_Measured],
-               gap: float, rule_spacing: float) -> _Plan:
-    """Every way to put the fillers in boxes in their order, the best by `_Plan.score`."""
+               gap: float, rule_spacing: float, tail_from: int | None = None
+               ) -> _Plan | None:
+    """Every way to put the fillers in boxes in their order, the best by `_Plan.score`;
+    with `tail_from`, the last of `measured` is the flow's closing part: always in, in a
+    box from `tail_from` on and none before one an earlier filler went in."""
     best: _Plan | None = None
+    tail = len(measured) - 1 if tail_from is not None else None
 
     def used(height: float, free: float, full: float) -> float:
         """What is left of a box once a block `height` tall goes in (-1: it does not fit)."""
@@ -135,8 +155,12 @@ def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
     def visit(number: int, free: tuple[float, ...], chosen: tuple[int | None, ...]) -> None:
         nonlocal best
         if number < len(measured):
-            visit(number + 1, free, (*chosen, None))
-            for index in range(len(room)):
+            first = 0
+            if number == tail:
+                first = max([tail_from or 0, *(i for i in chosen if i is not None)])
+            else:
+                visit(number + 1, free, (*chosen, None))
+            for index in range(first, len(room)):
                 measure = measured[number][index]
                 if measure.paragraphs is None:
                     continue
@@ -169,7 +193,7 @@ def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
                 best = _Plan(chosen, notes_box, score)
 
     visit(0, tuple(box.height for box in room), ())
-    assert best is not None
+    assert best is not None or tail is not None
     return best
 
 

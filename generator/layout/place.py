@@ -615,7 +615,7 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                         for p in flowed.pieces)
     if filled is None:
         return
-    if slot.last:
+    if slot.last and filled.tail_from is None:
         _last_after_fillers(placed, flowed.pieces, filled, width, set(slot.last),
                             GAP * flowed.scale)
     placed.texts.extend(placed_text(para, x, y, w, placed.rtl) for para, x, y, w in filled.texts)
@@ -639,6 +639,11 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
     scales = [flowed.scale]
     if flowed.scale > 1.0 + 1e-6:
         scales += [(flowed.scale + 1.0) / 2, 1.0]
+    # the closing paragraphs (its sources) go in after the fillers, wherever they stand
+    closing = 0
+    while (slot.last and closing < len(items) - 1
+           and items[-1 - closing].style in slot.last):
+        closing += 1
     best: tuple[Flowed, Filled] | None = None
     for scale in scales:
         if scale == flowed.scale:
@@ -648,15 +653,40 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
             if over > 0.01:
                 continue
             trial = Flowed(pieces, scale)
-        used = [min((p.y for p in trial.pieces if abs(p.x - box.x) < 0.01), default=None)
-                for box in boxes]
-        gap = GAP * trial.scale
-        filled = fill(free_room(boxes, used, gap), whole, fillers, typesetter, trial.scale,
-                      placement.layout.spec.rule_spacing)
-        if best is None or filled.score < best[1].score:
-            best = (trial, filled)
+        made = _with_closing_last(trial, items, closing, boxes, whole, fillers, typesetter,
+                                  placement)
+        if made is None:  # as the text flowed, its closing part moved in its panel after
+            used = [min((p.y for p in trial.pieces if abs(p.x - box.x) < 0.01),
+                        default=None) for box in boxes]
+            filled = fill(free_room(boxes, used, GAP * trial.scale), whole, fillers,
+                          typesetter, trial.scale, placement.layout.spec.rule_spacing)
+            assert filled is not None
+            made = (trial, filled)
+        if best is None or made[1].score < best[1].score:
+            best = made
     assert best is not None
     return best
+
+
+def _with_closing_last(trial: Flowed, items: Sequence[Paragraph], closing: int,
+                       boxes: list[Rect], whole: list[Rect],
+                       fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
+                       typesetter: Typesetter, placement: Placement
+                       ) -> tuple[Flowed, Filled] | None:
+    """The text without its closing part, and the fillers with it after them (see
+    generator/layout/fillers.py); None where there is none or it fits nowhere so."""
+    if not closing:
+        return None
+    pieces, over = flow(typesetter.paragraphs(items[:-closing], trial.scale), list(boxes))
+    if over > 0.01 or not pieces:
+        return None
+    used = [min((p.y for p in pieces if abs(p.x - box.x) < 0.01), default=None)
+            for box in boxes]
+    ends_in = max(index for index, bottom in enumerate(used) if bottom is not None)
+    filled = fill(free_room(boxes, used, GAP * trial.scale), whole, fillers, typesetter,
+                  trial.scale, placement.layout.spec.rule_spacing,
+                  tuple(items[-closing:]), ends_in)
+    return None if filled is None else (Flowed(pieces, trial.scale), filled)
 
 
 def _last_after_fillers(placed: PlacedFace, pieces: Sequence[FlowPiece], filled: Filled,
