@@ -316,6 +316,10 @@ class Code(Enum):
     API_NO_ID = "api.no-id", "index"
     API_NO_COPY = "api.no-copy", "address"
     API_WRONG_COPY = "api.wrong-copy", "address"
+    # An import's notes on a record's date (`verified`, HSDS's assured_date).
+    IMPORT_UNDATED = "import.undated", "record"
+    IMPORT_FUTURE_DATE = "import.future-date", "record checked"
+    IMPORT_OLD_DATE = "import.old-date", "record checked"
     # END OF CODES
 
 
@@ -386,6 +390,25 @@ class Flaw:
            prefix: str = "", lang: str | None = None, **more: FieldValue) -> Problem:
         return Problem(path, f"{prefix}{self.message}", line, severity, code=self.code,
                        lang=lang, fields={**self.fields, **more})
+
+
+class Note(str):
+    """An import's note as the command line says it (`ImportResult.notes` are text), with
+    its code and fields, for the web page to word it without reading it."""
+
+    code: Code
+    fields: Mapping[str, FieldValue]
+
+    def __new__(cls, text: str, code: Code, fields: Mapping[str, FieldValue]) -> Note:
+        note = super().__new__(cls, text)
+        note.code, note.fields = code, fields
+        return note
+
+    def __reduce__(self) -> tuple[type[Note], tuple[str, Code, dict[str, FieldValue]]]:
+        return Note, (str(self), self.code, dict(self.fields))  # pickled with its code
+
+    def at(self, path: Path | str) -> Problem:
+        return Problem(path, str(self), severity="info", code=self.code, fields=self.fields)
 
 
 def quoted(text: str, limit: int = 120) -> str:

@@ -175,3 +175,16 @@ def test_a_row_with_no_way_to_reach_it_is_refused_with_its_reason(served, tmp_pa
     assert data["skipped"] == whole["skipped"]
     assert [item for item in data["refused"] if item["label"] != "Quiet Harbor Drop-in"] == \
         whole["refused"]  # the others, with the same lines
+
+
+def test_an_imports_notes_on_dates_are_said_in_the_pages_words(served) -> None:
+    """A record without a date, or checked over a year ago, was noted on the Import page as
+    the command line says it ("... call or text the line, then add `verified`"): the notes
+    carry a code and fields (errors.Note), which the page words."""
+    client, workspace, _ = served
+    notes = _upload(client, workspace, HOTLINES)["notes"]
+    assert ("“Northstar Text Line” gives no date it was last checked: call or text it to make "
+            "sure it works, then give the date you checked it.") in notes, notes
+    assert ("“Lakeshore Crisis Line” was last checked on 2024-09-30, over a year ago: call or "
+            "text it to make sure it still works before printing.") in notes, notes
+    assert not any("`" in note or "verified" in note for note in notes), notes

@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from generator.content.models import Source
-from generator.errors import Code, ContentError, Problem
+from generator.errors import Code, ContentError, Note, Problem
 from generator.importers.hsds import import_hsds, import_hsds_api
 from generator.importers.hsds_api import (
     COPY_NAME,
@@ -60,7 +60,8 @@ def entries_from_source(root: Path, source: dict, country: str,
     report += result.refusals(path)
     # hours dropped, unknown languages, a location's or organization's number used...: what
     # `havenprint import` prints as notes, for whoever checks the kit
-    report += [Problem(path, note, severity="info", code=Code.IMPORT_NOTE,
+    report += [note.at(path) if isinstance(note, Note) else
+               Problem(path, note, severity="info", code=Code.IMPORT_NOTE,
                        fields={"reason": note}) for note in result.notes]
     origins = result.origins or [(None, None)] * len(result.entries)
     api = copied[1].rstrip("/") if copied is not None else None

@@ -13,6 +13,7 @@ from generator.content.schema import MAX_LANGUAGE_CODE
 from generator.content.web_address import web_address as printed_address
 from generator.content.web_address import web_address_problem
 from generator.engine import remembered
+from generator.errors import Code, Note
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 _ISO_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|[T ])")
@@ -152,13 +153,16 @@ def date_order_note(country: str) -> str:
 def date_notes(label: str, checked: date | None, today: date) -> tuple[date | None, list[str]]:
     """The `verified` date to keep, and remarks about a missing, future or old one."""
     if checked is None:
-        return None, [f"{label}: no date it was last checked; call or text the line, "
-                      "then add `verified`"]
+        return None, [Note(f"{label}: no date it was last checked; call or text the line, "
+                           "then add `verified`", Code.IMPORT_UNDATED, {"record": label})]
     if checked > today:
-        return None, [f"{label}: checked date {checked} is in the future; left out"]
+        return None, [Note(f"{label}: checked date {checked} is in the future; left out",
+                           Code.IMPORT_FUTURE_DATE,
+                           {"record": label, "checked": checked.isoformat()})]
     if today - checked > STALE_AFTER:
-        return checked, [f"{label}: last checked {checked}, over a year ago; "
-                          "check it before printing"]
+        return checked, [Note(f"{label}: last checked {checked}, over a year ago; check it "
+                              "before printing", Code.IMPORT_OLD_DATE,
+                              {"record": label, "checked": checked.isoformat()})]
     return checked, []
 
 

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse
 
 from generator.content.extends import content_folders, resources_file
 from generator.content.schema import written_date
-from generator.errors import Code, ContentError
+from generator.errors import Code, ContentError, Note
 from generator.importers import AreaFilter
 from generator.importers.hsds import import_hsds_api
 from generator.importers.hsds_api import ApiRead, is_api_address, read_api, shown_address
@@ -264,7 +264,8 @@ def _report(ws: Workspace, state: KitState, pending: PendingImport, name: str,
                     for problem in result.refusals(source or Path(name))],
         "skipped": [{"label": label, "reason": capitalised(reason)}
                     for label, reason in result.skipped if (label, reason) not in refused],
-        "notes": [capitalised(note) for note in result.notes],
+        "notes": [plain(note.at(name)).text if isinstance(note, Note) else capitalised(note)
+                  for note in result.notes],
         "reads_directly": state.site.resource_source is not None,
         "has_lines": current is not None,
         "previews": previews,

@@ -984,6 +984,12 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.NUMBER_LEFT_OUT: "A number of {record:q} is left out: {reason}.",
     Code.IMPORT_SKIPPED: "{record:q} was not imported: {reason}.",
     Code.IMPORT_NOTE: "{reason}",
+    Code.IMPORT_UNDATED: "{record:q} gives no date it was last checked: call or text it to "
+                         "make sure it works, then give the date you checked it.",
+    Code.IMPORT_FUTURE_DATE: "{record:q} was last checked on {checked}, a date still to come: "
+                             "the date is left out; give the date you checked it.",
+    Code.IMPORT_OLD_DATE: "{record:q} was last checked on {checked}, over a year ago: call or "
+                          "text it to make sure it still works before printing.",
     Code.IMPORT_KEPT: "{kept} lines kept, {skipped} skipped from the lines' data.",
     Code.IMPORT_COPY_READ: "The copy of the directory {address} was read {read}: the Settings "
                            "page reads it again.",
