@@ -316,6 +316,18 @@ class FontSet:
     # face_for's answers: asked for every character of every paragraph at every size tried.
     _chosen: dict[tuple[str, str], Face | None] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    # Its hash, worked out once: a FontSet is part of the key of every fit and width
+    # remembered, hashed for each paragraph measured, and each Face hashes all its fields.
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.lang, self.faces)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[FontSet], tuple[str, tuple[Face, ...]]]:
+        return FontSet, (self.lang, self.faces)  # another process works out its own hash
 
     @property
     def rtl(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from generator.content.layouts import Layout, SizeSpec, declared_strings, page_s
 from generator.content.models import Kit, Resource
 from generator.content.stock import stock_size
 from generator.content.web_address import bare_domain
+from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem, quoted
 from generator.i18n.fonts import font_set
 from generator.i18n.kit_characters import kit_characters
@@ -379,13 +380,44 @@ def _outside_when(kit: Kit, faces: list[PlacedFace]) -> str | None:
     return None
 
 
+class _CharacterMap(dict[int, str]):
+    """A table for str.translate that works out each character's replacement the first
+    time it is met (`replace`), so that a text is mapped in one pass: every placed text of
+    every piece is compared this way."""
+
+    def __init__(self, replace: Callable[[str], str]) -> None:
+        super().__init__()
+        self._replace = replace
+
+    def __missing__(self, code: int) -> str:
+        self[code] = replaced = self._replace(chr(code))
+        return replaced
+
+
+def _western_digit(char: str) -> str:
+    return str(unicodedata.decimal(char)) if char.isdecimal() else char
+
+
+def _letters_and_digits(char: str) -> str:
+    return _western_digit(char) if unicodedata.category(char)[0] in "LMN" else ""
+
+
+@remembered(1)
+def _spaceless_table() -> _CharacterMap:
+    return _CharacterMap(_letters_and_digits)
+
+
+@remembered(1)
+def _western_digits_table() -> _CharacterMap:
+    return _CharacterMap(_western_digit)
+
+
 def spaceless(text: str) -> str:
     """Text as it is compared: its letters, marks and digits alone (any script's digits as
     0-9: a texting line's own words may write ٨٨٧٨٨), without spaces (a name wrapped, a
     keyword's no-break space), punctuation (an apostrophe set as ’, a number's hyphens kept
     together) or the invisible marks that keep numbers left to right."""
-    return "".join(str(unicodedata.decimal(char)) if char.isdecimal() else char
-                   for char in text if unicodedata.category(char)[0] in "LMN")
+    return text.translate(_spaceless_table())
 
 
 def printed_text(faces: list[PlacedFace]) -> str:
@@ -397,10 +429,8 @@ def printed_text(faces: list[PlacedFace]) -> str:
 def _digit_text(faces: list[PlacedFace]) -> str:
     """The placed text with any script's digits as 0-9, each text on its own line: where a
     short number is looked for as a whole (911 is not in 1-800-221-1911)."""
-    return "\n".join(
-        "".join(str(unicodedata.decimal(char)) if char.isdecimal() else char
-                for char in html.unescape(text.paragraph.getPlainText()))
-        for face in faces for text in face.texts)
+    return "\n".join(html.unescape(text.paragraph.getPlainText()).translate(_western_digits_table())
+                     for face in faces for text in face.texts)
 
 
 _SHORT = re.compile(r"\d{2,6}")
