@@ -154,7 +154,7 @@ def timed(owner, name, label):
     setattr(owner, name, run)
 timed(command, "load_checked_kit", lambda *args: "load the content")
 timed(build, "checked_lay_out", lambda kit, layout, lang: f"lay out {layout.name} ({lang})")
-timed(build, "render_pdf",
+timed(build, "drawn_pdf",
       lambda kit, laid, target, *rest: f"render {laid.layout.name} ({laid.lang})")
 timed(fonts, "_register", lambda *args: "register a face (TrueType parsed)")
 since = time.perf_counter()

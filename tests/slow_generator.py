@@ -11,17 +11,18 @@ from typing import Any
 
 import generator.pipeline.build
 from generator.commands.cli import entry
+from generator.render.pdf_files import Drawn
 
 
 def _slowed(seconds: float) -> None:
-    render_pdf = generator.pipeline.build.render_pdf
+    drawn_pdf = generator.pipeline.build.drawn_pdf
 
-    def render_then_wait(*args: Any, **kwargs: Any) -> bytes:
-        pdf = render_pdf(*args, **kwargs)
+    def draw_then_wait(*args: Any, **kwargs: Any) -> Drawn:
+        drawn = drawn_pdf(*args, **kwargs)
         time.sleep(seconds)
-        return pdf
+        return drawn
 
-    generator.pipeline.build.render_pdf = render_then_wait  # type: ignore[assignment]
+    generator.pipeline.build.drawn_pdf = draw_then_wait  # type: ignore[assignment]
 
 
 if __name__ == "__main__":

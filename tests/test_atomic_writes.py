@@ -32,7 +32,7 @@ def test_ctrl_c_during_a_build_keeps_the_previous_kit(kit: Path, tmp_path: Path,
     out = tmp_path / "out"
     assert run("build", kit, "--out", out, "--target", "all").code == 0
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    real_render = generator.pipeline.build.render_pdf
+    real_render = generator.pipeline.build.drawn_pdf
     calls = []
 
     def render_then_interrupt(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
@@ -41,7 +41,7 @@ def test_ctrl_c_during_a_build_keeps_the_previous_kit(kit: Path, tmp_path: Path,
             raise KeyboardInterrupt
         return real_render(*args, **kwargs)
 
-    monkeypatch.setattr(generator.pipeline.build, "render_pdf", render_then_interrupt)
+    monkeypatch.setattr(generator.pipeline.build, "drawn_pdf", render_then_interrupt)
     (kit / "site.yaml").write_text((kit / "site.yaml").read_text(encoding="utf-8").replace(
         "#2f5d62", "#5a3d7a"), encoding="utf-8")
     result = run("build", kit, "--out", out, "--target", "all")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -19,6 +20,7 @@ from generator.commands.cli import main
 from generator.commands.progress import ProgressDisplay
 from generator.content.layouts import available_layouts
 from generator.kit.page_sizes import page_sizes
+from generator.render.printing import describe_size
 from tests.conftest import DEFAULT_CONTENT
 
 
@@ -146,6 +148,22 @@ def test_page_sizes_are_those_a_pdf_library_reads(built: Built) -> None:
     for entry in manifest["outputs"]:
         if entry["kind"] == "pdf":
             assert entry["pages"] == len(PdfReader(built.out / entry["path"]).pages)
+
+
+def test_index_tells_each_page_size_as_a_pdf_library_reads_it(built: Built) -> None:
+    """index.html's page sizes are the ones drawn (the PDF is not read back): each page's,
+    in order, as pypdf reads its MediaBox, for every format and target."""
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    for pdf in pdfs(built.out):
+        section = re.search(rf'<section class="doc" id="{re.escape(pdf)}">(.*?)</section>',
+                            index, re.S)
+        assert section is not None, pdf
+        told = re.search(r"<dt>Pages</dt>\s*<dd>(.*?)</dd>", section.group(1), re.S)
+        assert told is not None, pdf
+        pages = PdfReader(built.out / pdf).pages
+        expected = [f"{number}: {describe_size(float(box.width), float(box.height))}"
+                    for number, box in enumerate((page.mediabox for page in pages), 1)]
+        assert told.group(1).split("<br>") == expected, pdf
 
 
 def test_rebuilding_gives_identical_manifest_and_index(built: Built) -> None:

@@ -161,3 +161,34 @@ def test_thai_letters_keep_one_baseline_as_mupdf_reads_them(tmp_path: Path, run)
         off = [(text, letters) for text, letters in lines
                if len({round(y, 2) for _, y in letters}) > 1]
         assert off == [], name
+
+
+def test_a_level_canvas_keeps_each_page_size_as_the_pdf_says_it() -> None:
+    """The sizes the kit's index and manifest tell without reading the PDF back: each
+    page's, in order, as pypdf reads its MediaBox, whether the size came with the canvas,
+    was set before drawing or between pages, and for the last page saved without
+    showPage; a canvas with ReportLab's own crop marks (pages larger than their size) is
+    refused."""
+    from pypdf import PdfReader
+
+    buffer = io.BytesIO()
+    canvas = LevelCanvas(buffer, pagesize=(200.5, 300.25), invariant=1)
+    canvas.drawString(10, 10, "one")
+    canvas.showPage()
+    canvas.setPageSize((612, 792))
+    canvas.drawString(10, 10, "two")
+    canvas.showPage()
+    canvas.drawString(10, 10, "three")
+    canvas.showPage()
+    a4 = (297 * 72 / 25.4, 210 * 72 / 25.4)  # written to 4 decimals: 841.8898 595.2756
+    canvas.setPageSize(a4)
+    canvas.drawString(10, 10, "four")
+    canvas.save()
+    read = [(float(page.mediabox.width), float(page.mediabox.height))
+            for page in PdfReader(io.BytesIO(buffer.getvalue())).pages]
+    assert len(canvas.page_sizes) == len(read) == 4
+    assert all(abs(a - b) < 1e-3 for drawn, written in zip(canvas.page_sizes, read, strict=True)
+               for a, b in zip(drawn, written, strict=True)), (canvas.page_sizes, read)
+    assert read[:3] == [(200.5, 300.25), (612, 792), (612, 792)]
+    with pytest.raises(ValueError, match="cropMarks"):
+        LevelCanvas(io.BytesIO(), pagesize=(100, 100), cropMarks=True)

@@ -40,6 +40,7 @@ from types import MappingProxyType
 from typing import Any
 
 import reportlab
+from reportlab import rl_config
 from reportlab.lib.abag import ABag
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
@@ -80,7 +81,26 @@ class LevelText(PDFTextObject):
 
 
 class LevelCanvas(Canvas):
-    """A canvas whose text objects are LevelText: every canvas shaped text is drawn on."""
+    """A canvas whose text objects are LevelText: every canvas shaped text is drawn on.
+    It keeps the size of each page it finishes (`page_sizes`, in points: the MediaBox
+    ReportLab writes for it), so that the kit's index and manifest tell the pages' sizes
+    without reading the PDF back."""
+
+    def __init__(self, filename: Any, pagesize: Any = None,
+                 *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("cropMarks"):  # they would make each page larger than its size
+            raise ValueError("havenprint draws its own marks: no cropMarks on a LevelCanvas")
+        super().__init__(filename, pagesize, *args, **kwargs)
+        self._size = pagesize or rl_config.defaultPageSize  # as Canvas takes it
+        self.page_sizes: list[tuple[float, float]] = []
+
+    def setPageSize(self, size: tuple[float, float]) -> None:  # noqa: N802 -- ReportLab's
+        super().setPageSize(size)
+        self._size = size
+
+    def showPage(self) -> None:  # noqa: N802 -- ReportLab's name
+        self.page_sizes.append((float(self._size[0]), float(self._size[1])))
+        super().showPage()
 
     def beginText(self, x: float = 0, y: float = 0,  # noqa: N802 -- ReportLab's name
                   direction: str | None = None) -> PDFTextObject:

@@ -34,7 +34,6 @@ from generator.kit.index_page import (
 from generator.kit.kit_commit import INDEX_NAME, MANIFEST_NAME
 from generator.kit.kit_folder import Commit, KitFolder, check_out
 from generator.kit.manifest import file_entry, input_entries, manifest_bytes, printed_line
-from generator.kit.page_sizes import page_sizes
 from generator.kit.web_page import QUICK_EXIT, render_web_page, web_page_path
 from generator.pipeline.build import BuildRequest, BuildResult, BuiltPdf
 from generator.pipeline.kits import build_kits, every_kit, kit_out
@@ -191,7 +190,7 @@ def write_kit_files(kit: Kit, layouts: list[Layout], result: BuildResult, out: P
 def _describe(kit: Kit, item: BuiltPdf, out: Path, previews: PreviewPipeline | None,
               outputs: list[dict[str, Any]], files: KitFiles) -> DocumentView:
     """One PDF and its previews in index.html; its manifest entries go to `outputs`."""
-    sizes = page_sizes(item.path.read_bytes())
+    sizes = item.page_sizes  # as drawn: the PDF is not read back
     label = _label(item.path, out)
     carries = {"article": item.article}  # a kit-wide card may print site.yaml's line instead
     if item.card_line_from_site:

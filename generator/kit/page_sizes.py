@@ -1,7 +1,9 @@
 """The page sizes of a PDF havenprint drew, read with pdfium (pypdfium2, which renders the
-previews): index.html and manifest.json list them whether or not previews are made. pdfium
-reads numbers as 32-bit floats: a size is exact to about 0.0001 pt, far finer than the
-sizes said (inches to three figures, whole millimetres, a paper's name within 1 pt)."""
+previews): the web page's print notes for a file it holds as bytes (a build's index.html and
+manifest.json take them from the canvas that drew them, generator/render/pdf_files.py's
+Drawn). pdfium reads numbers as 32-bit floats: a size is exact to about 0.0001 pt, far
+finer than the sizes said (inches to three figures, whole millimetres, a paper's name within
+1 pt)."""
 
 from __future__ import annotations
 

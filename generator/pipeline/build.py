@@ -35,7 +35,7 @@ from generator.layout.document import (
 from generator.layout.laid_out import LaidOut
 from generator.pipeline.forked import run_shared
 from generator.render.office import office_captions
-from generator.render.pdf_files import render_pdf
+from generator.render.pdf_files import drawn_pdf
 from generator.render.qr import QrError, payload_for, qr_matrix
 from generator.render.targets import Target
 from generator.safety.document_checks import check_wording, discretion, legible
@@ -88,6 +88,9 @@ class BuiltPdf:
     lines: tuple[int, ...] = ()
     partly: tuple[tuple[int, tuple[str, ...]], ...] = ()
     qr_payloads: tuple[str, ...] = ()
+    # the size of each of its pages in points (width, height), as drawn: what its MediaBox
+    # says (generator/i18n/reportlab_text.py's LevelCanvas)
+    page_sizes: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass
@@ -214,7 +217,8 @@ def _built(kit: Kit, document: Document, lang: str, target: Target,
     return BuiltPdf(layout, document.size_key, lang, target, path, document.article,
                     card_line_from_site(kit, document, lang), kit.audience,
                     tuple(sorted(lines)), tuple(sorted(partly.items())),
-                    piece.qr_payloads if piece else ())
+                    piece.qr_payloads if piece else (),
+                    piece.page_sizes.get(target, ()) if piece else ())
 
 
 @dataclass
@@ -224,6 +228,8 @@ class Piece:
     problems: list[Problem] = field(default_factory=list)
     contrast: list[TextOnGround] = field(default_factory=list)
     pdfs: list[tuple[Target, bytes]] = field(default_factory=list)  # (target, the PDF)
+    # the size of each page of each target's PDF, as drawn
+    page_sizes: dict[Target, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     written: list[tuple[Target, Path]] = field(default_factory=list)  # where each went
     printed_lines: frozenset[int] = frozenset()  # see generator/layout/laid_out.py
     partly_lines: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
@@ -435,7 +441,9 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
                   gave_way=laid.gave_way, printed_text=laid.printed_text,
                   short_form=laid.layout is not document.layout)
     for target in targets:
-        piece.pdfs.append((target, render_pdf(kit_view, laid, target)))
+        drawn = drawn_pdf(kit_view, laid, target)
+        piece.pdfs.append((target, drawn.pdf))
+        piece.page_sizes[target] = drawn.page_sizes
     return piece
 
 

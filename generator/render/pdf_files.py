@@ -1,15 +1,16 @@
 """A laid-out document (generator/layout/laid_out.py) drawn as a PDF, one function per
 target: `office_pdf` (sheets in RGB, a form where the layout asks), `shop_pdf` (one item a
 page, PDF/X in CMYK), `screen_pdf` (the tagged screen copy, generator/render/screen.py);
-`render_pdf` picks the one for a Target. `proof_pdf` draws the shop pages in the office
-files' RGB: the layout's own colours, for the web page's previews and checks that read
-colours back. Every file carries the document's title and language; identical input gives
-identical bytes."""
+`render_pdf` picks the one for a Target (`drawn_pdf`: with its pages' sizes). `proof_pdf`
+draws the shop pages in the office files' RGB: the layout's own colours, for the web
+page's previews and checks that read colours back. Every file carries the document's
+title and language; identical input gives identical bytes."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from reportlab.lib.colors import black
@@ -27,8 +28,22 @@ from generator.render.sheets import Grid, draw_office_sheets, draw_shop_pages
 from generator.render.targets import Target
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A PDF, and the size of each of its pages as its canvas drew them (width, height in
+    points: what the PDF's MediaBox says; generator/i18n/reportlab_text.py)."""
+
+    pdf: bytes
+    page_sizes: tuple[tuple[float, float], ...]
+
+
 def render_pdf(kit: Kit, laid: LaidOut, target: Target) -> bytes:
     """The PDF of `laid` for `target`."""
+    return RENDERERS[target](kit, laid).pdf
+
+
+def drawn_pdf(kit: Kit, laid: LaidOut, target: Target) -> Drawn:
+    """`render_pdf`, with the size of each page drawn."""
     return RENDERERS[target](kit, laid)
 
 
@@ -40,7 +55,7 @@ def document_title(kit: Kit, laid: LaidOut) -> str:
     return kit.site.title_for(laid.lang)
 
 
-def office_pdf(kit: Kit, laid: LaidOut) -> bytes:
+def office_pdf(kit: Kit, laid: LaidOut) -> Drawn:
     """The office sheets: the faces imposed on the site's paper or card stock, with cut and
     fold marks and the print instructions in the margin; a form when `fillable`."""
     buffer = io.BytesIO()
@@ -54,9 +69,9 @@ def office_pdf(kit: Kit, laid: LaidOut) -> bytes:
     pdf = buffer.getvalue()
     if form and laid.faces[0].rtl:
         pdf = right_to_left_fields(pdf)
-    return with_screen_notes(pdf, screen_notes(laid.faces, [
+    return Drawn(with_screen_notes(pdf, screen_notes(laid.faces, [
         _first_item(grid, page % 2 == 1, kit.site.print_offset)
-        for page in range(len(laid.faces))]))
+        for page in range(len(laid.faces))])), tuple(canvas.page_sizes))
 
 
 def _first_item(grid: Grid, back: bool, offset: Offset) -> tuple[float, float]:
@@ -66,7 +81,7 @@ def _first_item(grid: Grid, back: bool, offset: Offset) -> tuple[float, float]:
     return (x + offset.x, y + offset.y) if back else (x, y)
 
 
-def shop_pdf(kit: Kit, laid: LaidOut) -> bytes:
+def shop_pdf(kit: Kit, laid: LaidOut) -> Drawn:
     """The print shop's file: one face a page with bleed and crop marks, PDF/X in CMYK for
     the site's profile, marks in the Registration colour."""
     buffer = io.BytesIO()
@@ -75,7 +90,7 @@ def shop_pdf(kit: Kit, laid: LaidOut) -> bytes:
     draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
                     marks=REGISTRATION, die_line=laid.layout.spec.die_cut)
     canvas.save()
-    return buffer.getvalue()
+    return Drawn(buffer.getvalue(), tuple(canvas.page_sizes))
 
 
 def proof_pdf(kit: Kit, laid: LaidOut) -> bytes:
@@ -88,14 +103,14 @@ def proof_pdf(kit: Kit, laid: LaidOut) -> bytes:
     return buffer.getvalue()
 
 
-def screen_pdf(kit: Kit, laid: LaidOut) -> bytes:
+def screen_pdf(kit: Kit, laid: LaidOut) -> Drawn:
     """The tagged screen copy (PDF/UA-1, links, text that copies as written)."""
     from generator.render.screen import render_screen  # pikepdf: only for screen copies
 
-    return render_screen(kit, laid, document_title(kit, laid))
+    return Drawn(*render_screen(kit, laid, document_title(kit, laid)))
 
 
-RENDERERS: MappingProxyType[Target, Callable[[Kit, LaidOut], bytes]] = MappingProxyType({
+RENDERERS: MappingProxyType[Target, Callable[[Kit, LaidOut], Drawn]] = MappingProxyType({
     Target.OFFICE: office_pdf, Target.SHOP: shop_pdf, Target.SCREEN: screen_pdf})
 
 

@@ -65,8 +65,9 @@ class _Page:
     repeated: set[int]  # indices into texts: tear-off tabs after the first, artifacts
 
 
-def render_screen(kit: Kit, laid: LaidOut, title: str) -> bytes:
-    """The screen copy of `laid` as PDF bytes."""
+def render_screen(kit: Kit, laid: LaidOut,
+                  title: str) -> tuple[bytes, tuple[tuple[float, float], ...]]:
+    """The screen copy of `laid` as PDF bytes, and the size of each of its pages."""
     register_fonts()
     lang = laid.lang
     faces: list[PlacedFace] = laid.faces
@@ -94,7 +95,8 @@ def render_screen(kit: Kit, laid: LaidOut, title: str) -> bytes:
         canvas.showPage()
         tagger.next_page()
     canvas.save()
-    return write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), type3)
+    return (write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), type3),
+            tuple(canvas.page_sizes))
 
 
 class _SpacedText(LevelText):
