@@ -6,6 +6,7 @@ the office sheets' captions from generator/render/office.py), drawn for each Tar
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -38,7 +39,12 @@ from generator.render.office import office_captions
 from generator.render.pdf_files import drawn_pdf
 from generator.render.qr import QrError, payload_for, qr_matrix
 from generator.render.targets import Target
-from generator.safety.document_checks import check_wording, discretion, legible
+from generator.safety.document_checks import (
+    check_wording,
+    discretion,
+    legible,
+    prepare_discretion,
+)
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem
 from generator.storage.write import BackgroundWriter
 
@@ -273,6 +279,8 @@ def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece
         if request.on_step is not None:
             request.on_step(f"{documents[key[0]].name} ({key[1]})")
 
+    if request.jobs > 1 and len(request.languages) > 1:
+        _before_copies(request)
     with BackgroundWriter() as writer:
         def done(key: Key, piece: Piece) -> None:
             if request.out is not None:
@@ -288,6 +296,18 @@ def _pieces(request: BuildRequest, documents: list[Document]) -> dict[Key, Piece
             if not keys:
                 break
     return pieces
+
+
+def _before_copies(request: BuildRequest) -> None:
+    """What every piece of the kit uses, worked out once before forked copies of this
+    process share the pieces (each copy would work it out again): the QR code (importing
+    qrcode) and the revealing words of every language. A problem with either is the
+    pieces' to report."""
+    kit = request.kit
+    if kit.resources:
+        with contextlib.suppress(ContentError):
+            qr_payload(kit)
+    prepare_discretion(kit, request.languages)
 
 
 def _uneven(pieces: dict[Key, Piece], languages: Sequence[str],

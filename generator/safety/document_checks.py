@@ -5,6 +5,8 @@ words on its outside surfaces (`discretion`) and text too faint on its grounds
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
@@ -41,6 +43,16 @@ def discretion(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> 
     return discretion_problems(
         outside, layout.name, lexicon(kit.site, lang), kit.site.file_of("discreet_title"),
         kit.resources[0].source, lambda found, text: source_of(kit, layout, found, text, lang))
+
+
+def prepare_discretion(kit: Kit, languages: Sequence[str]) -> None:
+    """Make the revealing words `discretion` checks each of `languages` with, as it would
+    on the language's first outside surface: each language's lists are part of every other
+    language's, so a process made now (a forked copy) has them all."""
+    if kit.site.options.discreet:
+        for lang in languages:
+            if unchecked_language(kit.site, lang) is None:
+                lexicon(kit.site, lang)
 
 
 def legible(kit: Kit, layout: Layout, lang: str, faces: list[PlacedFace]) -> list[TextOnGround]:
