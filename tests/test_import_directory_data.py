@@ -265,7 +265,9 @@ def test_bad_rows_are_skipped_with_their_reasons_and_the_rest_imported(kit: Path
     result = run("import", "hsds", BAD_ROWS, "--into", kit, "--force")
     assert result.code == 1, result.err  # the unnamed service is refused; the rest written
     assert f"{len(printed)} line(s) kept, 2 skipped, 1 refused" in result.err
-    assert f"v1.1-bad-rows: refused 'services.csv row {unnamed}': name is empty" in result.err
+    # named on the table's own line (issue 39)
+    assert (f"v1.1-bad-rows/services.csv:{unnamed}: refused 'services.csv row {unnamed}': "
+            "name is empty") in result.err, result.err
     assert f"note: phones.csv row(s) {', '.join(empty_numbers)} not read: number is empty" \
         in result.err
     assert ("note: phones.csv row 9 (330-555-0135) not read: service_id '103' is that of "
@@ -286,7 +288,8 @@ def test_bad_rows_warn_at_check_with_resources_in_site_yaml(kit: Path, run) -> N
     use_source(kit, BAD_ROWS)
     result = run("check", kit)
     assert result.code == 1, result.err  # an error, and every other line lays out
-    assert "v1.1-bad-rows: refused 'services.csv row 4': name is empty" in result.err
+    assert ("v1.1-bad-rows/services.csv:4: refused 'services.csv row 4': name is empty"
+            in result.err), result.err
     assert result.err.rstrip().endswith("every other line lays out cleanly")
     assert "note: phones.csv row(s) 3, 4, 6, 10 not read: number is empty" in result.err
 

@@ -169,7 +169,8 @@ def _hsds_tables(folder: Path) -> Path:
         "s3,o1,Pine Line,active\n", encoding="utf-8")
     (folder / "phones.csv").write_text(
         "id,service_id,number,type\np1,s1,614-555-0106,voice\np2,s2,614-27,voice\n"
-        "p3,s3,614-555-0107,voice\np4,s3,555-12,textphone\n", encoding="utf-8")
+        "p3,s3,614-555-0107,voice\np4,s3,555-12,textphone\np5,s9,614-555-0109,voice\n",
+        encoding="utf-8")
     return folder
 
 
@@ -185,6 +186,8 @@ def test_hsds_tables_name_the_row_of_each_record_refused(kit: Path, tmp_path: Pa
             "not a number to call in US") in result.err, result.err
     assert (f"{services}:4: left out of 'Oak Network – Pine Line': TTY number '555-12'"
             ) in result.err, result.err
+    assert (f"{folder / 'phones.csv'}:6: refused 'phones.csv row 6 (614-555-0109)': "
+            "service_id 's9' matches no service") in result.err, result.err
     shutil.copytree(folder, kit / "export")
     edit(kit / "site.yaml", "brand_color:",
          "resources: {path: export, verified: 2026-11-20}\nbrand_color:")

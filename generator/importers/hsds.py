@@ -98,7 +98,9 @@ def import_loaded(loaded: Loaded, *, country: str, today: date | None = None,
     collector = Collector(area, tags, country=country)
     collector.note(*loaded.notes)
     for label, reason in loaded.skipped:
+        collector.at(loaded.skipped_places.get((label, reason)))
         collector.reject(label, reason)
+    collector.at(None)
     services = loaded.services
     statuses = any(text_of(service, "status") for service in services
                    if isinstance(service.get("status"), str))

@@ -147,7 +147,8 @@ def _build(source: Path, files: dict[str, Path], others: list[str], absent: list
     if others:
         notes.append(f"tables not read (nothing on a card comes from them): {', '.join(others)}")
     notes += [note for key, table in tables.items() if (note := _unread_columns(key, table))]
-    return Loaded(services, notes + joiner.notes, joiner.skipped, where=joiner.where)
+    return Loaded(services, notes + joiner.notes, joiner.skipped, where=joiner.where,
+                  skipped_places=joiner.skipped_places)
 
 
 def _rows_wanted(key: str) -> Callable[[tuple[str, ...]], bool]:

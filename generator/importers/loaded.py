@@ -15,3 +15,6 @@ class Loaded:
     # where each service (by id()) was read: (its file's name, its line there when known,
     # where in the file: a JSON path, "$[2]" or "$.organizations[0].services[1]"; a row)
     where: dict[int, tuple[str, int | None, str]] = field(default_factory=dict)
+    # where each of `skipped` is, by (label, reason), when it is a row of a table
+    skipped_places: dict[tuple[str, str], tuple[str, int | None, str]] = field(
+        default_factory=dict)

@@ -77,6 +77,7 @@ class Joiner:
         self._empty: dict[tuple[str, str], list[int]] = {}  # (file, reason) -> rows
         # where each service (by id()) was read: its table's name, its row, "row N"
         self.where: dict[int, tuple[str, int | None, str]] = {}
+        self.skipped_places: dict[tuple[str, str], tuple[str, int | None, str]] = {}
 
     def build(self) -> list[dict]:
         organizations = self._index("organizations", self._organization)
@@ -162,6 +163,7 @@ class Joiner:
         makes it a skipped record, else a note (rows with the same empty cell: one note).
         `where`: the row's place when not `row N` (a line a stray quote took in)."""
         file = self._file(key)
+        row_of_its_own = where is None
         where = f"{file} {where or f'row {number}'}"
         if row.get("id"):
             self.not_read.setdefault(key, {}).setdefault(row["id"], where)
@@ -174,6 +176,8 @@ class Joiner:
             f"{where} ({shown})" if shown else where
         if printable:
             self.skipped.append((label, reason))
+            if row_of_its_own:  # refused on its file's line (the header is line 1)
+                self.skipped_places[(label, reason)] = (file, number, f"row {number}")
         elif reason.endswith(" is empty"):
             self._empty.setdefault((file, reason), []).append(number)
         else:
