@@ -192,3 +192,65 @@ def test_a_level_canvas_keeps_each_page_size_as_the_pdf_says_it() -> None:
     assert read[:3] == [(200.5, 300.25), (612, 792), (612, 792)]
     with pytest.raises(ValueError, match="cropMarks"):
         LevelCanvas(io.BytesIO(), pagesize=(100, 100), cropMarks=True)
+
+
+# --- a glyph that several characters share stands for the one written ----------------------
+
+PERSIAN, ARABIC_INDIC = "۰۱۲۳۴۵۶۷۸۹", "٠١٢٣٤٥٦٧٨٩"
+
+
+def _digit_set(char: str) -> str:
+    return ("persian" if char in PERSIAN else "arabic-indic" if char in ARABIC_INDIC
+            else "western" if char.isascii() else unicodedata.name(char))
+
+
+@pytest.mark.parametrize("digits", [PERSIAN, ARABIC_INDIC])
+@pytest.mark.parametrize("lang", ["fa", "ar", "ur"])
+def test_shared_digit_glyphs_are_written_as_the_digits_given(lang: str, digits: str) -> None:
+    """The fonts draw ۸ and ٨ (and most Persian and Arabic-Indic digits) with one glyph;
+    ReportLab gave the glyph the first character mapped to it, the Arabic-Indic one."""
+    from generator.i18n.fonts import font_set, register_fonts
+
+    register_fonts()
+    fonts = font_set(lang, digits)
+    font = fonts.primary()
+    shared = [char for char in digits if getFont(font).face.charToGlyph.get(ord(char)) in {
+        getFont(font).face.charToGlyph.get(ord(twin)) for twin in PERSIAN + ARABIC_INDIC
+        if twin != char}]
+    assert shared, f"{font} shares no digit glyph: the test looks at nothing"
+    shaped = shaped_str(f"تماس {digits}", font, 10)
+    assert {_digit_set(char) for char in shaped if char.isdecimal()} == {_digit_set(digits[0])}
+
+
+@needs_mutool
+def test_a_persian_number_reads_in_its_own_digits_in_mupdf(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """The verifier's second pass: a line written "۰۸۰۸ ۲۰۰۰ ۲۴۷" printed, and MuPDF read
+    "۰٨۰٨ ۲۰۰۰ ۲۴۷" (the eights Arabic-Indic). Every number on the card back and the
+    brochure, in Persian and Arabic kits, reads in one digit set, the source's."""
+    kit = default_kit_in(tmp_path / "content", ["fa", "ar"])
+    site = kit / "site.yaml"
+    site.write_text(re.sub(r"^country: \w+", "country: GB", site.read_text(encoding="utf-8"),
+                           flags=re.MULTILINE), encoding="utf-8")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Domestic abuse helpline\n    phone: ۰۸۰۸ ۲۰۰۰ ۲۴۷\n"
+        "    verified: 2026-11-01\n  - name: Support line\n    phone: ٠٢٠ ٧٩٤٦ ٠٠٠٠\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"999\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--format",
+                 "brochure", "--no-previews")
+    assert result.code == 0, result.err
+    for lang in ("fa", "ar"):
+        for name in ("pocket-card.pdf", "brochure.pdf"):
+            stext = subprocess.run(["mutool", "draw", "-q", "-F", "stext", "-o", "-",
+                                    str(out / lang / name)], capture_output=True,
+                                   check=True).stdout
+            read = ["".join(char.get("c", "") for char in line.iter("char"))
+                    for line in ET.fromstring(stext).iter("line")]
+            numbers = [found.group() for text in read
+                       for found in re.finditer(r"\d(?:[ \d]*\d)?", text)]
+            assert "۰۸۰۸ ۲۰۰۰ ۲۴۷" in numbers and "٠٢٠ ٧٩٤٦ ٠٠٠٠" in numbers, (lang, name,
+                                                                             numbers)
+            mixed = [number for number in numbers
+                     if len({_digit_set(char) for char in number if char.isdecimal()}) > 1]
+            assert mixed == [], (lang, name, mixed)

@@ -1,4 +1,4 @@
-"""Three things ReportLab 5.1 does to shaped text that a printed page cannot have, corrected
+"""Four things ReportLab 5.1 does to shaped text that a printed page cannot have, corrected
 through ReportLab's own extension points (an argument, a subclass), never by replacing its
 code; and a check of each, by what it does, when a process starts (`check_corrections`).
 
@@ -26,8 +26,12 @@ code; and a check of each, by what it does, when a process starts (`check_correc
   character at its own glyph id from U+E000 (the same in every process, in any order; the
   next free one only where that one is taken or beyond the range), with the glyph's own
   advance as its width.
+- Shared glyphs. A glyph that several characters map to (Persian ۸ and Arabic-Indic ٨ are
+  one glyph in the Arabic fonts) is written as the first of them, whichever the text had,
+  so that MuPDF, which reads the glyphs, read a Persian number in two digit sets.
+  `shaped_str` writes it as the character the text has there.
 
-The last two rely on how ReportLab calls the methods they override; `check_corrections`
+The middle two rely on how ReportLab calls the methods they override; `check_corrections`
 draws a run that needs each and reads what was written, so that a ReportLab that calls them
 otherwise stops the build with an error naming it (LibraryError), never prints wrong.
 """
@@ -58,10 +62,30 @@ PRIVATE_FIRST, PRIVATE_LAST = 0xE000, 0xF800  # the private characters ReportLab
 def shaped_str(text: str, font: str, size: float) -> str:
     """`text` shaped by HarfBuzz in the registered `font` (a ShapedStr: glyphs as the
     font's characters, with their positions), or `text` itself where shaping changes
-    nothing: ReportLab's shapeStr, with FEATURES."""
+    nothing: ReportLab's shapeStr, with FEATURES; a glyph that several characters share
+    stands for the one written (`_as_written`)."""
     word = [stringWidth(text, font, size), (ABag(fontName=font, fontSize=size), text)]
     shaped: str = shapeFragWord(word, features=dict(FEATURES))[1][1]
-    return shaped
+    return _as_written(shaped, text, font) if isinstance(shaped, ShapedStr) else shaped
+
+
+def _as_written(shaped: ShapedStr, text: str, font: str) -> str:
+    """`shaped` with each glyph that several characters of the font share given as the
+    character `text` has there. ReportLab gives a glyph the first character the font maps
+    to it, so a Persian digit drawn with the glyph of its Arabic-Indic twin (۸ and ٨, ۱ and
+    ١) was written, and read back by MuPDF, as the Arabic-Indic one: "۰۸۰۸" read "۰٨۰٨",
+    a number in two digit sets."""
+    char_to_glyph = getFont(font).face.charToGlyph
+    data = shaped.__shapeData__
+    chars = list(shaped)
+    for index, (char, one) in enumerate(zip(chars, data, strict=True)):
+        written = text[one.cluster] if one.cluster < len(text) else char
+        glyph = char_to_glyph.get(ord(char))
+        if written != char and glyph is not None and char_to_glyph.get(ord(written)) == glyph:
+            chars[index] = written
+    joined = "".join(chars)
+    written_as: str = shaped if joined == shaped else ShapedStr(joined, shapeData=data)
+    return written_as
 
 
 class LevelText(PDFTextObject):
