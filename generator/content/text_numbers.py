@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.engine import remembered
 from generator.errors import Code, Flaw, Problem
@@ -39,7 +40,8 @@ _AS_SPACE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
 # Spaces that keep what they join on one line: between digit groups, a number's (614 27
 # with a no-break space is a fragment, as 614-27 is); thousands (10 000) are counts still.
 _KEPT_TOGETHER = re.compile("\\d[\u00a0\u202f\u2007\u2060]+\\d")
-_AS_ASCII = {"\uff08": "(", "\uff09": ")", "\uff0b": "+", "\uff0f": "/", "\u2044": "/"}
+_AS_ASCII = MappingProxyType({"\uff08": "(", "\uff09": ")", "\uff0b": "+", "\uff0f": "/",
+                              "\u2044": "/"})
 
 # Something written like a phone number: digit groups joined by what joins a number's
 # groups (a hyphen, a dot, a space, a slash, brackets), with an optional + before it.

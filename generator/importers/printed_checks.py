@@ -13,13 +13,15 @@ resources.yaml with `differs_from_published: true`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from generator.content.phone_number import Phone, PhoneError
 from generator.content.phones import parse_phone, parse_text_number, parse_tty
 from generator.content.published_lines import CONFIRM, differences
 from generator.content.text_numbers import printed_text_problem
 
-_FIELDS = {"phone": "phone", "tty": "tty", "text.number": "text"}  # as differences names them
+# as differences names them
+_FIELDS = MappingProxyType({"phone": "phone", "tty": "tty", "text.number": "text"})
 
 
 @dataclass
