@@ -745,3 +745,35 @@ def test_a_sites_own_layout_reads_the_front_matter_it_declares(kit: Path, run,  
     assert result.code == 0, result.err
     page = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "Ask at the desk" in page and "Someone to talk to" in page
+
+
+def test_the_organisation_never_prints_over_the_restroom_posters_text(tmp_path: Path,
+                                                                       run) -> None:  # noqa: ANN001
+    """With show_organization, the restroom poster's "Lives Healing" stood at the foot of
+    the code's column on Tabloid and A3, where "When you call" runs across the sheet: it
+    printed over its last line (en, ru, ko, bn, am) or gave way (ar, fa, he). Read back
+    from the shop files with pdfium: the name is there, clear of every other glyph."""
+    langs = ("en", "ru", "ar", "ko", "bn")
+    content = default_kit_in(tmp_path / "content", langs)
+    with (content / "site.yaml").open("a", encoding="utf-8") as site:
+        site.write("poster_discreet: true\nshow_organization: true\n")
+    out = tmp_path / "out"
+    result = run("build", content, "--format", "poster", "--target", "shop", "--no-previews",
+                 "--poster-size", "letter", "--poster-size", "a4", "--poster-size",
+                 "tabloid", "--poster-size", "a3", "--out", out)
+    assert result.code == 0, result.err
+    organisation = yaml.safe_load((content / "site.yaml").read_text("utf-8"))["organization"]
+    for lang, size in itertools.product(langs, ("letter", "a4", "tabloid", "a3")):
+        page = pdfium.PdfDocument(str(out / lang / f"poster-{size}-shop.pdf"))[0]
+        text = page.get_textpage()
+        hit = text.search(organisation).get_next()
+        assert hit is not None, (lang, size)
+        own = range(hit[0], hit[0] + hit[1])
+        boxes = [text.get_charbox(index) for index in own]
+        left, bottom = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        over = [text.get_text_range(index, 1) for index in range(text.count_chars())
+                if index not in own and text.get_text_range(index, 1).strip()
+                for l2, b2, r2, t2 in [text.get_charbox(index)]
+                if min(right, r2) - max(left, l2) > 0.5 and min(top, t2) - max(bottom, b2) > 0.5]
+        assert not over, (lang, size, over)
