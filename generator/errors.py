@@ -182,6 +182,9 @@ class Code(Enum):
     # a face its geometry puts outside (a two-sided piece's first face, a fold's covers)
     # said less of: `panels` those seen (none: the whole face)
     LAYOUT_COVER_NARROWED = "layout.cover-narrowed", "format face field panels"
+    # a face of a layout with a `discreet` option (its restroom variant) said to be outside
+    # less than when that option, site.yaml's `setting`, is set
+    LAYOUT_DISCREET_NARROWED = "layout.discreet-narrowed", "format face field setting"
     LAYOUT_OPTION_BUILTIN = "layout.option-builtin", "option setting"
     LAYOUT_IN_FILE_NAME = "layout.in-file-name", "option size_option"
     LAYOUT_NO_SETTING = "layout.no-setting", "field setting valid"

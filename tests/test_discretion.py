@@ -904,6 +904,67 @@ def test_a_renamed_copy_that_does_not_say_is_checked_on_its_covers(kit: Path, ru
     assert "own-brochure (outside, flap)" not in result.err
 
 
+def test_a_renamed_copy_keeps_its_restroom_variant_outside(kit: Path, run) -> None:  # noqa: ANN001
+    """The verifier's second pass: a renamed copy of the poster (or sticker), its
+    `outside_when` taken out, printed its restroom variant (`my_poster_discreet: true`)
+    with whatever its strings said, unchecked. A layout's `discreet` option is its variant
+    with nothing revealing, whatever the layout is called; saying otherwise is refused."""
+    builtin = "sticker"
+    name = f"my-{builtin}"
+    setting = f"my_{builtin}_discreet"
+    layout = _renamed_copy(kit, builtin, name)
+    text = re.sub(rf"\b{builtin}_(discreet|size)\b", rf"my_{builtin}_\1",
+                  layout.read_text(encoding="utf-8"))  # its settings named anew
+    layout.write_text(re.sub(r"\n    outside(_when)?: [^\n]*", "", text), encoding="utf-8")
+    assert not re.search(r"\n +outside(_when)?: ", layout.read_text(encoding="utf-8"))
+    edit(kit / "site.yaml", "brand_color:", f"{setting}: true\nbrand_color:")
+    (kit / "locales").mkdir()
+    (kit / "locales" / "en.yaml").write_text(
+        "need_to_talk: Need a shelter?\nsafety_note: \"Domestic violence shelter. Call "
+        "{emergency} in an emergency.\"\n", encoding="utf-8")
+    result = run("check", kit, "--format", name)
+    assert result.code == 1
+    assert re.search(rf"{name} \({builtin}\): '(shelter|domestic|violence)' on an outside "
+                     "surface would reveal", result.err), result.err
+    # the same copy with its restroom variant off: an ordinary piece, not checked
+    edit(kit / "site.yaml", f"{setting}: true", f"{setting}: false")
+    assert "on an outside surface" not in run("check", kit, "--format", name).err
+    # and saying the face is not outside is refused, naming the line
+    edit(layout, "faces:\n  " + builtin + ":\n",
+         "faces:\n  " + builtin + ":\n    outside: false\n")
+    result = run("check", kit, "--format", name)
+    assert result.code == 1
+    line = next(number for number, text in enumerate(
+        layout.read_text(encoding="utf-8").splitlines(), start=1) if "outside: false" in text)
+    assert (f"{layout}:{line}: faces.{builtin}.outside: the layout's `discreet` option "
+            f"(site.yaml's `{setting}`) is its variant with nothing revealing") in result.err, \
+        result.err
+
+
+@pytest.mark.parametrize("builtin", ["poster", "sticker"])
+def test_a_layouts_discreet_option_makes_its_faces_outside(tmp_path: Path,
+                                                           builtin: str) -> None:
+    from generator.content.layouts import LAYOUTS_DIR, load_layout
+    from generator.errors import Code, ContentError
+
+    copy = tmp_path / f"own-{builtin}"
+    shutil.copytree(LAYOUTS_DIR / builtin, copy)
+    text = re.sub(rf"\b{builtin}_(discreet|size)\b", rf"own_{builtin}_\1",
+                  (copy / "layout.yaml").read_text(encoding="utf-8"))
+    text = text.replace(f"name: {builtin}\n", f"name: own-{builtin}\n")
+    (copy / "layout.yaml").write_text(re.sub(r"\n    outside(_when)?: [^\n]*", "", text),
+                                      encoding="utf-8")
+    face = load_layout(copy).spec.faces[builtin]
+    assert face.outside and face.outside_when == f"own_{builtin}_discreet"
+    for said in ("outside: false", "outside: true\n    outside_when: show_organization"):
+        edit(copy / "layout.yaml", f"faces:\n  {builtin}:\n",
+             f"faces:\n  {builtin}:\n    {said}\n")
+        with pytest.raises(ContentError) as error:
+            load_layout(copy)
+        assert [p.code for p in error.value.problems] == [Code.LAYOUT_DISCREET_NARROWED]
+        edit(copy / "layout.yaml", f"    {said}\n", "")
+
+
 def _narrowed(faces: dict, face: str, how: str, covers: frozenset[int] | None) -> str | None:
     """`faces` (a layout.yaml's) with `face` made outside less than its covers; the setting
     that does it, or None where `how` does not apply to it."""

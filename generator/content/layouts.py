@@ -395,6 +395,8 @@ def load_layout(folder: Path, replaces: Layout | None = None) -> Layout:
             **replaces.spec.article_fields, **spec.article_fields}})
     spec, outside, flagged = _outside_kept(spec, doc, replaces)
     spec, covers = _covers_kept(spec, doc, flagged)
+    spec, discreet = _discreet_kept(spec, doc, flagged)
+    covers += discreet
     if spec.short_form is not None:  # made another way, its covers are still outside
         short_faces, short_covers = _covers_kept(spec.shortened() or spec, doc, set(),
                                                  ("short_form",))
@@ -532,6 +534,43 @@ def _covers_kept(spec: LayoutSpec, doc: YamlDoc, flagged: set[str],
             "outside": True,
             "outside_panels": None if keep or panels is None else sorted(
                 panels | set(own.outside_panels or ()))})
+    return spec.model_copy(update={"faces": faces}), problems
+
+
+DISCREET_OPTION = "discreet"  # a layout's yes-or-no option for its restroom variant
+
+
+def _discreet_kept(spec: LayoutSpec, doc: YamlDoc,
+                   flagged: set[str]) -> tuple[LayoutSpec, list[Problem]]:
+    """A layout's own `discreet` option (yes or no: the restroom poster's and sticker's,
+    "nothing revealing") means what it says whatever the layout is called: when site.yaml
+    sets it, every face is an outside surface. A face that says nothing of it is made one
+    on that setting; one that says less (`outside: false`, `outside_when` another setting)
+    is an error naming the file and line, as a same-name copy's is (a renamed copy of the
+    poster without `outside_when` printed its restroom variant unchecked)."""
+    option = spec.options.get(DISCREET_OPTION)
+    if option is None or option.type != "bool":
+        return spec, []
+    setting = site_option_name(spec.name, DISCREET_OPTION)
+    faces, problems = dict(spec.faces), []
+    for name, own in spec.faces.items():
+        if own.outside and own.outside_when in (None, setting):
+            continue
+        given = own.model_fields_set
+        wrong = ("outside" if "outside" in given and not own.outside
+                 else "outside_when" if own.outside_when not in (None, setting) else None)
+        if wrong is None:
+            faces[name] = own.model_copy(update={"outside": True, "outside_when": setting})
+            continue
+        if name not in flagged:
+            problems.append(Problem(doc.path, (
+                f"faces.{name}.{wrong}: the layout's `discreet` option (site.yaml's "
+                f"`{setting}`) is its variant with nothing revealing: when it is set, the "
+                f"{name} face is an outside surface, checked for revealing words whatever the "
+                f"layout says; remove it, or give it `outside_when: {setting}`"),
+                doc.line_of(("faces", name, wrong)), code=Code.LAYOUT_DISCREET_NARROWED,
+                fields={"format": spec.name, "face": name, "field": wrong,
+                        "setting": setting}))
     return spec.model_copy(update={"faces": faces}), problems
 
 

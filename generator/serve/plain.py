@@ -888,6 +888,10 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.LAYOUT_COVER_NARROWED: _layout_file("the {format_title}'s {face} covers the piece, "
                                              "checked for revealing words: its “{field}” must "
                                              "not narrow that."),
+    Code.LAYOUT_DISCREET_NARROWED: _layout_file("the {format_title} has a restroom variant "
+                                                "({setting:q}), whose {face} is checked for "
+                                                "revealing words: its “{field}” must not "
+                                                "narrow that."),
     Code.LAYOUT_SHORT_FORM_OUTSIDE: _layout_file("the short form's {face} is an outside "
                                                  "surface too: mark it outside."),
     Code.LAYOUT_OPTION_BUILTIN: _layout_file("its option {option:q} would be the built-in "
