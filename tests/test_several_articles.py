@@ -150,8 +150,14 @@ def test_card_line_in_site_yaml_is_the_pocket_cards_line(tmp_path: Path, run) ->
     assert " ".join(words(line)) in back
     first = article(SLUGS[0]).card_line or ""
     assert " ".join(words(first)) not in back
-    fold = " ".join(words(" ".join(page_texts(out / "en" / "pocket-fold-trauma-bonding.pdf"))))
-    assert " ".join(words(first)) in fold and " ".join(words(line)) not in fold
+    # site.yaml's card_line stands for the first article's card line on its folding card too
+    # (da89c8e, issue 42: a card's line that gives way on the pocket card still prints on
+    # the folding card); the other article's folding card prints its own line.
+    fold = " ".join(words(" ".join(page_texts(out / "en" / f"pocket-fold-{SLUGS[0]}.pdf"))))
+    assert " ".join(words(line)) in fold and " ".join(words(first)) not in fold
+    second = article(SLUGS[1]).card_line or ""
+    other = " ".join(words(" ".join(page_texts(out / "en" / f"pocket-fold-{SLUGS[1]}.pdf"))))
+    assert second and " ".join(words(second)) in other and " ".join(words(line)) not in other
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     card = next(e for e in manifest["outputs"] if e["path"] == "en/pocket-card.pdf")
     assert card["card_line"] == "site.yaml"
