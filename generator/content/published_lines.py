@@ -246,10 +246,11 @@ def differences(numbers: dict[str, Phone], names: Iterable[str], url: str | None
 def _published(phone: Phone, lines: Iterable[PublishedLine], country: str
                ) -> list[tuple[PublishedLine, str, str, str]]:
     """(line, kind, number as published, as dialled) of `lines` comparable with `phone`."""
+    ours = _country_code(phone.e164) if phone.e164.startswith("+") else None
     return [(line, their_kind, number, dialled)
             for line in lines for their_kind, number in line.numbers
             for dialled in [_dialled(number, their_kind, line)]
-            if dialled is not None and _comparable(phone.e164, dialled, line, country)]
+            if dialled is not None and _comparable(ours, dialled, line, country)]
 
 
 def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: str
@@ -377,13 +378,15 @@ def _where(line: PublishedLine) -> str:
     return f"published at {line.source}, recorded {line.recorded.isoformat()}"
 
 
-def _comparable(ours: str, theirs: str, line: PublishedLine, country: str) -> bool:
-    """Full numbers in the same country code; short numbers where they mean the line."""
-    if ours.startswith("+") and theirs.startswith("+"):
-        return _country_code(ours) == _country_code(theirs)
-    return not ours.startswith("+") and not theirs.startswith("+") and country in line.countries
+def _comparable(ours: str | None, theirs: str, line: PublishedLine, country: str) -> bool:
+    """Full numbers in the same country code (`ours`: None for a short number); short
+    numbers where they mean the line."""
+    if ours is not None:
+        return theirs.startswith("+") and ours == _country_code(theirs)
+    return not theirs.startswith("+") and country in line.countries
 
 
+@remembered(256)  # the published numbers' (ours is read once a number: an import reads 20,000)
 def _country_code(e164: str) -> str:
     import phonenumbers
 
@@ -411,15 +414,41 @@ def _digits(e164: str) -> str:
 
 
 def _distance(first: str, second: str) -> int:
-    """Digits changed, added, dropped, or two neighbours swapped (optimal string alignment)."""
-    rows = [list(range(len(second) + 1))]
+    """Digits changed, added, dropped, or two neighbours swapped (optimal string alignment),
+    exact up to _MOST_DIGITS_AWAY and _MOST_DIGITS_AWAY + 1 beyond it (an import compares
+    20,000 numbers with every published one): each such change alters the count of at most
+    two digit values, so numbers whose counts differ more are far without aligning them;
+    a common start and end are set aside, and only alignments within that many places of
+    the diagonal are computed."""
+    most = _MOST_DIGITS_AWAY
+    far = most + 1
+    if abs(len(first) - len(second)) > most:
+        return far
+    counts = [0] * 10
+    for char in first:
+        counts[ord(char) - 48] += 1
+    for char in second:
+        counts[ord(char) - 48] -= 1
+    if sum(abs(count) for count in counts) > 2 * most:
+        return far
+    start = 0
+    while start < min(len(first), len(second)) and first[start] == second[start]:
+        start += 1
+    end = 0
+    while (end < min(len(first), len(second)) - start
+           and first[-1 - end] == second[-1 - end]):
+        end += 1
+    first, second = first[start:len(first) - end], second[start:len(second) - end]
+    width = len(second) + 1
+    rows = [[j if j <= most else far for j in range(width)]]
     for i, a in enumerate(first, 1):
-        row = [i]
-        for j, b in enumerate(second, 1):
+        row = [i if i <= most else far] + [far] * (width - 1)
+        for j in range(max(1, i - most), min(width - 1, i + most) + 1):
+            b = second[j - 1]
             cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a != b))
             if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
                 cost = min(cost, rows[-2][j - 2] + 1)
-            row.append(cost)
+            row[j] = min(cost, far)
         rows.append(row)
     return rows[-1][-1]
 
