@@ -120,7 +120,18 @@ def unchecked_language(site: Site, lang: str) -> Problem | None:
 def revealing_words_in(text: str, words: tuple[str, ...], lang: str = "en") -> list[str]:
     """The words of `words` (normalised as listed) found in `text` of a `lang` kit: see
     matching.py."""
-    return revealing_terms_in(text, indexed_terms(words, lang))
+    return revealing_terms_in(text, _indexed(words, lang))
+
+
+@remembered(256)
+def _indexed(words: tuple[str, ...], lang: str) -> TermIndex:
+    """`words` indexed for a `lang` kit, the English list's entries as English ones (see
+    `terms`' `list_lang`)."""
+    if _base(lang) == "en":
+        return indexed_terms(words, lang)
+    english = frozenset(list_entries("en"))
+    return TermIndex((*terms(tuple(word for word in words if word in english), lang, "en"),
+                      *terms(tuple(word for word in words if word not in english), lang)))
 
 
 COUNTRY_SHARE = 5.0  # percent of a country's people who read a language (CLDR)
@@ -231,7 +242,7 @@ def _lexicon(lang: str, languages: tuple[str, ...], country: str, every: tuple[s
         return tuple(dict.fromkeys((*builtin, *given)))
 
     groups = [(terms(tuple(dict.fromkeys((*list_entries("en"), *map(site_entry, every)))),
-                     lang), "en")]
+                     lang, "en"), "en")]
     kit = dict.fromkeys((lang, *languages))
     for code in kit:
         if own(code):
@@ -247,7 +258,7 @@ def _lexicon(lang: str, languages: tuple[str, ...], country: str, every: tuple[s
             same = (one.listed, one.parts, one.whole_word, one.prefix, one.inside, one.bare,
                     one.everyday)
             found.setdefault(same, (one, code))
-    tells = [*terms(tell_entries("en"), lang)]
+    tells = [*terms(tell_entries("en"), lang, "en")]
     for code in dict.fromkeys(_base(code) for code in kit if _base(code) != "en"):
         tells.extend(terms(tell_entries(code), code))
     return Lexicon(lang, tuple(found.values()), frozenset(map(_base, ("en", *kit))),

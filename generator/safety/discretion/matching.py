@@ -48,7 +48,8 @@ Then, word by word (words are runs of letters, digits and combining marks):
   and "abuser", not "abusive" as well);
 - a listed word of COMPOUND letters or more also matches inside a longer word
   ("nonviolence", "thehotline.org"), but not at its start: a word it starts is one of its
-  forms (found by its stem: "shelters") or another word ("Shelterwood", "domestically");
+  forms (found by its stem: "shelters") or another word ("Shelterwood", "domestically"),
+  unless its language has no stemmer to find its forms by (Tagalog "sinaktang");
   a word joined to others by punctuation (an address: "hotlinehelp.org") is read whole,
   words run together in camel case apart ("ShelterHouse"); it also matches written as two
   words of PIECE letters or more each ("Hot line", "Dom\\nestic" broken across lines);
@@ -83,7 +84,13 @@ from types import MappingProxyType
 
 from generator.engine import remembered
 from generator.safety.discretion.skeleton import prototypes, skeleton
-from generator.safety.discretion.stems import MIN_PHRASE_STEM, MIN_STEM, algorithms_for, stem
+from generator.safety.discretion.stems import (
+    ALGORITHMS,
+    MIN_PHRASE_STEM,
+    MIN_STEM,
+    algorithms_for,
+    stem,
+)
 
 SHORT_WORD = 3
 COMPOUND = 7  # letters a listed word needs to be read inside or across words
@@ -170,6 +177,9 @@ class Term:
     inside: bool = False  # `*word*`: inside any word
     bare: bool = False  # `~phrase`: text written without marks only
     everyday: bool = False  # `!phrase`: never revealing; what it covers is not looked at
+    # found at the start of a longer word too, as a compound: its language has no stemmer
+    # to find its other forms by (Tagalog "sinaktang", Haitian, romanised Hindi)
+    starts_words: bool = False
 
     @property
     def joined(self) -> str:
@@ -253,17 +263,34 @@ def term(entry: str, algorithms: tuple[str, ...] = ()) -> Term | None:
                 everyday=marks.everyday)
 
 
-def terms(entries: tuple[str, ...], lang: str = "en") -> tuple[Term, ...]:
+def terms(entries: tuple[str, ...], lang: str = "en",
+          list_lang: str | None = None) -> tuple[Term, ...]:
     """The entries as Terms, stemmed as English and as `lang`, each Cyrillic or Greek one
-    also as written in the Latin capitals it looks like."""
-    return _terms(entries, algorithms_for(lang))
+    also as written in the Latin capitals it looks like. `list_lang`: the language the
+    entries are written in (`lang` unless said): where it has no stemmer of its own, a
+    long word is also found at the start of a longer one (`Term.starts_words`)."""
+    return _terms(entries, algorithms_for(lang), (list_lang or lang).split("-")[0])
+
+
+# Stemmers for a script: a word in Latin letters in a list whose stemmer is for another
+# script (romanised Hindi "balatkar") has no stemmer of its own either.
+_NON_LATIN_STEMMERS = frozenset({"russian", "arabic", "persian", "hindi"})
+
+
+def _stemmed_in_its_language(entry: str, list_lang: str) -> bool:
+    algorithm = ALGORITHMS.get(list_lang)
+    return algorithm is not None and not (algorithm in _NON_LATIN_STEMMERS
+                                          and entry.isascii())
 
 
 @remembered(256)  # by stemmers: the English list is the same for the 11 languages without one
-def _terms(entries: tuple[str, ...], algorithms: tuple[str, ...]) -> tuple[Term, ...]:
+def _terms(entries: tuple[str, ...], algorithms: tuple[str, ...],
+           list_lang: str = "en") -> tuple[Term, ...]:
     found: list[Term | None] = []
     for entry in entries:
         listed = term(entry, algorithms)
+        if listed is not None and not _stemmed_in_its_language(entry, list_lang):
+            listed = dataclasses.replace(listed, starts_words=True)
         found.append(listed)
         alias = _in_latin_capitals(entry)
         if listed is not None and alias is not None and not listed.everyday:
@@ -793,7 +820,8 @@ def _found(term_: Term, text: _Words, stems: bool = False) -> set[int]:
     candidates = text.by_first.get(first[:1], ())
     if size > 1 and any(_covers(words[i], term_.joined, whole=False) for i in candidates):
         return {ANYWHERE}
-    if term_.compound and (term_.joined in text.within or any(
+    if term_.compound and (term_.joined in (
+            text.inside if term_.starts_words else text.within) or any(
             _covers(word, term_.joined, False) for word in text.glued) or any(
             _covers(word, term_.joined, False) for word, first in text.apart
             if first < len(_bare(term_.joined)))):
@@ -878,6 +906,7 @@ def revealing_terms_in(text: str, listed: tuple[Term, ...] | TermIndex) -> list[
 
 
 @remembered(256)
-def indexed_terms(entries: tuple[str, ...], lang: str = "en") -> TermIndex:
-    """`terms(entries, lang)`, indexed."""
-    return TermIndex(terms(entries, lang))
+def indexed_terms(entries: tuple[str, ...], lang: str = "en",
+                  list_lang: str | None = None) -> TermIndex:
+    """`terms(entries, lang, list_lang)`, indexed."""
+    return TermIndex(terms(entries, lang, list_lang))
