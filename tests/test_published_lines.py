@@ -8,6 +8,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.content.phones import parse_phone, parse_text_number, parse_tty
 from generator.content.published_lines import (
@@ -462,3 +464,41 @@ def test_a_site_yaml_problem_does_not_hide_the_slip(kit: Path, run, old: str, ne
             f"1-800-799-7223 differs from {NDVH} 1-800-799-7233") in result.err, result.err
     edit(kit / "resources.yaml", "phone: 1-800-799-7223", "phone: 1-800-799-7233")
     assert "resources.yaml" not in run("check", kit).err  # the lines alone say nothing
+
+
+def _full_alignment(first: str, second: str) -> int:
+    """Optimal string alignment, every cell computed: what _distance must agree with."""
+    rows = [list(range(len(second) + 1))]
+    for i, a in enumerate(first, 1):
+        row = [i]
+        for j, b in enumerate(second, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a != b))
+            if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+@given(st.text("0123456789", max_size=13), st.lists(st.tuples(
+    st.integers(0, 3), st.integers(0, 20), st.sampled_from("0123456789")), max_size=4))
+def test_the_digits_away_are_those_of_a_full_alignment(number: str,
+                                                       changes: list[tuple[int, int, str]]
+                                                       ) -> None:
+    """_distance skips what cannot be two digits away (an import compares 20,000 numbers
+    with every published one): up to two it is the full alignment's, beyond it 3."""
+    from generator.content.published_lines import _distance
+
+    other = list(number)
+    for kind, place, digit in changes:  # change, add, drop a digit, swap two neighbours
+        at = place % (len(other) + 1)
+        if kind == 0 and at < len(other):
+            other[at] = digit
+        elif kind == 1:
+            other.insert(at, digit)
+        elif kind == 2 and at < len(other):
+            del other[at]
+        elif kind == 3 and at + 1 < len(other):
+            other[at], other[at + 1] = other[at + 1], other[at]
+    written = "".join(other)
+    assert _distance(number, written) == min(_full_alignment(number, written), 3)
