@@ -26,13 +26,11 @@ _FIELDS = MappingProxyType({"phone": "phone", "tty": "tty", "text.number": "text
 
 @dataclass
 class Checked:
-    """What the checks left out of a record (`left_out`: the reasons), why the record is
-    refused when nothing is left to reach it by or its name cannot print (`refused`), and
-    remarks that stop nothing (`notes`)."""
+    """What the checks left out of a record (`left_out`: the reasons), and why the record is
+    refused when nothing is left to reach it by or its name cannot print (`refused`)."""
 
     left_out: list[str] = field(default_factory=list)
     refused: str | None = None
-    notes: list[str] = field(default_factory=list)
 
 
 def check_printed(entry: dict, country: str) -> Checked:
@@ -45,8 +43,7 @@ def check_printed(entry: dict, country: str) -> Checked:
     for found in differences(numbers, names, entry.get("url"), country):
         key = _FIELDS[found.field]
         if found.severity != "error":
-            checked.notes.append(f"{key}: {found.message}")
-            continue
+            continue  # a warning (one digit from a line it does not name): check says it
         if entry.pop(key, None) is not None:
             message = found.message.replace(
                 f"add `{CONFIRM}: true` to the line",

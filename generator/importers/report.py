@@ -306,7 +306,6 @@ class Collector:
             from generator.importers.printed_checks import check_printed
 
             checked = check_printed(entry, self.country)
-            self.note(*(f"{label}: {note}" for note in checked.notes))
             if checked.refused is not None:
                 self.reject(label, checked.refused, group)
                 return
