@@ -218,7 +218,7 @@ class Code(Enum):
     TEMPLATE_NO_BLOCK = "layout.template-no-block", "block"
     TEMPLATE_MARKUP = "layout.template-markup", "block reason"
     # What a piece prints, as the document is composed and told.
-    NO_FONT = "text.no-font", "characters format slot script"
+    NO_FONT = "text.no-font", "characters format slot script", True  # "(language xx, ...)"
     QR_PAYLOAD = "line.qr", "name reason"
     NO_SIZE = "layout.no-size", "format size valid"
     SIZE_STOCK = "layout.size-stock", "format reason"
