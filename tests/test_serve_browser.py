@@ -486,11 +486,14 @@ def test_a_conflict_offers_keep_my_changes_beside_reload(browser, fresh) -> None
     try:
         tab.goto(f"{url}/lines")
         tab.locator("#r1-phone").fill("1-800-273-8255")
+        # another program changed the same number (a change elsewhere is merged: see
+        # test_serve_typed_work_browser.py)
         resources.write_text(resources.read_text(encoding="utf-8").replace(
-            "hours: 24/7", "hours: 24 hours", 1), encoding="utf-8")  # another program
+            'phone: "988"', 'phone: "1-800-273-8000"', 1), encoding="utf-8")
         tab.get_by_role("button", name="Save resources.yaml").click()
         status = tab.locator("#status")
         sync_api.expect(status).to_contain_text("changed on disk")
+        assert "1-800-273-8000" in status.inner_text()
         assert status.get_by_role("button", name="Reload").is_visible()
         status.get_by_role("button", name="Keep my changes").click()
         tab.wait_for_url(re.compile(r"saved=1"))

@@ -156,28 +156,56 @@ def test_a_fresh_csrf_token_is_given_to_this_servers_pages_only(served) -> None:
     assert client.get("/csrf", headers={"sec-fetch-site": "cross-site"}).status_code == 403
 
 
-def test_keep_my_changes_saves_the_pages_table_over_another_version(served) -> None:
-    """The file changed on disk (a line added in an editor) since the page loaded it: the
-    page's rows are those of the version it loaded, so that is what its table applies to."""
+def test_a_version_saved_meanwhile_is_merged_with_the_pages_table(served) -> None:
+    """The file changed on disk (a line added in an editor, or by another tab) since the
+    page loaded it: the page's rows are those of the version it loaded, its edits are
+    merged into the version on disk, and neither's is lost (issue 43: two tabs merge).
+    Outdated expectation replaced: the save was refused and "Keep my changes" saved the
+    page's table over the line added."""
     client, workspace, kit = served
     resources = kit / "resources.yaml"
     loaded_text = resources.read_text(encoding="utf-8")
     loaded = digest_on_disk(resources)
     add_local_lines(kit, 1)
     rows = [("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})]
+    saved = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": table_of(rows), "base": loaded, "base_text": loaded_text})
+    assert saved.status_code == 200, saved.text
+    lines = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    assert [line["phone"] for line in lines] == ["1-800-555-0134", "988", "911",
+                                                  "1-800-799-7200"]
+    assert "Local line 0" in lines[3]["name"]
+
+
+def test_the_same_field_changed_in_both_is_shown_then_kept_only_where_asked(served) -> None:
+    """Both versions changed the first line's number: the save stops, naming the other
+    version's number and the page's; "Keep my changes" then keeps the page's number there
+    and every other change of the other version (its hours)."""
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    loaded_text = resources.read_text(encoding="utf-8")
+    loaded = digest_on_disk(resources)
+    first = yaml.safe_load(loaded_text)["resources"][0]["phone"]
+    other = loaded_text.replace(first, "1-800-555-0199", 1)
+    assert other != loaded_text
+    other = other.replace("hours: 24/7", "hours: every day, all day", 1)
+    resources.write_text(other, encoding="utf-8")
+    rows = [("r0", {"phone": "1-800-555-0134"}), ("r1", {}), ("r2", {})]
     refused = client.post("/lines/save", headers=csrf_headers(workspace), json={
         "table": table_of(rows), "base": loaded, "base_text": loaded_text})
     assert refused.status_code == 409 and refused.json()["conflict"] is True
-    current = refused.json()["current"]
+    message = refused.json()["message"]
+    assert "1-800-555-0199" in message and "1-800-555-0134" in message
+    assert resources.read_text(encoding="utf-8") == other
     kept = client.post("/lines/save", headers=csrf_headers(workspace), json={
         "table": table_of(rows), "base": loaded, "base_text": loaded_text, "keep": True,
-        "current": current})
+        "current": refused.json()["current"]})
     assert kept.status_code == 200, kept.text
-    assert digest_on_disk(resources) != current
-    lines = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
-    assert [line["phone"] for line in lines] == ["1-800-555-0134", "988", "911"]
-    other = workspace.files.history(resources)[-1].read_text(encoding="utf-8")
-    assert "Local line 0" in other  # the version saved over is in History
+    saved = resources.read_text(encoding="utf-8")
+    lines = yaml.safe_load(saved)["resources"]
+    assert lines[0]["phone"] == "1-800-555-0134"
+    assert "every day, all day" in saved  # the other version's other change kept
+    assert workspace.files.history(resources)[-1].read_text(encoding="utf-8") == other
 
 
 def test_history_lists_the_versions_and_restores_one(served) -> None:

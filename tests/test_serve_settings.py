@@ -284,3 +284,28 @@ def test_an_uploaded_font_is_checked_for_the_script_then_used(served) -> None:
     named = yaml.safe_load((kit / "site.yaml").read_text(encoding="utf-8"))["fonts"]["am"]
     assert named == "fonts/NotoSansEthiopic-Regular.ttf"  # named by the font, not the upload
     assert (kit / named).read_bytes() == ETHIOPIC.read_bytes()
+
+
+def test_settings_saved_meanwhile_elsewhere_are_merged_or_shown(served) -> None:
+    """Another tab saved the organisation since this page loaded site.yaml: this page's
+    paper is saved with it (issue 43: two tabs never merged); the organisation changed here
+    too is shown with the other tab's before anything is written."""
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    loaded = digest_on_disk(site)
+    client.get("/settings")  # the page as loaded: its version remembered
+    other = client.post("/settings/save", headers=csrf_headers(workspace), json={
+        "base": loaded, "settings": {"organization": "Harbor Lights"}})
+    assert other.status_code == 200, other.text
+    merged = client.post("/settings/save", headers=csrf_headers(workspace), json={
+        "base": loaded, "settings": {"paper": "a4"}})
+    assert merged.status_code == 200, merged.text
+    data = yaml.safe_load(site.read_text(encoding="utf-8"))
+    assert data["organization"] == "Harbor Lights" and data["paper"] == "a4"
+    before = site.read_bytes()
+    clash = client.post("/settings/save", headers=csrf_headers(workspace), json={
+        "base": loaded, "settings": {"organization": "Safe Harbor"}})
+    assert clash.status_code == 409 and clash.json()["conflict"] is True
+    assert "Harbor Lights" in clash.json()["message"]
+    assert "Safe Harbor" in clash.json()["message"]
+    assert site.read_bytes() == before

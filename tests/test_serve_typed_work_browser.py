@@ -1,6 +1,7 @@
 """Typed work is never dropped without asking, in Chromium: Discard changes and Reload (after
-a conflict) ask first, and the same page being changed in another tab is said (edits in two
-tabs are not merged); an open Overview lays itself out again when a file changes."""
+a conflict) ask first; the same page being changed in another tab is said, and two tabs'
+saves of the same file are merged (the same field changed in both shown, never lost); an
+open Overview lays itself out again when a file changes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import shutil
 
 import pytest
+import yaml
 
 from generator.serve.server import serving
 from tests.conftest import CHROMIUM, DEFAULT_CONTENT, english_only
@@ -15,7 +17,7 @@ from tests.conftest import CHROMIUM, DEFAULT_CONTENT, english_only
 if not CHROMIUM.exists():
     pytest.skip("needs Chromium: install Debian's `chromium` package (.ci/run does)",
                 allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="needs PyPI's `playwright`")
+sync_api = pytest.importorskip("playwright.sync_api", reason="needs PyPI's `playwright`")
 
 TYPED = "988 Lifeline (typed here)"
 
@@ -72,8 +74,9 @@ def test_reload_after_a_conflict_asks_too(context, server) -> None:
     tab.goto(f"{url}/lines")
     tab.fill("#r1-name", TYPED)
     resources = content / "resources.yaml"
-    resources.write_text(resources.read_text(encoding="utf-8") + "# edited elsewhere\n",
-                         encoding="utf-8")
+    resources.write_text(resources.read_text(encoding="utf-8").replace(  # the same name
+        "en: 988 Suicide & Crisis Lifeline", "en: 988 Lifeline  # edited elsewhere"),
+        encoding="utf-8")
     tab.get_by_role("button", name="Save resources.yaml").click()
     reload = tab.locator("#status").get_by_role("button", name="Reload")
     reload.wait_for()
@@ -93,7 +96,51 @@ def test_the_same_page_changed_in_another_tab_is_said(context, server) -> None:
     first.fill("#r1-name", TYPED)
     status = second.locator("#status")
     status.filter(has_text=re.compile("open in another tab")).wait_for()
-    assert "not merged" in status.inner_text()
+    assert "keeps the changes of both" in status.inner_text()
+
+
+def _save_lines(tab) -> None:  # noqa: ANN001
+    with tab.expect_navigation(url=re.compile(r"saved=1")):
+        tab.get_by_role("button", name="Save resources.yaml").click()
+
+
+def test_two_tabs_saving_the_same_file_keep_both_tabs_edits(context, server) -> None:
+    """Each tab changes another line; the second tab's save, made to the version before the
+    first's, keeps the first tab's edit (issue 43: two tabs never merged, the second save
+    dropped the first's)."""
+    url, content = server
+    first, second = context.new_page(), context.new_page()
+    first.goto(f"{url}/lines")
+    second.goto(f"{url}/lines")
+    first.fill("#r1-name", TYPED)
+    second.fill("#r2-name", "Emergency (typed in the second tab)")
+    _save_lines(first)
+    _save_lines(second)
+    saved = yaml.safe_load((content / "resources.yaml").read_text(encoding="utf-8"))
+    names = [str(line["name"]) for line in saved["resources"]]
+    assert TYPED in names[1] and "Emergency (typed in the second tab)" in names[2]
+    assert second.input_value("#r1-name") == TYPED  # the page shows the file as merged
+
+
+def test_the_same_field_changed_in_two_tabs_is_shown_before_anything_is_lost(
+        context, server) -> None:
+    url, content = server
+    resources = content / "resources.yaml"
+    first, second = context.new_page(), context.new_page()
+    first.goto(f"{url}/lines")
+    second.goto(f"{url}/lines")
+    first.fill("#r1-name", TYPED)
+    second.fill("#r1-name", "988 Lifeline (the second tab's)")
+    _save_lines(first)
+    second.get_by_role("button", name="Save resources.yaml").click()
+    status = second.locator("#status")
+    sync_api.expect(status).to_contain_text(TYPED)  # the other tab's name, shown
+    assert "the second tab's" in status.inner_text()
+    assert TYPED in resources.read_text(encoding="utf-8")  # the first tab's, not lost
+    assert second.input_value("#r1-name") == "988 Lifeline (the second tab's)"
+    with second.expect_navigation(url=re.compile(r"saved=1")):
+        status.get_by_role("button", name="Keep my changes").click()
+    assert "the second tab's" in resources.read_text(encoding="utf-8")
 
 
 def test_an_open_overview_is_laid_out_again_when_a_file_changes(context, server) -> None:

@@ -38,6 +38,7 @@ def ignored_by_git(root: Path) -> None:
     if not marker.exists() and is_inside(marker, (root.resolve(),)):
         write_atomic(marker, IGNORED.encode("utf-8"), durable=False)
 HISTORY_KEPT = 20
+SEEN_KEPT = 32  # versions remembered in memory (History holds those saves replaced)
 ABSENT = "absent"  # the digest of a file that does not exist yet
 
 
@@ -74,6 +75,9 @@ class ContentFiles:
         self.root = root
         self._resolved = root.resolve()
         self._saving = threading.Lock()
+        # the versions pages loaded lately, by digest: what a page's edits were made to,
+        # for merging them with a version saved meanwhile (see `version`)
+        self._seen: dict[str, bytes] = {}
 
     def path(self, relative: str) -> Path:
         """`root / relative`, refused when it is absolute, climbs out with `..`, or resolves
@@ -92,6 +96,7 @@ class ContentFiles:
 
     def load(self, path: Path) -> Loaded:
         data = self._read(path)
+        self._remember(data)
         text = None if data is None else data.decode("utf-8-sig", errors="replace")
         return Loaded(path, text, digest_of(data))
 
@@ -111,6 +116,7 @@ class ContentFiles:
             if old is not None:
                 self._keep(path, old)
             write_atomic(path, data)
+        self._remember(data)
         return digest_of(data)
 
     def replace(self, path: Path, expected: str, write: Callable[[], object]) -> str:
@@ -144,6 +150,32 @@ class ContentFiles:
             if old is not None:
                 self._keep(path, old)
             write_atomic(path, data)
+
+    def version(self, path: Path, digest: str) -> str | None:
+        """The text of `path` whose digest is `digest`, as a page loaded it: remembered
+        since, or kept in History once a save replaced it; None when it is neither ("" for
+        a file that did not exist)."""
+        if digest == ABSENT:
+            return ""
+        data = self._seen.get(digest)
+        if data is None:
+            for kept in reversed(self.history(path)):
+                try:
+                    old = read_limited(kept, MAX_CONTENT_BYTES)
+                except (ContentError, OSError):
+                    continue
+                if digest_of(old) == digest:
+                    data = old
+                    break
+        return None if data is None else data.decode("utf-8-sig", errors="replace")
+
+    def _remember(self, data: bytes | None) -> None:
+        if data is None:
+            return
+        self._seen.pop(digest_of(data), None)
+        self._seen[digest_of(data)] = data
+        while len(self._seen) > SEEN_KEPT:
+            del self._seen[next(iter(self._seen))]
 
     def history(self, path: Path) -> list[Path]:
         folder = self._history_folder(path)

@@ -19,7 +19,14 @@ from generator.serve.kit_state import KitState
 from generator.serve.languages import english_name
 from generator.serve.plain import plain
 from generator.serve.templating import page
-from generator.serve.web import chosen, json_action, kept_over, problem, text_field, workspace
+from generator.serve.web import (
+    chosen,
+    json_action,
+    merged_with_saved,
+    problem,
+    text_field,
+    workspace,
+)
 from generator.serve.workspace import Workspace, words_for
 
 DEFAULT_FORMAT = "brochure"
@@ -134,6 +141,14 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
     text = text_field(data, "text")
+    loaded = ws.files.load(path)
+    if loaded.digest != text_field(data, "base"):  # saved meanwhile: both versions' edits
+        typed = text
+        merged = merged_with_saved(ws, path, data, loaded.text, loaded.digest,
+                                   lambda base: typed)
+        if isinstance(merged, JSONResponse):
+            return merged
+        text = merged
     article, remarks = draft_article(path, text, slug, lang)
     if any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the problems marked first.", 422,
@@ -148,7 +163,7 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
                                field="text" if Path(p.path) == path else None, blocking=True)
                                .as_json() for p in refused])
     try:
-        digest = ws.files.save(path, text, kept_over(data))
+        digest = ws.files.save(path, text, loaded.digest)
     except ChangedOnDisk as error:
         return problem(str(error), 409, conflict=True, current=ws.files.load(path).digest)
     ws.drafts.drop(draft_key(slug, lang))

@@ -36,7 +36,7 @@ from generator.serve.web import (
     chosen,
     json_action,
     json_body,
-    kept_over,
+    merged_with_saved,
     problem,
     workspace,
 )
@@ -171,17 +171,25 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    expected = kept_over(data)
     lines_file = _file(ws, state)
     if not lines_file.editable:
         return problem(f"{lines_file.path} is in a base folder: edit it there", 403)
-    if lines_file.digest != expected:
-        return problem(str(ChangedOnDisk(lines_file.path)), 409, conflict=True,
-                       current=lines_file.digest)
     table = _table(data)
+    expected = lines_file.digest
     try:
-        text = apply_lines(RoundTrip(_edited_text(lines_file, data)), table,
-                           state.languages[0])
+        if lines_file.digest == data.get("base"):
+            text = apply_lines(RoundTrip(_edited_text(lines_file, data)), table,
+                               state.languages[0])
+        else:  # saved meanwhile (another tab, an editor): both versions' edits kept
+            sent = data.get("base_text")
+            merged = merged_with_saved(
+                ws, lines_file.path, data, lines_file.text, lines_file.digest,
+                lambda base: apply_lines(RoundTrip(base or STARTER), table,
+                                         state.languages[0]),
+                sent if isinstance(sent, str) else None)
+            if isinstance(merged, JSONResponse):
+                return merged
+            text = merged
     except (FormError, EditError) as error:
         return problem(str(error))
     resources, remarks, doc = draft_resources(state.site, lines_file.path, text,

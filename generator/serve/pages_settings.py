@@ -47,7 +47,7 @@ from generator.serve.web import (
     BadRequest,
     chosen,
     json_action,
-    kept_over,
+    merged_with_saved,
     problem,
     text_field,
     workspace,
@@ -184,6 +184,15 @@ def _checked(ws: Workspace, state: KitState, submitted: dict[str, Any]
     return text, [*outside_remarks(site), *lines_remarks(site, _resources(ws), words)], site
 
 
+def _with_settings(state: KitState, text: str, submitted: dict[str, Any]) -> str:
+    """`text` with the settings in it, as `_checked` writes them (unchanged when they
+    cannot be written: `_checked` says why)."""
+    try:
+        return apply_settings(RoundTrip(text), submitted, declared_options(state.layouts))
+    except (SettingsError, EditError):
+        return text
+
+
 def _defaults(state: KitState, text: str | None, site: Any) -> dict[str, Any]:
     """What the settings site.yaml (as it would be saved) leaves out show: the page moves a
     value the volunteer did not touch to it (the poster's size follows the paper)."""
@@ -220,11 +229,16 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
 
 def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
-    expected = kept_over(data)
     path = _site_path(ws)
-    if ws.files.load(path).digest != expected:
-        return problem(str(ChangedOnDisk(path)), 409, conflict=True,
-                       current=ws.files.load(path).digest)
+    loaded = ws.files.load(path)
+    expected = loaded.digest
+    if loaded.digest != text_field(data, "base"):
+        # saved meanwhile (another tab, an editor): the settings changed here are written
+        # over that version, unless it changed them too (then both are shown)
+        merged = merged_with_saved(ws, path, data, loaded.text, loaded.digest,
+                                   lambda base: _with_settings(state, base, _settings(data)))
+        if isinstance(merged, JSONResponse):
+            return merged
     text, remarks, site = _checked(ws, state, _settings(data))
     if text is None or any(remark.blocking for remark in remarks):
         return problem("Not saved: fix the settings marked first (with them, no kit could "

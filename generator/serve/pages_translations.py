@@ -35,7 +35,7 @@ from generator.serve.web import (
     BadRequest,
     chosen,
     json_action,
-    kept_over,
+    merged_with_saved,
     problem,
     text_field,
     workspace,
@@ -194,10 +194,12 @@ def _strings(data: dict[str, Any]) -> dict[str, str]:
     return strings
 
 
-def _edited(ws: Workspace, state: KitState, data: dict[str, Any]
-            ) -> tuple[str, Path, str, list[Remark], dict[str, str] | None]:
+def _edited(ws: Workspace, state: KitState, data: dict[str, Any], saving: bool = False
+            ) -> tuple[str, Path, str, list[Remark], dict[str, str] | None] | JSONResponse:
     """(language, catalogue, its text with the page's strings, problems, the catalogue's
-    own strings as parsed: None when it does not load)."""
+    own strings as parsed: None when it does not load). `saving`: the catalogue saved
+    since the page loaded it (another tab, an editor) has the page's strings merged into
+    it, or the save is refused where both changed the same strings."""
     lang = chosen(text_field(data, "lang"), state.languages, "language")
     strings = _strings(data)
     signed_off = _sign_off(data)
@@ -206,7 +208,17 @@ def _edited(ws: Workspace, state: KitState, data: dict[str, Any]
     loaded = ws.files.load(path)
     try:
         status = language_status(lang, root, declared_strings(state.layouts))
-        text = apply_strings(loaded.text, lang, status, strings, signed_off, state.layouts)
+        if saving and loaded.digest != data.get("base"):
+            merged = merged_with_saved(
+                ws, path, data, loaded.text, loaded.digest,
+                lambda base: apply_strings(base or None, lang, status, strings, signed_off,
+                                           state.layouts))
+            if isinstance(merged, JSONResponse):
+                return merged
+            text = merged
+        else:
+            text = apply_strings(loaded.text, lang, status, strings, signed_off,
+                                 state.layouts)
     except (ContentError, EditError, ValueError) as error:
         raise BadRequest(f"{path.name} cannot be edited here: {error}", 409) from None
     remarks = catalogue_remarks(path, text, status.english)
@@ -246,7 +258,9 @@ def _draft(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    lang, path, _, remarks, own = _edited(ws, state, {**data, "signed_off_by": None})
+    edited = _edited(ws, state, {**data, "signed_off_by": None})
+    assert not isinstance(edited, JSONResponse)  # only a save merges
+    lang, path, _, remarks, own = edited
     fitting: list[str] = []
     if own is not None:
         too_long, fitting = _fit_remarks(ws, state, lang, own)
@@ -261,13 +275,13 @@ def _save(ws: Workspace, data: dict[str, Any]) -> JSONResponse:
     state = ws.state()
     if state.site is None:
         return problem("site.yaml does not load: see the Overview", 409)
-    lang, path, text, remarks, own = _edited(ws, state, data)
+    edited = _edited(ws, state, data, saving=True)
+    if isinstance(edited, JSONResponse):
+        return edited
+    lang, path, text, remarks, own = edited
     if not ws.files.is_own(path):
         return problem(f"{path} is in a base folder: edit it there", 403)
-    expected = kept_over(data)
-    if ws.files.load(path).digest != expected:
-        return problem(str(ChangedOnDisk(path)), 409, conflict=True,
-                       current=ws.files.load(path).digest)
+    expected = ws.files.load(path).digest  # the version the page's strings are merged into
     if own is not None:
         remarks = _refusals(ws, state, lang, own)
     if remarks:

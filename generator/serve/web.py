@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -115,3 +116,31 @@ def chosen(value: str | None, valid: tuple[str, ...] | list[str], what: str) -> 
 
 def problem(message: str, status: int = 400, **extra: Any) -> JSONResponse:
     return JSONResponse({"message": message, **extra}, status_code=status)
+
+
+def merged_with_saved(ws: Workspace, path: Path, data: dict[str, Any], now: str | None,
+                      current: str, edited: Callable[[str], str],
+                      base_text: str | None = None) -> str | JSONResponse:
+    """The page's edits (`edited`: the file's text with them, given the text they were made
+    to) merged with the version of `path` saved since the page loaded it (`now`, on disk):
+    no edit of either is lost. Where both changed the same lines, the save stops with the
+    other version's lines shown (409), unless the volunteer chose "Keep my changes" over
+    that very version (digest `current`): the page's lines there, every other change of the
+    other version kept. Edits made to a version no longer known cannot be merged: refused
+    as before."""
+    from generator.serve.files import ChangedOnDisk, digest_of
+    from generator.serve.merge import clash_said, merged
+
+    base = text_field(data, "base")
+    keep = data.get("keep") is True and data.get("current") == current
+    if base_text is None or digest_of(base_text.encode("utf-8")) != base:
+        base_text = ws.files.version(path, base)
+    if base_text is None:  # edits made to a version no longer kept
+        if keep:
+            return edited(now or "")
+        return problem(str(ChangedOnDisk(path)), 409, conflict=True, current=current)
+    result = merged(base_text, edited(base_text), now or "", keep_mine=keep)
+    if result.clashes and not keep:
+        return problem(clash_said(path.name, result.clashes), 409, conflict=True,
+                       current=current, clashes=len(result.clashes))
+    return result.text

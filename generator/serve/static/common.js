@@ -252,11 +252,12 @@ const havenprint = (() => {
       if (refused) (marked || form.querySelector('[aria-invalid="true"]') || button).focus();
     }
 
-    let conflicted = false;
+    let conflicted = false, toldOfDisk = false;
     function conflict(message, current) {
       conflicted = true;
-      say(message + " Keep my changes saves what this page shows over it (the other version " +
-          "stays in History); Reload shows the file as it is now.", "error",
+      say(message + " Keep my changes saves what this page shows in those places and keeps " +
+          "every other change of the other version (History keeps it whole); Reload shows " +
+          "the file as it is now.", "error",
           {label: "Keep my changes", run: () => save({keep: true, current})},
           {label: "Reload", run: async () => {
             if (!dropTypedWork("Reload")) return;
@@ -272,13 +273,15 @@ const havenprint = (() => {
                                       "will be lost. Drop them?");
     }
 
-    // The same page open in another tab: its edits and these are not merged (each tab saves
-    // what it shows), so the other tab's typing is said here.
+    // The same page open in another tab: the second save merges both tabs' edits (the
+    // server keeps every change made elsewhere, and stops where both changed the same
+    // thing), so the other tab's typing is only said here.
     if (drafts) {
       window.addEventListener("storage", event => {
         if (event.key !== drafts.name || event.newValue === null) return;
-        say("This page is open in another tab too, where it is being changed: edits in two " +
-            "tabs are not merged. Save in one tab, then reload the other.", "error");
+        say("This page is open in another tab too, where it is being changed. Saving in " +
+            "both keeps the changes of both; where both tabs changed the same thing, the " +
+            "second save shows the other tab's and asks which to keep.", "error");
       });
     }
 
@@ -333,10 +336,14 @@ const havenprint = (() => {
         dirty = true;
         if (drafts && snapshot) drafts.write(kept(snapshot()));
       },
-      // A draft's answer says the file changed on disk: the choice is offered once (it
-      // is not redrawn under the pointer at every answer).
-      changedOnDisk(message, current) {
-        if (!conflicted) conflict(message, current);
+      // A draft's answer says the file changed on disk: said once (not redrawn under the
+      // pointer at every answer). Saving merges that version's changes with these; only
+      // where both changed the same thing does the save stop and ask.
+      changedOnDisk(message) {
+        if (conflicted || toldOfDisk) return;
+        toldOfDisk = true;
+        say(message + " Saving keeps its changes and yours; where both changed the same " +
+            "thing, Save shows both and asks which to keep.", "");
       },
       done() {  // saved some other way (a language added with the settings)
         dirty = false;
