@@ -294,7 +294,7 @@ def test_translations_saved_as_a_commented_catalogue(served) -> None:
         "strings": {"scan_tel": "Escanee para llamar ahora", "tty": "TTY {number}"}})
     assert answer.status_code == 200, answer.text
     text = catalogue.read_text(encoding="utf-8")
-    assert "# Under the QR code (card back, brochure back, poster)" in text
+    assert "# Under the QR code (card back, brochure back, poster, sticker)" in text
     assert load_catalogue(catalogue).strings["scan_tel"] == "Escanee para llamar ahora"
     wrong = client.post("/translations/save", headers=csrf_headers(workspace), json={
         "lang": "es", "base": digest_on_disk(catalogue), "strings": {"tty": "TTY"}})

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 # Where each interface string is printed, for translators (one entry per key of en.yaml).
 DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
-    "scan_tel": "Under the QR code (card back, brochure back, sticker) or beside it "
-                "(poster): what scanning does when the code calls the first line",
+    "scan_tel": "Under the QR code (card back, brochure back, poster, sticker): what "
+                "scanning does when the code calls the first line",
     "scan_sms": "Under the QR code: what scanning does when the code starts a text message",
     "scan_url": "Under the QR code: what scanning does when the code opens the line's website",
     "text_keyword_to": "Under a line's phone number: how to reach it by text message with "
