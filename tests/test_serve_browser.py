@@ -419,17 +419,30 @@ def test_somali_is_added_from_the_settings_page(browser, fresh) -> None:
     assert errors == []
 
 
-def test_911_as_line_1_is_warned_of_before_saving(page, server) -> None:
+def test_911_as_line_1_is_an_error_before_saving_and_is_not_saved(page, server) -> None:
+    """Issue 40 made the emergency number as the first line an error (the card's big number
+    and QR code would call the police): said on the field as it is typed, and Save refuses
+    it, as the build would."""
     url, _, content = server
     before = (content / "resources.yaml").read_bytes()
     page.goto(f"{url}/lines")
     page.locator("#r0-phone").fill("911")
-    warning = page.locator('tbody[data-row="r0"] .row-problems li.error',  # issue 40: an error
-                           has_text="would call 911")
-    warning.wait_for()
+    error = page.locator('tbody[data-row="r0"] .row-problems li.error', has_text="would call 911")
+    error.wait_for()
     described = page.get_attribute("#r0-phone", "aria-describedby")
-    assert described and page.locator(f"#{described}").inner_text() == warning.inner_text()
+    assert described and page.locator(f"#{described}").inner_text() == error.inner_text()
+    with page.expect_response(lambda answer: "/lines/save" in answer.url
+                              and answer.request.method == "POST") as answer:
+        page.get_by_role("button", name="Save resources.yaml").click()
+    assert answer.value.status == 422, answer.value.text()
+    sync_api.expect(page.locator("#status")).to_contain_text("Not saved")
     assert (content / "resources.yaml").read_bytes() == before
+    # The edit dropped, draft and all, for the tests after this one on the same server.
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.get_by_role("link", name="Discard changes").click()
+    assert page.input_value("#r0-phone") != "911"
+    assert not (content / ".havenprint" / "drafts" / "lines.json").exists()
 
 
 def _saved(tab, url_part: str = "/lines/save") -> None:
