@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,14 @@ from generator.render.starters import start
 # The test session starts its engine as the command line does: the tests call the pipeline's
 # functions in this process too.
 start()
+
+# Ctrl-C as a terminal gives it. A suite started in the background by a shell without job
+# control (`make test &`, nohup, a CI step's wrapper) inherits SIGINT ignored, and so does
+# every build a test starts: the tests that press Ctrl-C (test_batch, test_forked,
+# test_kit_folder, test_serve_hostile) then saw builds finish with exit 0, or a server run
+# on, whatever the load. A disposition set here is inherited as the default across exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO / "content"
