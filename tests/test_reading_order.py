@@ -66,8 +66,17 @@ HOUSE_OF_RUTH = """
       he: א׳–ה׳ 9:00–17:00
     verified: 2026-11-01
 """
+# The line is named in each language, as a kit's lines are: poppler takes a whole page's
+# direction from whether it holds more left-to-right letters than right-to-left ones, and a
+# Hebrew poster whose one line is named in English on its band, its list and eight tabs
+# (with the short "שלחו SHOUT ל־85258" of da89c8e) has more Latin letters than Hebrew: poppler
+# then reads every Hebrew line of it as a left-to-right one (its words' order reversed),
+# whatever the PDF says.
 UK_LINES = """resources:
-  - name: Domestic abuse helpline
+  - name:
+      en: Domestic abuse helpline
+      ar: خط الدعم الوطني
+      he: קו התמיכה הארצי
     phone: 0808 2000 247
     text: {number: "85258", keyword: SHOUT}
     url: https://www.nationaldahelpline.org.uk
