@@ -431,3 +431,43 @@ def test_the_print_note_shows_how_to_fold(built: Path) -> None:
     assert min(y for mark in below for _, y in mark.points) > caption_top
     assert not [mark for mark in in_margin(0) if mark.kind == "fill"]  # not on the fronts
     assert "fold at the dashed marks" in page_texts(office(built))[1]
+
+
+# --- a short article ----------------------------------------------------------------------
+
+BRIEF = Path(__file__).parent / "fixtures" / "articles" / "brief" / "brief.en.md"
+
+
+def test_a_short_articles_panel_carries_its_paragraph_whole(kit: Path, tmp_path: Path,
+                                                            run) -> None:  # noqa: ANN001
+    """A 50-word article's panel printed its section's first sentence alone and stood half
+    empty (a blank band of 21 of 43 mm): where the panel has the room, the section's
+    first paragraph prints whole; a long article's sections keep their first sentences."""
+    article = kit / "articles" / "trauma-bonding.en.md"
+    article.write_text(BRIEF.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    assert result.code == 0, result.err
+    assert "panel 3:" not in result.err  # no warning of a half-empty panel
+    paragraph = BRIEF.read_text(encoding="utf-8").split("## You are not alone\n\n")[1]
+    paragraph = paragraph.split("\n\n")[0]
+    assert paragraph.count(". ") >= 3
+    assert flat(paragraph) in panel_text(shop(out), 1, 2)
+
+
+def test_long_sections_keep_their_first_sentences(kit: Path, tmp_path: Path,
+                                                  run) -> None:  # noqa: ANN001
+    """Without key points, four sections of the default article: each heading with its
+    first sentence (its whole paragraph does not fit), as before."""
+    article = kit / "articles" / "trauma-bonding.en.md"
+    text = article.read_text(encoding="utf-8")
+    front, body = text.split("---\n", 2)[1:]
+    front = re.sub(r"^key_points:\n(?:  - .*\n)+", "", front, flags=re.MULTILINE)
+    article.write_text(f"---\n{front}---\n{body}", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    assert result.code == 0, result.err
+    panel = panel_text(shop(out), 1, 2)
+    assert "What is trauma bonding?" in panel
+    assert "Trauma bonding is a strong emotional tie to someone who hurts you." in panel
+    assert "It can grow with" not in panel  # the paragraph's second sentence

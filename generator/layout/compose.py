@@ -284,6 +284,10 @@ def article_view(article: Article, layout: Layout | None = None) -> dict[str, An
         "sources": list(article.sources),
         "key_points": list(article.key_points),
         "condensed": condensed(article),
+        # each section's heading with its first paragraph whole: what a short article's
+        # condensed panel prints where it has the room (the first sentences where it has not)
+        "condensed_whole": [{"heading": section.heading, "text": section.paragraphs[0]}
+                            for section in article.sections if section.paragraphs],
         **(format_fields(article, layout) if layout is not None else {}),
     }
 

@@ -367,6 +367,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         _tell_a_shorter_note(placed, slot, placement, items, chosen)
     items = tuple(chosen)
     if paragraphs is None and slot.shortens:
+        # shortened from its last choice, the shortest (a folding card's first sentences)
+        items = _last_choice(composed.texts[slot.name])
         paragraphs, used, kept = _shortened(items, width, height, placement)
         if paragraphs is not None:
             placed.warnings.append(_problem(Code.PARAGRAPHS_LEFT_OUT, slot, placement, (
@@ -491,6 +493,12 @@ def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: fl
         first = first or (None, used, chosen)
     assert first is not None
     return first
+
+
+def _last_choice(items: Sequence[Paragraph]) -> tuple[Paragraph, ...]:
+    """The slot's paragraphs with its last choice (`choice="n"`), or all where it has none."""
+    last = max((item.choice for item in items), default=0)
+    return tuple(item for item in items if item.choice in (0, last))
 
 
 def _length(item: Paragraph) -> int:
