@@ -29,9 +29,14 @@ _DISPLAY_MARK = "\u200e"  # confusables.txt's comments wrap right-to-left text i
 
 def skeleton(text: str) -> str:
     """TR39's skeleton: NFD, each character mapped to its prototype, NFD again."""
-    prototypes = _prototypes()
-    mapped = "".join(prototypes.get(char, char) for char in unicodedata.normalize("NFD", text))
+    mapped = unicodedata.normalize("NFD", text).translate(_prototype_table())
     return unicodedata.normalize("NFD", mapped)
+
+
+@remembered(1)
+def _prototype_table() -> dict[int, str]:
+    """The table by code point, for str.translate: a text mapped in one pass."""
+    return {ord(char): prototype for char, prototype in _prototypes().items()}
 
 
 @remembered(1)
