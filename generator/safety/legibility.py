@@ -65,7 +65,7 @@ def _pairs_of(text: PlacedText, face: PlacedFace, spec: LayoutSpec,
     layout_style = spec.styles[style_name(style)]
     words = " ".join(text.paragraph.getPlainText().split())
     bold = layout_style.weight == "bold"
-    needed = needed_ratio(style.fontSize, bold, any(char.isdigit() for char in words))
+    needed = needed_ratio(style.fontSize, bold, any(map(str.isdigit, words)))
     quoted = words if len(words) <= _QUOTED_CHARS else words[:_QUOTED_CHARS - 1] + "…"
     where = (f"\"{quoted}\" ({spec.name} {face.name} [{lang}], {style.fontSize:.3g} pt"
              f"{' bold' if bold else ''})")
