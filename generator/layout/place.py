@@ -67,6 +67,9 @@ class PlacedText:
     icon: PlacedIcon | None = None
     copy: int = 0  # a repeated slot's: which copy it is (tear-off tabs: 0 the first, 1...)
     screen_only: bool = False  # read on a screen only, never printed (SlotSpec.screen_only)
+    # One of paragraphs side by side on one baseline (a table's column headings): PDFium
+    # reads them as one line (generator/render/screen_text.py's carry).
+    in_row: bool = False
 
 
 ICON_AIR = 2.5
@@ -441,7 +444,8 @@ def _column_heads(placed: PlacedFace, heads: list[RLParagraph], box: Rect, botto
                                    strict=True):
         _, height = head.wrap(right - left, 10_000)
         y = bottom - head.style.spaceBefore - height
-        placed.texts.append(placed_text(head, left, y, right - left, placed.rtl))
+        placed.texts.append(replace(placed_text(head, left, y, right - left, placed.rtl),
+                                    in_row=True))
         foot = min(foot, y)
     return foot
 

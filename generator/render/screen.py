@@ -338,7 +338,8 @@ class _PageDrawer:
             x = placed.x + placed.size - room if self.text.right_to_left(word) else placed.x
             icon = (f"{word} ", min(x, placed.x) - text.x,
                     max(x + room, placed.x + placed.size) - text.x)
-        self.text.carry(self.canvas, paragraph, frame, icon, artifact=not in_artifact)
+        self.text.carry(self.canvas, paragraph, frame, icon, artifact=not in_artifact,
+                        in_row=text.in_row)
 
     def _draw(self, text: PlacedText) -> None:
         canvas = self.canvas

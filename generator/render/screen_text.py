@@ -128,7 +128,8 @@ class ScreenText:
             canvas.addLiteral(_LEFT_OUT)
 
     def carry(self, canvas: Canvas, paragraph: LineParagraph, frame: Matrix,
-              icon: tuple[str, float, float] | None, artifact: bool) -> None:
+              icon: tuple[str, float, float] | None, artifact: bool,
+              in_row: bool = False) -> None:
         """The glyphs that carry the paragraph's lines for PDFium, drawn before its text:
         an artifact (they are not the text), each a space that draws nothing, starting
         left of everything else on its line, its box across the line (PDFium lays a
@@ -136,7 +137,11 @@ class ScreenText:
         to right; it reverses the text of one that comes after a right-to-left one, or
         after a later line's). `frame`: where the paragraph's own frame is on the canvas;
         `icon`: the word its first line starts with, and where the icon's room starts and
-        ends (in `frame`); `artifact`: marked as one (else it is inside one)."""
+        ends (in `frame`); `artifact`: marked as one (else it is inside one); `in_row`: one
+        of paragraphs side by side on a baseline, which PDFium reads as one line: its text
+        ends with a space, else PDFium joins the last word of one to the first of the next
+        (two right-to-left words with nothing between are one segment to it) and reads the
+        Arabic headings "الاسم" and "رقم الهاتف" as "رقمالاسم الهاتف"."""
         if artifact:
             canvas.addLiteral("/Artifact <</Type /Layout>> BDC")
         ops = _Operators(canvas, None, 0)
@@ -157,7 +162,7 @@ class ScreenText:
             origin = left - _CARRIER_BEFORE
             units = font_data(font).units_per_em / size
             glyph = self.type3.box_glyph(font, 0.0, (right - origin) * units, space * units)
-            spoken = pdfium_actual_text(word + line.text)
+            spoken = pdfium_actual_text(word + line.text) + (" " if in_row else "")
             ops.add(f"/{PDFIUM_TAG} <</ActualText {_pdf_text(spoken)}>> BDC")
             ops.glyph(glyph.resource, size, origin, line.y, glyph.code, frame)
             ops.add("EMC")
