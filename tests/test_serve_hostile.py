@@ -217,6 +217,10 @@ def test_ctrl_c_stops_the_server_without_an_error_and_no_display_is_said(
             assert line, said
             said += line
         assert f"open {address} in a browser on this computer" in said
+        # Ctrl-C once the page answers: the server is running, whatever the machine's load.
+        import urllib.request
+        with urllib.request.urlopen(address, timeout=300) as answer:
+            assert answer.status == 200
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=300) == 0
     finally:

@@ -90,18 +90,20 @@ def serve(args: argparse.Namespace) -> int:
     settings = dataclasses.replace(settings, port=port)
     url = address(settings, port)
     server, _ = _server(settings, sock)
-    print(f"havenprint: editing {shown_path(settings.content)} at {url}")
-    if settings.token:
-        print("havenprint: listening beyond this computer: the address above holds the token "
-              "that opens the page; give it only to people who may edit this kit")
-    print("havenprint: press Ctrl-C to stop", file=sys.stderr)
-    if args.open:
-        if has_display():
-            threading.Timer(0.5, _open, (url,)).start()
-        else:
-            print(f"havenprint: no display here to open a browser on: open {url} in a browser "
-                  "on this computer", file=sys.stderr)
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises it again once stopped
+    # Ctrl-C from the moment the address is said closes the page, as it does once uvicorn
+    # runs (which raises it again once stopped): not only after the lines below.
+    with contextlib.suppress(KeyboardInterrupt):
+        print(f"havenprint: editing {shown_path(settings.content)} at {url}", flush=True)
+        if settings.token:
+            print("havenprint: listening beyond this computer: the address above holds the "
+                  "token that opens the page; give it only to people who may edit this kit")
+        print("havenprint: press Ctrl-C to stop", file=sys.stderr)
+        if args.open:
+            if has_display():
+                threading.Timer(0.5, _open, (url,)).start()
+            else:
+                print(f"havenprint: no display here to open a browser on: open {url} in a "
+                      "browser on this computer", file=sys.stderr)
         server.run(sockets=[sock])
     print("havenprint: stopped", file=sys.stderr)
     return 0  # Ctrl-C is how the page is closed: no error (make said "Error 130")
