@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -151,3 +152,68 @@ def test_a_batchs_changes_page_reads_well(browser, tmp_path: Path) -> None:  # n
             assert tab.evaluate("document.documentElement.scrollWidth") <= width
         finally:
             context.close()
+
+
+@pytest.fixture
+def api_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """A kit whose resources: names a local HSDS API, built from it (its copy kept), with
+    `havenprint serve` running on it; the API's behaviour, to change."""
+    monkeypatch.setattr(hsds_api, "PER_PAGE", 3)
+    monkeypatch.setattr(hsds_api, "TIMEOUT", 2.0)
+    monkeypatch.setattr(hsds_api, "pause", lambda seconds: None)
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    served = Behaviour([service for service in copy.deepcopy(SERVICES)
+                        if service["id"] != "svc-youth"])  # refused: 555-0100
+    out = tmp_path / "output"
+    with api_serving(served) as address:
+        site.write_text(english_only(site.read_text(encoding="utf-8")).replace(
+            "\nbrand_color:", f"\nresources: {{path: '{address}', verified: 2026-11-20}}\n"
+            "brand_color:"), encoding="utf-8")
+        (content / "resources.yaml").unlink()
+        assert main(["build", str(content), "--out", str(out), "--format", "pocket-card",
+                     "--format", "brochure", "--target", "office", "--no-previews",
+                     "--refresh"]) == 0
+        with serving(content, out) as (url, _):
+            yield url, content, served
+
+
+def test_the_download_page_reads_the_directory_again(browser, api_kit) -> None:  # noqa: ANN001
+    """Issue 44: a kit whose lines come from an HSDS API has "Read the directory again" on
+    the Download page; a number changed on the server reaches the page's changes only then,
+    with its old and new number; a server failing on a page keeps the copy."""
+    url, content, served = api_kit
+    service = next(s for s in served.services if s.get("phones"))
+    old = service["phones"][0]["number"]
+    service["phones"][0]["number"] = "1-800-555-0111"
+    copy_file = content / hsds_api.COPY_NAME
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        tab.goto(url + "/download")
+        changes = tab.get_by_role("region", name="Since this kit was built")
+        assert "Nothing to reprint" in changes.inner_text()  # the copy: read before
+        section = tab.get_by_role("region", name="The directory the lines come from")
+        assert "http://127.0.0.1:" in section.inner_text()
+        asked = len(served.requests)
+        with tab.expect_navigation(url=re.compile(r"refreshed=1")):
+            section.get_by_role("button", name="Read the directory again").click()
+        assert len(served.requests) > asked  # the directory was read
+        changes = tab.get_by_role("region", name="Since this kit was built")
+        said = changes.inner_text()
+        assert service["name"] in said and "1-800-555-0111" in said
+        assert old.split()[-1][-4:] in said  # the old number named too
+        assert tab.get_by_text("out of date: build the kit again").count() >= 1
+        assert serious(tab) == []
+        kept = copy_file.read_bytes()
+        served.statuses["page:2"] = (500, 99)
+        tab.get_by_role("button", name="Read the directory again").click()
+        tab.locator("#status").get_by_text("HTTP 500").wait_for()
+        assert "The copy read before is kept" in tab.locator("#status").inner_text()
+        assert copy_file.read_bytes() == kept
+    finally:
+        context.close()
+    assert errors == []

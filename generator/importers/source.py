@@ -96,19 +96,39 @@ def run_importer(kind: str, path: Path | str, country: str, region: str | None,
                        verified=verified, own_organization=own, first=first)
 
 
+def api_address(content: Path) -> str | None:
+    """The HSDS API site.yaml's `resources:` names (None: none, or site.yaml unread)."""
+    from generator.content.yamlfile import load_yaml
+
+    site = content / "site.yaml"
+    try:
+        data = load_yaml(site).data if site.is_file() else None
+    except ContentError:
+        return None
+    source = data.get("resources") if isinstance(data, dict) else None
+    address = source.get("path") if isinstance(source, dict) else source
+    return address if isinstance(address, str) and is_api_address(address) else None
+
+
+def api_copy_read(content: Path) -> tuple[str, str | None] | None:
+    """(the API's address as shown, when its copy here was read: None for no copy of it)
+    for a content folder whose `resources:` names an API; None for one that does not."""
+    address = api_address(content)
+    if address is None:
+        return None
+    try:
+        return shown_address(address), copy_of(address, content / COPY_NAME)[0]
+    except ContentError:
+        return shown_address(address), None
+
+
 def refresh_copy(content: Path) -> str | None:
     """Read the HSDS API that site.yaml's `resources:` names and keep its copy beside the
     content (nothing is kept when any page cannot be read: the old copy stays); what was
     read, said, or None when `resources:` names no API."""
-    from generator.content.yamlfile import load_yaml
-
-    site = content / "site.yaml"
-    data = load_yaml(site).data if site.is_file() else None
-    source = data.get("resources") if isinstance(data, dict) else None
-    address = source.get("path") if isinstance(source, dict) else source
-    if not is_api_address(address):
+    address = api_address(content)
+    if address is None:
         return None
-    assert isinstance(address, str)
     read = read_api(address)
     save_copy(read, address, content / COPY_NAME)
     return (f"read {len(read.services):,} service(s) from {read.address} ({read.pages} "

@@ -70,6 +70,7 @@ ROUTES = (
     Route("/import/accept", pages_import.accept, methods=["POST"]),
     Route("/download", pages_download.download),
     Route("/download/build", pages_download.build, methods=["POST"]),
+    Route("/download/refresh", pages_download.refresh, methods=["POST"]),
     Route("/download/kit.zip", pages_download.kit_zip),
     Route("/download/file/{path:path}", pages_download.one_file),
     Route("/settings", pages_settings.settings),

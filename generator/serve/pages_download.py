@@ -7,6 +7,7 @@ checked to lie inside the output folder: no other path can be asked for.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import zipfile
@@ -31,6 +32,7 @@ from generator.errors import (
     WriteError,
     shown_path,
 )
+from generator.importers.source import api_copy_read, refresh_copy
 from generator.kit.kit_commit import MANIFEST_NAME, MAX_MANIFEST_BYTES
 from generator.kit.kit_folder import folder_lock
 from generator.kit.outputs import build_with_kit_files
@@ -40,6 +42,7 @@ from generator.render.printing import print_note
 from generator.render.targets import TARGETS, Target
 from generator.serve.kit_changes import Reprinted, kit_changes, manifest_digest, reprinted
 from generator.serve.kit_state import KitState
+from generator.serve.plain import plain
 from generator.serve.shown import ShownProblem, shown_problems
 from generator.serve.templating import page
 from generator.serve.web import problem, workspace
@@ -287,7 +290,28 @@ async def download(request: Request) -> HTMLResponse:
                 several=len({piece.lang for piece in found}) > 1,
                 previews=sum(entry.get("kind") == "preview" for entry in entries),
                 not_built=await ws.run(not_built, ws, state, data) if data is not None else [],
-                has_kit=data is not None)
+                has_kit=data is not None, api=api_copy_read(ws.root))
+
+
+async def refresh(request: Request) -> JSONResponse:
+    """"Read the directory again": the HSDS API site.yaml's `resources:` names read again
+    and its copy beside the content replaced (as `havenprint build --refresh` does); the
+    old copy kept when any page cannot be read. On a thread of its own: a slow directory
+    does not hold the previews."""
+    ws = workspace(request)
+    try:
+        said = await asyncio.to_thread(refresh_copy, ws.root)
+    except ContentError as error:
+        reason = plain(error.problems[0], ws.words()).text
+        return problem(f"The directory was not read: {reason} The copy read before is kept, "
+                       "and the kit still prints its lines.", 502)
+    if said is None:
+        return problem("The lines do not come from a directory: resources: in site.yaml "
+                       "names no HSDS address (https://…).", 409)
+    read = api_copy_read(ws.root)
+    return JSONResponse({"message": (
+        f"Read the directory {read[0] if read else ''} again: the lines are now its "
+        "services as they are today. “Since this kit was built” below says what changed.")})
 
 
 async def build(request: Request) -> JSONResponse:

@@ -1069,9 +1069,9 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.API_NO_ID: _api("Service {index} of the directory has no id, so its whole record "
                          "cannot be read."),
     Code.API_NO_COPY: "The lines come from the directory {address}, and there is no copy of it "
-                      "yet: read it on the Settings page (a build reads the copy, never the "
-                      "network).",
+                      "yet: read it with “Read the directory again” on the Download page (a "
+                      "build reads the copy, never the network).",
     Code.API_WRONG_COPY: "The copy of the lines is not of the directory {address}: read it "
-                         "again on the Settings page.",
+                         "with “Read the directory again” on the Download page.",
     Code.FROM_MANIFEST: lambda t: t.problem.message,
 })

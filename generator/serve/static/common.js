@@ -161,6 +161,33 @@ const havenprint = (() => {
   dialog.querySelector("button.close").addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => { if (dialog.returnTo) dialog.returnTo.focus(); });
 
+  // "Read the directory again" (a kit whose lines come from an HSDS API): the page opens
+  // again with the lines as the directory gives them today.
+  const refreshApi = document.getElementById("refresh-api");
+  if (refreshApi) {
+    refreshApi.addEventListener("click", async () => {
+      refreshApi.disabled = true;
+      refreshApi.classList.add("busy");
+      say("Reading the directory again: every page of its services…");
+      try {
+        const {ok, data} = await post("/download/refresh", {});
+        if (ok) {
+          const target = new URL(location.href);
+          target.searchParams.set("refreshed", "1");
+          location.assign(target);
+          return;
+        }
+        say(data.message || "The directory was not read.", "error");
+      } finally {
+        refreshApi.disabled = false;
+        refreshApi.classList.remove("busy");
+      }
+    });
+    if (new URLSearchParams(location.search).get("refreshed") === "1") {
+      say("Read the directory again: the lines are its services as they are today.", "ok");
+    }
+  }
+
   // Drafts: what an editor holds, kept in this browser and on the server until it is saved
   // or discarded, and brought back when the page opens again (after a reload, a crash or the
   // server's restart).
