@@ -152,3 +152,44 @@ def test_an_open_overview_is_laid_out_again_when_a_file_changes(context, server)
     site.write_text(site.read_text(encoding="utf-8").replace(
         "organization: Lives Healing", "organization: Harbor Lights"), encoding="utf-8")
     tab.locator(".lead", has_text="Harbor Lights").wait_for()
+
+
+def test_history_restores_a_version_saved_over_and_refuses_one_that_would_not_load(
+        context, server) -> None:
+    """History (issue 43: Restore was never driven in a browser): a name saved from the
+    Lines page, then the version it replaced restored from History, byte for byte, the
+    edited one kept at the top of the list in its turn; a kept version with a number no
+    card can print refused with the reason, the file unchanged."""
+    url, content = server
+    resources = content / "resources.yaml"
+    original = resources.read_bytes()
+    tab = context.new_page()
+    tab.goto(f"{url}/lines")
+    tab.fill("#r1-name", TYPED)
+    _save_lines(tab)
+    edited = resources.read_bytes()
+    assert TYPED.encode() in edited
+    tab.goto(f"{url}/history")
+    section = tab.get_by_role("region", name="resources.yaml")
+    section.get_by_text("What changes").first.click()
+    assert "988 Suicide & Crisis Lifeline" in section.locator(".changed-lines").first.inner_text()
+    restore = section.get_by_role("button", name=re.compile("^Restore resources.yaml"))
+    assert restore.count() == 1
+    with tab.expect_navigation(url=re.compile(r"restored=")):
+        restore.click()
+    assert resources.read_bytes() == original
+    assert "Restored resources.yaml" in tab.locator("#status").inner_text()
+    section = tab.get_by_role("region", name="resources.yaml")
+    assert section.get_by_role("button", name=re.compile("^Restore")).count() == 2
+    # a kept version the kit would not load with: refused, said, nothing written
+    folder = content / ".havenprint" / "history" / "resources.yaml"
+    broken = original.replace(b'phone: "988"', b'phone: "1-900-555-0100"', 1)
+    assert broken != original
+    (folder / "20000101T000000.000000Z.yaml").write_bytes(broken)
+    tab.goto(f"{url}/history")
+    section = tab.get_by_role("region", name="resources.yaml")
+    section.get_by_role("button", name=re.compile("^Restore")).last.click()
+    status = tab.locator("#status")
+    sync_api.expect(status).to_contain_text("Not restored")
+    assert "1-900" in status.inner_text() or "premium" in status.inner_text().lower()
+    assert resources.read_bytes() == original
