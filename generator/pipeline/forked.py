@@ -149,10 +149,17 @@ def _fork(keys: Sequence[Any], work: Callable[[Any], Any]) -> tuple[int, Connect
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # else what is buffered would be written twice
     parent = os.getpid()
+    # Ctrl-C held back across the fork: a copy ignores it (the build stops its copies) before
+    # it can arrive there, else it would raise in the copy's first lines, which are the
+    # build's own code; the parent gets one that came meanwhile as soon as it has forked.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     pid = os.fork()
     if pid:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         there.close()
         return pid, here
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
     here.close()
     _work_in_copy(parent, keys, work, there)  # never returns
 
@@ -161,8 +168,8 @@ def _work_in_copy(parent: int, keys: Sequence[Any] | None, work: Callable[[Any],
                   connection: Connection) -> NoReturn:
     code = 0
     try:
-        # Ctrl-C reaches every process of the terminal: the build (the parent) stops its copies
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # Ctrl-C reaches every process of the terminal: the build (the parent) stops its
+        # copies (ignored since the fork: _fork)
         let_go_of_locks()  # the parent holds the output folder, not this copy
         end_with_parent(parent)
         while keys is not None:
