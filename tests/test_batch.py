@@ -262,8 +262,9 @@ def test_a_site_folder_linking_outside_the_sites_is_refused(sites: Path, tmp_pat
 
 
 def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
-    """A real `havenprint batch` of three sites on two workers, each worker waiting 60 s
-    after its first PDF (tests/slow_generator.py); returned once both are building a site."""
+    """A real `havenprint batch` of three sites on two workers, each worker waiting 600 s
+    after its first PDF (tests/slow_generator.py): far longer than the tests give the batch
+    to stop, however loaded the machine; returned once both are building a site."""
     from tests.test_kit_folder import wait_for
 
     sites = tmp_path / "sites"
@@ -271,7 +272,7 @@ def _start_slow_batch(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
         default_kit_in(sites / name, ["en"])
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.slow_generator", "60", "batch", str(sites), "--out",
+        [sys.executable, "-m", "tests.slow_generator", "600", "batch", str(sites), "--out",
          str(out), "--jobs", "2", "--format", "pocket-card", "--no-previews"],
         cwd=REPO, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -330,7 +331,7 @@ def test_a_batch_stopped_by_a_signal_stops_its_workers(tmp_path: Path,
     process, _, out = _start_slow_batch(tmp_path)
     workers = _workers_of(process.pid)
     process.send_signal(number)
-    _, err = process.communicate(timeout=30)  # each worker waits 60 s after its PDF
+    _, err = process.communicate(timeout=300)  # each worker waits 600 s after its PDF
     assert process.returncode == (130 if number == signal.SIGINT else -signal.SIGTERM), err
     assert "Traceback" not in err
     if number == signal.SIGINT:
