@@ -125,3 +125,45 @@ def test_without_javascript_the_button_still_leaves(browser, pages) -> None:
     page.wait_for_url(QUICK_EXIT)
     assert page.title() == "elsewhere"
     context.close()
+
+
+def test_without_javascript_the_link_leaves_in_the_same_tab_telling_nothing(
+        browser, pages) -> None:
+    """With JavaScript off the quick exit is a plain link, and no link can take the page out
+    of the tab's Back button (only a script's location.replace can): the best a link does is
+    leave in the same tab (the screen and the tab's title change at once; a new tab would
+    leave this one open, its title showing) and tell the neutral site nothing of where the
+    reader came from. Served over HTTP, where a browser would otherwise send it."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    handler = functools.partial(Quiet, directory=str(pages["en"].parent.parent))
+    with ThreadingHTTPServer(("127.0.0.1", 0), handler) as site:
+        thread = threading.Thread(target=site.serve_forever, daemon=True)
+        thread.start()
+        context = browser.new_context(java_script_enabled=False)
+        try:
+            page = context.new_page()
+            told: list[str | None] = []
+
+            def neutral(route) -> None:  # noqa: ANN001
+                told.append(route.request.headers.get("referer"))
+                route.fulfill(status=200, content_type="text/html",
+                              body="<title>elsewhere</title>")
+            page.route(f"{QUICK_EXIT}**", neutral)
+            address = f"http://127.0.0.1:{site.server_address[1]}/en/{pages['en'].name}"
+            page.goto(address)
+            assert page.get_attribute("#quick-exit", "target") in (None, "_self")
+            page.click("#quick-exit")
+            page.wait_for_url(QUICK_EXIT)
+            assert page.title() == "elsewhere" and len(context.pages) == 1
+            assert told == [None]
+        finally:
+            context.close()
+            site.shutdown()
+            thread.join()
