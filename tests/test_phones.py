@@ -8,7 +8,11 @@ import phonenumbers
 import pytest
 from phonenumbers import shortnumberinfo
 
-from generator.content.phone_rules import FREE_HELPLINES, MISSING_SHORT_NUMBERS
+from generator.content.phone_rules import (
+    CALLED_SMS_CODES,
+    FREE_HELPLINES,
+    MISSING_SHORT_NUMBERS,
+)
 from generator.content.phones import (
     PhoneError,
     emergency_problem,
@@ -181,6 +185,40 @@ def test_free_helpline_exceptions_are_still_needed(country: str, code: str) -> N
     assert shortnumberinfo.is_valid_short_number_for_region(number, country)
     assert (shortnumberinfo.expected_cost_for_region(number, country)
             == shortnumberinfo.ShortNumberCost.PREMIUM_RATE)
+
+
+@pytest.mark.parametrize(("raw", "country"), [
+    ("4357", "NZ"),  # Lifeline Aotearoa's texting number (text HELP to 4357)
+    ("234", "NZ"),   # Youthline's texting number
+    ("4334", "NZ"),  # Safe to talk's texting number
+])
+def test_short_codes_phonenumbers_lists_as_sms_only_are_texted_not_called(
+        raw: str, country: str) -> None:
+    """A short code of under five digits that phonenumbers lists as an SMS service, in no
+    calling category, printed as a number to call, made the card's QR code tel:4357."""
+    number = phonenumbers.parse(raw, country)
+    assert shortnumberinfo.is_sms_service_for_region(number, country)  # what the case is about
+    assert parse_text_number(raw, country).display == raw
+    with pytest.raises(PhoneError) as error:
+        parse_phone(raw, country)
+    assert (f"{raw!r} is not a number to call in {country}: phonenumbers' data lists it as an "
+            "SMS short code there, a number people text, not one they call; if people text it, "
+            f"give it as the line's texting number (text: {{number: \"{raw}\"}})"
+            ) in str(error.value)
+
+
+@pytest.mark.parametrize(("country", "code"), sorted(CALLED_SMS_CODES))
+def test_called_sms_code_exceptions_are_still_needed(country: str, code: str) -> None:
+    """Each exception is a short code called as well as texted that phonenumbers still
+    lists as an SMS service only: once its data says otherwise, the entry can go."""
+    number = phonenumbers.parse(code, country)
+    assert shortnumberinfo.is_sms_service_for_region(number, country)
+    assert (shortnumberinfo.expected_cost_for_region(number, country)
+            == shortnumberinfo.ShortNumberCost.UNKNOWN_COST)
+    assert not shortnumberinfo.is_emergency_number(code, country)
+    assert "http" in CALLED_SMS_CODES[(country, code)]
+    assert "recorded 20" in CALLED_SMS_CODES[(country, code)]
+    assert parse_phone(code, country).e164 == code
 
 
 @pytest.mark.parametrize(("country", "code"), sorted(MISSING_SHORT_NUMBERS))

@@ -168,3 +168,29 @@ def test_service_codes_a_shelter_prints_build_and_dial(kit: Path, run, number: s
     result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
     assert result.code == 0, result.err
     assert set(decode_qr_codes(out / "en" / "pocket-card.pdf", 1)) == {f"tel:{number}"}
+
+
+def test_a_new_zealand_texting_number_is_not_the_cards_number_to_call(kit: Path, run) -> None:
+    """Lifeline Aotearoa's texting number 4357 given as its phone: refused (the card's QR code
+    was tel:4357); as its texting number it prints, and the QR code texts it."""
+    edit(kit / "site.yaml", "country: US", "country: NZ")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Lifeline Aotearoa\n    phone: \"4357\"\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"111\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1, result.err
+    assert (f"{kit / 'resources.yaml'}:3: Lifeline Aotearoa: phone: '4357' is not a number to "
+            "call in NZ") in result.err, result.err
+    out = kit.parent / "out"
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 1
+    assert not (out / "en" / "pocket-card.pdf").exists()
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: Lifeline Aotearoa\n    phone: \"0800 543 354\"\n"
+        "    text: {number: \"4357\", keyword: HELP}\n    verified: 2026-11-01\n"
+        "  - name: Emergency\n    phone: \"111\"\n    verified: 2026-11-01\n",
+        encoding="utf-8")
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews")
+    assert result.code == 0, result.err
+    codes = decode_qr_codes(out / "en" / "pocket-card.pdf", 1)
+    assert codes and set(codes) == {"tel:+64800543354"}, codes

@@ -189,6 +189,15 @@ def _parsed(text: str, country: str, letters: bool, texting: bool = False) -> Ph
 # number people text, which phones do not call (and a fragment of a phone number, 614-27,
 # has their form).
 _SMS_LENGTH = 5
+# Short codes of up to four digits that phonenumbers lists as SMS services and in no calling
+# category (toll-free, standard or premium rate, emergency) but that are in fact called as
+# well as texted. Each entry needs a source; tests/test_phones.py fails when phonenumbers
+# stops listing one as an SMS service, so that the entry can go. Without an entry, such a
+# code (NZ 4357, Lifeline Aotearoa's texting number; 234; 4334) is a texting number only.
+CALLED_SMS_CODES = MappingProxyType({
+    ("NZ", "1737"): "Need to talk?: call or text 1737, free, 24/7 (https://1737.org.nz/, "
+                    "recorded 2026-12-06)",
+})
 _PRICED = (shortnumberinfo.ShortNumberCost.TOLL_FREE,
            shortnumberinfo.ShortNumberCost.STANDARD_RATE)
 
@@ -206,6 +215,8 @@ def _short_number_problem(text: str, number: phonenumbers.PhoneNumber, digits: s
     N11 codes 211, 311, 711, which phonenumbers marks as carrier-routed, are three digits;
     NZ's 1737 is called and texted). A 5-6 digit code not priced so is an SMS short code,
     texted, not called, and written as its digits alone, as it is advertised (88788, 741741);
+    so is a shorter one that phonenumbers lists as an SMS service in no calling category (NZ
+    4357, 234), unless CALLED_SMS_CODES says it is called too;
     a longer code that only one carrier routes (US 2762, 4357) reaches only its phones.
     """
     if shortnumberinfo.is_emergency_number(digits, country):
@@ -214,6 +225,12 @@ def _short_number_problem(text: str, number: phonenumbers.PhoneNumber, digits: s
     sms = shortnumberinfo.is_sms_service_for_region(number, country)
     fragment = ("if it is part of a phone number, write the whole number (with its area "
                 "code)")
+    texted_only = sms and not priced and (country, digits) not in CALLED_SMS_CODES
+    if not texting and texted_only and len(digits) < _SMS_LENGTH:
+        return (f"is not a number to call in {country}: phonenumbers' data lists it as an SMS "
+                "short code there, a number people text, not one they call; "
+                "if people text it, give it as the line's texting number (text: {number: "
+                f"\"{digits}\"}}); {fragment}")
     if len(digits) >= _SMS_LENGTH and (sms or not priced):
         if not texting:
             return (f"is not a number to call in {country}: a {len(digits)}-digit short number "
