@@ -22,8 +22,12 @@ bytecode: $(STAMP)
 demo: bytecode
 	$(BIN)/havenprint build content --out output --target all
 
+# The whole suite, one worker per core (pytest-xdist), each test file kept on one worker so
+# that its module fixtures (a kit built in many languages) are made once; the slowest tests
+# named at the end (bench/README.md, The test suite).
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=25
 
 # The tests CI runs on every supported Python besides the main one (.ci/other-python 3.12,
 # 3.13; `make test` runs the whole suite on the main one, 3.11): the corrections of ReportLab's
