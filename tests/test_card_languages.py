@@ -1,7 +1,8 @@
 """The pocket card and the folding card in sixteen languages (the default kit's fifteen and
 Tagalog), read back from the office PDFs: the ways to reach a line printed as words (the
-texting sentence with its verb, "TTY"), the card's line on at least 14 of 16 card backs on
-US and ISO cards (where it gives way, the build says the folding card prints it), a caption
+texting sentence with its verb, "TTY"), the card's line on at least 15 of 16 card backs on
+US and ISO cards and with a texting QR code, in every language of the default kit (where it
+gives way, the build says the folding card prints it), a caption
 under every QR code, and the type floors measured on the page (8 pt; 9 pt in scripts whose
 letters join or stack; numbers 13 pt)."""
 
@@ -37,7 +38,8 @@ RIGHT_TO_LEFT = ("ar", "fa", "ur", "he")
 FINE_MARKS = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
                         "\u0900-\u097f\u0980-\u09ff\u0e00-\u0e7f\u1200-\u139f"
                         "\ue000-\uf8ff]")
-CARD_LINE_AT_LEAST = 14
+CARD_LINE_AT_LEAST = 15
+DEFAULT_KIT = ("en", "es", "ar", "zh-Hans")
 MARGIN_NOTE_BELOW = 30.0  # the office sheet's print note, cut off, stands this low
 _BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b"
                                         "\u202c\u202d\u202e\u00ad"))
@@ -199,14 +201,61 @@ def _card_line_printed(content: Path, out: Path, lang: str) -> bool:
     return letters(line) in letters(poppler_text(out / lang / "pocket-card.pdf", 2))
 
 
-@pytest.mark.parametrize("size", ["us", "iso"])
+@pytest.mark.parametrize("size", ["us", "iso", "us_sms"])
 def test_the_card_line_prints_on_most_card_backs(request: pytest.FixtureRequest,
                                                  size: str) -> None:
+    """On at least 15 of 16 card backs, and in every language of the default kit: with a
+    texting QR code, whose three-line caption ("Escanee / para enviar / un mensaje") takes
+    the room under the code, the line is set in the lines' column beside it (es and fr
+    left it out)."""
     content, out = request.getfixturevalue(size)
     languages = _languages()
     printed = [lang for lang in languages if _card_line_printed(content, out, lang)]
     assert len(printed) >= CARD_LINE_AT_LEAST - (len(LANGUAGES) - len(languages)), \
         sorted(set(languages) - set(printed))
+    assert set(DEFAULT_KIT) <= set(printed), sorted(set(DEFAULT_KIT) - set(printed))
+
+
+def _word_boxes(pdf: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """(word, left, top, right, bottom) of every word poppler reads on the page."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not installed (Debian package poppler-utils)")
+    xml = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf),
+                          "-"], capture_output=True, text=True, check=True).stdout
+    return [(word, float(x0), float(y0), float(x1), float(y1)) for x0, y0, x1, y1, word
+            in re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                          r'yMax="([\d.]+)">([^<]*)</word>', xml)]
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_card_line_beside_a_long_caption_keeps_clear_of_it(us_sms: tuple[Path, Path],
+                                                             lang: str) -> None:
+    """Set in the lines' column, the card's line stands beside the caption's last lines:
+    no word of it touches a word of the caption, and it keeps above the safety note."""
+    content, out = us_sms
+    kit = load_checked_kit(content)
+    pdf = out / lang / "pocket-card.pdf"
+    assert _card_line_printed(content, out, lang)
+    words = _word_boxes(pdf, 2)
+
+    def long_words(text: str) -> set[str]:  # words of 4 letters or more: few in two texts
+        return {word for word in text.split() if len(word) > 3}
+
+    line_words = long_words(kit.articles[lang].card_line)
+    caption_words = long_words(kit.strings[lang]["scan_sms"])
+    note_words = long_words(substitute(kit.strings[lang]["safety_note"], {"emergency": "911"}))
+    line = [box for box in words if box[0] in line_words - caption_words - note_words]
+    caption = [box for box in words if box[0] in caption_words - line_words - note_words]
+    note = [box for box in words if box[0] in note_words - line_words - caption_words]
+    assert line and caption and note
+    for _, left, top, right, bottom in line:
+        for _, c_left, c_top, c_right, c_bottom in caption:
+            assert right <= c_left or c_right <= left or bottom <= c_top or c_bottom <= top
+    # each card's line ends above its card's safety note (the nearest one below it)
+    for _, left, top, right, bottom in line:
+        below = [n_top for _, n_left, n_top, n_right, _ in note
+                 if n_top >= top and abs(n_left - left) < 200]
+        assert below and bottom <= min(below) + 0.5
 
 
 def test_a_card_line_that_gives_way_is_told_with_where_it_prints(

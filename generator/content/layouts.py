@@ -117,6 +117,11 @@ class SlotSpec(FrozenModel):
     # text: what gives way first on a small piece (a card's line from the article): left out,
     # with a warning, when a list on the face would otherwise leave out a line.
     gives_way: bool = False
+    # text that gives way: before it is left out, it is tried set in the column of the slot
+    # this names (the card's line in the lines' column, beside a QR caption that needs the
+    # room under the code); a slot stacked against it in another column then stacks against
+    # what it stacks against (`above:` / `below:`).
+    beside: str | None = None
     # text: may leave out its last paragraphs (a heading with what follows it) when the
     # whole does not fit at the floor (a folding card's summary of the article), with a note.
     shortens: bool = False

@@ -158,6 +158,9 @@ class PlacedFace:
     # slots that gave way (a card's line), each with the texts it could have printed and
     # its note (which the build completes with the pieces that print one of them)
     gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
+    # slots that gave way by being set in the column their `beside:` names (a card's line
+    # beside a QR caption that takes the room under the code)
+    narrowed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -210,11 +213,11 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     best: PlacedFace | None = None
     failed: ContentError | None = None
     giving_way = {slot.name for slot in spec.slots if slot.gives_way}
-    for attempt, yielded in _attempts(composed, spec.slots):
+    for attempt, yielded, narrowed in _attempts(composed, spec.slots):
         try:
-            placed = _placed_face(attempt, placement)
+            placed = _placed_face(attempt, placement, narrowed)
         except _FaceError as error:
-            if error.slots & giving_way:  # its own text does not fit its own box
+            if error.slots & giving_way - narrowed:  # its own text does not fit its own box
                 raise
             failed = failed or error
             continue
@@ -243,22 +246,30 @@ class _FaceError(ContentError):
         self.slots = slots
 
 
-def _attempts(composed: ComposedFace,
-              slots: Sequence[SlotSpec]) -> Iterator[tuple[ComposedFace, list[SlotSpec]]]:
-    """The face as composed, then with each slot that gives way printing its later choices
-    only, then left out (with the slots so left out)."""
-    yield composed, []
+Attempt = tuple[ComposedFace, list[SlotSpec], frozenset[str]]
+
+
+def _attempts(composed: ComposedFace, slots: Sequence[SlotSpec]) -> Iterator[Attempt]:
+    """The face as composed, then with each slot that gives way set in the column its
+    `beside:` names, then printing its later choices only (each in its own box, then in that
+    column), then left out (with the slots so left out, and the slots set in a column)."""
+    yield composed, [], frozenset()
     texts = dict(composed.texts)
     for slot in slots:
         items = texts.get(slot.name, ())
         if not (slot.gives_way and items):
             continue
+        narrow = frozenset({slot.name})
+        if slot.beside is not None:
+            yield replace(composed, texts=dict(texts)), [], narrow
         for later in sorted({item.choice for item in items if item.choice})[1:]:
             texts[slot.name] = tuple(item for item in items if item.choice >= later
                                      or not item.choice)
-            yield replace(composed, texts=dict(texts)), []
+            yield replace(composed, texts=dict(texts)), [], frozenset()
+            if slot.beside is not None:
+                yield replace(composed, texts=dict(texts)), [], narrow
         texts[slot.name] = ()
-        yield replace(composed, texts=dict(texts)), [slot]
+        yield replace(composed, texts=dict(texts)), [slot], frozenset()
 
 
 def _lost(placed: PlacedFace) -> tuple[int, int]:
@@ -266,12 +277,13 @@ def _lost(placed: PlacedFace) -> tuple[int, int]:
     return len(placed.left_out_lines), placed.left_out_details
 
 
-def _placed_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
+def _placed_face(composed: ComposedFace, placement: Placement,
+                 narrowed: frozenset[str] = frozenset()) -> PlacedFace:
     spec = placement.layout.spec.faces[composed.name]
     size = placement.size
     placed = PlacedFace(composed.name, spec, size.width, size.height,
                         panels=panel_rects(size, spec, placement.fonts.rtl),
-                        rtl=placement.fonts.rtl)
+                        rtl=placement.fonts.rtl, narrowed=narrowed)
     problems: list[Problem] = []
     failed: set[str] = set()
     texts: dict[str, list[PlacedText]] = {}
@@ -315,13 +327,15 @@ def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     """The slot's box; its top and bottom follow what the slots it stacks under (`below`)
     and over (`above`) printed. Where one printed nothing (a card's line that gave way),
     the slot stacks against what that one would have stacked against, and so on: the
-    lines above a card's line end above the safety note when the card's line is left out."""
-    box = slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
+    lines above a card's line end above the safety note when the card's line is left out.
+    A slot set in another's column (`beside:`, `narrowed`) takes that column's width, and
+    a slot in another column passes over it as over one that printed nothing."""
+    box = _column_box(slot, placement, placed, panel)
     top, bottom = box.top, box.y
-    below = _printed_neighbour(slot.below, "below", placed)
+    below = _printed_neighbour(slot.below, "below", placed, box, placement, panel)
     if below is not None and _on_panel(placed, below, panel):
         top = min(top, placed.extents[below][0] - slot.gap)
-    above = _printed_neighbour(slot.above, "above", placed)
+    above = _printed_neighbour(slot.above, "above", placed, box, placement, panel)
     if above is not None and _on_panel(placed, above, panel):
         bottom = max(bottom, placed.extents[above][1] + slot.gap)
     return Rect(box.x, bottom, box.width, max(0.0, top - bottom))
@@ -336,14 +350,40 @@ def _on_panel(placed: PlacedFace, name: str, panel: int | None) -> bool:
     return other is None or other.panel == panel
 
 
-def _printed_neighbour(name: str | None, side: str, placed: PlacedFace) -> str | None:
+def _column_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
+                panel: int | None = None) -> Rect:
+    """The slot's box; for a slot set in the column of the slot its `beside:` names, that
+    slot's left and width."""
+    box = slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
+    column = next((each for each in placed.spec.slots if each.name == slot.beside), None)
+    if slot.name not in placed.narrowed or column is None:
+        return box
+    beside = slot_rect(column, placement.size, placed.spec, panel, placement.fonts.rtl)
+    return Rect(beside.x, box.y, beside.width, box.height)
+
+
+def _printed_neighbour(name: str | None, side: str, placed: PlacedFace,
+                       box: Rect | None = None, placement: Placement | None = None,
+                       panel: int | None = None) -> str | None:
     """The slot `name`, if it printed something, else the first slot down its chain of
-    `side` (below: or above:) that did; None when none did (layouts.py refuses cycles)."""
+    `side` (below: or above:) that did; None when none did (layouts.py refuses cycles). A
+    slot set in another's column (`narrowed`) that `box` is not across counts as one that
+    printed nothing."""
     slots = {slot.name: slot for slot in placed.spec.slots}
-    while name is not None and name not in placed.extents:
+    while name is not None and (name not in placed.extents
+                                or _in_another_column(slots.get(name), placed, box,
+                                                      placement, panel)):
         neighbour = slots.get(name)
         name = getattr(neighbour, side) if neighbour is not None else None
     return name
+
+
+def _in_another_column(slot: SlotSpec | None, placed: PlacedFace, box: Rect | None,
+                       placement: Placement | None, panel: int | None) -> bool:
+    if slot is None or slot.name not in placed.narrowed or box is None or placement is None:
+        return False
+    column = _column_box(slot, placement, placed, panel)
+    return column.x + column.width <= box.x + 0.01 or box.x + box.width <= column.x + 0.01
 
 
 def slot_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
