@@ -252,8 +252,8 @@ def test_a_card_line_beside_a_long_caption_keeps_clear_of_it(us_sms: tuple[Path,
         for _, c_left, c_top, c_right, c_bottom in caption:
             assert right <= c_left or c_right <= left or bottom <= c_top or c_bottom <= top
     # each card's line ends above its card's safety note (the nearest one below it)
-    for _, left, top, right, bottom in line:
-        below = [n_top for _, n_left, n_top, n_right, _ in note
+    for _, left, top, _right, bottom in line:
+        below = [n_top for _, n_left, n_top, _n_right, _ in note
                  if n_top >= top and abs(n_left - left) < 200]
         assert below and bottom <= min(below) + 0.5
 
