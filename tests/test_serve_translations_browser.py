@@ -205,3 +205,34 @@ def test_on_a_phone_the_rooms_and_the_files_fit_the_screen(browser, server) -> N
         assert _serious(tab) == []
     finally:
         context.close()
+
+
+def test_an_xliff_with_the_english_copied_into_its_targets_leaves_them_untranslated(
+        page, server, tmp_path: Path) -> None:
+    """Issue 43: a translation tool (OmegaT) fills each target it was not given with its
+    English source; uploaded on the page, those stay untranslated (the count of strings
+    printing in English does not fall, the catalogue lists them) and the page says why."""
+    import yaml
+
+    url, _, content = server
+    page.goto(f"{url}/translations?lang=vi")
+    english = re.compile(r"(\d+) of \d+ print in English")
+    before = english.search(page.locator("main").inner_text())
+    assert before is not None and int(before.group(1)) > 0
+    xliff = _download(page, tmp_path)
+    copied = {unit.get("id") or "": unit.findtext(f"{NS}source") or ""
+              for unit in ET.parse(xliff).getroot().iter(f"{NS}trans-unit")
+              if unit.find(f"{NS}target") is None and "." not in (unit.get("id") or "")}
+    assert copied
+    page.set_input_files("#import-file", str(_filled(
+        xliff, {**copied, "scan_tel": "Quét để gọi ngay"}, tmp_path / "vi-omegat.xlf")))
+    page.get_by_role("button", name="Upload and check").click()
+    page.wait_for_url(re.compile(r"imported=1"))
+    assert page.input_value("#s-scan_tel") == "Quét để gọi ngay"
+    after = english.search(page.locator("main").inner_text())
+    assert after is not None and after.group(1) == before.group(1)
+    # each still marked as printing in English
+    for key in copied:
+        assert "missing" in (page.get_attribute(f'tr[data-key="{key}"]', "class") or "")
+    catalogue = yaml.safe_load((content / "locales" / "vi.yaml").read_text(encoding="utf-8"))
+    assert set(catalogue["_meta"]["untranslated"]) == set(copied)
