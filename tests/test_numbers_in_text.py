@@ -479,3 +479,50 @@ def test_the_kits_own_line_a_digit_off_may_be_written_in_its_text(kit: Path, run
          "card: Call 1-800-799-7223 to talk.")
     result = run("check", kit, "--format", "pocket-card")
     assert result.code == 0, result.err
+
+
+_PARTNER = "  - name: Partner line\n    phone: 1-800-799-7223\n{confirm}    verified: 2026-11-01\n"
+_SHELTER = ("  - name: Local shelter\n    phone: 614-555-0100\n    hours: \"{hours}\"\n"
+            "    verified: 2026-11-01\n")
+_NAMED = "National Domestic Violence Hotline 1-800-799-7223"
+
+
+@pytest.mark.parametrize("confirmed", [True, False])
+@pytest.mark.parametrize(("partner_first", "in_hours", "in_article"), [
+    (False, False, True), (False, True, False), (False, True, True), (True, True, True),
+    (True, False, True),
+])
+def test_a_kits_number_gets_one_verdict_wherever_it_is_written(
+        kit: Path, run, confirmed: bool, partner_first: bool, in_hours: bool,
+        in_article: bool) -> None:
+    """A number a digit off a national line's is exempt in an article and in a line's hours
+    alike when a line of the kit gives it with `differs_from_published: true`, and refused in
+    both, with advice that works, when none does; the article's verdict no longer turned on
+    what another line's hours said (issue 39 verifier: exempt in the article, refused in the
+    hours; the article refused once the hours were)."""
+    partner = _PARTNER.format(confirm="    differs_from_published: true\n" if confirmed else "")
+    shelter = _SHELTER.format(hours=f"24/7 (after hours: {_NAMED})" if in_hours else "24/7")
+    lines = [partner, shelter] if partner_first else [shelter, partner]
+    resources = kit / "resources.yaml"
+    resources.write_text("resources:\n" + "".join(lines) + "  - name: Emergency\n"
+                         "    phone: \"911\"\n    verified: 2026-11-01\n", encoding="utf-8")
+    article = kit / "articles" / "trauma-bonding.en.md"
+    if in_article:
+        edit(article, "card: You are not alone, and what you feel makes sense.",
+             f"card: You can call the {_NAMED}.")
+    result = run("check", kit, "--format", "pocket-card")
+    refusals = [line for line in result.err.splitlines() if "cannot be printed" in line]
+    if confirmed:
+        assert result.code == 0, result.err
+        assert refusals == []
+        return
+    assert result.code == 1, result.err
+    places = [str(article) if "trauma-bonding" in line else "hours" for line in refusals]
+    assert sorted(places) == sorted([*([str(article)] if in_article else []),
+                                     *(["hours"] if in_hours else [])]), result.err
+    assert all("`differs_from_published: true` says it differs on purpose" in line
+               for line in refusals)
+    edit(resources, "    phone: 1-800-799-7223\n",  # the advice followed: the verdicts turn
+         "    phone: 1-800-799-7223\n    differs_from_published: true\n")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0, result.err

@@ -137,9 +137,10 @@ def test_a_number_far_from_the_published_ones_is_not_called_a_slip(number: str,
 
 def test_short_numbers_are_compared_only_where_they_mean_the_line() -> None:
     """116 123 is Samaritans in the UK and Ireland; 1737 is New Zealand's line: a short number
-    of another country is another number."""
-    phone = parse_phone("1707", "NZ")
-    assert differences({"phone": phone}, ["Need to talk? 1737"], None, "NZ")
+    of another country is another number. (1707 is texted there: phonenumbers lists it as an
+    SMS short code only, not a number to call.)"""
+    texted = parse_text_number("1707", "NZ")
+    assert differences({"text.number": texted}, ["Need to talk? 1737"], None, "NZ")
     assert not differences({"phone": parse_phone("988", "US")}, ["Need to talk? 1737"], None,
                            "US")
 

@@ -29,7 +29,9 @@ from generator.content.models import (
     TextLine,
     Texts,
 )
+from generator.content.phone_number import PhoneError
 from generator.content.phones import free_to_call, parse_phone, parse_text_number, parse_tty
+from generator.content.published_lines import CONFIRM
 from generator.content.schema import (
     ResourceModel,
     ResourcesFileModel,
@@ -68,11 +70,49 @@ def load_library(site: Site, folders: tuple[Path, ...], known: frozenset[str] = 
 
 
 def line_numbers(resources: tuple[Resource, ...]) -> frozenset[str]:
-    """The numbers the kit's lines dial (E.164, or a short number's digits): printed text may
-    give them, as they were checked against the national lines where the lines are given."""
-    return frozenset(number for line in resources
+    """The numbers (E.164, or a short number's digits) of the kit's lines confirmed with
+    `differs_from_published: true`: the kit's printed text (an article, a line's hours, a
+    catalogue's note) may give them wherever it names them, as each was confirmed where its
+    line is given. Only these: text that gives a number a digit off a national line's is
+    otherwise refused, what line of the kit has it or not (see `given_line_numbers`)."""
+    return frozenset(number for line in resources if line.differs_from_published
                      for number in (line.phone and line.phone.e164, line.tty and line.tty.e164,
                                     line.text and line.text.e164) if number)
+
+
+def given_line_numbers(doc: YamlDoc, country: str) -> frozenset[str]:
+    """`line_numbers` read from a resources.yaml as written, whether or not the file or its
+    other lines load: the numbers of each line confirmed with `differs_from_published:
+    true`, so that one line's mistake (or another line's hours) does not turn the verdict on
+    the same number in an article, and every text of the kit is judged alike."""
+    entries = doc.data.get("resources") if isinstance(doc.data, dict) else None
+    found = set()
+    for entry in entries if isinstance(entries, list) else ():
+        if not isinstance(entry, dict) or entry.get(CONFIRM) is not True:
+            continue
+        text = entry.get("text")
+        given = ((parse_phone, entry.get("phone")), (parse_tty, entry.get("tty")),
+                 (parse_text_number, text.get("number") if isinstance(text, dict) else None))
+        for parse, raw in given:
+            if isinstance(raw, (str, int)) and str(raw).strip():
+                try:
+                    found.add(parse(str(raw), country).e164)
+                except (PhoneError, ValueError):
+                    continue
+    return frozenset(found)
+
+
+def kit_line_numbers(resources: tuple[Resource, ...], path: Path, country: str
+                     ) -> frozenset[str]:
+    """`line_numbers` of the lines loaded, and `given_line_numbers` of resources.yaml at
+    `path` (when it is one) whether or not it loaded: the numbers the kit's text may give."""
+    given: frozenset[str] = frozenset()
+    if path.name == "resources.yaml" and path.is_file():
+        try:
+            given = given_line_numbers(load_yaml(path), country)
+        except ContentError:
+            pass
+    return line_numbers(resources) | given
 
 
 def article_number_problems(article: Article, country: str,
@@ -281,10 +321,12 @@ def resources_from_doc(doc: YamlDoc, site: Site, warnings: list[Problem] | None 
                                    code=Code.LINES_EMPTY))
     problems: list[Problem] = []
     resources = []
+    kit_numbers = given_line_numbers(doc, site.options.country)
     for index, item in enumerate(model.resources):
         try:
             resources.append(_resource(item, index, doc, site.options.country,
-                                       site.emergency_number, warnings))
+                                       site.emergency_number, warnings,
+                                       kit_numbers=kit_numbers))
         except ContentError as error:
             problems.extend(error.problems)
     if problems:
@@ -325,6 +367,7 @@ def _valid_parts_problems(doc: YamlDoc, country: str, emergency: str,
         return []
     context = {"country": country}
     problems: list[Problem] = []
+    kit_numbers = given_line_numbers(doc, country)
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             continue
@@ -341,7 +384,8 @@ def _valid_parts_problems(doc: YamlDoc, country: str, emergency: str,
                 continue
             whole = False
         try:
-            _resource(item, index, doc, country, emergency, warnings, whole=whole)
+            _resource(item, index, doc, country, emergency, warnings, whole=whole,
+                      kit_numbers=kit_numbers)
         except ContentError as error:
             problems.extend(error.problems)
     return problems
@@ -363,10 +407,12 @@ def _check_source_inside(root: Path, site: Site, roots: tuple[Path, ...]) -> Non
 
 def _resource(item: ResourceModel, index: int, doc: YamlDoc, country: str,
               emergency_number: str, warnings: list[Problem] | None = None,
-              whole: bool = True) -> Resource:
+              whole: bool = True, kit_numbers: frozenset[str] = frozenset()) -> Resource:
     """A validated entry (its numbers already checked for the country) as a `Resource`;
     `whole`: False for what is valid of an entry whose other fields are not (left out),
-    which is checked without asking for what they would give (a name, a number)."""
+    which is checked without asking for what they would give (a name, a number);
+    `kit_numbers`: the kit's confirmed numbers (`given_line_numbers`), which its words may
+    give as any text of the kit may."""
     def phone(raw: str | None) -> Phone | None:
         return None if raw is None else parse_phone(raw, country)
 
@@ -395,8 +441,9 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, country: str,
     tty = None if item.tty is None else parse_tty(item.tty, country)
     texted = (None if item.text is None
               else parse_text_number(item.text.number, country))
-    own = frozenset(number.e164 for number in (main_phone, tty, texted) if number)
-    problems.extend(_text_problems(item, label, index, doc, country, own))
+    own = (frozenset(number.e164 for number in (main_phone, tty, texted) if number)
+           if item.differs_from_published else frozenset())
+    problems.extend(_text_problems(item, label, index, doc, country, own | kit_numbers))
     if not item.differs_from_published:
         published = _published_problems(
             {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
@@ -428,6 +475,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, country: str,
         emergency=emergency,
         free=item.free,
         confidential=item.confidential,
+        differs_from_published=item.differs_from_published,
         # asked of the first line only: no piece says it of another
         free_number=(index == 0 and main_phone is not None and item.free is None
                      and free_to_call(main_phone, country)),
@@ -438,7 +486,7 @@ def _text_problems(item: ResourceModel, label: str, index: int, doc: YamlDoc,
                    country: str, own: frozenset[str] = frozenset()) -> list[Problem]:
     """A number written into a line's printed words (its name, hours, tab label, texting
     words) that the line itself could not print: a premium-rate number in its hours (`own`:
-    the line's own numbers, which it may repeat)."""
+    the kit's confirmed numbers, `line_numbers`, which it may give as an article may)."""
     from generator.content.text_numbers import printed_text_problem
 
     given = {"name": item.name, "hours": item.hours, "tab_label": item.tab_label,

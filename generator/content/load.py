@@ -21,6 +21,7 @@ from generator.content.kit_parts import (
     card_articles,
     collect,
     emergency_first,
+    kit_line_numbers,
     line_numbers,
     line_problems_without_site,
     load_library,
@@ -75,7 +76,8 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
         resources_path = resources_file(folders, site.resource_source is not None)
         resources = collect(problems, load_resources, resources_path, site, problems,
                              roots, lines_from_source) or ()
-        library, broken = load_library(site, folders, line_numbers(resources))
+        known = kit_line_numbers(resources, resources_path, site.options.country)
+        library, broken = load_library(site, folders, known)
         problems.extend(note for articles in library.values()
                         for article in articles.values() for note in article.notes)
     else:  # the lines are checked still: a wrong digit is not hidden behind site.yaml
@@ -85,7 +87,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
     problems.extend(merges)
     problems.extend(title_fallbacks(site))
     if site is not None:
-        problems.extend(site_text_problems(site, line_numbers(resources)))
+        problems.extend(site_text_problems(site, known | line_numbers(resources)))
     problems.extend(emergency_first(resources, site))
     problems.extend(promise_notes(resources, site))
     packs: tuple[Kit, ...] = ()

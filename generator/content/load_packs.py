@@ -13,6 +13,7 @@ from generator.content.extends import content_folders
 from generator.content.kit_parts import (
     card_articles,
     emergency_first,
+    kit_line_numbers,
     line_numbers,
     load_library,
     load_resources,
@@ -60,7 +61,8 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
     if "discreet_title" in site.files:  # the pack's own titles (the main kit's: said once)
         problems.extend(title_fallbacks(site))
     library, broken = load_library(site, (folder, *content_folders(root)),
-                                   line_numbers((*main_resources, *resources)))
+                                   line_numbers((*main_resources, *resources))
+                                   | kit_line_numbers((), own_lines, site.options.country))
     broken_problems = [p for found in broken.values() for p in found]
     if any(problem.severity == "error" for problem in problems) or not resources:
         raise ContentError(problems + broken_problems)

@@ -267,6 +267,9 @@ class Resource:
     hours_by_lang: Texts = Texts()
     tab_labels: Texts = Texts()
     emergency: bool = False  # dials the site's emergency number
+    # resources.yaml's `differs_from_published: true`: its numbers differ from a national
+    # line's on purpose, and the kit's printed text may give them (kit_parts.line_numbers)
+    differs_from_published: bool = False
     # What a piece may say of it (generator/content/promises.py): `free` and `confidential`
     # as resources.yaml gives them; the first line's phone free to call by the country's
     # numbering plan (asked of the first line only: no piece says it of another).
