@@ -106,13 +106,12 @@ def kit_line_numbers(resources: tuple[Resource, ...], path: Path, country: str
                      ) -> frozenset[str]:
     """`line_numbers` of the lines loaded, and `given_line_numbers` of resources.yaml at
     `path` (when it is one) whether or not it loaded: the numbers the kit's text may give."""
-    given: frozenset[str] = frozenset()
-    if path.name == "resources.yaml" and path.is_file():
-        try:
-            given = given_line_numbers(load_yaml(path), country)
-        except ContentError:
-            pass
-    return line_numbers(resources) | given
+    if path.name != "resources.yaml" or not path.is_file():
+        return line_numbers(resources)
+    try:
+        return line_numbers(resources) | given_line_numbers(load_yaml(path), country)
+    except ContentError:  # resources.yaml's own problems are said where it is loaded
+        return line_numbers(resources)
 
 
 def article_number_problems(article: Article, country: str,
