@@ -68,6 +68,26 @@ def test_discard_changes_asks_before_dropping_typed_work(context, server) -> Non
     assert asked and tab.input_value("#r1-name") != TYPED
 
 
+@pytest.mark.parametrize(("path", "field", "typed"), [
+    ("/settings", "#s-organization", "Harbor Lights (typed here)"),
+    ("/translations?lang=en", "#s-take_one", "Take one (typed here)"),
+    ("/article?lang=en", "#article-text", "Typed here.\n"),
+])
+def test_every_editing_page_asks_before_discarding(context, server, path: str, field: str,
+                                                   typed: str) -> None:
+    """Discard changes asks on Settings, Translations and the Article too (the Lines page:
+    above), and keeps what was typed when the answer is no."""
+    url, _ = server
+    tab = context.new_page()
+    tab.goto(url + path)
+    tab.fill(field, typed)
+    asked = _asked(tab, answer=False)
+    tab.get_by_role("link", name="Discard changes").click()
+    tab.wait_for_timeout(100)
+    assert asked and "will be lost" in asked[0]
+    assert tab.input_value(field) == typed
+
+
 def test_reload_after_a_conflict_asks_too(context, server) -> None:
     url, content = server
     tab = context.new_page()
