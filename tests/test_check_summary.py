@@ -109,3 +109,58 @@ def test_numbers_a_digit_off_a_national_line_are_each_shown(kit: Path, tmp_path:
             rf"{7 * index}: "
             rf"phone: {number} is one digit away from the National Domestic Violence "
             r"Hotline's published 1-800-799-7233", summary.err, re.MULTILINE), summary.err
+
+
+def _lettered(index: int) -> str:
+    """A name of letters, as real names differ (not by a number the summary counts as N)."""
+    word = ""
+    while True:
+        index, letter = divmod(index, 26)
+        word += "abcdefghijklmnopqrstuvwxyz"[letter]
+        if not index:
+            return word.title()
+
+
+UNDATED = 70  # an import's report of fewer than SUMMARY_FROM (60) lines is printed whole
+
+
+def test_undated_records_are_summarised_by_check_and_import(kit: Path, tmp_path: Path,
+                                                           run) -> None:  # noqa: ANN001
+    """1,500 HSDS records with no date printed 3,003 lines in `check` (a note and an error
+    for each) and 1,504 in `import hsds` (issue 39 verifier): each kind its first few and a
+    count, whatever the lines are called; `--verbose` prints every one."""
+    folder = big_export(kit / "export", UNDATED)
+    services = (folder / "services.csv").read_text(encoding="utf-8").splitlines()
+    services = [services[0], *(f"s{index},o1,{_lettered(index)} Haven,active"
+                               for index in range(UNDATED))]
+    (folder / "services.csv").write_text("\n".join(services) + "\n", encoding="utf-8")
+    edit(kit / "site.yaml", "brand_color:", "resources: {path: export}\nbrand_color:")
+    (kit / "resources.yaml").unlink()
+    every = run("check", kit, "--verbose")
+    assert every.code == 1
+    undated = [line for line in messages(every.err) if "no `verified` date" in line]
+    notes = [line for line in messages(every.err) if "no date it was last checked" in line]
+    assert len(undated) == len(notes) == UNDATED, every.err
+    summary = run("check", kit)
+    assert summary.code == 1
+    assert len(summary.err.splitlines()) < 20, summary.err
+    assert len([line for line in summary.err.splitlines() if "no `verified` date" in line
+                and line in undated]) == 3
+    assert re.search(rf"^ +{UNDATED} \S+services\.csv: '…': no `verified` date: call or text ",
+                     summary.err, re.MULTILINE), summary.err  # the kind cut at 150 characters
+    assert re.search(rf"^ +{UNDATED} \S+: note: '…': no date it was last checked",
+                     summary.err, re.MULTILINE), summary.err
+    assert "(`havenprint check --verbose` prints every one)" in summary.err
+    into = tmp_path / "into"
+    into.mkdir()
+    imported = run("import", "hsds", folder, "--into", into, "--country", "US")
+    assert imported.code == 0, imported.err
+    lines = imported.err.splitlines()
+    assert len(lines) < 12, imported.err
+    assert sum("no date it was last checked" in line for line in lines) == 4  # 3, and a count
+    assert re.search(rf"^ +{UNDATED} note: '…': no date it was last checked", imported.err,
+                     re.MULTILINE), imported.err
+    every_import = run("import", "hsds", folder, "--into", into, "--country", "US", "--force",
+                       "--verbose")
+    assert sum("no date it was last checked" in line
+               for line in every_import.err.splitlines()) == UNDATED

@@ -38,7 +38,6 @@ from generator.errors import (
     OutputInUse,
     UsageError,
     WriteError,
-    print_problems,
     shown_path,
 )
 from generator.render.targets import TARGETS, Target
@@ -80,8 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"havenprint: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except ContentError as error:
-        print_problems(error.problems)
+    except ContentError as error:  # summarised as a kit's warnings are (1,500 undated lines)
+        from generator.commands.problem_summary import print_summary
+
+        print_summary(error.problems, verbose=bool(args.verbose),
+                      command=str(getattr(args, "command", None) or "check"))
         return EXIT_CONTENT
     except OutputInUse as error:
         print(f"havenprint: error: {error}", file=sys.stderr)

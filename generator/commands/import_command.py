@@ -17,6 +17,7 @@ from generator.errors import (
     EXIT_OK,
     Code,
     ContentError,
+    Note,
     Problem,
     Refused,
     UsageError,
@@ -111,8 +112,9 @@ def report(result: ImportResult, source: Path | str, *, verbose: bool = False
           + (f", {len(refused):,} refused" if refused else ""), file=sys.stderr)
     print_summary(refused, verbose=verbose, command="import")
     skipped = result.report_lines(notes=False)
-    for line in [*summarised_lines(skipped, verbose=verbose),
-                 *(f"note: {note}" for note in result.notes)]:
+    notes = [Note(f"note: {note}", note.code, note.fields) if isinstance(note, Note)
+             else f"note: {note}" for note in result.notes]
+    for line in summarised_lines([*skipped, *notes], verbose=verbose):
         print(line, file=sys.stderr)
     return refused
 

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from generator.errors import Code, Problem, Refused, print_problems, shown_path
+from generator.errors import (
+    Code,
+    FieldValue,
+    Note,
+    Problem,
+    Refused,
+    print_problems,
+    shown_path,
+)
 
 SHOWN_OF_A_KIND = 3  # messages printed of each kind before the counts
 SUMMARY_FROM = 60  # fewer messages than this are all printed
@@ -27,6 +35,23 @@ _NUMBER = re.compile(r"\d[\d,.]*")
 _LANGUAGE_PREFIX = re.compile(r"^([a-z]{2,3}(?:-[A-Za-z0-9]+)*) \((?:[^()]|\([^()]*\))*\): ")
 
 
+# The fields of a problem or an import's note that hold a line's or a record's name: written
+# unquoted in its message ("House of Ruth: no `verified` date"), blanked to find its kind.
+_NAME_FIELDS = ("name", "record")
+
+
+def _names_blanked(message: str, fields: Mapping[str, FieldValue]) -> str:
+    """`message` with the names its fields give written as '…': 1,500 lines without a date
+    are one kind, whatever they are called."""
+    names = sorted({str(fields[key]) for key in _NAME_FIELDS
+                    if isinstance(fields.get(key), str) and str(fields[key]).strip()},
+                   key=len, reverse=True)
+    for name in names:
+        if name != message:
+            message = message.replace(name, "'…'")
+    return message
+
+
 def kind_of(problem: Problem) -> tuple[str, str, str]:
     """(file, severity, message) with what differs from one line or language to the next
     written as '…' and N."""
@@ -36,8 +61,8 @@ def kind_of(problem: Problem) -> tuple[str, str, str]:
         message = re.sub(rf"\b{re.escape(prefix.group(1))}\b", "…",
                          message[prefix.end():])
         message = f"…: {message}"
-    message = _NUMBER.sub("N", _QUOTED.sub("'…'", message))
-    return str(problem.path), problem.severity, message
+    message = _names_blanked(_QUOTED.sub("'…'", message), problem.fields)
+    return str(problem.path), problem.severity, _NUMBER.sub("N", message)
 
 
 def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
@@ -85,16 +110,20 @@ def print_summary(problems: Iterable[Problem], *, verbose: bool = False,
 
 def summarised_lines(lines: list[str], *, verbose: bool = False,
                      command: str = "import") -> list[str]:
-    """Report lines ("skipped NAME: reason"), or, when there are many and not `verbose`, the
-    first few of each kind (the reason but for the names and numbers in it) and a count of
-    each kind that repeats: a table of 99,998 rows skipped printed 99,998 lines."""
+    """Report lines ("skipped NAME: reason", "note: NAME: ..." as a `Note`, whose fields name
+    the record), or, when there are many and not `verbose`, the first few of each kind (the
+    reason but for the names and numbers in it) and a count of each kind that repeats: a
+    table of 99,998 rows skipped printed 99,998 lines, 1,500 undated records 1,500 notes."""
     if verbose or len(lines) < SUMMARY_FROM:
         return list(lines)
     counts: dict[str, int] = {}
     shown: list[str] = []
     for line in lines:
         head, _, reason = line.partition(": ")
-        kind = f"{head.split(' ', 1)[0]}: " + _NUMBER.sub("N", _QUOTED.sub("'…'", reason))
+        reason = _QUOTED.sub("'…'", reason)
+        if isinstance(line, Note):  # a note names its record unquoted
+            reason = _names_blanked(reason, line.fields)
+        kind = f"{head.split(' ', 1)[0]}: " + _NUMBER.sub("N", reason)
         counts[kind] = counts.get(kind, 0) + 1
         if counts[kind] <= SHOWN_OF_A_KIND:
             shown.append(line)
