@@ -192,22 +192,46 @@ def test_inside_panels_carry_lines_card_line_key_points_and_safety(built: Path,
         "Before you call",
         "Use a phone or computer the other person cannot check. Calls, texts and web visits "
         "can show up in call logs and browser history. In an emergency, call 911.",
-        "Use a phone the other person cannot check. In an emergency, call 911.",
         "Scan to call",
     ]
     for text in expected + key_points(kit / "articles" / "trauma-bonding.en.md"):
         assert text in inside, text
 
 
+def test_the_safety_note_prints_once(built: Path) -> None:
+    """Before you call" on the front says it in full; the pocket card's short note under
+    the first line said it a second time (issue 42): one "In an emergency, call 911." on
+    the strip, both sides read."""
+    strip = " ".join(panel_text(shop(built), page, index) for page in (0, 1)
+                     for index in range(4))
+    assert " ".join(strip.split()).count("In an emergency, call 911.") == 1
+    assert "Use a phone the other person cannot check." not in strip
+
+
+def test_the_first_line_and_its_code_stand_in_the_middle_of_their_panel(built: Path) -> None:
+    """The room the short note left is shared above and below the first line and its
+    code, as the other lines stand in the middle of theirs: no band of nothing at the
+    panel's foot."""
+    page = pdfium.PdfDocument(str(shop(built)))[1]
+    left, bottom, right, top = panel_rect(trim_origin(page), 0)
+    inked = [(box_bottom, box_top) for char, _, box_bottom, _, box_top
+             in char_boxes(shop(built), 1)
+             if char.strip() and bottom < box_bottom and box_top < top]
+    assert inked
+    above = top - max(box_top for _, box_top in inked)
+    below = min(box_bottom for box_bottom, _ in inked) - bottom
+    panel = top - bottom
+    assert abs(above - below) < panel / 4, (above, below, panel)
+
+
 def test_reading_order_panel_by_panel(built: Path) -> None:
     """Front: cover, card line, before you call, back cover. Back: the first line with its
-    QR code and the safety note, the other lines, key points, what happens when you call and
+    QR code, the other lines, key points, what happens when you call and
     room for notes."""
     assert "You are not alone" in panel_text(shop(built), 0, 1)
     assert "Before you call" in panel_text(shop(built), 0, 2)
     first = panel_text(shop(built), 1, 0)
     assert "1-800-799-7233" in first and "Scan to call" in first
-    assert "Use a phone the other person cannot check." in first
     others = panel_text(shop(built), 1, 1)
     assert "988 Suicide & Crisis Lifeline" in others and "911" in others
     assert "1-800-799-7233" not in others

@@ -71,7 +71,7 @@ def own_copy(kit: Path, layout: str) -> Path:
 
 @pytest.mark.parametrize(("layout", "slots"), [
     ("pocket-card", ["safety"]), ("brochure", ["before_you_call"]),
-    ("pocket-fold", ["before_you_call", "qr_note"]), ("poster", ["lines"]),
+    ("pocket-fold", ["before_you_call"]), ("poster", ["lines"]),
     ("safety-plan", ["intro"]),
 ])
 def test_every_format_marks_its_safety_slots(layout: str, slots: list[str]) -> None:
