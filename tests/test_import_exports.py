@@ -381,6 +381,37 @@ def test_a_taxonomy_code_as_a_name_is_printed_by_its_readable_name(kit: Path,
         digits(services["LH-2700.6500"]["phones"][0]["number"])) for line in written_lines(kit))
 
 
+@pytest.mark.parametrize(("name", "code"), [
+    ("rp-1500.1400-800", "rp-1500.1400-800"),
+    ("211 Brevard Inc – RP-1500.1400-800", "RP-1500.1400-800"),
+    ("Crisis line (rp-1500.1400-800.17)", "rp-1500.1400-800.17"),
+])
+def test_a_taxonomy_code_in_any_case_or_within_a_name_is_one(kit: Path, tmp_path: Path,
+                                                             run, name: str,  # noqa: ANN001
+                                                             code: str) -> None:
+    """A code written in lower case, or within a longer name, was refused as "the number
+    1500.1400-800 cannot be printed" (issue 39 verifier): it is a taxonomy code, printed by
+    its alternate_name; with no readable name, refused as a taxonomy code."""
+    data = tmp_path / "coded.json"
+    services = [{"id": "s1", "name": name, "alternate_name": "Suicide Prevention Hotlines",
+                 "status": "active", "phones": [{"number": "(321) 555-0104", "type": "voice"}]},
+                {"id": "s2", "name": f"Helpline {code}", "status": "active",
+                 "phones": [{"number": "(321) 555-0105", "type": "voice"}]}]
+    data.write_text(json.dumps([{"id": "o1", "name": "211 Brevard Inc", "services": services}]),
+                    encoding="utf-8")
+    result = run("import", "hsds", data, "--into", kit, "--force")
+    assert result.code == 1, result.err  # the second, with nothing readable, is refused
+    assert "cannot be printed" not in result.err, result.err
+    assert [line["name"] for line in written_lines(kit)][:1] == [
+        "211 Brevard Inc – Suicide Prevention Hotlines"], result.err
+    assert "printed as 'Suicide Prevention Hotlines' (its alternate_name)" in result.err
+    assert f"{code!r}" in result.err
+    assert re.search(rf"coded\.json:\d+: refused '211 Brevard Inc – Helpline {re.escape(code)}'"
+                     rf".*: its name 'Helpline {re.escape(code)}' holds the taxonomy code "
+                     rf"'{re.escape(code)}', not a name a card can print", result.err), result.err
+    assert not any("555-0105" in str(line.get("phone")) for line in written_lines(kit))
+
+
 def test_the_data_first_service_is_not_taken_for_the_shelter_line(kit: Path, tmp_path: Path,
                                                                   run) -> None:  # noqa: ANN001
     """A foreclosure hotline (the data's first service) printed as the card's first line

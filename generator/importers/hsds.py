@@ -53,7 +53,12 @@ COUNTRY_ALIASES = MappingProxyType({
     "GB": {"uk", "u.k.", "united kingdom", "great britain"}})
 _LEGAL_SUFFIX = re.compile(r"\b(inc|incorporated|llc|ltd|limited|cic|corp|co)\b\.?")
 # AIRS / 211 LA taxonomy codes: RP-1500.1400-800, BH-1800.1500-100, LH-2700.6500, YF-5000
-_TAXONOMY_CODE = re.compile(r"[A-Z]{1,2}-\d{4}(?:\.\d{3,4})?(?:-\d{3})?(?:\.\d{2,3})?")
+# (in any case: rp-1500.1400-800 is the same code), alone or within a longer name ("211
+# Brevard Inc – RP-1500.1400-800"), where its digits were taken for a phone number that cannot
+# print
+_CODE = r"[A-Z]{1,2}-\d{4}(?:\.\d{3,4})?(?:-\d{3})?(?:\.\d{2,3})?"
+_TAXONOMY_CODE = re.compile(_CODE, re.IGNORECASE)
+_TAXONOMY_CODE_IN = re.compile(rf"(?<![\w.-]){_CODE}(?![\w-]|\.\d)", re.IGNORECASE)
 
 
 def import_hsds(path: Path, *, country: str, today: date | None = None,
@@ -160,19 +165,24 @@ def _import_service(service: dict, run: _Run) -> None:
     if not text_of(service, "name"):
         raise DataError("'name' is missing")
     coded = text_of(service, "name") or ""
-    if is_taxonomy_code(coded):  # a 211's export naming a service by its AIRS code
+    codes = taxonomy_codes_in(coded)
+    if codes:  # a 211's export naming a service by its AIRS code, or with it
+        whole = is_taxonomy_code(coded)
+        said = (f"its name {coded!r} is a taxonomy code" if whole else
+                f"its name {coded!r} holds the taxonomy code {codes[0]!r}")
         readable = readable_name(service)
         if readable is None:
             collector.reject(service_label(service), (
-                f"its name {coded!r} is a taxonomy code, not a name a card can print, and "
-                "neither its alternate_name nor its taxonomy terms give one: name the "
-                "service in the data"))
+                f"{said}, not a name a card can print, and neither its alternate_name nor "
+                "its taxonomy terms give one: name the service in the data"))
             return
         source = ("alternate_name" if readable == text_of(service, "alternate_name")
                   else "taxonomy term")
         service = {**service, "name": readable}
-        collector.note(f"{service_label(service)}: the service's name in the data is the "
-                       f"taxonomy code {coded!r}; printed as {readable!r} (its {source})")
+        what = (f"is the taxonomy code {coded!r}" if whole else
+                f"{coded!r} holds the taxonomy code {codes[0]!r}")
+        collector.note(f"{service_label(service)}: the service's name in the data {what}; "
+                       f"printed as {readable!r} (its {source})")
     label = service_label(service)
     status = (text_of(service, "status") or "").lower().replace("_", " ")
     if run.statuses and status not in ACTIVE:
@@ -307,18 +317,26 @@ def is_taxonomy_code(name: str) -> bool:
                for part in re.split(r"[;,]", name)) and bool(name.strip())
 
 
+def taxonomy_codes_in(name: str) -> list[str]:
+    """The taxonomy codes a name is or holds, as written: `rp-1500.1400-800`, or the code of
+    "211 Brevard Inc – RP-1500.1400-800"."""
+    if is_taxonomy_code(name):
+        return [part.strip() for part in re.split(r"[;,]", name) if part.strip()]
+    return [match.group() for match in _TAXONOMY_CODE_IN.finditer(name)]
+
+
 def readable_name(service: dict) -> str | None:
-    """A name to print for a service the data names by a taxonomy code: its alternate_name,
-    else the name of its taxonomy term with that code."""
+    """A name to print for a service the data names by a taxonomy code, or with one: its
+    alternate_name, else the name of its taxonomy term with that code."""
     alternate = text_of(service, "alternate_name")
-    if alternate and not is_taxonomy_code(alternate):
+    if alternate and not taxonomy_codes_in(alternate):
         return alternate
-    code = (text_of(service, "name") or "").casefold()
+    codes = {code.casefold() for code in taxonomy_codes_in(text_of(service, "name") or "")}
     for attribute in objects_of(service, "attributes"):
         term = object_of(attribute, "taxonomy_term") or {}
         name = text_of(term, "name")
-        if name and (text_of(term, "code") or "").casefold() == code \
-                and not is_taxonomy_code(name):
+        if name and (text_of(term, "code") or "").casefold() in codes \
+                and not taxonomy_codes_in(name):
             return name
     return None
 
