@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import signal
@@ -77,6 +78,25 @@ def default_kit_in(folder: Path, languages: list[str] | tuple[str, ...]) -> Path
     site.write_text(re.sub(r"^languages: .*$", f"languages: [{', '.join(languages)}]",
                            site.read_text(encoding="utf-8"), flags=re.MULTILINE),
                     encoding="utf-8")
+    return folder
+
+
+def cache_with_session_fonts(folder: Path) -> Path:
+    """A cache folder for a new process (HAVENPRINT_CACHE=folder) holding the font files this
+    session made, and nothing else: a test about compiled templates or about what the cache
+    holds then waits for no font to be made again (the default kit's take about a minute of
+    processor time). Hard links, where the disk allows (nothing to copy: the cache writes a
+    new file and renames it, never into one), else copies."""
+    from generator.storage.disk_cache import cache_folder
+
+    fonts = folder / "havenprint" / "fonts"
+    fonts.mkdir(parents=True)
+    for path in cache_folder("fonts").iterdir():
+        if path.name.endswith(".ttf") or path.name.startswith(("cmap-", "axes-")):
+            try:
+                os.link(path, fonts / path.name)
+            except OSError:  # another disk
+                shutil.copy2(path, fonts / path.name)
     return folder
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.storage.disk_cache import cache_folder
-from tests.conftest import REPO, default_kit_in, page_texts
+from tests.conftest import REPO, cache_with_session_fonts, default_kit_in, page_texts
 
 
 def _build(kit: Path, out: Path, cache: Path) -> None:
@@ -26,7 +26,7 @@ def test_a_changed_template_is_compiled_again_in_a_new_process(kit: Path,
     own = kit / "layouts" / "pocket-card"
     shutil.copytree(REPO / "layouts" / "pocket-card", own)
     front = own / "front.j2"
-    cache = tmp_path / "cache"
+    cache = cache_with_session_fonts(tmp_path / "cache")  # no font to make: templates only
     _build(kit, tmp_path / "one", cache)
     assert list((cache / "havenprint" / "templates").iterdir())  # the compiled code was kept
     stamp = front.stat()
@@ -61,12 +61,7 @@ def test_a_build_keeps_only_fonts_and_templates(tmp_path: Path) -> None:
     packages, and what it read from them) and compiled templates: no other folder, no other
     file."""
     kit = default_kit_in(tmp_path / "content", ["en", "ar", "zh-Hans", "hi"])
-    cache = tmp_path / "cache"
-    made = cache / "havenprint" / "fonts"
-    made.mkdir(parents=True)
-    for path in cache_folder("fonts").iterdir():  # the font files this session made
-        if path.name.endswith(".ttf") or path.name.startswith(("cmap-", "axes-")):
-            shutil.copy2(path, made)
+    cache = cache_with_session_fonts(tmp_path / "cache")
     environment = {**os.environ, "HAVENPRINT_CACHE": str(cache)}
     for command in (["build", str(kit), "--out", str(tmp_path / "out"), "--target", "all",
                      "--no-previews"], ["check", str(kit)]):

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import REPO
+from tests.conftest import REPO, cache_with_session_fonts
 
 # Runs havenprint's main() with argv[3:] (imported as the command imports it), then the
 # code in argv[2], which leaves what it found in `facts`, written as JSON to argv[1].
@@ -62,8 +62,8 @@ facts = {"code": code, "compiled": compiled}
 
 def test_a_second_process_compiles_no_template(kit: Path, tmp_path: Path) -> None:
     """The layouts' templates and index.html's are compiled once; the next process loads
-    their code from the cache folder."""
-    cache = tmp_path / "cache"
+    their code from the cache folder (which holds the session's fonts: none is made)."""
+    cache = cache_with_session_fonts(tmp_path / "cache")
     argv = ("build", kit, "--out", tmp_path / "out", "--no-previews", "--jobs", "1")
     first = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
     second = in_new_process(tmp_path, COUNT_COMPILED, *argv, cache=cache)
