@@ -503,3 +503,40 @@ def test_the_digits_away_are_those_of_a_full_alignment(number: str,
             other[at], other[at + 1] = other[at + 1], other[at]
     written = "".join(other)
     assert _distance(number, written) == min(_full_alignment(number, written), 3)
+
+
+@pytest.mark.parametrize(("name", "field", "number", "published"), [
+    ("CrisisTextLine", "text.number", "741714", "741741"),
+    ("Crisis TextLine", "text.number", "741714", "741741"),
+    ("crisistextline", "text.number", "741714", "741741"),
+    ("TheHotline", "phone", "1-800-799-7223", "1-800-799-7233"),
+    ("NationalDomesticViolenceHotline", "phone", "1-800-799-7223", "1-800-799-7233"),
+    ("Call NationalDomesticViolenceHelpline", "phone", "1-800-799-7223", "1-800-799-7233"),
+    ("TrevorProject", "phone", "1-866-488-7836", "1-866-488-7386"),
+])
+def test_a_name_written_without_spaces_names_the_national_line(
+        name: str, field: str, number: str, published: str) -> None:
+    """"CrisisTextLine" with the swapped texting number 741714 passed (issue 39 verifier):
+    names are compared with their spaces, case and punctuation aside."""
+    parse = {"phone": parse_phone, "text.number": parse_text_number}[field]
+    found = differences({field: parse(number, "US")}, [name], None, "US")
+    assert [(f.field, f.severity) for f in found] == [(field, "error")], (name, found)
+    assert f"{number} differs from" in found[0].message
+    assert f"published {published}" in found[0].message or published in found[0].message
+
+
+@pytest.mark.parametrize("text", ["the women said", "Ohio DomesticViolenceHotline",
+                                  "Childlines of Ohio", "Sheltered Hotlines Ohio"])
+def test_words_that_only_run_together_by_chance_name_no_line(text: str) -> None:
+    assert named_lines([text], None) == []
+
+
+def test_check_refuses_a_swapped_texting_number_under_an_unspaced_name(kit: Path,
+                                                                        run) -> None:
+    (kit / "resources.yaml").write_text(_lines(
+        "  - name: CrisisTextLine\n    text: {number: \"741714\", keyword: HOME}\n"),
+        encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1, result.err
+    assert "CrisisTextLine: text.number: 741714 differs from Crisis Text Line's published" \
+        in result.err, result.err

@@ -202,12 +202,66 @@ def named_lines(names: Iterable[str], url: str | None) -> list[PublishedLine]:
     named = {line for name in written
              for found in pattern.findall(f" {name} ") for line in by_name[found]}
     named.update(line for line in published_lines() if set(line.alone) & set(written))
+    named.update(_named_unspaced([name for name in names if name]))
     hosts = {host for host in (_host(url), *(
         _host(found if "://" in found else f"https://{found}")
         for name in names if name for found in _HOST_IN_NAME.findall(name))) if host}
     return [line for line in published_lines()
             if line in named or any(host == domain or host.endswith(f".{domain}")
                                     for host in hosts for domain in line.web)]
+
+
+# Words run together, as a name is written in a handle or a web form: "CrisisTextLine",
+# "TheHotline", "nationaldomesticviolencehotline". A capital after a small letter starts a
+# word; within a run of letters, "hotline" and "helpline" are "line" as they are as words.
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_LINE_IN_RUN = re.compile(r"(?:hot|help)lines?")
+
+
+def _compact(text: str) -> str:
+    """`text` normalised with the spaces between its words taken out."""
+    joined = "".join(normalised(_CAMEL.sub(" ", text)).split())
+    return _LINE_IN_RUN.sub("line", joined)
+
+
+def _named_unspaced(names: list[str]) -> set[PublishedLine]:
+    """The national lines named with their words run together: a name of several words
+    written as one run of letters (a whole name, or one word of a longer text:
+    "Call CrisisTextLine"), or a name that names a line alone written so as a whole name
+    ("TheHotline"). Only a run written without spaces counts: "women said" in a sentence
+    is not Women's Aid."""
+    joined, alone = _unspaced_names()
+    found: set[PublishedLine] = set()
+    for name in names:
+        whole = _compact(name)
+        forms = {whole, whole.removeprefix("the")}
+        if len(name.split()) == 1 or _CAMEL.search(name):  # a run in it ("Crisis TextLine")
+            for form in forms:
+                found.update(alone.get(form, ()))
+                found.update(joined.get(form, ()))
+        for word in name.split():
+            run = _compact(word)
+            for form in {run, run.removeprefix("the")}:
+                found.update(joined.get(form, ()))
+    return found
+
+
+@remembered(1)
+def _unspaced_names() -> tuple[dict[str, tuple[PublishedLine, ...]],
+                               dict[str, tuple[PublishedLine, ...]]]:
+    """Each national line's names of several words, and its `alone` names, with their
+    spaces taken out: the lines each is one of."""
+    joined: dict[str, list[PublishedLine]] = {}
+    alone: dict[str, list[PublishedLine]] = {}
+    for line in published_lines():
+        for name in line.names:
+            if " " in name:
+                joined.setdefault(_LINE_IN_RUN.sub("line", "".join(name.split())),
+                                  []).append(line)
+        for name in line.alone:
+            alone.setdefault(_LINE_IN_RUN.sub("line", "".join(name.split())), []).append(line)
+    return ({name: tuple(lines) for name, lines in joined.items()},
+            {name: tuple(lines) for name, lines in alone.items()})
 
 
 @remembered(1)
