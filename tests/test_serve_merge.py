@@ -103,3 +103,41 @@ def test_two_tabs_translating_the_same_catalogue_keep_both_strings(served) -> No
     assert two.status_code == 200, two.text
     strings = yaml.safe_load(catalogue.read_text(encoding="utf-8"))
     assert strings["take_one"] == "Llévese uno" and strings["scan_tel"] == "Escanee para llamarnos"
+
+
+def test_two_tabs_starting_the_same_catalogue_keep_both_strings(served) -> None:
+    """Neither tab's page had a Spanish catalogue to load (each started from the built-in
+    strings): the second save keeps the first's string, and a string both changed is
+    shown, not overwritten."""
+    import yaml
+
+    from tests.serve_support import csrf_headers
+
+    client, workspace, kit = served
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace(
+        "languages: [en]", "languages: [en, es]"), encoding="utf-8")
+    catalogue = kit / "locales" / "es.yaml"
+    import html
+    import re
+
+    page = html.unescape(client.get("/translations", params={"lang": "es"}).text)
+    assert not catalogue.exists()
+    shown = {key: re.search(rf'id="s-{key}"[^>]*?value="([^"]*)"', page).group(1)
+             for key in ("take_one", "scan_tel")}
+
+    def save(strings: dict[str, str]):  # noqa: ANN202 - every string the page shows, as a page does
+        return client.post("/translations/save", headers=csrf_headers(workspace), json={
+            "lang": "es", "base": "absent", "strings": {**shown, **strings}})
+
+    one = save({"take_one": "Llévese uno"})
+    assert one.status_code == 200, one.text
+    two = save({"scan_tel": "Escanee para llamarnos"})
+    assert two.status_code == 200, two.text
+    strings = yaml.safe_load(catalogue.read_text(encoding="utf-8"))
+    assert strings["take_one"] == "Llévese uno" and strings["scan_tel"] == "Escanee para llamarnos"
+    before = catalogue.read_bytes()
+    three = save({"take_one": "Tome uno, es gratis"})
+    assert three.status_code == 409, three.text
+    assert "Llévese uno" in three.json()["message"]
+    assert catalogue.read_bytes() == before

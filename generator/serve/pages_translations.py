@@ -21,7 +21,7 @@ from generator.errors import Code, ContentError
 from generator.i18n.localize import catalogue_from_doc, language_status, site_catalogue_path
 from generator.safety.word_sources import texts_with
 from generator.serve.drafts import Remark, catalogue_remarks
-from generator.serve.files import ChangedOnDisk
+from generator.serve.files import ABSENT, ChangedOnDisk
 from generator.serve.kit_state import KitState
 from generator.serve.language_fonts import script_needed
 from generator.serve.languages import english_name
@@ -209,10 +209,17 @@ def _edited(ws: Workspace, state: KitState, data: dict[str, Any], saving: bool =
     try:
         status = language_status(lang, root, declared_strings(state.layouts))
         if saving and loaded.digest != data.get("base"):
+            # the page sends every string it shows: only those it changed are its edits
+            base = data.get("base")
+            base_text = (apply_strings(None, lang, status, {}, None, state.layouts)
+                         if base == ABSENT else ws.files.version(path, base)
+                         if isinstance(base, str) else None)
+            edits = (_edits_of_the_page(lang, path, strings, base_text, state)
+                     if base_text is not None else strings)
             merged = merged_with_saved(
                 ws, path, data, loaded.text, loaded.digest,
-                lambda base: apply_strings(base or None, lang, status, strings, signed_off,
-                                           state.layouts))
+                lambda base: apply_strings(base or None, lang, status, edits, signed_off,
+                                           state.layouts), base_text)
             if isinstance(merged, JSONResponse):
                 return merged
             text = merged
@@ -226,6 +233,25 @@ def _edited(ws: Workspace, state: KitState, data: dict[str, Any], saving: bool =
         return lang, path, text, remarks, None
     own = catalogue_from_doc(parse_yaml(text, path), status.english).strings
     return lang, path, text, remarks, own
+
+
+def _edits_of_the_page(lang: str, path: Path, strings: dict[str, str], base_text: str,
+                       state: KitState) -> dict[str, str]:
+    """The strings the page changed: those that differ from what it showed, the catalogue
+    as it loaded it (`base_text`) over the built-in strings."""
+    declared = declared_strings(state.layouts)
+    built_in = language_status(lang, None, declared)
+    try:
+        loaded = catalogue_from_doc(parse_yaml(base_text, path), built_in.english).strings
+    except (ContentError, ValueError):
+        return strings
+
+    def shown(key: str) -> str:
+        if key in loaded:
+            return loaded[key]
+        return built_in.strings.get(key, "") if built_in.origins.get(key) is not None else ""
+    return {key: text for key, text in strings.items()
+            if " ".join(text.split()) != " ".join(shown(key).split())}
 
 
 def _sign_off(data: dict[str, Any]) -> SignOff | None:

@@ -127,13 +127,14 @@ def merged_with_saved(ws: Workspace, path: Path, data: dict[str, Any], now: str 
     other version's lines shown (409), unless the volunteer chose "Keep my changes" over
     that very version (digest `current`): the page's lines there, every other change of the
     other version kept. Edits made to a version no longer known cannot be merged: refused
-    as before."""
-    from generator.serve.files import ChangedOnDisk, digest_of
+    as before. `base_text`: the version the edits were made to, as the page knows it (for a
+    file that did not exist, what the page started from)."""
+    from generator.serve.files import ABSENT, ChangedOnDisk, digest_of
     from generator.serve.merge import clash_said, merged
 
     base = text_field(data, "base")
     keep = data.get("keep") is True and data.get("current") == current
-    if base_text is None or digest_of(base_text.encode("utf-8")) != base:
+    if base_text is None or (digest_of(base_text.encode("utf-8")) != base and base != ABSENT):
         base_text = ws.files.version(path, base)
     if base_text is None:  # edits made to a version no longer kept
         if keep:
