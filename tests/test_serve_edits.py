@@ -458,3 +458,32 @@ def test_no_developer_words_in_the_colour_the_front_matter_or_a_chinese_hint(
                              "key": "name", "name": "National Domestic Violence Hotline",
                              "text": "National Domestic Violence Hotline"})).text
     assert "give its Chinese (Simplified) name" in hint and "{" not in hint and "`" not in hint
+
+
+def test_two_tabs_each_adding_a_line_keep_both_lines(served) -> None:
+    """Two tabs each add a line at the end: the second save shows the other tab's line
+    beside its own (the same place), and Keep my changes keeps both, the other's first."""
+    client, workspace, kit = served
+    resources = kit / "resources.yaml"
+    loaded_text = resources.read_text(encoding="utf-8")
+    loaded = digest_on_disk(resources)
+
+    def added(name: str, phone: str) -> dict:
+        return table_of([("r0", {}), ("r1", {}), ("r2", {}), ("n1", {
+            "name": name, "phone": phone, "verified": "2026-11-20"})])
+
+    first = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        "table": added("Harbor Light Crisis Line", "1-800-555-0134"), "base": loaded,
+        "base_text": loaded_text})
+    assert first.status_code == 200, first.text
+    second = {"table": added("Lakeshore Crisis Line", "1-800-555-0156"), "base": loaded,
+              "base_text": loaded_text}
+    clash = client.post("/lines/save", headers=csrf_headers(workspace), json=second)
+    assert clash.status_code == 409 and "Harbor Light Crisis Line" in clash.json()["message"]
+    kept = client.post("/lines/save", headers=csrf_headers(workspace), json={
+        **second, "keep": True, "current": clash.json()["current"]})
+    assert kept.status_code == 200, kept.text
+    lines = yaml.safe_load(resources.read_text(encoding="utf-8"))["resources"]
+    names = [str(line["name"]) for line in lines]
+    assert len(lines) == 5
+    assert "Harbor Light Crisis Line" in names[3] and "Lakeshore Crisis Line" in names[4]

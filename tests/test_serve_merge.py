@@ -35,12 +35,14 @@ def test_one_line_changed_differently_is_a_clash_with_both_sides() -> None:
     assert merged(BASE, mine, theirs, keep_mine=True).text == mine
 
 
-def test_lines_added_at_the_same_place_clash() -> None:
+def test_lines_added_at_the_same_place_clash_and_keeping_mine_keeps_both() -> None:
     result = merged(BASE, BASE + "e: mine\n", BASE + "e: theirs\n")
     assert len(result.clashes) == 1
+    assert merged(BASE, BASE + "e: mine\n", BASE + "e: theirs\n", keep_mine=True).text == \
+        BASE + "e: theirs\ne: mine\n"
     kept = merged(BASE, BASE + "e: mine\n", "a: 0\n" + BASE[5:] + "e: theirs\n",
                   keep_mine=True)
-    assert kept.text == "a: 0\nb: 2\nc: 3\nd: 4\ne: mine\n"
+    assert kept.text == "a: 0\nb: 2\nc: 3\nd: 4\ne: theirs\ne: mine\n"
 
 
 def test_an_article_saved_meanwhile_keeps_both_edits_or_shows_the_same_line(served) -> None:

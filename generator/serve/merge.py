@@ -5,7 +5,8 @@ Each side's changes to the version both started from are found with difflib; cha
 different lines are both kept. Where both sides changed the same lines (or added lines at
 the same place) differently, that place is a clash: the save stops and shows the other
 version's lines there beside the page's, unless the volunteer chose to keep theirs for
-those places ("Keep my changes"), which keeps every other change of the other version. In
+those places ("Keep my changes"), which keeps every other change of the other version
+(and, where both only added lines, the other's too: two tabs each adding a line). In
 the files the page writes one setting, string or field of a line is one line of YAML (or of
 an article's text), so this merges them field by field.
 """
@@ -35,7 +36,9 @@ class Clash:
 
 @dataclass(frozen=True)
 class Merged:
-    text: str  # both sides' changes; at a clash the page's when kept, else the other's
+    # both sides' changes; at a clash the page's when kept (lines both added at one place:
+    # the other's, then the page's), else the other's
+    text: str
     clashes: tuple[Clash, ...]
 
 
@@ -66,7 +69,10 @@ def merged(base: str, mine: str, theirs: str, keep_mine: bool = False) -> Merged
             out += mine_lines
         else:
             clashes.append(Clash(len(out) + 1, tuple(theirs_lines), tuple(mine_lines)))
-            out += mine_lines if keep_mine else theirs_lines
+            if keep_mine and start == end:  # lines added at one place by both: both kept
+                out += theirs_lines + mine_lines
+            else:
+                out += mine_lines if keep_mine else theirs_lines
     out += old[position:]
     return Merged("".join(out), tuple(clashes))
 
