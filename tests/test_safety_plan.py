@@ -241,6 +241,24 @@ def test_the_back_cover_is_designed(built: Path) -> None:
     assert "Wellness contacts" in left
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_back_cover_has_lines_for_notes(built: Path, lang: str) -> None:
+    """Issue 42: the back cover was a tint, an ornament and a small title. It carries
+    something of use that says nothing: "Notes" (the catalogue's word) over lines a pen
+    can use, in the top half of the page at most (a notes area is at most half a panel)."""
+    pdf = built / lang / f"{FORMAT}.pdf"
+    # a right-to-left booklet opens the other way: its back cover is the sheet's right half
+    back = [rule for rule in rules(pdf, 0) if (rule[0] >= PAGE if lang == "ar"
+                                                else rule[1] <= PAGE)]
+    assert len(back) >= 6, (lang, len(back))
+    gaps = [above[2] - below[2] for above, below in zip(back, back[1:], strict=False)]
+    assert min(gaps) >= PEN - 0.01
+    top = LETTER_LANDSCAPE[1] - SAFE
+    assert top - back[-1][2] <= 0.5 * (LETTER_LANDSCAPE[1] - 2 * SAFE) + 0.01
+    heading = strings(lang)["notes_heading"]
+    assert flat(heading) in flat(pdftotext_raw(pdf, 1)), (lang, heading)
+
+
 # --- type, contrast, writing space ------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)

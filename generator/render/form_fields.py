@@ -26,7 +26,11 @@ BOX_PAD = 1.5  # a check box reaches this far past the printed box, easier to hi
 def add_form_fields(canvas: Canvas, face: PlacedFace, x: float, y: float,
                     prefix: str = "") -> int:
     """Fields for `face` drawn with its trim's lower-left corner at (x, y) on the current
-    page; `prefix` keeps names apart when a face is placed more than once. How many."""
+    page; `prefix` keeps names apart when a face is placed more than once. How many. An
+    outside face (a booklet's covers) has none: what is typed on it would print where
+    anyone sees it, and its lines are for a pen."""
+    if face.spec.outside:
+        return 0
     form = canvas.acroForm
     count = 0
     per_slot: dict[str, int] = {}
