@@ -226,6 +226,34 @@ def test_a_premium_number_in_the_sites_card_line_is_refused(kit: Path, run) -> N
             f"printed: {PREMIUM}") in result.err, result.err
 
 
+@pytest.mark.parametrize(("old", "new", "field", "number", "reason"), [
+    ("discreet_title: Wellness contacts", 'discreet_title: "Contacts 1-900-555-0199"',
+     "discreet_title", "1-900-555-0199", PREMIUM),
+    ("discreet_title: Wellness contacts", 'discreet_title: {en: "Contacts 1-800-799-7223"}',
+     "discreet_title (en)", "1-800-799-7223",
+     "it differs from the National Domestic Violence Hotline's published"),
+    ("organization: Lives Healing",
+     'organization: "Call 1-900-555-0199 Center"\nshow_organization: true', "organization",
+     "1-900-555-0199", PREMIUM),
+])
+def test_a_number_in_the_discreet_title_or_organization_is_checked(
+        kit: Path, run, old: str, new: str, field: str, number: str, reason: str) -> None:
+    """Issue 40 verifier (D1, D2): the outside title prints on every card front, the
+    organisation's name where show_organization allows; their numbers are checked as the
+    card line's are."""
+    edit(kit / "site.yaml", old, new)
+    line = next(index for index, text in enumerate(
+        (kit / "site.yaml").read_text(encoding="utf-8").splitlines(), start=1)
+        if text.startswith(field.split(" ")[0] + ":"))
+    result = run("check", kit)
+    assert result.code == 1
+    said = [text for text in result.err.splitlines()
+            if f"{field}: the number {number} in it cannot be printed: {reason}" in text]
+    assert said, result.err
+    assert said[0].startswith(f"{kit / 'site.yaml'}:"), said
+    assert int(said[0].removeprefix(f"{kit / 'site.yaml'}:").split(":")[0]) in (line, line + 1)
+
+
 # --- a number written with typographic dashes and spaces (issue 39) ----------------------------
 
 SEPARATORS = {

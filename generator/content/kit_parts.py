@@ -140,16 +140,25 @@ def article_number_problems(article: Article, country: str,
 
 
 def site_text_problems(site: Site, known: frozenset[str] = frozenset()) -> list[Problem]:
-    """A number in site.yaml's `card_line` that a line could not print (`known`: the kit's
-    lines' numbers)."""
+    """A number in what site.yaml gives to print (`card_line`, `discreet_title` on every
+    card front, `organization`) that a line could not print (`known`: the kit's lines'
+    numbers): a premium-rate number on the outside of a card is no safer than inside."""
     from generator.content.text_numbers import text_number_problems
 
-    texts = {f"card_line ({lang})" if lang else "card_line": text
-             for lang, text in ((None, site.card_line.default), *site.card_line.by_lang)
-             if text}
-    return [replace(problem, path=site.file_of("card_line"), line=site.line_of("card_line"))
-            for problem in text_number_problems(texts, site.options.country,
-                                                site.file_of("card_line"), known=known)]
+    title = site.options.discreet_title
+    given: dict[str, tuple[tuple[str | None, str], ...]] = {
+        "card_line": ((None, site.card_line.default or ""), *site.card_line.by_lang),
+        "discreet_title": (tuple(title.items()) if isinstance(title, dict)
+                           else ((None, title),)),
+        "organization": ((None, site.options.organization),),
+    }
+    problems = []
+    for field, texts in given.items():
+        named = {f"{field} ({lang})" if lang else field: text for lang, text in texts if text}
+        problems.extend(replace(problem, path=site.file_of(field), line=site.line_of(field))
+                        for problem in text_number_problems(named, site.options.country,
+                                                            site.file_of(field), known=known))
+    return problems
 
 
 def card_articles(site: Site, first: dict[str, Article]) -> dict[str, Article]:
