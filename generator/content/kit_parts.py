@@ -152,7 +152,7 @@ def site_text_problems(site: Site, known: frozenset[str] = frozenset()) -> list[
                            else ((None, title),)),
         "organization": ((None, site.options.organization),),
     }
-    problems = []
+    problems: list[Problem] = []
     for field, texts in given.items():
         named = {f"{field} ({lang})" if lang else field: text for lang, text in texts if text}
         problems.extend(replace(problem, path=site.file_of(field), line=site.line_of(field))
