@@ -157,11 +157,14 @@ def uniform_runs(image: Image.Image, top: int, bottom: int) -> int:
 @pytest.mark.parametrize("lang", ["en", "ar", "th"])
 def test_no_blank_band_across_the_sheet(posters: Path, size: str, lang: str) -> None:
     """From the top of the sheet to the tear line, no band across it a tenth of its height
-    tall is one colour (Tabloid had white bands of 53, 44 and 31 mm)."""
+    tall is one colour (Tabloid had white bands of 53, 44 and 31 mm). On Tabloid and A3,
+    whose column beside the code now grows to the tear line and starts nearer the colour
+    band, none 6.5 % of it (28 mm; they left 29-37 mm above the tabs or under the band)."""
     pdf = posters / lang / f"poster-{size}.pdf"
     image = rendered(pdf)
     tear = round(PAGE[size][1] - tab_band(size)[3])
-    assert uniform_runs(image, round(0.02 * image.height), tear) < 0.1 * image.height
+    share = 0.065 if size in ("tabloid", "a3") else 0.1
+    assert uniform_runs(image, round(0.02 * image.height), tear) < share * image.height
 
 
 @needs_pdftotext
