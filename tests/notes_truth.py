@@ -1,8 +1,8 @@
 """What the build says of the lines, checked against the PDFs it wrote: a line it says a piece
 leaves out is not printed whole there, and the pieces it says print it whole do (and are all
 that do). A line prints whole on a piece when the page text, read back by pdftotext, holds
-its name in the piece's language and every way to reach it (its number, texting keyword and
-number, TTY; its web address where it has no number)."""
+its name in the piece's language, every way to reach it (its number, texting keyword and
+number, TTY; its web address where it has no number) and its hours where they are not 24/7."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ import pytest
 
 from generator.content.layouts import LAYOUTS_DIR, load_layout
 from generator.content.models import Kit, Resource
+from generator.content.promises import open_all_hours
 from generator.content.web_address import bare_domain
 from generator.i18n.localize import load_strings
+from generator.layout.compose import hours_text
 
 needs_pdftotext = pytest.mark.skipif(
     shutil.which("pdftotext") is None,
@@ -86,9 +88,16 @@ def ways_to_reach(line: Resource) -> list[str]:
 
 
 def prints_whole(pdf: Path, line: Resource, kit: Kit, lang: str) -> bool:
+    """Its name, every way to reach it and, where they are not 24/7, its hours as the
+    language writes them (a survivor needs to know when to call: issue 39)."""
     text = pdf_text(pdf)
-    name = line.name_in(lang, load_strings(lang, kit.root))
-    return all(spaceless(part) in text for part in [name, *ways_to_reach(line)])
+    strings = load_strings(lang, kit.root)
+    name = line.name_in(lang, strings)
+    hours = line.hours_in(lang)
+    # each word of the hours: poppler reads a right-to-left line's days after its times
+    when = ((hours_text(hours, strings, lang) or "").split()
+            if hours and not open_all_hours(hours) else [])
+    return all(spaceless(part) in text for part in [name, *ways_to_reach(line), *when])
 
 
 @cache

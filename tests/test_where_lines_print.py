@@ -196,3 +196,75 @@ def test_the_web_page_says_the_restroom_notes_in_plain_words(
         assert said.startswith(("The restroom poster names no line: ",
                                 "The Sticker carries line 1 alone: ")), said
         assert "poster_discreet" not in said and "[e" not in said, said
+
+
+WEEKDAY_HOURS = """resources:
+  - name: National Domestic Violence Hotline
+    phone: 1-800-799-7233
+    tty: 1-800-787-3224
+    text: {number: "88788", keyword: START}
+    hours: 24/7
+    verified: 2026-11-01
+  - name:
+      en: House of Ruth Maryland
+      ar: بيت روث ماريلاند
+    phone: (410) 889-7884
+    tty: (410) 889-7885
+    text: {number: "741741", keyword: HOME}
+    url: https://www.hruth.org/get-help
+    hours: Mon–Fri 9:00–17:00
+    verified: 2026-11-01
+  - name: Emergency
+    phone: "911"
+    verified: 2026-11-01
+"""
+
+
+@needs_pdftotext
+def test_a_line_whose_weekday_hours_gave_way_is_not_said_to_print_whole(
+        tmp_path: Path) -> None:
+    """The Arabic pocket card left out House of Ruth's Mon–Fri hours for want of room while
+    the build counted the line printed whole there (issue 39 verifier): hours that are not
+    24/7 are part of a line printed whole. What the build says of every piece (its notes,
+    the manifest's lines printed whole) is what the PDFs, read back, print."""
+    import json
+
+    from tests.notes_truth import prints_whole
+
+    langs = ("en", "ar")
+    kit = kit_in(tmp_path / "kit", langs, resources=WEEKDAY_HOURS)
+    out = tmp_path / "out"
+    files = {"pocket-card": "pocket-card.pdf", "pocket-fold": "pocket-fold.pdf",
+             "poster": "poster-letter.pdf"}
+    code, err = run_cli("build", kit, "--out", out, "--no-previews",
+                        *(arg for layout in files for arg in ("--format", layout)))
+    assert code == 0, err
+    loaded = load_kit(kit)
+    check_notes(loaded, out, err, files, langs)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    said = {entry["path"]: [line["name"] for line in entry.get("lines", [])]
+            for entry in manifest["outputs"]}
+    checked = 0
+    for lang in langs:
+        for pdf in files.values():
+            whole = [line.name for line in loaded.resources if not line.emergency
+                     and prints_whole(out / lang / pdf, line, loaded, lang)]
+            listed = [name for name in said[f"{lang}/{pdf}"] if name != "Emergency"]
+            assert listed == whole, (lang, pdf, listed, whole)
+            checked += 1
+    assert checked == 6
+    # the case the verifier found: the Arabic card had no room for House of Ruth's Mon–Fri
+    # hours and printed it without them. Now the line prints with its hours or not at all,
+    # the same in every language, and the note says where it does print whole.
+    from tests.notes_truth import pdf_text, spaceless
+
+    ruth = loaded.resources[1]
+    for lang in langs:
+        name = ruth.name_in(lang, load_strings(lang, loaded.root))
+        for pdf in files.values():
+            if spaceless(name) in pdf_text(out / lang / pdf):
+                assert prints_whole(out / lang / pdf, ruth, loaded, lang), (lang, pdf)
+    on_card = {lang: prints_whole(out / lang / "pocket-card.pdf", ruth, loaded, lang)
+               for lang in langs}
+    assert len(set(on_card.values())) == 1, on_card  # the same lines in every language
+    assert "(hours) from 'House of Ruth Maryland'" not in err, err

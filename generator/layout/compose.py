@@ -59,6 +59,10 @@ class Item:
     # Left out in every language because in these it does not fit (or comes after a line
     # that does not): the kit's languages print the same lines (generator/pipeline/build.py).
     left_out_in: tuple[str, ...] = ()
+    # Its hours are not 24/7 (Mon–Fri 9–5): part of the line printed whole, since a survivor
+    # needs to know when to call. A list leaves out a whole later line before them
+    # (list_fit.cut_order), so that they print wherever the line does, in every language.
+    weekday_hours: bool = False
 
 
 # A line a document prints: where it is in the kit's resources, the line, what templates
@@ -409,7 +413,8 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
                 Item(resource.name, _render_block(template, "resource",
                                                   {**context, "item": view}, path),
                      resource.required, index,
-                     () if resource.required else unlisted.get(index, ()))
+                     () if resource.required else unlisted.get(index, ()),
+                     bool(resource.hours) and not open_all_hours(resource.hours))
                 for index, resource, view in _lines_of(slot, lines)
                 if not (resource.emergency and slot.emergency == "in_note" and in_note)
             )

@@ -20,6 +20,7 @@ from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.content.layouts import Layout, SizeSpec, declared_strings, page_size
 from generator.content.models import Kit, Resource
+from generator.content.promises import open_all_hours
 from generator.content.stock import stock_size
 from generator.content.web_address import bare_domain
 from generator.engine import remembered
@@ -30,6 +31,7 @@ from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.layout.compose import (
     ComposedFace,
     compose_face,
+    hours_text,
     kit_digits,
     strings_in_digits,
     template_context,
@@ -199,7 +201,9 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
     """The notes on what the document leaves out, the lines it prints whole and each line it
     leaves out with its note. A line prints whole on a piece when the piece lists it (its
     template printed something of it, in a list or a flow) and its placed text holds the
-    line's name and every way to reach it (`_missing`): what the build says of where a line
+    line's name and every way to reach it (`_missing`), and its hours where they are not
+    24/7 and a list left them out (a survivor needs to know when to call: a line whose
+    Mon–Fri hours gave way is printed partly, not whole): what the build says of where a line
     prints is read from what was placed, never from what was asked for (a restroom poster
     lists every line and prints the first line's numbers alone). A line the piece prints
     nothing of is told with why, unless it is the emergency line and the safety note names
@@ -216,11 +220,15 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
     selected, _ = selected_resources(kit, layout)
     first_only = _first_line_only(layout)
     discreet = _outside_when(kit, faces)
+    hours_cut = {index for face in faces for index in face.hours_left_out}
     for index in selected:
         if index in noted:
             continue
         line = kit.resources[index]
         missing = _missing(line, lang, composition.strings, text)
+        if index in hours_cut and not open_all_hours(line.hours_in(lang)) \
+                and "hours" not in missing:
+            missing.append("hours")  # said by the list's own warning: left out, no room
         if index in listed and not missing:
             printed.add(index)
             continue
@@ -240,7 +248,8 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
                                       "setting": discreet if not first_only else None})
             warnings.append(problem)
             left_out.append((index, problem))
-        elif missing != ["name"]:  # a name that gave way (the sticker's) is told already
+        elif missing not in (["name"], ["hours"]):  # a name that gave way (the sticker's),
+            # hours a list left out: each told already
             warnings.append(Problem(line.source.path, (
                 f"{layout.name}: prints {quoted(line.name)} without its {' and '.join(missing)}: "
                 "a line prints whole or not at all"), line.source.line, "warning",
@@ -457,8 +466,10 @@ def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
 
 
 def _missing(line: Resource, lang: str, strings: dict[str, str], text: str) -> list[str]:
-    """What of the line the placed text lacks: its name, and each way to reach it (its web
-    address where it has no number)."""
+    """What of the line the placed text lacks: its name, each way to reach it (its web
+    address where it has no number), and its hours where they are not 24/7 (when to call:
+    a piece that prints no hours prints a Mon–Fri line partly)."""
+    hours = line.hours_in(lang)
     ways = {"name": line.name_in(lang, strings),
             "phone": line.phone.display if line.phone else None,
             "TTY": line.tty.display if line.tty else None,
@@ -468,6 +479,8 @@ def _missing(line: Resource, lang: str, strings: dict[str, str], text: str) -> l
                                 and not line.text.description.get(lang) else None)}
     if not (line.phone or line.text or line.tty) and line.url:
         ways["web address"] = bare_domain(line.url)
+    if hours and not open_all_hours(hours):
+        ways["hours"] = hours_text(hours, strings, lang)
     return [what for what, shown in ways.items()
             if shown is not None and spaceless(html.unescape(shown)) not in text]
 

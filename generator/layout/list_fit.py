@@ -227,18 +227,26 @@ def _keeps_text(paragraph: Paragraph) -> bool:
 
 
 def cut_order(items: Sequence[Item]) -> list[Cut]:
-    """Everything that may be left out, in the order it is left out."""
+    """Everything that may be left out, in the order it is left out: the details, then the
+    lines, then the hours that are not 24/7 (`Item.weekday_hours`) of the lines that must
+    print: a line whose Mon–Fri hours do not fit is left out whole, in every language,
+    rather than printed without them; only a required line, which cannot be left out,
+    prints without them, last, with a warning that says so."""
     details: dict[str, list[Cut]] = {kind: [] for kind in DETAIL_KINDS}
+    when: list[Cut] = []
     for index in reversed(range(len(items))):
         paragraphs = items[index].paragraphs
         for number in reversed(range(len(paragraphs))):
             parts = paragraphs[number].parts
             for part in reversed(range(len(parts))):
                 kind = parts[part].kind
-                if kind is not None:
+                if kind == "hours" and items[index].weekday_hours:
+                    if items[index].required:
+                        when.append(Cut(index, number, part))
+                elif kind is not None:
                     details[kind].append(Cut(index, number, part))
     lines = [Cut(index) for index in reversed(range(len(items))) if not items[index].required]
-    return [cut for kind in DETAIL_KINDS for cut in details[kind]] + lines
+    return [cut for kind in DETAIL_KINDS for cut in details[kind]] + lines + when
 
 
 def assemble(items: Sequence[Item], cuts: frozenset[Cut]) -> list[Paragraph]:

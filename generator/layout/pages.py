@@ -22,6 +22,7 @@ def panel_pages(face: PlacedFace) -> list[PlacedFace]:
     pages[0].warnings = list(face.warnings)
     pages[0].left_out_lines = list(face.left_out_lines)
     pages[0].left_out_details = face.left_out_details
+    pages[0].hours_left_out = list(face.hours_left_out)
     return pages
 
 

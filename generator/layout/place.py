@@ -155,6 +155,9 @@ class PlacedFace:
     # lines a list could not hold whole, each with its warning (which the build completes)
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     left_out_details: int = 0  # what lists left out in all, lines and details
+    # lines whose hours a list left out (document.lines_told: hours that are not 24/7 are
+    # part of a line printed whole)
+    hours_left_out: list[int] = field(default_factory=list)
     # slots that gave way (a card's line), each with the texts it could have printed and
     # its note (which the build completes with the pieces that print one of them)
     gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
@@ -611,6 +614,8 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.warnings.append(warning)
         if cut.whole_line:  # the build adds where it does print (generator/pipeline/build.py)
             placed.left_out_lines.append((items[cut.item].line, warning))
+        elif fields.get("kind") == "hours":
+            placed.hours_left_out.append(items[cut.item].line)
     _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
 
 
