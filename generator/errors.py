@@ -234,6 +234,7 @@ class Code(Enum):
     NO_WORD_LIST = "outside.no-word-list", "plain_list"
     OUTSIDE_WORD = "outside.word", "format where word whose advice key"
     OUTSIDE_TELLS = "outside.tells", "format where words advice key"
+    OUTSIDE_NUMBER = "outside.number", "key number"
 
     # The checks around the piece: reading level, safety wording, colour, fonts, profile.
     NO_READING_FORMULA = "reading.no-formula", "", True

@@ -40,6 +40,7 @@ from generator.content.models import (
     Source,
     Stock,
 )
+from generator.content.outside_numbers import outside_number_problems
 from generator.content.promises import promise_notes
 from generator.content.same_number import merged_lines
 from generator.content.schema import (
@@ -88,6 +89,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
     problems.extend(title_fallbacks(site))
     if site is not None:
         problems.extend(site_text_problems(site, known | line_numbers(resources)))
+        problems.extend(outside_number_problems(site, resources))
     problems.extend(emergency_first(resources, site))
     problems.extend(promise_notes(resources, site))
     packs: tuple[Kit, ...] = ()

@@ -422,6 +422,14 @@ def _text_number(t: Telling) -> Said:
                 f"{t.text('reason')}.", key.split(".")[0] if t["name"] else None)
 
 
+def _outside_number(t: Telling) -> Said:
+    where = "it" if t.on_field else _quoted(t.text("key"))
+    return Said(f"{t.text('number')} in {where} is a helpline's own number: printed on the "
+                "outside, it tells whoever finds the piece what it is for (anyone can look "
+                "the number up). Leave it out; the lines' numbers are printed inside.",
+                t.text("key"))
+
+
 def _promise(t: Telling) -> str:
     claims = {"free": "free", "private": "private", "any time": "any time"}
     said = [f"“{claims.get(claim, claim)}”" for claim in t.items("said")]
@@ -811,6 +819,7 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.NO_WORD_LIST: _no_word_list,
     Code.OUTSIDE_WORD: _outside_word,
     Code.OUTSIDE_TELLS: _outside_tells,
+    Code.OUTSIDE_NUMBER: _outside_number,
     # safety, colour, reading
     Code.NO_READING_FORMULA: "There is no reading-level formula for {language}: ask a native "
                              "speaker whether it reads easily.",
