@@ -254,6 +254,37 @@ def test_a_number_in_the_discreet_title_or_organization_is_checked(
     assert int(said[0].removeprefix(f"{kit / 'site.yaml'}:").split(":")[0]) in (line, line + 1)
 
 
+@pytest.mark.parametrize(("text", "found", "reason"), [
+    ("You are not alone. Call 1-900-JKL-0199 now.", "1-900-JKL-0199",
+     "it dials 1-900-555-0199, which is a premium-rate number"),
+    ("Call 1-900-CALL-NOW", "1-900-CALL-NOW", "which is a premium-rate number"),
+    ("Call 900-JKL-0199 today", "900-JKL-0199", "which is a premium-rate number"),
+    ("Call 1-900-HELP", "1-900-HELP", "it is spelled in letters"),
+    ("Call 1-800-GO-HELP", "1-800-GO-HELP", "it is spelled in letters"),
+])
+def test_a_number_with_letters_for_digits_is_found(text: str, found: str, reason: str) -> None:
+    """Issue 40 verifier (D3): letters typed for a number's digit groups hide it from a
+    check that reads digits only."""
+    [(written, said)] = number_problems(text, "US")
+    assert written == found
+    assert reason in said, said
+
+
+@pytest.mark.parametrize("text", [
+    "Read 1-800 words a day", "COVID-19 tests", "Form I-9 and W-2", "See page 12-ABC",
+    "Open 9-5 Mon-Fri", "Call 1-800-799-SAFE (800-799-7233)", "Route 66-A"])
+def test_words_beside_numbers_are_no_number_in_letters(text: str) -> None:
+    assert number_problems(text, "US") == ()
+
+
+def test_a_card_line_with_a_number_in_letters_is_refused(kit: Path, run) -> None:
+    edit(kit / "site.yaml", "article: trauma-bonding",
+         'article: trauma-bonding\ncard_line: {en: "You are not alone. Call 1-900-JKL-0199 now."}')
+    result = run("check", kit)
+    assert result.code == 1
+    assert "card_line (en): the number 1-900-JKL-0199 in it cannot be printed" in result.err
+
+
 # --- a number written with typographic dashes and spaces (issue 39) ----------------------------
 
 SEPARATORS = {

@@ -160,15 +160,57 @@ def _scanned(text: str, country: str, known: frozenset[str]) -> tuple[tuple[str,
     plain = plain_separators(text)
     web = [match.span() for match in _WEB.finditer(plain)]
     found: list[tuple[str, str]] = []
-    runs = []
+    spelled = _spelled_runs(plain, web)
+    for start, end in spelled:
+        found.append(_spelled_problem(text[start:end], plain[start:end], country))
+    runs = list(spelled)
     for match in _WRITTEN.finditer(plain):
         start, end = _balanced(plain, *match.span())
         if any(begin <= start < stop for begin, stop in web):
             continue  # a number in a web or e-mail address
+        if any(begin <= start < stop for begin, stop in spelled):
+            continue  # in a number spelled in letters, said whole above
         runs.append((start, end))
         found.extend(_checked_run(text, plain, start, end, country, known))
     found.extend(_matched_elsewhere(text, plain, country, runs, web))
     return tuple(dict.fromkeys(found))
+
+
+# A number with letters for some of its digit groups (1-900-JKL-0199, 1-900-CALL-NOW,
+# 900-JKL-0199): a group of digits first, then groups of digits or capitals (or lower-case
+# letters between two digit groups) joined by hyphens or dots. Words joined by a space
+# ("1-800 words") or a number's word (24-hour, COVID-19) are not.
+_SPELLED = re.compile(r"(?<![\w+.-])\+?\d+(?:[-.](?:\d+|[A-Z]{2,}|[a-z]{2,}(?=[-.]\d)))+"
+                      r"(?![\w-])")
+_SPELLED_LEAST = 7  # digits and letters: a whole number's, not a form's code (12-ABC)
+
+
+def _spelled_runs(plain: str, web: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of numbers written partly in letters, without their digits in brackets
+    after them (1-800-799-SAFE (800-799-7233) is how a line advertises itself)."""
+    spans = []
+    for match in _SPELLED.finditer(plain):
+        run = match.group()
+        if (not any(char.isalpha() for char in run)
+                or sum(1 for char in run if char.isalnum()) < _SPELLED_LEAST
+                or any(begin <= match.start() < stop for begin, stop in web)
+                or _DIGITS_IN_BRACKETS.match(plain, match.end())):
+            continue
+        spans.append(match.span())
+    return spans
+
+
+def _spelled_problem(written: str, run: str, country: str) -> tuple[str, str]:
+    """Why a number spelled in letters cannot print: what its digits dial when that cannot
+    print either (premium rate), else that it is spelled in letters."""
+    import phonenumbers
+
+    dialled = phonenumbers.convert_alpha_characters_in_number(run)
+    if _valid(dialled, country) is None:
+        said = _reason(dialled, dialled, country)
+        if "premium" in said:
+            return written, f"it dials {dialled}, which {said.removeprefix('it ')}"
+    return written, _reason(written, run, country)
 
 
 def _matched_elsewhere(text: str, plain: str, country: str, runs: list[tuple[int, int]],
