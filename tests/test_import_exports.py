@@ -129,6 +129,43 @@ def test_one_extra_cell_skips_its_row_and_imports_the_rest(tmp_path: Path) -> No
                in note for note in result.notes)
 
 
+def test_a_row_with_an_extra_cell_is_refused_on_its_file_and_line(tmp_path: Path, kit: Path,
+                                                                 run) -> None:  # noqa: ANN001
+    """The refusal named the folder ("export: refused 'Birchwood Eviction Hotline
+    (services.csv row 5)'") where it names the file and line of every other refusal; and
+    the count said each refused record was skipped too (issue 39 verifier)."""
+    whole = imported(BAD_ROWS)
+    services = table(BAD_ROWS / "services.csv")
+    broken = next(index for index, row in enumerate(services)
+                  if row["name"] == "Birchwood Eviction Hotline")
+    export = with_row_changed(BAD_ROWS, tmp_path / "export", "services.csv", broken, ",stray")
+    result = run("import", "hsds", export, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    line = broken + 2  # the header is line 1
+    assert (f"{export / 'services.csv'}:{line}: refused 'Birchwood Eviction Hotline "
+            f"(services.csv row {line})': it has") in result.err, result.err
+    assert not re.search(rf"^{re.escape(str(export))}: refused", result.err, re.MULTILINE)
+    again = imported(export)
+    counted = re.search(r"^([\d,]+) line\(s\) kept, ([\d,]+) skipped, ([\d,]+) refused$",
+                        result.err, re.MULTILINE)
+    assert counted is not None, result.err
+    refused = len(again.rejected)
+    assert [int(group) for group in counted.groups()] == [
+        len(again.entries), len(again.skipped) - refused, refused], result.err
+    assert len(whole.skipped) == len(again.skipped) - 1  # the one row more, refused
+
+
+def test_import_csv_counts_a_refused_row_once(tmp_path: Path, kit: Path,
+                                              run) -> None:  # noqa: ANN001
+    """Six rows, five refused, were "1 line(s) kept, 5 skipped, 5 refused"."""
+    path = tmp_path / "lines.csv"
+    path.write_text("name,phone,verified\nOak Line,1-800-555-0120,2026-11-01\n" + "".join(
+        f"Line {index},555-1{index},2026-11-01\n" for index in range(5)), encoding="utf-8")
+    result = run("import", "csv", path, "--into", kit, "--force")
+    assert result.code == 1, result.err
+    assert "1 line(s) kept, 0 skipped, 5 refused" in result.err, result.err
+
+
 def test_a_table_the_import_does_not_read_is_not_parsed(tmp_path: Path) -> None:
     """taxonomy.csv (not read: no table links its terms) stopped the import with an extra
     cell; a stray quote or a broken row there is nothing to the import."""

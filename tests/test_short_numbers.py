@@ -142,6 +142,8 @@ def test_a_uk_kit_keeps_its_helplines(kit: Path, run) -> None:
     ("411", "US", "directory assistance"), ("611", "US", "repair and customer service"),
     ("933", "US", "a test number for the 911 system"), ("511", "US", "traffic and travel"),
     ("811", "US", "call before you dig"), ("411", "CA", "directory assistance"),
+    ("100", "GB", "the operator"), ("155", "GB", "the international operator"),
+    ("150", "GB", "repair and customer service"),
 ])
 def test_service_codes_that_reach_no_help_are_refused(kit: Path, run, number: str,  # noqa: ANN001
                                                       country: str, why: str) -> None:

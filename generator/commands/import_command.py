@@ -108,7 +108,7 @@ def report(result: ImportResult, source: Path | str, *, verbose: bool = False
     (each an error naming the file, and the line where there is one). Many of one kind
     (99,998 rows skipped) are said by their first few and a count, unless `verbose`."""
     refused = result.refusals(source)
-    print(f"{len(result.entries):,} line(s) kept, {len(result.skipped):,} skipped"
+    print(f"{len(result.entries):,} line(s) kept, {len(result.skipped_only):,} skipped"
           + (f", {len(refused):,} refused" if refused else ""), file=sys.stderr)
     print_summary(refused, verbose=verbose, command="import")
     skipped = result.report_lines(notes=False)

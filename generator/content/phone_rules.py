@@ -69,7 +69,8 @@ _EU_116 = re.compile(r"116\d{3}")
 # 311 (city services, which in many cities connect to domestic violence services), 711
 # (the relay service that lets a deaf or hard-of-hearing caller reach any line), 911 and
 # 988; and in Canada 811 (the provinces' nurse and health advice line). The others are
-# services of another kind, and 933 is a test number.
+# services of another kind, and 933 is a test number; so are the UK's operator (100, 155)
+# and BT's customer service (150).
 _DIRECTORY = ("directory assistance: an operator who looks numbers up (often charged), not "
               "a service that helps")
 _TRAVEL = "traffic and travel information: a recording, not a service that helps"
@@ -82,6 +83,13 @@ NOT_HELPLINES = MappingProxyType({
                    "that helps",
     ("US", "933"): "a test number for the 911 system (it reads back the calling phone's "
                    "number and address): nobody answers it",
+    # The UK's operator services, as 411 and 611 are in the US: the operator connects calls
+    # (often charged, from BT lines), and 150 is BT's own customer service.
+    ("GB", "100"): "the operator, who connects calls (often charged), not a service that "
+                   "helps",
+    ("GB", "155"): "the international operator, who connects calls abroad (charged), not a "
+                   "service that helps",
+    ("GB", "150"): _CARRIER,
 })
 
 

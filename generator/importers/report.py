@@ -53,6 +53,13 @@ class ImportResult:
     places: dict[tuple[str, str], tuple[str, int | None, str]] = field(
         default_factory=dict, compare=False)
 
+    @property
+    def skipped_only(self) -> list[tuple[str, str]]:
+        """The records skipped that were not refused (a filter, their status, the limit, a
+        repeat left them out): what "N skipped" counts, beside "M refused"."""
+        refused = set(self.rejected)
+        return [record for record in self.skipped if record not in refused]
+
     def report_lines(self, *, notes: bool = True) -> list[str]:
         """What was skipped and why, for people, besides what was refused (`refusals`): the
         records a filter, their status, the limit or a repeat left out; and the notes."""

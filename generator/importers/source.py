@@ -45,9 +45,9 @@ def entries_from_source(root: Path, source: dict, country: str,
                            source.get("first"))
     rejected = set(result.rejected)
     report: list[Problem] = [Problem(path, (
-        f"{len(result.entries)} line(s) kept, {len(result.skipped)} skipped (resources: in "
+        f"{len(result.entries)} line(s) kept, {len(result.skipped_only)} skipped (resources: in "
         "site.yaml)"), severity="info", code=Code.IMPORT_KEPT,
-        fields={"kept": len(result.entries), "skipped": len(result.skipped)})]
+        fields={"kept": len(result.entries), "skipped": len(result.skipped_only)})]
     if copied is not None:
         report.append(Problem(path, (
             f"the copy of the API {copied[1]} read {copied[0]}: `--refresh` reads the API "

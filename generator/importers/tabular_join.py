@@ -148,7 +148,8 @@ class Joiner:
         """The rows of `key` that have their required cells; the others are skipped."""
         table = self.tables.get(key)
         for bad in table.bad_rows if table else ():
-            self._skip(key, bad.number, bad.row, bad.reason, where=bad.place)
+            # a row of its own is refused on its file's line; one a stray quote took in, at it
+            self._skip(key, bad.number, bad.row, bad.reason, where=bad.where or None)
         for number, row in table.rows if table else ():
             empty = next((column for column in row_required(key) if not row[column]), None)
             if empty is None:
