@@ -90,7 +90,7 @@ class Code(Enum):
     LINE_NO_NAME = "line.no-name", "name"
     LINE_QR_WITHOUT = "line.qr-without", "name qr missing"
     LINE_UNREACHABLE = "line.unreachable", "name"
-    EMERGENCY_FIRST = "line.emergency-first", "number helpline"
+    EMERGENCY_FIRST = "line.emergency-first", "number ?helpline"
     PUBLISHED_OTHER_KIND = ("line.published-other-kind",
                             "name key number owner kind published_kind source recorded")
     PUBLISHED_NEAR = ("line.published-near",

@@ -378,6 +378,22 @@ def test_emergency_line_listed_first_is_an_error(kit: Path, run) -> None:  # noq
     assert "emergency number 911" not in run("check", kit).err
 
 
+@pytest.mark.parametrize(("lines", "first"), [
+    ([("Contact", "112"), ("Emergency", "911")], "112"),  # no helpline below (issue 40, D9)
+    ([("Police", "９１１")], "911"),  # the only line, in full-width digits
+])
+def test_an_emergency_number_first_is_an_error_whatever_follows(kit: Path, run, lines: list,
+                                                                first: str) -> None:
+    entries = "".join(f'  - name: {name}\n    phone: "{phone}"\n    verified: 2026-11-01\n'
+                      for name, phone in lines)
+    (kit / "resources.yaml").write_text(f"resources:\n{entries}", encoding="utf-8")
+    result = run("check", kit)
+    assert result.code == 1
+    assert (f"resources.yaml:2: the first line dials the emergency number {first}: it prints "
+            "largest and the QR code calls it; list a helpline first") in result.err, \
+        result.err
+
+
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
     ("articles/trauma-bonding.en.md", "and feel afraid", "and fee\0l afraid",
      "trauma-bonding.en.md:13: the file holds the control character U+0000, which is not "

@@ -197,11 +197,11 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
 def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[Problem]:
     """The first line is printed largest and its QR code is the card's: when that is an
     emergency number of the country (the site's, or any other: 112 in the US, 17 in France,
-    in any digits) while a helpline is listed below it, the card's scan calls the police. An
-    error: a survivor scanning the card for the helpline would reach the police instead;
-    the lines are usually pasted in another order, and the emergency line prints wherever
-    it stands."""
-    if site is None or len(resources) < 2:
+    in any digits), the card's scan calls the police. An error whatever follows it (a
+    helpline below it, or none, issue 40): a survivor scanning the card for help would reach
+    the police instead, and a card whose only line is the emergency number is no helpline's
+    card; the emergency line prints wherever it stands, and the safety note gives it."""
+    if site is None or not resources:
         return []
     first = resources[0]
     number = _emergency_number_dialled(first, site.options.country)
@@ -209,13 +209,15 @@ def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[
         return []
     helpline = next((r for r in resources[1:]
                      if _emergency_number_dialled(r, site.options.country) is None), None)
-    if helpline is None:
-        return []
+    advice = (f"list {helpline.name!r} first (the emergency line is printed wherever it "
+              "stands)" if helpline is not None else
+              "list a helpline first (the emergency line is printed wherever it stands, and "
+              "the safety note gives the number)")
     return [Problem(first.source.path, (
         f"the first line dials the emergency number {number}: it prints largest and the QR "
-        f"code calls it; list {helpline.name!r} first (the emergency line is printed "
-        "wherever it stands)"), first.source.line, code=Code.EMERGENCY_FIRST,
-        fields={"number": number, "helpline": helpline.name})]
+        f"code calls it; {advice}"),
+        first.source.line, code=Code.EMERGENCY_FIRST,
+        fields={"number": number, **({"helpline": helpline.name} if helpline else {})})]
 
 
 def _emergency_number_dialled(resource: Resource, country: str) -> str | None:

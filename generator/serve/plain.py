@@ -378,6 +378,10 @@ def _stale(t: Telling) -> Said:
 
 def _emergency_first(t: Telling) -> Said:
     number = t.text("number")
+    if not t["helpline"]:
+        return Said(f"The card's big number and QR code would call {number}: put a helpline "
+                    f"at line 1 ({number} prints wherever it stands, and the safety note "
+                    "gives it).", "phone")
     return Said(f"The card's big number and QR code would call {number}: move "
                 f"{t.quoted('helpline')} up to line 1 ({number} prints wherever it stands).",
                 "phone")
