@@ -579,6 +579,37 @@ def test_export_force_refuses_a_pipe_a_link_and_the_content_s_own_files(
                tmp_path / "vi-new.po", "--force").code == 0
 
 
+def test_export_force_replaces_only_a_translators_file_it_wrote(
+        pristine: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """Issue 40 verifier (D4): --force wrote a PO file over another content folder's
+    site.yaml, and over any file of any kind. A folder with a site.yaml, a file that is not
+    a translators' file of the format, are refused, --force or not; the file the export
+    wrote is replaced."""
+    kit = Path(shutil.copytree(pristine, tmp_path / "content"))
+    other = Path(shutil.copytree(pristine, tmp_path / "other"))
+    notes = tmp_path / "notes.po"
+    notes.write_text("my own notes\n", encoding="utf-8")
+    exported_xliff = tmp_path / "vi.xlf"
+    assert run("locale", "export", kit, "vi", "--out", exported_xliff).code == 0
+    kept = {path: path.read_bytes()
+            for path in (other / "site.yaml", other / "resources.yaml", notes, exported_xliff)}
+    for out, said in ((other / "site.yaml", "is inside the content folder"),
+                      (other / "articles" / "new.po", "is inside the content folder"),
+                      (notes, "is not a PO translators' file havenprint wrote"),
+                      (exported_xliff, "is not a PO translators' file havenprint wrote")):
+        result = run("locale", "export", kit, "vi", "--format", "po", "--out", out, "--force")
+        assert result.code == 2, (out, result.err)
+        assert said in result.err, (out, result.err)
+    assert {path: path.read_bytes() for path in kept} == kept
+    assert not (other / "articles" / "new.po").exists()
+    exported_po = tmp_path / "vi.po"
+    assert run("locale", "export", kit, "vi", "--out", exported_po).code == 0
+    exported_po.write_text(exported_po.read_text(encoding="utf-8").replace(
+        'msgstr ""', 'msgstr "x"', 1), encoding="utf-8")
+    assert run("locale", "export", kit, "vi", "--out", exported_po, "--force").code == 0
+    assert run("locale", "export", kit, "vi", "--out", exported_xliff, "--force").code == 0
+
+
 def stat_kind(path: Path) -> str:
     import stat
 

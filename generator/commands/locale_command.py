@@ -107,6 +107,7 @@ def run_export(args: argparse.Namespace) -> int:
     file_format = args.file_format or _format_of(args.out)
     out = args.out or Path(f"{lang}{SUFFIXES[file_format]}")
     _check_export_target(out, args.content)
+    _check_replaced_file(out, file_format)
     if out.exists() and not args.force:
         raise UsageError(f"{out} already exists; not replaced (a translator's work may be in "
                          "it): choose another --out, or add --force")
@@ -158,6 +159,36 @@ def _check_export_target(out: Path, content: Path) -> None:
             raise UsageError(f"--out {out} is inside the content folder {shown_path(folder)}: "
                              "write the translators' file elsewhere (the default is LANG.xlf "
                              "in the current folder)")
+
+
+# What every translators' file `locale export` writes says, in its header (po_file.py,
+# xliff.py): a file without it is not one to replace.
+_EXPORT_MARK = "Import with: havenprint locale import CONTENT FILE"
+_FORMAT_MARK = {"po": "msgid", "xliff": "<xliff"}
+
+
+def _check_replaced_file(out: Path, file_format: str) -> None:
+    """UsageError, --force or not, for an --out in any content folder (a folder with a
+    site.yaml, or one inside it: another kit's site.yaml would become a PO file) and for an
+    existing file that is not a translators' file of `file_format` that `locale export`
+    wrote (issue 40: --force replaced whatever was there)."""
+    where = out.absolute().parent
+    for folder in (where, *where.parents):
+        if (folder / "site.yaml").is_file():
+            raise UsageError(f"--out {out} is inside the content folder {shown_path(folder)}: "
+                             "write the translators' file elsewhere (the default is LANG.xlf "
+                             "in the current folder)")
+    if not out.is_file():
+        return
+    try:
+        with out.open("rb") as handle:
+            head = handle.read(16_384).decode("utf-8", errors="replace")
+    except OSError as error:
+        raise UsageError(f"--out {out}: {error.strerror}") from None
+    if _EXPORT_MARK not in head or _FORMAT_MARK[file_format] not in head:
+        raise UsageError(
+            f"--out {out} exists and is not a {file_format.upper()} translators' file "
+            "havenprint wrote: it is not replaced, --force or not; give another --out")
 
 
 def _format_of(out: Path | None) -> str:
