@@ -14,6 +14,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
+from hypothesis import HealthCheck, settings
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DecodedStreamObject, NameObject
 
@@ -32,6 +33,12 @@ start()
 # on, whatever the load. A disposition set here is inherited as the default across exec.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# Hypothesis's tests count examples, never time: its 200 ms deadline per example and its
+# too-slow health check fail a passing test on a loaded machine (CI's two cores often are).
+settings.register_profile("havenprint", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("havenprint")
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = REPO / "content"
