@@ -7,7 +7,6 @@ import ast
 import importlib
 import json
 import pkgutil
-import platform
 import subprocess
 import sys
 
@@ -16,6 +15,7 @@ import pytest
 import generator
 from generator.engine import current_engine
 from tests.conftest import DEFAULT_CONTENT, REPO
+from tests.memory_counts import COUNTABLE
 
 
 def test_every_cache_has_a_bound() -> None:
@@ -121,14 +121,10 @@ def test_no_module_keeps_state_of_its_own() -> None:
 
 # Lays a card out and draws it, each time with a card line of its own (as a volunteer typing
 # on the web page makes every build new): `warm` builds fill every cache (each bound a
-# thousandth of its size), then what the next `rounds` builds leave in use is counted after
-# collecting garbage: the blocks of Python's small-object allocator (every object up to 512
-# bytes) and the bytes glibc's malloc has handed out and not had back (larger objects,
-# ReportLab's and HarfBuzz's C memory). Both are counts, not the resident size (which moves
-# with the order of allocations and what glibc keeps), so the bounds can be tight: one object
-# kept a build is `rounds` blocks.
+# thousandth of its size), then what the next `rounds` builds leave in use is counted
+# (tests/memory_counts.py: one object kept a build is `rounds` blocks).
 MANY_BUILDS = """
-import ctypes, ctypes.util, gc, json, sys
+import json, sys
 import generator.engine  # every bound a thousandth, before any cache is made
 generator.engine._bound = lambda maxsize: max(1, round(maxsize * 0.001))
 from dataclasses import replace
@@ -139,24 +135,7 @@ from generator.render.targets import Target
 from generator.content.caches import cached_layouts
 from generator.pipeline.kit_checks import load_checked_kit
 from generator.render.starters import start
-
-
-class MallInfo2(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_size_t) for name in (
-        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
-        "fordblks", "keepcost")]
-
-
-libc = ctypes.CDLL(ctypes.util.find_library("c"))
-libc.mallinfo2.restype = MallInfo2
-
-
-def in_use():
-    gc.collect()
-    info = libc.mallinfo2()
-    return [sys.getallocatedblocks(), info.uordblks + info.hblkhd]
-
-
+from tests.memory_counts import memory_in_use
 start()
 kit = load_checked_kit(Path(sys.argv[1]))
 layout = cached_layouts(kit.root)["pocket-card"]
@@ -164,19 +143,18 @@ warm, rounds = int(sys.argv[2]), int(sys.argv[3])
 counts = []
 for number in range(warm + rounds):
     if number == warm:
-        counts.append(in_use())
+        counts.append(memory_in_use())
     article = kit.articles["en"]
     line = f"You are not alone ({number}), and what you feel makes sense."
     changed = replace(kit, articles={"en": replace(article, card_line=line)})
     render_pdf(changed, lay_out(changed, layout, "en"), Target.OFFICE)
-counts.append(in_use())
+counts.append(memory_in_use())
 print(json.dumps(counts))
 """
 WARM_BUILDS, COUNTED_BUILDS = 500, 300
 
 
-@pytest.mark.skipif(not (sys.platform == "linux" and platform.libc_ver()[0] == "glibc"),
-                    reason="counts glibc's memory (mallinfo2)")
+@pytest.mark.skipif(not COUNTABLE, reason="counts glibc's memory (mallinfo2)")
 def test_memory_stays_flat_over_many_builds() -> None:
     """With every cache bound a thousandth of its size (full after the first builds), nothing
     else may grow: not ReportLab's registries, not the fonts, not the engine. Some of
