@@ -573,6 +573,46 @@ def _camel_case_split(text: str) -> str:
                    for before, char in zip(f" {text}", text, strict=False))
 
 
+# Words run together with a listed one without a capital between them, read apart (issue
+# 40): at a digit ("Shelter4U"), after capitals ("DVhelp", "SOSrape", "IPVsupport"), and,
+# in a web address's labels, the words sites join to a listed one ("stopabuse.org",
+# "abusehelp.org", "rapecrisis.org.uk"). Only the words taken off are known here (there is
+# no dictionary): what is left is a listed word when it is one whole, and is otherwise read
+# as it was.
+_RUN_APART = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])|(?<=[A-Z]{2})(?=[a-z]{2})")
+_LABEL = re.compile(r"\b[a-z0-9]{5,}(?=\.[a-z])|(?<=[a-z0-9]\.)[a-z0-9]{5,}\b")
+_JOINED_BEFORE = ("stop", "end", "no", "anti", "beat", "help", "safe", "beyond", "after")
+_JOINED_AFTER = ("help", "crisis", "support", "line", "lines", "center", "centre", "info",
+                 "now", "sos", "network", "net", "hub", "services", "house", "home", "aid",
+                 "project", "today", "4u", "us", "uk", "org", "free")
+
+
+def _run_apart(text: str) -> str:
+    """`text` with the words run together above read apart."""
+    text = _RUN_APART.sub(" ", text)
+    return _LABEL.sub(lambda label: _label_apart(label.group()), text)
+
+
+def _label_apart(label: str) -> str:
+    words = []
+    for _ in range(3):
+        before = next((word for word in _JOINED_BEFORE
+                       if label.startswith(word) and len(label) - len(word) >= 4), None)
+        if before is None:
+            break
+        words.append(before)
+        label = label[len(before):]
+    after: list[str] = []
+    for _ in range(3):
+        found = next((word for word in _JOINED_AFTER
+                      if label.endswith(word) and len(label) - len(word) >= 4), None)
+        if found is None:
+            break
+        after.insert(0, found)
+        label = label[:-len(found)]
+    return " ".join((*words, label, *after))
+
+
 def _readings(text: str) -> tuple[str, ...]:
     """The ways `text` is read: as written, with HTML entities decoded ("vi&#111;lence"
     prints as written), with words run together in camel case apart ("ShelterHouse"),
@@ -582,6 +622,7 @@ def _readings(text: str) -> tuple[str, ...]:
     readings = dict.fromkeys((text, html.unescape(text)))
     for reading in list(readings):
         readings.setdefault(_camel_case_split(reading))
+        readings.setdefault(_run_apart(reading))
     for reading in list(readings):
         readings.update(dict.fromkeys(_letters_read(reading)))
     for reading in list(readings):
