@@ -49,7 +49,7 @@ REFUSED = {
 ACCEPTED = ["https://www.thehotline.org", "http://example.org:8080/path?q=1#x",
             "https://a.b.example.co.uk", "https://bücher.de/", "https://пример.рф",
             "https://пример.com", "https://\u0455\u0441\u0430\u0440\u0435.рф",
-            "https://ελλάδα.gr", "https://ｅｘａｍｐｌｅ.org",
+            "https://ελλάδα.gr",
             "https://日本語ドメイン.jp", "https://example.xn--p1ai", "https://www.thehotline.org.",
             "HTTPS://WWW.THEHOTLINE.ORG", "Https://thehotline.org/Help"]
 
@@ -83,6 +83,27 @@ def test_check_names_the_line_of_a_refused_address(kit: Path, run, address: str,
     assert (f"resources.yaml:32: National Domestic Violence Hotline: url: {address!r} is not "
             "a web address") in result.err
     assert said in result.err
+
+
+@pytest.mark.parametrize(("address", "said"), [
+    ("https://thehotline.org\u3002evil.com", "it opens 'thehotline.org.evil.com'"),
+    ("https://\uff54\uff48\uff45hotline.org", "it opens 'thehotline.org'"),
+    ("https://\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.org", "it opens 'example.org'"),
+    ("https://the\u200bhotline.org", "it opens 'thehotline.org'"),
+    ("https://thehotIine.org", "reads as 'thehotline.org', a national line's site, but opens "
+                               "'thehotiine.org'"),
+])
+def test_a_host_written_otherwise_than_it_opens_is_refused(address: str, said: str) -> None:
+    """Issue 40 verifier (D10): what is printed is what the QR code opens."""
+    problem = web_address_problem(address)
+    assert problem is not None and said in problem, problem
+
+
+@pytest.mark.parametrize("address", ["https://LoveIsRespect.org/help",
+                                     "https://www.TheHotline.org:443/x?y=1",
+                                     "https://b\u00fccher.de"])
+def test_a_host_in_capitals_or_another_script_is_still_accepted(address: str) -> None:
+    assert web_address_problem(address) is None
 
 
 def test_a_capital_scheme_prints_and_scans_in_small_letters(kit: Path, run,  # noqa: ANN001

@@ -74,7 +74,45 @@ def web_address_problem(text: str) -> str | None:
     if port == 0:
         return f"{text!r} is not a web address: port 0 opens nothing; {_ADVICE}"
     problem = host_problem(host or "")
+    if problem is None:
+        problem = _host_as_written_problem(address, host or "")
     return f"{text!r} is not a web address a phone can open: {problem}" if problem else None
+
+
+_WRITTEN_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)")
+
+
+def _host_as_written_problem(address: str, host: str) -> str | None:
+    """A host written otherwise than a browser opens it (issue 40): what is printed must be
+    what the code opens. Characters UTS #46 maps to others (an ideographic full stop for a
+    dot, `thehotline.org。evil.com` opening thehotline.org.evil.com; full-width letters; a
+    zero-width space, dropped), and a capital I among small letters that reads as the "l"
+    of a national line's site (`thehotIine.org`, which opens thehotiine.org)."""
+    import idna
+
+    found = _WRITTEN_HOST.match(address)
+    written = found.group(1).rsplit("@", 1)[-1].rsplit(":", 1)[0] if found else host
+    try:
+        opened = idna.uts46_remap(written, std3_rules=False, transitional=False)
+    except (idna.IDNAError, UnicodeError):
+        return None  # host_problem says what is wrong with it
+    if opened != written.lower():
+        return (f"its host {written!r} is written with characters a browser reads as others: "
+                f"it opens {opened!r}; write the address as the browser shows it")
+    read = "".join("l" if char == "I" and 0 < index < len(written) - 1
+                   and written[index - 1].islower() and written[index + 1].islower()
+                   else char for index, char in enumerate(written)).lower()
+    if read != written.lower() and _national_site(read):
+        return (f"its host {written!r} reads as {read!r}, a national line's site, but opens "
+                f"{written.lower()!r} (a capital I for the l); write the line's own address")
+    return None
+
+
+def _national_site(host: str) -> bool:
+    from generator.content.published_lines import published_lines
+
+    domains = {domain.lower() for line in published_lines() for domain in line.web}
+    return any(host == domain or host.endswith(f".{domain}") for domain in domains)
 
 
 def host_problem(host: str) -> str | None:
