@@ -62,7 +62,26 @@ def has_builtin_list(lang: str) -> bool:
 
 @remembered(64)
 def list_entries(lang: str) -> tuple[str, ...]:
-    """The entries of `lang`'s own built-in list (none when it has none)."""
+    """The entries of `lang`'s own built-in list (none when it has none); not its
+    `?word` lines (`ordinary_words`)."""
+    return tuple(entry for entry in _list_lines(lang) if not entry.startswith(ORDINARY))
+
+
+ORDINARY = "?"  # a list's `?word`: an ordinary word of its language (`ordinary_words`)
+
+
+@remembered(64)
+def ordinary_words(lang: str) -> frozenset[str]:
+    """The words `lang`'s list marks `?word`: ordinary words of that language that another
+    language's list gives as revealing (Spanish "tráfico" is traffic, Portuguese "tráfico"
+    trafficking). Another language's word written so (marks and case aside) does not count
+    on `lang`'s own pieces (issue 40): their reader reads it in `lang`."""
+    return frozenset(_unmarked(entry[1:].strip().casefold())
+                     for entry in _list_lines(lang) if entry.startswith(ORDINARY))
+
+
+@remembered(64)
+def _list_lines(lang: str) -> tuple[str, ...]:
     path = list_path(lang)
     if not path.is_file():
         return ()
@@ -236,8 +255,13 @@ def _lexicon(lang: str, languages: tuple[str, ...], country: str, every: tuple[s
              by_lang: tuple[tuple[str, tuple[str, ...]], ...]) -> Lexicon:
     words = dict(by_lang)
 
+    ordinary = ordinary_words(lang)
+
     def own(code: str) -> tuple[str, ...]:
         builtin = list_entries(code) if _base(code) != "en" else ()
+        if _base(code) != _base(lang):  # not another language's word that is ours too
+            builtin = tuple(entry for entry in builtin
+                            if _unmarked(entry.strip("!~*").casefold()) not in ordinary)
         given = [site_entry(word) for tag in _tags(code) for word in words.get(tag, ())]
         return tuple(dict.fromkeys((*builtin, *given)))
 

@@ -9,6 +9,10 @@ A list holds one entry a line: a word, a phrase, or one of these, marked:
 - `~phrase`: written without its marks, as people type it ("~bao luc" for "bạo lực"),
   matching only text written without any mark, so that "Làm dụng cụ" (making tools) is not
   "~lam dung";
+- `?word` (read by discretion/__init__.py's `ordinary_words`): an ordinary word of the
+  list's language that another language's list gives ("?tráfico" in es.txt: Portuguese
+  "tráfico" is trafficking, Spanish traffic); the other list's word does not count on this
+  language's pieces;
 - `!word` or `!phrase`: an everyday word or phrase (whole words) that a listed word would
   otherwise catch ("!battery recycling", "!domestically"): the words it covers are not
   looked at.
