@@ -33,10 +33,18 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
+# Letters confusables.txt gives a prototype of their own shape that a reader takes for a
+# Latin letter all the same: Ukrainian "є" (and "ꞓ", its prototype there) reads as "e" in
+# "Shєlter".
+_READ_AS_LATIN = {"є": "e", "Є": "E", "ꞓ": "e", "Ꞓ": "E"}
+
+
 @remembered(1)
 def _prototype_table() -> dict[int, str]:
     """The table by code point, for str.translate: a text mapped in one pass."""
-    return {ord(char): prototype for char, prototype in _prototypes().items()}
+    table = {ord(char): prototype for char, prototype in _prototypes().items()}
+    table.update({ord(char): latin for char, latin in _READ_AS_LATIN.items()})
+    return table
 
 
 @remembered(1)
