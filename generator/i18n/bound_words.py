@@ -23,6 +23,13 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
   stays with the word after it: no line ends on the word that opens the next sentence
   ("cannot check. In / an emergency, call 911." on the A3 poster; "Он / не виноват").
 
+Words of two or more parts a line never breaks inside (`COMPOUNDS`): Vietnamese writes each
+syllable apart, so "khẩn cấp" (emergency), "trường hợp", "kiểm tra" would break at their
+space: their space is a no-break one here. Thai is written without spaces, and ICU's
+dictionary splits some compounds into smaller words ("ฆ่าตัว / ตาย", suicide; "การ / โทร"):
+`compound_spans` gives their places, where line_breaks.py allows no break; and a Thai line
+does not end on the pronoun "คุณ" before its verb ("คุณ / ถามคำถามได้").
+
 A separator between items (" · ": a line's hours after its texting line, the languages it
 answers in) prints only between items on one line: bound to the item after it here, it can
 never end a line, and where a line starts with it, the paragraph leaves it out
@@ -32,6 +39,7 @@ never end a line, and where a line starts with it, the paragraph leaves it out
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from types import MappingProxyType
 
 from generator.engine import remembered
@@ -69,6 +77,21 @@ _BEFORE_IN_PHRASES = MappingProxyType({
     "tl": "para at na kay",
     "vi": "của và cho với các những",
 })
+# Words whose parts stay on one line, in every paragraph: the built-in strings' and the
+# default article's common two-syllable Vietnamese words, and Thai compounds ICU's dictionary
+# splits.
+COMPOUNDS = MappingProxyType({
+    "vi": ("khẩn cấp", "trường hợp", "kiểm tra", "điện thoại", "miễn phí", "bí mật",
+           "an toàn", "riêng tư", "nhắn tin", "hỗ trợ", "gắn kết", "cảm xúc", "tổn thương",
+           "sang chấn", "máy tính", "sẵn sàng", "kế hoạch", "giấy tờ", "kích thước",
+           "liên hệ", "thời gian", "trò chuyện", "chia sẻ", "gắn bó", "cuộc gọi",
+           "trang web", "tử tế", "cảm thấy", "bạo lực", "gia đình", "tư vấn", "dịch vụ",
+           "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn"),
+    "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม"),
+})
+# Thai words a line does not end on when a Thai word follows: the pronoun before its verb.
+_THAI_BEFORE = ("คุณ",)
+_THAI_LETTER = re.compile(r"[\u0e01-\u0e4e]")
 # A paragraph this short is a label (a QR code's caption, a line's name, a note): it breaks
 # between phrases as a title does.
 LABEL_MAX_CHARS = 60
@@ -96,10 +119,46 @@ def _after(words: str) -> re.Pattern[str]:
     return re.compile(rf"(?<=\S) (?=({alternatives}){_WORD_END})", re.IGNORECASE)
 
 
+def _compounds(lang: str) -> re.Pattern[str] | None:
+    words = COMPOUNDS.get(lang.split("-")[0])
+    spaced = sorted((word for word in words or () if " " in word), key=len, reverse=True)
+    if not spaced:
+        return None
+    return re.compile(rf"{_WORD_START}({'|'.join(map(re.escape, spaced))}){_WORD_END}",
+                      re.IGNORECASE)
+
+
+def compound_spans(text: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of each place in `text` a line may not break inside: a listed compound
+    of a language written without spaces (Thai), and "คุณ" with the Thai letter after it."""
+    if lang.split("-")[0] != "th":
+        return []
+    spans = []
+    for word in COMPOUNDS["th"]:
+        start = text.find(word)
+        while start >= 0:
+            spans.append((start, start + len(word)))
+            start = text.find(word, start + 1)
+    for word in _THAI_BEFORE:
+        start = text.find(word)
+        while start >= 0:
+            end = start + len(word)
+            if end < len(text) and _THAI_LETTER.match(text[end]):
+                spans.append((start, end + 1))
+            start = text.find(word, end)
+    return spans
+
+
+_Replacement = str | Callable[[re.Match[str]], str]
+
+
 @remembered(64)
-def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
+def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], _Replacement], ...]:
     base = lang.split("-")[0]
-    rules: list[tuple[re.Pattern[str], str]] = []
+    rules: list[tuple[re.Pattern[str], _Replacement]] = []
+    compounds = _compounds(lang)
+    if compounds:
+        rules.append((compounds, lambda match: match.group(1).replace(" ", NBSP)))
     before = " ".join(filter(None, (_BEFORE_ALL.get(base), title and _BEFORE_IN_PHRASES.get(
         base) or None)))
     if before:

@@ -13,6 +13,8 @@ language:
   nor inside it;
 - in Chinese and Japanese, not inside a word (ICU's word breaker, with its dictionaries:
   "电话", "联系"), unless the paragraph has a word too wide for its line (`whole_words`);
+- never inside a compound ICU's dictionary splits ("ฆ่าตัว / ตาย"), nor after the Thai
+  pronoun "คุณ" before its verb (bound_words.py's `compound_spans`);
 - never inside a date that runs from a number and its word to the next number ("2026年11月").
 ICU's breaker already keeps the line-start and line-end rules (no 。，、」）！？：；at a line's
 start, no 「（《 at its end: Unicode's line breaking classes CL, EX, NS and OP).
@@ -24,6 +26,7 @@ import bisect
 import re
 
 from generator.engine import remembered
+from generator.i18n.bound_words import compound_spans
 from generator.i18n.icu_segments import segments as icu_segments
 from generator.i18n.isolates import unbreakable_spans
 from generator.i18n.scripts import has_spaceless, is_han_or_kana
@@ -47,7 +50,8 @@ def segments(text: str, lang: str, whole_words: bool = True) -> tuple[tuple[int,
     breaks = [end for _, end in icu_segments(text, _icu_locale(lang), "line")]
     words = _cjk_words(text, lang) if whole_words else []
     inside = _inside((*unbreakable_spans(text), *_numbers_with_words(text, lang),
-                      *_numbers_with_units(text), *words), len(text))
+                      *_numbers_with_units(text), *words, *compound_spans(text, lang)),
+                     len(text))
     kept = [end for end in breaks if end >= len(text) or not inside[end]]
     pieces, start = [], 0
     for end in kept:
