@@ -205,6 +205,8 @@ class Code(Enum):
                       "format face slot names floor ?over ?count ?unit ?words ?line")
     PARAGRAPHS_LEFT_OUT = "layout.paragraphs-left-out", "format face slot count total"
     GAVE_WAY = "layout.gave-way", "format face slot ?printed_on"
+    # spare room's content (a `when_room` slot) with no room for it on this piece: a note
+    ROOM_LEFT_OUT = "layout.room-left-out", "format face slot block"
     SHORTER_NOTE = "layout.shorter-safety-note", "format face slot short whole"
     DETAIL_LEFT_OUT = "layout.detail-left-out", "format face slot text kind name"
     LINE_LEFT_OUT = "layout.line-left-out", "format face slot name languages ?printed_on"

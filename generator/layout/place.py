@@ -428,8 +428,10 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             message += (f": it is {_length(items[0])} characters and the slot holds about "
                         f"{room}; shorten it")
             fields.update(length=_length(items[0]), room=room)
-        if slot.when_room and not slot.required:
-            return  # spare room's content: there is none
+        if slot.when_room and not slot.required:  # spare room's content: there is none
+            placed.warnings.append(_room_left_out(slot, placement, placed,
+                                                  composed.texts[slot.name]))
+            return
         code = Code.TEXT_TOO_WIDE if used == UNBREAKABLE else Code.TEXT_TOO_TALL
         # A text that gives way gives way to the lines, but one written for this slot (no
         # choices: a card line given as `card:`) must fit the slot's own box.
@@ -458,6 +460,17 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.rules.extend(lines)
         if lines:  # its lines are part of it: a slot stacked below starts under the last
             placed.extents[slot.name] = (min(line.y for line in lines), top)
+
+
+def _room_left_out(slot: SlotSpec, placement: Placement, placed: PlacedFace,
+                   items: Sequence[Paragraph]) -> Problem:
+    """A note naming what a `when_room` slot or a flow's filler leaves out (its first
+    paragraph: its heading): spare room's content, left out by design, but never
+    silently."""
+    block = html.unescape(re.sub(r"<[^>]*>", "", items[0].markup)).strip()
+    return _problem(Code.ROOM_LEFT_OUT, slot, placement,
+                    f"left out the block {block!r}: there is no room for it", placed, "info",
+                    block=block)
 
 
 COLUMN_GAP = 12.0  # between the columns of a slot's lines to write on
@@ -666,6 +679,9 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     filled: Filled | None = None
     if fillers:
         flowed, filled = _best_filled(flowed, items, boxes, slot, fillers, placed, placement)
+        placed.warnings.extend(_room_left_out(slot, placement, placed, texts)
+                               for filler, texts in fillers
+                               if texts and filler.block not in filled.placed)
     placed.flow_scale = flowed.scale
     width = {round(box.x, 2): box.width for box in boxes}
     placed.texts.extend(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)], placed.rtl)

@@ -783,6 +783,8 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.PARAGRAPHS_LEFT_OUT: "{piece:cap} leaves out the last {count} of {total} paragraphs "
                               "of {slot:slot}: they do not fit.",
     Code.GAVE_WAY: _gave_way,
+    Code.ROOM_LEFT_OUT: "{piece:cap} leaves out “{block}”: there is no room for it "
+                        "(nothing is wrong: a note).",
     Code.SHORTER_NOTE: "{piece:cap} has no room for the whole safety note: it prints "
                        "“{short}” alone. Shorten the safety note on the Translations page to "
                        "print it whole.",

@@ -189,7 +189,8 @@ class DocumentView:
 # What a piece leaves out, as a document's list of what it could not hold says it.
 LEFT_OUT = frozenset({Code.LINE_LEFT_OUT, Code.LINE_LEFT_OUT_AFTER, Code.DETAIL_LEFT_OUT,
                       Code.LINE_NOT_PRINTED, Code.MAX_LINES, Code.GAVE_WAY,
-                      Code.PARAGRAPHS_LEFT_OUT, Code.TEXT_TOO_TALL, Code.TEXT_TOO_WIDE})
+                      Code.ROOM_LEFT_OUT, Code.PARAGRAPHS_LEFT_OUT, Code.TEXT_TOO_TALL,
+                      Code.TEXT_TOO_WIDE})
 
 
 def documents(kit: Kit, layouts: list[Layout]) -> list[tuple[Layout, str]]:

@@ -1,0 +1,61 @@
+"""What a piece prints only where it has the room (a `when_room` slot: the brochure flap's
+"When you call"; a flow's fillers: the inside's "Good to know", its safety plan) is never
+left out silently (issue 42): where a language's brochure does not print it, read back
+with pdftotext, the build has a note naming the format, the language and the block; where
+it prints, no note says it is left out."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.i18n.localize import load_strings
+from tests.conftest import DEFAULT_CONTENT, default_kit_in
+from tests.notes_truth import needs_pdftotext, spaceless
+from tests.test_where_lines_print import run_cli
+
+LANGS = ("en", "th", "ru")
+# the catalogue's headings of the blocks printed only where there is room
+BLOCKS = ("when_you_call_title", "key_points_heading", "safety_plan_heading")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    root = tmp_path_factory.mktemp("room-notes")
+    code, err = run_cli("build", default_kit_in(root / "kit", LANGS), "--out", root / "out",
+                        "--no-previews", "--format", "brochure")
+    assert code == 0, err
+    return root / "out", err
+
+
+def notes_of(err: str, lang: str, heading: str) -> list[str]:
+    """The build's notes saying the brochure leaves out `heading` in `lang`."""
+    return [line for line in err.splitlines()
+            if re.search(r"\bnote: brochure \(", line) and line.endswith(f"[{lang}]")
+            and f"left out the block {heading!r}" in line]
+
+
+@needs_pdftotext
+def test_every_block_left_out_for_want_of_room_has_a_note(built: tuple[Path, str]) -> None:
+    out, err = built
+    dropped = []
+    for lang in LANGS:
+        printed = spaceless(subprocess.run(
+            ["pdftotext", str(out / lang / "brochure.pdf"), "-"], capture_output=True,
+            text=True, check=True).stdout)
+        strings = load_strings(lang, DEFAULT_CONTENT)
+        for key in BLOCKS:
+            heading = strings[key]
+            if spaceless(heading) in printed:
+                assert not notes_of(err, lang, heading), (lang, key)
+            else:
+                assert len(notes_of(err, lang, heading)) == 1, (lang, key, err)
+                dropped.append((lang, key))
+    # the designer's findings (issue 42): these are left out, each with its note; English
+    # prints both
+    assert ("th", "when_you_call_title") in dropped and ("ru", "when_you_call_title") in dropped
+    assert ("ru", "key_points_heading") in dropped
+    assert not {("en", "when_you_call_title"), ("en", "key_points_heading")} & set(dropped)
