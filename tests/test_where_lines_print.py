@@ -33,8 +33,8 @@ FILES = {"pocket-card": "pocket-card.pdf", "poster": "poster-letter.pdf",
          "pocket-fold": "pocket-fold.pdf", "safety-plan": "safety-plan.pdf",
          "sticker": "sticker.pdf"}
 WEB_ONLY = """resources:
-  - name: Love Is Respect chat
-    url: https://www.loveisrespect.org/chat
+  - name: Harbor chat
+    url: https://chat.harbor.example.org/chat
     hours: 24/7
     verified: 2026-11-01
   - name: Local line

@@ -164,7 +164,7 @@ def _check_export_target(out: Path, content: Path) -> None:
 # What every translators' file `locale export` writes says, in its header (po_file.py,
 # xliff.py): a file without it is not one to replace.
 _EXPORT_MARK = "Import with: havenprint locale import CONTENT FILE"
-_FORMAT_MARK = {"po": "msgid", "xliff": "<xliff"}
+_FORMAT_MARK = MappingProxyType({"po": "msgid", "xliff": "<xliff"})
 
 
 def _check_replaced_file(out: Path, file_format: str) -> None:

@@ -19,6 +19,7 @@ import json
 import unicodedata
 from collections import defaultdict
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.engine import remembered
 
@@ -36,7 +37,7 @@ def skeleton(text: str) -> str:
 # Letters confusables.txt gives a prototype of their own shape that a reader takes for a
 # Latin letter all the same: Ukrainian "є" (and "ꞓ", its prototype there) reads as "e" in
 # "Shєlter".
-_READ_AS_LATIN = {"є": "e", "Є": "E", "ꞓ": "e", "Ꞓ": "E"}
+_READ_AS_LATIN = MappingProxyType({"є": "e", "Є": "E", "ꞓ": "e", "Ꞓ": "E"})
 
 
 @remembered(1)
