@@ -19,6 +19,9 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.last_lines import too_short_to_end
 
+# A last line shorter than this share of the measure is a widow too, whatever it holds:
+# "call 911." (two words, 13 % of the card's measure) under a full line reads as one.
+MIN_SHARE = 0.2
 MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
 _LATIN = "und"  # ReportLab sets no script written without spaces: no language rules needed
 
@@ -51,7 +54,7 @@ class WidowlessParagraph(RLParagraph):
     def _mend_widow(self) -> None:
         self._mended = True
         lines = self.blPara.lines
-        if len(lines) < 2 or not too_short_to_end(_text(lines[-1]), _LATIN):
+        if len(lines) < 2 or not self._too_short(lines[-1], len(lines) - 1):
             return
         plain, height = self.blPara, self.height
         count = len(lines)
@@ -68,10 +71,19 @@ class WidowlessParagraph(RLParagraph):
             if len(broken.lines) != count:
                 break  # the last line would not hold what came down
             self.blPara = broken
-            if not too_short_to_end(_text(broken.lines[-1]), _LATIN):
+            if not self._too_short(broken.lines[-1], count - 1):
                 _give_back(broken, count - 2, self._wrapWidths[min(count - 2, 1)] - widths[-2])
                 return
         self.blPara = plain
+
+
+    def _too_short(self, line: Any, index: int) -> bool:
+        """Too little to end the paragraph on: one word, or under MIN_SHARE of its
+        measure."""
+        if too_short_to_end(_text(line), _LATIN):
+            return True
+        measure = self._wrapWidths[min(index, 1)]
+        return measure > 0 and measure - _extra_space(line) < MIN_SHARE * measure
 
 
 def _drop_separators(broken: Any) -> None:
