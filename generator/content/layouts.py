@@ -111,7 +111,7 @@ class SlotSpec(FrozenModel):
     # print after what fills the room in the panel where they end, before lines to write on
     last: list[str] = []
     # text: printed only where it fits whole, in the room the face leaves (designed content
-    # for spare room, as a flow's fillers are): else left out, and nothing is said
+    # for spare room, as a flow's fillers are): else left out, with a note naming it
     when_room: bool = False
     ruled: bool = False  # text: lines to write on, from below the text to the box's foot
     # text: what gives way first on a small piece (a card's line from the article): left out,

@@ -482,8 +482,8 @@ def _room(place: Place, key: str, written: str, spec: FaceSpec, slot: SlotSpec,
     if not place.printed or not paragraphs:
         return Room(place, 0, 0, 0, None, measured=False)
     if slot.when_room:
-        # Printed only where the face leaves room for it whole, else left out and nothing
-        # said (the brochure flap's "When you call" under few lines): no limit to meet.
+        # Printed only where the face leaves room for it whole, else left out with a note
+        # (the brochure flap's "When you call" under few lines): no limit to meet.
         return Room(place, 0, 0, 0, None, measured=False)
     holder = paragraphs[0]
     printed = marks.printed(key, holder.markup) or ""
