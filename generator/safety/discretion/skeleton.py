@@ -43,9 +43,7 @@ _READ_AS_LATIN = MappingProxyType({"є": "e", "Є": "E", "ꞓ": "e", "Ꞓ": "E"}
 @remembered(1)
 def _prototype_table() -> dict[int, str]:
     """The table by code point, for str.translate: a text mapped in one pass."""
-    table = {ord(char): prototype for char, prototype in _prototypes().items()}
-    table.update({ord(char): latin for char, latin in _READ_AS_LATIN.items()})
-    return table
+    return {ord(char): prototype for char, prototype in prototypes().items()}
 
 
 @remembered(1)
@@ -115,6 +113,9 @@ def write_prototypes(path: Path = PROTOTYPES) -> None:
                     encoding="ascii")
 
 
+@remembered(1)
 def prototypes() -> dict[str, str]:
-    """Character -> the prototype it imitates, as skeleton() maps it."""
-    return _prototypes()
+    """Character -> the prototype it imitates, as skeleton() maps it: the shipped table with
+    the letters read as Latin (`_READ_AS_LATIN`), so that every reading of a text (the
+    capitals of other scripts read as Latin ones too) agrees with the skeleton."""
+    return {**_prototypes(), **_READ_AS_LATIN}
