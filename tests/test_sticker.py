@@ -3,7 +3,7 @@ stock layouts/stock.yaml describes and call the first line; the shop file's die 
 circle in the CutContour spot colour, stroked, overprinting, alone in that colour; every
 glyph and the QR code's dark modules keep inside the circle its safe margin within the cut,
 its quiet zone inside the cut; the line prints whole; nothing under the type floors; the
-restroom variant names no line and is checked for revealing words."""
+sticker (always discreet) names no line and is checked for revealing words."""
 
 from __future__ import annotations
 
@@ -181,12 +181,15 @@ def test_text_and_code_keep_inside_the_circle(built: Path, lang: str) -> None:
 
 # --- what it prints --------------------------------------------------------------------
 
-def test_the_line_prints_whole_with_its_name_and_safety_note(built: Path) -> None:
+def test_the_line_prints_whole_and_nothing_tells(built: Path) -> None:
+    """Every sticker is discreet (an outside surface): the number, texting line and TTY, a
+    coded line and the emergency sentence; no line name, nothing of a phone being checked."""
     text = " ".join(page_texts(built / "en" / "sticker-shop.pdf")[0].split())
-    for part in ("National Domestic Violence Hotline", "1-800-799-7233", "Text START to 88788",
-                 "TTY: 1-800-787-3224", "Use a phone the other person cannot check.",
-                 "call 911"):
+    for part in ("Need to talk?", "Free and private, any time.", "1-800-799-7233",
+                 "Text START to 88788", "TTY: 1-800-787-3224", "In an emergency, call 911."):
         assert part in text
+    for tell in ("National Domestic Violence Hotline", "Violence", "cannot check"):
+        assert tell not in text
     arabic = " ".join(page_texts(built / "ar" / "sticker-shop.pdf")[0].split())
     for part in ("1-800-799-7233", "START", "88788", "1-800-787-3224"):
         assert part in arabic
@@ -213,19 +216,23 @@ def test_restroom_sticker_names_no_line(kit: Path, tmp_path: Path, run) -> None:
     assert "Use a phone the other person cannot check." not in text
 
 
-def test_restroom_sticker_is_checked_for_revealing_words(kit: Path, run) -> None:  # noqa: ANN001
-    edit(kit / "site.yaml", "brand_color:", "sticker_discreet: true\nbrand_color:")
+@pytest.mark.parametrize("setting", ["", "sticker_discreet: true\n", "sticker_discreet: false\n"])
+def test_every_sticker_is_checked_for_revealing_words(kit: Path, run,  # noqa: ANN001
+                                                      setting: str) -> None:
+    """A sticker is always an outside surface (issue 42), whatever `sticker_discreet` says:
+    a revealing texting keyword stops it; only `discreet: false` prints it unchecked."""
+    edit(kit / "site.yaml", "brand_color:", f"{setting}brand_color:")
     edit(kit / "resources.yaml", "keyword: START", "keyword: ABUSE")
     result = run("check", kit, "--format", "sticker")
     assert result.code == 1
     assert "sticker (sticker): 'abuse' on an outside surface" in result.err
-    # the ordinary sticker may say what it is for
-    edit(kit / "site.yaml", "sticker_discreet: true\n", "")
+    edit(kit / "site.yaml", "brand_color:", "discreet: false\nbrand_color:")
     assert run("check", kit, "--format", "sticker").code == 0
 
 
-def test_a_name_too_long_is_left_out_and_said(kit: Path, tmp_path: Path,
-                                              run) -> None:  # noqa: ANN001
+def test_a_long_name_changes_nothing(kit: Path, tmp_path: Path,
+                                    run) -> None:  # noqa: ANN001
+    """The sticker names no line: a name however long is neither printed nor in the way."""
     long_name = ("National Domestic Violence Hotline for Survivors, their Friends, their "
                  "Families and Everyone Who Supports Them Day and Night")
     edit(kit / "resources.yaml", "      en: National Domestic Violence Hotline\n",
@@ -233,10 +240,10 @@ def test_a_name_too_long_is_left_out_and_said(kit: Path, tmp_path: Path,
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", "sticker", "--no-previews")
     assert result.code == 0
-    assert re.search(r"resources.yaml: warning: sticker \(sticker\), slot 'name': left out: "
-                     r".* too tall even at 8 pt", result.err)
+    assert "slot 'message'" not in result.err and ": warning: " not in result.err
     text = " ".join(page_texts(out / "en" / "sticker.pdf")[0].split())
     assert "Survivors" not in text and text.count("Text START to 88788") == 6
+    assert text.count("Need to talk?") == 6
 
 
 def test_a_layout_naming_a_stock_there_is_not(kit: Path, run) -> None:  # noqa: ANN001
@@ -253,7 +260,7 @@ def test_a_layout_naming_a_stock_there_is_not(kit: Path, run) -> None:  # noqa: 
 def test_formats_lists_the_sticker(run) -> None:  # noqa: ANN001
     result = run("formats")
     assert "sticker        Sticker: letter 3.31 x 3.31 in (84 x 84 mm)" in result.out
-    assert "site.yaml sticker_discreet: true | false (default: false)" in result.out
+    assert "site.yaml sticker_discreet: true | false (default: true)" in result.out
 
 
 def test_print_instructions_say_how_to_print_and_cut(built: Path) -> None:

@@ -1,9 +1,12 @@
-"""The sticker in the sixteen languages a kit may print (issue 42), read back from its PDFs:
-on Letter (3⅓ in) and A4 (85 mm) it prints its whole safety note, on a brand-colour foot
-that runs to the die cut, and a caption under its QR code ("Scan to call"); the restroom
-sticker its emergency sentence ("In an emergency, call 911."), the caption and what reaching
-the line is like ("Free and private, any time."). Text is read with pdftotext, the colours
-from pdfium's rendering; what the build must print is worked out from the catalogues."""
+"""The sticker in the sixteen languages a kit may print (issue 42), read back from its PDFs.
+A sticker is always on a surface anyone may see: on Letter (3⅓ in) and A4 (85 mm), by
+default and with `sticker_discreet: true` alike, it prints on a brand-colour foot that runs
+to the die cut its emergency sentence ("In an emergency, call 911."), above it a caption
+under its QR code ("Scan to call"), a coded but readable line ("Need to talk?", "Free and
+private, any time.") and the number, and nothing that tells (no line name, nothing of a
+phone the other person checks): the build's discretion check passes in every language.
+Text is read with pdftotext, the colours from pdfium's rendering; what the build must print
+is worked out from the catalogues and resources.yaml."""
 
 from __future__ import annotations
 
@@ -18,10 +21,11 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
 from generator.layout.paints import hex_rgb
-from tests.conftest import DEFAULT_CONTENT
+from tests.conftest import DEFAULT_CONTENT, char_boxes
 from tests.notes_truth import needs_pdftotext, spaceless
 from tests.test_where_lines_print import run_cli
 
@@ -118,66 +122,48 @@ def _near(pixel: tuple[int, ...], colour: tuple[int, ...], tolerance: int) -> bo
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
 
 
-def test_the_whole_safety_note_prints_in_every_language(stickers: tuple[Path, Path, str]) -> None:
-    kit, out, err = stickers
-    assert "printed the shorter" not in err
+def discreet_sticker_prints_it_all(kit: Path, out: Path, err: str) -> None:
+    """Every language's sticker: the emergency sentence on the foot; the caption, the coded
+    line and the number above it; no line name, no safety note that tells; no warning."""
+    assert "printed the shorter" not in err and "left out" not in err.replace(
+        "left out '988", ""), err
+    assert [row for row in err.splitlines() if ": warning: " in row
+            and "discreet_title" not in row] == [], err
+    resources = load_kit(kit).resources
     for lang in LANGUAGES:
         pdf = out / lang / "sticker-shop.pdf"
         strings = load_strings(lang, kit)
-        note = said(strings["safety_note"])
-        caption = spaceless(strings["scan_tel"])
-        # the note on the foot, the caption above it
         top = foot_top(pdf)
-        assert note in text_in(pdf, top), lang
-        assert caption in text_in(pdf, 0, top), lang
+        assert said(strings["emergency_note"]) in text_in(pdf, top), lang
+        above = text_in(pdf, 0, top)
+        for key in ("scan_tel", "need_to_talk", "discreet_message"):
+            assert spaceless(strings[key]) in above, (lang, key)
+        assert spaceless(resources[0].phone.display) in above, lang
+        whole = text_in(pdf, 0)
+        assert spaceless(strings["poster_discreet_note"]) not in whole, lang
+        for name in (resources[0].name, resources[0].name_in(lang, strings)):
+            assert spaceless(name) not in whole, (lang, name)
 
 
-def test_the_foot_is_a_quarter_of_the_sticker_at_least(stickers: tuple[Path, Path, str]) -> None:
+def test_every_sticker_is_discreet_in_every_language(stickers: tuple[Path, Path, str]) -> None:
+    discreet_sticker_prints_it_all(*stickers)
+
+
+def test_the_foot_is_a_fifth_of_the_sticker_at_least(stickers: tuple[Path, Path, str]) -> None:
+    """The foot carries the emergency sentence alone (a sticker is always discreet): a fifth
+    of the sticker's height and more, not the quarter the whole safety note needed."""
     _, out, _ = stickers
     for lang in ("en", "ar"):
         pdf = out / lang / "sticker-shop.pdf"
         left, bottom, right, top = trim_of(pdf)
         height = float(PdfReader(pdf).pages[0].mediabox.height)
         share = ((height - bottom) - foot_top(pdf)) / (top - bottom)
-        assert 0.25 < share < 0.45, (lang, share)
+        assert 0.2 < share < 0.45, (lang, share)
 
 
-def test_the_restroom_sticker_says_it_all_in_every_language(
+def test_sticker_discreet_true_is_accepted_and_changes_nothing(
         restroom: tuple[Path, Path, str]) -> None:
-    kit, out, err = restroom
-    assert "printed the shorter" not in err
-    for lang in LANGUAGES:
-        pdf = out / lang / "sticker-shop.pdf"
-        strings = load_strings(lang, kit)
-        top = foot_top(pdf)
-        assert said(strings["emergency_note"]) in text_in(pdf, top)
-        above = text_in(pdf, 0, top)
-        assert spaceless(strings["scan_tel"]) in above, lang
-        # the National Domestic Violence Hotline: toll-free, confidential, 24/7
-        assert spaceless(strings["discreet_message"]) in above, lang
-        # nothing of watching phones on an outside surface
-        assert spaceless(strings["poster_discreet_note"]) not in text_in(pdf, 0), lang
-
-
-def test_a_note_too_long_for_the_foot_prints_its_emergency_sentence_and_says_so(
-        kit: Path, tmp_path: Path) -> None:
-    """A site's own safety note, three times as long: the foot prints the emergency
-    sentence alone, and the build warns, quoting both."""
-    long_note = ("Use a phone or a computer the other person cannot check, borrow one from a "
-                 "friend you trust, or use one at a library or a community centre, and clear "
-                 "what you can afterwards. In an emergency, call {emergency}.")
-    (kit / "locales").mkdir()
-    (kit / "locales" / "en.yaml").write_text(f"safety_note: \"{long_note}\"\n",
-                                             encoding="utf-8")
-    code, err = run_cli("build", kit, "--out", tmp_path / "out", "--no-previews", "--format",
-                        "sticker", "--target", "shop")
-    assert code == 0, err
-    shorter = [row for row in err.splitlines() if "slot 'note': printed the shorter" in row]
-    assert len(shorter) == 1 and ": warning: " in shorter[0], err
-    assert "Use a phone or a computer" in shorter[0]
-    pdf = tmp_path / "out" / "en" / "sticker-shop.pdf"
-    assert said("In an emergency, call {emergency}.") in text_in(pdf, foot_top(pdf))
-    assert "borrow" not in text_in(pdf, 0)
+    discreet_sticker_prints_it_all(*restroom)
 
 
 def white_ink_rows(pdf: Path, top: float, cut: float) -> tuple[float, float]:
@@ -196,13 +182,14 @@ def white_ink_rows(pdf: Path, top: float, cut: float) -> tuple[float, float]:
     return top + (rows[0] + 2) / 2, top + (rows[-1] + 2) / 2
 
 
-def test_the_restroom_stickers_sentence_stands_in_the_middle_of_its_foot(
-        restroom: tuple[Path, Path, str]) -> None:
-    """The emergency sentence alone hugged the top of the foot, three quarters of the field
-    empty below it: it stands at the field's optical centre now, a little above the centre
-    of gravity of the circle's segment (0.42 of the foot's height down). Measured on the
-    white ink in the middle of the foot, from the field's top edge to the cut."""
-    _, out, _ = restroom
+def test_the_stickers_sentence_stands_in_the_middle_of_its_foot(
+        stickers: tuple[Path, Path, str]) -> None:
+    """The emergency sentence stands in the foot, not against its top edge: its middle at
+    least 0.25 of the foot's height down (the centre of gravity of the circle's segment is
+    0.41 down, but the segment narrows below it: a sentence of two lines as wide as 0.58 of
+    the safe area keeps its corners inside the safe circle only down to 0.9 of it). Measured
+    on the white ink in the middle of the foot, from the field's top edge to the cut."""
+    _, out, _ = stickers
     for lang in LANGUAGES:
         pdf = out / lang / "sticker-shop.pdf"
         left, bottom, right, top = trim_of(pdf)
@@ -210,4 +197,21 @@ def test_the_restroom_stickers_sentence_stands_in_the_middle_of_its_foot(
         field_top, cut = foot_top(pdf), height - bottom
         first, last = white_ink_rows(pdf, field_top, cut)
         share = ((first + last) / 2 - field_top) / (cut - field_top)
-        assert 0.35 <= share <= 0.5, (lang, round(share, 2))  # it stood at 0.29-0.32
+        assert 0.25 <= share <= 0.5, (lang, round(share, 2))
+
+
+def test_nothing_is_clipped_by_the_circle(stickers: tuple[Path, Path, str]) -> None:
+    """Every glyph of every language's sticker inside the circle 4 mm inside the cut (the
+    coded line, the number and the emergency sentence stand where the circle narrows)."""
+    _, out, _ = stickers
+    margin = 4 * 72 / 25.4
+    for lang in LANGUAGES:
+        pdf = out / lang / "sticker-shop.pdf"
+        left, bottom, right, top = trim_of(pdf)
+        x, y, radius = (left + right) / 2, (bottom + top) / 2, (right - left) / 2 - margin
+        boxes = char_boxes(pdf, 0, glyphs=True)
+        assert len(boxes) > 40, lang
+        for char, *box in boxes:
+            for cx in (box[0], box[2]):
+                for cy in (box[1], box[3]):
+                    assert math.hypot(cx - x, cy - y) <= radius + 0.01, (lang, char, box)

@@ -1,6 +1,6 @@
 """What a piece may say of the first line in a few words beside its number or QR code.
 
-The brochure's back panel (and the restroom poster and sticker) say of the first line what
+The brochure's back panel (and the restroom poster and the sticker) say of the first line what
 reaching it is like: "Free and private, any time." Each claim is made only where the line's
 data makes it (a card beside a line open Monday to Friday, 9 to 5, said "any time"):
 
@@ -40,22 +40,32 @@ PROMISE_STRINGS: Mapping[frozenset[str], str] = MappingProxyType({
     frozenset({ANY_TIME}): "promise_any_time",
 })
 WHERE = "the brochure's back panel"
-# the restroom pieces that say it too, where site.yaml makes them (layouts' settings)
-RESTROOM = (("poster_discreet", "poster"), ("sticker_discreet", "sticker"))
+# the restroom poster says it too where site.yaml makes it (the layout's setting); the
+# sticker, always discreet, always does
+RESTROOM = (("poster_discreet", "poster"),)
+ALWAYS = ("sticker",)
+_CALLED = MappingProxyType({"poster": "the restroom poster", "sticker": "the sticker"})
 
 
 def restroom_pieces(site: Site) -> tuple[str, ...]:
-    """The restroom pieces a kit of `site` makes that say it too ("poster", "sticker")."""
-    return tuple(name for setting, name in RESTROOM if _on(site, setting))
+    """The pieces besides the brochure that say it too ("poster", "sticker"): the restroom
+    poster where site.yaml makes it, the sticker always (it is always discreet)."""
+    return tuple(name for setting, name in RESTROOM if _on(site, setting)) + ALWAYS
+
+
+def piece_names(pieces: tuple[str, ...]) -> str:
+    """The pieces `restroom_pieces` gives as a sentence names them ("the restroom poster
+    and the sticker")."""
+    return " and ".join(_CALLED.get(piece, f"the {piece}") for piece in pieces)
 
 
 def where_said(site: Site) -> tuple[str, bool]:
     """The pieces a kit of `site` makes that say it, as the notes name them ("the brochure's
-    back panel and the restroom poster"), and whether they are several."""
+    back panel and the sticker"), and whether they are several."""
     restroom = restroom_pieces(site)
     if not restroom:
         return WHERE, False
-    return f"{WHERE} and the restroom {' and '.join(restroom)}", True
+    return f"{WHERE} and {piece_names(restroom)}", True
 
 
 def _on(site: Site, setting: str) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from generator.content.promises import piece_names
 from generator.errors import Code, FieldValue, Problem, shortened
 from generator.serve.languages import english_name
 from generator.serve.room_words import slot_words
@@ -456,7 +457,7 @@ def _promise(t: Telling) -> str:
     restroom = t.items("restroom")
     verb = "say" if restroom else "says"
     where = ("The brochure's back panel"
-             + (f" and the restroom {' and '.join(restroom)}" if restroom else "")
+             + (f" and {piece_names(restroom)}" if restroom else "")
              + (f" in {_listed(languages)}" if languages else ""))
     what = (f"{verb} only {_listed(said)} of {t.quoted('name')}" if said else
             f"{verb} nothing of {t.quoted('name')} beside its number")

@@ -40,11 +40,12 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "key_points_heading": "Folding card, inside, and brochure inside (in a tinted box): "
                           "heading above the article's key points",
     "take_one": "Poster, just above the tear-off tabs: invites people to take a tab",
-    "discreet_message": "Restroom poster, under 'Need to talk?', the restroom sticker, "
-                        "above the number, and the brochure's back panel, for a first line "
+    "discreet_message": "Restroom poster, under 'Need to talk?', the sticker, under "
+                        "'Need to talk?', and the brochure's back panel, for a first line "
                         "that is free to call, confidential and open 24/7: seen by everyone, "
                         "so it must not say what the number is for",
-    "need_to_talk": "Restroom poster, its headline (above what reaching the line is like): "
+    "need_to_talk": "Restroom poster, its headline, and the sticker, under what scanning "
+                    "does (each above what reaching the line is like): "
                     "an everyday question anyone may read; seen by everyone, so it must not "
                     "say what the number is for",
     **{key: ("Where 'discreet_message' prints, for a first line whose data says only "
@@ -65,11 +66,10 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
     "hours_24_7": "After a line's number, for a line written `hours: 24/7`: open day and "
                   "night, every day (keep it short)",
     "poster_others": "Poster, beside the QR code: heading above the other lines",
-    "poster_discreet_note": "A site's own restroom poster or sticker layout may print it: "
+    "poster_discreet_note": "A site's own poster or sticker layout may print it: "
                             "the safety note's first sentence, without the emergency number",
-    "emergency_note": "Restroom poster, beside the QR code, and restroom sticker, at its "
-                      "foot, seen by everyone, and a sticker the whole safety note does not "
-                      "fit: the "
+    "emergency_note": "Restroom poster, beside the QR code, and the sticker, at its "
+                      "foot, seen by everyone: the "
                       "safety note's emergency sentence alone (safety wording: reword it, "
                       "never remove it)",
     "notes_heading": "Folding card and brochure inside: heading of lines to write notes on",
