@@ -15,8 +15,9 @@ from functools import cached_property
 from io import BytesIO
 
 import uharfbuzz
-from fontTools.pens.basePen import BasePen
+from fontTools.pens.basePen import AbstractPen
 from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.filterPen import DecomposingFilterPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -82,46 +83,19 @@ class FontData:
     def _names(self) -> list[str]:
         return list(self._tt.getGlyphOrder())
 
-    def outline(self, key: tuple[tuple[int, float, float], ...]) -> tuple[str, tuple[float, ...]]:
-        """The PDF path (font units) of the glyphs at their places, and its bounding box
-        (0, 0, 0, 0 when nothing is drawn)."""
-        pen = _PdfPathPen(self._glyph_set)
-        bounds = BoundsPen(self._glyph_set)
+    def draw(self, key: tuple[tuple[int, float, float], ...], pen: AbstractPen) -> bool:
+        """Draws the glyphs at their places (font units) into `pen`, components
+        decomposed; whether any has an outline."""
+        drawn = False
         for gid, x, y in key:
             glyph = self._glyph_set[self._names[gid]]
-            glyph.draw(TransformPen(pen, (1, 0, 0, 1, x, y)))
-            glyph.draw(TransformPen(bounds, (1, 0, 0, 1, x, y)))
-        box = bounds.bounds or (0.0, 0.0, 0.0, 0.0)
-        return " ".join(pen.operators), tuple(float(v) for v in box)
-
-
-class _PdfPathPen(BasePen):
-    """PDF path operators of an outline (quadratic curves become cubic ones: BasePen)."""
-
-    def __init__(self, glyph_set) -> None:
-        super().__init__(glyph_set)
-        self.operators: list[str] = []
-
-    def _point(self, point: tuple[float, float]) -> str:
-        return f"{_number(point[0])} {_number(point[1])}"
-
-    def _moveTo(self, point: tuple[float, float]) -> None:  # noqa: N802 - fontTools' name
-        self.operators.append(f"{self._point(point)} m")
-
-    def _lineTo(self, point: tuple[float, float]) -> None:  # noqa: N802
-        self.operators.append(f"{self._point(point)} l")
-
-    def _curveToOne(self, a: tuple[float, float], b: tuple[float, float],  # noqa: N802
-                    c: tuple[float, float]) -> None:
-        self.operators.append(f"{self._point(a)} {self._point(b)} {self._point(c)} c")
-
-    def _closePath(self) -> None:  # noqa: N802
-        self.operators.append("h")
-
-
-def _number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+            bounds = BoundsPen(self._glyph_set)
+            glyph.draw(bounds)
+            if bounds.bounds is not None:
+                glyph.draw(DecomposingFilterPen(TransformPen(pen, (1, 0, 0, 1, x, y)),
+                                                self._glyph_set))
+                drawn = True
+        return drawn
 
 
 @remembered(64)

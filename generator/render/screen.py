@@ -34,6 +34,7 @@ from generator.layout.laid_out import LaidOut
 from generator.layout.place import PlacedFace, PlacedQr, PlacedText
 from generator.layout.styles import style_name
 from generator.render.draw import draw_background, draw_cut_lines, draw_ornaments, draw_rules
+from generator.render.glyph_fonts import GlyphFonts
 from generator.render.icons import draw_icon
 from generator.render.qr import draw_qr
 from generator.render.screen_links import (
@@ -49,7 +50,6 @@ from generator.render.screen_pages import ScreenPage, qr_centre, screen_pages, t
 from generator.render.screen_structure import NOT_LINKED, Role, first_heading_level_one, roles
 from generator.render.screen_text import ScreenText
 from generator.render.tagging import Element, Metadata, Tagger, TextMarks, write_tagged
-from generator.render.type3 import Type3Fonts
 
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
 
@@ -84,9 +84,9 @@ def render_screen(kit: Kit, laid: LaidOut,
     canvas.setCreator("havenprint")
     canvas.setProducer("havenprint")
     canvas.setSubject("")
-    type3 = Type3Fonts()
+    glyphs = GlyphFonts()
     languages = tuple(kit.site.options.languages)
-    text = ScreenText(type3, lang, languages)
+    text = ScreenText(glyphs, lang, languages)
     use_line_drawer(canvas, text)
     tagger = Tagger(canvas)
     drawer = _PageDrawer(canvas, tagger, text, kit, lang, strings, languages)
@@ -95,7 +95,7 @@ def render_screen(kit: Kit, laid: LaidOut,
         canvas.showPage()
         tagger.next_page()
     canvas.save()
-    return (write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), type3),
+    return (write_tagged(buffer.getvalue(), tagger, Metadata(title, lang), glyphs),
             tuple(canvas.page_sizes))
 
 
@@ -354,7 +354,7 @@ class _PageDrawer:
         self.text.finish_icon(canvas)
 
     def _icon_word(self, text: PlacedText) -> None:
-        """The icon, as one glyph whose text is its word (generator/render/type3.py)."""
+        """The icon, as one glyph whose text is its word (generator/render/glyph_fonts.py)."""
         placed = text.icon
         assert placed is not None
         icon = placed.icon

@@ -8,8 +8,8 @@ Readers take text from the glyphs, and each has its own way of ordering what it 
   (generator/render/clusters.py): a cluster that is one character's own glyph, not moved (a
   Hebrew letter, a digit, a Latin letter), from the TrueType font as any text is; any other
   (a joining form, a ligature, a mark placed on its letter, a reordered vowel sign) as one
-  glyph of a Type 3 font made for the document, mapped to its characters
-  (generator/render/type3.py): no private-use characters, no /ActualText to need.
+  glyph of a TrueType font made for the document, mapped to its characters
+  (generator/render/glyph_fonts.py): no private-use characters, no /ActualText to need.
 - poppler sorts a line's characters by where they stand and, on a right-to-left page, reads
   from the right: a stretch of right-to-left letters (and the neutral characters after them)
   backwards, a stretch of anything else (Latin letters, digits and what stands between them)
@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from unicodedata import bidirectional
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -67,8 +67,8 @@ from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.pdfium_order import pdfium_actual_text
 from generator.i18n.text_language import foreign_language
 from generator.render.clusters import ShapedRun, font_data, shaped_run
+from generator.render.glyph_fonts import GlyphFonts, Placed
 from generator.render.tagging import Element, TextMarks
-from generator.render.type3 import Placed, Type3Fonts
 
 _RESET = "0 Tc 0 Tw 100 Tz"
 PDFIUM_TAG = "PDFiumText"  # not /Span: poppler and the PDF specification leave it alone
@@ -93,14 +93,15 @@ class _Icon:
     left: float
     right: float
     frame: Matrix  # the canvas's transformation where these places are
+    colour: Color  # its glyphs' fill colour
 
 
 class ScreenText:
     """Draws lines (generator/i18n/line_drawing.py) for one screen copy."""
 
-    def __init__(self, type3: Type3Fonts, page_lang: str,
+    def __init__(self, glyphs: GlyphFonts, page_lang: str,
                  kit_languages: Sequence[str] = ()) -> None:
-        self.type3 = type3
+        self.glyphs = glyphs
         self.page_lang = page_lang
         self.kit_languages = tuple(kit_languages)
         self.marks: TextMarks | None = None  # the paragraph's, when its pieces are marked
@@ -161,7 +162,7 @@ class ScreenText:
                 left, right = min(left, icon[1]), max(right, icon[2])
             origin = left - _CARRIER_BEFORE
             units = font_data(font).units_per_em / size
-            glyph = self.type3.box_glyph(font, 0.0, (right - origin) * units, space * units)
+            glyph = self.glyphs.box_glyph(font, 0.0, (right - origin) * units, space * units)
             spoken = pdfium_actual_text(word + line.text) + (" " if in_row else "")
             ops.add(f"/{PDFIUM_TAG} <</ActualText {_pdf_text(spoken)}>> BDC")
             ops.glyph(glyph.resource, size, origin, line.y, glyph.code, frame)
@@ -187,7 +188,7 @@ class ScreenText:
                 # On the line's right, its word is read first: a right-to-left mark after
                 # it, where a neutral would stand, for poppler (see the module's docstring).
                 ops.language(None)
-                mark = self.type3.mark_glyph(line.runs[0].font, RLM)
+                mark = self.glyphs.mark_glyph(line.runs[0].font, RLM)
                 ops.glyph(mark.resource, line.size, icon.left - _MARK_BEFORE * line.size,
                           line.y, mark.code)
         ends = _left_to_right_ends(line)
@@ -200,7 +201,7 @@ class ScreenText:
             ops.language(None)
             if run.end in ends:
                 ops.at(run.end)
-                mark = self.type3.mark_glyph(run.font, RLM)
+                mark = self.glyphs.mark_glyph(run.font, RLM)
                 ops.glyph(mark.resource, line.size, ends[run.end] - _MARK_BEFORE * line.size,
                           line.y, mark.code)
         self._line_end(ops, line)
@@ -221,9 +222,13 @@ class ScreenText:
                  line.y, " ")
 
     def _draw_icon(self, ops: _Operators, icon: _Icon) -> None:
+        """The icon's glyphs in its colour, the canvas's fill colour after them (the
+        text's, which the line drawn next in this text object is shown in)."""
         ops.at(0)
+        ops.add(_fill_operator(icon.colour))
         for glyph, x in icon.glyphs:
             ops.glyph(glyph.resource, icon.size, x, icon.baseline, glyph.code, icon.frame)
+        ops.add(_fill_operator(ops.canvas._fillColorObj))
 
     def _language(self, text: str) -> str | None:
         """The language to mark `text` with (None: the page's, or the paragraph's own)."""
@@ -249,9 +254,9 @@ class ScreenText:
 
     def _clusters(self, ops: _Operators, run: LineRun, text: str, line: DrawnLine) -> None:
         """A shaped run, cluster by cluster in logical order. A run all of whose clusters
-        are their characters' own glyphs is drawn from the TrueType font; any other wholly
-        from Type 3 glyphs (a word mixing both would be cut apart by poppler, which sizes
-        the letters of the two kinds of font differently)."""
+        are their characters' own glyphs is drawn from the line's font; any other wholly
+        from the glyphs of the document's cluster font (glyph_fonts.py), each cluster one
+        glyph: a word is never drawn from the two fonts at once."""
         font, size, y = run.font, line.size, line.y
         rtl = run.level % 2 == 1
         shaped = shaped_run(font, text, rtl)
@@ -271,7 +276,7 @@ class ScreenText:
             if truetype:
                 ops.text(font, size, left, y, cluster.text)
                 continue
-            for glyph in self.type3.cluster_glyphs(font, cluster, rtl):
+            for glyph in self.glyphs.cluster_glyphs(font, cluster, rtl):
                 ops.glyph(glyph.resource, size, left + glyph.offset * scale, y, glyph.code)
 
     def draw_icon(self, canvas: Canvas, font: str, name: str, word: str, left: float,
@@ -279,17 +284,17 @@ class ScreenText:
                   size: float, colour: Color, rtl: bool, with_line: bool = False) -> None:
         """An icon (`icon_size` square, its lower-left corner at left, bottom) as glyphs of
         the line's size on its baseline, across `room` from x, whose text is the word it
-        stands for and a space: "Call " before the number (generator/render/type3.py).
+        stands for and a space: "Call " before the number (generator/render/glyph_fonts.py).
         `with_line`: drawn with the next line (`draw_line`), in its text object, which
         then carries the word for PDFium too; `finish_icon` draws it if no line came."""
-        glyphs = self.type3.icon_glyphs(font, name, word, icon_size / size,
-                                        (bottom - baseline) / size, (left - x) / size,
-                                        room / size, colour, rtl)
+        glyphs = self.glyphs.icon_glyphs(font, name, word, icon_size / size,
+                                         (bottom - baseline) / size, (left - x) / size,
+                                         room / size, rtl)
         unit = size / 1000
         self._icon = _Icon(f"{word} ", tuple((glyph, x + glyph.offset * unit)
                                              for glyph in glyphs),
                            baseline, size, min(x, left), max(x + room, left + icon_size),
-                           canvas._currentMatrix)
+                           canvas._currentMatrix, colour)
         if not with_line:
             self.finish_icon(canvas)
 
@@ -310,7 +315,7 @@ def _moved(icon: _Icon, frame: Matrix) -> _Icon:
     relative = _relative(icon.frame, frame)
     shift = relative[4] if relative[:4] == (1.0, 0.0, 0.0, 1.0) else 0.0
     return _Icon(icon.word, icon.glyphs, icon.baseline, icon.size, icon.left + shift,
-                 icon.right + shift, relative)
+                 icon.right + shift, relative, icon.colour)
 
 
 def _relative(drawn: Matrix, now: Matrix) -> Matrix:
@@ -380,6 +385,14 @@ def _language_changes(text: str, language: Callable[[str], str | None]
         else:
             pieces.append((match.end(), lang))
     return pieces
+
+
+def _fill_operator(colour: Color) -> str:
+    """The operator that makes `colour` the fill colour."""
+    if isinstance(colour, CMYKColor):
+        values = (colour.cyan, colour.magenta, colour.yellow, colour.black)
+        return " ".join(f"{value:g}" for value in values) + " k"
+    return " ".join(f"{value:g}" for value in colour.rgb()) + " rg"
 
 
 def _pdf_text(text: str) -> str:
@@ -471,13 +484,14 @@ class _Operators:
 
     def glyph(self, resource: str, size: float, x: float, y: float, code: int,
               frame: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) -> None:
-        """A Type 3 glyph at (x, y) of `frame` (by default, the text object's own)."""
+        """A glyph of the document's own fonts (glyph_fonts.py) at (x, y) of `frame` (by
+        default, the text object's own)."""
         self._marked()
         self._font(f"/{resource}", size)
         a, b, c, d, e, f = _compose(frame, (1.0, 0.0, 0.0, 1.0, x, y))
         matrix = " ".join(f"{value:.6f}".rstrip("0").rstrip(".") for value in (a, b, c, d))
         matrix = matrix.replace("-0 ", "0 ") + f" {e:.3f} {f:.3f}"
-        self.lines.append(f"{matrix} Tm <{code:02X}> Tj")
+        self.lines.append(f"{matrix} Tm <{code:04X}> Tj")
 
     def finish(self) -> None:
         self.close()

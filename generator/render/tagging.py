@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.render.type3 import Type3Fonts
+from generator.render.glyph_fonts import GlyphFonts
 
 
 @dataclass(frozen=True)
@@ -155,12 +155,12 @@ class Metadata:
 
 
 def write_tagged(data: bytes, tagger: Tagger, metadata: Metadata,
-                 type3: Type3Fonts | None = None) -> bytes:
-    """The PDF ReportLab wrote (`data`) with its structure, links, Type 3 fonts and
+                 glyphs: GlyphFonts | None = None) -> bytes:
+    """The PDF ReportLab wrote (`data`) with its structure, links, its own glyphs' fonts and
     metadata: a tagged PDF/UA-1 file. Identical input gives identical bytes."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        if type3 is not None and type3.fonts:
-            _add_fonts(pdf, type3.add_fonts(pdf))
+        if glyphs is not None and glyphs.fonts:
+            _add_fonts(pdf, glyphs.add_fonts(pdf))
         _Structure(pdf, tagger.document).write()
         root = pdf.Root
         root.MarkInfo = pikepdf.Dictionary(Marked=True)  # Suspects: false by default
