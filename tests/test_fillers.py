@@ -315,8 +315,9 @@ def test_check_warns_about_a_panel_left_mostly_blank(tmp_path: Path, run) -> Non
     content = short_kit(tmp_path)
     folder = content / "layouts" / "brochure"
     shutil.copytree(Path(__file__).parent.parent / "layouts" / "brochure", folder)
-    edit(folder / "layout.yaml", "fillers: [{block: key_points, callout: true}, "
-         "{block: safety_plan},\n                   {block: notes, ruled: true}]",
+    edit(folder / "layout.yaml", "fillers: [{block: key_points, callout: true, essential: true},"
+         "\n                   {block: when_you_call, essential: true, unless: flap_call},"
+         "\n                   {block: safety_plan}, {block: notes, ruled: true}]",
          "fillers: []")
     layout = folder / "layout.yaml"
     text = layout.read_text(encoding="utf-8")

@@ -65,16 +65,24 @@ class StyleSpec(FrozenModel):
 class FillerSpec(FrozenModel):
     """What a flow slot puts in the room its text leaves: a template block, set at the
     text's size. `ruled`: lines to write on below it, at most half its panel tall;
-    `callout`: set in a tinted box (the article's key points)."""
+    `callout`: set in a tinted box (the article's key points). `essential`: content, not
+    spare room's filler: the text is set smaller (down to its floor) before it is left out
+    (the key points, what calling is like). `unless`: left out where a slot of that name
+    printed on a face placed before this one (the brochure's inside prints "When you call"
+    where the flap had no room for it)."""
 
     block: str
     ruled: bool = False
     callout: bool = False
+    essential: bool = False
+    unless: str | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> FillerSpec:
         if self.ruled and self.callout:
             raise ValueError("a filler is ruled (notes) or a callout, not both")
+        if self.ruled and self.essential:
+            raise ValueError("lines to write on fill spare room: a ruled filler is not essential")
         return self
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -186,7 +186,8 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
             text.paragraph.style.fontSize > capped.get(style_name(text.paragraph.style),
                                                         1e9) + 0.011 for text in face.texts)]
         placed, placing = _place_faces([composed_faces[i] for i in again],
-                                       replace(placement, caps=caps))
+                                       replace(placement, caps=caps),
+                                       [face for i, face in enumerate(faces) if i not in again])
         problems.extend(placing)
         for index, face in zip(again, placed, strict=False):
             faces[index] = face
@@ -344,14 +345,27 @@ def slot_sources(kit: Kit, lang: str) -> dict[str, Path]:
     }
 
 
-def _place_faces(composed_faces: list[ComposedFace],
-                 placement: Placement) -> tuple[list[PlacedFace], list[Problem]]:
-    faces, problems = [], []
+def _place_faces(composed_faces: list[ComposedFace], placement: Placement,
+                 before: Sequence[PlacedFace] = ()) -> tuple[list[PlacedFace], list[Problem]]:
+    """Each face placed knowing the text slots the faces before it printed (`before`: those
+    not placed again), so that a filler `unless:` one of them goes in only where that slot
+    did not print; the note that such a slot was left out for want of room is dropped where
+    the filler printed it instead."""
+    faces: list[PlacedFace] = []
+    problems: list[Problem] = []
     for composed in composed_faces:
+        earlier = [*before, *faces]
+        printed = frozenset(name for face in earlier for name in face.extents)
         try:
-            faces.append(place_face(composed, placement))
+            face = place_face(composed, replace(placement, printed=printed))
         except ContentError as error:
             problems.extend(error.problems)
+            continue
+        instead = set(face.printed_instead)
+        for other in earlier:
+            other.warnings[:] = [warning for warning in other.warnings if not (
+                warning.code is Code.ROOM_LEFT_OUT and warning.fields.get("slot") in instead)]
+        faces.append(face)
     return faces, problems
 
 

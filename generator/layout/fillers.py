@@ -4,8 +4,11 @@ The text flows first, at the largest size that fits (up to its styles' `max_size
 the layout's fillers go into the room left below it and in the boxes it did not reach, each
 set at the text's scale (one type scale on the page) and kept whole in one box; in a box
 they follow the layout's order. Every way to put them in boxes is tried (a layout has a
-few): the one chosen leaves out the least needed (the layout lists them most needed
-first), then leaves the least of any box empty, then puts them earliest. A `callout` filler
+few): the one chosen leaves out no `essential` filler it can help (content, not spare
+room's: the key points, what calling is like), then the least needed (the layout lists
+them most needed first), then leaves the least of any box empty, then puts them earliest.
+Where the text at its largest leaves no room for an essential filler, the text is set
+smaller for it, down to its floor (generator/layout/place.py). A `callout` filler
 (the article's key points) is set inside a tinted box; a `ruled` one (notes) comes last in
 its box and runs lines to write on below its heading, at most half its box tall. Nothing is
 stretched to fill a box, and no box gets lines to write on it did not choose. A flow's
@@ -53,9 +56,9 @@ class Filled:
     callouts: list[Rect]  # the tinted boxes behind callout fillers
     ruled_from: int = 0  # texts from this one on are the ruled filler's (the notes)
     tail_from: int | None = None  # the closing part's texts start here (None: not placed)
-    # how well they went in: how many were left out, then the largest share of a box left
-    # empty (less is better)
-    score: tuple[int, float] = (0, 0.0)
+    # how well they went in: how many essential ones were left out, how many in all, then
+    # the largest share of a box left empty (less is better)
+    score: tuple[int, int, float] = (0, 0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -98,10 +101,11 @@ def fill(room: list[Rect], whole: Sequence[Rect],
     notes = ([_measure(ruled[0], ruled[1], box, typesetter, scale) for box in room]
              if ruled is not None else [])
     best = _best_plan(room, whole, measured, notes, gap, rule_spacing,
-                      tail_from if tail else None)
+                      tail_from if tail else None,
+                      tuple(filler.essential for filler, _ in blocks))
     if best is None:
         return None
-    filled = Filled([], [], [], [], score=(sum(best.score[0]), best.score[1]))
+    filled = Filled([], [], [], [], score=(best.score[0], sum(best.score[1]), best.score[2]))
     cursors = [box.top for box in room]
     for number, ((filler, _), index) in enumerate(zip(blocks, best.rooms, strict=True)):
         if index is None:
@@ -132,15 +136,16 @@ def fill(room: list[Rect], whole: Sequence[Rect],
 class _Plan:
     rooms: tuple[int | None, ...]  # each block filler's box, None: left out
     notes: int | None  # the ruled filler's box
-    # what is left out (earlier fillers first: the layout lists them most needed first),
-    # the largest share of a box left empty, the boxes' numbers added up (earlier is better)
-    score: tuple[tuple[bool, ...], float, int]
+    # how many essential fillers are left out, what is left out (earlier fillers first: the
+    # layout lists them most needed first), the largest share of a box left empty, the
+    # boxes' numbers added up (earlier is better)
+    score: tuple[int, tuple[bool, ...], float, int]
 
 
 def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
                measured: Sequence[Sequence[_Measured]], notes: Sequence[_Measured],
-               gap: float, rule_spacing: float, tail_from: int | None = None
-               ) -> _Plan | None:
+               gap: float, rule_spacing: float, tail_from: int | None = None,
+               essential: Sequence[bool] = ()) -> _Plan | None:
     """Every way to put the fillers in boxes in their order, the best by `_Plan.score`;
     with `tail_from`, the last of `measured` is the flow's closing part: always in, in a
     box from `tail_from` on and none before one an earlier filler went in."""
@@ -187,7 +192,9 @@ def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
             emptiest = max((share / box.height for share, box
                             in zip(remaining, whole, strict=True) if box.height > 0),
                            default=0.0)
-            score = (missing, round(emptiest, 3),
+            lost = sum(1 for index, must in zip(chosen, essential, strict=False)
+                       if must and index is None)
+            score = (lost, missing, round(emptiest, 3),
                      sum(i for i in chosen if i is not None) + (notes_box or 0))
             if best is None or score < best.score:
                 best = _Plan(chosen, notes_box, score)

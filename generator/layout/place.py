@@ -32,7 +32,14 @@ from generator.i18n.fonts import FontSet
 from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import GAP, MIN_RULES, Filled, Rule, fill, free_room, rules
-from generator.layout.fit import UNBREAKABLE, Icon, Typesetter, fit_stack, min_width
+from generator.layout.fit import (
+    SHRINK_STEP,
+    UNBREAKABLE,
+    Icon,
+    Typesetter,
+    fit_stack,
+    min_width,
+)
 from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import Cut, describe, fit_list
@@ -147,6 +154,9 @@ class PlacedFace:
     cut_lines: list[PlacedCutLine] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)  # lines to write on
     flow_scale: float | None = None  # the scale its flow's text was set at, where it has one
+    # slots of faces placed before it whose content a filler of its flow printed instead
+    # (FillerSpec.unless: the flap's "When you call", on the brochure's inside)
+    printed_instead: list[str] = field(default_factory=list)
     callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
     warnings: list[Problem] = field(default_factory=list)
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
@@ -189,6 +199,9 @@ class Placement:
     # Each line's printed words in this language, with where resources.yaml gives the line
     # and its name: a word too wide for a slot is blamed on the line it is in.
     lines: tuple[LineWords, ...] = ()
+    # the text slots faces placed before this one printed (a filler `unless:` one of them
+    # is left out)
+    printed: frozenset[str] = frozenset()
 
     @property
     def typesetter(self) -> Typesetter:
@@ -675,13 +688,16 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             Code.TEXT_TOO_WIDE if overflow == UNBREAKABLE else Code.TEXT_TOO_TALL, slot,
             placement, message, placed, "error", _wide_source(overflow, items, narrowest,
                                                               placement), left_out=0, **fields))
-    fillers = composed.fillers.get(slot.name, ())
+    fillers = tuple((filler, texts) for filler, texts in composed.fillers.get(slot.name, ())
+                    if filler.unless is None or filler.unless not in placement.printed)
     filled: Filled | None = None
     if fillers:
         flowed, filled = _best_filled(flowed, items, boxes, slot, fillers, placed, placement)
         placed.warnings.extend(_room_left_out(slot, placement, placed, texts)
                                for filler, texts in fillers
                                if texts and filler.block not in filled.placed)
+        placed.printed_instead.extend(filler.unless for filler, _ in fillers
+                                      if filler.unless and filler.block in filled.placed)
     placed.flow_scale = flowed.scale
     width = {round(box.x, 2): box.width for box in boxes}
     placed.texts.extend(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)], placed.rtl)
@@ -726,18 +742,65 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
             if over > 0.01:
                 continue
             trial = Flowed(pieces, scale)
-        made = _with_closing_last(trial, items, closing, boxes, whole, fillers, typesetter,
-                                  placement)
-        if made is None:  # as the text flowed, its closing part moved in its panel after
-            used = [min((p.y for p in trial.pieces if abs(p.x - box.x) < 0.01),
-                        default=None) for box in boxes]
-            filled = fill(free_room(boxes, used, GAP * trial.scale), whole, fillers,
-                          typesetter, trial.scale, placement.layout.spec.rule_spacing)
-            assert filled is not None
-            made = (trial, filled)
+        made = _filled_at(trial, items, closing, boxes, whole, fillers, placement)
         if best is None or made[1].score < best[1].score:
             best = made
     assert best is not None
+    if _essentials_left_out(best[1], fillers):
+        best = _smaller_for_essentials(best, items, boxes, whole, closing, fillers, placement)
+    return best
+
+
+def _filled_at(trial: Flowed, items: Sequence[Paragraph], closing: int, boxes: list[Rect],
+               whole: list[Rect], fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
+               placement: Placement) -> tuple[Flowed, Filled]:
+    """The text as flowed and its fillers in the room it leaves, its closing part after
+    them where it can go there."""
+    typesetter = placement.typesetter
+    made = _with_closing_last(trial, items, closing, boxes, whole, fillers, typesetter,
+                              placement)
+    if made is not None:
+        return made
+    # as the text flowed, its closing part moved in its panel after
+    used = [min((p.y for p in trial.pieces if abs(p.x - box.x) < 0.01), default=None)
+            for box in boxes]
+    filled = fill(free_room(boxes, used, GAP * trial.scale), whole, fillers, typesetter,
+                  trial.scale, placement.layout.spec.rule_spacing)
+    assert filled is not None
+    return trial, filled
+
+
+def _essentials_left_out(filled: Filled,
+                         fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]]) -> int:
+    return sum(1 for filler, texts in fillers
+               if filler.essential and texts and filler.block not in filled.placed)
+
+
+def _smaller_for_essentials(best: tuple[Flowed, Filled], items: Sequence[Paragraph],
+                            boxes: list[Rect], whole: list[Rect], closing: int,
+                            fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
+                            placement: Placement) -> tuple[Flowed, Filled]:
+    """Content wins over spare room: where the text at its largest leaves out an essential
+    filler (the article's key points, what calling is like), the text and its fillers a
+    step smaller at a time, down to the floor, until every essential one goes in; else the
+    scale that leaves out the fewest of them (the notes say which)."""
+    typesetter = placement.typesetter
+    lowest = typesetter.lowest_scale([*items, *(p for filler, texts in fillers
+                                                if filler.essential for p in texts)])
+    missing = _essentials_left_out(best[1], fillers)
+    scale = best[0].scale - SHRINK_STEP
+    while missing and scale > lowest - SHRINK_STEP + 1e-9:
+        scale = max(scale, lowest)
+        pieces, over = flow(typesetter.paragraphs(items, scale), list(boxes))
+        if over <= 0.01:
+            made = _filled_at(Flowed(pieces, scale), items, closing, boxes, whole, fillers,
+                              placement)
+            left_out = _essentials_left_out(made[1], fillers)
+            if left_out < missing:
+                best, missing = made, left_out
+        if scale <= lowest + 1e-9:
+            break
+        scale -= SHRINK_STEP
     return best
 
 

@@ -49,6 +49,10 @@ from generator.safety.legibility import ContrastError, TextOnGround, contrast_pr
 from generator.storage.write import BackgroundWriter
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+# How much smaller than the long form the short form may set the article (a step or two of
+# the fit: 11.5 pt body to 10.9 pt at most), to carry its key points and what calling is
+# like rather than leave a panel of the long form a quarter empty or more.
+SHORT_FORM_SMALLER = 0.05
 
 
 Key = tuple[int, str]  # a document's index in the plan, and a language
@@ -188,8 +192,8 @@ def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLin
                         ) -> tuple[Layout, Composition, Placed, list[Problem]]:
     """The piece as the layout's short form makes it (the brochure's bi-fold), where the
     layout leaves a panel emptier than the short form's `empty_share` and the short form
-    places everything, its text no smaller, and leaves its panels less empty; with a note
-    saying so. Else the piece as it was placed."""
+    places everything, its text no smaller (but for `SHORT_FORM_SMALLER`), and leaves its
+    panels less empty; with a note saying so. Else the piece as it was placed."""
     short = layout.short_form()
     if short is None or placed.problems or short.spec.short_form is not None:
         return layout, composition, placed, []
@@ -204,7 +208,7 @@ def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLin
     except ContentError:
         return layout, composition, placed, []
     if (other_placed.problems or emptiest_panel(other_placed) >= emptiest
-            or flow_scale(other_placed) < flow_scale(placed) - 1e-6):  # never smaller type
+            or flow_scale(other_placed) < flow_scale(placed) - SHORT_FORM_SMALLER - 1e-6):
         return layout, composition, placed, []
     note = Problem(composition.sources.get("article", layout.folder / "layout.yaml"), (
         f"{layout.name}: printed as a {short.spec.title.lower()}: the article leaves "

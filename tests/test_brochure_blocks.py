@@ -1,0 +1,175 @@
+"""The brochure's content wins over its filler (issue 42): in every language of the default
+kit (its fifteen and Tagalog), on Letter and on A4, the tri-fold prints "When you call" (on
+the flap, or inside where the flap has no room) and "Good to know" (the article's key
+points) whole: each heading and every word of their sentences, read back with poppler
+and compared with the catalogue's and the article's own words. The article is set smaller
+for them, never below the brochure's floor; ruled notes lines only take what room is left
+after them. "Sources" closes the inside, after "Good to know"."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.commands.cli import main
+from generator.content.kit_parts import find_article
+from generator.i18n.localize import load_strings
+from tests.conftest import drawn_text_sizes
+from tests.notes_truth import needs_pdftotext, spaceless
+from tests.test_card_languages import _kit, _languages
+
+RIGHT_TO_LEFT = ("ar", "fa", "ur", "he")
+BODY_FLOOR = 9.5  # design.md: a brochure's text never under 9.5 pt
+# the brochure's own blocks, each as its heading's catalogue key and where its words are
+WHEN_YOU_CALL = "when_you_call_title"
+GOOD_TO_KNOW = "key_points_heading"
+
+
+def _build(root: Path, card_size: str) -> tuple[Path, Path, str]:
+    import contextlib
+    import io
+
+    content = _kit(root / "content", card_size)
+    out = root / "out"
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["build", str(content), "--out", str(out), "--target", "office",
+                     "--no-previews", "--jobs", "2", "--format", "brochure"]) == 0
+    return content, out, err.getvalue()
+
+
+@pytest.fixture(scope="module", params=["us", "iso"])
+def built(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    return _build(tmp_path_factory.mktemp(f"blocks-{request.param}"), request.param)
+
+
+def _poppler(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def _blocks(content: Path, lang: str) -> dict[str, list[str]]:
+    """Each block: its heading, then the words of its sentences, from the catalogue and
+    the article (never from the output). "Good to know" where the article has key points
+    (the Tagalog draft has none)."""
+    strings = load_strings(lang, content)
+    article = find_article(content, "trauma-bonding", lang)
+    blocks = {WHEN_YOU_CALL: [strings[WHEN_YOU_CALL], *strings["when_you_call"].split()]}
+    if article.key_points:
+        blocks[GOOD_TO_KNOW] = [strings[GOOD_TO_KNOW], *(
+            word for point in article.key_points for word in point.split())]
+    return blocks
+
+
+def _left_out_notes(err: str, lang: str, heading: str) -> list[str]:
+    return [line for line in err.splitlines()
+            if re.search(r"\bnote: brochure \(", line) and line.endswith(f"[{lang}]")
+            and f"left out the block {heading!r}" in line]
+
+
+@needs_pdftotext
+def test_when_you_call_and_good_to_know_print_in_every_language(
+        built: tuple[Path, Path, str]) -> None:
+    """Every word of both blocks on the brochure (either side), in all sixteen languages;
+    no note says either was left out."""
+    content, out, err = built
+    missing: dict[str, list[str]] = {}
+    for lang in _languages():
+        printed = spaceless(_poppler(out / lang / "brochure.pdf"))
+        for key, words in _blocks(content, lang).items():
+            lost = [word for word in words if spaceless(word) not in printed]
+            if lost:
+                missing[f"{lang} {key}"] = lost
+            assert not _left_out_notes(err, lang, words[0]), (lang, key)
+    assert not missing, missing
+
+
+def _inside_sizes(pdf: Path) -> list[tuple[float, str]]:
+    return [(size, text) for size, text, _ in drawn_text_sizes(pdf, 1)]
+
+
+@needs_pdftotext
+def test_the_article_shrinks_for_them_no_lower_than_the_floor(
+        built: tuple[Path, Path, str]) -> None:
+    """Nothing inside under the brochure's 9.5 pt floor, in any language."""
+    _, out, _ = built
+    for lang in _languages():
+        sizes = _inside_sizes(out / lang / "brochure.pdf")
+        smallest = min(size for size, _ in sizes)
+        assert smallest >= BODY_FLOOR - 0.05, (lang, smallest)
+
+
+def _found(page: pdfium.PdfPage, needle: str) -> tuple[float, float] | None:
+    """(x, y) of the first character where pdfium reads `needle` on the page."""
+    text = page.get_textpage()
+    hit = text.search(needle).get_next()
+    if hit is None:
+        return None
+    left, bottom, _, _ = text.get_charbox(hit[0])
+    return left, bottom
+
+
+def _reading_place(page: pdfium.PdfPage, xy: tuple[float, float], rtl: bool,
+                   panels: int) -> tuple[int, float]:
+    """(the panel in reading order, the distance from the top): later is larger."""
+    panel = min(panels - 1, int(xy[0] / (page.get_width() / panels)))
+    return (panels - 1 - panel if rtl else panel), page.get_height() - xy[1]
+
+
+def test_sources_close_the_inside_after_good_to_know(built: tuple[Path, Path, str]) -> None:
+    """On the inside, "Sources" comes after "Good to know" as the panels are read (right
+    to left in Arabic, Persian, Urdu and Hebrew), and after "When you call" and the
+    safety-planning checklist where they print there."""
+    content, out, err = built
+    for lang in _languages():
+        article = find_article(content, "trauma-bonding", lang)
+        if not article.sources:
+            continue
+        strings = load_strings(lang, content)
+        page = pdfium.PdfDocument(str(out / lang / "brochure.pdf"))[1]
+        rtl = lang in RIGHT_TO_LEFT
+        panels = 2 if re.search(rf"printed as a bi-fold brochure.*\[{lang}\]$", err,
+                                re.MULTILINE) else 3
+        sources = _found(page, strings["sources_heading"])
+        assert sources is not None, lang
+        last = _reading_place(page, sources, rtl, panels)
+        if article.key_points:
+            key_points = _found(page, strings[GOOD_TO_KNOW])
+            assert key_points is not None, lang
+            assert _reading_place(page, key_points, rtl, panels) < last, lang
+        for key in (WHEN_YOU_CALL, "safety_plan_heading"):
+            where = _found(page, strings[key])
+            if where is not None:
+                assert _reading_place(page, where, rtl, panels) < last, (lang, key)
+
+
+def test_what_cannot_fit_even_at_the_floor_is_left_out_with_a_note(tmp_path: Path) -> None:
+    """Key points too many for the room the article leaves at its floor: left out, with
+    the build's note naming the block, and the article not set below the floor for them."""
+    import contextlib
+    import io
+
+    from tests.conftest import default_kit_in, edit
+
+    content = default_kit_in(tmp_path / "content", ["en"])
+    many = "".join(f"  - Point {number}, a long sentence the reader takes away, one of "
+                   "many, far too many for the room the article leaves.\n"
+                   for number in range(24))
+    edit(content / "articles" / "trauma-bonding.en.md",
+         "  - Free, private support is ready when you are.\n",
+         "  - Free, private support is ready when you are.\n" + many)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["build", str(content), "--out", str(tmp_path / "out"), "--no-previews",
+                     "--format", "brochure"])
+    assert code == 0, err.getvalue()
+    heading = load_strings("en", content)[GOOD_TO_KNOW]
+    assert len(_left_out_notes(err.getvalue(), "en", heading)) == 1, err.getvalue()
+    pdf = tmp_path / "out" / "en" / "brochure.pdf"
+    assert "Point 23" not in _poppler(pdf)
+    assert min(size for size, _ in _inside_sizes(pdf)) >= BODY_FLOOR - 0.05
