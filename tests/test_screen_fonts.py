@@ -2,10 +2,10 @@
 a CIDFontType2 one) whose /FontBBox holds every glyph's outline and whose widths are the
 program's advances, with a ToUnicode map that gives the text back.
 
-Issue 42: the Arabic, Persian, Hebrew, Hindi and Thai screen copies (and a Chinese poster)
-drew their shaped clusters, bidi marks and the glyphs carrying a line's text for PDFium
-with Type 3 fonts, whose carrier glyphs reached far outside the font's box (poppler:
-"Bad bounding box in Type 3 glyph"; a PDF/UA checker flagged them). Each font is read back
+Issue 42: the Arabic, Persian, Urdu, Hebrew, Hindi, Bengali and Thai screen copies (and a
+Chinese poster) drew their shaped clusters, bidi marks and the glyphs carrying a line's
+text for PDFium with Type 3 fonts, whose carrier glyphs reached far outside the font's box
+(poppler: "Bad bounding box in Type 3 glyph"; a PDF/UA checker flagged them). Each font is read back
 from the PDF (pikepdf) and its program with fontTools; the text PDFium copies is compared
 with the content folder's.
 """
@@ -30,9 +30,9 @@ from generator.render.icons import ICONS
 from tests.conftest import default_kit_in, edit
 from tests.test_screen_text import article_paragraphs, card_back_texts, held
 
-# Every script the screen copies shape or turn: Latin, Arabic (and Persian), Hebrew,
-# Devanagari, Thai, Chinese.
-LANGUAGES = ("en", "ar", "th", "zh-Hans", "fa", "he", "hi")
+# Every script the screen copies shape or turn: Latin, Arabic (Persian, Urdu), Hebrew,
+# Devanagari, Bengali, Thai, Chinese.
+LANGUAGES = ("en", "ar", "th", "zh-Hans", "fa", "ur", "he", "hi", "bn")
 FORMATS = ("pocket-card", "pocket-fold", "brochure", "large-print", "poster-letter",
            "safety-plan", "sticker")
 _TOLERANCE = 1.0  # thousandths of the text size: rounding of the box and the widths
