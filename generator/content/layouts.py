@@ -103,7 +103,9 @@ class SlotSpec(FrozenModel):
     style: str | None = None
     source: Literal["site", "article", "resources", "locale"] | None = None
     required: bool = False
-    valign: Literal["top", "middle", "bottom"] = "top"
+    # "spread" (a list): from the top, the room its box leaves shared out evenly between
+    # its lines and below the last, so that no one band of it is left empty
+    valign: Literal["top", "middle", "bottom", "spread"] = "top"
     align: Literal["left", "center", "right"] = "center"
     of: Literal["resources"] | None = None
     design: str | None = None
@@ -172,6 +174,13 @@ class SlotSpec(FrozenModel):
         if sum(filler.ruled for filler in fillers) > 1:
             raise ValueError("at most one filler is ruled (the notes, which come last)")
         return fillers
+
+    @model_validator(mode="after")
+    def _spread_lists(self) -> SlotSpec:
+        if self.valign == "spread" and (self.kind != "list" or self.rotate):
+            raise ValueError("valign: spread shares room out between a list's lines: only a "
+                             "list that is not turned may have it")
+        return self
 
 
 def _inside_safe_area(box: Box) -> Box:

@@ -55,6 +55,7 @@ class ListFit:
     height: float  # of the paragraphs; when they do not fit, the required lines' overflow
     left_out: tuple[Cut, ...] = ()
     required: tuple[Paragraph, ...] = ()  # what did not fit, for the message
+    starts: tuple[int, ...] = ()  # the paragraph each printed line starts at, in order
 
 
 def fit_list(items: Sequence[Item], width: float, height: float,
@@ -72,7 +73,8 @@ def _fit_list(items: tuple[Item, ...], width: float, height: float,
     if trials.may_fit():  # else it surely does not fit as it is
         fitted, used = fit_stack(assemble(items, frozenset(given)), width, height, typesetter)
         if fitted is not None:
-            return ListFit(tuple(fitted), used, tuple(given))
+            return ListFit(tuple(fitted), used, tuple(given),
+                           starts=line_starts(items, frozenset(given)))
     out = {cut.item for cut in given}
     order = [cut for cut in cut_order(items) if cut.item not in out]
     needed = None
@@ -96,7 +98,7 @@ def _fit_list(items: tuple[Item, ...], width: float, height: float,
     fitted, used = fit_stack(assemble(items, frozenset(cuts)), width, height, typesetter)
     assert fitted is not None, "fits at the floor, so fits at some scale"
     shown = sorted(cut for cut in cuts if cut.whole_line or Cut(cut.item) not in cuts)
-    return ListFit(tuple(fitted), used, tuple(shown))
+    return ListFit(tuple(fitted), used, tuple(shown), starts=line_starts(items, frozenset(cuts)))
 
 
 class _Trials:
@@ -259,12 +261,28 @@ def assemble(items: Sequence[Item], cuts: frozenset[Cut]) -> list[Paragraph]:
     return _assembled(items, kept, parts_out)
 
 
+def line_starts(items: Sequence[Item], cuts: frozenset[Cut]) -> tuple[int, ...]:
+    """Where each line `assemble` keeps starts among its paragraphs."""
+    parts_out: dict[tuple[int, int], set[int]] = {}
+    for cut in cuts:
+        if not cut.whole_line:
+            parts_out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
+    kept = [index for index in range(len(items)) if Cut(index) not in cuts]
+    starts: list[int] = []
+    _assembled(items, kept, parts_out, starts)
+    return tuple(starts)
+
+
 def _assembled(items: Sequence[Item], kept: Sequence[int],
-               parts_out: dict[tuple[int, int], set[int]]) -> list[Paragraph]:
-    """The paragraphs of the `kept` lines less the parts left out of them."""
+               parts_out: dict[tuple[int, int], set[int]],
+               starts: list[int] | None = None) -> list[Paragraph]:
+    """The paragraphs of the `kept` lines less the parts left out of them; `starts` gets
+    the index of each line's first paragraph (of those that print one)."""
     paragraphs: list[Paragraph] = []
     seen: set[tuple[str, str]] = set()
     for index in kept:
+        if starts is not None:
+            starts.append(len(paragraphs))
         for number, paragraph in enumerate(items[index].paragraphs):
             left_out = parts_out.get((index, number))
             kept_paragraph = paragraph.without(left_out) if left_out else paragraph
@@ -276,6 +294,8 @@ def _assembled(items: Sequence[Item], kept: Sequence[int],
                     continue
                 seen.add(key)
             paragraphs.append(kept_paragraph)
+        if starts is not None and starts[-1] == len(paragraphs):  # it printed nothing
+            starts.pop()
     return paragraphs
 
 

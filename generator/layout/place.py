@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -642,7 +642,13 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             placed.left_out_lines.append((items[cut.item].line, warning))
         elif fields.get("kind") == "hours":
             placed.hours_left_out.append(items[cut.item].line)
-    _stack(placed, list(fitted.paragraphs), box, fitted.height, slot)
+    before: dict[int, float] = {}
+    if slot.valign == "spread" and len(fitted.starts) > 1:
+        # as much more room before each line but the first as below the last
+        share = max(0.0, box.height - fitted.height) / len(fitted.starts)
+        before = dict.fromkeys(fitted.starts[1:], share)
+    _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
+           before=before)
 
 
 def _why_left_out(items: Sequence[Item], index: int, first: int | None, lang: str
@@ -980,14 +986,17 @@ def _descent_past(para: RLParagraph) -> float:
 
 
 def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height: float,
-           slot: SlotSpec, copy: int = 0) -> None:
-    """Paragraphs one below the other in `box`, aligned by `slot.valign`.
+           slot: SlotSpec, copy: int = 0, before: Mapping[int, float] = MappingProxyType({})
+           ) -> None:
+    """Paragraphs one below the other in `box`, aligned by `slot.valign` ("spread" from the
+    top, with `before` more room above the paragraphs it numbers, counted in `height`).
 
     A rotated slot stacks in the turned frame: lines run upwards from the box's bottom-right
     corner, the first paragraph nearest the box's left edge... as read with the head tilted.
     """
     width, extent = (box.height, box.width) if slot.rotate else (box.width, box.height)
-    offset = {"top": 0.0, "middle": (extent - height) / 2, "bottom": extent - height}
+    offset = {"top": 0.0, "spread": 0.0, "middle": (extent - height) / 2,
+              "bottom": extent - height}
     cursor = extent - offset[slot.valign]  # distance from the frame's bottom
     if not slot.rotate and paragraphs:
         placed.extents[slot.name] = (box.y + cursor - height, box.y + cursor)
@@ -995,7 +1004,7 @@ def _stack(placed: PlacedFace, paragraphs: list[RLParagraph], box: Rect, height:
             placed.claimed.append(box)
     for index, para in enumerate(paragraphs):
         if index:
-            cursor -= para.style.spaceBefore
+            cursor -= para.style.spaceBefore + before.get(index, 0.0)
         _, para_height = para.wrap(width, 10_000)
         cursor -= para_height
         private = slot.kind == "tabs"

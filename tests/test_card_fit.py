@@ -1,0 +1,184 @@
+"""The pocket card's back in sixteen languages on US (3.5 x 2 in) and ISO (85 x 55 mm) cards,
+read back from the print shop's files (a card a page) with poppler and pdfium: every line
+printed whole with its hours, the card's line (the article's warm sentence) on all backs
+but one at most a size (where it gives way, the folding card prints it), no band of the
+back left blank, and the ways to reach a line as words that no line break splits.
+
+A designer found the Russian ISO card without the national hotline's hours ("круглосуточно"
+left out, with a note) and without its card line, the Vietnamese US card without its card
+line, and the ISO backs padded with blank bands (9.4 mm in English, 12 mm in Chinese)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import unicodedata
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.commands.cli import main
+from generator.content.placeholders import substitute
+from generator.pipeline.kit_checks import load_checked_kit
+from tests.test_card_languages import LANGUAGES, _kit, _languages, letters, texting_sentences
+from tests.test_line_ends import printed_lines
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None,
+    reason="needs pdftotext from Debian's poppler-utils (apt-get install -y poppler-utils)")
+
+MM = 72 / 25.4
+# The largest band of the back, across the card's width, with no ink in it, between the
+# first ink and the last: less than the number's line at its least (13 pt bold on a line of
+# about 14 pt, design.md's floor for numbers). A band that would hold the card's hero reads
+# as a line left out, not as air between groups (the designer's were 9.4 and 12 mm, 27 and
+# 34 pt; between the lines' groups the card leaves 1.5 to 4 mm).
+BLANK_BAND_UNDER = 14.0  # pt, 4.9 mm
+INK = 160  # a pixel darker than this (of 255) is ink: text in every colour the card prints
+
+
+def _build(root: Path, card_size: str) -> tuple[Path, Path]:
+    content = _kit(root / "content", card_size)
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                 "--no-previews", "--jobs", "2", "--format", "pocket-card",
+                 "--format", "pocket-fold"]) == 0
+    return content, out
+
+
+@pytest.fixture(scope="module", params=["us", "iso"])
+def cards(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, Path]:
+    size = request.param
+    return (size, *_build(tmp_path_factory.mktemp(f"card-fit-{size}"), size))
+
+
+def _back_text(out: Path, lang: str, layout: str = "pocket-card") -> str:
+    """The card's back as poppler reads it (the folding card's: both sides)."""
+    pages = ["-f", "2", "-l", "2"] if layout == "pocket-card" else []
+    return subprocess.run(["pdftotext", *pages, str(out / lang / f"{layout}-shop.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def _digits_as_ascii(text: str) -> str:
+    """A card prints one digit system, the numbers' (Western): a catalogue's hours in
+    Bengali digits ("২৪ ঘণ্টা") print as "24 ঘণ্টা"."""
+    return "".join(str(unicodedata.digit(char)) if unicodedata.category(char) == "Nd" else char
+                   for char in text)
+
+
+def _hours(content: Path, lang: str) -> list[str]:
+    """The hours of each line the card lists (the emergency number is in its safety
+    note), as the language writes them: a 24/7 line's in the catalogue's words."""
+    kit = load_checked_kit(content)
+    strings = kit.strings[lang]
+    found = []
+    for line in kit.resources:
+        hours = line.hours_in(lang)
+        if hours is None or line.emergency:
+            continue
+        found.append(strings["hours_24_7"] if hours.replace(" ", "") == "24/7" else hours)
+    return found
+
+
+def _each_language(cards: tuple[str, Path, Path]) -> list[str]:
+    """Every language built (Amharic where Debian's fonts-noto-core gives its font)."""
+    return list(_languages())
+
+
+def test_every_line_prints_its_hours(cards: tuple[str, Path, Path]) -> None:
+    """Each line's hours, in every language, on both sizes: as many times as lines have
+    them (the Russian ISO card left out the national hotline's "круглосуточно")."""
+    size, content, out = cards
+    missing = []
+    for lang in _each_language(cards):
+        hours = _hours(content, lang)
+        assert hours
+        read = _digits_as_ascii(letters(_back_text(out, lang)))
+        for text in set(hours):
+            found = read.count(_digits_as_ascii(letters(text)))
+            if found < hours.count(text):
+                missing.append((lang, text, found))
+    assert missing == [], size
+
+
+def test_the_card_line_prints(cards: tuple[str, Path, Path]) -> None:
+    """On every back but one a size at most, where the lines need its room and the folding
+    card prints it (the Vietnamese US card's two long names; the Russian ISO card's, whose
+    hours wrap: hours give way after the card line, design.md)."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    left_out = []
+    for lang in _each_language(cards):
+        line = letters(kit.articles[lang].card_line)
+        if line in letters(_back_text(out, lang)):
+            continue
+        left_out.append(lang)
+        assert line in letters(_back_text(out, lang, "pocket-fold")), lang
+    assert len(left_out) <= 1, left_out
+    assert len(_each_language(cards)) - len(left_out) >= 14 - (len(LANGUAGES)
+                                                                 - len(_languages()))
+
+
+def _largest_blank_band(pdf: Path) -> float:
+    """In points: the tallest run of rows of the back's trimmed card with no ink across its
+    width, between its first ink and its last."""
+    scale = 4
+    page = pdfium.PdfDocument(str(pdf))[1]
+    left, bottom, right, top = page.get_trimbox()
+    height = page.get_height()
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+    card = image.crop((round(left * scale), round((height - top) * scale),
+                       round(right * scale), round((height - bottom) * scale)))
+    inked = [card.crop((0, row, card.width, row + 1)).getextrema()[0] < INK
+             for row in range(card.height)]
+    rows = [row for row, ink in enumerate(inked) if ink]
+    largest = run = 0
+    for ink in inked[rows[0]:rows[-1] + 1]:
+        run = 0 if ink else run + 1
+        largest = max(largest, run)
+    return largest / scale
+
+
+def test_no_band_of_the_back_is_left_blank(cards: tuple[str, Path, Path]) -> None:
+    size, _, out = cards
+    bands = {lang: round(_largest_blank_band(out / lang / "pocket-card-shop.pdf"), 1)
+             for lang in _each_language(cards)}
+    assert max(bands.values()) < BLANK_BAND_UNDER, (size, bands)
+
+
+def test_ways_to_reach_a_line_are_words_no_break_splits(cards: tuple[str, Path, Path]) -> None:
+    """"TTY" and the texting sentence, its verb included, on the back; no line of it ends
+    or starts with the "·" between a way to reach a line and its hours; every number (to
+    call, the TTY's, the texting number) whole on one line."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    numbers = {number for line in kit.resources if not line.emergency
+               for number in (line.phone.raw if line.phone else None,
+                              line.tty.raw if line.tty else None,
+                              line.text.number if line.text else None) if number}
+    for lang in _each_language(cards):
+        pdf = out / lang / "pocket-card-shop.pdf"
+        read = letters(_back_text(out, lang))
+        assert "TTY" in read, (size, lang)
+        for sentence in texting_sentences(content, lang):
+            assert letters(sentence) in read, (size, lang, sentence)
+        lines = [line for line in printed_lines(pdf, "pocket-card", lang)]
+        assert lines
+        for line in lines:
+            assert not line.words[-1].endswith("·"), (size, str(line))
+            assert not line.words[0].startswith("·"), (size, str(line))
+        joined = ["".join(letters(word) for word in line.words) for line in lines]
+        for number in numbers:
+            assert any(letters(number) in text for text in joined), (size, lang, number)
+
+
+def test_the_safety_note_is_whole(cards: tuple[str, Path, Path]) -> None:
+    """What gives way never includes the safety note naming the emergency number."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    for lang in _each_language(cards):
+        note = substitute(kit.strings[lang]["safety_note"],
+                          {"emergency": kit.site.emergency_number})
+        assert letters(note) in letters(_back_text(out, lang)), (size, lang)
