@@ -16,7 +16,6 @@ from io import BytesIO
 
 import uharfbuzz
 from fontTools.pens.basePen import AbstractPen
-from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.filterPen import DecomposingFilterPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
@@ -83,19 +82,12 @@ class FontData:
     def _names(self) -> list[str]:
         return list(self._tt.getGlyphOrder())
 
-    def draw(self, key: tuple[tuple[int, float, float], ...], pen: AbstractPen) -> bool:
+    def draw(self, key: tuple[tuple[int, float, float], ...], pen: AbstractPen) -> None:
         """Draws the glyphs at their places (font units) into `pen`, components
-        decomposed; whether any has an outline."""
-        drawn = False
+        decomposed."""
         for gid, x, y in key:
-            glyph = self._glyph_set[self._names[gid]]
-            bounds = BoundsPen(self._glyph_set)
-            glyph.draw(bounds)
-            if bounds.bounds is not None:
-                glyph.draw(DecomposingFilterPen(TransformPen(pen, (1, 0, 0, 1, x, y)),
-                                                self._glyph_set))
-                drawn = True
-        return drawn
+            self._glyph_set[self._names[gid]].draw(
+                DecomposingFilterPen(TransformPen(pen, (1, 0, 0, 1, x, y)), self._glyph_set))
 
 
 @remembered(64)

@@ -39,6 +39,7 @@ import pathops
 import pikepdf
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.recordingPen import RecordingPen, replayRecording
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib.tables._g_l_y_f import Glyph as TTGlyph
 from reportlab.lib.colors import Color
@@ -244,24 +245,30 @@ def font_program(source: str, kind: str, units: int,
 
 def _glyph_outline(source: str, units: int, key: GlyphKey, advance: int) -> TTGlyph:
     pen = TTGlyphPen(None)
+    replayRecording(_outline(source, units, key, advance), pen)
+    return pen.glyph()
+
+
+@remembered(16384)
+def _outline(source: str, units: int, key: GlyphKey, advance: int
+             ) -> tuple[tuple[str, tuple[object, ...]], ...]:
+    """A glyph's outline, as pen calls (the documents of a build share most of them)."""
+    pen = RecordingPen()
     kind = key[0]
     if kind == "cluster":
-        data = font_data(source)
-        drawn = data.draw(key[1], pen)  # type: ignore[arg-type]
-        if drawn:
-            return pen.glyph()
+        font_data(source).draw(key[1], pen)  # type: ignore[arg-type]
+        if pen.value:
+            return tuple(pen.value)
     if kind == "icon":
         _, name, size, rise, shift = key
         path = icon_path(str(name), cast(float, size), cast(float, rise), cast(float, shift))
         path.draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
-        return pen.glyph()
+        return tuple(pen.value)
     # Draws nothing: a contour of no area across its box.
     left, right = ((cast(float, key[1]), cast(float, key[2])) if kind == "box"
                    else (0.0, float(max(advance, 1))))
-    pen.moveTo((left, 0))
-    pen.lineTo((right, round(_NOTHING_TOP * units)))
-    pen.closePath()
-    return pen.glyph()
+    return (("moveTo", ((left, 0),)), ("lineTo", ((right, round(_NOTHING_TOP * units)),)),
+            ("closePath", ()))
 
 
 @remembered(64)
