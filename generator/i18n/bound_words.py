@@ -25,9 +25,12 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
 
 Words of two or more parts a line never breaks inside (`COMPOUNDS`): Vietnamese writes each
 syllable apart, so "khẩn cấp" (emergency), "trường hợp", "kiểm tra" would break at their
-space: their space is a no-break one here. Thai is written without spaces, and ICU's
-dictionary splits some compounds into smaller words ("ฆ่าตัว / ตาย", suicide; "การ / โทร"):
-`compound_spans` gives their places, where line_breaks.py allows no break; and a Thai line
+space: their space is a no-break one here; so is a construct phrase of the built-in strings
+in Arabic ("حالة الطوارئ": with "في" bound to it, "في حالة الطوارئ" stays on one line),
+Persian ("شرایط اضطراری"), Urdu ("ہنگامی صورت") and Hebrew ("במצב חירום").
+Thai is written without spaces, and ICU's dictionary splits some compounds into smaller
+words ("ฆ่าตัว / ตาย", suicide; "การ / โทร", "ในกรณี / ฉุกเฉิน"): `compound_spans` gives
+their places, where line_breaks.py allows no break; and a Thai line
 does not end on the pronoun "คุณ" before its verb ("คุณ / ถามคำถามได้").
 
 A separator between items (" · ": a line's hours after its texting line, the languages it
@@ -87,7 +90,14 @@ COMPOUNDS = MappingProxyType({
            "liên hệ", "thời gian", "trò chuyện", "chia sẻ", "gắn bó", "cuộc gọi",
            "trang web", "tử tế", "cảm thấy", "bạo lực", "gia đình", "tư vấn", "dịch vụ",
            "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn"),
-    "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม"),
+    "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม",
+           "ในกรณีฉุกเฉิน"),
+    # A construct phrase (iḍāfa) reads as one word: "في حالة / الطوارئ" cut it.
+    "ar": ("حالة الطوارئ", "حالات الطوارئ", "على مدار الساعة", "الخط الساخن",
+           "رقم الهاتف"),
+    "fa": ("شرایط اضطراری", "موارد اضطراری", "شبانه روزی"),
+    "ur": ("ہنگامی صورت", "ہنگامی حالت"),
+    "he": ("מצב חירום", "במצב חירום"),
 })
 # Thai words a line does not end on when a Thai word follows: the pronoun before its verb.
 _THAI_BEFORE = ("คุณ",)

@@ -17,7 +17,7 @@ from reportlab.platypus.flowables import Flowable
 
 from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.fonts import FontSet
-from generator.i18n.last_lines import too_short_to_end
+from generator.i18n.last_lines import MIN_SHARE, too_short_to_end, word_and_number
 
 
 class LineParagraph(Flowable):
@@ -28,6 +28,9 @@ class LineParagraph(Flowable):
         self.fonts = fonts
         self.weight = weight
         self.lines: list[tuple[int, int]] = []
+        # False for the first part of a paragraph split between boxes: its last line is not
+        # the paragraph's (no widow rule; a justified one reaches the end of the measure).
+        self.ends_paragraph = True
         self.width = 0.0
         self.height = 0.0
         # Lines broken before, by width, with the style they were broken in: a fitted
@@ -87,7 +90,8 @@ class LineParagraph(Flowable):
         line still fits and the line above keeps more than a widow ("Study group /
         contacts" stays: "Study / group contacts" cuts a phrase to cure nothing); as they
         were where none does. The number of lines stays."""
-        if len(lines) < 2 or not too_short_to_end(self._line_text(lines[-1]), self.fonts.lang):
+        if len(lines) < 2 or not self.ends_paragraph or not self._too_short_last(
+                lines[-1], width, len(lines) - 1):
             return lines
         (before_start, _), (last_start, last_end) = lines[-2], lines[-1]
         pieces = self._pieces()
@@ -102,9 +106,20 @@ class LineParagraph(Flowable):
             if too_short_to_end(self.text[before_start:pieces[index - 1][1]],
                                 self.fonts.lang):
                 break  # the line above would be left with a widow of its own
-            if not too_short_to_end(self.text[start:last_end], self.fonts.lang):
+            if not self._too_short_last((start, last_end), width, len(lines) - 1):
                 return [*lines[:-2], (before_start, pieces[index - 1][1]), (start, last_end)]
         return lines
+
+    def _too_short_last(self, line: tuple[int, int], width: float, number: int) -> bool:
+        """Too little to end the paragraph on: a widow (last_lines.py), a word and a number
+        ("بالرقم 911.": the number a reader looks for, left under the sentence that leads to
+        it), or under MIN_SHARE of the measure (as WidowlessParagraph, for the lines
+        ReportLab breaks)."""
+        text = self._line_text(line)
+        if too_short_to_end(text, self.fonts.lang) or word_and_number(text):
+            return True
+        room = self._room(width, number)
+        return room > 0 and self._width(*line) < MIN_SHARE * room
 
     def _without_separators(self, lines: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The lines, each that starts with a separator between items ("· Español",

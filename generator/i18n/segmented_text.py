@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
+from generator.i18n.cjk_lines import MAX_GAP, Measured, cjk_lines
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
@@ -34,15 +35,15 @@ from generator.i18n.shaped_width import shaped_width_at_1000
 _SPACES = re.compile(r"[ \t\r\n]+")
 _NO_BREAK_SPACES = str.maketrans("\u00a0\u202f", "  ")  # drawn as spaces: not every face has them
 # A justified line spreads its room between its characters by at most this much of its size
-# a gap: more (a line broken early to keep a long word whole) stays ragged rather than gappy.
-MAX_JUSTIFY_GAP = 0.15
+# a gap: more (a line broken before a long Latin word) stays ragged rather than gappy.
+MAX_JUSTIFY_GAP = MAX_GAP
 
 
 class SegmentedParagraph(LineParagraph):
     """Text with words of a script written without spaces, broken where ICU allows."""
 
     def __init__(self, markup: str, style: ParagraphStyle, fonts: FontSet, weight: str,
-                 justify: bool = False):
+                 justify: bool = False, balance: bool = False):
         super().__init__(_SPACES.sub(" ", plain_text(markup)).strip(), style,
                          fonts, weight)
         # Chinese and Japanese words are kept whole, unless one is too wide for the line
@@ -51,13 +52,20 @@ class SegmentedParagraph(LineParagraph):
         # Chinese and Japanese running text is justified (CLREQ, JLREQ): every line but a
         # paragraph's last reaches the end of the measure, its room spread between the
         # characters (`_justified`). Left-aligned text only; titles and headings stay ragged.
-        self.justify = justify and style.alignment in (TA_LEFT, TA_JUSTIFY) and any(
-            is_han_or_kana(char) for char in self.text)
+        cjk = any(is_han_or_kana(char) for char in self.text)
+        self.justify = justify and style.alignment in (TA_LEFT, TA_JUSTIFY) and cjk
+        # Chinese and Japanese titles, headings and a card's line break between phrases, in
+        # lines of even length (generator/i18n/cjk_lines.py).
+        self.balance = balance and cjk
+        self._chosen = False  # whether the lines were chosen for the whole paragraph
 
     def split(self, available_width: float, available_height: float) -> list[Self]:
         parts = super().split(available_width, available_height)
         for part in parts:
             part.justify = self.justify
+            part.balance = self.balance
+        if parts:
+            parts[0].ends_paragraph = False  # its last line goes on in the next box
         return parts
 
     def _pieces(self) -> tuple[tuple[int, int], ...]:
@@ -84,9 +92,15 @@ class SegmentedParagraph(LineParagraph):
             + self.style.rightIndent
 
     def _break_lines(self, width: float) -> list[tuple[int, int]]:
-        """Greedy: as many pieces on a line as fit (a piece too wide on its own gets a line
-        of its own; minWidth reports it). Pieces are measured one by one; if a line measured
-        whole comes out wider (kerning across pieces), lines are measured whole."""
+        """Chinese and Japanese running text, titles and headings: the lines chosen for the
+        whole paragraph (`_chosen_lines`). Else greedy: as many pieces on a line as fit (a
+        piece too wide on its own gets a line of its own; minWidth reports it). Pieces are
+        measured one by one; if a line measured whole comes out wider (kerning across
+        pieces), lines are measured whole."""
+        if self.justify or self.balance:
+            chosen = self._chosen_lines(width)
+            if chosen is not None:
+                return chosen
         widest_word = max(self._piece_widths(whole_words=True).bare, default=0.0)
         self.whole_words = widest_word * self.style.fontSize / 1000 <= min(
             self._room(width, 0), self._room(width, 1)) + 0.01
@@ -96,6 +110,35 @@ class SegmentedParagraph(LineParagraph):
                for index, (start, end) in enumerate(lines) if (start, end) not in pieces):
             return lines
         return self._break_by_lines(width)
+
+    def _chosen_lines(self, width: float) -> list[tuple[int, int]] | None:
+        """The lines generator/i18n/cjk_lines.py chooses, every break ICU allows a
+        candidate; None where a line measured whole comes out wider than its room (kerning
+        across pieces): then the greedy breaks."""
+        self._chosen = False
+        self.whole_words = False
+        size = self.style.fontSize
+        pieces = self._pieces()
+        widths = self._piece_widths()
+        word_ends = {end for _, end in segments(self.text, self.fonts.lang, True)}
+        measured = Measured(self.text, pieces, [w * size / 1000 for w in widths.whole],
+                            [w * size / 1000 for w in widths.bare],
+                            [end not in word_ends for _, end in pieces], self.fonts.lang)
+        lines = cjk_lines(measured, lambda line: self._room(width, line), size,
+                          self.justify, self.ends_paragraph)
+        single = set(pieces)
+        if all(self._width(start, end) <= self._room(width, index) + 0.01
+               for index, (start, end) in enumerate(lines) if (start, end) not in single):
+            self._chosen = True
+            return lines
+        return None
+
+    def _without_widow(self, lines: list[tuple[int, int]],
+                       width: float) -> list[tuple[int, int]]:
+        """Lines chosen for the whole paragraph weighed its last line already."""
+        if self._chosen:
+            return lines
+        return super()._without_widow(lines, width)
 
     def _break_by_pieces(self, width: float) -> list[tuple[int, int]]:
         def limit(line: int) -> float:  # widths are at 1000 units
@@ -169,7 +212,7 @@ class SegmentedParagraph(LineParagraph):
         """The room added between two characters of line `number` to bring it to the end of
         the measure: 0 for the last line, a line of one piece, or where the gaps would be
         wider than MAX_JUSTIFY_GAP of the size."""
-        if not self.justify or number >= len(self.lines) - 1:
+        if not self.justify or (number >= len(self.lines) - 1 and self.ends_paragraph):
             return 0.0
         gaps = len(_clusters(line)) - 1
         extra = self._room(self.width, number) - line_width

@@ -128,7 +128,7 @@ class Typesetter:
             return kind(markup, para_style, self.fonts, weight)
         if segmented:
             return SegmentedParagraph(markup, para_style, self.fonts, weight,
-                                      justify=not balance)
+                                      justify=not balance, balance=balance)
         markup = keep_units_with_numbers(unbreakable_numbers(markup))
         return (BalancedParagraph if balance else WidowlessParagraph)(
             self.fonts.with_fallbacks(markup, weight), para_style)

@@ -17,11 +17,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.i18n.bound_words import starts_with_separator
-from generator.i18n.last_lines import too_short_to_end
+from generator.i18n.last_lines import MIN_SHARE, too_short_to_end
 
-# A last line shorter than this share of the measure is a widow too, whatever it holds:
-# "call 911." (two words, 13 % of the card's measure) under a full line reads as one.
-MIN_SHARE = 0.2
 MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
 _LATIN = "und"  # ReportLab sets no script written without spaces: no language rules needed
 

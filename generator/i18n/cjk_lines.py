@@ -1,0 +1,175 @@
+"""Chinese and Japanese lines chosen for the whole paragraph, as a CJK typesetter sets them.
+
+Filling each line greedily with whole words (what SegmentedParagraph did) leaves a line short
+by a word of two or three characters, and justifying it spreads that room between its
+characters: visibly loose letter-spacing ("您 的 感 受 是 合 理 的"). A CJK typesetter
+breaks between any two characters but at the line-start and line-end rules (CLREQ, JLREQ;
+ICU's line breaker keeps them), so every line but the last is nearly full and the little
+room left is spread evenly; and avoids ending a paragraph on one to three characters.
+
+Here every break ICU allows is a candidate, and the paragraph's lines are chosen together
+(dynamic programming over the breaks, the fewest lines first):
+- running text (justified): each line's cost grows with the gap its room makes between two
+  characters (a gap over MAX_GAP of the size costs as much as a ragged line); a break inside
+  a word (ICU's word breaker: "准/备") costs as much as a line spaced 0.085 em apart, so
+  words stay whole where that keeps the spacing tight (design.md) and a line is not spaced
+  visibly loose to keep one; a last line of one or two characters (last_lines.py) costs more
+  than any spacing, of three as much as a line spaced 0.085 em apart, so characters come
+  down from the lines above, a little from each;
+- titles, headings and a card's line (balanced, ragged): lines of even length, breaking after
+  a comma or a full stop where one allows it ("您并不孤单，/ 您的感受是合理的。", never
+  "您的感受是 / 合理的。"), a word split only where nothing else fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from generator.i18n.last_lines import MIN_CJK_LETTERS, too_short_to_end
+from generator.i18n.scripts import is_han_or_kana
+
+# The widest gap between two characters a justified line may take, as a share of the size:
+# a line that needs more stays ragged (a line broken before a long Latin word or number).
+MAX_GAP = 0.12
+# Costs, in units of a gap of 0.03 em (cost = (gap / 0.03 em) ** 2 a line).
+_GAP_UNIT = 0.03
+_RAGGED = 100.0  # a line that cannot be justified within MAX_GAP
+_WORD_SPLIT = 8.0  # a break inside a word, in running text: as a line of gaps of 0.085 em
+_SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two, "步。")
+# Three characters ("第一步。") are too few as well, but in running text they cost as a line
+# spaced 0.085 em apart: a line above looser than that, to bring a fourth character down, is
+# the worse fault (a paragraph of two lines whose first would have to give up three more).
+_THREE_LAST = 8.0
+_OVERFULL = 10_000.0  # a piece wider than the line (it gets a line of its own)
+# Titles (ragged, balanced): the square of each line's unused share of the measure, times
+# _BALANCE; a break not after punctuation, and one inside a word.
+_BALANCE = 10.0
+_NOT_AT_PUNCTUATION = 2.0
+_TITLE_WORD_SPLIT = 20.0
+# After these a phrase ends: a title breaks there first.
+PHRASE_ENDS = frozenset("，。、；：！？,.;:!?）」』》】")
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A paragraph's pieces (where ICU allows a break), their widths at the size set, and
+    what each break is."""
+
+    text: str
+    pieces: Sequence[tuple[int, int]]
+    whole: Sequence[float]  # each piece's width with the spaces after it
+    bare: Sequence[float]  # without them
+    in_word: Sequence[bool]  # whether the break after the piece falls inside a word
+    lang: str
+
+
+def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
+              justified: bool, ends_paragraph: bool = True) -> list[tuple[int, int]]:
+    """The paragraph's lines, (start, end) in its text: the fewest lines, and of those the
+    ones that cost least (see the module's docstring). `room(n)`: line n's width."""
+    pieces, text = measured.pieces, measured.text
+    count = len(pieces)
+    if not count:
+        return []
+    advance = [0.0]
+    for width in measured.whole:
+        advance.append(advance[-1] + width)
+    gaps_before = _gap_counts(text)
+    # best[j]: (lines, cost, first piece of the last line) of the best breaks of pieces[:j].
+    best: list[tuple[int, float, int]] = [(0, 0.0, 0)]
+    widest_room = max(room(0), room(1))
+    for end in range(1, count + 1):
+        last = end == count
+        chosen: tuple[int, float, int] | None = None
+        for start in range(end - 1, -1, -1):
+            lines, cost, _ = best[start]
+            width = advance[end - 1] - advance[start] + measured.bare[end - 1]
+            if width > widest_room + 0.01 and start < end - 1:
+                break  # wider still from here back
+            line_start, line_end = pieces[start][0], pieces[end - 1][1]
+            line_cost = _line_cost(measured, line_start, line_end, width, room(lines), size,
+                                   gaps_before, justified, last and ends_paragraph,
+                                   lines == 0)
+            if not last:
+                line_cost += _break_cost(measured, end - 1, justified)
+            trial = (lines + 1, cost + line_cost, start)
+            if chosen is None or trial[:2] < chosen[:2]:
+                chosen = trial
+        assert chosen is not None
+        best.append(chosen)
+    lines_found: list[tuple[int, int]] = []
+    end = count
+    while end > 0:
+        start = best[end][2]
+        lines_found.append((pieces[start][0], pieces[end - 1][1]))
+        end = start
+    return lines_found[::-1]
+
+
+def _line_cost(measured: Measured, start: int, end: int, width: float, room: float,
+               size: float, gaps_before: Sequence[int], justified: bool, last: bool,
+               first: bool) -> float:
+    slack = room - width
+    if slack < -0.01:
+        return _OVERFULL
+    line = measured.text[start:end].rstrip()
+    if justified:
+        if last:
+            return 0.0 if first else _last_line_cost(line, measured.lang)
+        stop = start + len(line)
+        gaps = gaps_before[stop] - gaps_before[start + 1] if stop > start + 1 else 0
+        if slack <= 0.01:
+            return 0.0
+        if gaps < 1:
+            return _RAGGED
+        gap = slack / gaps / size
+        if gap > MAX_GAP:
+            return _RAGGED + gap
+        return (gap / _GAP_UNIT) ** 2
+    share = max(slack, 0.0) / room if room > 0 else 0.0
+    cost = _BALANCE * share * share
+    if last and not first and too_short_to_end(line, measured.lang):
+        cost += _SHORT_LAST
+    return cost
+
+
+def _last_line_cost(line: str, lang: str) -> float:
+    if not too_short_to_end(line, lang):
+        return 0.0
+    if any(is_han_or_kana(char) for char in line) and \
+            sum(1 for char in line if char.isalpha()) == MIN_CJK_LETTERS - 1:
+        return _THREE_LAST
+    return _SHORT_LAST
+
+
+def _break_cost(measured: Measured, piece: int, justified: bool) -> float:
+    cost = 0.0
+    if measured.in_word[piece]:
+        cost += _WORD_SPLIT if justified else _TITLE_WORD_SPLIT
+    if not justified:
+        start, end = measured.pieces[piece]
+        ended = measured.text[start:end].rstrip()
+        if not ended or ended[-1] not in PHRASE_ENDS:
+            cost += _NOT_AT_PUNCTUATION
+    return cost
+
+
+def clusters_start(line: str, index: int) -> bool:
+    """Whether a justified line's room may go before line[index]: on either side of each
+    Chinese or Japanese character, and after a space; a Latin word or a number is whole."""
+    if index == 0:
+        return True
+    char, last = line[index], line[index - 1]
+    return not (char.isspace() or not (is_han_or_kana(char) or is_han_or_kana(last)
+                                       or last.isspace()))
+
+
+def _gap_counts(text: str) -> list[int]:
+    """For each position, how many places before it a justified line's room may go (the
+    start of each cluster, `clusters_start`): a line [start, end) has as many gaps as the
+    cluster starts strictly inside it."""
+    counts = [0]
+    for index in range(len(text)):
+        counts.append(counts[-1] + (1 if clusters_start(text, index) else 0))
+    return counts
