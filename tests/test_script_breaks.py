@@ -109,13 +109,16 @@ def rows(pdf: Path, page: int) -> list[Row]:
 
 
 def paragraphs(page_rows: list[Row]) -> list[list[Row]]:
-    """Chinese rows in runs of one column, one size, one line apart: a paragraph's lines."""
+    """Chinese rows in runs of one size, one line apart, aligned on their start, end or
+    middle: a paragraph's lines."""
     chinese = [row for row in page_rows if sum(map(is_ideograph, row.text)) >= 2]
     runs: list[list[Row]] = []
     for row in chinese:  # from the top
         for run in runs:
             last = run[-1]
-            if abs(last.left - row.left) < 1.5 and last.size == row.size \
+            aligned = min(abs(last.left - row.left), abs(last.right - row.right),
+                          abs(last.left + last.right - row.left - row.right) / 2) < 1.5
+            if aligned and last.size == row.size \
                     and 0 < last.baseline - row.baseline < 1.8 * row.size:
                 run.append(row)
                 break
@@ -182,24 +185,32 @@ def test_a_word_is_split_only_where_keeping_it_whole_would_space_the_line(kit: P
     assert not avoidable, "\n".join(avoidable)
 
 
-def test_the_folding_cards_line_breaks_between_phrases(kit: Path) -> None:
-    """The card's line ("您并不孤单，您的感受是合理的。") breaks after its comma, not
-    inside the phrase after it, and ends on more than three characters."""
-    article = (DEFAULT_CONTENT / "articles" / "trauma-bonding.zh-Hans.md").read_text(
-        encoding="utf-8")
-    card = yaml.safe_load(article.split("---")[1])["card"]
-    pdf = kit / "zh-Hans" / "pocket-fold-shop.pdf"
+def _found_lines(pdf: Path, text: str) -> list[list[str]]:
+    """The lines of each paragraph of the PDF that prints `text` (spaces not counted)."""
     found = []
     for page in range(len(glyphs_only(pdf))):
         for run in paragraphs(rows(pdf, page)):
-            if "".join(row.text for row in run) == card.replace(" ", ""):
+            if "".join(row.text for row in run) == text.replace(" ", ""):
                 found.append([row.text for row in run])
-    assert found, f"the card line {card!r} was not found on the folding card"
-    for lines in found:
-        assert len(lines) <= 2, lines
-        if len(lines) == 2:
-            assert lines[0][-1] in PHRASE_ENDS, lines
-            assert sum(map(is_ideograph, lines[-1])) >= 4, lines
+    return found
+
+
+def test_chinese_titles_break_between_phrases(kit: Path) -> None:
+    """The folding card's line ("您并不孤单，您的感受是合理的。") and the sticker's
+    emergency note ("如遇紧急情况，请拨打 911。") break after their comma, not inside the
+    phrase after it ("您的感受是 / 合理的。", "如遇 / 紧急情况，请拨打 911。")."""
+    article = (DEFAULT_CONTENT / "articles" / "trauma-bonding.zh-Hans.md").read_text(
+        encoding="utf-8")
+    card = yaml.safe_load(article.split("---")[1])["card"]
+    note = _strings("zh-Hans")["emergency_note"].replace("{emergency}", "911")
+    for name, text in (("pocket-fold", card), ("sticker", note)):
+        found = _found_lines(kit / "zh-Hans" / f"{name}-shop.pdf", text)
+        assert found, f"{text!r} was not found on the {name}"
+        for lines in found:
+            assert len(lines) <= 2, lines
+            if len(lines) == 2:
+                assert lines[0][-1] in PHRASE_ENDS, (name, lines)
+                assert sum(map(is_ideograph, lines[-1])) >= 3, (name, lines)
 
 
 def printed_lines(pdf: Path) -> list[str]:

@@ -47,6 +47,10 @@ _OVERFULL = 10_000.0  # a piece wider than the line (it gets a line of its own)
 _BALANCE = 10.0
 _NOT_AT_PUNCTUATION = 2.0
 _TITLE_WORD_SPLIT = 20.0
+# A title's line of too few characters (last_lines.py) that takes less than this share of
+# the measure, first or last, stands alone: "请拨打 911。" (three letters and a number, half
+# the measure) does not.
+_TITLE_SHORT = 0.4
 # After these a phrase ends: a title breaks there first.
 PHRASE_ENDS = frozenset("，。、；：！？,.;:!?）」』》】")
 
@@ -129,8 +133,9 @@ def _line_cost(measured: Measured, start: int, end: int, width: float, room: flo
         return (gap / _GAP_UNIT) ** 2
     share = max(slack, 0.0) / room if room > 0 else 0.0
     cost = _BALANCE * share * share
-    if last and not first and too_short_to_end(line, measured.lang):
-        cost += _SHORT_LAST
+    if not (first and last) and share > 1 - _TITLE_SHORT \
+            and too_short_to_end(line, measured.lang):
+        cost += _SHORT_LAST  # "如遇 / 紧急情况，请拨打 911。", "您的感受是 / 合理的。"
     return cost
 
 
