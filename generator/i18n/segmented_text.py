@@ -11,6 +11,7 @@ Khmer subscripts).
 from __future__ import annotations
 
 import re
+import unicodedata
 from array import array
 from dataclasses import dataclass
 from typing import Self
@@ -339,7 +340,13 @@ def _for_harfbuzz(text: str) -> str:
 
 
 def _copies_right(text: str, font: str, size: float) -> bool:
-    return str(_glyphs(text, font, size)) == text.translate(_NO_BREAK_SPACES)
+    """Whether the run's glyphs, read back in the order and places they stand, give its
+    characters: not where one is a mark HarfBuzz sets over or under its letter (a Thai
+    vowel or tone mark, drawn raised and stepped back), which pdfium and poppler read where
+    it stands: 'ชั่วโมง' after a line's Latin start read 'ชัว่ โมง' and 'ชวโมง ั่'."""
+    plain = text.translate(_NO_BREAK_SPACES)
+    return (str(_glyphs(text, font, size)) == plain
+            and not any(unicodedata.category(char) == "Mn" for char in plain))
 
 
 def _draw_run(canvas: Canvas, text: str, face: Face, weight: str, x: float, y: float,
