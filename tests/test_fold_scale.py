@@ -1,0 +1,191 @@
+"""The folding card's type designed to its panels (issue 42: a print designer scored it 7.5,
+"under-scaled: body about 8.5 pt while panels are half empty; the 988/911 panel half
+blank"), read back from its shop PDFs in a Latin, a right-to-left, a Chinese, a Thai and a
+Cyrillic kit, on US (3.5 x 8 in, 2 in panels) and ISO (85 x 220 mm, 55 mm panels) strips.
+
+- No panel, inside or out, has a blank band across it over a quarter of its height: rows of
+  rendered pixels of one colour across the strip (design.md: "white space is calm and
+  deliberate ... not left over").
+- The type is set to the panel, from pdfium's text objects (their font size times their
+  matrix: right-to-left and shaped runs are drawn as glyph runs whose characters pdfium
+  reads from unseen text): nothing inside under 9 pt in any script (design.md's pocket-card
+  floor for scripts whose letters join or stack, 8 pt for the rest, was for a 2 in wallet
+  side that holds the whole kit; the folding card has six inside panels for it); the body,
+  the size half the inside's characters are set at or above, is 10 pt at least
+  (design.md's brochure body, 10-11.5 pt: the inside panels are read as a leaflet's); and
+  the number to call is the largest type inside.
+- Every line still prints whole: its number, texting line ("Text START to 88788", in the
+  language's words), "TTY" and its number, and its hours, each number on one line.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import html
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+
+from generator.content.load import load_kit
+from generator.i18n.localize import load_strings
+from generator.layout.compose import fill
+from tests.conftest import default_kit_in
+from tests.notes_truth import needs_pdftotext, pdf_text, prints_whole, spaceless
+from tests.test_where_lines_print import run_cli
+
+LANGS = ("en", "ar", "zh-Hans", "th", "ru")
+SIZES = ("us", "iso")
+PANELS = 4
+SCALE = 2  # pixels a point when rendering
+BLANK_SHARE = 0.25  # the largest band of one colour across a panel, over its height
+INSIDE = [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3)]  # (page, panel) not seen folded
+INVISIBLE_MODES = (3, 7)  # text drawn with no ink: what pdfium reads right-to-left runs by
+LEAST_INSIDE = 9.0
+LEAST_BODY = 10.0
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """Each size's kit folder and output folder."""
+    built = {}
+    for size in SIZES:
+        root = tmp_path_factory.mktemp(f"fold-{size}")
+        kit = default_kit_in(root / "kit", LANGS)
+        if size == "iso":
+            site = kit / "site.yaml"
+            text = site.read_text(encoding="utf-8")
+            text = re.sub(r"^paper: \w+", "paper: a4", text, flags=re.MULTILINE)
+            text = re.sub(r"^card_size: \w+", "card_size: iso", text, flags=re.MULTILINE)
+            site.write_text(text, encoding="utf-8")
+        code, err = run_cli("build", kit, "--out", root / "out", "--format", "pocket-fold",
+                            "--target", "shop", "--no-previews")
+        assert code == 0, err
+        assert "warning" not in err, err  # nothing left out, no panel said to be empty
+        built[size] = (kit, root / "out")
+    return built
+
+
+def shop(cards: dict[str, tuple[Path, Path]], size: str, lang: str) -> Path:
+    return cards[size][1] / lang / "pocket-fold-shop.pdf"
+
+
+def panel_rows(page: pdfium.PdfPage, index: int) -> tuple[float, float]:
+    """(top, bottom) of panel `index` in points from the page's top (the trim's quarters)."""
+    _, bottom, _, top = page.get_trimbox()
+    height = page.get_height()
+    panel = (top - bottom) / PANELS
+    return height - top + index * panel, height - top + (index + 1) * panel
+
+
+def blank_share(page: pdfium.PdfPage, image, index: int) -> float:  # noqa: ANN001
+    """The tallest run of pixel rows across panel `index` that hold one colour (a spread of
+    under 12 in each channel), over the panel's height: its top and bottom pixel rows, on
+    a fold or the trim, are left out, as are two pixels at each side of the strip."""
+    left, _, right, _ = page.get_trimbox()
+    top, bottom = panel_rows(page, index)
+    first, last = round(top * SCALE) + 1, round(bottom * SCALE) - 1
+    x0, x1 = round(left * SCALE) + 2, round(right * SCALE) - 2
+    longest = run = 0
+    for y in range(first, last):
+        extrema = image.crop((x0, y, x1, y + 1)).getextrema()
+        if max(high - low for low, high in extrema) < 12:
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    return longest / (last - first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_panel_has_a_blank_band_over_a_quarter_of_it(cards, size: str,  # noqa: ANN001
+                                                        lang: str) -> None:
+    """Before: the 988/911 panel and the card line's had bands of 22-40 % of the panel, the
+    back cover 35 % of bare colour above its rings."""
+    document = pdfium.PdfDocument(str(shop(cards, size, lang)))
+    shares = {}
+    for page_index in (0, 1):
+        page = document[page_index]
+        image = page.render(scale=SCALE).to_pil().convert("RGB")
+        for index in range(PANELS):
+            shares[page_index, index] = round(blank_share(page, image, index), 3)
+    assert max(shares.values()) <= BLANK_SHARE, (lang, size, shares)
+
+
+def inked_runs(pdf: Path, page_index: int) -> list[tuple[int, float, int]]:
+    """(panel, size in points, characters) of each text object drawn in ink on the page."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text_page = page.get_textpage()
+    top = panel_rows(page, 0)[0]
+    panel_height = panel_rows(page, 1)[0] - top
+    height = page.get_height()
+    runs = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            continue
+        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE_MODES:
+            continue
+        size = ctypes.c_float()
+        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+        _, _, c, d, _, _ = obj.get_matrix().get()
+        points = size.value * (c * c + d * d) ** 0.5
+        _, low, _, high = obj.get_bounds()
+        panel = int((height - (low + high) / 2 - top) // panel_height)
+        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
+        buffer = (ctypes.c_ushort * (length // 2 + 1))()
+        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
+        characters = len(bytes(buffer).decode("utf-16-le").rstrip("\x00").strip())
+        runs.append((panel, round(points, 2), max(characters, 1)))
+    return runs
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_type_is_set_to_the_panel(cards, size: str, lang: str) -> None:  # noqa: ANN001
+    """Before: names, ways to reach a line, captions and notes at 8.5 pt (the body, half
+    the inside's characters, at 8.5-10 pt)."""
+    pdf = shop(cards, size, lang)
+    inside = [(points, characters) for page_index in (0, 1)
+              for panel, points, characters in inked_runs(pdf, page_index)
+              if (page_index, panel) in INSIDE]
+    assert inside
+    assert min(points for points, _ in inside) >= LEAST_INSIDE, (lang, size, sorted(inside))
+    by_size = sorted(inside)
+    half, counted = sum(characters for _, characters in by_size) / 2, 0
+    body = next(points for points, characters in by_size
+                if (counted := counted + characters) >= half)
+    assert body >= LEAST_BODY, (lang, size, by_size)
+    number = max(points for panel, points, _ in inked_runs(pdf, 1) if panel == 0)
+    assert number == max(points for points, _ in inside), (lang, size, number)
+    assert number >= 13  # design.md: numbers 13 pt or more
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_line_still_prints_whole(cards, size: str, lang: str) -> None:  # noqa: ANN001
+    kit_folder, _ = cards[size]
+    kit = load_kit(kit_folder)
+    pdf = shop(cards, size, lang)
+    strings = load_strings(lang, kit_folder)
+    source = yaml.safe_load((kit_folder / "resources.yaml").read_text(encoding="utf-8"))
+    text = pdf_text(pdf)
+    back = pdfium.PdfDocument(str(pdf))[1].get_textpage()
+    for line, entry in zip(kit.resources, source["resources"], strict=True):
+        assert prints_whole(pdf, line, kit, lang), (lang, size, line.name)
+        numbers = [str(entry[key]) for key in ("phone", "tty") if key in entry]
+        if "text" in entry:
+            numbers.append(str(entry["text"]["number"]))
+            said = (fill(strings["text_keyword_to"], keyword=entry["text"]["keyword"],
+                         number=entry["text"]["number"]) if "keyword" in entry["text"]
+                    else fill(strings["text_to"], number=entry["text"]["number"]))
+            assert spaceless(html.unescape(said)) in text, (lang, size, said)
+        if "tty" in entry:
+            said = fill(strings["tty"], number=entry["tty"])
+            assert "TTY" in said and spaceless(html.unescape(said)) in text, (lang, size, said)
+        for number in numbers:  # found as one run: no line ends inside it
+            assert back.search(number).get_next() is not None, (lang, size, number)
