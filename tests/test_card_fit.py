@@ -21,7 +21,17 @@ import pytest
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
 from generator.pipeline.kit_checks import load_checked_kit
-from tests.test_card_languages import LANGUAGES, _kit, _languages, letters, texting_sentences
+from tests.conftest import drawn_text, drawn_text_sizes
+from tests.test_card_languages import (
+    FINE_MARKS,
+    LANGUAGES,
+    RIGHT_TO_LEFT,
+    _kit,
+    _languages,
+    ink_under,
+    letters,
+    texting_sentences,
+)
 from tests.test_line_ends import printed_lines
 
 pytestmark = pytest.mark.skipif(
@@ -148,9 +158,10 @@ def test_no_band_of_the_back_is_left_blank(cards: tuple[str, Path, Path]) -> Non
 
 
 def test_ways_to_reach_a_line_are_words_no_break_splits(cards: tuple[str, Path, Path]) -> None:
-    """"TTY" and the texting sentence, its verb included, on the back; no line of it ends
-    or starts with the "·" between a way to reach a line and its hours; every number (to
-    call, the TTY's, the texting number) whole on one line."""
+    """"TTY" and the texting sentence, its verb included, on the back and in ink (a right to
+    left line, read from an unseen anchor, by the ink where pdfium places it); no line of it
+    ends or starts with the "·" between a way to reach a line and its hours; every number
+    (to call, the TTY's, the texting number) whole on one line."""
     size, content, out = cards
     kit = load_checked_kit(content)
     numbers = {number for line in kit.resources if not line.emergency
@@ -163,6 +174,13 @@ def test_ways_to_reach_a_line_are_words_no_break_splits(cards: tuple[str, Path, 
         assert "TTY" in read, (size, lang)
         for sentence in texting_sentences(content, lang):
             assert letters(sentence) in read, (size, lang, sentence)
+        if lang in RIGHT_TO_LEFT:
+            assert ink_under(pdf, 1, "TTY"), (size, lang)
+        else:
+            shown = letters(drawn_text(pdf, 1))
+            assert "TTY" in shown, (size, lang)
+            for sentence in texting_sentences(content, lang):
+                assert letters(sentence) in shown, (size, lang, sentence)
         lines = [line for line in printed_lines(pdf, "pocket-card", lang)]
         assert lines
         for line in lines:
@@ -181,3 +199,17 @@ def test_the_safety_note_is_whole(cards: tuple[str, Path, Path]) -> None:
         note = substitute(kit.strings[lang]["safety_note"],
                           {"emergency": kit.site.emergency_number})
         assert letters(note) in letters(_back_text(out, lang)), (size, lang)
+
+
+def test_type_floors(cards: tuple[str, Path, Path]) -> None:
+    """design.md's floors, measured on the page: 8 pt (9 pt in scripts whose letters join or
+    stack), numbers 13 pt, on both sizes, where the lines grow and where they are tightest."""
+    size, _, out = cards
+    for lang in _each_language(cards):
+        sizes = drawn_text_sizes(out / lang / "pocket-card-shop.pdf", 1)
+        assert sizes
+        for points, text, _ in sizes:
+            floor = 9.0 if FINE_MARKS.search(text) else 8.0
+            assert points >= floor - 0.01, (size, lang, points, text)
+        numbers = [points for points, text, _ in sizes if "7233" in text]
+        assert numbers and min(numbers) >= 13 - 0.01, (size, lang, numbers)
