@@ -24,7 +24,8 @@ import yaml
 from icu4py.breakers import WordBreaker
 
 from generator.commands.cli import main
-from tests.conftest import DEFAULT_CONTENT, default_kit_in, glyphs_only
+from tests import test_line_ends as line_ends
+from tests.conftest import DEFAULT_CONTENT, default_kit_in, edit, glyphs_only
 
 LANGS = ("zh-Hans", "ar", "he")
 # Wider than this between two characters of a justified Chinese line is visibly loose.
@@ -274,4 +275,49 @@ def test_arabic_phrases_and_prepositions_stay_on_one_line(kit: Path) -> None:
             if last in ARABIC_BOUND and len(above.split()) > 1:
                 bad.append(f"{pdf.stem}: {above} / {line}")
     assert whole > 5
+    assert not bad, "\n".join(bad)
+
+
+@pytest.fixture(scope="module")
+def iso_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default kit on ISO cards and A4 paper, with the poster on Tabloid, A3 and A4
+    (test_line_ends.py reads the US cards and the Letter and A3 posters)."""
+    root = tmp_path_factory.mktemp("script-breaks-iso")
+    content = default_kit_in(root / "content", ISO_LANGS)
+    edit(content / "site.yaml", "paper: letter", "paper: a4")
+    edit(content / "site.yaml", "card_size: us", "card_size: iso")
+    out = root / "out"
+    assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                 "--no-previews", "--jobs", "2", "--poster-size", "tabloid",
+                 "--poster-size", "a3", "--poster-size", "a4"]) == 0
+    return out
+
+
+ISO_LANGS = ("ru", "ar", "fa", "ur", "zh-Hans")
+
+
+def test_bound_words_and_separators_hold_on_iso_cards_and_every_poster_size(
+        iso_kit: Path) -> None:
+    """Russian one-letter prepositions, Arabic and Persian prepositions stay with the next
+    word, Urdu postpositions with the word before, and no line starts or ends with "·", on
+    every piece of an ISO/A4 kit and on Tabloid, A3 and A4 posters."""
+    bad, read = [], {lang: 0 for lang in ISO_LANGS}
+    for lang in ISO_LANGS:
+        pdfs = sorted((iso_kit / lang).glob("*.pdf"))
+        assert any("tabloid" in pdf.name for pdf in pdfs)
+        for pdf in pdfs:
+            for line in line_ends.printed_lines(pdf, pdf.stem, lang):
+                read[lang] += 1
+                words = line.words
+                if words[-1].endswith(line_ends.SEPARATOR) \
+                        or words[0].startswith(line_ends.SEPARATOR):
+                    bad.append(str(line))
+                if len(words) < 2:
+                    continue
+                if (lang == "ru" and line_ends._bare(words[-1]) in line_ends.RUSSIAN_BOUND) \
+                        or (lang == "ar" and words[-1] in line_ends.ARABIC_BOUND) \
+                        or (lang == "fa" and words[-1] in line_ends.PERSIAN_BOUND) \
+                        or (lang == "ur" and words[0] in line_ends.URDU_POSTPOSITIONS):
+                    bad.append(str(line))
+    assert all(count > 150 for count in read.values()), read
     assert not bad, "\n".join(bad)
