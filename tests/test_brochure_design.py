@@ -1,7 +1,8 @@
 """The brochure as a designer would sign it (issue 42), read back from its PDFs: its back
 panel groups a calm line, the first line's numbers, the QR code and what scanning does
-above a foot of the tint, with no blank band over a quarter of it; a short article (about
-50 words) is a bi-fold whose inside panels are each filled to within a quarter, printing
+over who the brochure is from and a quiet pattern, with no blank band over a quarter of
+it; a short article (about 50 words) is a bi-fold whose inside panels are each filled to
+within a quarter, printing
 the lines once; the article's sources come after its key points; the flap with few lines
 carries what calling is like. Blank bands are read from pdfium's rendering, row by row;
 text with pdftotext and pdfium's character boxes."""
@@ -100,7 +101,7 @@ def panel_bands(pdf: Path, page: int, edges: list[float], margin: float,
 def test_the_back_panel_has_no_band_over_a_quarter_blank(default: tuple[str, Path],
                                                          lang: str) -> None:
     """It was 63 % blank bands; QR code, caption and a calm line are grouped now, over a
-    foot of the tint with who the brochure is from (or its cover's title)."""
+    quiet rising sun with who the brochure is from (or its cover's title) above it."""
     size, out = default
     width, height, margin = SIZES[size]
     flap, back, _ = OUTSIDE[size]

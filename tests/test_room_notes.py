@@ -55,7 +55,7 @@ def test_every_block_left_out_for_want_of_room_has_a_note(built: tuple[Path, str
                 assert len(notes_of(err, lang, heading)) == 1, (lang, key, err)
                 dropped.append((lang, key))
     # the designer's findings (issue 42): "When you call" and "Good to know" are content,
-    # printed in every language (the article set smaller for them: test_brochure_blocks.py);
+    # printed in every language (the article set smaller for them: test_brochure_languages.py);
     # what gives way for want of room is the safety-planning checklist, with its note
     assert not {key for _, key in dropped} & {"when_you_call_title", "key_points_heading"}
     assert ("ru", "safety_plan_heading") in dropped

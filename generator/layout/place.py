@@ -39,6 +39,7 @@ from generator.layout.fit import (
     Typesetter,
     fit_stack,
     min_width,
+    stacked,
 )
 from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
@@ -421,7 +422,10 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
     if slot.when_room and slot.ruled:  # spare room for notes: their heading and three lines
         height -= MIN_RULES * placement.layout.spec.rule_spacing
-    paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
+    if slot.when_room:  # spare room's content, at its own size: never shrunk to squeeze in
+        paragraphs, used, chosen = _at_its_size(items, width, height, placement)
+    else:
+        paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
     if paragraphs is not None and slot.safety:
         _tell_a_shorter_note(placed, slot, placement, items, chosen)
     items = tuple(chosen)
@@ -566,6 +570,18 @@ def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: fl
         first = first or (None, used, chosen)
     assert first is not None
     return first
+
+
+def _at_its_size(items: Sequence[Paragraph], width: float, height: float,
+                 placement: Placement
+                 ) -> tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]:
+    """The paragraphs at their styles' own sizes where they fit (else None and the
+    overflow): what a slot prints only where there is room for it keeps to the piece's type
+    scale (a heading squeezed a step smaller would set every heading of its style so)."""
+    paragraphs, used = stacked(items, 1.0, width, placement.typesetter)
+    if used == UNBREAKABLE or used > height + 0.01:
+        return None, used if used == UNBREAKABLE else used - height, items
+    return paragraphs, used, items
 
 
 def _last_choice(items: Sequence[Paragraph]) -> tuple[Paragraph, ...]:

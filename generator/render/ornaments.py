@@ -55,9 +55,25 @@ def dawn(box: Rect, mirrored: bool) -> list[Circle]:
     return _sun(box, mirrored, _DAWN_SUN, _DAWN_RINGS)
 
 
-def _sun(box: Rect, mirrored: bool, sun: Paint, rings: tuple[Paint, ...]) -> list[Circle]:
-    x = box.x if mirrored else box.x + box.width
-    reach = min(box.width, box.height)
+# The sun rising on white paper (a brochure's back panel): lighter still, so that a panel
+# anyone sees stays quiet.
+_HORIZON_SUN = brand_tint(0.7, "the horizon's disc")
+_HORIZON_RINGS = tuple(brand_tint(0.78 + 0.04 * index, "a horizon ring") for index in range(3))
+
+
+def horizon(box: Rect, mirrored: bool) -> list[Circle]:
+    """A sun rising at the middle of the box's foot, its rings as wide as the box allows,
+    in light tints of the brand: the foot of a white panel (the brochure's back), echoing
+    the cover's sunrise, the same either way round."""
+    return _sun(box, mirrored, _HORIZON_SUN, _HORIZON_RINGS, centred=True)
+
+
+def _sun(box: Rect, mirrored: bool, sun: Paint, rings: tuple[Paint, ...],
+         centred: bool = False) -> list[Circle]:
+    if centred:
+        x, reach = box.x + box.width / 2, min(box.width / 2, box.height)
+    else:
+        x, reach = (box.x if mirrored else box.x + box.width), min(box.width, box.height)
     shapes = [Circle(x, box.y, reach * 0.3, sun)]
     for paint, fraction in zip(rings, (0.5, 0.7, 0.9), strict=True):
         shapes.append(Circle(x, box.y, reach * fraction, paint, stroke=reach * 0.07))
@@ -67,6 +83,7 @@ def _sun(box: Rect, mirrored: bool, sun: Paint, rings: tuple[Paint, ...]) -> lis
 DESIGNS: MappingProxyType[str, Callable[[Rect, bool], list[Circle]]] = MappingProxyType({
     "sunrise": sunrise,
     "dawn": dawn,
+    "horizon": horizon,
 })
 
 

@@ -1,10 +1,15 @@
-"""The brochure's content wins over its filler (issue 42): in every language of the default
-kit (its fifteen and Tagalog), on Letter and on A4, the tri-fold prints "When you call" (on
-the flap, or inside where the flap has no room) and "Good to know" (the article's key
-points) whole: each heading and every word of their sentences, read back with poppler
-and compared with the catalogue's and the article's own words. The article is set smaller
-for them, never below the brochure's floor; ruled notes lines only take what room is left
-after them. "Sources" closes the inside, after "Good to know"."""
+"""The brochure in every language of the default kit (its fifteen and Tagalog), on Letter
+and on A4, read back from the office PDFs (issue 42).
+
+Its content wins over its filler: the tri-fold prints "When you call" (on the flap, or
+inside where the flap has no room) and "Good to know" (the article's key points) whole,
+each heading and every word of their sentences, read back with poppler and compared with
+the catalogue's and the article's own words; the article is set smaller for them, never
+below the brochure's floor; ruled notes lines only take what room is left after them.
+"Sources" closes the inside, after "Good to know". The outside keeps to a type scale of
+four sizes (it set nine). Its back panel groups what it says from the top and carries who
+the brochure is from over a quiet pattern at its foot: no grey box of filler, no blank
+band over a quarter of it, measured on the rendered page row by row."""
 
 from __future__ import annotations
 
@@ -45,7 +50,7 @@ def _build(root: Path, card_size: str) -> tuple[Path, Path, str]:
 @pytest.fixture(scope="module", params=["us", "iso"])
 def built(request: pytest.FixtureRequest,
           tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
-    return _build(tmp_path_factory.mktemp(f"blocks-{request.param}"), request.param)
+    return _build(tmp_path_factory.mktemp(f"languages-{request.param}"), request.param)
 
 
 def _poppler(pdf: Path) -> str:
@@ -173,3 +178,92 @@ def test_what_cannot_fit_even_at_the_floor_is_left_out_with_a_note(tmp_path: Pat
     pdf = tmp_path / "out" / "en" / "brochure.pdf"
     assert "Point 23" not in _poppler(pdf)
     assert min(size for size, _ in _inside_sizes(pdf)) >= BODY_FLOOR - 0.05
+
+
+INCH, MM = 72.0, 72 / 25.4
+# page height, safe margin, the outside's panels left to right (left to right pages): the
+# tri-fold's flap, back panel and cover; the bi-fold's back panel and cover
+PAPERS = {"us": (8.5 * INCH, 0.3 * INCH, (3.625 * INCH, 3.6875 * INCH, 3.6875 * INCH),
+                 (5.5 * INCH, 5.5 * INCH)),
+          "iso": (210 * MM, 7.5 * MM, (97 * MM, 100 * MM, 100 * MM), (148.5 * MM, 148.5 * MM))}
+SCALE = 2  # pixels a point
+TYPE_SCALE = 5  # design.md: one scale per piece, "about 4-5" sizes (issue 42: it was 9)
+
+
+def _paper(out: Path) -> str:
+    return "iso" if "languages-iso" in str(out) else "us"
+
+
+def _bi_fold(err: str, lang: str) -> bool:
+    return re.search(rf"printed as a bi-fold brochure.*\[{re.escape(lang)}\]$", err,
+                     re.MULTILINE) is not None
+
+
+def _back_panel(paper: str, lang: str, bi_fold: bool) -> tuple[float, float]:
+    """Left and right edge of the back panel on the outside page (mirrored right to left)."""
+    _, _, tri, bi = PAPERS[paper]
+    panels = bi if bi_fold else tri
+    index = 0 if bi_fold else 1
+    left = sum(panels[:index])
+    right = left + panels[index]
+    if lang in RIGHT_TO_LEFT:
+        width = sum(panels)
+        left, right = width - right, width - left
+    return left, right
+
+
+def _rows(pdf: Path, paper: str, left: float, right: float):  # noqa: ANN202
+    """The back panel's safe area, rendered, as rows of grey values."""
+    height, margin, _, _ = PAPERS[paper]
+    page = pdfium.PdfDocument(str(pdf))[0]
+    image = page.render(scale=SCALE).to_pil().convert("L")
+    crop = image.crop((round((left + margin) * SCALE), round(margin * SCALE),
+                       round((right - margin) * SCALE), round((height - margin) * SCALE)))
+    pixels = crop.load()
+    return [[pixels[x, y] for x in range(crop.width)] for y in range(crop.height)]
+
+
+def test_the_back_panel_has_no_grey_box_and_no_blank_band_over_a_quarter(
+        built: tuple[Path, Path, str]) -> None:
+    """Rows of the back panel's safe area scanned for ink: text, the QR code, the pattern
+    at its foot, anything darker than the brand's tint (a row of tint alone is blank: a
+    grey box with two lines in it is filler). No blank run is over a quarter of the
+    panel, and no row is a flat field across most of the panel (the tinted foot it had)."""
+    _, out, err = built
+    paper = _paper(out)
+    height, margin, _, _ = PAPERS[paper]
+    tallest = {}
+    for lang in _languages():
+        left, right = _back_panel(paper, lang, _bi_fold(err, lang))
+        rows = _rows(out / lang / "brochure.pdf", paper, left, right)
+        longest = run = 0
+        for row in rows:
+            if min(row) >= 225:  # no ink: paper, or the tint
+                run += 1
+                longest = max(longest, run)
+            else:
+                run = 0
+            flat = sum(value < 250 for value in row)
+            assert flat < 0.8 * len(row), (lang, "a field of colour across the panel")
+        tallest[lang] = longest / SCALE / (height - 2 * margin)
+    assert max(tallest.values()) <= 0.25, tallest
+
+
+def test_the_outside_keeps_to_its_type_scale(built: tuple[Path, Path, str]) -> None:
+    """Distinct type sizes on the outside page (pypdf, each drawn piece of text with its
+    size): at most five in every language, each one of the sizes layout.yaml's styles
+    set, and the same four in English (cover title, numbers, headings, text)."""
+    import yaml
+
+    _, out, _ = built
+    layout = yaml.safe_load((Path(__file__).parent.parent / "layouts" / "brochure" /
+                             "layout.yaml").read_text(encoding="utf-8"))
+    declared = {float(style["size"]) for style in layout["styles"].values()}
+    found = {}
+    for lang in _languages():
+        sizes = {round(size, 1) for size, _, _ in drawn_text_sizes(out / lang / "brochure.pdf",
+                                                                     0)}
+        assert sizes <= declared, (lang, sorted(sizes - declared))
+        found[lang] = sorted(sizes)
+    assert max(len(sizes) for sizes in found.values()) <= TYPE_SCALE, found
+    assert len(found["en"]) == 4, found["en"]
