@@ -153,6 +153,15 @@ def _indexed(words: tuple[str, ...], lang: str) -> TermIndex:
                       *terms(tuple(word for word in words if word not in english), lang)))
 
 
+@remembered(2048)
+def _found_once(index: TermIndex, text: str) -> tuple[Term, ...]:
+    """A lexicon's terms (or tells) found in `text`, each once. Remembered: one kit's
+    pieces repeat their outside texts (a title and its QR code's words on the card, the
+    folding card, the sticker...), and the web page checks the same texts at each change;
+    a lexicon's indexes live as long as the lexicon, which is remembered too."""
+    return tuple(_once(index.found(text)))
+
+
 COUNTRY_SHARE = 5.0  # percent of a country's people who read a language (CLDR)
 # CLDR's codes for languages whose list goes by another name here
 _LIST_CODES = MappingProxyType({"fil": "tl", "zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"})
@@ -186,11 +195,11 @@ class Lexicon:
     def found(self, text: str) -> list[Term]:
         """The terms found in `text`, in the lexicon's order, each once: a word listed with
         and without its accents ("doméstica", "domestica") is named as first listed."""
-        return _once(self.index.found(text))
+        return list(_found_once(self.index, text))
 
     def tells_in(self, text: str) -> list[Term]:
         """The tells in `text` (words about being watched, checked or hiding), each once."""
-        return _once(self.tells.found(text))
+        return list(_found_once(self.tells, text))
 
     def refuses(self, found: Term) -> bool:
         """A word of the kit's languages or of a script of its own (an error), not only of
