@@ -94,11 +94,16 @@ print(1000 * statistics.median(times) / pdfs)
 def warm_pairs(args: argparse.Namespace) -> None:
     """havenprint's and Typst's milliseconds per PDF in a warm process, in turn."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    ours, same, new = [], [], []
+    ours, same, new, floor = [], [], [], []
     for _ in range(args.pairs):
         ours.append(float(subprocess.run(
             [sys.executable, "-c", WARM_BUILDS, str(args.builds)], cwd=REPO, env=env,
             check=True, capture_output=True, text=True).stdout.split()[-1]))
+        if args.floor:
+            floor.append(json.loads(subprocess.run(
+                [sys.executable, str(REPO / "bench" / "reportlab_floor.py"), "--builds",
+                 str(args.builds)], cwd=REPO, env=env, check=True, capture_output=True,
+                text=True).stdout.splitlines()[-1])["warm_ms_per_pdf"])
         report = subprocess.run(
             [args.anchor_python, "bench.py", "warm", "7"], cwd=args.anchors,
             env={**os.environ, "BENCH_ENGINES": "ty"}, check=True, capture_output=True,
@@ -106,13 +111,18 @@ def warm_pairs(args: argparse.Namespace) -> None:
         medians = json.loads(report)["median_ms"]
         same.append(statistics.mean(medians["same"]["ty"].values()))
         new.append(statistics.mean(medians["salted"]["ty"].values()))
-        print(f"havenprint {ours[-1]:.1f} ms a PDF; Typst {same[-1]:.1f} ms (the same text), "
-              f"{new[-1]:.1f} ms (new text)", flush=True)
+        drawn = f"; the ReportLab floor {floor[-1]:.1f} ms" if floor else ""
+        print(f"havenprint {ours[-1]:.1f} ms a PDF{drawn}; Typst {same[-1]:.1f} ms (the same "
+              f"text), {new[-1]:.1f} ms (new text)", flush=True)
     ratios = [a / b for a, b in zip(ours, same, strict=True)]
     print(f"\nwarm, per PDF, median of {args.pairs} pairs: havenprint "
           f"{statistics.median(ours):.1f} ms, Typst {statistics.median(same):.1f} ms (the same "
           f"text), {statistics.median(new):.1f} ms (new text); havenprint / Typst (the same "
           f"text) {summary(ratios)}")
+    if floor:
+        print(f"the ReportLab floor {statistics.median(floor):.1f} ms; floor / Typst (the same "
+              f"text) {summary([a / b for a, b in zip(floor, same, strict=True)])}; "
+              f"havenprint / floor {summary([a / b for a, b in zip(ours, floor, strict=True)])}")
 
 
 def summary(ratios: list[float]) -> str:
@@ -128,6 +138,9 @@ def main() -> None:
     parser.add_argument("--warm", action="store_true",
                         help="per PDF in a warm process, against Typst's warm figure")
     parser.add_argument("--builds", type=int, default=5, help="warm builds per process")
+    parser.add_argument("--floor", action="store_true",
+                        help="the floors in turn too: a process that only imports the "
+                             "libraries a build imports, and bench/reportlab_floor.py")
     args = parser.parse_args()
     if args.warm:
         if args.anchors is None:
@@ -158,22 +171,52 @@ def main() -> None:
             b = ([args.anchor_python, "bench.py", "kit", "ty"], args.anchors,
                  {**os.environ, "BENCH_ENGINES": "ty"})
             label = "Typst"
+        floors = new_process_floors(scratch, env) if args.floor and not args.against else {}
         try:
             timed(*a)  # bytecode, font cache, the disk caches
             timed(*b)
             walls, processors = [], []
+            against: dict[str, list[float]] = {name: [] for name in ("havenprint", *floors)}
             for _ in range(args.pairs):
-                first, second = timed(*a), timed(*b)
+                first = timed(*a)
+                others = {name: timed(*floor) for name, floor in floors.items()}
+                second = timed(*b)
                 print(f"havenprint {first.wall:.2f} s ({first.processor:.2f} s processor), "
-                      f"{label} {second.wall:.2f} s ({second.processor:.2f} s)", flush=True)
+                      + "".join(f"{name} {one.wall:.2f} s ({one.processor:.2f} s), "
+                                for name, one in others.items())
+                      + f"{label} {second.wall:.2f} s ({second.processor:.2f} s)", flush=True)
                 walls.append(first.wall / second.wall)
                 processors.append(first.processor / second.processor)
+                for name, one in (("havenprint", first), *others.items()):
+                    against[name].append(one.processor / second.processor)
         finally:
             if args.against:
                 subprocess.run(["git", "worktree", "remove", "--force", str(other)],
                                cwd=REPO, check=False)
     print(f"\nhavenprint / {label}, median (range) of {args.pairs} pairs: "
           f"wall {summary(walls)}, processor {summary(processors)}")
+    for name, ratios in against.items():
+        if floors:
+            print(f"{name} / {label}, processor: {summary(ratios)}")
+
+
+def new_process_floors(scratch: Path, env: dict[str, str]) -> dict[str, tuple[list[str], Path,
+                                                                             dict[str, str]]]:
+    """The two floors as new processes: one that only imports the libraries the build
+    imports (fresh_process.py's list, read from the build's `-X importtime` report), and
+    bench/reportlab_floor.py drawing the kit's 28 PDFs from its operations (ReportLab only)."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from fresh_process import library_imports
+
+    build = havenprint(REPO, scratch / "imports")
+    report = subprocess.run([sys.executable, "-X", "importtime", *build[1:]], cwd=REPO,
+                            env=env, check=True, capture_output=True, text=True).stderr
+    code = f"import {', '.join(library_imports(report))}\nimport os\nos._exit(0)"
+    spec = scratch / "floor.json"
+    floor = [sys.executable, str(REPO / "bench" / "reportlab_floor.py")]
+    subprocess.run([*floor, "--spec-out", str(spec)], cwd=REPO, env=env, check=True)
+    return {"imports only": ([sys.executable, "-c", code], REPO, env),
+            "ReportLab floor": ([*floor, "--from-spec", str(spec)], REPO, env)}
 
 
 if __name__ == "__main__":
