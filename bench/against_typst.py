@@ -14,8 +14,12 @@ default kit's office PDFs built again `--builds` times in one process (lay out, 
 write, `--jobs 1`), the median build over its PDFs, against Typst's own warm figures (the
 peers' `bench.py warm`: each of its three documents compiled again, the same text and new
 text, the median of each, averaged), the two in turn `--pairs` times; the ratio is against
-Typst's same text, as havenprint's builds are. A script, not a test: the figures
-depend on the machine.
+Typst's same text, as havenprint's builds are.
+
+`--floor` (against Typst) times the floors in turn too (issue 41): new processes that only
+import the libraries a build imports, that only draw the kit's 28 PDFs with ReportLab
+(bench/reportlab_floor.py), and that do both; with `--warm`, reportlab_floor.py's warm
+milliseconds per PDF. A script, not a test: the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -202,21 +206,29 @@ def main() -> None:
 
 def new_process_floors(scratch: Path, env: dict[str, str]) -> dict[str, tuple[list[str], Path,
                                                                              dict[str, str]]]:
-    """The two floors as new processes: one that only imports the libraries the build
-    imports (fresh_process.py's list, read from the build's `-X importtime` report), and
-    bench/reportlab_floor.py drawing the kit's 28 PDFs from its operations (ReportLab only)."""
+    """The floors as new processes: one that only imports the libraries the build imports
+    (fresh_process.py's list, read from the build's `-X importtime` report);
+    bench/reportlab_floor.py drawing the kit's 28 PDFs from its operations (ReportLab only);
+    and the two in one process: what no new process building the kit with these libraries
+    can go below, before any of its own modules, content, layout or checks."""
     sys.path.insert(0, str(REPO / "bench"))
     from fresh_process import library_imports
 
     build = havenprint(REPO, scratch / "imports")
     report = subprocess.run([sys.executable, "-X", "importtime", *build[1:]], cwd=REPO,
                             env=env, check=True, capture_output=True, text=True).stderr
-    code = f"import {', '.join(library_imports(report))}\nimport os\nos._exit(0)"
+    imports = f"import {', '.join(library_imports(report))}\n"
     spec = scratch / "floor.json"
-    floor = [sys.executable, str(REPO / "bench" / "reportlab_floor.py")]
-    subprocess.run([*floor, "--spec-out", str(spec)], cwd=REPO, env=env, check=True)
-    return {"imports only": ([sys.executable, "-c", code], REPO, env),
-            "ReportLab floor": ([*floor, "--from-spec", str(spec)], REPO, env)}
+    script = REPO / "bench" / "reportlab_floor.py"
+    subprocess.run([sys.executable, str(script), "--spec-out", str(spec)], cwd=REPO, env=env,
+                   check=True)
+    both = (f"{imports}import runpy, sys\nsys.argv = [{str(script)!r}, '--from-spec', "
+            f"{str(spec)!r}]\nrunpy.run_path({str(script)!r}, run_name='__main__')")
+    return {"imports only": ([sys.executable, "-c", imports + "import os\nos._exit(0)"], REPO,
+                             env),
+            "ReportLab floor": ([sys.executable, str(script), "--from-spec", str(spec)], REPO,
+                                env),
+            "imports + ReportLab floor": ([sys.executable, "-c", both], REPO, env)}
 
 
 if __name__ == "__main__":
