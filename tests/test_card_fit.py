@@ -213,3 +213,17 @@ def test_type_floors(cards: tuple[str, Path, Path]) -> None:
             assert points >= floor - 0.01, (size, lang, points, text)
         numbers = [points for points, text, _ in sizes if "7233" in text]
         assert numbers and min(numbers) >= 13 - 0.01, (size, lang, numbers)
+
+
+def test_hours_never_stand_alone_on_a_line(cards: tuple[str, Path, Path]) -> None:
+    """A line's hours end its last way to reach it, on that way's line: never wrapped onto
+    a line of their own (the lines grew to fill an ISO back until the Chinese TTY line's
+    '全天24小时' wrapped, while the next line's hours stood beside its texting number)."""
+    size, content, out = cards
+    alone = []
+    for lang in _each_language(cards):
+        hours = {_digits_as_ascii(letters(text)) for text in _hours(content, lang)}
+        for line in printed_lines(out / lang / "pocket-card-shop.pdf", "pocket-card", lang):
+            if _digits_as_ascii("".join(letters(word) for word in line.words)) in hours:
+                alone.append((lang, str(line)))
+    assert alone == [], size

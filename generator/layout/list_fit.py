@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.platypus import Paragraph as RLParagraph
 
@@ -32,6 +32,7 @@ from generator.layout.fit import (
     floor_heights,
     floor_overflow,
     has_text,
+    stacked,
 )
 from generator.layout.paragraphs import DETAIL_KINDS, Paragraph
 
@@ -259,6 +260,32 @@ def assemble(items: Sequence[Item], cuts: frozenset[Cut]) -> list[Paragraph]:
             parts_out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
     kept = [index for index in range(len(items)) if Cut(index) not in cuts]
     return _assembled(items, kept, parts_out)
+
+
+def no_line_grows_longer(fitted: ListFit, items: Sequence[Item], width: float, height: float,
+                         typesetter: Typesetter) -> ListFit:
+    """The list at the largest size at which no paragraph takes more lines than at its
+    styles' own sizes: lines that grow to fill their box (`max_size`) do not grow where that
+    wraps one (a card's hours alone on a line of their own under its TTY, while the next
+    line's hours stand beside its texting number). A list that had to shrink is as fitted."""
+    if fitted.paragraphs is None:
+        return fitted
+    kept = assemble(items, frozenset(fitted.left_out))
+    own, own_height = stacked(kept, 1.0, width, typesetter)
+    if own_height > height + 0.01:
+        return fitted
+    counts = [_line_count(para) for para in own]
+    for scale in typesetter.scales(kept):
+        if scale <= 1.0 + 1e-9:
+            break
+        made, used = stacked(kept, scale, width, typesetter)
+        if used <= height + 0.01 and [_line_count(para) for para in made] == counts:
+            return replace(fitted, paragraphs=tuple(made), height=used)
+    return replace(fitted, paragraphs=tuple(own), height=own_height)
+
+
+def _line_count(para: RLParagraph) -> int:
+    return round(para.height / para.style.leading)
 
 
 def line_starts(items: Sequence[Item], cuts: frozenset[Cut]) -> tuple[int, ...]:

@@ -43,7 +43,7 @@ from generator.layout.fit import (
 )
 from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
-from generator.layout.list_fit import Cut, describe, fit_list
+from generator.layout.list_fit import Cut, describe, fit_list, no_line_grows_longer
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
 from generator.layout.styles import style_name
@@ -175,6 +175,9 @@ class PlacedFace:
     # slots that gave way by being set in the column their `beside:` names (a card's line
     # beside a QR caption that takes the room under the code)
     narrowed: frozenset[str] = frozenset()
+    # slots raised into the room a spread list leaves below it (points up): the card's line,
+    # between the lines and the safety note it stacks on (`_spread`)
+    lifted: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -314,9 +317,20 @@ def _placed_face(composed: ComposedFace, placement: Placement,
         texts[slot.name] = placed.texts[placed_before:]
     if problems:
         raise _FaceError(problems, frozenset(failed))
+    for name, lift in placed.lifted.items():
+        texts[name] = [_raised(text, lift) for text in texts[name]]
+        bottom, top = placed.extents[name]
+        placed.extents[name] = (bottom + lift, top + lift)
     # Drawn, and so read aloud and copied, in the order the layout lists its slots.
     placed.texts = [text for slot in spec.slots for text in texts[slot.name]]
     return placed
+
+
+def _raised(text: PlacedText, lift: float) -> PlacedText:
+    icon = text.icon
+    if icon is not None:
+        icon = replace(icon, y=icon.y + lift, baseline=icon.baseline + lift)
+    return replace(text, y=text.y + lift, icon=icon)
 
 
 def placing_order(slots: Sequence[SlotSpec]) -> list[SlotSpec]:
@@ -638,6 +652,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     items: Sequence[Item] = composed.lists[slot.name]
     box = _box(slot, placement, placed)
     fitted = fit_list(items, box.width, box.height, placement.typesetter)
+    if slot.valign == "spread":  # it fills its box: by growing only as far as no line wraps
+        fitted = no_line_grows_longer(fitted, items, box.width, box.height,
+                                      placement.typesetter)
     if fitted.paragraphs is None:
         required = tuple(shortened(item.label) for item in items if item.required)
         overflow, fields = _overflow(fitted.height, placement, fitted.required, width=box.width)
@@ -658,13 +675,45 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             placed.left_out_lines.append((items[cut.item].line, warning))
         elif fields.get("kind") == "hours":
             placed.hours_left_out.append(items[cut.item].line)
-    before: dict[int, float] = {}
-    if slot.valign == "spread" and len(fitted.starts) > 1:
-        # as much more room before each line but the first as below the last
-        share = max(0.0, box.height - fitted.height) / len(fitted.starts)
-        before = dict.fromkeys(fitted.starts[1:], share)
+    before = _spread(placed, slot, placement, box, fitted.height, fitted.starts)
     _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
            before=before)
+
+
+def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
+            height: float, starts: Sequence[int]) -> dict[int, float]:
+    """For a list set `valign: spread`, the room to add before each of its paragraphs: the
+    room its box leaves, shared out evenly between its lines, below the last and, where the
+    slot it stacks above stacks above another in turn (a card's line over its safety note),
+    between those two: that slot is raised by a share (`PlacedFace.lifted`), as far as it
+    stays clear of what stands above it in another column (a QR code's caption)."""
+    if slot.valign != "spread" or not starts:
+        return {}
+    extra = max(0.0, box.height - height)
+    above = _printed_neighbour(slot.above, "above", placed, box, placement)
+    over = next((each for each in placed.spec.slots if each.name == above), None)
+    raised = over is not None and over.above is not None and above in placed.extents
+    share = extra / (len(starts) + raised)
+    if raised and over is not None and above is not None:
+        column = _column_box(over, placement, placed)
+        top = placed.extents[above][1]
+        ceiling = min((bottom - over.gap for name, (bottom, _) in placed.extents.items()
+                       if name not in (slot.name, above) and bottom >= top - 0.01
+                       and _across(_column_box(_slot_named(placed, name), placement, placed),
+                                   column)), default=float("inf"))
+        lift = max(0.0, min(share, ceiling - top))
+        if lift > 0.01:
+            placed.lifted[above] = lift
+    return dict.fromkeys(starts[1:], share)
+
+
+def _slot_named(placed: PlacedFace, name: str) -> SlotSpec:
+    return next(each for each in placed.spec.slots if each.name == name)
+
+
+def _across(one: Rect, other: Rect) -> bool:
+    """Whether two boxes share some of their width."""
+    return one.x < other.x + other.width - 0.01 and other.x < one.x + one.width - 0.01
 
 
 def _why_left_out(items: Sequence[Item], index: int, first: int | None, lang: str
