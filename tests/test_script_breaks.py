@@ -160,6 +160,31 @@ def test_chinese_lines_are_spaced_evenly_and_tightly(kit: Path) -> None:
     assert not loose, "\n".join(loose)
 
 
+SQUEEZABLE = "，。、」』）》】"
+
+
+def test_punctuation_gives_up_at_most_its_blank_half(kit: Path) -> None:
+    """A justified line a little short of room takes it from its marks (CLREQ): the mark
+    that ends it may end past the measure by half its em at most, a mark inside it gives up
+    a quarter of its em at most, and nothing else ends past the measure."""
+    lines, bad = 0, []
+    for where, run in chinese_body(kit):
+        plain = [row.right for row in run if row.text[-1] not in SQUEEZABLE]
+        edge = max(plain or [row.right for row in run])
+        for row in run:
+            lines += 1
+            last = row.glyphs[-1]
+            past = last.advance / 2 if last.char in SQUEEZABLE else 0.0
+            if row.right > edge + past + 0.5:
+                bad.append(f"{where}: {row.text} ends {row.right - edge:.1f} pt past")
+            for mark, after in zip(row.glyphs, row.glyphs[1:], strict=False):
+                if mark.char in SQUEEZABLE and after.x - mark.x < 0.75 * mark.advance - 0.1:
+                    bad.append(f"{where}: {row.text}: {mark.char} squeezed to "
+                               f"{(after.x - mark.x) / mark.advance:.2f} of its width")
+    assert lines > 60
+    assert not bad, "\n".join(bad)
+
+
 def test_a_word_is_split_only_where_keeping_it_whole_would_space_the_line(kit: Path) -> None:
     """A line breaks inside a word (ICU's word breaker: "准/备") only where moving the
     word's first characters down would leave the line above spaced wider than TIGHT: words

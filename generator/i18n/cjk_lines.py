@@ -35,7 +35,7 @@ MAX_GAP = 0.12
 # Costs, in units of a gap of 0.03 em (cost = (gap / 0.03 em) ** 2 a line).
 _GAP_UNIT = 0.03
 _RAGGED = 100.0  # a line that cannot be justified within MAX_GAP
-_WORD_SPLIT = 8.0  # a break inside a word, in running text: as a line of gaps of 0.085 em
+_WORD_SPLIT = 5.0  # a break inside a word, in running text: as a line of gaps of 0.067 em
 _SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two, "步。")
 # Three characters ("第一步。") are too few as well, but in running text they cost as a line
 # spaced 0.085 em apart: a line above looser than that, to bring a fourth character down, is
@@ -51,6 +51,17 @@ _TITLE_WORD_SPLIT = 20.0
 # the measure, first or last, stands alone: "请拨打 911。" (three letters and a number, half
 # the measure) does not.
 _TITLE_SHORT = 0.4
+# A justified line whose room is a little short takes it from its full-width commas, full
+# stops and closing brackets (CLREQ: 标点挤压; JLREQ: pushing in), rather than be spaced
+# loosely to keep a mark that may not start a line with its character ("通话、" on the
+# folding card): first the blank half of the mark that ends it (its ink stays inside the
+# measure: hardly seen), at a cost of the square of the share given up; then up to a
+# quarter em of each mark inside it, alike, at 4 times that square (as a line spaced 0.06 em
+# apart: a line of marks squeezed to half their width among full-width ones looks cramped,
+# a quarter does not).
+SQUEEZABLE = frozenset("，。、」』）》】")
+_SQUEEZE_INNER = 4.0
+_SQUEEZE = 1.0
 # After these a phrase ends: a title breaks there first.
 PHRASE_ENDS = frozenset("，。、；：！？,.;:!?）」』》】")
 
@@ -66,6 +77,11 @@ class Measured:
     bare: Sequence[float]  # without them
     in_word: Sequence[bool]  # whether the break after the piece falls inside a word
     lang: str
+    # What the piece's marks give up in a justified line (`squeezes`): the blank half of
+    # the full-width mark it ends with, where that ends the line (half of it, a quarter of
+    # the mark, where the line goes on), and a quarter of each other mark's.
+    end_half: Sequence[float] = ()
+    inner_quarters: Sequence[float] = ()
 
 
 def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
@@ -80,21 +96,30 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
     for width in measured.whole:
         advance.append(advance[-1] + width)
     gaps_before = _gap_counts(text)
+    halves, quarters = [0.0], [0.0]
+    for half, quarter in zip(measured.end_half or [0.0] * count,
+                             measured.inner_quarters or [0.0] * count, strict=True):
+        halves.append(halves[-1] + half)
+        quarters.append(quarters[-1] + quarter)
     # best[j]: (lines, cost, first piece of the last line) of the best breaks of pieces[:j].
     best: list[tuple[int, float, int]] = [(0, 0.0, 0)]
     widest_room = max(room(0), room(1))
     for end in range(1, count + 1):
         last = end == count
+        squeezing = justified and bool(measured.end_half) and not (last and ends_paragraph)
+        end_squeeze = measured.end_half[end - 1] if squeezing else 0.0
         chosen: tuple[int, float, int] | None = None
         for start in range(end - 1, -1, -1):
             lines, cost, _ = best[start]
             width = advance[end - 1] - advance[start] + measured.bare[end - 1]
-            if width > widest_room + 0.01 and start < end - 1:
+            inner = (quarters[end] - quarters[start] + (halves[end - 1] - halves[start]) / 2
+                     if squeezing else 0.0)
+            if width - end_squeeze - inner > widest_room + 0.01 and start < end - 1:
                 break  # wider still from here back
             line_start, line_end = pieces[start][0], pieces[end - 1][1]
             line_cost = _line_cost(measured, line_start, line_end, width, room(lines), size,
                                    gaps_before, justified, last and ends_paragraph,
-                                   lines == 0)
+                                   lines == 0, (end_squeeze, inner))
             if not last:
                 line_cost += _break_cost(measured, end - 1, justified)
             trial = (lines + 1, cost + line_cost, start)
@@ -113,10 +138,16 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
 
 def _line_cost(measured: Measured, start: int, end: int, width: float, room: float,
                size: float, gaps_before: Sequence[int], justified: bool, last: bool,
-               first: bool) -> float:
+               first: bool, squeeze: tuple[float, float] = (0.0, 0.0)) -> float:
     slack = room - width
     if slack < -0.01:
-        return _OVERFULL
+        at_end, inner = squeeze
+        if -slack > at_end + inner + 0.01:
+            return _OVERFULL
+        from_end = min(-slack, at_end)
+        from_inner = max(-slack - at_end, 0.0)
+        return (_SQUEEZE * (from_end / at_end) ** 2 if at_end else 0.0) + (
+            _SQUEEZE_INNER * (from_inner / inner) ** 2 if inner else 0.0)
     line = measured.text[start:end].rstrip()
     if justified:
         if last:
@@ -158,6 +189,29 @@ def _break_cost(measured: Measured, piece: int, justified: bool) -> float:
         if not ended or ended[-1] not in PHRASE_ENDS:
             cost += _NOT_AT_PUNCTUATION
     return cost
+
+
+def squeezes(line: str, short: float, width_of: Callable[[int], float]) -> dict[int, float]:
+    """What each mark of a justified line gives up (by its index in the line) for the line
+    to take `short` points less: the mark that ends it first, up to half its width, then
+    the marks inside it alike, up to a quarter of each one's (`width_of(index)`); {} where
+    the line is not short or its marks cannot give that much (cjk_lines never chose it)."""
+    if short <= 0.01:
+        return {}
+    marks = [index for index, char in enumerate(line) if char in SQUEEZABLE]
+    given: dict[int, float] = {}
+    last = len(line) - 1
+    if marks and marks[-1] == last:
+        given[last] = min(short, width_of(last) / 2)
+        short -= given[last]
+        marks.pop()
+    quarters = {index: width_of(index) / 4 for index in marks}
+    room = sum(quarters.values())
+    if short > 0.01:
+        if short > room + 0.01:
+            return {}
+        given.update({index: quarter * short / room for index, quarter in quarters.items()})
+    return given
 
 
 def clusters_start(line: str, index: int) -> bool:

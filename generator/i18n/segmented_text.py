@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
-from generator.i18n.cjk_lines import MAX_GAP, Measured, cjk_lines
+from generator.i18n.cjk_lines import MAX_GAP, SQUEEZABLE, Measured, cjk_lines, squeezes
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
@@ -124,15 +124,43 @@ class SegmentedParagraph(LineParagraph):
         word_ends = {end for _, end in segments(self.text, self.fonts.lang, True)}
         measured = Measured(self.text, pieces, [w * size / 1000 for w in widths.whole],
                             [w * size / 1000 for w in widths.bare],
-                            [end not in word_ends for _, end in pieces], self.fonts.lang)
+                            [end not in word_ends for _, end in pieces], self.fonts.lang,
+                            *self._mark_room(pieces))
         lines = cjk_lines(measured, lambda line: self._room(width, line), size,
                           self.justify, self.ends_paragraph)
         single = set(pieces)
-        if all(self._width(start, end) <= self._room(width, index) + 0.01
-               for index, (start, end) in enumerate(lines) if (start, end) not in single):
+        last = len(lines) - 1
+        if all((start, end) in single or self._fits(index, start, end, width, last)
+               for index, (start, end) in enumerate(lines)):
             self._chosen = True
             return lines
         return None
+
+    def _fits(self, number: int, start: int, end: int, width: float, last: int) -> bool:
+        """Whether text[start:end], measured whole, fits line `number` (of lines up to
+        `last`), its marks squeezed where a justified line may squeeze them."""
+        over = self._width(start, end) - self._room(width, number)
+        if over <= 0.01:
+            return True
+        if not self.justify or (number >= last and self.ends_paragraph):
+            return False
+        return bool(squeezes(self.text[start:end].rstrip(), over,
+                             lambda at: self._width(start + at, start + at + 1)))
+
+    def _mark_room(self, pieces: tuple[tuple[int, int], ...]
+                   ) -> tuple[list[float], list[float]]:
+        """For each piece, the half of the full-width mark it ends with, and the quarters of
+        its other marks (what they may give up in a justified line: cjk_lines.py)."""
+        if not self.justify:
+            return [], []
+        halves, quarters = [], []
+        for start, end in pieces:
+            piece = self.text[start:end].rstrip()
+            marks = [start + index for index, char in enumerate(piece) if char in SQUEEZABLE]
+            last = marks.pop() if marks and marks[-1] == start + len(piece) - 1 else None
+            halves.append(self._width(last, last + 1) / 2 if last is not None else 0.0)
+            quarters.append(sum(self._width(mark, mark + 1) / 4 for mark in marks))
+        return halves, quarters
 
     def _without_widow(self, lines: list[tuple[int, int]],
                        width: float) -> list[tuple[int, int]]:
@@ -192,9 +220,20 @@ class SegmentedParagraph(LineParagraph):
         runs = _runs(line, self.fonts, self.weight)
         line_width = sum(width for _, _, width in runs) * size / 1000
         gap = self._justified(number, line, line_width)
+        squeezed = self._squeezed(number, line, line_width)
         if x is None:
             x = self._line_x(number, line_width + gap * max(len(_clusters(line)) - 1, 0))
         placed, offset = [], 0
+        if squeezed:  # a mark gives up room: what follows it moves back as much
+            cuts = [0, *(index + 1 for index in sorted(squeezed)), len(line)]
+            for part_start, part_end in zip(cuts, cuts[1:], strict=False):
+                for text, face, width in _runs(line[part_start:part_end], self.fonts,
+                                               self.weight):
+                    placed.append((offset, offset + len(text), face, x, width * size / 1000))
+                    offset += len(text)
+                    x += width * size / 1000
+                x -= squeezed.get(part_end - 1, 0.0)
+            return placed
         if not gap:
             for text, face, width in runs:
                 placed.append((offset, offset + len(text), face, x, width * size / 1000))
@@ -220,6 +259,15 @@ class SegmentedParagraph(LineParagraph):
         if gaps < 1 or extra <= 0.01 or extra / gaps > MAX_JUSTIFY_GAP * self.style.fontSize:
             return 0.0
         return extra / gaps
+
+    def _squeezed(self, number: int, line: str, line_width: float) -> dict[int, float]:
+        """What each mark of a justified line wider than its room gives up (cjk_lines.py
+        chose it so); {} for any other line."""
+        if not self.justify or (number >= len(self.lines) - 1 and self.ends_paragraph):
+            return {}
+        start = self.lines[number][0]
+        return squeezes(line, line_width - self._room(self.width, number),
+                        lambda at: self._width(start + at, start + at + 1))
 
     def _line_x(self, number: int, line_width: float) -> float:
         indent = self._indent(number)
