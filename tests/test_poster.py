@@ -296,12 +296,14 @@ def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: st
 def test_discreet_tabs_carry_the_lines_tab_label(kit: Path, build_poster) -> None:  # noqa: ANN001
     edit(kit / "resources.yaml", "    qr: tel ", "    tab_label: Support line\n    qr: tel ")
     out = build_poster("letter", discreet=True)
-    for rect in tab_rects("letter", out / "poster-letter.pdf"):
+    tabs = tab_rects("letter", out / "poster-letter.pdf")
+    assert len(tabs) >= 6  # as many as carry the number along most of their length
+    for rect in tabs:
         tab = bounded_text(out / "poster-letter.pdf", rect)
         assert "Support line" in tab
         assert NUMBER in tab
     page = " ".join(page_texts(out / "poster-letter.pdf")[0].split())
-    assert page.count("Support line") == 8
+    assert page.count("Support line") == len(tabs)
     assert "National Domestic Violence Hotline" not in page
 
 

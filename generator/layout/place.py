@@ -943,6 +943,11 @@ def _lowered(text: PlacedText, drop: float) -> PlacedText:
 TAB_CLEARANCE = 3 * PT_PER_UNIT["mm"]  # between a tab's text and every cut around it
 GLYPH_OVERHANG = 0.75  # the marks of shaped scripts may reach this far past a line's width
 DESCENT_CAP = 0.45  # of the size: a font's own descent counts marks far below most letters
+# A tab's number runs along this share of its length at least, where fewer (wider) tabs let
+# it: the print designer of issue 42 found Letter's tabs printed along half their length, in
+# type at its floor, because seven narrow tabs left no room across for a larger size.
+TAB_FILL = 0.85
+NUMBER_STYLE = "tab_phone"  # the style a tab sets the line's number in
 
 
 @dataclass(frozen=True)
@@ -955,6 +960,16 @@ class _TabFit:
     used: float
     chosen: Sequence[Paragraph]
     below: float
+    length: float  # the room along the tab
+
+    @property
+    def fill(self) -> float:
+        """The share of the tab's length its number takes, set whole (a line reached only by
+        text or on the web: its longest unbreakable run); 0 where nothing fits."""
+        if not self.paragraphs:
+            return 0.0
+        numbers = [para for para in self.paragraphs if style_name(para.style) == NUMBER_STYLE]
+        return max(min_width(para) for para in numbers or self.paragraphs) / self.length
 
     def names_the_line(self, items: Sequence[Paragraph]) -> bool:
         """Printed with its first choice (the line's name), where it has choices."""
@@ -985,21 +1000,26 @@ def _fit_tabs(items: Sequence[Paragraph], band: Rect, count: int,
         paragraphs, used, chosen = _first_choice_that_fits(items, length, room - below,
                                                            placement, or_none=True)
         below = _descent_past(paragraphs[-1]) if paragraphs else 0.0
-    return _TabFit(count, paragraphs, used, chosen, below)
+    return _TabFit(count, paragraphs, used, chosen, below, length)
 
 
 def _tab_fit(items: Sequence[Paragraph], band: Rect, slot: SlotSpec,
              placement: Placement) -> _TabFit:
-    """As many tabs as carry the whole line (its name, number, texting line and TTY), from
-    `count` down to `min_count`; where none does, `count` tabs with what fits beside the
-    number (its tab label, or the number and its ways to reach it alone), else the most
+    """As many tabs as carry the whole line (its name, number, texting line and TTY) with
+    its number set along TAB_FILL of their length, from `count` down to `min_count`; where
+    none does, those of the tabs carrying the whole line whose number runs along most of
+    them (more tabs where as much); where none carries it, `count` tabs with what fits beside
+    the number (its tab label, or the number and its ways to reach it alone), else the most
     tabs that fit anything."""
     fits = []
     for count in range(slot.count, min(slot.min_count or slot.count, slot.count) - 1, -1):
         fit = _fit_tabs(items, band, count, placement)
-        if fit.names_the_line(items):
+        if fit.names_the_line(items) and fit.fill >= TAB_FILL:
             return fit
         fits.append(fit)
+    whole = [fit for fit in fits if fit.names_the_line(items)]
+    if whole:
+        return max(whole, key=lambda fit: (round(fit.fill, 2), fit.count))
     printable = [fit for fit in fits if fit.paragraphs is not None]
     return (printable or fits)[0]
 
