@@ -279,3 +279,25 @@ def test_a_short_articles_checklist_has_boxes_a_pen_can_tick(
             cap = max(c[4] - c[2] for c in level)
             assert side >= 7.5 and side >= 0.6 * cap, (lang, side, cap)
             assert gap >= 4.5, (lang, gap)
+
+
+def test_a_short_article_is_set_larger_before_notes_fill_its_room(
+        brief: tuple[str, Path, str]) -> None:
+    """Content wins over filler: the 50-word article's text is set larger than the
+    tri-fold's 11.5 pt body (Thai's stayed at 11.5 pt under half a panel of
+    lines to write on, which took the room larger type would have). Read with pdfium, at
+    the size its first word is drawn at (a right-to-left line is read from an unseen
+    anchor of another size: Arabic is left out)."""
+    import pypdfium2.raw as pdfium_c
+
+    from generator.content.kit_parts import find_article
+
+    _, out, _ = brief
+    kit = out.parent / "kit"
+    for lang in (lang for lang in LANGS if lang != "ar"):
+        first = find_article(kit, "brief", lang).sections[0].paragraphs[0].split()[0]
+        text = pdfium.PdfDocument(str(out / lang / "brochure.pdf"))[1].get_textpage()
+        hit = text.search(first).get_next()
+        assert hit is not None, (lang, first)
+        size = pdfium_c.FPDFText_GetFontSize(text.raw, hit[0])
+        assert size > 11.5 + 0.05, (lang, first, size)

@@ -171,7 +171,9 @@ def test_notes_take_at_most_half_a_panel_and_no_other_panel_is_ruled(short: Path
                                                                      lang: str) -> None:
     pdf = short / lang / "brochure-shop.pdf"
     ruled = [rows for rows in rule_rows(pdf, 1, BIFOLD) if rows]
-    assert len(ruled) == 1, "lines to write on in one panel only"
+    assert len(ruled) <= 1, "lines to write on in one panel only"
+    if not ruled:  # content first: the Arabic checklist takes the room (issue 42)
+        return
     assert len(ruled[0]) >= 3
     heading = notes_heading_top(pdf, max(ruled[0]))
     assert heading - min(ruled[0]) <= (HEIGHT - 2 * SAFE) / 2 + 1
@@ -193,7 +195,8 @@ def test_the_bifold_carries_the_lines_once_and_what_fills_the_room(short: Path,
                                                                    lang: str) -> None:
     """Read as readers read it (pdftotext honours /ActualText: Arabic comes back whole):
     the inside carries "Before you call" and the lines, each once, whole; what calling is
-    like and notes in the room the article leaves; nothing outside but what the back panel
+    like and the safety-planning checklist in the room the article leaves (notes only where
+    they leave room); nothing outside but what the back panel
     and the cover say."""
     pdf = short / lang / "brochure-shop.pdf"
     assert len(PdfReader(pdf).pages) == 2
@@ -203,9 +206,11 @@ def test_the_bifold_carries_the_lines_once_and_what_fills_the_room(short: Path,
     strings = yaml.safe_load((Path(__file__).parent.parent / "generator" / "locales" /
                               f"{lang}.yaml").read_text(encoding="utf-8"))
     for key in ("before_you_call_title", "lines_heading", "when_you_call_title",
-                "when_you_call", "notes_heading"):
+                "when_you_call", "safety_plan_heading"):
         assert "".join(words(strings[key])) in found, key
         assert found.count("".join(words(strings[key]))) == 1, key  # once: never twice
+    # notes only in the room every block leaves (not in Arabic, whose checklist takes it)
+    assert found.count("".join(words(strings["notes_heading"]))) <= 1
     assert inside.count("1-800-799-7233") == 1 and "1-800-787-3224" in inside
     assert "88788" in inside and "thehotline.org" in inside  # its texting line, its web
     assert "Español" in inside  # the languages it serves

@@ -56,8 +56,9 @@ class Filled:
     callouts: list[Rect]  # the tinted boxes behind callout fillers
     ruled_from: int = 0  # texts from this one on are the ruled filler's (the notes)
     tail_from: int | None = None  # the closing part's texts start here (None: not placed)
-    # how well they went in: how many essential ones were left out, how many in all, then
-    # the largest share of a box left empty (less is better)
+    # how well they went in: how many essential ones were left out, how many blocks in
+    # all (lines to write on are not counted: they only take what room is left), then the
+    # largest share of a box left empty (less is better)
     score: tuple[int, int, float] = (0, 0, 0.0)
 
 
@@ -105,7 +106,8 @@ def fill(room: list[Rect], whole: Sequence[Rect],
                       tuple(filler.essential for filler, _ in blocks))
     if best is None:
         return None
-    filled = Filled([], [], [], [], score=(best.score[0], sum(best.score[1]), best.score[2]))
+    filled = Filled([], [], [], [], score=(
+        best.score[0], sum(index is None for index in best.rooms), best.score[2]))
     cursors = [box.top for box in room]
     for number, ((filler, _), index) in enumerate(zip(blocks, best.rooms, strict=True)):
         if index is None:

@@ -783,6 +783,9 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     placed.callouts.extend(filled.callouts)
 
 
+GROWN_EMPTY = 0.25  # of a panel: the white a short article may leave at its foot
+
+
 def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
                  slot: SlotSpec, fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
                  placed: PlacedFace, placement: Placement) -> tuple[Flowed, Filled]:
@@ -814,12 +817,22 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
                 continue
             trial = Flowed(pieces, scale)
         made = _filled_at(trial, items, closing, boxes, whole, fillers, placement)
-        if best is None or made[1].score < best[1].score:
+        if best is None or _grown_score(made) < _grown_score(best):
             best = made
     assert best is not None
     if _essentials_left_out(best[1], fillers):
         best = _smaller_for_essentials(best, items, boxes, whole, closing, fillers, placement)
     return best
+
+
+def _grown_score(made: tuple[Flowed, Filled]) -> tuple[int, int, bool, float, float]:
+    """How well a scale a short article grew to serves it (less is better): what content
+    it leaves out, then whether it leaves a panel over a quarter empty, then larger type
+    before lines to write on filling the room (a short article's panels in larger type,
+    not half a panel of notes), then the emptiest share."""
+    flowed, filled = made
+    lost, missing, emptiest = filled.score
+    return lost, missing, emptiest > GROWN_EMPTY, -round(flowed.scale, 3), emptiest
 
 
 def _filled_at(trial: Flowed, items: Sequence[Paragraph], closing: int, boxes: list[Rect],
