@@ -199,7 +199,7 @@ def test_a_word_is_split_only_where_keeping_it_whole_would_space_the_line(kit: P
             if not (is_ideograph(text[cut - 1]) and is_ideograph(text[cut])) or cut in bounds:
                 continue
             splits += 1
-            head = cut - max(bound for bound in bounds if bound < cut)  # characters above
+            head = cut - max((bound for bound in bounds if bound < cut), default=0)  # above
             kept = upper.glyphs[:-head]
             if len(kept) < 2 or not all(is_ideograph(g.char) or g.char in PHRASE_ENDS
                                         for g in kept):
