@@ -301,3 +301,17 @@ def test_a_short_article_is_set_larger_before_notes_fill_its_room(
         assert hit is not None, (lang, first)
         size = pdfium_c.FPDFText_GetFontSize(text.raw, hit[0])
         assert size > 11.5 + 0.05, (lang, first, size)
+
+
+def test_a_short_articles_bifold_keeps_to_a_type_scale(brief: tuple[str, Path, str]) -> None:
+    """Grown, the bi-fold's inside is set on the outside's scale (10, 12.5, 15.5, 20, 25
+    pt): five sizes at most, in every script (it set six or seven, its article grown a
+    step at a time beside lines at sizes of their own)."""
+    from tests.conftest import drawn_text_sizes
+
+    _, out, _ = brief
+    for lang in LANGS:
+        for page in (0, 1):
+            sizes = {round(size, 1) for size, _, _ in
+                     drawn_text_sizes(out / lang / "brochure.pdf", page)}
+            assert len(sizes) <= 5, (lang, page, sorted(sizes))

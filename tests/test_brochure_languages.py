@@ -252,7 +252,9 @@ def test_the_back_panel_has_no_grey_box_and_no_blank_band_over_a_quarter(
 def test_the_outside_keeps_to_its_type_scale(built: tuple[Path, Path, str]) -> None:
     """Distinct type sizes on the outside page (pypdf, each drawn piece of text with its
     size): at most five in every language, each one of the sizes layout.yaml's styles
-    set, and the same four in English (cover title, numbers, headings, text)."""
+    set, and the same four in English (cover title, numbers, headings, text). The inside
+    too keeps to five at most (the bi-fold's, in Amharic and Tagalog, set seven: its
+    article grew a step at a time beside lines at sizes of their own)."""
     import yaml
 
     _, out, _ = built
@@ -265,5 +267,8 @@ def test_the_outside_keeps_to_its_type_scale(built: tuple[Path, Path, str]) -> N
                                                                      0)}
         assert sizes <= declared, (lang, sorted(sizes - declared))
         found[lang] = sorted(sizes)
+        inside = {round(size, 1) for size, _, _ in drawn_text_sizes(
+            out / lang / "brochure.pdf", 1)}
+        assert len(inside) <= TYPE_SCALE, (lang, sorted(inside))
     assert max(len(sizes) for sizes in found.values()) <= TYPE_SCALE, found
     assert len(found["en"]) == 4, found["en"]

@@ -271,6 +271,7 @@ class ShortFormSpec(FrozenModel):
     sizes: dict[str, SizeSpec]
     faces: dict[str, FaceSpec]
     styles: dict[str, StyleSpec] = {}
+    grow: Literal["steps", "whole"] = "steps"  # as LayoutSpec.grow, for the short form
 
 
 class LayoutSpec(FrozenModel):
@@ -302,6 +303,10 @@ class LayoutSpec(FrozenModel):
     # layout's styles set less. Off on pieces of one-line slots fitted to their room (cards,
     # stickers, posters), whose leading is the gap between slots the layout sets.
     script_leading: bool = False
+    # How styles with a `max_size` grow into room: "steps", a little at a time as far as the
+    # text fits; "whole", all of them to their max_size at once or not at all, so that the
+    # sizes a piece grows to stay the type scale its layout chose (the brochure's bi-fold).
+    grow: Literal["steps", "whole"] = "steps"
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
     # a box to tick (`icon="box"`) as tall as this share of its text's size (other pictures:
     # 0.8), at most the icon column less a little air: a worksheet's boxes to tick with a pen
@@ -348,7 +353,8 @@ class LayoutSpec(FrozenModel):
             return None
         return self.model_copy(update={
             "title": short.title, "sizes": short.sizes, "faces": short.faces,
-            "styles": {**self.styles, **short.styles}, "short_form": None})
+            "styles": {**self.styles, **short.styles}, "grow": short.grow,
+            "short_form": None})
 
     @field_validator("options")
     @classmethod

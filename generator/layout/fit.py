@@ -181,6 +181,8 @@ class Typesetter:
         `max_size` of those that may grow) down to where every style is at its smallest."""
         lowest = self.lowest_scale(items)
         scales, scale = [], self.highest_scale(items)
+        if self.spec.grow == "whole" and scale > 1.0 + 1e-9:
+            scales, scale = [scale], 1.0  # grown to every max_size at once, or not at all
         while scale > lowest + 1e-9:
             scales.append(scale)
             scale -= SHRINK_STEP

@@ -801,7 +801,8 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
              for panel in panels]
     scales = [flowed.scale]
     if flowed.scale > 1.0 + 1e-6:
-        scales += [(flowed.scale + 1.0) / 2, 1.0]
+        at_once = placement.layout.spec.grow == "whole"
+        scales += [1.0] if at_once else [(flowed.scale + 1.0) / 2, 1.0]
     # the closing paragraphs (its sources) go in after the fillers, wherever they stand
     closing = 0
     while (slot.last and closing < len(items) - 1
