@@ -199,11 +199,14 @@ def _bi_fold(err: str, lang: str) -> bool:
                      re.MULTILINE) is not None
 
 
-def _back_panel(paper: str, lang: str, bi_fold: bool) -> tuple[float, float]:
-    """Left and right edge of the back panel on the outside page (mirrored right to left)."""
+def _back_panel(paper: str, lang: str, bi_fold: bool, index: int | None = None
+                ) -> tuple[float, float]:
+    """Left and right edge of the back panel on the outside page (mirrored right to left),
+    or of the panel `index`."""
     _, _, tri, bi = PAPERS[paper]
     panels = bi if bi_fold else tri
-    index = 0 if bi_fold else 1
+    if index is None:
+        index = 0 if bi_fold else 1
     left = sum(panels[:index])
     right = left + panels[index]
     if lang in RIGHT_TO_LEFT:
@@ -213,7 +216,7 @@ def _back_panel(paper: str, lang: str, bi_fold: bool) -> tuple[float, float]:
 
 
 def _rows(pdf: Path, paper: str, left: float, right: float):  # noqa: ANN202
-    """The back panel's safe area, rendered, as rows of grey values."""
+    """A panel's safe area, rendered, as rows of grey values."""
     height, margin, _, _ = PAPERS[paper]
     page = pdfium.PdfDocument(str(pdf))[0]
     image = page.render(scale=SCALE).to_pil().convert("L")
@@ -247,6 +250,26 @@ def test_the_back_panel_has_no_grey_box_and_no_blank_band_over_a_quarter(
             assert flat < 0.8 * len(row), (lang, "a field of colour across the panel")
         tallest[lang] = longest / SCALE / (height - 2 * margin)
     assert max(tallest.values()) <= 0.25, tallest
+
+
+def _blank_share(rows: list[list[int]], paper: str) -> float:
+    height, margin, _, _ = PAPERS[paper]
+    longest = run = 0
+    for row in rows:
+        run = run + 1 if min(row) >= 225 else 0
+        longest = max(longest, run)
+    return longest / SCALE / (height - 2 * margin)
+
+
+def test_the_flap_has_no_blank_band_over_a_quarter(built: tuple[Path, Path, str]) -> None:
+    """The flap (a tint panel: its tint counts as blank), with its list at the outside's
+    sizes and what calling is like under it where it has room, in every tri-fold."""
+    _, out, err = built
+    paper = _paper(out)
+    shares = {lang: _blank_share(_rows(out / lang / "brochure.pdf", paper,
+                                       *_back_panel(paper, lang, False, 0)), paper)
+              for lang in _languages() if not _bi_fold(err, lang)}
+    assert max(shares.values()) <= 0.25, shares
 
 
 def test_the_outside_keeps_to_its_type_scale(built: tuple[Path, Path, str]) -> None:
