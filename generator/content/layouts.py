@@ -115,6 +115,9 @@ class SlotSpec(FrozenModel):
     below: str | None = None
     above: str | None = None
     gap: float = 4.0
+    # the gap to what `below` names, where it differs from the one to what `above` names (a
+    # QR code's caption: read to the ink of its first line, place.py's _caption_rise)
+    below_gap: float | None = None
     # flow: what fills the panels the text leaves empty, at most one of them ruled
     fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
     # flow: the styles of the paragraphs that close its text (the article's sources): they

@@ -32,3 +32,23 @@ def shaped_width_at_1000(text: str, font: str) -> float:
     uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
     scale = face.pdfScale
     return float(sum(scale(position.x_advance) for position in buffer.glyph_positions))
+
+
+def ink_above_baseline(text: str, font: str, size: float) -> float | None:
+    """How far above its baseline the highest ink of `text` shaped in `font` at `size`
+    reaches (the top of a capital, of an Arabic alef, of a Thai tone mark stacked on a
+    vowel), in points; None for a font HarfBuzz does not shape (not TrueType)."""
+    face = getFont(font)
+    hb_face = getattr(face, "hbFace", None)
+    if hb_face is None or not text.strip():
+        return None
+    hb_font = uharfbuzz.Font(hb_face)  # in font units
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
+    tops = [position.y_offset + extents.y_bearing
+            for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
+            if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
+            and extents.height]
+    return max(tops) * size / hb_face.upem if tops else None
