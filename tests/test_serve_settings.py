@@ -43,6 +43,8 @@ def test_every_setting_is_on_the_page(served) -> None:
                     "option:poster_discreet",
                     "max_lines@pocket-card"):
         assert f'data-setting="{setting}"' in page, setting
+    # every sticker is discreet (issue 42): sticker_discreet is accepted, not offered
+    assert 'data-setting="option:sticker_discreet"' not in page
     assert 'value="Lives Healing"' in page and 'value="Wellness contacts"' in page
     assert re.search(r'<option value="US" selected>United States \(US\)</option>', page)
     assert re.search(r'<label for="add-language">Add a language</label>', page)

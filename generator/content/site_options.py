@@ -421,6 +421,10 @@ class LayoutOption(BaseModel):
     # The layout's size option only: its value is part of the file names (poster-a3.pdf),
     # so that one kit may carry the format at several sizes (--poster-size).
     in_file_name: bool = False
+    # false: still accepted in site.yaml (files that set it build as before) but no longer
+    # offered (the web page shows no field for it): a setting that changes nothing now,
+    # such as sticker_discreet, every sticker being discreet
+    offered: bool = True
 
     @model_validator(mode="after")
     def _complete(self) -> LayoutOption:

@@ -136,7 +136,7 @@ def settings_form(data: Any, site: Site | None, declared: Mapping[str, LayoutOpt
     options = [OptionField(f"option:{name}", option.description, option,
                            data.get(name) if data.get(name) is not None else option.value(
                                None, site.options) if site is not None else option.default)
-               for name, option in declared.items()]
+               for name, option in declared.items() if option.offered]
     max_lines = data.get("max_lines")
     defaulted = {key: values[key] for key in DEFAULTED if data.get(key) is None}
     defaulted.update((option.name, option.value) for option in options
