@@ -79,8 +79,12 @@ def caption_extent(fonts: FontSet) -> tuple[float, float]:
             max(LATIN_EXTENT[1], min(-descent / 1000, EXTENT_CAP[1])))
 
 
+@remembered(64)
 def caption_paragraph(text: str, fonts: FontSet, width: float) -> RLParagraph:
-    """The caption set to fit `width` on one line if it can (down to CAPTION_FLOOR)."""
+    """The caption set to fit `width` on one line if it can (down to CAPTION_FLOOR).
+    Remembered: captions are in the printer's language, so a kit's sheets share a few (20
+    captions, 4 different, in the default kit); the paragraph is only wrapped to this width
+    again and drawn, as fit.py's remembered paragraphs are."""
     typesetter = Typesetter(_caption_spec(), "#000000", fonts)
     item = Paragraph(_STYLE, html.escape(text, quote=False))
     scales = typesetter.scales([item])
