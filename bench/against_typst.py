@@ -86,12 +86,13 @@ def once(out):
 
 with tempfile.TemporaryDirectory() as folder:
     pdfs = once(Path(folder) / "first")
-    times = []
+    times, processor = [], []
     for number in range(int(sys.argv[1])):
-        start = time.perf_counter()
+        start, started = time.perf_counter(), time.process_time()
         once(Path(folder) / str(number))
         times.append(time.perf_counter() - start)
-print(1000 * statistics.median(times) / pdfs)
+        processor.append(time.process_time() - started)
+print(1000 * statistics.median(times) / pdfs, 1000 * statistics.median(processor) / pdfs)
 """
 
 
@@ -99,15 +100,20 @@ def warm_pairs(args: argparse.Namespace) -> None:
     """havenprint's and Typst's milliseconds per PDF in a warm process, in turn."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     ours, same, new, floor = [], [], [], []
+    cpu: dict[str, list[float]] = {"havenprint": [], "floor": [], "Typst": []}
     for _ in range(args.pairs):
-        ours.append(float(subprocess.run(
+        wall_ms, cpu_ms = subprocess.run(
             [sys.executable, "-c", WARM_BUILDS, str(args.builds)], cwd=REPO, env=env,
-            check=True, capture_output=True, text=True).stdout.split()[-1]))
+            check=True, capture_output=True, text=True).stdout.split()[-2:]
+        ours.append(float(wall_ms))
+        cpu["havenprint"].append(float(cpu_ms))
         if args.floor:
-            floor.append(json.loads(subprocess.run(
+            drawn = json.loads(subprocess.run(
                 [sys.executable, str(REPO / "bench" / "reportlab_floor.py"), "--builds",
                  str(args.builds)], cwd=REPO, env=env, check=True, capture_output=True,
-                text=True).stdout.splitlines()[-1])["warm_ms_per_pdf"])
+                text=True).stdout.splitlines()[-1])
+            floor.append(drawn["warm_ms_per_pdf"])
+            cpu["floor"].append(drawn["warm_cpu_ms_per_pdf"])
         report = subprocess.run(
             [args.anchor_python, "bench.py", "warm", "7"], cwd=args.anchors,
             env={**os.environ, "BENCH_ENGINES": "ty"}, check=True, capture_output=True,
@@ -115,6 +121,7 @@ def warm_pairs(args: argparse.Namespace) -> None:
         medians = json.loads(report)["median_ms"]
         same.append(statistics.mean(medians["same"]["ty"].values()))
         new.append(statistics.mean(medians["salted"]["ty"].values()))
+        cpu["Typst"].append(statistics.mean(medians["salted_cpu"]["ty"].values()))
         drawn = f"; the ReportLab floor {floor[-1]:.1f} ms" if floor else ""
         print(f"havenprint {ours[-1]:.1f} ms a PDF{drawn}; Typst {same[-1]:.1f} ms (the same "
               f"text), {new[-1]:.1f} ms (new text)", flush=True)
@@ -127,6 +134,17 @@ def warm_pairs(args: argparse.Namespace) -> None:
         print(f"the ReportLab floor {statistics.median(floor):.1f} ms; floor / Typst (the same "
               f"text) {summary([a / b for a, b in zip(floor, same, strict=True)])}; "
               f"havenprint / floor {summary([a / b for a, b in zip(ours, floor, strict=True)])}")
+    # Processor time, less moved by a loaded machine: Typst's bench gives it for new text
+    typst = cpu["Typst"]
+    print(f"processor ms per PDF: havenprint {statistics.median(cpu['havenprint']):.1f}, "
+          f"Typst (new text) {statistics.median(typst):.1f}; havenprint / Typst "
+          f"{summary([a / b for a, b in zip(cpu['havenprint'], typst, strict=True)])}")
+    if floor:
+        print(f"processor ms per PDF: the ReportLab floor {statistics.median(cpu['floor']):.1f};"
+              f" floor / Typst (new text) "
+              f"{summary([a / b for a, b in zip(cpu['floor'], typst, strict=True)])}; "
+              f"havenprint / floor "
+              f"{summary([a / b for a, b in zip(cpu['havenprint'], cpu['floor'], strict=True)])}")
 
 
 def summary(ratios: list[float]) -> str:
