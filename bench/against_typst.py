@@ -14,7 +14,8 @@ default kit's office PDFs built again `--builds` times in one process (lay out, 
 write, `--jobs 1`), the median build over its PDFs, against Typst's own warm figures (the
 peers' `bench.py warm`: each of its three documents compiled again, the same text and new
 text, the median of each, averaged), the two in turn `--pairs` times; the ratio is against
-Typst's same text, as havenprint's builds are.
+Typst's same text, as havenprint's builds are. `--warm --against REV`: the same warm builds
+by this commit and by REV, in turn.
 
 `--floor` (against Typst) times the floors in turn too (issue 41): new processes that only
 import the libraries a build imports, that only draw the kit's 28 PDFs with ReportLab
@@ -147,6 +148,41 @@ def warm_pairs(args: argparse.Namespace) -> None:
               f"{summary([a / b for a, b in zip(cpu['havenprint'], cpu['floor'], strict=True)])}")
 
 
+def warm_builds(code: Path, builds: int) -> tuple[float, float]:
+    """Milliseconds per PDF of a warm build of this repository's content by the code in
+    `code`: wall-clock, processor."""
+    wall_ms, cpu_ms = subprocess.run(
+        [sys.executable, "-c", WARM_BUILDS, str(builds)], cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(code)}, check=True, capture_output=True,
+        text=True).stdout.split()[-2:]
+    return float(wall_ms), float(cpu_ms)
+
+
+def warm_against(args: argparse.Namespace) -> None:
+    """A warm build per PDF by this commit and by `--against`, in turn (both building this
+    repository's content): the ratios of wall-clock and of processor time."""
+    with tempfile.TemporaryDirectory(prefix="havenprint-pairs-") as folder:
+        other = Path(folder) / "other"
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(other), args.against],
+                       cwd=REPO, check=True)
+        try:
+            for code in (REPO, other):
+                subprocess.run([sys.executable, "-m", "compileall", "-q",
+                                str(code / "generator")], check=True)
+            walls, processors = [], []
+            for _ in range(args.pairs):
+                ours, theirs = warm_builds(REPO, args.builds), warm_builds(other, args.builds)
+                print(f"havenprint {ours[0]:.1f} ms a PDF ({ours[1]:.1f} ms processor), "
+                      f"{args.against} {theirs[0]:.1f} ms ({theirs[1]:.1f} ms)", flush=True)
+                walls.append(ours[0] / theirs[0])
+                processors.append(ours[1] / theirs[1])
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=REPO,
+                           check=False)
+    print(f"\nwarm, per PDF, havenprint / {args.against}, median (range) of {args.pairs} "
+          f"pairs: wall {summary(walls)}, processor {summary(processors)}")
+
+
 def summary(ratios: list[float]) -> str:
     return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
@@ -164,9 +200,12 @@ def main() -> None:
                         help="the floors in turn too: a process that only imports the "
                              "libraries a build imports, and bench/reportlab_floor.py")
     args = parser.parse_args()
+    if args.warm and args.against:
+        warm_against(args)
+        return
     if args.warm:
         if args.anchors is None:
-            parser.error("--warm needs --anchors")
+            parser.error("--warm needs --anchors (or --against)")
         warm_pairs(args)
         return
     with tempfile.TemporaryDirectory(prefix="havenprint-pairs-") as folder:
