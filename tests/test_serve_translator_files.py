@@ -191,7 +191,8 @@ def test_a_string_too_long_for_its_room_is_said_on_it_as_typed_and_once_saved(se
     page = client.get("/translations", params={"lang": "vi"}).text
     base = re.search(r'data-base="([0-9a-f]+|absent)"', page)
     assert base is not None
-    long = "Quét mã này bằng điện thoại để gọi cho chúng tôi ngay bây giờ"
+    # longer than two lines of the sticker's caption (issue 42 gave it two: 69 characters)
+    long = "Quét mã này bằng điện thoại của bạn để gọi cho chúng tôi ngay bây giờ, miễn phí"
     body = {"lang": "vi", "base": base[1], "strings": {"scan_tel": long}}
     draft = client.post("/translations/draft", headers=csrf_headers(workspace), json=body)
     assert draft.status_code == 200
@@ -228,7 +229,8 @@ def test_a_saved_string_past_its_room_stays_marked_while_others_are_typed(
     content = default_kit_in(tmp_path / "content", ["en", "es"])
     (content / "locales").mkdir()
     (content / "locales" / "es.yaml").write_text(
-        'scan_sms: "Escanee este código para enviarnos un mensaje de texto ahora mismo"\n',
+        'scan_sms: "Escanee este código con su teléfono para enviarnos un mensaje de texto '
+        'ahora mismo"\n',
         encoding="utf-8")
     client, workspace = client_for(content, tmp_path / "output")
     with client:

@@ -430,8 +430,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
     items = composed.texts[slot.name]
     box = _box(slot, placement, placed)
-    if items and _under_a_code(slot, placed):
-        rise = _caption_rise(items, box, placement)
+    rise = caption_rise(slot, items, box, placement, placed)
+    if rise:
         box = Rect(box.x, box.y, box.width, box.height + rise)
     if not items:
         if slot.required:
@@ -504,6 +504,16 @@ def _under_a_code(slot: SlotSpec, placed: PlacedFace) -> bool:
         return False
     neighbour = next((each for each in placed.spec.slots if each.name == slot.below), None)
     return neighbour is not None and neighbour.kind == "qr"
+
+
+def caption_rise(slot: SlotSpec, items: Sequence[Paragraph], box: Rect, placement: Placement,
+                 placed: PlacedFace) -> float:
+    """How far the box of `slot` (`box`, as `slot_box` gives it) rises to print `items`: a
+    caption's under a QR code (`_caption_rise`), else 0 (string_room.py measures the room a
+    translation has in the box the text is placed in)."""
+    if not items or not _under_a_code(slot, placed):
+        return 0.0
+    return _caption_rise(items, box, placement)
 
 
 def _caption_rise(items: Sequence[Paragraph], box: Rect, placement: Placement) -> float:

@@ -48,7 +48,7 @@ from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.geometry import Rect, slot_rect
 from generator.layout.paragraphs import Paragraph, Part, joined
-from generator.layout.place import PlacedFace, Placement, place_face, slot_box
+from generator.layout.place import PlacedFace, Placement, caption_rise, place_face, slot_box
 from generator.layout.room_fit import (
     list_cuts,
     list_fits,
@@ -494,8 +494,10 @@ def _room(place: Place, key: str, written: str, spec: FaceSpec, slot: SlotSpec,
         width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
 
         def fits(text: str | None) -> bool:
-            return stack_fits([_paragraph_with(p, _editing(marks, key, text)) for p in chosen],
-                              width, height, typesetter)
+            edited = [_paragraph_with(p, _editing(marks, key, text)) for p in chosen]
+            # a caption under a QR code rises into the white above its letters, as placed
+            rise = caption_rise(slot, edited, box, placement, placed) if placed else 0.0
+            return stack_fits(edited, width, height + rise, typesetter)
 
         room = _measured(place, box, typesetter.floor_of(chosen), printed, delta, fits)
         if holder.choice and any(p.choice > holder.choice for p in marked.texts[slot.name]):
