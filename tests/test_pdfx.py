@@ -255,8 +255,8 @@ def test_small_brand_coloured_type_prints_in_black_ink_as_light(kit: Path, tmp_p
     number prints in the brand's inks only if it is still 12 pt after shrinking."""
     folder = kit / "layouts" / "pocket-card"
     shutil.copytree(LAYOUTS["pocket-card"].folder, folder)
-    edit(folder / "layout.yaml", "size: 8, leading: 9, color: muted",
-         "size: 8, leading: 9, color: brand")
+    edit(folder / "layout.yaml", "size: 8, leading: 8.8, color: muted",
+         "size: 8, leading: 8.8, color: brand")
     edit(folder / "layout.yaml", "phone:  {weight: bold,", "phone:  {weight: regular,")
     (pdf,) = build_shop(kit, tmp_path / "out", run, "pocket-card")
     found = text_colours(pdf, 1)
