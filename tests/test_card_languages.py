@@ -149,15 +149,18 @@ def texting_sentences(content: Path, lang: str) -> list[str]:
 
 def ink_under(pdf: Path, page_index: int, needle: str) -> bool:
     """Whether the page has ink along the line where pdfium reads `needle`: a right to
-    left line is read from an unseen anchor glyph stretched over the line at its baseline
-    (generator/i18n/bidi_text.py), which pdfium spreads the line's characters over; the
-    band from there to a letter's height above is where the line's glyphs stand."""
+    left line is read from an unseen anchor glyph of a point's size at the left end of
+    the line, on its baseline (generator/i18n/bidi_text.py's _draw_anchor), which pdfium
+    spreads the line's characters over; the band from there a few letters' width to the
+    right, and from the baseline to a letter's height above, is where the line's first
+    glyphs stand (the anchor alone is narrower than a letter's side bearing)."""
     page = pdfium.PdfDocument(str(pdf))[page_index]
     text = page.get_textpage()
     hit = text.search(needle).get_next()
     assert hit is not None, needle
     boxes = [text.get_charbox(index) for index in range(hit[0], hit[0] + hit[1])]
-    left, right = min(box[0] for box in boxes), max(box[2] for box in boxes)
+    left = min(box[0] for box in boxes)
+    right = max(max(box[2] for box in boxes), left + 12)
     bottom, top = min(box[1] for box in boxes) - 1, max(box[3] for box in boxes) + 8
     scale = 4
     image = page.render(scale=scale).to_pil().convert("L")
