@@ -5,7 +5,9 @@ organisation's short line never prints in the place of the shelter's own line be
 tests/fixtures/maryland-eight is House of Ruth's kit as a directory import gave it (eight
 lines, in English and Spanish): its third line fits the card in English only, the next
 four in neither language, the eighth (another organisation's, short) in both. The card
-printed lines 1, 2 and 3 in English and 1, 2 and 8 in Spanish."""
+printed lines 1, 2 and 3 in English and 1, 2 and 8 in Spanish. (The third line's Spanish
+name is longer by a few words than the import's since the card's tighter hierarchy,
+8346206, fitted the import's whole.)"""
 
 from __future__ import annotations
 
