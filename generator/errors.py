@@ -170,7 +170,7 @@ class Code(Enum):
     # Notes on the lines as they print.
     # `restroom`: the restroom pieces that say it too, besides the brochure's back panel
     PROMISE_UNSAID = ("line.promise-unsaid",
-                      "name said unsaid free number hours langs restroom")
+                      "name said unsaid free number hours langs restroom brochure")
     HOURS_DISAGREE = "line.hours-disagree", "name always others hours"
     SAME_NUMBER = "lines.same-number", "name others number kept left_out"
 

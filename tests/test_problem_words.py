@@ -44,7 +44,7 @@ SAMPLES: dict[str, object] = {
     "points": 3, "printed_on": ("the poster",), "published": "1-800-799-7233",
     "published_kind": "phone", "qr": "url", "quote": "click here", "ratio": 2.1,
     "read": "2026-01-02", "reason": "it is a premium-rate number", "record": "row 4",
-    "recorded": "2025-06-01", "records": 10, "restroom": ("poster",),
+    "recorded": "2025-06-01", "records": 10, "restroom": ("poster",), "brochure": True,
     "resource": "resource 'services'",
     "room": 80, "root": "html", "safety": 1, "said": ("free",),
     "script": "Ethiopic", "second": "brochure", "seconds": 30,

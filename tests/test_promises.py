@@ -124,7 +124,7 @@ def test_a_weekday_line_is_never_said_to_be_open_any_time(weekdays: tuple[Path, 
 def test_the_build_notes_what_it_left_unsaid(weekdays: tuple[Path, str]) -> None:
     _, err = weekdays
     notes = [row for row in err.splitlines()
-             if "the brochure's back panel and the restroom poster and the sticker say" in row]
+             if "the brochure's back panel and the restroom poster say" in row]  # built
     assert len(notes) == 1, err
     assert ": note: " in notes[0]
     assert "say only 'free' (1-800-799-7201 is free to call) of 'Local line'" in notes[0]
@@ -216,7 +216,7 @@ def test_each_language_s_piece_says_what_its_own_hours_say(tmp_path: Path) -> No
                 lang, name)
     warnings = [row for row in err.splitlines() if "say 24/7 in es but not in en" in row]
     assert len(warnings) == 1 and ": warning: " in warnings[0], err
-    notes = [row for row in err.splitlines() if "the sticker in en say only" in row]
+    notes = [row for row in err.splitlines() if "the restroom poster in en say only" in row]
     assert len(notes) == 1 and "not 'any time': its hours are Mon–Fri 9–5" in notes[0], err
 
 
@@ -232,12 +232,14 @@ def test_the_note_names_the_restroom_pieces_only_where_the_kit_makes_them(
         tmp_path: Path) -> None:
     """The note said the restroom poster says it in a kit whose poster is the ordinary one:
     it names the restroom poster where site.yaml makes it, and the sticker (always discreet,
-    issue 42) always, and the web page says it in plain words either way."""
+    issue 42) always, of the pieces the build makes only (issue 42: a build of the brochure
+    alone named the sticker), and the web page says it in plain words either way."""
     from generator.serve.plain import Words, plain
 
     kit = kit_with(tmp_path / "kit", lines("1-800-799-7201", "Mon–Fri 9:00–17:00"), ("en",))
     edit(kit / "site.yaml", "poster_discreet: true", "poster_discreet: false")
-    code, err, problems = cli_problems(["check", str(kit), "--format", "brochure"])
+    code, err, problems = cli_problems(["check", str(kit), "--format", "brochure",
+                                        "--format", "sticker"])
     assert code == 0, err
     (note,) = [row for row in err.splitlines() if "back panel" in row]
     assert "the brochure's back panel and the sticker say only 'free'" in note
@@ -246,9 +248,20 @@ def test_the_note_names_the_restroom_pieces_only_where_the_kit_makes_them(
     said = plain(problem, Words({})).text
     assert said.startswith("The brochure's back panel and the sticker say only “free”")
     assert "restroom" not in said
+    code, err, problems = cli_problems(["check", str(kit), "--format", "brochure"])
+    (note,) = [row for row in err.splitlines() if "back panel" in row]
+    assert "the brochure's back panel says only 'free'" in note and "sticker" not in note
+    (problem,) = [problem for problem in problems if problem.code is Code.PROMISE_UNSAID]
+    assert plain(problem, Words({})).text.startswith("The brochure's back panel says only")
+    code, err, problems = cli_problems(["check", str(kit), "--format", "pocket-card"])
+    assert not [problem for problem in problems if problem.code is Code.PROMISE_UNSAID], err
+    code, err, problems = cli_problems(["check", str(kit), "--format", "sticker"])
+    (problem,) = [problem for problem in problems if problem.code is Code.PROMISE_UNSAID]
+    assert "the sticker says only 'free'" in err
+    assert plain(problem, Words({})).text.startswith("The sticker says only “free”")
     edit(kit / "site.yaml", "poster_discreet: false", "poster_discreet: true\n"
          "sticker_discreet: true")
-    code, err, problems = cli_problems(["check", str(kit), "--format", "brochure"])
+    code, err, problems = cli_problems(["check", str(kit)])
     (note,) = [row for row in err.splitlines() if "back panel" in row]
     assert ("the brochure's back panel and the restroom poster and the sticker say only "
             "'free'" in note)
@@ -258,3 +271,4 @@ def test_the_note_names_the_restroom_pieces_only_where_the_kit_makes_them(
     assert said.startswith("The brochure's back panel and the restroom poster and the "
                            "sticker say only “free”")
     assert "“Its calls are confidential”" in said
+

@@ -19,7 +19,7 @@ hours that are 24/7 in one language and not in another are a warning: one of the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -59,13 +59,18 @@ def piece_names(pieces: tuple[str, ...]) -> str:
     return " and ".join(_CALLED.get(piece, f"the {piece}") for piece in pieces)
 
 
-def where_said(site: Site) -> tuple[str, bool]:
+def where_said(site: Site, built: Collection[str] | None = None) -> tuple[str, bool]:
     """The pieces a kit of `site` makes that say it, as the notes name them ("the brochure's
-    back panel and the sticker"), and whether they are several."""
-    restroom = restroom_pieces(site)
-    if not restroom:
-        return WHERE, False
-    return f"{WHERE} and {piece_names(restroom)}", True
+    back panel and the sticker"), and whether they are several; of `built` (layout names)
+    only, when given: a build of some formats names none it did not make ("" if none)."""
+    brochure = [WHERE] if built is None or "brochure" in built else []
+    restroom = _built(restroom_pieces(site), built)
+    names = brochure + ([piece_names(restroom)] if restroom else [])
+    return " and ".join(names), len(brochure) + len(restroom) > 1
+
+
+def _built(pieces: tuple[str, ...], built: Collection[str] | None) -> tuple[str, ...]:
+    return pieces if built is None else tuple(piece for piece in pieces if piece in built)
 
 
 def _on(site: Site, setting: str) -> bool:
@@ -122,10 +127,12 @@ def line_promise(line: Resource, lang: str | None = None) -> Promise:
     return Promise(said, unsaid)
 
 
-def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Problem]:
+def promise_notes(resources: tuple[Resource, ...], site: Site | None,
+                  built: Collection[str] | None = None) -> list[Problem]:
     """A note on the first line when a piece says less of it than "Free and private, any
     time.": what it says, and what it leaves unsaid and why, once for the languages that say
-    the same; and a warning when its hours are 24/7 in some languages and not in others."""
+    the same; and a warning when its hours are 24/7 in some languages and not in others.
+    `built`: the layouts a build makes (None: every one), the only pieces the note names."""
     if site is None or not resources:
         return []
     first = resources[0]
@@ -140,7 +147,9 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
         if not promise.unsaid:
             continue
         unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
-        pieces, several = where_said(site)
+        pieces, several = where_said(site, built)
+        if not pieces:  # the build makes none of the pieces that say it
+            continue
         verb = "say" if several else "says"
         if promise.said:
             said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
@@ -155,7 +164,8 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None) -> list[Pr
                                     "number": first.phone.display if first.phone else None,
                                     "hours": first.hours_in(said_in[0]),
                                     "langs": tuple(said_in) if len(by_promise) > 1 else (),
-                                    "restroom": restroom_pieces(site)}))
+                                    "restroom": _built(restroom_pieces(site), built),
+                                    "brochure": built is None or "brochure" in built}))
     return problems
 
 

@@ -455,10 +455,10 @@ def _promise(t: Telling) -> str:
                        "it gives no hours (not 24/7)")
     languages = [t.words.language(code) for code in t.items("langs")]
     restroom = t.items("restroom")
-    verb = "say" if restroom else "says"
-    where = ("The brochure's back panel"
-             + (f" and {piece_names(restroom)}" if restroom else "")
-             + (f" in {_listed(languages)}" if languages else ""))
+    brochure = ["the brochure's back panel"] if t["brochure"] is not False else []
+    verb = "say" if len(brochure) + len(restroom) > 1 else "says"
+    named = " and ".join(brochure + ([piece_names(restroom)] if restroom else []))
+    where = named[:1].upper() + named[1:] + (f" in {_listed(languages)}" if languages else "")
     what = (f"{verb} only {_listed(said)} of {t.quoted('name')}" if said else
             f"{verb} nothing of {t.quoted('name')} beside its number")
     return f"{where} {what}: {'; '.join(why)}."
