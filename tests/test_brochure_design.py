@@ -315,3 +315,17 @@ def test_a_short_articles_bifold_keeps_to_a_type_scale(brief: tuple[str, Path, s
             sizes = {round(size, 1) for size, _, _ in
                      drawn_text_sizes(out / lang / "brochure.pdf", page)}
             assert len(sizes) <= 5, (lang, page, sorted(sizes))
+
+
+def test_notes_name_a_short_articles_brochure_as_the_bifold_it_is(tmp_path: Path) -> None:
+    """The sticker carries the first line alone and its note names where the others print
+    whole: the brochure a short article made is the bi-fold, and the note says so (it said
+    "the tri-fold brochure", a piece the build did not make; issue 42, notes name only
+    what the kit built)."""
+    content = brief_kit(tmp_path / "kit")
+    code, err = run_cli("check", content, "--format", "brochure", "--format", "sticker")
+    assert code == 0, err
+    sticker = [row for row in err.splitlines() if "sticker: left out" in row]
+    assert sticker, err
+    for row in sticker:
+        assert "the bi-fold brochure" in row and "tri-fold" not in row, row

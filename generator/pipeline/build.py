@@ -376,11 +376,13 @@ def _result(request: BuildRequest, documents: list[Document],
     for index, lang in _keys(request, documents):
         piece, document = pieces[(index, lang)], documents[index]
         completed = {problem: _where_it_prints(problem, kit.resources[line].name, [
-            _piece_name(documents, other) for other in range(len(documents))
+            _piece_name(documents, other, pieces[(other, lang)])
+            for other in range(len(documents))
             if line in pieces[(other, lang)].printed_lines])
             for line, problem in piece.left_out_lines}
         completed.update({problem: _where_it_went(problem, [
-            _piece_name(documents, other) for other in range(len(documents))
+            _piece_name(documents, other, pieces[(other, lang)])
+            for other in range(len(documents))
             if other != index and any(text and text in pieces[(other, lang)].printed_text
                                       for text in texts)])
             for texts, problem in piece.gave_way})
@@ -411,11 +413,13 @@ def _why(kit: Kit, document: Document, lang: str, piece: Piece) -> list[Problem]
     return list(dict.fromkeys(p for p in piece.problems if p.severity == "error"))
 
 
-def _piece_name(documents: list[Document], index: int) -> str:
+def _piece_name(documents: list[Document], index: int, piece: Piece) -> str:
     """"the poster", or where the kit builds that format more than once (several sizes or
-    articles) "the poster (poster-a3.pdf)"."""
+    articles) "the poster (poster-a3.pdf)"; a piece made in its layout's short form by that
+    form's name ("the bi-fold brochure", not the tri-fold it was not)."""
     document = documents[index]
-    name = f"the {document.layout.spec.title.lower()}"
+    short = document.layout.short_form() if piece.short_form else None
+    name = f"the {(short or document.layout).spec.title.lower()}"
     if sum(other.layout is document.layout for other in documents) > 1:
         name += f" ({document.name}.pdf)"
     return name
