@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
+from generator.layout.paints import TEXT_PAINTS, hex_rgb
 from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import (
     decode_qr_codes,
@@ -27,6 +29,7 @@ from tests.conftest import (
     drawn_text_sizes,
     edit,
 )
+from tests.pdf_paint import page_marks
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ETHIOPIC = Path("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf")
@@ -314,6 +317,33 @@ def test_type_floors_on_the_card_back(us: tuple[Path, Path], lang: str) -> None:
             assert size >= floor - 0.01, (layout, size, text)
         numbers = [size for size, text in sizes if "799" in text or "7233" in text]
         assert numbers and min(numbers) >= 13 - 0.01, (layout, numbers)
+
+
+# The card line is the back's only bold type below the number's size (the lines' names,
+# details, caption and note are regular; numbers and a texting line's hero 13 pt at least).
+CARD_LINE_BELOW_PT = 12.0
+INK_RGB = tuple(round(channel, 3) for channel in hex_rgb(TEXT_PAINTS["ink"].fixed or ""))
+
+
+def _card_line_colours(pdf: Path) -> set[tuple[str, tuple[float, ...]]]:
+    marks, _ = page_marks(PdfReader(pdf), 1)
+    return {(mark.colour.space, tuple(round(value, 3) for value in mark.colour.values))
+            for mark in marks if mark.kind == "text" and "bold" in mark.font.lower()
+            and mark.size < CARD_LINE_BELOW_PT}
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "th", "zh-Hans", "fr"])
+def test_the_card_line_is_one_colour_in_every_language(us: tuple[Path, Path],
+                                                       us_shop: tuple[Path, Path],
+                                                       lang: str) -> None:
+    """The card line printed dark grey (the brand colour at 8 pt bold, in black ink alone)
+    in English and Chinese and in the brand's inks where a script sets it at 9 pt (Arabic,
+    Thai): it is in ink, 100 % black in the shop file and the ink colour in the office
+    file, whatever the script."""
+    (_, office), (_, shop) = us, us_shop
+    assert _card_line_colours(shop / lang / "pocket-card-shop.pdf") == {
+        ("DeviceCMYK", (0.0, 0.0, 0.0, 1.0))}
+    assert _card_line_colours(office / lang / "pocket-card.pdf") == {("DeviceRGB", INK_RGB)}
 
 
 def test_a_packs_own_card_line_prints_on_its_cards(tmp_path: Path) -> None:

@@ -259,8 +259,6 @@ def test_a_large_title_shrunk_below_large_size_needs_body_contrast(kit: Path, ru
     layout = own_pocket_card(kit)
     edit(layout, "phone:  {weight: bold, size: 13.8, leading: 14.6, color: brand",
          "phone:  {weight: bold, size: 13.8, leading: 14.6, color: ink")
-    edit(layout, "lead:   {weight: bold, size: 8, leading: 9, color: brand",
-         "lead:   {weight: bold, size: 8, leading: 9, color: ink")
     set_brand(kit, "#8c8c8c")
     assert run("check", kit, "--format", "pocket-card").code == 0
     edit(kit / "site.yaml", "discreet_title: Wellness contacts",
