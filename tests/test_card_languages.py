@@ -346,6 +346,45 @@ def test_the_card_line_is_one_colour_in_every_language(us: tuple[Path, Path],
     assert _card_line_colours(office / lang / "pocket-card.pdf") == {("DeviceRGB", INK_RGB)}
 
 
+def _separator_gaps(pdf: Path, page_index: int) -> list[tuple[str, float]]:
+    """For each middle dot between two items on one line: the text around it and the gap
+    from the ink of the character before it to the character after it, in ems of its size."""
+    import pypdfium2.raw as pdfium_c
+
+    text = pdfium.PdfDocument(str(pdf))[page_index].get_textpage()
+    chars = [(text.get_text_range(index, 1), text.get_charbox(index),
+              pdfium_c.FPDFText_GetFontSize(text.raw, index))
+             for index in range(text.count_chars())]
+    gaps = []
+    for index, (char, (_, bottom, _, top), size) in enumerate(chars):
+        if char != "\u00b7":
+            continue
+        before = next(c for c in reversed(chars[:index]) if c[0].strip())
+        after = next(c for c in chars[index + 1:] if c[0].strip())
+        if before[1][1] > top or before[1][3] < bottom or after[1][1] > top or after[1][3] < bottom:
+            continue  # the items stand on two lines
+        around = before[0] + "".join(c[0] for c in chars[index:index + 3])
+        gaps.append((around, (after[1][0] - before[1][2]) / size))
+    return gaps
+
+
+def test_chinese_items_are_separated_by_a_tight_middle_dot(us_shop: tuple[Path, Path]) -> None:
+    """"TTY: 1-800-787-3224 · 全天24小时": the CJK font's middle dot is a full em, centred,
+    with a space either side the items stood about 1.5 em apart. In Chinese the dot is set
+    tight (a line may break before it, not after), "3224·全天 24 小时"; in English it keeps
+    its spaces. Read back from the PDF's characters and where they stand."""
+    _, out = us_shop
+    chinese = _separator_gaps(out / "zh-Hans" / "pocket-card-shop.pdf", 1)
+    assert chinese, drawn_text(out / "zh-Hans" / "pocket-card-shop.pdf", 1)
+    for around, gap in chinese:
+        assert " " not in around, around
+        assert gap < 1.25, (around, gap)
+    shown = drawn_text(out / "zh-Hans" / "pocket-card-shop.pdf", 1)
+    assert "3224·全天 24 小时" in shown and " · " not in shown, shown
+    english = _separator_gaps(out / "en" / "pocket-card-shop.pdf", 1)
+    assert english and all(" " in around for around, _ in english), english
+
+
 def test_a_packs_own_card_line_prints_on_its_cards(tmp_path: Path) -> None:
     """A teen pack's card_line ("Someone to talk to, any time.") was left out of its cards:
     it prints on the pack's pocket card and, as the line of the pack's first article, on its

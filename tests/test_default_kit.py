@@ -44,5 +44,5 @@ def test_spanish_card_speaks_spanish(demo: Path) -> None:
 
 def test_open_day_and_night_in_the_kit_language(demo: Path) -> None:
     assert "las 24 horas" in page_texts(demo / "es" / "pocket-card.pdf")[1]
-    assert "全天24小时" in page_texts(demo / "zh-Hans" / "pocket-card.pdf")[1]
+    assert "全天 24 小时" in page_texts(demo / "zh-Hans" / "pocket-card.pdf")[1]
     assert "24/7" in page_texts(demo / "en" / "pocket-card.pdf")[1]

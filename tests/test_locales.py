@@ -430,3 +430,19 @@ def test_builtin_and_locale_init_catalogues_use_bare_placeholders(lang: str,
     written.write_text(catalogue_text(lang, lang, status), encoding="utf-8")
     assert load_catalogue(written, known=base).strings == {
         key: text for key, text in status.strings.items()}
+
+
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_TOUCHING_LATIN = re.compile(rf"[{_HAN}][A-Za-z0-9{{]|[A-Za-z0-9}}][{_HAN}]")
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_chinese_strings_space_latin_and_digits_alike(lang: str) -> None:
+    """One rule in the Chinese strings: a space between a Chinese character and Latin
+    letters, digits or a value put in ("发送短信至 988", "全天 24 小时"); the card set
+    "发送短信至 988 · 全天24小时", the two ways side by side."""
+    strings = yaml.safe_load((Path(__file__).parents[1] / "generator" / "locales"
+                              / f"{lang}.yaml").read_text(encoding="utf-8"))
+    touching = {key: value for key, value in strings.items()
+                if isinstance(value, str) and _HAN_TOUCHING_LATIN.search(value)}
+    assert touching == {}

@@ -36,7 +36,10 @@ does not end on the pronoun "คุณ" before its verb ("คุณ / ถาม�
 A separator between items (" · ": a line's hours after its texting line, the languages it
 answers in) prints only between items on one line: bound to the item after it here, it can
 never end a line, and where a line starts with it, the paragraph leaves it out
-(`starts_with_separator`): the break separates the items.
+(`starts_with_separator`): the break separates the items. Chinese and Japanese set it
+tight, "3224·全天 24 小时": their fonts' middle dot is a full em wide, centred, its own
+space on either side; with the spaces around it the items stood about two em apart.
+line_breaks.py lets a line break before a tight separator, never after it.
 """
 
 from __future__ import annotations
@@ -109,6 +112,9 @@ LABEL_MAX_CHARS = 60
 _TAG = re.compile(r"(<[^>]*>)")
 _DASH = re.compile(r"(?<=\S) (?=[\u2013\u2014] )")
 _SEPARATED = re.compile(r" \u00b7 (?=\S)")
+# Languages whose separator between items is set without the spaces around it.
+TIGHT_SEPARATOR_LANGUAGES = frozenset({"zh", "ja"})
+_TIGHT = re.compile(r"(?<=\S)\u00b7(?=\S)")
 # A word of one or two letters opening a sentence: at the text's start or after a full
 # stop, question or exclamation mark (and a closing quote or bracket) and a space.
 _SENTENCE_OPENER = re.compile(r"(?:^|(?<=[.!?\u2026] )|(?<=[.!?\u2026][\u201d\u2019\u00bb\")] ))"
@@ -177,6 +183,8 @@ def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], _Replacement]
         rules.append((_after(_AFTER_ALL[base]), NBSP))
     rules.append((_DASH, NBSP))
     rules.append((_SENTENCE_OPENER, rf"\1{NBSP}"))
+    if base in TIGHT_SEPARATOR_LANGUAGES:
+        rules.append((_SEPARATED, SEPARATOR))
     rules.append((_SEPARATED, f" {SEPARATOR}{NBSP}"))
     return tuple(rules)
 
@@ -196,6 +204,14 @@ def bind_words(markup: str, lang: str, title: bool = False) -> str:
                 text = pattern.sub(replacement, text)
             pieces[index] = text
     return "".join(pieces)
+
+
+def tight_separators(text: str, lang: str) -> list[int]:
+    """Where `text` has a separator set tight (`bind_words` in Chinese and Japanese), with
+    no space on either side: a line may break before each, never after it."""
+    if lang.split("-")[0] not in TIGHT_SEPARATOR_LANGUAGES or SEPARATOR not in text:
+        return []
+    return [match.start() for match in _TIGHT.finditer(text)]
 
 
 def starts_with_separator(text: str) -> int:

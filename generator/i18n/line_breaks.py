@@ -15,7 +15,9 @@ language:
   "电话", "联系"), unless the paragraph has a word too wide for its line (`whole_words`);
 - never inside a compound ICU's dictionary splits ("ฆ่าตัว / ตาย"), nor after the Thai
   pronoun "คุณ" before its verb (bound_words.py's `compound_spans`);
-- never inside a date that runs from a number and its word to the next number ("2026年11月").
+- never inside a date that runs from a number and its word to the next number ("2026年11月");
+- before a separator set tight between items in Chinese and Japanese ("3224·全天"), never
+  after it (bound_words.py's `tight_separators`): the line that starts with it leaves it out.
 ICU's breaker already keeps the line-start and line-end rules (no 。，、」）！？：；at a line's
 start, no 「（《 at its end: Unicode's line breaking classes CL, EX, NS and OP).
 """
@@ -26,7 +28,7 @@ import bisect
 import re
 
 from generator.engine import remembered
-from generator.i18n.bound_words import compound_spans
+from generator.i18n.bound_words import compound_spans, tight_separators
 from generator.i18n.icu_segments import segments as icu_segments
 from generator.i18n.isolates import unbreakable_spans
 from generator.i18n.scripts import has_spaceless, is_han_or_kana
@@ -48,10 +50,13 @@ def segments(text: str, lang: str, whole_words: bool = True) -> tuple[tuple[int,
     and havenprint's rules do not forbid one; spaces stay at the end of the piece before.
     With `whole_words`, Chinese and Japanese words stay whole too."""
     breaks = [end for _, end in icu_segments(text, _icu_locale(lang), "line")]
+    tight = tight_separators(text, lang)
+    if tight:
+        breaks = sorted({*breaks, *tight})
     words = _cjk_words(text, lang) if whole_words else []
     inside = _inside((*unbreakable_spans(text), *_numbers_with_words(text, lang),
-                      *_numbers_with_units(text), *words, *compound_spans(text, lang)),
-                     len(text))
+                      *_numbers_with_units(text), *words, *compound_spans(text, lang),
+                      *((index, index + 2) for index in tight)), len(text))
     kept = [end for end in breaks if end >= len(text) or not inside[end]]
     pieces, start = [], 0
     for end in kept:
