@@ -103,10 +103,11 @@ def tab_cuts(pdf: Path) -> list[float]:
     return sorted(cuts)
 
 
-def tab_rects(size: str, pdf: Path) -> list[tuple[float, float, float, float]]:
+def tab_rects(size: str, pdf: Path, discreet: bool = False
+              ) -> list[tuple[float, float, float, float]]:
     """(left, bottom, right, top) of each tab in PDF points: between the cuts drawn on `pdf`,
-    within the band."""
-    _, bottom, _, top = tab_band(size)
+    within the band (the restroom poster's, `discreet`, where its size has its own)."""
+    _, bottom, _, top = tab_band(size, discreet)
     cuts = tab_cuts(pdf)
     return [(left, bottom, right, top) for left, right in itertools.pairwise(cuts)]
 
@@ -269,7 +270,7 @@ def test_normal_poster_says_what_it_is_for(build_poster) -> None:  # noqa: ANN00
 @pytest.mark.parametrize("size", ["letter", "tabloid"])
 def test_discreet_poster_reveals_nothing_outside_the_tabs(build_poster, size: str) -> None:  # noqa: ANN001
     out = build_poster(size, discreet=True)
-    tabs = tab_rects(size, out / f"poster-{size}.pdf")
+    tabs = tab_rects(size, out / f"poster-{size}.pdf", discreet=True)
     assert len(tabs) >= 6
     band_top = tabs[0][3]
     width, height = PAGE[size]
