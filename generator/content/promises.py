@@ -53,20 +53,13 @@ def restroom_pieces(site: Site) -> tuple[str, ...]:
     return tuple(name for setting, name in RESTROOM if _on(site, setting)) + ALWAYS
 
 
-def piece_names(pieces: tuple[str, ...]) -> str:
-    """The pieces `restroom_pieces` gives as a sentence names them ("the restroom poster
-    and the sticker")."""
-    return " and ".join(_CALLED.get(piece, f"the {piece}") for piece in pieces)
-
-
-def where_said(site: Site, built: Collection[str] | None = None) -> tuple[str, bool]:
-    """The pieces a kit of `site` makes that say it, as the notes name them ("the brochure's
-    back panel and the sticker"), and whether they are several; of `built` (layout names)
-    only, when given: a build of some formats names none it did not make ("" if none)."""
-    brochure = [WHERE] if built is None or "brochure" in built else []
-    restroom = _built(restroom_pieces(site), built)
-    names = brochure + ([piece_names(restroom)] if restroom else [])
-    return " and ".join(names), len(brochure) + len(restroom) > 1
+def pieces_saying(brochure: bool, restroom: tuple[str, ...]) -> tuple[str, bool]:
+    """The pieces that say it, as a sentence names them ("the brochure's back panel and the
+    sticker"; "" for none), and whether they are several: the brochure's back panel where
+    `brochure`, and `restroom` (what `restroom_pieces` gives, of the pieces built)."""
+    names = ([WHERE] if brochure else []) + [_CALLED.get(piece, f"the {piece}")
+                                             for piece in restroom]
+    return " and ".join(names), len(names) > 1
 
 
 def _built(pieces: tuple[str, ...], built: Collection[str] | None) -> tuple[str, ...]:
@@ -143,13 +136,13 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None,
         key = (*promise.said.items(), *promise.unsaid.items())
         by_promise.setdefault(key, (promise, []))[1].append(lang)
     problems = _hours_disagree(first, langs)
+    brochure = built is None or "brochure" in built
+    restroom = _built(restroom_pieces(site), built)
+    pieces, several = pieces_saying(brochure, restroom)
     for promise, said_in in by_promise.values():
-        if not promise.unsaid:
+        if not promise.unsaid or not pieces:  # nothing unsaid, or no piece built says it
             continue
         unsaid = "; ".join(f"not '{claim}': {why}" for claim, why in promise.unsaid.items())
-        pieces, several = where_said(site, built)
-        if not pieces:  # the build makes none of the pieces that say it
-            continue
         verb = "say" if several else "says"
         if promise.said:
             said = " and ".join(f"'{claim}' ({why})" for claim, why in promise.said.items())
@@ -164,8 +157,7 @@ def promise_notes(resources: tuple[Resource, ...], site: Site | None,
                                     "number": first.phone.display if first.phone else None,
                                     "hours": first.hours_in(said_in[0]),
                                     "langs": tuple(said_in) if len(by_promise) > 1 else (),
-                                    "restroom": _built(restroom_pieces(site), built),
-                                    "brochure": built is None or "brochure" in built}))
+                                    "restroom": restroom, "brochure": brochure}))
     return problems
 
 

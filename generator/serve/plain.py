@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from generator.content.promises import piece_names
+from generator.content.promises import pieces_saying
 from generator.errors import Code, FieldValue, Problem, shortened
 from generator.serve.languages import english_name
 from generator.serve.room_words import slot_words
@@ -454,10 +454,8 @@ def _promise(t: Telling) -> str:
             why.append(f"its hours are {hours} (not 24/7)" if hours else
                        "it gives no hours (not 24/7)")
     languages = [t.words.language(code) for code in t.items("langs")]
-    restroom = t.items("restroom")
-    brochure = ["the brochure's back panel"] if t["brochure"] is not False else []
-    verb = "say" if len(brochure) + len(restroom) > 1 else "says"
-    named = " and ".join(brochure + ([piece_names(restroom)] if restroom else []))
+    named, several = pieces_saying(t["brochure"] is not False, tuple(t.items("restroom")))
+    verb = "say" if several else "says"
     where = named[:1].upper() + named[1:] + (f" in {_listed(languages)}" if languages else "")
     what = (f"{verb} only {_listed(said)} of {t.quoted('name')}" if said else
             f"{verb} nothing of {t.quoted('name')} beside its number")
