@@ -418,8 +418,9 @@ def _piece_name(documents: list[Document], index: int, piece: Piece) -> str:
     articles) "the poster (poster-a3.pdf)"; a piece made in its layout's short form by that
     form's name ("the bi-fold brochure", not the tri-fold it was not)."""
     document = documents[index]
-    short = document.layout.short_form() if piece.short_form else None
-    name = f"the {(short or document.layout).spec.title.lower()}"
+    spec = document.layout.spec
+    title = spec.short_form.title if piece.short_form and spec.short_form else spec.title
+    name = f"the {title.lower()}"
     if sum(other.layout is document.layout for other in documents) > 1:
         name += f" ({document.name}.pdf)"
     return name
