@@ -379,7 +379,7 @@ def _on_panel(placed: PlacedFace, name: str, panel: int | None) -> bool:
     only against the slots on that panel); any panel when none is given."""
     if panel is None:
         return True
-    other = next((each for each in placed.spec.slots if each.name == name), None)
+    other = _slot_named(placed, name)
     return other is None or other.panel == panel
 
 
@@ -388,7 +388,7 @@ def _column_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     """The slot's box; for a slot set in the column of the slot its `beside:` names, that
     slot's left and width."""
     box = slot_rect(slot, placement.size, placed.spec, panel, placement.fonts.rtl)
-    column = next((each for each in placed.spec.slots if each.name == slot.beside), None)
+    column = _slot_named(placed, slot.beside)
     if slot.name not in placed.narrowed or column is None:
         return box
     beside = slot_rect(column, placement.size, placed.spec, panel, placement.fonts.rtl)
@@ -502,7 +502,7 @@ def _under_a_code(slot: SlotSpec, placed: PlacedFace) -> bool:
     """Whether `slot` is a caption set under a QR code that printed (`below:` a qr slot)."""
     if slot.rotate or slot.valign != "top" or slot.below not in placed.extents:
         return False
-    neighbour = next((each for each in placed.spec.slots if each.name == slot.below), None)
+    neighbour = _slot_named(placed, slot.below)
     return neighbour is not None and neighbour.kind == "qr"
 
 
@@ -741,7 +741,7 @@ def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
         return {}
     extra = max(0.0, box.height - height)
     above = _printed_neighbour(slot.above, "above", placed, box, placement)
-    over = next((each for each in placed.spec.slots if each.name == above), None)
+    over = _slot_named(placed, above)
     raised = over is not None and over.above is not None and above in placed.extents
     share = extra / (len(starts) + raised)
     if raised and over is not None and above is not None:
@@ -749,16 +749,18 @@ def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
         top = placed.extents[above][1]
         ceiling = min((bottom - over.gap for name, (bottom, _) in placed.extents.items()
                        if name not in (slot.name, above) and bottom >= top - 0.01
-                       and _across(_column_box(_slot_named(placed, name), placement, placed),
-                                   column)), default=float("inf"))
+                       and (other := _slot_named(placed, name)) is not None
+                       and _across(_column_box(other, placement, placed), column)),
+                      default=float("inf"))
         lift = max(0.0, min(share, ceiling - top))
         if lift > 0.01:
             placed.lifted[above] = lift
     return dict.fromkeys(starts[1:], share)
 
 
-def _slot_named(placed: PlacedFace, name: str) -> SlotSpec:
-    return next(each for each in placed.spec.slots if each.name == name)
+def _slot_named(placed: PlacedFace, name: str | None) -> SlotSpec | None:
+    """The face's slot called `name`; None where it has none."""
+    return next((each for each in placed.spec.slots if each.name == name), None)
 
 
 def _across(one: Rect, other: Rect) -> bool:
