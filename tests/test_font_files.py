@@ -103,3 +103,19 @@ def test_the_same_fonts_made_again_are_the_same_bytes(made: dict, tmp_path: Path
         assert Path(again[key]).read_bytes() == data, key
         with TTFont(again[key]) as font, TTFont(made[key]) as other:
             assert font["head"].modified == other["head"].modified
+
+
+def test_a_cjk_subset_is_named_the_same_wherever_its_font_is_installed(
+        made: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The subset's name (its cache key, which its embedded name and its bold's carry into
+    every PDF) comes from the font file's name and size, not its path: the same font under
+    another virtual environment's path gave the same kit other bytes."""
+    from generator.i18n import font_files, fonts
+
+    subset = Path(made["subset"])
+    source = fonts.FAMILIES["noto-cjk-sc"].regular()
+    elsewhere = tmp_path / "another-venv" / "site-packages" / source.name
+    elsewhere.parent.mkdir(parents=True)
+    elsewhere.symlink_to(source)
+    monkeypatch.setattr(font_files, "cache_dir", lambda: subset.parent)
+    assert font_files.truetype_subset(elsewhere, 2, "安全热线电话0123456789 ") == subset

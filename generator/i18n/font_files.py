@@ -135,7 +135,11 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
 def truetype_subset(source: Path, face_index: int, chars: str) -> Path:
     """A CFF font face subset to `chars` and converted to TrueType outlines, cached."""
     wanted = "".join(sorted(set(chars)))
-    target = cache_dir() / f"cjk-{face_index}-{_key(str(source), face_index, wanted)}.ttf"
+    # Keyed by the font file's name and size, not its path: the key names the subset inside
+    # every PDF (and its bold), and a path into a virtual environment made two installs
+    # print different bytes for the same kit
+    key = _key(source.name, source.stat().st_size, face_index, wanted)
+    target = cache_dir() / f"cjk-{face_index}-{key}.ttf"
     return _cached_or_made(target, {"kind": "subset", "source": str(source),
                                     "face_index": face_index, "chars": wanted,
                                     "suffix": target.stem.rsplit("-", 1)[-1]})
