@@ -468,3 +468,21 @@ def test_shards_may_share_one_output_folder(five_sites: Path, tmp_path: Path,
     mine = sorted(name for name in FIVE if shard_of(name, 2) == 1)
     assert sorted(child.name for child in out.iterdir() if not child.name.startswith(".")) \
         == mine
+
+
+def test_a_batch_of_some_formats_notes_only_the_pieces_it_built(sites: Path, tmp_path: Path,
+                                                                run) -> None:  # noqa: ANN001
+    """What the sticker and the brochure's back panel say of the first line is noted only
+    where the batch builds them (issue 42: notes name only pieces the kit built)."""
+    shutil.rmtree(sites / "gamma")
+    lines = sites / "alpha" / "resources.yaml"  # its first line open on weekdays: a note
+    lines.write_text(lines.read_text(encoding="utf-8").replace("hours: 24/7",
+                                                               "hours: Mon–Fri 9–5", 1),
+                     encoding="utf-8")
+    built = run("batch", sites, "--out", tmp_path / "all", "--jobs", "1", "--no-previews")
+    assert "the brochure's back panel and the sticker say" in built.out + built.err
+    result = run("batch", sites, "--out", tmp_path / "out", "--jobs", "1",
+                 "--format", "pocket-card", "--no-previews")
+    assert result.code == 0
+    assert "back panel" not in result.out + result.err
+    assert "the sticker say" not in result.out + result.err

@@ -11,15 +11,13 @@ from pathlib import Path
 from generator.commands.format_sizes import given_sizes
 from generator.commands.problem_summary import print_summary, refused_summary
 from generator.commands.progress import ProgressDisplay
-from generator.commands.site_job import select_layouts
+from generator.commands.site_job import kit_notes, select_layouts
 from generator.content.caches import cached_layouts
 from generator.content.layouts import Layout
 from generator.content.models import Kit
-from generator.content.promises import promise_notes
 from generator.errors import (
     EXIT_CONTENT,
     EXIT_OK,
-    Code,
     Problem,
     Refused,
     UsageError,
@@ -67,7 +65,7 @@ def run_kit(args: argparse.Namespace, write: bool) -> int:
     report = KitReport() if write else kit_report(kit, langs, strict=args.strict)
     result.problems.extend(report.translation)  # with --strict, errors: check exits 1
     pack_warnings = [warning for pack in kit.audiences for warning in pack.warnings]
-    print_summary(_once([*_for_layouts(kit, layouts), *pack_warnings, *report.reading,
+    print_summary(_once([*kit_notes(kit, layouts), *pack_warnings, *report.reading,
                          *result.problems]),
                   verbose=args.verbose, lines=len(kit.resources),
                   from_source=kit.site.resource_source is not None)
@@ -153,15 +151,6 @@ def _kit_notes(result: BuildResult, files: KitFiles, out: Path) -> None:
 def _some(paths: list[str], count: int = 3) -> str:
     more = f" and {len(paths) - count} more" if len(paths) > count else ""
     return ", ".join(paths[:count]) + more
-
-
-def _for_layouts(kit: Kit, layouts: list[Layout]) -> list[Problem]:
-    """The kit's notes, the one on what pieces say of the first line naming only the pieces
-    this build makes (the kit's names every piece: the web page builds them all)."""
-    built = {layout.name for layout in layouts}
-    return [*(problem for problem in kit.warnings if problem.code is not Code.PROMISE_UNSAID),
-            *(problem for problem in promise_notes(kit.resources, kit.site, built)
-              if problem.code is Code.PROMISE_UNSAID)]
 
 
 def _select_layouts(names: list[str] | None, content: Path) -> list[Layout]:

@@ -17,6 +17,7 @@ from generator.errors import (
     EXIT_IN_USE,
     EXIT_USAGE,
     EXIT_WRITE,
+    Code,
     ContentError,
     OutputInUse,
     Problem,
@@ -27,7 +28,10 @@ from generator.errors import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from generator.content.layouts import Layout
+    from generator.content.models import Kit
     from generator.render.targets import Target
 
 @dataclass(frozen=True)
@@ -115,7 +119,8 @@ def _build(job: SiteJob) -> SiteOutcome:
         errors += (f"{shown_path(job.folder)}: not built: {failed}",)
     return SiteOutcome(job.name, len(result.written) + len(files.paths), errors,
                        _shown([p for p in result.problems if p.severity != "error"]
-                              + [p for p in kit.warnings if not isinstance(p, Refused)]),
+                              + [p for p in kit_notes(kit, layouts)
+                                 if not isinstance(p, Refused)]),
                        EXIT_CONTENT if errors else 0)
 
 
@@ -159,3 +164,14 @@ def warm_up() -> None:
 def _shown(problems: list[Problem]) -> tuple[str, ...]:
     shown = (replace(p, path=shown_path(p.path)) for p in problems)
     return tuple(str(problem) for problem in dict.fromkeys(shown))
+
+
+def kit_notes(kit: Kit, layouts: Sequence[Layout]) -> list[Problem]:
+    """The kit's notes, the one on what pieces say of the first line naming only the pieces
+    this build makes (the kit's own names every piece: the web page builds them all)."""
+    from generator.content.promises import promise_notes
+
+    built = {layout.name for layout in layouts}
+    return [*(problem for problem in kit.warnings if problem.code is not Code.PROMISE_UNSAID),
+            *(problem for problem in promise_notes(kit.resources, kit.site, built)
+              if problem.code is Code.PROMISE_UNSAID)]
