@@ -3,7 +3,10 @@
 A print designer found "khẩn / cấp" (emergency) on the Vietnamese sticker and poster,
 "trường / hợp" and "kiểm / tra"; and in Thai "ฆ่าตัว / ตาย" (suicide) on the poster, "การ /
 โทร" on the folding card, "คุณถาม / คำถามได้", "เข้าใจ / ได้", "หมายความ / ว่า:" on the
-brochure and a lone "คุณ" at a line's end. Each piece is built as a print shop's file on
+brochure and a lone "คุณ" at a line's end; then (issue 42) "ไม่ / ได้" (cannot) on the
+Tabloid poster and the folding card and "วาง / สาย" (hang up) on the restroom poster: a
+line never ends on the negation "ไม่" before a Thai word, nor starts with the auxiliary
+"ได้" after one. Each piece is built as a print shop's file on
 Letter/US (poster on Tabloid) and A4/ISO, and on a restroom kit, and read back with
 poppler's lines (tests/test_line_ends.py); the compounds are this test's own list, not the
 generator's.
@@ -26,10 +29,12 @@ VIETNAMESE = ("khẩn cấp", "trường hợp", "kiểm tra", "điện thoại"
               "riêng tư", "nhắn tin", "hỗ trợ")
 # The Thai the pieces print: a line ending on "คุณ" with the words after it in one sentence.
 ROOT = Path(__file__).resolve().parent.parent
-THAI_SOURCE = "".join((ROOT / path).read_text(encoding="utf-8").replace(" ", "")
-                      for path in ("content/articles/trauma-bonding.th.md",
-                                   "generator/locales/th.yaml"))
-THAI = ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "คำถาม")
+THAI_WRITTEN = "\n".join((ROOT / path).read_text(encoding="utf-8")
+                         for path in ("content/articles/trauma-bonding.th.md",
+                                      "generator/locales/th.yaml"))
+THAI_SOURCE = THAI_WRITTEN.replace(" ", "")
+THAI = ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "คำถาม", "ไม่ได้", "วางสาย",
+        "สายด่วน")
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +83,8 @@ def test_no_vietnamese_compound_is_broken(lines: dict[str, list[list[PrintedLine
 
 def test_no_thai_compound_is_broken(lines: dict[str, list[list[PrintedLine]]]) -> None:
     text = "".join("".join(line.words) for piece in lines["th"] for line in piece)
-    assert all(compound in text for compound in ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้"))
+    assert all(compound in text for compound in ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้",
+                                                 "ไม่ได้", "วางสาย"))
     bad = []
     for one, two in _pairs(lines["th"]):
         end, start = "".join(one.words), "".join(two.words)
@@ -88,4 +94,9 @@ def test_no_thai_compound_is_broken(lines: dict[str, list[list[PrintedLine]]]) -
                 bad.append(f"{one} / {two}")
         if end.endswith("คุณ") and f"คุณ{start[:4]}" in THAI_SOURCE:  # one sentence
             bad.append(f"{one} / {two}  (a line ending on คุณ)")
+        # written together (no space between them) in the source
+        if end.endswith("ไม่") and f"ไม่{start[:3]}" in THAI_WRITTEN:
+            bad.append(f"{one} / {two}  (a line ending on the negation ไม่)")
+        if start.startswith("ได้") and f"{end[-3:]}ได้" in THAI_WRITTEN:
+            bad.append(f"{one} / {two}  (a line starting with the auxiliary ได้)")
     assert not bad, "\n".join(bad)

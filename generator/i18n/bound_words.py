@@ -17,6 +17,10 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
   conjunctions and possessives that open a phrase, so that they break between phrases
   ("Escanee / para llamar", "Mga contact / para sa kalusugan", never "Your / safety plan");
   running text keeps its even rag;
+- in Korean, a dependent noun (의존 명사: 수, 것, 때, 줄, 데, 적, 뿐...) after a word
+  that ends in a modifier ending (-ㄴ, -은, -는, -ㄹ, -을, -던: a last syllable closed by ㄴ
+  or ㄹ) stays with that word: it cannot stand without it, so no line starts with it
+  ("이용할 / 수 있습니다" on the sticker; "할 수", "궁금한 것을", "청할 때");
 - in every language, a spaced dash (" — ", " – ") stays with the word before it: no line
   starts with a dash ("988 — линия");
 - in every language written with spaces, a sentence's first word of one or two letters
@@ -29,9 +33,17 @@ space: their space is a no-break one here; so is a construct phrase of the built
 in Arabic ("حالة الطوارئ": with "في" bound to it, "في حالة الطوارئ" stays on one line),
 Persian ("شرایط اضطراری"), Urdu ("ہنگامی صورت") and Hebrew ("במצב חירום").
 Thai is written without spaces, and ICU's dictionary splits some compounds into smaller
-words ("ฆ่าตัว / ตาย", suicide; "การ / โทร", "ในกรณี / ฉุกเฉิน"): `compound_spans` gives
-their places, where line_breaks.py allows no break; and a Thai line
-does not end on the pronoun "คุณ" before its verb ("คุณ / ถามคำถามได้").
+words ("ฆ่าตัว / ตาย", suicide; "การ / โทร", "ในกรณี / ฉุกเฉิน", "วาง / สาย", hang up;
+"สาย / ด่วน", hotline): `compound_spans` gives their places, where line_breaks.py allows
+no break. Besides the listed compounds, a Thai typesetter binds words by what they are
+(ICU's words, so that "ไม่" is never matched inside another word):
+- a line does not end on a word that leads the next one: the negation "ไม่" before its verb
+  ("ตรวจดูไม่ / ได้" on the Tabloid poster and the folding card: "cannot" cut in two), the
+  nominalizers "การ" and "ความ" before their verb ("ป้องกันการ / ฆ่าตัวตาย"), and the
+  pronoun "คุณ" before its verb ("คุณ / ถามคำถามได้");
+- a line does not start with a word that closes the one before it: the auxiliary "ได้"
+  after its verb ("can": "เข้าใจ / ได้", "ไม่ / ได้") and the sentence-final particles
+  "ไหม", "นะ", "ค่ะ", "ครับ".
 
 A separator between items (" · ": a line's hours after its texting line, the languages it
 answers in) prints only between items on one line: bound to the item after it here, it can
@@ -49,6 +61,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 
 from generator.engine import remembered
+from generator.i18n.icu_segments import segments as icu_segments
 
 NBSP = "\u00a0"
 SEPARATOR = "\u00b7"  # MIDDLE DOT, as the templates join items: " · "
@@ -72,6 +85,13 @@ _AFTER_ALL = MappingProxyType({
     "hi": "का की के में से को पर ने तक",
     "fa": "را",
 })
+# Korean dependent nouns, as words (with the particles that join them), that stay with the
+# modifier before them.
+_KOREAN_DEPENDENT = ("수 것 것이 것을 것은 것도 것만 때 때에 때는 때도 때까지 줄 데 데에 데는 "
+                     "적 적이 뿐 만큼 듯 바 리")
+_HANGUL_SYLLABLES = "\uac00-\ud7a3"
+# A Hangul syllable's final consonant (jongseong) index: (code - 0xAC00) % 28.
+_FINAL_N, _FINAL_L = 4, 8
 # Words that bind to the word after them in titles, headings and short labels, besides the
 # above: the prepositions, conjunctions and possessives that open a phrase.
 _BEFORE_IN_PHRASES = MappingProxyType({
@@ -94,7 +114,7 @@ COMPOUNDS = MappingProxyType({
            "trang web", "tử tế", "cảm thấy", "bạo lực", "gia đình", "tư vấn", "dịch vụ",
            "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn"),
     "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม",
-           "ในกรณีฉุกเฉิน"),
+           "ในกรณีฉุกเฉิน", "วางสาย", "สายด่วน", "คนเดียว"),
     # A construct phrase (iḍāfa) reads as one word: "في حالة / الطوارئ" cut it.
     "ar": ("حالة الطوارئ", "حالات الطوارئ", "على مدار الساعة", "الخط الساخن",
            "رقم الهاتف"),
@@ -102,8 +122,12 @@ COMPOUNDS = MappingProxyType({
     "ur": ("ہنگامی صورت", "ہنگامی حالت"),
     "he": ("מצב חירום", "במצב חירום"),
 })
-# Thai words a line does not end on when a Thai word follows: the pronoun before its verb.
-_THAI_BEFORE = ("คุณ",)
+# Thai words (ICU's) a line does not end on when a Thai word follows: the pronoun, the
+# negation and the nominalizers before their verb.
+_THAI_BEFORE = frozenset({"คุณ", "ไม่", "การ", "ความ"})
+# Thai words a line does not start with after a Thai word: the auxiliary "can" after its
+# verb, and the sentence-final particles.
+_THAI_AFTER = frozenset({"ได้", "ไหม", "นะ", "ค่ะ", "ครับ"})
 _THAI_LETTER = re.compile(r"[\u0e01-\u0e4e]")
 # A paragraph this short is a label (a QR code's caption, a line's name, a note): it breaks
 # between phrases as a title does.
@@ -146,8 +170,9 @@ def _compounds(lang: str) -> re.Pattern[str] | None:
 
 def compound_spans(text: str, lang: str) -> list[tuple[int, int]]:
     """(start, end) of each place in `text` a line may not break inside: a listed compound
-    of a language written without spaces (Thai), and "คุณ" with the Thai letter after it."""
-    if lang.split("-")[0] != "th":
+    of a language written without spaces (Thai), and a Thai word bound to the Thai word
+    before or after it (`_THAI_BEFORE`, `_THAI_AFTER`), as ICU's word breaker finds them."""
+    if lang.split("-")[0] != "th" or not _THAI_LETTER.search(text):
         return []
     spans = []
     for word in COMPOUNDS["th"]:
@@ -155,17 +180,27 @@ def compound_spans(text: str, lang: str) -> list[tuple[int, int]]:
         while start >= 0:
             spans.append((start, start + len(word)))
             start = text.find(word, start + 1)
-    for word in _THAI_BEFORE:
-        start = text.find(word)
-        while start >= 0:
-            end = start + len(word)
-            if end < len(text) and _THAI_LETTER.match(text[end]):
-                spans.append((start, end + 1))
-            start = text.find(word, end)
+    for start, end in icu_segments(text, "th", "word"):
+        word = text[start:end]
+        if word in _THAI_BEFORE and end < len(text) and _THAI_LETTER.match(text[end]):
+            spans.append((start, end + 1))
+        if word in _THAI_AFTER and start > 0 and _THAI_LETTER.match(text[start - 1]):
+            spans.append((start - 1, end))
     return spans
 
 
 _Replacement = str | Callable[[re.Match[str]], str]
+
+
+def _korean_dependent() -> re.Pattern[str]:
+    alternatives = "|".join(sorted(_KOREAN_DEPENDENT.split(), key=len, reverse=True))
+    return re.compile(rf"([{_HANGUL_SYLLABLES}]) (?=(?:{alternatives}){_WORD_END})")
+
+
+def _after_a_modifier(match: re.Match[str]) -> str:
+    """The space before a dependent noun: a no-break one after a modifier ending."""
+    final = (ord(match.group(1)) - 0xAC00) % 28
+    return match.group(1) + (NBSP if final in (_FINAL_N, _FINAL_L) else " ")
 
 
 @remembered(64)
@@ -181,6 +216,8 @@ def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], _Replacement]
         rules.append((_before(before), rf"\1{NBSP}"))
     if base in _AFTER_ALL:
         rules.append((_after(_AFTER_ALL[base]), NBSP))
+    if base == "ko":
+        rules.append((_korean_dependent(), _after_a_modifier))
     rules.append((_DASH, NBSP))
     rules.append((_SENTENCE_OPENER, rf"\1{NBSP}"))
     if base in TIGHT_SEPARATOR_LANGUAGES:
