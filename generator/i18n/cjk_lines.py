@@ -11,14 +11,15 @@ Here every break ICU allows is a candidate, and the paragraph's lines are chosen
 (dynamic programming over the breaks, the fewest lines first):
 - running text (justified): each line's cost grows with the gap its room makes between two
   characters (a gap over MAX_GAP of the size costs as much as a ragged line); a break inside
-  a word (ICU's word breaker: "准/备") costs as much as a line spaced 0.067 em apart, so
+  a word (ICU's word breaker: "准/备") costs as much as a line spaced 0.085 em apart, so
   words stay whole where that keeps the spacing tight (design.md) and a line is not spaced
-  visibly loose to keep one; a last line of one or two characters (last_lines.py) costs more
-  than any spacing, so characters come down from the lines above, a little from each; of
-  three a little less than a word split: design.md avoids splitting a two-character word
-  where another break exists, and "请拨打 911。" under "如遇紧急情况，" is such a break
-  (the restroom poster printed "如遇紧急情 / 况，请拨打 911。" to bring a fourth character
-  down);
+  visibly loose to keep one; a word splits only to fill a line: at the end of a line that
+  stays ragged anyway (its gaps would be over MAX_GAP) it costs as in a title, more than a
+  short last line (the restroom poster printed "如遇紧急情 / 况，请拨打 911。", both lines
+  ragged, to bring a fourth character down, where the comma gave a break: design.md, avoid
+  splitting a word where another break exists); a last line of one or two characters
+  (last_lines.py) costs more than any spacing, of three as much as a line spaced 0.085 em
+  apart, so characters come down from the lines above, a little from each;
 - titles, headings and a card's line (balanced, ragged): lines of even length, breaking after
   a comma or a full stop where one allows it ("您并不孤单，/ 您的感受是合理的。", never
   "您的感受是 / 合理的。"), a word split only where nothing else fits.
@@ -40,11 +41,10 @@ _GAP_UNIT = 0.03
 _RAGGED = 100.0  # a line that cannot be justified within MAX_GAP
 _WORD_SPLIT = 5.0  # a break inside a word, in running text: as a line of gaps of 0.067 em
 _SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two, "步。")
-# Three characters ("第一步。", "请拨打 911。") are too few as well, but in running text they
-# cost as a line spaced 0.06 em apart, less than a word split: a line above looser than
-# that, or a word cut in two, to bring a fourth character down, is the worse fault (a
-# paragraph of two lines whose first would have to give up three more; "紧急情 / 况").
-_THREE_LAST = 4.0
+# Three characters ("第一步。") are too few as well, but in running text they cost as a line
+# spaced 0.085 em apart: a line above looser than that, to bring a fourth character down, is
+# the worse fault (a paragraph of two lines whose first would have to give up three more).
+_THREE_LAST = 8.0
 _OVERFULL = 10_000.0  # a piece wider than the line (it gets a line of its own)
 # Titles (ragged, balanced): the square of each line's unused share of the measure, times
 # _BALANCE; a break not after punctuation, and one inside a word.
@@ -125,7 +125,8 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
                                    gaps_before, justified, last and ends_paragraph,
                                    lines == 0, (end_squeeze, inner))
             if not last:
-                line_cost += _break_cost(measured, end - 1, justified)
+                line_cost += _break_cost(measured, end - 1, justified,
+                                         ragged=line_cost >= _RAGGED)
             trial = (lines + 1, cost + line_cost, start)
             if chosen is None or trial[:2] < chosen[:2]:
                 chosen = trial
@@ -183,10 +184,13 @@ def _last_line_cost(line: str, lang: str) -> float:
     return _SHORT_LAST
 
 
-def _break_cost(measured: Measured, piece: int, justified: bool) -> float:
+def _break_cost(measured: Measured, piece: int, justified: bool,
+                ragged: bool = False) -> float:
+    """What the break after `piece` costs; `ragged`: the line it ends is not justified
+    (a word split there fills nothing: it costs as in a title)."""
     cost = 0.0
     if measured.in_word[piece]:
-        cost += _WORD_SPLIT if justified else _TITLE_WORD_SPLIT
+        cost += _WORD_SPLIT if justified and not ragged else _TITLE_WORD_SPLIT
     if not justified:
         start, end = measured.pieces[piece]
         ended = measured.text[start:end].rstrip()
