@@ -5,8 +5,8 @@ and Tabloid): a two-character word cut in two where the comma gave a break, on a
 was not full; and "언제든 이용할 / 수 있습니다." on the sticker: the dependent noun 수 (which
 cannot stand without the modifier before it) starting a line alone. Each piece is built as a
 print shop's file and read back with poppler's words and their boxes; the words are found in
-the text read back by ICU's word breaker (Chinese: "紧急情况" is one), or by this test's own list of dependent
-nouns and the modifier endings a Hangul syllable closes on (Korean).
+the text read back by ICU's word breaker (Chinese: "紧急情况" is one), or by this test's own
+list of dependent nouns and the modifier endings a Hangul syllable closes on (Korean).
 """
 
 from __future__ import annotations
