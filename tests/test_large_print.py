@@ -162,9 +162,11 @@ def line_starts(pdf: Path, page_index: int) -> tuple[list[float], list[float]]:
     x, y = ctypes.c_double(), ctypes.c_double()
     for index in range(text.count_chars()):
         char = text.get_text_range(index, 1)
-        if unicodedata.category(char)[0] not in "LNPS":
+        if unicodedata.category(char)[0] not in "LNPS" and unicodedata.category(char) != "Co":
             continue  # spaces; marks above and below letters, on baselines of their own
-            # (and without the text of their own that a letter has)
+            # (and without the text of their own that a letter has); a glyph read without
+            # its /ActualText as a private-use character (an Arabic letter's joined form) is
+            # ink where the line starts
         pdfium_c.FPDFText_GetCharOrigin(text.raw, index, ctypes.byref(x), ctypes.byref(y))
         left, _, right, _ = text.get_charbox(index, loose=False)
         rows.setdefault(round(y.value), []).append((left, right))

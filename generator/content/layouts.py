@@ -306,6 +306,10 @@ class LayoutSpec(FrozenModel):
     # layout's styles set less. Off on pieces of one-line slots fitted to their room (cards,
     # stickers, posters), whose leading is the gap between slots the layout sets.
     script_leading: bool = False
+    # Text in a script whose letters stand lower than Latin at one size (Arabic) set larger
+    # by the ratio of the fonts' x-heights, within reason (generator/i18n/optical_size.py):
+    # on large print, where 14 pt must read as 14 pt in every script.
+    script_size: bool = False
     # How styles with a `max_size` grow into room: "steps", a little at a time as far as the
     # text fits; "whole", all of them to their max_size at once or not at all, so that the
     # sizes a piece grows to stay the type scale its layout chose (the brochure's bi-fold).

@@ -107,8 +107,8 @@ def prune_cache(folder: Path, limit: float, keep: Path | None = None) -> list[Pa
     `keep`, just made); the files removed."""
     files = []
     for path in folder.iterdir():
-        if not (path.suffix == ".ttf" or path.name.startswith(("cmap-", "axes-", "face-",
-                                                                "subset-"))):
+        if not (path.suffix == ".ttf" or path.name.startswith(
+                ("cmap-", "axes-", "height-", "face-", "subset-"))):
             continue  # not ours, or a file being written (face- and subset- files are an
             # earlier release's, pruned with the rest)
         try:
@@ -219,4 +219,35 @@ def face_cmap(source: Path, face_index: int = 0) -> frozenset[int]:
     font = TTFont(str(source), fontNumber=face_index, lazy=True)
     found = frozenset(font.getBestCmap())
     _store(target, array("I", sorted(found)).tobytes())
+    return found
+
+
+@remembered(64)
+def letter_height(source: Path, letters: str) -> float:
+    """The median height over the baseline of `letters`' outlines, in ems (a script's
+    x-height, measured on letters with nothing above their body): read from the font once,
+    then from a small file in the cache folder. 0 when the font has none of them."""
+    stat = source.stat()
+    key = _key(str(source), stat.st_size, stat.st_mtime_ns, letters)
+    target = cache_dir() / f"height-{key}"
+    if target.is_file():
+        with contextlib.suppress(ValueError, TypeError):  # damaged: measured again
+            return float(json.loads(_used(target).read_bytes()))
+    from fontTools.pens.boundsPen import BoundsPen  # once per font file and machine
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(source), lazy=True) as font:
+        glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
+        tops = []
+        for letter in letters:
+            name = cmap.get(ord(letter))
+            if name is None:
+                continue
+            pen = BoundsPen(glyphs)
+            glyphs[name].draw(pen)
+            if pen.bounds is not None:
+                tops.append(pen.bounds[3] / font["head"].unitsPerEm)
+    tops.sort()
+    found = (tops[(len(tops) - 1) // 2] + tops[len(tops) // 2]) / 2 if tops else 0.0
+    _store(target, json.dumps(found).encode())
     return found

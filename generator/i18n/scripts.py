@@ -23,20 +23,29 @@ class Script:
     # dots and vowels, Thai's tone marks, Indic vowel signs) need room between lines
     # (design.md: 1.5 or more for Arabic, Thai and Indic scripts)
     leading: float = 0.0
+    # Letters with nothing above or below their body (no ascender, descender, dot or mark):
+    # their height is the script's x-height, against which it is sized optically beside
+    # Latin text (generator/i18n/optical_size.py)
+    core: str = ""
 
 
 _NOTO_CORE = "fonts-noto-core"
 
 SCRIPTS = (
     Script("Arabic", ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
-                      (0xFE70, 0xFEFF)), "noto-arabic", leading=1.5),
+                      (0xFE70, 0xFEFF)), "noto-arabic", leading=1.5,
+           core="\u066e\u0633\u0635\u0645\u0647\u0648\u0649"),  # ٮ س ص م ه و ى
     Script("Hebrew", ((0x0590, 0x05FF), (0xFB1D, 0xFB4F)), "heebo"),
-    Script("Devanagari", ((0x0900, 0x097F), (0xA8E0, 0xA8FF)), "noto-devanagari", leading=1.5),
-    Script("Bengali", ((0x0980, 0x09FF),), "hind-siliguri", leading=1.5),
+    Script("Devanagari", ((0x0900, 0x097F), (0xA8E0, 0xA8FF)), "noto-devanagari", leading=1.5,
+           core="\u0915\u092e\u0928\u092a\u092c\u0935\u0938"),  # क म न प ब व स
+    Script("Bengali", ((0x0980, 0x09FF),), "hind-siliguri", leading=1.5,
+           core="\u0995\u09ae\u09a8\u09aa\u09ac\u09b8"),  # ক ম ন প ব স
     Script("Gurmukhi", ((0x0A00, 0x0A7F),), None, "NotoSansGurmukhi-Regular.ttf", _NOTO_CORE,
            leading=1.5),
-    Script("Tamil", ((0x0B80, 0x0BFF),), "noto-tamil", leading=1.5),
-    Script("Thai", ((0x0E00, 0x0E7F),), "noto-thai", spaceless=True, leading=1.5),
+    Script("Tamil", ((0x0B80, 0x0BFF),), "noto-tamil", leading=1.5,
+           core="\u0b95\u0bae\u0ba9\u0baa\u0bb5"),  # க ம ன ப வ
+    Script("Thai", ((0x0E00, 0x0E7F),), "noto-thai", spaceless=True, leading=1.5,
+           core="\u0e32\u0e19\u0e21\u0e2d\u0e1a\u0e27\u0e01"),  # า น ม อ บ ว ก
     Script("Lao", ((0x0E80, 0x0EFF),), None, "NotoSansLao-Regular.ttf", _NOTO_CORE,
            spaceless=True, leading=1.5),
     Script("Myanmar", ((0x1000, 0x109F), (0xA9E0, 0xA9FF), (0xAA60, 0xAA7F)), None,
@@ -44,7 +53,7 @@ SCRIPTS = (
     Script("Ethiopic", ((0x1200, 0x139F), (0x2D80, 0x2DDF), (0xAB00, 0xAB2F)), None,
            "NotoSansEthiopic-Regular.ttf", _NOTO_CORE),
     Script("Khmer", ((0x1780, 0x17FF), (0x19E0, 0x19FF)), "noto-khmer", spaceless=True,
-           leading=1.5),
+           leading=1.5, core="\u1780\u1798\u1793\u1794\u179c"),  # ក ម ន ប វ
     Script("Hangul", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF),
                       (0xD7B0, 0xD7FF)), "noto-cjk-ko"),
     Script("Kana", ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F)), "noto-cjk-jp",

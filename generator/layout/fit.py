@@ -22,6 +22,7 @@ from generator.i18n.line_breaks import (
     keep_units_with_numbers,
     needs_segmenting,
 )
+from generator.i18n.optical_size import optical_scale
 from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
@@ -77,7 +78,8 @@ class Typesetter:
     def limits(self) -> Limits:
         shaped = self.spec.shaped_floor if self.fonts.fine_marks else None
         leading = language_leading(self.fonts.lang) if self.spec.script_leading else 0.0
-        return Limits(self.spec.body_floor, shaped or 0.0, leading)
+        optical = optical_scale(self.fonts) if self.spec.script_size else 1.0
+        return Limits(self.spec.body_floor, shaped or 0.0, leading, optical)
 
     @functools.cached_property
     def _caps(self) -> dict[str, float]:
@@ -168,12 +170,14 @@ class Typesetter:
     def lowest_scale(self, items: Sequence[Paragraph]) -> float:
         """The scale at which every one of these paragraphs' styles is at its smallest (1 for
         none: a list whose every line was left out)."""
-        return min((self._range(p.style)[0] / self.spec.styles[p.style].size for p in items),
-                   default=1.0)
+        optical = self.limits.optical  # scales are before it (size_ratio)
+        return min((self._range(p.style)[0] / self.spec.styles[p.style].size / optical
+                    for p in items), default=1.0)
 
     def highest_scale(self, items: Sequence[Paragraph]) -> float:
         """The scale at which every style that may grow is at its largest (1: none may)."""
-        return max([1.0] + [self._range(p.style)[1] / self.spec.styles[p.style].size
+        optical = self.limits.optical  # scales are before it (size_ratio)
+        return max([1.0] + [self._range(p.style)[1] / self.spec.styles[p.style].size / optical
                             for p in items if self.spec.styles[p.style].max_size is not None])
 
     def scales(self, items: Sequence[Paragraph]) -> list[float]:

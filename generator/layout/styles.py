@@ -38,11 +38,14 @@ class Limits:
     style says: the layout's `shaped_floor` for scripts whose letters join or stack (Arabic,
     Hebrew, Devanagari), which blur at sizes Latin text still reads at. `leading` is the
     least line spacing over the size the script asks (1.5 for Arabic, Thai and Indic
-    scripts, whose marks above and below need room between lines); 0: the style's own."""
+    scripts, whose marks above and below need room between lines); 0: the style's own.
+    `optical`: how much larger than its style says the script is set, to look as large as
+    Latin text (generator/i18n/optical_size.py): every size, floor and spacing grows by it."""
 
     floor: float
     minimum: float = 0.0
     leading: float = 0.0
+    optical: float = 1.0
 
 
 def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
@@ -51,6 +54,7 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
     (the size the same style got elsewhere in the document), never below the minimum."""
     smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
     largest = spec.max_size if spec.max_size is not None else spec.size
+    smallest, largest = smallest * limits.optical, largest * limits.optical
     if cap is not None:
         largest = min(largest, cap)
         smallest = min(smallest, largest)
@@ -58,9 +62,10 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
 
 
 def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None = None) -> float:
-    """The style's size at `scale` over its size: scaled, then clamped to its range."""
+    """The style's size at `scale` over its size: scaled (and grown by the script's optical
+    scale), then clamped to its range."""
     smallest, largest = size_range(spec, limits, cap)
-    return min(max(spec.size * scale, smallest), largest) / spec.size
+    return min(max(spec.size * scale * limits.optical, smallest), largest) / spec.size
 
 
 @remembered(8192)
