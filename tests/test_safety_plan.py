@@ -241,22 +241,55 @@ def test_the_back_cover_is_designed(built: Path) -> None:
     assert "Wellness contacts" in left
 
 
+def back_cover_text(pdf: Path, lang: str) -> str:
+    """What the back cover prints (the sheet's left half; the right one in a right-to-left
+    booklet, which opens the other way), read by pdftotext cropped to that half."""
+    left = int(PAGE) if lang == "ar" else 0
+    return subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-x", str(left), "-y", "0",
+                           "-W", str(int(PAGE)), "-H", str(int(LETTER_LANDSCAPE[1])),
+                           str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+
+
+def spaceless(text: str) -> str:
+    """`text` without spaces and the direction marks poppler adds around right-to-left runs."""
+    return re.sub(r"[\s\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", text)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_back_cover_has_lines_for_notes(built: Path, lang: str) -> None:
-    """Issue 42: the back cover was a tint, an ornament and a small title. It carries
-    something of use that says nothing: "Notes" (the catalogue's word) over lines a pen
-    can use, in the top half of the page at most (a notes area is at most half a panel)."""
+def test_the_back_cover_has_nothing_to_write_on_and_is_not_bare(built: Path, lang: str) -> None:
+    """Issue 42: lines headed "Notes" on the back cover (added when it was called an empty
+    tint) invite writing names and numbers where anyone may read them. The back cover has
+    no line to write on, in any colour, and carries who the booklet is from (its neutral
+    title, where the site does not show the organisation) and the catalogue's "please take
+    one" over the cover's sunrise facing it."""
     pdf = built / lang / f"{FORMAT}.pdf"
-    # a right-to-left booklet opens the other way: its back cover is the sheet's right half
-    back = [rule for rule in rules(pdf, 0) if (rule[0] >= PAGE if lang == "ar"
-                                                else rule[1] <= PAGE)]
-    assert len(back) >= 6, (lang, len(back))
-    gaps = [above[2] - below[2] for above, below in zip(back, back[1:], strict=False)]
-    assert min(gaps) >= PEN - 0.01
-    top = LETTER_LANDSCAPE[1] - SAFE
-    assert top - back[-1][2] <= 0.5 * (LETTER_LANDSCAPE[1] - 2 * SAFE) + 0.01
-    heading = strings(lang)["notes_heading"]
-    assert flat(heading) in flat(pdftotext_raw(pdf, 1)), (lang, heading)
+    marks, _ = page_marks(PdfReader(pdf), 0)
+    back = (lambda x: x >= PAGE) if lang == "ar" else (lambda x: x <= PAGE)
+    lines = []
+    for mark in marks:
+        if mark.kind == "stroke" and len(mark.points) == 2:
+            (x1, y1), (x2, y2) = mark.points
+            if abs(y1 - y2) < 0.5 and abs(x2 - x1) > INCH and back(x1) and back(x2):
+                lines.append(mark.points)
+    assert lines == [], (lang, lines[:3])
+    said = spaceless(back_cover_text(pdf, lang))
+    site = yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text(encoding="utf-8"))
+    assert spaceless(site["discreet_title"][lang]) in said, (lang, said)
+    assert spaceless(strings(lang)["free_to_take"]) in said, (lang, said)
+    assert spaceless(strings(lang)["notes_heading"]) not in said
+
+
+def test_the_back_cover_names_the_organisation_where_the_site_shows_it(
+        tmp_path: Path) -> None:
+    kit = default_kit_in(tmp_path / "content", ["en"])
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "show_organization: true\n",
+                    encoding="utf-8")
+    assert main(["build", str(kit), "--out", str(tmp_path / "out"), "--format", FORMAT,
+                 "--no-previews"]) == 0
+    organization = yaml.safe_load(site.read_text(encoding="utf-8"))["organization"]
+    said = back_cover_text(tmp_path / "out" / "en" / f"{FORMAT}.pdf", "en")
+    assert organization in flat(said), said
 
 
 # --- type, contrast, writing space ------------------------------------------------------------
