@@ -46,6 +46,7 @@ INSIDE = [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3)]  # (page, panel) not s
 INVISIBLE_MODES = (3, 7)  # text drawn with no ink: what pdfium reads right-to-left runs by
 LEAST_INSIDE = 9.0
 LEAST_BODY = 10.0
+RUNNING = [(0, 2), (1, 2), (1, 3)]  # before you call; the key points; what calling is like
 
 
 @pytest.fixture(scope="module")
@@ -189,3 +190,61 @@ def test_every_line_still_prints_whole(cards, size: str, lang: str) -> None:  # 
             assert "TTY" in said and spaceless(html.unescape(said)) in text, (lang, size, said)
         for number in numbers:  # found as one run: no line ends inside it
             assert back.search(number).get_next() is not None, (lang, size, number)
+
+
+def text_runs(pdf: Path, page_index: int) -> list[tuple[int, float, str]]:
+    """(panel, size in points, text) of each text object drawn in ink on the page. A shaped
+    or right-to-left run's glyphs read back as nothing: its text is the unseen run drawn
+    just before them (the text readers get), which it takes."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text_page = page.get_textpage()
+    top = panel_rows(page, 0)[0]
+    panel_height = panel_rows(page, 1)[0] - top
+    height = page.get_height()
+    runs, unseen = [], ""
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            continue
+        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
+        buffer = (ctypes.c_ushort * (length // 2 + 1))()
+        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
+        text = bytes(buffer).decode("utf-16-le").rstrip("\x00")
+        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE_MODES:
+            unseen = text
+            continue
+        size = ctypes.c_float()
+        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+        _, _, c, d, _, _ = obj.get_matrix().get()
+        _, low, _, high = obj.get_bounds()
+        panel = int((height - (low + high) / 2 - top) // panel_height)
+        runs.append((panel, round(size.value * (c * c + d * d) ** 0.5, 1),
+                     text if spaceless(text) else unseen))
+    return runs
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_running_text_is_one_size_on_every_panel(cards, size: str,  # noqa: ANN001
+                                                     lang: str) -> None:
+    """design.md: one scale per piece. Each panel fitted its own text, so "Before you
+    call" printed at 12.5 pt beside key points at 11.6 and "When you call" at 12 (en; ru
+    11.3, 9.8 and 10.2): the running text, read back by what it says (the catalogue's
+    safety note and what calling is like, the article's key points), is one size on every
+    panel, never under the names' and details' 10 pt."""
+    kit_folder, _ = cards[size]
+    kit = load_kit(kit_folder)
+    strings = load_strings(lang, kit_folder)
+    running = [spaceless(html.unescape(fill(strings["before_you_call"],
+                                            emergency=kit.site.emergency_number))),
+               spaceless(html.unescape(strings["when_you_call"]))]
+    running += [spaceless(point) for point in kit.articles[lang].key_points]
+    pdf = shop(cards, size, lang)
+    sizes: dict[float, list[str]] = {}
+    for page_index in (0, 1):
+        for panel, points, text in text_runs(pdf, page_index):
+            said = spaceless(text)
+            if (page_index, panel) in RUNNING and len(said) >= 4 and any(
+                    said in whole for whole in running):
+                sizes.setdefault(points, []).append(text)
+    assert len(sizes) == 1, (lang, size, {points: texts[:2] for points, texts in sizes.items()})
+    assert min(sizes) >= LEAST_BODY, (lang, size, sizes.keys())

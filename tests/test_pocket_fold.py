@@ -28,10 +28,12 @@ from tests.conftest import (
     add_local_lines,
     char_boxes,
     decode_qr_codes,
+    default_kit_in,
     edit,
     page_texts,
     use_pasted_article,
 )
+from tests.notes_truth import needs_pdftotext, pdf_text, spaceless
 from tests.test_pocket_card import REVEALING_WORDS
 from tests.test_sheets import RecordingCanvas
 
@@ -387,7 +389,9 @@ def test_iso_strip_on_a4(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN00
 def test_too_many_key_points_are_shortened_naming_the_slot(kit: Path, tmp_path: Path,
                                                            run) -> None:  # noqa: ANN001
     """The panel prints the first points that fit, at the floor size, and says how many it
-    left out (it stopped the build, though a folding card's summary may be shorter)."""
+    left out (it stopped the build, though a folding card's summary may be shorter). Points
+    that do not all fit print without their heading (issue 42: every point before a
+    label), so the count is of the points alone."""
     article = kit / "articles" / "trauma-bonding.en.md"
     extra = "".join(f"  - Another thing worth knowing, written out at some length, number {n}.\n"
                     for n in range(14))
@@ -398,12 +402,12 @@ def test_too_many_key_points_are_shortened_naming_the_slot(kit: Path, tmp_path: 
     assert result.code == 0, result.err
     line = next(line for line in result.err.splitlines() if "slot 'condensed'" in line)
     assert "trauma-bonding.en.md: warning: pocket-fold (back), slot 'condensed':" in line
-    kept = re.search(r"left out its last (\d+) of 19 paragraphs", line)
+    kept = re.search(r"left out its last (\d+) of 18 paragraphs", line)
     assert kept, line
     panel = panel_text(shop(out), 1, 2)
     printed = [n for n in range(14) if f"number {n}." in panel]
     assert printed == list(range(len(printed)))  # the first ones, in order
-    assert 19 - int(kept.group(1)) == 1 + 4 + len(printed)  # the heading, 4 points, extras
+    assert 18 - int(kept.group(1)) == 4 + len(printed)  # the 4 points, extras
 
 
 def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_path: Path,
@@ -426,7 +430,12 @@ def test_plain_text_article_without_key_points_fits(kit: Path, tmp_path: Path, r
     article = panel_text(shop(out), 1, 2)
     assert "Why it can be hard to leave" in article  # the title heads the sections
     assert "What is trauma bonding?" in article
-    assert "Trauma bonding is a strong emotional tie to someone who hurts you." in article
+    # Its first sentence is the card line, on the front: the section goes on from its next
+    # one (issue 42: nothing prints twice on the piece; it printed here again).
+    first = "Trauma bonding is a strong emotional tie to someone who hurts you."
+    assert first in panel_text(shop(out), 0, 1)
+    assert first not in article
+    assert "It can grow with a partner, a family member, or anyone close to you." in article
 
 
 def test_the_print_note_shows_how_to_fold(built: Path) -> None:
@@ -495,3 +504,41 @@ def test_long_sections_keep_their_first_sentences(kit: Path, tmp_path: Path,
     assert "What is trauma bonding?" in panel
     assert "Trauma bonding is a strong emotional tie to someone who hurts you." in panel
     assert "It can grow with" not in panel  # the paragraph's second sentence
+
+
+SHORT_LANGS = ("en", "ar", "zh-Hans", "th")
+SENTENCE_END = re.compile(r"(?<=[.!?。؟])\s*")
+
+
+def sentences(article: str, lang: str) -> list[str]:
+    """The body's sentences (in Thai, each run between spaces), from the article file."""
+    body = article.split("---\n", 2)[2]
+    texts = [line for line in body.splitlines() if line and not line.startswith("#")]
+    end = re.compile(r"\s+") if lang == "th" else SENTENCE_END
+    return [part for text in texts for part in end.split(text) if len(spaceless(part)) >= 12]
+
+
+@needs_pdftotext
+def test_a_short_article_prints_no_sentence_twice(tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A 50-word article pasted without a card line: its first sentence is the card line on
+    the front, and the key-points panel printed its paragraph whole, the same sentence
+    again. Each sentence of the article prints once on the strip, the first one included."""
+    kit = default_kit_in(tmp_path / "kit", SHORT_LANGS)
+    for old in (kit / "articles").iterdir():
+        old.unlink()
+    for lang in SHORT_LANGS:
+        text = (BRIEF.parent / f"brief.{lang}.md").read_text(encoding="utf-8")
+        if lang != "th":  # written without full stops: a card line of its own
+            text = re.sub(r"^card: .*\n", "", text, flags=re.MULTILINE)
+        (kit / "articles" / f"brief.{lang}.md").write_text(text, encoding="utf-8")
+    edit(kit / "site.yaml", "article: trauma-bonding", "article: brief")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    assert result.code == 0, result.err
+    for lang in SHORT_LANGS:
+        printed = pdf_text(out / lang / f"{FORMAT}-shop.pdf")
+        said = sentences((kit / "articles" / f"brief.{lang}.md").read_text(encoding="utf-8"),
+                         lang)
+        assert said, lang
+        counts = {sentence: printed.count(spaceless(sentence)) for sentence in said}
+        assert max(counts.values()) == 1 and counts[said[0]] == 1, (lang, counts)

@@ -54,6 +54,16 @@ class StyleSpec(FrozenModel):
     align: Literal["left", "center", "right"] = "left"
     space_before: float = 0.0
     space_after: float = 0.0
+    # Styles of one group print at one size throughout a document (a piece's running text
+    # in every panel: design.md's one scale), the smallest any of them needed; default: the
+    # style alone.
+    group: str | None = None
+    # A headline takes at most this many lines at the measure it is set to: smaller, down
+    # to its min_size, where it would take more.
+    max_lines: int | None = Field(default=None, ge=1)
+    # Arabic, Thai and Indic lines at their script's leading (1.5 times the size): on for
+    # every style of a layout with `script_leading`, else for the styles that say so.
+    script_leading: bool | None = None
 
     @model_validator(mode="after")
     def _range(self) -> StyleSpec:

@@ -292,6 +292,10 @@ def article_view(article: Article, layout: Layout | None = None) -> dict[str, An
         # condensed panel prints where it has the room (the first sentences where it has not)
         "condensed_whole": [{"heading": section.heading, "text": section.paragraphs[0]}
                             for section in article.sections if section.paragraphs],
+        # the same without the card line's sentence, for a piece that prints the card line
+        # too (the folding card): nothing prints twice on one piece
+        "condensed_unsaid": condensed(article, article.card_line or ""),
+        "condensed_whole_unsaid": condensed(article, article.card_line or "", whole=True),
         **(format_fields(article, layout) if layout is not None else {}),
     }
 
@@ -306,14 +310,31 @@ def format_fields(article: Article, layout: Layout) -> dict[str, str | None]:
             for key in layout.spec.article_fields}
 
 
-def condensed(article: Article) -> list[dict[str, str | None]]:
-    """Front matter key points, else each section's heading with its first sentence."""
+def condensed(article: Article, said: str = "",
+              whole: bool = False) -> list[dict[str, str | None]]:
+    """Front matter key points, else each section's heading with its first sentence (with
+    `whole`, its first paragraph). Without the sentence `said` (the card line, printed
+    elsewhere on the piece): a point that is only that is left out, a section starts after
+    it (its next sentence or paragraph)."""
     if article.key_points:
-        return [{"heading": None, "text": point} for point in article.key_points]
-    return [
-        {"heading": section.heading, "text": first_sentence(section.paragraphs[0])}
-        for section in article.sections if section.paragraphs
-    ]
+        points = (unsaid(point, said) for point in article.key_points)
+        return [{"heading": None, "text": point} for point in points if point]
+    found = []
+    for section in article.sections:
+        rest = [text for text in (unsaid(p, said) for p in section.paragraphs) if text]
+        if rest:
+            found.append({"heading": section.heading,
+                          "text": rest[0] if whole else first_sentence(rest[0])})
+    return found
+
+
+def unsaid(text: str, said: str) -> str:
+    """`text` without the sentence `said` where it holds it (spaces collapsed)."""
+    text = " ".join(text.split())
+    said = " ".join(said.split())
+    if not said or said not in text:
+        return text
+    return " ".join(text.replace(said, " ", 1).split())
 
 
 def _text_or_none(value: object) -> str | None:

@@ -168,6 +168,9 @@ def _line_words(line: Resource, lang: str, strings: dict[str, str]) -> LineWords
     return LineWords(line.source, name, "\n".join(part for part in said if part))
 
 
+CAP_ROUNDS = 3  # placings of the faces again, each style capped at its smallest size
+
+
 def place_document(composition: Composition, placement: Placement) -> Placed:
     """Every face placed, each style at one size throughout the document (the faces that
     set one larger are placed again with the smallest); each panel a page for a document of
@@ -179,14 +182,21 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
                                               placement.fonts)]
     faces, placing = _place_faces(composed_faces, placement)
     problems.extend(placing)
-    caps = one_size_per_style(faces) if not placing else ()
-    if caps:
-        capped = dict(caps)
+    caps: dict[str, float] = {}
+    # A face placed again with a smaller cap may set a style smaller still (a panel whose
+    # looser script leading no longer fits at the cap): again, a few times at most.
+    for _ in range(CAP_ROUNDS):
+        found = one_size_per_style(faces, layout.spec.styles) if not placing else ()
+        if not found:
+            break
+        caps.update({name: min(size, caps.get(name, size)) for name, size in found})
         again = [index for index, face in enumerate(faces) if any(
-            text.paragraph.style.fontSize > capped.get(style_name(text.paragraph.style),
-                                                        1e9) + 0.011 for text in face.texts)]
+            text.paragraph.style.fontSize > caps.get(style_name(text.paragraph.style),
+                                                     1e9) + 0.011 for text in face.texts)]
+        if not again:
+            break
         placed, placing = _place_faces([composed_faces[i] for i in again],
-                                       replace(placement, caps=caps),
+                                       replace(placement, caps=tuple(sorted(caps.items()))),
                                        [face for i, face in enumerate(faces) if i not in again])
         problems.extend(placing)
         for index, face in zip(again, placed, strict=False):

@@ -77,9 +77,9 @@ class Typesetter:
     @functools.cached_property
     def limits(self) -> Limits:
         shaped = self.spec.shaped_floor if self.fonts.fine_marks else None
-        leading = language_leading(self.fonts.lang) if self.spec.script_leading else 0.0
         optical = optical_scale(self.fonts) if self.spec.script_size else 1.0
-        return Limits(self.spec.body_floor, shaped or 0.0, leading, optical)
+        return Limits(self.spec.body_floor, shaped or 0.0, language_leading(self.fonts.lang),
+                      optical, self.spec.script_leading)
 
     @functools.cached_property
     def _caps(self) -> dict[str, float]:

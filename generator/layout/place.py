@@ -16,7 +16,14 @@ from types import MappingProxyType
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.content.layouts import FaceSpec, FillerSpec, Layout, SizeSpec, SlotSpec
+from generator.content.layouts import (
+    FaceSpec,
+    FillerSpec,
+    Layout,
+    SizeSpec,
+    SlotSpec,
+    StyleSpec,
+)
 from generator.content.models import Source
 from generator.content.units import PT_PER_UNIT
 from generator.errors import (
@@ -213,17 +220,34 @@ class Placement:
         return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps)
 
 
-def one_size_per_style(faces: Sequence[PlacedFace]) -> tuple[tuple[str, float], ...]:
+def one_size_per_style(faces: Sequence[PlacedFace],
+                       styles: Mapping[str, StyleSpec] | None = None
+                       ) -> tuple[tuple[str, float], ...]:
     """The styles set at more than one size in these faces (each slot shrinks its own text
     to fit), each with the smallest: placed again with these caps, a style prints at one
-    size throughout the document, on every panel and both sides."""
+    size throughout the document, on every panel and both sides. Styles of one `group`
+    (`styles`: the layout's) count as one: every style of it is capped at the smallest
+    size any of them printed at (a folding card's running text, one size on every panel)."""
+    styles = styles or {}
+
+    def group(name: str) -> str:
+        spec = styles.get(name)
+        return f"group:{spec.group}" if spec is not None and spec.group else name
+
     sizes: dict[str, set[float]] = {}
     for face in faces:
         for text in face.texts:
             style = text.paragraph.style
-            sizes.setdefault(style_name(style), set()).add(round(style.fontSize, 2))
-    return tuple(sorted((name, min(found)) for name, found in sizes.items()
-                        if max(found) - min(found) > 0.011))
+            sizes.setdefault(group(style_name(style)), set()).add(round(style.fontSize, 2))
+    members: dict[str, list[str]] = {}
+    for name in styles:
+        members.setdefault(group(name), []).append(name)
+    caps: dict[str, float] = {}
+    for key, found in sizes.items():
+        if max(found) - min(found) > 0.011:
+            for name in members.get(key, [key]):
+                caps[name] = min(found)
+    return tuple(sorted(caps.items()))
 
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:

@@ -15,6 +15,7 @@ from generator.layout.paints import TEXT_PAINTS
 
 INK = TEXT_PAINTS["ink"].color("#000000")
 MUTED = TEXT_PAINTS["muted"].color("#000000")
+SCRIPT_LEADING_DOWN_TO = 0.9  # of its size: a style's own script leading gives way below
 _ALIGN = MappingProxyType({"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT})
 
 
@@ -46,6 +47,19 @@ class Limits:
     minimum: float = 0.0
     leading: float = 0.0
     optical: float = 1.0
+    scripted: bool = True  # every style takes `leading` unless it says otherwise
+
+    def leading_for(self, spec: StyleSpec, scale: float) -> float:
+        """The script's leading where `spec` takes it when set at `scale`, else 0: every
+        style of a layout with `script_leading` takes it (unless it says `false`); a style
+        that says `true` in a layout without takes it where the room allows: while its box
+        holds it at SCRIPT_LEADING_DOWN_TO of its size or more, whatever smaller size it is
+        capped at (one size per group: the roomier panels keep the looser leading)."""
+        if spec.script_leading is False or not self.leading:
+            return 0.0
+        if self.scripted or scale >= SCRIPT_LEADING_DOWN_TO - 1e-9:
+            return self.leading if (self.scripted or spec.script_leading) else 0.0
+        return 0.0
 
 
 def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
@@ -81,7 +95,7 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
         shaping=int(shaping),
         wordWrap=word_wrap,
         fontSize=size,
-        leading=max(spec.leading * ratio, size * limits.leading),
+        leading=max(spec.leading * ratio, size * limits.leading_for(spec, scale)),
         textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
         alignment=_ALIGN[spec.align],
         spaceBefore=spec.space_before * ratio,
