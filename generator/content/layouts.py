@@ -46,6 +46,15 @@ class StyleSpec(FrozenModel):
     size: float
     leading: float
     min_size: float | None = None  # shrinks no further; default: the layout's body_floor
+    # shrinks no further in scripts set at the layout's `shaped_floor`: a step above that
+    # floor, as `min_size` is above the body floor (a card's line name over its details)
+    shaped_min_size: float | None = None
+    # shrinks this far, as a last resort, where a face would otherwise leave out a line or a
+    # detail of one (a card's line names down to its details' size)
+    last_min_size: float | None = None
+    # its own leading whatever line spacing the layout's `leading_steps` set (a number's one
+    # line, as deep as its digits)
+    own_leading: bool = False
     max_size: float | None = None  # grows this far when the text leaves room; default: size
     keep_with_next: bool = False  # headings: never the last thing in a panel
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
@@ -320,6 +329,12 @@ class LayoutSpec(FrozenModel):
     # by the ratio of the fonts' x-heights, within reason (generator/i18n/optical_size.py):
     # on large print, where 14 pt must read as 14 pt in every script.
     script_size: bool = False
+    # Line spacings over the size a piece tries, largest first, for every style but those
+    # with `own_leading`: each language from its script's (1.5 for Arabic, Thai and Indic
+    # scripts; 1.25 for the others) down, to the first at which the face loses nothing (no
+    # line, detail or slot that gives way left out); the least where none does. A pocket
+    # card: as much air as its back holds in each language (design.md asks 1.25 and 1.5).
+    leading_steps: tuple[float, ...] = ()
     # How styles with a `max_size` grow into room: "steps", a little at a time as far as the
     # text fits; "whole", all of them to their max_size at once or not at all, so that the
     # sizes a piece grows to stay the type scale its layout chose (the brochure's bi-fold).

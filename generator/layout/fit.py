@@ -30,10 +30,17 @@ from generator.i18n.text_language import language_leading
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
-from generator.layout.styles import Limits, paragraph_style, size_range, size_ratio
+from generator.layout.styles import (
+    Limits,
+    paragraph_style,
+    size_range,
+    size_ratio,
+    style_leading,
+)
 from generator.layout.widows import WidowlessParagraph
 
 SHRINK_STEP = 0.025
+PLAIN_LEADING = 1.25  # design.md: Latin, Cyrillic, Greek, Hebrew and CJK text
 ICON_SHARE = 0.8  # a picture before a paragraph, as tall as this share of its text's size
 
 
@@ -65,21 +72,32 @@ class Typesetter:
     brand: str
     fonts: FontSet
     caps: tuple[tuple[str, float], ...] = ()
+    leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
+    last_resort: bool = False  # styles may shrink to their `last_min_size`
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Typesetter) and self.spec is other.spec
                 and self.brand == other.brand and self.fonts == other.fonts
-                and self.caps == other.caps)
+                and self.caps == other.caps and self.leading == other.leading
+                and self.last_resort == other.last_resort)
 
     def __hash__(self) -> int:
-        return hash((id(self.spec), self.brand, self.fonts, self.caps))
+        return hash((id(self.spec), self.brand, self.fonts, self.caps, self.leading,
+                     self.last_resort))
 
     @functools.cached_property
     def limits(self) -> Limits:
         shaped = self.spec.shaped_floor if self.fonts.fine_marks else None
         optical = optical_scale(self.fonts) if self.spec.script_size else 1.0
         return Limits(self.spec.body_floor, shaped or 0.0, language_leading(self.fonts.lang),
-                      optical, self.spec.script_leading)
+                      optical, self.spec.script_leading, face_leading=self.leading,
+                      shaped=shaped is not None, last_resort=self.last_resort)
+
+    def leading_steps(self) -> list[float]:
+        """The layout's `leading_steps` this language tries, largest first: from its
+        script's own (1.5 for Arabic, Thai and Indic scripts) or PLAIN_LEADING down."""
+        wanted = language_leading(self.fonts.lang) or PLAIN_LEADING
+        return [step for step in self.spec.leading_steps if step <= wanted + 1e-9]
 
     @functools.cached_property
     def _caps(self) -> dict[str, float]:
@@ -147,7 +165,8 @@ class Typesetter:
         spec = self.spec.styles[style]
         ratio = (self._range(style)[0] / spec.size if scale is None
                  else size_ratio(spec, scale, self.limits, self._caps.get(style)))
-        spacing = (spec.leading * ratio, spec.space_before * ratio, spec.space_after * ratio)
+        spacing = (style_leading(spec, ratio, self.limits), spec.space_before * ratio,
+                   spec.space_after * ratio)
         if scale is None:
             self._least_spacings[style] = spacing
         return spacing

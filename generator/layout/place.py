@@ -214,10 +214,13 @@ class Placement:
     # the text slots faces placed before this one printed (a filler `unless:` one of them
     # is left out)
     printed: frozenset[str] = frozenset()
+    leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
+    last_resort: bool = False  # styles may shrink to their `last_min_size`
 
     @property
     def typesetter(self) -> Typesetter:
-        return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps)
+        return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps, self.leading,
+                          self.last_resort)
 
 
 def one_size_per_style(faces: Sequence[PlacedFace],
@@ -251,6 +254,39 @@ def one_size_per_style(faces: Sequence[PlacedFace],
 
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
+    """The face at the largest of the layout's `leading_steps` at which it loses nothing (no
+    line or detail left out, no slot giving way), else at the step that loses least (the
+    larger of equals); with no steps, at the styles' own leadings. Only where every step
+    leaves out a line or a detail of one do the styles shrink to their `last_min_size` (a
+    card's line names to its details' size): a slot that gives way (the card's line) gives
+    way before the levels of its type scale collapse into one (design.md's order)."""
+    steps = placement.typesetter.leading_steps()
+    if not steps:
+        return _face_at(composed, placement)
+    best: tuple[tuple[int, ...], PlacedFace] | None = None
+    failed: ContentError | None = None
+    for last_resort in (False, True):
+        for step in steps:
+            try:
+                placed = _face_at(composed, replace(placement, leading=step,
+                                                    last_resort=last_resort))
+            except ContentError as error:
+                failed = failed or error
+                continue
+            lost = (*_lost(placed), len(placed.gave_way), len(placed.narrowed))
+            if best is None or lost < best[0]:
+                best = (lost, placed)
+            if not any(lost):
+                return placed
+        if best is not None and not any(best[0]):
+            break  # every line whole: the last resort is not needed
+    if best is None:
+        assert failed is not None
+        raise failed
+    return best[1]
+
+
+def _face_at(composed: ComposedFace, placement: Placement) -> PlacedFace:
     """The face with every slot placed. Where a list cannot print every line whole, the
     slots that give way (`gives_way`: a card's line from the article) make room first: with
     a shorter text they may print instead (`choice`), then by being left out."""

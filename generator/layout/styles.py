@@ -48,6 +48,9 @@ class Limits:
     leading: float = 0.0
     optical: float = 1.0
     scripted: bool = True  # every style takes `leading` unless it says otherwise
+    face_leading: float = 0.0  # the face's least leading over the size (leading_steps)
+    shaped: bool = False  # set at the layout's shaped floor: `shaped_min_size` holds
+    last_resort: bool = False  # styles shrink to their `last_min_size`
 
     def leading_for(self, spec: StyleSpec, scale: float) -> float:
         """The script's leading where `spec` takes it when set at `scale`, else 0: every
@@ -68,11 +71,29 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
     (the size the same style got elsewhere in the document), never below the minimum."""
     smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
     largest = spec.max_size if spec.max_size is not None else spec.size
+    if limits.shaped and spec.shaped_min_size is not None:
+        smallest = min(spec.shaped_min_size, largest)
+    if limits.last_resort and spec.last_min_size is not None:
+        smallest = min(smallest, spec.last_min_size)
     smallest, largest = smallest * limits.optical, largest * limits.optical
     if cap is not None:
         largest = min(largest, cap)
         smallest = min(smallest, largest)
     return max(smallest, limits.minimum), max(largest, limits.minimum)
+
+
+def style_leading(spec: StyleSpec, ratio: float, limits: Limits,
+                  scale: float | None = None) -> float:
+    """The style's leading at `ratio` of its size: its own, or the face's least line spacing
+    over the size (a layout's `leading_steps`) where that is more, or at `scale` the
+    script's (`Limits.leading_for`); never more than its own for `own_leading` styles."""
+    own = spec.leading * ratio
+    if spec.own_leading:
+        return own
+    least = limits.face_leading
+    if scale is not None:
+        least = max(least, limits.leading_for(spec, scale))
+    return max(own, spec.size * ratio * least)
 
 
 def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None = None) -> float:
@@ -95,7 +116,7 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
         shaping=int(shaping),
         wordWrap=word_wrap,
         fontSize=size,
-        leading=max(spec.leading * ratio, size * limits.leading_for(spec, scale)),
+        leading=style_leading(spec, ratio, limits, scale),
         textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
         alignment=_ALIGN[spec.align],
         spaceBefore=spec.space_before * ratio,
