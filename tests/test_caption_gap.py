@@ -26,6 +26,11 @@ from tests.test_where_lines_print import run_cli
 MM = 72 / 25.4
 LANGS = ("en", "ar")
 TIGHT = (1.3 * MM, 2.2 * MM)  # from the quiet zone's edge to the caption's ink
+# A pocket card's code is 0.75 in, its quiet zone (3.4 mm) white on the card under it: a
+# caption 1.3 mm under that zone stood 4.4-4.8 mm under the modules, loose on a 2 in card
+# (a designer's re-score); it stands 0.5 mm under the zone (Thai, whose letters leave more
+# room over them, a little more)
+TIGHT_ON_A_CARD = (0.3 * MM, 1.2 * MM)
 SIZES = ("letter", "a4", "tabloid", "a3")
 
 
@@ -134,4 +139,5 @@ def test_the_caption_stands_tight_under_its_code(kits: Path, kit: str, name: str
                     and g[4] > zone[1] and g[2] < zone[3]], (kit, name, lang)
         key = next(key for start, key in KEYS.items() if payload.lower().startswith(start))
         gap = zone[1] - caption_top(pdf, page, strings[key], zone)
-        assert TIGHT[0] <= gap <= TIGHT[1], (kit, name, lang, round(gap / MM, 2))
+        tight = TIGHT_ON_A_CARD if name.startswith("pocket-card") else TIGHT
+        assert tight[0] <= gap <= tight[1], (kit, name, lang, round(gap / MM, 2))
