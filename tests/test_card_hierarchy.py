@@ -64,19 +64,22 @@ def _runs(pdf: Path) -> list[tuple[float, float, float, float]]:
 
 def _lines(pdf: Path) -> list[list[float]]:
     """The back's printed lines, top first: [size, baseline, left, right]. A line's runs
-    share its size and overlap or touch, their baselines within 0.6 of the size (lines stand
-    1.1 apart at least); the widest gives its baseline (a mark placed above or below a
-    letter is a run of its own, up to about a third of the size off it)."""
-    lines: list[list[float]] = []
-    for size, base, left, right in sorted(_runs(pdf), key=lambda run: run[2] - run[3]):
+    share its size and overlap or touch (taken from left to right), their baselines within
+    0.6 of the size (lines stand 1.1 apart at least); the widest gives its baseline (a mark
+    placed above or below a letter is a run of its own, up to about a third of the size
+    off it)."""
+    lines: list[list[float]] = []  # size, baseline, left, right, widest run
+    for size, base, left, right in sorted(_runs(pdf), key=lambda run: run[2]):
         for line in lines:
             if (abs(line[0] - size) < 0.05 and abs(line[1] - base) < 0.6 * size
                     and left <= line[3] + 4 and right >= line[2] - 4):
+                if right - left > line[4]:
+                    line[1], line[4] = base, right - left
                 line[2], line[3] = min(line[2], left), max(line[3], right)
                 break
         else:
-            lines.append([size, base, left, right])
-    return sorted(lines, key=lambda line: -line[1])
+            lines.append([size, base, left, right, right - left])
+    return sorted((line[:4] for line in lines), key=lambda line: -line[1])
 
 
 def _leadings(lines: list[list[float]]) -> list[float]:
