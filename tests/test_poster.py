@@ -698,13 +698,22 @@ def test_the_tty_label_stays_on_the_line_of_its_number(tmp_path: Path, lang: str
     with (content / "site.yaml").open("a", encoding="utf-8") as site:
         site.write("poster_discreet: true\n")
     assert main_build(content, tmp_path / "out", "letter") == 0
-    rows: dict[int, list[tuple[float, str]]] = {}  # each glyph where it is drawn
+    glyphs = []  # each glyph where it is drawn
     for char, left, bottom, _, _ in char_boxes(tmp_path / "out" / lang / "poster-letter.pdf",
                                                0, glyphs=True):
         if char.isascii() and (char.isalnum() or char == ":"):  # the label and the number's
             # digits (a hyphen's box stands higher), in whatever script is around them
-            rows.setdefault(round(bottom), []).append((left, char))
-    lines = ["".join(char for _, char in sorted(row)) for row in rows.values()]
+            glyphs.append((bottom, left, char))
+    # a row: glyph bottoms within 2 pt of the one before (a round digit's overshoot sets
+    # its bottom a fraction of a point under a flat one's; lines stand 15 pt or more apart)
+    rows: list[list[tuple[float, str]]] = []
+    last = None
+    for bottom, left, char in sorted(glyphs):
+        if last is None or bottom - last > 2:
+            rows.append([])
+        rows[-1].append((left, char))
+        last = bottom
+    lines = ["".join(char for _, char in sorted(row)) for row in rows]
     # (in Arabic the label and the number are two runs, set right to left: "3224 :TTY")
     with_label = [line for line in lines if "TTY" in line]
     assert with_label and all("18007873224" in line for line in with_label), lines

@@ -73,6 +73,10 @@ class StyleSpec(FrozenModel):
     # Arabic, Thai and Indic lines at their script's leading (1.5 times the size): on for
     # every style of a layout with `script_leading`, else for the styles that say so.
     script_leading: bool | None = None
+    # On a size with a `type_scale`: the steps of it this style may print at (its fit picks
+    # the nearest step that fits, never a size between two steps); its size, min_size and
+    # max_size then serve only as its proportions to the slot's other styles.
+    levels: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _range(self) -> StyleSpec:
@@ -242,6 +246,13 @@ class SizeSpec(FrozenModel):
     # The label sheet (layouts/stock.yaml) its office file prints on, whatever the site's
     # card stock: a sticker's round labels.
     stock: str | None = None
+    # The sizes type prints at on this sheet, by name (design.md: "one scale per piece"):
+    # each style with `levels` is set at one of its named steps, so that however each slot
+    # shrinks its text to fit, the sheet carries these few sizes and no others.
+    type_scale: dict[str, float] = {}
+    # A yes-or-no setting -> the steps it sets otherwise on this size, over `type_scale`
+    # (the restroom poster, which carries less, sets its text a step larger).
+    type_scale_when: dict[str, dict[str, float]] = {}
 
     @field_validator("boxes")
     @classmethod
@@ -256,12 +267,19 @@ class SizeSpec(FrozenModel):
                 for setting, boxes in boxes_when.items()}
 
     def with_settings(self, is_on: Callable[[str], bool]) -> SizeSpec:
-        """This size with the boxes of each setting of `boxes_when` that is on."""
+        """This size with the boxes of each setting of `boxes_when` that is on, and the
+        steps of each of `type_scale_when`."""
         boxes = dict(self.boxes)
         for setting, own in self.boxes_when.items():
             if is_on(setting):
                 boxes.update(own)
-        return self.model_copy(update={"boxes": boxes}) if boxes != self.boxes else self
+        scale = dict(self.type_scale)
+        for setting, steps in self.type_scale_when.items():
+            if is_on(setting):
+                scale.update(steps)
+        if boxes == self.boxes and scale == self.type_scale:
+            return self
+        return self.model_copy(update={"boxes": boxes, "type_scale": scale})
 
     @field_validator("width", "height", "safe_margin", "qr_min", mode="before")
     @classmethod
@@ -375,6 +393,24 @@ class LayoutSpec(FrozenModel):
         if self.short_form is not None and set(self.short_form.sizes) != set(self.sizes):
             raise ValueError(f"short_form.sizes must be the layout's sizes: "
                              f"{', '.join(self.sizes)}")
+        return self
+
+    @model_validator(mode="after")
+    def _levels_on_every_scale(self) -> LayoutSpec:
+        for size_name, size in self.sizes.items():
+            unknown_steps = [f"{setting}.{step}" for setting, steps in
+                             size.type_scale_when.items() for step in steps
+                             if step not in size.type_scale]
+            if unknown_steps:
+                raise ValueError(f"sizes.{size_name}.type_scale_when: "
+                                 f"{', '.join(unknown_steps)} not in its type_scale")
+            if not size.type_scale:
+                continue
+            for style_name, style in self.styles.items():
+                unknown = [level for level in style.levels if level not in size.type_scale]
+                if unknown:
+                    raise ValueError(f"styles.{style_name}.levels: {', '.join(unknown)} not "
+                                     f"in sizes.{size_name}.type_scale")
         return self
 
     def shortened(self) -> LayoutSpec | None:

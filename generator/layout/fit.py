@@ -74,16 +74,17 @@ class Typesetter:
     caps: tuple[tuple[str, float], ...] = ()
     leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
     last_resort: bool = False  # styles may shrink to their `last_min_size`
+    steps: tuple[tuple[str, float], ...] = ()  # the sheet's type scale (SizeSpec.type_scale)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Typesetter) and self.spec is other.spec
                 and self.brand == other.brand and self.fonts == other.fonts
                 and self.caps == other.caps and self.leading == other.leading
-                and self.last_resort == other.last_resort)
+                and self.last_resort == other.last_resort and self.steps == other.steps)
 
     def __hash__(self) -> int:
         return hash((id(self.spec), self.brand, self.fonts, self.caps, self.leading,
-                     self.last_resort))
+                     self.last_resort, self.steps))
 
     @functools.cached_property
     def limits(self) -> Limits:
@@ -91,7 +92,8 @@ class Typesetter:
         optical = optical_scale(self.fonts) if self.spec.script_size else 1.0
         return Limits(self.spec.body_floor, shaped or 0.0, language_leading(self.fonts.lang),
                       optical, self.spec.script_leading, face_leading=self.leading,
-                      shaped=shaped is not None, last_resort=self.last_resort)
+                      shaped=shaped is not None, last_resort=self.last_resort,
+                      steps=self.steps)
 
     def leading_steps(self) -> list[float]:
         """The layout's `leading_steps` this language tries, largest first: from its
@@ -194,10 +196,12 @@ class Typesetter:
                     for p in items), default=1.0)
 
     def highest_scale(self, items: Sequence[Paragraph]) -> float:
-        """The scale at which every style that may grow is at its largest (1: none may)."""
+        """The scale at which every style that may grow (a `max_size`, or a step of the
+        sheet's scale above its size) is at its largest (1: none may)."""
         optical = self.limits.optical  # scales are before it (size_ratio)
         return max([1.0] + [self._range(p.style)[1] / self.spec.styles[p.style].size / optical
-                            for p in items if self.spec.styles[p.style].max_size is not None])
+                            for p in items if self.spec.styles[p.style].max_size is not None
+                            or self.limits.levels_of(self.spec.styles[p.style])])
 
     def scales(self, items: Sequence[Paragraph]) -> list[float]:
         """Scales to try, from where every style is at its largest (its size, or the

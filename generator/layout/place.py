@@ -220,7 +220,7 @@ class Placement:
     @property
     def typesetter(self) -> Typesetter:
         return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps, self.leading,
-                          self.last_resort)
+                          self.last_resort, tuple(self.size.type_scale.items()))
 
 
 def one_size_per_style(faces: Sequence[PlacedFace],

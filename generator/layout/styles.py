@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -51,6 +52,9 @@ class Limits:
     face_leading: float = 0.0  # the face's least leading over the size (leading_steps)
     shaped: bool = False  # set at the layout's shaped floor: `shaped_min_size` holds
     last_resort: bool = False  # styles shrink to their `last_min_size`
+    # the sheet's type scale (SizeSpec.type_scale): a style with `levels` prints at one of
+    # its steps
+    steps: tuple[tuple[str, float], ...] = ()
 
     def leading_for(self, spec: StyleSpec, scale: float) -> float:
         """The script's leading where `spec` takes it when set at `scale`, else 0: every
@@ -64,18 +68,29 @@ class Limits:
             return self.leading if (self.scripted or spec.script_leading) else 0.0
         return 0.0
 
+    def levels_of(self, spec: StyleSpec) -> list[float]:
+        """The sizes of the sheet's scale `spec` may print at, smallest first (none: the
+        sheet has no scale, or the style names no level of it)."""
+        if not spec.levels or not self.steps:
+            return []
+        return sorted(size for name, size in self.steps if name in spec.levels)
+
 
 def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
     """(smallest, largest) size a style may print at: from its own `min_size` (else the
     floor, never above its size) to its `max_size` (else its size), no larger than `cap`
     (the size the same style got elsewhere in the document), never below the minimum."""
-    smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
-    largest = spec.max_size if spec.max_size is not None else spec.size
-    if limits.shaped and spec.shaped_min_size is not None:
-        smallest = min(spec.shaped_min_size, largest)
-    if limits.last_resort and spec.last_min_size is not None:
-        smallest = min(smallest, spec.last_min_size)
-    smallest, largest = smallest * limits.optical, largest * limits.optical
+    levels = limits.levels_of(spec)
+    if levels:  # a sheet's steps are the sizes it prints, whatever the script
+        smallest, largest = levels[0], levels[-1]
+    else:
+        smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
+        largest = spec.max_size if spec.max_size is not None else spec.size
+        if limits.shaped and spec.shaped_min_size is not None:
+            smallest = min(spec.shaped_min_size, largest)
+        if limits.last_resort and spec.last_min_size is not None:
+            smallest = min(smallest, spec.last_min_size)
+        smallest, largest = smallest * limits.optical, largest * limits.optical
     if cap is not None:
         largest = min(largest, cap)
         smallest = min(smallest, largest)
@@ -100,7 +115,13 @@ def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None 
     """The style's size at `scale` over its size: scaled (and grown by the script's optical
     scale), then clamped to its range."""
     smallest, largest = size_range(spec, limits, cap)
-    return min(max(spec.size * scale * limits.optical, smallest), largest) / spec.size
+    size = min(max(spec.size * scale * limits.optical, smallest), largest)
+    levels = limits.levels_of(spec)
+    if levels:  # the nearest step (by ratio): a slot that shrinks a little keeps its
+        # number at the hero's size, its smaller lines a step down first
+        steps = [level for level in levels if smallest - 1e-6 <= level <= largest + 1e-6]
+        size = min(steps, key=lambda level: abs(math.log(level / size))) if steps else size
+    return size / spec.size
 
 
 @remembered(8192)

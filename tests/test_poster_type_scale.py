@@ -1,0 +1,139 @@
+"""One type scale a poster (issue 42: 11-15 sizes a poster, "Scan to call" at 28 pt over the
+988 and 911 numbers at 27.4 pt, the French subtitle shrunk to body size, leading 1.2-1.3 in
+every script). Read back from the PDF (pypdf: each text run's size and baseline; pdfium:
+each glyph's baseline) on every sheet size, in a Latin, a right-to-left, a Chinese, a Thai
+and an Indic kit:
+- above the tear line, at most five sizes (number, headline, subtitle and the other lines'
+  numbers, body, captions); the tabs, read close up once torn off, are a piece of their own;
+- the number to call is the largest or the second largest (after the headline);
+- the QR caption is smaller than every number above the tear line (988, 911, the main one);
+- the subtitle (the card line) is larger than the safety note (body);
+- lines of one paragraph in the text column: baselines 1.2 times the size apart or more in
+  Latin, 1.5 in Arabic, Thai and Devanagari (0.02 for rounding)."""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import unicodedata
+from pathlib import Path
+
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from generator.content.units import parse_length
+from tests.conftest import drawn_text_sizes, glyphs_only
+from tests.test_poster import LAYOUT, PAGE, box_of
+from tests.test_where_lines_print import run_cli
+
+LANGS = ("en", "fr", "ar", "zh-Hans", "th", "hi")
+SIZES = ("letter", "a4", "tabloid", "a3")
+MOST_SIZES = 5
+LEADING = {"ar": 1.5, "th": 1.5, "hi": 1.5}  # else 1.2
+SUBTITLE = {"en": "You are not alone", "fr": "On est là pour vous"}
+BODY = {"en": "Use a phone the other", "fr": "Utilisez un téléphone"}
+CAPTION = {"en": "Scan to call", "fr": "Scannez pour appeler", "zh-Hans": "扫码拨打电话"}
+NUMBERS = ("18007997233", "988", "911")
+
+
+def build(root: Path, discreet: bool) -> Path:
+    from tests.conftest import default_kit_in
+
+    kit = default_kit_in(root / "kit", LANGS)
+    if discreet:
+        site = kit / "site.yaml"
+        site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
+                        encoding="utf-8")
+    sizes = [arg for size in SIZES for arg in ("--poster-size", size)]
+    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
+                        "poster", *sizes)
+    assert code == 0, err
+    return root / "out"
+
+
+@pytest.fixture(scope="module")
+def posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
+    return {discreet: build(tmp_path_factory.mktemp(f"type-scale-{discreet}"), discreet)
+            for discreet in (False, True)}
+
+
+def tear_line(size: str, discreet: bool) -> float:
+    """The tabs' top edge, in PDF points from the page's foot."""
+    spec = LAYOUT["sizes"][size]
+    width, height = PAGE[size]
+    margin = parse_length(spec["safe_margin"])
+    tabs = box_of("tabs", size, discreet)
+    return height - (margin + tabs[1] * (height - 2 * margin))
+
+
+def face_runs(pdf: Path, size: str, discreet: bool) -> list[tuple[float, str, float]]:
+    line = tear_line(size, discreet)
+    return [(round(s, 1), text, y) for s, text, y in drawn_text_sizes(pdf, 0) if y > line + 1]
+
+
+def digits(text: str) -> str:
+    return "".join(char for char in text if char.isdigit())
+
+
+CASES = [(discreet, lang, size) for discreet in (False, True) for lang in LANGS
+         for size in SIZES]
+
+
+@pytest.mark.parametrize(("discreet", "lang", "size"), CASES)
+def test_one_scale_with_the_number_first(posters: dict[bool, Path], discreet: bool,
+                                         lang: str, size: str) -> None:
+    pdf = posters[discreet] / lang / f"poster-{size}.pdf"
+    runs = face_runs(pdf, size, discreet)
+    sizes = sorted({s for s, _, _ in runs}, reverse=True)
+    assert len(sizes) <= MOST_SIZES, (lang, size, sizes)
+    number = max(s for s, text, _ in runs if "18007997233" in digits(text))
+    assert number in sizes[:2], (lang, size, number, sizes)
+    numbers = [s for s, text, _ in runs if digits(text.strip()) in NUMBERS
+               and not any(char.isalpha() for char in text)]
+    assert numbers, (lang, size)
+    if lang in CAPTION:
+        caption = [s for s, text, _ in runs if CAPTION[lang] in text]
+        assert caption, (lang, size)
+        assert max(caption) < min(numbers), (lang, size, caption, numbers)
+    if lang in SUBTITLE and not discreet:
+        subtitle = [s for s, text, _ in runs if text.strip().startswith(SUBTITLE[lang])]
+        body = [s for s, text, _ in runs if text.strip().startswith(BODY[lang])]
+        assert subtitle and body, (lang, size)
+        assert min(subtitle) > max(body), (lang, size, subtitle, body)
+
+
+def column_spacings(pdf: Path, size: str, discreet: bool, rtl: bool) -> list[float]:
+    """Each gap between consecutive baselines of letters of one size in the text column
+    (the sheet's start half: its right in a right-to-left kit; under the band, above the
+    tear line), over that size."""
+    page = glyphs_only(pdf)[0]
+    text = page.get_textpage()
+    width = page.get_width()
+    line = tear_line(size, discreet)
+    lines: dict[float, set[float]] = {}
+    x, y = ctypes.c_double(), ctypes.c_double()
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if not char or unicodedata.category(char) not in ("Lo", "Ll", "Lu"):
+            continue
+        pdfium_c.FPDFText_GetCharOrigin(text.raw, index, x, y)
+        if y.value < line or (x.value < width / 2 if rtl else x.value > width / 2) \
+                or y.value > page.get_height() * 0.6:
+            continue
+        font_size = round(pdfium_c.FPDFText_GetFontSize(text.raw, index), 1)
+        lines.setdefault(font_size, set()).add(round(y.value, 1))
+    ratios = []
+    for font_size, baselines in lines.items():
+        for lower, upper in itertools.pairwise(sorted(baselines)):
+            if 0.5 * font_size < upper - lower < 1.9 * font_size:
+                ratios.append((upper - lower) / font_size)
+    return ratios
+
+
+@pytest.mark.parametrize(("discreet", "lang", "size"), CASES)
+def test_column_leading_suits_the_script(posters: dict[bool, Path], discreet: bool, lang: str,
+                                         size: str) -> None:
+    ratios = column_spacings(posters[discreet] / lang / f"poster-{size}.pdf", size, discreet,
+                             lang == "ar")
+    assert ratios, (lang, size)
+    assert min(ratios) >= LEADING.get(lang, 1.2) - 0.02, (lang, size, sorted(ratios)[:4])
