@@ -353,6 +353,11 @@ class LayoutSpec(FrozenModel):
     # line, detail or slot that gives way left out); the least where none does. A pocket
     # card: as much air as its back holds in each language (design.md asks 1.25 and 1.5).
     leading_steps: tuple[float, ...] = ()
+    # The family that sets a language on this layout where its room allows one its readers
+    # expect over the built-in one (a key of generator/i18n/fonts.py's FAMILIES): `{ur:
+    # noto-nastaliq}` on large print, whose pages take Nastaliq's tall lines. Where the
+    # font's file is absent, the built-in family.
+    script_faces: dict[str, str] = {}
     # How styles with a `max_size` grow into room: "steps", a little at a time as far as the
     # text fits; "whole", all of them to their max_size at once or not at all, so that the
     # sizes a piece grows to stay the type scale its layout chose (the brochure's bi-fold).

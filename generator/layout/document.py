@@ -18,6 +18,7 @@ from pathlib import Path
 from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
+from generator.content.language_tags import with_base
 from generator.content.layouts import Layout, SizeSpec, declared_strings, page_size
 from generator.content.models import Kit, Resource
 from generator.content.promises import open_all_hours
@@ -149,9 +150,12 @@ def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
 def document_placement(kit: Kit, composition: Composition) -> Placement:
     """What placing the composed faces needs: the fonts for their text among them."""
     lang = composition.lang
+    faces = composition.layout.spec.script_faces
     fonts = font_set(lang, "".join(plain_texts(composition.faces)), kit.site.fonts,
                      known=lambda: kit_characters(kit_folders(kit), lang,
-                                                  served_languages(kit)))
+                                                  served_languages(kit)),
+                     preferred=next((faces[tag] for tag in with_base(lang) if tag in faces),
+                                    None))
     return Placement(composition.layout, composition.size, kit.site.brand_color,
                      composition.sources, fonts,
                      lines=tuple(_line_words(line, lang, composition.strings)

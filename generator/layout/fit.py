@@ -90,7 +90,9 @@ class Typesetter:
     def limits(self) -> Limits:
         shaped = self.spec.shaped_floor if self.fonts.fine_marks else None
         optical = optical_scale(self.fonts) if self.spec.script_size else 1.0
-        return Limits(self.spec.body_floor, shaped or 0.0, language_leading(self.fonts.lang),
+        # the script's least leading, or the face's where it needs more (Nastaliq)
+        script = max(language_leading(self.fonts.lang), self.fonts.faces[0].leading)
+        return Limits(self.spec.body_floor, shaped or 0.0, script,
                       optical, self.spec.script_leading, face_leading=self.leading,
                       shaped=shaped is not None, last_resort=self.last_resort,
                       steps=self.steps)

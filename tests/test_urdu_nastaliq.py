@@ -1,0 +1,182 @@
+"""Urdu in Nastaliq where its room allows (issue 42: Urdu readers expect Nastaliq, and every
+piece printed it in Noto Sans Arabic's Naskh). Large print sets Urdu in Debian's Noto
+Nastaliq Urdu (fonts-noto-core, never downloaded), its lines far enough apart that no glyph
+of one line overlaps the next (pdfium's glyph boxes); the pieces whose room cannot take
+Nastaliq's tall lines keep Naskh (measured: the brochure lost its key points and the back
+panel's number, the safety plan and the folding card did not fit, the pocket card lost its
+card line, and on each their lines overlapped). Read back from the PDFs: the fonts embedded
+(pypdf), the text (poppler), the glyph boxes (pdfium)."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2.raw as pdfium_c
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    INVISIBLE_RENDER_MODES,
+    REPO,
+    default_kit_in,
+    glyphs_only,
+)
+from tests.test_where_lines_print import run_cli
+
+NASTALIQ = Path("/usr/share/fonts/truetype/noto/NotoNastaliqUrdu-Regular.ttf")
+pytestmark = pytest.mark.skipif(not NASTALIQ.is_file(),
+                                reason="needs Noto Nastaliq Urdu from Debian's fonts-noto-core")
+
+
+def embedded_fonts(pdf: Path) -> set[str]:
+    """The /BaseFont of every font the pages use, without the subset's tag."""
+    names = set()
+    for page in PdfReader(pdf).pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for font in fonts.values():
+            names.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
+    return names
+
+
+@pytest.fixture(scope="module")
+def urdu(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("urdu")
+    code, err = run_cli("build", default_kit_in(root / "kit", ["ur"]), "--out", root / "out",
+                        "--no-previews", "--format", "large-print", "--format", "pocket-card",
+                        "--format", "brochure")
+    assert code == 0, err
+    return root / "out"
+
+
+@pytest.fixture(scope="module")
+def urdu_18(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("urdu-18")
+    content = default_kit_in(root / "kit", ["ur"])
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "large_print_size: 18\n",
+                    encoding="utf-8")
+    code, err = run_cli("build", content, "--out", root / "out", "--no-previews", "--format",
+                        "large-print")
+    assert code == 0, err
+    return root / "out"
+
+
+def test_large_print_sets_urdu_in_nastaliq(urdu: Path) -> None:
+    pdf = urdu / "ur" / "large-print.pdf"
+    fonts = embedded_fonts(pdf)
+    assert {"NotoNastaliqUrdu-Regular", "NotoNastaliqUrdu-Bold"} <= fonts, fonts
+    # and its text reads back (poppler): the article's title, from its front matter
+    if shutil.which("pdftotext"):
+        markdown = (DEFAULT_CONTENT / "articles" / "trauma-bonding.ur.md").read_text(
+            encoding="utf-8")
+        title = re.search(r"^title: (.+)$", markdown, re.MULTILINE).group(1).strip("\"' ")
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert "".join(title.split()) in "".join(text.split()), title
+
+
+def test_pieces_without_room_for_it_keep_naskh(urdu: Path) -> None:
+    for piece in ("pocket-card", "brochure"):
+        fonts = embedded_fonts(urdu / "ur" / f"{piece}.pdf")
+        assert "NotoSansArabic-Regular" in fonts, (piece, fonts)
+        assert not [font for font in fonts if "Nastaliq" in font], (piece, fonts)
+
+
+def line_of(glyph: tuple[float, ...], lines: list[float]) -> float:
+    """The line a glyph (its text object's baseline, size and box) belongs to."""
+    y, size, _, bottom, _, top = glyph
+    fits = [line for line in lines if bottom >= line - 0.65 * size and top <= line + 1.7 * size]
+    if len(fits) == 1:
+        return fits[0]
+    below = [line for line in lines if line <= y + 0.4 * size]
+    return below[-1] if below else y
+
+
+def overlapping_glyphs(pdf: Path) -> list[tuple[int, float, float]]:
+    """Pairs of glyphs of different lines whose boxes (pdfium's, tight) overlap, as (page,
+    width, depth) of each overlap. Nastaliq draws a word's letters raised above its line in
+    text objects of their own: a line is the baseline of its fullest run, and a glyph
+    belongs to the one line its box fits (0.65 em below the baseline to 1.7 em above),
+    else to the nearest line at or below its own text object's baseline."""
+    found = []
+    document = glyphs_only(pdf)
+    for page_index in range(len(document)):
+        text = document[page_index].get_textpage()
+        glyphs = []
+        for index in range(text.count_chars()):
+            drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
+            if (not text.get_text_range(index, 1).strip() or not drawn
+                    or pdfium_c.FPDFTextObj_GetTextRenderMode(drawn) in INVISIBLE_RENDER_MODES):
+                continue
+            matrix = pdfium_c.FS_MATRIX()
+            pdfium_c.FPDFPageObj_GetMatrix(drawn, ctypes.byref(matrix))
+            left, bottom, right, top = text.get_charbox(index, loose=False)
+            if right - left > 0.01 and top - bottom > 0.01:
+                glyphs.append((round(matrix.f, 1), pdfium_c.FPDFText_GetFontSize(text.raw, index),
+                               left, bottom, right, top))
+        runs = Counter(glyph[0] for glyph in glyphs)
+        sizes = {glyph[0]: glyph[1] for glyph in glyphs}
+        lines: list[float] = []
+        for baseline in sorted((y for y, count in runs.items() if count >= 4),
+                               key=lambda y: -runs[y]):
+            if all(abs(baseline - other) > sizes[baseline] for other in lines):
+                lines.append(baseline)
+        lines.sort()
+
+        placed = [(line_of(glyph, lines), *glyph[2:]) for glyph in glyphs]
+        for at, (line_a, left_a, bottom_a, right_a, top_a) in enumerate(placed):
+            for line_b, left_b, bottom_b, right_b, top_b in placed[at + 1:]:
+                if line_a == line_b:
+                    continue
+                wide = min(right_a, right_b) - max(left_a, left_b)
+                deep = min(top_a, top_b) - max(bottom_a, bottom_b)
+                if wide > 0.3 and deep > 0.3:
+                    found.append((page_index, wide, deep))
+    return found
+
+
+@pytest.mark.parametrize("size", ["14", "18"])
+def test_no_glyph_of_a_line_overlaps_the_next(urdu: Path, urdu_18: Path, size: str) -> None:
+    """Nastaliq's cascades stand far above its baseline: at the script's 1.5 times the size
+    185 glyphs overlapped the next line's (9.5 pt deep); its lines are set further apart."""
+    pdf = (urdu if size == "14" else urdu_18) / "ur" / "large-print.pdf"
+    assert "NotoNastaliqUrdu-Regular" in embedded_fonts(pdf)
+    assert overlapping_glyphs(pdf) == []
+
+
+def test_the_measure_finds_lines_set_too_close(tmp_path: Path) -> None:
+    """The measure can fail: a site's own large print without the script's leading (its
+    styles' 1.43 times the size) overlaps Nastaliq's lines."""
+    content = default_kit_in(tmp_path / "kit", ["ur"])
+    shutil.copytree(REPO / "layouts" / "large-print", content / "layouts" / "large-print")
+    layout = content / "layouts" / "large-print" / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(re.sub(r"^script_leading: true", "script_leading: false", text,
+                             flags=re.MULTILINE), encoding="utf-8")
+    code, err = run_cli("build", content, "--out", tmp_path / "out", "--no-previews",
+                        "--format", "large-print")
+    assert code == 0, err
+    overlaps = overlapping_glyphs(tmp_path / "out" / "ur" / "large-print.pdf")
+    assert len(overlaps) > 20 and max(deep for _, _, deep in overlaps) > 3, overlaps[:3]
+
+
+def test_without_the_font_urdu_prints_in_naskh(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine without fonts-noto-core prints Urdu large print in the built-in Naskh, and
+    never fetches a font."""
+    from generator.i18n import fonts
+
+    monkeypatch.setattr(fonts, "NOTO_CORE", tmp_path / "no-fonts")
+    code, err = run_cli("build", default_kit_in(tmp_path / "kit", ["ur"]), "--out",
+                        tmp_path / "out", "--no-previews", "--format", "large-print",
+                        "--jobs", "1")
+    assert code == 0, err
+    embedded = embedded_fonts(tmp_path / "out" / "ur" / "large-print.pdf")
+    assert "NotoSansArabic-Regular" in embedded and not [
+        font for font in embedded if "Nastaliq" in font], embedded
