@@ -6,7 +6,8 @@ A print designer found "khẩn / cấp" (emergency) on the Vietnamese sticker an
 brochure and a lone "คุณ" at a line's end; then (issue 42) "ไม่ / ได้" (cannot) on the
 Tabloid poster and the folding card and "วาง / สาย" (hang up) on the restroom poster: a
 line never ends on the negation "ไม่" before a Thai word, nor starts with the auxiliary
-"ได้" after one. Each piece is built as a print shop's file on
+"ได้" after one; nor (read again) "ความเจ็บ / ปวด" (pain) or "ที่อีก / ฝ่าย" (the other
+person) on the brochure, "ช่วง / เวลา", "ผู้ / ตัดสินใจ". Each piece is built as a print shop's file on
 Letter/US (poster on Tabloid) and A4/ISO, and on a restroom kit, and read back with
 poppler's lines (tests/test_line_ends.py); the compounds are this test's own list, not the
 generator's.
@@ -34,7 +35,7 @@ THAI_WRITTEN = "\n".join((ROOT / path).read_text(encoding="utf-8")
                                       "generator/locales/th.yaml"))
 THAI_SOURCE = THAI_WRITTEN.replace(" ", "")
 THAI = ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "คำถาม", "ไม่ได้", "วางสาย",
-        "สายด่วน")
+        "สายด่วน", "อีกฝ่าย", "เจ็บปวด", "ตัดสินใจ", "ช่วงเวลา")
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +98,8 @@ def test_no_thai_compound_is_broken(lines: dict[str, list[list[PrintedLine]]]) -
         # written together (no space between them) in the source
         if end.endswith("ไม่") and f"ไม่{start[:3]}" in THAI_WRITTEN:
             bad.append(f"{one} / {two}  (a line ending on the negation ไม่)")
+        if end.endswith("ผู้") and f"ผู้{start[:3]}" in THAI_WRITTEN:
+            bad.append(f"{one} / {two}  (a line ending on the nominalizer ผู้)")
         if start.startswith("ได้") and f"{end[-3:]}ได้" in THAI_WRITTEN:
             bad.append(f"{one} / {two}  (a line starting with the auxiliary ได้)")
     assert not bad, "\n".join(bad)

@@ -34,13 +34,15 @@ in Arabic ("حالة الطوارئ": with "في" bound to it, "في حالة ا
 Persian ("شرایط اضطراری"), Urdu ("ہنگامی صورت") and Hebrew ("במצב חירום").
 Thai is written without spaces, and ICU's dictionary splits some compounds into smaller
 words ("ฆ่าตัว / ตาย", suicide; "การ / โทร", "ในกรณี / ฉุกเฉิน", "วาง / สาย", hang up;
-"สาย / ด่วน", hotline): `compound_spans` gives their places, where line_breaks.py allows
-no break. Besides the listed compounds, a Thai typesetter binds words by what they are
+"สาย / ด่วน", hotline; "อีก / ฝ่าย", the other person; "เจ็บ / ปวด", pain; "ตัดสิน / ใจ",
+decide): `compound_spans` gives their places, where line_breaks.py allows no break (the
+built-in strings' and the default article's, as for Vietnamese). Besides the listed compounds, a Thai typesetter binds words by what they are
 (ICU's words, so that "ไม่" is never matched inside another word):
-- a line does not end on a word that leads the next one: the negation "ไม่" before its verb
-  ("ตรวจดูไม่ / ได้" on the Tabloid poster and the folding card: "cannot" cut in two), the
-  nominalizers "การ" and "ความ" before their verb ("ป้องกันการ / ฆ่าตัวตาย"), and the
-  pronoun "คุณ" before its verb ("คุณ / ถามคำถามได้");
+- a line does not end on a word that leads the next one: the negation "ไม่" and the future
+  auxiliary "จะ" before their verb ("ตรวจดูไม่ / ได้" on the Tabloid poster and the folding
+  card: "cannot" cut in two; "ว่าจะ / ทำ"), the nominalizers "การ", "ความ" and "ผู้"
+  before theirs ("ป้องกันการ / ฆ่าตัวตาย", "ผู้ / ตัดสินใจ"), and the pronoun "คุณ" before
+  its verb ("คุณ / ถามคำถามได้");
 - a line does not start with a word that closes the one before it: the auxiliary "ได้"
   after its verb ("can": "เข้าใจ / ได้", "ไม่ / ได้") and the sentence-final particles
   "ไหม", "นะ", "ค่ะ", "ครับ".
@@ -114,7 +116,8 @@ COMPOUNDS = MappingProxyType({
            "trang web", "tử tế", "cảm thấy", "bạo lực", "gia đình", "tư vấn", "dịch vụ",
            "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn"),
     "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม",
-           "ในกรณีฉุกเฉิน", "วางสาย", "สายด่วน", "คนเดียว"),
+           "ในกรณีฉุกเฉิน", "วางสาย", "สายด่วน", "คนเดียว", "อีกฝ่าย", "เจ็บปวด",
+           "ตัวตน", "ตัดสินใจ", "ช่วงเวลา", "เหล่านั้น", "ตกอยู่", "มือถือ"),
     # A construct phrase (iḍāfa) reads as one word: "في حالة / الطوارئ" cut it.
     "ar": ("حالة الطوارئ", "حالات الطوارئ", "على مدار الساعة", "الخط الساخن",
            "رقم الهاتف"),
@@ -123,8 +126,8 @@ COMPOUNDS = MappingProxyType({
     "he": ("מצב חירום", "במצב חירום"),
 })
 # Thai words (ICU's) a line does not end on when a Thai word follows: the pronoun, the
-# negation and the nominalizers before their verb.
-_THAI_BEFORE = frozenset({"คุณ", "ไม่", "การ", "ความ"})
+# negation, the future auxiliary and the nominalizers before their verb.
+_THAI_BEFORE = frozenset({"คุณ", "ไม่", "จะ", "การ", "ความ", "ผู้"})
 # Thai words a line does not start with after a Thai word: the auxiliary "can" after its
 # verb, and the sentence-final particles.
 _THAI_AFTER = frozenset({"ได้", "ไหม", "นะ", "ค่ะ", "ครับ"})
