@@ -31,8 +31,9 @@ KOREAN_SOURCE = "\n".join((ROOT / path).read_text(encoding="utf-8")
                                        "generator/locales/ko.yaml"))
 # Korean dependent nouns (의존 명사), with the particles that join them: they follow a word
 # ending in a modifier ending (-ㄴ/-은/-는, -ㄹ/-을: a last syllable closed by ㄴ or ㄹ).
-KOREAN_DEPENDENT = {"수", "것", "것이", "것을", "것은", "것도", "때", "때에", "줄", "데", "적",
-                    "뿐", "만큼"}
+KOREAN_DEPENDENT = {"수", "것", "때", "줄", "데", "적", "뿐", "만큼"}
+# ... alone or with a particle or the copula: "수도", "것이지", "데에도".
+KOREAN_PARTICLES = {"", "이", "을", "은", "도", "에", "에도", "까지", "이지", "입니다"}
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -73,11 +74,11 @@ def _lines(pdf: Path) -> list[list[Line]]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The default kit (posters on Letter and Tabloid, stickers, folding cards) and the
-    restroom kit (poster_discreet: true), in English, Chinese, Korean and Russian."""
+    """The default kit (posters on Letter and Tabloid, stickers, folding cards, brochures) and
+    the restroom kit (poster_discreet: true), in English, Chinese, Korean and Russian."""
     root = tmp_path_factory.mktemp("typeset-breaks")
     pieces = ("--format", "poster", "--format", "sticker", "--format", "pocket-fold",
-              "--poster-size", "letter", "--poster-size", "tabloid")
+              "--format", "brochure", "--poster-size", "letter", "--poster-size", "tabloid")
     default = default_kit_in(root / "default", LANGS)
     _build(default, root / "out", *pieces)
     restroom = default_kit_in(root / "restroom", LANGS)
@@ -140,7 +141,10 @@ def test_no_korean_line_starts_with_a_dependent_noun(built: dict[str, Path]) -> 
     for block in blocks:
         for one, two in pairwise(block):
             last, first = one.text.split()[-1], two.text.split()[0]
-            if first.rstrip(".,") in KOREAN_DEPENDENT and _closed_by_n_or_l(last[-1]) \
+            word = first.rstrip(".,")
+            dependent = any(word == noun + particle for noun in KOREAN_DEPENDENT
+                            for particle in KOREAN_PARTICLES)
+            if dependent and _closed_by_n_or_l(last[-1]) \
                     and f"{last} {first}" in KOREAN_SOURCE:
                 bad.append(f"{one} / {two.text}")
     assert not bad, "\n".join(bad)

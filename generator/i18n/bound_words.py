@@ -87,10 +87,11 @@ _AFTER_ALL = MappingProxyType({
     "hi": "का की के में से को पर ने तक",
     "fa": "را",
 })
-# Korean dependent nouns, as words (with the particles that join them), that stay with the
-# modifier before them.
-_KOREAN_DEPENDENT = ("수 것 것이 것을 것은 것도 것만 때 때에 때는 때도 때까지 줄 데 데에 데는 "
-                     "적 적이 뿐 만큼 듯 바 리")
+# Korean dependent nouns that stay with the modifier before them, alone or with a particle
+# or the copula after them ("수도", "것이지", "데에도", "때까지").
+_KOREAN_DEPENDENT = "수 것 때 줄 데 적 뿐 만큼 듯 바 리"
+_KOREAN_PARTICLES = ("이 가 을 를 은 는 도 만 에 에는 에도 에서 으로 로 과 와 까지 부터 이지 이다 "
+                     "입니다 이에요 이라")
 _HANGUL_SYLLABLES = "\uac00-\ud7a3"
 # A Hangul syllable's final consonant (jongseong) index: (code - 0xAC00) % 28.
 _FINAL_N, _FINAL_L = 4, 8
@@ -196,8 +197,9 @@ _Replacement = str | Callable[[re.Match[str]], str]
 
 
 def _korean_dependent() -> re.Pattern[str]:
-    alternatives = "|".join(sorted(_KOREAN_DEPENDENT.split(), key=len, reverse=True))
-    return re.compile(rf"([{_HANGUL_SYLLABLES}]) (?=(?:{alternatives}){_WORD_END})")
+    nouns = "|".join(sorted(_KOREAN_DEPENDENT.split(), key=len, reverse=True))
+    particles = "|".join(sorted(_KOREAN_PARTICLES.split(), key=len, reverse=True))
+    return re.compile(rf"([{_HANGUL_SYLLABLES}]) (?=(?:{nouns})(?:{particles})?{_WORD_END})")
 
 
 def _after_a_modifier(match: re.Match[str]) -> str:
