@@ -36,8 +36,9 @@ Thai is written without spaces, and ICU's dictionary splits some compounds into 
 words ("ฆ่าตัว / ตาย", suicide; "การ / โทร", "ในกรณี / ฉุกเฉิน", "วาง / สาย", hang up;
 "สาย / ด่วน", hotline; "อีก / ฝ่าย", the other person; "เจ็บ / ปวด", pain; "ตัดสิน / ใจ",
 decide): `compound_spans` gives their places, where line_breaks.py allows no break (the
-built-in strings' and the default article's, as for Vietnamese). Besides the listed compounds, a Thai typesetter binds words by what they are
-(ICU's words, so that "ไม่" is never matched inside another word):
+built-in strings' and the default article's, as for Vietnamese). Besides the listed
+compounds, a Thai typesetter binds words by what they are (ICU's words, so that "ไม่" is
+never matched inside another word):
 - a line does not end on a word that leads the next one: the negation "ไม่" and the future
   auxiliary "จะ" before their verb ("ตรวจดูไม่ / ได้" on the Tabloid poster and the folding
   card: "cannot" cut in two; "ว่าจะ / ทำ"), the nominalizers "การ", "ความ" and "ผู้"
