@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from generator.i18n.localize import load_strings
-from tests.conftest import DEFAULT_CONTENT, char_boxes, default_kit_in, edit
+from tests.conftest import DEFAULT_CONTENT, char_boxes, default_kit_in, drawn_text_sizes, edit
 from tests.notes_truth import needs_pdftotext, spaceless
 from tests.test_where_lines_print import run_cli
 
@@ -329,3 +329,58 @@ def test_notes_name_a_short_articles_brochure_as_the_bifold_it_is(tmp_path: Path
     assert sticker, err
     for row in sticker:
         assert "the bi-fold brochure" in row and "tri-fold" not in row, row
+
+
+# --- the second seed article, pasted as plain text (issue 42) ---------------------------------
+
+SECOND_SEED = Path(__file__).parent / "fixtures" / "articles" / "missing-him-pasted.en.txt"
+# the inside's panels, left to right: the outside's mirrored (the fold-in panel last)
+INSIDE = {"letter": (3.6875 * INCH, 3.6875 * INCH, 3.625 * INCH),
+          "a4": tuple(mm * 72 / 25.4 for mm in (100, 100, 97))}
+
+
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def second_seed(request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    root = tmp_path_factory.mktemp(f"second-seed-{request.param}")
+    content = default_kit_in(root / "kit", ["en"])
+    for old in (content / "articles").iterdir():
+        old.unlink()
+    shutil.copy(SECOND_SEED, content / "articles" / "missing-him.en.txt")
+    edit(content / "site.yaml", "article: trauma-bonding", "article: missing-him")
+    edit(content / "site.yaml", "paper: letter", f"paper: {request.param}")
+    code, err = run_cli("build", content, "--out", root / "out", "--no-previews", "--format",
+                        "brochure")
+    assert code == 0, err
+    assert "printed as a bi-fold" not in err  # long enough for the tri-fold
+    return request.param, root / "out" / "en" / "brochure.pdf"
+
+
+def test_a_sentence_long_headline_takes_at_most_three_lines(second_seed: tuple[str, Path]
+                                                            ) -> None:
+    """The pasted article's first sentence is its headline (68 characters): at the
+    brochure's 20 pt it ran to four lines of its panel; it is set to its measure now, in
+    three lines at most, every word of it printed."""
+    size, pdf = second_seed
+    headline = SECOND_SEED.read_text(encoding="utf-8").splitlines()[0].rstrip(".")
+    pieces = drawn_text_sizes(pdf, 1)
+    largest = max(points for points, _, _ in pieces)
+    lines: dict[int, str] = {}
+    for points, text, baseline in sorted(pieces, key=lambda piece: -piece[2]):
+        if abs(points - largest) < 0.05 and spaceless(text):
+            lines[round(baseline)] = lines.get(round(baseline), "") + text
+    assert spaceless("".join(lines.values())) == spaceless(headline), (size, lines)
+    assert len(lines) <= 3, (size, lines)
+
+
+def test_the_second_seed_articles_inside_panels_have_no_band_over_a_quarter_blank(
+        second_seed: tuple[str, Path]) -> None:
+    """The article filled the first panel and two thirds of the second, whose last third
+    stood blank (35 %: the checklist, whole in one panel, went to the third): set a little
+    larger where that fills its panels better, no panel is blank over a quarter of it."""
+    size, pdf = second_seed
+    _, height, margin = SIZES[size]
+    first, second, third = INSIDE[size]
+    shares = panel_bands(pdf, 1, [0, first, first + second, first + second + third], margin,
+                         height)
+    assert max(shares) < 0.25, (size, [round(share, 3) for share in shares])

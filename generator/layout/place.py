@@ -54,7 +54,7 @@ from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import Cut, describe, fit_list, no_line_grows_longer
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
-from generator.layout.styles import style_name
+from generator.layout.styles import size_range, style_name
 
 
 @dataclass(frozen=True)
@@ -862,6 +862,7 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     items = composed.texts[slot.name]
     panels = slot.panels if slot.panels is not None else [slot.panel]
     boxes = [_box(slot, placement, placed, panel) for panel in panels]
+    placement = headlines_to_measure(items, min(box.width for box in boxes), placement)
     typesetter = placement.typesetter
     flowed, overflow = fit_flow(tuple(items), tuple(boxes), typesetter)
     if flowed is None:
@@ -895,6 +896,39 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     placed.callouts.extend(filled.callouts)
 
 
+HEADLINE_STEP = 0.5  # points a headline too long for its lines is set smaller by at a time
+
+
+def headlines_to_measure(items: Sequence[Paragraph], width: float,
+                         placement: Placement) -> Placement:
+    """The placement with a cap on each style with `max_lines` whose paragraph takes more
+    lines than that at `width` at its largest size: the largest size, down to its smallest,
+    at which it takes no more (a pasted article's sentence-long headline ran to four lines
+    at the brochure's 20 pt). Where none does, its smallest."""
+    styles = placement.layout.spec.styles
+    caps = dict(placement.caps)
+    typesetter = placement.typesetter
+    for item in items:
+        spec = styles[item.style]
+        if spec.max_lines is None:
+            continue
+        smallest, size = size_range(spec, typesetter.limits, caps.get(item.style))
+        while size > smallest + 1e-6:
+            scale = size / (spec.size * typesetter.limits.optical)
+            (para,) = Typesetter(typesetter.spec, typesetter.brand, typesetter.fonts,
+                                 tuple(sorted({**caps, item.style: size}.items()))
+                                 ).paragraphs([item], scale)
+            _, height = para.wrap(width, 1e6)
+            if round(height / para.style.leading) <= spec.max_lines:
+                break
+            size = max(smallest, size - HEADLINE_STEP)
+        if size < size_range(spec, typesetter.limits, caps.get(item.style))[1] - 1e-6:
+            caps[item.style] = size
+    if caps == dict(placement.caps):
+        return placement
+    return replace(placement, caps=tuple(sorted(caps.items())))
+
+
 GROWN_EMPTY = 0.25  # of a panel: the white a short article may leave at its foot
 
 
@@ -914,7 +948,11 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
     scales = [flowed.scale]
     if flowed.scale > 1.0 + 1e-6:
         at_once = placement.layout.spec.grow == "whole"
-        scales += [1.0] if at_once else [(flowed.scale + 1.0) / 2, 1.0]
+        # each step between: where the text ends in a panel decides what fills the rest
+        steps = int((flowed.scale - 1.0) / SHRINK_STEP + 1e-6)
+        between = [flowed.scale - SHRINK_STEP * (step + 1) for step in range(steps)]
+        scales += [1.0] if at_once else [*(scale for scale in between if scale > 1.0 + 1e-6),
+                                         1.0]
     # the closing paragraphs (its sources) go in after the fillers, wherever they stand
     closing = 0
     while (slot.last and closing < len(items) - 1

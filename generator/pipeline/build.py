@@ -207,8 +207,10 @@ def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLin
         other_placed = place_document(other, document_placement(kit, other))
     except ContentError:
         return layout, composition, placed, []
+    # against the text's own size: a tri-fold grown into its room is not a larger design
     if (other_placed.problems or emptiest_panel(other_placed) >= emptiest
-            or flow_scale(other_placed) < flow_scale(placed) - SHORT_FORM_SMALLER - 1e-6):
+            or flow_scale(other_placed) < min(flow_scale(placed), 1.0) - SHORT_FORM_SMALLER
+            - 1e-6):
         return layout, composition, placed, []
     note = Problem(composition.sources.get("article", layout.folder / "layout.yaml"), (
         f"{layout.name}: printed as a {short.spec.title.lower()}: the article leaves "
