@@ -13,8 +13,10 @@ language:
   nor inside it;
 - in Chinese and Japanese, not inside a word (ICU's word breaker, with its dictionaries:
   "电话", "联系"), unless the paragraph has a word too wide for its line (`whole_words`);
-- never inside a compound ICU's dictionary splits ("ฆ่าตัว / ตาย"), nor after the Thai
-  pronoun "คุณ" before its verb (bound_words.py's `compound_spans`);
+- never inside a compound ICU's dictionary splits ("ฆ่าตัว / ตาย", "วาง / สาย"), nor
+  after a Thai word that leads the next (the pronoun "คุณ", the negation "ไม่", "จะ", the
+  nominalizers "การ", "ความ", "ผู้") or before one that closes the last (the auxiliary
+  "ได้", final particles): bound_words.py's `compound_spans`;
 - never inside a date that runs from a number and its word to the next number ("2026年11月");
 - before a separator set tight between items in Chinese and Japanese ("3224·全天"), never
   after it (bound_words.py's `tight_separators`): the line that starts with it leaves it out.
