@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ctypes
 import re
+import shutil
 import statistics
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +20,7 @@ import pytest
 import yaml
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
+from pypdf import PdfReader
 
 from generator.content.layouts import available_layouts
 from tests.conftest import DEFAULT_CONTENT, char_boxes, default_kit_in, edit, glyphs_only
@@ -189,3 +192,35 @@ def test_arabic_lines_stand_one_and_a_half_sizes_apart(kit_in_three_scripts: Pat
         steps += [high - low for high, low in zip(baselines[1:], baselines, strict=False)]
     assert len(steps) > 10
     assert min(steps) >= 1.5 * size - 1, (size, sorted(steps)[:5])
+
+
+# --- a line whole on one page ------------------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None,
+                    reason="needs pdftotext from Debian's poppler-utils")
+def test_a_line_is_never_split_between_pages(tmp_path: Path) -> None:
+    """Set larger, Persian's second line printed its number and web address at the foot of
+    page 1 and its languages at the head of page 2. Each page holds as many lines' web
+    addresses as lines' languages (every line of the kit that has a web address lists
+    English and Spanish: "Español" prints once for each), up to the lines' date."""
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))
+    with_both = [line for line in lines["resources"] if line.get("url") and line.get("languages")]
+    assert all("es" in line["languages"] for line in with_both)
+    domains = [re.sub(r"^https?://(www\.)?", "", line["url"]).strip("/") for line in with_both]
+    content = default_kit_in(tmp_path / "kit", ["fa", "ur"])
+    code, err = run_cli("build", content, "--out", tmp_path / "out", "--no-previews",
+                        "--format", "large-print")
+    assert code == 0, err
+    for lang in ("fa", "ur"):
+        pdf = tmp_path / "out" / lang / "large-print.pdf"
+        pages = len(PdfReader(pdf).pages)
+        seen = 0
+        for page in range(1, pages + 1):
+            text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                                  capture_output=True, text=True, check=True).stdout
+            addresses = sum(text.count(domain) for domain in domains)
+            assert addresses == text.count("Español"), (lang, page, addresses)
+            seen += addresses
+            if checked_year() in text:
+                break  # the lines end with their date; the article's sources come later
+        assert seen == len(domains)
