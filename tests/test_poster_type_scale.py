@@ -9,7 +9,10 @@ and an Indic kit:
 - the QR caption is smaller than every number above the tear line (988, 911, the main one);
 - the subtitle (the card line) is larger than the safety note (body);
 - lines of one paragraph in the text column: baselines 1.2 times the size apart or more in
-  Latin, 1.5 in Arabic, Thai and Devanagari (0.02 for rounding)."""
+  Latin, 1.5 in Arabic, Thai and Devanagari (0.02 for rounding);
+- the QR code's column (its half of the safe area, between the colour band and 'Take one')
+  has no run of blank rows as tall as 10 % of the sheet (Tabloid left 54-68 mm, 11-13 %,
+  under 'Scan to call': tests/test_poster_large_sheets.py's measure, at every size)."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ import pytest
 from generator.content.units import parse_length
 from tests.conftest import drawn_text_sizes, glyphs_only
 from tests.test_poster import LAYOUT, PAGE, box_of
+from tests.test_poster_large_sheets import blank_runs
 from tests.test_where_lines_print import run_cli
 
 LANGS = ("en", "fr", "ar", "zh-Hans", "th", "hi")
@@ -32,6 +36,9 @@ MOST_SIZES = 5
 LEADING = {"ar": 1.5, "th": 1.5, "hi": 1.5}  # else 1.2
 SUBTITLE = {"en": "You are not alone", "fr": "On est là pour vous"}
 BODY = {"en": "Use a phone the other", "fr": "Utilisez un téléphone"}
+RESTROOM_SUBTITLE = {"en": "Free and private", "fr": "Gratuit et confidentiel"}
+RESTROOM_BODY = {"en": "You decide what", "fr": "Vous décidez"}
+QR_COLUMN_BLANK = 0.1  # of the sheet's height
 CAPTION = {"en": "Scan to call", "fr": "Scannez pour appeler", "zh-Hans": "扫码拨打电话"}
 NUMBERS = ("18007997233", "988", "911")
 
@@ -95,11 +102,14 @@ def test_one_scale_with_the_number_first(posters: dict[bool, Path], discreet: bo
         caption = [s for s, text, _ in runs if CAPTION[lang] in text]
         assert caption, (lang, size)
         assert max(caption) < min(numbers), (lang, size, caption, numbers)
-    if lang in SUBTITLE and not discreet:
-        subtitle = [s for s, text, _ in runs if text.strip().startswith(SUBTITLE[lang])]
-        body = [s for s, text, _ in runs if text.strip().startswith(BODY[lang])]
+    subtitles, bodies = (RESTROOM_SUBTITLE, RESTROOM_BODY) if discreet else (SUBTITLE, BODY)
+    if lang in subtitles:
+        subtitle = [s for s, text, _ in runs if text.strip().startswith(subtitles[lang])]
+        body = [s for s, text, _ in runs if text.strip().startswith(bodies[lang])]
         assert subtitle and body, (lang, size)
         assert min(subtitle) > max(body), (lang, size, subtitle, body)
+    blank = blank_runs(pdf, size, discreet)["start" if lang == "ar" else "end"]
+    assert blank < QR_COLUMN_BLANK, (lang, size, round(blank, 3))
 
 
 def column_spacings(pdf: Path, size: str, discreet: bool, rtl: bool) -> list[float]:
