@@ -231,6 +231,7 @@ class Code(Enum):
 
     LAYOUT_SHORT_FORM_OUTSIDE = "layout.short-form-outside", "face"
     PRINTED_SHORT_FORM = "layout.printed-short-form", "format short share"
+    PREFERRED_FACE_MISSING = "layout.preferred-face-missing", "format face file package"
 
     # The outside of a discreet piece: a revealing word, or words that tell of hiding.
     NO_WORD_LIST = "outside.no-word-list", "plain_list"

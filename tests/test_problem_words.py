@@ -29,6 +29,7 @@ SAMPLES: dict[str, object] = {
     "end": 40, "english": "Scan to call", "expected": "es", "face": "back",
     "field": "brand_color", "file": "data.json", "first": "Local Shelter", "fit": 17,
     "floor": 7, "folder": "../base", "format": "pocket-card", "forms": "a text, or a list",
+    "package": "fonts-noto-core",
     "formula": "Flesch-Kincaid", "found": "a list", "free": "not-free", "given": "vi",
     "grade": 9.5, "half": 0, "height": 80, "helpline": "National Hotline", "hours": "Mon-Fri",
     "index": 2, "kept": "National Hotline", "key": "scan_tel", "kind": "hours",

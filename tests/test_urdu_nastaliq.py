@@ -168,8 +168,8 @@ def test_the_measure_finds_lines_set_too_close(tmp_path: Path) -> None:
 
 def test_without_the_font_urdu_prints_in_naskh(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """A machine without fonts-noto-core prints Urdu large print in the built-in Naskh, and
-    never fetches a font."""
+    """A machine without fonts-noto-core prints Urdu large print in the built-in Naskh (never
+    fetching a font), and the build says so."""
     from generator.i18n import fonts
 
     monkeypatch.setattr(fonts, "NOTO_CORE", tmp_path / "no-fonts")
@@ -177,6 +177,9 @@ def test_without_the_font_urdu_prints_in_naskh(tmp_path: Path,
                         tmp_path / "out", "--no-previews", "--format", "large-print",
                         "--jobs", "1")
     assert code == 0, err
+    # and says so, naming the file and the package
+    said = [line for line in err.splitlines() if "large-print" in line and "Nastaliq" in line]
+    assert said and "NotoNastaliqUrdu-Regular.ttf" in said[0] and "fonts-noto-core" in said[0]
     embedded = embedded_fonts(tmp_path / "out" / "ur" / "large-print.pdf")
     assert "NotoSansArabic-Regular" in embedded and not [
         font for font in embedded if "Nastaliq" in font], embedded

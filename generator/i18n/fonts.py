@@ -72,9 +72,10 @@ class Family:
     # large print in Urdu: at 1.5 times the size, 185 glyphs of a line overlap the next
     # (9.5 pt deep at 14 pt); at 2.25, none at 14 pt and one at 18 pt; at 2.35, none.
     leading: float = 0.0
-    # A font of the system's, not of a package: None where its file is absent (a layout
-    # that prefers it prints in the script's built-in family instead).
+    # A font of the system's, not of a package: where its file is absent a layout that
+    # prefers it prints in the script's built-in family instead, and the build says so.
     system: bool = False
+    name: str = ""  # what a reader calls it ("Nastaliq"), for that note
 
 
 def _static(package: ModuleType, name: str) -> Callable[[], Path]:
@@ -108,6 +109,7 @@ def _variable_family(key: str, package: ModuleType, fine_marks: bool = True) -> 
 # Debian's fonts-noto-core (installed in CI, .ci/run): Noto Nastaliq Urdu is on no PyPI
 # package. Never downloaded: a layout that prefers it uses it where the file is.
 NOTO_CORE = Path("/usr/share/fonts/truetype/noto")
+NOTO_CORE_PACKAGE = "fonts-noto-core"
 
 
 def _system(name: str) -> Callable[[], Path]:
@@ -125,7 +127,7 @@ FAMILIES = MappingProxyType({
     # print); Noto Sans Arabic's Naskh elsewhere.
     "noto-nastaliq": Family("noto-nastaliq", _system("NotoNastaliqUrdu-Regular.ttf"),
                             _system("NotoNastaliqUrdu-Bold.ttf"), shaped=True, leading=2.35,
-                            system=True),
+                            system=True, name="Nastaliq"),
     "heebo": _variable_family("heebo", fontpkg_heebo, fine_marks=False),
     "noto-devanagari": _variable_family("noto-devanagari", fontpkg_noto_sans_devanagari),
     "noto-thai": _variable_family("noto-thai", fontpkg_noto_sans_thai),

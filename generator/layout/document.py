@@ -26,7 +26,7 @@ from generator.content.stock import stock_size
 from generator.content.web_address import bare_domain
 from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem, quoted
-from generator.i18n.fonts import font_set
+from generator.i18n.fonts import FAMILIES, NOTO_CORE_PACKAGE, family_available, font_set
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.layout.compose import (
@@ -144,18 +144,39 @@ def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
     lines = lines[:1] + tuple(sorted(lines[1:], key=lambda line: not _has_a_number(line[1])))
     faces = [compose_face(layout, face_name, context, lines, payload, same_lines)
              for face_name in layout.spec.faces]
-    return Composition(layout, lang, size, strings, faces, sources, notes)
+    return Composition(layout, lang, size, strings, faces, sources,
+                       notes + _preferred_face_notes(layout, lang))
+
+
+def preferred_face(layout: Layout, lang: str) -> str | None:
+    """The family `layout` prefers for `lang` (`script_faces`), if any."""
+    faces = layout.spec.script_faces
+    return next((faces[tag] for tag in with_base(lang) if tag in faces), None)
+
+
+def _preferred_face_notes(layout: Layout, lang: str) -> list[Problem]:
+    """A note where the face the layout prefers for `lang` is not on this system (a font
+    of Debian's, never downloaded): the piece prints in the built-in face."""
+    key = preferred_face(layout, lang)
+    if key is None or family_available(key) or key not in FAMILIES:
+        return []
+    face = FAMILIES[key]
+    file = face.regular().name
+    return [Problem(layout.folder / "layout.yaml", (
+        f"{layout.name}: printed in the built-in face, not {face.name or key}: {file} is not "
+        f"installed (Debian's {NOTO_CORE_PACKAGE})"), None, "info",
+        code=Code.PREFERRED_FACE_MISSING, lang=lang, fields={
+            "format": layout.name, "face": face.name or key, "file": file,
+            "package": NOTO_CORE_PACKAGE})]
 
 
 def document_placement(kit: Kit, composition: Composition) -> Placement:
     """What placing the composed faces needs: the fonts for their text among them."""
     lang = composition.lang
-    faces = composition.layout.spec.script_faces
     fonts = font_set(lang, "".join(plain_texts(composition.faces)), kit.site.fonts,
                      known=lambda: kit_characters(kit_folders(kit), lang,
                                                   served_languages(kit)),
-                     preferred=next((faces[tag] for tag in with_base(lang) if tag in faces),
-                                    None))
+                     preferred=preferred_face(composition.layout, lang))
     return Placement(composition.layout, composition.size, kit.site.brand_color,
                      composition.sources, fonts,
                      lines=tuple(_line_words(line, lang, composition.strings)

@@ -800,6 +800,10 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.LINE_WITHOUT: _without,
     Code.MAX_LINES: _max_lines,
     Code.EMPTY_BAND: _empty_band,
+    Code.PREFERRED_FACE_MISSING: "The {format_title} prints {language} in its usual face, not in "
+                                 "{face}: this computer does not have {file} (install "
+                                 "Debian's {package} and build again; nothing is wrong: a "
+                                 "note).",
     Code.PRINTED_SHORT_FORM: "The article leaves {share}% of a panel of the {format_title} "
                              "empty in {language}: it prints as the {short} instead (nothing is "
                              "wrong: a note).",
