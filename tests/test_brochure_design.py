@@ -384,3 +384,24 @@ def test_the_second_seed_articles_inside_panels_have_no_band_over_a_quarter_blan
     shares = panel_bands(pdf, 1, [0, first, first + second, first + second + third], margin,
                          height)
     assert max(shares) < 0.25, (size, [round(share, 3) for share in shares])
+
+
+@pytest.mark.parametrize("lang", ("en", "ar", "zh-Hans"))
+def test_the_bifolds_lines_box_runs_the_panels_measure(brief: tuple[str, Path, str],
+                                                       lang: str) -> None:
+    """The box of "Before you call" and the lines set its text 6 % in from each side of the
+    panel's measure, a column narrower than the article's beside it and the tint behind
+    it: its text now runs the measure less the box's padding. Read back: "Before you call"
+    (the top of the box's panel) spans 88 % of the panel's measure or more (83-87.8 %
+    before; Thai keeps its breaks on A4, so its wrap does not show the wider measure)."""
+    size, out, _ = brief
+    width, height, margin = SIZES[size]
+    left = margin if lang == "ar" else width / 2 + margin  # the box's panel, mirrored in ar
+    right = left + width / 2 - 2 * margin
+    top_share = 0.35  # "Before you call" is set in the top of the box's panel
+    low = height - margin - top_share * (height - 2 * margin)  # pdfium's y runs up
+    boxes = [box for box in char_boxes(out / lang / "brochure.pdf", 1, glyphs=True)
+             if left - 1 <= box[1] and box[3] <= right + 1 and box[2] >= low]
+    assert boxes, lang
+    spread = max(box[3] for box in boxes) - min(box[1] for box in boxes)
+    assert spread >= 0.88 * (right - left), (lang, size, spread / (right - left))
