@@ -55,6 +55,10 @@ class StyleSpec(FrozenModel):
     # its own leading whatever line spacing the layout's `leading_steps` set (a number's one
     # line, as deep as its digits)
     own_leading: bool = False
+    # grows on alone, to its max_size, where a list's other styles have grown as far as
+    # they may without a paragraph taking more lines (`valign: spread`): a card's number,
+    # while its line's name would wrap
+    grows_alone: bool = False
     max_size: float | None = None  # grows this far when the text leaves room; default: size
     keep_with_next: bool = False  # headings: never the last thing in a panel
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import TypeVar
 from unicodedata import bidirectional
 
@@ -96,6 +96,15 @@ class Typesetter:
                       optical, self.spec.script_leading, face_leading=self.leading,
                       shaped=shaped is not None, last_resort=self.last_resort,
                       steps=self.steps)
+
+    def held_at(self, scale: float, styles: Iterable[str]) -> Typesetter:
+        """This typesetter with `styles` capped at their size at `scale`: they grow no
+        further when the others do."""
+        caps = self._caps.copy()
+        for name in styles:
+            spec = self.spec.styles[name]
+            caps[name] = spec.size * size_ratio(spec, scale, self.limits, caps.get(name))
+        return replace(self, caps=tuple(sorted(caps.items())))
 
     def leading_steps(self) -> list[float]:
         """The layout's `leading_steps` this language tries, largest first: from its

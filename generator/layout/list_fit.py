@@ -275,13 +275,36 @@ def no_line_grows_longer(fitted: ListFit, items: Sequence[Item], width: float, h
     if own_height > height + 0.01:
         return fitted
     counts = [_line_count(para) for para in own]
+    made, used, grown = own, own_height, 1.0
     for scale in typesetter.scales(kept):
         if scale <= 1.0 + 1e-9:
             break
-        made, used = stacked(kept, scale, width, typesetter)
-        if used <= height + 0.01 and [_line_count(para) for para in made] == counts:
-            return replace(fitted, paragraphs=tuple(made), height=used)
-    return replace(fitted, paragraphs=tuple(own), height=own_height)
+        trial, needed = stacked(kept, scale, width, typesetter)
+        if needed <= height + 0.01 and [_line_count(para) for para in trial] == counts:
+            made, used, grown = trial, needed, scale
+            break
+    made, used = _grown_alone(kept, made, used, grown, counts, width, height, typesetter)
+    return replace(fitted, paragraphs=tuple(made), height=used)
+
+
+def _grown_alone(kept: Sequence[Paragraph], made: list[RLParagraph], used: float, scale: float,
+                 counts: list[int], width: float, height: float,
+                 typesetter: Typesetter) -> tuple[list[RLParagraph], float]:
+    """The list with its `grows_alone` styles (a card's number) grown on past `scale`, the
+    others held at their size there, as far as the box holds them and no paragraph takes
+    more lines: a name that would wrap at a larger size no longer holds its number back."""
+    styles = {item.style for item in kept}
+    alone = {name for name in styles if typesetter.spec.styles[name].grows_alone}
+    if not alone:
+        return made, used
+    held = typesetter.held_at(scale, styles - alone)
+    for trial in held.scales(kept):
+        if trial <= scale + 1e-9:
+            break
+        grown, needed = stacked(kept, trial, width, held)
+        if needed <= height + 0.01 and [_line_count(para) for para in grown] == counts:
+            return grown, needed
+    return made, used
 
 
 def _line_count(para: RLParagraph) -> int:
