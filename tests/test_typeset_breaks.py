@@ -18,6 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.conftest import default_kit_in
 from tests.test_line_ends import _build, pytestmark
@@ -147,4 +148,22 @@ def test_no_korean_line_starts_with_a_dependent_noun(built: dict[str, Path]) -> 
             if dependent and _closed_by_n_or_l(last[-1]) \
                     and f"{last} {first}" in KOREAN_SOURCE:
                 bad.append(f"{one} / {two.text}")
+    assert not bad, "\n".join(bad)
+
+
+def test_a_korean_coded_line_of_two_sentences_breaks_between_them(built: dict[str, Path]
+                                                                  ) -> None:
+    """The sticker's and restroom poster's coded line, two sentences in Korean, breaks where
+    the first ends, not after the second's first word ("…보장됩니다. 언제든 / 이용할 수…")."""
+    message = yaml.safe_load((ROOT / "generator" / "locales" / "ko.yaml").read_text(
+        encoding="utf-8"))["discreet_message"]
+    first, second = (part.strip() for part in message.split(". ", 1))
+    read = [(pdf.stem, [line.text for block in _lines(pdf) for line in block])
+            for pdf in sorted((built["restroom"] / "ko").glob("*.pdf"))
+            if pdf.stem.startswith(("sticker", "poster"))]
+    printed = [(piece, text) for piece, lines in read for text in lines
+               if first.split()[-1] in text]
+    assert printed
+    bad = [f"{piece}: {text}" for piece, text in printed if not text.endswith(f"{first}.")
+           and second.split()[0] in text]
     assert not bad, "\n".join(bad)

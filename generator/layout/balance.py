@@ -7,19 +7,32 @@ lines and no line above is left with a lone word in its turn ("Study group / con
 stays: "Study / group contacts" cuts a phrase to cure nothing). The text keeps its box:
 the room given up is an indent on the side where the lines end (both sides for centred
 text), so nothing moves on the page but the breaks.
+
+Likewise a label (a paragraph of a label's length, bound_words.LABEL_MAX_CHARS: a coded
+line, a caption; running text keeps its even rag) of two sentences whose lines run across
+a sentence's end
+("무료이며 비밀이 보장됩니다. 언제든 / 이용할 수 있습니다." on the Korean sticker and restroom
+poster: "언제든", any time, cut from its sentence) is set narrower until a line ends where a
+sentence does, as long as it keeps the same number of lines and no line is left with a lone
+word: "무료이며 비밀이 보장됩니다. / 언제든 이용할 수 있습니다."
 """
 
 from __future__ import annotations
+
+import re
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.bound_words import LABEL_MAX_CHARS
 from generator.i18n.fonts import FontSet
 from generator.i18n.last_lines import too_short_to_end
 from generator.layout.widows import WidowlessParagraph
 
 NARROWER = tuple(step / 100 for step in range(4, 44, 4))  # of the width: 4 %, 8 % ... 40 %
+_SENTENCE_END = re.compile(r"[.!?\u0964\u06d4\u061f][\"\u201d\u2019\u00bb)]*$")
+_SENTENCE_INSIDE = re.compile(r"[.!?\u0964\u06d4\u061f][\"\u201d\u2019\u00bb)]*[ \u00a0]+\S")
 
 
 def _end_indented(style: ParagraphStyle, cut: float, rtl: bool) -> ParagraphStyle:
@@ -67,8 +80,16 @@ class _Balanced:
         self.style = base
         self._plain_wrap(width, height)
         lines = self._lines()
-        if len(lines) < 2 or not too_short_to_end(lines[-1], self._lang()):
+        if len(lines) < 2:
             return base
+        lone = too_short_to_end(lines[-1], self._lang())
+        sentences = sum(len(line.strip()) for line in lines) <= LABEL_MAX_CHARS and any(
+            _SENTENCE_INSIDE.search(line.strip()) for line in lines)
+        if not (lone or sentences):
+            return base
+        # The style chosen so far and how many of its lines end a sentence: the plain one,
+        # unless its last line is a lone word (then none yet).
+        chosen, ends = (None, -1) if lone else (base, _sentence_ends(lines))
         for fraction in NARROWER:
             self.style = _end_indented(base, width * fraction, self._rtl())
             self._plain_wrap(width, height)
@@ -77,9 +98,19 @@ class _Balanced:
                 break  # narrower only adds lines from here on
             if any(too_short_to_end(line, self._lang()) for line in trial[:-1]):
                 break  # a word alone above ("Study / group contacts"): keep the plain break
-            if not too_short_to_end(trial[-1], self._lang()):
-                return self.style
-        return base
+            if too_short_to_end(trial[-1], self._lang()):
+                continue
+            if chosen is None or _sentence_ends(trial) > ends:
+                chosen, ends = self.style, _sentence_ends(trial)
+                if not sentences or chosen is not base and ends > _sentence_ends(lines):
+                    break
+        self.style = chosen or base
+        return self.style
+
+
+def _sentence_ends(lines: list[str]) -> int:
+    """How many lines but the last end where a sentence does."""
+    return sum(1 for line in lines[:-1] if _SENTENCE_END.search(line.rstrip()))
 
 
 class BalancedParagraph(_Balanced, WidowlessParagraph):
