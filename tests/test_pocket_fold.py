@@ -542,3 +542,28 @@ def test_a_short_article_prints_no_sentence_twice(tmp_path: Path, run) -> None: 
         assert said, lang
         counts = {sentence: printed.count(spaceless(sentence)) for sentence in said}
         assert max(counts.values()) == 1 and counts[said[0]] == 1, (lang, counts)
+
+
+SECOND_SEED = Path(__file__).parent / "fixtures" / "articles" / "missing-him-pasted.en.txt"
+
+
+@needs_pdftotext
+def test_the_second_seed_pasted_prints_no_pointer_to_the_web_and_nothing_twice(
+        kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """The second seed article pasted as it is: its summary panel printed "Before you read
+    on: our original guide has..." (a pointer a printed piece cannot follow, which the card
+    line already passes over) as its first point, and its first section's sentence that is
+    the card line again."""
+    (kit / "articles" / "trauma-bonding.en.md").unlink()
+    text = SECOND_SEED.read_text(encoding="utf-8")
+    (kit / "articles" / "trauma-bonding.en.txt").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    assert result.code == 0, result.err
+    pointer = next(line for line in text.splitlines() if line.startswith("Before you read on"))
+    printed = pdf_text(shop(out))
+    assert spaceless(pointer.split(":")[0]) not in printed
+    said = [part for line in text.splitlines()[2:] for part in SENTENCE_END.split(line)
+            if len(spaceless(part)) >= 12]
+    counts = {sentence: printed.count(spaceless(sentence)) for sentence in said}
+    assert max(counts.values()) == 1, {s: n for s, n in counts.items() if n > 1}

@@ -83,6 +83,12 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False})
 
 
+def points_elsewhere(text: str) -> bool:
+    """Whether a paragraph points to other web content ("Before you read on: our original
+    guide has..."): what a printed summary of the article leaves out, as the card line does."""
+    return _WEB_REFERENCE.search(text) is not None
+
+
 def first_sentence(text: str) -> str:
     """The first sentence: up to `. `/`! `/`? ` before an uppercase letter or a digit, or a
     letter of a script without case (Arabic, Chinese, Devanagari...), where an abbreviation
