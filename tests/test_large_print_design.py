@@ -224,3 +224,33 @@ def test_a_line_is_never_split_between_pages(tmp_path: Path) -> None:
             if checked_year() in text:
                 break  # the lines end with their date; the article's sources come later
         assert seen == len(domains)
+
+
+def test_the_screen_copy_keeps_its_headings_and_lines(tmp_path: Path) -> None:
+    """The styles that set the article's opening apart (heading_open) and keep a line's
+    details together (line_detail_kept) keep their roles in the screen copy: the article's
+    heading is a heading, and each line is one list item holding its name and every detail
+    (from resources.yaml: its number, texting line, TTY, web address and hours, languages)."""
+    import pikepdf
+
+    from tests.test_screen import elements
+
+    content = brief_kit(tmp_path / "kit", headless=False)
+    edit(content / "site.yaml", "languages: [en, ar]", "languages: [en]")
+    code, err = run_cli("build", content, "--out", tmp_path / "out", "--no-previews",
+                        "--format", "large-print", "--target", "screen")
+    assert code == 0, err
+    article = (BRIEF / "brief.en.md").read_text(encoding="utf-8")
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))
+    with pikepdf.open(tmp_path / "out" / "en" / "large-print-screen.pdf") as pdf:
+        found = list(elements(pdf.Root.StructTreeRoot))
+        headings = [e for e in found if str(e.S) == "/H2"]
+        # "Before you call", "Who you can contact" and the article's own headings
+        assert len(headings) == 2 + len(re.findall(r"^## ", article, re.MULTILINE))
+        items = [e for e in found if str(e.S) == "/LI"]
+        assert len(items) == len(lines["resources"])
+        for item, line in zip(items, lines["resources"], strict=True):
+            wanted = (1 + ("phone" in line) + ("text" in line) + ("tty" in line)
+                      + bool(line.get("url") or line.get("hours")) + ("languages" in line))
+            paragraphs = [e for e in elements(item) if str(e.S) == "/P"]
+            assert len(paragraphs) >= wanted, (line.get("name"), len(paragraphs), wanted)

@@ -27,6 +27,9 @@ from tests.conftest import default_kit_in
 LANGUAGES = ("en", "ar", "zh-Hans")
 FORMATS = {"pocket-card": 2, "brochure": 6, "pocket-fold": 8, "poster-letter": 1,  # pages
            "safety-plan": 4, "sticker": 1, "large-print": 3}
+# Arabic large print is set larger than Latin, to look as large (issue 42: 17.2 pt for 14):
+# a page more
+PAGES_IN = {("large-print", "ar"): 4}
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdfinfo") is None,
     reason="needs pdfinfo from Debian's poppler-utils (apt-get install -y poppler-utils)")
@@ -65,7 +68,8 @@ def test_every_format_has_a_screen_copy_per_language_one_piece_a_page(out: Path)
     for path in screen_pdfs(out):
         with pikepdf.open(path) as pdf:
             name = path.stem.removesuffix("-screen")
-            assert len(pdf.pages) == FORMATS[name], path
+            wanted = PAGES_IN.get((name, path.parent.name), FORMATS[name])
+            assert len(pdf.pages) == wanted, path
 
 
 def test_screen_copies_are_rgb_and_not_pdfx(out: Path) -> None:

@@ -183,3 +183,18 @@ def test_without_the_font_urdu_prints_in_naskh(tmp_path: Path,
     embedded = embedded_fonts(tmp_path / "out" / "ur" / "large-print.pdf")
     assert "NotoSansArabic-Regular" in embedded and not [
         font for font in embedded if "Nastaliq" in font], embedded
+
+
+def test_the_screen_copy_is_set_in_naskh(tmp_path: Path) -> None:
+    """A screen copy is read by screen readers and copied from: poppler took the screen
+    copy's Nastaliq clusters (one glyph each, where its cascades put them) out of their
+    words' order ("...کالز، می ج" and "سز اور دیکھی گئی" a line above). It is laid out in
+    Naskh; the printed files keep Nastaliq."""
+    code, err = run_cli("build", default_kit_in(tmp_path / "kit", ["ur"]), "--out",
+                        tmp_path / "out", "--no-previews", "--format", "large-print",
+                        "--target", "all")
+    assert code == 0, err
+    screen = embedded_fonts(tmp_path / "out" / "ur" / "large-print-screen.pdf")
+    assert "NotoSansArabic-Regular" in screen and not [f for f in screen if "Nastaliq" in f]
+    for printed in ("large-print.pdf", "large-print-shop.pdf"):
+        assert "NotoNastaliqUrdu-Regular" in embedded_fonts(tmp_path / "out" / "ur" / printed)

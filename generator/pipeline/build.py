@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.content.documents import Document, card_line_from_site, document_kit, plan_documents
+from generator.content.language_tags import with_base
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import Code, ContentError, Problem, quoted
@@ -472,10 +473,38 @@ def _piece(kit: Kit, document: Document, lang: str, targets: tuple[Target, ...],
                   gave_way=laid.gave_way, printed_text=laid.printed_text,
                   short_form=laid.layout is not document.layout)
     for target in targets:
-        drawn = drawn_pdf(kit_view, laid, target)
+        chosen = laid
+        if target is Target.SCREEN and _prefers_a_face(document.layout, lang):
+            chosen = _screen_lay_out(kit_view, document.layout, lang, same_lines) or laid
+        drawn = drawn_pdf(kit_view, chosen, target)
         piece.pdfs.append((target, drawn.pdf))
         piece.page_sizes[target] = drawn.page_sizes
     return piece
+
+
+def _without_faces(layout: Layout) -> Layout:
+    """`layout` printing every language in its built-in face (layouts are loaded once:
+    a copy per screen copy is made, each its own spec to what is remembered of fits)."""
+    return Layout(layout.spec.model_copy(update={"script_faces": {}}), layout.folder,
+                  layout.options, layout.strings)
+
+
+def _prefers_a_face(layout: Layout, lang: str) -> bool:
+    return any(tag in layout.spec.script_faces for tag in with_base(lang))
+
+
+def _screen_lay_out(kit: Kit, layout: Layout, lang: str,
+                    same_lines: SameLines | None) -> LaidOut | None:
+    """The screen copy of a piece its layout prints in a face of its own choosing (Urdu
+    large print in Nastaliq), laid out in the language's built-in face: a screen copy is
+    read by screen readers and copied from, and poppler takes Nastaliq's clusters, drawn one
+    glyph each where its cascades place them, out of their words' order. None where that
+    fails: the printed piece's layout serves."""
+    plain = _without_faces(layout)
+    try:
+        return checked_lay_out(kit, plain, lang, same_lines=same_lines)[0]
+    except (ContentError, ContrastError):
+        return None
 
 
 def language_weight(lang: str) -> int:

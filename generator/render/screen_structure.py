@@ -28,6 +28,7 @@ LINE_NAMES = frozenset({"name", "line_name", "other_name", "line"})  # a line's 
 LINE_PARTS = frozenset({
     "phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail", "number",
     "checked"})  # what follows a line's name in its item
+VARIANTS = ("_open", "_kept")  # a style's variants set apart only in where they sit
 NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
 
 
@@ -44,8 +45,11 @@ class Role:
 def role_of(text: PlacedText, in_line: bool) -> Role:
     """The role of a paragraph; `in_line`: it follows a line's name or part. A style named
     with a number after one of these (large print's `heading18`, its 18 pt scale) has the
-    role of that style."""
+    role of that style, and so does one of its variants (large print's `heading_open`, the
+    article's first heading with room above it; `line_detail_kept`, a line's detail that
+    keeps with the next)."""
     style = style_name(text.paragraph.style).rstrip("0123456789")
+    style = style.removesuffix(VARIANTS[0]).removesuffix(VARIANTS[1])
     if style in HEADINGS:
         return Role("heading", HEADINGS[style])
     if style in ITEMS:
