@@ -267,3 +267,34 @@ def test_a_line_whose_weekday_hours_gave_way_is_not_said_to_print_whole(
                for lang in langs}
     assert len(set(on_card.values())) == 1, on_card  # the same lines in every language
     assert "(hours) from 'House of Ruth Maryland'" not in err, err
+
+
+LONG_LINES = """
+  - name: Harbor County Legal Advocacy and Protective Order Help Line
+    phone: 1-800-799-7201
+    tty: 1-800-799-7202
+    hours: "Mon-Fri 9:00-17:00"
+    verified: 2026-11-01
+"""
+
+
+@needs_pdftotext
+def test_a_format_built_in_several_sizes_is_named_once_with_its_files(tmp_path: Path) -> None:
+    """A line the card leaves out was said to print whole on "the poster (poster-letter.pdf)
+    and the poster (poster-a3.pdf)" (a designer's review): one name a format, its files
+    together. What the note says is what the posters, read back, print."""
+    kit = kit_in(tmp_path / "kit", ("en",))
+    with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
+        resources.write(LONG_LINES)
+    out = tmp_path / "out"
+    code, err = run_cli("build", kit, "--out", out, "--no-previews", "--format", "pocket-card",
+                        "--format", "poster", "--poster-size", "letter", "--poster-size", "a3")
+    assert code == 0, err
+    said = [line for line in err.splitlines() if "Protective Order Help Line" in line
+            and "pocket-card" in line]
+    assert said and all("prints whole on the poster (poster-letter.pdf and poster-a3.pdf)"
+                        in line for line in said), said
+    assert "the poster (poster-letter.pdf) and the poster" not in err
+    name = spaceless("Harbor County Legal Advocacy and Protective Order Help Line")
+    for pdf in ("poster-letter.pdf", "poster-a3.pdf"):
+        assert name in spaceless(pdf_text(out / "en" / pdf)), pdf

@@ -378,16 +378,15 @@ def _result(request: BuildRequest, documents: list[Document],
     contrast: list[TextOnGround] = []  # from every format and language
     for index, lang in _keys(request, documents):
         piece, document = pieces[(index, lang)], documents[index]
-        completed = {problem: _where_it_prints(problem, kit.resources[line].name, [
-            _piece_name(documents, other, pieces[(other, lang)])
-            for other in range(len(documents))
-            if line in pieces[(other, lang)].printed_lines])
+        completed = {problem: _where_it_prints(problem, kit.resources[line].name, _pieces_named(
+            documents, pieces, lang, [other for other in range(len(documents))
+                                      if line in pieces[(other, lang)].printed_lines]))
             for line, problem in piece.left_out_lines}
-        completed.update({problem: _where_it_went(problem, [
-            _piece_name(documents, other, pieces[(other, lang)])
-            for other in range(len(documents))
-            if other != index and any(text and text in pieces[(other, lang)].printed_text
-                                      for text in texts)])
+        completed.update({problem: _where_it_went(problem, _pieces_named(
+            documents, pieces, lang, [
+                other for other in range(len(documents))
+                if other != index and any(text and text in pieces[(other, lang)].printed_text
+                                          for text in texts)]))
             for texts, problem in piece.gave_way})
         result.problems.extend(completed.get(problem, problem) for problem in piece.problems)
         contrast.extend(piece.contrast)
@@ -416,23 +415,32 @@ def _why(kit: Kit, document: Document, lang: str, piece: Piece) -> list[Problem]
     return list(dict.fromkeys(p for p in piece.problems if p.severity == "error"))
 
 
-def _piece_name(documents: list[Document], index: int, piece: Piece) -> str:
+def _pieces_named(documents: list[Document], pieces: dict[tuple[int, str], Piece], lang: str,
+                  indices: list[int]) -> list[str]:
     """"the poster", or where the kit builds that format more than once (several sizes or
-    articles) "the poster (poster-a3.pdf)"; a piece made in its layout's short form by that
-    form's name ("the bi-fold brochure", not the tri-fold it was not)."""
-    document = documents[index]
-    spec = document.layout.spec
-    title = spec.short_form.title if piece.short_form and spec.short_form else spec.title
-    name = f"the {title.lower()}"
-    if sum(other.layout is document.layout for other in documents) > 1:
-        name += f" ({document.name}.pdf)"
-    return name
+    articles) "the poster (poster-letter.pdf and poster-a3.pdf)": one name a format, its
+    files together, not "the poster (poster-letter.pdf) and the poster (poster-a3.pdf)". A
+    piece made in its layout's short form is named by that form ("the bi-fold brochure", not
+    the tri-fold it was not)."""
+    files: dict[str, list[str]] = {}
+    for index in indices:
+        document, piece = documents[index], pieces[(index, lang)]
+        spec = document.layout.spec
+        title = spec.short_form.title if piece.short_form and spec.short_form else spec.title
+        named = files.setdefault(f"the {title.lower()}", [])
+        if sum(other.layout is document.layout for other in documents) > 1:
+            named.append(f"{document.name}.pdf")
+    return [f"{name} ({_and(named)})" if named else name for name, named in files.items()]
+
+
+def _and(names: list[str]) -> str:
+    names = list(dict.fromkeys(names))
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
     """A line left out of one piece, with the pieces built that print it whole."""
-    named = list(dict.fromkeys(named))
-    listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
+    listed = _and(named)
     room = ": shorten its name or details, or give it a piece with more room"
     where = (f"; it prints whole on {listed}" if named else
              f"; none of the pieces built prints {quoted(label)} whole"
@@ -445,8 +453,7 @@ def _where_it_prints(problem: Problem, label: str, named: list[str]) -> Problem:
 def _where_it_went(problem: Problem, named: list[str]) -> Problem:
     """A text that gave way on one piece (a card's line), with the pieces built that print
     it, or that none does."""
-    named = list(dict.fromkeys(named))
-    listed = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else "".join(named)
+    listed = _and(named)
     where = f"; it prints on {listed}" if named else "; none of the pieces built prints it"
     return replace(problem, message=f"{problem.message}{where}",
                    fields={**problem.fields, "printed_on": tuple(named)})
