@@ -81,6 +81,10 @@ class StyleSpec(FrozenModel):
     # the nearest step that fits, never a size between two steps); its size, min_size and
     # max_size then serve only as its proportions to the slot's other styles.
     levels: tuple[str, ...] = ()
+    # With `levels`: kept at its largest step while the slot's other styles can shrink to
+    # let it (the poster's number, the hero: its texting line shrinks a step first); only
+    # where they cannot does it take its smaller steps.
+    shrinks_last: bool = False
 
     @model_validator(mode="after")
     def _range(self) -> StyleSpec:

@@ -106,6 +106,12 @@ class Typesetter:
             caps[name] = spec.size * size_ratio(spec, scale, self.limits, caps.get(name))
         return replace(self, caps=tuple(sorted(caps.items())))
 
+    def pinned(self) -> Typesetter:
+        """This typesetter with its `shrinks_last` styles held at the largest step of the
+        sheet's scale they may take (itself where none is)."""
+        spec = _pinned_spec(self.spec, self.steps)
+        return self if spec is self.spec else replace(self, spec=spec)
+
     def leading_steps(self) -> list[float]:
         """The layout's `leading_steps` this language tries, largest first: from its
         script's own (1.5 for Arabic, Thai and Indic scripts) or PLAIN_LEADING down."""
@@ -228,6 +234,27 @@ class Typesetter:
         return scales
 
 
+_PINNED: dict[tuple[int, tuple[tuple[str, float], ...]], tuple[LayoutSpec, LayoutSpec]] = {}
+
+
+def _pinned_spec(spec: LayoutSpec, steps: tuple[tuple[str, float], ...]) -> LayoutSpec:
+    """`spec` with each `shrinks_last` style's levels cut to its largest on `steps`; the
+    same object for the same spec and steps (a Typesetter is equal only with its very
+    spec), `spec` itself where no style changes."""
+    key = (id(spec), steps)
+    if key not in _PINNED or _PINNED[key][0] is not spec:
+        sizes = dict(steps)
+        styles = dict(spec.styles)
+        for name, style in spec.styles.items():
+            levels = [level for level in style.levels if level in sizes]
+            if style.shrinks_last and len(levels) > 1:
+                top = max(levels, key=lambda level: sizes[level])
+                styles[name] = style.model_copy(update={"levels": (top,)})
+        pinned = spec if styles == dict(spec.styles) else spec.model_copy(update={"styles": styles})
+        _PINNED[key] = (spec, pinned)
+    return _PINNED[key][1]
+
+
 @remembered(4096)
 def _right_to_left(markup: str) -> bool:
     """Whether a paragraph's first letter with a direction is right to left (Unicode's rule
@@ -314,6 +341,12 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
         made = stacked(items, scale, width, typesetter)
         return made, max(0.0, made[1] - height)
 
+    if any(typesetter.spec.styles[item.style].shrinks_last for item in items):
+        pinned = typesetter.pinned()
+        if pinned is not typesetter:  # its largest step where the others can give way
+            fitted = _fit_stack(items, width, height, pinned)
+            if fitted[0] is not None:
+                return fitted
     scales = typesetter.scales(items)
     if long_text(item.markup for item in items) and surely_too_tall(
             typesetter.paragraphs(items, scales[-1]), width, height):
