@@ -344,9 +344,9 @@ def _fit_stack(items: tuple[Paragraph, ...], width: float, height: float,
     if any(typesetter.spec.styles[item.style].shrinks_last for item in items):
         pinned = typesetter.pinned()
         if pinned is not typesetter:  # its largest step where the others can give way
-            fitted = _fit_stack(items, width, height, pinned)
-            if fitted[0] is not None:
-                return fitted
+            held = _fit_stack(items, width, height, pinned)
+            if held[0] is not None:
+                return held
     scales = typesetter.scales(items)
     if long_text(item.markup for item in items) and surely_too_tall(
             typesetter.paragraphs(items, scales[-1]), width, height):
