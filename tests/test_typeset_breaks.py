@@ -167,3 +167,29 @@ def test_a_korean_coded_line_of_two_sentences_breaks_between_them(built: dict[st
     bad = [f"{piece}: {text}" for piece, text in printed if not text.endswith(f"{first}.")
            and second.split()[0] in text]
     assert not bad, "\n".join(bad)
+
+
+def test_no_chinese_word_is_cut_in_a_short_paragraph(built: dict[str, Path]) -> None:
+    """In a paragraph of a few lines (a poster's or a sticker's display text), no line ends
+    inside a word (ICU's), even a full one: the Letter restroom poster printed "包括是否说 /
+    出名字" (说出, to say, cut), where "包括 / 是否说出名字" was a break between words."""
+    text = yaml.safe_load((ROOT / "generator" / "locales" / "zh-Hans.yaml").read_text(
+        encoding="utf-8"))["when_you_call"]
+    blocks = [block for block in _blocks(built, "zh-Hans")
+              if block and block[0].piece.split()[1].startswith(("poster", "sticker"))]
+    found, bad = set(), []
+    for block in blocks:
+        if not 1 < len(block) <= 3:
+            continue
+        joined = "".join(line.text.replace(" ", "") for line in block)
+        if joined == text:
+            found.add(block[0].piece)
+        cut = 0
+        bounds = {end for _, end in _words(joined)}
+        for one, two in pairwise(block):
+            cut += len(one.text.replace(" ", ""))
+            if _HAN.match(joined[cut - 1]) and cut < len(joined) \
+                    and _HAN.match(joined[cut]) and cut not in bounds:
+                bad.append(f"{one} / {two.text}")
+    assert "restroom poster-letter-shop" in found, found
+    assert not bad, "\n".join(bad)

@@ -46,6 +46,12 @@ _SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two
 # the worse fault (a paragraph of two lines whose first would have to give up three more).
 _THREE_LAST = 8.0
 _OVERFULL = 10_000.0  # a piece wider than the line (it gets a line of its own)
+# A paragraph of at most this many lines is display text (a poster's or a sticker's few
+# lines, read from a distance in large type): a word split there costs more than a line left
+# ragged ("包括是否说 / 出名字" on the Letter restroom poster, where "说什么由您决定，包括 /
+# 是否说出名字。" leaves the first line short): it breaks between words, as a title does.
+SHORT_PARAGRAPH_LINES = 3
+_SHORT_WORD_SPLIT = _RAGGED + 20.0
 # Titles (ragged, balanced): the square of each line's unused share of the measure, times
 # _BALANCE; a break not after punctuation, and one inside a word.
 _BALANCE = 10.0
@@ -108,6 +114,7 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
     # best[j]: (lines, cost, first piece of the last line) of the best breaks of pieces[:j].
     best: list[tuple[int, float, int]] = [(0, 0.0, 0)]
     widest_room = max(room(0), room(1))
+    short = advance[-1] <= SHORT_PARAGRAPH_LINES * widest_room
     for end in range(1, count + 1):
         last = end == count
         squeezing = justified and bool(measured.end_half) and not (last and ends_paragraph)
@@ -126,7 +133,7 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
                                    lines == 0, (end_squeeze, inner))
             if not last:
                 line_cost += _break_cost(measured, end - 1, justified,
-                                         ragged=line_cost >= _RAGGED)
+                                         ragged=line_cost >= _RAGGED, short=short)
             trial = (lines + 1, cost + line_cost, start)
             if chosen is None or trial[:2] < chosen[:2]:
                 chosen = trial
@@ -185,12 +192,17 @@ def _last_line_cost(line: str, lang: str) -> float:
 
 
 def _break_cost(measured: Measured, piece: int, justified: bool,
-                ragged: bool = False) -> float:
+                ragged: bool = False, short: bool = False) -> float:
     """What the break after `piece` costs; `ragged`: the line it ends is not justified
-    (a word split there fills nothing: it costs as in a title)."""
+    (a word split there fills nothing: it costs as in a title); `short`: the paragraph
+    is display text (SHORT_PARAGRAPH_LINES), where a justified line's word split costs more
+    than a ragged line."""
     cost = 0.0
     if measured.in_word[piece]:
-        cost += _WORD_SPLIT if justified and not ragged else _TITLE_WORD_SPLIT
+        if justified and not ragged:
+            cost += _SHORT_WORD_SPLIT if short else _WORD_SPLIT
+        else:
+            cost += _TITLE_WORD_SPLIT
     if not justified:
         start, end = measured.pieces[piece]
         ended = measured.text[start:end].rstrip()
