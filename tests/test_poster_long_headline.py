@@ -53,7 +53,8 @@ def posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert 100 <= len(headline) <= 120, (lang, len(headline))
         article = kit / "articles" / f"trauma-bonding.{lang}.md"
         text = article.read_text(encoding="utf-8")
-        article.write_text(re.sub(r"^title: .*$", lambda _: f"title: {headline}", text,
+        title = f"title: {headline}"
+        article.write_text(re.sub(r"^title: .*$", lambda _, line=title: line, text,
                                   count=1, flags=re.MULTILINE), encoding="utf-8")
     sizes = [arg for size in SIZES for arg in ("--poster-size", size)]
     code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
