@@ -103,3 +103,21 @@ def test_no_thai_compound_is_broken(lines: dict[str, list[list[PrintedLine]]]) -
         if start.startswith("ได้") and f"{end[-3:]}ได้" in THAI_WRITTEN:
             bad.append(f"{one} / {two}  (a line starting with the auxiliary ได้)")
     assert not bad, "\n".join(bad)
+
+
+def _label_cut_from_its_value(one: PrintedLine, two: PrintedLine) -> bool:
+    """Whether `one` ends on a label's colon and `two` starts with the number or date it
+    names ("Kiểm tra lần cuối: / thg 11 2026": a date's first three words hold a digit)."""
+    return one.words[-1].endswith(":") and not any(
+        char.isdigit() for word in one.words for char in word) and any(
+        char.isdigit() for word in two.words[:3] for char in word)
+
+
+def test_a_label_stays_with_its_date(lines: dict[str, list[list[PrintedLine]]]) -> None:
+    """The checked-date line ("Kiểm tra lần cuối: thg 11 2026") on the Tabloid restroom
+    poster broke after the label's colon: the date a line below its label."""
+    text = " ".join(" ".join(line.words) for piece in lines["vi"] for line in piece)
+    assert "lần cuối:" in text
+    bad = [f"{one} / {two}" for lang in LANGS for one, two in _pairs(lines[lang])
+           if _label_cut_from_its_value(one, two)]
+    assert not bad, "\n".join(bad)

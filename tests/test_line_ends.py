@@ -202,3 +202,13 @@ def test_no_line_ends_on_the_short_word_that_opens_a_sentence(lines: list[Printe
            and line.words[-1][:1].isupper() and len(_bare(line.words[-1])) <= 2
            and _bare(line.words[-1]).isalpha()]
     assert not bad, "\n".join(bad)
+
+
+def test_no_line_ends_on_a_label_before_its_number_or_date(lines: list[PrintedLine]) -> None:
+    """"TTY: / 1-800-787-3224", "Kiểm tra lần cuối: / thg 11 2026", "Проверено: / нояб.
+    2026 г.": a label's colon stays with the number or date it names, in every language."""
+    bad = [f"{one} / {' '.join(two.words)}" for one, two in zip(lines, lines[1:], strict=False)
+           if one.piece == two.piece and one.words[-1].endswith(":")
+           and not any(char.isdigit() for word in one.words for char in word)
+           and any(char.isdigit() for word in two.words[:3] for char in word)]
+    assert not bad, "\n".join(bad)

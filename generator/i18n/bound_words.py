@@ -116,7 +116,7 @@ COMPOUNDS = MappingProxyType({
            "sang chấn", "máy tính", "sẵn sàng", "kế hoạch", "giấy tờ", "kích thước",
            "liên hệ", "thời gian", "trò chuyện", "chia sẻ", "gắn bó", "cuộc gọi",
            "trang web", "tử tế", "cảm thấy", "bạo lực", "gia đình", "tư vấn", "dịch vụ",
-           "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn"),
+           "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn", "lần cuối"),
     "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม",
            "ในกรณีฉุกเฉิน", "วางสาย", "สายด่วน", "คนเดียว", "อีกฝ่าย", "เจ็บปวด",
            "ตัวตน", "ตัดสินใจ", "ช่วงเวลา", "เหล่านั้น", "ตกอยู่", "มือถือ"),

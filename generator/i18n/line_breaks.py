@@ -123,9 +123,13 @@ def _cjk_words(text: str, lang: str) -> list[tuple[int, int]]:
                                        for char in text[start:end])]
 
 
-# A label's colon and the number it names ("TTY: 1-800-787-3224", "QR কোড: 988"): the space
-# between them is a no-break space, so that no line ends on "TTY:" with its number below.
-_LABEL_BEFORE_NUMBER = re.compile(r"(?<=[^\W\d_]:) (?=[+(]?\d)")
+# A label's colon and the number or date it names ("TTY: 1-800-787-3224", "QR কোড: 988",
+# "Kiểm tra lần cuối: thg 11 2026", French "TTY : 1-800-787-3224"): the space after the
+# colon is a no-break space, so that no line ends on "TTY:" with its number below. A date is
+# one piece already (its spaces no-break ones: compose.format_month): what follows the colon
+# up to the next plain space holds a digit.
+_LABEL_BEFORE_NUMBER = re.compile(
+    r"(?:(?<=[^\W\d_]:)|(?<=[^\W\d_][\u00a0\u202f]:)) (?=[+(]?\d|[^ \t\n<]*\d)")
 
 
 def keep_labels_with_numbers(markup: str) -> str:
