@@ -33,7 +33,7 @@ def test_quotes_and_apostrophes_by_language(lang: str, markup: str, printed: str
 
 
 @pytest.mark.parametrize(("markup", "printed"), [
-    ("Avant d&#39;appeler: oui", f"Avant d’appeler{NBSP}: oui"),
+    ("Avant d&#39;appeler: oui", f"Avant d’appeler{NARROW_NBSP}: oui"),
     ("Vraiment ? Oui !", f"Vraiment{NARROW_NBSP}? Oui{NARROW_NBSP}!"),
     ("Tom &amp; Jerry ; oui", f"Tom &amp; Jerry{NARROW_NBSP}; oui"),  # not inside &amp;
     ("&#34;Allô&#34;", f"«{NARROW_NBSP}Allô{NARROW_NBSP}»"),
@@ -52,6 +52,31 @@ def test_the_printed_brochure_has_typographers_apostrophes(kit: Path, run) -> No
     french = " ".join(page_texts(out / "fr" / "brochure.pdf"))
     assert "friend’s" in english and "'" not in english
     assert "d’" in french and "'" not in french
+
+
+def test_french_prints_a_narrow_no_break_space_before_its_marks(tmp_path: Path,
+                                                                run) -> None:  # noqa: ANN001
+    """"Besoin de parler ?" and "TTY : 1-800-787-3224" on the restroom poster and sticker
+    extracted with a plain space before ? and :: read back (pdfium, whose text follows the
+    PDF's ToUnicode; poppler writes every space as U+0020), U+202F stands there, and the
+    number after "TTY :" is whole."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import default_kit_in
+
+    content = default_kit_in(tmp_path / "content", ("fr",))
+    with (content / "site.yaml").open("a", encoding="utf-8") as site:
+        site.write("poster_discreet: true\n")
+    out = tmp_path / "out"
+    assert run("build", content, "--out", out, "--format", "poster", "--format", "sticker",
+               "--no-previews").code == 0
+    for piece in ("poster-letter", "sticker"):
+        document = pdfium.PdfDocument(str(out / "fr" / f"{piece}.pdf"))
+        text = "".join(page.get_textpage().get_text_range() for page in document)
+        assert f"parler{NARROW_NBSP}?" in text, piece
+        assert f"TTY{NARROW_NBSP}:" in text, piece
+        assert "parler ?" not in text and "TTY :" not in text, piece
+        assert "1-800-787-3224" in text, piece
 
 
 def test_check_names_hebrew_quotes_for_a_geresh_and_the_pieces_print_it(

@@ -3,8 +3,9 @@
 People type straight quotes (' and "); a typesetter prints the language's own: ’ for an
 apostrophe ("friend’s", French "d’aide"), “…” in English, «…» in Spanish and Russian,
 „…“ in German, 「…」 in Traditional Chinese and Japanese (CLDR's delimiters). French also
-keeps a narrow no-break space inside « » and before ; ! ? and a no-break space before a
-colon, so that none of them starts a line.
+keeps a narrow no-break space (U+202F) inside « » and before ; ! ? and :, so that none of
+them starts a line (ReportLab breaks at U+202F: its paragraphs are broken with a no-break
+space in its place and drawn with it, generator/layout/widows.py).
 
 Only text changes: tags and their attributes are left alone, and so are web addresses,
 times (9:30) and anything not followed by a space (https://, ?x=1). Languages written
@@ -106,11 +107,11 @@ _TAG_OR_ENTITY = re.compile(r"(<[^>]*>|&[#\w]+;)")
 
 
 def _french_spacing(markup: str) -> str:
-    """French keeps a no-break space before ; ! ? : and inside « »."""
+    """French keeps a narrow no-break space before ; ! ? : and inside « »."""
     pieces = _TAG_OR_ENTITY.split(markup)  # "&amp;" ends with a semicolon of its own
     for index in range(0, len(pieces), 2):
         text = _BEFORE_HIGH.sub(NARROW_NBSP + r"\1", pieces[index])
-        text = _BEFORE_COLON.sub(NBSP + r"\1", text)
+        text = _BEFORE_COLON.sub(NARROW_NBSP + r"\1", text)
         text = _INSIDE_OPEN.sub("«" + NARROW_NBSP, text)
         pieces[index] = _INSIDE_CLOSE.sub(NARROW_NBSP + "»", text)
     return "".join(pieces)

@@ -141,12 +141,21 @@ def level_text(canvas: Canvas, x: float, y: float) -> PDFTextObject:
     return text
 
 
+NARROW_NBSP, SPACE = 0x202F, 0x20
+
+
 class ShapingFont(TTFont):
     """ReportLab's TrueType font, whose glyphs without a character get the private-use
     character at their glyph id (see the module's docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        face = self.face
+        # A narrow no-break space (French "parler ?", drawn as one: generator/layout/
+        # widows.py) where the face has none: its space glyph, as ReportLab gives U+00A0 it.
+        if NARROW_NBSP not in face.charToGlyph and SPACE in face.charToGlyph:
+            face.charToGlyph[NARROW_NBSP] = face.charToGlyph[SPACE]
+            face.charWidths[NARROW_NBSP] = face.charWidths[SPACE]
         self._privates: dict[str, int] = {}  # by glyph name, as ReportLab keys them
         self._next_private = PRIVATE_FIRST
 

@@ -11,6 +11,7 @@ room, and measuring it (at every size and box a fit tries) costs nothing more.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -18,6 +19,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.last_lines import MIN_SHARE, too_short_to_end
+from generator.i18n.quotes import NARROW_NBSP
 
 MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
 _LATIN = "und"  # ReportLab sets no script written without spaces: no language rules needed
@@ -46,6 +48,7 @@ class WidowlessParagraph(RLParagraph):
         if not getattr(self, "_mended", True):
             self._mend_widow()
             _drop_separators(self.blPara)
+            _narrow_spaces(self.blPara)
         super().draw()
 
     def _mend_widow(self) -> None:
@@ -81,6 +84,28 @@ class WidowlessParagraph(RLParagraph):
             return True
         measure = self._wrapWidths[min(index, 1)]
         return measure > 0 and measure - _extra_space(line) < MIN_SHARE * measure
+
+
+# A no-break space that French sets narrow (U+202F, generator/i18n/quotes.py): before ? ! ; :
+# and » and after «. ReportLab breaks a line at U+202F, so the paragraph is broken with a
+# no-break space in its place (line_breaks.keep_units_with_numbers) and drawn with it: copied
+# or read aloud, "Besoin de parler ?" has its narrow space, never a plain one.
+_NARROW = re.compile("\u00a0(?=[?!;:\u00bb])|(?<=\u00ab)\u00a0")
+
+
+def _narrow_spaces(broken: Any) -> None:
+    """Each line's no-break spaces that stand for narrow ones drawn as U+202F (every
+    havenprint face has it: generator/i18n/reportlab_text.ShapingFont)."""
+    for index, line in enumerate(broken.lines):
+        if isinstance(line, tuple):
+            if any("\u00a0" in word for word in line[1]):
+                broken.lines[index] = (line[0], [_NARROW.sub(NARROW_NBSP, word)
+                                                 for word in line[1]])
+            continue
+        for frag in line.words:
+            text = getattr(frag, "text", None)
+            if isinstance(text, str) and "\u00a0" in text:
+                frag.text = _NARROW.sub(NARROW_NBSP, text)
 
 
 def _drop_separators(broken: Any) -> None:
