@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.i18n.quotes import NARROW_NBSP, NBSP, typographic
+from generator.i18n.quotes import NARROW_NBSP, typographic
 from tests.conftest import edit, page_texts
 
 
