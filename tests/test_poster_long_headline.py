@@ -8,7 +8,9 @@ Chinese kit, on Letter, A4, Tabloid and A3, read back from the PDF:
 - every poster is built;
 - the headline prints whole (poppler's pdftotext, whitespace aside: lines wrap);
 - the headline (the topmost text) is the largest or second-largest size above the tear
-  line (after the number), and larger than the safety note under the band."""
+  line (after the number), and larger than the safety note under the band;
+- the subtitle under it (the card line) prints, or the build notes that it is left out:
+  never a silent drop."""
 
 from __future__ import annotations
 
@@ -42,11 +44,19 @@ HEADLINES = {
                "你们曾经一起听过的歌时，它可能会变得格外强烈，这些感受都很正常，你并不孤单，"
                "也没有错",
 }
+SUBTITLES = {  # the card line, the default kit's articles' `card:`
+    "en": "You are not alone, and what you feel makes sense.",
+    "fr": "On est là pour vous, et ce que vous ressentez a du sens.",
+    "ru": "Вы не одни, и ваши чувства понятны.",
+    "ar": "لست وحدك، ومشاعرك مفهومة.",
+    "th": "คุณไม่ได้อยู่คนเดียว และสิ่งที่คุณรู้สึกเป็นเรื่องที่เข้าใจได้",
+    "zh-Hans": "您并不孤单，您的感受是合理的。",
+}
 BODY = {"en": "Use a phone the other", "fr": "Utilisez un téléphone"}
 
 
 @pytest.fixture(scope="module")
-def posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def posters(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     root = tmp_path_factory.mktemp("long-headline")
     kit = default_kit_in(root / "kit", tuple(HEADLINES))
     for lang, headline in HEADLINES.items():
@@ -60,7 +70,7 @@ def posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
     code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
                         "poster", *sizes)
     assert code == 0, err
-    return root / "out"
+    return root / "out", err
 
 
 def squeezed(text: str) -> str:
@@ -71,12 +81,19 @@ def squeezed(text: str) -> str:
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils (pdftotext)")
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", tuple(HEADLINES))
-def test_a_long_headline_prints_whole_and_large(posters: Path, lang: str, size: str) -> None:
-    pdf = posters / lang / f"poster-{size}.pdf"
+def test_a_long_headline_prints_whole_and_large(posters: tuple[Path, str], lang: str,
+                                                size: str) -> None:
+    out, err = posters
+    pdf = out / lang / f"poster-{size}.pdf"
     assert pdf.is_file(), (lang, size)
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], check=True,
                           capture_output=True, text=True).stdout
     assert squeezed(HEADLINES[lang]) in squeezed(text), (lang, size, text[:400])
+    if squeezed(SUBTITLES[lang]) not in squeezed(text):
+        notes = [line for line in err.splitlines() if f"[{lang}]" in line
+                 and "slot 'headline'" in line and "left out" in line]
+        assert any(squeezed(SUBTITLES[lang]) in squeezed(note) for note in notes), (
+            lang, size, err)
     runs = face_runs(pdf, size, False)
     sizes = sorted({s for s, _, _ in runs}, reverse=True)
     top = max(y for _, _, y in runs)

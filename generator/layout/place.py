@@ -507,6 +507,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
     if paragraphs is not None and slot.safety:
         _tell_a_shorter_note(placed, slot, placement, items, chosen)
+    elif paragraphs is not None:
+        _tell_what_a_choice_leaves_out(placed, slot, placement, items, chosen)
     items = tuple(chosen)
     if paragraphs is None and slot.shortens:
         # shortened from its last choice, the shortest (a folding card's first sentences)
@@ -672,6 +674,34 @@ def _tell_a_shorter_note(placed: PlacedFace, slot: SlotSpec, placement: Placemen
     placed.warnings.append(_problem(Code.SHORTER_NOTE, slot, placement, (
         f"printed the shorter '{said(chosen)}': the whole safety note ('{whole}') does not "
         "fit"), placed, "warning", short=said(chosen), whole=whole))
+
+
+def _tell_what_a_choice_leaves_out(placed: PlacedFace, slot: SlotSpec, placement: Placement,
+                                   items: Sequence[Paragraph],
+                                   chosen: Sequence[Paragraph]) -> None:
+    """A note where a slot prints a later choice that is its first less some paragraphs (the
+    poster's headline alone, its subtitle giving way to a sentence-long headline): what it
+    leaves out. A later choice of other words (a card's second card line) is no loss, nor a
+    heading it prints its paragraphs without (a folding card's key points)."""
+    choices = sorted({item.choice for item in items if item.choice})
+    if not choices or any(item.choice == choices[0] for item in chosen):
+        return
+    styles = placement.layout.spec.styles
+    first = [item for item in items if item.choice == choices[0]]
+    printed = {_words(item) for item in chosen if item.choice}
+    left_out = [_words(item) for item in first if _words(item) not in printed
+                and not styles[item.style].keep_with_next]
+    if not printed or not printed <= {_words(item) for item in first} or not left_out:
+        return
+    block = " ".join(left_out)
+    placed.warnings.append(_problem(Code.ROOM_LEFT_OUT, slot, placement, (
+        f"left out '{block}': the rest of the slot needs its room"), placed, "info",
+        block=block))
+
+
+def _words(item: Paragraph) -> str:
+    """A paragraph's words, as said in a message."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split())
 
 
 def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,
