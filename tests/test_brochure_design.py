@@ -25,6 +25,7 @@ from tests.test_where_lines_print import run_cli
 
 BRIEF = Path(__file__).parent / "fixtures" / "articles" / "brief"
 LANGS = ("en", "ar", "zh-Hans", "th")
+BODY_LANGS = (*LANGS, "ru")  # the default kit's: its article's body size, in a longer text too
 INCH = 72.0
 SIZES = {"letter": (11 * INCH, 8.5 * INCH, 0.3 * INCH), "a4": (841.89, 595.28, 7.5 * 72 / 25.4)}
 # the tri-fold's panels as printed on the outside, left to right: flap, back panel, cover
@@ -58,7 +59,7 @@ def brief(request: pytest.FixtureRequest,
 def default(request: pytest.FixtureRequest,
             tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     root = tmp_path_factory.mktemp(f"default-{request.param}")
-    content = default_kit_in(root / "kit", LANGS)
+    content = default_kit_in(root / "kit", BODY_LANGS)
     edit(content / "site.yaml", "paper: letter", f"paper: {request.param}")
     code, err = run_cli("build", content, "--out", root / "out", "--no-previews", "--format",
                         "brochure")
@@ -405,3 +406,59 @@ def test_the_bifolds_lines_box_runs_the_panels_measure(brief: tuple[str, Path, s
     assert boxes, lang
     spread = max(box[3] for box in boxes) - min(box[1] for box in boxes)
     assert spread >= 0.88 * (right - left), (lang, size, spread / (right - left))
+
+
+# --- the inside's type scale (design.md: a brochure's body 10-11.5 pt) ------------------------
+
+BODY = (10.0, 11.5)  # design.md: a brochure's body text, in points
+
+
+def article_letters(article: Path) -> int:
+    """How many letters and digits the article's running text has: its source without its
+    front matter and its headings (a Markdown `#` line)."""
+    text = article.read_text(encoding="utf-8")
+    if text.startswith("---"):
+        text = text.split("\n---", 1)[1]
+    return len(spaceless("".join(line for line in text.splitlines(keepends=True)
+                                 if not line.lstrip().startswith("#"))))
+
+
+def inside_sizes(pdf: Path, letters: int) -> tuple[float, float]:
+    """(body, heading) sizes of the inside's text as drawn (pypdf's text runs): the body the
+    size that carries most of it, at least half the article's letters (the article's
+    running text, not its sources or a filler); the heading the size above it, below the
+    headline's, that carries most."""
+    carried: dict[float, int] = {}
+    for points, text, _ in drawn_text_sizes(pdf, 1):
+        carried[round(points, 2)] = carried.get(round(points, 2), 0) + len(spaceless(text))
+    body = max(carried, key=lambda points: carried[points])
+    assert carried[body] >= letters / 2, (carried, letters)
+    headline = max(carried)
+    heading = max((points for points in carried if body < points < headline),
+                  key=lambda points: carried[points])
+    return body, heading
+
+
+@pytest.mark.parametrize("lang", BODY_LANGS)
+def test_the_inside_body_is_set_between_10_and_11_5_pt(default: tuple[str, Path],
+                                                       lang: str) -> None:
+    """The article's body grew to 12.4-12.7 pt in Thai, 11.9 in Arabic and Chinese on A4
+    where it left room (design.md: 10-11.5): it stays at 11.5 pt at most, its leading and
+    the white between its paragraphs opening instead; its headings a step above on the
+    brochure's scale (about 1.2-1.25 over the body, 14 pt over 11.5)."""
+    size, out = default
+    article = DEFAULT_CONTENT / "articles" / f"trauma-bonding.{lang}.md"
+    body, heading = inside_sizes(out / lang / "brochure.pdf", article_letters(article))
+    assert BODY[0] - 0.01 <= body <= BODY[1] + 0.01, (lang, size, body)
+    assert 1.19 <= heading / body <= 1.27, (lang, size, body, heading)
+
+
+def test_the_second_seed_articles_body_is_set_between_10_and_11_5_pt(
+        second_seed: tuple[str, Path]) -> None:
+    """87c998c set it at 13 pt (headings 15) to fill its panels: 11.5 at most now, the
+    room it leaves taken by a looser leading and more white between paragraphs and groups
+    (its panels' bands: test_the_second_seed_articles_inside_panels_...)."""
+    size, pdf = second_seed
+    body, heading = inside_sizes(pdf, article_letters(SECOND_SEED))
+    assert BODY[0] - 0.01 <= body <= BODY[1] + 0.01, (size, body)
+    assert 1.19 <= heading / body <= 1.27, (size, body, heading)

@@ -60,6 +60,11 @@ class StyleSpec(FrozenModel):
     # while its line's name would wrap
     grows_alone: bool = False
     max_size: float | None = None  # grows this far when the text leaves room; default: size
+    # Where the text leaves room past its max_size (else its size): its leading grows by up
+    # to this factor, and its space before and after by AIR_SPACES times as much (white
+    # between paragraphs and groups rather than larger type: a brochure's body stays at
+    # design.md's 11.5 pt at most). Default: it does not.
+    air: float | None = Field(default=None, ge=1.0)
     keep_with_next: bool = False  # headings: never the last thing in a panel
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
     hang: float = 0.0  # hanging indent, for bullet points

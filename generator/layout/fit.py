@@ -31,7 +31,9 @@ from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
 from generator.layout.styles import (
+    AIR_SPACES,
     Limits,
+    air_ratio,
     paragraph_style,
     size_range,
     size_ratio,
@@ -184,8 +186,10 @@ class Typesetter:
         spec = self.spec.styles[style]
         ratio = (self._range(style)[0] / spec.size if scale is None
                  else size_ratio(spec, scale, self.limits, self._caps.get(style)))
-        spacing = (style_leading(spec, ratio, self.limits), spec.space_before * ratio,
-                   spec.space_after * ratio)
+        air = 1.0 if scale is None else air_ratio(spec, scale, self.limits, ratio)
+        spaces = ratio * (1.0 + (air - 1.0) * AIR_SPACES)
+        spacing = (style_leading(spec, ratio, self.limits, air=air), spec.space_before * spaces,
+                   spec.space_after * spaces)
         if scale is None:
             self._least_spacings[style] = spacing
         return spacing
@@ -214,10 +218,13 @@ class Typesetter:
 
     def highest_scale(self, items: Sequence[Paragraph]) -> float:
         """The scale at which every style that may grow (a `max_size`, or a step of the
-        sheet's scale above its size) is at its largest (1: none may)."""
+        sheet's scale above its size) is at its largest, its leading and spaces opened to
+        their `air` (1: none may)."""
         optical = self.limits.optical  # scales are before it (size_ratio)
         return max([1.0] + [self._range(p.style)[1] / self.spec.styles[p.style].size / optical
+                            * (self.spec.styles[p.style].air or 1.0)
                             for p in items if self.spec.styles[p.style].max_size is not None
+                            or self.spec.styles[p.style].air is not None
                             or self.limits.levels_of(self.spec.styles[p.style])])
 
     def scales(self, items: Sequence[Paragraph]) -> list[float]:

@@ -98,11 +98,12 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
 
 
 def style_leading(spec: StyleSpec, ratio: float, limits: Limits,
-                  scale: float | None = None) -> float:
+                  scale: float | None = None, air: float = 1.0) -> float:
     """The style's leading at `ratio` of its size: its own, or the face's least line spacing
     over the size (a layout's `leading_steps`) where that is more, or at `scale` the
-    script's (`Limits.leading_for`); never more than its own for `own_leading` styles."""
-    own = spec.leading * ratio
+    script's (`Limits.leading_for`); never more than its own for `own_leading` styles.
+    `air`: its own opened by that much (`air_ratio`), the script's least as it is."""
+    own = spec.leading * ratio * air
     if spec.own_leading:
         return own
     least = limits.face_leading
@@ -124,6 +125,18 @@ def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None 
     return size / spec.size
 
 
+AIR_SPACES = 3.0  # a style with `air` opens its spaces this many times as much as its leading
+
+
+def air_ratio(spec: StyleSpec, scale: float, limits: Limits, ratio: float) -> float:
+    """How much a style with `air` opens its leading at `scale`, where it is at `ratio` of
+    its size: by what the scale asks past the size the style stopped growing at, up to its
+    `air` (1: it has none, or the scale asks for no more)."""
+    if spec.air is None or ratio <= 0:
+        return 1.0
+    return min(max(scale * limits.optical / ratio, 1.0), spec.air)
+
+
 @remembered(8192)
 def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, brand: str,
                     font: str, shaping: bool = False, word_wrap: str | None = None,
@@ -131,17 +144,19 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
     """`indent`: room at the start of every line (an icon's column: generator/render/icons.py)."""
     ratio = size_ratio(spec, scale, limits, cap)
     size = spec.size * ratio
+    air = air_ratio(spec, scale, limits, ratio)
+    spaces = 1.0 + (air - 1.0) * AIR_SPACES
     return ParagraphStyle(
-        name=f"{name}@{ratio:.3f}",
+        name=f"{name}@{ratio:.3f}" + (f"+{air:.3f}" if air > 1.0 else ""),
         fontName=font,
         shaping=int(shaping),
         wordWrap=word_wrap,
         fontSize=size,
-        leading=style_leading(spec, ratio, limits, scale),
+        leading=style_leading(spec, ratio, limits, scale, air),
         textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
         alignment=_ALIGN[spec.align],
-        spaceBefore=spec.space_before * ratio,
-        spaceAfter=spec.space_after * ratio,
+        spaceBefore=spec.space_before * ratio * spaces,
+        spaceAfter=spec.space_after * ratio * spaces,
         leftIndent=spec.hang * ratio + indent,
         keepWithNext=int(spec.keep_with_next),
         firstLineIndent=-spec.hang * ratio,
