@@ -4,6 +4,12 @@ every sheet size.
 - The number to call is the hero: set at its sheet's number size (type_scale `hero`) and at
   least 1.5 times the headline (the Korean Letter poster set it at 44 pt, the headline's
   size, because its texting/TTY/hours line took two lines: that line gives way first).
+- What is read (the safety note, at the top of the column under the band) keeps its sheet's
+  body size in every language on Letter and A4 (es, fr, th, ru, hi and vi were a step
+  smaller than English: "Also here for you" stacked each line's name, number, texting line
+  and hours; it now puts texting, TTY and hours on one line, as the band does), and the
+  other lines' numbers (988, 911) stay a step above it (`sub`). SMALLER_BODY: where the
+  column cannot hold that, body is one step smaller, never more.
 """
 
 from __future__ import annotations
@@ -12,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_poster import LAYOUT
+from generator.content.units import parse_length
+from tests.test_poster import LAYOUT, PAGE, box_of
 from tests.test_poster_type_scale import digits, face_runs
 from tests.test_where_lines_print import run_cli
 
@@ -20,6 +27,9 @@ LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "hi", "ko", "vi")
 SIZES = ("letter", "a4", "tabloid", "a3")
 HERO_OVER_TITLE = 1.5
 MAIN_NUMBER = "18007997233"
+# Letter's column is 0.38 of the safe area tall (the tear-off tabs below): Thai and Arabic
+# at their 1.5 leading, and Russian's longer note and line names, need a step smaller there.
+SMALLER_BODY = {("letter", "th"), ("letter", "ar"), ("letter", "ru")}
 
 
 @pytest.fixture(scope="module")
@@ -47,3 +57,37 @@ def test_the_number_is_the_hero(posters: Path, lang: str, size: str) -> None:
     title = next(s for s, _, _ in sorted(runs, key=lambda run: -run[2]))  # the topmost line
     assert number == pytest.approx(scale_of(size)["hero"], abs=0.1), (lang, size, number)
     assert number >= HERO_OVER_TITLE * title, (lang, size, number, title)
+
+
+def band_bottom(size: str) -> float:
+    """The colour band's foot, in PDF points from the page's foot."""
+    height = PAGE[size][1]
+    margin = parse_length(LAYOUT["sizes"][size]["safe_margin"])
+    return height - (margin + box_of("band", size)[3] * (height - 2 * margin))
+
+
+@pytest.mark.parametrize("size", ("letter", "a4"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_body_keeps_its_size(posters: Path, lang: str, size: str) -> None:
+    runs = sorted(face_runs(posters / lang / f"poster-{size}.pdf", size, False),
+                  key=lambda run: -run[2])
+    column = [(s, text) for s, text, y in runs if y < band_bottom(size)]
+    body = column[0][0]  # the safety note's first line, at the column's top
+    scale = scale_of(size)
+    levels = sorted(scale.values())
+    wanted = scale["body"]
+    if (size, lang) in SMALLER_BODY:
+        wanted = levels[levels.index(wanted) - 1]
+        assert body in (wanted, scale["body"]), (lang, size, body)
+    else:
+        assert body == wanted, (lang, size, body)
+    # the other lines' numbers: a step above what is read (the largest run of each: the
+    # note and the line names also print 911 and 988)
+    numbers: dict[str, float] = {}
+    for s, text in column:
+        if text.strip() in ("988", "911"):
+            numbers[text.strip()] = max(s, numbers.get(text.strip(), 0.0))
+    assert set(numbers) == {"988", "911"}, (lang, size, column)
+    assert min(numbers.values()) > body, (lang, size, numbers, body)
+    if (size, lang) not in SMALLER_BODY:
+        assert set(numbers.values()) == {scale["sub"]}, (lang, size, numbers)
