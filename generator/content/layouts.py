@@ -142,6 +142,9 @@ class SlotSpec(FrozenModel):
     # "spread" (a list): from the top, the room its box leaves shared out evenly between
     # its lines and below the last, so that no one band of it is left empty
     valign: Literal["top", "middle", "bottom", "spread"] = "top"
+    # "spread": the room left under its last line, in the shares each gap between its lines
+    # gets (1: as much; the poster's column, whose 'Take one' keeps its own gap below, less)
+    spread_foot: float = Field(default=1.0, ge=0.0, le=1.0)
     align: Literal["left", "center", "right"] = "center"
     of: Literal["resources"] | None = None
     design: str | None = None

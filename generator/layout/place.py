@@ -833,7 +833,7 @@ def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
     above = _printed_neighbour(slot.above, "above", placed, box, placement)
     over = _slot_named(placed, above)
     raised = over is not None and over.above is not None and above in placed.extents
-    share = extra / (len(starts) + raised)
+    share = extra / (len(starts) - 1 + slot.spread_foot + raised)
     if raised and over is not None and above is not None:
         column = _column_box(over, placement, placed)
         top = placed.extents[above][1]
