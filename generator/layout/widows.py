@@ -20,6 +20,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.last_lines import MIN_SHARE, too_short_to_end
 from generator.i18n.quotes import NARROW_NBSP
+from generator.layout.phrase_breaks import MAX_CHARS, MAX_LINES, MIN_LAST_SHARE, phrase_breaks
 
 MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
 _LATIN = "und"  # ReportLab sets no script written without spaces: no language rules needed
@@ -46,10 +47,45 @@ class WidowlessParagraph(RLParagraph):
         A line that starts with a separator between items leaves it out: the break
         separates them (generator/i18n/bound_words.py)."""
         if not getattr(self, "_mended", True):
-            self._mend_widow()
+            if not self._break_at_phrases():
+                self._mend_widow()
             _drop_separators(self.blPara)
             _narrow_spaces(self.blPara)
         super().draw()
+
+    def _break_at_phrases(self) -> bool:
+        """A short paragraph's lines, as many, broken between phrases
+        (generator/layout/phrase_breaks.py); whether they were."""
+        self._mended = True
+        plain, height = self.blPara, self.height
+        count = len(plain.lines)
+        if not 2 <= count <= MAX_LINES or len(self.getPlainText()) > MAX_CHARS:
+            return False
+        last, measure = plain.lines[-1], self._wrapWidths[min(count - 1, 1)]
+        if not (too_short_to_end(_text(last), _LATIN)
+                or measure - _extra_space(last) < MIN_LAST_SHARE * measure):
+            return False  # its last line is long enough: the lines stay as ReportLab broke them
+        measured = _words(self.frags)
+        if measured is None:
+            return False
+        words, widths, space = measured
+        measures = [float(width) for width in self._wrapWidths[:2]]
+        cuts = phrase_breaks(words, widths, space, measures, count)
+        if cuts is None:
+            return False
+        starts = [0, *cuts, len(words)]
+        planned = [" ".join(words[starts[line]:starts[line + 1]]) for line in range(count)]
+        forced = [sum(widths[starts[line]:starts[line + 1]])
+                  + space * (starts[line + 1] - starts[line] - 1) + 0.01 for line in range(count)]
+        broken = self.breakLines(list(forced))
+        self.height = height  # breakLines sets it to 0; the lines are as many
+        if [_plain(_text(line)) for line in broken.lines] != [_plain(text) for text in planned]:
+            self.blPara = plain
+            return False
+        self.blPara = broken
+        for line in range(count):
+            _give_back(broken, line, measures[min(line, 1)] - forced[line])
+        return True
 
     def _mend_widow(self) -> None:
         self._mended = True
@@ -106,6 +142,38 @@ def _narrow_spaces(broken: Any) -> None:
             text = getattr(frag, "text", None)
             if isinstance(text, str) and "\u00a0" in text:
                 frag.text = _NARROW.sub(NARROW_NBSP, text)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("\u00a0", "\0").split()).replace("\0", "\u00a0")
+
+
+def _words(frags: Any) -> tuple[list[str], list[float], float] | None:
+    """The paragraph's words (between plain spaces), their widths in their fragments'
+    fonts, and a space's width; None where a fragment is not text (an image)."""
+    words: list[str] = []
+    widths: list[float] = []
+    space = 0.0
+    joined = False  # whether the next text goes on the last word (no space before it)
+    for frag in frags:
+        text = getattr(frag, "text", None)
+        if not isinstance(text, str) or getattr(frag, "cbDefn", None) is not None:
+            return None
+        for index, part in enumerate(text.split(" ")):
+            if index:
+                space = max(space, stringWidth(" ", frag.fontName, frag.fontSize))
+                joined = False
+            if not part:
+                continue
+            width = stringWidth(part, frag.fontName, frag.fontSize)
+            if joined and words:
+                words[-1] += part
+                widths[-1] += width
+            else:
+                words.append(part)
+                widths.append(width)
+            joined = True
+    return (words, widths, space) if words and space else None
 
 
 def _drop_separators(broken: Any) -> None:
