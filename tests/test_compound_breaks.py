@@ -27,7 +27,7 @@ __all__ = ["pytestmark"]
 
 LANGS = ("vi", "th")
 VIETNAMESE = ("khẩn cấp", "trường hợp", "kiểm tra", "điện thoại", "miễn phí", "an toàn",
-              "riêng tư", "nhắn tin", "hỗ trợ")
+              "riêng tư", "nhắn tin", "hỗ trợ", "có thể", "bất cứ")
 # The Thai the pieces print: a line ending on "คุณ" with the words after it in one sentence.
 ROOT = Path(__file__).resolve().parent.parent
 THAI_WRITTEN = "\n".join((ROOT / path).read_text(encoding="utf-8")
