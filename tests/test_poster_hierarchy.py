@@ -10,6 +10,9 @@ every sheet size.
   and hours; it now puts texting, TTY and hours on one line, as the band does), and the
   other lines' numbers (988, 911) stay a step above it (`sub`). SMALLER_BODY: where the
   column cannot hold that, body is one step smaller, never more.
+- The restroom poster's coded line ("Need to talk?") stands at least 1.25 times the promise
+  under it in every language (ru and ko Letter set it at 28 pt over a 26 pt promise of two
+  lines: the promise now shrinks a step first), and its number is the sheet's hero too.
 """
 
 from __future__ import annotations
@@ -38,6 +41,22 @@ def posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     root = tmp_path_factory.mktemp("poster-hierarchy")
     kit = default_kit_in(root / "kit", LANGS)
+    sizes = [arg for size in SIZES for arg in ("--poster-size", size)]
+    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
+                        "poster", *sizes)
+    assert code == 0, err
+    return root / "out"
+
+
+@pytest.fixture(scope="module")
+def restroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.conftest import default_kit_in
+
+    root = tmp_path_factory.mktemp("poster-hierarchy-restroom")
+    kit = default_kit_in(root / "kit", LANGS)
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
+                    encoding="utf-8")
     sizes = [arg for size in SIZES for arg in ("--poster-size", size)]
     code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
                         "poster", *sizes)
@@ -91,3 +110,18 @@ def test_body_keeps_its_size(posters: Path, lang: str, size: str) -> None:
     assert min(numbers.values()) > body, (lang, size, numbers, body)
     if (size, lang) not in SMALLER_BODY:
         assert set(numbers.values()) == {scale["sub"]}, (lang, size, numbers)
+
+
+TITLE_OVER_SUBTITLE = 1.25
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_restroom_title_over_its_promise(restroom: Path, lang: str, size: str) -> None:
+    runs = sorted(face_runs(restroom / lang / f"poster-{size}.pdf", size, True),
+                  key=lambda run: -run[2])
+    title = runs[0][0]
+    subtitle = next(s for s, _, _ in runs if s < title)  # the line under it, smaller
+    assert title >= TITLE_OVER_SUBTITLE * subtitle, (lang, size, title, subtitle)
+    number = max(s for s, text, _ in runs if MAIN_NUMBER in digits(text))
+    assert number == pytest.approx(scale_of(size)["hero"], abs=0.1), (lang, size, number)

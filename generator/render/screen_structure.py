@@ -18,7 +18,8 @@ from generator.layout.place import PlacedText
 from generator.layout.styles import style_name
 
 HEADINGS = MappingProxyType({
-    "title": "H1", "headline": "H1", "cover": "H1",  # a document's or a cover's title
+    "title": "H1", "headline": "H1", "coded": "H1", "cover": "H1",  # a title (a restroom
+    # poster's coded line)
     "heading": "H2", "sources_heading": "H2", "panel_heading": "H2", "others_heading": "H2",
     "point_heading": "H2",
 })
