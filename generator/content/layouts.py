@@ -255,6 +255,10 @@ class SizeSpec(FrozenModel):
     panels: list[float] | None = None  # panel sizes along panel_axis, in print order
     panel_axis: Literal["x", "y"] = "x"
     qr_min: float | None = None  # the smallest QR code (with quiet zone) this size may carry
+    # Where this size's QR codes keep their quiet zone, over each slot's `quiet_zone`: a
+    # large poster's code lets it lie in the margin, so that its column is no wider than
+    # the code itself and the text column beside it takes the room.
+    qr_quiet_zone: Literal["inside", "margin"] | None = None
     boxes: dict[str, Box] = {}  # slot name -> its box on this size, instead of the slot's
     # A yes-or-no setting -> the boxes slots take on this size when it is on, over `boxes`
     # (the restroom poster, poster_discreet, carries less and is drawn for it).

@@ -1311,10 +1311,11 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         raise ContentError(_problem(Code.QR_UNENCODABLE, slot, placement, str(error), placed,
                                     reason=str(error))) from None
     # The white quiet zone may lie outside the box where the box meets the safe area's edge
-    # (`quiet_zone: margin`: into the margin, white paper up to the trim); elsewhere, and
-    # always with `quiet_zone: inside`, the box holds it.
+    # (`quiet_zone: margin`, or the size's `qr_quiet_zone`: into the margin, white paper up
+    # to the trim); elsewhere, and always with `quiet_zone: inside`, the box holds it.
     sides = _sides_at_the_margin(box, placed.panels[slot.panel].inset(placement.size.safe_margin))
-    outside = sides if slot.quiet_zone == "margin" else {}
+    quiet_zone = placement.size.qr_quiet_zone or slot.quiet_zone
+    outside = sides if quiet_zone == "margin" else {}
     code = min(box.width / (1 + (2 - outside["left"] - outside["right"]) * (modules_share - 1)
                             / 2),
                box.height / (1 + (2 - outside["top"] - outside["bottom"]) * (modules_share - 1)
