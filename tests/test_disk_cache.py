@@ -73,5 +73,7 @@ def test_a_build_keeps_only_fonts_and_templates(tmp_path: Path) -> None:
     templates = list((cache / "havenprint" / "templates").iterdir())
     assert templates and all(path.suffix == ".cache" for path in templates)
     fonts = [path.name for path in (cache / "havenprint" / "fonts").iterdir()]
-    assert fonts and all(name.endswith(".ttf") or name.startswith(("cmap-", "axes-"))
+    # a font file's facts, read once: its characters, its axes, a script's letter height
+    # (optical_size.py, 6b1c497)
+    assert fonts and all(name.endswith(".ttf") or name.startswith(("cmap-", "axes-", "height-"))
                          for name in fonts), fonts
