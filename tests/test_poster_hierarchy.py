@@ -13,6 +13,8 @@ every sheet size.
 - The restroom poster's coded line ("Need to talk?") stands at least 1.25 times the promise
   under it in every language (ru and ko Letter set it at 28 pt over a 26 pt promise of two
   lines: the promise now shrinks a step first), and its number is the sheet's hero too.
+- The "Checked" date (the shelter's) is a quiet line a step under the emergency sentence
+  above it (restroom Tabloid set both at 26 pt).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ SIZES = ("letter", "a4", "tabloid", "a3")
 HERO_OVER_TITLE = 1.5
 MAIN_NUMBER = "18007997233"
 # Letter's column is 0.38 of the safe area tall (the tear-off tabs below): Thai and Arabic
-# at their 1.5 leading, and Russian's longer note and line names, need a step smaller there.
+# at their 1.5 leading, and Russian's longer note and line names, merge one level there
+# (body a step smaller, or the other lines' bold numbers at body's size).
 SMALLER_BODY = {("letter", "th"), ("letter", "ar"), ("letter", "ru")}
 
 
@@ -78,11 +81,11 @@ def test_the_number_is_the_hero(posters: Path, lang: str, size: str) -> None:
     assert number >= HERO_OVER_TITLE * title, (lang, size, number, title)
 
 
-def band_bottom(size: str) -> float:
+def band_bottom(size: str, discreet: bool = False) -> float:
     """The colour band's foot, in PDF points from the page's foot."""
     height = PAGE[size][1]
     margin = parse_length(LAYOUT["sizes"][size]["safe_margin"])
-    return height - (margin + box_of("band", size)[3] * (height - 2 * margin))
+    return height - (margin + box_of("band", size, discreet)[3] * (height - 2 * margin))
 
 
 @pytest.mark.parametrize("size", ("letter", "a4"))
@@ -95,9 +98,9 @@ def test_body_keeps_its_size(posters: Path, lang: str, size: str) -> None:
     scale = scale_of(size)
     levels = sorted(scale.values())
     wanted = scale["body"]
-    if (size, lang) in SMALLER_BODY:
-        wanted = levels[levels.index(wanted) - 1]
-        assert body in (wanted, scale["body"]), (lang, size, body)
+    if (size, lang) in SMALLER_BODY:  # one level merged: body a step smaller, or the
+        # other lines' numbers (bold) at body's size
+        assert body in (levels[levels.index(wanted) - 1], wanted), (lang, size, body)
     else:
         assert body == wanted, (lang, size, body)
     # the other lines' numbers: a step above what is read (the largest run of each: the
@@ -107,8 +110,10 @@ def test_body_keeps_its_size(posters: Path, lang: str, size: str) -> None:
         if text.strip() in ("988", "911"):
             numbers[text.strip()] = max(s, numbers.get(text.strip(), 0.0))
     assert set(numbers) == {"988", "911"}, (lang, size, column)
-    assert min(numbers.values()) > body, (lang, size, numbers, body)
-    if (size, lang) not in SMALLER_BODY:
+    if (size, lang) in SMALLER_BODY:
+        assert min(numbers.values()) >= scale["body"] and max(numbers.values()) <= scale["sub"]
+        assert min(numbers.values()) > body or body == scale["body"], (lang, size, numbers)
+    else:
         assert set(numbers.values()) == {scale["sub"]}, (lang, size, numbers)
 
 
@@ -125,3 +130,26 @@ def test_restroom_title_over_its_promise(restroom: Path, lang: str, size: str) -
     assert title >= TITLE_OVER_SUBTITLE * subtitle, (lang, size, title, subtitle)
     number = max(s for s, text, _ in runs if MAIN_NUMBER in digits(text))
     assert number == pytest.approx(scale_of(size)["hero"], abs=0.1), (lang, size, number)
+
+
+# Not yet: the Korean restroom note's size (its optical scale sets it a step smaller at the
+# sheet's own sizes, and a larger size would wrap it to one more line).
+CHECKED_NOT_YET = {(True, "ko", "tabloid"), (True, "ko", "a3")}
+CHECKED_CASES = [
+    pytest.param(discreet, lang, size, marks=pytest.mark.xfail(
+        strict=True, reason="Korean restroom note a step smaller on Tabloid/A3"))
+    if (discreet, lang, size) in CHECKED_NOT_YET else (discreet, lang, size)
+    for discreet in (False, True) for lang in LANGS for size in SIZES]
+
+
+@pytest.mark.parametrize(("discreet", "lang", "size"), CHECKED_CASES)
+def test_checked_date_under_the_note(posters: Path, restroom: Path, lang: str, size: str,
+                                     discreet: bool) -> None:
+    pdf = (restroom if discreet else posters) / lang / f"poster-{size}.pdf"
+    runs = sorted(face_runs(pdf, size, discreet), key=lambda run: -run[2])
+    column = [s for s, _, y in runs if y < band_bottom(size, discreet)]
+    checked = [index for index, (_, text, y) in enumerate(runs)
+               if "2026" in text and y < band_bottom(size, discreet)]
+    assert checked, (lang, size)
+    note = column[0]  # the emergency sentence (the safety note), at the column's top
+    assert runs[checked[0]][0] < note, (lang, size, runs[checked[0]][0], note)
