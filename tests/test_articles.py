@@ -400,16 +400,19 @@ def test_one_bare_domain_for_links_and_websites(text: str, shown: str) -> None:
 def test_a_pasted_text_whose_first_line_is_a_sentence_takes_it_as_headline() -> None:
     """The second seed article pasted as it is: its first line is a sentence, not a title.
     The sentence is the headline (its full stop dropped), with a warning suggesting a title;
-    the card line is the next paragraph's first sentence, not the cross-reference."""
+    the card line is the next paragraph's first sentence, not the cross-reference, which is
+    left out of the article (its only paragraph before the first heading: no section)."""
     article = load(FIXTURES / "missing-him-pasted.en.txt")
     assert article.title == "It is common to miss someone who hurt you, even after you have left"
-    assert article.sections[1].heading == "It is normal to miss them"
+    assert article.sections[0].heading == "It is normal to miss them"
+    assert not any("original guide" in p for s in article.sections for p in s.paragraphs)
     assert article.card_line == "You may have left, or you may spend less time with the person now."
     headline, web = article.notes
     assert (headline.severity, headline.line) == ("warning", 1)
     assert "first sentence" in headline.message and "short title line" in headline.message
     assert (web.severity, web.line) == ("info", 2)
     assert "Before you read on: our original guide" in web.message
+    assert "left out of every printed piece" in web.message
 
 
 @pytest.mark.parametrize("text", [
@@ -452,3 +455,13 @@ def test_web_cross_references_are_flagged(tmp_path: Path, reference: str) -> Non
 def test_the_default_articles_have_nothing_to_flag() -> None:
     for path in sorted(ARTICLES.glob("*.md")):
         assert load_article(path, "trauma-bonding", path.stem.split(".")[1]).notes == ()
+
+
+def test_a_sentence_pointing_to_the_web_goes_and_the_rest_of_its_paragraph_stays(
+        tmp_path: Path) -> None:
+    article = load(write(tmp_path, "a.en.txt", "A title\n\nCalls are free. Click here for "
+                         "our guide. An advocate listens.\n\n• Learn more on our site.\n"
+                         "• Keep a plan.\n"))
+    paragraphs = [p for s in article.sections for p in s.paragraphs]
+    assert paragraphs == ["Calls are free. An advocate listens.", "• Keep a plan."]
+    assert len([n for n in article.notes if "left out" in n.message]) == 2

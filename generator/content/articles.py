@@ -53,8 +53,9 @@ _WEB_REFERENCE = re.compile(
     r"|\bscroll (?:down|up)\b|\bin the (?:sidebar|menu)\b",
     re.IGNORECASE)
 WEB_REFERENCE = (
-    "{where} points to other web content ({quote!r}): a printed piece cannot follow it; "
-    "cut or reword it"
+    "{where} points to other web content ({quote!r}): a printed piece cannot follow it, so "
+    "it is left out of every printed piece and the screen copy; to keep something of it, "
+    "reword it so it stands on its own"
 )
 
 _END_PUNCT = ".!?:;,"
@@ -81,12 +82,6 @@ def _markdown() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark", {"html": False})
-
-
-def points_elsewhere(text: str) -> bool:
-    """Whether a paragraph points to other web content ("Before you read on: our original
-    guide has..."): what a printed summary of the article leaves out, as the card line does."""
-    return _WEB_REFERENCE.search(text) is not None
 
 
 def first_sentence(text: str) -> str:
@@ -122,6 +117,8 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
     else:
         title, sections, cited = _parse_text(path, body, body_start, meta.title, notes)
     sections, listed = _take_sources(sections)
+    web_notes = _web_references(path, sections, lines, body_start)
+    sections = _without_web_references(sections)
     if not any(s.paragraphs for s in sections):
         raise ContentError(Problem(path, "the article has no body text", body_start,
                                    code=Code.ARTICLE_NO_BODY))
@@ -141,7 +138,7 @@ def load_article(path: Path, slug: str, lang: str, text: str | None = None) -> A
             if point != card_line and len(point) <= CARD_LINE_MAX_CHARS),
         extra=meta.extra,
         source=Source(path, 1),
-        notes=(*notes, *_web_references(path, sections, lines, body_start),
+        notes=(*notes, *web_notes,
                *_hebrew_marks(path, lang, title, sections, lines, body_start)),
     )
 
@@ -403,6 +400,34 @@ def _web_references(path: Path, sections: list[Section], lines: list[str],
                 where="a paragraph" if line is None else "this paragraph", quote=quote),
                 line, "info", code=Code.WEB_REFERENCE, fields={"quote": quote}))
     return found
+
+
+def _without_web_references(sections: list[Section]) -> list[Section]:
+    """The sections without the sentences that point to other web content, each noted by
+    `_web_references`: left out here, once, so no printed piece or screen copy prints a
+    pointer its reader cannot follow. A paragraph left empty goes, and a section left
+    without paragraphs (a heading over nothing)."""
+    kept = []
+    for section in sections:
+        paragraphs = tuple(text for text in map(_without_web_reference, section.paragraphs)
+                           if text)
+        if paragraphs or not section.paragraphs:
+            kept.append(Section(section.heading, paragraphs))
+    return kept
+
+
+def _without_web_reference(paragraph: str) -> str:
+    """The paragraph without its sentences that point to other web content."""
+    if _WEB_REFERENCE.search(paragraph) is None:
+        return paragraph
+    rest = paragraph
+    for sentence in _sentences(paragraph):
+        if _WEB_REFERENCE.search(sentence) is not None:
+            rest = rest.replace(sentence, "", 1)
+    rest = " ".join(rest.split())
+    if _WEB_REFERENCE.search(rest) is not None:  # a sentence not found as written: all goes
+        return ""
+    return "" if rest in ("", BULLET.strip()) else rest
 
 
 def _hebrew_marks(path: Path, lang: str, title: str, sections: list[Section],

@@ -29,7 +29,7 @@ from jinja2 import (
 )
 from markupsafe import Markup, escape
 
-from generator.content.articles import first_sentence, points_elsewhere
+from generator.content.articles import first_sentence
 from generator.content.invisible import without_invisible
 from generator.content.layouts import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout, SlotSpec
 from generator.content.models import Article, Kit, Resource
@@ -315,16 +315,14 @@ def condensed(article: Article, said: str = "",
     """Front matter key points, else each section's heading with its first sentence (with
     `whole`, its first paragraph). Without the sentence `said` (the card line, printed
     elsewhere on the piece): a point that is only that is left out, a section starts after
-    it (its next sentence or paragraph); nor, then, a paragraph pointing to other web
-    content (a pasted article's "Before you read on: our original guide..."), as the card
-    line leaves it."""
+    it (its next sentence or paragraph). (A paragraph pointing to other web content is left
+    out of the article itself: articles.load_article.)"""
     if article.key_points:
         points = (unsaid(point, said) for point in article.key_points)
         return [{"heading": None, "text": point} for point in points if point]
     found = []
     for section in article.sections:
-        rest = [text for text in (unsaid(p, said) for p in section.paragraphs
-                                  if not (said and points_elsewhere(p))) if text]
+        rest = [text for text in (unsaid(p, said) for p in section.paragraphs) if text]
         if rest:
             found.append({"heading": section.heading,
                           "text": rest[0] if whole else first_sentence(rest[0])})
