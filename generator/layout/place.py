@@ -7,6 +7,7 @@ lower-left corner of the trimmed face.
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -1335,8 +1336,27 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
          "right": box.x + box.width - size + grow["right"]}[align]
     y = {"top": box.y + box.height - size + grow["top"],
          "middle": box.y + (box.height - size) / 2, "bottom": box.y - grow["bottom"]}[slot.valign]
+    if grow["top"] and placement.layout.spec.die_cut == "circle":
+        y = _under_the_dome(placed, x, y, size, quiet, placement.size.safe_margin)
     placed.qrs.append(PlacedQr(payload, x, y, size))
     placed.extents[slot.name] = (y, y + size)
+
+
+def _under_the_dome(placed: PlacedFace, x: float, y: float, size: float, quiet: float,
+                    safe_margin: float) -> float:
+    """The symbol's foot on a round piece, its quiet zone lying in the margin above: the
+    code as high as the circle lets it (the circle narrows at the top, so the code's
+    top corners, not its top edge, meet it): its modules' top corners inside the safe
+    circle, its quiet zone's inside the cut; never higher than `y`."""
+    cx, cy = placed.width / 2, placed.height / 2
+    cut = min(placed.width, placed.height) / 2
+    safe = cut - safe_margin
+    code = size - 2 * quiet
+    half_code = max(abs(x + quiet - cx), abs(x + quiet + code - cx))
+    half_symbol = max(abs(x - cx), abs(x + size - cx))
+    modules_top = min(cy + math.sqrt(max(0.0, safe ** 2 - half_code ** 2)),
+                      cy + math.sqrt(max(0.0, cut ** 2 - half_symbol ** 2)) - quiet)
+    return min(y, modules_top + quiet - size)
 
 
 def _sides_at_the_margin(box: Rect, safe: Rect) -> dict[str, int]:
