@@ -517,8 +517,9 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         paragraphs, used, kept = _shortened(items, width, height, placement)
         if paragraphs is not None:
             placed.warnings.append(_problem(Code.PARAGRAPHS_LEFT_OUT, slot, placement, (
-                f"left out its last {len(items) - kept} of {len(items)} paragraphs: they do "
-                "not fit"), placed, "warning", count=len(items) - kept, total=len(items)))
+                f"left out its last {len(items) - kept} of {len(items)} paragraphs, from "
+                f"'{_words(items[kept])}': they do not fit"), placed, "warning",
+                count=len(items) - kept, total=len(items)))
     if paragraphs is None:
         message, fields = _overflow(used, placement, items, width=width)
         source = _wide_source(used, items, width, placement)
