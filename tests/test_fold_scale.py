@@ -306,7 +306,8 @@ def test_key_points_print_under_their_heading(every_language, size: str,  # noqa
     printed = [point in said for point in points]
     assert any(printed), (lang, size, said)
     assert heading in said, (lang, size, heading, said)
-    assert said.index(heading) < min(said.index(p) for p, ok in zip(points, printed) if ok)
+    assert said.index(heading) < min(said.index(point) for point, ok
+                                     in zip(points, printed, strict=True) if ok)
     kept = printed.count(True)
     assert printed == [True] * kept + [False] * (len(points) - kept), (lang, size, printed)
     notes = [line for line in err.splitlines()
