@@ -39,7 +39,7 @@ from generator.layout.compose import (
 )
 from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
 from generator.layout.emptiness import empty_panel_problems, filled_rects, largest_empty_band
-from generator.layout.pages import panel_pages
+from generator.layout.pages import panel_pages, short_last_page, tightened_layouts
 from generator.layout.place import (
     LineWords,
     PlacedFace,
@@ -205,6 +205,30 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
     problems = [problem for composed in composed_faces
                 for problem in glyph_problems(composed, layout, lang, composition.sources,
                                               placement.fonts)]
+    faces = _placed_faces(composed_faces, placement, layout, problems)
+    size = composition.size
+    if layout.spec.pages == "panels" and not problems:
+        pages = [page for face in faces for page in panel_pages(face)]
+        for tighter in tightened_layouts(layout):
+            if not short_last_page(pages):
+                break
+            tried: list[Problem] = []
+            again = _placed_faces(composed_faces, replace(placement, layout=tighter), tighter,
+                                  tried)
+            if tried:
+                break
+            candidate = [page for face in again for page in panel_pages(face)]
+            if len(candidate) < len(pages) or not short_last_page(candidate):
+                pages = candidate
+        faces = pages
+        size = page_size(layout.spec, size)
+    return Placed(faces, size, problems)
+
+
+def _placed_faces(composed_faces: list[ComposedFace], placement: Placement, layout: Layout,
+                  problems: list[Problem]) -> list[PlacedFace]:
+    """The faces placed, each style at one size throughout (`place_document`); what placing
+    them found added to `problems`."""
     faces, placing = _place_faces(composed_faces, placement)
     problems.extend(placing)
     caps: dict[str, float] = {}
@@ -226,11 +250,7 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
         problems.extend(placing)
         for index, face in zip(again, placed, strict=False):
             faces[index] = face
-    size = composition.size
-    if layout.spec.pages == "panels" and not problems:
-        faces = [page for face in faces for page in panel_pages(face)]
-        size = page_size(layout.spec, size)
-    return Placed(faces, size, problems)
+    return faces
 
 
 def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> LinesTold:
