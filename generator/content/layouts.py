@@ -239,6 +239,11 @@ class FaceSpec(FrozenModel):
     template: str
     background: Colour = "paper"
     panel_backgrounds: list[Colour] | None = None  # per panel, left to right as printed
+    # How far (points) fills of two colours that meet at a fold keep off it, so that a fold
+    # 1 mm out shows no strip of the other colour (design.md): the brand colour runs this
+    # far past the fold onto its neighbour (a cover's colour wraps round the folded edge),
+    # a tint stops this far short of a fold it shares with paper. 0: they meet at the fold.
+    fold_fill: float = Field(default=0.0, ge=0.0, le=6.0)
     mirror_panels: bool = False  # this side's panels run right to left (the back of a sheet)
     outside: bool = False  # seen when folded or carried: checked for revealing words
     outside_panels: list[int] | None = None  # when only some panels are outside

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from types import MappingProxyType
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -165,7 +166,9 @@ def _panel_backgrounds(canvas: Canvas, face: PlacedFace, x: float, y: float, bra
                        bleed: float, inset: float = 0.0) -> None:
     """Panel colours; a panel on the face's edge runs into the bleed on that side, or stops
     `inset` inside every edge."""
-    for panel, colour in zip(face.panels, face.spec.panel_backgrounds or [], strict=False):
+    painted = list(zip(face.panels, face.spec.panel_backgrounds or [], strict=False))
+    # the brand colour last: where it runs past a fold it lies over its neighbour's fill
+    for panel, colour in sorted(painted, key=lambda pair: FILL_RANK[pair[1]]):
         left, bottom, right, top = _painted(panel, face, bleed, inset)
         canvas.setFillColor(fill_colour(colour, brand))
         canvas.rect(x + left, y + bottom, right - left, top - bottom, stroke=0, fill=1)
@@ -191,14 +194,58 @@ def _callouts(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str) 
         canvas.rect(x + box.x, y + box.y, box.width, box.height, stroke=0, fill=1)
 
 
+FILL_RANK = MappingProxyType({"paper": 0, "tint": 1, "brand": 2})
+EDGE = 0.01  # points: panels closer than this share an edge (a fold)
+
+
 def _painted(panel: Rect, face: PlacedFace, bleed: float,
              inset: float) -> tuple[float, float, float, float]:
     """Where a panel's colour goes: `inset` inside each of its edges, else to its edges and
-    into the bleed on the face's edges."""
+    into the bleed on the face's edges, and off each fold it shares with a panel of
+    another colour by the face's `fold_fill` (`_off_the_fold`)."""
     if inset > 0:
         inner = panel.inset(inset)
         return inner.x, inner.y, inner.x + inner.width, inner.top
-    return _bled(panel, face, bleed)
+    left, bottom, right, top = _bled(panel, face, bleed)
+    if not face.spec.fold_fill:
+        return left, bottom, right, top
+    colours = dict(zip(face.panels, face.spec.panel_backgrounds or [], strict=False))
+    own = colours.get(panel)
+    if own is None:
+        return left, bottom, right, top
+    for other, colour in colours.items():
+        shift = _off_the_fold(own, colour, face.spec.fold_fill)
+        if not shift:
+            continue
+        if abs(other.y - panel.top) < EDGE and _across(panel, other, "x"):  # above
+            top += shift
+        elif abs(other.top - panel.y) < EDGE and _across(panel, other, "x"):  # below
+            bottom -= shift
+        elif abs(other.x - (panel.x + panel.width)) < EDGE and _across(panel, other, "y"):
+            right += shift
+        elif abs(other.x + other.width - panel.x) < EDGE and _across(panel, other, "y"):
+            left -= shift
+    return left, bottom, right, top
+
+
+def _across(one: Rect, other: Rect, axis: str) -> bool:
+    """Whether two panels overlap along `axis` (so that an edge between them is shared)."""
+    if axis == "x":
+        return min(one.x + one.width, other.x + other.width) - max(one.x, other.x) > EDGE
+    return min(one.top, other.top) - max(one.y, other.y) > EDGE
+
+
+def _off_the_fold(own: str, other: str, fold_fill: float) -> float:
+    """How far a fill of colour `own` runs past (+) or stops short of (-) a fold it shares
+    with a fill of colour `other`: the brand colour runs past onto a lighter one, a tint
+    stops short of paper, so a fold a little out shows one colour either side of it."""
+    if own == other:
+        return 0.0
+    if own == "brand":
+        return fold_fill
+    if own == "tint" and other == "paper":
+        return -fold_fill
+    return 0.0
 
 
 def _clip_to_panel(canvas: Canvas, face: PlacedFace, ornament: PlacedOrnament, x: float,
