@@ -30,7 +30,7 @@ import pytest
 import zxingcpp
 from pypdf import PdfReader
 
-from tests.conftest import INVISIBLE_RENDER_MODES, glyphs_only
+from tests.conftest import INVISIBLE_RENDER_MODES, drawn_text_sizes, glyphs_only
 from tests.test_line_ends import LANGS
 from tests.test_sticker_number import FIRST_LINE, built  # noqa: F401 - the module's fixture
 
@@ -124,3 +124,32 @@ def test_the_caption_stands_clear_of_the_message(built: dict[str, Path],  # noqa
     caption, headline = printed_lines(built[paper] / lang / "sticker-shop.pdf")[:2]
     assert caption.bottom - headline.top >= CLEAR_OF_THE_MESSAGE, (
         paper, lang, round((caption.bottom - headline.top) / MM, 2))
+
+
+NUMBER_CLEAR = 0.9 * MM  # the number's digits to the texting line's ink (main: ko 0.3, th -0.1)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_number_stands_clear_of_its_texting_line(built: dict[str, Path],  # noqa: F811
+                                                     paper: str, lang: str) -> None:
+    """The number (the largest type above the foot) and the texting line under it: apart,
+    not the digits on "88788번으로" (the review: 0.4 mm in Korean)."""
+    lines = printed_lines(built[paper] / lang / "sticker-shop.pdf")
+    number = max(range(len(lines)), key=lambda index: lines[index].size)
+    upper, lower = lines[number], lines[number + 1]
+    assert upper.bottom - lower.top >= NUMBER_CLEAR, (
+        paper, lang, round((upper.bottom - lower.top) / MM, 2))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_emergency_sentence_is_set_at_the_headlines_size(built: dict[str, Path],  # noqa: F811
+                                                              paper: str) -> None:
+    """In English the emergency sentence on the foot prints at the size of "Need to
+    talk?" (12 pt; it shrank to 11.1 pt in a box a line's leading too short)."""
+    sizes = {text.strip(): size for size, text, _ in
+             drawn_text_sizes(built[paper] / "en" / "sticker-shop.pdf", 0)}
+    headline = next(size for text, size in sizes.items() if "Need to talk" in text)
+    emergency = [size for text, size in sizes.items() if "911" in text and "emergency" in text
+                 or text.startswith("call 911")]
+    assert emergency and min(emergency) >= headline - 0.01, (headline, sizes)
