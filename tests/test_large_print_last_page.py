@@ -16,8 +16,8 @@ from tests.conftest import default_kit_in
 
 LANGUAGES = ("en", "es", "hi", "th", "ru", "ur", "zh-Hans")
 LEAST = 8  # lines on a last page, unless the piece is one page
-# Not yet: Urdu in Nastaliq at 18 pt on Letter (its lines 2.35 times the size apart) still
-# ends on "Sources", two lines and the addresses even with the tightest step.
+# Not yet: Urdu in Nastaliq at 18 pt on Letter (its lines 2.35 times the size apart) ends on
+# the article's last paragraph (two lines), kept with "Sources" and the addresses: 7 lines.
 KNOWN_SHORT = {("letter", 18, "ur")}
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None,
