@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, NameObject
 
 Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 DEVICE_SPACES = {"/DeviceGray": 1, "/DeviceRGB": 3, "/DeviceCMYK": 4,
                  "/G": 1, "/RGB": 3, "/CMYK": 4}
@@ -46,6 +47,9 @@ class Mark:
     size: float = 0.0  # text: the font size as set on the page (Tf times the matrices' scale)
     font: str = ""  # text: the font's BaseFont
     rects: int = 0  # paths: how many rectangles (`re`) they are made of
+    # paths: the box (left, bottom, right, top, page space) the clipping paths in force leave
+    # (each clipping path taken as its bounding box); None: unclipped
+    clip: Box | None = None
 
 
 @dataclass
@@ -59,6 +63,7 @@ class _State:
     font_size: float = 0.0
     type3: DictionaryObject | None = None
     render_mode: int = 0  # Tr: 3 draws nothing (a word kept for screen readers)
+    clip: Box | None = None
 
 
 @dataclass
@@ -77,6 +82,18 @@ def multiply(first: Matrix, second: Matrix) -> Matrix:
 def apply(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = matrix
     return a * x + c * y + e, b * x + d * y + f
+
+
+def bounds(points: list[tuple[float, float]] | tuple[tuple[float, float], ...]) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def intersect(first: Box | None, second: Box) -> Box:
+    if first is None:
+        return second
+    return (max(first[0], second[0]), max(first[1], second[1]), min(first[2], second[2]),
+            min(first[3], second[3]))
 
 
 def page_marks(reader: PdfReader, page_index: int) -> tuple[list[Mark], list[DictionaryObject]]:
@@ -128,6 +145,7 @@ def _run(reader: PdfReader, contents: object, resources: DictionaryObject, state
     stack: list[_State] = []
     path: list[tuple[float, float]] = []
     rects = 0
+    clipping = False  # a W or W* waits for the path's painting operator
     text_matrix = line_matrix = IDENTITY
     leading = 0.0
     for operands, operator in ContentStream(contents, reader).operations:
@@ -165,12 +183,18 @@ def _run(reader: PdfReader, contents: object, resources: DictionaryObject, state
             path.extend(apply(state.ctm, px, py) for px, py in
                         ((x, y), (x + width, y), (x, y + height), (x + width, y + height)))
             rects += 1
+        elif operator in (b"W", b"W*"):
+            clipping = True
         elif operator in FILLS or operator in STROKES or operator == b"n":
             if operator in FILLS:
-                walk.marks.append(Mark("fill", state.fill, tuple(path), rects=rects))
+                walk.marks.append(Mark("fill", state.fill, tuple(path), rects=rects,
+                                       clip=state.clip))
             if operator in STROKES:
-                walk.marks.append(Mark("stroke", state.stroke, tuple(path), rects=rects))
-            path, rects = [], 0
+                walk.marks.append(Mark("stroke", state.stroke, tuple(path), rects=rects,
+                                       clip=state.clip))
+            if clipping and path:  # in force from after this operator on
+                state.clip = intersect(state.clip, bounds(path))
+            path, rects, clipping = [], 0, False
         elif operator == b"BT":
             text_matrix = line_matrix = IDENTITY
         elif operator == b"Tf":
