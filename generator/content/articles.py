@@ -54,8 +54,8 @@ _WEB_REFERENCE = re.compile(
     re.IGNORECASE)
 WEB_REFERENCE = (
     "{where} points to other web content ({quote!r}): a printed piece cannot follow it, so "
-    "it is left out of every printed piece and the screen copy; to keep something of it, "
-    "reword it so it stands on its own"
+    "that sentence is left out of every printed piece and the screen copy; to keep "
+    "something of it, reword it so it stands on its own"
 )
 
 _END_PUNCT = ".!?:;,"

@@ -729,9 +729,9 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
                             "as the headline. To choose the headline, start the text with a "
                             "short title line without a full stop.",
     Code.WEB_REFERENCE: "This paragraph points to other web content ({quote:q}): a printed "
-                        "piece cannot follow it, so it is left out of every printed piece and "
-                        "the screen copy. To keep something of it, reword it so it stands on "
-                        "its own.",
+                        "piece cannot follow it, so that sentence is left out of every printed "
+                        "piece and the screen copy. To keep something of it, reword it so it "
+                        "stands on its own.",
     Code.ARTICLE_HEBREW_QUOTES: "A quote mark where a geresh (׳) or gershayim (״) belongs "
                                 "({words}): it prints right, but screen readers and copied text "
                                 "read it wrong. Type the mark itself.",
