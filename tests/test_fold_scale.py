@@ -369,3 +369,20 @@ def test_colour_fills_keep_off_the_folds(cards, size: str, lang: str) -> None:  
     # the fills do meet near the folds: the cover's colour and the grey panel inside, the
     # grey panel and the paper one, the paper and the back cover, the notes' grey
     assert sum(1 for edges in found.values() if edges) == 4 * 5, (lang, size, found)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_lines_panel_keeps_to_two_sizes(cards, size: str,  # noqa: ANN001
+                                                  lang: str) -> None:
+    """The review (h45fold): five sizes on the piece, three within 13 %; the QR caption at
+    9.5 pt beside the line's 10 pt name and details. Behind the cover, the first line and
+    its code print in two sizes: the number, and one size for its name, its details and
+    what scanning does (read from pdfium's text objects of that panel)."""
+    strings = load_strings(lang, cards[size][0])
+    caption = spaceless(html.unescape(strings["scan_tel"]))
+    runs = [(points, spaceless(text)) for panel, points, text
+            in text_runs(shop(cards, size, lang), 1) if panel == 0 and spaceless(text)]
+    sizes = {points for points, _ in runs}
+    assert any(said and said in caption for _, said in runs), (lang, size, runs)
+    assert len(sizes) == 2, (lang, size, sorted(sizes))
