@@ -112,6 +112,10 @@ class Engine:
     # The characters every site of a running batch may print, by language: what Chinese,
     # Japanese and Korean faces are subset to (generator.i18n.kit_characters).
     shared_characters: Store[str, frozenset[str]] = field(default_factory=lambda: Store(64))
+    # A layout's spec with its `shrinks_last` styles held at their largest step, by the
+    # spec's identity and the sheet's steps (generator.layout.fit): with the spec itself, so
+    # that an entry whose spec has gone (and its id reused) is made again.
+    pinned_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TypeVar, cast
 from unicodedata import bidirectional
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.content.layouts import LayoutSpec
-from generator.engine import remembered
+from generator.engine import current_engine, remembered
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.bound_words import bind_words
 from generator.i18n.fonts import FontSet
@@ -241,25 +241,25 @@ class Typesetter:
         return scales
 
 
-_PINNED: dict[tuple[int, tuple[tuple[str, float], ...]], tuple[LayoutSpec, LayoutSpec]] = {}
-
-
 def _pinned_spec(spec: LayoutSpec, steps: tuple[tuple[str, float], ...]) -> LayoutSpec:
     """`spec` with each `shrinks_last` style's levels cut to its largest on `steps`; the
     same object for the same spec and steps (a Typesetter is equal only with its very
     spec), `spec` itself where no style changes."""
+    store = current_engine().pinned_specs
     key = (id(spec), steps)
-    if key not in _PINNED or _PINNED[key][0] is not spec:
-        sizes = dict(steps)
-        styles = dict(spec.styles)
-        for name, style in spec.styles.items():
-            levels = [level for level in style.levels if level in sizes]
-            if style.shrinks_last and len(levels) > 1:
-                top = max(levels, key=lambda level: sizes[level])
-                styles[name] = style.model_copy(update={"levels": (top,)})
-        pinned = spec if styles == dict(spec.styles) else spec.model_copy(update={"styles": styles})
-        _PINNED[key] = (spec, pinned)
-    return _PINNED[key][1]
+    known = store.get(key)
+    if known is not None and known[0] is spec:
+        return cast(LayoutSpec, known[1])
+    sizes = dict(steps)
+    styles = dict(spec.styles)
+    for name, style in spec.styles.items():
+        levels = [level for level in style.levels if level in sizes]
+        if style.shrinks_last and len(levels) > 1:
+            top = max(levels, key=lambda level: sizes[level])
+            styles[name] = style.model_copy(update={"levels": (top,)})
+    pinned = spec if styles == dict(spec.styles) else spec.model_copy(update={"styles": styles})
+    store.remember(key, (spec, pinned))
+    return pinned
 
 
 @remembered(4096)
