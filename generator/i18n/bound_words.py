@@ -48,6 +48,16 @@ never matched inside another word):
   after its verb ("can": "เข้าใจ / ได้", "ไม่ / ได้") and the sentence-final particles
   "ไหม", "นะ", "ค่ะ", "ครับ".
 
+Each language's emergency phrase (the opening of `emergency_note` in
+generator/locales/*.yaml, "in an emergency": `EMERGENCY_PHRASES`) is one piece ("आपात /
+स्थिति", "В экстренной / ситуации" cut it); where it opens a sentence after another and a
+comma closes it, it stays with the word after the comma too, so that the line breaks
+before the sentence rather than after its opening ("…לבדוק. במצב חירום, / אפשר").
+A texting instruction (`text_keyword_to`, `text_to`) binds its keyword to the words that
+lead to the number and the number ("START на 88788", "START را به 88788": `KEYWORD_TO`),
+and a number to the verb after it, with its postposition ("88788 پر بھیجیں", "911 تماس
+بگیرید", "88788 पर भेजें": `AFTER_NUMBER`).
+
 A separator between items (" · ": a line's hours after its texting line, the languages it
 answers in) prints only between items on one line: bound to the item after it here, it can
 never end a line, and where a line starts with it, the paragraph leaves it out
@@ -77,10 +87,43 @@ _BEFORE_ALL = MappingProxyType({
     "ar": "في من على إلى الى عن مع أو",
     "fa": "در از به با برای تا بر بی",
     "en": "a an the",
-    "es": "el la los las un una y o e u a",
+    "es": "el la los las lo un una y o e u a",
     "fr": "le la les un une des à",
     "pt": "o a os as um uma e",
     "tl": "ang ng sa mga si ni",
+})
+# Each language's "in an emergency": the opening of its emergency_note (locales/*.yaml).
+EMERGENCY_PHRASES = MappingProxyType({
+    "en": "in an emergency", "es": "en una emergencia", "fr": "en cas d'urgence",
+    "pt": "em caso de emergência", "ht": "si gen ijans", "pl": "w nagłym wypadku",
+    "ru": "в экстренной ситуации", "vi": "trong trường hợp khẩn cấp",
+    "tl": "kung may emergency", "hi": "आपात स्थिति में", "bn": "জরুরি অবস্থায়",
+    "am": "ድንገተኛ አደጋ ሲያጋጥም", "ar": "في حالة الطوارئ", "fa": "در شرایط اضطراری",
+    "ur": "ہنگامی صورت میں", "he": "במצב חירום", "ko": "긴급 상황에서는",
+})
+# A longer phrase is bound only after a sentence, in running text: alone, as a narrow
+# label's first line (the sticker's note, at 10 pt at least), it may not fit the measure
+# (ru "В экстренной ситуации", 21, vi "Trong trường hợp khẩn cấp": the sticker's build
+# stopped with "a word is wider than the slot").
+PHRASE_MAX_CHARS = 20
+# A phrase this short, closed by a comma after a sentence, stays with the word after the
+# comma too ("לבדוק. במצב חירום, / אפשר" ended a line on it); a longer one with its word
+# made a line end inside the clause after ("khẩn cấp, hãy / gọi 911.").
+WITH_NEXT_MAX_CHARS = 12
+# The words between a texting keyword and its number (text_keyword_to in locales/*.yaml).
+KEYWORD_TO = MappingProxyType({
+    "en": "to", "es": "al", "fr": "au", "pt": "para o", "ht": "nan", "pl": "na numer",
+    "ru": "на", "vi": "đến số", "tl": "sa", "hi": "लिखकर", "bn": "লিখে", "am": "ብለው ወደ",
+    "ar": "إلى", "fa": "را به", "ur": "لکھ کر",
+})
+# A verb after a number, with its postposition: the number and it stay on one line
+# (text_keyword_to, text_to, emergency_note in locales/*.yaml).
+AFTER_NUMBER = MappingProxyType({
+    "fa": ("تماس بگیرید", "پیامک کنید", "پیامک بزنید"),
+    "ur": ("پر بھیجیں", "پر میسج بھیجیں"),
+    "hi": ("पर भेजें", "पर मैसेज भेजें"),
+    "bn": ("নম্বরে পাঠান", "নম্বরে মেসেজ পাঠান"),
+    "am": ("ይደውሉ", "ይላኩ", "መልእክት ይላኩ"),
 })
 # Words that bind to the word before them, in every paragraph: postpositions.
 _AFTER_ALL = MappingProxyType({
@@ -117,16 +160,18 @@ COMPOUNDS = MappingProxyType({
            "liên hệ", "thời gian", "trò chuyện", "chia sẻ", "gắn bó", "cuộc gọi",
            "trang web", "tử tế", "cảm thấy", "bạo lực", "gia đình", "tư vấn", "dịch vụ",
            "khủng hoảng", "tự tử", "giúp đỡ", "lời khuyên", "tin nhắn", "lần cuối", "có thể",
-           "bất cứ"),
+           "bất cứ", "đơn độc", "hãy gọi"),
     "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม",
            "ในกรณีฉุกเฉิน", "วางสาย", "สายด่วน", "คนเดียว", "อีกฝ่าย", "เจ็บปวด",
            "ตัวตน", "ตัดสินใจ", "ช่วงเวลา", "เหล่านั้น", "ตกอยู่", "มือถือ"),
     # A construct phrase (iḍāfa) reads as one word: "في حالة / الطوارئ" cut it.
     "ar": ("حالة الطوارئ", "حالات الطوارئ", "على مدار الساعة", "الخط الساخن",
            "رقم الهاتف"),
-    "fa": ("شرایط اضطراری", "موارد اضطراری", "شبانه روزی"),
+    "fa": ("شرایط اضطراری", "موارد اضطراری", "شبانه روزی", "قابل درک است", "قابل درک"),
     "ur": ("ہنگامی صورت", "ہنگامی حالت"),
     "he": ("מצב חירום", "במצב חירום"),
+    # The emergency sentence's verb and the preposition before its number.
+    "tl": ("tumawag sa",),
 })
 # Thai words (ICU's) a line does not end on when a Thai word follows: the pronoun, the
 # negation, the future auxiliary and the nominalizers before their verb.
@@ -196,6 +241,45 @@ def compound_spans(text: str, lang: str) -> list[tuple[int, int]]:
 
 
 _Replacement = str | Callable[[re.Match[str]], str]
+_NO_BREAK = f"[ {NBSP}]"
+
+
+def _spaced(words: str) -> str:
+    return _NO_BREAK.join(map(re.escape, words.split()))
+
+
+def _emergency_phrase(lang: str) -> re.Pattern[str] | None:
+    """The phrase; after a sentence, with a comma and the word after it ("x. במצב חירום,
+    אפשר")."""
+    phrase = EMERGENCY_PHRASES.get(lang)
+    if not phrase:
+        return None
+    comma = r"[,\u060c] \S" if len(phrase) <= WITH_NEXT_MAX_CHARS else ""
+    after_sentence = rf"(?<=[.!?\u2026\u06d4\u0964\u1362] )({_spaced(phrase)}{comma})"
+    if len(phrase) > PHRASE_MAX_CHARS:  # bound only where a sentence precedes it
+        return re.compile(rf"{_WORD_START}{after_sentence}", re.IGNORECASE)
+    return re.compile(rf"{_WORD_START}(?:{after_sentence}|({_spaced(phrase)}){_WORD_END})",
+                      re.IGNORECASE)
+
+
+def _keyword_to(lang: str) -> re.Pattern[str] | None:
+    """A keyword in capitals, the words after it that lead to a number, and the number."""
+    words = KEYWORD_TO.get(lang)
+    if not words:
+        return None
+    return re.compile(rf"(?<![\w-])([A-Z][A-Z0-9]*[ {NBSP}]{_spaced(words)})"
+                      rf"{_NO_BREAK}(?=[+(]?\d)")
+
+
+def _after_number(lang: str) -> re.Pattern[str] | None:
+    verbs = sorted(AFTER_NUMBER.get(lang, ()), key=len, reverse=True)
+    if not verbs:
+        return None
+    return re.compile(rf"(?<=\d)\u200f? ((?:{'|'.join(map(_spaced, verbs))}){_WORD_END})")
+
+
+def _all_bound(match: re.Match[str]) -> str:
+    return match.group(0).replace(" ", NBSP)
 
 
 def _korean_dependent() -> re.Pattern[str]:
@@ -217,6 +301,9 @@ def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], _Replacement]
     compounds = _compounds(lang)
     if compounds:
         rules.append((compounds, lambda match: match.group(1).replace(" ", NBSP)))
+    for extra in (_emergency_phrase(base), _keyword_to(base), _after_number(base)):
+        if extra:
+            rules.append((extra, _all_bound))
     before = " ".join(filter(None, (_BEFORE_ALL.get(base), title and _BEFORE_IN_PHRASES.get(
         base) or None)))
     if before:
