@@ -279,10 +279,8 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
                 best = (lost, placed)
             if not any(lost):
                 return placed
-        if best is not None and not any(best[0][:2]):
-            # every line whole: names keep their step over their details (design.md's
-            # scale) and the slot that gives way (the card's line) gives way before it
-            break
+        if best is not None and not any(best[0]):
+            break  # every line whole: the last resort is not needed
     if best is None:
         assert failed is not None
         raise failed
