@@ -14,6 +14,7 @@ checked against the locale string it comes from.
 
 from __future__ import annotations
 
+import re
 import shutil
 from itertools import pairwise
 from pathlib import Path
@@ -163,4 +164,51 @@ def test_the_texting_line_is_never_cut(pieces: dict[str, list[list[PrintedLine]]
 def test_the_folding_cards_words_are_never_cut(pieces: dict[str, list[list[PrintedLine]]],
                                                lang: str) -> None:
     bad = [cut for words in WORDS[lang] for cut in _cut_inside(words, pieces[lang])]
+    assert not bad, "\n".join(bad)
+
+
+CHINESE = "如遇紧急情况"  # zh-Hans emergency_note's opening
+
+
+@pytest.fixture(scope="module")
+def chinese(tmp_path_factory: pytest.TempPathFactory) -> list[list[PrintedLine]]:
+    """The folding card of the brief article in Chinese (a paragraph of five or six lines
+    printed "如遇紧急情 / 况", c9a0949 binding words only in three lines or fewer), US and
+    ISO: its lines."""
+    root = tmp_path_factory.mktemp("emergency-zh")
+    found = []
+    for card in ("us", "iso"):
+        kit = default_kit_in(root / card, ("zh-Hans",))
+        for article in (kit / "articles").glob("*.md"):
+            article.unlink()
+        shutil.copy(ROOT / "tests/fixtures/articles/brief/brief.zh-Hans.md", kit / "articles")
+        site = kit / "site.yaml"
+        text = re.sub(r"^article: \S+", "article: brief", site.read_text(encoding="utf-8"),
+                      flags=re.MULTILINE)
+        if card == "iso":
+            text = text.replace("paper: letter", "paper: a4").replace("card_size: us",
+                                                                      "card_size: iso")
+        site.write_text(text, encoding="utf-8")
+        _build(kit, root / f"out-{card}", "--format", "pocket-fold")
+        for pdf in sorted((root / f"out-{card}" / "zh-Hans").glob("*.pdf")):
+            found.append(list(printed_lines(pdf, f"{card} {pdf.stem}", "zh-Hans")))
+    return found
+
+
+def test_the_chinese_emergency_phrase_is_never_cut(chinese: list[list[PrintedLine]]) -> None:
+    assert _locale("zh-Hans")["emergency_note"].startswith(CHINESE)
+    text = "".join("".join(line.words) for piece in chinese for line in piece)
+    assert CHINESE in text
+    bad = [f"{one} / {two}" for piece in chinese for one, two in pairwise(piece)
+           if any("".join(one.words).endswith(CHINESE[:cut])
+                  and "".join(two.words).startswith(CHINESE[cut:])
+                  for cut in range(1, len(CHINESE)))]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_chinese_line_is_one_character(chinese: list[list[PrintedLine]]) -> None:
+    """Binding the phrase left "请" alone on a line above the rest of its paragraph: a
+    justified line of one character cost no more than any ragged line (cjk_lines.py)."""
+    bad = [str(line) for piece in chinese for line in piece
+           if sum(1 for char in "".join(line.words) if char.isalpha()) == 1]
     assert not bad, "\n".join(bad)

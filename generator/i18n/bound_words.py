@@ -101,6 +101,10 @@ EMERGENCY_PHRASES = MappingProxyType({
     "am": "ድንገተኛ አደጋ ሲያጋጥም", "ar": "في حالة الطوارئ", "fa": "در شرایط اضطراری",
     "ur": "ہنگامی صورت میں", "he": "במצב חירום", "ko": "긴급 상황에서는",
 })
+# Chinese "in an emergency" (emergency_note), which no line breaks inside: in running text
+# a word split that fills a line is cheap (cjk_lines.py), and the folding card printed
+# "如遇紧急情 / 况" in its paragraph of six lines.
+SPACELESS_PHRASES = MappingProxyType({"zh": ("如遇紧急情况", "如遇緊急情況")})
 # A longer phrase is bound only after a sentence, in running text: alone, as a narrow
 # label's first line (the sticker's note, at 10 pt at least), it may not fit the measure
 # (ru "В экстренной ситуации", 21, vi "Trong trường hợp khẩn cấp": the sticker's build
@@ -223,7 +227,11 @@ def compound_spans(text: str, lang: str) -> list[tuple[int, int]]:
     """(start, end) of each place in `text` a line may not break inside: a listed compound
     of a language written without spaces (Thai), and a Thai word bound to the Thai word
     before or after it (`_THAI_BEFORE`, `_THAI_AFTER`), as ICU's word breaker finds them."""
-    if lang.split("-")[0] != "th" or not _THAI_LETTER.search(text):
+    base = lang.split("-")[0]
+    if base in SPACELESS_PHRASES:
+        return [(start, start + len(phrase)) for phrase in SPACELESS_PHRASES[base]
+                for start in _places(text, phrase)]
+    if base != "th" or not _THAI_LETTER.search(text):
         return []
     spans = []
     for word in COMPOUNDS["th"]:
@@ -238,6 +246,10 @@ def compound_spans(text: str, lang: str) -> list[tuple[int, int]]:
         if word in _THAI_AFTER and start > 0 and _THAI_LETTER.match(text[start - 1]):
             spans.append((start - 1, end))
     return spans
+
+
+def _places(text: str, phrase: str) -> list[int]:
+    return [match.start() for match in re.finditer(re.escape(phrase), text)]
 
 
 _Replacement = str | Callable[[re.Match[str]], str]

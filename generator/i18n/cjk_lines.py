@@ -168,8 +168,8 @@ def _line_cost(measured: Measured, start: int, end: int, width: float, room: flo
         gaps = gaps_before[stop] - gaps_before[start + 1] if stop > start + 1 else 0
         if slack <= 0.01:
             return 0.0
-        if gaps < 1:
-            return _RAGGED
+        if gaps < 1:  # one character: the emptier its line, the worse ("请 / 使用…")
+            return _RAGGED + slack / size
         gap = slack / gaps / size
         if gap > MAX_GAP:
             return _RAGGED + gap
