@@ -212,3 +212,12 @@ def test_no_chinese_line_is_one_character(chinese: list[list[PrintedLine]]) -> N
     bad = [str(line) for piece in chinese for line in piece
            if sum(1 for char in "".join(line.words) if char.isalpha()) == 1]
     assert not bad, "\n".join(bad)
+
+
+def test_no_tagalog_line_starts_with_an_enclitic(pieces: dict[str, list[list[PrintedLine]]]
+                                                  ) -> None:
+    """The folding card's line ended 'ang nararamdaman / mo.': "mo" (your) follows the word
+    it attaches to, never opens a line (a one-word last line there)."""
+    bad = [f"{one} / {two}" for piece in pieces["tl"] for one, two in pairwise(piece)
+           if _bare(two.words[0]).lower() in ("mo", "ko", "po")]
+    assert not bad, "\n".join(bad)

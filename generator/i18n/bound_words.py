@@ -134,6 +134,9 @@ _AFTER_ALL = MappingProxyType({
     "ur": "کا کی کے میں سے کو پر نے تک",
     "hi": "का की के में से को पर ने तक",
     "fa": "را",
+    # Tagalog's enclitic pronouns and "po" follow the word they attach to ("ang
+    # nararamdaman / mo." on the folding card: a line of its own).
+    "tl": "mo ko po",
 })
 # Korean dependent nouns that stay with the modifier before them, alone or with a particle
 # or the copula after them ("수도", "것이지", "데에도", "때까지").
