@@ -142,6 +142,33 @@ class _Browser:
         return getattr(self._browser, name)
 
 
+# The default kit's posters, standard and restroom (poster_discreet), in ten languages on
+# every sheet: built once a session (once a worker) for the poster tests that read them
+# (test_poster_type_scale, _hierarchy, _band_padding, _large_grid, _large_sheets), which
+# each built their own before.
+POSTER_LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "hi", "ko", "vi")
+POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
+
+
+@pytest.fixture(scope="session")
+def built_posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
+    """The output folder of each kit, by whether it is the restroom poster's."""
+    built = {}
+    for discreet in (False, True):
+        root = tmp_path_factory.mktemp("restroom-posters" if discreet else "posters")
+        kit = default_kit_in(root / "kit", POSTER_LANGS)
+        if discreet:
+            site = kit / "site.yaml"
+            site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
+                            encoding="utf-8")
+        sizes = [arg for size in POSTER_SIZES for arg in ("--poster-size", size)]
+        code, err, _ = cli_problems(["build", str(kit), "--out", str(root / "out"),
+                                     "--no-previews", "--format", "poster", *sizes])
+        assert code == 0, err
+        built[discreet] = root / "out"
+    return built
+
+
 @pytest.fixture(scope="module")
 def browser():  # noqa: ANN201 - a generator fixture
     """Debian's Chromium driven by Playwright, one per test module (the browser tests, which

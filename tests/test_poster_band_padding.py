@@ -12,8 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from tests.conftest import char_boxes, default_kit_in
-from tests.test_where_lines_print import run_cli
+from tests.conftest import char_boxes
 
 LANGUAGES = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "hi", "ko", "vi")
 SIZES = ("letter", "a4", "tabloid", "a3")
@@ -23,23 +22,9 @@ MIN_FOOT = 12.0
 SCALE = 2   # pixels a point
 
 
-def build(root: Path, discreet: bool) -> Path:
-    kit = default_kit_in(root / "kit", LANGUAGES)
-    if discreet:
-        site = kit / "site.yaml"
-        site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
-                        encoding="utf-8")
-    sizes = [arg for size in SIZES for arg in ("--poster-size", size)]
-    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
-                        "poster", *sizes)
-    assert code == 0, err
-    return root / "out"
-
-
 @pytest.fixture(scope="module")
-def posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
-    return {False: build(tmp_path_factory.mktemp("band-standard"), False),
-            True: build(tmp_path_factory.mktemp("band-restroom"), True)}
+def posters(built_posters: dict[bool, Path]) -> dict[bool, Path]:
+    return built_posters  # tests/conftest.py: ten languages, every sheet, both kits
 
 
 def band_rows(pdf: Path) -> tuple[float, float, float]:

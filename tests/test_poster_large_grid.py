@@ -24,11 +24,10 @@ import zxingcpp
 
 from generator.content.units import parse_length
 from generator.i18n.localize import load_strings
-from tests.conftest import char_boxes, default_kit_in
+from tests.conftest import char_boxes
 from tests.test_caption_gap import codes
 from tests.test_poster import LAYOUT, PAGE, tab_rects
 from tests.test_poster_tabs import on, sizes_on
-from tests.test_where_lines_print import run_cli
 
 LARGE = ("tabloid", "a3")
 STANDARD = ("es", "vi", "en", "ar", "zh-Hans", "th")
@@ -41,23 +40,10 @@ CODE_BEFORE = {(False, "tabloid"): 85.0, (False, "a3"): 91.0,
 TEXT_SHARE = {False: 0.58, True: 0.55}
 
 
-def build(root: Path, languages: tuple[str, ...], discreet: bool) -> Path:
-    kit = default_kit_in(root / "kit", languages)
-    if discreet:
-        site = kit / "site.yaml"
-        site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
-                        encoding="utf-8")
-    sizes = [arg for size in LARGE for arg in ("--poster-size", size)]
-    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
-                        "poster", *sizes)
-    assert code == 0, err
-    return root
-
-
 @pytest.fixture(scope="module")
-def posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
-    return {False: build(tmp_path_factory.mktemp("grid-standard"), STANDARD, False),
-            True: build(tmp_path_factory.mktemp("grid-restroom"), RESTROOM, True)}
+def posters(built_posters: dict[bool, Path]) -> dict[bool, Path]:
+    """Each kit's folder (its `kit` and `out`): tests/conftest.py's ten languages."""
+    return {discreet: out.parent for discreet, out in built_posters.items()}
 
 
 def on_one_line(pdf: Path, heading: str) -> bool:

@@ -13,9 +13,7 @@ import pytest
 from PIL import Image
 
 from generator.content.units import parse_length
-from tests.conftest import default_kit_in
 from tests.test_poster import LAYOUT, PAGE, box_of
-from tests.test_where_lines_print import run_cli
 
 LARGE = ("tabloid", "a3")
 LANGS = ("en", "ar")
@@ -23,27 +21,14 @@ BOUND = 0.135  # of the sheet's height
 DPI = 50
 
 
-def build(root: Path, discreet: bool) -> Path:
-    kit = default_kit_in(root / "kit", LANGS)
-    if discreet:
-        site = kit / "site.yaml"
-        site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
-                        encoding="utf-8")
-    sizes = [arg for size in LARGE for arg in ("--poster-size", size)]
-    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
-                        "poster", *sizes)
-    assert code == 0, err
-    return root / "out"
+@pytest.fixture(scope="module")
+def default_posters(built_posters: dict[bool, Path]) -> Path:
+    return built_posters[False]  # tests/conftest.py: ten languages, every sheet
 
 
 @pytest.fixture(scope="module")
-def default_posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build(tmp_path_factory.mktemp("large-posters"), discreet=False)
-
-
-@pytest.fixture(scope="module")
-def restroom_posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build(tmp_path_factory.mktemp("large-restroom-posters"), discreet=True)
+def restroom_posters(built_posters: dict[bool, Path]) -> Path:
+    return built_posters[True]
 
 
 def blank_runs(pdf: Path, size: str, discreet: bool) -> dict[str, float]:

@@ -28,7 +28,6 @@ from generator.content.units import parse_length
 from tests.conftest import drawn_text_sizes, glyphs_only
 from tests.test_poster import LAYOUT, PAGE, box_of
 from tests.test_poster_large_sheets import blank_runs
-from tests.test_where_lines_print import run_cli
 
 LANGS = ("en", "fr", "ar", "zh-Hans", "th", "hi")
 SIZES = ("letter", "a4", "tabloid", "a3")
@@ -43,25 +42,9 @@ CAPTION = {"en": "Scan to call", "fr": "Scannez pour appeler", "zh-Hans": "æ‰«ç 
 NUMBERS = ("18007997233", "988", "911")
 
 
-def build(root: Path, discreet: bool) -> Path:
-    from tests.conftest import default_kit_in
-
-    kit = default_kit_in(root / "kit", LANGS)
-    if discreet:
-        site = kit / "site.yaml"
-        site.write_text(site.read_text(encoding="utf-8") + "poster_discreet: true\n",
-                        encoding="utf-8")
-    sizes = [arg for size in SIZES for arg in ("--poster-size", size)]
-    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
-                        "poster", *sizes)
-    assert code == 0, err
-    return root / "out"
-
-
 @pytest.fixture(scope="module")
-def posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
-    return {discreet: build(tmp_path_factory.mktemp(f"type-scale-{discreet}"), discreet)
-            for discreet in (False, True)}
+def posters(built_posters: dict[bool, Path]) -> dict[bool, Path]:
+    return built_posters  # tests/conftest.py: ten languages, every sheet, both kits
 
 
 def tear_line(size: str, discreet: bool) -> float:
