@@ -39,6 +39,7 @@ from generator.render.icons import draw_icon
 from generator.render.qr import draw_qr
 from generator.render.screen_links import (
     link_rect,
+    address_targets,
     link_targets,
     plain_text,
     qr_description,
@@ -283,7 +284,9 @@ class _PageDrawer:
                                                                    self.languages)
         found = []
         if style_of(text) not in NOT_LINKED and not text.rotate:
-            found = targets_in(words, self.targets, icon.icon.name if icon else None)
+            # the kit's lines first: a line's own address opens its page, not the bare domain
+            targets = self.targets + address_targets(words, self.strings)
+            found = targets_in(words, targets, icon.icon.name if icon else None)
         spans = []
         for link in found:
             holder = Element("Link")

@@ -72,6 +72,29 @@ def link_targets(kit: Kit, lang: str, strings: dict[str, str]) -> list[LinkTarge
     return texts + ttys + phones + webs + bare
 
 
+# A web address as an article prints one (a Sources item, "see ncadv.org"): ASCII labels and
+# a top-level domain of letters, an optional scheme and path; not part of an e-mail address.
+_WEB_ADDRESS = re.compile(
+    r"(?<![\w@./-])(?:https?://)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:/[^\s,;()<>\"']*)?",
+    re.IGNORECASE)
+_TRAILING = ".,;:!?)]}\"'’”"
+
+
+def address_targets(text: str, strings: dict[str, str]) -> list[LinkTarget]:
+    """A target for each web address `text` prints that is no line's (the article's Sources,
+    an address in its text): its link opens the address, over https unless it says http."""
+    found = []
+    for match in _WEB_ADDRESS.finditer(text):
+        words = match.group().rstrip(_TRAILING)
+        if text[match.end():match.end() + 1] == "@":
+            continue
+        uri = words if re.match(r"https?://", words, re.IGNORECASE) else f"https://{words}"
+        shown = re.sub(r"^https?://", "", words, flags=re.IGNORECASE)
+        found.append(LinkTarget(words, uri, f"{strings.get('icon_web', 'Website')} {shown}",
+                                "web"))
+    return found
+
+
 def sms_uri(resource: Resource) -> str:
     """The sms: link (RFC 5724) that texts the line, with its keyword as the message."""
     assert resource.text is not None
