@@ -38,8 +38,8 @@ from generator.render.glyph_fonts import GlyphFonts
 from generator.render.icons import draw_icon
 from generator.render.qr import draw_qr
 from generator.render.screen_links import (
-    link_rect,
     address_targets,
+    link_rect,
     link_targets,
     plain_text,
     qr_description,
