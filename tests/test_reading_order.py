@@ -328,6 +328,8 @@ def test_each_way_to_reach_a_line_is_its_own_link_with_its_own_words(us: Kit,
             if figure:
                 continue
             assert text.strip(), (pdf.name, uri, "an empty link")
+            if uri.startswith("https://") and uri not in addresses:  # an address the
+                addresses[uri] = uri.removeprefix("https://")  # article prints (its Sources)
             if uri in addresses:
                 assert addresses[uri] in text and not _digits(text.replace(
                     addresses[uri], "")), (pdf.name, uri, text)
