@@ -6,11 +6,14 @@ article's source text, the links back from the PDF with pikepdf."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pikepdf
 import pytest
+import yaml
 
 from generator.commands.cli import main
 from tests.conftest import default_kit_in
@@ -89,3 +92,49 @@ def test_every_source_address_is_a_tagged_link(out: Path, content: Path, name: s
     for source in sources:
         address = source if "://" in source else f"https://{source}"
         assert found.get(host(address)) == {"annotation", "element"}, (source, found)
+
+
+# --- the brochure's "Good to know" box: a list, as the article's other lists ---------------
+
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdfinfo") is None,
+    reason="needs pdfinfo from Debian's poppler-utils (apt-get install -y poppler-utils)")
+
+
+def key_points_in(article: Path) -> list[str]:
+    """The `key_points:` of the article's front matter, as written."""
+    front = article.read_text(encoding="utf-8").split("---")[1]
+    return [str(point) for point in yaml.safe_load(front)["key_points"]]
+
+
+def list_item_texts(pdf: Path) -> list[str]:
+    """The text poppler reads in each LBody inside an LI inside an L, from the structure."""
+    tree = subprocess.run(["pdfinfo", "-struct-text", str(pdf)], check=True,
+                          capture_output=True, text=True).stdout
+    path: list[tuple[int, str]] = []
+    found = []
+    for line in tree.splitlines():
+        depth = len(line) - len(line.lstrip(" "))
+        path = [(d, tag) for d, tag in path if d < depth]
+        stripped = line.strip()
+        if stripped.startswith('"'):
+            tags = [tag for _, tag in path]
+            if tags[-3:] == ["L", "LI", "LBody"]:
+                found.append(stripped.strip('"'))
+        elif stripped:
+            path.append((depth, stripped.split()[0]))
+    return found
+
+
+def words(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("•", " ").split())
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_brochures_key_points_are_a_list(out: Path, content: Path, lang: str) -> None:
+    points = key_points_in(content / "articles" / f"trauma-bonding.{lang}.md")
+    assert points
+    items = {words(item) for item in list_item_texts(out / lang / "brochure-screen.pdf")}
+    for point in points:
+        assert words(point) in items, (point, items)

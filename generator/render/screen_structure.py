@@ -21,10 +21,10 @@ HEADINGS = MappingProxyType({
     "title": "H1", "headline": "H1", "coded": "H1", "cover": "H1",  # a title (a restroom
     # poster's coded line)
     "heading": "H2", "sources_heading": "H2", "panel_heading": "H2", "others_heading": "H2",
-    "point_heading": "H2",
+    "point_heading": "H2", "callout_heading": "H2",  # the brochure's "Good to know" box
 })
 ITEMS = frozenset({  # an item of a list (the article's points, a checklist)
-    "bullet", "point", "check"})
+    "bullet", "point", "check", "callout_point"})  # callout_point: "Good to know"
 LINE_NAMES = frozenset({"name", "line_name", "other_name", "line"})  # a line's name starts its item
 LINE_PARTS = frozenset({
     "phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail", "number",
