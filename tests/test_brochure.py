@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from generator.i18n.localize import load_strings
 from tests.conftest import char_boxes as all_char_boxes
 from tests.conftest import decode_qr_codes, edit, page_texts
 from tests.test_pocket_card import REVEALING_WORDS
@@ -70,11 +71,16 @@ def test_every_word_of_the_article_is_inside_in_order(built: Path, kit: Path) ->
     body, closing = article[:sources], article[sources:]
     assert closing == words("Sources thehotline.org loveisrespect.org ncadv.org")
     assert inside[:len(body)] == body
+    # the safety checklist under the key points (the designer's review: it prints, set
+    # closer, rather than be left out), from the catalogue
+    strings = load_strings("en", kit)
+    checklist = words(" ".join(strings[key].replace("{emergency}", "911") for key in (
+        "safety_plan_heading", *(f"safety_plan_{n}" for n in range(1, 6)))))
     assert inside[len(body):] == words("Good to know A trauma bond is a strong tie to "
                                        "someone who hurts you. The bond grows from a "
                                        "cycle of hurt and kindness. Feeling this bond is "
                                        "not your fault. Free, private support is ready "
-                                       "when you are.") + closing
+                                       "when you are.") + checklist + closing
 
 
 def test_text_stays_inside_its_panels(built: Path) -> None:
