@@ -278,12 +278,15 @@ def _emergency_phrase(lang: str) -> re.Pattern[str] | None:
 
 
 def _keyword_to(lang: str) -> re.Pattern[str] | None:
-    """A keyword in capitals, the words after it that lead to a number, and the number."""
+    """A keyword in capitals, the words after it that lead to a number, and the number: a
+    short code (88788, 741741). A whole phone number after them ("HELP to +44 (0)7400
+    123456") may start the next line: bound to it, the instruction was one word wider than a
+    card's column, and the card was not built."""
     words = KEYWORD_TO.get(lang)
     if not words:
         return None
     return re.compile(rf"(?<![\w-])([A-Z][A-Z0-9]*[ {NBSP}]{_spaced(words)})"
-                      rf"{_NO_BREAK}(?=[+(]?\d)")
+                      rf"{_NO_BREAK}(?=\d{{2,6}}(?!\d|[ {NBSP}.()-]*\d))")
 
 
 def _after_number(lang: str) -> re.Pattern[str] | None:
