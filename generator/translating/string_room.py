@@ -504,6 +504,10 @@ def _room(place: Place, key: str, written: str, spec: FaceSpec, slot: SlotSpec,
             # A text that gives way to a shorter one where it does not fit (the sticker's
             # safety note to the restroom one): its room is a guide, not a fault.
             return dataclasses.replace(room, fits=True)
+        if slot.shortens:
+            # A slot that leaves out its last paragraphs where they do not fit, with a note
+            # (the folding card's key points since ca756e0): a guide, not a fault.
+            return dataclasses.replace(room, fits=True)
         return room
     if slot.kind == "list":
         items = marked.lists[slot.name]
