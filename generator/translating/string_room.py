@@ -369,6 +369,21 @@ def _measure_document(kit: Kit, document: Document, measuring: _Measuring) -> No
                 return None
         return next((face for face in as_now if face.name == name), None)
 
+    in_en: list[ComposedFace] = []
+
+    def in_english(name: str) -> ComposedFace | None:
+        """The face composed with the English strings: where the kit's own texts do not fit
+        (a catalogue holding a string too long), the slots' places as the face is laid out,
+        not the layout's whole boxes (a caption below its code measured against the whole
+        panel fitted anything)."""
+        if not in_en:
+            english = language_strings(kit, "en", [layout])
+            try:
+                in_en.extend(compose_document(kit, layout, lang, english).faces)
+            except ContentError:
+                return None
+        return next((face for face in in_en if face.name == name), None)
+
     placement: Placement | None = None
     for marked, plain in zip(composition.faces, plain_faces, strict=True):
         spec = layout.spec.faces[marked.name]
@@ -382,7 +397,8 @@ def _measure_document(kit: Kit, document: Document, measuring: _Measuring) -> No
         if placement is None:
             placement = document_placement(kit, dataclasses.replace(composition,
                                                                     faces=plain_faces))
-        placed = _placed(plain, placement) or _placed(reference(marked.name), placement)
+        placed = (_placed(plain, placement) or _placed(reference(marked.name), placement)
+                  or _placed(in_english(marked.name), placement))
         for key, slot, paragraph, block in todo:
             where = (key, document.name, marked.name, slot.name)
             if where in measured:
