@@ -309,7 +309,7 @@ def _face_at(composed: ComposedFace, placement: Placement) -> PlacedFace:
                                 "left out: the lines need its room", placed, "info")
                 placed.warnings.append(note)
                 placed.gave_way.append((tuple(
-                    html.unescape(re.sub(r"<[^>]*>", "", item.markup))
+                    plain_text(item.markup)
                     for item in composed.texts.get(slot.name, ())), note))
             best = placed
         if not best.left_out_details:
@@ -612,7 +612,7 @@ def _room_left_out(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     """A note naming what a `when_room` slot or a flow's filler leaves out (its first
     paragraph: its heading): spare room's content, left out by design, but never
     silently."""
-    block = html.unescape(re.sub(r"<[^>]*>", "", items[0].markup)).strip()
+    block = plain_text(items[0].markup).strip()
     return _problem(Code.ROOM_LEFT_OUT, slot, placement,
                     f"left out the block {block!r}: there is no room for it", placed, "info",
                     block=block)
@@ -670,8 +670,7 @@ def _tell_a_shorter_note(placed: PlacedFace, slot: SlotSpec, placement: Placemen
         return
 
     def said(paragraphs: Iterable[Paragraph]) -> str:
-        return " ".join(" ".join(html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split())
-                        for item in paragraphs)
+        return " ".join(_words(item) for item in paragraphs)
     whole = said(item for item in items if item.choice == choices[0])
     placed.warnings.append(_problem(Code.SHORTER_NOTE, slot, placement, (
         f"printed the shorter '{said(chosen)}': the whole safety note ('{whole}') does not "
@@ -703,7 +702,7 @@ def _tell_what_a_choice_leaves_out(placed: PlacedFace, slot: SlotSpec, placement
 
 def _words(item: Paragraph) -> str:
     """A paragraph's words, as said in a message."""
-    return " ".join(html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split())
+    return " ".join(plain_text(item.markup).split())
 
 
 def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: float,
@@ -747,13 +746,13 @@ def _last_choice(items: Sequence[Paragraph]) -> tuple[Paragraph, ...]:
 
 
 def _length(item: Paragraph) -> int:
-    return len(html.unescape(re.sub(r"<[^>]*>", "", item.markup)))
+    return len(plain_text(item.markup))
 
 
 def _characters_that_fit(item: Paragraph, width: float, height: float,
                          placement: Placement) -> int:
     """How many characters of `item`, cut at a space, fit the box at the floor size."""
-    words = html.unescape(re.sub(r"<[^>]*>", "", item.markup)).split(" ")
+    words = plain_text(item.markup).split(" ")
     low, high = 0, len(words)
     while low < high:  # the most words that fit
         middle = (low + high + 1) // 2
@@ -1502,7 +1501,7 @@ def wide_words(items: Sequence[Paragraph], width: float, placement: Placement) -
     for item, para in zip(items, made, strict=True):
         if min_width(para) <= width + 0.01:
             continue
-        text = html.unescape(re.sub(r"<[^>]*>", "", item.markup))
+        text = plain_text(item.markup)
         words = list(dict.fromkeys(word for word in re.split(r"[ \t\r\n]+", text) if word))
         longest = sorted(words, key=len, reverse=True)[:WIDE_CANDIDATES]
         wide = [word for word in longest if min_width(typesetter.paragraphs(
