@@ -946,9 +946,8 @@ def headlines_to_measure(items: Sequence[Paragraph], width: float,
         smallest, size = size_range(spec, typesetter.limits, caps.get(item.style))
         while size > smallest + 1e-6:
             scale = size / (spec.size * typesetter.limits.optical)
-            (para,) = Typesetter(typesetter.spec, typesetter.brand, typesetter.fonts,
-                                 tuple(sorted({**caps, item.style: size}.items()))
-                                 ).paragraphs([item], scale)
+            capped = replace(placement, caps=tuple(sorted({**caps, item.style: size}.items())))
+            (para,) = capped.typesetter.paragraphs([item], scale)
             _, height = para.wrap(width, 1e6)
             if round(height / para.style.leading) <= spec.max_lines:
                 break
