@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,33 @@ def built_posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
         assert code == 0, err
         built[discreet] = root / "out"
     return built
+
+
+# The default kit's pocket cards, shop files, in the languages the card tests read (Latin,
+# Cyrillic, Vietnamese, Korean, Chinese and the shaped scripts), built once a session for
+# each card size asked (test_card_hierarchy, test_card_caption_column).
+CARD_LANGS = ("en", "es", "ru", "vi", "ko", "zh-Hans", "ar", "fa", "ur", "hi", "bn")
+
+
+@pytest.fixture(scope="session")
+def built_card_backs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """The output folder of the cards of a size ("us" or "iso"), built the first time asked."""
+    built: dict[str, Path] = {}
+
+    def backs(size: str) -> Path:
+        if size not in built:
+            root = tmp_path_factory.mktemp(f"card-backs-{size}")
+            content = default_kit_in(root / "content", CARD_LANGS)
+            if size == "iso":
+                edit(content / "site.yaml", "card_size: us", "card_size: iso")
+                edit(content / "site.yaml", "paper: letter", "paper: a4")
+            out = root / "out"
+            assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                         "--no-previews", "--jobs", "2", "--format", "pocket-card"]) == 0
+            built[size] = out
+        return built[size]
+
+    return backs
 
 
 @pytest.fixture(scope="module")

@@ -7,15 +7,15 @@ string) and every other glyph beside it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 
-from generator.commands.cli import main
 from generator.i18n.localize import load_strings
-from tests.conftest import DEFAULT_CONTENT, char_boxes, default_kit_in, edit
+from tests.conftest import DEFAULT_CONTENT, char_boxes
 from tests.test_caption_gap import _runs
 
 MM = 72 / 25.4
@@ -25,16 +25,8 @@ ROUNDING = 0.3 * MM  # zxing's corners, read from a render at 4 px a point
 
 
 @pytest.fixture(scope="module", params=["iso"])
-def backs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp(f"card-caption-{request.param}")
-    content = default_kit_in(root / "content", LANGS)
-    if request.param == "iso":
-        edit(content / "site.yaml", "card_size: us", "card_size: iso")
-        edit(content / "site.yaml", "paper: letter", "paper: a4")
-    out = root / "out"
-    assert main(["build", str(content), "--out", str(out), "--target", "shop",
-                 "--no-previews", "--jobs", "2", "--format", "pocket-card"]) == 0
-    return out
+def backs(request: pytest.FixtureRequest, built_card_backs: Callable[[str], Path]) -> Path:
+    return built_card_backs(request.param)  # tests/conftest.py: CARD_LANGS
 
 
 def _modules(pdf: Path) -> tuple[float, float]:

@@ -15,14 +15,12 @@ they are not checked here (see the layout)."""
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-
-from generator.commands.cli import main
-from tests.conftest import default_kit_in, edit
 
 LATIN_OR_CJK = ("en", "ko", "zh-Hans")
 SHAPED = ("ar", "fa", "ur", "hi", "bn")
@@ -33,16 +31,8 @@ INVISIBLE = (3, 7)  # render modes of text drawn with no ink
 
 
 @pytest.fixture(scope="module", params=["us", "iso"])
-def backs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp(f"card-hierarchy-{request.param}")
-    content = default_kit_in(root / "content", tuple(LEADING))
-    if request.param == "iso":
-        edit(content / "site.yaml", "card_size: us", "card_size: iso")
-        edit(content / "site.yaml", "paper: letter", "paper: a4")
-    out = root / "out"
-    assert main(["build", str(content), "--out", str(out), "--target", "shop",
-                 "--no-previews", "--jobs", "2", "--format", "pocket-card"]) == 0
-    return out
+def backs(request: pytest.FixtureRequest, built_card_backs: Callable[[str], Path]) -> Path:
+    return built_card_backs(request.param)  # tests/conftest.py: CARD_LANGS
 
 
 def _runs(pdf: Path) -> list[tuple[float, float, float, float]]:
