@@ -21,16 +21,6 @@ BOUND = 0.135  # of the sheet's height
 DPI = 50
 
 
-@pytest.fixture(scope="module")
-def default_posters(built_posters: dict[bool, Path]) -> Path:
-    return built_posters[False]  # tests/conftest.py: ten languages, every sheet
-
-
-@pytest.fixture(scope="module")
-def restroom_posters(built_posters: dict[bool, Path]) -> Path:
-    return built_posters[True]
-
-
 def blank_runs(pdf: Path, size: str, discreet: bool) -> dict[str, float]:
     """The tallest run of blank (one-colour) rows in each half of the safe area, between the
     colour band's box and the 'Take one' line's, as a share of the sheet's height."""
@@ -60,15 +50,9 @@ def blank_runs(pdf: Path, size: str, discreet: bool) -> dict[str, float]:
 
 @pytest.mark.parametrize("size", LARGE)
 @pytest.mark.parametrize("lang", LANGS)
-def test_large_poster_leaves_no_tall_blank_band(default_posters: Path, size: str,
-                                                lang: str) -> None:
-    runs = blank_runs(default_posters / lang / f"poster-{size}.pdf", size, False)
-    assert max(runs.values()) < BOUND, (lang, size, runs)
-
-
-@pytest.mark.parametrize("size", LARGE)
-@pytest.mark.parametrize("lang", LANGS)
-def test_large_restroom_poster_leaves_no_tall_blank_band(restroom_posters: Path, size: str,
-                                                         lang: str) -> None:
-    runs = blank_runs(restroom_posters / lang / f"poster-{size}.pdf", size, True)
-    assert max(runs.values()) < BOUND, (lang, size, runs)
+@pytest.mark.parametrize("discreet", [False, True], ids=["standard", "restroom"])
+def test_large_poster_leaves_no_tall_blank_band(built_posters: dict[bool, Path],
+                                                discreet: bool, size: str, lang: str) -> None:
+    """The poster and the restroom poster (tests/conftest.py's build)."""
+    runs = blank_runs(built_posters[discreet] / lang / f"poster-{size}.pdf", size, discreet)
+    assert max(runs.values()) < BOUND, (lang, size, discreet, runs)
