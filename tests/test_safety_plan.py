@@ -96,10 +96,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+FILLABLE_LANGUAGES = ["en", "ar", "zh-Hans", "th"]
+
+
 @pytest.fixture(scope="module")
 def fillable(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("fillable")
-    kit = default_kit_in(folder / "content", ["en", "ar"])
+    kit = default_kit_in(folder / "content", FILLABLE_LANGUAGES)
     site = kit / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8") + "safety_plan_fillable: true\n",
                     encoding="utf-8")
@@ -494,3 +497,58 @@ def test_the_fillable_files_warning_is_shown_on_screen_and_never_printed(
     blank = page.render(scale=1, draw_annots=False).to_pil().convert("L").crop(box)
     assert shown.tobytes() != blank.tobytes()  # on screen: the note
     assert printed.tobytes() == blank.tobytes()  # printed: the cover as it is
+
+
+def _font_file(font: dict) -> bytes | None:
+    """The font program embedded in a PDF font dictionary (a Type 0 font's descendant's)."""
+    if "/DescendantFonts" in font:
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return None
+    descriptor = descriptor.get_object()
+    for key in ("/FontFile2", "/FontFile3", "/FontFile"):
+        if key in descriptor:
+            return descriptor[key].get_object().get_data()
+    return None
+
+
+@pytest.mark.parametrize("lang", FILLABLE_LANGUAGES)
+def test_text_fields_type_in_a_font_that_covers_the_language(fillable: Path,
+                                                             lang: str) -> None:
+    """Each text field's default appearance (/DA) names a font of the form's resources
+    (/AcroForm /DR) whose glyphs cover the language: what is typed into a field is drawn
+    in it. Helvetica (a standard font) in English only; elsewhere a font embedded in the
+    file, its character map covering the question's words as the catalogue writes them, a
+    phone number, and the page's own sample of names; /NeedAppearances asks the viewer to
+    draw what is typed (issue 42: Arabic typed into Helvetica shows boxes)."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    reader = PdfReader(fillable / lang / f"{FORMAT}.pdf")
+    form = reader.trailer["/Root"]["/AcroForm"]
+    resources = form["/DR"]["/Font"]
+    catalogue = strings(lang)
+    sample = "".join(flat(catalogue[key]) for key in (
+        "safety_plan_people_title", "safety_plan_name", "safety_plan_number",
+        "safety_plan_safe_place_title")) + "+1 (555) 010-0123"
+    texts = [w for w in widgets(fillable / lang / f"{FORMAT}.pdf", 1) if w["/FT"] == "/Tx"]
+    assert texts
+    for widget in texts:
+        found = re.match(r"/(\S+)\s+([\d.]+)\s+Tf", str(widget["/DA"]))
+        assert found, widget["/DA"]
+        assert float(found.group(2)) >= 10  # typed text as large as the printed questions
+        font = resources[f"/{found.group(1)}"].get_object()
+        if lang == "en":
+            assert font["/BaseFont"] == "/Helvetica"
+            sample.encode("cp1252")  # a standard font's encoding holds every letter
+            continue
+        program = _font_file(font)
+        assert program is not None, (lang, font["/BaseFont"])  # embedded
+        covered = TTFont(io.BytesIO(program)).getBestCmap()
+        missing = {char for char in sample if not char.isspace() and ord(char) not in covered}
+        assert not missing, (lang, sorted(missing))
+        assert font["/Encoding"] == "/Identity-H" and "/ToUnicode" in font
+    if lang != "en":
+        assert bool(form.get("/NeedAppearances"))

@@ -53,6 +53,19 @@ def static_instance(source: Path, axes: dict[str, float], style: str) -> Path:
                                     "style": style})
 
 
+def whole_instance(source: Path, style: str = "Regular") -> Path:
+    """A variable font's default instance as a static font of its own, cached: a font a PDF
+    embeds whole (a form's typed text, generator/render/field_fonts.py), without the
+    variation tables no viewer reads. A static font is itself."""
+    if not is_variable(source):
+        return source
+    family = source.stem.split("[")[0]
+    axes = dict(_default_location(source))
+    target = cache_dir() / f"{family}-{style}-whole-{_key(str(source), source.stat().st_size)}.ttf"
+    return _cached_or_made(target, {"kind": "instance", "source": str(source), "axes": axes,
+                                    "style": style})
+
+
 @remembered(64)
 def _default_location(source: Path) -> tuple[tuple[str, float], ...]:
     """A variable font's default location, read once per version of the file (by its path,

@@ -16,7 +16,8 @@ from generator.layout.fillers import Rule
 from generator.layout.place import PlacedFace
 
 BOX_ICON = "box"  # the checklist's box (generator/render/icons.py)
-FIELD_FONT = "Helvetica"  # AcroForm appearances take one of the standard fonts only
+FIELD_FONT = "Helvetica"  # ReportLab takes a standard font only: field_fonts.py swaps one in
+# where Helvetica does not cover the language
 FIELD_SIZE = 11.0  # typed text, as large as the printed questions
 FIELD_SHARE = 0.8  # of the space between two lines to write on, from the lower line up
 SINGLE_LINE = 20.0  # a field's height on a question with one line to write on

@@ -17,8 +17,11 @@ from reportlab.lib.colors import black
 
 from generator.content.models import Kit, Offset
 from generator.i18n.fonts import REGULAR, register_fonts
+from generator.i18n.form_font import form_font
+from generator.i18n.localize import load_strings
 from generator.i18n.reportlab_text import LevelCanvas
 from generator.layout.laid_out import LaidOut
+from generator.render.field_fonts import typed_in
 from generator.render.form_fields import right_to_left_fields
 from generator.render.inks import REGISTRATION, ShopCanvas, site_inks, site_profile
 from generator.render.office import fillable, office_grid
@@ -69,9 +72,20 @@ def office_pdf(kit: Kit, laid: LaidOut) -> Drawn:
     pdf = buffer.getvalue()
     if form and laid.faces[0].rtl:
         pdf = right_to_left_fields(pdf)
+    if form:
+        pdf = _fields_in_the_languages_font(kit, laid.lang, pdf)
     return Drawn(with_screen_notes(pdf, screen_notes(laid.faces, [
         _first_item(grid, page % 2 == 1, kit.site.print_offset)
         for page in range(len(laid.faces))])), tuple(canvas.page_sizes))
+
+
+def _fields_in_the_languages_font(kit: Kit, lang: str, pdf: bytes) -> bytes:
+    """`pdf`, a form, with its text fields typed in a font that covers `lang` where
+    Helvetica, which ReportLab's forms name, does not (generator/i18n/form_font.py)."""
+    strings = kit.strings.get(lang) or load_strings(lang, kit.root)
+    catalogue = "".join(value for value in strings.values() if isinstance(value, str))
+    font = form_font(lang, catalogue, kit.site.fonts)
+    return pdf if font is None else typed_in(pdf, font)
 
 
 def _first_item(grid: Grid, back: bool, offset: Offset) -> tuple[float, float]:

@@ -1,0 +1,79 @@
+"""The font a fillable form's text fields are typed in, for one language.
+
+A viewer draws what is typed into a field in the font its default appearance (/DA) names.
+ReportLab's forms name Helvetica, one of the 14 standard fonts, which covers Windows-1252
+alone: Arabic, Thai or Chinese typed into it is drawn in whatever font the viewer finds, or
+as boxes. A language whose catalogue Helvetica does not cover gets the face that sets its
+printed text, embedded whole (a typed name may use any letter of the script); for Chinese,
+Japanese and Korean, whose faces hold tens of thousands of glyphs, a subset: the national
+standard's common characters (GB 2312 level 1, Big5's frequent ones, JIS X 0208 level 1,
+KS X 1001's Hangul), with its symbols and ASCII.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from types import MappingProxyType
+
+from generator.content.models import SiteFont
+from generator.i18n.font_files import truetype_subset, whole_instance
+from generator.i18n.fonts import chain_for, family
+
+ASCII = "".join(chr(code) for code in range(0x20, 0x7F))
+
+
+def _euc(codec: str, rows: Iterable[int]) -> str:
+    """The characters of an EUC-encoded standard's `rows` (94 cells each)."""
+    found = []
+    for row in rows:
+        for cell in range(0xA1, 0xFF):
+            try:
+                found.append(bytes((0xA0 + row, cell)).decode(codec))
+            except UnicodeDecodeError:
+                continue
+    return "".join(found)
+
+
+def _big5(last_lead: int) -> str:
+    """Big5's symbols and its frequent characters (lead bytes 0xA1 to `last_lead`)."""
+    found = []
+    for lead in range(0xA1, last_lead + 1):
+        for trail in (*range(0x40, 0x7F), *range(0xA1, 0xFF)):
+            try:
+                found.append(bytes((lead, trail)).decode("big5"))
+            except UnicodeDecodeError:
+                continue
+    return "".join(found)
+
+
+# Rows 1-9 of the EUC standards are symbols, kana, Latin, Greek and Cyrillic; then:
+COMMON = MappingProxyType({
+    "noto-cjk-sc": lambda: _euc("gb2312", range(1, 56)),  # level 1: 3,755 hanzi
+    "noto-cjk-tc": lambda: _big5(0xC6),  # 5,401 frequent hanzi
+    "noto-cjk-jp": lambda: _euc("euc_jp", range(1, 48)),  # level 1: 2,965 kanji
+    "noto-cjk-ko": lambda: _euc("euc_kr", range(1, 41)),  # 2,350 Hangul syllables
+})
+
+
+def helvetica_covers(text: str) -> bool:
+    """Whether Helvetica, as a viewer encodes typed text for it, draws every letter."""
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def form_font(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> Path | None:
+    """The font file `lang`'s form fields are typed in (`catalogue`: every string the kit
+    prints in it), or None where Helvetica covers it."""
+    if helvetica_covers(catalogue):
+        return None
+    key = chain_for(lang, site_fonts)[0]
+    chosen = family(key)
+    if chosen.cjk_face is not None:
+        common = COMMON.get(key, lambda: "")()
+        return truetype_subset(chosen.regular(), chosen.cjk_face,
+                               "".join(dict.fromkeys(ASCII + common + catalogue)))
+    return whole_instance(chosen.regular())
