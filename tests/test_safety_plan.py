@@ -454,6 +454,28 @@ def test_people_to_call_are_rows_of_a_name_and_a_number(built: Path, lang: str) 
         assert flat(catalogue[key]) in text, key
 
 
+def people_rows(pdf: Path) -> list[float]:
+    """The heights of the rows of "People I can call": the inside's lines to write on that
+    come in pairs at one height on one page (a name's and a number's); every other
+    question's lines run the page's width alone."""
+    rows: dict[tuple[bool, float], int] = {}
+    for left, _, y in rules(pdf, 1):
+        key = (left >= PAGE, round(y, 1))
+        rows[key] = rows.get(key, 0) + 1
+    return sorted((y for (_, y), count in rows.items() if count == 2), reverse=True)
+
+
+def test_people_to_call_have_as_many_rows_in_every_language(built: Path) -> None:
+    """Six rows at least, and the same number in every language (issue 42: 5 in Arabic and
+    Thai, 8 or 9 in English and Chinese), a pen's line apart."""
+    counts = {lang: len(people_rows(built / lang / f"{FORMAT}.pdf")) for lang in LANGUAGES}
+    assert len(set(counts.values())) == 1 and min(counts.values()) >= 6, counts
+    for lang in LANGUAGES:
+        heights = people_rows(built / lang / f"{FORMAT}.pdf")
+        assert all(upper - lower >= PEN - 0.01
+                   for upper, lower in zip(heights, heights[1:], strict=False)), lang
+
+
 def test_boxes_to_tick_are_as_tall_as_the_words_beside_them(built: Path) -> None:
     """A box a pen can tick: a square at least 3 mm, with its item's words."""
     marks, _ = page_marks(PdfReader(built / "en" / f"{FORMAT}.pdf"), 1)

@@ -200,6 +200,10 @@ class SlotSpec(FrozenModel):
     # ruled text: its lines to write on in columns, as fractions of the box's width (a
     # name and a number), each headed by one of the slot's last paragraphs, in order.
     rule_columns: list[float] = Field(default=[], max_length=4)
+    # ruled text: exactly this many lines to write on, in every language (a safety plan's
+    # "People I can call" rows), set at the foot of its box: the box's top comes down to
+    # what the text and the lines need, and a slot stacked `above:` it takes the rest.
+    rule_rows: int | None = Field(default=None, ge=1)
     # field: the slots it lies behind, `gap` points around what they printed, across its
     # box's width (the bi-fold's tinted box behind "Before you call" and the lines); none:
     # its box
@@ -216,6 +220,13 @@ class SlotSpec(FrozenModel):
         if sum(filler.ruled for filler in fillers) > 1:
             raise ValueError("at most one filler is ruled (the notes, which come last)")
         return fillers
+
+    @model_validator(mode="after")
+    def _rows_are_ruled(self) -> SlotSpec:
+        if self.rule_rows is not None and (not self.ruled or self.kind != "text"):
+            raise ValueError("rule_rows counts a ruled text's lines: only a text with "
+                             "`ruled: true` may have it")
+        return self
 
     @model_validator(mode="after")
     def _spread_lists(self) -> SlotSpec:

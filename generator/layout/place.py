@@ -502,6 +502,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
     if slot.when_room and slot.ruled:  # spare room for notes: their heading and three lines
         height -= MIN_RULES * placement.layout.spec.rule_spacing
+    rows = (slot.rule_rows or 0) * placement.layout.spec.rule_spacing
+    height -= rows  # a set number of lines to write on: the text has the rest
     if slot.when_room:  # spare room's content, at its own size: never shrunk to squeeze in
         paragraphs, used, chosen = _at_its_size(items, width, height, placement)
     else:
@@ -547,6 +549,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                              paragraphs[-len(slot.rule_columns):])
         used -= sum(para.height + para.style.spaceBefore + para.style.spaceAfter
                     for para in heads)
+    if slot.rule_rows:
+        box = _at_the_foot(box, used + _heads_height(heads, box, slot, placed.rtl) + rows)
     _stack(placed, paragraphs, box, used, slot)
     if slot.ruled and slot.name in placed.extents:
         bottom, top = placed.extents[slot.name]
@@ -554,12 +558,29 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         if heads:
             bottom = _column_heads(placed, heads, box, bottom, slot)
         lines = rules(box, bottom, placement.layout.spec.rule_spacing, slot.name, question)
+        if slot.rule_rows:
+            lines = lines[:slot.rule_rows]
         if heads:
             lines = _in_columns(lines, box, slot.rule_columns, placed.rtl,
                                 [html.unescape(head.getPlainText()) for head in heads])
         placed.rules.extend(lines)
         if lines:  # its lines are part of it: a slot stacked below starts under the last
             placed.extents[slot.name] = (min(line.y for line in lines), top)
+
+
+def _at_the_foot(box: Rect, height: float) -> Rect:
+    """The foot of `box`, `height` tall (a slot with a set number of lines to write on: its
+    text, its columns' heads and its lines, no more)."""
+    return Rect(box.x, box.y, box.width, min(box.height, height))
+
+
+def _heads_height(heads: list[RLParagraph], box: Rect, slot: SlotSpec, rtl: bool) -> float:
+    """How tall the columns' heads stand, side by side (as _column_heads sets them)."""
+    if not heads:
+        return 0.0
+    return max(head.style.spaceBefore + head.wrap(right - left, 10_000)[1]
+               for head, (left, right) in zip(heads, _columns(box, slot.rule_columns, rtl),
+                                              strict=True))
 
 
 def _under_a_code(slot: SlotSpec, placed: PlacedFace) -> bool:
