@@ -100,8 +100,12 @@ def test_every_glyph_on_the_office_sheet_sits_inside_a_label(built: Path, lang: 
 
 
 def test_office_caption_names_the_stock_and_says_nothing_of_cutting(built: Path) -> None:
+    """The label sheet as print_for_labels says it (in the printer's language: issue 42,
+    tests/test_sticker_sheet_note.py), its size and products from stock.yaml."""
     text = " ".join(page_texts(built / "en" / "sticker.pdf")[0].split())
-    assert STOCKS["round-3.3in-6up"]["title"] in text
+    stock = STOCKS["round-3.3in-6up"]
+    assert (f"For {stock['label_size']} round labels, 6 to a sheet (as {stock['products']})."
+            in text), text[-300:]
     assert "cut" not in text.lower() and "perforation" not in text.lower()
 
 

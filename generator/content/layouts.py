@@ -413,6 +413,9 @@ class LayoutSpec(FrozenModel):
     # How the piece is cut out of its sheet when it is not a rectangle: "circle", the
     # largest circle in its trim. Shop files carry that die line as a CutContour path.
     die_cut: Literal["circle"] | None = None
+    # The office sheet's footer (its print instructions) at this size, never smaller: it
+    # wraps rather than shrink (default: 6.5 pt, shrinking to 5 pt to keep one line).
+    sheet_caption_size: float | None = Field(default=None, ge=6, le=10)
     # "panels": each panel of a face prints as a page of its own, and pages its text does not
     # reach are left out (large print: the article runs on from page to page).
     pages: Literal["faces", "panels"] = "faces"

@@ -105,6 +105,11 @@ class Stock:
     row_gap: float = 0.0
     bleed: float = 0.0  # colour past a card's edge into a margin or gap
     die_cut: bool = False  # labels already cut out on a backing sheet: peeled off, not cut
+    # A label sheet said in the printer's language (print_labels in generator/locales/):
+    # the labels' size as any language writes it ("3⅓ in", "85 mm") and the makers' product
+    # codes; empty: the stock is named by its title (English, as stock.yaml writes it).
+    label_size: str = ""
+    products: str = ""
 
     @property
     def fixed(self) -> bool:

@@ -43,6 +43,8 @@ class StockModel(BaseModel):
     row_gap: float = 0.0
     bleed: float = mm(2)
     die_cut: bool = False  # labels, cut out already: peeled off the sheet
+    label_size: str = ""  # with products: the sheet said in the printer's language
+    products: str = ""
 
     @field_validator("left", "top", "column_gap", "row_gap", "bleed", mode="before")
     @classmethod
@@ -84,7 +86,8 @@ def stock_from(name: str, model: StockModel) -> Stock:
                          f"top; missing: {missing}")
     stock = Stock(name, model.title or name, model.perforated, model.paper, model.card,
                   model.columns, model.rows, model.left, model.top, model.column_gap,
-                  model.row_gap, model.bleed, model.die_cut)
+                  model.row_gap, model.bleed, model.die_cut, model.label_size,
+                  model.products)
     if stock.fixed:
         width, height = PAPER_SIZES[stock.paper or "letter"]
         right = width - stock.sheet_width() - (stock.left or 0.0)

@@ -20,6 +20,7 @@ class SheetCaptions:
     lang: str
     texts: tuple[str, ...]
     fonts: FontSet
+    size: float | None = None  # the layout's sheet_caption_size: at it, never smaller
 
 
 @dataclass

@@ -31,12 +31,15 @@ _STYLE = "caption"
 
 def caption_texts(pages: int, flip: str, folds: bool, perforated: bool, stock: str | None,
                   checked: str | None, strings: Mapping[str, str],
-                  peeled: bool = False) -> list[str]:
+                  peeled: bool = False, labels: Mapping[str, object] | None = None
+                  ) -> list[str]:
     """What each office sheet needs, in its footer: how to print it, then what to do with
     it (cut or separate, fold) on the last page, nothing for labels that are `peeled` off
     their sheet; on the first, the stock it is laid out for,
     and when the lines were last checked (`checked`, a month as the language writes it),
-    for whoever prints it to know when to check them again."""
+    for whoever prints it to know when to check them again. A sheet of `labels` (its
+    `size`, `count` and `products`) is said in the strings' language (print_for_labels),
+    not by the stock's English title."""
     def text(key: str, **values: object) -> str:
         return substitute(strings[key], values)
 
@@ -45,24 +48,28 @@ def caption_texts(pages: int, flip: str, folds: bool, perforated: bool, stock: s
     else:
         how = [text(f"print_{'backs' if page % 2 else 'fronts'}_{flip}", page=page + 1,
                     pages=pages) for page in range(pages)]
-    if stock:
+    if labels:
+        how[0] = f"{text('print_for_labels', **labels)} {how[0]}"
+    elif stock:
         how[0] = f"{text('print_for_stock', stock=stock)} {how[0]}"
     then = "print_then_separate" if perforated else "print_then_cut"
     if not peeled:
         how[-1] = f"{how[-1]} {text(then + ('_fold' if folds else ''))}"
     if checked:
-        how[0] = f"{how[0]} {text('print_lines_checked', date=checked)}"
+        # a month written with its own full stop ("нояб. 2026 г.") ends the sentence too
+        said = text('print_lines_checked', date=checked).replace(f"{checked}.", checked)
+        how[0] = f"{how[0]} {said}"
     return how
 
 
-@remembered(1)
-def _caption_spec() -> LayoutSpec:
+@remembered(4)
+def _caption_spec(size: float = CAPTION_SIZE, floor: float = CAPTION_FLOOR) -> LayoutSpec:
     """A layout of one style, so that a caption is set by the Typesetter like any text."""
     return LayoutSpec.model_validate({
         "name": "caption", "title": "Caption", "description": "an office sheet's caption",
         "size_option": "paper", "sizes": {}, "imposition": {"columns": 1, "rows": 1},
-        "body_floor": CAPTION_FLOOR, "faces": {},
-        "styles": {_STYLE: {"size": CAPTION_SIZE, "leading": CAPTION_SIZE * 1.25,
+        "body_floor": floor, "faces": {},
+        "styles": {_STYLE: {"size": size, "leading": size * 1.25,
                             "color": "muted", "align": "center"}}})
 
 
@@ -80,12 +87,15 @@ def caption_extent(fonts: FontSet) -> tuple[float, float]:
 
 
 @remembered(64)
-def caption_paragraph(text: str, fonts: FontSet, width: float) -> RLParagraph:
-    """The caption set to fit `width` on one line if it can (down to CAPTION_FLOOR).
+def caption_paragraph(text: str, fonts: FontSet, width: float,
+                      size: float | None = None) -> RLParagraph:
+    """The caption set to fit `width` on one line if it can (down to CAPTION_FLOOR); at
+    `size` (a layout's sheet_caption_size), never smaller: in as many lines as it takes.
     Remembered: captions are in the printer's language, so a kit's sheets share a few (20
     captions, 4 different, in the default kit); the paragraph is only wrapped to this width
     again and drawn, as fit.py's remembered paragraphs are."""
-    typesetter = Typesetter(_caption_spec(), "#000000", fonts)
+    spec = _caption_spec() if size is None else _caption_spec(size, size)
+    typesetter = Typesetter(spec, "#000000", fonts)
     item = Paragraph(_STYLE, html.escape(text, quote=False))
     scales = typesetter.scales([item])
     for scale in scales:

@@ -9,7 +9,7 @@ from generator.content.audiences import kit_folders
 from generator.content.caches import cached_layouts
 from generator.content.extends import locale_root
 from generator.content.layouts import Layout, SizeSpec, declared_strings
-from generator.content.models import Kit, Site
+from generator.content.models import Kit, Site, Stock
 from generator.content.papers import PAPER_SIZES
 from generator.content.stock import applies_to, size_stock
 from generator.content.units import mm
@@ -30,15 +30,28 @@ from generator.render.sheets import MARK_GAP, MIN_MARK, PRINTABLE, Grid, fold_li
 HAND_CUT_MARGIN = PRINTABLE + mm(2) + MARK_GAP + MIN_MARK
 
 
+def _stock_for(layout: Layout, size: SizeSpec, site: Site) -> Stock:
+    """The site's stock when this format prints on it, else the format's own label sheet,
+    else the site's (hand-cut: its gaps)."""
+    stock = site.stock
+    if not applies_to(stock, layout):
+        stock = size_stock(layout, size) or stock  # the format's own label sheet
+    return stock
+
+
+def office_stock(layout: Layout, size: SizeSpec, site: Site) -> Stock | None:
+    """The card or label stock the office sheet is laid out on; None: plain paper."""
+    stock = _stock_for(layout, size, site)
+    return stock if applies_to(stock, layout) and stock.paper is not None else None
+
+
 def office_grid(layout: Layout, size: SizeSpec, site: Site) -> Grid:
     """The office sheet: the site's card stock when this format prints on it (its grid is
     the stock's), else the items centred on the site's paper, or on the size's own paper,
     turned to landscape when they are wider than tall. A centred grid keeps HAND_CUT_MARGIN
     for the printer's edge, the bleed and the cut marks, unless it is a single item exactly
     the size of the sheet (a brochure, a poster)."""
-    stock = site.stock
-    if not applies_to(stock, layout):
-        stock = size_stock(layout, size) or stock  # the format's own label sheet
+    stock = _stock_for(layout, size, site)
     if applies_to(stock, layout) and stock.paper is not None:
         paper = PAPER_SIZES[stock.paper]
         return Grid(paper, stock.columns or 1, stock.rows or 1, size.width,
@@ -82,10 +95,16 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
         caption_lang, locale_root(kit.root, caption_lang),
         declared_strings(cached_layouts(kit.root)))
     checked = [line.verified for line in kit.resources if line.verified]
+    stock = office_stock(layout, size, kit.site)
+    labels = None
+    if stock is not None and stock.label_size and stock.products:
+        # a label sheet as the printer's language says it, not stock.yaml's English title
+        labels = {"size": stock.label_size, "products": stock.products,
+                  "count": (stock.columns or 1) * (stock.rows or 1)}
     texts = caption_texts(len(faces), layout.spec.imposition.flip, bool(fold_lines(faces[0])[1]),
                           grid.perforated, grid.stock,
                           format_month(min(checked), caption_lang) if checked else None,
-                          strings, peeled=grid.die_cut)
+                          strings, peeled=grid.die_cut, labels=labels)
     fonts = font_set(caption_lang, "".join(texts), kit.site.fonts,
                      known=lambda: kit_characters(kit_folders(kit), caption_lang,
                                                   served_languages(kit)))
@@ -99,7 +118,7 @@ def office_captions(kit: Kit, layout: Layout, size: SizeSpec, faces: list[Placed
             fields={"characters": characters(missing), "script": next(
                 (found.name for char in missing if (found := script_of(char)) is not None
                  and found.family is None), None)}))
-    return SheetCaptions(caption_lang, tuple(texts), fonts)
+    return SheetCaptions(caption_lang, tuple(texts), fonts, layout.spec.sheet_caption_size)
 
 
 def fillable(kit: Kit, layout: Layout) -> bool:

@@ -5,6 +5,7 @@ One page per face, in the layout's face order. Every second page is the back of 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, PCMYKColorSep, black
@@ -137,23 +138,48 @@ class CaptionSpot:
     limit: float  # marks on that side stop here (y, or x), clear of the caption
 
 
-def caption_spot(grid: Grid, extent: tuple[float, float] = LATIN_EXTENT) -> CaptionSpot | None:
+def caption_spot(grid: Grid, extent: tuple[float, float] = LATIN_EXTENT,
+                 size: float | None = None,
+                 one_line: Callable[[float], bool] | None = None) -> CaptionSpot | None:
     """The printable room outside the marks for one line of caption, bottom first; `extent`:
     how far the caption's letters reach above and below its baseline, in ems (its script's:
-    Arabic and Devanagari reach further than Latin)."""
+    Arabic and Devanagari reach further than Latin); `size`: the caption's (CAPTION_SIZE).
+    `one_line`: whether the caption holds one line at a measure; a caption that never
+    shrinks (a layout's sheet_caption_size) goes up the left margin, which is longer, where
+    the bottom's measure would wrap it into the items above."""
     ascent, descent = extent
+    size = size or CAPTION_SIZE
     marks = 0.0 if grid.perforated else MIN_MARK + CAPTION_GAP
-    needed = (ascent + descent) * CAPTION_SIZE + marks
+    needed = (ascent + descent) * size + marks
     left_bleed, bottom_bleed = grid.cell_bleed(0, grid.rows - 1)[:2]
-    for side, margin, bleed in (("bottom", grid.bottom, bottom_bleed),
-                                ("left", grid.left, left_bleed)):
-        if margin - bleed - MARK_GAP - PRINTABLE >= needed:
-            # The side of the line towards the paper's edge stays printable: descenders
-            # along the bottom; turned to read up the left margin, the tops of the letters.
-            outer, inner = (descent, ascent) if side == "bottom" else (ascent, descent)
-            baseline = PRINTABLE + outer * CAPTION_SIZE
-            return CaptionSpot(side, baseline, baseline + inner * CAPTION_SIZE + CAPTION_GAP)
+    sides = [(side, length) for side, margin, bleed, length in (
+        ("bottom", grid.bottom, bottom_bleed, grid.paper[0]),
+        ("left", grid.left, left_bleed, grid.paper[1]))
+        if margin - bleed - MARK_GAP - PRINTABLE >= needed]
+    whole = [side for side, length in sides
+             if one_line is None or one_line(length - 2 * PRINTABLE)]
+    for side in whole[:1] or [side for side, _ in sides[:1]]:
+        # The side of the line towards the paper's edge stays printable: descenders
+        # along the bottom; turned to read up the left margin, the tops of the letters.
+        outer, inner = (descent, ascent) if side == "bottom" else (ascent, descent)
+        baseline = PRINTABLE + outer * size
+        return CaptionSpot(side, baseline, baseline + inner * size + CAPTION_GAP)
     return None
+
+
+def _holds_one_line(captions: SheetCaptions | None,
+                    page: int) -> Callable[[float], bool] | None:
+    """For a caption set at its layout's size, never smaller: whether the page's caption
+    holds one line at a measure (None: captions shrink to hold one)."""
+    if captions is None or captions.size is None or page >= len(captions.texts):
+        return None
+    text, fonts, size = captions.texts[page], captions.fonts, captions.size
+
+    def one_line(width: float) -> bool:
+        para = caption_paragraph(text, fonts, width, size)
+        return para.wrap(width, 10_000)[1] <= para.style.leading * 1.5
+
+    return one_line
 
 
 def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, brand: str,
@@ -174,7 +200,9 @@ def draw_office_sheets(canvas: Canvas, faces: list[PlacedFace], grid: Grid, bran
         # the left and right swapped (the same grid when it is centred).
         sheet = replace(grid, left=grid.right) if is_back else grid
         spot = None if grid.full_page else caption_spot(
-            sheet, caption_extent(captions.fonts) if captions is not None else LATIN_EXTENT)
+            sheet, caption_extent(captions.fonts) if captions is not None else LATIN_EXTENT,
+            captions.size if captions is not None else None,
+            _holds_one_line(captions, page))
         # The face is drawn once, as a form XObject, and placed in every cell: a tenth of
         # the drawing work and of the page content. Each cell clips its own bleed.
         form = f"face-{page}"
@@ -345,7 +373,7 @@ def _caption(canvas: Canvas, grid: Grid, text: str, captions: SheetCaptions,
     the language of whoever prints it (marked as that language for screen readers)."""
     long_side = grid.paper[0] if spot.side == "bottom" else grid.paper[1]
     width = long_side - 2 * PRINTABLE
-    para = caption_paragraph(text, captions.fonts, width)
+    para = caption_paragraph(text, captions.fonts, width, captions.size)
     para.wrap(width, 10_000)
     # the last line's baseline on the spot's (a caption that still wraps grows inwards)
     lift = para.style.leading - para.style.fontSize

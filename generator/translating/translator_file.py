@@ -163,6 +163,9 @@ DESCRIPTIONS: MappingProxyType[str, str] = MappingProxyType({
                              "over on the sheet's short edge",
         "print_for_stock": "the card stock the sheet is laid out for ({stock}: its name, e.g. "
                            "Avery 5371)",
+        "print_for_labels": "the sheet of round labels (stickers) the sheet is laid out for: "
+                            "{size}, the labels' size (3⅓ in, 85 mm), {count}, how many a "
+                            "sheet holds (6), {products}, the makers' product codes",
         "print_then_cut": "then cut the cards apart at the solid marks in the margins",
         "print_then_cut_fold": "then cut at the solid marks and fold at the dashed ones",
         "print_then_separate": "then separate the cards of perforated stock",
