@@ -197,6 +197,36 @@ def built_card_backs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str]
     return backs
 
 
+# The default kit's office brochures in all sixteen of its languages (its fifteen and the
+# Tagalog draft; Amharic where Debian's Ethiopic font is installed), on Letter and on A4,
+# with what the build said on stderr: built once a session for the brochure tests that read
+# them (test_brochure_languages, _checklist, _spacing), which each built their own before.
+@pytest.fixture(scope="session")
+def built_brochures(tmp_path_factory: pytest.TempPathFactory
+                    ) -> Callable[[str], tuple[Path, Path, str]]:
+    """(content folder, output folder, stderr) of the brochures on a paper ("us": Letter,
+    "iso": A4), built the first time asked."""
+    import contextlib
+
+    from tests.test_card_languages import _kit
+
+    built: dict[str, tuple[Path, Path, str]] = {}
+
+    def brochures(paper: str) -> tuple[Path, Path, str]:
+        if paper not in built:
+            root = tmp_path_factory.mktemp(f"languages-{paper}")
+            content = _kit(root / "content", paper)
+            out = root / "out"
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                assert main(["build", str(content), "--out", str(out), "--target", "office",
+                             "--no-previews", "--jobs", "2", "--format", "brochure"]) == 0
+            built[paper] = (content, out, err.getvalue())
+        return built[paper]
+
+    return brochures
+
+
 @pytest.fixture(scope="module")
 def browser():  # noqa: ANN201 - a generator fixture
     """Debian's Chromium driven by Playwright, one per test module (the browser tests, which

@@ -25,7 +25,7 @@ from generator.content.kit_parts import find_article
 from generator.i18n.localize import load_strings
 from tests.conftest import drawn_text_sizes
 from tests.notes_truth import needs_pdftotext, spaceless
-from tests.test_card_languages import _kit, _languages
+from tests.test_card_languages import _languages
 
 RIGHT_TO_LEFT = ("ar", "fa", "ur", "he")
 BODY_FLOOR = 9.5  # design.md: a brochure's text never under 9.5 pt
@@ -34,23 +34,9 @@ WHEN_YOU_CALL = "when_you_call_title"
 GOOD_TO_KNOW = "key_points_heading"
 
 
-def _build(root: Path, card_size: str) -> tuple[Path, Path, str]:
-    import contextlib
-    import io
-
-    content = _kit(root / "content", card_size)
-    out = root / "out"
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        assert main(["build", str(content), "--out", str(out), "--target", "office",
-                     "--no-previews", "--jobs", "2", "--format", "brochure"]) == 0
-    return content, out, err.getvalue()
-
-
 @pytest.fixture(scope="module", params=["us", "iso"])
-def built(request: pytest.FixtureRequest,
-          tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
-    return _build(tmp_path_factory.mktemp(f"languages-{request.param}"), request.param)
+def built(request: pytest.FixtureRequest, built_brochures) -> tuple[Path, Path, str]:  # noqa: ANN001
+    return built_brochures(request.param)
 
 
 def _poppler(pdf: Path) -> str:

@@ -1022,16 +1022,17 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
         if best is None or _grown_score(made) < _grown_score(best):
             best = made
     assert best is not None
-    if _blocks_left_out(best[1], fillers):
-        best = _tighter_for_content(best, items, boxes, whole, closing, fillers, placement)
     if _essentials_left_out(best[1], fillers):
         best = _smaller_for_essentials(best, items, boxes, whole, closing, fillers, placement)
+    if _blocks_left_out(best[1], fillers):
+        best = _tighter_for_content(best, items, boxes, whole, closing, fillers, placement)
     return best
 
 
-TIGHT_LEADING = 1.25  # of its size: the least leading the article's text tightens to (Latin;
-# Arabic, Thai and Indic keep their script leading, styles.py)
-TIGHT_SPACES = 0.3  # of its spacing: the white between paragraphs and before headings, tight
+# Closer settings of the article's text, tried in turn: its leading over its size (Latin,
+# Cyrillic, CJK; Arabic, Thai and Indic keep their script's 1.5, styles.py) and the share
+# of its spacing (the white between paragraphs and before headings) it keeps.
+TIGHT = ((1.25, 0.5), (1.25, 0.3), (1.2, 0.3))
 
 
 def _blocks_left_out(filled: Filled,
@@ -1041,30 +1042,58 @@ def _blocks_left_out(filled: Filled,
                if not filler.ruled and texts and filler.block not in filled.placed)
 
 
+def _tightened(placement: Placement, leading: float, spaces: float) -> Placement:
+    """The placement with the styles that may open (`air`) set closer: leading down to
+    `leading` of their size, their spacing to `spaces` of theirs."""
+    spec = placement.layout.spec
+    tight = {name: style.model_copy(update={
+                 "leading": min(style.leading, style.size * leading),
+                 "space_before": style.space_before * spaces,
+                 "space_after": style.space_after * spaces})
+             for name, style in spec.styles.items() if style.air is not None}
+    return replace(placement, layout=replace(
+        placement.layout, spec=spec.model_copy(update={"styles": {**spec.styles, **tight}})))
+
+
 def _tighter_for_content(best: tuple[Flowed, Filled], items: Sequence[Paragraph],
                          boxes: list[Rect], whole: list[Rect], closing: int,
                          fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
                          placement: Placement) -> tuple[Flowed, Filled]:
     """Content wins over air (the designer's review: tighten the spacing rather than drop
-    the safety checklist): where the text at its size leaves a block filler out, its styles
-    that may open (`air`) set closer instead, at the same size: leading down to
-    TIGHT_LEADING of their size, their spacing to TIGHT_SPACES; taken where that leaves out
-    fewer of the fillers' blocks."""
+    the safety checklist): where the text leaves a block filler out, its styles that may
+    open (`air`) set closer (`_tightened`), at its size or smaller, down to the layout's
+    `filler_floor` for its body (never under any style's floor): the largest size, then the
+    loosest spacing, that leaves out the fewest of the fillers' blocks, taken where that is
+    fewer than before. Where no setting gains a block, the text stays as it was."""
+    typesetter = placement.typesetter
+    lowest = typesetter.lowest_scale([*items, *(p for _, texts in fillers for p in texts)])
     spec = placement.layout.spec
-    tight = {name: style.model_copy(update={
-                 "leading": min(style.leading, style.size * TIGHT_LEADING),
-                 "space_before": style.space_before * TIGHT_SPACES,
-                 "space_after": style.space_after * TIGHT_SPACES})
-             for name, style in spec.styles.items() if style.air is not None}
-    tightened = replace(placement, layout=replace(
-        placement.layout, spec=spec.model_copy(update={"styles": {**spec.styles, **tight}})))
-    pieces, over = flow(tightened.typesetter.paragraphs(items, 1.0), list(boxes))
-    if over > 0.01:
-        return best
-    made = _filled_at(Flowed(pieces, 1.0), items, closing, boxes, whole, fillers, tightened)
-    before = (_essentials_left_out(best[1], fillers), _blocks_left_out(best[1], fillers))
-    after = (_essentials_left_out(made[1], fillers), _blocks_left_out(made[1], fillers))
-    return made if after < before else best
+    body = spec.styles.get("body")
+    if spec.filler_floor is not None and body is not None:
+        lowest = max(lowest, spec.filler_floor / (body.size * typesetter.limits.optical))
+    scales, scale = [], 1.0
+    while scale > lowest + 1e-9:
+        scales.append(scale)
+        scale -= SHRINK_STEP
+    scales.append(lowest)
+    settings = [_tightened(placement, *setting) for setting in TIGHT]
+
+    def lost(made: tuple[Flowed, Filled]) -> tuple[int, int]:
+        return (_essentials_left_out(made[1], fillers), _blocks_left_out(made[1], fillers))
+
+    chosen, fewest = best, lost(best)
+    for scale in scales:
+        for tight in settings:
+            pieces, over = flow(tight.typesetter.paragraphs(items, scale), list(boxes))
+            if over > 0.01:
+                continue
+            made = _filled_at(Flowed(pieces, scale), items, closing, boxes, whole, fillers,
+                              tight)
+            if lost(made) < fewest:
+                chosen, fewest = made, lost(made)
+            if fewest == (0, 0):
+                return chosen
+    return chosen
 
 
 def _grown_score(made: tuple[Flowed, Filled]) -> tuple[int, int, bool, float, float]:
