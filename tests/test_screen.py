@@ -468,3 +468,131 @@ def test_the_title_a_viewer_shows_is_the_outside_title_in_the_language(out: Path
         assert shown == site.title_for(lang), path
         assert not any(name.casefold() in shown.casefold() for name in layouts), path
         assert revealing_words_in(shown, builtin_words(lang), lang) == [], path
+
+
+# --- one content, one tag; lists; bookmarks (issue 42) -----------------------------------
+
+def struct_tree(pdf: Path) -> dict:
+    """The structure poppler reads (`pdfinfo -struct-text`): nodes {"tag", "kids"}, a kid a
+    node or a string of text."""
+    text = subprocess.run(["pdfinfo", "-struct-text", str(pdf)], capture_output=True,
+                          text=True, check=True).stdout
+    root: dict = {"tag": "", "kids": []}
+    stack: list[tuple[int, dict]] = [(-1, root)]
+    for line in text.splitlines():
+        body = line.strip()
+        if not body or body.startswith("Object "):
+            continue
+        depth = len(line) - len(line.lstrip(" "))
+        while stack[-1][0] >= depth:
+            stack.pop()
+        if body.startswith('"'):
+            stack[-1][1]["kids"].append(body[1:-1])
+        else:
+            node: dict = {"tag": body.split()[0], "kids": []}
+            stack[-1][1]["kids"].append(node)
+            stack.append((depth, node))
+    return root
+
+
+def struct_nodes(node: dict) -> Iterator[dict]:
+    for kid in node["kids"]:
+        if isinstance(kid, dict):
+            yield kid
+            yield from struct_nodes(kid)
+
+
+def struct_words(node: dict) -> str:
+    return " ".join(" ".join(kid if isinstance(kid, str) else struct_words(kid)
+                             for kid in node["kids"]).replace("\u00a0", " ").split())
+
+
+# Headings printed by several formats, each from the catalogue
+SHARED_HEADINGS = ("lines_heading", "notes_heading", "key_points_heading",
+                   "before_you_call_title", "when_you_call_title", "sources_heading")
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_heading_is_tagged_the_same_in_every_format(out: Path, content: Path,
+                                                      lang: str) -> None:
+    """"Who you can contact" was a heading (H2) in large print and a paragraph (P) on the
+    brochure's flap and in the safety plan; "Notes" an H2 on the brochure, a P on the
+    folding card. Every catalogue heading a format prints is an H2 wherever it prints."""
+    catalogue = strings(content, lang)
+    tags: dict[str, set[tuple[str, str]]] = {key: set() for key in SHARED_HEADINGS}
+    for path in sorted((out / lang).glob("*-screen.pdf")):
+        for node in struct_nodes(struct_tree(path)):
+            said = struct_words(node)
+            for key in SHARED_HEADINGS:
+                if node["tag"] not in ("Link", "Document") and said == " ".join(
+                        catalogue[key].split()):
+                    tags[key].add((node["tag"], path.stem))
+    for key, found in tags.items():
+        assert found, (lang, key)  # printed somewhere
+        assert {tag for tag, _ in found} == {"H2"}, (lang, key, sorted(found))
+    assert len({name for _, name in tags["lines_heading"]}) >= 3, tags["lines_heading"]
+
+
+@needs_poppler
+def test_list_items_are_a_label_and_a_body(out: Path) -> None:
+    """Every item of a list of points (the article's bullets, "Good to know", the safety
+    plan's boxes to tick) is LI > Lbl + LBody: its bullet or its box the label, its words
+    the body; an item of the lines (a name, its number...) an LBody of paragraphs."""
+    bullets = boxes = 0
+    for path in screen_pdfs(out):
+        for node in struct_nodes(struct_tree(path)):
+            if node["tag"] != "L":
+                continue
+            for item in node["kids"]:
+                assert isinstance(item, dict) and item["tag"] == "LI", path
+                parts = [kid["tag"] for kid in item["kids"] if isinstance(kid, dict)]
+                body = next(kid for kid in item["kids"] if kid["tag"] == "LBody")
+                a_line = any(isinstance(kid, dict) and kid["tag"] == "P"
+                             for kid in body["kids"])
+                if a_line:
+                    assert parts == ["LBody"], (path, parts)
+                    continue
+                assert parts == ["Lbl", "LBody"], (path, parts, struct_words(item))
+                label = struct_words(item["kids"][0])
+                assert label in ("•", ""), (path, label)
+                assert struct_words(body) and "•" not in struct_words(body), path
+                bullets += label == "•"
+                boxes += label == ""
+    with pikepdf.open(out / "en" / "safety-plan-screen.pdf") as pdf:
+        labels = [e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/Lbl"]
+        assert labels and {str(e.ActualText) for e in labels} == {"\u2610"}  # ☐ read aloud
+    assert bullets and boxes
+
+
+@needs_poppler
+def test_every_multi_page_copy_has_a_bookmark_for_each_heading(out: Path) -> None:
+    """Bookmarks (outlines) from the headings, in reading order, each opening the page its
+    heading is on, shown when the file opens; the large print had none."""
+    checked = 0
+    for path in screen_pdfs(out):
+        headings = [struct_words(node) for node in struct_nodes(struct_tree(path))
+                    if re.fullmatch(r"H\d", node["tag"])]
+        with pikepdf.open(path) as pdf:
+            pages = [elements_page(pdf, e) for e in elements(pdf.Root.StructTreeRoot)
+                     if re.fullmatch(r"/H\d", str(e.S))]
+            if len(pdf.pages) == 1:
+                continue
+            assert pdf.Root.PageMode == "/UseOutlines", path
+            with pdf.open_outline() as outline:
+                marks = []
+                stack = list(reversed(outline.root))
+                while stack:
+                    item = stack.pop()
+                    marks.append((item.title, pdf.pages.index(pikepdf.Page(
+                        item.destination[0]))))
+                    stack.extend(reversed(item.children))
+        assert [title for title, _ in marks] == headings, path
+        assert [page for _, page in marks] == pages, path
+        checked += 1
+    assert checked >= 5 * len(LANGUAGES)
+
+
+def elements_page(pdf: pikepdf.Pdf, element: pikepdf.Dictionary) -> int:
+    return next(index for index, page in enumerate(pdf.pages)
+                if page.obj.objgen == element.Pg.objgen)

@@ -108,22 +108,25 @@ def key_points_in(article: Path) -> list[str]:
 
 
 def list_item_texts(pdf: Path) -> list[str]:
-    """The text poppler reads in each LBody inside an LI inside an L, from the structure."""
+    """The text poppler reads in each LBody inside an LI inside an L, from the structure:
+    an LBody's pieces joined (a bullet's item marks its words apart from its label, Lbl,
+    so poppler reads them a piece a line)."""
     tree = subprocess.run(["pdfinfo", "-struct-text", str(pdf)], check=True,
                           capture_output=True, text=True).stdout
-    path: list[tuple[int, str]] = []
-    found = []
-    for line in tree.splitlines():
+    path: list[tuple[int, str, int]] = []  # (depth, tag, the line that opened it)
+    found: dict[int, str] = {}
+    for number, line in enumerate(tree.splitlines()):
         depth = len(line) - len(line.lstrip(" "))
-        path = [(d, tag) for d, tag in path if d < depth]
+        path = [entry for entry in path if entry[0] < depth]
         stripped = line.strip()
         if stripped.startswith('"'):
-            tags = [tag for _, tag in path]
+            tags = [tag for _, tag, _ in path]
             if tags[-3:] == ["L", "LI", "LBody"]:
-                found.append(stripped.strip('"'))
+                body = path[-1][2]
+                found[body] = found.get(body, "") + stripped.strip('"')
         elif stripped:
-            path.append((depth, stripped.split()[0]))
-    return found
+            path.append((depth, stripped.split()[0], number))
+    return list(found.values())
 
 
 def words(text: str) -> str:

@@ -48,11 +48,18 @@ from generator.render.screen_links import (
 )
 from generator.render.screen_notes import draw_note_grounds
 from generator.render.screen_pages import ScreenPage, qr_centre, screen_pages, text_centre
-from generator.render.screen_structure import NOT_LINKED, Role, first_heading_level_one, roles
+from generator.render.screen_structure import (
+    NOT_LINKED,
+    Role,
+    bullet_at,
+    first_heading_level_one,
+    roles,
+)
 from generator.render.screen_text import ScreenText
-from generator.render.tagging import Element, Metadata, Tagger, TextMarks, write_tagged
+from generator.render.tagging import Element, Heading, Metadata, Tagger, TextMarks, write_tagged
 
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
+BOX_READ_AS = "\u2610"  # ☐: a box to tick, as a list item's label reads
 
 
 @dataclass
@@ -243,28 +250,48 @@ class _PageDrawer:
             if not role.in_list:
                 group = item = None
                 self._paragraph(text, document.add(role.tag), contents.page.rect)
+                if role.kind == "heading":
+                    self._heading(text, role, contents.page.rect)
                 continue
             kind = "lines" if role.kind in ("line", "line part") else "items"
             if group is None or group_kind != kind:
                 group, group_kind = document.add("L"), kind
-            body = group.add("LI").add("LBody")
+            entry = group.add("LI")
             if kind == "items":
                 item = None
-                self._paragraph(text, body, contents.page.rect)
+                # its bullet or its box to tick, its label (Lbl), then its words (LBody)
+                label = entry.add("Lbl") if _labelled(text) else None
+                self._paragraph(text, entry.add("LBody"), contents.page.rect, label)
             else:
-                item = body
-                self._paragraph(text, body.add("P"), contents.page.rect)
+                item = entry.add("LBody")
+                self._paragraph(text, item.add("P"), contents.page.rect)
         for qr in qrs:
             self._figure(document, qr, contents.page.rect)
 
-    def _paragraph(self, text: PlacedText, element: Element | None, page: Rect) -> None:
+    def _heading(self, text: PlacedText, role: Role, page: Rect) -> None:
+        """A heading, for the bookmarks: its words, and the top of its first line."""
+        words = " ".join(plain_text(text.paragraph).split())
+        height = getattr(text.paragraph, "height", 0.0) or 0.0
+        self.tagger.headings.append(Heading(int(role.tag[1:]), words, self.tagger.page,
+                                            min(page.height, text.y - page.y + height)))
+
+    def _paragraph(self, text: PlacedText, element: Element | None, page: Rect,
+                   label: Element | None = None) -> None:
         """Draw `text` as `element`'s content (its icon's picture an artifact before it),
         each link it holds (a number, an address) an element of its own holding its words;
-        None: draw it as it is (in an artifact)."""
+        None: draw it as it is (in an artifact). `label`: a list item's Lbl, beside
+        `element`, its LBody: its box to tick (the icon's drawing, read as ☐) or its
+        bullet (the text's first letter)."""
         canvas, paragraph = self.canvas, text.paragraph
         icon = text.icon
-        if icon is not None and (not icon.icon.alt or element is None):
-            with self.tagger.artifact():  # a list's box to tick, or a repeated tab's
+        if icon is not None and label is not None and not icon.icon.alt:
+            label.actual = BOX_READ_AS
+            with self.tagger.content(label):  # the box to tick is the item's label
+                draw_icon(canvas, icon.icon.name, icon.x, icon.y, icon.size,
+                          paragraph.style.textColor)
+            label = None
+        elif icon is not None and (not icon.icon.alt or element is None):
+            with self.tagger.artifact():  # a repeated tab's
                 draw_icon(canvas, icon.icon.name, icon.x, icon.y, icon.size,
                           paragraph.style.textColor)
         words = plain_text(paragraph)
@@ -288,6 +315,9 @@ class _PageDrawer:
             targets = self.targets + address_targets(words, self.strings)
             found = targets_in(words, targets, icon.icon.name if icon else None)
         spans = []
+        bullet = bullet_at(words) if label is not None else None
+        if label is not None and bullet is not None:
+            spans.append((bullet, bullet + 1, label))
         for link in found:
             holder = Element("Link")
             spans.append((link.start, link.end, holder))
@@ -311,7 +341,8 @@ class _PageDrawer:
             return
         # Each link's words are its own content, and each run in another language has its
         # /Lang: marked piece by piece as they are drawn, inside the text objects.
-        marks = TextMarks(self.tagger, element, words, spans)
+        marks = TextMarks(self.tagger, element, words, spans,
+                          (label,) if label is not None else ())
         self.text.begin_paragraph(canvas, marks, carried, element.lang)
         self._carry(text, carried, False)
         self.canvas.marks = marks
@@ -384,6 +415,14 @@ class _PageDrawer:
 
 def style_of(text: PlacedText) -> str:
     return style_name(text.paragraph.style)
+
+
+def _labelled(text: PlacedText) -> bool:
+    """Whether a list item shows a label: a box to tick, or a bullet before its words."""
+    icon = text.icon
+    if icon is not None and not icon.icon.alt:
+        return True
+    return bullet_at(plain_text(text.paragraph)) is not None
 
 
 def _labels(text: PlacedText) -> bool:

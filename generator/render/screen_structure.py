@@ -22,14 +22,20 @@ HEADINGS = MappingProxyType({
     # poster's coded line)
     "heading": "H2", "sources_heading": "H2", "panel_heading": "H2", "others_heading": "H2",
     "point_heading": "H2", "callout_heading": "H2",  # the brochure's "Good to know" box
+    # "Who you can contact" over the lines (the brochure's flap, the safety plan; large
+    # print sets it as a `heading`) and a folding card's "Notes" over its lines to write on
+    # (the brochure's is a `panel_heading`): one content, one tag, in every format
+    "lines_title": "H2", "notes": "H2",
 })
 ITEMS = frozenset({  # an item of a list (the article's points, a checklist)
     "bullet", "point", "check", "callout_point"})  # callout_point: "Good to know"
-LINE_NAMES = frozenset({"name", "line_name", "other_name", "line"})  # a line's name starts its item
+# a line's name starts its item (`first_name`: the brochure flap's first line's)
+LINE_NAMES = frozenset({"name", "first_name", "line_name", "other_name", "line"})
 LINE_PARTS = frozenset({
     "phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail", "number",
     "checked"})  # what follows a line's name in its item
 VARIANTS = ("_open", "_kept")  # a style's variants set apart only in where they sit
+BULLETS = frozenset("•◦▪‣–")  # what a list item's label may be, its first letter
 NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
 
 
@@ -78,3 +84,11 @@ def first_heading_level_one(roles_in_order: list[Role]) -> list[Role]:
                 roles_in_order[index] = Role("heading", "H1")
             break
     return roles_in_order
+
+
+def bullet_at(text: str) -> int | None:
+    """Where a list item's bullet stands in its text (its label, Lbl), if it has one."""
+    stripped = text.lstrip()
+    if stripped and stripped[0] in BULLETS:
+        return len(text) - len(stripped)
+    return None

@@ -51,6 +51,7 @@ class Element:
     lang: str | None = None
     alt: str | None = None
     bbox: tuple[float, float, float, float] | None = None  # a Figure's, on its page
+    actual: str | None = None  # /ActualText: what a drawing reads as (a box to tick's ☐)
 
     def add(self, role: str, **attributes: object) -> Element:
         kid = Element(role, **attributes)  # type: ignore[arg-type]
@@ -64,6 +65,17 @@ class Element:
                 yield from kid.walk()
 
 
+@dataclass(frozen=True)
+class Heading:
+    """A heading, for the file's bookmarks: its level (1 for H1), words, page (0-based) and
+    the height of its top on that page."""
+
+    level: int
+    title: str
+    page: int
+    top: float
+
+
 class Tagger:
     """Records the structure of the document a canvas draws, page by page."""
 
@@ -72,6 +84,7 @@ class Tagger:
         self.document = Element("Document")
         self.page = 0
         self._next_mcid = 0
+        self.headings: list[Heading] = []  # for the bookmarks, in reading order
 
     def next_page(self) -> None:
         """After `showPage`: what follows is on the next page."""
@@ -119,12 +132,14 @@ class TextMarks:
     paragraph's kids where its words are first drawn, in reading order."""
 
     def __init__(self, tagger: Tagger, parent: Element, text: str,
-                 spans: list[tuple[int, int, Element]]) -> None:
+                 spans: list[tuple[int, int, Element]],
+                 placed: tuple[Element, ...] = ()) -> None:
         self.tagger = tagger
         self.parent = parent
         self.text = text  # the paragraph's
         self.spans = spans  # (start, end, element) in the paragraph's text, in order
-        self._joined: set[int] = set()
+        # elements already in the tree elsewhere (a list item's label, beside its body)
+        self._joined: set[int] = {id(element) for element in placed}
 
     def element_at(self, index: int) -> Element:
         for start, end, element in self.spans:
@@ -162,6 +177,8 @@ def write_tagged(data: bytes, tagger: Tagger, metadata: Metadata,
         if glyphs is not None and glyphs.fonts:
             _add_fonts(pdf, glyphs.add_fonts(pdf))
         _Structure(pdf, tagger.document).write()
+        if len(pdf.pages) > 1 and tagger.headings:
+            _bookmarks(pdf, tagger.headings)
         root = pdf.Root
         root.MarkInfo = pikepdf.Dictionary(Marked=True)  # Suspects: false by default
         root.Lang = pikepdf.String(metadata.lang)
@@ -173,6 +190,23 @@ def write_tagged(data: bytes, tagger: Tagger, metadata: Metadata,
         pdf.save(out, deterministic_id=True, min_version="1.7",
                  object_stream_mode=pikepdf.ObjectStreamMode.disable)
     return out.getvalue()
+
+
+def _bookmarks(pdf: pikepdf.Pdf, headings: list[Heading]) -> None:
+    """The headings as the file's bookmarks (outlines), each opening its page at its top, a
+    heading below a level-1 one under it; shown when the file opens (PDF/UA-1 7.1: a
+    multi-page document's navigation)."""
+    with pdf.open_outline() as outline:
+        parent: pikepdf.OutlineItem | None = None
+        for heading in headings:
+            item = pikepdf.OutlineItem(heading.title, heading.page, "XYZ", left=0,
+                                       top=round(heading.top, 2))
+            if heading.level == 1 or parent is None:
+                outline.root.append(item)
+                parent = item
+            else:
+                parent.children.append(item)
+    pdf.Root.PageMode = pikepdf.Name.UseOutlines
 
 
 def _add_fonts(pdf: pikepdf.Pdf, fonts: dict[str, pikepdf.Object]) -> None:
@@ -232,6 +266,8 @@ class _Structure:
             made.Lang = pikepdf.String(element.lang)
         if element.alt is not None:
             made.Alt = pikepdf.String(element.alt)
+        if element.actual is not None:
+            made.ActualText = pikepdf.String(element.actual)
         if element.bbox is not None:
             made.A = pikepdf.Dictionary(O=pikepdf.Name.Layout, Placement=pikepdf.Name.Block,
                                         BBox=[round(value, 2) for value in element.bbox])
