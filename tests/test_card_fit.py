@@ -22,7 +22,7 @@ from generator.commands.cli import main
 from generator.content.placeholders import substitute
 from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import drawn_text, drawn_text_sizes
-from tests.test_card_hierarchy import MOST_SIZES, STEP, _leadings, _lines
+from tests.test_card_hierarchy import MOST_SIZES, NAME_STEP, STEP, _leadings, _lines
 from tests.test_card_languages import (
     FINE_MARKS,
     LANGUAGES,
@@ -230,22 +230,25 @@ def test_hours_never_stand_alone_on_a_line(cards: tuple[str, Path, Path]) -> Non
     assert alone == [], size
 
 
-# Where the back keeps its three levels (number / name / details at least 1.15 apart) with
-# every line and the card's line: the others' names run long (two lines each at a name's
-# size in the lines' column) and shrink towards their details' size rather than leave out
-# the card's line (layouts/pocket-card/layout.yaml: last_min_size).
-LEVELS_HOLD = {
-    "us": {"en", "ko", "zh-Hans", "ar", "fa", "ur", "he", "hi", "bn", "vi"},
-    "iso": {"en", "ko", "zh-Hans", "ar", "fa", "ur", "he", "hi", "bn", "es", "fr", "th"},
+# Where the back cannot yet keep a line's name a step (1.1) over its details with every line
+# and the card's line: both names run to two lines in the lines' column at 1.1 times the
+# details' size, and the back lacks 5-6 pt (US) or about 2 pt (ISO) at a leading of 1.1, so
+# the names shrink to their details' size rather than leave out the card's line
+# (layouts/pocket-card/layout.yaml: last_min_size). Exact: a language that gains its step
+# leaves this list, one that loses it fails.
+NAME_STEP_NOT_YET = {
+    "us": {"es", "fr", "ru", "th", "am"},
+    "iso": {"ru", "am"},
 }
 
 
 def test_the_back_keeps_its_type_scale(cards: tuple[str, Path, Path]) -> None:
     """Read with pdfium (tests/test_card_hierarchy.py): in every language the number is the
-    largest type, 13 pt at least; a line's name is never smaller than its details; no more
-    than four sizes; lines at least 1.1 apart (the least of leading_steps). Where the levels
-    hold, each step is 1.15 or more."""
+    largest type, 13 pt at least, 1.15 over the name; a line's name is never smaller than
+    its details, and 1.1 over them but where NAME_STEP_NOT_YET says; no more than four sizes;
+    lines at least 1.1 apart (the least of leading_steps)."""
     size, _, out = cards
+    no_step = set()
     for lang in _each_language(cards):
         lines = _lines(out / lang / "pocket-card-shop.pdf")
         number = max(line[0] for line in lines)
@@ -253,8 +256,9 @@ def test_the_back_keeps_its_type_scale(cards: tuple[str, Path, Path]) -> None:
         name, details = lines[0][0], lines[first_number + 1][0]
         assert number >= 13.0 and number / name >= STEP - 0.005, (size, lang, number, name)
         assert name >= details - 0.01, (size, lang, name, details)
-        if lang in LEVELS_HOLD[size]:
-            assert name / details >= STEP - 0.005, (size, lang, name, details)
+        if name / details < NAME_STEP - 0.005:
+            no_step.add(lang)
         assert len({line[0] for line in lines}) <= MOST_SIZES, (size, lang)
         leadings = _leadings(lines)
         assert leadings and min(leadings) >= 1.1 - 0.005, (size, lang, leadings)
+    assert no_step == NAME_STEP_NOT_YET[size] & set(_each_language(cards)), size

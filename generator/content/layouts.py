@@ -49,6 +49,12 @@ class StyleSpec(FrozenModel):
     # shrinks no further in scripts set at the layout's `shaped_floor`: a step above that
     # floor, as `min_size` is above the body floor (a card's line name over its details)
     shaped_min_size: float | None = None
+    # shrinks this far, first resort past `min_size`, where a face would otherwise leave out
+    # a line, a detail of one or a slot that gives way: still a step over the level below
+    # (a card's line names 1.1 times their details' size; `shaped_step_min_size` in scripts
+    # set at the layout's `shaped_floor`, whose details print larger)
+    step_min_size: float | None = None
+    shaped_step_min_size: float | None = None
     # shrinks this far, as a last resort, where a face would otherwise leave out a line or a
     # detail of one (a card's line names down to its details' size)
     last_min_size: float | None = None

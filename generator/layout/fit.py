@@ -75,7 +75,7 @@ class Typesetter:
     fonts: FontSet
     caps: tuple[tuple[str, float], ...] = ()
     leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
-    last_resort: bool = False  # styles may shrink to their `last_min_size`
+    last_resort: int = 0  # styles may shrink to their `step_min_size` (1), `last_min_size` (2)
     steps: tuple[tuple[str, float], ...] = ()  # the sheet's type scale (SizeSpec.type_scale)
 
     def __eq__(self, other: object) -> bool:

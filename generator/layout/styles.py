@@ -51,7 +51,9 @@ class Limits:
     scripted: bool = True  # every style takes `leading` unless it says otherwise
     face_leading: float = 0.0  # the face's least leading over the size (leading_steps)
     shaped: bool = False  # set at the layout's shaped floor: `shaped_min_size` holds
-    last_resort: bool = False  # styles shrink to their `last_min_size`
+    # how far styles shrink past their `min_size`: 1, to their `step_min_size`; 2, also to
+    # their `last_min_size`
+    last_resort: int = 0
     # the sheet's type scale (SizeSpec.type_scale): a style with `levels` prints at one of
     # its steps
     steps: tuple[tuple[str, float], ...] = ()
@@ -88,7 +90,11 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
         largest = spec.max_size if spec.max_size is not None else spec.size
         if limits.shaped and spec.shaped_min_size is not None:
             smallest = min(spec.shaped_min_size, largest)
-        if limits.last_resort and spec.last_min_size is not None:
+        step = (spec.shaped_step_min_size if limits.shaped and spec.shaped_step_min_size
+                is not None else spec.step_min_size)
+        if limits.last_resort >= 1 and step is not None:
+            smallest = min(smallest, step)
+        if limits.last_resort >= 2 and spec.last_min_size is not None:
             smallest = min(smallest, spec.last_min_size)
         smallest, largest = smallest * limits.optical, largest * limits.optical
     if cap is not None:
