@@ -16,8 +16,13 @@ from tests.conftest import default_kit_in
 
 LANGUAGES = ("en", "es", "hi", "th", "ru", "ur", "zh-Hans")
 LEAST = 8  # lines on a last page, unless the piece is one page
-# Not yet: Urdu in Nastaliq at 18 pt on Letter (its lines 2.35 times the size apart) ends on
-# the article's last paragraph (two lines), kept with "Sources" and the addresses: 7 lines.
+# Not by this means: Urdu in Nastaliq at 18 pt on Letter (its lines 2.35 times the size
+# apart, the least at which no glyph of one line reaches the next: fonts.py) ends on the
+# article's last paragraph (two lines), kept with "Sources" and the addresses. Measured
+# (pages.page_lines, session 5): 12, 13, 14, 13, 14, 13 and 6 lines; every step of
+# pages.TIGHTER gives 12, 14, 15, 12, 13, 13 and 6 (its line spacing cannot close, only the
+# space between paragraphs, and a line block or a heading kept with the next gives back on
+# one page what another gained). 85 lines at 12 to 15 a page need seven pages.
 KNOWN_SHORT = {("letter", 18, "ur")}
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None,
