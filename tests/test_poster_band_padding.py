@@ -63,55 +63,14 @@ def band_padding(pdf: Path) -> tuple[float, float]:
     return ink_top - top, bottom - ink_bottom
 
 
-# Not yet: the band keeps its height for six-line headlines, and the headline the middle of
-# its box, so a short headline leaves more colour above it than under the texting line
-# (the minimum under it holds everywhere). Listed as measured after the number's box was
-# lifted off the band's edge.
+# Not yet: the restroom poster's coded line, short, over a promise of one line: the colour
+# under its number is 0.52 (ru A3) and 0.60 (ko Letter) of the colour above it. Since the
+# headline stands at the top of its box (the spare colour between the headline and the
+# number's group, no longer above the headline) and Tabloid/A3 have their own smaller band,
+# the other 78 of 80 hold (44 did not).
 RATIO_NOT_YET = {
-    (False, 'en', 'letter'),
-    (False, 'es', 'letter'),
-    (False, 'fr', 'letter'),
-    (False, 'zh-Hans', 'letter'),
-    (False, 'ru', 'letter'),
-    (False, 'ko', 'letter'),
-    (False, 'vi', 'letter'),
-    (False, 'en', 'a4'),
-    (False, 'es', 'a4'),
-    (False, 'zh-Hans', 'a4'),
-    (False, 'ru', 'a4'),
-    (False, 'vi', 'a4'),
-    (False, 'ar', 'tabloid'),
-    (False, 'zh-Hans', 'tabloid'),
-    (False, 'ru', 'tabloid'),
-    (False, 'hi', 'tabloid'),
-    (False, 'ko', 'tabloid'),
-    (False, 'en', 'a3'),
-    (False, 'es', 'a3'),
-    (False, 'ar', 'a3'),
-    (False, 'zh-Hans', 'a3'),
-    (False, 'th', 'a3'),
-    (False, 'ru', 'a3'),
-    (False, 'hi', 'a3'),
-    (False, 'ko', 'a3'),
-    (True, 'en', 'letter'),
-    (True, 'fr', 'letter'),
-    (True, 'ru', 'letter'),
     (True, 'ko', 'letter'),
-    (True, 'vi', 'letter'),
-    (True, 'ru', 'a4'),
-    (True, 'en', 'tabloid'),
-    (True, 'es', 'tabloid'),
-    (True, 'fr', 'tabloid'),
-    (True, 'ar', 'tabloid'),
-    (True, 'zh-Hans', 'tabloid'),
-    (True, 'ru', 'tabloid'),
-    (True, 'vi', 'tabloid'),
-    (True, 'es', 'a3'),
-    (True, 'fr', 'a3'),
-    (True, 'zh-Hans', 'a3'),
     (True, 'ru', 'a3'),
-    (True, 'ko', 'a3'),
-    (True, 'vi', 'a3'),
 }
 
 

@@ -56,6 +56,15 @@ def tear_line(size: str, discreet: bool) -> float:
     return height - (margin + tabs[1] * (height - 2 * margin))
 
 
+def band_foot(size: str, discreet: bool) -> float:
+    """The colour band's foot, in PDF points from the page's foot (the text column starts
+    under it: on Tabloid and A3 above 0.6 of the sheet's height since the band is 0.35 of
+    the safe area)."""
+    height = PAGE[size][1]
+    margin = parse_length(LAYOUT["sizes"][size]["safe_margin"])
+    return height - (margin + box_of("band", size, discreet)[3] * (height - 2 * margin))
+
+
 def face_runs(pdf: Path, size: str, discreet: bool) -> list[tuple[float, str, float]]:
     line = tear_line(size, discreet)
     return [(round(s, 1), text, y) for s, text, y in drawn_text_sizes(pdf, 0) if y > line + 1]
@@ -103,6 +112,7 @@ def column_spacings(pdf: Path, size: str, discreet: bool, rtl: bool) -> list[flo
     text = page.get_textpage()
     width = page.get_width()
     line = tear_line(size, discreet)
+    band = band_foot(size, discreet)
     lines: dict[float, set[float]] = {}
     x, y = ctypes.c_double(), ctypes.c_double()
     for index in range(text.count_chars()):
@@ -111,7 +121,7 @@ def column_spacings(pdf: Path, size: str, discreet: bool, rtl: bool) -> list[flo
             continue
         pdfium_c.FPDFText_GetCharOrigin(text.raw, index, x, y)
         if y.value < line or (x.value < width / 2 if rtl else x.value > width / 2) \
-                or y.value > page.get_height() * 0.6:
+                or y.value > band:
             continue
         font_size = round(pdfium_c.FPDFText_GetFontSize(text.raw, index), 1)
         lines.setdefault(font_size, set()).add(round(y.value, 1))
