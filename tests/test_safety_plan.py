@@ -142,14 +142,23 @@ def test_office_file_is_one_letter_sheet_two_sided(built: Path) -> None:
 
 
 def test_a4_kit_prints_it_on_a4(tmp_path: Path, run) -> None:  # noqa: ANN001
-    kit = default_kit_in(tmp_path / "content", ["en"])
+    """On A4, an A5 booklet, with as many "People I can call" rows in every language as on
+    Letter. Its pages are 6 mm shorter: where the lines to call do not all fit above the
+    rows, a line's languages or hours give way first, each with a note; no line does."""
+    kit = default_kit_in(tmp_path / "content", ["en", "ar", "th"])
     (kit / "site.yaml").write_text((kit / "site.yaml").read_text("utf-8").replace(
         "paper: letter", "paper: a4"), encoding="utf-8")
-    assert run("build", kit, "--out", tmp_path / "out", "--format", FORMAT,
-               "--no-previews").code == 0
+    result = run("build", kit, "--out", tmp_path / "out", "--format", FORMAT, "--no-previews")
+    assert result.code == 0
+    for line in result.err.splitlines():
+        if "safety-plan" in line and "left out" in line:
+            assert re.search(r"left out '[^']+' \((languages|hours)\)", line), line
     page = PdfReader(tmp_path / "out" / "en" / f"{FORMAT}.pdf").pages[1]
     assert abs(float(page.mediabox.width) - 297 * MM) < 0.5
     assert abs(float(page.mediabox.height) - 210 * MM) < 0.5
+    counts = {lang: len(people_rows(tmp_path / "out" / lang / f"{FORMAT}.pdf"))
+              for lang in ("en", "ar", "th")}
+    assert set(counts.values()) == {6}, counts
 
 
 # --- what it says --------------------------------------------------------------------------------
