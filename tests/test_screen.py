@@ -596,3 +596,24 @@ def test_every_multi_page_copy_has_a_bookmark_for_each_heading(out: Path) -> Non
 def elements_page(pdf: pikepdf.Pdf, element: pikepdf.Dictionary) -> int:
     return next(index for index, page in enumerate(pdf.pages)
                 if page.obj.objgen == element.Pg.objgen)
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_when_the_lines_were_checked_is_a_paragraph_after_their_list(
+        out: Path, content: Path, lang: str) -> None:
+    """"Checked Nov 2026" is said of all the lines: a paragraph of the document after
+    their list, in every format that prints it (the brochure and large print had it
+    inside the emergency line's list item, the poster after the list)."""
+    lead = strings(content, lang)["checked"].split("{date}")[0].strip()
+    formats = set()
+    for path in sorted((out / lang).glob("*-screen.pdf")):
+        root = struct_tree(path)
+        document = next(node for node in root["kids"] if isinstance(node, dict))
+        for node in struct_nodes(document):
+            said = struct_words(node)
+            if node["tag"] in ("P", "LBody", "LI") and said.startswith(lead) and len(
+                    said) < len(lead) + 20:
+                assert node in document["kids"] and node["tag"] == "P", (path, node["tag"])
+                formats.add(path.stem)
+    assert len(formats) >= 3, formats
