@@ -583,3 +583,35 @@ def test_text_fields_type_in_a_font_that_covers_the_language(fillable: Path,
         assert font["/Encoding"] == "/Identity-H" and "/ToUnicode" in font
     if lang != "en":
         assert bool(form.get("/NeedAppearances"))
+
+
+def test_every_built_in_language_types_in_a_font_that_covers_it() -> None:
+    """The family a language's fields type in (generator/i18n/form_font.py) covers every
+    letter of its catalogue, read from the font's own character map: Helvetica only where
+    Windows-1252 holds them all. Ethiopic and the other scripts no package has a font for
+    print in a site's own font (test_more_scripts): not checked here."""
+    from generator.i18n.font_files import face_cmap
+    from generator.i18n.fonts import SITE_FONT_LANGUAGES, family
+    from generator.i18n.form_font import form_family
+    from generator.i18n.localize import builtin_languages, load_strings
+
+    checked = 0
+    for lang in builtin_languages():
+        catalogue = "".join(value for value in load_strings(lang, DEFAULT_CONTENT).values()
+                            if isinstance(value, str))
+        key = form_family(lang, catalogue)
+        try:
+            catalogue.encode("cp1252")
+        except UnicodeEncodeError:
+            assert key is not None, lang
+        else:
+            assert key is None, lang
+            continue
+        if lang.split("-")[0] in SITE_FONT_LANGUAGES:
+            continue
+        chosen = family(key)
+        cmap = face_cmap(chosen.regular(), chosen.cjk_face or 0)
+        missing = {char for char in catalogue if not char.isspace() and ord(char) not in cmap}
+        assert not missing, (lang, key, sorted(missing)[:10])
+        checked += 1
+    assert checked >= 10

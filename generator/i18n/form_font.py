@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.models import SiteFont
-from generator.i18n.font_files import truetype_subset, whole_instance
+from generator.i18n.font_files import face_cmap, truetype_subset, whole_instance
 from generator.i18n.fonts import chain_for, family
 
 ASCII = "".join(chr(code) for code in range(0x20, 0x7F))
@@ -65,12 +65,27 @@ def helvetica_covers(text: str) -> bool:
     return True
 
 
-def form_font(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> Path | None:
-    """The font file `lang`'s form fields are typed in (`catalogue`: every string the kit
-    prints in it), or None where Helvetica covers it."""
+def form_family(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> str | None:
+    """The family `lang`'s form fields are typed in: the first of its chain whose regular
+    face covers `catalogue` (every string the kit prints in it), the one that sets its text
+    where none does; None where Helvetica covers it."""
     if helvetica_covers(catalogue):
         return None
-    key = chain_for(lang, site_fonts)[0]
+    keys = chain_for(lang, site_fonts)
+    wanted = {ord(char) for char in catalogue if not char.isspace()}
+    for key in keys:
+        chosen = family(key)
+        if wanted <= face_cmap(chosen.regular(), chosen.cjk_face or 0):
+            return key
+    return keys[0]
+
+
+def form_font(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> Path | None:
+    """The font file `lang`'s form fields are typed in (form_family), or None where
+    Helvetica covers it."""
+    key = form_family(lang, catalogue, site_fonts)
+    if key is None:
+        return None
     chosen = family(key)
     if chosen.cjk_face is not None:
         common = COMMON.get(key, lambda: "")()
