@@ -88,11 +88,13 @@ TAIL = FillerSpec(block="closing")  # a flow's closing part, set as a plain fill
 def fill(room: list[Rect], whole: Sequence[Rect],
          fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
          typesetter: Typesetter, scale: float, rule_spacing: float,
-         tail: tuple[Paragraph, ...] = (), tail_from: int = 0) -> Filled | None:
+         tail: tuple[Paragraph, ...] = (), tail_from: int = 0,
+         gap_share: float = 1.0) -> Filled | None:
     """The fillers laid out in `room` (each box's free part; `whole`: the boxes themselves),
     the best way that keeps their order (see the module's docstring); with a `tail`, it
-    after them in a box numbered `tail_from` or later (None where it fits nowhere so)."""
-    gap = GAP * scale
+    after them in a box numbered `tail_from` or later (None where it fits nowhere so);
+    `gap_share`: of GAP between blocks (a text set closer sets its fillers closer too)."""
+    gap = GAP * scale * gap_share
     blocks = [(filler, items) for filler, items in fillers if not filler.ruled]
     if tail:
         blocks.append((TAIL, tail))

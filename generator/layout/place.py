@@ -1043,9 +1043,10 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
 
 
 # Closer settings of the article's text, tried in turn: its leading over its size (Latin,
-# Cyrillic, CJK; Arabic, Thai and Indic keep their script's 1.5, styles.py) and the share
-# of its spacing (the white between paragraphs and before headings) it keeps.
-TIGHT = ((1.25, 0.5), (1.25, 0.3), (1.2, 0.3))
+# Cyrillic, CJK; Arabic, Thai and Indic keep their script's 1.5, styles.py), the share of
+# its spacing (the white between paragraphs and before headings) it keeps, and the share of
+# the fillers' GAP (the white between the text and its blocks, and between blocks).
+TIGHT = ((1.25, 0.5, 0.5), (1.25, 0.3, 0.5), (1.2, 0.3, 0.5), (1.2, 0.2, 0.4))
 
 
 def _blocks_left_out(filled: Filled,
@@ -1089,19 +1090,20 @@ def _tighter_for_content(best: tuple[Flowed, Filled], items: Sequence[Paragraph]
         scales.append(scale)
         scale -= SHRINK_STEP
     scales.append(lowest)
-    settings = [_tightened(placement, *setting) for setting in TIGHT]
+    settings = [(_tightened(placement, leading, spaces), gap)
+                for leading, spaces, gap in TIGHT]
 
     def lost(made: tuple[Flowed, Filled]) -> tuple[int, int]:
         return (_essentials_left_out(made[1], fillers), _blocks_left_out(made[1], fillers))
 
     chosen, fewest = best, lost(best)
     for scale in scales:
-        for tight in settings:
+        for tight, gap in settings:
             pieces, over = flow(tight.typesetter.paragraphs(items, scale), list(boxes))
             if over > 0.01:
                 continue
             made = _filled_at(Flowed(pieces, scale), items, closing, boxes, whole, fillers,
-                              tight)
+                              tight, gap)
             if lost(made) < fewest:
                 chosen, fewest = made, lost(made)
             if fewest == (0, 0):
@@ -1121,19 +1123,20 @@ def _grown_score(made: tuple[Flowed, Filled]) -> tuple[int, int, bool, float, fl
 
 def _filled_at(trial: Flowed, items: Sequence[Paragraph], closing: int, boxes: list[Rect],
                whole: list[Rect], fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
-               placement: Placement) -> tuple[Flowed, Filled]:
+               placement: Placement, gap_share: float = 1.0) -> tuple[Flowed, Filled]:
     """The text as flowed and its fillers in the room it leaves, its closing part after
-    them where it can go there."""
+    them where it can go there; `gap_share` of GAP between them."""
     typesetter = placement.typesetter
     made = _with_closing_last(trial, items, closing, boxes, whole, fillers, typesetter,
-                              placement)
+                              placement, gap_share)
     if made is not None:
         return made
     # as the text flowed, its closing part moved in its panel after
     used = [min((p.y for p in trial.pieces if abs(p.x - box.x) < 0.01), default=None)
             for box in boxes]
-    filled = fill(free_room(boxes, used, GAP * trial.scale), whole, fillers, typesetter,
-                  trial.scale, placement.layout.spec.rule_spacing)
+    filled = fill(free_room(boxes, used, GAP * trial.scale * gap_share), whole, fillers,
+                  typesetter, trial.scale, placement.layout.spec.rule_spacing,
+                  gap_share=gap_share)
     assert filled is not None
     return trial, filled
 
@@ -1175,7 +1178,7 @@ def _smaller_for_essentials(best: tuple[Flowed, Filled], items: Sequence[Paragra
 def _with_closing_last(trial: Flowed, items: Sequence[Paragraph], closing: int,
                        boxes: list[Rect], whole: list[Rect],
                        fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
-                       typesetter: Typesetter, placement: Placement
+                       typesetter: Typesetter, placement: Placement, gap_share: float = 1.0
                        ) -> tuple[Flowed, Filled] | None:
     """The text without its closing part, and the fillers with it after them (see
     generator/layout/fillers.py); None where there is none or it fits nowhere so."""
@@ -1187,9 +1190,9 @@ def _with_closing_last(trial: Flowed, items: Sequence[Paragraph], closing: int,
     used = [min((p.y for p in pieces if abs(p.x - box.x) < 0.01), default=None)
             for box in boxes]
     ends_in = max(index for index, bottom in enumerate(used) if bottom is not None)
-    filled = fill(free_room(boxes, used, GAP * trial.scale), whole, fillers, typesetter,
-                  trial.scale, placement.layout.spec.rule_spacing,
-                  tuple(items[-closing:]), ends_in)
+    filled = fill(free_room(boxes, used, GAP * trial.scale * gap_share), whole, fillers,
+                  typesetter, trial.scale, placement.layout.spec.rule_spacing,
+                  tuple(items[-closing:]), ends_in, gap_share)
     return None if filled is None else (Flowed(pieces, trial.scale), filled)
 
 
