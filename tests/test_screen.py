@@ -568,7 +568,8 @@ def test_list_items_are_a_label_and_a_body(out: Path) -> None:
 @needs_poppler
 def test_every_multi_page_copy_has_a_bookmark_for_each_heading(out: Path) -> None:
     """Bookmarks (outlines) from the headings, in reading order, each opening the page its
-    heading is on, shown when the file opens; the large print had none."""
+    heading is on; the large print had none. The viewer does not open with them shown: the
+    pane would list the inside's headings beside the discreet cover."""
     checked = 0
     for path in screen_pdfs(out):
         headings = [struct_words(node) for node in struct_nodes(struct_tree(path))
@@ -578,7 +579,7 @@ def test_every_multi_page_copy_has_a_bookmark_for_each_heading(out: Path) -> Non
                      if re.fullmatch(r"/H\d", str(e.S))]
             if len(pdf.pages) == 1:
                 continue
-            assert pdf.Root.PageMode == "/UseOutlines", path
+            assert pdf.Root.get("/PageMode", "/UseNone") == "/UseNone", path
             with pdf.open_outline() as outline:
                 marks = []
                 stack = list(reversed(outline.root))

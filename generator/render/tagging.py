@@ -194,8 +194,9 @@ def write_tagged(data: bytes, tagger: Tagger, metadata: Metadata,
 
 def _bookmarks(pdf: pikepdf.Pdf, headings: list[Heading]) -> None:
     """The headings as the file's bookmarks (outlines), each opening its page at its top, a
-    heading below a level-1 one under it; shown when the file opens (PDF/UA-1 7.1: a
-    multi-page document's navigation)."""
+    heading below a level-1 one under it (PDF/UA-1 7.1: a multi-page document's
+    navigation). Not shown when the file opens (no /PageMode /UseOutlines): the pane would
+    show the inside's headings ("My safety plan") beside the discreet cover at a glance."""
     with pdf.open_outline() as outline:
         parent: pikepdf.OutlineItem | None = None
         for heading in headings:
@@ -206,7 +207,6 @@ def _bookmarks(pdf: pikepdf.Pdf, headings: list[Heading]) -> None:
                 parent = item
             else:
                 parent.children.append(item)
-    pdf.Root.PageMode = pikepdf.Name.UseOutlines
 
 
 def _add_fonts(pdf: pikepdf.Pdf, fonts: dict[str, pikepdf.Object]) -> None:
