@@ -60,10 +60,19 @@ def run_shared(groups: Sequence[Sequence[K]], work: Callable[[K], V],
         return
     pending = _Pending(groups[copies:])
     arrived: queue.Queue[tuple[str, Any, Any]] = queue.Queue()
-    forked = [_fork(keys, work) for keys in groups[1:copies]]  # each starts on its own
-    readers = [threading.Thread(target=_read, args=(connection, arrived, pending),
-                                daemon=True) for _, connection in forked]
+    forked: list[tuple[int, Connection]] = []
     try:
+        for copy_keys in groups[1:copies]:  # each starts on its own
+            # Ctrl-C held back across the fork until the copy is in `forked`: one that came
+            # meanwhile raises here, where the copy is stopped and waited for below, not
+            # between the fork and the list (the copy would outlive the build).
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                forked.append(_fork(copy_keys, work, held))
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        readers = [threading.Thread(target=_read, args=(connection, arrived, pending),
+                                    daemon=True) for _, connection in forked]
         for reader in readers:
             reader.start()
         finished = 0
@@ -142,20 +151,19 @@ def _read(connection: Connection, arrived: queue.Queue[tuple[str, Any, Any]],
         arrived.put(("failed", None, traceback.format_exc()))
 
 
-def _fork(keys: Sequence[Any], work: Callable[[Any], Any]) -> tuple[int, Connection]:
+def _fork(keys: Sequence[Any], work: Callable[[Any], Any],
+          held: set[int | signal.Signals]) -> tuple[int, Connection]:
+    """Called with Ctrl-C blocked (`held` is the mask before): a copy ignores it (the build
+    stops its copies) before it can arrive there, else it would raise in the copy's first
+    lines, which are the build's own code."""
     from multiprocessing.connection import Pipe  # a build of one language never forks
 
     here, there = Pipe(duplex=True)
     for stream in (sys.stdout, sys.stderr):
         stream.flush()  # else what is buffered would be written twice
     parent = os.getpid()
-    # Ctrl-C held back across the fork: a copy ignores it (the build stops its copies) before
-    # it can arrive there, else it would raise in the copy's first lines, which are the
-    # build's own code; the parent gets one that came meanwhile as soon as it has forked.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     pid = os.fork()
     if pid:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         there.close()
         return pid, here
     signal.signal(signal.SIGINT, signal.SIG_IGN)
