@@ -170,6 +170,48 @@ def built_posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
     return built
 
 
+# The default kit's folding cards, shop files, in every language the designer's review built
+# (16: Amharic where Debian's fonts-noto-core gives its font, Tagalog with its article from
+# tests/fixtures), on US strips with Letter and ISO strips with A4: built once a session
+# (test_fold_scale, test_fold_type_steps).
+FOLD_LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "vi", "fa", "ur", "bn", "hi",
+              "he", "ko", "tl", "am")
+ETHIOPIC = Path("/usr/share/fonts/truetype/noto/NotoSansEthiopic-Regular.ttf")
+
+
+def fold_languages() -> tuple[str, ...]:
+    return FOLD_LANGS if ETHIOPIC.is_file() else tuple(lang for lang in FOLD_LANGS
+                                                        if lang != "am")
+
+
+@pytest.fixture(scope="session")
+def every_language(tmp_path_factory: pytest.TempPathFactory
+                   ) -> dict[str, tuple[Path, Path, str]]:
+    """Each size's kit folder, output folder and build messages ("us", "iso")."""
+    built = {}
+    for size in ("us", "iso"):
+        root = tmp_path_factory.mktemp(f"fold-all-{size}")
+        kit = default_kit_in(root / "kit", fold_languages())
+        shutil.copy(REPO / "tests" / "fixtures" / "more-languages" / "articles"
+                    / "trauma-bonding.tl.md", kit / "articles")
+        if ETHIOPIC.is_file():
+            (kit / "fonts").mkdir()
+            shutil.copy(ETHIOPIC, kit / "fonts")
+            with (kit / "site.yaml").open("a", encoding="utf-8") as site:
+                site.write(f"fonts: {{am: fonts/{ETHIOPIC.name}}}\n")
+        edit(kit / "site.yaml", "  en: Wellness contacts\n",  # its outside in Tagalog
+             "  en: Wellness contacts\n  tl: Mga contact para sa kalusugan\n")
+        if size == "iso":
+            edit(kit / "site.yaml", "card_size: us", "card_size: iso")
+            edit(kit / "site.yaml", "paper: letter", "paper: a4")
+        code, err, _ = cli_problems(["build", str(kit), "--out", str(root / "out"),
+                                     "--format", "pocket-fold", "--target", "shop",
+                                     "--no-previews", "--jobs", "2"])
+        assert code == 0, err
+        built[size] = (kit, root / "out", err)
+    return built
+
+
 # The default kit's pocket cards, shop files, in the languages the card tests read (Latin,
 # Cyrillic, Vietnamese, Korean, Chinese and the shaped scripts), built once a session for
 # each card size asked (test_card_hierarchy, test_card_caption_column).

@@ -33,9 +33,8 @@ import yaml
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import default_kit_in
+from tests.conftest import fold_languages
 from tests.notes_truth import needs_pdftotext, pdf_text, prints_whole, spaceless
-from tests.test_where_lines_print import run_cli
 
 LANGS = ("en", "ar", "zh-Hans", "th", "ru")
 SIZES = ("us", "iso")
@@ -46,6 +45,10 @@ INSIDE = [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3)]  # (page, panel) not s
 INVISIBLE_MODES = (3, 7)  # text drawn with no ink: what pdfium reads right-to-left runs by
 LEAST_INSIDE = 9.0
 LEAST_BODY = 10.0
+# Thai on the ISO strip: its first line's name wraps, and at 12 pt with Thai's 1.5 leading
+# the other lines' panel (988, then 911) overflows; the names print at the details' 10 pt
+# (one size, in the muted colour) rather than shrink the numbers.
+NAMES_NOT_YET = {("th", "iso")}
 RUNNING = [(0, 2), (1, 2), (1, 3)]  # before you call; the key points; what calling is like
 
 
@@ -252,29 +255,7 @@ def test_the_running_text_is_one_size_on_every_panel(cards, size: str,  # noqa: 
     assert min(sizes) >= LEAST_BODY, (lang, size, sizes.keys())
 
 
-ALL_LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "vi", "fa", "ur", "bn", "hi")
-
-
-@pytest.fixture(scope="module")
-def every_language(tmp_path_factory: pytest.TempPathFactory
-                   ) -> dict[str, tuple[Path, Path, str]]:
-    """Each size's kit folder, output folder and build messages, in every language the
-    review built (US and ISO)."""
-    built = {}
-    for size in SIZES:
-        root = tmp_path_factory.mktemp(f"fold-all-{size}")
-        kit = default_kit_in(root / "kit", ALL_LANGS)
-        if size == "iso":
-            site = kit / "site.yaml"
-            text = site.read_text(encoding="utf-8")
-            text = re.sub(r"^paper: \w+", "paper: a4", text, flags=re.MULTILINE)
-            text = re.sub(r"^card_size: \w+", "card_size: iso", text, flags=re.MULTILINE)
-            site.write_text(text, encoding="utf-8")
-        code, err = run_cli("build", kit, "--out", root / "out", "--format", "pocket-fold",
-                            "--target", "shop", "--no-previews")
-        assert code == 0, err
-        built[size] = (kit, root / "out", err)
-    return built
+ALL_LANGS = fold_languages()
 
 
 def panel_words(pdf: Path, page_index: int, index: int) -> str:
@@ -301,6 +282,8 @@ def test_key_points_print_under_their_heading(every_language, size: str,  # noqa
     kit = load_kit(kit_folder)
     heading = spaceless(html.unescape(load_strings(lang, kit_folder)["key_points_heading"]))
     points = [spaceless(point) for point in kit.articles[lang].key_points]
+    if not points:
+        pytest.skip(f"the {lang} article has no key points (its sections' headings print)")
     said = panel_words(out / lang / "pocket-fold-shop.pdf", 1, 2)
     printed = [point in said for point in points]
     assert any(printed), (lang, size, said)
@@ -376,12 +359,15 @@ def test_the_first_lines_panel_keeps_to_two_sizes(cards, size: str,  # noqa: ANN
                                                   lang: str) -> None:
     """The review (h45fold): five sizes on the piece, three within 13 %; the QR caption at
     9.5 pt beside the line's 10 pt name and details. Behind the cover, the first line and
-    its code print in two sizes: the number, and one size for its name, its details and
-    what scanning does (read from pdfium's text objects of that panel)."""
+    its code print in three sizes (issue 42, h51fold: the name a step above its details,
+    as on the pocket card): the number, the name, and one size for its details and what
+    scanning does, the smallest (read from pdfium's text objects of that panel). Where
+    the names print at their details' size (NAMES_NOT_YET), two."""
     strings = load_strings(lang, cards[size][0])
     caption = spaceless(html.unescape(strings["scan_tel"]))
     runs = [(points, spaceless(text)) for panel, points, text
             in text_runs(shop(cards, size, lang), 1) if panel == 0 and spaceless(text)]
     sizes = {points for points, _ in runs}
     assert any(said and said in caption for _, said in runs), (lang, size, runs)
-    assert len(sizes) == 2, (lang, size, sorted(sizes))
+    assert len(sizes) == (2 if (lang, size) in NAMES_NOT_YET else 3), (lang, size, sorted(sizes))
+    assert {points for points, said in runs if said in caption} == {min(sizes)}, (lang, size)

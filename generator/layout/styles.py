@@ -63,10 +63,14 @@ class Limits:
         style of a layout with `script_leading` takes it (unless it says `false`); a style
         that says `true` in a layout without takes it where the room allows: while its box
         holds it at SCRIPT_LEADING_DOWN_TO of its size or more, whatever smaller size it is
-        capped at (one size per group: the roomier panels keep the looser leading)."""
+        capped at (one size per group: the roomier panels keep the looser leading). A style
+        set at the steps of a type scale (`levels`) takes it at every step: a step is a size
+        the design chose, not text squeezed into its box (a folding card's running text at
+        its smaller step kept 1.25 in Thai)."""
         if spec.script_leading is False or not self.leading:
             return 0.0
-        if self.scripted or scale >= SCRIPT_LEADING_DOWN_TO - 1e-9:
+        if (self.scripted or scale >= SCRIPT_LEADING_DOWN_TO - 1e-9
+                or self.levels_of(spec)):
             return self.leading if (self.scripted or spec.script_leading) else 0.0
         return 0.0
 
