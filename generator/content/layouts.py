@@ -73,6 +73,10 @@ class StyleSpec(FrozenModel):
     air: float | None = Field(default=None, ge=1.0)
     keep_with_next: bool = False  # headings: never the last thing in a panel
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
+    # The emergency sentence's "in an emergency" (generator/i18n/bound_words.py) never
+    # breaks, however long ("В экстренной ситуации", "Trong trường hợp khẩn cấp"): for a
+    # style whose measure holds it (the sticker's foot); elsewhere only a short one binds.
+    whole_phrases: bool = False
     hang: float = 0.0  # hanging indent, for bullet points
     color: Literal["ink", "muted", "brand", "paper"] = "ink"
     align: Literal["left", "center", "right"] = "left"
@@ -163,6 +167,11 @@ class SlotSpec(FrozenModel):
     # the gap to what `below` names, where it differs from the one to what `above` names (a
     # QR code's caption: read to the ink of its first line, place.py's _caption_rise)
     below_gap: float | None = None
+    # text below text: its gap read from the ink of the last line of what `below` names to
+    # the ink of its own first line, as a designer measures it (the sticker's caption and
+    # its coded line: 3.5 mm in every script, where boxes read 2-4.7 mm as the scripts'
+    # letters reach further or less far below and above their lines)
+    ink_gap: bool = False
     # flow: what fills the panels the text leaves empty, at most one of them ruled
     fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
     # flow: the styles of the paragraphs that close its text (the article's sources): they

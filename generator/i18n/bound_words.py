@@ -263,15 +263,15 @@ def _spaced(words: str) -> str:
     return _NO_BREAK.join(map(re.escape, words.split()))
 
 
-def _emergency_phrase(lang: str) -> re.Pattern[str] | None:
+def _emergency_phrase(lang: str, whole: bool = False) -> re.Pattern[str] | None:
     """The phrase; after a sentence, with a comma and the word after it ("x. במצב חירום,
-    אפשר")."""
+    אפשר"). `whole`: wherever it stands, however long (a measure that holds it)."""
     phrase = EMERGENCY_PHRASES.get(lang)
     if not phrase:
         return None
     comma = r"[,\u060c] \S" if len(phrase) <= WITH_NEXT_MAX_CHARS else ""
     after_sentence = rf"(?<=[.!?\u2026\u06d4\u0964\u1362] )({_spaced(phrase)}{comma})"
-    if len(phrase) > PHRASE_MAX_CHARS:  # bound only where a sentence precedes it
+    if len(phrase) > PHRASE_MAX_CHARS and not whole:  # only where a sentence precedes it
         return re.compile(rf"{_WORD_START}{after_sentence}", re.IGNORECASE)
     return re.compile(rf"{_WORD_START}(?:{after_sentence}|({_spaced(phrase)}){_WORD_END})",
                       re.IGNORECASE)
@@ -313,13 +313,15 @@ def _after_a_modifier(match: re.Match[str]) -> str:
 
 
 @remembered(64)
-def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], _Replacement], ...]:
+def _rules(lang: str, title: bool,
+           whole_phrases: bool = False) -> tuple[tuple[re.Pattern[str], _Replacement], ...]:
     base = lang.split("-")[0]
     rules: list[tuple[re.Pattern[str], _Replacement]] = []
     compounds = _compounds(lang)
     if compounds:
         rules.append((compounds, lambda match: match.group(1).replace(" ", NBSP)))
-    for extra in (_emergency_phrase(base), _keyword_to(base), _after_number(base)):
+    for extra in (_emergency_phrase(base, whole_phrases), _keyword_to(base),
+                  _after_number(base)):
         if extra:
             rules.append((extra, _all_bound))
     before = " ".join(filter(None, (_BEFORE_ALL.get(base), title and _BEFORE_IN_PHRASES.get(
@@ -339,17 +341,18 @@ def _rules(lang: str, title: bool) -> tuple[tuple[re.Pattern[str], _Replacement]
 
 
 @remembered(8192)
-def bind_words(markup: str, lang: str, title: bool = False) -> str:
+def bind_words(markup: str, lang: str, title: bool = False, whole_phrases: bool = False) -> str:
     """Paragraph markup with a no-break space where a line must not break: after a word
     that does not end a line, before a postposition or a spaced dash, and after a
     separator between items. A title (or a paragraph of a label's length) breaks between
-    phrases. Only text changes: tags are left as they are."""
+    phrases; with `whole_phrases`, "in an emergency" is one piece however long. Only text
+    changes: tags are left as they are."""
     pieces = _TAG.split(markup)
     title = title or len("".join(pieces[::2])) <= LABEL_MAX_CHARS
     for index in range(0, len(pieces), 2):  # text between tags
         text = pieces[index]
         if " " in text:
-            for pattern, replacement in _rules(lang, title):
+            for pattern, replacement in _rules(lang, title, whole_phrases):
                 text = pattern.sub(replacement, text)
             pieces[index] = text
     return "".join(pieces)

@@ -52,3 +52,23 @@ def ink_above_baseline(text: str, font: str, size: float) -> float | None:
             if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
             and extents.height]
     return max(tops) * size / hb_face.upem if tops else None
+
+
+def ink_below_baseline(text: str, font: str, size: float) -> float | None:
+    """How far below its baseline the lowest ink of `text` shaped in `font` at `size`
+    reaches (a descender, an Arabic yeh's tail; 0 or less for capitals and digits), in
+    points; None for a font HarfBuzz does not shape (not TrueType)."""
+    face = getFont(font)
+    hb_face = getattr(face, "hbFace", None)
+    if hb_face is None or not text.strip():
+        return None
+    hb_font = uharfbuzz.Font(hb_face)  # in font units
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
+    bottoms = [position.y_offset + extents.y_bearing + extents.height
+               for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
+               if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
+               and extents.height]
+    return -min(bottoms) * size / hb_face.upem if bottoms else None

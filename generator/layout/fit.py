@@ -140,7 +140,8 @@ class Typesetter:
             para_style = paragraph_style(p.style, style, scale, self.limits, self.brand, font,
                                          self.fonts.shaping, None,
                                          self._caps.get(p.style), indent)
-            para = self._paragraph(p, para_style, style.weight, style.balance)
+            para = self._paragraph(p, para_style, style.weight, style.balance,
+                                   style.whole_phrases)
             if p.icon:
                 para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
                                  self._alt(p, para_style, style.weight) if p.alt else None,
@@ -159,9 +160,9 @@ class Typesetter:
         return BidiParagraph(p.alt, plain_style, self.fonts, weight)
 
     def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
-                   balance: bool) -> RLParagraph:
+                   balance: bool, whole_phrases: bool = False) -> RLParagraph:
         markup = bind_words(keep_labels_with_numbers(typographic(p.markup, self.fonts.lang)),
-                            self.fonts.lang, balance)
+                            self.fonts.lang, balance, whole_phrases)
         segmented = needs_segmenting(markup)
         if (self.fonts.rtl or _right_to_left(markup)
                 or (self.fonts.shaping and not segmented)):  # aligned as the page reads

@@ -38,7 +38,7 @@ from generator.errors import (
 )
 from generator.i18n.fonts import FontSet
 from generator.i18n.plain_text import plain_text
-from generator.i18n.shaped_width import ink_above_baseline
+from generator.i18n.shaped_width import ink_above_baseline, ink_below_baseline
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import GAP, MIN_RULES, Filled, Rule, fill, free_room, rules
 from generator.layout.fit import (
@@ -55,6 +55,7 @@ from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import Cut, describe, fit_list, no_line_grows_longer
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
+from generator.layout.round_fit import past_the_circle
 from generator.layout.styles import size_range, style_name
 
 
@@ -187,6 +188,9 @@ class PlacedFace:
     # slots raised into the room a spread list leaves below it (points up): the card's line,
     # between the lines and the safety note it stacks on (`_spread`)
     lifted: dict[str, float] = field(default_factory=dict)
+    # where the ink of each text slot's last line ends (points up): what a slot with
+    # `ink_gap` stacks under
+    ink_bottoms: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -440,8 +444,10 @@ def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     top, bottom = box.top, box.y
     below = _printed_neighbour(slot.below, "below", placed, box, placement, panel)
     if below is not None and _on_panel(placed, below, panel):
-        top = min(top, placed.extents[below][0] - (
-            slot.gap if slot.below_gap is None else slot.below_gap))
+        foot = placed.extents[below][0]
+        if slot.ink_gap and below in placed.ink_bottoms:
+            foot = placed.ink_bottoms[below]  # the gap from its ink (its box rises to ours)
+        top = min(top, foot - (slot.gap if slot.below_gap is None else slot.below_gap))
     above = _printed_neighbour(slot.above, "above", placed, box, placement, panel)
     if above is not None and _on_panel(placed, above, panel):
         bottom = max(bottom, placed.extents[above][1] + slot.gap)
@@ -513,6 +519,10 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                         "has nothing to print", placed))
         return
     width, height = (box.height, box.width) if slot.rotate else (box.width, box.height)
+    if any(placement.layout.spec.styles[item.style].max_lines for item in items):
+        # a line of a label that takes at most so many lines (the sticker's coded line,
+        # `max_lines: 1`): smaller, down to its min_size, rather than wrap
+        placement = headlines_to_measure(items, width, placement)
     if slot.when_room and slot.ruled:  # spare room for notes: their heading and three lines
         height -= MIN_RULES * placement.layout.spec.rule_spacing
     rows = (slot.rule_rows or 0) * placement.layout.spec.rule_spacing
@@ -521,6 +531,10 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         paragraphs, used, chosen = _at_its_size(items, width, height, placement)
     else:
         paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
+        if paragraphs is not None and _round(slot, placement, items):
+            box, slot, paragraphs, used, chosen = _in_the_circle(
+                placed, slot, placement, items, box, height, (paragraphs, used, chosen))
+            width = box.width
     if paragraphs is not None and slot.safety:
         _tell_a_shorter_note(placed, slot, placement, items, chosen)
     elif paragraphs is not None:
@@ -565,6 +579,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if slot.rule_rows:
         box = _at_the_foot(box, used + _heads_height(heads, box, slot, placed.rtl) + rows)
     _stack(placed, paragraphs, box, used, slot)
+    if paragraphs and slot.name in placed.extents and not slot.rotate:
+        placed.ink_bottoms[slot.name] = _last_ink(paragraphs[-1], placed.extents[slot.name][0])
     if slot.ruled and slot.name in placed.extents:
         bottom, top = placed.extents[slot.name]
         question = html.unescape(paragraphs[0].getPlainText())
@@ -596,6 +612,56 @@ def _heads_height(heads: list[RLParagraph], box: Rect, slot: SlotSpec, rtl: bool
                                               strict=True))
 
 
+ROUND_TRIES = 8  # narrower boxes a text on a round piece is fitted in, at most
+ROUND_STEP = 0.5  # points each side, past what a line reached past the circle
+
+
+def _round(slot: SlotSpec, placement: Placement, items: Sequence[Paragraph]) -> bool:
+    """Whether `items` are centred text on a piece cut round (their lines keep to the
+    circle)."""
+    spec = placement.layout.spec
+    return (spec.die_cut == "circle" and not slot.rotate
+            and all(spec.styles[item.style].align == "center" for item in items))
+
+
+Fitted = tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]
+
+
+def _in_the_circle(placed: PlacedFace, slot: SlotSpec, placement: Placement,
+                   items: Sequence[Paragraph], box: Rect, height: float, fitted: Fitted
+                   ) -> tuple[Rect, SlotSpec, list[RLParagraph] | None, float,
+                              Sequence[Paragraph]]:
+    """A text on a round piece whose lines reach past the safe circle (round_fit.py) fitted
+    again in a box narrower by that much on each side, until they keep inside; where no
+    narrower box holds it (a phrase as wide as the slot), set at the top of its box, where
+    the circle is wider, if its lines keep inside there; else as it was."""
+    circle = _safe_circle(placed, placement)
+    paragraphs, used, chosen = fitted
+    assert paragraphs is not None
+    trial_box, trial = box, fitted
+    for _ in range(ROUND_TRIES):
+        found, found_used, _ = trial
+        if found is None:
+            break
+        past = past_the_circle(found, trial_box, slot.valign, found_used, circle)
+        if past <= 0.0:
+            return (trial_box, slot, *trial)
+        trial_box = Rect(trial_box.x + past + ROUND_STEP, trial_box.y,
+                         trial_box.width - 2 * (past + ROUND_STEP), trial_box.height)
+        if trial_box.width <= 0:
+            break
+        trial = _first_choice_that_fits(items, trial_box.width, height, placement)
+    if slot.valign != "top" and past_the_circle(paragraphs, box, "top", used, circle) <= 0.0:
+        return box, slot.model_copy(update={"valign": "top"}), paragraphs, used, chosen
+    return box, slot, paragraphs, used, chosen
+
+
+def _safe_circle(placed: PlacedFace, placement: Placement) -> tuple[float, float, float]:
+    """The circle text keeps inside on a round piece: the safe margin within the cut."""
+    return (placed.width / 2, placed.height / 2,
+            min(placed.width, placed.height) / 2 - placement.size.safe_margin)
+
+
 def _under_a_code(slot: SlotSpec, placed: PlacedFace) -> bool:
     """Whether `slot` is a caption set under a QR code that printed (`below:` a qr slot)."""
     if slot.rotate or slot.valign != "top" or slot.below not in placed.extents:
@@ -609,7 +675,8 @@ def caption_rise(slot: SlotSpec, items: Sequence[Paragraph], box: Rect, placemen
     """How far the box of `slot` (`box`, as `slot_box` gives it) rises to print `items`: a
     caption's under a QR code (`_caption_rise`), else 0 (string_room.py measures the room a
     translation has in the box the text is placed in)."""
-    if not items or not _under_a_code(slot, placed):
+    if not items or not (_under_a_code(slot, placed) or slot.ink_gap
+                         and _printed_neighbour(slot.below, "below", placed) is not None):
         return 0.0
     return _caption_rise(items, box, placement)
 
@@ -639,6 +706,17 @@ def _caption_rise(items: Sequence[Paragraph], box: Rect, placement: Placement) -
             return rise
         rise = settled
     return 0.0
+
+
+def _last_ink(para: RLParagraph, bottom: float) -> float:
+    """Where the ink of a paragraph standing on `bottom` ends (points up): its last line's
+    baseline (a leading less the size above the paragraph's foot, as ReportLab and
+    LineParagraph set lines) less how far its letters reach below it (the whole
+    paragraph's, for one of several lines: a descender in any of them)."""
+    style = para.style
+    baseline = bottom + style.leading - style.fontSize
+    below = ink_below_baseline(plain_text(para.getPlainText()), style.fontName, style.fontSize)
+    return baseline - max(0.0, below or 0.0)
 
 
 def _room_left_out(slot: SlotSpec, placement: Placement, placed: PlacedFace,

@@ -46,12 +46,17 @@ class WidowlessParagraph(RLParagraph):
         costs nothing while a paragraph is fitted (wrapped at every size and box tried).
         A line that starts with a separator between items leaves it out: the break
         separates them (generator/i18n/bound_words.py)."""
+        self.mend()
+        super().draw()
+
+    def mend(self) -> None:
+        """The lines as they are drawn (broken between phrases, the widow mended), once per
+        wrap: for measuring them as drawn (generator/layout/round_fit.py)."""
         if not getattr(self, "_mended", True):
             if not self._break_at_phrases():
                 self._mend_widow()
             _drop_separators(self.blPara)
             _narrow_spaces(self.blPara)
-        super().draw()
 
     def _break_at_phrases(self) -> bool:
         """A short paragraph's lines, as many, broken between phrases
