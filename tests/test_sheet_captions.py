@@ -151,3 +151,15 @@ def test_an_office_language_no_font_draws_says_which_font_to_give(kit: Path, run
     assert re.search(r"site\.yaml:\d+: office_language: am: the print instructions' "
                      r"characters .* in no configured font", line), line
     assert "fonts:" in line  # what to give
+
+
+@pytest.mark.parametrize(("lang", "month"), [("en", "Nov 2026"), ("ru", "нояб. 2026 г."),
+                                              ("es", "nov 2026")])
+def test_the_checked_sentence_ends_with_one_full_stop(lang: str, month: str) -> None:
+    """"Lines last checked Nov 2026." keeps its full stop; a month that is written with its
+    own ("нояб. 2026 г.") ends the sentence without a second."""
+    from generator.render.captions import caption_texts
+
+    first = caption_texts(2, "long", False, False, None, month, strings(lang))[0]
+    assert first.endswith(month if month.endswith(".") else f"{month}.")
+    assert ".." not in first

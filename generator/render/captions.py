@@ -57,7 +57,9 @@ def caption_texts(pages: int, flip: str, folds: bool, perforated: bool, stock: s
         how[-1] = f"{how[-1]} {text(then + ('_fold' if folds else ''))}"
     if checked:
         # a month written with its own full stop ("нояб. 2026 г.") ends the sentence too
-        said = text('print_lines_checked', date=checked).replace(f"{checked}.", checked)
+        said = text('print_lines_checked', date=checked)
+        if checked.endswith("."):
+            said = said.replace(f"{checked}.", checked)
         how[0] = f"{how[0]} {said}"
     return how
 
