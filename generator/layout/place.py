@@ -579,7 +579,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if slot.rule_rows:
         box = _at_the_foot(box, used + _heads_height(heads, box, slot, placed.rtl) + rows)
     _stack(placed, paragraphs, box, used, slot)
-    if paragraphs and slot.name in placed.extents and not slot.rotate:
+    if paragraphs and slot.name in placed.extents and not slot.rotate and any(
+            other.ink_gap and other.below == slot.name for other in placed.spec.slots):
         placed.ink_bottoms[slot.name] = _last_ink(paragraphs[-1], placed.extents[slot.name][0])
     if slot.ruled and slot.name in placed.extents:
         bottom, top = placed.extents[slot.name]
