@@ -92,6 +92,10 @@ class StyleSpec(FrozenModel):
     # Arabic, Thai and Indic lines at their script's leading (1.5 times the size): on for
     # every style of a layout with `script_leading`, else for the styles that say so.
     script_leading: bool | None = None
+    # With `script_leading: true` in a layout without: the share of its size down to which
+    # it keeps the script's leading (styles.py's SCRIPT_LEADING_DOWN_TO, 0.9, unless it says):
+    # the sticker's emergency sentence at 10 of its 12 pt, two lines 1.5 apart in its foot.
+    script_leading_down_to: float | None = Field(default=None, gt=0, le=1)
     # On a size with a `type_scale`: the steps of it this style may print at (its fit picks
     # the nearest step that fits, never a size between two steps); its size, min_size and
     # max_size then serve only as its proportions to the slot's other styles.

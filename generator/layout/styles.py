@@ -62,15 +62,16 @@ class Limits:
         """The script's leading where `spec` takes it when set at `scale`, else 0: every
         style of a layout with `script_leading` takes it (unless it says `false`); a style
         that says `true` in a layout without takes it where the room allows: while its box
-        holds it at SCRIPT_LEADING_DOWN_TO of its size or more, whatever smaller size it is
+        holds it at SCRIPT_LEADING_DOWN_TO of its size or more (or its own
+        `script_leading_down_to`), whatever smaller size it is
         capped at (one size per group: the roomier panels keep the looser leading). A style
         set at the steps of a type scale (`levels`) takes it at every step: a step is a size
         the design chose, not text squeezed into its box (a folding card's running text at
         its smaller step kept 1.25 in Thai)."""
         if spec.script_leading is False or not self.leading:
             return 0.0
-        if (self.scripted or scale >= SCRIPT_LEADING_DOWN_TO - 1e-9
-                or self.levels_of(spec)):
+        down_to = spec.script_leading_down_to or SCRIPT_LEADING_DOWN_TO
+        if self.scripted or scale >= down_to - 1e-9 or self.levels_of(spec):
             return self.leading if (self.scripted or spec.script_leading) else 0.0
         return 0.0
 
