@@ -635,7 +635,7 @@ def _in_the_circle(placed: PlacedFace, slot: SlotSpec, placement: Placement,
     """A text on a round piece whose lines reach past the safe circle (round_fit.py) fitted
     again in a box narrower by that much on each side, until they keep inside; where no
     narrower box holds it (a phrase as wide as the slot), set at the top of its box, where
-    the circle is wider, if its lines keep inside there; else as it was."""
+    the circle is wider, if its lines keep inside there; else as it was, with a warning."""
     circle = _safe_circle(placed, placement)
     paragraphs, used, chosen = fitted
     assert paragraphs is not None
@@ -654,6 +654,12 @@ def _in_the_circle(placed: PlacedFace, slot: SlotSpec, placement: Placement,
         trial = _first_choice_that_fits(items, trial_box.width, height, placement)
     if slot.valign != "top" and past_the_circle(paragraphs, box, "top", used, circle) <= 0.0:
         return box, slot.model_copy(update={"valign": "top"}), paragraphs, used, chosen
+    placed.warnings.append(_problem(Code.TEXT_TOO_WIDE, slot, placement, (
+        f"a line reaches past the circle {placement.size.safe_margin / PT_PER_UNIT['mm']:.0f}"
+        " mm inside the cut, nearer the edge than the rest: shorten it"), placed, "warning",
+        None, left_out=0,
+        floor=round(paragraphs[-1].style.fontSize, 1),
+        words=" ".join(_words(item) for item in chosen)))
     return box, slot, paragraphs, used, chosen
 
 
