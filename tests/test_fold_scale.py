@@ -178,7 +178,7 @@ def test_the_type_is_set_to_the_panel(cards, size: str, lang: str) -> None:  # n
 
 @needs_pdftotext
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", fold_languages())
 def test_every_line_still_prints_whole(cards, size: str, lang: str) -> None:  # noqa: ANN001
     kit_folder, _ = cards[size]
     kit = load_kit(kit_folder)

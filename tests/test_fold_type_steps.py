@@ -29,7 +29,7 @@ import yaml
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import fold_languages
+from tests.conftest import decode_qr_codes, fold_languages
 from tests.notes_truth import spaceless
 from tests.test_fold_scale import NAMES_NOT_YET, panel_rows, text_runs
 
@@ -230,3 +230,19 @@ def test_the_first_lines_details_keep_their_scripts_leading(every_language, size
     assert len(lines) >= 3, (lang, size, lines)  # texting, TTY, languages at least
     pitch = min(upper - lower for upper, lower in pairwise(lines)) / detail
     assert pitch >= SCRIPT_LEADING.get(lang, PLAIN_LEADING) * 0.98, (lang, size, detail, pitch)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_code_behind_the_cover_calls_the_first_line(every_language, size: str,  # noqa: ANN001
+                                                        lang: str) -> None:
+    """With the names a step larger and the numbers' lines tighter, the one code on the
+    strip still scans, in every language, to the first line's number (resources.yaml: its
+    phone, `qr: tel`), written as a tel: link in international form."""
+    source = yaml.safe_load((every_language[size][0] / "resources.yaml").read_text(
+        encoding="utf-8"))
+    first = source["resources"][0]
+    assert first["qr"] == "tel"
+    wanted = "tel:+1" + "".join(char for char in str(first["phone"]) if char.isdigit())[1:]
+    assert decode_qr_codes(shop(every_language, size, lang), 1) == [wanted]
+    assert decode_qr_codes(shop(every_language, size, lang), 0) == []  # none outside
