@@ -469,3 +469,14 @@ def test_the_second_seed_articles_body_is_set_between_10_and_11_5_pt(
     body, heading = inside_sizes(pdf, article_letters(SECOND_SEED))
     assert BODY[0] - 0.01 <= body <= BODY[1] + 0.01, (size, body)
     assert 1.19 <= heading / body <= 1.27, (size, body, heading)
+
+
+def test_the_second_seed_articles_leading_opens_no_further_than_1_45(
+        second_seed: tuple[str, Path]) -> None:
+    """A Latin article that leaves room: its leading opened to 1.57 of its size (18 pt over
+    11.5); 1.45 at most now, the rest of its room between paragraphs and groups."""
+    from tests.test_brochure_spacing import AIR_LEADING, body_leading
+
+    size, pdf = second_seed
+    body, ratio = body_leading(pdf)
+    assert ratio <= AIR_LEADING + 0.01, (size, body, ratio)

@@ -74,6 +74,10 @@ class StyleSpec(FrozenModel):
     # With `air`: false opens only its space before and after (a list's points drawn apart,
     # each point's own lines kept at its leading, not spaced as far as the points are)
     air_leading: bool = True
+    # With `air`: how many times as much as its leading its space before and after opens
+    # (default styles.py's AIR_SPACES, 3); the brochure's article 6: the room an article
+    # leaves goes between its paragraphs and groups more than into its leading.
+    air_spaces: float | None = Field(default=None, ge=0.0)
     keep_with_next: bool = False  # headings: never the last thing in a panel
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
     # The emergency sentence's "in an emergency" (generator/i18n/bound_words.py) never

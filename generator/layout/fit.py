@@ -31,9 +31,9 @@ from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
 from generator.layout.styles import (
-    AIR_SPACES,
     Limits,
     air_ratio,
+    air_spaces,
     paragraph_style,
     size_range,
     size_ratio,
@@ -188,7 +188,7 @@ class Typesetter:
         ratio = (self._range(style)[0] / spec.size if scale is None
                  else size_ratio(spec, scale, self.limits, self._caps.get(style)))
         air = 1.0 if scale is None else air_ratio(spec, scale, self.limits, ratio)
-        spaces = ratio * (1.0 + (air - 1.0) * AIR_SPACES)
+        spaces = ratio * air_spaces(spec, air)
         spacing = (style_leading(spec, ratio, self.limits, air=air), spec.space_before * spaces,
                    spec.space_after * spaces)
         if scale is None:

@@ -108,14 +108,21 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
     return max(smallest, limits.minimum), max(largest, limits.minimum)
 
 
+AIR_LEADING = 1.45  # of its size: the most a style's leading opens to with `air`
+
+
 def style_leading(spec: StyleSpec, ratio: float, limits: Limits,
                   scale: float | None = None, air: float = 1.0) -> float:
     """The style's leading at `ratio` of its size: its own, or the face's least line spacing
     over the size (a layout's `leading_steps`) where that is more, or at `scale` the
     script's (`Limits.leading_for`); never more than its own for `own_leading` styles.
     `air`: its own opened by that much (`air_ratio`; not where it opens only its spaces,
-    `air_leading: false`), the script's least as it is."""
-    own = spec.leading * ratio * (air if spec.air_leading else 1.0)
+    `air_leading: false`), to AIR_LEADING of its size at most (the designer's review: 1.57
+    read as loose; the white goes between paragraphs and groups instead, air_spaces), the
+    script's least as it is."""
+    own = spec.leading * ratio
+    if air > 1.0 and spec.air_leading:
+        own = min(own * air, max(own, spec.size * ratio * AIR_LEADING))
     if spec.own_leading:
         return own
     least = limits.face_leading
@@ -140,6 +147,12 @@ def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None 
 AIR_SPACES = 3.0  # a style with `air` opens its spaces this many times as much as its leading
 
 
+def air_spaces(spec: StyleSpec, air: float) -> float:
+    """How much a style's space before and after opens where its `air` is `air`: by its
+    `air_spaces` (else AIR_SPACES) times as much as its leading."""
+    return 1.0 + (air - 1.0) * (spec.air_spaces if spec.air_spaces is not None else AIR_SPACES)
+
+
 def air_ratio(spec: StyleSpec, scale: float, limits: Limits, ratio: float) -> float:
     """How much a style with `air` opens its leading at `scale`, where it is at `ratio` of
     its size: by what the scale asks past the size the style stopped growing at, up to its
@@ -157,7 +170,7 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
     ratio = size_ratio(spec, scale, limits, cap)
     size = spec.size * ratio
     air = air_ratio(spec, scale, limits, ratio)
-    spaces = 1.0 + (air - 1.0) * AIR_SPACES
+    spaces = air_spaces(spec, air)
     return ParagraphStyle(
         name=f"{name}@{ratio:.3f}" + (f"+{air:.3f}" if air > 1.0 else ""),
         fontName=font,
