@@ -75,6 +75,7 @@ from types import MappingProxyType
 
 from generator.engine import remembered
 from generator.i18n.icu_segments import segments as icu_segments
+from generator.i18n.sentence_ends import STOPS
 
 NBSP = "\u00a0"
 SEPARATOR = "\u00b7"  # MIDDLE DOT, as the templates join items: " · "
@@ -270,7 +271,7 @@ def _emergency_phrase(lang: str, whole: bool = False) -> re.Pattern[str] | None:
     if not phrase:
         return None
     comma = r"[,\u060c] \S" if len(phrase) <= WITH_NEXT_MAX_CHARS else ""
-    after_sentence = rf"(?<=[.!?\u2026\u06d4\u0964\u1362] )({_spaced(phrase)}{comma})"
+    after_sentence = rf"(?<=[{re.escape(STOPS)}] )({_spaced(phrase)}{comma})"
     if len(phrase) > PHRASE_MAX_CHARS and not whole:  # only where a sentence precedes it
         return re.compile(rf"{_WORD_START}{after_sentence}", re.IGNORECASE)
     return re.compile(rf"{_WORD_START}(?:{after_sentence}|({_spaced(phrase)}){_WORD_END})",

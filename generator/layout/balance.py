@@ -19,8 +19,6 @@ word: "무료이며 비밀이 보장됩니다. / 언제든 이용할 수 있습�
 
 from __future__ import annotations
 
-import re
-
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
@@ -28,11 +26,10 @@ from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.bound_words import LABEL_MAX_CHARS
 from generator.i18n.fonts import FontSet
 from generator.i18n.last_lines import too_short_to_end
+from generator.i18n.sentence_ends import ENDS_A_SENTENCE, SENTENCE_INSIDE
 from generator.layout.widows import WidowlessParagraph
 
 NARROWER = tuple(step / 100 for step in range(4, 44, 4))  # of the width: 4 %, 8 % ... 40 %
-_SENTENCE_END = re.compile(r"[.!?\u0964\u06d4\u061f][\"\u201d\u2019\u00bb)]*$")
-_SENTENCE_INSIDE = re.compile(r"[.!?\u0964\u06d4\u061f][\"\u201d\u2019\u00bb)]*[ \u00a0]+\S")
 
 
 def _end_indented(style: ParagraphStyle, cut: float, rtl: bool) -> ParagraphStyle:
@@ -84,7 +81,7 @@ class _Balanced:
             return base
         lone = too_short_to_end(lines[-1], self._lang())
         sentences = sum(len(line.strip()) for line in lines) <= LABEL_MAX_CHARS and any(
-            _SENTENCE_INSIDE.search(line.strip()) for line in lines)
+            SENTENCE_INSIDE.search(line.strip()) for line in lines)
         if not (lone or sentences):
             return base
         # The style chosen so far and how many of its lines end a sentence: the plain one,
@@ -110,7 +107,7 @@ class _Balanced:
 
 def _sentence_ends(lines: list[str]) -> int:
     """How many lines but the last end where a sentence does."""
-    return sum(1 for line in lines[:-1] if _SENTENCE_END.search(line.rstrip()))
+    return sum(1 for line in lines[:-1] if ENDS_A_SENTENCE.search(line.rstrip()))
 
 
 class BalancedParagraph(_Balanced, WidowlessParagraph):

@@ -22,13 +22,13 @@ import re
 from collections.abc import Sequence
 
 from generator.i18n.last_lines import too_short_to_end
+from generator.i18n.sentence_ends import ENDS_A_SENTENCE
 
 # A paragraph this short, in at most this many lines, is display text.
 MAX_CHARS = 160
 MAX_LINES = 4
 MIN_LAST_SHARE = 1 / 3  # of the measure
 _LATIN = "und"  # words between spaces (no-break ones too: "call\u00a0911." is two)
-_SENTENCE_END = re.compile(r"[.!?\u2026][\"\u201d\u2019\u00bb)]*$")
 _PHRASE_END = re.compile(r"[,;:\u2013\u2014][\"\u201d\u2019\u00bb)]*$")
 _NOT_AT_PHRASE = 3.0
 _AT_COMMA = 1.0
@@ -61,7 +61,7 @@ def phrase_breaks(words: Sequence[str], widths: Sequence[float], space: float,
             share = (measure - width) / measure if measure > 0 else 0.0
             if line < count - 1:
                 end = words[stop - 1]
-                cost += 0.0 if _SENTENCE_END.search(end) else (
+                cost += 0.0 if ENDS_A_SENTENCE.search(end) else (
                     _AT_COMMA if _PHRASE_END.search(end) else _NOT_AT_PHRASE)
                 cost += _RAGGED * share * share
                 if words[stop][:1].isdigit():
