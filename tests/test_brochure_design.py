@@ -480,3 +480,18 @@ def test_the_second_seed_articles_leading_opens_no_further_than_1_45(
     size, pdf = second_seed
     body, ratio = body_leading(pdf)
     assert ratio <= AIR_LEADING + 0.01, (size, body, ratio)
+
+
+def test_a_short_articles_notes_fill_what_the_blocks_leave(brief: tuple[str, Path, str]
+                                                          ) -> None:
+    """The bi-fold's lines to write on took half the article's panel (English, Chinese and
+    Thai on A4, Chinese on Letter), its checklist pushed beside the lines: they come after
+    every block now, in what is left, and no panel is blank over a quarter (the blocks
+    stand further apart where they leave more: layout.yaml's spread)."""
+    from tests.test_brochure_spacing import _after_every_block
+
+    size, out, _ = brief
+    content = out.parent / "kit"
+    for lang in LANGS:
+        assert _after_every_block(out / lang / "brochure.pdf", lang, content, 2) == [], (
+            lang, size)

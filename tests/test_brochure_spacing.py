@@ -69,3 +69,41 @@ def test_air_opens_the_leading_no_further_than_1_45(built_brochures, paper: str)
         found[lang] = (size, round(ratio, 3))
         assert ratio <= most + 0.01, (lang, paper, size, ratio)
     assert len(found) >= 14, found
+
+
+def _after_every_block(pdf: Path, lang: str, content: Path, panels: int) -> list[str]:
+    """The blocks whose heading is read after the notes' heading on the inside (or []: the
+    notes are not printed), as the panels are read (right to left in Arabic script and
+    Hebrew)."""
+    import pypdfium2 as pdfium
+
+    from generator.i18n.localize import load_strings
+    from tests.test_brochure_languages import RIGHT_TO_LEFT, _found, _reading_place
+
+    strings = load_strings(lang, content)
+    page = pdfium.PdfDocument(str(pdf))[1]
+    rtl = lang in RIGHT_TO_LEFT
+    notes = _found(page, strings["notes_heading"])
+    if notes is None:
+        return []
+    last = _reading_place(page, notes, rtl, panels)
+    later = []
+    for key in ("key_points_heading", "when_you_call_title", "safety_plan_heading",
+                "sources_heading"):
+        where = _found(page, strings[key])
+        if where is not None and _reading_place(page, where, rtl, panels) > last:
+            later.append(key)
+    return later
+
+
+@pytest.mark.parametrize("paper", ["us", "iso"])
+def test_the_notes_come_after_every_block(built_brochures, paper: str) -> None:  # noqa: ANN001
+    """Lines to write on fill what the blocks leave, last as the inside is read: never in a
+    panel before the checklist (Thai and Amharic printed them in the middle panel, the
+    checklist in the last)."""
+    content, out, err = built_brochures(paper)
+    for lang in _languages():
+        bi = any(line.endswith(f"[{lang}]") and "printed as a bi-fold" in line
+                 for line in err.splitlines())
+        assert _after_every_block(out / lang / "brochure.pdf", lang, content,
+                                  2 if bi else 3) == [], (lang, paper)

@@ -374,6 +374,7 @@ class ShortFormSpec(FrozenModel):
     faces: dict[str, FaceSpec]
     styles: dict[str, StyleSpec] = {}
     grow: Literal["steps", "whole"] = "steps"  # as LayoutSpec.grow, for the short form
+    spread: float | None = Field(default=None, gt=0, lt=1)  # as LayoutSpec.spread
 
 
 class LayoutSpec(FrozenModel):
@@ -429,6 +430,10 @@ class LayoutSpec(FrozenModel):
     # text fits; "whole", all of them to their max_size at once or not at all, so that the
     # sizes a piece grows to stay the type scale its layout chose (the brochure's bi-fold).
     grow: Literal["steps", "whole"] = "steps"
+    # A flow's fillers (generator/layout/fillers.py) in a box they leave more than this share
+    # of blank at its foot, without the notes, set further apart to leave it: the white
+    # between the groups (a bi-fold's short article). None: they stand as they go in.
+    spread: float | None = Field(default=None, gt=0, lt=1)
     icon_column: float = 10.0  # points before the text of a paragraph that starts with an icon
     # a box to tick (`icon="box"`) as tall as this share of its text's size (other pictures:
     # 0.8), at most the icon column less a little air: a worksheet's boxes to tick with a pen
@@ -497,6 +502,7 @@ class LayoutSpec(FrozenModel):
         return self.model_copy(update={
             "title": short.title, "sizes": short.sizes, "faces": short.faces,
             "styles": {**self.styles, **short.styles}, "grow": short.grow,
+            "spread": short.spread,
             "short_form": None})
 
     @field_validator("options")

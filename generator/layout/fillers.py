@@ -9,8 +9,9 @@ room's: the key points, what calling is like), then the least needed (the layout
 them most needed first), then leaves the least of any box empty, then puts them earliest.
 Where the text at its largest leaves no room for an essential filler, the text is set
 smaller for it, down to its floor (generator/layout/place.py). A `callout` filler
-(the article's key points) is set inside a tinted box; a `ruled` one (notes) comes last in
-its box and runs lines to write on below its heading, at most half its box tall. Nothing is
+(the article's key points) is set inside a tinted box; a `ruled` one (notes) comes last, in
+the box of the last block or a later one (never beside the text, before a block read after
+it), and runs lines to write on below its heading, at most half its box tall. Nothing is
 stretched to fill a box, and no box gets lines to write on it did not choose. A flow's
 closing part (`tail`: an article's sources) goes in after them, never left out: in the last
 box holding a filler other than the notes (or the box the text ends in), under what is in
@@ -20,7 +21,7 @@ it and above the notes, so that it closes the article as it is read. Nothing her
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.platypus import Paragraph as RLParagraph
 
@@ -55,6 +56,9 @@ class Filled:
     placed: list[str]  # the fillers' block names, in the order they went in
     callouts: list[Rect]  # the tinted boxes behind callout fillers
     ruled_from: int = 0  # texts from this one on are the ruled filler's (the notes)
+    # each block placed: its box, its texts (from, to) and its callout's index (None: none)
+    spans: list[tuple[int, int, int, int | None]] = field(default_factory=list)
+    notes_box: int | None = None  # the box the notes went in
     tail_from: int | None = None  # the closing part's texts start here (None: not placed)
     # how well they went in: how many essential ones were left out, how many blocks in
     # all (lines to write on are not counted: they only take what room is left), then the
@@ -117,13 +121,17 @@ def fill(room: list[Rect], whole: Sequence[Rect],
         top = cursors[index] - (gap if cursors[index] < room[index].top - 0.01 else 0.0)
         if filler is TAIL:
             filled.tail_from = len(filled.texts)
+        start, callout = len(filled.texts), len(filled.callouts)
         cursors[index] = _place(room[index], top, measured[number][index], filler, scale,
                                 filled)
+        filled.spans.append((index, start, len(filled.texts),
+                             callout if len(filled.callouts) > callout else None))
         if filler is not TAIL:
             filled.placed.append(filler.block)
     filled.ruled_from = len(filled.texts)
     if ruled is not None and best.notes is not None:
         index = best.notes
+        filled.notes_box = index
         box = room[index]
         top = cursors[index] - (gap if cursors[index] < box.top - 0.01 else 0.0)
         measure = notes[index]
@@ -179,7 +187,9 @@ def _best_plan(room: Sequence[Rect], whole: Sequence[Rect],
                           (*chosen, index))
             return
         options: list[tuple[int | None, tuple[float, ...]]] = [(None, free)]
-        for index in range(len(room)):
+        # the notes come last as the boxes are read: in the box of the last block, or later
+        last = max((index for index in chosen if index is not None), default=0)
+        for index in range(last, len(room)):
             heading = notes[index] if notes else None
             if heading is None or heading.paragraphs is None:
                 continue
@@ -248,3 +258,32 @@ def rules(box: Rect, below: float, spacing: float, slot: str = "",
         lines.append(Rule(box.x, box.x + box.width, y, slot, label))
         y -= spacing
     return lines
+
+
+MOST_SPREAD = 3.0  # GAPs: the most white a block is set further apart by (spread)
+
+
+def spread(filled: Filled, boxes: Sequence[Rect], whole: Sequence[Rect], share: float,
+           gap: float) -> None:
+    """The blocks of each box without the notes that leave more than `share` of its whole
+    box blank at its foot set further apart, the white shared between the gaps above them,
+    so that they leave `share` (a bi-fold's short article: white between groups, not a blank
+    band at the foot of its panel); each gap grows by MOST_SPREAD times `gap` at most."""
+    for index, box in enumerate(boxes):
+        spans = [span for span in filled.spans if span[0] == index]
+        if index == filled.notes_box or not spans:
+            continue
+        bottoms = [filled.texts[at][2] for _, start, end, _ in spans for at in range(start, end)]
+        bottoms += [filled.callouts[callout].y for *_, callout in spans if callout is not None]
+        excess = min(min(bottoms) - box.y - share * whole[index].height,
+                     MOST_SPREAD * gap * len(spans))
+        if excess <= 0:
+            continue
+        for number, (_, start, end, callout) in enumerate(spans):
+            drop = excess * (number + 1) / len(spans)
+            for at in range(start, end):
+                para, x, y, width = filled.texts[at]
+                filled.texts[at] = (para, x, y - drop, width)
+            if callout is not None:
+                rect = filled.callouts[callout]
+                filled.callouts[callout] = Rect(rect.x, rect.y - drop, rect.width, rect.height)

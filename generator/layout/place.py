@@ -40,7 +40,16 @@ from generator.i18n.fonts import FontSet
 from generator.i18n.plain_text import plain_text
 from generator.i18n.shaped_width import ink_above_baseline, ink_below_baseline
 from generator.layout.compose import ComposedFace, Item
-from generator.layout.fillers import GAP, MIN_RULES, Filled, Rule, fill, free_room, rules
+from generator.layout.fillers import (
+    GAP,
+    MIN_RULES,
+    Filled,
+    Rule,
+    fill,
+    free_room,
+    rules,
+    spread,
+)
 from generator.layout.fit import (
     SHRINK_STEP,
     UNBREAKABLE,
@@ -1124,6 +1133,8 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
         best = _smaller_for_essentials(best, items, boxes, whole, closing, fillers, placement)
     if _blocks_left_out(best[1], fillers):
         best = _tighter_for_content(best, items, boxes, whole, closing, fillers, placement)
+    if placement.layout.spec.spread is not None:
+        spread(best[1], boxes, whole, placement.layout.spec.spread, GAP * best[0].scale)
     return best
 
 
