@@ -1,0 +1,82 @@
+"""The brochure's back panel, an outside surface, captions its QR code with a short neutral
+line ("Scan to call"), as the cards and posters do, in all sixteen languages of the default
+kit on Letter and A4 (issue 42), and says nothing a watching partner would read as about
+abuse or safety (the discretion lint's built-in words). Read back from the office PDFs
+(built_brochures): zxing-cpp finds the code on the back panel and decodes the first line's
+number (from resources.yaml, never from the output); pdfium finds the caption, from the
+catalogue, under the code and within the panel; pdftotext reads the panel's words."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+import zxingcpp
+
+from generator.i18n.localize import load_strings
+from generator.safety.discretion import builtin_words, revealing_words_in
+from tests.notes_truth import needs_pdftotext, spaceless
+from tests.test_brochure_languages import PAPERS, _back_panel, _bi_fold
+from tests.test_card_languages import _languages
+
+DPI = 150
+MM = 72 / 25.4
+
+
+def _first_line_digits(content: Path) -> str:
+    first = yaml.safe_load((content / "resources.yaml").read_text(encoding="utf-8"))
+    return re.sub(r"\D", "", first["resources"][0]["phone"])
+
+
+def _back_code(pdf: Path, left: float, right: float) -> tuple[str, float, float, float]:
+    """(payload, left, right, bottom in points from the page's foot) of the QR code on the
+    back panel (between `left` and `right`)."""
+    page = pdfium.PdfDocument(str(pdf))[0]
+    height = page.get_height()
+    image = page.render(scale=DPI / 72).to_pil()
+    found = []
+    for code in zxingcpp.read_barcodes(image):
+        corners = [code.position.top_left, code.position.top_right,
+                   code.position.bottom_left, code.position.bottom_right]
+        xs = [point.x * 72 / DPI for point in corners]
+        ys = [point.y * 72 / DPI for point in corners]
+        if left <= min(xs) and max(xs) <= right:
+            found.append((code.text, min(xs), max(xs), height - max(ys)))
+    assert len(found) == 1, (pdf, found)
+    return found[0]
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("paper", ["us", "iso"])
+def test_the_back_panels_code_is_captioned_neutrally(built_brochures, paper: str) -> None:  # noqa: ANN001
+    content, out, err = built_brochures(paper)
+    digits = _first_line_digits(content)
+    height, _, _, _ = PAPERS[paper]
+    for lang in _languages():
+        pdf = out / lang / "brochure.pdf"
+        left, right = _back_panel(paper, lang, _bi_fold(err, lang))
+        payload, qr_left, qr_right, qr_bottom = _back_code(pdf, left, right)
+        assert payload.startswith("tel:") and re.sub(r"\D", "", payload).endswith(digits), (
+            lang, payload)
+        caption = load_strings(lang, content)["scan_tel"]
+        page = pdfium.PdfDocument(str(pdf))[0]
+        text = page.get_textpage()
+        hit = text.search(caption).get_next()
+        assert hit is not None, (lang, paper, caption)
+        boxes = [text.get_charbox(index) for index in range(hit[0], hit[0] + hit[1])]
+        boxes = [box for box in boxes if box[2] > box[0]]
+        top = max(box[3] for box in boxes)
+        assert left <= min(box[0] for box in boxes) and max(box[2] for box in boxes) <= right
+        assert qr_left - 1 <= (min(box[0] for box in boxes) + max(box[2] for box in boxes)
+                               ) / 2 <= qr_right + 1, (lang, paper)
+        assert 0 < qr_bottom - top <= 15 * MM, (lang, paper, qr_bottom - top)
+        words = subprocess.run(
+            ["pdftotext", "-f", "1", "-l", "1", "-r", "72", "-x", str(int(left + 2)), "-y", "0",
+             "-W", str(int(right - left - 4)), "-H", str(int(height)), str(pdf), "-"],
+            capture_output=True, text=True, check=True).stdout
+        assert spaceless(caption) in spaceless(words), (lang, paper)
+        assert revealing_words_in(words, builtin_words(lang), lang) == [], (lang, paper)
