@@ -108,6 +108,36 @@ class LineParagraph(Flowable):
                 break  # the line above would be left with a widow of its own
             if not self._too_short_last((start, last_end), width, len(lines) - 1):
                 return [*lines[:-2], (before_start, pieces[index - 1][1]), (start, last_end)]
+        return self._last_three_lines(lines, width)
+
+    def _last_three_lines(self, lines: list[tuple[int, int]],
+                          width: float) -> list[tuple[int, int]]:
+        """Where the last two lines cannot cure a widow (the piece to move down would leave
+        one word above it: "הדפדפן. במצב חירום, אפשר / לחייג 911.", the phrase bound), the
+        last three: as few pieces moved from the end of the third line from last to the
+        next, and the rest broken again into two lines, neither too short to end on, each
+        within its room; as they were where none does. The number of lines stays."""
+        if len(lines) < 3:
+            return lines
+        (third_start, _), (second_start, _), (_, last_end) = lines[-3:]
+        pieces = self._pieces()
+        starts = [start for start, _ in pieces]
+        first = bisect.bisect_right(starts, third_start)  # the third line's second piece
+        cut = bisect.bisect_left(starts, second_start)
+        count = len(lines)
+        second_room = self._room(width, count - 2) + 0.01
+        last_room = self._room(width, count - 1) + 0.01
+        for index in range(cut - 1, first - 1, -1):  # one piece more each time
+            start = pieces[index][0]
+            above = (third_start, pieces[index - 1][1])
+            if too_short_to_end(self._line_text(above), self.fonts.lang):
+                break
+            for split in range(len(pieces) - 2, index - 1, -1):  # the fullest second first
+                second, last = (start, pieces[split][1]), (pieces[split + 1][0], last_end)
+                if (self._width(*second) <= second_room and self._width(*last) <= last_room
+                        and not too_short_to_end(self._line_text(second), self.fonts.lang)
+                        and not self._too_short_last(last, width, count - 1)):
+                    return [*lines[:-3], above, second, last]
         return lines
 
     def _too_short_last(self, line: tuple[int, int], width: float, number: int) -> bool:
