@@ -315,6 +315,12 @@ class SizeSpec(FrozenModel):
     # A yes-or-no setting -> the steps it sets otherwise on this size, over `type_scale`
     # (the restroom poster, which carries less, sets its text a step larger).
     type_scale_when: dict[str, dict[str, float]] = {}
+    # A yes-or-no setting -> slot name -> its `valign` on this size when the setting is on,
+    # over the slot's own (the restroom poster's "When you call" at its column's foot on
+    # Tabloid and A3, whose column is taller than its text; centred on Letter and A4).
+    valigns_when: dict[str, dict[str, Literal["top", "middle", "bottom"]]] = {}
+    # the valigns of the settings that are on (with_settings): slot name -> valign
+    valigns: dict[str, Literal["top", "middle", "bottom"]] = {}
 
     @field_validator("boxes")
     @classmethod
@@ -339,9 +345,14 @@ class SizeSpec(FrozenModel):
         for setting, steps in self.type_scale_when.items():
             if is_on(setting):
                 scale.update(steps)
-        if boxes == self.boxes and scale == self.type_scale:
+        valigns = dict(self.valigns)
+        for setting, aligned in self.valigns_when.items():
+            if is_on(setting):
+                valigns.update(aligned)
+        if boxes == self.boxes and scale == self.type_scale and valigns == self.valigns:
             return self
-        return self.model_copy(update={"boxes": boxes, "type_scale": scale})
+        return self.model_copy(update={"boxes": boxes, "type_scale": scale,
+                                       "valigns": valigns})
 
     @field_validator("width", "height", "safe_margin", "qr_min", mode="before")
     @classmethod

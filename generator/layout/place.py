@@ -267,6 +267,18 @@ def one_size_per_style(faces: Sequence[PlacedFace],
     return tuple(sorted(caps.items()))
 
 
+def face_spec(placement: Placement, name: str) -> FaceSpec:
+    """The face `name` as its size sets it: a slot the size aligns otherwise
+    (SizeSpec.valigns) with that `valign`."""
+    spec = placement.layout.spec.faces[name]
+    valigns = placement.size.valigns
+    if not any(slot.name in valigns for slot in spec.slots):
+        return spec
+    return spec.model_copy(update={"slots": [
+        slot.model_copy(update={"valign": valigns[slot.name]}) if slot.name in valigns
+        else slot for slot in spec.slots]})
+
+
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     """The face at the largest of the layout's `leading_steps` at which it loses nothing (no
     line or detail left out, no slot giving way), else at the step that loses least (the
@@ -317,7 +329,7 @@ def _face_at(composed: ComposedFace, placement: Placement) -> PlacedFace:
     """The face with every slot placed. Where a list cannot print every line whole, the
     slots that give way (`gives_way`: a card's line from the article) make room first: with
     a shorter text they may print instead (`choice`), then by being left out."""
-    spec = placement.layout.spec.faces[composed.name]
+    spec = face_spec(placement, composed.name)
     best: PlacedFace | None = None
     failed: ContentError | None = None
     giving_way = {slot.name for slot in spec.slots if slot.gives_way}
@@ -387,7 +399,7 @@ def _lost(placed: PlacedFace) -> tuple[int, int]:
 
 def _placed_face(composed: ComposedFace, placement: Placement,
                  narrowed: frozenset[str] = frozenset()) -> PlacedFace:
-    spec = placement.layout.spec.faces[composed.name]
+    spec = face_spec(placement, composed.name)
     size = placement.size
     placed = PlacedFace(composed.name, spec, size.width, size.height,
                         panels=panel_rects(size, spec, placement.fonts.rtl),
