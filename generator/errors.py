@@ -203,7 +203,7 @@ class Code(Enum):
     TEXT_TOO_WIDE = "layout.too-wide", "format face slot left_out floor words ?line"
     REQUIRED_LINES = ("layout.required-lines",
                       "format face slot names floor ?over ?count ?unit ?words ?line")
-    PARAGRAPHS_LEFT_OUT = "layout.paragraphs-left-out", "format face slot count total"
+    PARAGRAPHS_LEFT_OUT = "layout.paragraphs-left-out", "format face slot count total ?printed_on"
     GAVE_WAY = "layout.gave-way", "format face slot ?printed_on"
     # spare room's content (a `when_room` slot) with no room for it on this piece: a note
     ROOM_LEFT_OUT = "layout.room-left-out", "format face slot block"

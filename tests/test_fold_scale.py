@@ -307,6 +307,8 @@ def test_key_points_print_under_their_heading(every_language, size: str,  # noqa
     count = re.search(r"left out its last (\d+) of \d+ paragraphs, from '(.*)'", notes[0])
     assert count, notes[0]
     assert int(count.group(1)) == len(points) - kept, notes[0]
+    # only the folding card was built: the note says nothing else prints them
+    assert notes[0].endswith(f"none of the pieces built prints it [{lang}]"), notes[0]
     assert spaceless(count.group(2)).lstrip("\u2022") == points[kept], notes[0]
 
 

@@ -29,8 +29,8 @@ import yaml
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import decode_qr_codes, fold_languages
-from tests.notes_truth import spaceless
+from tests.conftest import cli_problems, decode_qr_codes, default_kit_in, fold_languages
+from tests.notes_truth import needs_pdftotext, pdf_text, spaceless
 from tests.test_fold_scale import NAMES_NOT_YET, panel_rows, text_runs
 
 LANGS = fold_languages()
@@ -246,3 +246,22 @@ def test_the_code_behind_the_cover_calls_the_first_line(every_language, size: st
     wanted = "tel:+1" + "".join(char for char in str(first["phone"]) if char.isdigit())[1:]
     assert decode_qr_codes(shop(every_language, size, lang), 1) == [wanted]
     assert decode_qr_codes(shop(every_language, size, lang), 0) == []  # none outside
+
+
+@needs_pdftotext
+def test_a_key_point_left_out_names_the_piece_that_prints_it(tmp_path: Path) -> None:
+    """A key point the folding card leaves out (Vietnamese on the US strip: its last one,
+    at the body's 12 pt) is named with the piece built that prints it: the brochure's "Good
+    to know" (read from its PDF), as a card line that gives way is."""
+    kit = default_kit_in(tmp_path / "kit", ("vi",))
+    code, err, _ = cli_problems(["build", str(kit), "--out", str(tmp_path / "out"),
+                                 "--format", "pocket-fold", "--format", "brochure",
+                                 "--target", "shop", "--no-previews"])
+    assert code == 0, err
+    [note] = [line for line in err.splitlines() if "slot 'condensed'" in line]
+    left_out = note.split(", from '", 1)[1].split("': they do not fit", 1)[0]
+    point = spaceless(left_out.lstrip("\u2022\u00a0 "))
+    assert point in [spaceless(text) for text in load_kit(kit).articles["vi"].key_points]
+    assert point not in spaceless(pdf_text(tmp_path / "out" / "vi" / "pocket-fold-shop.pdf"))
+    assert point in spaceless(pdf_text(tmp_path / "out" / "vi" / "brochure-shop.pdf"))
+    assert note.endswith("; it prints on the tri-fold brochure [vi]"), note

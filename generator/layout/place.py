@@ -566,10 +566,17 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         items = _last_choice(composed.texts[slot.name])
         paragraphs, used, kept = _shortened(items, width, height, placement)
         if paragraphs is not None:
-            placed.warnings.append(_problem(Code.PARAGRAPHS_LEFT_OUT, slot, placement, (
+            note = _problem(Code.PARAGRAPHS_LEFT_OUT, slot, placement, (
                 f"left out its last {len(items) - kept} of {len(items)} paragraphs, from "
                 f"'{_words(items[kept])}': they do not fit"), placed, "warning",
-                count=len(items) - kept, total=len(items)))
+                count=len(items) - kept, total=len(items))
+            placed.warnings.append(note)
+            # the build completes the note with the pieces that print what was left out (a
+            # folding card's last key points: the brochure's "Good to know"), as it does a
+            # card line's that gave way
+            placed.gave_way.append((tuple(
+                plain_text(item.markup).lstrip("\u2022\u00a0 ") for item in items[kept:]),
+                note))
     if paragraphs is None:
         message, fields = _overflow(used, placement, items, width=width)
         source = _wide_source(used, items, width, placement)
