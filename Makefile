@@ -23,11 +23,13 @@ demo: bytecode
 	$(BIN)/havenprint build content --out output --target all
 
 # The whole suite, one worker per core (pytest-xdist), each test file kept on one worker so
-# that its module fixtures (a kit built in many languages) are made once; the slowest tests
-# named at the end (bench/README.md, The test suite).
+# that its module fixtures (a kit built in many languages) are made once, handed out in the
+# suite's order (tests/conftest.py, LONGEST_FIRST: the longest files first, so that the
+# workers end together); the slowest tests named at the end (bench/README.md, The test suite).
 TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=25
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
+		--durations=25
 
 # The tests CI runs on every supported Python besides the main one (.ci/other-python 3.12,
 # 3.13; `make test` runs the whole suite on the main one, 3.11): the corrections of ReportLab's
