@@ -45,7 +45,9 @@ US_PANEL = 2 * INCH
 US_SAFE = 4 * MM
 ISO_STRIP = (85 * MM, 220 * MM)
 ISO_PANEL = 55 * MM
-ISO_SAFE = 4 * MM
+# 3.5 mm on the ISO strip (h51fold: its 12 pt names and Thai's 1.5 leading need the room):
+# print-and-safety.md keeps text 3 mm inside the trim, design.md 3 mm off a fold
+ISO_SAFE = 3.5 * MM
 GLYPH_OVERHANG = 2.0  # glyph boxes may reach a little beyond the text frame
 PAYLOAD = "tel:+18007997233"
 # Two strips side by side on Letter, cut by hand: 4 mm apart (colour runs into the gap from
