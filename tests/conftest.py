@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -171,6 +172,27 @@ class _Browser:
         return getattr(self._browser, name)
 
 
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str,
+               build: Callable[[Path], None]) -> Path:
+    """The folder `build(folder)` made, once a run: `make test`'s workers (pytest-xdist) share
+    the run's temporary folder (each has its own inside it, removed with it at the end), so
+    the first worker that needs it builds it, under a lock, and the other reads it (a session
+    fixture is otherwise made once in each worker: two builds of a kit where one serves)."""
+    import fcntl
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, done = shared / f"once-{name}", shared / f"once-{name}.done"
+    with (shared / f"once-{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)  # a worker's build that failed
+            folder.mkdir()
+            build(folder)
+            done.touch()
+    return folder
+
+
 # The default kit's posters, standard and restroom (poster_discreet), in ten languages on
 # every sheet: built once a session (once a worker) for the poster tests that read them
 # (test_poster_type_scale, _hierarchy, _band_padding, _large_grid, _large_sheets), which
@@ -182,9 +204,7 @@ POSTER_SIZES = ("letter", "a4", "tabloid", "a3")
 @pytest.fixture(scope="session")
 def built_posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
     """The output folder of each kit, by whether it is the restroom poster's."""
-    built = {}
-    for discreet in (False, True):
-        root = tmp_path_factory.mktemp("restroom-posters" if discreet else "posters")
+    def build(root: Path, discreet: bool) -> None:
         kit = default_kit_in(root / "kit", POSTER_LANGS)
         if discreet:
             site = kit / "site.yaml"
@@ -194,8 +214,11 @@ def built_posters(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Path]:
         code, err, _ = cli_problems(["build", str(kit), "--out", str(root / "out"),
                                      "--no-previews", "--format", "poster", *sizes])
         assert code == 0, err
-        built[discreet] = root / "out"
-    return built
+
+    return {discreet: built_once(tmp_path_factory,
+                                 "restroom-posters" if discreet else "posters",
+                                 functools.partial(build, discreet=discreet)) / "out"
+            for discreet in (False, True)}
 
 
 # The default kit's folding cards, shop files, in every language the designer's review built
@@ -216,9 +239,7 @@ def fold_languages() -> tuple[str, ...]:
 def every_language(tmp_path_factory: pytest.TempPathFactory
                    ) -> dict[str, tuple[Path, Path, str]]:
     """Each size's kit folder, output folder and build messages ("us", "iso")."""
-    built = {}
-    for size in ("us", "iso"):
-        root = tmp_path_factory.mktemp(f"fold-all-{size}")
+    def build(root: Path, size: str) -> None:
         kit = default_kit_in(root / "kit", fold_languages())
         shutil.copy(REPO / "tests" / "fixtures" / "more-languages" / "articles"
                     / "trauma-bonding.tl.md", kit / "articles")
@@ -236,7 +257,14 @@ def every_language(tmp_path_factory: pytest.TempPathFactory
                                      "--format", "pocket-fold", "--target", "shop",
                                      "--no-previews", "--jobs", "2"])
         assert code == 0, err
-        built[size] = (kit, root / "out", err)
+        (root / "stderr.txt").write_text(err, encoding="utf-8")
+
+    built = {}
+    for size in ("us", "iso"):
+        root = built_once(tmp_path_factory, f"fold-all-{size}",
+                          functools.partial(build, size=size))
+        built[size] = (root / "kit", root / "out",
+                       (root / "stderr.txt").read_text(encoding="utf-8"))
     return built
 
 
@@ -253,16 +281,17 @@ def built_card_backs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str]
 
     def backs(size: str) -> Path:
         if size not in built:
-            root = tmp_path_factory.mktemp(f"card-backs-{size}")
-            content = default_kit_in(root / "content", CARD_LANGS)
-            if size == "iso":
-                edit(content / "site.yaml", "card_size: us", "card_size: iso")
-                edit(content / "site.yaml", "paper: letter", "paper: a4")
-            out = root / "out"
-            assert main(["build", str(content), "--out", str(out), "--target", "shop",
-                         "--no-previews", "--jobs", "2", "--format", "pocket-card"]) == 0
-            built[size] = out
+            built[size] = built_once(tmp_path_factory, f"card-backs-{size}",
+                                     lambda root: build(root, size)) / "out"
         return built[size]
+
+    def build(root: Path, size: str) -> None:
+        content = default_kit_in(root / "content", CARD_LANGS)
+        if size == "iso":
+            edit(content / "site.yaml", "card_size: us", "card_size: iso")
+            edit(content / "site.yaml", "paper: letter", "paper: a4")
+        assert main(["build", str(content), "--out", str(root / "out"), "--target", "shop",
+                     "--no-previews", "--jobs", "2", "--format", "pocket-card"]) == 0
 
     return backs
 
@@ -284,15 +313,19 @@ def built_brochures(tmp_path_factory: pytest.TempPathFactory
 
     def brochures(paper: str) -> tuple[Path, Path, str]:
         if paper not in built:
-            root = tmp_path_factory.mktemp(f"languages-{paper}")
-            content = _kit(root / "content", paper)
-            out = root / "out"
-            err = io.StringIO()
-            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-                assert main(["build", str(content), "--out", str(out), "--target", "office",
-                             "--no-previews", "--jobs", "2", "--format", "brochure"]) == 0
-            built[paper] = (content, out, err.getvalue())
+            root = built_once(tmp_path_factory, f"languages-{paper}",
+                              lambda root: build(root, paper))
+            built[paper] = (root / "content", root / "out",
+                            (root / "stderr.txt").read_text(encoding="utf-8"))
         return built[paper]
+
+    def build(root: Path, paper: str) -> None:
+        content = _kit(root / "content", paper)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            assert main(["build", str(content), "--out", str(root / "out"), "--target",
+                         "office", "--no-previews", "--jobs", "2", "--format", "brochure"]) == 0
+        (root / "stderr.txt").write_text(err.getvalue(), encoding="utf-8")
 
     return brochures
 
