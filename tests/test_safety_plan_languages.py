@@ -1,0 +1,121 @@
+"""The safety plan in every language the kit knows, on Letter and on A4, read back with pdfium.
+
+Which printed line is a heading is derived from the catalogue (the questions' titles and the
+lines' heading), which is a number from resources.yaml; the sizes are the PDF's. The
+designer's review: in ar, fa and ur "Who you can contact" fell to 10.88 pt beside the other
+headings' 12, and the numbers to 13.15 pt.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+
+from generator.i18n.localize import load_strings
+from tests.conftest import ETHIOPIC, REPO, cli_problems, default_kit_in, edit, fold_languages
+from tests.notes_truth import spaceless
+
+FORMAT = "safety-plan"
+SIZES = ("us", "iso")
+LANGS = fold_languages()  # the 16 the kit knows (am where its font is installed)
+HEADINGS = ("lines_heading", "safety_plan_safe_place_title", "safety_plan_people_title",
+            "safety_plan_code_word_title", "safety_plan_documents_title",
+            "safety_plan_children_title", "safety_plan_take_title")
+STEP = 1.25  # a number over a heading: design.md's scale, a step and more
+SAME = 0.05
+INVISIBLE = (3, 7)  # render modes of text drawn with no ink
+
+
+@pytest.fixture(scope="module")
+def plans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """Each paper's (kit folder, output folder)."""
+    built = {}
+    for size in SIZES:
+        root = tmp_path_factory.mktemp(f"safety-plan-{size}")
+        kit = default_kit_in(root / "kit", LANGS)
+        shutil.copy(REPO / "tests" / "fixtures" / "more-languages" / "articles"
+                    / "trauma-bonding.tl.md", kit / "articles")
+        if ETHIOPIC.is_file():
+            (kit / "fonts").mkdir()
+            shutil.copy(ETHIOPIC, kit / "fonts")
+            with (kit / "site.yaml").open("a", encoding="utf-8") as site:
+                site.write(f"fonts: {{am: fonts/{ETHIOPIC.name}}}\n")
+        if size == "iso":
+            edit(kit / "site.yaml", "paper: letter", "paper: a4")
+        code, err, _ = cli_problems(["build", str(kit), "--out", str(root / "out"),
+                                     "--format", FORMAT, "--target", "shop",
+                                     "--no-previews", "--jobs", "2"])
+        assert code == 0, err
+        built[size] = (kit, root / "out")
+    return built
+
+
+def printed_lines(pdf: Path, page_index: int = 1) -> list[tuple[float, str]]:
+    """(size, text) of each line printed in ink on the page (the inside): its runs on one
+    baseline in one half of the sheet, left to right. A shaped or right-to-left run's
+    glyphs read back as nothing: its text is the unseen run drawn just before them (the
+    whole line's, as readers get it), taken once."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text_page = page.get_textpage()
+    half = page.get_width() / 2
+    lines: dict[tuple[int, float, float], list[tuple[float, str]]] = {}
+    unseen = ""
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            continue
+        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
+        buffer = (ctypes.c_ushort * (length // 2 + 1))()
+        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
+        text = bytes(buffer).decode("utf-16-le").rstrip("\x00")
+        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE:
+            unseen = text
+            continue
+        size = ctypes.c_float()
+        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+        _, _, c, d, _, f = obj.get_matrix().get()
+        left = obj.get_bounds()[0]
+        points = round(size.value * (c * c + d * d) ** 0.5, 2)
+        runs = lines.setdefault((int(left // half), round(f), points), [])
+        said = text if spaceless(text) else unseen
+        if said and not any(said == other for _, other in runs):
+            runs.append((left, said))
+    return [(points, " ".join(text for _, text in sorted(runs)))
+            for (_, _, points), runs in sorted(lines.items(), key=lambda item: -item[0][1])]
+
+
+def shop(plans: dict[str, tuple[Path, Path]], size: str, lang: str) -> Path:
+    return plans[size][1] / lang / f"{FORMAT}-shop.pdf"
+
+
+def phones(kit: Path) -> set[str]:
+    source = yaml.safe_load((kit / "resources.yaml").read_text(encoding="utf-8"))
+    return {spaceless(str(entry["phone"])) for entry in source["resources"] if "phone" in entry}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_heading_one_size_and_the_numbers_a_step_above(plans, size: str,  # noqa: ANN001
+                                                             lang: str) -> None:
+    """Before: ar, fa, ur "Who you can contact" at 10.88 pt, the other headings 12, the
+    numbers 13.15."""
+    kit = plans[size][0]
+    strings = load_strings(lang, kit)
+    lines = printed_lines(shop(plans, size, lang))
+    sizes: dict[str, set[float]] = {}
+    for key in HEADINGS:
+        heading = spaceless(strings[key])
+        found = [(points, spaceless(text)) for points, text in lines
+                 if spaceless(text) and spaceless(text) in heading]
+        assert sum(len(text) for _, text in found) >= len(heading), (lang, size, key, found)
+        sizes[key] = {points for points, _ in found}
+    every = set().union(*sizes.values())
+    assert max(every) - min(every) <= SAME, (lang, size, sizes)
+    numbers = [points for points, text in lines if spaceless(text) in phones(kit)]
+    assert len(numbers) == len(phones(kit)), (lang, size, numbers)
+    assert min(numbers) >= STEP * max(every) - SAME, (lang, size, numbers, max(every))
