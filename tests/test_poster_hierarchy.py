@@ -28,6 +28,8 @@ import pytest
 from generator.content.units import parse_length
 from generator.i18n.localize import load_strings
 from tests.test_poster import LAYOUT, PAGE, box_of
+from tests.conftest import char_boxes
+from tests.test_caption_gap import codes
 from tests.test_poster_type_scale import digits, face_runs
 
 LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "hi", "ko", "vi")
@@ -152,3 +154,31 @@ def test_checked_date_under_the_note(posters: Path, restroom: Path, lang: str, s
     assert checked, (lang, size)
     note = column[0]  # the emergency sentence (the safety note), at the column's top
     assert runs[checked[0]][0] < note, (lang, size, runs[checked[0]][0], note)
+
+
+LETTER_COLUMN = 0.58  # of the live width: the column's text reaches past it somewhere
+
+
+def test_the_letter_column_takes_the_codes_spare_width(posters: Path) -> None:
+    """Letter's code keeps its quiet zone in the right margin, as Tabloid's does (the code
+    with its quiet zone still 3 in): its text column takes 0.6 of the live width (0.56
+    before, 302 pt), so the Russian note takes three lines, not four, and the column's
+    groups keep white between them (a7da11d set them closer to hold 988/911 at their
+    step). Read back with pdfium and zxing-cpp: in the left-to-right languages no column
+    glyph reaches the code's quiet zone, and some line reaches past LETTER_COLUMN of the
+    live width."""
+    margin = parse_length(LAYOUT["sizes"]["letter"]["safe_margin"])
+    live = PAGE["letter"][0] - 2 * margin
+    take_one_top = PAGE["letter"][1] - margin - box_of("take_one", "letter")[1] * (
+        PAGE["letter"][1] - 2 * margin)  # 'Take one', centred, is no part of the column
+    widest = 0.0
+    for lang in (lang for lang in LANGS if lang != "ar"):
+        pdf = posters / lang / "poster-letter.pdf"
+        [(_, (code_left, _, _, _))] = codes(pdf, 0)
+        column = [box for box in char_boxes(pdf, 0, glyphs=True)
+                  if box[0].strip() and box[2] < band_bottom("letter")
+                  and box[2] > take_one_top and box[1] < code_left]
+        assert column, lang
+        assert max(box[3] for box in column) <= code_left + 0.01, lang
+        widest = max(widest, (max(box[3] for box in column) - margin) / live)
+    assert widest > LETTER_COLUMN, widest
