@@ -27,9 +27,9 @@ import pytest
 
 from generator.content.units import parse_length
 from generator.i18n.localize import load_strings
-from tests.test_poster import LAYOUT, PAGE, box_of
 from tests.conftest import char_boxes
 from tests.test_caption_gap import codes
+from tests.test_poster import LAYOUT, PAGE, box_of
 from tests.test_poster_type_scale import digits, face_runs
 
 LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "hi", "ko", "vi")
