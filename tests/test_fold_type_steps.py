@@ -248,12 +248,22 @@ def test_the_code_behind_the_cover_calls_the_first_line(every_language, size: st
     assert decode_qr_codes(shop(every_language, size, lang), 0) == []  # none outside
 
 
+# Two key points more than the folding card's panel holds at the body's size, each
+# written as a sentence the brochure's "Good to know" prints whole.
+MORE_POINTS = ("  - Many people feel this way, and they find their way to help in their own time.\n"
+               "  - You can call a hotline just to talk things through, with no plan yet.\n")
+
+
 @needs_pdftotext
 def test_a_key_point_left_out_names_the_piece_that_prints_it(tmp_path: Path) -> None:
-    """A key point the folding card leaves out (Vietnamese on the US strip: its last one,
-    at the body's 12 pt) is named with the piece built that prints it: the brochure's "Good
-    to know" (read from its PDF), as a card line that gives way is."""
-    kit = default_kit_in(tmp_path / "kit", ("vi",))
+    """A key point the folding card leaves out (an English article with six: its last
+    ones) is named with the piece built that prints it: the brochure's "Good to know" (read
+    from its PDF), as a card line that gives way is."""
+    kit = default_kit_in(tmp_path / "kit", ("en",))
+    article = kit / "articles" / "trauma-bonding.en.md"
+    last = "  - Free, private support is ready when you are.\n"
+    article.write_text(article.read_text(encoding="utf-8").replace(last, last + MORE_POINTS),
+                       encoding="utf-8")
     code, err, _ = cli_problems(["build", str(kit), "--out", str(tmp_path / "out"),
                                  "--format", "pocket-fold", "--format", "brochure",
                                  "--target", "shop", "--no-previews"])
@@ -261,7 +271,7 @@ def test_a_key_point_left_out_names_the_piece_that_prints_it(tmp_path: Path) -> 
     [note] = [line for line in err.splitlines() if "slot 'condensed'" in line]
     left_out = note.split(", from '", 1)[1].split("': they do not fit", 1)[0]
     point = spaceless(left_out.lstrip("\u2022\u00a0 "))
-    assert point in [spaceless(text) for text in load_kit(kit).articles["vi"].key_points]
-    assert point not in spaceless(pdf_text(tmp_path / "out" / "vi" / "pocket-fold-shop.pdf"))
-    assert point in spaceless(pdf_text(tmp_path / "out" / "vi" / "brochure-shop.pdf"))
-    assert note.endswith("; it prints on the tri-fold brochure [vi]"), note
+    assert point in [spaceless(text) for text in load_kit(kit).articles["en"].key_points]
+    assert point not in spaceless(pdf_text(tmp_path / "out" / "en" / "pocket-fold-shop.pdf"))
+    assert point in spaceless(pdf_text(tmp_path / "out" / "en" / "brochure-shop.pdf"))
+    assert note.endswith("; it prints on the tri-fold brochure [en]"), note

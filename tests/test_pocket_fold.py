@@ -42,10 +42,10 @@ LETTER = (612.0, 792.0)
 A4 = (595.276, 841.89)
 US_STRIP = (3.5 * INCH, 8 * INCH)  # 252 x 576 pt
 US_PANEL = 2 * INCH
-US_SAFE = 4 * MM
+US_SAFE = 3.5 * MM  # as ISO_SAFE (h51fold)
 ISO_STRIP = (85 * MM, 220 * MM)
 ISO_PANEL = 55 * MM
-# 3.5 mm on the ISO strip (h51fold: its 12 pt names and Thai's 1.5 leading need the room):
+# 3.5 mm on both strips (h51fold: 12 pt names, Thai's 1.5 leading, the last key points):
 # print-and-safety.md keeps text 3 mm inside the trim, design.md 3 mm off a fold
 ISO_SAFE = 3.5 * MM
 GLYPH_OVERHANG = 2.0  # glyph boxes may reach a little beyond the text frame
