@@ -142,7 +142,9 @@ def test_every_line_whole_and_the_article_in_order(built: Path) -> None:
         if "tty" in line:
             assert f"TTY: {line['tty']}" in text
     assert "In an emergency, call 911." in text  # the safety wording
-    printed = words(" ".join(page_texts(built / "en" / "large-print.pdf")))
+    # each page's number, at its foot, is not the article's (drawn last on the page)
+    printed = words(" ".join(re.sub(r"\s*\d+ / \d+\s*$", "", page)
+                             for page in page_texts(built / "en" / "large-print.pdf")))
     markdown = DEFAULT_CONTENT / "articles" / "trauma-bonding.en.md"
     article = article_words(markdown)
     title_words = len(words(re.search(r"^title: (.+)$", markdown.read_text(encoding="utf-8"),
@@ -300,3 +302,63 @@ def test_a_directory_of_lines_prints_a_dozen_and_says_so(tmp_path: Path, run) ->
     left_out = [line for line in result.err.splitlines()
                 if "large-print: left out" in line and "prints at most 12 lines" in line]
     assert len(left_out) == 100 + 3 - 12  # the default kit's three lines and a hundred more
+
+
+def margin_chars(pdf: Path, page_index: int) -> list[tuple[str, float, float, float]]:
+    """(character, left, top, size) of every drawn character of the page below the text
+    area (in its bottom margin), read by pdfium."""
+    document = glyphs_only(pdf)
+    page = document[page_index]
+    text = page.get_textpage()
+    found = []
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
+        if not char.strip() or unicodedata.category(char) == "Cf" or (drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn)
+                                in INVISIBLE_RENDER_MODES):
+            continue
+        left, bottom, right, top = text.get_charbox(index)
+        if top < MARGIN:
+            found.append((char, left, top, pdfium_c.FPDFText_GetFontSize(text.raw, index)))
+    return found
+
+
+@pytest.mark.parametrize("target", ["", "-screen"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_of_several_says_its_number_in_the_margin(built: Path, lang: str,
+                                                              target: str) -> None:
+    """Loose sheets go back in order: "2 / 4" at the foot of each page, in the bottom
+    margin (the text area untouched), at the body's size, first number where the page's
+    lines start (on the right in Arabic)."""
+    pdf = built / lang / f"large-print{target}.pdf"
+    pages = len(PdfReader(pdf).pages)
+    assert pages > 1
+    for index in range(pages):
+        chars = margin_chars(pdf, index)
+        digits = [char for char in chars if char[0].isdecimal()]
+        assert [char[0] for char in chars if not char[0].isdecimal()] == ["/"], (lang, index)
+        assert sorted(int(char[0]) for char in digits) == sorted((index + 1, pages)), (
+            lang, index, chars)
+        first, last = sorted(digits, key=lambda char: char[1], reverse=lang == "ar")
+        assert (int(first[0]), int(last[0])) == (index + 1, pages), (lang, index, chars)
+        assert all(char[3] >= 14 - 0.01 for char in chars), chars
+        # centred on the page, in the margin's lower part: clear of the text area
+        middle = (min(char[1] for char in chars) + max(char[1] for char in chars)) / 2
+        assert abs(middle - LETTER[0] / 2) < 20, middle
+        assert max(char[2] for char in chars) < MARGIN - 10
+
+
+def test_the_screen_copy_marks_page_numbers_as_pagination_artifacts(built: Path) -> None:
+    """The page numbers are not the document's text: a screen reader skips them."""
+    import pikepdf
+
+    from tests.test_screen import _marked_content
+
+    for lang in ("en", "ar"):
+        with pikepdf.open(built / lang / "large-print-screen.pdf") as pdf:
+            for page in pdf.pages:
+                pagination = [operator for stack, operator in _marked_content(page)
+                              if any(tag == "/Artifact" and isinstance(props, pikepdf.Dictionary)
+                                     and props.get("/Type") == "/Pagination"
+                                     for tag, props in stack)]
+                assert pagination and set(pagination) <= {"Tj", "TJ"}, lang

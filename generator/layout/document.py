@@ -26,6 +26,7 @@ from generator.content.stock import stock_size
 from generator.content.web_address import bare_domain
 from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem, quoted
+from generator.i18n.digits import WESTERN
 from generator.i18n.fonts import FAMILIES, NOTO_CORE_PACKAGE, family_available, font_set
 from generator.i18n.kit_characters import kit_characters
 from generator.i18n.localize import BUILTIN_DIR, load_strings
@@ -39,7 +40,12 @@ from generator.layout.compose import (
 )
 from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
 from generator.layout.emptiness import empty_panel_problems, filled_rects, largest_empty_band
-from generator.layout.pages import panel_pages, short_last_page, tightened_layouts
+from generator.layout.pages import (
+    panel_pages,
+    short_last_page,
+    tightened_layouts,
+    with_folios,
+)
 from generator.layout.place import (
     LineWords,
     PlacedFace,
@@ -69,6 +75,7 @@ class Composition:
     faces: list[ComposedFace]
     sources: dict[str, Path]  # slot source name -> the file a problem in it names
     notes: list[Problem]  # the lines `max_lines` leaves out
+    digits: str = WESTERN  # the digits what havenprint writes prints in (kit_digits)
 
 
 @dataclass
@@ -145,7 +152,7 @@ def compose_faces(kit: Kit, layout: Layout, lang: str, size: SizeSpec,
     faces = [compose_face(layout, face_name, context, lines, payload, same_lines)
              for face_name in layout.spec.faces]
     return Composition(layout, lang, size, strings, faces, sources,
-                       notes + _preferred_face_notes(layout, lang))
+                       notes + _preferred_face_notes(layout, lang), digits)
 
 
 def preferred_face(layout: Layout, lang: str) -> str | None:
@@ -220,8 +227,8 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
             candidate = [page for face in again for page in panel_pages(face)]
             if len(candidate) < len(pages) or not short_last_page(candidate):
                 pages = candidate
-        faces = pages
         size = page_size(layout.spec, size)
+        faces = with_folios(pages, placement.typesetter, size.safe_margin, composition.digits)
     return Placed(faces, size, problems)
 
 

@@ -8,8 +8,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from generator.content.layouts import Layout, StyleSpec
+from generator.i18n.bidi_text import BidiParagraph
+from generator.i18n.digits import in_digits
+from generator.layout.fit import Typesetter
 from generator.layout.geometry import Rect
+from generator.layout.paragraphs import Paragraph
 from generator.layout.place import PlacedFace, PlacedText
+from generator.layout.styles import style_name
 
 EDGE = 0.01
 # A last page holding fewer lines than this (Sources and three web addresses) costs a sheet
@@ -94,3 +99,35 @@ def _moved(text: PlacedText, dx: float, dy: float) -> PlacedText:
         icon = replace(icon, x=icon.x + dx, y=icon.y + dy, word_x=icon.word_x + dx,
                        baseline=icon.baseline + dy)
     return replace(text, x=text.x + dx, y=text.y + dy, icon=icon)
+
+
+# The folio's baseline, as a share of the bottom margin up from the page's edge: in the
+# margin, clear of the text area's last line by more than a body line.
+FOLIO_BASELINE = 0.42
+LRM = "\u200e"
+
+
+def with_folios(pages: list[PlacedFace], typesetter: Typesetter, margin: float,
+                digits: str) -> list[PlacedFace]:
+    """`pages` each with its folio ("2 / 4", in the piece's digits) centred in the bottom
+    margin, in the layout's `folio` style (`folio18` where the body is set at 18 pt): loose
+    sheets of a large print put back in order. A single page has none. The text area is
+    not touched: the folio stands in the margin, below it."""
+    if len(pages) < 2:
+        return pages
+    big = any(style_name(text.paragraph.style).endswith("18") for text in pages[0].texts)
+    style = "folio18" if big else "folio"
+    if style not in typesetter.spec.styles:
+        return pages
+    for number, page in enumerate(pages, start=1):
+        words = in_digits(f"{number} / {len(pages)}", digits)
+        [para] = typesetter.paragraphs([Paragraph(style, words)], 1.0)
+        if isinstance(para, BidiParagraph) and not typesetter.fonts.rtl:
+            # digits alone read right to left in a shaped paragraph (Thai, Hindi): a
+            # left-to-right mark sets the page's direction
+            [para] = typesetter.paragraphs([Paragraph(style, LRM + words)], 1.0)
+        _, height = para.wrap(page.width, page.height)
+        size = para.style.fontSize
+        baseline = margin * FOLIO_BASELINE
+        page.folio = PlacedText(para, 0.0, baseline - (height - size))
+    return pages

@@ -178,6 +178,9 @@ class PlacedFace:
     # (FillerSpec.unless: the flap's "When you call", on the brochure's inside)
     printed_instead: list[str] = field(default_factory=list)
     callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
+    # a page's number of a document of pages (large print), in its bottom margin: drawn,
+    # never read as its text (an artifact in the screen copy); generator/layout/pages.py
+    folio: PlacedText | None = None
     warnings: list[Problem] = field(default_factory=list)
     extents: dict[str, tuple[float, float]] = field(default_factory=dict)  # slot: bottom, top
     rtl: bool = False

@@ -53,6 +53,8 @@ def draw_face(canvas: Canvas, face: PlacedFace, x: float, y: float, brand: str,
                 _icon(canvas, text.icon, x, y, text.paragraph.style.textColor,
                       text.paragraph, x + text.x, y + text.y)
             text.paragraph.drawOn(canvas, x + text.x, y + text.y)
+    if face.folio is not None:
+        face.folio.paragraph.drawOn(canvas, x + face.folio.x, y + face.folio.y)
     for qr in face.qrs:
         draw_qr(canvas, x + qr.x, y + qr.y, qr.size, qr.payload)
     draw_rules(canvas, face, x, y)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -267,6 +267,12 @@ class _PageDrawer:
                 self._paragraph(text, item.add("P"), contents.page.rect)
         for qr in qrs:
             self._figure(document, qr, contents.page.rect)
+        folio = contents.page.face.folio
+        if folio is not None:  # the page's number: pagination, not the document's text
+            with self.tagger.artifact("Pagination"):
+                self._paragraph(replace(folio, x=folio.x + contents.page.rect.x,
+                                        y=folio.y + contents.page.rect.y),
+                                None, contents.page.rect)
 
     def _heading(self, text: PlacedText, role: Role, page: Rect) -> None:
         """A heading, for the bookmarks: its words, and the top of its first line."""
