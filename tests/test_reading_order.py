@@ -160,9 +160,21 @@ def tokens(line: str) -> list[str]:
     return ["".join(line[a:b].split()) for a, b in sorted(spans)]
 
 
+def without_folios(text: str) -> str:
+    """`text` without the lines that are a page's number alone ("4 / 5", a large print's
+    folio at the foot of each page): a reader ignoring tags reads it between the last line
+    of a page and the first of the next, in the middle of a paragraph."""
+    def folio(line: str) -> bool:  # its digits and slash in any order ("4 5 /" in Urdu)
+        kept = "".join(char for char in line
+                       if not char.isspace() and unicodedata.category(char) != "Cf")
+        return re.fullmatch(r"[0-9/]+", kept) is not None and kept.count("/") == 1
+
+    return "\n".join(line for line in text.splitlines() if not folio(line))
+
+
 def unread(reader: str, pdf: Path, lines: tuple[str, ...]) -> list[str]:
     """The lines `reader` does not give as written (see the module's docstring)."""
-    copied = held(reader, read(reader, pdf))
+    copied = held(reader, without_folios(read(reader, pdf)))
     if reader == "mupdf" and not pdf.stem.endswith("-screen"):
         def found(line: str) -> bool:
             pattern = ".{0,80}?".join(re.escape(token) for token in tokens(line))
