@@ -314,8 +314,9 @@ def margin_chars(pdf: Path, page_index: int) -> list[tuple[str, float, float, fl
     for index in range(text.count_chars()):
         char = text.get_text_range(index, 1)
         drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
-        if not char.strip() or unicodedata.category(char) == "Cf" or (drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn)
-                                in INVISIBLE_RENDER_MODES):
+        unseen = drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn) \
+            in INVISIBLE_RENDER_MODES
+        if not char.strip() or unicodedata.category(char) == "Cf" or unseen:
             continue
         left, bottom, right, top = text.get_charbox(index)
         if top < MARGIN:
