@@ -107,10 +107,11 @@ def test_no_thai_compound_is_broken(lines: dict[str, list[list[PrintedLine]]]) -
 
 def _label_cut_from_its_value(one: PrintedLine, two: PrintedLine) -> bool:
     """Whether `one` ends on a label's colon and `two` starts with the number or date it
-    names ("Kiểm tra lần cuối: / thg 11 2026": a date's first three words hold a digit)."""
+    names ("Kiểm tra lần cuối: / thg 11 2026": a date's first two words hold a digit; a
+    colon that introduces a clause, "nghĩa là: / hãy gọi 911 giúp tôi.", may end a line)."""
     return one.words[-1].endswith(":") and not any(
         char.isdigit() for word in one.words for char in word) and any(
-        char.isdigit() for word in two.words[:3] for char in word)
+        char.isdigit() for word in two.words[:2] for char in word)
 
 
 def test_a_label_stays_with_its_date(lines: dict[str, list[list[PrintedLine]]]) -> None:
