@@ -527,3 +527,19 @@ def office_pdf(folder: Path, layout: str) -> Path:
     sized = [path for path in folder.glob(f"{layout}-*.pdf") if not path.stem.endswith("-shop")]
     assert len(sized) == 1, f"no single office PDF of {layout} in {folder}: {sized}"
     return sized[0]
+
+
+def starts_with_its_number(name: str, number: str) -> str | None:
+    """The rest of `name` where it starts with `number` as a word of its own ("988 Línea",
+    "988, ligne", "988 — линия"), without what stands between them; else None."""
+    if not name.startswith(number) or name[len(number):][:1] not in (" ", ",", "\u00a0"):
+        return None
+    return name[len(number):].lstrip(" ,:;.\u00a0\u2013\u2014-")
+
+
+def card_printed_name(name: str, number: str | None) -> str:
+    """`name` as the pocket card prints it over its line's `number`: without that number
+    where the name starts with it, the rest capitalised ("988, ligne d'aide" -> "Ligne
+    d'aide"); other pieces print names whole."""
+    rest = starts_with_its_number(name, number) if number else None
+    return rest[:1].upper() + rest[1:] if rest else name

@@ -26,7 +26,7 @@ from generator.commands.cli import main
 from generator.content.placeholders import substitute
 from generator.layout.compose import resource_view
 from generator.pipeline.kit_checks import load_checked_kit
-from tests.conftest import DEFAULT_CONTENT, default_kit_in
+from tests.conftest import DEFAULT_CONTENT, card_printed_name, default_kit_in
 
 LANGUAGES = ("ar", "fa", "he", "hi", "th", "zh-Hans")
 READERS = ("poppler", "pdfium", "mupdf")
@@ -92,7 +92,9 @@ def card_back_texts(lang: str) -> list[str]:
     for resource in kit.resources:
         if resource.emergency:
             continue
-        texts.append(resource.name_in(lang, strings))
+        # the pocket card prints a name without the number it starts with (printed under it)
+        texts.append(card_printed_name(resource.name_in(lang, strings),
+                                       resource.phone.raw if resource.phone else None))
         if resource.phone:
             texts.append(resource.phone.display)
         if resource.text and resource.text.keyword:

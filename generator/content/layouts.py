@@ -432,6 +432,11 @@ class LayoutSpec(FrozenModel):
     # line, detail or slot that gives way left out); the least where none does. A pocket
     # card: as much air as its back holds in each language (design.md asks 1.25 and 1.5).
     leading_steps: tuple[float, ...] = ()
+    # Lists print a line's name without the line's own number where the name starts with
+    # it ("988 Línea de Prevención..." over a bold 988): a pocket card, whose number stands
+    # right under its name in the largest type, where the number twice took the room a
+    # name a step over its details needs (Resource.name_under_its_number).
+    names_without_own_number: bool = False
     # The family that sets a language on this layout where its room allows one its readers
     # expect over the built-in one (a key of generator/i18n/fonts.py's FAMILIES): `{ur:
     # noto-nastaliq}` on large print, whose pages take Nastaliq's tall lines. Where the

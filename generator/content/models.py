@@ -5,6 +5,7 @@ load/validate produce a `Kit`; compose and render only read it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
@@ -290,6 +291,31 @@ class Resource:
             return strings.get("emergency_line") or EMERGENCY_NAME
         return self.names.get(lang) or self.name
 
+    def name_under_its_number(self, lang: str, strings: dict[str, str] | None = None) -> str:
+        """The name printed in `lang` right over the line's own number (a pocket card's
+        `names_without_own_number`): without that number where the name starts with it as a
+        word, digits as written ("988 Línea de Prevención..." over a 13 pt "988" printed the
+        number twice and took the name onto two lines), and without what separates the two
+        ("988, ligne d'aide" -> "Ligne d'aide"). A name that is its number alone keeps it."""
+        name = self.name_in(lang, strings)
+        for number in self._own_numbers():
+            match = re.match(rf"\s*{re.escape(number)}(?={_AFTER_NUMBER}){_AFTER_NUMBER}*", name)
+            if match is None:
+                continue
+            rest = name[match.end():]
+            if not any(char.isalpha() for char in rest):
+                return name
+            first = rest[:1].upper()
+            return (first if len(first) == 1 else rest[:1]) + rest[1:]
+        return name
+
+    def _own_numbers(self) -> tuple[str, ...]:
+        """The numbers the line prints, as its data writes them, longest first."""
+        numbers = {number.strip() for number in (
+            self.phone.raw if self.phone else None, self.tty.raw if self.tty else None,
+            self.text.number if self.text else None) if number and number.strip()}
+        return tuple(sorted(numbers, key=len, reverse=True))
+
     def names_the_emergency(self, lang: str) -> bool:
         """Whether the name printed in `lang` is the catalogue's word for the emergency line."""
         if not self.emergency or self.names.has(lang):
@@ -305,6 +331,9 @@ class Resource:
 
 
 EMERGENCY_NAME = "Emergency"  # the English catalogue's `emergency_line`
+# What may stand between a number and the rest of a name that starts with it: spaces, a
+# comma, a colon, a full stop, a dash ("988 — линия помощи", "988 – linia wsparcia").
+_AFTER_NUMBER = r"[\s,:;.\u2013\u2014-]"
 
 
 @dataclass(frozen=True)

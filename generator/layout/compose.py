@@ -210,13 +210,22 @@ def _scripts(text: str) -> set[str]:
     return {unicodedata.name(char, "?").split()[0] for char in text if char.isalpha()}
 
 
+def printed_name(resource: Resource, lang: str, strings: dict[str, str] | None,
+                 layout: Layout | None) -> str:
+    """The line's name as `layout` prints it in `lang`: without the line's own number where
+    its lists print names that way (`names_without_own_number`: the pocket card)."""
+    if layout is not None and layout.spec.names_without_own_number:
+        return resource.name_under_its_number(lang, strings)
+    return resource.name_in(lang, strings)
+
+
 def resource_view(resource: Resource, lang: str = "en",
                   strings: dict[str, str] | None = None,
-                  digits: str = WESTERN) -> dict[str, Any]:
+                  digits: str = WESTERN, layout: Layout | None = None) -> dict[str, Any]:
     """What templates see of a hotline in `lang`: display strings only; the date it was
-    checked in `digits` (kit_digits)."""
+    checked in `digits` (kit_digits); its name as `layout` prints it (`printed_name`)."""
     return {
-        "name": resource.name_in(lang, strings),
+        "name": printed_name(resource, lang, strings, layout),
         "tab_label": resource.tab_label_in(lang),
         "phone": resource.phone.display if resource.phone else None,
         "tty": resource.tty.display if resource.tty else None,
@@ -357,7 +366,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             **site.layout_options,  # the layouts' own settings, by name: poster_discreet
         },
         "article": article_view(kit.articles[lang], layout),
-        "resources": [resource_view(r, lang, strings, digits) for r in kit.resources],
+        "resources": [resource_view(r, lang, strings, digits, layout) for r in kit.resources],
         "checked": _oldest_check(kit, lang, digits),
         # the catalogue string saying what reaching the first line is like (free, private,
         # any time), as far as its data says it in `lang`; None: nothing (content/promises.py)

@@ -35,6 +35,7 @@ from generator.layout.compose import (
     compose_face,
     hours_text,
     kit_digits,
+    printed_name,
     strings_in_digits,
     template_context,
 )
@@ -186,13 +187,15 @@ def document_placement(kit: Kit, composition: Composition) -> Placement:
                      preferred=preferred_face(composition.layout, lang))
     return Placement(composition.layout, composition.size, kit.site.brand_color,
                      composition.sources, fonts,
-                     lines=tuple(_line_words(line, lang, composition.strings)
+                     lines=tuple(_line_words(line, lang, composition.strings,
+                                             printed_name(line, lang, composition.strings,
+                                                          composition.layout))
                                  for line in kit.resources))
 
 
-def _line_words(line: Resource, lang: str, strings: dict[str, str]) -> LineWords:
-    """What `line` prints in `lang`, for naming the line a word too wide for a slot is in."""
-    name = line.name_in(lang, strings)
+def _line_words(line: Resource, lang: str, strings: dict[str, str], name: str) -> LineWords:
+    """What `line` prints in `lang` (`name`: its name as the piece prints it), for naming
+    the line a word too wide for a slot is in."""
     text = line.text
     said = [name, line.hours_in(lang), line.tab_label_in(lang), line.url,
             text and text.keyword, text and text.number, text and text.description.get(lang)]
@@ -288,7 +291,8 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
         if index in noted:
             continue
         line = kit.resources[index]
-        missing = _missing(line, lang, composition.strings, text)
+        missing = _missing(line, lang, composition.strings, text,
+                           printed_name(line, lang, composition.strings, layout))
         if index in hours_cut and not open_all_hours(line.hours_in(lang)) \
                 and "hours" not in missing:
             missing.append("hours")  # said by the list's own warning: left out, no room
@@ -323,7 +327,8 @@ def lines_told(kit: Kit, composition: Composition, faces: list[PlacedFace]) -> L
     for index, line in enumerate(kit.resources):
         if index in printed:
             continue
-        ways = _printed_ways(line, lang, composition.strings, text, digits)
+        ways = _printed_ways(line, lang, composition.strings, text, digits,
+                             printed_name(line, lang, composition.strings, layout))
         if set(ways) - {"name", "hours"} or (index in listed and ways):
             partly[index] = ways
     return LinesTold(warnings, frozenset(printed), left_out, partly)
@@ -443,7 +448,8 @@ def _lines_in_flows(kit: Kit, composition: Composition) -> set[int]:
     text = " ".join(text.translate(_BIDI_CONTROLS).split())
     selected, _ = selected_resources(kit, layout)
     return {index for index in selected
-            if " ".join(kit.resources[index].name_in(composition.lang, composition.strings)
+            if " ".join(printed_name(kit.resources[index], composition.lang,
+                                     composition.strings, layout)
                         .translate(_BIDI_CONTROLS).split()) in text}
 
 
@@ -522,9 +528,10 @@ _SHORT = re.compile(r"\d{2,6}")
 
 
 def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
-                  digits: str) -> tuple[str, ...]:
-    """What of `line` the placed text holds: its name, each number (a short one as a whole
-    number, not inside a longer one), its web address and its hours."""
+                  digits: str, name: str) -> tuple[str, ...]:
+    """What of `line` the placed text holds: its name (`name`, as the piece prints it),
+    each number (a short one as a whole number, not inside a longer one), its web address
+    and its hours."""
     def holds(shown: str | None, number: bool = False) -> bool:
         if not shown:
             return False
@@ -532,7 +539,7 @@ def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
             return re.search(rf"(?<!\d){shown.strip()}(?!\d)", digits) is not None
         return spaceless(html.unescape(shown)) in text
 
-    ways = {"name": holds(line.name_in(lang, strings)),
+    ways = {"name": holds(name),
             "phone": holds(line.phone.display if line.phone else None, True),
             "tty": holds(line.tty.display if line.tty else None, True),
             "text": holds(line.text.number if line.text else None, True),
@@ -541,12 +548,13 @@ def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
     return tuple(way for way, found in ways.items() if found)
 
 
-def _missing(line: Resource, lang: str, strings: dict[str, str], text: str) -> list[str]:
+def _missing(line: Resource, lang: str, strings: dict[str, str], text: str,
+             name: str) -> list[str]:
     """What of the line the placed text lacks: its name, each way to reach it (its web
     address where it has no number), and its hours where they are not 24/7 (when to call:
     a piece that prints no hours prints a Mon–Fri line partly)."""
     hours = line.hours_in(lang)
-    ways = {"name": line.name_in(lang, strings),
+    ways = {"name": name,
             "phone": line.phone.display if line.phone else None,
             "TTY": line.tty.display if line.tty else None,
             "texting number": line.text.number if line.text else None,
