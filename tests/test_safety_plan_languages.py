@@ -9,6 +9,7 @@ headings' 12, and the numbers to 13.15 pt.
 from __future__ import annotations
 
 import ctypes
+import re
 import shutil
 from pathlib import Path
 
@@ -119,3 +120,22 @@ def test_every_heading_one_size_and_the_numbers_a_step_above(plans, size: str,  
     numbers = [points for points, text in lines if spaceless(text) in phones(kit)]
     assert len(numbers) == len(phones(kit)), (lang, size, numbers)
     assert min(numbers) >= STEP * max(every) - SAME, (lang, size, numbers, max(every))
+
+
+# A sentence's end (. ! ? … and Arabic's, Urdu's, the danda, Ethiopic's full stop), maybe
+# closed by a quotation mark or bracket, then one word that does not end a sentence itself,
+# ending the line: "Знают ли дети, что делать? Где / может побыть питомец?".
+LONE_START = re.compile(r"[.!?\u2026\u061f\u06d4\u0964\u1362][\"\u201d\u2019\u00bb)]*\s+"
+                        r"[^\s.!?\u2026\u061f\u06d4\u0964\u1362]+$")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_line_ends_with_the_next_sentences_first_word(plans, size: str,  # noqa: ANN001
+                                                         lang: str) -> None:
+    """Before: ru "Знают ли дети, что делать? Где /", hi "…जानते हैं? पालतू /", am
+    "…ያውቃሉ? የቤት /"."""
+    pdf = shop(plans, size, lang)
+    lone = [text for page in (0, 1) for _, text in printed_lines(pdf, page)
+            if LONE_START.search(text.strip())]
+    assert not lone, (lang, size, lone)

@@ -18,6 +18,7 @@ from reportlab.platypus.flowables import Flowable
 from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.fonts import FontSet
 from generator.i18n.last_lines import MIN_SHARE, too_short_to_end, word_and_number
+from generator.i18n.sentence_ends import LONE_SENTENCE_START
 
 
 class LineParagraph(Flowable):
@@ -77,8 +78,9 @@ class LineParagraph(Flowable):
         if broken is not None and broken[0] is self.style:
             self.lines = list(broken[1])
         else:
-            self.lines = self._without_separators(self._without_widow(
-                self._break_lines(available_width), available_width))
+            self.lines = self._without_separators(self._sentence_starts_down(
+                self._without_widow(self._break_lines(available_width), available_width),
+                available_width))
             self._broken[available_width] = (self.style, list(self.lines))
         self.height = len(self.lines) * self.style.leading
         return available_width, self.height
@@ -160,6 +162,31 @@ class LineParagraph(Flowable):
             skip = starts_with_separator(self.text[start:end])
             kept.append((start + skip, end) if skip and start + skip < end else (start, end))
         return kept
+
+    def _sentence_starts_down(self, lines: list[tuple[int, int]],
+                              width: float) -> list[tuple[int, int]]:
+        """The lines, each that ends with a sentence's first word alone ("Where do the
+        children know to go? Where / could a pet stay?") giving that word to the line
+        below, where it fits there: the line breaks where the sentence ends. The number of
+        lines stays; a word that does not fit below stays where it was."""
+        if len(lines) < 2:
+            return lines
+        lines = list(lines)
+        starts = [start for start, _ in self._pieces()]
+        for index in range(len(lines) - 1):
+            (start, end), (_, next_end) = lines[index], lines[index + 1]
+            text = self.text[start:end]
+            if not LONE_SENTENCE_START.search(text):
+                continue
+            word = start + len(text) - len(text.split()[-1])  # the word alone's start
+            if word <= start or word not in starts:  # not a piece of its own (Thai's)
+                continue
+            if self._width(word, next_end) > self._room(width, index + 1) + 0.01:
+                continue
+            kept = self.text[start:word].rstrip()
+            lines[index] = (start, start + len(kept))
+            lines[index + 1] = (word, next_end)
+        return lines
 
     def _line_text(self, line: tuple[int, int]) -> str:
         return self.text[line[0]:line[1]]

@@ -15,3 +15,6 @@ CLOSERS = "\"\u201d\u2019\u00bb)"
 ENDS_A_SENTENCE = re.compile(rf"[{re.escape(STOPS)}][{re.escape(CLOSERS)}]*$")
 # A sentence that ends inside a line, another starting after it.
 SENTENCE_INSIDE = re.compile(rf"[{re.escape(STOPS)}][{re.escape(CLOSERS)}]*[ \u00a0]+\S")
+# A line that ends with a sentence's first word alone, after the sentence before it ends
+# ("Знают ли дети, что делать? Где / может побыть питомец?"): the word belongs below.
+LONE_SENTENCE_START = re.compile(rf"[{re.escape(STOPS)}][{re.escape(CLOSERS)}]*[ \u00a0]+\S+$")

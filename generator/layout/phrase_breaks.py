@@ -35,6 +35,7 @@ _AT_COMMA = 1.0
 _NUMBER_FIRST = 20.0  # "call / 911.": the number apart from the verb that leads to it
 _SHORT_LAST = 10.0
 _LONE_LAST = 40.0
+_LONE_START = 30.0  # a line ending with a sentence's first word alone ("делать? Где /")
 _LONE_ABOVE = 60.0  # a line above of one word ("También / pueden ayudarle"): worse than
 # one below ("Study group / contacts" stays: "Study / group contacts" cuts a phrase)
 _RAGGED = 6.0  # times the square of a line's unused share ("988 — / линия помощи …")
@@ -64,6 +65,8 @@ def phrase_breaks(words: Sequence[str], widths: Sequence[float], space: float,
                 cost += 0.0 if ENDS_A_SENTENCE.search(end) else (
                     _AT_COMMA if _PHRASE_END.search(end) else _NOT_AT_PHRASE)
                 cost += _RAGGED * share * share
+                if stop - first >= 2 and ENDS_A_SENTENCE.search(words[stop - 2]):
+                    cost += _LONE_START
                 if words[stop][:1].isdigit():
                     cost += _NUMBER_FIRST
                 if too_short_to_end(" ".join(words[first:stop]), _LATIN):

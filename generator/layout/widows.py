@@ -20,6 +20,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from generator.i18n.bound_words import starts_with_separator
 from generator.i18n.last_lines import MIN_SHARE, too_short_to_end
 from generator.i18n.quotes import NARROW_NBSP
+from generator.i18n.sentence_ends import LONE_SENTENCE_START
 from generator.layout.phrase_breaks import MAX_CHARS, MAX_LINES, MIN_LAST_SHARE, phrase_breaks
 
 MAX_WORDS_MOVED = 6  # a last line needs a word or two more; beyond this, keep the plain break
@@ -54,7 +55,7 @@ class WidowlessParagraph(RLParagraph):
         wrap: for measuring them as drawn (generator/layout/round_fit.py)."""
         if not getattr(self, "_mended", True):
             if not self._break_at_phrases():
-                self._mend_widow()
+                self._mend_widow(self._sentence_starts_down())
             _drop_separators(self.blPara)
             _narrow_spaces(self.blPara)
 
@@ -92,14 +93,44 @@ class WidowlessParagraph(RLParagraph):
             _give_back(broken, line, measures[min(line, 1)] - forced[line])
         return True
 
-    def _mend_widow(self) -> None:
+    def _sentence_starts_down(self) -> list[float]:
+        """Each line that ends with a sentence's first word alone ("Знают ли дети, что
+        делать? Где / может побыть питомец?") broken again with a little less room, that
+        word's, so that it starts the line below: where the lines stay as many and the
+        word went down; as they were where not. The widths the lines were broken to."""
+        self._mended = True
+        count = len(self.blPara.lines)
+        widths = [float(self._wrapWidths[min(index, 1)]) for index in range(count)]
+        font, size = self.style.fontName, self.style.fontSize
+        for index in range(count - 1):
+            line = self.blPara.lines[index]
+            text = _text(line)
+            if not LONE_SENTENCE_START.search(text):
+                continue
+            word = text.split()[-1]
+            trial = list(widths)
+            trial[index] = (widths[index] - _extra_space(line) - stringWidth(word, font, size)
+                            - stringWidth(" ", font, size) / 2)
+            height = self.height
+            broken = self.breakLines(list(trial))  # a copy: ReportLab may change the first
+            self.height = height  # breakLines sets it to 0; the lines are as many
+            if (len(broken.lines) == count
+                    and _text(broken.lines[index]).rstrip() == text[:-len(word)].rstrip()):
+                self.blPara, widths = broken, trial
+        return widths
+
+    def _mend_widow(self, widths: list[float] | None = None) -> None:
+        """`widths`: what each line was broken to (_sentence_starts_down), the measure's
+        where none is given."""
         self._mended = True
         lines = self.blPara.lines
+        count = len(lines)
+        widths = widths or [self._wrapWidths[min(index, 1)] for index in range(count)]
+        _give_all_back(self.blPara, self._wrapWidths, widths)
         if len(lines) < 2 or not self._too_short(lines[-1], len(lines) - 1):
             return
         plain, height = self.blPara, self.height
-        count = len(lines)
-        widths = [self._wrapWidths[min(index, 1)] for index in range(count)]
+        widths = list(widths)
         for _ in range(MAX_WORDS_MOVED):
             before = self.blPara.lines[-2]
             if _word_count(before) < 3:
@@ -113,7 +144,7 @@ class WidowlessParagraph(RLParagraph):
                 break  # the last line would not hold what came down
             self.blPara = broken
             if not self._too_short(broken.lines[-1], count - 1):
-                _give_back(broken, count - 2, self._wrapWidths[min(count - 2, 1)] - widths[-2])
+                _give_all_back(broken, self._wrapWidths, widths)
                 return
         self.blPara = plain
 
@@ -214,6 +245,14 @@ def _word_count(line: Any) -> int:
 
 def _extra_space(line: Any) -> float:
     return float(line[0] if isinstance(line, tuple) else line.extraSpace)
+
+
+def _give_all_back(broken: Any, measures: list[float], widths: list[float]) -> None:
+    """Each line's room taken to break it (`widths` under its measure) given back."""
+    for index, width in enumerate(widths[:len(broken.lines)]):
+        taken = measures[min(index, 1)] - width
+        if taken > 0:
+            _give_back(broken, index, taken)
 
 
 def _give_back(broken: Any, index: int, taken: float) -> None:
