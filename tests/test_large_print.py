@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import re
 import shutil
+import subprocess
 import unicodedata
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from pypdf import PdfReader
 
 from generator.content.layouts import available_layouts
 from tests.conftest import (
+    REPO,
     DEFAULT_CONTENT,
     INVISIBLE_RENDER_MODES,
     edit,
@@ -363,3 +365,40 @@ def test_the_screen_copy_marks_page_numbers_as_pagination_artifacts(built: Path)
                                      and props.get("/Type") == "/Pagination"
                                      for tag, props in stack)]
                 assert pagination and set(pagination) <= {"Tj", "TJ"}, lang
+
+
+def poppler_pages(pdf: Path) -> list[str]:
+    """Each page's text as poppler's pdftotext reads it (right-to-left lines in logical
+    order)."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("needs pdftotext from Debian's poppler-utils")
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    return text.split("\f")[:-1]
+
+
+@pytest.fixture(scope="module")
+def built_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("large-print-a4"), languages=["en", "ar"],
+                 paper="a4")
+
+
+def test_the_lines_stay_together_under_their_heading(built: Path, built_a4: Path) -> None:
+    """"Who you can contact" and every line under it, the emergency line and its number
+    last, on one page (the Arabic emergency line opened page 2 on Letter and A4): "Checked"
+    may start the next page alone."""
+    resources = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(
+        encoding="utf-8"))["resources"]
+    numbers = [str(line["phone"]) for line in resources if "phone" in line]
+    for folder, langs in ((built, LANGUAGES), (built_a4, ["en", "ar"])):
+        for lang in langs:
+            heading = yaml.safe_load((REPO / "generator" / "locales" / f"{lang}.yaml")
+                                     .read_text(encoding="utf-8"))["lines_heading"]
+            pages = poppler_pages(folder / lang / "large-print.pdf")
+            [first] = [index for index, page in enumerate(pages)
+                       if heading in " ".join(page.split())]
+            # each number a line of its own (the body's "call 911." is not)
+            alone = {"".join(char for char in line if unicodedata.category(char) != "Cf")
+                     .strip() for line in pages[first].splitlines()}
+            for number in numbers:
+                assert number in alone, (lang, folder.name, number)

@@ -42,9 +42,10 @@ from generator.layout.compose import (
 from generator.layout.coverage import glyph_problems, plain, plain_texts, served_languages
 from generator.layout.emptiness import empty_panel_problems, filled_rects, largest_empty_band
 from generator.layout.pages import (
+    better,
     panel_pages,
-    short_last_page,
     tightened_layouts,
+    unsettled,
     with_folios,
 )
 from generator.layout.place import (
@@ -220,7 +221,7 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
     if layout.spec.pages == "panels" and not problems:
         pages = [page for face in faces for page in panel_pages(face)]
         for tighter in tightened_layouts(layout):
-            if not short_last_page(pages):
+            if not unsettled(pages):
                 break
             tried: list[Problem] = []
             again = _placed_faces(composed_faces, replace(placement, layout=tighter), tighter,
@@ -228,7 +229,7 @@ def place_document(composition: Composition, placement: Placement) -> Placed:
             if tried:
                 break
             candidate = [page for face in again for page in panel_pages(face)]
-            if len(candidate) < len(pages) or not short_last_page(candidate):
+            if better(candidate, pages):
                 pages = candidate
         size = page_size(layout.spec, size)
         faces = with_folios(pages, placement.typesetter, size.safe_margin, composition.digits)

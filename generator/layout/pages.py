@@ -45,20 +45,52 @@ def short_last_page(pages: list[PlacedFace]) -> bool:
     return len(pages) > 1 and page_lines(pages[-1]) < LAST_PAGE_LINES
 
 
+LINE_STYLES = frozenset({"line_name", "line_phone", "line_phone_last", "line_detail",
+                         "line_detail_kept"})
+
+
+def lines_split(pages: list[PlacedFace]) -> bool:
+    """Whether the lines' list starts on one page and ends on another (the emergency line
+    and its number opening page 2, away from "Who you can contact" on page 1)."""
+    holding = {index for index, page in enumerate(pages) for text in page.texts
+               if style_name(text.paragraph.style).rstrip("0123456789") in LINE_STYLES}
+    return len(holding) > 1
+
+
+def unsettled(pages: list[PlacedFace]) -> bool:
+    """Whether a tighter setting is worth trying: a short last page, or the lines split."""
+    return short_last_page(pages) or lines_split(pages)
+
+
+def better(candidate: list[PlacedFace], pages: list[PlacedFace]) -> bool:
+    """Whether `candidate` (set a step tighter) mends what `pages` got wrong and breaks
+    nothing they got right: fewer pages or a fuller last one, the lines kept on one page."""
+    mends_short = short_last_page(pages) and (len(candidate) < len(pages)
+                                              or not short_last_page(candidate))
+    mends_split = lines_split(pages) and not lines_split(candidate)
+    breaks_split = lines_split(candidate) and not lines_split(pages)
+    breaks_short = (short_last_page(candidate) and not short_last_page(pages)
+                    and len(candidate) >= len(pages))
+    return (mends_short or mends_split) and not (breaks_split or breaks_short)
+
+
 def tightened_layouts(layout: Layout) -> Iterator[Layout]:
     """`layout` with its styles a step tighter each time (TIGHTER): less space between
     blocks, then less line spacing; never a smaller size."""
     for spaces, leading in TIGHTER:
-        styles = {name: _tighter(style, spaces, leading)
+        styles = {name: _tighter(style, spaces, leading, name)
                   for name, style in layout.spec.styles.items()}
         yield replace(layout, spec=layout.spec.model_copy(update={"styles": styles}))
 
 
-def _tighter(style: StyleSpec, spaces: float, leading: float | None) -> StyleSpec:
+def _tighter(style: StyleSpec, spaces: float, leading: float | None,
+             name: str = "") -> StyleSpec:
     least = style.size * 1.25
+    # the article's opening space (`_open` styles) is the head's and the text's grid: kept
+    before = style.space_before if "_open" in name else round(style.space_before * spaces, 2)
     lead = style.leading if leading is None else max(least, min(style.leading,
                                                                 style.size * leading))
-    return style.model_copy(update={"space_before": round(style.space_before * spaces, 2),
+    return style.model_copy(update={"space_before": before,
                                     "space_after": round(style.space_after * spaces, 2),
                                     "leading": round(lead, 2)})
 

@@ -35,7 +35,8 @@ LINE_NAMES = frozenset({"name", "first_name", "line_name", "other_name", "line"}
 # is said of them all, a paragraph after their list in every format (the poster's was,
 # the brochure's and large print's sat in the emergency line's item)
 LINE_PARTS = frozenset({
-    "phone", "detail", "line_phone", "line_detail", "other_phone", "other_detail", "number"})
+    "phone", "detail", "line_phone", "line_phone_last", "line_detail", "other_phone",
+    "other_detail", "number"})
 VARIANTS = ("_open", "_kept")  # a style's variants set apart only in where they sit
 BULLETS = frozenset("•◦▪‣–")  # what a list item's label may be, its first letter
 NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
