@@ -20,9 +20,9 @@ from pypdf import PdfReader
 
 from generator.content.layouts import available_layouts
 from tests.conftest import (
-    REPO,
     DEFAULT_CONTENT,
     INVISIBLE_RENDER_MODES,
+    REPO,
     edit,
     glyphs_only,
     page_texts,
