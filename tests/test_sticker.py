@@ -286,13 +286,14 @@ def test_the_other_lines_are_said_to_print_elsewhere(kit: Path, run) -> None:  #
 def test_a_line_past_the_circle_is_said(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     """A kit's own emergency sentence whose lines the foot cannot keep inside the circle
     4 mm within the cut, however narrow or high it sets them (three short sentences of one
-    line each: two lines of about half the chord): a warning naming the slot, never silence
+    line each: two lines of about half the chord; "Danger:" fitted at 10 pt once the foot's
+    sentence took the steps of the sticker's scale): a warning naming the slot, never silence
     (issue 42: lines are set to the chord where they stand, place.py's _in_the_circle)."""
     strings = (Path(__file__).parent.parent / "generator" / "locales" / "en.yaml").read_text(
         encoding="utf-8")
     (kit / "locales").mkdir(exist_ok=True)
     (kit / "locales" / "en.yaml").write_text(re.sub(
-        r"^emergency_note: .*$", 'emergency_note: "Emergencies: {emergency}. Danger: '
+        r"^emergency_note: .*$", 'emergency_note: "Emergencies: {emergency}. In danger: '
         '{emergency}. Fire: {emergency}."', strings, flags=re.MULTILINE), encoding="utf-8")
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", "sticker", "--target", "shop",
