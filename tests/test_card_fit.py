@@ -293,3 +293,23 @@ def test_a_name_prints_without_the_number_under_it(cards: tuple[str, Path, Path]
             heroes = [points for points, text, _ in sizes if text.strip() == line.phone.raw]
             assert heroes and max(heroes) >= 13 - 0.01, (size, lang, line.phone.raw, heroes)
     assert checked >= 12, size  # the 988 line's name starts with 988 in most languages
+
+
+def test_one_number_size_across_languages(cards: tuple[str, Path, Path]) -> None:
+    """Cards of a size in a rack read as one series: each line's number at one size in
+    every language (it was 13 pt in most, 14.1 in English and Korean and 15.8 in Chinese
+    on a US card; 16.5 on ISO ones), the largest every language's back holds with its
+    card line and its names' step, and 13 pt at least (design.md's floor)."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    numbers = [line.phone.raw for line in kit.resources if line.phone and not line.emergency]
+    assert numbers
+    found: dict[str, set[float]] = {}
+    for lang in _each_language(cards):
+        sizes = drawn_text_sizes(out / lang / "pocket-card-shop.pdf", 1)
+        for points, text, _ in sizes:
+            if text.strip() in numbers and points >= 12:  # a number as its line's hero
+                found.setdefault(lang, set()).add(round(points, 1))
+    assert set(found) == set(_each_language(cards)), (size, found)
+    every = set().union(*found.values())
+    assert len(every) == 1 and min(every) >= 13 - 0.01, (size, found)
