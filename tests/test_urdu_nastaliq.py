@@ -16,6 +16,7 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 from pypdf import PdfReader
@@ -25,6 +26,7 @@ from tests.conftest import (
     INVISIBLE_RENDER_MODES,
     REPO,
     default_kit_in,
+    edit,
     glyphs_only,
 )
 from tests.test_where_lines_print import run_cli
@@ -198,3 +200,33 @@ def test_the_screen_copy_is_set_in_naskh(tmp_path: Path) -> None:
     assert "NotoSansArabic-Regular" in screen and not [f for f in screen if "Nastaliq" in f]
     for printed in ("large-print.pdf", "large-print-shop.pdf"):
         assert "NotoNastaliqUrdu-Regular" in embedded_fonts(tmp_path / "out" / "ur" / printed)
+
+
+def foot_blank(pdf: Path, page_index: int, margin: float) -> float:
+    """The share of the text area's height left blank under the page's last line (ink read
+    by pdfium, the folio in the bottom margin aside)."""
+    document = pdfium.PdfDocument(str(pdf))
+    page = document[page_index]
+    text = page.get_textpage()
+    bottoms = [text.get_charbox(index)[1] for index in range(text.count_chars())
+               if text.get_text_range(index, 1).strip()
+               and text.get_charbox(index)[3] > margin]
+    return (min(bottoms) - margin) / (page.get_height() - 2 * margin)
+
+
+@pytest.fixture(scope="module")
+def urdu_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("urdu-a4")
+    kit = default_kit_in(root / "kit", ["ur"])
+    edit(kit / "site.yaml", "paper: letter", "paper: a4")
+    code, err = run_cli("build", kit, "--out", root / "out", "--no-previews", "--format",
+                        "large-print")
+    assert code == 0, err
+    return root / "out"
+
+
+def test_the_first_page_is_not_left_a_third_empty(urdu: Path, urdu_a4: Path) -> None:
+    """The 988 line moved whole to page 2 left 76 mm of Letter's page 1 blank (93 mm of
+    A4's): a line goes on over a page between its details, so page 1 is full."""
+    for out, margin in ((urdu, 54.0), (urdu_a4, 19 / 25.4 * 72)):
+        assert foot_blank(out / "ur" / "large-print.pdf", 0, margin) <= 0.2, out

@@ -64,14 +64,15 @@ def unsettled(pages: list[PlacedFace]) -> bool:
 
 def better(candidate: list[PlacedFace], pages: list[PlacedFace]) -> bool:
     """Whether `candidate` (set a step tighter) mends what `pages` got wrong and breaks
-    nothing they got right: fewer pages or a fuller last one, the lines kept on one page."""
+    nothing they got right: fewer pages, a fuller last one, or the lines kept on one page."""
     mends_short = short_last_page(pages) and (len(candidate) < len(pages)
                                               or not short_last_page(candidate))
     mends_split = lines_split(pages) and not lines_split(candidate)
     breaks_split = lines_split(candidate) and not lines_split(pages)
     breaks_short = (short_last_page(candidate) and not short_last_page(pages)
                     and len(candidate) >= len(pages))
-    return (mends_short or mends_split) and not (breaks_split or breaks_short)
+    fewer = len(candidate) < len(pages)
+    return (mends_short or mends_split or fewer) and not (breaks_split or breaks_short)
 
 
 def tightened_layouts(layout: Layout) -> Iterator[Layout]:
