@@ -1,4 +1,5 @@
-"""The pocket card as a designer checks it: 4 mm of margin to the trim, no type below 8 pt
+"""The pocket card as a designer checks it: 4 mm of margin to the trim (the folding card's
+strips 3.5 mm: print-and-safety.md asks 3), no type below 8 pt
 (9 pt in scripts whose letters join or stack), the ways to reach a line in words ("Text
 START to 88788", "TTY: ..."), the number the largest thing on the back, and air between the
 lines and what is set under them. Everything is measured on the PDF."""
@@ -23,6 +24,8 @@ from tests.conftest import (
 
 MM = 72 / 25.4
 MARGIN = 4 * MM
+# The folding card's strips keep 3.5 mm (0d48794, 03598f4): print-and-safety.md asks 3 mm.
+MARGINS = {"pocket-card": MARGIN, "pocket-fold": 3.5 * MM}
 GLYPH_SLACK = 1.0  # a glyph's box may reach a hair past where its line starts (the tail of
 # a Hebrew qof at the start of a 16.5 pt title: 0.84 pt)
 # design.md: 8 pt in Latin, Cyrillic, Greek, Hebrew and CJK; 9 pt in Arabic, Persian, Urdu,
@@ -49,16 +52,17 @@ def trim(pdf: Path, page_index: int) -> tuple[float, float, float, float]:
 
 @pytest.mark.parametrize("lang", FLOORS)
 @pytest.mark.parametrize("layout", ["pocket-card", "pocket-fold"])
-def test_text_keeps_4_mm_from_the_trim(built: Path, lang: str, layout: str) -> None:
+def test_text_keeps_its_margin_from_the_trim(built: Path, lang: str, layout: str) -> None:
     pdf = built / lang / f"{layout}-shop.pdf"
+    margin = MARGINS[layout]
     for page_index in (0, 1):
         left, bottom, right, top = trim(pdf, page_index)
         boxes = char_boxes(pdf, page_index)
         assert boxes
         for char, x0, y0, x1, y1 in boxes:
-            assert x0 >= left + MARGIN - GLYPH_SLACK and x1 <= right - MARGIN + GLYPH_SLACK, \
+            assert x0 >= left + margin - GLYPH_SLACK and x1 <= right - margin + GLYPH_SLACK, \
                 (page_index, char, x0 - left, right - x1)
-            assert y0 >= bottom + MARGIN - GLYPH_SLACK and y1 <= top - MARGIN + GLYPH_SLACK, \
+            assert y0 >= bottom + margin - GLYPH_SLACK and y1 <= top - margin + GLYPH_SLACK, \
                 (page_index, char, y0 - bottom, top - y1)
 
 
