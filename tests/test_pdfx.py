@@ -14,9 +14,11 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pikepdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
+import yaml
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
@@ -216,7 +218,7 @@ def test_small_type_prints_in_black_ink_only(shop: Path) -> None:
     for pdf in shop_pdfs(shop):
         for page, marks in enumerate(all_marks(pdf)):
             for mark in (m for m in marks if m.kind == "text"):
-                if mark.colour.black_only:
+                if mark.colour.black_only or mark.colour == REGISTRATION:  # the slug line
                     continue
                 bold = "bold" in mark.font.lower()
                 assert close(mark.colour.values, inks, 0.011), (pdf.name, page, mark)
@@ -288,8 +290,9 @@ def test_marks_outside_the_bleed_are_registration_colour(shop: Path) -> None:
             bleed = boxes(reader.pages[page])["/BleedBox"]
             beyond = [mark for mark in marks if outside(mark.points, bleed)]
             assert len(beyond) >= 8, (pdf.name, page)  # two at each corner
-            for mark in beyond:
-                assert mark.kind == "stroke" and mark.colour == REGISTRATION, (pdf.name, mark)
+            for mark in beyond:  # the marks, and the slug line's text
+                assert mark.kind in ("stroke", "text") and mark.colour == REGISTRATION, \
+                    (pdf.name, mark)
             assert all(mark.colour != REGISTRATION for mark in marks if mark not in beyond)
 
 
@@ -529,3 +532,117 @@ def test_the_conversion_check_sees_an_rgb_colour(tmp_path: Path) -> None:
                     "-sColorConversionStrategy=CMYK", f"-sOutputFile={converted}",
                     str(prologue), str(rgb)], capture_output=True, check=True, timeout=120)
     assert not same_colours(colours_by_page(rgb)[0], colours_by_page(converted)[0])
+
+
+# --- the slug line -----------------------------------------------------------------------
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+LETTER = {612.0, 792.0}
+
+
+def expected_slugs(pdf: Path, pages: int) -> list[str]:
+    """What each page's slug says, worked out from the layout, the file's folder, its
+    TrimBox and the default kit's lines' `verified:` dates."""
+    (name,) = [name for name in LAYOUTS if re.fullmatch(rf"{name}(-\w+)?-shop\.pdf", pdf.name)]
+    spec = LAYOUTS[name].spec
+    faces = list(spec.faces)
+    if pages == 1:
+        sides = ["one side"]
+    elif pages == len(faces):
+        sides = faces
+    else:
+        sides = [f"page {number}" for number in range(1, pages + 1)]
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))
+    checked = min(line["verified"] for line in lines["resources"] if line.get("verified"))
+    reader = PdfReader(pdf)
+    slugs = []
+    for page, side in zip(reader.pages, sides, strict=True):
+        x0, y0, x1, y1 = boxes(page)["/TrimBox"]
+        if {round(x1 - x0), round(y1 - y0)} == LETTER:
+            size = "Letter"
+        else:
+            size = " × ".join(f"{extent / 72:.3f}".rstrip("0").rstrip(".")
+                              for extent in (x1 - x0, y1 - y0)) + " in"
+        slugs.append(" · ".join([spec.title, pdf.parent.name, side, size,
+                                 f"{MONTHS[checked.month - 1]} {checked.year}"]))
+    return slugs
+
+
+def test_every_shop_page_says_what_it_is_in_a_slug_line_outside_the_bleed(shop: Path) -> None:
+    """A 6 pt line under the bleed, inside the MediaBox, clear of every crop and fold mark,
+    in the Registration colour, marked as an artifact, that names the format, the language,
+    the side, the size and the month the lines were checked; the boxes stay exact."""
+    for pdf in shop_pdfs(shop):
+        reader = PdfReader(pdf)
+        document = pdfium.PdfDocument(str(pdf))
+        expected = expected_slugs(pdf, len(reader.pages))
+        with pikepdf.open(pdf) as opened:
+            artifacts = [_artifact_text(page) for page in opened.pages]
+        for index, page in enumerate(reader.pages):
+            media, trim, bleed = (boxes(page)[name] for name in
+                                  ("/MediaBox", "/TrimBox", "/BleedBox"))
+            assert [round(b - t, 3) for b, t in zip(bleed, trim, strict=True)] == \
+                [-9.0, -9.0, 9.0, 9.0], (pdf.name, index)
+            textpage = document[index].get_textpage()
+            chars = [textpage.get_charbox(i) for i in range(textpage.count_chars())]
+            below = [box for box in chars if box[3] <= bleed[1] + 0.01 and box[2] > box[0]]
+            assert below, (pdf.name, index)
+            left, bottom = min(b[0] for b in below), min(b[1] for b in below)
+            right, top = max(b[2] for b in below), max(b[3] for b in below)
+            assert media[0] <= left and right <= media[2] and media[1] <= bottom, pdf.name
+            text = textpage.get_text_bounded(media[0], media[1], media[2], bleed[1])
+            assert " ".join(text.split()) == expected[index], (pdf.name, index)
+            slug_box = (left, bottom, right, top)
+            marks = page_marks(reader, index)[0]
+            strokes = [mark for mark in marks if mark.kind == "stroke"
+                       and outside(mark.points, bleed)]
+            assert len(strokes) >= 8
+            for mark in strokes:
+                assert outside(mark.points, slug_box), (pdf.name, index, mark, slug_box)
+            slug_marks = [mark for mark in marks if mark.kind == "text"
+                          and outside(mark.points, bleed)]
+            assert slug_marks and all(mark.colour == REGISTRATION and abs(mark.size - 6) < 0.01
+                                      for mark in slug_marks), (pdf.name, index)
+            assert expected[index].replace(" ", "") in artifacts[index].replace(" ", "")
+
+
+def _artifact_text(page) -> str:  # noqa: ANN001
+    """The text shown inside /Artifact marked content on a pikepdf page (glyph ids mapped
+    back through the font's ToUnicode)."""
+    fonts = page.Resources.Font
+    shown: list[str] = []
+    depth, font = 0, None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        name = str(operator)
+        if name == "BDC" and str(operands[0]) == "/Artifact":
+            depth = 1
+        elif name in ("BDC", "BMC") and depth:
+            depth += 1
+        elif name == "EMC" and depth:
+            depth -= 1
+        elif name == "Tf":
+            font = fonts[operands[0]]
+        elif depth and name in ("Tj", "TJ"):
+            strings = [operands[0]] if name == "Tj" else [
+                item for item in operands[0] if isinstance(item, pikepdf.String)]
+            for string in strings:
+                shown.append(_decoded(font, bytes(string)))
+    return "".join(shown)
+
+
+def _decoded(font, data: bytes) -> str:  # noqa: ANN001
+    """`data` shown in `font`, through its ToUnicode CMap (bfchar and bfrange entries)."""
+    cmap = font.ToUnicode.read_bytes().decode("latin-1")
+    table: dict[int, str] = {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", cmap, re.S):
+        for code, text in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            table[int(code, 16)] = bytes.fromhex(text).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", cmap, re.S):
+        for first, last, text in re.findall(
+                r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            start = int(text, 16)
+            for offset, code in enumerate(range(int(first, 16), int(last, 16) + 1)):
+                table[code] = chr(start + offset)
+    width = 2 if font.get("/Subtype") == "/Type0" else 1
+    codes = [int.from_bytes(data[i:i + width], "big") for i in range(0, len(data), width)]
+    return "".join(table.get(code, "?") for code in codes)

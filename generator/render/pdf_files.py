@@ -28,6 +28,7 @@ from generator.render.office import fillable, office_grid
 from generator.render.pdfx import declare_pdfx
 from generator.render.screen_notes import screen_notes, with_screen_notes
 from generator.render.sheets import Grid, draw_office_sheets, draw_shop_pages
+from generator.render.slug import slug_lines
 from generator.render.targets import Target
 
 
@@ -97,12 +98,13 @@ def _first_item(grid: Grid, back: bool, offset: Offset) -> tuple[float, float]:
 
 def shop_pdf(kit: Kit, laid: LaidOut) -> Drawn:
     """The print shop's file: one face a page with bleed and crop marks, PDF/X in CMYK for
-    the site's profile, marks in the Registration colour."""
+    the site's profile, marks and slug line (what the page is) in the Registration colour."""
     buffer = io.BytesIO()
     canvas = _canvas(kit, laid, buffer, cmyk=True)
     declare_pdfx(canvas, kit.site.options.pdfx, site_profile(kit.site))
     draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
-                    marks=REGISTRATION, die_line=laid.layout.spec.die_cut)
+                    marks=REGISTRATION, die_line=laid.layout.spec.die_cut,
+                    slugs=slug_lines(kit, laid))
     canvas.save()
     return Drawn(buffer.getvalue(), tuple(canvas.page_sizes))
 
@@ -112,7 +114,8 @@ def proof_pdf(kit: Kit, laid: LaidOut) -> bytes:
     buffer = io.BytesIO()
     canvas = _canvas(kit, laid, buffer, cmyk=False)
     draw_shop_pages(canvas, laid.faces, kit.site.brand_color, kit.site.bleed,
-                    marks=black, die_line=laid.layout.spec.die_cut)
+                    marks=black, die_line=laid.layout.spec.die_cut,
+                    slugs=slug_lines(kit, laid))
     canvas.save()
     return buffer.getvalue()
 

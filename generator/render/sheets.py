@@ -9,10 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, PCMYKColorSep, black
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.models import Offset
 from generator.content.units import mm
+from generator.i18n.fonts import REGULAR
 from generator.layout.laid_out import SheetCaptions
 from generator.layout.place import PlacedFace
 from generator.render.captions import (
@@ -31,6 +33,9 @@ MARK_LENGTH = 14.0
 MIN_MARK = 4.0  # a mark shorter than this is left out
 MARK_WIDTH = 0.3
 SLUG = 24.0  # room outside the bleed for crop marks on shop pages
+SLUG_TEXT_SIZE = 6.0  # the slug line's type (generator/render/slug.py)
+SLUG_GROWTH = 9.0  # added below a shop page whose slug line fits between no crop marks
+SLUG_LIFT = 2.5  # the slug line's baseline above such a page's foot
 FOLD_DASH = (2.0, 2.0)
 FOLD_GUIDE_GRAY = 0.75
 FOLD_GUIDE_LENGTH = 10.0
@@ -389,27 +394,65 @@ def _caption(canvas: Canvas, grid: Grid, text: str, captions: SheetCaptions,
     canvas.restoreState()
 
 
-def shop_page_size(face: PlacedFace, bleed: float) -> tuple[float, float]:
-    return face.width + 2 * (bleed + SLUG), face.height + 2 * (bleed + SLUG)
-
-
 def draw_shop_pages(canvas: Canvas, faces: list[PlacedFace], brand: str, bleed: float,
-                    marks: Color = black, die_line: str | None = None) -> None:
+                    marks: Color = black, die_line: str | None = None,
+                    slugs: list[str] | None = None) -> None:
     """One face per page at trim size plus bleed, crop and fold marks in the slug (in
     `marks`: the Registration colour in a CMYK file), boxes set; with `die_line`
-    ("circle"), the path a sticker is cut along."""
-    for face in faces:
-        width, height = shop_page_size(face, bleed)
+    ("circle"), the path a sticker is cut along; with `slugs`, each page's slug line in
+    `marks` below the bleed, between the marks (the page a little taller where it fits
+    between none of them)."""
+    for index, face in enumerate(faces):
+        slug = slugs[index] if slugs else None
+        spot = _slug_spot(face, bleed, slug)
+        width = face.width + 2 * (bleed + SLUG)
+        height = face.height + 2 * (bleed + SLUG) + spot.growth
         canvas.setPageSize((width, height))
-        x0 = y0 = bleed + SLUG
+        x0, y0 = bleed + SLUG, bleed + SLUG + spot.growth
         canvas.setTrimBox((x0, y0, x0 + face.width, y0 + face.height))
         canvas.setBleedBox((x0 - bleed, y0 - bleed, x0 + face.width + bleed,
                             y0 + face.height + bleed))
         draw_face(canvas, face, x0, y0, brand, bleed=bleed)
         _crop_marks(canvas, x0, y0, face, bleed, marks)
+        if slug:
+            _slug_line(canvas, slug, x0 + spot.x, spot.baseline, marks)
         if die_line == "circle":
             _die_line(canvas, x0, y0, face)
         canvas.showPage()
+
+
+@dataclass(frozen=True)
+class SlugSpot:
+    x: float  # the line's left end, from the trim's left edge
+    baseline: float  # from the page's foot
+    growth: float  # points added below the page to hold it
+
+
+def _slug_spot(face: PlacedFace, bleed: float, slug: str | None) -> SlugSpot:
+    """Where the slug line prints: centred in the widest stretch of the foot between the
+    crop and fold marks that run down from the trim, half-way up the slug; else, where no
+    stretch holds it, under the marks' ends on a taller page."""
+    if not slug:
+        return SlugSpot(0.0, 0.0, 0.0)
+    width = stringWidth(slug, REGULAR, SLUG_TEXT_SIZE)
+    axis, folds = fold_lines(face)
+    stops = sorted({0.0, face.width, *(folds if axis == "x" else ())})
+    left, right = max(zip(stops, stops[1:]), key=lambda gap: gap[1] - gap[0])
+    if right - left >= width + 2 * MARK_GAP:
+        return SlugSpot((left + right - width) / 2, (SLUG - SLUG_TEXT_SIZE * 0.7) / 2, 0.0)
+    return SlugSpot((face.width - width) / 2, SLUG_LIFT, SLUG_GROWTH)
+
+
+def _slug_line(canvas: Canvas, text: str, x: float, baseline: float, colour: Color) -> None:
+    """The slug line, marked as a page artifact (a production aid, like the crop marks,
+    that is no part of the piece)."""
+    canvas.saveState()
+    canvas.addLiteral("/Artifact <</Type /Page>> BDC")
+    canvas.setFillColor(colour)
+    canvas.setFont(REGULAR, SLUG_TEXT_SIZE)
+    canvas.drawString(x, baseline, text)
+    canvas.addLiteral("EMC")
+    canvas.restoreState()
 
 
 def _die_line(canvas: Canvas, x0: float, y0: float, face: PlacedFace) -> None:
