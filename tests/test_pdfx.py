@@ -646,3 +646,64 @@ def _decoded(font, data: bytes) -> str:  # noqa: ANN001
     width = 2 if font.get("/Subtype") == "/Type0" else 1
     codes = [int.from_bytes(data[i:i + width], "big") for i in range(0, len(data), width)]
     return "".join(table.get(code, "?") for code in codes)
+
+
+# --- overprint -------------------------------------------------------------------------
+
+def painted_with_overprint(pdf: Path) -> list[tuple[int, str, tuple, dict[str, object]]]:
+    """(page, "text" or "fill", the fill colour, the overprint state in force) of every
+    text-showing and filling operator, read with pikepdf through q/Q and each `gs`'s
+    ExtGState (/OP, /op, /OPM)."""
+    found = []
+    with pikepdf.open(pdf) as opened:
+        for index, page in enumerate(opened.pages):
+            states = page.Resources.get("/ExtGState", {})
+            state: dict[str, object] = {"OP": False, "op": False, "OPM": 0, "fill": ()}
+            stack = []
+            for operands, operator in pikepdf.parse_content_stream(page):
+                name = str(operator)
+                if name == "q":
+                    stack.append(dict(state))
+                elif name == "Q":
+                    state = stack.pop()
+                elif name == "gs":
+                    entries = states[operands[0]]
+                    for key in ("OP", "op", "OPM"):
+                        if f"/{key}" in entries:
+                            state[key] = (int(entries[f"/{key}"]) if key == "OPM"
+                                          else bool(entries[f"/{key}"]))
+                elif name == "k":
+                    state["fill"] = tuple(float(value) for value in operands)
+                elif name == "scn":
+                    state["fill"] = ("separation", *(float(value) for value in operands))
+                elif name in ("Tj", "TJ", "'", '"'):
+                    found.append((index, "text", state["fill"], dict(state)))
+                elif name in ("f", "F", "f*", "B", "B*", "b", "b*"):
+                    found.append((index, "fill", state["fill"], dict(state)))
+    return found
+
+
+def test_black_text_overprints_and_nothing_else_does(shop: Path) -> None:
+    """Every run of 100 % K text in a shop file prints over what is under it (/op and /OP
+    true, /OPM 1), so that it does not knock a hole in a tint (the brochure's flap, the
+    folding card's panels, the safety plan's back cover); white, grey and coloured text
+    and every filled shape (a QR code's modules, a tint) knock out."""
+    black_runs = white_runs = 0
+    for pdf in shop_pdfs(shop):
+        for page, kind, fill, state in painted_with_overprint(pdf):
+            where = (pdf.name, page, kind, fill, state)
+            if kind == "text" and fill == (0, 0, 0, 1):
+                black_runs += 1
+                assert state["op"] is True and state["OP"] is True and state["OPM"] == 1, where
+            else:
+                white_runs += kind == "text" and fill == (0, 0, 0, 0)
+                assert state["op"] is False and state["OP"] is False, where
+    assert black_runs > 100 and white_runs > 0
+
+
+def test_office_files_never_overprint(shop: Path) -> None:
+    for pdf in sorted(shop.glob("en/*.pdf")):
+        if pdf.name.endswith("-shop.pdf"):
+            continue
+        assert not any(state["op"] or state["OP"]
+                       for *_, state in painted_with_overprint(pdf)), pdf.name

@@ -11,6 +11,11 @@
 - White is no ink at all. QR codes (drawn in grey levels) print in black ink alone.
 - Crop and registration marks use REGISTRATION, the "All" separation that prints on every
   plate, so that the shop can line the plates up.
+- Text in 100 % black ink alone overprints (/OP, /op true, /OPM 1): it prints on top of a
+  tint instead of knocking a hole in the other plates, which a press's misregistration
+  would show as a white fringe around thin letters. Other text (white, grey, coloured)
+  knocks out as before, and every shape keeps knocking out: overprint is on only inside
+  the text objects that set 100 % K and is turned off again after each.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from reportlab.lib.colors import CMYKColor, Color, PCMYKColorSep
 
 from generator.content.models import Site
 from generator.engine import remembered
-from generator.i18n.reportlab_text import LevelCanvas
+from generator.i18n.reportlab_text import LevelCanvas, LevelText
 from generator.layout.paints import PAPER, TEXT_PAINTS, Paint, PaintColor, hex_rgb
 from generator.render.cmyk import DEFAULT_PROFILE, CmykProfile, load_profile
 
@@ -108,12 +113,49 @@ def _cmyk_color(inks: tuple[float, ...]) -> CMYKColor:
     return CMYKColor(*(ink / 100 for ink in inks))
 
 
+def full_black(colour: object) -> bool:
+    """Whether `colour` is 100 % black ink and no other (not the Registration colour)."""
+    return (isinstance(colour, CMYKColor) and not getattr(colour, "spotName", None)
+            and colour.cyan == colour.magenta == colour.yellow == 0
+            and colour.black * colour.density >= 0.9995)
+
+
+def _overprint(target: object, on: bool) -> None:
+    """Fill and stroke overprint with overprint mode 1, through ReportLab's public setters
+    (each writes an ExtGState and its `gs`; a value already in force writes nothing)."""
+    target.setOverprintMask(on)  # type: ignore[attr-defined]
+    target.setStrokeOverprint(on)  # type: ignore[attr-defined]
+    target.setFillOverprint(on)  # type: ignore[attr-defined]
+
+
+class ShopText(LevelText):
+    """A shop file's text object: text set in 100 % K overprints, any other knocks out."""
+
+    def __init__(self, canvas: ShopCanvas, x: float = 0, y: float = 0,
+                 direction: str | None = None) -> None:
+        super().__init__(canvas, x, y, direction=direction)
+        _overprint(self, full_black(canvas._fillColorObj))  # the colour it starts in
+
+    def setFillColor(self, aColor: object, alpha: float | None = None) -> None:  # noqa: N802, N803
+        super().setFillColor(aColor, alpha)
+        _overprint(self, full_black(self._fillColorObj))
+
+
 class ShopCanvas(LevelCanvas):
     """A canvas that writes CMYK only: every colour set goes through `inks` (text objects
-    copy the hook), and grey levels become black ink."""
+    copy the hook), and grey levels become black ink; 100 % K text overprints (ShopText)."""
 
     def __init__(self, *args: object, inks: ShopInks, **kwargs: object) -> None:
         super().__init__(*args, enforceColorSpace=inks.ink, **kwargs)
+
+    def beginText(self, x: float = 0, y: float = 0,  # noqa: N802 -- ReportLab's name
+                  direction: str | None = None) -> ShopText:
+        return ShopText(self, x, y, direction=direction)
+
+    def drawText(self, aTextObject: object) -> None:  # noqa: N802, N803 -- ReportLab's names
+        """The text object, then overprint off again: shapes drawn after it knock out."""
+        super().drawText(aTextObject)
+        _overprint(self, False)
 
     def setFillGray(self, gray: float, alpha: float | None = None) -> None:  # noqa: N802
         self.setFillColor(CMYKColor(0, 0, 0, 1 - gray), alpha)
