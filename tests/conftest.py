@@ -439,18 +439,37 @@ def glyphs_only(pdf: Path | bytes) -> pdfium.PdfDocument:
     return pdfium.PdfDocument(buffer.getvalue())
 
 
+def bleed_box(pdf: Path | bytes, page_index: int) -> tuple[float, float, float, float]:
+    """The page's BleedBox (its MediaBox where it has none: an office sheet)."""
+    data = pdf.read_bytes() if isinstance(pdf, Path) else pdf
+    box = PdfReader(io.BytesIO(data)).pages[page_index].bleedbox
+    return float(box.left), float(box.bottom), float(box.right), float(box.top)
+
+
+def beyond_bleed(box: tuple[float, float, float, float],
+                 bleed: tuple[float, float, float, float]) -> bool:
+    """Whether a box lies wholly outside the bleed: a shop page's slug line, cut away with
+    the marks (test_pdfx.py reads it, and that nothing else but marks is there)."""
+    left, bottom, right, top = box
+    return (right <= bleed[0] + 0.01 or left >= bleed[2] - 0.01 or top <= bleed[1] + 0.01
+            or bottom >= bleed[3] - 0.01)
+
+
 def char_boxes(pdf: Path, page_index: int,
                glyphs: bool = False) -> list[tuple[str, float, float, float, float]]:
-    """(char, left, bottom, right, top) of every visible character on the page; with
-    `glyphs`, of every glyph where it is drawn (the page read without its /ActualText)."""
+    """(char, left, bottom, right, top) of every visible character of the piece on the
+    page (not a shop page's slug line beyond the bleed); with `glyphs`, of every glyph where
+    it is drawn (the page read without its /ActualText)."""
     page = (glyphs_only(pdf) if glyphs else pdfium.PdfDocument(str(pdf)))[page_index]
+    bleed = bleed_box(pdf, page_index)
     text = page.get_textpage()
     boxes = []
     for index in range(text.count_chars()):
         char = text.get_text_range(index, 1)
         if char.strip():
             left, bottom, right, top = text.get_charbox(index)
-            boxes.append((char, left, bottom, right, top))
+            if not beyond_bleed((left, bottom, right, top), bleed):
+                boxes.append((char, left, bottom, right, top))
     return boxes
 
 
@@ -464,10 +483,14 @@ def drawn_text(pdf: Path, page_index: int) -> str:
     import pypdfium2.raw as pdfium_c
 
     text = pdfium.PdfDocument(str(pdf))[page_index].get_textpage()
+    bleed = bleed_box(pdf, page_index)
     kept = []
     for index in range(text.count_chars()):
         drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
         if drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn) in INVISIBLE_RENDER_MODES:
+            continue
+        box = text.get_charbox(index)
+        if box[2] > box[0] and beyond_bleed(box, bleed):  # a shop page's slug line
             continue
         kept.append(text.get_text_range(index, 1))
     return "".join(kept)
@@ -476,8 +499,10 @@ def drawn_text(pdf: Path, page_index: int) -> str:
 def drawn_text_sizes(pdf: Path, page_index: int) -> list[tuple[float, str, float]]:
     """(size in points, text, baseline y) of every piece of text drawn in ink on the page
     (pypdf), through the forms an office sheet stamps its faces with; text drawn with no
-    ink (render mode 3 or 7: the anchors right-to-left lines are read from) is left out."""
+    ink (render mode 3 or 7: the anchors right-to-left lines are read from) is left out,
+    and so is a shop page's slug line, below its bleed."""
     found: list[tuple[float, str, float]] = []
+    bleed_bottom = bleed_box(pdf, page_index)[1]
     modes = [0]  # the render mode, saved and restored with the graphics state
 
     def operand(operator, operands, cm, tm):  # noqa: ANN001, ANN202
@@ -491,7 +516,9 @@ def drawn_text_sizes(pdf: Path, page_index: int) -> list[tuple[float, str, float
     def visit(text, cm, tm, font_dict, font_size):  # noqa: ANN001, ANN202
         if text.strip() and modes[-1] not in INVISIBLE_RENDER_MODES:
             scale = (tm[2] ** 2 + tm[3] ** 2) ** 0.5 * (cm[2] ** 2 + cm[3] ** 2) ** 0.5
-            found.append((font_size * scale, text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+            baseline = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            if baseline > bleed_bottom:
+                found.append((font_size * scale, text, baseline))
 
     PdfReader(pdf).pages[page_index].extract_text(visitor_operand_before=operand,
                                                  visitor_text=visit)

@@ -15,6 +15,8 @@ from pypdf import PdfReader
 from generator.commands.cli import main
 from tests.conftest import (
     DEFAULT_CONTENT,
+    beyond_bleed,
+    bleed_box,
     char_boxes,
     drawn_text,
     drawn_text_sizes,
@@ -109,10 +111,11 @@ def lines_of(pdf: Path, page_index: int) -> list[tuple[float, float, str]]:
     import pypdfium2.raw as pdfium_c
 
     text = glyphs_only(pdf)[page_index].get_textpage()  # each glyph's box where it is drawn
+    bleed = bleed_box(pdf, page_index)
     rows: dict[float, list[tuple[str, float, float]]] = {}
     for index in range(text.count_chars()):
         char = text.get_text_range(index, 1)
-        if not char.strip():
+        if not char.strip() or beyond_bleed(text.get_charbox(index), bleed):  # slug line
             continue
         x, y = pdfium_c.c_double(), pdfium_c.c_double()
         pdfium_c.FPDFText_GetCharOrigin(text.raw, index, x, y)

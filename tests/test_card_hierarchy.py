@@ -24,6 +24,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
+from tests.conftest import beyond_bleed, bleed_box
+
 LATIN_OR_CJK = ("en", "ko", "zh-Hans")
 SHAPED = ("ar", "fa", "ur", "hi", "bn")
 LEADING = {
@@ -45,9 +47,12 @@ def card(request: pytest.FixtureRequest,
 def _runs(pdf: Path) -> list[tuple[float, float, float, float]]:
     """(size, baseline, left, right) of every text object drawn in ink on the back."""
     page = pdfium.PdfDocument(str(pdf))[1]
+    bleed = bleed_box(pdf, 1)
     found = []
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT]):
         if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE:
+            continue
+        if beyond_bleed(obj.get_bounds(), bleed):  # a shop page's slug line
             continue
         size = ctypes.c_float()
         pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))

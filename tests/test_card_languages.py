@@ -23,6 +23,8 @@ from generator.content.placeholders import substitute
 from generator.layout.paints import TEXT_PAINTS, hex_rgb
 from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import (
+    beyond_bleed,
+    bleed_box,
     decode_qr_codes,
     default_kit_in,
     drawn_text,
@@ -352,9 +354,11 @@ def _separator_gaps(pdf: Path, page_index: int) -> list[tuple[str, float]]:
     import pypdfium2.raw as pdfium_c
 
     text = pdfium.PdfDocument(str(pdf))[page_index].get_textpage()
+    bleed = bleed_box(pdf, page_index)
     chars = [(text.get_text_range(index, 1), text.get_charbox(index),
               pdfium_c.FPDFText_GetFontSize(text.raw, index))
-             for index in range(text.count_chars())]
+             for index in range(text.count_chars())
+             if not beyond_bleed(text.get_charbox(index), bleed)]  # not the slug line
     gaps = []
     for index, (char, (_, bottom, _, top), size) in enumerate(chars):
         if char != "\u00b7":

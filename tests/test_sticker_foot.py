@@ -90,10 +90,11 @@ def trim_of(pdf: Path) -> tuple[float, float, float, float]:
 
 def text_in(pdf: Path, top: float, bottom: float | None = None) -> str:
     """pdftotext's letters and digits of the band of the page from `top` down to `bottom`
-    (points from the page's top edge), across the whole page."""
+    (points from the page's top edge; by default the bleed's foot, above a shop page's slug
+    line), across the whole page."""
     page = PdfReader(pdf).pages[0]
     width, height = float(page.mediabox.width), float(page.mediabox.height)
-    bottom = height if bottom is None else bottom
+    bottom = height - float(page.bleedbox.bottom) if bottom is None else bottom
     return spaceless(subprocess.run(
         ["pdftotext", "-r", "72", "-x", "0", "-y", str(int(top)), "-W", str(int(width) + 1),
          "-H", str(int(bottom - top) + 1), str(pdf), "-"],

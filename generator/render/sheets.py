@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from reportlab.lib.colors import Color, PCMYKColorSep, black
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -437,7 +438,7 @@ def _slug_spot(face: PlacedFace, bleed: float, slug: str | None) -> SlugSpot:
     width = stringWidth(slug, REGULAR, SLUG_TEXT_SIZE)
     axis, folds = fold_lines(face)
     stops = sorted({0.0, face.width, *(folds if axis == "x" else ())})
-    left, right = max(zip(stops, stops[1:]), key=lambda gap: gap[1] - gap[0])
+    left, right = max(pairwise(stops), key=lambda gap: gap[1] - gap[0])
     if right - left >= width + 2 * MARK_GAP:
         return SlugSpot((left + right - width) / 2, (SLUG - SLUG_TEXT_SIZE * 0.7) / 2, 0.0)
     return SlugSpot((face.width - width) / 2, SLUG_LIFT, SLUG_GROWTH)
