@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from generator.i18n.localize import load_strings
+from generator.layout.compose import fill
 from tests.conftest import ETHIOPIC, REPO, cli_problems, default_kit_in, edit, fold_languages
 from tests.notes_truth import spaceless
 
@@ -139,3 +140,66 @@ def test_no_line_ends_with_the_next_sentences_first_word(plans, size: str,  # no
     lone = [text for page in (0, 1) for _, text in printed_lines(pdf, page)
             if LONE_START.search(text.strip())]
     assert not lone, (lang, size, lone)
+
+
+def inked_runs(pdf: Path, page_index: int = 1) -> list[tuple[float, float, str]]:
+    """(size, lightness 0-1 of its fill: 0 is black, text) of each run printed in ink."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    text_page = page.get_textpage()
+    runs, unseen = [], ""
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            continue
+        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
+        buffer = (ctypes.c_ushort * (length // 2 + 1))()
+        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
+        text = bytes(buffer).decode("utf-16-le").rstrip("\x00")
+        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE:
+            unseen = text
+            continue
+        size = ctypes.c_float()
+        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+        _, _, c, d, _, _ = obj.get_matrix().get()
+        red, green, blue, alpha = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(),
+                                   ctypes.c_uint())
+        assert pdfium_c.FPDFPageObj_GetFillColor(obj.raw, red, green, blue, alpha)
+        light = (red.value + green.value + blue.value) / (3 * 255)
+        runs.append((round(size.value * (c * c + d * d) ** 0.5, 2), light,
+                     text if spaceless(text) else unseen))
+    return runs
+
+
+def line_names(kit: Path, lang: str) -> list[str]:
+    source = yaml.safe_load((kit / "resources.yaml").read_text(encoding="utf-8"))
+    names = []
+    for entry in source["resources"]:
+        name = entry["name"]
+        names.append(spaceless(name.get(lang, name["en"]) if isinstance(name, dict) else name))
+    return names
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_line_names_stand_out_from_their_details(plans, size: str,  # noqa: ANN001
+                                                 lang: str) -> None:
+    """Before: every line's name grey at 10 pt, its details' size. Now in ink, as dark
+    as its details at least, and at their size or larger (12 pt where the page has room)."""
+    kit = plans[size][0]
+    strings = load_strings(lang, kit)
+    runs = inked_runs(shop(plans, size, lang))
+    source = yaml.safe_load((kit / "resources.yaml").read_text(encoding="utf-8"))
+    tty = "".join(spaceless(fill(strings["tty"], number=entry["tty"]))
+                  for entry in source["resources"] if "tty" in entry)
+    details = [(points, light) for points, light, text in runs
+               if len(spaceless(text)) >= 3 and not spaceless(text).isdigit()
+               and spaceless(text) in tty]
+    assert details, (lang, size, tty)
+    detail_size = max(points for points, _ in details)
+    detail_light = max(light for _, light in details)
+    names = [(points, light, text) for points, light, text in runs
+             if len(spaceless(text)) >= 3 and not spaceless(text).isdigit()
+             and any(spaceless(text) in name for name in line_names(kit, lang))]
+    assert names, (lang, size)
+    for points, light, text in names:
+        assert points >= detail_size - SAME, (lang, size, text, points, detail_size)
+        assert light <= detail_light + 0.02, (lang, size, text, light, detail_light)
