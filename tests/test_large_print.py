@@ -23,6 +23,8 @@ from tests.conftest import (
     DEFAULT_CONTENT,
     INVISIBLE_RENDER_MODES,
     REPO,
+    beyond_bleed,
+    bleed_box,
     edit,
     glyphs_only,
     page_texts,
@@ -69,10 +71,11 @@ def built_18(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def operator_sizes(pdf: Path) -> list[float]:
     """The size of every piece of text drawn in ink, from the content streams (Tf and
-    matrices)."""
+    matrices), but a shop page's slug line below its bleed."""
     reader = PdfReader(pdf)
     return [mark.size for index in range(len(reader.pages))
-            for mark in page_marks(reader, index)[0] if mark.kind == "text"]
+            for mark in page_marks(reader, index)[0] if mark.kind == "text"
+            and mark.points[0][1] > float(reader.pages[index].bleedbox.bottom)]
 
 
 def pdfium_sizes(pdf: Path) -> list[float]:
@@ -80,10 +83,13 @@ def pdfium_sizes(pdf: Path) -> list[float]:
     each glyph read where it is drawn (without /ActualText: pdfium reads a right-to-left
     paragraph of a printed file from its invisible glyphs only)."""
     sizes = []
-    for page in glyphs_only(pdf):
+    for number, page in enumerate(glyphs_only(pdf)):
         text = page.get_textpage()
+        bleed = bleed_box(pdf, number)
         for index in range(text.count_chars()):
             drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
+            if beyond_bleed(text.get_charbox(index), bleed):  # a shop page's slug line
+                continue
             if not text.get_text_range(index, 1).strip() or (
                     drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn)
                     in INVISIBLE_RENDER_MODES):

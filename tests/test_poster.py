@@ -224,15 +224,18 @@ def test_every_tab_carries_the_whole_line(build_poster, size: str) -> None:  # n
 
 
 def text_sizes(pdf: Path) -> list[tuple[str, float]]:
-    """(text, size in points as printed) for every piece of text on the first page."""
+    """(text, size in points as printed) for every piece of text on the first page, but a
+    shop page's slug line below its bleed."""
     found: list[tuple[str, float]] = []
+    page = PdfReader(pdf).pages[0]
+    bleed_bottom = float(page.bleedbox.bottom)
 
     def visit(text, cm, tm, font_dict, font_size):  # noqa: ANN001, ANN202
-        if text.strip():
+        if text.strip() and cm[1] * tm[4] + cm[3] * tm[5] + cm[5] > bleed_bottom:
             scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
             found.append((text.strip(), font_size * scale))
 
-    PdfReader(pdf).pages[0].extract_text(visitor_text=visit)
+    page.extract_text(visitor_text=visit)
     return found
 
 
