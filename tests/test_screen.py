@@ -618,3 +618,25 @@ def test_when_the_lines_were_checked_is_a_paragraph_after_their_list(
                 assert node in document["kids"] and node["tag"] == "P", (path, node["tag"])
                 formats.add(path.stem)
     assert len(formats) >= 3, formats
+
+
+def test_the_stickers_circle_shows_on_a_screen(out: Path) -> None:
+    """A white disc on a white page showed no circle: outside the cut is grey, inside
+    white, and the cut's ground is an artifact (test_every_mark_on_a_page_is_content_...),
+    in the screen copy only (the printed sticker is cut round)."""
+    import pypdfium2 as pdfium
+
+    for lang in LANGUAGES:
+        document = pdfium.PdfDocument(str(out / lang / "sticker-screen.pdf"))
+        image = document[0].render(scale=1).to_pil().convert("L")
+        width, height = image.size
+        corners = [image.getpixel((x, y)) for x in (2, width - 3) for y in (2, height - 3)]
+        assert all(200 < value < 250 for value in corners), (lang, corners)
+        # just inside the cut, level with the centre, on the side away from the text
+        assert image.getpixel((width // 2, 6)) > 250 or image.getpixel((6, height // 2)) > 250
+        with pikepdf.open(out / lang / "sticker-screen.pdf") as pdf:
+            data = pdf.pages[0].obj.Contents.read_bytes() if not isinstance(
+                pdf.pages[0].obj.Contents, pikepdf.Array) else b"".join(
+                part.read_bytes() for part in pdf.pages[0].obj.Contents)
+            ground = data.index(b".93 g")
+            assert data.rfind(b"/Artifact", 0, ground) > data.rfind(b"EMC", 0, ground), lang

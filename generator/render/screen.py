@@ -19,7 +19,7 @@ import io
 import math
 from dataclasses import dataclass, replace
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from generator.content.models import Kit
@@ -97,7 +97,8 @@ def render_screen(kit: Kit, laid: LaidOut,
     text = ScreenText(glyphs, lang, languages)
     use_line_drawer(canvas, text)
     tagger = Tagger(canvas)
-    drawer = _PageDrawer(canvas, tagger, text, kit, lang, strings, languages)
+    drawer = _PageDrawer(canvas, tagger, text, kit, lang, strings, languages,
+                         round_cut=laid.layout.spec.die_cut == "circle")
     for page in pages:
         drawer.draw(page)
         canvas.showPage()
@@ -197,10 +198,34 @@ def _page_contents(page: ScreenPage) -> _Page:
     return _Page(page, texts, roles(texts), qrs, repeated)
 
 
+CUT_GROUND = 0.93  # grey outside a round piece's cut, on its screen copy
+CUT_EDGE = 0.6  # the cut's hairline
+
+
+def _round_ground(canvas: Canvas, face: PlacedFace) -> None:
+    """A round piece (the sticker, `die_cut: circle`) on a screen: a white disc on a white
+    page shows no circle, so the page outside the cut is a pale grey and the cut a grey
+    hairline. The screen copy's only: paper is cut round."""
+    radius = min(face.width, face.height) / 2
+    centre_x, centre_y = face.width / 2, face.height / 2
+    canvas.saveState()
+    outside = canvas.beginPath()
+    outside.rect(0.0, 0.0, face.width, face.height)
+    outside.circle(centre_x, centre_y, radius)
+    canvas.setFillGray(CUT_GROUND)
+    canvas.drawPath(outside, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    canvas.setStrokeGray(CUT_EDGE)
+    canvas.setLineWidth(0.5)
+    canvas.circle(centre_x, centre_y, radius - 0.25, stroke=1, fill=0)
+    canvas.restoreState()
+
+
 class _PageDrawer:
     def __init__(self, canvas: Canvas, tagger: Tagger, text: ScreenText, kit: Kit,
-                 lang: str, strings: dict[str, str], languages: tuple[str, ...]) -> None:
+                 lang: str, strings: dict[str, str], languages: tuple[str, ...],
+                 round_cut: bool = False) -> None:
         self.canvas, self.tagger, self.text = canvas, tagger, text
+        self.round_cut = round_cut
         self.kit, self.lang, self.strings, self.languages = kit, lang, strings, languages
         self.targets = link_targets(kit, lang, strings)
         self.foreign = _printed_as_written(kit, lang)
@@ -222,6 +247,8 @@ class _PageDrawer:
         canvas, brand = self.canvas, self.kit.site.brand_color
         with self.tagger.artifact("Background"):
             draw_background(canvas, face, 0.0, 0.0, brand)
+            if self.round_cut:
+                _round_ground(canvas, face)
         with self.tagger.artifact():
             draw_ornaments(canvas, face, 0.0, 0.0, brand)
             draw_note_grounds(canvas, face)  # screen-only text's note (a device warning)
