@@ -600,7 +600,9 @@ def test_a_regional_tag_prints_its_language(kit: Path, tmp_path: Path, run) -> N
                                ("zh-TW", "zh-Hant", "健康聯絡資訊")):
         pdf = tmp_path / "out" / tag / "pocket-card-shop.pdf"
         front, back = (" ".join(page.split()) for page in page_texts(pdf))
-        assert front == title
+        # the card's front, then the shop page's slug line (under the bleed) naming the tag
+        card, slug = front.split(" Pocket card · ")
+        assert card == title and slug.startswith(f"{tag} · front · ")
         assert catalogue[source]["scan_tel"] in back
         assert names[source] in back
     fonts = {str(font["/BaseFont"]) for page in PdfReader(
