@@ -476,6 +476,48 @@ def char_boxes(pdf: Path, page_index: int,
 INVISIBLE_RENDER_MODES = (3, 7)  # text drawn with no ink: invisible, clip only
 
 
+@dataclass(frozen=True)
+class TextObject:
+    """A text object pdfium finds on a page (through forms): what it reads from it, whether
+    it is drawn in ink (not render mode 3 or 7: the unseen text a right-to-left or shaped
+    line is read from, drawn just before its glyphs, which read back as nothing), its size
+    in points on the page, baseline and bounds (points from the page's foot) and fill."""
+
+    text: str
+    inked: bool
+    size: float
+    baseline: float
+    bounds: tuple[float, float, float, float]  # left, bottom, right, top
+    fill: tuple[int, int, int]
+
+
+def text_objects(page: pdfium.PdfPage) -> list[TextObject]:
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    text_page = page.get_textpage()
+    found = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            continue
+        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
+        buffer = (ctypes.c_ushort * (length // 2 + 1))()
+        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
+        size = ctypes.c_float()
+        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+        _, _, c, d, _, baseline = obj.get_matrix().get()
+        red, green, blue, alpha = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(),
+                                   ctypes.c_uint())
+        assert pdfium_c.FPDFPageObj_GetFillColor(obj.raw, red, green, blue, alpha)
+        found.append(TextObject(
+            bytes(buffer).decode("utf-16-le").rstrip("\x00"),
+            pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) not in INVISIBLE_RENDER_MODES,
+            size.value * (c * c + d * d) ** 0.5, baseline, tuple(obj.get_bounds()),
+            (red.value, green.value, blue.value)))
+    return found
+
+
 def drawn_text(pdf: Path, page_index: int) -> str:
     """The page's text as pdfium reads it, less every character whose glyphs are drawn
     with no ink (text render mode 3 or 7): what a reader of the printed page sees, in the

@@ -20,20 +20,18 @@ Cyrillic kit, on US (3.5 x 8 in, 2 in panels) and ISO (85 x 220 mm, 55 mm panels
 
 from __future__ import annotations
 
-import ctypes
 import html
 import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import fold_languages
+from tests.conftest import fold_languages, text_objects
 from tests.notes_truth import needs_pdftotext, pdf_text, prints_whole, spaceless
 
 LANGS = ("en", "ar", "zh-Hans", "th", "ru")
@@ -42,7 +40,6 @@ PANELS = 4
 SCALE = 2  # pixels a point when rendering
 BLANK_SHARE = 0.25  # the largest band of one colour across a panel, over its height
 INSIDE = [(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3)]  # (page, panel) not seen folded
-INVISIBLE_MODES = (3, 7)  # text drawn with no ink: what pdfium reads right-to-left runs by
 LEAST_INSIDE = 9.0
 LEAST_BODY = 10.0
 # Where the lines' names print at their details' size (a name falls a step only where the
@@ -131,28 +128,12 @@ def test_no_panel_has_a_blank_band_over_a_quarter_of_it(every_language, request,
 def inked_runs(pdf: Path, page_index: int) -> list[tuple[int, float, int]]:
     """(panel, size in points, characters) of each text object drawn in ink on the page."""
     page = pdfium.PdfDocument(str(pdf))[page_index]
-    text_page = page.get_textpage()
     top = panel_rows(page, 0)[0]
     panel_height = panel_rows(page, 1)[0] - top
     height = page.get_height()
-    runs = []
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
-            continue
-        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE_MODES:
-            continue
-        size = ctypes.c_float()
-        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-        _, _, c, d, _, _ = obj.get_matrix().get()
-        points = size.value * (c * c + d * d) ** 0.5
-        _, low, _, high = obj.get_bounds()
-        panel = int((height - (low + high) / 2 - top) // panel_height)
-        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
-        buffer = (ctypes.c_ushort * (length // 2 + 1))()
-        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
-        characters = len(bytes(buffer).decode("utf-16-le").rstrip("\x00").strip())
-        runs.append((panel, round(points, 2), max(characters, 1)))
-    return runs
+    return [(int((height - (drawn.bounds[1] + drawn.bounds[3]) / 2 - top) // panel_height),
+             round(drawn.size, 2), max(len(drawn.text.strip()), 1))
+            for drawn in text_objects(page) if drawn.inked]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -204,32 +185,20 @@ def test_every_line_still_prints_whole(cards, size: str, lang: str) -> None:  # 
 
 
 def text_runs(pdf: Path, page_index: int) -> list[tuple[int, float, str]]:
-    """(panel, size in points, text) of each text object drawn in ink on the page. A shaped
-    or right-to-left run's glyphs read back as nothing: its text is the unseen run drawn
-    just before them (the text readers get), which it takes."""
+    """(panel, size in points, text) of each text object drawn in ink on the page, a
+    shaped or right-to-left run with the unseen text drawn before it (the text readers get)."""
     page = pdfium.PdfDocument(str(pdf))[page_index]
-    text_page = page.get_textpage()
     top = panel_rows(page, 0)[0]
     panel_height = panel_rows(page, 1)[0] - top
     height = page.get_height()
     runs, unseen = [], ""
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+    for drawn in text_objects(page):
+        if not drawn.inked:
+            unseen = drawn.text
             continue
-        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
-        buffer = (ctypes.c_ushort * (length // 2 + 1))()
-        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
-        text = bytes(buffer).decode("utf-16-le").rstrip("\x00")
-        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE_MODES:
-            unseen = text
-            continue
-        size = ctypes.c_float()
-        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-        _, _, c, d, _, _ = obj.get_matrix().get()
-        _, low, _, high = obj.get_bounds()
-        panel = int((height - (low + high) / 2 - top) // panel_height)
-        runs.append((panel, round(size.value * (c * c + d * d) ** 0.5, 1),
-                     text if spaceless(text) else unseen))
+        panel = int((height - (drawn.bounds[1] + drawn.bounds[3]) / 2 - top) // panel_height)
+        runs.append((panel, round(drawn.size, 1),
+                     drawn.text if spaceless(drawn.text) else unseen))
     return runs
 
 

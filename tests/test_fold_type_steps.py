@@ -16,20 +16,24 @@ designer's review, on US strips (Letter) and ISO strips (A4): issue 42 scored th
 
 from __future__ import annotations
 
-import ctypes
 import html
 from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import cli_problems, decode_qr_codes, default_kit_in, fold_languages
+from tests.conftest import (
+    cli_problems,
+    decode_qr_codes,
+    default_kit_in,
+    fold_languages,
+    text_objects,
+)
 from tests.notes_truth import needs_pdftotext, pdf_text, spaceless
 from tests.test_fold_scale import NAMES_NOT_YET, panel_rows, text_runs
 
@@ -148,21 +152,14 @@ def baselines(pdf: Path, page_index: int, panel: int, texts: list[str]) -> list[
     or shaped line's characters are read from the unseen text drawn along its baseline),
     one per line."""
     page = pdfium.PdfDocument(str(pdf))[page_index]
-    text_page = page.get_textpage()
     top, bottom = panel_rows(page, panel)
     height = page.get_height()
     found = []
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
-            continue
-        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
-        buffer = (ctypes.c_ushort * (length // 2 + 1))()
-        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
-        said = spaceless(bytes(buffer).decode("utf-16-le").rstrip("\x00"))
-        baseline = obj.get_matrix().get()[5]
+    for drawn in text_objects(page):
+        said = spaceless(drawn.text)
         if (len(said) >= 4 and any(said in whole for whole in texts)
-                and top < height - baseline < bottom):
-            found.append(baseline)
+                and top < height - drawn.baseline < bottom):
+            found.append(drawn.baseline)
     lines: list[float] = []
     for baseline in sorted(found, reverse=True):
         if not lines or lines[-1] - baseline > 1.0:
@@ -208,21 +205,14 @@ def test_the_first_lines_details_keep_their_scripts_leading(every_language, size
     caption = spaceless(html.unescape(strings["scan_tel"]))
     (detail,) = sizes_of(pdf, LINES, detail_texts(kit_folder, lang))
     page = pdfium.PdfDocument(str(pdf))[1]
-    text_page = page.get_textpage()
     top, bottom = panel_rows(page, 0)
     height = page.get_height()
     found = []
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
-            continue
-        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
-        buffer = (ctypes.c_ushort * (length // 2 + 1))()
-        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
-        said = spaceless(bytes(buffer).decode("utf-16-le").rstrip("\x00"))
-        baseline = obj.get_matrix().get()[5]
+    for drawn in text_objects(page):
+        said = spaceless(drawn.text)
         if (len(said) >= 2 and not said.isdigit() and not any(said in name for name in names)
-                and said not in caption and top < height - baseline < bottom):
-            found.append(baseline)
+                and said not in caption and top < height - drawn.baseline < bottom):
+            found.append(drawn.baseline)
     lines: list[float] = []
     for baseline in sorted(found, reverse=True):
         if not lines or lines[-1] - baseline > 1.0:

@@ -8,19 +8,25 @@ headings' 12, and the numbers to 13.15 pt.
 
 from __future__ import annotations
 
-import ctypes
 import re
 import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
-from tests.conftest import ETHIOPIC, REPO, cli_problems, default_kit_in, edit, fold_languages
+from tests.conftest import (
+    ETHIOPIC,
+    REPO,
+    cli_problems,
+    default_kit_in,
+    edit,
+    fold_languages,
+    text_objects,
+)
 from tests.notes_truth import spaceless
 
 FORMAT = "safety-plan"
@@ -31,7 +37,6 @@ HEADINGS = ("lines_heading", "safety_plan_safe_place_title", "safety_plan_people
             "safety_plan_children_title", "safety_plan_take_title")
 STEP = 1.25  # a number over a heading: design.md's scale, a step and more
 SAME = 0.05
-INVISIBLE = (3, 7)  # render modes of text drawn with no ink
 
 
 @pytest.fixture(scope="module")
@@ -64,27 +69,17 @@ def printed_lines(pdf: Path, page_index: int = 1) -> list[tuple[float, str]]:
     glyphs read back as nothing: its text is the unseen run drawn just before them (the
     whole line's, as readers get it), taken once."""
     page = pdfium.PdfDocument(str(pdf))[page_index]
-    text_page = page.get_textpage()
     half = page.get_width() / 2
     lines: dict[tuple[int, float, float], list[tuple[float, str]]] = {}
     unseen = ""
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+    for drawn in text_objects(page):
+        if not drawn.inked:
+            unseen = drawn.text
             continue
-        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
-        buffer = (ctypes.c_ushort * (length // 2 + 1))()
-        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
-        text = bytes(buffer).decode("utf-16-le").rstrip("\x00")
-        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE:
-            unseen = text
-            continue
-        size = ctypes.c_float()
-        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-        _, _, c, d, _, f = obj.get_matrix().get()
-        left = obj.get_bounds()[0]
-        points = round(size.value * (c * c + d * d) ** 0.5, 2)
-        runs = lines.setdefault((int(left // half), round(f), points), [])
-        said = text if spaceless(text) else unseen
+        left = drawn.bounds[0]
+        points = round(drawn.size, 2)
+        runs = lines.setdefault((int(left // half), round(drawn.baseline), points), [])
+        said = drawn.text if spaceless(drawn.text) else unseen
         if said and not any(said == other for _, other in runs):
             runs.append((left, said))
     return [(points, " ".join(text for _, text in sorted(runs)))
@@ -144,28 +139,13 @@ def test_no_line_ends_with_the_next_sentences_first_word(plans, size: str,  # no
 
 def inked_runs(pdf: Path, page_index: int = 1) -> list[tuple[float, float, str]]:
     """(size, lightness 0-1 of its fill: 0 is black, text) of each run printed in ink."""
-    page = pdfium.PdfDocument(str(pdf))[page_index]
-    text_page = page.get_textpage()
     runs, unseen = [], ""
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
+    for drawn in text_objects(pdfium.PdfDocument(str(pdf))[page_index]):
+        if not drawn.inked:
+            unseen = drawn.text
             continue
-        length = pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, None, 0)
-        buffer = (ctypes.c_ushort * (length // 2 + 1))()
-        pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
-        text = bytes(buffer).decode("utf-16-le").rstrip("\x00")
-        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE:
-            unseen = text
-            continue
-        size = ctypes.c_float()
-        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-        _, _, c, d, _, _ = obj.get_matrix().get()
-        red, green, blue, alpha = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(),
-                                   ctypes.c_uint())
-        assert pdfium_c.FPDFPageObj_GetFillColor(obj.raw, red, green, blue, alpha)
-        light = (red.value + green.value + blue.value) / (3 * 255)
-        runs.append((round(size.value * (c * c + d * d) ** 0.5, 2), light,
-                     text if spaceless(text) else unseen))
+        runs.append((round(drawn.size, 2), sum(drawn.fill) / (3 * 255),
+                     drawn.text if spaceless(drawn.text) else unseen))
     return runs
 
 
