@@ -34,10 +34,10 @@ def shaped_width_at_1000(text: str, font: str) -> float:
     return float(sum(scale(position.x_advance) for position in buffer.glyph_positions))
 
 
-def ink_above_baseline(text: str, font: str, size: float) -> float | None:
-    """How far above its baseline the highest ink of `text` shaped in `font` at `size`
-    reaches (the top of a capital, of an Arabic alef, of a Thai tone mark stacked on a
-    vowel), in points; None for a font HarfBuzz does not shape (not TrueType)."""
+def _ink_extents(text: str, font: str) -> tuple[list[float], float] | None:
+    """(bottom and top of each inked glyph of `text` shaped in `font`, in font units from
+    the baseline, bottom first; the font's units per em), None for a font HarfBuzz does
+    not shape (not TrueType) or a blank text."""
     face = getFont(font)
     hb_face = getattr(face, "hbFace", None)
     if hb_face is None or not text.strip():
@@ -47,28 +47,32 @@ def ink_above_baseline(text: str, font: str, size: float) -> float | None:
     buffer.add_str(text)
     buffer.guess_segment_properties()
     uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
-    tops = [position.y_offset + extents.y_bearing
-            for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
+    ends = [end for info, position in zip(buffer.glyph_infos, buffer.glyph_positions,
+                                          strict=True)
             if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
-            and extents.height]
-    return max(tops) * size / hb_face.upem if tops else None
+            and extents.height
+            for end in (position.y_offset + extents.y_bearing + extents.height,
+                        position.y_offset + extents.y_bearing)]
+    return ends, hb_face.upem
+
+
+def ink_above_baseline(text: str, font: str, size: float) -> float | None:
+    """How far above its baseline the highest ink of `text` shaped in `font` at `size`
+    reaches (the top of a capital, of an Arabic alef, of a Thai tone mark stacked on a
+    vowel), in points; None for a font HarfBuzz does not shape (not TrueType)."""
+    found = _ink_extents(text, font)
+    if found is None:
+        return None
+    ends, upem = found
+    return max(ends[1::2]) * size / upem if ends else None
 
 
 def ink_below_baseline(text: str, font: str, size: float) -> float | None:
     """How far below its baseline the lowest ink of `text` shaped in `font` at `size`
     reaches (a descender, an Arabic yeh's tail; 0 or less for capitals and digits), in
     points; None for a font HarfBuzz does not shape (not TrueType)."""
-    face = getFont(font)
-    hb_face = getattr(face, "hbFace", None)
-    if hb_face is None or not text.strip():
+    found = _ink_extents(text, font)
+    if found is None:
         return None
-    hb_font = uharfbuzz.Font(hb_face)  # in font units
-    buffer = uharfbuzz.Buffer()
-    buffer.add_str(text)
-    buffer.guess_segment_properties()
-    uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
-    bottoms = [position.y_offset + extents.y_bearing + extents.height
-               for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
-               if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
-               and extents.height]
-    return -min(bottoms) * size / hb_face.upem if bottoms else None
+    ends, upem = found
+    return -min(ends[0::2]) * size / upem if ends else None
