@@ -235,24 +235,33 @@ def fold_languages() -> tuple[str, ...]:
                                                         if lang != "am")
 
 
+def sixteen_language_kit(folder: Path, size: str,
+                         languages: tuple[str, ...] | None = None) -> Path:
+    """The default kit at `folder` printing the sixteen languages it knows (or `languages`):
+    Tagalog's article from tests/fixtures, Amharic with Debian's Ethiopic face where it is
+    installed; on US cards and Letter ("us") or ISO cards and A4 ("iso")."""
+    kit = default_kit_in(folder, languages or fold_languages())
+    shutil.copy(REPO / "tests" / "fixtures" / "more-languages" / "articles"
+                / "trauma-bonding.tl.md", kit / "articles")
+    if ETHIOPIC.is_file():
+        (kit / "fonts").mkdir()
+        shutil.copy(ETHIOPIC, kit / "fonts")
+        with (kit / "site.yaml").open("a", encoding="utf-8") as site:
+            site.write(f"fonts: {{am: fonts/{ETHIOPIC.name}}}\n")
+    if size == "iso":
+        edit(kit / "site.yaml", "card_size: us", "card_size: iso")
+        edit(kit / "site.yaml", "paper: letter", "paper: a4")
+    return kit
+
+
 @pytest.fixture(scope="session")
 def every_language(tmp_path_factory: pytest.TempPathFactory
                    ) -> dict[str, tuple[Path, Path, str]]:
     """Each size's kit folder, output folder and build messages ("us", "iso")."""
     def build(root: Path, size: str) -> None:
-        kit = default_kit_in(root / "kit", fold_languages())
-        shutil.copy(REPO / "tests" / "fixtures" / "more-languages" / "articles"
-                    / "trauma-bonding.tl.md", kit / "articles")
-        if ETHIOPIC.is_file():
-            (kit / "fonts").mkdir()
-            shutil.copy(ETHIOPIC, kit / "fonts")
-            with (kit / "site.yaml").open("a", encoding="utf-8") as site:
-                site.write(f"fonts: {{am: fonts/{ETHIOPIC.name}}}\n")
+        kit = sixteen_language_kit(root / "kit", size)
         edit(kit / "site.yaml", "  en: Wellness contacts\n",  # its outside in Tagalog
              "  en: Wellness contacts\n  tl: Mga contact para sa kalusugan\n")
-        if size == "iso":
-            edit(kit / "site.yaml", "card_size: us", "card_size: iso")
-            edit(kit / "site.yaml", "paper: letter", "paper: a4")
         code, err, _ = cli_problems(["build", str(kit), "--out", str(root / "out"),
                                      "--format", "pocket-fold", "--target", "shop",
                                      "--no-previews", "--jobs", "2"])

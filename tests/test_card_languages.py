@@ -30,6 +30,7 @@ from tests.conftest import (
     drawn_text,
     drawn_text_sizes,
     edit,
+    sixteen_language_kit,
 )
 from tests.pdf_paint import page_marks
 
@@ -56,18 +57,7 @@ def _languages() -> tuple[str, ...]:
 
 
 def _kit(folder: Path, card_size: str) -> Path:
-    content = default_kit_in(folder, _languages())
-    shutil.copy(FIXTURES / "more-languages" / "articles" / "trauma-bonding.tl.md",
-                content / "articles")
-    if ETHIOPIC.is_file():
-        (content / "fonts").mkdir()
-        shutil.copy(ETHIOPIC, content / "fonts")
-        with (content / "site.yaml").open("a", encoding="utf-8") as site:
-            site.write(f"fonts: {{am: fonts/{ETHIOPIC.name}}}\n")
-    if card_size == "iso":
-        edit(content / "site.yaml", "card_size: us", "card_size: iso")
-        edit(content / "site.yaml", "paper: letter", "paper: a4")
-    return content
+    return sixteen_language_kit(folder, card_size, _languages())
 
 
 def _build(root: Path, card_size: str, formats: tuple[str, ...],

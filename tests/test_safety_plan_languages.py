@@ -9,7 +9,6 @@ headings' 12, and the numbers to 13.15 pt.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -19,12 +18,9 @@ import yaml
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
 from tests.conftest import (
-    ETHIOPIC,
-    REPO,
     cli_problems,
-    default_kit_in,
-    edit,
     fold_languages,
+    sixteen_language_kit,
     text_objects,
 )
 from tests.notes_truth import spaceless
@@ -45,16 +41,7 @@ def plans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Pat
     built = {}
     for size in SIZES:
         root = tmp_path_factory.mktemp(f"safety-plan-{size}")
-        kit = default_kit_in(root / "kit", LANGS)
-        shutil.copy(REPO / "tests" / "fixtures" / "more-languages" / "articles"
-                    / "trauma-bonding.tl.md", kit / "articles")
-        if ETHIOPIC.is_file():
-            (kit / "fonts").mkdir()
-            shutil.copy(ETHIOPIC, kit / "fonts")
-            with (kit / "site.yaml").open("a", encoding="utf-8") as site:
-                site.write(f"fonts: {{am: fonts/{ETHIOPIC.name}}}\n")
-        if size == "iso":
-            edit(kit / "site.yaml", "paper: letter", "paper: a4")
+        kit = sixteen_language_kit(root / "kit", size)
         code, err, _ = cli_problems(["build", str(kit), "--out", str(root / "out"),
                                      "--format", FORMAT, "--target", "shop",
                                      "--no-previews", "--jobs", "2"])
