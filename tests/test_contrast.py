@@ -257,8 +257,8 @@ def test_a_large_title_shrunk_below_large_size_needs_body_contrast(kit: Path, ru
     """White on #8c8c8c is 3.4:1: enough for the 15 pt bold title, not once a long title has
     shrunk it below 14 pt."""
     layout = own_pocket_card(kit)
-    edit(layout, "phone:  {weight: bold, size: 13.8, leading: 14.6, color: brand",
-         "phone:  {weight: bold, size: 13.8, leading: 14.6, color: ink")
+    edit(layout, "phone:  {weight: bold, size: 13, leading: 13.75, color: brand",
+         "phone:  {weight: bold, size: 13, leading: 13.75, color: ink")
     set_brand(kit, "#8c8c8c")
     assert run("check", kit, "--format", "pocket-card").code == 0
     edit(kit / "site.yaml", "discreet_title: Wellness contacts",
