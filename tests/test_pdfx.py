@@ -707,3 +707,27 @@ def test_office_files_never_overprint(shop: Path) -> None:
             continue
         assert not any(state["op"] or state["OP"]
                        for *_, state in painted_with_overprint(pdf)), pdf.name
+
+
+def test_an_iso_slug_names_its_trim_in_whole_millimetres(tmp_path: Path) -> None:
+    """On A4 a piece's size is its TrimBox in millimetres: the ISO folding card is "85 ×
+    220 mm" (a zero at the end of a whole number was stripped: "85 × 22 mm")."""
+    from generator.commands.cli import main
+
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    site = content / "site.yaml"
+    site.write_text(english_only(site.read_text(encoding="utf-8")).replace(
+        "paper: letter", "paper: a4").replace("card_size: us", "card_size: iso"),
+        encoding="utf-8")
+    assert main(["build", str(content), "--out", str(tmp_path / "out"), "--target", "shop",
+                 "--format", "pocket-fold", "--no-previews"]) == 0
+    pdf = tmp_path / "out" / "en" / "pocket-fold-shop.pdf"
+    page = PdfReader(pdf).pages[0]
+    x0, y0, x1, y1 = boxes(page)["/TrimBox"]
+    size = f"{round((x1 - x0) / 72 * 25.4)} × {round((y1 - y0) / 72 * 25.4)} mm"
+    assert size == "85 × 220 mm"
+    media, bleed = boxes(page)["/MediaBox"], boxes(page)["/BleedBox"]
+    text = pdfium.PdfDocument(str(pdf))[0].get_textpage().get_text_bounded(
+        media[0], media[1], media[2], bleed[1])
+    assert f" · {size} · " in " ".join(text.split())

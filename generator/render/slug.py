@@ -56,7 +56,9 @@ def _size(laid: LaidOut, face: PlacedFace) -> str:
 
 
 def _number(value: float, places: int = 3) -> str:
-    return f"{round(value, places):.{places}f}".rstrip("0").rstrip(".")
+    """`value` to `places` decimals, without trailing zeros after the point (3.5, 220)."""
+    written = f"{round(value, places):.{places}f}"
+    return written.rstrip("0").rstrip(".") if "." in written else written
 
 
 def _month(day: date) -> str:
