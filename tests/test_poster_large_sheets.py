@@ -2,7 +2,13 @@
 scaled up, with 82-92 mm of white under 'Scan to call' (19-21 % of the sheet) and, on the
 restroom poster, 77-109 mm under the short text column. Read back from the rendered page: in
 each half of the sheet (the text column and the QR code's), between the colour band and the
-'Take one' line, no run of blank rows as tall as 12 % of the sheet."""
+'Take one' line, no run of blank rows as tall as 12 % of the sheet.
+
+Issue 53 (the designer's review, 7.5) set the standard poster's column on a fixed rhythm with
+its code level with its first line, the room both leave falling at their foot, above 'Take
+one': under the code's caption on Tabloid that is 14-16.5 % of the sheet (before 6-8 %), so
+the code's half of the standard poster has BOUND_UNDER_CODE, deliberately; the text half and
+the restroom poster keep BOUND."""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from tests.test_poster import LAYOUT, PAGE, box_of
 LARGE = ("tabloid", "a3")
 LANGS = ("en", "ar")
 BOUND = 0.135  # of the sheet's height
+BOUND_UNDER_CODE = 0.175  # the standard poster's code half: its column's foot (issue 53)
 DPI = 50
 
 
@@ -55,4 +62,6 @@ def test_large_poster_leaves_no_tall_blank_band(built_posters: dict[bool, Path],
                                                 discreet: bool, size: str, lang: str) -> None:
     """The poster and the restroom poster (tests/conftest.py's build)."""
     runs = blank_runs(built_posters[discreet] / lang / f"poster-{size}.pdf", size, discreet)
-    assert max(runs.values()) < BOUND, (lang, size, discreet, runs)
+    assert runs["start" if lang != "ar" else "end"] < BOUND, (lang, size, discreet, runs)
+    code_half = runs["end" if lang != "ar" else "start"]
+    assert code_half < (BOUND if discreet else BOUND_UNDER_CODE), (lang, size, discreet, runs)

@@ -166,6 +166,11 @@ class SlotSpec(FrozenModel):
     # "spread": the room left under its last line, in the shares each gap between its lines
     # gets (1: as much; the poster's column, whose 'Take one' keeps its own gap below, less)
     spread_foot: float = Field(default=1.0, ge=0.0, le=1.0)
+    # "spread": the most room a gap between its lines gets, in lines of the sheet's body step
+    # (its size times 1.25): a tall column keeps its groups on that rhythm, the room they
+    # leave falling under the last (a poster's column above 'Take one'), not spread into
+    # bands of white between them. None: no limit.
+    spread_most: float | None = Field(default=None, gt=0.0)
     align: Literal["left", "center", "right"] = "center"
     of: Literal["resources"] | None = None
     design: str | None = None

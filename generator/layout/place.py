@@ -971,6 +971,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
            before=before)
 
 
+BODY_LEADING = 1.25  # a body line's height over its size, the rhythm `spread_most` counts in
+
+
 def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
             height: float, starts: Sequence[int]) -> dict[int, float]:
     """For a list set `valign: spread`, the room to add before each of its paragraphs: the
@@ -985,6 +988,9 @@ def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
     over = _slot_named(placed, above)
     raised = over is not None and over.above is not None and above in placed.extents
     share = extra / (len(starts) - 1 + slot.spread_foot + raised)
+    body = dict(placement.size.type_scale).get("body")
+    if slot.spread_most is not None and body is not None:
+        share = min(share, slot.spread_most * body * BODY_LEADING)
     if raised and over is not None and above is not None:
         column = _column_box(over, placement, placed)
         top = placed.extents[above][1]

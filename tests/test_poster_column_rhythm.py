@@ -1,0 +1,111 @@
+"""The large posters' text column on a fixed rhythm, its code level with it (issue 53, the
+designer's review of Tabloid and A3, 7.5): the standard poster's column spread its three
+groups (the note, the other lines, the emergency line) down to 'Take one' with two bands of
+white between them (en 45 and 44 mm on Tabloid, 42 and 40 on A3; ko and zh 39-43; th 33-36:
+each about 22 % of the column), and its code's modules started 44 mm (Tabloid) / 40 mm (A3)
+under the colour band while the column's first line was 7-9 mm under it.
+
+Read back from the default kit's posters in ten languages (tests/conftest.py's
+built_posters) with pdfium (the characters' boxes) and zxing-cpp (the code):
+
+- the column's lines, grouped by baseline from the band's foot down to 'Take one''s box, leave
+  no blank band between two of them taller than GROUP_GAP_MM (now 20-24 mm: the groups a
+  little over two body lines apart, the room they leave under the last, above 'Take one');
+- the code's modules start level with the column's first line (within LEVEL_MM; before
+  31-37 mm apart), and its caption stands under the quiet zone within CAPTION_MM.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+
+from generator.content.units import parse_length
+from tests.conftest import POSTER_LANGS, char_boxes
+from tests.test_poster import LAYOUT, PAGE, box_of
+from tests.test_poster_hierarchy import band_bottom
+
+LARGE = ("tabloid", "a3")
+MM = 72 / 25.4
+GROUP_GAP_MM = 26.0
+LEVEL_MM = 3.0
+CAPTION_MM = 2.5
+
+Box = tuple[str, float, float, float, float]
+
+
+def modules(pdf: Path) -> tuple[float, float, float, float, float]:
+    """The code's modules' box (left, bottom, right, top) in points, and its module."""
+    page = pdfium.PdfDocument(str(pdf))[0]
+    scale = 4
+    image = page.render(scale=scale).to_pil().convert("L")
+    [found] = [result for result in zxingcpp.read_barcodes(image)
+               if result.format == zxingcpp.BarcodeFormat.QRCode]
+    corners = [found.position.top_left, found.position.top_right,
+               found.position.bottom_left, found.position.bottom_right]
+    xs = [point.x / scale for point in corners]
+    ys = [page.get_height() - point.y / scale for point in corners]
+    module = (max(xs) - min(xs)) / (17 + 4 * int(found.extra["Version"]))
+    return min(xs), min(ys), max(xs), max(ys), module
+
+
+def inked_bands(boxes: list[Box]) -> list[tuple[float, float]]:
+    """The (bottom, top) of each band of rows with ink, top first: the characters' boxes
+    merged where they overlap (a Thai or Arabic line's marks with its letters)."""
+    bands: list[list[float]] = []
+    for _, _, bottom, _, top in sorted(boxes, key=lambda box: -box[4]):
+        if bands and top >= bands[-1][0]:
+            bands[-1][0] = min(bands[-1][0], bottom)
+        else:
+            bands.append([bottom, top])
+    return [(bottom, top) for bottom, top in bands]
+
+
+def take_one_top(size: str, discreet: bool = False) -> float:
+    """The top of 'Take one''s box, in points from the page's foot."""
+    height = PAGE[size][1]
+    margin = parse_length(LAYOUT["sizes"][size]["safe_margin"])
+    return height - (margin + box_of("take_one", size, discreet)[1] * (height - 2 * margin))
+
+
+def column_lines(pdf: Path, size: str, lang: str, discreet: bool = False
+                 ) -> list[tuple[float, float]]:
+    """The text column's lines (beside the code: left of it, right of it in Arabic),
+    between the colour band and 'Take one'."""
+    left, _, right, _, module = modules(pdf)
+    quiet_left, quiet_right = left - 4 * module, right + 4 * module
+    column = [box for box in char_boxes(pdf, 0, glyphs=True)
+              if band_bottom(size, discreet) > box[4] and box[2] > take_one_top(size, discreet)
+              and (box[1] > quiet_right if lang == "ar" else box[3] < quiet_left)]
+    return inked_bands(column)
+
+
+@pytest.mark.parametrize("size", LARGE)
+@pytest.mark.parametrize("lang", POSTER_LANGS)
+def test_the_columns_groups_keep_a_rhythm(built_posters: dict[bool, Path], lang: str,
+                                          size: str) -> None:
+    pdf = built_posters[False] / lang / f"poster-{size}.pdf"
+    lines = column_lines(pdf, size, lang)
+    assert len(lines) >= 4, (lang, size, lines)
+    widest = max(upper[0] - lower[1] for upper, lower in zip(lines, lines[1:]))
+    assert widest / MM <= GROUP_GAP_MM, (lang, size, round(widest / MM, 1))
+
+
+@pytest.mark.parametrize("size", LARGE)
+@pytest.mark.parametrize("lang", POSTER_LANGS)
+def test_the_code_stands_level_with_the_column(built_posters: dict[bool, Path], lang: str,
+                                               size: str) -> None:
+    pdf = built_posters[False] / lang / f"poster-{size}.pdf"
+    left, bottom, right, top, module = modules(pdf)
+    first = column_lines(pdf, size, lang)[0][1]
+    assert abs(top - first) / MM <= LEVEL_MM, (lang, size, round((top - first) / MM, 1))
+    quiet = bottom - 4 * module
+    caption = [box for box in char_boxes(pdf, 0, glyphs=True)
+               if box[4] < quiet and box[1] >= left - 4 * module and box[3] <= right + 4 * module
+               and box[2] > take_one_top(size)]
+    assert caption, (lang, size)
+    gap = quiet - max(box[4] for box in caption)
+    assert 0 <= gap / MM <= CAPTION_MM, (lang, size, round(gap / MM, 1))
