@@ -17,6 +17,7 @@ built_posters) with pdfium (the characters' boxes) and zxing-cpp (the code):
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -90,7 +91,7 @@ def test_the_columns_groups_keep_a_rhythm(built_posters: dict[bool, Path], lang:
     pdf = built_posters[False] / lang / f"poster-{size}.pdf"
     lines = column_lines(pdf, size, lang)
     assert len(lines) >= 4, (lang, size, lines)
-    widest = max(upper[0] - lower[1] for upper, lower in zip(lines, lines[1:]))
+    widest = max(upper[0] - lower[1] for upper, lower in itertools.pairwise(lines))
     assert widest / MM <= GROUP_GAP_MM, (lang, size, round(widest / MM, 1))
 
 
