@@ -22,6 +22,7 @@ from generator.content.promises import open_all_hours
 from generator.content.web_address import bare_domain
 from generator.i18n.localize import load_strings
 from generator.layout.compose import hours_text
+from tests.conftest import card_printed_name
 
 needs_pdftotext = pytest.mark.skipif(
     shutil.which("pdftotext") is None,
@@ -93,6 +94,8 @@ def prints_whole(pdf: Path, line: Resource, kit: Kit, lang: str) -> bool:
     text = pdf_text(pdf)
     strings = load_strings(lang, kit.root)
     name = line.name_in(lang, strings)
+    if pdf.name.startswith("pocket-card") and line.phone is not None:
+        name = card_printed_name(name, line.phone.raw)  # without the number printed under it
     hours = line.hours_in(lang)
     # each word of the hours: poppler reads a right-to-left line's days after its times
     when = ((hours_text(hours, strings, lang) or "").split()
