@@ -110,24 +110,3 @@ def test_the_code_stands_level_with_the_column(built_posters: dict[bool, Path], 
     assert caption, (lang, size)
     gap = quiet - max(box[4] for box in caption)
     assert 0 <= gap / MM <= CAPTION_MM, (lang, size, round(gap / MM, 1))
-
-
-# The restroom poster's column (the emergency sentence and the date, then "When you call"):
-# on Tabloid and A3 "When you call" stood at the column's foot, 3-8 mm above 'Take one', with
-# 41-65 mm of white between the date and it. Now in the middle of the room the note leaves,
-# the white shared above and below it (measured 11-38 mm between, 0.41-0.8 of that under it).
-RESTROOM_GAP_MM = 39.0
-RESTROOM_FOOT_SHARE = 0.35
-
-
-@pytest.mark.parametrize("size", LARGE)
-@pytest.mark.parametrize("lang", POSTER_LANGS)
-def test_the_restroom_column_shares_its_white(built_posters: dict[bool, Path], lang: str,
-                                              size: str) -> None:
-    pdf = built_posters[True] / lang / f"poster-{size}.pdf"
-    lines = column_lines(pdf, size, lang, discreet=True)
-    widest = max(upper[0] - lower[1] for upper, lower in itertools.pairwise(lines))
-    assert widest / MM <= RESTROOM_GAP_MM, (lang, size, round(widest / MM, 1))
-    foot = lines[-1][0] - take_one_top(size, discreet=True)
-    assert foot >= RESTROOM_FOOT_SHARE * widest, (lang, size, round(foot / MM, 1),
-                                                  round(widest / MM, 1))
