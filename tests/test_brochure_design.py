@@ -364,32 +364,12 @@ def test_a_sentence_long_headline_takes_at_most_three_lines(second_seed: tuple[s
     three lines at most, every word of it printed."""
     size, pdf = second_seed
     headline = SECOND_SEED.read_text(encoding="utf-8").splitlines()[0].rstrip(".")
-    # The headline heads the first panel: the run of lines at the size of its topmost
-    # line, from the top down (it may step down to the headings' size: one type scale for
-    # the whole piece, so the panels beside it are left out).
-    import ctypes
-
-    import pypdfium2.raw as pdfium_c
-
-    page = pdfium.PdfDocument(str(pdf))[1]
-    textpage = page.get_textpage()
-    pieces = []
-    for piece in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=5):
-        left, bottom, right, top = piece.get_bounds()
-        if right > INSIDE[size][0]:
-            continue
-        points = ctypes.c_float()
-        pdfium_c.FPDFTextObj_GetFontSize(piece.raw, ctypes.byref(points))
-        a, b, c, d, _, _ = piece.get_matrix().get()
-        pieces.append((round(points.value * abs(a * d - b * c) ** 0.5, 1), bottom,
-                       textpage.get_text_bounded(left, bottom, right, top)))
-    pieces.sort(key=lambda piece: -piece[1])
+    pieces = drawn_text_sizes(pdf, 1)
+    largest = max(points for points, _, _ in pieces)
     lines: dict[int, str] = {}
-    for points, baseline, text in pieces:
-        if abs(points - pieces[0][0]) > 0.05 or not spaceless(headline).startswith(
-                spaceless("".join(lines.values()) + text)):
-            break  # past the headline: the panel's first heading may be at its size
-        lines[round(baseline)] = lines.get(round(baseline), "") + text
+    for points, text, baseline in sorted(pieces, key=lambda piece: -piece[2]):
+        if abs(points - largest) < 0.05 and spaceless(text):
+            lines[round(baseline)] = lines.get(round(baseline), "") + text
     assert spaceless("".join(lines.values())) == spaceless(headline), (size, lines)
     assert len(lines) <= 3, (size, lines)
 
@@ -454,17 +434,15 @@ def inside_sizes(pdf: Path, letters: int) -> tuple[float, float]:
     """(body, heading) sizes of the inside's text as drawn (pypdf's text runs): the body the
     size that carries most of it, at least half the article's letters (the article's
     running text, not its sources or a filler); the heading the size above it, below the
-    headline's, that carries most (the headline's, where none is between)."""
+    headline's, that carries most."""
     carried: dict[float, int] = {}
     for points, text, _ in drawn_text_sizes(pdf, 1):
         carried[round(points, 2)] = carried.get(round(points, 2), 0) + len(spaceless(text))
     body = max(carried, key=lambda points: carried[points])
     assert carried[body] >= letters / 2, (carried, letters)
     headline = max(carried)
-    # a headline too long for three lines at its size steps down to the headings' (one
-    # type scale: layout.yaml's type_scale): then they share it
     heading = max((points for points in carried if body < points < headline),
-                  key=lambda points: carried[points], default=headline)
+                  key=lambda points: carried[points])
     return body, heading
 
 
