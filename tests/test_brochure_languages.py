@@ -260,8 +260,8 @@ def test_the_flap_has_no_blank_band_over_a_quarter(built: tuple[Path, Path, str]
 
 def test_the_outside_keeps_to_its_type_scale(built: tuple[Path, Path, str]) -> None:
     """Distinct type sizes on the outside page (pypdf, each drawn piece of text with its
-    size): at most five in every language, each one of the steps of layout.yaml's
-    type_scale, and the same four in English (cover title, numbers, headings, text). The inside
+    size): at most five in every language, each one of the sizes layout.yaml's styles
+    set, and the same four in English (cover title, numbers, headings, text). The inside
     too keeps to five at most (the bi-fold's, in Amharic and Tagalog, set seven: its
     article grew a step at a time beside lines at sizes of their own)."""
     import yaml
@@ -269,9 +269,7 @@ def test_the_outside_keeps_to_its_type_scale(built: tuple[Path, Path, str]) -> N
     _, out, _ = built
     layout = yaml.safe_load((Path(__file__).parent.parent / "layouts" / "brochure" /
                              "layout.yaml").read_text(encoding="utf-8"))
-    # every style prints at the steps of its sheet's type_scale (the bi-fold's its own)
-    declared = {float(step) for sizes in (layout["sizes"], layout["short_form"]["sizes"])
-                for size in sizes.values() for step in size["type_scale"].values()}
+    declared = {float(style["size"]) for style in layout["styles"].values()}
     found = {}
     for lang in _languages():
         sizes = {round(size, 1) for size, _, _ in drawn_text_sizes(out / lang / "brochure.pdf",
