@@ -150,7 +150,7 @@ def test_long_article_fails_with_the_overflow(kit: Path, run) -> None:  # noqa: 
     line = next(line for line in result.err.splitlines() if "slot 'article'" in line)
     assert "trauma-bonding.en.md" in line
     assert "brochure (inside), slot 'article':" in line
-    assert "too tall even at 10 pt" in line  # the body's smallest step (type_scale)
+    assert "too tall even at 9.5 pt" in line
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
