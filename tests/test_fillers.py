@@ -349,7 +349,7 @@ def test_a_long_article_fails_saying_how_many_words_must_go(kit: Path, run) -> N
     result = run("check", kit, "--format", "brochure")
     assert result.code == 1
     line = next(line for line in result.err.splitlines() if "slot 'article'" in line)
-    match = re.search(r"too tall even at 10 pt: about (\d+) words too long", line)
+    match = re.search(r"too tall even at 9.5 pt: about (\d+) words too long", line)
     assert match, line
     count = int(match.group(1))
     assert 0 < count < len(added.split())
