@@ -159,8 +159,20 @@ def test_every_line_whole_and_the_article_in_order(built: Path) -> None:
                                       re.MULTILINE).group(1)))
     title, body = article[:title_words], article[title_words:]
     assert printed[:len(title)] == title
+    # the article, then what the brochure prints beside it (its key points, what calling is
+    # like, the checklist), then its sources
+    sources = len(words(markdown.read_text(encoding="utf-8").split("## Sources", 1)[1])) + 1
+    front = yaml.safe_load(markdown.read_text(encoding="utf-8").split("---\n")[1])
+    strings = yaml.safe_load((REPO / "generator" / "locales" / "en.yaml").read_text(
+        encoding="utf-8"))
+    beside = words(" ".join([strings["key_points_heading"], *front["key_points"],
+                             strings["when_you_call_title"], strings["when_you_call"],
+                             strings["safety_plan_heading"],
+                             *(strings[f"safety_plan_{n}"].replace("{emergency}", "911")
+                               for n in range(1, 6))]))
+    expected = body[:-sources] + [word.replace("'", "’") for word in beside] + body[-sources:]
     start = next(i for i in range(len(printed)) if printed[i:i + 8] == body[:8])
-    assert printed[start:start + len(body)] == body
+    assert printed[start:start + len(expected)] == expected
 
 
 def line_starts(pdf: Path, page_index: int) -> tuple[list[float], list[float]]:
@@ -261,7 +273,9 @@ def test_a_short_article_takes_fewer_pages(kit: Path, tmp_path: Path, run) -> No
     result = run("build", kit, "--out", out, "--format", "large-print", "--no-previews")
     assert result.code == 0, result.err
     assert "large-print" not in result.err  # no warning about the page it ends part-way down
-    assert len(PdfReader(out / "en" / "large-print.pdf").pages) == 1
+    # the head and the note fill page 1; its key points, what calling is like and the
+    # checklist go on to a second (the default article takes four)
+    assert len(PdfReader(out / "en" / "large-print.pdf").pages) == 2
 
 
 def test_an_article_too_long_for_its_pages_is_an_error(kit: Path, run) -> None:  # noqa: ANN001

@@ -245,10 +245,17 @@ def test_the_screen_copy_keeps_its_headings_and_lines(tmp_path: Path) -> None:
     with pikepdf.open(tmp_path / "out" / "en" / "large-print-screen.pdf") as pdf:
         found = list(elements(pdf.Root.StructTreeRoot))
         headings = [e for e in found if str(e.S) == "/H2"]
-        # "Before you call", "Who you can contact" and the article's own headings
-        assert len(headings) == 2 + len(re.findall(r"^## ", article, re.MULTILINE))
-        items = [e for e in found if str(e.S) == "/LI"]
+        # "Before you call", "Who you can contact", the article's own headings, then "Good
+        # to know" where it has key points, "When you call" and "Planning for your safety"
+        key_points = "key_points:" in article.split("---", 2)[1]
+        assert len(headings) == (2 + len(re.findall(r"^## ", article, re.MULTILINE))
+                                 + key_points + 2)
+        # the lines are the first list; the checklist to plan for safety the last, its five
+        # boxes to tick
+        lists = [e for e in found if str(e.S) == "/L"]
+        items = [e for e in elements(lists[0]) if str(e.S) == "/LI"]
         assert len(items) == len(lines["resources"])
+        assert len([e for e in elements(lists[-1]) if str(e.S) == "/LI"]) == 5
         for item, line in zip(items, lines["resources"], strict=True):
             wanted = (1 + ("phone" in line) + ("text" in line) + ("tty" in line)
                       + bool(line.get("url") or line.get("hours")) + ("languages" in line))
