@@ -3,8 +3,10 @@
 A viewer draws what is typed into a field in the font its default appearance (/DA) names.
 ReportLab's forms name Helvetica, one of the 14 standard fonts, which covers Windows-1252
 alone: Arabic, Thai or Chinese typed into it is drawn in whatever font the viewer finds, or
-as boxes. A language whose catalogue Helvetica does not cover gets the face that sets its
-printed text, embedded whole (a typed name may use any letter of the script); for Chinese,
+as boxes; and a standard font is never embedded, so even English is typed in a face the
+file does not hold (a designer's review: "English fillable fields use Helvetica, not
+embedded"). Every language's fields get the face that sets its printed text, embedded
+whole (a typed name may use any letter of the script); for Chinese,
 Japanese and Korean, whose faces hold tens of thousands of glyphs, a subset: the national
 standard's common characters (GB 2312 level 1, Big5's frequent ones, JIS X 0208 level 1,
 KS X 1001's Hangul), with its symbols and ASCII.
@@ -56,21 +58,10 @@ COMMON = MappingProxyType({
 })
 
 
-def helvetica_covers(text: str) -> bool:
-    """Whether Helvetica, as a viewer encodes typed text for it, draws every letter."""
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def form_family(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> str | None:
+def form_family(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> str:
     """The family `lang`'s form fields are typed in: the first of its chain whose regular
     face covers `catalogue` (every string the kit prints in it), the one that sets its text
-    where none does; None where Helvetica covers it."""
-    if helvetica_covers(catalogue):
-        return None
+    where none does."""
     keys = chain_for(lang, site_fonts)
     wanted = {ord(char) for char in catalogue if not char.isspace()}
     for key in keys:
@@ -80,12 +71,9 @@ def form_family(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()
     return keys[0]
 
 
-def form_font(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> Path | None:
-    """The font file `lang`'s form fields are typed in (form_family), or None where
-    Helvetica covers it."""
+def form_font(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> Path:
+    """The font file `lang`'s form fields are typed in (form_family)."""
     key = form_family(lang, catalogue, site_fonts)
-    if key is None:
-        return None
     chosen = family(key)
     if chosen.cjk_face is not None:
         common = COMMON.get(key, lambda: "")()

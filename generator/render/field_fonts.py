@@ -23,7 +23,7 @@ TO_UNICODE_BLOCK = 100  # entries a bfchar block may hold
 
 def typed_in(pdf: bytes, font: Path) -> bytes:
     """`pdf`, a form, with its text fields typed in `font`."""
-    from fontTools.ttLib import TTFont  # fillable files in scripts Helvetica lacks only
+    from fontTools.ttLib import TTFont  # fillable files only
 
     with TTFont(str(font)) as parsed, pikepdf.open(io.BytesIO(pdf)) as document:
         form = document.Root.get("/AcroForm")
@@ -33,18 +33,34 @@ def typed_in(pdf: bytes, font: Path) -> bytes:
         resources = form.get("/DR")
         if resources is None:
             resources = form.DR = pikepdf.Dictionary()
-        if "/Font" not in resources:
-            resources.Font = pikepdf.Dictionary()
-        resources.Font[f"/{FIELD_FONT}"] = made
+        # the field font alone: no standard font (never embedded) is left to name
+        resources.Font = pikepdf.Dictionary({f"/{FIELD_FONT}": made})
         form.DA = pikepdf.String(f"/{FIELD_FONT} 0 Tf 0 g")
         form.NeedAppearances = True
         for page in document.pages:
             for annotation in page.get("/Annots", []):
                 if annotation.get("/FT") == "/Tx":
                     annotation.DA = pikepdf.String(_in_font(str(annotation.get("/DA", ""))))
+                    _appearance_in_font(annotation, made)
         out = io.BytesIO()
         document.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+def _appearance_in_font(annotation: pikepdf.Object, made: pikepdf.Object) -> None:
+    """A text field's drawn appearance (/AP /N, as ReportLab drew it: empty) naming the
+    field font in its resources, not Helvetica: a reader that lists a file's fonts finds no
+    font the file does not hold."""
+    appearance = annotation.get("/AP")
+    normal = appearance.get("/N") if appearance is not None else None
+    if not isinstance(normal, pikepdf.Stream):
+        return
+    content = re.sub(rb"/Helv\b", f"/{FIELD_FONT}".encode(), normal.read_bytes())
+    normal.write(content)
+    resources = normal.get("/Resources")
+    if resources is None:
+        resources = normal.Resources = pikepdf.Dictionary()
+    resources.Font = pikepdf.Dictionary({f"/{FIELD_FONT}": made})
 
 
 def _in_font(appearance: str) -> str:

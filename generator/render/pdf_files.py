@@ -81,12 +81,11 @@ def office_pdf(kit: Kit, laid: LaidOut) -> Drawn:
 
 
 def _fields_in_the_languages_font(kit: Kit, lang: str, pdf: bytes) -> bytes:
-    """`pdf`, a form, with its text fields typed in a font that covers `lang` where
-    Helvetica, which ReportLab's forms name, does not (generator/i18n/form_font.py)."""
+    """`pdf`, a form, with its text fields typed in an embedded font that covers `lang`,
+    not the Helvetica ReportLab's forms name (generator/i18n/form_font.py)."""
     strings = kit.strings.get(lang) or load_strings(lang, kit.root)
     catalogue = "".join(value for value in strings.values() if isinstance(value, str))
-    font = form_font(lang, catalogue, kit.site.fonts)
-    return pdf if font is None else typed_in(pdf, font)
+    return typed_in(pdf, form_font(lang, catalogue, kit.site.fonts))
 
 
 def _first_item(grid: Grid, back: bool, offset: Offset) -> tuple[float, float]:
