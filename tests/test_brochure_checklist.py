@@ -3,7 +3,9 @@ brochure's inside in every language of the default kit (its fifteen and the Taga
 on Letter and A4: its heading and every word of its items (from the catalogue, never from
 the output), with no note that it was left out. The designer's review: tighten the spacing
 rather than drop it (the article set closer, and smaller down to its floor, for it:
-generator/layout/place.py's _tighter_for_content); nothing inside under the 9.5 pt floor."""
+generator/layout/place.py's _tighter_for_content), but never closer than half a line
+between paragraphs (the second review): where that leaves no room, it gives way with a
+note (GIVES_WAY); nothing inside under the 9.5 pt floor."""
 
 from __future__ import annotations
 
@@ -28,27 +30,30 @@ def built(request: pytest.FixtureRequest, built_brochures) -> tuple[Path, Path, 
     return content, out, err, request.param
 
 
-# Where the article's text, set as close as it may (generator/layout/place.py's TIGHT) and
-# its body at 10 pt (the layout's filler_floor), still leaves no room for the checklist with
-# its key points and sources on the last panel: none now (it was es, fr, ar, fa, ru, hi, ur,
-# vi on Letter; the same less ar on A4).
-NOT_YET: dict[str, set[str]] = {"us": set(), "iso": set()}
+# Where the article's text, set as close as it may with its paragraphs still half a line
+# apart (layout.yaml's space_lines; generator/layout/place.py's TIGHT) and its body at 10 pt
+# (the layout's filler_floor), leaves no room for the checklist with its key points and
+# sources on the last panel: the checklist gives way there, with a note (issue 42's second
+# review: 10/12 with 1 pt between paragraphs read as one grey block; choose what moves
+# rather than crush the leading). Read: it is not printed, and the note says so.
+GIVES_WAY: dict[str, set[str]] = {"us": {"ru", "ur"}, "iso": {"ru"}}
 
 
 @needs_pdftotext
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_safety_checklist_prints(built: tuple[Path, Path, str, str], lang: str,
-                                 request: pytest.FixtureRequest) -> None:
+def test_safety_checklist_prints(built: tuple[Path, Path, str, str], lang: str) -> None:
     content, out, err, paper = built
     if lang not in _languages():
         pytest.skip("no Ethiopic font: Debian's fonts-noto-core has it")
-    if lang in NOT_YET[paper]:
-        request.applymarker(pytest.mark.xfail(
-            reason="the article at its closest setting leaves no room for it", strict=True))
     strings = load_strings(lang, content)
     pdf = out / lang / "brochure.pdf"
     printed = spaceless(_poppler(pdf))
     heading = strings["safety_plan_heading"]
+    if lang in GIVES_WAY[paper]:
+        assert spaceless(heading) not in printed, (lang, paper)
+        assert [line for line in err.splitlines() if line.endswith(f"[{lang}]")
+                and f"left out the block {heading!r}" in line], (lang, paper)
+        return
     items = [re.sub(r"\{[^}]*\}", " ", strings[key]) for key in ITEMS]
     if lang in UNSPACED:  # a phrase may break over lines anywhere: its opening
         words = [heading, *(item.split()[0][:4] for item in items)]

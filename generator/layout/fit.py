@@ -189,8 +189,9 @@ class Typesetter:
                  else size_ratio(spec, scale, self.limits, self._caps.get(style)))
         air = 1.0 if scale is None else air_ratio(spec, scale, self.limits, ratio)
         spaces = ratio * air_spaces(spec, air)
-        spacing = (style_leading(spec, ratio, self.limits, air=air), spec.space_before * spaces,
-                   spec.space_after * spaces)
+        leading = style_leading(spec, ratio, self.limits, air=air)
+        spacing = (leading, spec.space_before * spaces,
+                   max(spec.space_after * spaces, spec.space_lines * leading))
         if scale is None:
             self._least_spacings[style] = spacing
         return spacing

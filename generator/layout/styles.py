@@ -171,17 +171,18 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
     size = spec.size * ratio
     air = air_ratio(spec, scale, limits, ratio)
     spaces = air_spaces(spec, air)
+    leading = style_leading(spec, ratio, limits, scale, air)
     return ParagraphStyle(
         name=f"{name}@{ratio:.3f}" + (f"+{air:.3f}" if air > 1.0 else ""),
         fontName=font,
         shaping=int(shaping),
         wordWrap=word_wrap,
         fontSize=size,
-        leading=style_leading(spec, ratio, limits, scale, air),
+        leading=leading,
         textColor=color_for(spec.color, brand, size, spec.weight == "bold"),
         alignment=_ALIGN[spec.align],
         spaceBefore=spec.space_before * ratio * spaces,
-        spaceAfter=spec.space_after * ratio * spaces,
+        spaceAfter=max(spec.space_after * ratio * spaces, spec.space_lines * leading),
         leftIndent=spec.hang * ratio + indent,
         keepWithNext=int(spec.keep_with_next),
         firstLineIndent=-spec.hang * ratio,
