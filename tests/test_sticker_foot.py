@@ -129,8 +129,10 @@ def _near(pixel: tuple[int, ...], colour: tuple[int, ...], tolerance: int) -> bo
 def discreet_sticker_prints_it_all(kit: Path, out: Path, err: str) -> None:
     """Every language's sticker: the emergency sentence on the foot; the caption, the coded
     line and the number above it; no line name, no safety note that tells; no warning."""
+    # nothing left out but the other lines and, with a note, what reaching the line is like
+    # (the promise: spare room's content since the emergency sentence is 12 pt everywhere)
     assert "printed the shorter" not in err and "left out" not in err.replace(
-        "left out '988", ""), err
+        "left out '988", "").replace("slot 'promise': left out the block", ""), err
     assert [row for row in err.splitlines() if ": warning: " in row
             and "discreet_title" not in row] == [], err
     resources = load_kit(kit).resources
@@ -140,8 +142,9 @@ def discreet_sticker_prints_it_all(kit: Path, out: Path, err: str) -> None:
         top = foot_top(pdf)
         assert said(strings["emergency_note"]) in text_in(pdf, top), lang
         above = text_in(pdf, 0, top)
-        for key in ("scan_tel", "need_to_talk", "discreet_message"):
+        for key in ("scan_tel", "need_to_talk"):
             assert spaceless(strings[key]) in above, (lang, key)
+        assert spaceless(strings["discreet_message"]) in above or promise_noted(err, lang), lang
         assert spaceless(resources[0].phone.display) in above, lang
         whole = text_in(pdf, 0)
         assert spaceless(strings["poster_discreet_note"]) not in whole, lang
@@ -149,20 +152,30 @@ def discreet_sticker_prints_it_all(kit: Path, out: Path, err: str) -> None:
             assert spaceless(name) not in whole, (lang, name)
 
 
+def promise_noted(err: str, lang: str) -> bool:
+    """Whether the build's messages say the sticker in `lang` left out its promise ("Free
+    and private, any time.") for want of room."""
+    return any("sticker (sticker), slot 'promise': left out the block" in row
+               and row.endswith(f"[{lang}]") for row in err.splitlines())
+
+
 def test_every_sticker_is_discreet_in_every_language(stickers: tuple[Path, Path, str]) -> None:
     discreet_sticker_prints_it_all(*stickers)
 
 
 def test_the_foot_is_a_fifth_of_the_sticker_at_least(stickers: tuple[Path, Path, str]) -> None:
-    """The foot carries the emergency sentence alone (a sticker is always discreet): a fifth
-    of the sticker's height and more, not the quarter the whole safety note needed."""
+    """The foot carries the emergency sentence alone (a sticker is always discreet): about a
+    fifth of the sticker's height and more, not the quarter the whole safety note needed. It
+    rises from the cut to just over its sentence (issue 42, the review at 8.5: the sentence
+    at 12 pt in every language, its widest line where the circle is wide enough): in English
+    0.19 of the height (0.2 when the foot was one box for every language), more in Arabic."""
     _, out, _ = stickers
     for lang in ("en", "ar"):
         pdf = out / lang / "sticker-shop.pdf"
         left, bottom, right, top = trim_of(pdf)
         height = float(PdfReader(pdf).pages[0].mediabox.height)
         share = ((height - bottom) - foot_top(pdf)) / (top - bottom)
-        assert 0.2 < share < 0.45, (lang, share)
+        assert 0.18 < share < 0.45, (lang, share)
 
 
 def test_sticker_discreet_true_is_accepted_and_changes_nothing(
@@ -189,10 +202,12 @@ def white_ink_rows(pdf: Path, top: float, cut: float) -> tuple[float, float]:
 def test_the_stickers_sentence_stands_in_the_middle_of_its_foot(
         stickers: tuple[Path, Path, str]) -> None:
     """The emergency sentence stands in the foot, not against its top edge: its middle at
-    least 0.25 of the foot's height down (the centre of gravity of the circle's segment is
-    0.41 down, but the segment narrows below it: a sentence of two lines as wide as 0.58 of
-    the safe area keeps its corners inside the safe circle only down to 0.9 of it). Measured
-    on the white ink in the middle of the foot, from the field's top edge to the cut."""
+    least 0.2 of the foot's height down (0.25 before the foot rose to just over its
+    sentence, issue 42: Thai's one line, as low as the circle lets it, stands at 0.23; the
+    centre of gravity of the circle's segment is 0.41 down, but the segment narrows below
+    it: a sentence of two lines as wide as 0.58 of the safe area keeps its corners inside the
+    safe circle only down to 0.9 of it). Measured on the white ink in the middle of the
+    foot, from the field's top edge to the cut."""
     _, out, _ = stickers
     for lang in LANGUAGES:
         pdf = out / lang / "sticker-shop.pdf"
@@ -201,7 +216,7 @@ def test_the_stickers_sentence_stands_in_the_middle_of_its_foot(
         field_top, cut = foot_top(pdf), height - bottom
         first, last = white_ink_rows(pdf, field_top, cut)
         share = ((first + last) / 2 - field_top) / (cut - field_top)
-        assert 0.25 <= share <= 0.5, (lang, round(share, 2))
+        assert 0.2 <= share <= 0.5, (lang, round(share, 2))
 
 
 def test_nothing_is_clipped_by_the_circle(stickers: tuple[Path, Path, str]) -> None:
@@ -388,4 +403,79 @@ def test_the_texting_line_is_bold(stickers: tuple[Path, Path, str]) -> None:
                 "Bold" in name for name in fonts["texting"]) or (
                 any("Bold" in name for name in fonts["tty"])):
             wrong[lang] = fonts
+    assert wrong == {}, wrong
+
+
+# --- one size for each thing, in every language (issue 42, the review of main at 8.5) ------
+# The designer measured the emergency sentence at 10 pt in ar vi ru fa ur hi bn and 12 pt
+# bold elsewhere, the number at 20 pt in some languages and 21 in others, and the Russian
+# and Korean promise ("Free and private, any time.") at 9 pt across the whole disc. Sizes
+# are pypdf's (drawn_text_sizes), the foot's runs those under the brand colour's top edge.
+EMERGENCY_SIZE, NUMBER_SIZE, PROMISE_SIZE = 12.0, 20.0, 10.0
+# Vietnamese: "Trong trường hợp khẩn cấp," is never broken and is as wide at 12 pt as the
+# circle is only 0.63 of the radius from the centre; the foot that holds it there leaves
+# "Need to talk?" no room. Its sentence steps down to 10 pt (the style's last_min_size)
+# rather than lose the coded line. Strict: a Vietnamese sentence at 12 pt fails here.
+EMERGENCY_NOT_YET = {"vi"}
+
+
+def _foot_runs(pdf: Path) -> list[tuple[float, str]]:
+    """(size, text) of each run drawn under the top edge of the foot's brand colour."""
+    height = float(PdfReader(pdf).pages[0].mediabox.height)
+    field = height - foot_top(pdf)
+    return [(size, text) for size, text, baseline in drawn_text_sizes(pdf, 0)
+            if text.strip() and baseline < field]
+
+
+def test_the_emergency_sentence_is_one_size_in_every_language(
+        stickers: tuple[Path, Path, str]) -> None:
+    """Every run of the foot's sentence at 12 pt, in the bold face, in every language (its
+    number among them); the languages of EMERGENCY_NOT_YET at 10 pt."""
+    _, out, _ = stickers
+    wrong = {}
+    for lang in LANGUAGES:
+        pdf = out / lang / "sticker-shop.pdf"
+        sizes = {round(size, 2) for size, _ in _foot_runs(pdf)}
+        wanted = {10.0} if lang in EMERGENCY_NOT_YET else {EMERGENCY_SIZE}
+        fonts = _fonts_of(pdf, ("911",), "\0")["texting"]
+        if sizes != wanted or not fonts or not all("Bold" in font for font in fonts):
+            wrong[lang] = (sorted(sizes), sorted(fonts))
+    assert wrong == {}, wrong
+
+
+def test_the_number_is_one_size_in_every_language(stickers: tuple[Path, Path, str]) -> None:
+    """The first line's number (resources.yaml) drawn at 20 pt on every language's sticker,
+    one run, unbroken."""
+    kit, out, _ = stickers
+    number = load_kit(kit).resources[0].phone.display
+    wrong = {}
+    for lang in LANGUAGES:
+        runs = [(round(size, 2), text.strip()) for size, text, _ in
+                drawn_text_sizes(out / lang / "sticker-shop.pdf", 0) if number in text]
+        if lang == "am":  # Ethiopic kits draw their digits one by one
+            continue
+        if [size for size, _ in runs] != [NUMBER_SIZE]:
+            wrong[lang] = runs
+    assert wrong == {}, wrong
+
+
+def test_the_promise_prints_at_its_size_or_is_said_to_be_left_out(
+        stickers: tuple[Path, Path, str]) -> None:
+    """What reaching the line is like prints at 10 pt, on one line or two, never squeezed
+    to 9 pt; where the sticker has no room for it, the build's note names it in that
+    language."""
+    kit, out, err = stickers
+    wrong = {}
+    for lang in LANGUAGES:
+        promise = spaceless(load_strings(lang, kit)["discreet_message"])
+        pdf = out / lang / "sticker-shop.pdf"
+        above = text_in(pdf, 0, foot_top(pdf))
+        if promise not in above:
+            if not promise_noted(err, lang):
+                wrong[lang] = "left out without a note"
+            continue
+        sizes = {round(size, 2) for size, text, _ in drawn_text_sizes(pdf, 0)
+                 if text.strip() and spaceless(text) in promise and len(spaceless(text)) >= 6}
+        if sizes - {PROMISE_SIZE}:
+            wrong[lang] = sorted(sizes)
     assert wrong == {}, wrong

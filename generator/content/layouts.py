@@ -243,6 +243,10 @@ class SlotSpec(FrozenModel):
     # box's width (the bi-fold's tinted box behind "Before you call" and the lines); none:
     # its box
     around: list[str] = []
+    # field with `around`: "all" its edges follow what it lies behind; "top" only its top
+    # does, its foot stays its box's (a sticker's foot: from the cut up to over the sentence
+    # on it, as tall as that sentence needs in each language)
+    hugs: Literal["all", "top"] = "all"
 
     @field_validator("box")
     @classmethod

@@ -64,7 +64,7 @@ from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import Cut, describe, fit_list, no_line_grows_longer
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
-from generator.layout.round_fit import past_the_circle
+from generator.layout.round_fit import lowest_rise, past_the_circle
 from generator.layout.styles import size_range, style_name
 
 
@@ -295,7 +295,7 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     collapse into one (design.md's order)."""
     steps = placement.typesetter.leading_steps()
     if not steps:
-        return _face_at(composed, placement)
+        return _at_own_leadings(composed, placement)
     best: tuple[tuple[int, ...], PlacedFace] | None = None
     failed: ContentError | None = None
     spec = placement.layout.spec
@@ -317,6 +317,24 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
         assert failed is not None
         raise failed
     return best[1]
+
+
+def _at_own_leadings(composed: ComposedFace, placement: Placement) -> PlacedFace:
+    """A face of a layout without leading steps: at its styles' own sizes; where that loses
+    something (a line, a detail, a slot that gives way) and a style may shrink further
+    (`last_min_size`), at that last resort if it loses less (the sticker's emergency
+    sentence a step smaller, 10 pt, where at 12 pt its foot leaves "Need to talk?" no room:
+    Vietnamese's "Trong trường hợp khẩn cấp," is never broken)."""
+    placed = _face_at(composed, placement)
+    lost = (*_lost(placed), len(placed.gave_way))
+    if not any(lost) or not any(style.last_min_size is not None
+                                for style in placement.layout.spec.styles.values()):
+        return placed
+    try:
+        smaller = _face_at(composed, replace(placement, last_resort=2))
+    except ContentError:
+        return placed
+    return smaller if (*_lost(smaller), len(smaller.gave_way)) < lost else placed
 
 
 def _resorts(steps: Sequence[float], steps_down: bool) -> list[tuple[float, int]]:
@@ -378,7 +396,8 @@ def _attempts(composed: ComposedFace, slots: Sequence[SlotSpec]) -> Iterator[Att
     column), then left out (with the slots so left out, and the slots set in a column)."""
     yield composed, [], frozenset()
     texts = dict(composed.texts)
-    for slot in slots:
+    # the later listed first: what stands under a headline gives way before the headline
+    for slot in reversed(slots):
         items = texts.get(slot.name, ())
         if not (slot.gives_way and items):
             continue
@@ -646,6 +665,10 @@ def _heads_height(heads: list[RLParagraph], box: Rect, slot: SlotSpec, rtl: bool
 
 ROUND_TRIES = 8  # narrower boxes a text on a round piece is fitted in, at most
 ROUND_STEP = 0.5  # points each side, past what a line reached past the circle
+# A text set at the foot of a round piece (`valign: bottom`) keeps its lines this far inside
+# the safe circle: set lower, a line's corners touch the curve the eye follows, and the
+# sentence reads as crowded against the cut.
+ROUND_CUSHION = 0.5 * PT_PER_UNIT["mm"]
 
 
 def _round(slot: SlotSpec, placement: Placement, items: Sequence[Paragraph]) -> bool:
@@ -670,6 +693,10 @@ def _in_the_circle(placed: PlacedFace, slot: SlotSpec, placement: Placement,
     circle = _safe_circle(placed, placement)
     paragraphs, used, chosen = fitted
     assert paragraphs is not None
+    if slot.valign == "bottom":
+        lowest = _lowest_in_the_circle(items, box, height, placement, circle, fitted)
+        if lowest is not None:
+            return (lowest[0], slot, *lowest[1])
     trial_box, trial = box, fitted
     for _ in range(ROUND_TRIES):
         found, found_used, _ = trial
@@ -692,6 +719,37 @@ def _in_the_circle(placed: PlacedFace, slot: SlotSpec, placement: Placement,
         floor=round(paragraphs[-1].style.fontSize, 1),
         words=" ".join(_words(item) for item in chosen)))
     return box, slot, paragraphs, used, chosen
+
+
+ROUND_MEASURES = 12  # measures a text at the foot of a round piece is tried at, widest first
+
+
+def _lowest_in_the_circle(items: Sequence[Paragraph], box: Rect, height: float,
+                          placement: Placement, circle: tuple[float, float, float],
+                          fitted: Fitted) -> tuple[Rect, Fitted] | None:
+    """A text at the foot of a round piece (`valign: bottom`: the sticker's emergency
+    sentence) set where its top stands lowest: at each measure from its box's width down to
+    0.4 of it, its lines as low as the circle lets its widest line stand (round_fit.py's
+    lowest_rise). On a circle narrow lines stand lower than one wide line: "In an emergency,
+    / call 911." leaves the lines above it more room than the sentence on one line. The box
+    it stands in (narrowed, raised) and the text fitted to it; None where no measure keeps
+    its lines inside the safe circle."""
+    best: tuple[float, Rect, Fitted] | None = None
+    for step in range(ROUND_MEASURES):
+        width = box.width * (1 - 0.6 * step / (ROUND_MEASURES - 1))
+        trial = fitted if step == 0 else _first_choice_that_fits(items, width, height,
+                                                                  placement)
+        if trial[0] is None:
+            continue
+        narrowed = Rect(box.x + (box.width - width) / 2, box.y, width, box.height)
+        rise = lowest_rise(trial[0], narrowed, trial[1], circle, ROUND_CUSHION)
+        if rise is None:
+            continue
+        top = narrowed.y + rise + trial[1]
+        if best is None or top < best[0] - 0.01:
+            best = (top, Rect(narrowed.x, narrowed.y + rise, width, narrowed.height - rise),
+                    trial)
+    return None if best is None else (best[1], best[2])
 
 
 def _safe_circle(placed: PlacedFace, placement: Placement) -> tuple[float, float, float]:
@@ -1640,6 +1698,8 @@ def _place_field(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             return
         low = min(bottom for bottom, _ in printed) - slot.gap
         high = max(top for _, top in printed) + slot.gap
+        if slot.hugs == "top":  # from its box's foot (the cut) up to over what it is behind
+            low = box.y
         box = Rect(box.x, low, box.width, high - low)
     panel = placed.panels[slot.panel]
     sides = _sides_at_the_margin(box, panel.inset(placement.size.safe_margin))

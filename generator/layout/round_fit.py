@@ -63,3 +63,19 @@ def past_the_circle(paragraphs: Sequence[Any], box: Rect, valign: str, height: f
             worst = max(worst, abs(middle - cx) + width / 2 - half)
         top -= para_height + style.spaceAfter
     return worst
+
+
+def lowest_rise(paragraphs: Sequence[Any], box: Rect, height: float,
+                circle: tuple[float, float, float], cushion: float = 0.0,
+                step: float = 0.5) -> float | None:
+    """How far above the foot of `box` a stack of `paragraphs` (`height` in all) stands at
+    the lowest place where every line keeps `cushion` inside `circle`: a text at the foot of
+    a round piece (the sticker's emergency sentence) rises where the circle narrows only as
+    far as its widest line needs. None where no place in the box keeps it inside."""
+    rise = 0.0
+    while rise <= box.height - height + 1e-6:
+        trial = Rect(box.x, box.y + rise, box.width, box.height - rise)
+        if past_the_circle(paragraphs, trial, "bottom", height, circle) <= -cushion:
+            return rise
+        rise += step
+    return None

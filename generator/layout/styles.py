@@ -80,7 +80,11 @@ class Limits:
         sheet has no scale, or the style names no level of it)."""
         if not spec.levels or not self.steps:
             return []
-        return sorted(size for name, size in self.steps if name in spec.levels)
+        levels = [size for name, size in self.steps if name in spec.levels]
+        if self.last_resort >= 2 and spec.last_min_size is not None:  # the steps down to it
+            levels += [size for _, size in self.steps
+                       if spec.last_min_size - 1e-9 <= size <= max(levels) + 1e-9]
+        return sorted(set(levels))
 
 
 def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tuple[float, float]:
