@@ -21,7 +21,7 @@ import pytest
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
 from generator.pipeline.kit_checks import load_checked_kit
-from tests.conftest import drawn_text, drawn_text_sizes, starts_with_its_number
+from tests.conftest import char_boxes, drawn_text, drawn_text_sizes, starts_with_its_number
 from tests.test_card_hierarchy import MOST_SIZES, NAME_STEP, STEP, _leadings, _lines
 from tests.test_card_languages import (
     FINE_MARKS,
@@ -232,15 +232,15 @@ def test_hours_never_stand_alone_on_a_line(cards: tuple[str, Path, Path]) -> Non
 
 # Where the back cannot yet keep a line's name a step (1.1) over its details with every line
 # and the card's line: both names run to two lines in the lines' column at 1.1 times the
-# details' size, and the back lacks 5-6 pt (US) or about 2 pt (ISO) at a leading of 1.1, so
-# the names shrink to their details' size rather than leave out the card's line
-# (layouts/pocket-card/layout.yaml: last_min_size). Exact: a language that gains its step
-# leaves this list, one that loses it fails.
-# (The 988 line's name without its leading 988, which prints under it, brought Spanish,
-# French and Amharic US backs their step: names_without_own_number.)
+# details' size, and the back lacks the room even at a leading of 1.1, so the names shrink
+# to their details' size rather than leave out the card's line (layouts/pocket-card/
+# layout.yaml: last_min_size). Exact: a language that gains its step leaves this list, one
+# that loses it fails. Russian (US and ISO) and Thai (US) gained theirs from names set
+# narrower (`narrow_width`: Noto Sans and Noto Sans Thai at wdth 85, each name on one
+# line); Amharic's face (Debian's Noto Sans Ethiopic, static) has no width axis.
 NAME_STEP_NOT_YET = {
-    "us": {"ru", "th"},
-    "iso": {"ru", "am"},
+    "us": set(),
+    "iso": {"am"},
 }
 
 
@@ -313,3 +313,79 @@ def test_one_number_size_across_languages(cards: tuple[str, Path, Path]) -> None
     assert set(found) == set(_each_language(cards)), (size, found)
     every = set().union(*found.values())
     assert len(every) == 1 and min(every) >= 13 - 0.01, (size, found)
+
+
+# design.md and the print shop's safe area: text 3 mm inside the trim; a card's safe margin
+# is 4 mm, and what its last line's descenders reach below it must leave 3.5 mm (an Arabic
+# safety note's tails stood 3.1 mm from the trim).
+INK_FROM_TRIM_MM = 3.5
+# The white under a line's number before the ink of the line under it (a Thai tone mark
+# stood 0.2 mm under the digits, an Arabic alef 0.4 mm, a Chinese line 0.6 mm).
+AIR_UNDER_THE_NUMBER_MM = 1.0
+
+
+def _glyphs(pdf: Path) -> tuple[list[tuple[str, float, float, float, float]],
+                                 tuple[float, float, float, float]]:
+    """The back's glyphs where they are drawn (pdfium, the page read without /ActualText)
+    and its TrimBox."""
+    trim = tuple(pdfium.PdfDocument(str(pdf))[1].get_trimbox())
+    return char_boxes(pdf, 1, glyphs=True), trim  # type: ignore[return-value]
+
+
+def test_ink_keeps_off_the_trim(cards: tuple[str, Path, Path]) -> None:
+    """Every glyph of the back, its descenders and marks included, 3.5 mm from each edge
+    of the trim at least."""
+    size, _, out = cards
+    near = []
+    for lang in _each_language(cards):
+        boxes, (left, bottom, right, top) = _glyphs(out / lang / "pocket-card-shop.pdf")
+        assert boxes, (size, lang)
+        least = min(min(box[1] - left, box[2] - bottom, right - box[3], top - box[4])
+                    for box in boxes) / MM
+        if least < INK_FROM_TRIM_MM - 0.005:
+            near.append((lang, round(least, 2)))
+    assert near == [], size
+
+
+def test_air_under_each_number(cards: tuple[str, Path, Path]) -> None:
+    """Under each line's number (its digits, found by the number in resources.yaml), 1 mm
+    of white before the highest ink of the line under it, across the number's width."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    numbers = [line.phone.raw for line in kit.resources if line.phone and not line.emergency]
+    tight = []
+    for lang in _each_language(cards):
+        boxes, _ = _glyphs(out / lang / "pocket-card-shop.pdf")
+        runs = _number_runs(boxes, numbers)
+        assert len(runs) == len(numbers), (size, lang, runs)
+        for number, (left, right, digits_bottom) in runs.items():
+            under = [box[4] for box in boxes
+                     if box[4] < digits_bottom and box[1] < right and box[3] > left]
+            assert under, (size, lang, number)
+            air = (digits_bottom - max(under)) / MM
+            if air < AIR_UNDER_THE_NUMBER_MM - 0.005:
+                tight.append((lang, number, round(air, 2)))
+    assert tight == [], size
+
+
+def _number_runs(boxes: list[tuple[str, float, float, float, float]],
+                 numbers: list[str]) -> dict[str, tuple[float, float, float]]:
+    """Each number's (left, right, lowest ink) where its characters stand in a row on their
+    own, as tall as a 13 pt bold number's digits (the number, not a TTY's or a texting
+    line's "988", 8 or 9 pt)."""
+    found: dict[str, tuple[float, float, float]] = {}
+    for number in numbers:
+        for start in range(len(boxes) - len(number) + 1):
+            run = boxes[start:start + len(number)]
+            if "".join(box[0] for box in run) != number:
+                continue
+            digits = [box for box in run if box[0].isdigit()]
+            if min(box[4] - box[2] for box in digits) < 8.5:  # 13 pt digits: 9.3 pt tall
+                continue
+            before = boxes[start - 1] if start else None
+            if before is not None and abs(before[2] - run[0][2]) < 2 and before[0].isdigit():
+                continue
+            found[number] = (min(box[1] for box in run), max(box[3] for box in run),
+                             min(box[2] for box in digits))
+            break
+    return found

@@ -58,9 +58,20 @@ class StyleSpec(FrozenModel):
     # shrinks this far, as a last resort, where a face would otherwise leave out a line or a
     # detail of one (a card's line names down to its details' size)
     last_min_size: float | None = None
+    # The width (a variable face's `wdth` axis, 87.5 semi-condensed) it may be set at where
+    # a face would otherwise shrink it to its `last_min_size`: tried at every leading step
+    # after its `step_min_size`, before that (a card's line names a step over their
+    # details, each on one line in the lines' column). Only in a face that has the axis
+    # (generator/i18n/fonts.py: NARROWABLE); elsewhere it changes nothing.
+    narrow_width: float | None = Field(default=None, ge=62.5, le=100.0)
     # its own leading whatever line spacing the layout's `leading_steps` set (a number's one
     # line, as deep as its digits)
     own_leading: bool = False
+    # The least white, in points, between this style's ink and the ink of the paragraph
+    # under it in a list entry (a card's number over its texting line: a Thai tone mark or
+    # an Arabic alef rose to 0.2-0.4 mm under the digits): that paragraph's space before
+    # grows by what its own letters need, measured on them (generator/layout/fit.py).
+    ink_air_under: float | None = Field(default=None, ge=0.0)
     # grows on alone, to its max_size, where a list's other styles have grown as far as
     # they may without a paragraph taking more lines (`valign: spread`): a card's number,
     # while its line's name would wrap
@@ -192,6 +203,10 @@ class SlotSpec(FrozenModel):
     # its coded line: 3.5 mm in every script, where boxes read 2-4.7 mm as the scripts'
     # letters reach further or less far below and above their lines)
     ink_gap: bool = False
+    # list: its first line's ink, not the white ReportLab leaves above it (a size less the
+    # letters' height), stands at the top of its box: level with a QR code's modules beside
+    # it, the white given to the lines (a card's back: 1 mm in Latin, 0.5 mm in Arabic)
+    ink_top: bool = False
     # flow: what fills the panels the text leaves empty, at most one of them ruled
     fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
     # flow: the styles of the paragraphs that close its text (the article's sources): they
@@ -450,6 +465,11 @@ class LayoutSpec(FrozenModel):
     # right under its name in the largest type, where the number twice took the room a
     # name a step over its details needs (Resource.name_under_its_number).
     names_without_own_number: bool = False
+    # The least distance, in points, from the trim to the ink of a text set at the foot of
+    # the safe area (`valign: bottom`): its descenders reach below the box by what the
+    # leading leaves (an Arabic safety note's tails 3.1 mm from a card's trim with a 4 mm
+    # safe margin): such a slot stands higher by what its letters need. None: not checked.
+    ink_from_trim: float | None = Field(default=None, ge=0.0)
     # The family that sets a language on this layout where its room allows one its readers
     # expect over the built-in one (a key of generator/i18n/fonts.py's FAMILIES): `{ur:
     # noto-nastaliq}` on large print, whose pages take Nastaliq's tall lines. Where the

@@ -12,7 +12,7 @@ import hashlib
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 
@@ -82,12 +82,17 @@ def _static(package: ModuleType, name: str) -> Callable[[], Path]:
     return lambda: _files(package) / name
 
 
-def _variable(package: ModuleType, weight: int) -> Callable[[], Path]:
+def _variable_source(package: ModuleType) -> Path:
+    return next(path for path in sorted(_files(package).glob("*[[]*wght*[]].ttf"))
+                if "Italic" not in path.name)
+
+
+def _variable(package: ModuleType, weight: int, width: float = 100) -> Callable[[], Path]:
     def instance() -> Path:
-        source = next(path for path in sorted(_files(package).glob("*[[]*wght*[]].ttf"))
-                      if "Italic" not in path.name)
-        style = "Bold" if weight >= 700 else "Regular"
-        return static_instance(source, {"wght": weight, "wdth": 100}, style)
+        style = ("Bold" if weight >= 700 else "Regular") if width == 100 else (
+            f"Width{width:g}{'Bold' if weight >= 700 else 'Regular'}")
+        return static_instance(_variable_source(package), {"wght": weight, "wdth": width},
+                               style)
     return instance
 
 
@@ -143,6 +148,13 @@ FAMILIES = MappingProxyType({
     "noto-cjk-tc": _cjk(3),
     "noto-cjk-jp": _cjk(0),
 })
+
+# Families whose variable font has a width axis (`wdth`, 62.5-100): a layout's style may set
+# its text narrower in them (`narrow_width`: a card's line names, a step over their details,
+# where at their normal width they run to two lines and the back lacks the room).
+NARROWABLE = MappingProxyType({"noto-sans": fontpkg_noto_sans,
+                               "noto-thai": fontpkg_noto_sans_thai})
+
 
 # The family that sets each language's text, by language code or its base ("es" of "es-MX").
 # Languages written in Ethiopic (am, ti), Gurmukhi (pa) or Myanmar (my) script have no font
@@ -419,6 +431,12 @@ class FontSet:
             self._chosen[key] = covering[0] if covering else None
         return self._chosen[key]
 
+    def narrowed(self, width: float) -> FontSet | None:
+        """These faces with the primary one at `width` (its `wdth` axis: 87.5 is semi-
+        condensed), made once and cached like every instance; None where the primary
+        family has no width axis (NARROWABLE)."""
+        return _narrowed(self, width)
+
     def with_fallbacks(self, markup: str, weight: str) -> str:
         """Paragraph markup with runs the primary face lacks wrapped in <font face=...>."""
         return _with_fallbacks(self, markup, weight)
@@ -522,3 +540,18 @@ def _cjk_face(chosen: Family, face_index: int, chars: str) -> Face:
     _register(bold, emboldened(subset_path))
     _map_bold(regular, bold)
     return Face(chosen.key, regular, bold, full_cmap)
+
+
+@remembered(64)
+def _narrowed(fonts: FontSet, width: float) -> FontSet | None:
+    primary = fonts.faces[0]
+    package = NARROWABLE.get(primary.family)
+    if package is None:
+        return None
+    key = f"{primary.family}-w{width:g}"
+    regular, bold = f"hp-{key}-regular", f"hp-{key}-bold"
+    _register(regular, _variable(package, 400, width)())
+    _register(bold, _variable(package, 700, width)())
+    _map_bold(regular, bold)
+    face = replace(primary, family=key, regular=regular, bold=bold)
+    return FontSet(fonts.lang, (face, *fonts.faces[1:]))

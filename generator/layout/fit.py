@@ -26,6 +26,7 @@ from generator.i18n.optical_size import optical_scale
 from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
+from generator.i18n.shaped_width import ink_above_baseline
 from generator.i18n.text_language import language_leading
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
@@ -77,16 +78,26 @@ class Typesetter:
     leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
     last_resort: int = 0  # styles may shrink to their `step_min_size` (1), `last_min_size` (2)
     steps: tuple[tuple[str, float], ...] = ()  # the sheet's type scale (SizeSpec.type_scale)
+    narrow: bool = False  # styles with a `narrow_width` set at it (where the face has the axis)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Typesetter) and self.spec is other.spec
                 and self.brand == other.brand and self.fonts == other.fonts
                 and self.caps == other.caps and self.leading == other.leading
-                and self.last_resort == other.last_resort and self.steps == other.steps)
+                and self.last_resort == other.last_resort and self.steps == other.steps
+                and self.narrow == other.narrow)
 
     def __hash__(self) -> int:
         return hash((id(self.spec), self.brand, self.fonts, self.caps, self.leading,
-                     self.last_resort, self.steps))
+                     self.last_resort, self.steps, self.narrow))
+
+    def fonts_for(self, style: str) -> FontSet:
+        """The faces a paragraph of `style` is set in: the language's, or narrower ones
+        where this typesetter sets the style at its `narrow_width`."""
+        width = self.spec.styles[style].narrow_width
+        if not self.narrow or width is None:
+            return self.fonts
+        return self.fonts.narrowed(width) or self.fonts
 
     @functools.cached_property
     def limits(self) -> Limits:
@@ -135,19 +146,59 @@ class Typesetter:
         made = []
         for p in items:
             style = self.spec.styles[p.style]
-            font = self.fonts.primary(style.weight)
+            fonts = self.fonts_for(p.style)
+            font = fonts.primary(style.weight)
             indent = self.spec.icon_column if p.icon else 0.0
             para_style = paragraph_style(p.style, style, scale, self.limits, self.brand, font,
                                          self.fonts.shaping, None,
                                          self._caps.get(p.style), indent)
+            if p.after and self.spec.styles[p.after].ink_air_under is not None:
+                para_style = self._clear_of(p, para_style, scale)
             para = self._paragraph(p, para_style, style.weight, style.balance,
-                                   style.whole_phrases)
+                                   style.whole_phrases, fonts)
             if p.icon:
                 para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
                                  self._alt(p, para_style, style.weight) if p.alt else None,
                                  self.spec.tick_box if p.icon == "box" else ICON_SHARE)
             made.append(para)
         return made
+
+    def _clear_of(self, p: Paragraph, para_style: ParagraphStyle,
+                  scale: float) -> ParagraphStyle:
+        """`para_style` with room enough before it for the air the style above it wants
+        under its ink (`ink_air_under`): the paragraph's first baseline stands a size below
+        its top (ReportLab's), the style above leaves its leading less its size under its
+        baseline (a number's digits stand on it), and the letters of this paragraph rise
+        as far as they do (a Thai tone mark, an Arabic alef: measured, shaped)."""
+        above = self.spec.styles[p.after]
+        above_style = paragraph_style(p.after, above, scale, self.limits, self.brand,
+                                      self.fonts.primary(above.weight), self.fonts.shaping,
+                                      None, self._caps.get(p.after), 0.0)
+        rise = self.rise(p, para_style)
+        if rise is None:
+            return para_style
+        air = (above_style.leading - above_style.fontSize + above_style.spaceAfter
+               + para_style.spaceBefore + para_style.fontSize - rise)
+        wanted = cast(float, above.ink_air_under)
+        if air >= wanted - 0.01:
+            return para_style
+        return ParagraphStyle(f"{para_style.name}-clear", parent=para_style,
+                              spaceBefore=para_style.spaceBefore + wanted - air)
+
+    def rise(self, p: Paragraph, para_style: ParagraphStyle) -> float | None:
+        """How far above its baseline the ink of `p`, set in `para_style`, reaches: each
+        run in the face that draws it (a Chinese line's digits are Noto's); None where no
+        face is shaped by HarfBuzz."""
+        runs: dict[str, str] = {}
+        weight = self.spec.styles[p.style].weight
+        fonts = self.fonts_for(p.style)
+        for char in plain_text(p.markup):
+            face = fonts.face_for(char, weight)
+            font = face.name(weight) if face is not None else para_style.fontName
+            runs[font] = runs.get(font, "") + char
+        rises = [rise for font, text in runs.items()
+                 if (rise := ink_above_baseline(text, font, para_style.fontSize)) is not None]
+        return max(rises) if rises else None
 
     def _alt(self, p: Paragraph, para_style: ParagraphStyle,
              weight: str) -> BidiParagraph | None:
@@ -160,20 +211,22 @@ class Typesetter:
         return BidiParagraph(p.alt, plain_style, self.fonts, weight)
 
     def _paragraph(self, p: Paragraph, para_style: ParagraphStyle, weight: str,
-                   balance: bool, whole_phrases: bool = False) -> RLParagraph:
-        markup = bind_words(keep_labels_with_numbers(typographic(p.markup, self.fonts.lang)),
-                            self.fonts.lang, balance, whole_phrases)
+                   balance: bool, whole_phrases: bool = False,
+                   fonts: FontSet | None = None) -> RLParagraph:
+        fonts = fonts or self.fonts
+        markup = bind_words(keep_labels_with_numbers(typographic(p.markup, fonts.lang)),
+                            fonts.lang, balance, whole_phrases)
         segmented = needs_segmenting(markup)
-        if (self.fonts.rtl or _right_to_left(markup)
-                or (self.fonts.shaping and not segmented)):  # aligned as the page reads
+        if (fonts.rtl or _right_to_left(markup)
+                or (fonts.shaping and not segmented)):  # aligned as the page reads
             kind = BalancedBidiParagraph if balance else BidiParagraph
-            return kind(markup, para_style, self.fonts, weight)
+            return kind(markup, para_style, fonts, weight)
         if segmented:
-            return SegmentedParagraph(markup, para_style, self.fonts, weight,
+            return SegmentedParagraph(markup, para_style, fonts, weight,
                                       justify=not balance, balance=balance)
         markup = keep_units_with_numbers(unbreakable_numbers(markup))
         return (BalancedParagraph if balance else WidowlessParagraph)(
-            self.fonts.with_fallbacks(markup, weight), para_style)
+            fonts.with_fallbacks(markup, weight), para_style)
 
     def _range(self, style: str) -> tuple[float, float]:
         return size_range(self.spec.styles[style], self.limits, self._caps.get(style))
@@ -205,7 +258,8 @@ class Typesetter:
         more of `whole` (the paragraph with every detail) it holds (least_height.py)."""
         spec = self.spec.styles[item.style]
         size = spec.size * (self._range(item.style)[0] / spec.size)  # as paragraph_style
-        return least_lines(item.markup, whole.markup, self.fonts, spec.weight, size, width)
+        return least_lines(item.markup, whole.markup, self.fonts_for(item.style), spec.weight,
+                           size, width)
 
     def floor_of(self, items: Sequence[Paragraph]) -> float:
         """The smallest size any of these paragraphs' styles may shrink to."""

@@ -333,6 +333,7 @@ def _assembled(items: Sequence[Item], kept: Sequence[int],
     for index in kept:
         if starts is not None:
             starts.append(len(paragraphs))
+        above = ""
         for number, paragraph in enumerate(items[index].paragraphs):
             left_out = parts_out.get((index, number))
             kept_paragraph = paragraph.without(left_out) if left_out else paragraph
@@ -343,7 +344,10 @@ def _assembled(items: Sequence[Item], kept: Sequence[int],
                 if key in seen:
                     continue
                 seen.add(key)
+            if above != kept_paragraph.after:
+                kept_paragraph = replace(kept_paragraph, after=above)
             paragraphs.append(kept_paragraph)
+            above = kept_paragraph.style
         if starts is not None and starts[-1] == len(paragraphs):  # it printed nothing
             starts.pop()
     return paragraphs

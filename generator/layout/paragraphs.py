@@ -60,6 +60,9 @@ class Paragraph:
     icon: str | None = None  # a picture before the text (ICON_NAMES)
     alt: str = ""  # the word the picture stands for (escaped markup)
     choice: int = 0  # one of a slot's texts to choose from, by preference (0: not a choice)
+    # In a list entry, the style of the paragraph printed right above it in the same entry
+    # (a detail under its line's number): set by the list's fit (list_fit.assemble)
+    after: str = ""
 
     def without(self, left_out: Collection[int]) -> Paragraph | None:
         """The paragraph with the parts at these indices left out; None if nothing is left."""

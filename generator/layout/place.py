@@ -233,11 +233,13 @@ class Placement:
     printed: frozenset[str] = frozenset()
     leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
     last_resort: int = 0  # styles may shrink to their `step_min_size` (1), `last_min_size` (2)
+    narrow: bool = False  # styles with a `narrow_width` set at it
 
     @property
     def typesetter(self) -> Typesetter:
         return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps, self.leading,
-                          self.last_resort, tuple(self.size.type_scale.items()))
+                          self.last_resort, tuple(self.size.type_scale.items()),
+                          self.narrow)
 
 
 def one_size_per_style(faces: Sequence[PlacedFace],
@@ -301,10 +303,13 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     spec = placement.layout.spec
     steps_down = any(style.step_min_size is not None or style.shaped_step_min_size is not None
                      for style in spec.styles.values())
-    for step, last_resort in _resorts(steps, steps_down):
+    narrows = any(style.narrow_width is not None for style in spec.styles.values()) and \
+        placement.fonts.narrowed(next(style.narrow_width for style in spec.styles.values()
+                                      if style.narrow_width is not None)) is not None
+    for step, last_resort, narrow in _resorts(steps, steps_down, narrows):
         try:
             placed = _face_at(composed, replace(placement, leading=step,
-                                                last_resort=last_resort))
+                                                last_resort=last_resort, narrow=narrow))
         except ContentError as error:
             failed = failed or error
             continue
@@ -337,13 +342,17 @@ def _at_own_leadings(composed: ComposedFace, placement: Placement) -> PlacedFace
     return smaller if (*_lost(smaller), len(smaller.gave_way)) < lost else placed
 
 
-def _resorts(steps: Sequence[float], steps_down: bool) -> list[tuple[float, int]]:
-    """(leading step, how far styles shrink past their `min_size`) in the order tried: each
-    step, largest first, at the styles' own least sizes, then at their `step_min_size`
-    (where a style has one: `steps_down`); last, every step at their `last_min_size`."""
+def _resorts(steps: Sequence[float], steps_down: bool,
+             narrows: bool = False) -> list[tuple[float, int, bool]]:
+    """(leading step, how far styles shrink past their `min_size`, whether styles with a
+    `narrow_width` take it) in the order tried: each step, largest first, at the styles' own
+    least sizes, then at their `step_min_size` (where a style has one: `steps_down`); then,
+    where the face has a width axis (`narrows`), every step at their `step_min_size` set
+    narrower; last, every step at their `last_min_size`."""
     resorts = (0, 1) if steps_down else (0,)
-    return ([(step, resort) for step in steps for resort in resorts]
-            + [(step, 2) for step in steps])
+    narrower = [(step, 1, True) for step in steps] if narrows and steps_down else []
+    return ([(step, resort, False) for step in steps for resort in resorts] + narrower
+            + [(step, 2, False) for step in steps])
 
 
 def _face_at(composed: ComposedFace, placement: Placement) -> PlacedFace:
@@ -620,6 +629,13 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.warnings.append(_problem(code, slot, placement, f"left out: {message}", placed,
                                         "warning", source, left_out=1, **fields))
         return
+    lift = _lift_off_the_trim(paragraphs, box, slot, placement)
+    if lift:
+        lifted = Rect(box.x, box.y + lift, box.width, max(0.0, box.height - lift))
+        refitted = (paragraphs, used, chosen) if used <= lifted.height + 0.01 else \
+            _first_choice_that_fits(items, width, lifted.height, placement)
+        if refitted[0] is not None:
+            box, (paragraphs, used, _) = lifted, refitted
     heads: list[RLParagraph] = []
     if slot.rule_columns and len(paragraphs) > len(slot.rule_columns):
         paragraphs, heads = (paragraphs[:-len(slot.rule_columns)],
@@ -646,6 +662,19 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.rules.extend(lines)
         if lines:  # its lines are part of it: a slot stacked below starts under the last
             placed.extents[slot.name] = (min(line.y for line in lines), top)
+
+
+def _lift_off_the_trim(paragraphs: list[RLParagraph], box: Rect, slot: SlotSpec,
+                       placement: Placement) -> float:
+    """How much higher a text set at the foot of its box must stand for its ink to keep the
+    layout's `ink_from_trim` from the trim (a face's bottom edge): its descenders reach
+    below the box by what the leading leaves under its last baseline; 0 where they keep
+    it, or the layout does not ask."""
+    clearance = placement.layout.spec.ink_from_trim
+    if clearance is None or not paragraphs or slot.valign != "bottom" or slot.rotate:
+        return 0.0
+    lift = clearance - _last_ink(paragraphs[-1], box.y)
+    return lift if lift > 0.01 else 0.0
 
 
 def _at_the_foot(box: Rect, height: float) -> Rect:
@@ -1000,6 +1029,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     """Shrink to the floor, then leave out optional details, then lines (see list_fit)."""
     items: Sequence[Item] = composed.lists[slot.name]
     box = _box(slot, placement, placed)
+    white = _white_over_the_ink(items, slot, placement)
+    if white:
+        box = Rect(box.x, box.y, box.width, box.height + white)
     fitted = fit_list(items, box.width, box.height, placement.typesetter)
     if slot.valign == "spread":  # it fills its box: by growing only as far as no line wraps
         fitted = no_line_grows_longer(fitted, items, box.width, box.height,
@@ -1027,6 +1059,19 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     before = _spread(placed, slot, placement, box, fitted.height, fitted.starts)
     _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
            before=before)
+
+
+def _white_over_the_ink(items: Sequence[Item], slot: SlotSpec, placement: Placement) -> float:
+    """For a list set with its ink at the top of its box (`ink_top`), the white ReportLab
+    leaves above its first line's letters (its first baseline stands a size below its top),
+    at the first paragraph's least size: the box grows up by that much."""
+    first = next((item.paragraphs[0] for item in items if item.paragraphs), None)
+    if not slot.ink_top or first is None:
+        return 0.0
+    typesetter = placement.typesetter
+    para = typesetter.paragraphs((first,), typesetter.lowest_scale((first,)))[0]
+    rise = typesetter.rise(first, para.style)
+    return max(0.0, para.style.fontSize - rise) if rise is not None else 0.0
 
 
 BODY_LEADING = 1.25  # a body line's height over its size, the rhythm `spread_most` counts in
