@@ -635,7 +635,7 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         refitted = (paragraphs, used, chosen) if used <= lifted.height + 0.01 else \
             _first_choice_that_fits(items, width, lifted.height, placement)
         if refitted[0] is not None:
-            box, (paragraphs, used, _) = lifted, refitted
+            box, paragraphs, used = lifted, refitted[0], refitted[1]
     heads: list[RLParagraph] = []
     if slot.rule_columns and len(paragraphs) > len(slot.rule_columns):
         paragraphs, heads = (paragraphs[:-len(slot.rule_columns)],
