@@ -216,6 +216,14 @@ class SlotSpec(FrozenModel):
     # for spare room, as a flow's fillers are): else left out, with a note naming it
     when_room: bool = False
     ruled: bool = False  # text: lines to write on, from below the text to the box's foot
+    # text or list stacked `below:` another on its panel: where the slots stacked there
+    # leave a band blank above the slot they stand `above:` (the flap's date), it comes down
+    # by a share of that white, with what stacks under it (the flap's groups spread rather
+    # than a blank band over the date where its notes find no room)
+    drops: bool = False
+    # ruled text printed when_room: the fewest lines to write on it prints with (default
+    # fillers.py's MIN_RULES, 3); the brochure's flap takes two where three leave a band blank
+    min_rules: int | None = Field(default=None, ge=1)
     # text: what gives way first on a small piece (a card's line from the article): left out,
     # with a warning, when a list on the face would otherwise leave out a line.
     gives_way: bool = False

@@ -452,9 +452,62 @@ def _placed_face(composed: ComposedFace, placement: Placement,
         texts[name] = [_raised(text, lift) for text in texts[name]]
         bottom, top = placed.extents[name]
         placed.extents[name] = (bottom + lift, top + lift)
+    for name, drop in _drops(placed, spec.slots).items():
+        texts[name] = [_lowered(text, -drop) for text in texts[name]]
+        bottom, top = placed.extents[name]
+        placed.extents[name] = (bottom - drop, top - drop)
+        placed.rules[:] = [replace(rule, y=rule.y - drop) if rule.slot == name else rule
+                           for rule in placed.rules]
     # Drawn, and so read aloud and copied, in the order the layout lists its slots.
     placed.texts = [text for slot in spec.slots for text in texts[slot.name]]
     return placed
+
+
+DROP_MOST = 2.0  # of its gap: the most white a dropping slot adds above itself
+
+
+def _drops(placed: PlacedFace, slots: Sequence[SlotSpec]) -> dict[str, float]:
+    """How far each printed `drops` slot comes down (points): the band its panel's stack
+    leaves blank above the slot the stack stands `above:` (less that slot's gap), shared
+    between the gaps above the dropping slots and the foot, each gap growing by DROP_MOST
+    times its own at most; every slot under a dropping one comes down with it."""
+    named = {slot.name: slot for slot in slots}
+    dropping = [slot for slot in slots if slot.drops and slot.name in placed.extents
+                and slot.above in placed.extents and slot.below is not None]
+    found: dict[str, float] = {}
+    for above in dict.fromkeys(slot.above for slot in dropping):
+        chain = [slot for slot in dropping if slot.above == above]
+        stacked = [name for name in placed.extents if name != above and (
+            (slot := named.get(name)) is not None and slot.panel == chain[0].panel)
+            and (slot.above == above or slot.below is not None or name == chain[0].below)]
+        lowest = min(placed.extents[name][0] for name in stacked)
+        gap = min(slot.gap for slot in chain)
+        white = lowest - placed.extents[above][1] - gap
+        if white <= 0.01:
+            continue
+        share = min(white / (len(chain) + 1), *(DROP_MOST * slot.gap for slot in chain))
+        drop = 0.0
+        for slot in slots:  # in the layout's order: down the stack
+            if slot in chain:
+                drop += share
+            if slot.name in stacked and drop and _stacks_on(slot, chain, named):
+                found[slot.name] = drop
+    return found
+
+
+def _stacks_on(slot: SlotSpec, chain: Sequence[SlotSpec], named: Mapping[str, SlotSpec]
+               ) -> bool:
+    """Whether `slot` is one of `chain` or stacks `below:` one, directly or in turn."""
+    seen: set[str] = set()
+    while slot.name not in seen:
+        if slot in chain:
+            return True
+        seen.add(slot.name)
+        under = named.get(slot.below or "")
+        if under is None:
+            return False
+        slot = under
+    return False
 
 
 def _raised(text: PlacedText, lift: float) -> PlacedText:
@@ -576,7 +629,7 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         # `max_lines: 1`): smaller, down to its min_size, rather than wrap
         placement = headlines_to_measure(items, width, placement)
     if slot.when_room and slot.ruled:  # spare room for notes: their heading and three lines
-        height -= MIN_RULES * placement.layout.spec.rule_spacing
+        height -= (slot.min_rules or MIN_RULES) * placement.layout.spec.rule_spacing
     rows = (slot.rule_rows or 0) * placement.layout.spec.rule_spacing
     height -= rows  # a set number of lines to write on: the text has the rest
     if slot.when_room:  # spare room's content, at its own size: never shrunk to squeeze in
