@@ -475,7 +475,7 @@ def _drops(placed: PlacedFace, slots: Sequence[SlotSpec]) -> dict[str, float]:
     dropping = [slot for slot in slots if slot.drops and slot.name in placed.extents
                 and slot.above in placed.extents and slot.below is not None]
     found: dict[str, float] = {}
-    for above in dict.fromkeys(slot.above for slot in dropping):
+    for above in dict.fromkeys(slot.above for slot in dropping if slot.above is not None):
         chain = [slot for slot in dropping if slot.above == above]
         stacked = [name for name in placed.extents if name != above and (
             (slot := named.get(name)) is not None and slot.panel == chain[0].panel)
