@@ -448,9 +448,11 @@ def test_the_posters_first_tab_is_read_whole_and_the_others_not_at_all(out: Path
                           capture_output=True, text=True, check=True).stdout
     texts = [line.strip().strip('"').strip() for line in tree.splitlines()
              if line.strip().startswith('"')]
-    tail = texts[texts.index("Take one") + 1:]
+    assert "Take one" not in texts  # said to the paper alone: an artifact
+    tail = texts[-4:]
     assert tail == ["National Domestic Violence Hotline", "1-800-799-7233",
                     "Text START to 88788", "TTY: 1-800-787-3224"], tail
+    assert texts.count("TTY: 1-800-787-3224") == 2, texts  # the lines' and the first tab's
 
 
 def test_the_title_a_viewer_shows_is_the_outside_title_in_the_language(out: Path,
@@ -508,7 +510,7 @@ def struct_words(node: dict) -> str:
 
 
 # Headings printed by several formats, each from the catalogue
-SHARED_HEADINGS = ("lines_heading", "notes_heading", "key_points_heading",
+SHARED_HEADINGS = ("lines_heading", "key_points_heading",
                    "before_you_call_title", "when_you_call_title", "sources_heading")
 
 
@@ -517,8 +519,9 @@ SHARED_HEADINGS = ("lines_heading", "notes_heading", "key_points_heading",
 def test_a_heading_is_tagged_the_same_in_every_format(out: Path, content: Path,
                                                       lang: str) -> None:
     """"Who you can contact" was a heading (H2) in large print and a paragraph (P) on the
-    brochure's flap and in the safety plan; "Notes" an H2 on the brochure, a P on the
-    folding card. Every catalogue heading a format prints is an H2 wherever it prints."""
+    brochure's flap and in the safety plan. Every catalogue heading a format prints is an
+    H2 wherever it prints ("Notes", over lines to write on, is said to the paper alone:
+    test_what_speaks_to_the_paper_alone_is_not_read)."""
     catalogue = strings(content, lang)
     tags: dict[str, set[tuple[str, str]]] = {key: set() for key in SHARED_HEADINGS}
     for path in sorted((out / lang).glob("*-screen.pdf")):
@@ -640,3 +643,75 @@ def test_the_stickers_circle_shows_on_a_screen(out: Path) -> None:
                 part.read_bytes() for part in pdf.pages[0].obj.Contents)
             ground = data.index(b".93 g")
             assert data.rfind(b"/Artifact", 0, ground) > data.rfind(b"EMC", 0, ground), lang
+
+
+# --- what a screen copy says that paper does not, and the reverse (issue 42) --------------
+
+def oldest_check_said(content: Path, lang: str) -> str:
+    """"Checked Nov 2026": the catalogue's `checked` with the oldest `verified` of
+    resources.yaml as the language writes a month (babel), spaceless, digits as 0-9."""
+    import yaml
+    from babel.dates import format_skeleton
+
+    lines = yaml.safe_load((content / "resources.yaml").read_text("utf-8"))["resources"]
+    month = format_skeleton("yMMM", min(line["verified"] for line in lines),
+                            locale=lang.replace("-", "_"))
+    return comparable(fill(strings(content, lang)["checked"], date=month))
+
+
+def comparable(text: str) -> str:
+    """`text` without spaces and the direction marks poppler adds around right-to-left
+    runs, with any script's digits as 0-9."""
+    import unicodedata
+
+    text = re.sub(r"[\s\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", text)
+    return "".join(str(unicodedata.digit(char)) if char.isdigit() else char for char in text)
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_copy_says_when_its_lines_were_checked(out: Path, content: Path,
+                                                            lang: str) -> None:
+    """Issue 42: the card's, the folding card's, the safety plan's and the sticker's screen
+    copies said nowhere when their lines were last checked (on paper it is the office
+    sheet's margin note): each has "Checked Nov 2026" as a paragraph of the document (a P
+    of the Document), after the piece, and it shows on the last page."""
+    said = oldest_check_said(content, lang)
+    for name in ("pocket-card", "pocket-fold", "sticker", "safety-plan"):
+        path = out / lang / f"{name}-screen.pdf"
+        document = next(node for node in struct_tree(path)["kids"] if isinstance(node, dict))
+        found = [node for node in document["kids"] if isinstance(node, dict)
+                 and comparable(struct_words(node)) == said]
+        assert [node["tag"] for node in found] == ["P"], (path, said)
+        with pikepdf.open(path) as pdf:
+            last = len(pdf.pages)
+        shown = subprocess.run(["pdftotext", "-f", str(last), "-l", str(last), str(path), "-"],
+                               capture_output=True, text=True, check=True).stdout
+        assert said in comparable(shown), (path, said)
+
+
+# What a piece says to the paper alone, from the catalogue: a rack's "please take one", a
+# poster's "Take one" over its tear-off tabs, "Notes" over lines to write on.
+PRINT_ONLY = ("free_to_take", "take_one", "notes_heading")
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_speaks_to_the_paper_alone_is_not_read(out: Path, content: Path,
+                                                    lang: str) -> None:
+    """Issue 42: "Please take one, and one to pass on." and "Notes" (over lines to write
+    on) were tagged as the document's text and read aloud. They are drawn as the page
+    shows them, artifacts: in no structure element of any screen copy, still on its
+    page (the brochure's back panel, the safety plan's back cover, the poster)."""
+    catalogue = strings(content, lang)
+    words = {key: comparable(catalogue[key]) for key in PRINT_ONLY}
+    shown: set[str] = set()
+    for path in sorted((out / lang).glob("*-screen.pdf")):
+        read = [comparable(struct_words(node)) for node in struct_nodes(struct_tree(path))]
+        for key, said in words.items():
+            assert said not in read, (path, key)
+        page_text = comparable(subprocess.run(["pdftotext", str(path), "-"],
+                                              capture_output=True, text=True,
+                                              check=True).stdout)
+        shown |= {key for key, said in words.items() if said in page_text}
+    assert {"free_to_take", "take_one"} <= shown, shown

@@ -259,7 +259,9 @@ def _short_in_one_piece(hours: str | None) -> str | None:
     return _one_piece(hours) if hours and len(hours) <= SHORT_HOURS else hours
 
 
-def _oldest_check(kit: Kit, lang: str, digits: str) -> str | None:
+def oldest_check(kit: Kit, lang: str, digits: str) -> str | None:
+    """When the kit's lines were last checked: the oldest `verified` among them, as `lang`
+    writes a month ("Nov 2026"), in `digits`; None where no line gives one."""
     dates = [r.verified for r in kit.resources if r.verified]
     return in_digits(format_month(min(dates), lang), digits) if dates else None
 
@@ -367,7 +369,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
         },
         "article": article_view(kit.articles[lang], layout),
         "resources": [resource_view(r, lang, strings, digits, layout) for r in kit.resources],
-        "checked": _oldest_check(kit, lang, digits),
+        "checked": oldest_check(kit, lang, digits),
         # the catalogue string saying what reaching the first line is like (free, private,
         # any time), as far as its data says it in `lang`; None: nothing (content/promises.py)
         "promise": line_promise(kit.resources[0], lang).key if kit.resources else None,

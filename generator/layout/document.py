@@ -33,8 +33,10 @@ from generator.i18n.localize import BUILTIN_DIR, load_strings
 from generator.layout.compose import (
     ComposedFace,
     compose_face,
+    fill,
     hours_text,
     kit_digits,
+    oldest_check,
     printed_name,
     strings_in_digits,
     template_context,
@@ -48,9 +50,11 @@ from generator.layout.pages import (
     unsettled,
     with_folios,
 )
+from generator.layout.paragraphs import Paragraph
 from generator.layout.place import (
     LineWords,
     PlacedFace,
+    PlacedText,
     Placement,
     one_size_per_style,
     place_face,
@@ -510,6 +514,32 @@ def spaceless(text: str) -> str:
     keyword's no-break space), punctuation (an apostrophe set as ’, a number's hyphens kept
     together) or the invisible marks that keep numbers left to right."""
     return text.translate(_spaceless_table())
+
+
+# The styles a screen copy sets "Checked Nov 2026" in, the first a layout has: its own for
+# the date, else a line's details'.
+CHECKED_STYLES = ("checked", "detail")
+
+
+def screen_checked(kit: Kit, composition: Composition, placement: Placement,
+                   faces: list[PlacedFace]) -> PlacedText | None:
+    """"Checked Nov 2026" (when the lines were last checked, as the catalogue's `checked`
+    says it, in the piece's digits) for the screen copy of a piece that prints it nowhere
+    (the card, the folding card, the sticker: on paper it is the office sheet's margin
+    note), set in the piece's fonts; None where the piece prints it or no line gives a
+    date. Its place is the screen copy's (generator/render/screen.py): a paragraph after
+    the last page's."""
+    date = oldest_check(kit, composition.lang, composition.digits)
+    template = composition.strings.get("checked")
+    style = next((name for name in CHECKED_STYLES if name in composition.layout.spec.styles),
+                 None)
+    if date is None or not template or style is None:
+        return None
+    markup = str(fill(template, date=date))  # escaped
+    if spaceless(html.unescape(markup)) in printed_text(faces):
+        return None
+    [para] = placement.typesetter.paragraphs([Paragraph(style, markup)], 1.0)
+    return PlacedText(para, 0.0, 0.0)
 
 
 def printed_text(faces: list[PlacedFace]) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from generator.content.layouts import Layout, SizeSpec
 from generator.errors import Problem
 from generator.i18n.fonts import FontSet
-from generator.layout.place import PlacedFace
+from generator.layout.place import PlacedFace, PlacedText
 
 
 @dataclass(frozen=True)
@@ -45,3 +45,6 @@ class LaidOut:
     # for the build to say which other piece prints what gave way
     gave_way: list[tuple[tuple[str, ...], Problem]] = field(default_factory=list)
     printed_text: str = ""
+    # "Checked Nov 2026", for the screen copy of a piece that prints it nowhere
+    # (generator/layout/document.py's screen_checked); None: none to add
+    screen_checked: PlacedText | None = None

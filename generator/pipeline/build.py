@@ -32,6 +32,7 @@ from generator.layout.document import (
     lines_told,
     place_document,
     printed_text,
+    screen_checked,
     spaceless,
 )
 from generator.layout.laid_out import LaidOut
@@ -168,7 +169,8 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     out in every language (`_pieces`)."""
     composition = compose_document(kit, layout, lang, same_lines=same_lines)
     check_wording(kit, composition)
-    placed = place_document(composition, document_placement(kit, composition))
+    placement = document_placement(kit, composition)
+    placed = place_document(composition, placement)
     layout, composition, placed, chosen = _shorter_if_it_fits(kit, layout, lang, same_lines,
                                                               composition, placed)
     outside = discretion(kit, layout, lang, placed.faces)
@@ -183,9 +185,11 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
     cut = frozenset(line for face in placed.faces for line, _ in face.left_out_lines)
     gave_way = [(tuple(spaceless(text) for text in texts), note)
                 for face in placed.faces for texts, note in face.gave_way]
+    checked = screen_checked(kit, composition, replace(placement, layout=layout),
+                             placed.faces)
     return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
                    told.partly, told.left_out, cut, captions, gave_way,
-                   printed_text(placed.faces)), pairs
+                   printed_text(placed.faces), checked), pairs
 
 
 def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLines | None,

@@ -59,6 +59,12 @@ from generator.render.screen_text import ScreenText
 from generator.render.tagging import Element, Heading, Metadata, Tagger, TextMarks, write_tagged
 
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
+CHECKED_MARGIN = 9.0  # around "Checked Nov 2026" on its strip below a piece's last page
+# Catalogue strings that speak to the paper alone: a piece in a rack ("Please take one, and
+# one to pass on."; the poster's "Take one" over its tear-off tabs) and the headings of lines
+# to write on ("Notes", "Your advocate:"). A screen copy draws them as the page shows them,
+# as artifacts: a screen reader does not read them (issue 42's screen-copy review).
+PRINT_ONLY = ("free_to_take", "take_one", "notes_heading", "write_in_advocate")
 BOX_READ_AS = "\u2610"  # ☐: a box to tick, as a list item's label reads
 
 
@@ -99,8 +105,8 @@ def render_screen(kit: Kit, laid: LaidOut,
     tagger = Tagger(canvas)
     drawer = _PageDrawer(canvas, tagger, text, kit, lang, strings, languages,
                          round_cut=laid.layout.spec.die_cut == "circle")
-    for page in pages:
-        drawer.draw(page)
+    for index, page in enumerate(pages):
+        drawer.draw(page, laid.screen_checked if index == len(pages) - 1 else None)
         canvas.showPage()
         tagger.next_page()
     canvas.save()
@@ -229,10 +235,21 @@ class _PageDrawer:
         self.kit, self.lang, self.strings, self.languages = kit, lang, strings, languages
         self.targets = link_targets(kit, lang, strings)
         self.foreign = _printed_as_written(kit, lang)
+        self.print_only = frozenset(" ".join(html.unescape(strings[key]).split())
+                                    for key in PRINT_ONLY if strings.get(key))
 
-    def draw(self, contents: _Page) -> None:
-        page, canvas = contents.page, self.canvas
-        rect = page.rect
+    def draw(self, contents: _Page, checked: PlacedText | None = None) -> None:
+        """The page; `checked`: "Checked Nov 2026" (LaidOut.screen_checked), a paragraph
+        after the page's own, on a strip of the page below the piece."""
+        canvas = self.canvas
+        rect = contents.page.rect
+        strip = 0.0
+        if checked is not None:
+            _, height = checked.paragraph.wrap(rect.width - 2 * CHECKED_MARGIN, 10_000.0)
+            strip = height + 2 * CHECKED_MARGIN
+            rect = Rect(rect.x, rect.y - strip, rect.width, rect.height + strip)
+            contents.page = replace(contents.page, rect=rect)
+        page = contents.page
         canvas.setPageSize((rect.width, rect.height))
         canvas.saveState()
         canvas.translate(-rect.x, -rect.y)
@@ -240,7 +257,17 @@ class _PageDrawer:
         clip.rect(rect.x, rect.y, rect.width, rect.height)
         canvas.clipPath(clip, stroke=0, fill=0)
         self._decoration(page.face, rect)
+        if strip and self.round_cut:  # the strip on the grey the cut stands on
+            with self.tagger.artifact("Background"):
+                canvas.saveState()
+                canvas.setFillGray(CUT_GROUND)
+                canvas.rect(rect.x, rect.y, rect.width, strip, stroke=0, fill=1)
+                canvas.restoreState()
         self._content(contents)
+        if checked is not None:
+            self._paragraph(replace(checked, x=rect.x + CHECKED_MARGIN,
+                                    y=rect.y + CHECKED_MARGIN),
+                            self.tagger.document.add("P"), rect)
         canvas.restoreState()
 
     def _decoration(self, face: PlacedFace, rect: Rect) -> None:
@@ -267,7 +294,7 @@ class _PageDrawer:
             if qrs and _labels(text):
                 self._figure(document, qrs.pop(0), contents.page.rect)
                 group = item = None
-            if index in contents.repeated:
+            if index in contents.repeated or self._print_only(text):
                 with self.tagger.artifact():
                     self._paragraph(text, None, contents.page.rect)
                 continue
@@ -300,6 +327,12 @@ class _PageDrawer:
                 self._paragraph(replace(folio, x=folio.x + contents.page.rect.x,
                                         y=folio.y + contents.page.rect.y),
                                 None, contents.page.rect)
+
+    def _print_only(self, text: PlacedText) -> bool:
+        """Whether `text` speaks to the paper alone ("Please take one, and one to pass
+        on.", "Notes" over lines to write on): drawn as the page shows it, an artifact, not
+        read as the document's (a screen reader read "Notes" and then nothing)."""
+        return " ".join(plain_text(text.paragraph).split()) in self.print_only
 
     def _heading(self, text: PlacedText, role: Role, page: Rect) -> None:
         """A heading, for the bookmarks: its words, and the top of its first line."""
