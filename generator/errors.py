@@ -207,6 +207,9 @@ class Code(Enum):
     GAVE_WAY = "layout.gave-way", "format face slot ?printed_on"
     # spare room's content (a `when_room` slot) with no room for it on this piece: a note
     ROOM_LEFT_OUT = "layout.room-left-out", "format face slot block"
+    # a slot set a step under its style's size, the last resort that keeps the face whole
+    # (the sticker's emergency sentence in Vietnamese): a note
+    SET_SMALLER = "layout.set-smaller", "format face slot floor size"
     SHORTER_NOTE = "layout.shorter-safety-note", "format face slot short whole"
     DETAIL_LEFT_OUT = "layout.detail-left-out", "format face slot text kind name"
     LINE_LEFT_OUT = "layout.line-left-out", "format face slot name languages ?printed_on"

@@ -339,7 +339,30 @@ def _at_own_leadings(composed: ComposedFace, placement: Placement) -> PlacedFace
         smaller = _face_at(composed, replace(placement, last_resort=2))
     except ContentError:
         return placed
-    return smaller if (*_lost(smaller), len(smaller.gave_way)) < lost else placed
+    if (*_lost(smaller), len(smaller.gave_way)) >= lost:
+        return placed
+    _tell_what_is_set_smaller(smaller, placement)
+    return smaller
+
+
+def _tell_what_is_set_smaller(placed: PlacedFace, placement: Placement) -> None:
+    """A note for each slot set under its style's size at the last resort (the sticker's
+    emergency sentence at 10 pt in Vietnamese): what a piece prints a step smaller in one
+    language than in the others is said, never silent."""
+    styles = placement.layout.spec.styles
+    printed = {style_name(text.paragraph.style): text.paragraph.style.fontSize
+               for text in placed.texts}
+    for slot in face_spec(placement, placed.name).slots:
+        spec = styles.get(slot.style or "")
+        size = printed.get(slot.style or "")
+        if spec is None or spec.last_min_size is None or size is None:
+            continue
+        if size < spec.size - 0.01:
+            placed.warnings.append(_problem(
+                Code.SET_SMALLER, slot, placement,
+                f"set at {size:g} pt, a step under its {spec.size:g} pt: at its size the "
+                "face leaves out what stands above it", placed, "info",
+                floor=round(size, 1), size=round(spec.size, 1)))
 
 
 def _resorts(steps: Sequence[float], steps_down: bool,

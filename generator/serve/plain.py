@@ -786,6 +786,9 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.GAVE_WAY: _gave_way,
     Code.ROOM_LEFT_OUT: "{piece:cap} leaves out “{block}”: there is no room for it "
                         "(nothing is wrong: a note).",
+    Code.SET_SMALLER: "{piece:cap} sets {slot:slot} at {floor} pt, a step under its {size} pt: "
+                      "at its size there is no room for what stands above it (nothing is "
+                      "wrong: a note).",
     Code.SHORTER_NOTE: "{piece:cap} has no room for the whole safety note: it prints "
                        "“{short}” alone. Shorten the safety note on the Translations page to "
                        "print it whole.",
