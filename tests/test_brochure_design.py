@@ -495,3 +495,59 @@ def test_a_short_articles_notes_fill_what_the_blocks_leave(brief: tuple[str, Pat
     for lang in LANGS:
         assert _after_every_block(out / lang / "brochure.pdf", lang, content, 2) == [], (
             lang, size)
+
+
+MEASURE = 75  # characters a line at most (45-75: the standard measure for running text)
+MEASURE_EMS = 28  # the same in ems of its size (a Latin letter averages about half an em)
+
+
+def test_the_bifolds_lines_box_sets_its_running_text_to_a_readable_measure(
+        brief: tuple[str, Path, str]) -> None:
+    """The designer's second review: "Before you call" ran about 90 characters a line at
+    10 pt across the bi-fold's box (twice the flap's measure). It is set a step up the
+    outside's scale (12.5 pt) now. Read back with pdfium in the box's panel, line by line
+    (by baseline): its lines hold 75 characters at most, and the widest spans 28 ems of its
+    size at most (a line broken after a sentence can be short: the ems read the measure),
+    over two lines at least."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    from generator.i18n.localize import load_strings
+
+    size, out, _ = brief
+    width, _, _ = SIZES[size]
+    words = set(load_strings("en", DEFAULT_CONTENT)["before_you_call"]
+                .replace("{emergency}", "911").split())
+    text = pdfium.PdfDocument(str(out / "en" / "brochure.pdf"))[1].get_textpage()
+    x, y = ctypes.c_double(), ctypes.c_double()
+    lines: dict[float, list[tuple[float, float, float, str]]] = {}
+    for index in range(text.count_chars()):
+        left, _, right, _ = text.get_charbox(index)
+        pdfium_c.FPDFText_GetCharOrigin(text.raw, index, x, y)
+        if left >= width / 2:  # the box's panel, on the right
+            lines.setdefault(round(y.value, 1), []).append((
+                left, right, pdfium_c.FPDFText_GetFontSize(text.raw, index),
+                text.get_text_range(index, 1)))
+    note = []
+    for chars in lines.values():
+        said = " ".join("".join(char for *_, char in sorted(chars)).split())
+        if said and set(said.split()) <= words:
+            ems = (max(c[1] for c in chars) - min(c[0] for c in chars)) / chars[0][2]
+            note.append((said, round(ems, 1)))
+    assert len(note) >= 2, (size, note)
+    assert max(len(said) for said, _ in note) <= MEASURE, (size, note)
+    assert max(ems for _, ems in note) <= MEASURE_EMS, (size, note)
+
+
+def test_a_short_articles_panel_is_filled_to_its_foot(brief: tuple[str, Path, str]) -> None:
+    """The designer's second review: the bi-fold's article panel stood 20-24 % blank at its
+    foot (its blocks spread to leave a fifth of it). They spread to leave a tenth now, so the
+    tallest blank band across either inside panel is under a sixth of it, in every script
+    (Chinese, whose blocks reach the most white between them, 16 %)."""
+    size, out, _ = brief
+    width, height, margin = SIZES[size]
+    for lang in LANGS:
+        shares = panel_bands(out / lang / "brochure.pdf", 1, [0, width / 2, width], margin,
+                             height, lightest=250)
+        assert max(shares) < 1 / 6, (lang, size, [round(share, 3) for share in shares])
