@@ -35,6 +35,7 @@ class FlowPiece:
     paragraph: RLParagraph
     x: float
     y: float  # bottom
+    continued: bool = False  # the rest of a paragraph split between boxes
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
     headings and lead-ins kept with what follows them unless `keep` is False."""
     queue = list(paragraphs)
     pieces: list[FlowPiece] = []
+    rests: list[RLParagraph] = []  # the rests of paragraphs split between boxes
     for box in boxes:
         cursor = box.top
         first = True
@@ -134,7 +136,8 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
             needed = height + (_kept_with(queue, 0, box.width) if keep else 0.0)
             if needed <= available + 0.01:
                 cursor -= before + height
-                pieces.append(FlowPiece(para, box.x, cursor))
+                pieces.append(FlowPiece(para, box.x, cursor,
+                                        any(para is rest for rest in rests)))
                 cursor -= para.style.spaceAfter
                 queue.pop(0)
                 first = False
@@ -145,8 +148,10 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
                 head, tail = parts
                 _, head_height = head.wrap(box.width, available)
                 cursor -= before + head_height
-                pieces.append(FlowPiece(head, box.x, cursor))
+                pieces.append(FlowPiece(head, box.x, cursor,
+                                        any(para is rest for rest in rests)))
                 queue[0] = tail
+                rests.append(tail)
             break
     return pieces, _remaining_height(queue, boxes[-1].width)
 

@@ -235,6 +235,9 @@ class _PageDrawer:
         self.kit, self.lang, self.strings, self.languages = kit, lang, strings, languages
         self.targets = link_targets(kit, lang, strings)
         self.foreign = _printed_as_written(kit, lang)
+        # the element the last paragraph drawn is (a P, a list item's LBody), which the
+        # rest of a paragraph split between panels continues on the next page
+        self.last_body: Element | None = None
         self.print_only = frozenset(" ".join(html.unescape(strings[key]).split())
                                     for key in PRINT_ONLY if strings.get(key))
 
@@ -298,13 +301,19 @@ class _PageDrawer:
                 with self.tagger.artifact():
                     self._paragraph(text, None, contents.page.rect)
                 continue
+            if text.continued and self.last_body is not None:
+                # the rest of a paragraph the panel before holds: read as that paragraph
+                self._paragraph(text, self.last_body, contents.page.rect)
+                continue
             if role.kind == "line part" and item is not None:
                 self._paragraph(text, item.add("P"), contents.page.rect)
                 continue
             if not role.in_list:
                 group = item = None
-                self._paragraph(text, document.add(role.tag), contents.page.rect)
+                self.last_body = document.add(role.tag)
+                self._paragraph(text, self.last_body, contents.page.rect)
                 if role.kind == "heading":
+                    self.last_body = None
                     self._heading(text, role, contents.page.rect)
                 continue
             kind = "lines" if role.kind in ("line", "line part") else "items"
@@ -315,10 +324,12 @@ class _PageDrawer:
                 item = None
                 # its bullet or its box to tick, its label (Lbl), then its words (LBody)
                 label = entry.add("Lbl") if _labelled(text) else None
-                self._paragraph(text, entry.add("LBody"), contents.page.rect, label)
+                self.last_body = entry.add("LBody")
+                self._paragraph(text, self.last_body, contents.page.rect, label)
             else:
                 item = entry.add("LBody")
-                self._paragraph(text, item.add("P"), contents.page.rect)
+                self.last_body = item.add("P")
+                self._paragraph(text, self.last_body, contents.page.rect)
         for qr in qrs:
             self._figure(document, qr, contents.page.rect)
         folio = contents.page.face.folio
