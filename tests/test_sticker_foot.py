@@ -512,3 +512,23 @@ def test_the_block_stands_in_the_middle_of_the_disc(stickers: tuple[Path, Path, 
         if not 0.0 <= over <= 3.0:
             wrong[lang] = round(over, 2)
     assert wrong == {}, wrong
+
+
+HEADLINE_CLEAR, PROMISE_CLEAR = 1.5 * MM, 1.0 * MM
+
+
+def test_the_number_stands_clear_of_the_lines_over_it(stickers: tuple[Path, Path, str]) -> None:
+    """The number's digits (the largest type over the foot) under the line over them, ink to
+    ink: 1.5 mm at least under "Need to talk?" (12 pt; Arabic's letters reach far below
+    their line: 1.0 mm on Letter, where they read as touching the digits), 1.0 mm under the
+    promise that stands with the number where there is room for it (10 pt)."""
+    _, out, _ = stickers
+    tight = {}
+    for lang in LANGUAGES:
+        above, _, _ = _lines(out / lang / "sticker-shop.pdf")
+        number = max(range(len(above)), key=lambda index: above[index].size)
+        over = above[number - 1]
+        apart = over.bottom - above[number].top
+        if apart < (HEADLINE_CLEAR if over.size > 11 else PROMISE_CLEAR) - 0.01:
+            tight[lang] = (round(over.size, 1), round(apart / MM, 2))
+    assert tight == {}, tight
