@@ -35,7 +35,8 @@ class FlowPiece:
     paragraph: RLParagraph
     x: float
     y: float  # bottom
-    continued: bool = False  # the rest of a paragraph split between boxes
+    # the rest of a paragraph split between boxes: the paragraph of the piece it continues
+    continues: RLParagraph | None = None
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
     headings and lead-ins kept with what follows them unless `keep` is False."""
     queue = list(paragraphs)
     pieces: list[FlowPiece] = []
-    rests: list[RLParagraph] = []  # the rests of paragraphs split between boxes
+    # the rests of paragraphs split between boxes, each with the piece's paragraph it continues
+    rests: list[tuple[RLParagraph, RLParagraph]] = []
     for box in boxes:
         cursor = box.top
         first = True
@@ -136,8 +138,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
             needed = height + (_kept_with(queue, 0, box.width) if keep else 0.0)
             if needed <= available + 0.01:
                 cursor -= before + height
-                pieces.append(FlowPiece(para, box.x, cursor,
-                                        any(para is rest for rest in rests)))
+                pieces.append(FlowPiece(para, box.x, cursor, _continued(para, rests)))
                 cursor -= para.style.spaceAfter
                 queue.pop(0)
                 first = False
@@ -148,12 +149,17 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
                 head, tail = parts
                 _, head_height = head.wrap(box.width, available)
                 cursor -= before + head_height
-                pieces.append(FlowPiece(head, box.x, cursor,
-                                        any(para is rest for rest in rests)))
+                pieces.append(FlowPiece(head, box.x, cursor, _continued(para, rests)))
                 queue[0] = tail
-                rests.append(tail)
+                rests.append((tail, head))
             break
     return pieces, _remaining_height(queue, boxes[-1].width)
+
+
+def _continued(para: RLParagraph, rests: list[tuple[RLParagraph, RLParagraph]]
+               ) -> RLParagraph | None:
+    """The paragraph of the piece `para` is the rest of, if it is one."""
+    return next((head for rest, head in rests if rest is para), None)
 
 
 def _keeps_with_next(queue: list[RLParagraph], index: int) -> bool:

@@ -97,9 +97,9 @@ class PlacedText:
     # One of paragraphs side by side on one baseline (a table's column headings): PDFium
     # reads them as one line (generator/render/screen_text.py's carry).
     in_row: bool = False
-    # The rest of a paragraph a flow split between boxes (panels): a screen copy reads it
-    # as the paragraph it continues (generator/render/screen.py).
-    continued: bool = False
+    # The rest of a paragraph a flow split between boxes (panels): the paragraph of the
+    # text it continues, which a screen copy reads it with (generator/render/screen.py).
+    continues: RLParagraph | None = None
 
 
 ICON_AIR = 2.5
@@ -1279,7 +1279,7 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     placed.flow_scale = flowed.scale
     width = {round(box.x, 2): box.width for box in boxes}
     placed.texts.extend(replace(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)],
-                                            placed.rtl), continued=p.continued)
+                                            placed.rtl), continues=p.continues)
                         for p in flowed.pieces)
     if filled is None:
         return

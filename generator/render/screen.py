@@ -235,9 +235,9 @@ class _PageDrawer:
         self.kit, self.lang, self.strings, self.languages = kit, lang, strings, languages
         self.targets = link_targets(kit, lang, strings)
         self.foreign = _printed_as_written(kit, lang)
-        # the element the last paragraph drawn is (a P, a list item's LBody), which the
-        # rest of a paragraph split between panels continues on the next page
-        self.last_body: Element | None = None
+        # the element each paragraph drawn is (a P, a list item's LBody), by the paragraph's
+        # identity: the rest of a paragraph split between panels continues it on a later page
+        self.bodies: dict[int, Element] = {}
         self.print_only = frozenset(" ".join(html.unescape(strings[key]).split())
                                     for key in PRINT_ONLY if strings.get(key))
 
@@ -301,19 +301,22 @@ class _PageDrawer:
                 with self.tagger.artifact():
                     self._paragraph(text, None, contents.page.rect)
                 continue
-            if text.continued and self.last_body is not None:
-                # the rest of a paragraph the panel before holds: read as that paragraph
-                self._paragraph(text, self.last_body, contents.page.rect)
+            continued = (self.bodies.get(id(text.continues)) if text.continues is not None
+                         else None)
+            if continued is not None:
+                # the rest of a paragraph a panel before holds: read as that paragraph
+                self.bodies[id(text.paragraph)] = continued
+                self._paragraph(text, continued, contents.page.rect)
                 continue
             if role.kind == "line part" and item is not None:
                 self._paragraph(text, item.add("P"), contents.page.rect)
                 continue
             if not role.in_list:
                 group = item = None
-                self.last_body = document.add(role.tag)
-                self._paragraph(text, self.last_body, contents.page.rect)
+                element = document.add(role.tag)
+                self.bodies[id(text.paragraph)] = element
+                self._paragraph(text, element, contents.page.rect)
                 if role.kind == "heading":
-                    self.last_body = None
                     self._heading(text, role, contents.page.rect)
                 continue
             kind = "lines" if role.kind in ("line", "line part") else "items"
@@ -324,12 +327,12 @@ class _PageDrawer:
                 item = None
                 # its bullet or its box to tick, its label (Lbl), then its words (LBody)
                 label = entry.add("Lbl") if _labelled(text) else None
-                self.last_body = entry.add("LBody")
-                self._paragraph(text, self.last_body, contents.page.rect, label)
+                body = self.bodies[id(text.paragraph)] = entry.add("LBody")
+                self._paragraph(text, body, contents.page.rect, label)
             else:
                 item = entry.add("LBody")
-                self.last_body = item.add("P")
-                self._paragraph(text, self.last_body, contents.page.rect)
+                body = self.bodies[id(text.paragraph)] = item.add("P")
+                self._paragraph(text, body, contents.page.rect)
         for qr in qrs:
             self._figure(document, qr, contents.page.rect)
         folio = contents.page.face.folio
