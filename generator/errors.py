@@ -211,7 +211,7 @@ class Code(Enum):
     # (the sticker's emergency sentence in Vietnamese): a note
     SET_SMALLER = "layout.set-smaller", "format face slot floor size"
     SHORTER_NOTE = "layout.shorter-safety-note", "format face slot short whole"
-    DETAIL_LEFT_OUT = "layout.detail-left-out", "format face slot text kind name"
+    DETAIL_LEFT_OUT = "layout.detail-left-out", "format face slot text kind name ?printed_on"
     LINE_LEFT_OUT = "layout.line-left-out", "format face slot name languages ?printed_on"
     LINE_LEFT_OUT_AFTER = "layout.line-left-out-after", "format face slot name first ?printed_on"
     TABS_WITHOUT_NAME = "layout.tabs-without-name", "format face slot label"

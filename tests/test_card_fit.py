@@ -10,6 +10,8 @@ line, and the ISO backs padded with blank bands (9.4 mm in English, 12 mm in Chi
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import subprocess
 import unicodedata
@@ -50,11 +52,15 @@ INK = 160  # a pixel darker than this (of 255) is ink: text in every colour the 
 
 
 def _build(root: Path, card_size: str) -> tuple[Path, Path]:
+    """The kit and its output folder; what the build said is in stderr.txt beside them."""
     content = _kit(root / "content", card_size)
     out = root / "out"
-    assert main(["build", str(content), "--out", str(out), "--target", "shop",
-                 "--no-previews", "--jobs", "2", "--format", "pocket-card",
-                 "--format", "pocket-fold"]) == 0
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                     "--no-previews", "--jobs", "2", "--format", "pocket-card",
+                     "--format", "pocket-fold"]) == 0
+    (root / "stderr.txt").write_text(said.getvalue(), encoding="utf-8")
     return content, out
 
 
@@ -389,3 +395,36 @@ def _number_runs(boxes: list[tuple[str, float, float, float, float]],
                              min(box[2] for box in digits))
             break
     return found
+
+
+def _address(url: str) -> str:
+    """A web address as a card prints it: without its scheme, "www." and a closing slash
+    ("https://www.thehotline.org" -> "thehotline.org")."""
+    return url.split("://", 1)[-1].removeprefix("www.").rstrip("/")
+
+
+def test_web_addresses_print_where_they_fit(cards: tuple[str, Path, Path]) -> None:
+    """Each line's web address (resources.yaml's `url:`) on the back, exactly, whole on one
+    printed line, where the back has room for it (the first line's on the English back of
+    both sizes); where it has none, a note of the build names it and the language. Never
+    at the cost of the card's line, the hours or the names' step (the other tests here)."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    said = (out.parent / "stderr.txt").read_text(encoding="utf-8")
+    addresses = [_address(line.url) for line in kit.resources
+                 if line.url and not line.emergency and (line.phone or line.text or line.tty)]
+    assert addresses
+    printed: dict[str, list[str]] = {}
+    for lang in _each_language(cards):
+        read = _back_text(out, lang)
+        lines = ["".join(word for word in line.words)
+                 for line in printed_lines(out / lang / "pocket-card-shop.pdf", "pocket-card",
+                                           lang)]
+        for address in addresses:
+            if address in read:
+                assert any(address in line for line in lines), (size, lang, address, lines)
+                printed.setdefault(lang, []).append(address)
+            else:
+                assert any(f"'{address}' (web)" in note and note.endswith(f"[{lang}]")
+                           for note in said.splitlines()), (size, lang, address)
+    assert addresses[0] in printed.get("en", []), (size, printed)

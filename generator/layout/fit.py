@@ -228,6 +228,12 @@ class Typesetter:
         return (BalancedParagraph if balance else WidowlessParagraph)(
             fonts.with_fallbacks(markup, weight), para_style)
 
+    def own_size(self, style: str) -> float:
+        """The size the layout sets `style` at before any room is short or spare: its
+        `size`, or its least size where that is larger (a name over Arabic details)."""
+        least = replace(self, last_resort=0)._range(style)[0]
+        return max(self.spec.styles[style].size * self.limits.optical, least)
+
     def _range(self, style: str) -> tuple[float, float]:
         return size_range(self.spec.styles[style], self.limits, self._caps.get(style))
 

@@ -26,10 +26,13 @@ from generator.errors import Code, ContentError, Problem
 
 # What a list entry may mark optional, in the order a list that does not fit leaves them out
 # (each kind from the last line up), before it leaves out any whole line. Never a way to
-# reach the line: a line prints with its numbers, text keyword, TTY and web address (where
-# it chats), or not at all (design.md: texting is often the only safe way, a TTY the only
-# one for a Deaf caller).
-DETAIL_KINDS = ("checked", "languages", "hours")
+# reach the line a piece must carry: a line prints with its numbers, text keyword and TTY,
+# or not at all (design.md: texting is often the only safe way, a TTY the only one for a
+# Deaf caller), and with its web address where it has no number. A line's web address
+# beside its numbers (`web`: a pocket card's "thehotline.org") gives way where the piece
+# has no room for it, before the hours and before any slot that gives way (the card's
+# line): the build says which pieces print it (generator/layout/place.py).
+DETAIL_KINDS = ("checked", "languages", "web", "hours")
 NEVER_LEFT_OUT = ("phone", "text", "tty", "url")
 
 _PARAGRAPH = re.compile(r'<p style="([\w-]+)"((?:\s+[\w-]+="[^"<>]*")*)\s*>(.*?)</p>', re.DOTALL)

@@ -61,7 +61,7 @@ from generator.layout.fit import (
 )
 from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
-from generator.layout.list_fit import Cut, describe, fit_list, no_line_grows_longer
+from generator.layout.list_fit import Cut, ListFit, describe, fit_list, no_line_grows_longer
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
 from generator.layout.round_fit import lowest_rise, past_the_circle
@@ -191,6 +191,9 @@ class PlacedFace:
     # lines a list could not hold whole, each with its warning (which the build completes)
     left_out_lines: list[tuple[int, Problem]] = field(default_factory=list)
     left_out_details: int = 0  # what lists left out in all, lines and details
+    # web addresses beside a line's numbers that a list left out (`web` details): a loss
+    # that weighs least (place_face), never one a slot gives way for (_face_at)
+    left_out_web: int = 0
     # lines whose hours a list left out (document.lines_told: hours that are not 24/7 are
     # part of a line printed whole)
     hours_left_out: list[int] = field(default_factory=list)
@@ -316,7 +319,9 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
         except ContentError as error:
             failed = failed or error
             continue
-        lost = (*_lost(placed), len(placed.gave_way), len(placed.narrowed))
+        # a web address a list left out is no loss: it prints only where it costs nothing
+        gave_way = len(placed.gave_way) - placed.left_out_web
+        lost = (*_lost(placed), gave_way, len(placed.narrowed))
         if best is None or lost < best[0]:
             best = (lost, placed)
         if not any(lost):
@@ -1111,10 +1116,14 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     white = _white_over_the_ink(items, slot, placement)
     if white:
         box = Rect(box.x, box.y, box.width, box.height + white)
-    fitted = fit_list(items, box.width, box.height, placement.typesetter)
-    if slot.valign == "spread":  # it fills its box: by growing only as far as no line wraps
-        fitted = no_line_grows_longer(fitted, items, box.width, box.height,
-                                      placement.typesetter)
+    fitted = _fitted_list(items, slot, box, placement)
+    unwebbed = _without_web(items)
+    if unwebbed is not None:  # web addresses print where they cost nothing else
+        plain = _fitted_list(unwebbed, slot, box, placement)
+        if plain.paragraphs is not None and not _costs_nothing(items, fitted, plain,
+                                                                placement.typesetter):
+            fitted = replace(plain, left_out=tuple(sorted(
+                (*plain.left_out, *_web_cuts(items)))))
     if fitted.paragraphs is None:
         required = tuple(shortened(item.label) for item in items if item.required)
         overflow, fields = _overflow(fitted.height, placement, fitted.required, width=box.width)
@@ -1125,12 +1134,18 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                     "error", source, names=required, **fields))
     first = min((cut.item for cut in fitted.left_out if cut.whole_line), default=None)
     for cut in fitted.left_out:
-        placed.left_out_details += 1
         code, why, fields = (_why_left_out(items, cut.item, first, placement.fonts.lang)
                              if cut.whole_line else _detail_left_out(cut, items))
+        web = fields.get("kind") == "web"
+        if web:
+            placed.left_out_web += 1
+        else:
+            placed.left_out_details += 1
         warning = _problem(code, slot, placement, f"left out {describe(cut, items)}: {why}",
-                           placed, "warning", **fields)
+                           placed, "info" if web else "warning", **fields)
         placed.warnings.append(warning)
+        if web:  # the build completes its note with the pieces that print the address
+            placed.gave_way.append(((str(fields["text"]),), warning))
         if cut.whole_line:  # the build adds where it does print (generator/pipeline/build.py)
             placed.left_out_lines.append((items[cut.item].line, warning))
         elif fields.get("kind") == "hours":
@@ -1138,6 +1153,79 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     before = _spread(placed, slot, placement, box, fitted.height, fitted.starts)
     _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
            before=before)
+
+
+def _fitted_list(items: Sequence[Item], slot: SlotSpec, box: Rect,
+                 placement: Placement) -> ListFit:
+    fitted = fit_list(items, box.width, box.height, placement.typesetter)
+    if slot.valign == "spread":  # it fills its box: by growing only as far as no line wraps
+        fitted = no_line_grows_longer(fitted, items, box.width, box.height,
+                                      placement.typesetter)
+    return fitted
+
+
+def _web_cuts(items: Sequence[Item]) -> list[Cut]:
+    """Each web address beside a line's numbers (a `web` detail) as a cut."""
+    return [Cut(index, number, part) for index, item in enumerate(items)
+            for number, paragraph in enumerate(item.paragraphs)
+            for part, piece in enumerate(paragraph.parts) if piece.kind == "web"]
+
+
+def _without_web(items: Sequence[Item]) -> tuple[Item, ...] | None:
+    """The lines without their `web` details (None where none has one). A line's web
+    paragraph is its last, so the others keep their places (a cut of its hours reads the
+    same in both)."""
+    cuts = _web_cuts(items)
+    if not cuts:
+        return None
+    out: dict[tuple[int, int], set[int]] = {}
+    for cut in cuts:
+        out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
+    made = []
+    for index, item in enumerate(items):
+        paragraphs = []
+        for number, paragraph in enumerate(item.paragraphs):
+            kept = paragraph.without(out[(index, number)]) if (index, number) in out \
+                else paragraph
+            if kept is not None:
+                paragraphs.append(kept)
+        made.append(replace(item, paragraphs=tuple(paragraphs)))
+    return tuple(made)
+
+
+def _costs_nothing(items: Sequence[Item], fitted: ListFit, plain: ListFit,
+                   typesetter: Typesetter) -> bool:
+    """Whether the list with its web addresses (`fitted`) prints everything the list without
+    them (`plain`) prints, each style at its size there or at its own size (`own_size`) at
+    least: the addresses take the room names would grow into, none of the room the names'
+    step, the hours or the lines need."""
+    if fitted.paragraphs is None or plain.paragraphs is None:
+        return False
+    web = set(_web_cuts(items))
+    if not {cut for cut in fitted.left_out if cut not in web} <= set(plain.left_out):
+        return False
+    addresses = {plain_text(items[cut.item].paragraphs[cut.paragraph].parts[cut.part].markup)
+                 for cut in web}
+    if _lines_but(fitted, addresses) > _lines_but(plain, addresses):
+        return False  # "Text START / to 88788 · thehotline.org": a line more for it
+
+    def sizes(made: ListFit) -> dict[str, float]:
+        found: dict[str, float] = {}
+        for para in made.paragraphs or ():
+            name = para.style.name.partition("@")[0]
+            found[name] = max(found.get(name, 0.0), para.style.fontSize)
+        return found
+
+    grown = sizes(fitted)
+    return all(grown.get(name, 0.0) >= min(size, typesetter.own_size(name)) - 0.01
+               for name, size in sizes(plain).items())
+
+
+def _lines_but(fitted: ListFit, addresses: set[str]) -> int:
+    """How many lines a fitted list takes, less those of a paragraph that holds a web
+    address alone (a line of its own, which takes the room names would grow into)."""
+    return sum(round(para.height / para.style.leading) for para in fitted.paragraphs or ()
+               if html.unescape(para.getPlainText()).strip() not in addresses)
 
 
 def _white_over_the_ink(items: Sequence[Item], slot: SlotSpec, placement: Placement) -> float:

@@ -27,7 +27,7 @@ from generator.serve.room_words import slot_words
 
 DETAILS = MappingProxyType({
     "tty": "TTY number", "text": "texting line", "url": "website", "hours": "hours",
-    "languages": "languages", "checked": "date checked"})
+    "languages": "languages", "checked": "date checked", "web": "web address"})
 FIELD_WORDS = MappingProxyType({
     "phone": "phone", "tty": "TTY number", "text.number": "texting number",
     "text.keyword": "keyword", "text.description": "texting words", "url": "website",
@@ -280,6 +280,12 @@ def _left_out_after(t: Telling) -> Said:
 
 def _detail_left_out(t: Telling) -> Said:
     kind = t.text("kind")
+    if kind == "web":  # beside the line's numbers, where it has room: a note
+        pieces = t.items("printed_on")
+        where = (f"; it prints on {_listed(pieces)}" if pieces else
+                 "; no piece built prints it" if "printed_on" in t.problem.fields else "")
+        return Said(f"{_cap(t.piece)} has no room for the {t.text('name')}'s web address "
+                    f"({t.text('text')}) beside its numbers (nothing is wrong: a note){where}.")
     return Said(f"{_cap(t.piece)} is full: the {t.text('name')}'s {DETAILS.get(kind, kind)} "
                 f"({t.text('text')}) won't print on it.")
 
