@@ -551,3 +551,35 @@ def test_a_short_articles_panel_is_filled_to_its_foot(brief: tuple[str, Path, st
         shares = panel_bands(out / lang / "brochure.pdf", 1, [0, width / 2, width], margin,
                              height, lightest=250)
         assert max(shares) < 1 / 6, (lang, size, [round(share, 3) for share in shares])
+
+
+# Where the second seed's middle panel still stands blank at its foot: on A4 "When you
+# call", taken inside, goes to the last panel and leaves the middle one as it was (19 %).
+SEED_NOT_YET = {"a4"}
+
+
+@needs_pdftotext
+def test_the_second_seeds_middle_panel_takes_what_calling_is_like(
+        second_seed: tuple[str, Path], request: pytest.FixtureRequest) -> None:
+    """The designer's second review: the pasted second seed's middle panel stood 22 % short
+    at its foot (the checklist, whole in one panel, went to the last) while the flap held
+    what calling is like. Where the inside leaves a panel that blank, "When you call" is
+    taken inside (under "If you want to reach out" on Letter) and the flap, with room
+    again, takes its notes: read back, the title prints once, on the inside, and the middle
+    panel is blank for under a tenth of it (21 % before)."""
+    size, pdf = second_seed
+    if size in SEED_NOT_YET:
+        request.applymarker(pytest.mark.xfail(reason="its filler goes to the last panel",
+                                              strict=True))
+    strings = load_strings("en", DEFAULT_CONTENT)
+    pages = [spaceless(subprocess.run(["pdftotext", "-f", str(page), "-l", str(page),
+                                       str(pdf), "-"], capture_output=True, text=True,
+                                      check=True).stdout) for page in (1, 2)]
+    title = spaceless(strings["when_you_call_title"])
+    assert (pages[0].count(title), pages[1].count(title)) == (0, 1), size
+    assert spaceless(strings["notes_heading"]) in pages[0], size  # the flap's notes
+    _, height, margin = SIZES[size]
+    first, second, third = INSIDE[size]
+    shares = panel_bands(pdf, 1, [0, first, first + second, first + second + third], margin,
+                         height)
+    assert shares[1] < 0.1, (size, [round(share, 3) for share in shares])

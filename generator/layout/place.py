@@ -180,6 +180,11 @@ class PlacedFace:
     # slots of faces placed before it whose content a filler of its flow printed instead
     # (FillerSpec.unless: the flap's "When you call", on the brochure's inside)
     printed_instead: list[str] = field(default_factory=list)
+    # slots of faces placed before it that kept a filler of its flow out (`unless:`), and the
+    # largest share of a box its flow left empty: where that is much, the document is placed
+    # again with those slots withheld (generator/layout/document.py)
+    yielded: list[str] = field(default_factory=list)
+    flow_emptiest: float | None = None
     callouts: list[Rect] = field(default_factory=list)  # tinted boxes behind text
     # a page's number of a document of pages (large print), in its bottom margin: drawn,
     # never read as its text (an artifact in the screen copy); generator/layout/pages.py
@@ -240,6 +245,9 @@ class Placement:
     leading: float = 0.0  # the face's least line spacing over the size (leading_steps)
     last_resort: int = 0  # styles may shrink to their `step_min_size` (1), `last_min_size` (2)
     narrow: bool = False  # styles with a `narrow_width` set at it
+    # text slots not printed on this document, their content printed by a later face's
+    # filler instead (a brochure's "When you call" inside, where the article leaves it room)
+    withheld: frozenset[str] = frozenset()
 
     @property
     def typesetter(self) -> Typesetter:
@@ -644,6 +652,8 @@ def slot_box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
 
 def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
+    if slot.name in placement.withheld:  # a later face prints it (`withheld`)
+        return
     items = composed.texts[slot.name]
     box = _box(slot, placement, placed)
     rise = caption_rise(slot, items, box, placement, placed)
@@ -1356,6 +1366,9 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                                               placement), left_out=0, **fields))
     fillers = tuple((filler, texts) for filler, texts in composed.fillers.get(slot.name, ())
                     if filler.unless is None or filler.unless not in placement.printed)
+    placed.yielded.extend(filler.unless for filler, texts in composed.fillers.get(slot.name, ())
+                          if texts and filler.unless is not None
+                          and filler.unless in placement.printed)
     filled: Filled | None = None
     if fillers:
         flowed, filled = _best_filled(flowed, items, boxes, slot, fillers, placed, placement)
@@ -1365,6 +1378,8 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.printed_instead.extend(filler.unless for filler, _ in fillers
                                       if filler.unless and filler.block in filled.placed)
     placed.flow_scale = flowed.scale
+    if filled is not None:
+        placed.flow_emptiest = filled.score[2]
     width = {round(box.x, 2): box.width for box in boxes}
     placed.texts.extend(replace(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)],
                                             placed.rtl), continues=p.continues)
