@@ -767,3 +767,19 @@ def test_a_paragraph_split_between_panels_reads_as_one(out: Path, content: Path,
                     on.add(pages[element.Pg.objgen])  # its marked content on its own page
                 spanning += element.S == "/P" and len(on) > 1
     assert spanning, lang  # one at least runs over two pages: the case is read
+
+
+@pytest.mark.parametrize("lang", ("en", "ar"))
+def test_no_fold_fill_shows_on_a_screen(out: Path, lang: str) -> None:
+    """The cover's teal wraps 1.5 mm round the spine onto the back cover in print, so a
+    fold a little out shows no sliver of paper on the cover. A screen copy has no fold: its
+    back cover's page (the safety plan's last) showed a teal band 4 pt wide down its spine
+    edge (its right in English, its left in Arabic). Both edges of that page are paper."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(out / lang / "safety-plan-screen.pdf"))
+    image = document[len(document) - 1].render(scale=1).to_pil().convert("L")
+    width, height = image.size
+    edges = [min(image.getpixel((x, y)) for y in range(height // 4, 3 * height // 4))
+             for x in (0, 1, 2, width - 3, width - 2, width - 1)]
+    assert min(edges) > 240, (lang, edges)

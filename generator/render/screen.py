@@ -275,6 +275,9 @@ class _PageDrawer:
 
     def _decoration(self, face: PlacedFace, rect: Rect) -> None:
         canvas, brand = self.canvas, self.kit.site.brand_color
+        if face.spec.fold_fill:  # no fold on a screen: each panel's colour to its edges,
+            # not the cover's teal wrapped 1.5 mm onto the back cover's page
+            face = replace(face, spec=face.spec.model_copy(update={"fold_fill": 0.0}))
         with self.tagger.artifact("Background"):
             draw_background(canvas, face, 0.0, 0.0, brand)
             if self.round_cut:
