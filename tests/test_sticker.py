@@ -28,6 +28,7 @@ from tests.conftest import (
     page_texts,
 )
 from tests.pdf_paint import page_marks
+from tests.test_sticker_spacing import printed_lines
 
 LANGUAGES = ["en", "ar", "zh-Hans", "th"]
 STICKER = available_layouts()["sticker"].spec
@@ -328,6 +329,9 @@ def test_a_long_emergency_sentence_raises_the_foot(kit: Path, tmp_path: Path,
                 assert math.hypot(cx - x, cy - y) <= radius + 0.01, (char, box)
 
 
+HERO_BAND_MM = 12.0  # the most white over a texting hero (a seventh of the disc)
+
+
 def test_a_texting_hero_is_a_step_of_the_scale(kit: Path, tmp_path: Path,
                                                run) -> None:  # noqa: ANN001
     """A first line reached only by text (a crisis text line: no phone, no TTY): its texting
@@ -357,3 +361,9 @@ def test_a_texting_hero_is_a_step_of_the_scale(kit: Path, tmp_path: Path,
         sizes = {round(size, 2) for size, _, _ in runs}
         assert sizes <= {9.0, 10.0, 12.0, 16.0, 20.0} and len(sizes) <= 4, (lang, sizes)
         assert decode_qr_codes(pdf, 0) == ["SMSTO:741741:HOME"], lang
+        # it stands between the coded line and the foot, not under a wide blank band (in
+        # English 15 mm of white stood over it, 4 mm under it: its list stood on the foot)
+        lines = printed_lines(pdf)
+        hero = next(index for index, line in enumerate(lines) if abs(line.size - 16) < 0.05)
+        over = (lines[hero - 1].bottom - lines[hero].top) * 25.4 / 72
+        assert over <= HERO_BAND_MM, (lang, round(over, 1))

@@ -266,6 +266,11 @@ class SlotSpec(FrozenModel):
     # box's width (the bi-fold's tinted box behind "Before you call" and the lines); none:
     # its box
     around: list[str] = []
+    # list set `valign: bottom`: the most room (points) its box leaves over it; past that,
+    # the list rises by half of the rest, so that a short list (a sticker's texting line
+    # alone as its hero, where a number, a texting line and a TTY line stand) stands between
+    # what is over it and its foot, not under a wide blank band. None: on its foot always.
+    spare_over: float | None = Field(default=None, ge=0.0)
     # field with `around`: "all" its edges follow what it lies behind; "top" only its top
     # does, its foot stays its box's (a sticker's foot: from the cut up to over the sentence
     # on it, as tall as that sentence needs in each language)

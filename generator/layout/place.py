@@ -1161,6 +1161,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         elif fields.get("kind") == "hours":
             placed.hours_left_out.append(items[cut.item].line)
     before = _spread(placed, slot, placement, box, fitted.height, fitted.starts)
+    if slot.valign == "bottom" and slot.spare_over is not None:
+        rise = max(0.0, box.height - fitted.height - slot.spare_over) / 2
+        box = Rect(box.x, box.y + rise, box.width, box.height - rise)
     _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
            before=before)
 
