@@ -207,6 +207,10 @@ class SlotSpec(FrozenModel):
     # letters' height), stands at the top of its box: level with a QR code's modules beside
     # it, the white given to the lines (a card's back: 1 mm in Latin, 0.5 mm in Arabic)
     ink_top: bool = False
+    # `valign: bottom` to the ink: the last line's letters, not its leading, stand on the
+    # box's foot (a folding card's cover title: Thai and Bengali marks below the line
+    # reached 3.1 mm from the fold, whose safe margin is 3.5 mm)
+    ink_foot: bool = False
     # flow: what fills the panels the text leaves empty, at most one of them ruled
     fillers: list[FillerSpec] = Field(default=[], max_length=MAX_FILLERS)
     # flow: the styles of the paragraphs that close its text (the article's sources): they

@@ -35,10 +35,16 @@ from generator.i18n.scripts import is_han_or_kana
 
 # The widest gap between two characters a justified line may take, as a share of the size:
 # a line that needs more stays ragged (a line broken before a long Latin word or number).
-MAX_GAP = 0.12
+MAX_GAP = 0.15
 # Costs, in units of a gap of 0.03 em (cost = (gap / 0.03 em) ** 2 a line).
 _GAP_UNIT = 0.03
 _RAGGED = 100.0  # a line that cannot be justified within MAX_GAP
+# A ragged line costs more the more of its measure it leaves empty, by this times the square
+# of the share: one ragged line is as costly as another only where they are as full. With
+# only the gap it would make (a few hundredths), the paragraph's one unavoidable ragged line
+# went to where it cost least, its emptiest: the folding card's Chinese "Before you call"
+# began "请使用对方" alone (five characters of fourteen) to spare a three-character last line.
+_EMPTY = 300.0
 _WORD_SPLIT = 5.0  # a break inside a word, in running text: as a line of gaps of 0.067 em
 _SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two, "步。")
 # Three characters ("第一步。") are too few as well, but in running text they cost as a line
@@ -111,40 +117,42 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
                              measured.inner_quarters or [0.0] * count, strict=True):
         halves.append(halves[-1] + half)
         quarters.append(quarters[-1] + quarter)
-    # best[j]: (lines, cost, first piece of the last line) of the best breaks of pieces[:j].
-    best: list[tuple[int, float, int]] = [(0, 0.0, 0)]
+    # best[j][n]: (cost, first piece of the last line) of the best breaks of pieces[:j] into
+    # n lines. Kept for every n, not only the fewest: a prefix set in fewer lines at a cost
+    # (a ragged first line, "请使用对方无法查看的电话或" short of the measure) may be the
+    # worse start of a paragraph whose other lines come to the same count either way.
+    best: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
     widest_room = max(room(0), room(1))
     short = advance[-1] <= SHORT_PARAGRAPH_LINES * widest_room
     for end in range(1, count + 1):
         last = end == count
         squeezing = justified and bool(measured.end_half) and not (last and ends_paragraph)
         end_squeeze = measured.end_half[end - 1] if squeezing else 0.0
-        chosen: tuple[int, float, int] | None = None
+        chosen: dict[int, tuple[float, int]] = {}
         for start in range(end - 1, -1, -1):
-            lines, cost, _ = best[start]
             width = advance[end - 1] - advance[start] + measured.bare[end - 1]
             inner = (quarters[end] - quarters[start] + (halves[end - 1] - halves[start]) / 2
                      if squeezing else 0.0)
             if width - end_squeeze - inner > widest_room + 0.01 and start < end - 1:
                 break  # wider still from here back
             line_start, line_end = pieces[start][0], pieces[end - 1][1]
-            line_cost = _line_cost(measured, line_start, line_end, width, room(lines), size,
-                                   gaps_before, justified, last and ends_paragraph,
-                                   lines == 0, (end_squeeze, inner))
-            if not last:
-                line_cost += _break_cost(measured, end - 1, justified,
-                                         ragged=line_cost >= _RAGGED, short=short)
-            trial = (lines + 1, cost + line_cost, start)
-            if chosen is None or trial[:2] < chosen[:2]:
-                chosen = trial
-        assert chosen is not None
+            for lines, (cost, _) in best[start].items():
+                line_cost = _line_cost(measured, line_start, line_end, width, room(lines),
+                                       size, gaps_before, justified, last and ends_paragraph,
+                                       lines == 0, (end_squeeze, inner))
+                if not last:
+                    line_cost += _break_cost(measured, end - 1, justified,
+                                             ragged=line_cost >= _RAGGED, short=short)
+                known = chosen.get(lines + 1)
+                if known is None or cost + line_cost < known[0]:
+                    chosen[lines + 1] = (cost + line_cost, start)
         best.append(chosen)
     lines_found: list[tuple[int, int]] = []
-    end = count
+    end, lines = count, min(best[count], key=lambda n: (n, best[count][n][0]))
     while end > 0:
-        start = best[end][2]
+        start = best[end][lines][1]
         lines_found.append((pieces[start][0], pieces[end - 1][1]))
-        end = start
+        end, lines = start, lines - 1
     return lines_found[::-1]
 
 
@@ -168,11 +176,12 @@ def _line_cost(measured: Measured, start: int, end: int, width: float, room: flo
         gaps = gaps_before[stop] - gaps_before[start + 1] if stop > start + 1 else 0
         if slack <= 0.01:
             return 0.0
+        empty = _EMPTY * (slack / room) ** 2 if room > 0 else 0.0
         if gaps < 1:  # one character: the emptier its line, the worse ("请 / 使用…")
-            return _RAGGED + slack / size
+            return _RAGGED + slack / size + empty
         gap = slack / gaps / size
         if gap > MAX_GAP:
-            return _RAGGED + gap
+            return _RAGGED + gap + empty
         return (gap / _GAP_UNIT) ** 2
     share = max(slack, 0.0) / room if room > 0 else 0.0
     cost = _BALANCE * share * share

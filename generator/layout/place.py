@@ -738,6 +738,11 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                     for para in heads)
     if slot.rule_rows:
         box = _at_the_foot(box, used + _heads_height(heads, box, slot, placed.rtl) + rows)
+    if slot.ink_foot and slot.valign == "bottom" and paragraphs and not slot.rotate:
+        last = paragraphs[-1]
+        past = box.y - _last_ink(last, box.y + last.style.spaceAfter)
+        if past > 0:
+            box = Rect(box.x, box.y + past, box.width, box.height - past)
     _stack(placed, paragraphs, box, used, slot)
     if paragraphs and slot.name in placed.extents and not slot.rotate and any(
             other.ink_gap and other.below == slot.name for other in placed.spec.slots):

@@ -1,0 +1,232 @@
+"""The folding card after the professional review that scored it 8 (issue 42), read back from
+the every_language fixture's shop PDFs (sixteen languages, US strips on Letter and ISO strips
+on A4):
+
+- Chinese running text fills its measure: "Before you call" began "请使用对方" alone (five
+  characters of fourteen) on the ISO strip, the paragraph's one ragged line put where it was
+  emptiest (generator/i18n/cjk_lines.py).
+- Text keeps 3 mm clear of the rings of every ornament: pdfium's glyph boxes against the
+  circles read from the page's paths (centre and radius from the path's bounds, less its
+  stroke). Not yet beside "Before you call" (Urdu, Amharic and Persian lines 1-1.8 mm from
+  its dawn): RING_NOT_YET.
+- The cover titles keep the card's safe margin (layout.yaml's `safe_margin`, 3.5 mm) from
+  the first fold and the trim: Thai and Bengali marks below the cover title's last line
+  reached 3.1 mm from the fold.
+- The cover title, the card line and the numbers print at steps of the card's type scale
+  (17.5, 19 and 20 pt read as nearly one size): each at a size of the scale, two of them
+  either the same or a step (about 1.2) apart.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import html
+import math
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+import yaml
+
+from generator.content.load import load_kit
+from generator.i18n.localize import load_strings
+from generator.layout.compose import fill
+from tests.conftest import char_boxes, fold_languages, text_objects
+from tests.notes_truth import spaceless
+
+MM = 72 / 25.4
+SIZES = ("us", "iso")
+LANGS = fold_languages()
+LAYOUT = Path(__file__).resolve().parent.parent / "layouts" / "pocket-fold" / "layout.yaml"
+ORNAMENT_CLEAR = 3 * MM  # design.md: ornament gives way first; the reviewer asked ~3 mm
+STEP = 1.2  # design.md: sizes about 1.2-1.25 apart
+SAME = 0.05  # points: one size, read back
+PANELS = 4
+
+
+def shop(every_language: dict[str, tuple[Path, Path, str]], size: str, lang: str) -> Path:
+    return every_language[size][1] / lang / "pocket-fold-shop.pdf"
+
+
+def layout_size(size: str) -> dict:
+    return yaml.safe_load(LAYOUT.read_text(encoding="utf-8"))["sizes"][size]
+
+
+def length(value: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(in|mm)", value).groups()
+    return float(number) * (72.0 if unit == "in" else MM)
+
+
+def panel_of(page: pdfium.PdfPage, y: float) -> int:
+    """The panel (0 at the top) a height on the page (points up) falls in."""
+    _, bottom, _, top = page.get_trimbox()
+    return int((top - y) // ((top - bottom) / PANELS))
+
+
+def circles(page: pdfium.PdfPage) -> list[tuple[float, float, float]]:
+    """(x, y, outer radius) of every circle drawn on the page: a path of Bézier arcs whose
+    bounds are square; pdfium's bounds of a stroked path reach a stroke's width past it on
+    each side, so the ring's ink reaches half a stroke less far."""
+    found = []
+    for drawn in page.get_objects(max_depth=8):
+        if drawn.type != pdfium_c.FPDF_PAGEOBJ_PATH or \
+                pdfium_c.FPDFPath_CountSegments(drawn.raw) < 9:
+            continue
+        left, bottom, right, top = drawn.get_bounds()
+        if abs((right - left) - (top - bottom)) > 0.5:
+            continue
+        fill_mode, stroked, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+        pdfium_c.FPDFPath_GetDrawMode(drawn.raw, ctypes.byref(fill_mode), ctypes.byref(stroked))
+        pdfium_c.FPDFPageObj_GetStrokeWidth(drawn.raw, ctypes.byref(width))
+        half_stroke = width.value / 2 if stroked.value else 0.0
+        found.append(((left + right) / 2, (bottom + top) / 2, (right - left) / 2 - half_stroke))
+    return found
+
+
+# "Before you call" (front panel 2) still runs 1-3 mm from its dawn where its lines reach
+# the end of their measure: narrowing the measure or the rings left a blank band over a
+# quarter of the panel (test_fold_scale) and a ragged first line in Chinese. Not yet done.
+BEFORE_YOU_CALL = (0, 2)
+RING_NOT_YET = {("en", "us"), ("es", "us"), ("es", "iso"), ("fr", "us"), ("fr", "iso"),
+                ("ar", "us"), ("zh-Hans", "us"), ("zh-Hans", "iso"), ("vi", "us"),
+                ("ur", "us"), ("bn", "iso"), ("hi", "us"), ("ko", "iso"), ("tl", "us"),
+                ("tl", "iso"), ("am", "us")}
+
+
+def ring_clearances(pdf: Path, panels: set[tuple[int, int]] | None,
+                    skip: set[tuple[int, int]]) -> list[tuple[float, int, int, str]]:
+    """(mm from the nearest ring, page, panel, character) of every glyph on a panel with
+    rings (of `panels`, else any, less `skip`)."""
+    document = pdfium.PdfDocument(str(pdf))
+    found = []
+    for page_index in range(len(document)):
+        page = document[page_index]
+        rings = [(x, y, radius, panel_of(page, y)) for x, y, radius in circles(page)]
+        for char, left, bottom, right, top in char_boxes(pdf, page_index, glyphs=True):
+            panel = panel_of(page, (bottom + top) / 2)
+            if (page_index, panel) in skip or (panels is not None
+                                               and (page_index, panel) not in panels):
+                continue
+            for x, y, radius, ring_panel in rings:
+                if ring_panel == panel:
+                    clear = math.hypot(max(left - x, 0.0, x - right),
+                                       max(bottom - y, 0.0, y - top)) - radius
+                    found.append((clear / MM, page_index, panel, char))
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_keeps_3mm_from_every_ornament(every_language, size: str,  # noqa: ANN001
+                                            lang: str) -> None:
+    """The covers' titles and the card line beside their rings (before: the card line's
+    dawn 1.2 mm from its measure, the back cover's rings 1.7 mm from its title's box)."""
+    found = ring_clearances(shop(every_language, size, lang), None, {BEFORE_YOU_CALL})
+    assert found
+    least = min(found)
+    assert least[0] >= ORNAMENT_CLEAR / MM - 0.02, (lang, size, least)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_before_you_call_keeps_3mm_from_its_dawn(every_language, request,  # noqa: ANN001
+                                                 size: str, lang: str) -> None:
+    if (lang, size) in RING_NOT_YET:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="not yet: see RING_NOT_YET"))
+    found = ring_clearances(shop(every_language, size, lang), {BEFORE_YOU_CALL}, set())
+    assert found
+    least = min(found)
+    assert least[0] >= ORNAMENT_CLEAR / MM - 0.02, (lang, size, least)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_cover_titles_keep_the_safe_margin(every_language, size: str,  # noqa: ANN001
+                                           lang: str) -> None:
+    """The front's cover (panel 0) from the first fold under it, the back cover (panel 3)
+    from the trim: every glyph's box, which holds the marks below a Thai or Bengali line."""
+    margin = length(layout_size(size)["safe_margin"])
+    pdf = shop(every_language, size, lang)
+    page = pdfium.PdfDocument(str(pdf))[0]
+    _, trim_bottom, _, trim_top = page.get_trimbox()
+    fold = trim_top - (trim_top - trim_bottom) / PANELS
+    boxes = char_boxes(pdf, 0, glyphs=True)
+    cover = [bottom for _, _, bottom, _, top in boxes if (bottom + top) / 2 > fold]
+    back = [bottom for _, _, bottom, _, top in boxes
+            if panel_of(page, (bottom + top) / 2) == PANELS - 1]
+    assert cover and back
+    assert min(cover) - fold >= margin - 0.05, (lang, size, (min(cover) - fold) / MM)
+    assert min(back) - trim_bottom >= margin - 0.05, (lang, size,
+                                                      (min(back) - trim_bottom) / MM)
+
+
+def inked_sizes(page: pdfium.PdfPage, panel: int) -> set[float]:
+    return {round(drawn.size, 1) for drawn in text_objects(page)
+            if drawn.inked and panel_of(page, (drawn.bounds[1] + drawn.bounds[3]) / 2) == panel
+            and drawn.bounds[2] > drawn.bounds[0]}
+
+
+def a_step_apart(one: float, other: float) -> bool:
+    low, high = sorted((one, other))
+    return high - low <= SAME or high >= STEP * low - SAME
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_cover_card_line_and_numbers_are_steps_of_the_scale(every_language, size: str,  # noqa: ANN001
+                                                            lang: str) -> None:
+    """Before: cover title 17.5 pt, card line 19, numbers 20."""
+    scale = set(layout_size(size)["type_scale"].values())
+    document = pdfium.PdfDocument(str(shop(every_language, size, lang)))
+    cover = inked_sizes(document[0], 0)
+    card_line = inked_sizes(document[0], 1)
+    numbers = {max(inked_sizes(document[1], 0))}
+    assert len(cover) == 1 and len(card_line) == 1, (lang, size, cover, card_line)
+    sizes = {"cover": cover.pop(), "card line": card_line.pop(), "number": numbers.pop()}
+    for name, points in sizes.items():
+        assert any(abs(points - step) <= SAME for step in scale), (lang, size, name, points)
+    for one, other in [("cover", "card line"), ("card line", "number"), ("cover", "number")]:
+        assert a_step_apart(sizes[one], sizes[other]), (lang, size, one, other, sizes)
+
+
+def lines_of(pdf: Path, page_index: int, panel: int, said: str
+             ) -> list[tuple[str, float, float]]:
+    """(text, left, right) of each line on the panel that prints part of `said` (spaceless),
+    top to bottom: pdfium's character boxes grouped by the line they stand on."""
+    page = pdfium.PdfDocument(str(pdf))[page_index]
+    rows: dict[int, list[tuple[str, float, float]]] = {}
+    for char, left, bottom, right, top in char_boxes(pdf, page_index):
+        if panel_of(page, (bottom + top) / 2) == panel:
+            rows.setdefault(round((bottom + top) / 2 / 3), []).append((char, left, right))
+    lines = []
+    for key in sorted(rows, reverse=True):
+        chars = sorted(rows[key], key=lambda found: found[1])
+        text = "".join(char for char, _, _ in chars)
+        if len(spaceless(text)) >= 2 and spaceless(text) in said:
+            lines.append((text, chars[0][1], chars[-1][2]))
+    return lines
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chinese_running_text_fills_its_measure(every_language, size: str) -> None:  # noqa: ANN001
+    """Every line of "Before you call" and "When you call" but its last reaches to within
+    a character and a half of the paragraph's longest line (justified, CLREQ; pdfium reads
+    no box for the full-width mark a line may end with, "，" or "、", which holds an em)."""
+    if "zh-Hans" not in LANGS:
+        pytest.skip("no Chinese kit")
+    kit_folder = every_language[size][0]
+    kit = load_kit(kit_folder)
+    strings = load_strings("zh-Hans", kit_folder)
+    pdf = shop(every_language, size, "zh-Hans")
+    for page_index, panel, said in [
+            (0, 2, fill(strings["before_you_call"], emergency=kit.site.emergency_number)),
+            (1, 3, strings["when_you_call"])]:
+        lines = lines_of(pdf, page_index, panel, spaceless(html.unescape(said)))
+        assert len(lines) >= 2, (size, panel, lines)
+        measure = max(right for _, _, right in lines)
+        em = (measure - min(left for _, left, _ in lines)) / max(
+            len(spaceless(text)) for text, _, _ in lines)
+        for text, _, right in lines[:-1]:
+            assert right >= measure - 1.5 * em, (size, panel, text, measure - right)
