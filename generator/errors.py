@@ -87,6 +87,7 @@ class Code(Enum):
     LINES_OUTSIDE = "lines.outside", "file"
     LINE_UNVERIFIED = "line.unverified", "name today"
     LINE_STALE = "line.stale", "name checked months"
+    LINE_CHECKED_LATER = "line.checked-later", "name checked today"
     LINE_NO_NAME = "line.no-name", "name"
     LINE_QR_WITHOUT = "line.qr-without", "name qr missing"
     LINE_UNREACHABLE = "line.unreachable", "name"

@@ -216,6 +216,24 @@ def test_line_checked_long_ago_is_a_warning(kit: Path, run) -> None:  # noqa: AN
             in result.err)
 
 
+def test_line_checked_after_today_is_an_error(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """A `verified` date after today is a typo that never goes stale, and the safety plan's
+    back cover would print it as the day the lines were checked: an error naming the line,
+    and no piece printed (the build wrote the plan and its date before)."""
+    from datetime import date, timedelta
+
+    later = date.today() + timedelta(days=400)
+    edit(kit / "resources.yaml", "    phone: \"911\"\n    verified: 2026-11-01",
+         f"    phone: \"911\"\n    verified: {later.isoformat()}")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "safety-plan", "--lang", "en",
+                 "--no-previews")
+    assert result.code == 1
+    assert (f"resources.yaml:68: Emergency: `verified: {later.isoformat()}` is after today"
+            in result.err)
+    assert not (out / "en" / "safety-plan.pdf").exists()
+
+
 def test_one_broken_language_does_not_stop_the_others(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
     (kit / "articles" / "trauma-bonding.es.md").write_bytes(b"---\ntitle: \xff\xfe\n---\n")

@@ -184,6 +184,15 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
                 f"{resource.name}: no `verified` date: call or text the line, then add "
                 f"`verified: {today.isoformat()}`"), where[1], code=Code.LINE_UNVERIFIED,
                 fields={"name": resource.name, "today": today.isoformat()}))
+        elif resource.verified > today:
+            # a typo ("2062-11-01"): it would never go stale, and the pieces print the date
+            # the lines were checked ("Checked Jun 2027"), a check nobody has made yet
+            problems.append(Problem(where[0], (
+                f"{resource.name}: `verified: {resource.verified.isoformat()}` is after today "
+                f"({today.isoformat()}): write the day someone last called or texted the line"),
+                where[1], code=Code.LINE_CHECKED_LATER, fields={
+                    "name": resource.name, "checked": resource.verified.isoformat(),
+                    "today": today.isoformat()}))
         elif _months_between(resource.verified, today) > months:
             problems.append(Problem(where[0], (
                 f"{resource.name}: last checked {resource.verified.isoformat()}, over {months} "

@@ -383,6 +383,12 @@ def _stale(t: Telling) -> Said:
                           "today”."), "verified")
 
 
+def _checked_later(t: Telling) -> Said:
+    return Said(_named(t, f"Checked {t.text('checked')}, after today ({t.text('today')}): write "
+                          "the day someone last called or texted it, or press “checked "
+                          "today”."), "verified")
+
+
 def _emergency_first(t: Telling) -> Said:
     number = t.text("number")
     if not t["helpline"]:
@@ -762,6 +768,7 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
                                "again, or choose the file on the Settings page.",
     Code.LINE_UNVERIFIED: _unverified,
     Code.LINE_STALE: _stale,
+    Code.LINE_CHECKED_LATER: _checked_later,
     Code.LINE_NO_NAME: lambda t: Said("Give this line a name (only the emergency line may go "
                                       "without one).", "name"),
     Code.LINE_QR_WITHOUT: _qr_without,
