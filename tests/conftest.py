@@ -339,6 +339,46 @@ def built_brochures(tmp_path_factory: pytest.TempPathFactory
     return brochures
 
 
+def article_languages() -> list[str]:
+    """The languages the default kit has an article in, but Amharic (its font is one a site
+    gives: tests/test_more_scripts.py), sorted."""
+    return sorted(path.name.split(".")[1]
+                  for path in (DEFAULT_CONTENT / "articles").glob("trauma-bonding.*.md")
+                  if path.name.split(".")[1] != "am")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What `havenprint check` of a kit said: its exit code and standard error."""
+
+    code: int
+    err: str
+
+
+# The default kit in every language it has an article in, the poster the restroom's,
+# `check`ed in every format: once a session for the tests that read that whole check
+# (test_discretion: nothing on an outside reveals; test_numbers_in_text: every number prints),
+# which each ran a check of their own (a 14-language check of every format is about half a
+# minute of processor time).
+@pytest.fixture(scope="session")
+def checked_article_languages(tmp_path_factory: pytest.TempPathFactory) -> Checked:
+    import contextlib
+
+    def check(root: Path) -> None:
+        kit = default_kit_in(root / "content", article_languages())
+        with (kit / "site.yaml").open("a", encoding="utf-8") as site:
+            site.write("poster_discreet: true\n")
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(["check", str(kit)])
+        (root / "code.txt").write_text(str(code), encoding="utf-8")
+        (root / "stderr.txt").write_text(err.getvalue(), encoding="utf-8")
+
+    root = built_once(tmp_path_factory, "checked-article-languages", check)
+    return Checked(int((root / "code.txt").read_text(encoding="utf-8")),
+                   (root / "stderr.txt").read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="module")
 def browser():  # noqa: ANN201 - a generator fixture
     """Debian's Chromium driven by Playwright, one per test module (the browser tests, which
