@@ -45,7 +45,8 @@ def char_boxes(pdf: Path, page_index: int) -> list[tuple[str, float, float]]:
 @pytest.fixture
 def built(kit: Path, tmp_path: Path, run) -> Path:  # noqa: ANN001
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", "brochure", "--target", "all")
+    result = run("build", kit, "--out", out, "--format", "brochure", "--target", "all",
+                 "--no-previews")
     assert result.code == 0, result.err
     return out
 
@@ -119,17 +120,17 @@ def test_flap_carries_the_lines_and_the_safety_note(built: Path) -> None:
 
 def test_organisation_only_when_allowed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--format", "brochure").code == 0
+    assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
     assert "Lives Healing" not in page_texts(out / "en" / "brochure.pdf")[0]
     edit(kit / "site.yaml", "brand_color:", "show_organization: true\nbrand_color:")
-    assert run("build", kit, "--out", out, "--format", "brochure").code == 0
+    assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
     assert "Lives Healing" in page_texts(out / "en" / "brochure.pdf")[0]
 
 
 def test_a4_fold_geometry(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "paper: letter", "paper: a4")
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--format", "brochure").code == 0
+    assert run("build", kit, "--out", out, "--format", "brochure", "--no-previews").code == 0
     pdf = out / "en" / "brochure.pdf"
     page = PdfReader(pdf).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == \

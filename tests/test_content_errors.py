@@ -90,7 +90,7 @@ def test_markup_and_template_syntax_print_literally(kit: Path, tmp_path: Path, r
          "card: You are not alone, and what you feel makes sense.",
          "card: 'Call <us> & talk {{ 7*7 }} {% if x %}'")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--target", "shop")
+    result = run("build", kit, "--out", out, "--target", "shop", "--no-previews")
     assert result.code == 0, result.err
     # the emergency line is named on the folding card (the pocket card's safety note names
     # its number); the card line is on both
@@ -123,7 +123,7 @@ def test_overflow_names_file_layout_slot_and_amount(kit: Path, run) -> None:  # 
 def test_optional_lines_that_do_not_fit_are_named(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     add_local_lines(kit, 3)
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--target", "shop")
+    result = run("build", kit, "--out", out, "--target", "shop", "--no-previews")
     assert result.code == 0
     assert "warning: pocket-card (back), slot 'resources': left out 'Local line 2'" in result.err
     back = page_texts(out / "en" / "pocket-card-shop.pdf")[1]
@@ -176,11 +176,11 @@ def test_check_writes_nothing_and_never_touches_content(kit: Path, tmp_path: Pat
 
 def test_failed_build_keeps_the_previous_good_file(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--format", "pocket-card").code == 0
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 0
     good = (out / "en" / "pocket-card.pdf").read_bytes()
     edit(kit / "articles" / "trauma-bonding.en.md",
          "card: You are not alone, and what you feel makes sense.", "card: " + "word " * 200)
-    assert run("build", kit, "--out", out, "--format", "pocket-card").code == 1
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 1
     assert (out / "en" / "pocket-card.pdf").read_bytes() == good
     assert sorted(p.name for p in (out / "en").iterdir()) == ["pocket-card.pdf"]
 
@@ -238,7 +238,7 @@ def test_one_broken_language_does_not_stop_the_others(kit: Path, tmp_path: Path,
     edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
     (kit / "articles" / "trauma-bonding.es.md").write_bytes(b"---\ntitle: \xff\xfe\n---\n")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out)
+    result = run("build", kit, "--out", out, "--no-previews")
     assert result.code == 1
     assert "trauma-bonding.es.md:2: the file is not UTF-8 text" in result.err
     assert "Not built: " in result.err and "pocket-card (es)" in result.err
@@ -251,7 +251,7 @@ def test_one_broken_format_does_not_stop_the_others(kit: Path, tmp_path: Path, r
     edit(kit / "articles" / "trauma-bonding.en.md", "## Sources",
          ("Words that do not fit in a brochure. " * 60 + "\n\n") * 12 + "## Sources")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out)
+    result = run("build", kit, "--out", out, "--no-previews")
     assert result.code == 1
     assert "Not built: brochure (en)" in result.err
     assert (out / "en" / "pocket-card.pdf").is_file()
@@ -286,7 +286,8 @@ def test_emergency_number_must_be_one_for_the_country(kit: Path, tmp_path: Path,
 def test_a_valid_emergency_number_is_the_one_printed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", '# emergency_number: "911"', "emergency_number: 112")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     back = " ".join(page_texts(out / "en" / "pocket-card-shop.pdf")[1].split())
     assert "In an emergency, call 112." in back

@@ -185,7 +185,7 @@ def test_resources_naming_an_api_is_read_from_its_copy(kit: Path, tmp_path: Path
         assert served.requests == []  # a check never reads the network by itself
         out = tmp_path / "out"
         built = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
-                    "--refresh")
+                    "--refresh", "--no-previews")
         assert built.code == 0, built.err
         assert f"read {len(SERVICES)} service(s) from {address}" in built.err
         copy_path = kit / hsds_api.COPY_NAME
@@ -194,7 +194,7 @@ def test_resources_naming_an_api_is_read_from_its_copy(kit: Path, tmp_path: Path
         qr = decode_qr_codes(out / "en" / "pocket-card-shop.pdf", 1)
     # the server is gone: the build reads the copy
     again = run("build", kit, "--out", tmp_path / "again", "--format", "pocket-card",
-                "--target", "shop")
+                "--target", "shop", "--no-previews")
     assert again.code == 0, again.err
     assert "the copy of the API" in again.err and "`--refresh` reads the API again" in again.err
     assert decode_qr_codes(tmp_path / "again" / "en" / "pocket-card-shop.pdf", 1) == qr
@@ -210,14 +210,15 @@ def test_a_changed_number_reaches_the_card_only_after_a_refresh(kit: Path, tmp_p
     with serving(served) as address:
         use_api(kit, address)
         assert run("build", kit, "--out", tmp_path / "one", "--format", "brochure",
-                   "--refresh").code == 0
+                   "--refresh", "--no-previews").code == 0
         first["phones"][0]["number"] = "1-800-555-0111"
-        stale = run("build", kit, "--out", tmp_path / "two", "--format", "brochure")
+        stale = run("build", kit, "--out", tmp_path / "two", "--format", "brochure",
+                    "--no-previews")
         assert stale.code == 0
         text = digits(page_texts(tmp_path / "two" / "en" / "brochure.pdf"))
         assert digits(old)[-10:] in text and "8005550111" not in text
         fresh = run("build", kit, "--out", tmp_path / "three", "--format", "brochure",
-                    "--refresh")
+                    "--refresh", "--no-previews")
         assert fresh.code == 0, fresh.err
         text = digits(page_texts(tmp_path / "three" / "en" / "brochure.pdf"))
         assert "8005550111" in text and digits(old)[-10:] not in text
@@ -229,11 +230,11 @@ def test_a_failed_refresh_keeps_the_old_copy_and_builds_nothing(kit: Path, tmp_p
     with serving(served) as address:
         use_api(kit, address)
         assert run("build", kit, "--out", tmp_path / "one", "--format", "pocket-card",
-                   "--refresh").code == 0
+                   "--refresh", "--no-previews").code == 0
         kept = (kit / hsds_api.COPY_NAME).read_bytes()
         served.statuses["page:3"] = (500, 99)
         failed = run("build", kit, "--out", tmp_path / "two", "--format", "pocket-card",
-                     "--refresh")
+                     "--refresh", "--no-previews")
     assert failed.code == 1
     assert "page 3 of the services: the API answered HTTP 500" in failed.err
     assert (kit / hsds_api.COPY_NAME).read_bytes() == kept
@@ -284,7 +285,7 @@ def test_a_refused_service_is_named_and_the_rest_written(kit: Path, tmp_path: Pa
         assert "Northstar Helpline" in names and "Youth Outreach" not in names
         use_api(kit, address)
         built = run("build", kit, "--out", tmp_path / "out", "--format", "pocket-card",
-                    "--refresh")
+                    "--refresh", "--no-previews")
     assert built.code == 1, built.err
     # the copy is a file of the content folder: its line and JSON path are named
     assert re.search(r"hsds-api-copy\.json:\d+: refused 'Riverbend Safe Haven – Youth "

@@ -42,7 +42,7 @@ def all_text(pdf: Path) -> str:
 def test_imported_lines_print_with_dates_and_no_address(imported: Path, tmp_path: Path,
                                                         run) -> None:  # noqa: ANN001
     out = tmp_path / "out"
-    result = run("build", imported, "--out", out, "--format", "brochure")
+    result = run("build", imported, "--out", out, "--format", "brochure", "--no-previews")
     assert result.code == 0, result.err
     text = all_text(out / "en" / "brochure.pdf")
     for expected in ("Northstar Helpline", "1-800-555-0199", "Text HOPE to 1-888-555-0175",
@@ -70,7 +70,8 @@ def test_site_yaml_can_read_hsds_directly(kit: Path, tmp_path: Path, run) -> Non
     edit(kit / "site.yaml", "brand_color:",
          "resources: {path: hsds, tags: [], limit: 1}\nbrand_color:")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     back = all_text(out / "en" / "pocket-card-shop.pdf")
     assert "Northstar Helpline" in back
@@ -85,7 +86,7 @@ def test_sms_first_line_gives_an_smsto_code(imported: Path, tmp_path: Path, run)
     (imported / "resources.yaml").write_text(
         head + "\n  - name: " + second + "\n  - name: " + first, encoding="utf-8")
     out = tmp_path / "out"
-    assert run("build", imported, "--out", out, "--format", "brochure").code == 0
+    assert run("build", imported, "--out", out, "--format", "brochure", "--no-previews").code == 0
     assert decode_qr_codes(out / "en" / "brochure.pdf", 0) == ["SMSTO:+18885550175:HOPE"]
 
 
@@ -98,7 +99,7 @@ def test_import_refuses_to_replace_a_hand_written_file(kit: Path, run) -> None: 
 def test_max_lines_per_format(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "brand_color:", "max_lines: {pocket-card: 2}\nbrand_color:")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--target", "shop")
+    result = run("build", kit, "--out", out, "--target", "shop", "--no-previews")
     assert result.code == 0
     # The emergency line always prints: the 988 line makes room for it.
     assert ("pocket-card: left out '988 Suicide & Crisis Lifeline': max_lines is 2 for this "

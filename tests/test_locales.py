@@ -275,7 +275,7 @@ def test_locale_init_never_writes_through_a_linked_locales_folder(kit: Path, tmp
 def test_spanish_kit_builds(es_kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     out = tmp_path / "out"
     result = run("build", es_kit, "--out", out, "--format", "pocket-card", "--format",
-                 "brochure", "--lang", "es")
+                 "brochure", "--lang", "es", "--no-previews")
     assert result.code == 0, result.err
     card = _flat(" ".join(page_texts(out / "es" / "pocket-card.pdf")))
     assert ES_SCAN_TO_CALL in card

@@ -21,7 +21,7 @@ REVEALING_WORDS = ["abuse", "violence", "domestic", "assault", "shelter", "hotli
 @pytest.fixture
 def built(kit: Path, tmp_path: Path, run) -> Path:  # noqa: ANN001
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--target", "all")
+    result = run("build", kit, "--out", out, "--target", "all", "--no-previews")
     assert result.code == 0, result.err
     # nothing to say but where the sticker's other lines print (it carries the first alone),
     # the brochure's blocks printed only where there is room that have none, and the web
@@ -93,7 +93,7 @@ def test_iso_cards_on_a4(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN00
     edit(kit / "site.yaml", "paper: letter", "paper: a4")
     edit(kit / "site.yaml", "card_size: us", "card_size: iso")
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--target", "all").code == 0
+    assert run("build", kit, "--out", out, "--target", "all", "--no-previews").code == 0
     office = PdfReader(out / "en" / "pocket-card.pdf").pages[0]
     assert page_size(office) == pytest.approx(A4, abs=0.01)
     shop = PdfReader(out / "en" / "pocket-card-shop.pdf").pages[0]
@@ -107,7 +107,7 @@ def test_iso_cards_on_a4(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN00
 def test_us_cards_on_a4_when_the_site_prints_on_a4(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "paper: letter", "paper: a4")
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out).code == 0
+    assert run("build", kit, "--out", out, "--no-previews").code == 0
     page = PdfReader(out / "en" / "pocket-card.pdf").pages[1]
     assert page_size(page) == pytest.approx(A4, abs=0.01)
     assert decode_qr_codes(out / "en" / "pocket-card.pdf", 1) == ["tel:+18007997233"] * 10
@@ -116,7 +116,7 @@ def test_us_cards_on_a4_when_the_site_prints_on_a4(kit: Path, tmp_path: Path, ru
 def test_iso_cards_fall_back_to_a4_when_letter_is_too_short(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001,E501
     edit(kit / "site.yaml", "card_size: us", "card_size: iso")
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out).code == 0
+    assert run("build", kit, "--out", out, "--no-previews").code == 0
     page = PdfReader(out / "en" / "pocket-card.pdf").pages[0]
     assert page_size(page) == pytest.approx(A4, abs=0.01)
 
@@ -124,7 +124,7 @@ def test_iso_cards_fall_back_to_a4_when_letter_is_too_short(kit: Path, tmp_path:
 def test_configured_bleed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "# bleed: 0.125in", "bleed: 5mm")
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--target", "shop").code == 0
+    assert run("build", kit, "--out", out, "--target", "shop", "--no-previews").code == 0
     page = PdfReader(out / "en" / "pocket-card-shop.pdf").pages[0]
     assert round(box(page, "/TrimBox")[0] - box(page, "/BleedBox")[0], 2) == round(5 * 72 / 25.4, 2)
 

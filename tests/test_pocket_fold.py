@@ -126,7 +126,7 @@ def bleedbox(page) -> list[float]:  # noqa: ANN001
 @pytest.fixture
 def built(kit: Path, tmp_path: Path, run) -> Path:  # noqa: ANN001
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "all")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "all", "--no-previews")
     assert result.code == 0, result.err
     assert result.err == ""  # the default kit fits without shrinking a line away
     return out
@@ -360,7 +360,7 @@ def test_iso_strip_on_a4(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN00
     edit(kit / "site.yaml", "card_size: us", "card_size: iso")
     edit(kit / "site.yaml", "paper: letter", "paper: a4")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "all")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "all", "--no-previews")
     assert result.code == 0, result.err
     assert result.err == ""
     reader = PdfReader(office(out))
@@ -400,7 +400,8 @@ def test_too_many_key_points_are_shortened_naming_the_slot(kit: Path, tmp_path: 
     edit(article, "  - Free, private support is ready when you are.\n",
          "  - Free, private support is ready when you are.\n" + extra)
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     line = next(line for line in result.err.splitlines() if "slot 'condensed'" in line)
     assert "trauma-bonding.en.md: warning: pocket-fold (back), slot 'condensed':" in line
@@ -417,7 +418,8 @@ def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_pa
                                                               run) -> None:  # noqa: ANN001
     add_local_lines(kit, 4)
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     assert "warning: pocket-fold (back), slot 'resources': left out 'Local line 3'" in result.err
     lines = panel_text(shop(out), 1, 0)
@@ -428,7 +430,8 @@ def test_optional_lines_that_do_not_fit_are_left_out_and_named(kit: Path, tmp_pa
 def test_plain_text_article_without_key_points_fits(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     use_pasted_article(kit)
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     article = panel_text(shop(out), 1, 2)
     assert "Why it can be hard to leave" in article  # the title heads the sections
@@ -482,7 +485,8 @@ def test_a_short_articles_panel_carries_its_paragraph_whole(kit: Path, tmp_path:
     article = kit / "articles" / "trauma-bonding.en.md"
     article.write_text(BRIEF.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     assert "panel 3:" not in result.err  # no warning of a half-empty panel
     paragraph = BRIEF.read_text(encoding="utf-8").split("## You are not alone\n\n")[1]
@@ -501,7 +505,8 @@ def test_long_sections_keep_their_first_sentences(kit: Path, tmp_path: Path,
     front = re.sub(r"^key_points:\n(?:  - .*\n)+", "", front, flags=re.MULTILINE)
     article.write_text(f"---\n{front}---\n{body}", encoding="utf-8")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     panel = panel_text(shop(out), 1, 2)
     assert "What is trauma bonding?" in panel
@@ -536,7 +541,8 @@ def test_a_short_article_prints_no_sentence_twice(tmp_path: Path, run) -> None: 
         (kit / "articles" / f"brief.{lang}.md").write_text(text, encoding="utf-8")
     edit(kit / "site.yaml", "article: trauma-bonding", "article: brief")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     for lang in SHORT_LANGS:
         printed = pdf_text(out / lang / f"{FORMAT}-shop.pdf")
@@ -561,7 +567,8 @@ def test_the_second_seed_pasted_prints_no_pointer_to_the_web_and_nothing_twice(
     text = SECOND_SEED.read_text(encoding="utf-8")
     (kit / "articles" / "trauma-bonding.en.txt").write_text(text, encoding="utf-8")
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop")
+    result = run("build", kit, "--out", out, "--format", FORMAT, "--target", "shop",
+                 "--no-previews")
     assert result.code == 0, result.err
     pointer = next(line for line in text.splitlines() if line.startswith("Before you read on"))
     printed = pdf_text(shop(out))

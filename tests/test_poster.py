@@ -128,7 +128,7 @@ def build_poster(kit: Path, tmp_path: Path, run):  # noqa: ANN001, ANN201
                 site.write("poster_discreet: true\n")
         out = tmp_path / f"out-{size}-{'discreet' if discreet else 'normal'}"
         result = run("build", kit, "--format", "poster", "--poster-size", size, "--out", out,
-                     "--target", "all")
+                     "--target", "all", "--no-previews")
         assert result.code == 0, result.err
         # No warnings (nothing was left out); notes, such as the article's reading grade, may be.
         assert [line for line in result.err.splitlines() if ": note: " not in line] == []
@@ -341,7 +341,7 @@ def test_poster_front_matter_sets_headline_and_message(kit: Path, tmp_path: Path
          "title: Why it can be hard to leave\nposter:\n  headline: You deserve to feel safe\n"
          "  message: Talk to someone today. It is free.\n")
     out = tmp_path / "out"
-    assert run("build", kit, "--format", "poster", "--out", out).code == 0
+    assert run("build", kit, "--format", "poster", "--out", out, "--no-previews").code == 0
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "You deserve to feel safe" in text
     assert "Talk to someone today. It is free." in text
@@ -354,7 +354,8 @@ def test_a_very_long_headline_fails_naming_the_slot(kit: Path, tmp_path: Path, r
     edit(article, "title: Why it can be hard to leave\n",
          f"title: Why it can be hard to leave\nposter:\n  headline: {long}\n")
     out = tmp_path / "out"
-    result = run("build", kit, "--format", "poster", "--poster-size", "tabloid", "--out", out)
+    result = run("build", kit, "--format", "poster", "--poster-size", "tabloid", "--out", out,
+                 "--no-previews")
     assert result.code == 1
     assert "trauma-bonding.en.md" in result.err
     assert "poster (poster), slot 'headline'" in result.err
@@ -390,7 +391,7 @@ def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run)
         resources.write(EXTRA_LINES)
     out = tmp_path / "out"
     result = run("build", kit, "--format", "poster", "--format", "brochure", "--poster-size",
-                 "letter", "--out", out)
+                 "letter", "--out", out, "--no-previews")
     assert result.code == 0, result.err
     assert "left out 'Checked Nov 2026' (checked)" in result.err
     assert "(text) from" not in result.err
@@ -412,7 +413,8 @@ def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path:
     add_local_lines(kit, 4, required=True)  # 988, the only line that may go, must go (three
     # fitted with it once the column set its lines at 1.2)
     out = tmp_path / "out"
-    result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out)
+    result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out,
+                 "--no-previews")
     assert result.code == 0, result.err
     assert "left out '988 Suicide & Crisis Lifeline': it does not fit" in result.err
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
@@ -426,7 +428,7 @@ def test_max_lines_keeps_the_main_and_the_emergency_line(kit: Path, tmp_path: Pa
     with (kit / "site.yaml").open("a", encoding="utf-8") as site:
         site.write("max_lines: {poster: 1}\n")
     out = tmp_path / "out"
-    result = run("build", kit, "--format", "poster", "--out", out)
+    result = run("build", kit, "--format", "poster", "--out", out, "--no-previews")
     assert result.code == 0, result.err
     assert "left out '988 Suicide & Crisis Lifeline': max_lines is 1" in result.err
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
@@ -533,11 +535,11 @@ def test_the_poster_names_the_organisation_where_allowed(kit: Path, tmp_path: Pa
     edit(kit / "site.yaml", "brand_color:", f"{extra}website: https://www.liveshealing.org\n"
          "brand_color:")
     out = tmp_path / "out"
-    assert run("build", kit, "--format", "poster", "--out", out).code == 0
+    assert run("build", kit, "--format", "poster", "--out", out, "--no-previews").code == 0
     page = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "Lives Healing" not in page and "liveshealing.org" not in page
     edit(kit / "site.yaml", "website:", "show_organization: true\nwebsite:")
-    result = run("build", kit, "--format", "poster", "--out", out)
+    result = run("build", kit, "--format", "poster", "--out", out, "--no-previews")
     assert result.code == 0, result.err
     pdf = out / "en" / "poster-letter.pdf"
     page = " ".join(page_texts(pdf)[0].split())
@@ -662,7 +664,8 @@ def test_a_long_first_line_with_an_extension_and_a_text_line_builds_a_uk_poster(
     edit(content / "site.yaml", "country: US", "country: GB")
     (content / "resources.yaml").write_text(UK_LINE, encoding="utf-8")
     out = tmp_path / "out"
-    result = run("build", content, "--format", "poster", "--poster-size", size, "--out", out)
+    result = run("build", content, "--format", "poster", "--poster-size", size, "--out", out,
+                 "--no-previews")
     assert result.code == 0, result.err
     assert "the tabs print the number without the line's name" not in result.err
     tabs = tab_rects(size, out / "en" / f"poster-{size}.pdf")

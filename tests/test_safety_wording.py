@@ -20,7 +20,7 @@ LAYOUTS = REPO / "layouts"
 def test_every_format_prints_the_safety_wording(kit: Path, tmp_path: Path, run,  # noqa: ANN001
                                                 layout: str) -> None:
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--format", layout).code == 0
+    assert run("build", kit, "--out", out, "--format", layout, "--no-previews").code == 0
     text = " ".join(" ".join(page_texts(office_pdf(out / "en", layout))).split())
     # The sticker, always on a surface anyone sees (issue 42), prints the emergency sentence
     # alone: "the other person cannot check" tells.
@@ -34,7 +34,7 @@ def test_site_can_reword_the_safety_note(kit: Path, tmp_path: Path, run) -> None
         "safety_note: Call from a phone only you use. Emergency? Dial {emergency}.\n",
         encoding="utf-8")
     out = tmp_path / "out"
-    assert run("build", kit, "--out", out, "--format", "pocket-card").code == 0
+    assert run("build", kit, "--out", out, "--format", "pocket-card", "--no-previews").code == 0
     back = " ".join(page_texts(out / "en" / "pocket-card.pdf")[1].split())
     assert "Call from a phone only you use. Emergency? Dial 911." in back
 

@@ -128,7 +128,7 @@ def test_perforated_stock_has_no_cut_marks(laid, monkeypatch) -> None:  # noqa: 
 def test_print_offset_from_site_yaml(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "# print_offset: {x: 0mm, y: 0mm}", "print_offset: {x: 1mm, y: 2pt}")
     assert load_kit(kit).site.print_offset == Offset(72 / 25.4, 2.0)
-    assert run("build", kit, "--out", tmp_path / "out").code == 0
+    assert run("build", kit, "--out", tmp_path / "out", "--no-previews").code == 0
 
 
 def test_plain_text_article_builds(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
@@ -136,7 +136,7 @@ def test_plain_text_article_builds(kit: Path, tmp_path: Path, run) -> None:  # n
     card unless the lines need the room, which a note says."""
     use_pasted_article(kit)
     out = tmp_path / "out"
-    result = run("build", kit, "--out", out, "--target", "shop")
+    result = run("build", kit, "--out", out, "--target", "shop", "--no-previews")
     assert result.code == 0, result.err
     line = "Trauma bonding is a strong emotional tie to someone who hurts you."
     assert line in " ".join(page_texts(out / "en" / "pocket-fold-shop.pdf")[0].split())
@@ -156,7 +156,7 @@ def test_long_first_sentence_without_card_line_takes_the_first_key_point(
          "with a partner, a family member, or anyone who is close to you over many years.")
     out = tmp_path / "out"
     assert run("build", kit, "--out", out, "--format", "pocket-card", "--format",
-               "pocket-fold", "--target", "shop").code == 0
+               "pocket-fold", "--target", "shop", "--no-previews").code == 0
     for name, page in (("pocket-card-shop.pdf", 1), ("pocket-fold-shop.pdf", 0)):
         assert "A trauma bond is a strong tie to someone who hurts you." in " ".join(
             page_texts(out / "en" / name)[page].split())
