@@ -34,11 +34,13 @@ def runs(pdf: Path, page: int) -> list[tuple[float, float, float, str]]:
     return found
 
 
-def body_leading(pdf: Path, panels: int = 3) -> tuple[float, float]:
+def body_leading(pdf: Path, panels: int = 3,
+                 found: list[tuple[float, float, float, str]] | None = None
+                 ) -> tuple[float, float]:
     """(the body's size: the size carrying most letters inside, its leading over that size:
     the step between two baselines of it in one panel found most often, the white between
-    paragraphs being more)."""
-    found = runs(pdf, 1)
+    paragraphs being more); `found`: the inside's runs, where they were read already."""
+    found = runs(pdf, 1) if found is None else found
     letters: dict[float, int] = {}
     for size, _, _, text in found:
         letters[size] = letters.get(size, 0) + len("".join(text.split()))
@@ -118,7 +120,7 @@ def _body_lines(pdf: Path, panels: int = 3) -> tuple[float, float, list[list[tup
     """(the body's size, its leading, each panel's lines of that size from the top: (baseline
     y, its text, runs joined left to right))."""
     found = runs(pdf, 1)
-    body, ratio = body_leading(pdf, panels)
+    body, ratio = body_leading(pdf, panels, found)
     width = float(PdfReader(pdf).pages[1].mediabox.width)
     columns = []
     for panel in range(panels):
