@@ -21,6 +21,7 @@ import pytest
 import yaml
 import zxingcpp
 from pypdf import PdfReader
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_RIGHT
 
 from generator.content.layouts import available_layouts
 from generator.content.load import load_kit
@@ -384,16 +385,17 @@ EXTRA_LINES = """
 
 
 def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    """Hours and the check date go first; then a whole line with every line after it, named
-    with where it does print; a kept line keeps its text number ("Text 988" was left out while
-    later lines printed)."""
+    """Hours go first; then a whole line with every line after it, named with where it does
+    print; a kept line keeps its text number ("Text 988" was left out while later lines
+    printed). The date the lines were checked no longer gives way for them: since issue 42's
+    second review it is foot text on 'Take one''s row (Letter), out of the column."""
     with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
         resources.write(EXTRA_LINES)
     out = tmp_path / "out"
     result = run("build", kit, "--format", "poster", "--format", "brochure", "--poster-size",
                  "letter", "--out", out, "--no-previews")
     assert result.code == 0, result.err
-    assert "left out 'Checked Nov 2026' (checked)" in result.err
+    assert "left out 'Checked Nov 2026'" not in result.err
     assert "(text) from" not in result.err
     # (the column beside the code holds one more line since "Scan to call" went under it,
     # and another since it sets its lines at 1.2: RAINN prints, Childhelp does not)
@@ -405,7 +407,7 @@ def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run)
                  "RAINN Sexual Assault Hotline",
                  "Use a phone the other person cannot check. In an emergency, call 911."]:
         assert kept in text
-    assert "Childhelp" not in text and "Checked" not in text
+    assert "Childhelp" not in text and "Checked Nov 2026" in text
 
 
 def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path: Path,
@@ -450,8 +452,14 @@ def test_nothing_overlaps_and_everything_is_inside_the_margins(size: str, discre
         width, height = text.paragraph.width, text.paragraph.height
         if text.rotate:  # turned counter-clockwise about (x, y): it extends to the left
             rects.append((text.x - height, text.y, text.x, text.y + width))
-        else:
-            rects.append((text.x, text.y, text.x + width, text.y + height))
+        else:  # where its lines print, by its alignment ('Take one', centred, and the date
+            # the lines were checked share a row: issue 42's second review)
+            inked = max(text.paragraph.getActualLineWidths0(), default=width)
+            offset = {TA_CENTER: (width - inked) / 2, TA_RIGHT: width - inked}.get(
+                text.paragraph.style.alignment, 0.0)
+            if text.paragraph.style.alignment == TA_JUSTIFY:
+                offset, inked = 0.0, width
+            rects.append((text.x + offset, text.y, text.x + offset + inked, text.y + height))
         if style_name(text.paragraph.style) == "label":
             captions.append((rects[-1], text.paragraph.style.fontSize))
     (qr,) = face.qrs
@@ -801,7 +809,7 @@ def test_the_organisation_never_prints_over_the_restroom_posters_text(tmp_path: 
     the code's column on Tabloid and A3, where "When you call" runs across the sheet: it
     printed over its last line (en, ru, ko, bn, am) or gave way (ar, fa, he). Read back
     from the shop files with pdfium: the name is there, clear of every other glyph."""
-    langs = ("en", "ru", "ar", "ko", "bn")
+    langs = ("en", "ru", "ar", "ko", "bn", "th")  # th: issue 42's second review
     content = default_kit_in(tmp_path / "content", langs)
     with (content / "site.yaml").open("a", encoding="utf-8") as site:
         site.write("poster_discreet: true\nshow_organization: true\n")

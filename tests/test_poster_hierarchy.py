@@ -16,7 +16,10 @@ every sheet size.
   under it in every language (ru and ko Letter set it at 28 pt over a 26 pt promise of two
   lines: the promise now shrinks a step first), and its number is the sheet's hero too.
 - The "Checked" date (the shelter's) is a quiet line a step under the emergency sentence
-  above it (restroom Tabloid set both at 26 pt).
+  (restroom Tabloid set both at 26 pt); since the second review, at the sheet's foot step,
+  at most 0.7 of the body on Tabloid and A3 (18 pt in Tabloid's column and 26 pt on the
+  restroom's before: 0.82 of their body), and, but on the standard Tabloid and A3 (under
+  the note), foot text by 'Take one', no larger than it.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from tests.test_poster_type_scale import digits, face_runs
 LANGS = ("en", "es", "fr", "ar", "zh-Hans", "th", "ru", "hi", "ko", "vi")
 SIZES = ("letter", "a4", "tabloid", "a3")
 HERO_OVER_TITLE = {"tabloid": 1.9, "a3": 1.9}  # else 1.5
+MM = 72 / 25.4
 MAIN_NUMBER = "18007997233"
 @pytest.fixture(scope="module")
 def posters(built_posters: dict[bool, Path]) -> Path:
@@ -46,8 +50,11 @@ def restroom(built_posters: dict[bool, Path]) -> Path:
     return built_posters[True]
 
 
-def scale_of(size: str) -> dict[str, float]:
-    return LAYOUT["sizes"][size]["type_scale"]
+def scale_of(size: str, discreet: bool = False) -> dict[str, float]:
+    scale = dict(LAYOUT["sizes"][size]["type_scale"])
+    if discreet:
+        scale.update(LAYOUT["sizes"][size].get("type_scale_when", {}).get("poster_discreet", {}))
+    return scale
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -121,13 +128,15 @@ def restroom_scale(size: str) -> dict[str, float]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_restroom_column_keeps_its_steps(restroom: Path, lang: str, size: str) -> None:
     """Under the band the restroom poster sets its emergency sentence and what calling is
-    like at body, "When you call" a step above (sub), the date and the code's caption
-    (small), in every language: the Russian Letter poster set them a step smaller (21 and
+    like at body, "When you call" a step above (sub), the code's caption (small) and the
+    date at the foot (foot), in every language: the Russian Letter poster set them a step smaller (21 and
     17 pt) than every other language (the designer's review)."""
     runs = face_runs(restroom / lang / f"poster-{size}.pdf", size, True)
     column = {s for s, _, y in runs if y < band_bottom(size, True)}
     scale = restroom_scale(size)
-    assert column == {scale["sub"], scale["body"], scale["small"]}, (lang, size, column)
+    # and the date, foot text on 'Take one''s row (issue 42's second review)
+    assert column == {scale["sub"], scale["body"], scale["small"], scale["foot"]}, (
+        lang, size, column)
     if lang in ("ar", "th", "hi"):  # pypdf does not read the shaped scripts' runs as written
         return
     strings = load_strings(lang, restroom.parent / "kit")
@@ -154,6 +163,27 @@ def test_checked_date_under_the_note(posters: Path, restroom: Path, lang: str, s
     assert checked, (lang, size)
     note = column[0]  # the emergency sentence (the safety note), at the column's top
     assert runs[checked[0]][0] < note, (lang, size, runs[checked[0]][0], note)
+    # foot text (issue 42's second review: 18 pt in Tabloid's column, 26 on the restroom's),
+    # at the sheet's foot step: on Tabloid and A3 at most 0.7 of the body (Letter and A4
+    # keep it at `small`, 0.82 of theirs)
+    date, _, baseline = runs[checked[0]]
+    scale = scale_of(size, discreet)
+    assert date == pytest.approx(scale["foot"], abs=0.05), (lang, size, date, scale)
+    if size in ("tabloid", "a3"):
+        assert date <= 0.7 * scale["body"] + 0.01, (lang, size, date, scale["body"])
+    if size in ("tabloid", "a3") and not discreet:
+        return  # under the safety note, in the column (its room at the foot stays calm)
+    # else at the foot: on 'Take one''s row or just over it (the restroom's Tabloid and A3:
+    # at its column's foot), no larger than 'Take one'
+    said = squeezed(load_strings(lang, posters.parent / "kit")["take_one"])
+    take_one = [(s, y) for s, text, y in runs
+                if squeezed(text) and "2026" not in text and (
+                    squeezed(text) in said if lang not in ("ar", "th", "hi")  # pypdf's runs
+                    else -3 <= baseline - y <= 15 * MM)  # of shaped scripts: where it is
+                and y < baseline + 3]
+    assert take_one, (lang, size)
+    assert all(date <= s and -3 <= baseline - y <= 15 * MM for s, y in take_one), (
+        lang, size, date, baseline, take_one)
 
 
 LETTER_COLUMN = 0.58  # of the live width: the column's text reaches past it somewhere

@@ -186,6 +186,12 @@ class SlotSpec(FrozenModel):
     # leave falling under the last (a poster's column above 'Take one'), not spread into
     # bands of white between them. None: no limit.
     spread_most: float | None = Field(default=None, gt=0.0)
+    # "spread": the least room between its lines, in the same body lines: where its box
+    # leaves less, the list is set smaller (down its styles' steps) so that its groups keep
+    # that much white between them rather than closing up (the Letter poster's column in
+    # Thai, Arabic, Vietnamese and Russian: 4-8 mm between its groups), as long as nothing
+    # more of it is left out for the room. None: no least.
+    spread_least: float | None = Field(default=None, gt=0.0)
     align: Literal["left", "center", "right"] = "center"
     of: Literal["resources"] | None = None
     design: str | None = None

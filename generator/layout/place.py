@@ -61,7 +61,14 @@ from generator.layout.fit import (
 )
 from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
-from generator.layout.list_fit import Cut, ListFit, describe, fit_list, no_line_grows_longer
+from generator.layout.list_fit import (
+    Cut,
+    ListFit,
+    assemble,
+    describe,
+    fit_list,
+    no_line_grows_longer,
+)
 from generator.layout.paragraphs import Paragraph
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
 from generator.layout.round_fit import lowest_rise, past_the_circle
@@ -1131,10 +1138,10 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     white = _white_over_the_ink(items, slot, placement)
     if white:
         box = Rect(box.x, box.y, box.width, box.height + white)
-    fitted = _fitted_list(items, slot, box, placement)
+    fitted = _fitted_list(items, slot, box, placement, placed)
     unwebbed = _without_web(items)
     if unwebbed is not None:  # web addresses print where they cost nothing else
-        plain = _fitted_list(unwebbed, slot, box, placement)
+        plain = _fitted_list(unwebbed, slot, box, placement, placed)
         if plain.paragraphs is not None and not _costs_nothing(items, fitted, plain,
                                                                 placement.typesetter):
             fitted = replace(plain, left_out=tuple(sorted(
@@ -1174,11 +1181,11 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
 
 
 def _fitted_list(items: Sequence[Item], slot: SlotSpec, box: Rect,
-                 placement: Placement) -> ListFit:
+                 placement: Placement, placed: PlacedFace) -> ListFit:
     fitted = fit_list(items, box.width, box.height, placement.typesetter)
     if slot.valign == "spread":  # it fills its box: by growing only as far as no line wraps
-        fitted = no_line_grows_longer(fitted, items, box.width, box.height,
-                                      placement.typesetter)
+        fitted, room = _kept_apart(fitted, items, slot, placement, placed, box)
+        fitted = no_line_grows_longer(fitted, items, box.width, room, placement.typesetter)
     return fitted
 
 
@@ -1262,6 +1269,55 @@ def _white_over_the_ink(items: Sequence[Item], slot: SlotSpec, placement: Placem
 BODY_LEADING = 1.25  # a body line's height over its size, the rhythm `spread_most` counts in
 
 
+def _kept_apart(fitted: ListFit, items: Sequence[Item], slot: SlotSpec,
+                placement: Placement, placed: PlacedFace, box: Rect) -> tuple[ListFit, float]:
+    """The list fitted so that `_spread` gives each gap between its lines at least
+    `spread_least` body lines, and the height it was fitted in: set smaller where its box
+    leaves less room, unless that leaves out more of it (then as fitted, closer together)."""
+    body = dict(placement.size.type_scale).get("body")
+    if (slot.spread_least is None or body is None or fitted.paragraphs is None
+            or len(fitted.starts) < 2):
+        return fitted, box.height
+    shares = _shares(placed, slot, placement, box, fitted.starts)
+    for part in LEAST_PARTS:  # as near the least as the list's hierarchy allows
+        least = part * slot.spread_least * body * BODY_LEADING
+        room = box.height - least * shares
+        if box.height - fitted.height >= least * shares - 0.01 or room <= 0:
+            return fitted, box.height
+        smaller = fit_list(items, box.width, room, placement.typesetter)
+        if (smaller.paragraphs is not None and smaller.left_out == fitted.left_out
+                and smaller.starts == fitted.starts
+                and _holds_its_steps(smaller, fitted, items, placement)):
+            return smaller, room
+    return fitted, box.height
+
+
+LEAST_PARTS = (1.0, 0.875, 0.75)  # of `spread_least`, tried in turn
+
+
+def _holds_its_steps(smaller: ListFit, fitted: ListFit, items: Sequence[Item],
+                     placement: Placement) -> bool:
+    """Whether the list set smaller keeps its `shrinks_last` styles' sizes (the poster's
+    safety note at body, the other lines' numbers a step above their names): room between
+    its groups is not bought with its hierarchy."""
+    styles = placement.layout.spec.styles
+    kept = assemble(items, frozenset(fitted.left_out))
+    return all(after.style.fontSize >= before.style.fontSize - 0.01
+               for paragraph, before, after in zip(kept, fitted.paragraphs or (),
+                                                   smaller.paragraphs or (), strict=False)
+               if styles[paragraph.style].shrinks_last)
+
+
+def _shares(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
+            starts: Sequence[int]) -> float:
+    """How many shares `_spread` cuts a spread list's spare room into: one a gap between
+    its lines, `spread_foot` under the last, one more where the slot above it is raised."""
+    above = _printed_neighbour(slot.above, "above", placed, box, placement)
+    over = _slot_named(placed, above)
+    raised = over is not None and over.above is not None and above in placed.extents
+    return len(starts) - 1 + slot.spread_foot + raised
+
+
 def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
             height: float, starts: Sequence[int]) -> dict[int, float]:
     """For a list set `valign: spread`, the room to add before each of its paragraphs: the
@@ -1275,7 +1331,7 @@ def _spread(placed: PlacedFace, slot: SlotSpec, placement: Placement, box: Rect,
     above = _printed_neighbour(slot.above, "above", placed, box, placement)
     over = _slot_named(placed, above)
     raised = over is not None and over.above is not None and above in placed.extents
-    share = extra / (len(starts) - 1 + slot.spread_foot + raised)
+    share = extra / _shares(placed, slot, placement, box, starts)
     body = dict(placement.size.type_scale).get("body")
     if slot.spread_most is not None and body is not None:
         share = min(share, slot.spread_most * body * BODY_LEADING)
