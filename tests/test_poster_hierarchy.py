@@ -129,8 +129,8 @@ def restroom_scale(size: str) -> dict[str, float]:
 def test_the_restroom_column_keeps_its_steps(restroom: Path, lang: str, size: str) -> None:
     """Under the band the restroom poster sets its emergency sentence and what calling is
     like at body, "When you call" a step above (sub), the code's caption (small) and the
-    date at the foot (foot), in every language: the Russian Letter poster set them a step smaller (21 and
-    17 pt) than every other language (the designer's review)."""
+    date at the foot (foot), in every language: the Russian Letter poster set them a step
+    smaller (21 and 17 pt) than every other language (the designer's review)."""
     runs = face_runs(restroom / lang / f"poster-{size}.pdf", size, True)
     column = {s for s, _, y in runs if y < band_bottom(size, True)}
     scale = restroom_scale(size)

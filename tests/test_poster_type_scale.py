@@ -5,7 +5,8 @@ each glyph's baseline) on every sheet size, in a Latin, a right-to-left, a Chine
 and an Indic kit:
 - above the tear line, at most five sizes (number, headline, subtitle and the other lines'
   numbers, body, captions), six where the sheet's scale has a foot step (the date the lines
-  were checked, on Tabloid and A3: issue 42's second review); the tabs, read close up once torn off, are a piece of their own;
+  were checked, on Tabloid and A3: issue 42's second review); the tabs, read close up once
+  torn off, are a piece of their own;
 - the number to call is the largest or the second largest (after the headline);
 - the QR caption is smaller than every number above the tear line (988, 911, the main one);
 - the subtitle (the card line) is larger than the safety note (body);
