@@ -543,6 +543,22 @@ def test_a_text_keyword_in_an_outside_qr_code_is_checked(kit: Path, run) -> None
     assert "brochure (outside, back panel, QR code): 'abuse'" in result.err, result.err
 
 
+def test_a_revealing_text_keyword_printed_outside_names_its_line(kit: Path, run) -> None:  # noqa: ANN001
+    """The sticker and the safety plan's back cover print the first line's texting line
+    ("Text ABUSE to 88788"): the error names that line in resources.yaml, not site.yaml's
+    outside title (which says nothing of abuse)."""
+    edit(kit / "resources.yaml", "keyword: START}", "keyword: ABUSE}")
+    lines = (kit / "resources.yaml").read_text(encoding="utf-8").splitlines()
+    first = next(number for number, line in enumerate(lines, 1) if line.startswith("  - "))
+    result = run("check", kit, "--format", "sticker", "--format", "safety-plan")
+    assert result.code == 1
+    for where in ("sticker (sticker)", "safety-plan (outside, back cover)"):
+        assert (f"resources.yaml:{first}: {where}: 'abuse' on an outside surface"
+                in result.err), result.err
+    assert not [line for line in result.err.splitlines()
+                if "outside surface" in line and "site.yaml" in line], result.err
+
+
 def test_a_plain_outside_title_in_a_kit_of_several_languages_warns(kit: Path, run) -> None:  # noqa: ANN001
     """README said a language without a title of its own warns: a plain `discreet_title`
     printed in English on every other language's cover in silence."""

@@ -75,6 +75,12 @@ def _candidates(kit: Kit, layout: Layout, lang: str) -> list[tuple[str, Source]]
         found.append((text, (Path(origin.path) if origin is not None else english, None, key)))
     for resource in kit.resources:
         where = (Path(resource.source.path), resource.source.line, None)
+        # its texting line prints on the outside with the first line's numbers (the
+        # sticker, the brochure's back panel, the safety plan's back cover): a keyword
+        # ("Text ABUSE to ...") or the line's own texting words are its, not the title's
+        texting = ((resource.text.keyword, resource.text.description.get(lang))
+                   if resource.text else ())
         found.extend((text, where) for text in (resource.tab_label_in(lang),
-                                                resource.name_in(lang), resource.url) if text)
+                                                resource.name_in(lang), resource.url,
+                                                *texting, resource.hours_in(lang)) if text)
     return found
