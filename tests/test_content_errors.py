@@ -234,6 +234,17 @@ def test_line_checked_after_today_is_an_error(kit: Path, tmp_path: Path, run) ->
     assert not (out / "en" / "safety-plan.pdf").exists()
 
 
+def test_line_checked_tomorrow_is_a_time_zone_not_an_error(kit: Path, run) -> None:  # noqa: ANN001
+    """Whoever checked the line may be a day ahead of this machine's clock."""
+    from datetime import date, timedelta
+
+    tomorrow = date.today() + timedelta(days=1)
+    edit(kit / "resources.yaml", "    phone: \"911\"\n    verified: 2026-11-01",
+         f"    phone: \"911\"\n    verified: {tomorrow.isoformat()}")
+    result = run("check", kit, "--format", "sticker", "--lang", "en")
+    assert "is after today" not in result.err, result.err
+
+
 def test_one_broken_language_does_not_stop_the_others(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
     edit(kit / "site.yaml", "languages: [en]", "languages: [en, es]")
     (kit / "articles" / "trauma-bonding.es.md").write_bytes(b"---\ntitle: \xff\xfe\n---\n")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -184,9 +184,10 @@ def verification_problems(resources: tuple[Resource, ...], site: Site | None,
                 f"{resource.name}: no `verified` date: call or text the line, then add "
                 f"`verified: {today.isoformat()}`"), where[1], code=Code.LINE_UNVERIFIED,
                 fields={"name": resource.name, "today": today.isoformat()}))
-        elif resource.verified > today:
+        elif resource.verified > today + timedelta(days=1):
             # a typo ("2062-11-01"): it would never go stale, and the pieces print the date
-            # the lines were checked ("Checked Jun 2027"), a check nobody has made yet
+            # the lines were checked ("Checked Jun 2027"), a check nobody has made yet. A
+            # day's grace: whoever checked it may be a time zone ahead of this machine
             problems.append(Problem(where[0], (
                 f"{resource.name}: `verified: {resource.verified.isoformat()}` is after today "
                 f"({today.isoformat()}): write the day someone last called or texted the line"),
