@@ -15,6 +15,7 @@ on A4):
 - The cover title, the card line and the numbers print at steps of the card's type scale
   (17.5, 19 and 20 pt read as nearly one size): each at a size of the scale, two of them
   either the same or a step (about 1.2) apart.
+- A line's web address prints beside its numbers where the panel holds it, else a note.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import html
 import math
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -35,6 +37,7 @@ from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
 from tests.conftest import char_boxes, fold_languages, text_objects
 from tests.notes_truth import spaceless
+from tests.test_fold_scale import text_runs
 
 MM = 72 / 25.4
 SIZES = ("us", "iso")
@@ -230,3 +233,28 @@ def test_chinese_running_text_fills_its_measure(every_language, size: str) -> No
             len(spaceless(text)) for text, _, _ in lines)
         for text, _, right in lines[:-1]:
             assert right >= measure - 1.5 * em, (size, panel, text, measure - right)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_line_prints_its_web_address_or_says_so(every_language, size: str,  # noqa: ANN001
+                                                  lang: str) -> None:
+    """Before: no line's web address ("chat at thehotline.org") printed on the folding card.
+    As on the pocket card (635507c): each line with a `url:` in resources.yaml prints its
+    bare domain on the back, in ink, where the panel holds it; else the build notes it,
+    naming the address and the language. The English strips print both."""
+    kit_folder, out, err = every_language[size]
+    source = yaml.safe_load((kit_folder / "resources.yaml").read_text(encoding="utf-8"))
+    hosts = [urlsplit(entry["url"]).hostname.removeprefix("www.")
+             for entry in source["resources"] if entry.get("url")]
+    assert hosts
+    # each run drawn in ink, a right-to-left or shaped one read from the unseen text drawn
+    # with it
+    said = spaceless("".join(text for _, _, text in text_runs(
+        out / lang / "pocket-fold-shop.pdf", 1)))
+    for host in hosts:
+        noted = [line for line in err.splitlines() if "pocket-fold" in line
+                 and f"'{host}' (web)" in line and line.endswith(f"[{lang}]")]
+        assert spaceless(host) in said or noted, (lang, size, host)
+        if lang == "en":
+            assert spaceless(host) in said, (size, host)
