@@ -171,6 +171,15 @@ def test_no_russian_line_ends_on_a_short_preposition(lines: list[PrintedLine]) -
     assert not bad, "\n".join(bad)
 
 
+def test_no_hindi_line_ends_on_its_negation(lines: list[PrintedLine]) -> None:
+    """The Hindi Letter poster's note broke "जाँच न / सके" (cannot check): the negation "न"
+    stays with the verb after it (issue 42's second review)."""
+    hindi = [line for line in lines if line.lang == "hi"]
+    assert len(hindi) > 200
+    bad = [str(line) for line in hindi if len(line.words) > 1 and line.words[-1] == "न"]
+    assert not bad, "\n".join(bad)
+
+
 @pytest.mark.parametrize(("lang", "bound"), [("ar", ARABIC_BOUND), ("fa", PERSIAN_BOUND)])
 def test_no_arabic_or_persian_line_ends_on_a_preposition(lines: list[PrintedLine], lang: str,
                                                          bound: set[str]) -> None:

@@ -92,6 +92,8 @@ _BEFORE_ALL = MappingProxyType({
     "fr": "le la les un une des à",
     "pt": "o a os as um uma e",
     "tl": "ang ng sa mga si ni",
+    # the negation before its verb: "जाँच न / सके" (cannot check) split it from "सके"
+    "hi": "न",
 })
 # Each language's "in an emergency": the opening of its emergency_note (locales/*.yaml).
 EMERGENCY_PHRASES = MappingProxyType({
