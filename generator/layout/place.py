@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -69,7 +69,7 @@ from generator.layout.list_fit import (
     fit_list,
     no_line_grows_longer,
 )
-from generator.layout.paragraphs import Paragraph
+from generator.layout.paragraphs import Paragraph, joined
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
 from generator.layout.round_fit import lowest_rise, past_the_circle
 from generator.layout.styles import size_range, style_name
@@ -1142,10 +1142,18 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     unwebbed = _without_web(items)
     if unwebbed is not None:  # web addresses print where they cost nothing else
         plain = _fitted_list(unwebbed, slot, box, placement, placed)
+        alone = _web_alone(items)
         if plain.paragraphs is not None and not _costs_nothing(items, fitted, plain,
                                                                 placement.typesetter):
-            fitted = replace(plain, left_out=tuple(sorted(
-                (*plain.left_out, *_web_cuts(items)))))
+            # beside the texting line it takes a line more: on a line of its own, where
+            # the room names would grow into holds it (a narrow ISO card's lines column)
+            own = _fitted_list(alone, slot, box, placement, placed) if alone != items \
+                else None
+            if own is not None and _costs_nothing(alone, own, plain, placement.typesetter):
+                items, fitted = alone, own
+            else:
+                fitted = replace(plain, left_out=tuple(sorted(
+                    (*plain.left_out, *_web_cuts(items)))))
     if fitted.paragraphs is None:
         required = tuple(shortened(item.label) for item in items if item.required)
         overflow, fields = _overflow(fitted.height, placement, fitted.required, width=box.width)
@@ -1196,6 +1204,40 @@ def _web_cuts(items: Sequence[Item]) -> list[Cut]:
             for part, piece in enumerate(paragraph.parts) if piece.kind == "web"]
 
 
+def _less(paragraph: Paragraph, indices: Collection[int]) -> Paragraph | None:
+    """`paragraph` without its parts at `indices`, the others still what they were (its
+    hours still optional); None where nothing is left."""
+    parts = tuple(part for index, part in enumerate(paragraph.parts) if index not in indices)
+    markup = joined(parts)
+    if not markup:
+        return None
+    return replace(paragraph, markup=markup,
+                   parts=parts if any(part.kind for part in parts) else ())
+
+
+def _web_alone(items: Sequence[Item]) -> tuple[Item, ...]:
+    """The lines with each web address set in a line's details (a `web` span) moved to a
+    paragraph of its own, the line's last, in the style of the one it was in."""
+    made = []
+    for item in items:
+        paragraphs, addresses = [], []
+        for paragraph in item.paragraphs:
+            spans = [index for index, part in enumerate(paragraph.parts)
+                     if part.kind == "web" and len(paragraph.parts) > 1]
+            if not spans:
+                paragraphs.append(paragraph)
+                continue
+            kept = _less(paragraph, spans)
+            if kept is not None:
+                paragraphs.append(kept)
+            addresses += [Paragraph(paragraph.style, paragraph.parts[index].markup,
+                                    parts=(replace(paragraph.parts[index], sep=""),))
+                          for index in spans]
+        made.append(replace(item, paragraphs=(*paragraphs, *addresses)) if addresses
+                    else item)
+    return tuple(made)
+
+
 def _without_web(items: Sequence[Item]) -> tuple[Item, ...] | None:
     """The lines without their `web` details (None where none has one). A line's web
     paragraph is its last, so the others keep their places (a cut of its hours reads the
@@ -1210,7 +1252,7 @@ def _without_web(items: Sequence[Item]) -> tuple[Item, ...] | None:
     for index, item in enumerate(items):
         paragraphs = []
         for number, paragraph in enumerate(item.paragraphs):
-            kept = paragraph.without(out[(index, number)]) if (index, number) in out \
+            kept = _less(paragraph, out[(index, number)]) if (index, number) in out \
                 else paragraph
             if kept is not None:
                 paragraphs.append(kept)
