@@ -317,6 +317,39 @@ def test_the_back_cover_names_the_organisation_where_the_site_shows_it(
     assert organization in flat(said), said
 
 
+def test_a_first_line_reached_only_on_the_web_prints_its_address_on_the_back(
+        tmp_path: Path) -> None:
+    """The back cover and the brochure's back panel print the first line's numbers; a line
+    reached only on the web has its address instead, under the QR code that opens it (both
+    printed the code alone: who cannot scan had nothing to type)."""
+    from urllib.parse import urlsplit
+
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    kit = default_kit_in(tmp_path / "content", ["en", "ar"])
+    url = "https://www.harbor-wellness.org"
+    lines = kit / "resources.yaml"
+    lines.write_text(lines.read_text(encoding="utf-8").replace(
+        "resources:\n", f"resources:\n  - name: Harbor chat\n    url: {url}\n"
+        "    verified: 2026-11-01\n", 1), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(kit), "--out", str(out), "--format", FORMAT, "--format",
+                 "brochure", "--no-previews"]) == 0
+    address = (urlsplit(url).hostname or "").removeprefix("www.")
+    for lang in ("en", "ar"):
+        pdf = out / lang / f"{FORMAT}.pdf"
+        assert address in spaceless(back_cover_text(pdf, lang)), lang
+        page = pdfium.PdfDocument(str(pdf))[0]
+        assert {found.text for found in zxingcpp.read_barcodes(
+            page.render(scale=3).to_pil())} == {url}
+        brochure = pdfium.PdfDocument(str(out / lang / "brochure.pdf"))[0]
+        width, height = brochure.get_size()
+        back_panel = brochure.get_textpage().get_text_bounded(
+            width / 3, 0, 2 * width / 3, height)  # the middle panel, in both directions
+        assert address in spaceless(back_panel), (lang, back_panel)
+
+
 def back_cover_image(pdf: Path, lang: str, dpi: int = 50):  # noqa: ANN201 - a PIL image
     """The back cover's safe area (inside the margins every page keeps), rendered in grey."""
     import pypdfium2 as pdfium
