@@ -428,3 +428,22 @@ def test_web_addresses_print_where_they_fit(cards: tuple[str, Path, Path]) -> No
                 assert any(f"'{address}' (web)" in note and note.endswith(f"[{lang}]")
                            for note in said.splitlines()), (size, lang, address)
     assert addresses[0] in printed.get("en", []), (size, printed)
+
+
+def test_a_web_address_written_with_its_final_dot_prints_without_it(tmp_path: Path) -> None:
+    """"https://www.thehotline.org." (a fully qualified name) opens thehotline.org: the back
+    printed "thehotline.org." beside the texting line, read as a sentence's end."""
+    from tests.conftest import default_kit_in, page_texts
+
+    kit = default_kit_in(tmp_path / "content", ["en"])
+    lines = kit / "resources.yaml"
+    text = lines.read_text(encoding="utf-8")
+    assert "url: https://www.thehotline.org\n" in text
+    lines.write_text(text.replace("url: https://www.thehotline.org\n",
+                                  "url: https://www.thehotline.org.\n"), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(kit), "--out", str(out), "--format", "pocket-card",
+                 "--no-previews"]) == 0
+    back = " ".join(page_texts(out / "en" / "pocket-card.pdf")[1].split())
+    assert "thehotline.org" in back, back
+    assert "thehotline.org." not in back, back

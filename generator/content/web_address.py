@@ -239,4 +239,6 @@ def bare_domain(text: str) -> str:
         host = urlsplit(address if "://" in address else "//" + address).hostname
     except ValueError:  # "https://[www.example.org": no domain to tell
         return text
-    return host.removeprefix("www.") if host else text
+    # a fully qualified name's final dot ("thehotline.org.") opens the same site and would
+    # print as the end of a sentence
+    return host.rstrip(".").removeprefix("www.") if host else text
