@@ -22,8 +22,9 @@ import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 
-from tests.conftest import char_boxes, default_kit_in
+from tests.conftest import char_boxes, default_kit_in, drawn_text_sizes
 from tests.test_poster import tab_rects
+from tests.test_poster_type_scale import digits, tear_line
 from tests.test_where_lines_print import run_cli
 
 LANGS = ("en", "ar", "zh-Hans", "th", "ru")
@@ -130,3 +131,23 @@ def test_every_tab_reads_back_every_number_whole(posters: tuple[Path, Path], siz
         tab = text_page.get_text_bounded(*rect)
         for number in wanted:  # one run each: pdfium puts a line end between lines
             assert tab.count(number) == 1, (lang, size, number, tab)
+
+
+TAB_LANGS = ("en", "ar", "zh-Hans", "th", "ru", "hi", "vi")
+
+
+@pytest.mark.parametrize("discreet", [False, True], ids=["standard", "restroom"])
+@pytest.mark.parametrize("size", ("letter", "a4", "tabloid", "a3"))
+def test_a_tab_sets_its_words_at_one_size(built_posters: dict[bool, Path], size: str,
+                                          discreet: bool) -> None:
+    """The tabs' name and texting/TTY lines were set at 9.3 and 9.7 pt on Tabloid (issue 42's
+    second review: near-equal sizes): read back with pypdf, below the tear line, every tab
+    of every language sets two sizes at most, its number and one for its words."""
+    for lang in TAB_LANGS:
+        pdf = built_posters[discreet] / lang / f"poster-{size}.pdf"
+        runs = [(round(s, 1), text) for s, text, y in drawn_text_sizes(pdf, 0)
+                if y < tear_line(size, discreet) - 1]
+        assert runs, (lang, size)
+        number = {s for s, text in runs if digits(text) == "18007997233" and "TTY" not in text}
+        words = {s for s, _ in runs} - number
+        assert len(number) == 1 and len(words) <= 1, (lang, size, number, words)
