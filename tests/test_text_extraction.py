@@ -64,9 +64,20 @@ def recall(source: list[str], extracted: list[str]) -> tuple[float, float]:
     return words_found / len(source), in_order / len(source_pairs)
 
 
-def pdftotext(pdf: Path, page: int) -> str:
-    return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
-                          capture_output=True, text=True, check=True).stdout
+def pdftotext(pdf: Path, page: int, panels: int = 1) -> str:
+    """The page's text as poppler reads it; with `panels`, each of that many equal strips
+    across the page read alone, left to right (a brochure's panels: poppler's own order may
+    weave a right-to-left panel's lines with its neighbour's)."""
+    if panels == 1:
+        return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                              capture_output=True, text=True, check=True).stdout
+    box = PdfReader(pdf).pages[page - 1].mediabox
+    width, height = int(box.width) + 1, int(box.height) + 1
+    strip = width / panels
+    return "\n".join(subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-r", "72", "-x", str(int(i * strip)),
+         "-y", "0", "-W", str(int(strip) + 1), "-H", str(height), str(pdf), "-"],
+        capture_output=True, text=True, check=True).stdout for i in range(panels))
 
 
 @needs_pdftotext
