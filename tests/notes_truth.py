@@ -19,7 +19,7 @@ import pytest
 from generator.content.layouts import LAYOUTS_DIR, load_layout
 from generator.content.models import Kit, Resource
 from generator.content.promises import open_all_hours
-from generator.content.web_address import bare_domain
+from generator.content.web_address import typed_address
 from generator.i18n.localize import load_strings
 from generator.layout.compose import hours_text
 from tests.conftest import card_printed_name
@@ -84,7 +84,7 @@ def ways_to_reach(line: Resource) -> list[str]:
     if line.text is not None:
         ways += [line.text.number] + ([line.text.keyword] if line.text.keyword else [])
     if not ways and line.url:
-        ways.append(bare_domain(line.url))
+        ways.append(typed_address(line.url))
     return ways
 
 

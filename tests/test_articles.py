@@ -58,7 +58,7 @@ def test_markdown_front_matter_headings_and_sources() -> None:
         Section(
             "Where to start",
             (
-                "Visit thehotline.org or loveisrespect.org.",
+                "Visit thehotline.org/help/ or loveisrespect.org.",  # a link, path and all
                 "• Pack a small bag.",
                 "• Keep your phone charged.",
             ),
@@ -383,15 +383,21 @@ def test_file_is_not_modified() -> None:
 
 
 @pytest.mark.parametrize("text, shown", [
-    ("https://www.TheHotline.org/help?x=1", "thehotline.org"),  # a line's website, a link
-    ("www.example.org/a", "example.org"),
-    ("http://example.org:8080", "example.org"),
+    # what a person types to reach the same page: the host alone would open another page
+    ("https://www.TheHotline.org/help?x=1#top", "thehotline.org/help?x=1"),
+    ("www.example.org/a", "example.org/a"),
+    ("http://example.org:8080", "example.org:8080"),
+    ("https://thehotline.org:8443/x", "thehotline.org:8443/x"),
+    ("https://thehotline.org:443/", "thehotline.org"),  # the default port, a bare "/"
+    ("https://sites.google.com/view/riverside-chat", "sites.google.com/view/riverside-chat"),
+    ("https://www.hruth.org/get-help/", "hruth.org/get-help/"),
+    ("https://www.org.example.com/", "org.example.com"),
     ("https://[www.example.org", "https://[www.example.org"),  # urlsplit refuses it
     ("see the website", "see the website"),
 ])
-def test_one_bare_domain_for_links_and_websites(text: str, shown: str) -> None:
-    from generator.content.web_address import bare_domain
-    assert bare_domain(text) == shown
+def test_one_typed_address_for_links_and_websites(text: str, shown: str) -> None:
+    from generator.content.web_address import typed_address
+    assert typed_address(text) == shown
 
 
 # ---------------------------------------------------------------- a text without a title

@@ -306,5 +306,6 @@ def test_a_text_only_first_line_is_the_hero_and_web_only_lines_come_last(kit: Pa
     back = " ".join(page_texts(pdf)[1].split())
     assert "Text HOME to 741741" in back  # in words, verb and all
     assert min(sizes_of(pdf, 1, "Text HOME")) >= 13  # as large as a number
-    assert "Online chat chat.example.org" in back  # its address is how to reach it
+    # its address is how to reach it: the page the QR code opens, path and all
+    assert "Online chat chat.example.org/start" in back
     assert back.index("Local line") < back.index("Online chat")

@@ -20,7 +20,7 @@ import pytest
 
 from generator.content.load import load_kit
 from generator.content.models import Kit
-from generator.content.web_address import bare_domain
+from generator.content.web_address import typed_address
 from generator.errors import Code, Problem
 from generator.i18n.localize import load_strings
 from generator.layout.compose import fill
@@ -34,7 +34,7 @@ FILES = {"pocket-card": "pocket-card.pdf", "poster": "poster-letter.pdf",
          "sticker": "sticker.pdf"}
 WEB_ONLY = """resources:
   - name: Harbor chat
-    url: https://chat.harbor.example.org/chat
+    url: https://harbor.example.org/chat
     hours: 24/7
     verified: 2026-11-01
   - name: Local line
@@ -99,7 +99,8 @@ def test_a_web_only_line_prints_its_address_on_the_poster_and_every_tab(
     pdf = out / lang / "poster-letter.pdf"
     first, other = kit.resources[0], kit.resources[2]
     assert first.url is not None and other.url is not None
-    address = bare_domain(first.url)
+    address = typed_address(first.url)
+    assert address == "harbor.example.org/chat"  # the page, not the host alone
     tabs = tab_rects("letter", pdf)
     assert len(tabs) >= 6
     for rect in tabs:
@@ -109,7 +110,7 @@ def test_a_web_only_line_prints_its_address_on_the_poster_and_every_tab(
     assert above.count(address) == 1
     text = pdf_text(pdf)
     if spaceless(other.name) in text:  # under "Also here for you", with its address
-        assert spaceless(bare_domain(other.url)) in text
+        assert spaceless(typed_address(other.url)) in text
 
 
 @needs_pdftotext

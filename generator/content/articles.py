@@ -17,7 +17,7 @@ from generator.content.bounded_read import too_big
 from generator.content.hebrew_marks import hebrew_mark_problems
 from generator.content.invisible import control_character_problem, without_invisible
 from generator.content.models import Article, Section, Source
-from generator.content.web_address import bare_domain
+from generator.content.web_address import typed_address
 from generator.content.yamlfile import MAX_CONTENT_BYTES, read_text
 from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem
@@ -312,7 +312,7 @@ def _inline_text(token: Token) -> str:
             link_starts.append(len(parts))
         elif child.type == "link_close" and link_starts:
             start = link_starts.pop()
-            parts[start:] = [bare_domain("".join(parts[start:]))]
+            parts[start:] = [typed_address("".join(parts[start:]))]
     return _collapse("".join(parts))
 
 

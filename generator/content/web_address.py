@@ -228,17 +228,36 @@ def _url_type() -> TypeAdapter[AnyHttpUrl]:
     return TypeAdapter(AnyHttpUrl)
 
 
-def bare_domain(text: str) -> str:
-    """The host a web address names, without `www.` ("thehotline.org"): what prints for a
-    line's website, the organisation's, or a link written as its address; the text as
-    written when it is not a web address."""
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def typed_address(text: str) -> str:
+    """What a person types to reach the page a web address opens, as it prints for a line's
+    website, the organisation's, or a link written as its address: the address without its
+    scheme, a leading `www.` or a final `/` alone, but with any other port, its path and its
+    query (`sites.google.com/view/riverside-chat`, `thehotline.org:8443/x`): the host alone
+    would send a reader to another page than the QR code opens. The text as written when it
+    is not a web address."""
     address = text.strip()
     if not _LOOKS_LIKE_ONE.fullmatch(address):
         return text
     try:
-        host = urlsplit(address if "://" in address else "//" + address).hostname
+        parts = urlsplit(address if "://" in address else "//" + address)
+        host, port = parts.hostname, parts.port
     except ValueError:  # "https://[www.example.org": no domain to tell
+        return text
+    if not host:
         return text
     # a fully qualified name's final dot ("thehotline.org.") opens the same site and would
     # print as the end of a sentence
-    return host.rstrip(".").removeprefix("www.") if host else text
+    host = host.rstrip(".")
+    if host.startswith("www.") and "." in host.removeprefix("www."):
+        host = host.removeprefix("www.")
+    if ":" in host:  # an IPv6 address is written in brackets
+        host = f"[{host}]"
+    scheme = (parts.scheme or "https").lower()
+    if port is not None and port != _DEFAULT_PORTS.get(scheme):
+        host = f"{host}:{port}"
+    path = "" if parts.path == "/" else parts.path
+    query = f"?{parts.query}" if parts.query else ""
+    return host + path + query

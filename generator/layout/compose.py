@@ -35,7 +35,7 @@ from generator.content.layouts import LAYOUTS_DIR, FaceSpec, FillerSpec, Layout,
 from generator.content.models import Article, Kit, Resource
 from generator.content.placeholders import PlaceholderError, substitute
 from generator.content.promises import line_promise, open_all_hours
-from generator.content.web_address import bare_domain
+from generator.content.web_address import typed_address
 from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem
 from generator.i18n.digits import DECIMAL, WESTERN, in_digits, piece_digits
@@ -236,7 +236,7 @@ def resource_view(resource: Resource, lang: str = "en",
         ),
         "hours": _short_in_one_piece(hours_text(resource.hours_in(lang), strings or {}, lang)),
         "url": resource.url,
-        "domain": bare_domain(resource.url) if resource.url else None,
+        "domain": typed_address(resource.url) if resource.url else None,
         "languages": list(resource.languages),
         "language_names": language_names(resource.languages, lang),
         "checked": (in_digits(format_month(resource.verified, lang), digits)
@@ -362,7 +362,7 @@ def template_context(kit: Kit, lang: str, strings: dict[str, str], qr_action: st
             "organization": site.options.organization,
             "show_organization": site.options.show_organization,
             "write_in": site.options.write_in,
-            "website": bare_domain(site.options.website) if site.options.website else None,
+            "website": typed_address(site.options.website) if site.options.website else None,
             "discreet_title": site.title_for(lang),
             "emergency_number": site.emergency_number,
             **site.layout_options,  # the layouts' own settings, by name: poster_discreet

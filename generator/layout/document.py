@@ -23,7 +23,7 @@ from generator.content.layouts import Layout, SizeSpec, declared_strings, page_s
 from generator.content.models import Kit, Resource
 from generator.content.promises import open_all_hours
 from generator.content.stock import stock_size
-from generator.content.web_address import bare_domain
+from generator.content.web_address import typed_address
 from generator.engine import remembered
 from generator.errors import Code, ContentError, Problem, quoted
 from generator.i18n.digits import WESTERN
@@ -602,7 +602,7 @@ def _printed_ways(line: Resource, lang: str, strings: dict[str, str], text: str,
             "phone": holds(line.phone.display if line.phone else None, True),
             "tty": holds(line.tty.display if line.tty else None, True),
             "text": holds(line.text.number if line.text else None, True),
-            "url": holds(bare_domain(line.url) if line.url else None),
+            "url": holds(typed_address(line.url) if line.url else None),
             "hours": holds(line.hours_in(lang))}
     return tuple(way for way, found in ways.items() if found)
 
@@ -621,7 +621,7 @@ def _missing(line: Resource, lang: str, strings: dict[str, str], text: str,
             "texting keyword": (line.text.keyword if line.text
                                 and not line.text.description.get(lang) else None)}
     if not (line.phone or line.text or line.tty) and line.url:
-        ways["web address"] = bare_domain(line.url)
+        ways["web address"] = typed_address(line.url)
     if hours and not open_all_hours(hours):
         ways["hours"] = hours_text(hours, strings, lang)
     return [what for what, shown in ways.items()

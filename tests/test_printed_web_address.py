@@ -1,0 +1,59 @@
+"""A line's web address prints as what a person types to reach the page its QR code opens:
+the path, port and query kept (a red-team finding: `https://sites.google.com/view/...`
+printed `sites.google.com`, which opens Google's own page, not the shelter's chat). Each
+format's PDF is read back with pypdf and its words compared with the resources.yaml text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import decode_qr_codes, page_texts
+
+CHAT = "https://sites.google.com/view/riverside-chat"
+PORTED = "https://thehotline.org:8443/x"
+RESOURCES = f"""resources:
+  - name: Sites Shelter Chat
+    url: {CHAT}
+    qr: url
+    verified: 2026-11-01
+  - name: Local line
+    phone: (410) 889-7884
+    url: {PORTED}
+    verified: 2026-11-01
+  - name: Emergency
+    phone: "911"
+    verified: 2026-11-01
+"""
+FILES = {"pocket-card": "pocket-card.pdf", "sticker": "sticker.pdf",
+         "safety-plan": "safety-plan.pdf", "brochure": "brochure.pdf",
+         "large-print": "large-print.pdf", "pocket-fold": "pocket-fold.pdf"}
+
+
+def spaceless(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("fmt", list(FILES))
+def test_a_web_address_prints_whole_where_the_qr_code_opens_it(kit: Path, tmp_path: Path,
+                                                                run, fmt: str) -> None:  # noqa: ANN001
+    (kit / "resources.yaml").write_text(RESOURCES, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", fmt, "--no-previews")
+    assert result.code == 0, result.err
+    pdf = out / "en" / FILES[fmt]
+    texts = [spaceless(text) for text in page_texts(pdf)]
+    whole = "".join(texts)
+    typed = "sites.google.com/view/riverside-chat"  # the url without https://
+    assert typed in whole
+    # never the host alone: every time the host prints, its path follows it
+    assert whole.count("sites.google.com") == whole.count(typed)
+    if fmt != "sticker":  # the sticker carries the first line alone
+        assert "thehotline.org:8443/x" in whole  # its port and path
+    # and the page that prints it has a QR code opening the same address
+    page = next(index for index, text in enumerate(texts) if typed in text)
+    if fmt in ("pocket-card", "sticker", "pocket-fold"):
+        assert CHAT in decode_qr_codes(pdf, page, dpi=300) or any(
+            CHAT in decode_qr_codes(pdf, index, dpi=300) for index in range(len(texts)))
+
