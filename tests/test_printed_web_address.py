@@ -57,3 +57,17 @@ def test_a_web_address_prints_whole_where_the_qr_code_opens_it(kit: Path, tmp_pa
         assert CHAT in decode_qr_codes(pdf, page, dpi=300) or any(
             CHAT in decode_qr_codes(pdf, index, dpi=300) for index in range(len(texts)))
 
+
+
+def test_a_qr_code_too_long_for_the_poster_names_the_line(kit: Path, tmp_path: Path,
+                                                           run) -> None:  # noqa: ANN001
+    """The code is the first line's: its url is what to shorten, not the layout file."""
+    (kit / "resources.yaml").write_text(RESOURCES, encoding="utf-8")
+    result = run("build", kit, "--out", tmp_path / "out", "--format", "poster",
+                 "--no-previews")
+    assert result.code == 1
+    said = [line for line in result.err.splitlines() if "slot 'qr'" in line]
+    assert said, result.err
+    assert said[0].startswith(f"{kit / 'resources.yaml'}:2: poster (poster), slot 'qr': "
+                              f"the QR code for '{CHAT}' needs"), said
+    assert "layout.yaml" not in said[0]

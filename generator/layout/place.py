@@ -1951,12 +1951,15 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if not payload:
         return
     box = _box(slot, placement, placed)
+    # the code is the first line's (build's qr_payload): a code too long for its slot is
+    # that line's to shorten, so the problem names it in resources.yaml, not the layout
+    line = placement.lines[0].source if placement.lines else None
     try:
         needed = max(min_symbol_size(payload), placement.size.qr_min or 0.0)
         modules_share = symbol_share(payload)  # the whole symbol over the code itself
     except QrError as error:
         raise ContentError(_problem(Code.QR_UNENCODABLE, slot, placement, str(error), placed,
-                                    reason=str(error))) from None
+                                    "error", line, reason=str(error))) from None
     # The white quiet zone may lie outside the box where the box meets the safe area's edge
     # (`quiet_zone: margin`, or the size's `qr_quiet_zone`: into the margin, white paper up
     # to the trim); elsewhere, and always with `quiet_zone: inside`, the box holds it.
@@ -1972,7 +1975,7 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         message = (f"the QR code for {payload!r} needs {needed:.0f} pt but the slot holds "
                    f"{size:.0f} pt: use a shorter link or a tel: code")
         raise ContentError(_problem(Code.QR_TOO_SMALL, slot, placement, message, placed,
-                                    payload=payload, needed=round(needed), size=round(size)))
+                                    "error", line, payload=payload, needed=round(needed), size=round(size)))
     quiet = (size - code) / 2
     align = slot.align
     if placement.fonts.rtl and align != "center":
