@@ -1975,7 +1975,8 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         message = (f"the QR code for {payload!r} needs {needed:.0f} pt but the slot holds "
                    f"{size:.0f} pt: use a shorter link or a tel: code")
         raise ContentError(_problem(Code.QR_TOO_SMALL, slot, placement, message, placed,
-                                    "error", line, payload=payload, needed=round(needed), size=round(size)))
+                                    "error", line, payload=payload, needed=round(needed),
+                                    size=round(size)))
     quiet = (size - code) / 2
     align = slot.align
     if placement.fonts.rtl and align != "center":
