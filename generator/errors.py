@@ -92,6 +92,7 @@ class Code(Enum):
     LINE_QR_WITHOUT = "line.qr-without", "name qr missing"
     LINE_UNREACHABLE = "line.unreachable", "name"
     EMERGENCY_FIRST = "line.emergency-first", "number ?helpline"
+    EMERGENCY_DIFFERS = "line.emergency-differs", "name number emergency_number"
     PUBLISHED_OTHER_KIND = ("line.published-other-kind",
                             "name key number owner kind published_kind source recorded")
     PUBLISHED_NEAR = ("line.published-near",

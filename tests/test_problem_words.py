@@ -26,6 +26,7 @@ SAMPLES: dict[str, object] = {
     "char": "U+001B", "characters": "'☎' (U+260E)", "chars": ("U+200B",),
     "checked": "2024-01-31", "choices": "letter, a4", "colour": "#ffee00", "column": "phone",
     "columns": ("phone",), "count": 3, "country": "ZZ", "digits": 5000, "edited": 1,
+    "emergency_number": "112",
     "end": 40, "english": "Scan to call", "expected": "es", "face": "back",
     "field": "brand_color", "file": "data.json", "first": "Local Shelter", "fit": 17,
     "floor": 7, "folder": "../base", "format": "pocket-card", "forms": "a text, or a list",

@@ -33,6 +33,7 @@ from generator.content.phone_number import PhoneError
 from generator.content.phones import free_to_call, parse_phone, parse_text_number, parse_tty
 from generator.content.published_lines import CONFIRM
 from generator.content.schema import (
+    EMERGENCY_NUMBERS,
     ResourceModel,
     ResourcesFileModel,
 )
@@ -228,6 +229,53 @@ def emergency_first(resources: tuple[Resource, ...], site: Site | None) -> list[
         f"code calls it; {advice}"),
         first.source.line, code=Code.EMERGENCY_FIRST,
         fields={"number": number, **({"helpline": helpline.name} if helpline else {})})]
+
+
+def emergency_disagreements(resources: tuple[Resource, ...], site: Site | None
+                            ) -> list[Problem]:
+    """A line that is the emergency line by its name ("Emergency", in any case) or by its
+    number (the country's own emergency number, 911 in the US) but does not dial the kit's
+    `emergency_number`: the sticker and the safety note say "call 112" while the list says
+    "Emergency 911". Where both are emergency numbers of the country (site.yaml's is
+    checked to be one) the card still reaches help: a warning, naming both places, to give
+    one number. A line named Emergency whose number reaches no emergency service is an
+    error: a survivor calling it for the police would not reach them. A line named otherwise
+    that dials another emergency service (France's 17 for the police beside 112) is not
+    this: only the country's own number counts."""
+    if site is None:
+        return []
+    from generator.content.phone_rules import is_emergency_number
+
+    country, kit_number = site.options.country, site.emergency_number
+    at = site.line_of("emergency_number")
+    setting = (f"{site.file_of('emergency_number').name}:{at}'s emergency_number {kit_number}"
+               if at is not None else f"{country}'s emergency number {kit_number} (no "
+               "emergency_number in site.yaml)")
+    problems = []
+    for line in resources:
+        if line.emergency or line.phone is None:
+            continue
+        dialled = line.phone.e164
+        named = any(name.strip().casefold() == EMERGENCY_NAME.casefold()
+                    for name in (line.names.default or "", *dict(line.names.by_lang).values()))
+        countrys = (not dialled.startswith("+") and dialled == EMERGENCY_NUMBERS.get(country)
+                    and is_emergency_number(dialled, country))
+        if not (named or countrys):
+            continue
+        why = "is named Emergency" if named else f"dials {country}'s emergency number"
+        reaches = not dialled.startswith("+") and is_emergency_number(dialled, country)
+        harm = ("" if reaches else f", and {line.phone.display} is not an emergency number "
+                f"of {country}: it would not reach the police or an ambulance")
+        problems.append(Problem(line.source.path, (
+            f"{line.name}: the line {why} but its phone {line.phone.display} is not "
+            f"{setting}: the cards say 'call {kit_number}' where this line prints "
+            f"{line.phone.display}{harm}; give one number (the line's phone or "
+            "emergency_number)"),
+            line.source.line, "warning" if reaches else "error",
+            code=Code.EMERGENCY_DIFFERS, fields={
+                "name": line.name, "number": line.phone.display,
+                "emergency_number": kit_number}))
+    return problems
 
 
 def _emergency_number_dialled(resource: Resource, country: str) -> str | None:

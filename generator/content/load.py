@@ -20,6 +20,7 @@ from generator.content.kit_parts import (
     LinesFromSource,
     card_articles,
     collect,
+    emergency_disagreements,
     emergency_first,
     kit_line_numbers,
     line_numbers,
@@ -91,6 +92,7 @@ def load_kit(root: Path, allow_outside: tuple[Path, ...] = (),
         problems.extend(site_text_problems(site, known | line_numbers(resources)))
         problems.extend(outside_number_problems(site, resources))
     problems.extend(emergency_first(resources, site))
+    problems.extend(emergency_disagreements(resources, site))
     problems.extend(promise_notes(resources, site))
     packs: tuple[Kit, ...] = ()
     if site is not None and site.options.audiences:

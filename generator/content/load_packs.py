@@ -12,6 +12,7 @@ from generator.content.audiences import check_pack_folder, pack_problem, pack_si
 from generator.content.extends import content_folders
 from generator.content.kit_parts import (
     card_articles,
+    emergency_disagreements,
     emergency_first,
     kit_line_numbers,
     line_numbers,
@@ -57,6 +58,7 @@ def _load_pack(root: Path, name: str, main: Site, main_resources: tuple[Resource
         resources, merges = merged_lines(resources)
         problems.extend(merges)
         problems.extend(emergency_first(resources, site))
+        problems.extend(emergency_disagreements(resources, site))
         problems.extend(promise_notes(resources, site))
     if "discreet_title" in site.files:  # the pack's own titles (the main kit's: said once)
         problems.extend(title_fallbacks(site))

@@ -19,6 +19,7 @@ import yaml
 
 from generator.content.articles import load_article
 from generator.content.kit_parts import (
+    emergency_disagreements,
     emergency_first,
     resources_from_doc,
     verification_problems,
@@ -80,7 +81,7 @@ def draft_resources(site: Site, path: Path, text: str, order: list[str],
                       for p in error.problems], doc
     merged, merges = merged_lines(resources)
     problems = [*warnings, *verification_problems(resources, site, date.today()), *merges,
-                *emergency_first(merged, site)]
+                *emergency_first(merged, site), *emergency_disagreements(merged, site)]
     return resources, [_remark(p, doc, order, blocking=p.severity == "error", words=words)
                        for p in problems], doc
 

@@ -389,6 +389,12 @@ def _checked_later(t: Telling) -> Said:
                           "today”."), "verified")
 
 
+def _emergency_differs(t: Telling) -> Said:
+    return Said(f"This is the emergency line, but it dials {t.text('number')} while the cards "
+                f"say to call {t.text('emergency_number')}: give one number, here or in the "
+                "emergency number setting.", "phone")
+
+
 def _emergency_first(t: Telling) -> Said:
     number = t.text("number")
     if not t["helpline"]:
@@ -775,6 +781,7 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.LINE_UNREACHABLE: lambda t: Said("Give this line a phone number, a texting number or "
                                           "a website.", "phone"),
     Code.EMERGENCY_FIRST: _emergency_first,
+    Code.EMERGENCY_DIFFERS: _emergency_differs,
     Code.PUBLISHED_OTHER_KIND: _published,
     Code.PUBLISHED_NEAR: _published,
     Code.PUBLISHED_SHARES_WORDS: _published,
