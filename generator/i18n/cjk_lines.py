@@ -45,6 +45,8 @@ _RAGGED = 100.0  # a line that cannot be justified within MAX_GAP
 # went to where it cost least, its emptiest: the folding card's Chinese "Before you call"
 # began "请使用对方" alone (five characters of fourteen) to spare a three-character last line.
 _EMPTY = 300.0
+# A prefix's breaks are kept for its fewest lines and this many more (best[j], cjk_lines).
+_MORE_LINES = 1
 _WORD_SPLIT = 5.0  # a break inside a word, in running text: as a line of gaps of 0.067 em
 _SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two, "步。")
 # Three characters ("第一步。") are too few as well, but in running text they cost as a line
@@ -146,7 +148,11 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
                 known = chosen.get(lines + 1)
                 if known is None or cost + line_cost < known[0]:
                     chosen[lines + 1] = (cost + line_cost, start)
-        best.append(chosen)
+        # Only counts within _MORE_LINES of the fewest are kept: the paragraph takes its
+        # fewest lines, so a prefix set in many more can never be its start (kept, they made
+        # the search quadratic: the default brochure's Chinese took 14 s, not 2).
+        fewest = min(chosen)
+        best.append({n: found for n, found in chosen.items() if n <= fewest + _MORE_LINES})
     lines_found: list[tuple[int, int]] = []
     end, lines = count, min(best[count], key=lambda n: (n, best[count][n][0]))
     while end > 0:
