@@ -69,8 +69,12 @@ def test_the_screen_copy_is_tagged_one_piece_a_page(card: tuple[Kit, LaidOut]) -
     kit, laid = card
     root, pages = _read(render_pdf(kit, laid, Target.SCREEN))
     assert {"/StructTreeRoot", "/MarkInfo"} <= set(root) and "/OutputIntents" not in root
-    assert [_size(page["/MediaBox"]) for page in pages] == [
-        (face.width, face.height) for face in laid.faces]
+    sizes = [_size(page["/MediaBox"]) for page in pages]
+    faces = [(face.width, face.height) for face in laid.faces]
+    # the last page a strip taller where the piece says when its lines were checked nowhere
+    # else (9c48f68: "Checked Nov 2026" below the card, as a paragraph read after it)
+    assert sizes[:-1] == faces[:-1] and sizes[-1][0] == faces[-1][0], (sizes, faces)
+    assert faces[-1][1] <= sizes[-1][1] <= faces[-1][1] + 36, (sizes, faces)
 
 
 def test_the_proof_is_the_shop_pages_without_pdfx(card: tuple[Kit, LaidOut]) -> None:
