@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import decode_qr_codes, page_texts
+from tests.conftest import decode_qr_codes, edit, page_texts
+from tests.notes_truth import needs_pdftotext
 
 CHAT = "https://sites.google.com/view/riverside-chat"
 PORTED = "https://thehotline.org:8443/x"
@@ -71,3 +72,25 @@ def test_a_qr_code_too_long_for_the_poster_names_the_line(kit: Path, tmp_path: P
     assert said[0].startswith(f"{kit / 'resources.yaml'}:2: poster (poster), slot 'qr': "
                               f"the QR code for '{CHAT}' needs"), said
     assert "layout.yaml" not in said[0]
+
+
+@needs_pdftotext
+def test_a_web_address_with_a_path_reads_whole_in_arabic(kit: Path, tmp_path: Path,
+                                                          run) -> None:  # noqa: ANN001
+    """In a right-to-left paragraph the slash after the host was a neutral drawn at the
+    paragraph's level: 'thehotline.org/get-help/?lang=ar' read back as 'thehotline.org'
+    then 'get-help/?lang=ar/'. The address is one left-to-right run."""
+    import re
+    import subprocess
+
+    edit(kit / "site.yaml", "languages: [en]", "languages: [ar]")
+    edit(kit / "resources.yaml", "    url: https://www.thehotline.org\n",
+         "    url: https://www.thehotline.org/get-help/?lang=ar\n")
+    out = tmp_path / "out"
+    result = run("build", kit, "--out", out, "--format", "safety-plan", "--no-previews")
+    assert result.code == 0, result.err
+    controls = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+    read = subprocess.run(["pdftotext", str(out / "ar" / "safety-plan.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout  # poppler's order
+    text = controls.sub("", read)
+    assert "thehotline.org/get-help/?lang=ar" in text, text

@@ -33,12 +33,17 @@ _URL = r"(?:https?://|www\.)[^\s<>\"]+[^\s<>\".,;:!?)\]]"
 _LABEL = "[A-Za-z0-9-]{1,63}"
 _EMAIL = r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,126}"
 _DOMAIN = rf"\b{_LABEL}(?:\.{_LABEL}){{0,126}}\.[A-Za-z]{{2,}}\b"
+# A web address as printed (generator/content/web_address.typed_address: no scheme, its port,
+# path and query kept) reads left to right whole: apart, in a right-to-left paragraph the
+# slash after its host is a neutral set at the paragraph's level ("thehotline.org/get-help/"
+# read back as "thehotline.org" and "get-help/" with the slash moved).
+_PATH = r"(?::\d{1,5})?(?:/[^\s<>\"]*[^\s<>\".,;:!?)\]]|/)?"
 # A Latin label and its colon before a number ("TTY: 1-800-787-3224", the English string an
 # Arabic kit prints untranslated) read left to right with it: apart, in a right-to-left
 # paragraph the colon is a neutral between the label and the number, set at the paragraph's
 # level, and is drawn on the number's side ("1-800-787-3224: TTY" read back).
 _LABEL_BEFORE = rf"(?:\b[A-Za-z]{{2,12}}:{_SPACE}?)"
-_RUN = re.compile(f"{_URL}|{_EMAIL}|{_DOMAIN}|{_LABEL_BEFORE}?{_NUMBER}", re.IGNORECASE)
+_RUN = re.compile(f"{_URL}|{_EMAIL}|{_DOMAIN}{_PATH}|{_LABEL_BEFORE}?{_NUMBER}", re.IGNORECASE)
 
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 
