@@ -92,14 +92,18 @@ def column_lines(pdf: Path, size: str, lang: str, discreet: bool = False
     return inked_bands(column)
 
 
+def column_gaps(built: Path, size: str, lang: str) -> list[float]:
+    """The white between each two of the standard poster's column lines, top to bottom."""
+    lines = column_lines(built / lang / f"poster-{size}.pdf", size, lang)
+    assert len(lines) >= 4, (lang, size, lines)
+    return [upper[0] - lower[1] for upper, lower in itertools.pairwise(lines)]
+
+
 @pytest.mark.parametrize("size", LARGE)
 @pytest.mark.parametrize("lang", POSTER_LANGS)
 def test_the_columns_groups_keep_a_rhythm(built_posters: dict[bool, Path], lang: str,
                                           size: str) -> None:
-    pdf = built_posters[False] / lang / f"poster-{size}.pdf"
-    lines = column_lines(pdf, size, lang)
-    assert len(lines) >= 4, (lang, size, lines)
-    widest = max(upper[0] - lower[1] for upper, lower in itertools.pairwise(lines))
+    widest = max(column_gaps(built_posters[False], size, lang))
     assert widest / MM <= GROUP_GAP_MM, (lang, size, round(widest / MM, 1))
 
 
@@ -124,10 +128,7 @@ def test_the_code_stands_level_with_the_column(built_posters: dict[bool, Path], 
 @pytest.mark.parametrize("lang", POSTER_LANGS)
 def test_the_columns_groups_stand_apart(built_posters: dict[bool, Path], lang: str,
                                         size: str) -> None:
-    pdf = built_posters[False] / lang / f"poster-{size}.pdf"
-    lines = column_lines(pdf, size, lang)
-    gaps = sorted((upper[0] - lower[1] for upper, lower in itertools.pairwise(lines)),
-                  reverse=True)
+    gaps = sorted(column_gaps(built_posters[False], size, lang), reverse=True)
     body_line = LAYOUT["sizes"][size]["type_scale"]["body"] * 1.25
     # three groups: the safety note, the other lines (988), the emergency line (911)
     assert len(gaps) >= 2 and gaps[1] >= body_line - 0.5, (
