@@ -8,12 +8,14 @@ import os
 import re
 import shutil
 import signal
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 import zxingcpp
 from hypothesis import HealthCheck, settings
@@ -523,6 +525,22 @@ def char_boxes(pdf: Path, page_index: int,
 
 
 INVISIBLE_RENDER_MODES = (3, 7)  # text drawn with no ink: invisible, clip only
+
+
+def inked_chars(text: pdfium.PdfTextPage) -> Iterator[tuple[int, str, tuple[float, ...]]]:
+    """(index, character, (left, bottom, right, top)) of every character the text page draws
+    in ink: not a space or a format character, not text drawn with no ink (a right-to-left
+    line's unseen anchor, the word an icon stands for), not a box of no size."""
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        if not char.strip() or unicodedata.category(char) == "Cf":
+            continue
+        drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
+        if drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn) in INVISIBLE_RENDER_MODES:
+            continue
+        left, bottom, right, top = text.get_charbox(index)
+        if right - left >= 0.1 and top - bottom >= 0.1:
+            yield index, char, (left, bottom, right, top)
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from generator.pipeline.build import BuildRequest, build, lay_out
 from generator.render.pdf_files import proof_pdf
 from generator.render.targets import Target
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio
-from tests.conftest import edit, glyphs_only
+from tests.conftest import edit, glyphs_only, inked_chars
 
 RGB8 = tuple[int, int, int]
 DEFAULT_BRAND = "#2f5d62"
@@ -82,13 +82,7 @@ def glyphs(pdf: Path | bytes, page_index: int, dpi: float = 100, margin: float =
     page = document[page_index]
     text = page.get_textpage()
     found = []
-    for index in range(text.count_chars()):
-        char = text.get_text_range(index, 1)
-        left, bottom, right, top = text.get_charbox(index)
-        if not char.strip() or right - left < 0.1 or top - bottom < 0.1:
-            continue
-        if unseen(text, index):
-            continue  # a word kept for screen readers beside its icon, never printed
+    for index, char, (left, bottom, right, top) in inked_chars(text):
         red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
         pdfium_c.FPDFText_GetFillColor(text.raw, index, red, green, blue, alpha)
         name = ctypes.create_string_buffer(256)
@@ -129,15 +123,6 @@ def screen_pdfs(kit: Path, langs: Iterable[str], formats: Iterable[str] = tuple(
     loaded = load_kit(kit)
     return {(lang, name): proof_pdf(loaded, lay_out(loaded, LAYOUTS[name], lang))
             for lang in langs for name in formats}
-
-
-INVISIBLE = 3  # text render mode: neither filled nor stroked
-
-
-def unseen(text: pdfium.PdfTextPage, index: int) -> bool:
-    """Whether the character is drawn in text render mode 3 (no ink at all)."""
-    obj = pdfium_c.FPDFText_GetTextObject(text.raw, index)
-    return bool(obj) and pdfium_c.FPDFTextObj_GetTextRenderMode(obj) == INVISIBLE
 
 
 def pages_of(pdf: Path | bytes) -> int:

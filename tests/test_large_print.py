@@ -27,6 +27,7 @@ from tests.conftest import (
     bleed_box,
     edit,
     glyphs_only,
+    inked_chars,
     page_texts,
 )
 from tests.pdf_paint import page_marks
@@ -333,14 +334,7 @@ def margin_chars(pdf: Path, page_index: int) -> list[tuple[str, float, float, fl
     page = document[page_index]
     text = page.get_textpage()
     found = []
-    for index in range(text.count_chars()):
-        char = text.get_text_range(index, 1)
-        drawn = pdfium_c.FPDFText_GetTextObject(text.raw, index)
-        unseen = drawn and pdfium_c.FPDFTextObj_GetTextRenderMode(drawn) \
-            in INVISIBLE_RENDER_MODES
-        if not char.strip() or unicodedata.category(char) == "Cf" or unseen:
-            continue
-        left, bottom, right, top = text.get_charbox(index)
+    for index, char, (left, _, _, top) in inked_chars(text):
         if top < MARGIN:
             found.append((char, left, top, pdfium_c.FPDFText_GetFontSize(text.raw, index)))
     return found
