@@ -24,6 +24,7 @@ import json
 import re
 from bisect import bisect_right
 from pathlib import Path
+from types import MappingProxyType
 from urllib.parse import urlsplit
 
 from pydantic import AnyHttpUrl, TypeAdapter, ValidationError
@@ -228,7 +229,7 @@ def _url_type() -> TypeAdapter[AnyHttpUrl]:
     return TypeAdapter(AnyHttpUrl)
 
 
-_DEFAULT_PORTS = {"http": 80, "https": 443}
+_DEFAULT_PORTS = MappingProxyType({"http": 80, "https": 443})
 
 
 def typed_address(text: str) -> str:
