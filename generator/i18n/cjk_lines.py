@@ -150,7 +150,7 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
                     chosen[lines + 1] = (cost + line_cost, start)
         # Only counts within _MORE_LINES of the fewest are kept: the paragraph takes its
         # fewest lines, so a prefix set in many more can never be its start (kept, they made
-        # the search quadratic: the default brochure's Chinese took 14 s, not 2).
+        # the search quadratic in the paragraph's length: test_growth).
         fewest = min(chosen)
         best.append({n: found for n, found in chosen.items() if n <= fewest + _MORE_LINES})
     lines_found: list[tuple[int, int]] = []
