@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generator.engine import remembered
 from generator.i18n.last_lines import MIN_CJK_LETTERS, too_short_to_end
 from generator.i18n.scripts import is_han_or_kana
 
@@ -100,6 +101,19 @@ class Measured:
     # the mark, where the line goes on), and a quarter of each other mark's.
     end_half: Sequence[float] = ()
     inner_quarters: Sequence[float] = ()
+
+
+@remembered(1024)
+def chosen_cjk_lines(measured: Measured, rooms: tuple[float, float], size: float,
+                     justified: bool, ends_paragraph: bool = True
+                     ) -> tuple[tuple[int, int], ...]:
+    """`cjk_lines` for a paragraph whose lines after the first share one width (`rooms`:
+    the first line's, the others'), remembered: a flow fitted size by size, panel by panel,
+    sets each paragraph as a new flowable, mostly at a size and width set before (the
+    brochure's Chinese article chose the same lines five times over: bench/README.md)."""
+    first, others = rooms
+    return tuple(cjk_lines(measured, lambda line: first if line == 0 else others, size,
+                           justified, ends_paragraph))
 
 
 def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,

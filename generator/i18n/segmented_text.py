@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
-from generator.i18n.cjk_lines import MAX_GAP, SQUEEZABLE, Measured, cjk_lines, squeezes
+from generator.i18n.cjk_lines import MAX_GAP, SQUEEZABLE, Measured, chosen_cjk_lines, squeezes
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
@@ -122,12 +122,14 @@ class SegmentedParagraph(LineParagraph):
         pieces = self._pieces()
         widths = self._piece_widths()
         word_ends = {end for _, end in segments(self.text, self.fonts.lang, True)}
-        measured = Measured(self.text, pieces, [w * size / 1000 for w in widths.whole],
-                            [w * size / 1000 for w in widths.bare],
-                            [end not in word_ends for _, end in pieces], self.fonts.lang,
-                            *self._mark_room(pieces))
-        lines = cjk_lines(measured, lambda line: self._room(width, line), size,
-                          self.justify, self.ends_paragraph)
+        halves, quarters = self._mark_room(pieces)
+        measured = Measured(self.text, tuple(pieces),
+                            tuple(w * size / 1000 for w in widths.whole),
+                            tuple(w * size / 1000 for w in widths.bare),
+                            tuple(end not in word_ends for _, end in pieces), self.fonts.lang,
+                            tuple(halves), tuple(quarters))
+        lines = list(chosen_cjk_lines(measured, (self._room(width, 0), self._room(width, 1)),
+                                      size, self.justify, self.ends_paragraph))
         single = set(pieces)
         last = len(lines) - 1
         if all((start, end) in single or self._fits(index, start, end, width, last)
