@@ -37,6 +37,10 @@ LANGUAGES = ["en", "ar", "zh-Hans", "th"]
 SPEC = available_layouts()["large-print"].spec
 LETTER, A4 = (612.0, 792.0), (595.28, 841.89)
 MARGIN = SPEC.sizes["letter"].safe_margin  # 0.75 in
+# The column: its share of the safe area's width, set in from its left side (centred)
+INSET, SHARE = SPEC.faces["pages"].slots[0].box[0], SPEC.faces["pages"].slots[0].box[2]
+COLUMN_LEFT = MARGIN + INSET * (LETTER[0] - 2 * MARGIN)
+COLUMN_RIGHT = COLUMN_LEFT + SHARE * (LETTER[0] - 2 * MARGIN)
 
 
 def build(root: Path, extra: str = "", languages: list[str] = LANGUAGES,
@@ -211,12 +215,12 @@ def test_left_aligned_and_right_to_left_from_the_right(built: Path) -> None:
     for page_index in range(2):
         lefts, _ = line_starts(built / "en" / "large-print.pdf", page_index)
         assert len(lefts) > 15
-        # every line starts at the margin, or a bullet's hanging indent in from it
+        # every line starts at the column's edge, or a bullet's hanging indent in from it
         for left in lefts:
-            assert min(abs(left - MARGIN), abs(left - MARGIN - hang)) < 2.5, left
+            assert min(abs(left - COLUMN_LEFT), abs(left - COLUMN_LEFT - hang)) < 2.5, left
         _, rights = line_starts(built / "ar" / "large-print.pdf", page_index)
-        # a line starts at the right margin: its first glyph's ink within a letter of it
-        starts = [right for right in rights if abs(right - (LETTER[0] - MARGIN)) < 12]
+        # a line starts at the column's right edge: its first glyph's ink within a letter
+        starts = [right for right in rights if abs(right - COLUMN_RIGHT) < 12]
         assert len(starts) >= 0.9 * len(rights), rights
 
 

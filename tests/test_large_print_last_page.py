@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -60,19 +61,40 @@ def _assert_title_ends_on_two_words(content: Path, lang: str, page: list[str]) -
     assert len(lines) == 1 or len(lines[-1].split()) >= 2, (lang, lines)
 
 
+PAPERS = ("letter", "a4")
+SIZES = (14, 18)
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, int], tuple[Path, Path]]:
+    """(content, output) of the kit in LANGUAGES on `paper` at `size`, built once a module
+    (the large print tests of this file read the same four builds)."""
+    from generator.commands.cli import main
+
+    built: dict[tuple[str, int], tuple[Path, Path]] = {}
+
+    def kit(paper: str, size: int) -> tuple[Path, Path]:
+        if (paper, size) not in built:
+            root = tmp_path_factory.mktemp(f"large-print-{paper}-{size}")
+            content = default_kit_in(root / "content", LANGUAGES)
+            site = content / "site.yaml"
+            text = re.sub(r"(?m)^paper:.*$", f"paper: {paper}", site.read_text(encoding="utf-8"))
+            site.write_text(text + f"\nlarge_print_size: {size}\n", encoding="utf-8")
+            out = root / "out"
+            assert main(["build", str(content), "--out", str(out), "--format", "large-print",
+                         "--target", "office", "--no-previews", "--jobs", "1"]) == 0
+            built[paper, size] = (content, out)
+        return built[paper, size]
+
+    return kit
+
+
 @needs_poppler
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("size", [14, 18])
-def test_the_last_page_holds_at_least_eight_lines(tmp_path: Path, run, paper: str,  # noqa: ANN001
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_page_holds_at_least_eight_lines(kits, paper: str,  # noqa: ANN001
                                                   size: int) -> None:
-    content = default_kit_in(tmp_path / "content", LANGUAGES)
-    site = content / "site.yaml"
-    text = re.sub(r"(?m)^paper:.*$", f"paper: {paper}", site.read_text(encoding="utf-8"))
-    site.write_text(text + f"\nlarge_print_size: {size}\n", encoding="utf-8")
-    out = tmp_path / "out"
-    result = run("build", content, "--out", out, "--format", "large-print", "--target",
-                 "office", "--no-previews", "--jobs", "1")
-    assert result.code == 0, result.err
+    content, out = kits(paper, size)
     short = {}
     for lang in LANGUAGES:
         pages = _pages(out / lang / "large-print.pdf")
@@ -83,3 +105,81 @@ def test_the_last_page_holds_at_least_eight_lines(tmp_path: Path, run, paper: st
             short[lang] = pages[-1]
     assert {lang for lang in short} == {lang for p, s, lang in KNOWN_SHORT
                                         if (p, s) == (paper, size)}, short
+
+
+def poppler_lines(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
+    """Each page's lines as poppler reads them: (left, top, right, bottom, text), top down
+    (poppler's coordinates: from the page's top)."""
+    import html
+
+    xhtml = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    pages = []
+    for page in re.findall(r"<page [^>]*>(.*?)</page>", xhtml, re.DOTALL):
+        lines = []
+        for attributes, body in re.findall(r"<line ([^>]*)>(.*?)</line>", page, re.DOTALL):
+            box = dict(re.findall(r'(\w+)="([\d.]+)"', attributes))
+            text = " ".join(html.unescape(word) for word in re.findall(r">([^<]*)</word>", body))
+            lines.append((float(box["xMin"]), float(box["yMin"]), float(box["xMax"]),
+                          float(box["yMax"]), text))
+        pages.append(lines)
+    return pages
+
+
+@needs_poppler
+def test_urdu_bullets_stand_at_the_right_with_a_hanging_indent(kits) -> None:  # noqa: ANN001
+    """Nastaliq has no "•": the bullet falls back to another face, in a run of the
+    right-to-left line that read right to left (bidi_text.visual_spans) so the bullet stands
+    where the line starts, at its right end (it printed at the left end, after the last word:
+    the review), and the item's further lines end a hanging indent in from it. Read back:
+    each bullet glyph where pdfium finds it drawn, against poppler's line it is on."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import glyphs_only
+
+    bullets = hanging = 0
+    for paper in PAPERS:
+        for size in SIZES:
+            pdf = kits(paper, size)[1] / "ur" / "large-print.pdf"
+            drawn = glyphs_only(pdf)
+            height = drawn[0].get_size()[1]
+            for index, lines in enumerate(poppler_lines(pdf)):
+                text = drawn[index].get_textpage()
+                marks = [text.get_charbox(at) for at in range(text.count_chars())
+                         if text.get_text_range(at, 1) == "•"]
+                for number, (left, top, right, bottom, words) in enumerate(lines):
+                    if "•" not in words:
+                        continue
+                    [mark] = [box for box in marks
+                              if top <= height - (box[1] + box[3]) / 2 <= bottom]
+                    bullets += 1
+                    # at the right end (poppler reads a space drawn after each line end)
+                    assert mark[2] >= right - 0.4 * size, (paper, size, index, words, mark)
+                    after = lines[number + 1] if number + 1 < len(lines) else None
+                    if after and "•" not in after[4] and after[1] - top < 1.2 * (
+                            bottom - top) and after[2] < right - 1.0:
+                        hanging += 1  # the item's next line, set in from where it starts
+                        assert right - after[2] >= 0.5 * size, (paper, size, index, after)
+    assert bullets >= 4 * 9 and hanging >= 2, (bullets, hanging)
+
+
+def test_the_column_stands_in_the_middle_of_the_page(kits) -> None:  # noqa: ANN001
+    """The measure (60 to 70 characters: test_large_print) centred on the page, its white
+    the same on both sides, in every script and size (the review measured 19 mm on the left
+    and 46 mm on the right: a column set against one margin). Read from the glyphs' ink on
+    every page: the farthest left and right any line reaches."""
+    from tests.conftest import glyphs_only, inked_chars
+
+    mm = 72 / 25.4
+    for paper in PAPERS:
+        for size in SIZES:
+            for lang in LANGUAGES:
+                pdf = kits(paper, size)[1] / lang / "large-print.pdf"
+                drawn = glyphs_only(pdf)
+                width = drawn[0].get_size()[0]
+                boxes = [box for page in drawn for _, _, box in inked_chars(page.get_textpage())]
+                left, right = min(box[0] for box in boxes), width - max(box[2] for box in boxes)
+                # within 4 mm: Nastaliq's strokes reach past where its lines start (3.2 mm
+                # at 18 pt on A4)
+                assert abs(left - right) < 4 * mm, (paper, size, lang, left / mm, right / mm)
+                assert left > 25 * mm, (paper, size, lang, left / mm)

@@ -416,9 +416,14 @@ def visual_spans(text: str, levels: tuple[int, ...], fonts: FontSet,
     spans = []
     for piece_start, piece_end, level in pieces:
         start = piece_start
+        parts = []
         for part, font in _by_font(text[piece_start:piece_end], fonts, weight):
-            spans.append((start, start + len(part), level, font))
+            parts.append((start, start + len(part), level, font))
             start += len(part)
+        # A right-to-left run reads from the right: where a character falls back to
+        # another face (Nastaliq has no "•"), its part of the run stands right of what
+        # follows it in the text, not left (Urdu's bullets printed at the lines' ends).
+        spans.extend(reversed(parts) if level % 2 else parts)
     return tuple(spans)
 
 
