@@ -133,8 +133,6 @@ def test_urdu_bullets_stand_at_the_right_with_a_hanging_indent(kits) -> None:  #
     where the line starts, at its right end (it printed at the left end, after the last word:
     the review), and the item's further lines end a hanging indent in from it. Read back:
     each bullet glyph where pdfium finds it drawn, against poppler's line it is on."""
-    import pypdfium2 as pdfium
-
     from tests.conftest import glyphs_only
 
     bullets = hanging = 0
@@ -147,7 +145,7 @@ def test_urdu_bullets_stand_at_the_right_with_a_hanging_indent(kits) -> None:  #
                 text = drawn[index].get_textpage()
                 marks = [text.get_charbox(at) for at in range(text.count_chars())
                          if text.get_text_range(at, 1) == "•"]
-                for number, (left, top, right, bottom, words) in enumerate(lines):
+                for number, (_, top, right, bottom, words) in enumerate(lines):
                     if "•" not in words:
                         continue
                     [mark] = [box for box in marks
