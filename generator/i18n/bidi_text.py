@@ -413,10 +413,10 @@ def visual_spans(text: str, levels: tuple[int, ...], fonts: FontSet,
         index = stop
     for level in range(max((p[2] for p in pieces), default=0), 0, -1):
         pieces = _reverse_at_least(pieces, level)
-    spans = []
+    spans: list[tuple[int, int, int, str]] = []
     for piece_start, piece_end, level in pieces:
         start = piece_start
-        parts = []
+        parts: list[tuple[int, int, int, str]] = []
         for part, font in _by_font(text[piece_start:piece_end], fonts, weight):
             parts.append((start, start + len(part), level, font))
             start += len(part)
