@@ -464,6 +464,22 @@ def test_the_lines_to_call_are_set_on_one_rhythm_in_every_language(built: Path) 
     assert max(every) - min(every) <= 2.0, spaces
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_people_to_call_stand_just_under_the_lines_to_call(built: Path, lang: str) -> None:
+    """A review measured 20-26 mm of white floating over "People I can call" (the people set
+    at the page's foot, the room the lines to call left between): the step from the last
+    line to call to its heading is no wider than the widest other step between two rows
+    of the page (a heading's own), and the room left falls at the page's foot."""
+    rows = text_rows(built / lang / f"{FORMAT}.pdf", lang)
+    title = spaceless(strings(lang)["safety_plan_people_title"])
+    found = [index for index, (_, text, _) in enumerate(rows) if spaceless(text) == title]
+    assert len(found) == 1 and found[0] > 0, (lang, [text for _, text, _ in rows])
+    steps = [upper[0] - lower[0] for upper, lower in itertools.pairwise(rows)]
+    into = steps.pop(found[0] - 1)
+    assert into <= max(steps) + 0.5 * MM and into <= 9 * MM, (lang, into / MM,
+                                                               max(steps) / MM)
+
+
 # --- type, contrast, writing space ------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)

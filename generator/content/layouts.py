@@ -231,6 +231,11 @@ class SlotSpec(FrozenModel):
     # by a share of that white, with what stacks under it (the flap's groups spread rather
     # than a blank band over the date where its notes find no room)
     drops: bool = False
+    # text set at its box's foot (`rule_rows`) under a slot that stands `above:` it: raised
+    # to that slot's `gap` under its last line, so that the room the slot above leaves
+    # falls at the page's foot, not as a band floating over this one (the safety plan's
+    # "People I can call" under the lines to call: 20-26 mm of white between them)
+    closes_up: bool = False
     # ruled text printed when_room: the fewest lines to write on it prints with (default
     # fillers.py's MIN_RULES, 3); the brochure's flap takes two where three leave a band blank
     min_rules: int | None = Field(default=None, ge=1)

@@ -494,10 +494,13 @@ def _placed_face(composed: ComposedFace, placement: Placement,
         texts[slot.name] = placed.texts[placed_before:]
     if problems:
         raise _FaceError(problems, frozenset(failed))
+    placed.lifted.update(_closing_up(placed, spec.slots))
     for name, lift in placed.lifted.items():
         texts[name] = [_raised(text, lift) for text in texts[name]]
         bottom, top = placed.extents[name]
         placed.extents[name] = (bottom + lift, top + lift)
+        placed.rules[:] = [replace(rule, y=rule.y + lift) if rule.slot == name else rule
+                           for rule in placed.rules]
     for name, drop in _drops(placed, spec.slots).items():
         texts[name] = [_lowered(text, -drop) for text in texts[name]]
         bottom, top = placed.extents[name]
@@ -507,6 +510,24 @@ def _placed_face(composed: ComposedFace, placement: Placement,
     # Drawn, and so read aloud and copied, in the order the layout lists its slots.
     placed.texts = [text for slot in spec.slots for text in texts[slot.name]]
     return placed
+
+
+def _closing_up(placed: PlacedFace, slots: Sequence[SlotSpec]) -> dict[str, float]:
+    """How far each printed `closes_up` slot rises (points): to the `gap` under the last
+    line of the slot that stands `above:` it on its panel, where that ends higher."""
+    found: dict[str, float] = {}
+    for slot in slots:
+        if not slot.closes_up or slot.name in placed.lifted or slot.name not in placed.extents:
+            continue
+        over = [other for other in slots if other.above == slot.name
+                and other.panel == slot.panel and other.name in placed.extents]
+        if not over:
+            continue
+        bottom = min(placed.extents[other.name][0] - other.gap for other in over)
+        rise = bottom - placed.extents[slot.name][1]
+        if rise > 0.01:
+            found[slot.name] = rise
+    return found
 
 
 DROP_MOST = 2.0  # of its gap: the most white a dropping slot adds above itself
