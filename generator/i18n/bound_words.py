@@ -42,8 +42,10 @@ never matched inside another word):
 - a line does not end on a word that leads the next one: the negation "ไม่" and the future
   auxiliary "จะ" before their verb ("ตรวจดูไม่ / ได้" on the Tabloid poster and the folding
   card: "cannot" cut in two; "ว่าจะ / ทำ"), the nominalizers "การ", "ความ" and "ผู้"
-  before theirs ("ป้องกันการ / ฆ่าตัวตาย", "ผู้ / ตัดสินใจ"), and the pronoun "คุณ" before
-  its verb ("คุณ / ถามคำถามได้");
+  before theirs ("ป้องกันการ / ฆ่าตัวตาย", "ผู้ / ตัดสินใจ"), the pronoun "คุณ" before
+  its verb ("คุณ / ถามคำถามได้"), and "ทั้ง" ("both") before what it gathers ("ทั้ง /
+  กลางวันและกลางคืน", "day and night", on the safety plan: ICU's dictionary has "ทั้ง"
+  a word, and splits "กลางวัน" and "กลางคืน" in two, so every syllable was a break);
 - a line does not start with a word that closes the one before it: the auxiliary "ได้"
   after its verb ("can": "เข้าใจ / ได้", "ไม่ / ได้") and the sentence-final particles
   "ไหม", "นะ", "ค่ะ", "ครับ".
@@ -173,7 +175,10 @@ COMPOUNDS = MappingProxyType({
            "bất cứ", "đơn độc", "hãy gọi"),
     "th": ("ฆ่าตัวตาย", "การโทร", "เข้าใจได้", "หมายความว่า", "ถามคำถาม", "คำถาม",
            "ในกรณีฉุกเฉิน", "วางสาย", "สายด่วน", "คนเดียว", "อีกฝ่าย", "เจ็บปวด",
-           "ตัวตน", "ตัดสินใจ", "ช่วงเวลา", "เหล่านั้น", "ตกอยู่", "มือถือ"),
+           "ตัวตน", "ตัดสินใจ", "ช่วงเวลา", "เหล่านั้น", "ตกอยู่", "มือถือ",
+           # "day and night", one idiom: ICU splits both its words ("กลาง / วัน",
+           # "กลาง / คืน"), and the safety plan broke "ทั้ง / กลางวันและกลางคืน"
+           "กลางวันและกลางคืน", "กลางวัน", "กลางคืน"),
     # A construct phrase (iḍāfa) reads as one word: "في حالة / الطوارئ" cut it.
     "ar": ("حالة الطوارئ", "حالات الطوارئ", "على مدار الساعة", "الخط الساخن",
            "رقم الهاتف"),
@@ -184,8 +189,9 @@ COMPOUNDS = MappingProxyType({
     "tl": ("tumawag sa",),
 })
 # Thai words (ICU's) a line does not end on when a Thai word follows: the pronoun, the
-# negation, the future auxiliary and the nominalizers before their verb.
-_THAI_BEFORE = frozenset({"คุณ", "ไม่", "จะ", "การ", "ความ", "ผู้"})
+# negation, the future auxiliary and the nominalizers before their verb, and "ทั้ง"
+# ("both", "all") before what it gathers ("ทั้ง / กลางวันและกลางคืน" on the safety plan).
+_THAI_BEFORE = frozenset({"คุณ", "ไม่", "จะ", "การ", "ความ", "ผู้", "ทั้ง"})
 # Thai words a line does not start with after a Thai word: the auxiliary "can" after its
 # verb, and the sentence-final particles.
 _THAI_AFTER = frozenset({"ได้", "ไหม", "นะ", "ค่ะ", "ครับ"})
