@@ -285,8 +285,9 @@ def test_the_back_cover_has_nothing_to_write_on_and_is_not_bare(built: Path, lan
     """Issue 42: lines headed "Notes" on the back cover (added when it was called an empty
     tint) invite writing names and numbers where anyone may read them. The back cover has
     no line to write on, in any colour, and carries who the booklet is from (its neutral
-    title, where the site does not show the organisation) and the catalogue's "please take
-    one" over the cover's sunrise facing it."""
+    title, where the site does not show the organisation) over the cover's sunrise facing
+    it; not the catalogue's "please take one, and one to pass on" (a rack's line: the plan
+    is one person's own, a review)."""
     pdf = built / lang / f"{FORMAT}.pdf"
     marks, _ = page_marks(PdfReader(pdf), 0)
     back = (lambda x: x >= PAGE) if lang == "ar" else (lambda x: x <= PAGE)
@@ -300,7 +301,8 @@ def test_the_back_cover_has_nothing_to_write_on_and_is_not_bare(built: Path, lan
     said = spaceless(back_cover_text(pdf, lang))
     site = yaml.safe_load((DEFAULT_CONTENT / "site.yaml").read_text(encoding="utf-8"))
     assert spaceless(site["discreet_title"][lang]) in said, (lang, said)
-    assert spaceless(strings(lang)["free_to_take"]) in said, (lang, said)
+    # not the rack's "please take one": a safety plan is one person's own (a review)
+    assert spaceless(strings(lang)["free_to_take"]) not in said, (lang, said)
     assert spaceless(strings(lang)["notes_heading"]) not in said
 
 
@@ -386,8 +388,7 @@ def digits_ascii(text: str) -> str:
 def test_the_back_cover_is_designed_as_the_other_pieces_backs(built: Path, lang: str) -> None:
     """Issue 42 (review 7.5: "two lines and the ring ornaments"): the back cover carries
     what the brochure's back panel does: the first line's number, texting line and TTY,
-    whole; its QR code, which scans to that number, with its caption; "please take one";
-    the neutral title; the date the lines were last checked ("Checked Nov 2026", the
+    whole; its QR code, which scans to that number, with its caption; the neutral title; the date the lines were last checked ("Checked Nov 2026", the
     oldest of resources.yaml's `verified`, as the language writes a month); and no band
     over a quarter of the page is left blank."""
     from babel.dates import format_skeleton
@@ -478,6 +479,25 @@ def test_people_to_call_stand_just_under_the_lines_to_call(built: Path, lang: st
     into = steps.pop(found[0] - 1)
     assert into <= max(steps) + 0.5 * MM and into <= 9 * MM, (lang, into / MM,
                                                                max(steps) / MM)
+
+
+def test_thai_questions_break_between_phrases(built: Path) -> None:
+    """Thai writes a space between phrases, not words: each phrase of a question's prompt
+    (the catalogue's, between its spaces) prints whole on one line. A review saw "ทั้ง /
+    กลางวันและกลางคืน" ("both / day and night"): ICU's dictionary makes "ทั้ง" a word and
+    splits "กลางวัน" and "กลางคืน" in two, so the line broke inside the phrase."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import text_objects
+
+    page = pdfium.PdfDocument(str(built / "th" / f"{FORMAT}.pdf"))[1]
+    lines = [found.text for found in text_objects(page) if found.inked]
+    catalogue = strings("th")
+    for key in ("safety_plan_safe_place", "safety_plan_code_word", "safety_plan_people",
+                "safety_plan_children"):
+        for phrase in catalogue[key].split():
+            if "{" not in phrase:
+                assert any(phrase in line for line in lines), (key, phrase, lines)
 
 
 # --- type, contrast, writing space ------------------------------------------------------------
