@@ -709,7 +709,7 @@ def test_what_speaks_to_the_paper_alone_is_not_read(out: Path, content: Path,
     """Issue 42: "Please take one, and one to pass on." and "Notes" (over lines to write
     on) were tagged as the document's text and read aloud. They are drawn as the page
     shows them, artifacts: in no structure element of any screen copy, still on its
-    page (the brochure's back panel, the safety plan's back cover, the poster)."""
+    page (the brochure's back panel, the poster)."""
     catalogue = strings(content, lang)
     words = {key: comparable(catalogue[key]) for key in PRINT_ONLY}
     shown: set[str] = set()
