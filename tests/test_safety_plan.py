@@ -388,9 +388,10 @@ def digits_ascii(text: str) -> str:
 def test_the_back_cover_is_designed_as_the_other_pieces_backs(built: Path, lang: str) -> None:
     """Issue 42 (review 7.5: "two lines and the ring ornaments"): the back cover carries
     what the brochure's back panel does: the first line's number, texting line and TTY,
-    whole; its QR code, which scans to that number, with its caption; the neutral title; the date the lines were last checked ("Checked Nov 2026", the
-    oldest of resources.yaml's `verified`, as the language writes a month); and no band
-    over a quarter of the page is left blank."""
+    whole; its QR code, which scans to that number, with its caption; the neutral title;
+    the date the lines were last checked ("Checked Nov 2026", the oldest of
+    resources.yaml's `verified`, as the language writes a month); and no band over a
+    quarter of the page is left blank (not the rack's "please take one": a review)."""
     from babel.dates import format_skeleton
 
     pdf = built / lang / f"{FORMAT}.pdf"
