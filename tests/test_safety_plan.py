@@ -779,6 +779,31 @@ def test_text_fields_type_in_a_font_that_covers_the_language(fillable: Path,
     assert not_embedded(fillable / lang / f"{FORMAT}.pdf") == set()
 
 
+@pytest.mark.parametrize("lang", FILLABLE_LANGUAGES)
+def test_no_two_different_font_subsets_share_a_name(fillable: Path, lang: str) -> None:
+    """A subset's six-letter tag tells it from another subset of its face (ISO 32000-1,
+    9.6.4): a review found two different "AAAAAA+NotoSansArabic-Bold" in the fillable
+    Arabic office file (the page's headings and the warning note's appearance, drawn
+    apart). In every file of the fillable kit, one name is one font program."""
+    import pikepdf
+
+    for pdf in sorted((fillable / lang).glob(f"{FORMAT}*.pdf")):
+        programs: dict[str, set[bytes]] = {}
+        with pikepdf.open(pdf) as document:
+            for found in document.objects:
+                if not isinstance(found, pikepdf.Dictionary) or found.get("/Type") != "/Font":
+                    continue
+                font = found.DescendantFonts[0] if "/DescendantFonts" in found else found
+                descriptor = font.get("/FontDescriptor")
+                for key in ("/FontFile", "/FontFile2", "/FontFile3"):
+                    if descriptor is not None and key in descriptor:
+                        programs.setdefault(str(found.BaseFont), set()).add(
+                            bytes(descriptor[key].read_bytes()))
+        assert programs, pdf
+        shared = sorted(name for name, found in programs.items() if len(found) > 1)
+        assert not shared, (pdf.name, shared)
+
+
 def not_embedded(pdf: Path) -> set[str]:
     """The names of the fonts a file names without holding their program (as pdffonts
     reads them: every font dictionary among its objects, the fields' and the form's)."""

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.i18n.fonts import REGULAR
 from generator.i18n.reportlab_text import LevelCanvas
 from generator.layout.place import PlacedFace, PlacedText
+from generator.render.subset_tags import unique_subset_tags
 
 NOTE_GROUND = Color(1.0, 0.957, 0.808)  # a reader's note, pale amber: not the piece's colours
 NOTE_EDGE = Color(0.78, 0.62, 0.2)
@@ -115,6 +116,7 @@ def with_screen_notes(pdf: bytes, notes: list[ScreenNote]) -> bytes:
             if "/Annots" not in page.obj:
                 page.obj.Annots = pikepdf.Array()
             page.obj.Annots.append(annotation)
+        unique_subset_tags(document)  # the notes' subsets beside the page's own
         out = io.BytesIO()
         document.save(out, deterministic_id=True)
         return out.getvalue()
