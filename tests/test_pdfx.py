@@ -568,6 +568,26 @@ def expected_slugs(pdf: Path, pages: int) -> list[str]:
     return slugs
 
 
+def test_every_shop_page_has_its_trim_and_bleed_and_no_art_box(shop: Path) -> None:
+    """PDF/X asks each page for a TrimBox or an ArtBox, not both (the TrimBox preferred):
+    every shop page has a TrimBox inside its BleedBox (the site's bleed, 9 pt, around it)
+    inside its MediaBox, and no ArtBox or CropBox; a review read "ArtBox = MediaBox", the
+    default a reader shows where a page has none, so the shop's notes (the kit's index
+    page) say there is none on purpose."""
+    for pdf in shop_pdfs(shop):
+        with pikepdf.open(pdf) as opened:
+            for index, page in enumerate(opened.pages):
+                assert "/ArtBox" not in page.obj and "/CropBox" not in page.obj, (pdf, index)
+                media, trim, bleed = (tuple(float(v) for v in page.obj[name]) for name in
+                                      ("/MediaBox", "/TrimBox", "/BleedBox"))
+                assert [round(b - t, 3) for b, t in zip(bleed, trim, strict=True)] == \
+                    [-9.0, -9.0, 9.0, 9.0], (pdf.name, index)
+                assert media[0] <= bleed[0] and media[1] <= bleed[1], (pdf.name, index)
+                assert bleed[2] <= media[2] and bleed[3] <= media[3], (pdf.name, index)
+    notes = " ".join((shop / "index.html").read_text(encoding="utf-8").split())
+    assert "TrimBox and BleedBox are set, and no ArtBox" in notes
+
+
 def test_every_shop_page_says_what_it_is_in_a_slug_line_outside_the_bleed(shop: Path) -> None:
     """A 6 pt line under the bleed, inside the MediaBox, clear of every crop and fold mark,
     in the Registration colour, marked as an artifact, that names the format, the language,

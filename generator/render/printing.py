@@ -126,7 +126,9 @@ def _shop_steps(kit: Kit, layout: Layout, size: SizeSpec | None,
     bleed = kit.site.bleed
     steps = ["Send this file to a print shop: one item per page at trim size plus "
              f"{bleed / PT_PER_UNIT['in']:.3g} in ({bleed / PT_PER_UNIT['mm']:.1f} mm) bleed, "
-             "with crop marks; TrimBox and BleedBox are set.",
+             "with crop marks; TrimBox and BleedBox are set, and no ArtBox (PDF/X takes a "
+             "TrimBox or an ArtBox, not both: a viewer that shows an ArtBox as large as the "
+             "page shows its default).",
              f"It is {VERSIONS[kit.site.options.pdfx].name} in CMYK for the profile "
              f"\"{site_profile(kit.site).description}\": ask the shop whether that suits its "
              "press and paper, or " + ("put the profile it sends in the content folder and "
