@@ -14,6 +14,7 @@ from __future__ import annotations
 import uharfbuzz
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from generator.engine import remembered
 from generator.i18n.reportlab_text import FEATURES
 
 
@@ -34,10 +35,13 @@ def shaped_width_at_1000(text: str, font: str) -> float:
     return float(sum(scale(position.x_advance) for position in buffer.glyph_positions))
 
 
-def _ink_extents(text: str, font: str) -> tuple[list[float], float] | None:
+@remembered(4096)
+def _ink_extents(text: str, font: str) -> tuple[tuple[float, ...], float] | None:
     """(bottom and top of each inked glyph of `text` shaped in `font`, in font units from
     the baseline, bottom first; the font's units per em), None for a font HarfBuzz does
-    not shape (not TrueType) or a blank text."""
+    not shape (not TrueType) or a blank text. Remembered, as widths are (bidi_text,
+    segmented_text): every paragraph set under a number asks how far its letters rise, at
+    every size and step a fit tries, of a few dozen texts in a kit."""
     face = getFont(font)
     hb_face = getattr(face, "hbFace", None)
     if hb_face is None or not text.strip():
@@ -47,12 +51,12 @@ def _ink_extents(text: str, font: str) -> tuple[list[float], float] | None:
     buffer.add_str(text)
     buffer.guess_segment_properties()
     uharfbuzz.shape(hb_font, buffer, dict(FEATURES))
-    ends = [end for info, position in zip(buffer.glyph_infos, buffer.glyph_positions,
-                                          strict=True)
-            if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
-            and extents.height
-            for end in (position.y_offset + extents.y_bearing + extents.height,
-                        position.y_offset + extents.y_bearing)]
+    ends = tuple(end for info, position in zip(buffer.glyph_infos,
+                                               buffer.glyph_positions, strict=True)
+                 if (extents := hb_font.get_glyph_extents(info.codepoint)) is not None
+                 and extents.height
+                 for end in (position.y_offset + extents.y_bearing + extents.height,
+                             position.y_offset + extents.y_bearing))
     return ends, hb_face.upem
 
 
