@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.engine import remembered
 from generator.i18n.last_lines import MIN_CJK_LETTERS, too_short_to_end
 from generator.i18n.scripts import is_han_or_kana
 
@@ -103,19 +102,6 @@ class Measured:
     inner_quarters: Sequence[float] = ()
 
 
-@remembered(1024)
-def chosen_cjk_lines(measured: Measured, rooms: tuple[float, float], size: float,
-                     justified: bool, ends_paragraph: bool = True
-                     ) -> tuple[tuple[int, int], ...]:
-    """`cjk_lines` for a paragraph whose lines after the first share one width (`rooms`:
-    the first line's, the others'), remembered: a flow fitted size by size, panel by panel,
-    sets each paragraph as a new flowable, mostly at a size and width set before (the
-    brochure's Chinese article chose the same lines five times over: bench/README.md)."""
-    first, others = rooms
-    return tuple(cjk_lines(measured, lambda line: first if line == 0 else others, size,
-                           justified, ends_paragraph))
-
-
 def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
               justified: bool, ends_paragraph: bool = True) -> list[tuple[int, int]]:
     """The paragraph's lines, (start, end) in its text: the fewest lines, and of those the
@@ -152,13 +138,21 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
             if width - end_squeeze - inner > widest_room + 0.01 and start < end - 1:
                 break  # wider still from here back
             line_start, line_end = pieces[start][0], pieces[end - 1][1]
+            # The line costs the same after any count of lines that gives it the same room
+            # and is not the first: costed once for the counts kept (one or two).
+            costed_at: tuple[float, bool] | None = None
+            line_cost = 0.0
             for lines, (cost, _) in best[start].items():
-                line_cost = _line_cost(measured, line_start, line_end, width, room(lines),
-                                       size, gaps_before, justified, last and ends_paragraph,
-                                       lines == 0, (end_squeeze, inner))
-                if not last:
-                    line_cost += _break_cost(measured, end - 1, justified,
-                                             ragged=line_cost >= _RAGGED, short=short)
+                at = (room(lines), lines == 0)
+                if at != costed_at:
+                    costed_at = at
+                    line_cost = _line_cost(measured, line_start, line_end, width, at[0],
+                                           size, gaps_before, justified,
+                                           last and ends_paragraph, at[1],
+                                           (end_squeeze, inner))
+                    if not last:
+                        line_cost += _break_cost(measured, end - 1, justified,
+                                                 ragged=line_cost >= _RAGGED, short=short)
                 known = chosen.get(lines + 1)
                 if known is None or cost + line_cost < known[0]:
                     chosen[lines + 1] = (cost + line_cost, start)

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
-from generator.i18n.cjk_lines import MAX_GAP, SQUEEZABLE, Measured, chosen_cjk_lines, squeezes
+from generator.i18n.cjk_lines import MAX_GAP, SQUEEZABLE, Measured, cjk_lines, squeezes
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
@@ -115,54 +115,13 @@ class SegmentedParagraph(LineParagraph):
     def _chosen_lines(self, width: float) -> list[tuple[int, int]] | None:
         """The lines generator/i18n/cjk_lines.py chooses, every break ICU allows a
         candidate; None where a line measured whole comes out wider than its room (kerning
-        across pieces): then the greedy breaks."""
-        self._chosen = False
+        across pieces): then the greedy breaks (`_cjk_chosen`)."""
         self.whole_words = False
-        size = self.style.fontSize
-        pieces = self._pieces()
-        widths = self._piece_widths()
-        word_ends = {end for _, end in segments(self.text, self.fonts.lang, True)}
-        halves, quarters = self._mark_room(pieces)
-        measured = Measured(self.text, tuple(pieces),
-                            tuple(w * size / 1000 for w in widths.whole),
-                            tuple(w * size / 1000 for w in widths.bare),
-                            tuple(end not in word_ends for _, end in pieces), self.fonts.lang,
-                            tuple(halves), tuple(quarters))
-        lines = list(chosen_cjk_lines(measured, (self._room(width, 0), self._room(width, 1)),
-                                      size, self.justify, self.ends_paragraph))
-        single = set(pieces)
-        last = len(lines) - 1
-        if all((start, end) in single or self._fits(index, start, end, width, last)
-               for index, (start, end) in enumerate(lines)):
-            self._chosen = True
-            return lines
-        return None
-
-    def _fits(self, number: int, start: int, end: int, width: float, last: int) -> bool:
-        """Whether text[start:end], measured whole, fits line `number` (of lines up to
-        `last`), its marks squeezed where a justified line may squeeze them."""
-        over = self._width(start, end) - self._room(width, number)
-        if over <= 0.01:
-            return True
-        if not self.justify or (number >= last and self.ends_paragraph):
-            return False
-        return bool(squeezes(self.text[start:end].rstrip(), over,
-                             lambda at: self._width(start + at, start + at + 1)))
-
-    def _mark_room(self, pieces: tuple[tuple[int, int], ...]
-                   ) -> tuple[list[float], list[float]]:
-        """For each piece, the half of the full-width mark it ends with, and the quarters of
-        its other marks (what they may give up in a justified line: cjk_lines.py)."""
-        if not self.justify:
-            return [], []
-        halves, quarters = [], []
-        for start, end in pieces:
-            piece = self.text[start:end].rstrip()
-            marks = [start + index for index, char in enumerate(piece) if char in SQUEEZABLE]
-            last = marks.pop() if marks and marks[-1] == start + len(piece) - 1 else None
-            halves.append(self._width(last, last + 1) / 2 if last is not None else 0.0)
-            quarters.append(sum(self._width(mark, mark + 1) / 4 for mark in marks))
-        return halves, quarters
+        lines = _cjk_chosen(self.text, self.fonts, self.weight, self.style.fontSize,
+                            (self._room(width, 0), self._room(width, 1)), self.justify,
+                            self.ends_paragraph)
+        self._chosen = lines is not None
+        return None if lines is None else list(lines)
 
     def _without_widow(self, lines: list[tuple[int, int]],
                        width: float) -> list[tuple[int, int]]:
@@ -315,6 +274,62 @@ def _clusters(line: str) -> list[str]:
         else:
             clusters.append(char)
     return clusters
+
+
+@remembered(1024)
+def _cjk_chosen(text: str, fonts: FontSet, weight: str, size: float,
+                rooms: tuple[float, float], justify: bool, ends_paragraph: bool
+                ) -> tuple[tuple[int, int], ...] | None:
+    """SegmentedParagraph's lines chosen by cjk_lines for `text` set in `fonts` at `size`
+    (`rooms`: its first line's width, and every other line's), every break ICU allows a
+    candidate; None where a line measured whole comes out wider than its room. Remembered:
+    a flow fitted size by size and panel by panel sets each paragraph as a new flowable,
+    mostly at a size and width set before (bench/README.md)."""
+    pieces = segments(text, fonts.lang, False) if text else ()
+    widths = _piece_widths(text, fonts, weight, False)
+    word_ends = {end for _, end in segments(text, fonts.lang, True)}
+
+    def width_of(start: int, end: int) -> float:  # SegmentedParagraph._width
+        piece = text[start:end].rstrip()
+        return sum(width for _, _, width in _runs(piece, fonts, weight)) * size / 1000
+
+    def room(line: int) -> float:
+        return rooms[0] if line == 0 else rooms[1]
+
+    # what each piece's marks may give up in a justified line (cjk_lines.py): the half of
+    # the full-width mark it ends with, and the quarters of its other marks
+    halves: list[float] = []
+    quarters: list[float] = []
+    for start, end in pieces if justify else ():
+        piece = text[start:end].rstrip()
+        marks = [start + index for index, char in enumerate(piece) if char in SQUEEZABLE]
+        last_mark = marks.pop() if marks and marks[-1] == start + len(piece) - 1 else None
+        halves.append(width_of(last_mark, last_mark + 1) / 2 if last_mark is not None
+                      else 0.0)
+        quarters.append(sum(width_of(mark, mark + 1) / 4 for mark in marks))
+    measured = Measured(text, pieces, [w * size / 1000 for w in widths.whole],
+                        [w * size / 1000 for w in widths.bare],
+                        [end not in word_ends for _, end in pieces], fonts.lang,
+                        halves, quarters)
+    lines = cjk_lines(measured, room, size, justify, ends_paragraph)
+    last = len(lines) - 1
+
+    def fits(number: int, start: int, end: int) -> bool:
+        """Whether text[start:end], measured whole, fits line `number`, its marks squeezed
+        where a justified line may squeeze them."""
+        over = width_of(start, end) - room(number)
+        if over <= 0.01:
+            return True
+        if not justify or (number >= last and ends_paragraph):
+            return False
+        return bool(squeezes(text[start:end].rstrip(), over,
+                             lambda at: width_of(start + at, start + at + 1)))
+
+    single = set(pieces)
+    if all((start, end) in single or fits(index, start, end)
+           for index, (start, end) in enumerate(lines)):
+        return tuple(lines)
+    return None
 
 
 @dataclass(frozen=True)
