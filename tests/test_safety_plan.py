@@ -804,6 +804,33 @@ def test_no_two_different_font_subsets_share_a_name(fillable: Path, lang: str) -
         assert not shared, (pdf.name, shared)
 
 
+def test_english_fields_type_names_written_in_other_scripts(fillable: Path) -> None:
+    """A name is typed as its owner writes it: the English plan's fields were typed in
+    Atkinson Hyperlegible, its body face, which has the Latin letters alone (a review:
+    missing glyphs for a name in another script). The face its text fields name covers
+    the Russian, Vietnamese, Polish and Greek catalogues' words for "name" and the people
+    to call besides English's, and the typed text's size stays the printed questions'."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    pdf = fillable / "en" / f"{FORMAT}.pdf"
+    resources = PdfReader(pdf).trailer["/Root"]["/AcroForm"]["/DR"]["/Font"]
+    sample = "".join(flat(strings(lang)[key]) for lang in ("en", "ru", "vi", "pl")
+                     for key in ("safety_plan_people_title", "safety_plan_name")) + "Ελένη"
+    names = set()
+    for widget in (w for w in widgets(pdf, 1) if w["/FT"] == "/Tx"):
+        found = re.match(r"/(\S+)\s+([\d.]+)\s+Tf", str(widget["/DA"]))
+        assert found and float(found.group(2)) >= 10, widget["/DA"]
+        names.add(found.group(1))
+    assert len(names) == 1, names
+    program = _font_file(resources[f"/{names.pop()}"].get_object())
+    assert program is not None
+    covered = TTFont(io.BytesIO(program)).getBestCmap()
+    missing = {char for char in sample if not char.isspace() and ord(char) not in covered}
+    assert not missing, sorted(missing)
+
+
 def not_embedded(pdf: Path) -> set[str]:
     """The names of the fonts a file names without holding their program (as pdffonts
     reads them: every font dictionary among its objects, the fields' and the form's)."""

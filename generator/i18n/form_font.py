@@ -6,7 +6,9 @@ alone: Arabic, Thai or Chinese typed into it is drawn in whatever font the viewe
 as boxes; and a standard font is never embedded, so even English is typed in a face the
 file does not hold (a designer's review: "English fillable fields use Helvetica, not
 embedded"). Every language's fields get the face that sets its printed text, embedded
-whole (a typed name may use any letter of the script); for Chinese,
+whole (a typed name may use any letter of the script), or, where that face has the Latin
+letters alone, Noto Sans (Latin, Greek, Cyrillic, Vietnamese): a name may be typed in
+another script than the form's (`form_family`); for Chinese,
 Japanese and Korean, whose faces hold tens of thousands of glyphs, a subset: the national
 standard's common characters (GB 2312 level 1, Big5's frequent ones, JIS X 0208 level 1,
 KS X 1001's Hangul), with its symbols and ASCII.
@@ -58,17 +60,42 @@ COMMON = MappingProxyType({
 })
 
 
+# A face that covers more than the Latin letters: Latin, Greek, Cyrillic and Vietnamese.
+WIDE = "noto-sans"
+
+
 def form_family(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> str:
     """The family `lang`'s form fields are typed in: the first of its chain whose regular
     face covers `catalogue` (every string the kit prints in it), the one that sets its text
-    where none does."""
+    where none does; where that face has the Latin letters alone, the wide face, where it
+    covers the catalogue too. What is typed is a name or a number, in whatever script the
+    person writes it: English fields were typed in Atkinson Hyperlegible, its body face,
+    which has no letter beyond Latin (a review: "Мария" or "Nguyễn" typed into the English
+    plan showed missing glyphs). A script's own face (Arabic, Thai, Devanagari, Chinese)
+    covers its script and the Latin letters, and shapes it."""
     keys = chain_for(lang, site_fonts)
     wanted = {ord(char) for char in catalogue if not char.isspace()}
     for key in keys:
         chosen = family(key)
-        if wanted <= face_cmap(chosen.regular(), chosen.cjk_face or 0):
+        cmap = face_cmap(chosen.regular(), chosen.cjk_face or 0)
+        if wanted <= cmap:
+            wide = family(WIDE)
+            if _latin_only(cmap) and wanted <= face_cmap(wide.regular(), wide.cjk_face or 0):
+                return WIDE
             return key
     return keys[0]
+
+
+# Letters beyond Latin a face with the Latin letters alone may still have: its symbols
+# (Atkinson Hyperlegible's Δ, Ω, μ, π, ℓ); a script's face has dozens (Thai 57).
+STRAY_LETTERS = 20
+
+
+def _latin_only(cmap: frozenset[int]) -> bool:
+    """Whether a face's letters are Latin alone: a few stray ones at most past Greek's
+    (U+0370), not counting Latin Extended Additional's (U+1E00-1EFF)."""
+    return sum(1 for code in cmap if code >= 0x370 and not 0x1E00 <= code <= 0x1EFF
+               and chr(code).isalpha()) < STRAY_LETTERS
 
 
 def form_font(lang: str, catalogue: str, site_fonts: tuple[SiteFont, ...] = ()) -> Path:
