@@ -1645,8 +1645,11 @@ def _tighter_for_content(best: tuple[Flowed, Filled], items: Sequence[Paragraph]
     lowest = typesetter.lowest_scale([*items, *(p for _, texts in fillers for p in texts)])
     spec = placement.layout.spec
     body = spec.styles.get("body")
-    if spec.filler_floor is not None and body is not None:
-        lowest = max(lowest, spec.filler_floor / (body.size * typesetter.limits.optical))
+    floor = spec.filler_floor
+    if typesetter.limits.leading and spec.script_filler_floor is not None:
+        floor = spec.script_filler_floor
+    if floor is not None and body is not None:
+        lowest = max(lowest, floor / (body.size * typesetter.limits.optical))
     scales, scale = [], 1.0
     while scale > lowest + 1e-9:
         scales.append(scale)
