@@ -189,9 +189,32 @@ def _kept_with(queue: list[RLParagraph], index: int, width: float) -> float:
     gap = queue[index].style.spaceAfter + following.style.spaceBefore
     if _keeps_with_next(queue, index + 1):
         return gap + height + _kept_with(queue, index + 1, width)
+    if lines < MIN_LINES_AFTER_HEADING and _heading_over(queue[index], following) \
+            and index + 2 < len(queue):
+        # a heading over a paragraph of one line (a bullet point): the lines of the next
+        # too, as many as make two (the review saw a heading and one bullet end a page)
+        return gap + height + _first_lines(queue[index + 1], queue[index + 2], width,
+                                           MIN_LINES_AFTER_HEADING - lines)
     if lines < 2 * MIN_LINES_AFTER_HEADING:
         return gap + height
     return gap + following.style.leading * MIN_LINES_AFTER_HEADING
+
+
+def _heading_over(para: RLParagraph, following: RLParagraph) -> bool:
+    """Whether `para` heads what follows it: kept with it and set larger (not a line's
+    detail kept with the next, which keeps with that one detail alone)."""
+    return bool(para.style.keepWithNext) and para.style.fontSize > following.style.fontSize + 0.01
+
+
+def _first_lines(above: RLParagraph, para: RLParagraph, width: float, count: int) -> float:
+    """The room `para`, under `above`, takes in a box to show its first `count` lines: all
+    of it where a split would strand lines (MIN_LINES_AFTER_HEADING on each side)."""
+    _, height = para.wrap(width, 10_000)
+    lines = max(1, round(height / para.style.leading))
+    gap = above.style.spaceAfter + para.style.spaceBefore
+    if lines < 2 * MIN_LINES_AFTER_HEADING:
+        return gap + height
+    return gap + para.style.leading * max(count, MIN_LINES_AFTER_HEADING)
 
 
 def _remaining_height(queue: list[RLParagraph], width: float) -> float:
