@@ -411,8 +411,10 @@ def test_the_back_cover_is_designed_as_the_other_pieces_backs(built: Path, lang:
     image = back_cover_image(pdf, lang, dpi=150)
     codes = [code.text for code in zxingcpp.read_barcodes(image)]
     assert codes == ["tel:+" + re.sub(r"\D", "", first["phone"])], (lang, codes)
+    # the QR code and its caption between the number and the title: with the rack's line
+    # left out the band over the title was 17 % of the page in English (12.5 % with it)
     band = longest_blank_band(back_cover_image(pdf, lang))
-    assert band <= 0.25, (lang, band)
+    assert band <= 0.16, (lang, band)
 
 
 def text_rows(pdf: Path, lang: str) -> list[tuple[float, str, float]]:
