@@ -97,7 +97,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-FILLABLE_LANGUAGES = ["en", "ar", "zh-Hans", "th"]
+FILLABLE_LANGUAGES = ["en", "ar", "zh-Hans", "th", "hi"]
 
 
 @pytest.fixture(scope="module")
