@@ -72,6 +72,10 @@ class StyleSpec(FrozenModel):
     # an Arabic alef rose to 0.2-0.4 mm under the digits): that paragraph's space before
     # grows by what its own letters need, measured on them (generator/layout/fit.py).
     ink_air_under: float | None = Field(default=None, ge=0.0)
+    # The same in scripts whose letters join or stack, where the layout keeps `ink_air`
+    # between every two lines (their lines 0.5 mm apart at least, ink to ink, take the
+    # room a number's full air took): None, `ink_air_under`.
+    shaped_ink_air_under: float | None = Field(default=None, ge=0.0)
     # grows on alone, to its max_size, where a list's other styles have grown as far as
     # they may without a paragraph taking more lines (`valign: spread`): a card's number,
     # while its line's name would wrap
@@ -503,6 +507,14 @@ class LayoutSpec(FrozenModel):
     # leading leaves (an Arabic safety note's tails 3.1 mm from a card's trim with a 4 mm
     # safe margin): such a slot stands higher by what its letters need. None: not checked.
     ink_from_trim: float | None = Field(default=None, ge=0.0)
+    # The least white, in points, between the ink of one line and the next in scripts whose
+    # letters join or stack (those `shaped_floor` sets larger), where the leading leaves
+    # less: two lines of a paragraph stand further apart by what the lowest letters of the
+    # one and the highest of the other need (measured, shaped, once it is broken), a
+    # paragraph under another in a list entry and a slot at the foot of its box over the
+    # slot it stands on (`above:`) further up (generator/layout/fit.py, place.py). None: the
+    # leading alone spaces them.
+    ink_air: float | None = Field(default=None, ge=0.0)
     # The family that sets a language on this layout where its room allows one its readers
     # expect over the built-in one (a key of generator/i18n/fonts.py's FAMILIES): `{ur:
     # noto-nastaliq}` on large print, whose pages take Nastaliq's tall lines. Where the

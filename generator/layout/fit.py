@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar, cast
@@ -22,11 +24,12 @@ from generator.i18n.line_breaks import (
     keep_units_with_numbers,
     needs_segmenting,
 )
+from generator.i18n.line_paragraph import LineParagraph
 from generator.i18n.optical_size import optical_scale
 from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
-from generator.i18n.shaped_width import ink_above_baseline
+from generator.i18n.shaped_width import ink_above_baseline, ink_extent
 from generator.i18n.text_language import language_leading
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
@@ -135,7 +138,8 @@ class Typesetter:
     def _caps(self) -> dict[str, float]:
         return dict(self.caps)
 
-    def paragraphs(self, items: Sequence[Paragraph], scale: float) -> list[RLParagraph]:
+    def paragraphs(self, items: Sequence[Paragraph], scale: float,
+                   line_leading: float | None = None) -> list[RLParagraph]:
         """Right-to-left text (a kit's, or a whole Arabic line name in an English kit) and
         other shaped scripts (Devanagari, Bengali, Tamil...) are laid out line by line by
         BidiParagraph, which shapes each run in its own face and gives a line /ActualText
@@ -152,7 +156,13 @@ class Typesetter:
             para_style = paragraph_style(p.style, style, scale, self.limits, self.brand, font,
                                          self.fonts.shaping, None,
                                          self._caps.get(p.style), indent)
-            if p.after and self.spec.styles[p.after].ink_air_under is not None:
+            if self.spec.ink_air is not None and self.limits.shaped:
+                para_style = self._ink_spaced(p, para_style, scale, self.spec.ink_air)
+            if line_leading is not None and line_leading > para_style.leading:
+                para_style = ParagraphStyle(  # its first line keeps its place, its last
+                    f"{para_style.name}-lines", parent=para_style, leading=line_leading,
+                    spaceAfter=para_style.spaceAfter - (line_leading - para_style.leading))
+            if p.after and self._air_under(p.after) is not None:
                 para_style = self._clear_of(p, para_style, scale)
             para = self._paragraph(p, para_style, style.weight, style.balance,
                                    style.whole_phrases, fonts)
@@ -162,6 +172,80 @@ class Typesetter:
                                  self.spec.tick_box if p.icon == "box" else ICON_SHARE)
             made.append(para)
         return made
+
+    def _ink_spaced(self, p: Paragraph, para_style: ParagraphStyle, scale: float,
+                    air: float) -> ParagraphStyle:
+        """`para_style` with room enough before it for `air` under the ink of the paragraph
+        printed right above it in its entry (`after_markup`), as far as the letters of
+        each reach below and above their baseline (an Arabic yeh's tail, an alef with its
+        hamza, a Thai tone mark: measured, shaped). The air between its own lines is
+        measured once they are broken (`line_leading`)."""
+        if not (p.after and p.after_markup):
+            return para_style
+        reach = self.ink_reach(p, para_style)
+        above = self.spec.styles[p.after]
+        above_style = paragraph_style(p.after, above, scale, self.limits, self.brand,
+                                      self.fonts_for(p.after).primary(above.weight),
+                                      self.fonts.shaping, None, self._caps.get(p.after), 0.0)
+        above_reach = self.ink_reach(Paragraph(p.after, p.after_markup), above_style)
+        if reach is None or above_reach is None:
+            return para_style
+        white = (above_style.leading - above_style.fontSize - above_reach[1]
+                 + above_style.spaceAfter + para_style.spaceBefore
+                 + para_style.fontSize - reach[0])
+        if white >= air - 0.01:
+            return para_style
+        return ParagraphStyle(f"{para_style.name}-ink", parent=para_style,
+                              spaceBefore=para_style.spaceBefore + air - white)
+
+    def line_leading(self, p: Paragraph, para: RLParagraph) -> float | None:
+        """The line spacing that keeps the layout's `ink_air` between the ink of each two
+        lines of `para` (`p` set and broken) where it keeps less, in a script whose
+        letters join or stack: the lowest ink of a line and the highest of the next,
+        measured on their own letters; None where it keeps enough, or does not apply."""
+        air = self.spec.ink_air
+        if (air is None or not self.limits.shaped or not isinstance(para, LineParagraph)
+                or len(para.lines) < 2):
+            return None
+        reaches = [self._text_reach(p.style, para.text[start:end], para.style)
+                   for start, end in para.lines]
+        needed = max((upper[1] + lower[0] for upper, lower in itertools.pairwise(reaches)
+                      if upper is not None and lower is not None), default=0.0) + air
+        return needed if needed > para.style.leading + 0.01 else None
+
+    def _text_reach(self, style: str, text: str,
+                    para_style: ParagraphStyle) -> tuple[float, float] | None:
+        return self.ink_reach(Paragraph(style, html.escape(text)), para_style)
+
+    def ink_reach(self, p: Paragraph, para_style: ParagraphStyle) -> tuple[float, float] | None:
+        """(how far above, how far below its baseline) the ink of `p` set in `para_style`
+        reaches: each run in the face that draws it; None where no face is shaped by
+        HarfBuzz."""
+        reaches = [reach for font, text in self._runs(p, para_style).items()
+                   if (reach := ink_extent(text, font, para_style.fontSize)) is not None]
+        if not reaches:
+            return None
+        return max(rise for rise, _ in reaches), max(fall for _, fall in reaches)
+
+    def _runs(self, p: Paragraph, para_style: ParagraphStyle) -> dict[str, str]:
+        """The text of `p` by the font that draws each character."""
+        runs: dict[str, str] = {}
+        weight = self.spec.styles[p.style].weight
+        fonts = self.fonts_for(p.style)
+        for char in plain_text(p.markup):
+            face = fonts.face_for(char, weight)
+            font = face.name(weight) if face is not None else para_style.fontName
+            runs[font] = runs.get(font, "") + char
+        return runs
+
+    def _air_under(self, style: str) -> float | None:
+        """The white `style` wants under its ink (`ink_air_under`, or in a script whose
+        letters join or stack on a layout with `ink_air`, `shaped_ink_air_under`)."""
+        spec = self.spec.styles[style]
+        if (spec.shaped_ink_air_under is not None and self.spec.ink_air is not None
+                and self.limits.shaped):
+            return spec.shaped_ink_air_under
+        return spec.ink_air_under
 
     def _clear_of(self, p: Paragraph, para_style: ParagraphStyle,
                   scale: float) -> ParagraphStyle:
@@ -179,7 +263,7 @@ class Typesetter:
             return para_style
         air = (above_style.leading - above_style.fontSize + above_style.spaceAfter
                + para_style.spaceBefore + para_style.fontSize - rise)
-        wanted = cast(float, above.ink_air_under)
+        wanted = cast(float, self._air_under(p.after))
         if air >= wanted - 0.01:
             return para_style
         return ParagraphStyle(f"{para_style.name}-clear", parent=para_style,
@@ -189,14 +273,7 @@ class Typesetter:
         """How far above its baseline the ink of `p`, set in `para_style`, reaches: each
         run in the face that draws it (a Chinese line's digits are Noto's); None where no
         face is shaped by HarfBuzz."""
-        runs: dict[str, str] = {}
-        weight = self.spec.styles[p.style].weight
-        fonts = self.fonts_for(p.style)
-        for char in plain_text(p.markup):
-            face = fonts.face_for(char, weight)
-            font = face.name(weight) if face is not None else para_style.fontName
-            runs[font] = runs.get(font, "") + char
-        rises = [rise for font, text in runs.items()
+        rises = [rise for font, text in self._runs(p, para_style).items()
                  if (rise := ink_above_baseline(text, font, para_style.fontSize)) is not None]
         return max(rises) if rises else None
 
@@ -487,4 +564,9 @@ def _measured(item: Paragraph, scale: float, width: float,
     para = typesetter.paragraphs((item,), scale)[0]
     if min_width(para) > width + 0.01:
         return para, UNBREAKABLE
-    return para, para.wrap(width, 10_000)[1]
+    height = para.wrap(width, 10_000)[1]
+    leading = typesetter.line_leading(item, para)
+    if leading is not None:  # its lines further apart, as their letters need
+        para = typesetter.paragraphs((item,), scale, leading)[0]
+        height = para.wrap(width, 10_000)[1]
+    return para, height

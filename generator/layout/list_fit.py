@@ -333,7 +333,7 @@ def _assembled(items: Sequence[Item], kept: Sequence[int],
     for index in kept:
         if starts is not None:
             starts.append(len(paragraphs))
-        above = ""
+        above = above_markup = ""
         for number, paragraph in enumerate(items[index].paragraphs):
             left_out = parts_out.get((index, number))
             kept_paragraph = paragraph.without(left_out) if left_out else paragraph
@@ -344,10 +344,10 @@ def _assembled(items: Sequence[Item], kept: Sequence[int],
                 if key in seen:
                     continue
                 seen.add(key)
-            if above != kept_paragraph.after:
-                kept_paragraph = replace(kept_paragraph, after=above)
+            if (above, above_markup) != (kept_paragraph.after, kept_paragraph.after_markup):
+                kept_paragraph = replace(kept_paragraph, after=above, after_markup=above_markup)
             paragraphs.append(kept_paragraph)
-            above = kept_paragraph.style
+            above, above_markup = kept_paragraph.style, kept_paragraph.markup
         if starts is not None and starts[-1] == len(paragraphs):  # it printed nothing
             starts.pop()
     return paragraphs

@@ -66,6 +66,7 @@ class Paragraph:
     # In a list entry, the style of the paragraph printed right above it in the same entry
     # (a detail under its line's number): set by the list's fit (list_fit.assemble)
     after: str = ""
+    after_markup: str = ""  # and its markup (the ink its letters reach down to)
 
     def without(self, left_out: Collection[int]) -> Paragraph | None:
         """The paragraph with the parts at these indices left out; None if nothing is left."""
