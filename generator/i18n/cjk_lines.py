@@ -45,8 +45,6 @@ _RAGGED = 100.0  # a line that cannot be justified within MAX_GAP
 # went to where it cost least, its emptiest: the folding card's Chinese "Before you call"
 # began "请使用对方" alone (five characters of fourteen) to spare a three-character last line.
 _EMPTY = 300.0
-# A prefix's breaks are kept for its fewest lines and this many more (best[j], cjk_lines).
-_MORE_LINES = 1
 _WORD_SPLIT = 5.0  # a break inside a word, in running text: as a line of gaps of 0.067 em
 _SHORT_LAST = 400.0  # a paragraph's last line of too few characters (one or two, "步。")
 # Three characters ("第一步。") are too few as well, but in running text they cost as a line
@@ -102,10 +100,11 @@ class Measured:
     inner_quarters: Sequence[float] = ()
 
 
-def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
+def cjk_lines(measured: Measured, rooms: tuple[float, float], size: float,
               justified: bool, ends_paragraph: bool = True) -> list[tuple[int, int]]:
     """The paragraph's lines, (start, end) in its text: the fewest lines, and of those the
-    ones that cost least (see the module's docstring). `room(n)`: line n's width."""
+    ones that cost least (see the module's docstring). `rooms`: the first line's width and
+    every other line's."""
     pieces, text = measured.pieces, measured.text
     count = len(pieces)
     if not count:
@@ -119,54 +118,47 @@ def cjk_lines(measured: Measured, room: Callable[[int], float], size: float,
                              measured.inner_quarters or [0.0] * count, strict=True):
         halves.append(halves[-1] + half)
         quarters.append(quarters[-1] + quarter)
-    # best[j][n]: (cost, first piece of the last line) of the best breaks of pieces[:j] into
-    # n lines. Kept for every n, not only the fewest: a prefix set in fewer lines at a cost
-    # (a ragged first line, "请使用对方无法查看的电话或" short of the measure) may be the
-    # worse start of a paragraph whose other lines come to the same count either way.
-    best: list[dict[int, tuple[float, int]]] = [{0: (0.0, 0)}]
-    widest_room = max(room(0), room(1))
+    # best[j]: (lines, cost, first piece of the last line) of the best breaks of pieces[:j],
+    # the fewest lines first, then the least cost. One for each prefix is enough: a line
+    # may end anywhere whatever its number, and every line after the first has the same
+    # room and costs the same, so each prefix of a paragraph set in its fewest lines is set
+    # in its own fewest (in fewer, the paragraph would take fewer), at its least cost for
+    # them. (a51e2f0 kept every count of lines for each prefix, 9081608 the fewest and one
+    # more: the same lines, the search quadratic, then twice this one.)
+    first_room, room = rooms
+    best: list[tuple[int, float, int]] = [(0, 0.0, 0)]
+    widest_room = max(first_room, room)
     short = advance[-1] <= SHORT_PARAGRAPH_LINES * widest_room
     for end in range(1, count + 1):
         last = end == count
         squeezing = justified and bool(measured.end_half) and not (last and ends_paragraph)
         end_squeeze = measured.end_half[end - 1] if squeezing else 0.0
-        chosen: dict[int, tuple[float, int]] = {}
+        found: tuple[int, float, int] | None = None
         for start in range(end - 1, -1, -1):
             width = advance[end - 1] - advance[start] + measured.bare[end - 1]
             inner = (quarters[end] - quarters[start] + (halves[end - 1] - halves[start]) / 2
                      if squeezing else 0.0)
             if width - end_squeeze - inner > widest_room + 0.01 and start < end - 1:
                 break  # wider still from here back
-            line_start, line_end = pieces[start][0], pieces[end - 1][1]
-            # The line costs the same after any count of lines that gives it the same room
-            # and is not the first: costed once for the counts kept (one or two).
-            costed_at: tuple[float, bool] | None = None
-            line_cost = 0.0
-            for lines, (cost, _) in best[start].items():
-                at = (room(lines), lines == 0)
-                if at != costed_at:
-                    costed_at = at
-                    line_cost = _line_cost(measured, line_start, line_end, width, at[0],
-                                           size, gaps_before, justified,
-                                           last and ends_paragraph, at[1],
-                                           (end_squeeze, inner))
-                    if not last:
-                        line_cost += _break_cost(measured, end - 1, justified,
-                                                 ragged=line_cost >= _RAGGED, short=short)
-                known = chosen.get(lines + 1)
-                if known is None or cost + line_cost < known[0]:
-                    chosen[lines + 1] = (cost + line_cost, start)
-        # Only counts within _MORE_LINES of the fewest are kept: the paragraph takes its
-        # fewest lines, so a prefix set in many more can never be its start (kept, they made
-        # the search quadratic in the paragraph's length: test_growth).
-        fewest = min(chosen)
-        best.append({n: found for n, found in chosen.items() if n <= fewest + _MORE_LINES})
+            lines, cost, _ = best[start]
+            line_cost = _line_cost(measured, pieces[start][0], pieces[end - 1][1], width,
+                                   first_room if lines == 0 else room, size, gaps_before,
+                                   justified, last and ends_paragraph, lines == 0,
+                                   (end_squeeze, inner))
+            if not last:
+                line_cost += _break_cost(measured, end - 1, justified,
+                                         ragged=line_cost >= _RAGGED, short=short)
+            if found is None or lines + 1 < found[0] or (
+                    lines + 1 == found[0] and cost + line_cost < found[1]):
+                found = (lines + 1, cost + line_cost, start)
+        assert found is not None  # a piece alone is always a line
+        best.append(found)
     lines_found: list[tuple[int, int]] = []
-    end, lines = count, min(best[count], key=lambda n: (n, best[count][n][0]))
+    end = count
     while end > 0:
-        start = best[end][lines][1]
+        start = best[end][2]
         lines_found.append((pieces[start][0], pieces[end - 1][1]))
-        end, lines = start, lines - 1
+        end = start
     return lines_found[::-1]
 
 

@@ -311,7 +311,7 @@ def _cjk_chosen(text: str, fonts: FontSet, weight: str, size: float,
                         [w * size / 1000 for w in widths.bare],
                         [end not in word_ends for _, end in pieces], fonts.lang,
                         halves, quarters)
-    lines = cjk_lines(measured, room, size, justify, ends_paragraph)
+    lines = cjk_lines(measured, rooms, size, justify, ends_paragraph)
     last = len(lines) - 1
 
     def fits(number: int, start: int, end: int) -> bool:
