@@ -216,3 +216,61 @@ def test_a_heading_keeps_two_lines_of_what_follows_on_its_page(kits) -> None:  #
                         if line in headings:
                             assert len(lines) - at - 1 >= 2, (paper, size, lang, number + 1,
                                                               lines[at:])
+
+
+NUMBERS = ("1-800-799-7233", "988", "911")  # the default kit's lines' numbers, in order
+# Urdu's Nastaliq at 18 pt: the title and the lines are taller than a page; they break
+# between two lines, each whole
+LINES_BROKEN = {("letter", 18, "ur"), ("a4", 18, "ur")}
+
+
+@needs_poppler
+def test_the_lines_print_whole_and_together(kits) -> None:  # noqa: ANN001
+    """Every line's name, number, texting line and TTY on one page, and the lines together
+    on the first page where a page holds them (the review saw them split over two pages in
+    Urdu at 14 pt and Arabic on A4 at 18 pt): each number a line of its own on page 1."""
+    for paper in PAPERS:
+        for size in SIZES:
+            out = kits(paper, size)[1]
+            for lang in LANGUAGES:
+                pages = _pages(out / lang / "large-print.pdf")
+                where = [[number for number, page in enumerate(pages)
+                          if figure in {_bare(line) for line in page}] for figure in NUMBERS]
+                assert all(where), (paper, size, lang, where)
+                firsts = [found[0] for found in where]
+                if (paper, size, lang) in LINES_BROKEN:
+                    continue
+                assert firsts == [0, 0, 0], (paper, size, lang, firsts)
+                # the hotline's TTY number on its page (its details kept with it)
+                assert any("1-800-787-3224" in _bare(line) for line in pages[0]), (lang,)
+
+
+def _foot_bands(pdf: Path) -> list[float]:
+    """The white, in mm, between the last line's ink and the foot of the text's box, on
+    each page but the last (the page number, in the margin below, not counted)."""
+    from tests.conftest import glyphs_only, inked_chars
+
+    drawn = glyphs_only(pdf)
+    width, _ = drawn[0].get_size()
+    margin = 54.0 if abs(width - 612) < 1 else 19 * 72 / 25.4  # the safe margin
+    bands = []
+    for index in range(len(drawn) - 1):
+        bottoms = [box[1] for _, _, box in inked_chars(drawn[index].get_textpage())
+                   if box[3] > margin - 1]
+        bands.append((min(bottoms) - margin) * 25.4 / 72)
+    return bands
+
+
+def test_no_page_but_the_last_ends_on_a_band_of_white(kits) -> None:  # noqa: ANN001
+    """A page ended early by a heading kept with its first lines, or by the lines kept
+    together, shares the room it leaves between its groups (`valign: spread`) rather than
+    leaving it at its foot (the review: Thai and Hindi page 1 ended 35-37 mm short)."""
+    for paper in PAPERS:
+        for size in SIZES:
+            out = kits(paper, size)[1]
+            for lang in LANGUAGES:
+                bands = _foot_bands(out / lang / "large-print.pdf")
+                # each gap opens three times at most (flow.SPREAD_MOST): a page of running
+                # text with few gaps keeps some white at its foot (Russian, A4, 18 pt: 30 mm)
+                most = 12.0 if lang in ("th", "hi") else 32.0 if lang != "ur" else 55.0
+                assert max(bands, default=0.0) < most, (paper, size, lang, bands)

@@ -94,6 +94,10 @@ class StyleSpec(FrozenModel):
     # leaves goes between its paragraphs and groups more than into its leading.
     air_spaces: float | None = Field(default=None, ge=0.0)
     keep_with_next: bool = False  # headings: never the last thing in a panel
+    # Kept with the next only where the run of paragraphs kept together that it opens fits
+    # one box (a flow's page): a list of lines kept whole where a page holds it, else
+    # broken between its entries (generator/layout/flow.py); not with keep_with_next
+    keep_if_fits: bool = False
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
     # The emergency sentence's "in an emergency" (generator/i18n/bound_words.py) never
     # breaks, however long ("В экстренной ситуации", "Trong trường hợp khẩn cấp"): for a
@@ -316,9 +320,10 @@ class SlotSpec(FrozenModel):
 
     @model_validator(mode="after")
     def _spread_lists(self) -> SlotSpec:
-        if self.valign == "spread" and (self.kind != "list" or self.rotate):
-            raise ValueError("valign: spread shares room out between a list's lines: only a "
-                             "list that is not turned may have it")
+        if self.valign == "spread" and (self.kind not in ("list", "flow") or self.rotate):
+            raise ValueError("valign: spread shares room out between a list's lines (or a "
+                             "flow's paragraphs, in each box but the last it reaches): only "
+                             "a list or flow that is not turned may have it")
         return self
 
 

@@ -24,6 +24,7 @@ from generator.layout.fit import UNBREAKABLE, Typesetter, largest_fitting, min_w
 from generator.layout.geometry import Rect
 from generator.layout.least_height import long_text, surely_too_tall
 from generator.layout.paragraphs import Paragraph
+from generator.layout.styles import KEEP_IF_FITS
 
 MIN_LINES_AFTER_HEADING = 2
 MAX_TRIES = 12
@@ -125,6 +126,7 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
     pieces: list[FlowPiece] = []
     # the rests of paragraphs split between boxes, each with the piece's paragraph it continues
     rests: list[tuple[RLParagraph, RLParagraph]] = []
+    broken = False  # inside a run kept together where it fits, which no box holds whole
     for box in boxes:
         cursor = box.top
         first = True
@@ -136,11 +138,18 @@ def flow(paragraphs: list[RLParagraph], boxes: list[Rect],
             available = cursor - box.y - before
             _, height = para.wrap(box.width, available)
             needed = height + (_kept_with(queue, 0, box.width) if keep else 0.0)
+            if keep and (broken or needed > box.top - box.y + 0.01):
+                # a run that no box holds whole, or that is broken already: kept together
+                # only between its links that always keep (a line's details)
+                least = height + _kept_with(queue, 0, box.width, whole=False)
+                broken = broken or least < needed - 0.01
+                needed = least
             if needed <= available + 0.01:
                 cursor -= before + height
                 pieces.append(FlowPiece(para, box.x, cursor, _continued(para, rests)))
                 cursor -= para.style.spaceAfter
                 queue.pop(0)
+                broken = broken and bool(para.style.keepWithNext)  # until the run ends
                 first = False
                 continue
             kept = keep and _keeps_with_next(queue, 0)
@@ -176,19 +185,21 @@ def _hangs(para: RLParagraph) -> bool:
     return bool(para.style.leftIndent > 0.01)
 
 
-def _kept_with(queue: list[RLParagraph], index: int, width: float) -> float:
+def _kept_with(queue: list[RLParagraph], index: int, width: float,
+               whole: bool = True) -> float:
     """Room queue[index] needs below it when it keeps with what follows: the first lines of
     the paragraph after it, or all of it when it is too short to split (a split leaves at
     least MIN_LINES_AFTER_HEADING lines on each side) or must itself keep with the next
     (a heading over a lead-in: the lead-in, then its list's first lines)."""
-    if not _keeps_with_next(queue, index):
+    if not _keeps_with_next(queue, index) or (
+            not whole and queue[index].style.keepWithNext == KEEP_IF_FITS):
         return 0.0
     following = queue[index + 1]
     _, height = following.wrap(width, 10_000)
     lines = max(1, round(height / following.style.leading))
     gap = queue[index].style.spaceAfter + following.style.spaceBefore
     if _keeps_with_next(queue, index + 1):
-        return gap + height + _kept_with(queue, index + 1, width)
+        return gap + height + _kept_with(queue, index + 1, width, whole)
     if lines < MIN_LINES_AFTER_HEADING and _heading_over(queue[index], following) \
             and index + 2 < len(queue):
         # a heading over a paragraph of one line (a bullet point): the lines of the next
@@ -223,3 +234,55 @@ def _remaining_height(queue: list[RLParagraph], width: float) -> float:
         _, height = para.wrap(width, 10_000)
         total += height + para.style.spaceBefore + para.style.spaceAfter
     return total
+
+
+SPREAD_MOST = 2.0  # a gap opens by at most this many times its own white
+
+
+def spread_boxes(pieces: list[FlowPiece], boxes: Sequence[Rect]) -> list[FlowPiece]:
+    """The pieces, each box's but the last's moved down so as to share the room a box
+    leaves under its text between the gaps between its paragraphs (not under a heading or
+    inside a line's details: what keeps with the next), each in proportion to its white
+    and at most SPREAD_MOST times as much again, the gaps before groups (a heading, a line)
+    first: a page ended early by a heading kept with
+    its first lines, or by lines kept together, is filled on purpose, its groups set apart,
+    not left with a band of white at its foot. The last box keeps its room at its foot."""
+    def box_of(piece: FlowPiece) -> int:
+        return next((index for index, box in enumerate(boxes)
+                     if box.x - 0.01 <= piece.x <= box.x + box.width
+                     and box.y - 0.01 <= piece.y <= box.top + 0.01), -1)
+
+    placed = [box_of(piece) for piece in pieces]
+    last = max(placed, default=-1)
+    out = list(pieces)
+    for index, box in enumerate(boxes):
+        at = [number for number, where in enumerate(placed) if where == index]
+        if index >= last or len(at) < 2:
+            continue
+        room = pieces[at[-1]].y - box.y
+        groups, others = [], []  # the white of each gap: before a group, inside one
+        for above, below in zip(at, at[1:], strict=False):
+            upper, lower = pieces[above].paragraph.style, pieces[below].paragraph.style
+            kept = upper.keepWithNext and upper.keepWithNext != KEEP_IF_FITS
+            white = 0.0 if kept else upper.spaceAfter + lower.spaceBefore
+            opens = lower.spaceBefore > 0.01  # a heading, a line, the article
+            groups.append(white if opens else 0.0)
+            others.append(0.0 if opens else white)
+        if room <= 0.5:
+            continue
+        # the gaps before groups (headings, lines) first; between paragraphs and a list's
+        # points only what those leave
+        opened = [0.0] * len(groups)
+        for weights in (groups, others):
+            total = sum(weights)
+            if total <= 0 or room <= 0.5:
+                continue
+            share = min(room / total, SPREAD_MOST)
+            opened = [done + weight * share for done, weight in zip(opened, weights, strict=True)]
+            room -= total * share
+        moved = 0.0
+        for number, more in zip(at[1:], opened, strict=True):
+            moved += more
+            out[number] = FlowPiece(pieces[number].paragraph, pieces[number].x,
+                                    pieces[number].y - moved, pieces[number].continues)
+    return out

@@ -59,7 +59,7 @@ from generator.layout.fit import (
     min_width,
     stacked,
 )
-from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, words_over
+from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, spread_boxes, words_over
 from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import (
     Cut,
@@ -1548,9 +1548,12 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if filled is not None:
         placed.flow_emptiest = filled.score[2]
     width = {round(box.x, 2): box.width for box in boxes}
+    pieces = flowed.pieces
+    if slot.valign == "spread" and filled is None:  # each page but the last filled
+        pieces = spread_boxes(pieces, boxes)
     placed.texts.extend(replace(placed_text(p.paragraph, p.x, p.y, width[round(p.x, 2)],
                                             placed.rtl), continues=p.continues)
-                        for p in flowed.pieces)
+                        for p in pieces)
     if filled is None:
         return
     if slot.last and filled.tail_from is None:

@@ -148,6 +148,7 @@ def size_ratio(spec: StyleSpec, scale: float, limits: Limits, cap: float | None 
     return size / spec.size
 
 
+KEEP, KEEP_IF_FITS = 1, 2  # a ParagraphStyle's keepWithNext (generator/layout/flow.py)
 AIR_SPACES = 3.0  # a style with `air` opens its spaces this many times as much as its leading
 
 
@@ -188,7 +189,7 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
         spaceBefore=spec.space_before * ratio * spaces,
         spaceAfter=max(spec.space_after * ratio * spaces, spec.space_lines * leading),
         leftIndent=spec.hang * ratio + indent,
-        keepWithNext=int(spec.keep_with_next),
+        keepWithNext=KEEP if spec.keep_with_next else KEEP_IF_FITS if spec.keep_if_fits else 0,
         firstLineIndent=-spec.hang * ratio,
         splitLongWords=0,
         allowWidows=0,

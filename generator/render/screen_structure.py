@@ -37,7 +37,7 @@ LINE_NAMES = frozenset({"name", "first_name", "line_name", "other_name", "line"}
 LINE_PARTS = frozenset({
     "phone", "detail", "line_phone", "line_phone_last", "line_detail", "other_phone",
     "other_detail", "number"})
-VARIANTS = ("_open", "_kept")  # a style's variants set apart only in where they sit
+VARIANTS = ("_open", "_kept", "_next")  # a style's variants set apart only in where they sit
 BULLETS = frozenset("•◦▪‣–")  # what a list item's label may be, its first letter
 NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
 
@@ -57,9 +57,11 @@ def role_of(text: PlacedText, in_line: bool) -> Role:
     with a number after one of these (large print's `heading18`, its 18 pt scale) has the
     role of that style, and so does one of its variants (large print's `heading_open`, the
     article's first heading with room above it; `line_detail_kept`, a line's detail that
-    keeps with the next)."""
+    keeps with the next; `line_detail_next`, a line's last detail that keeps with the next
+    line where a page holds them)."""
     style = style_name(text.paragraph.style).rstrip("0123456789")
-    style = style.removesuffix(VARIANTS[0]).removesuffix(VARIANTS[1])
+    for variant in VARIANTS:
+        style = style.removesuffix(variant)
     if style in HEADINGS:
         return Role("heading", HEADINGS[style])
     if style in ITEMS:
