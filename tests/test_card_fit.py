@@ -11,7 +11,9 @@ line, and the ISO backs padded with blank bands (9.4 mm in English, 12 mm in Chi
 from __future__ import annotations
 
 import contextlib
+import html
 import io
+import re
 import shutil
 import subprocess
 import unicodedata
@@ -207,6 +209,49 @@ def test_the_safety_note_is_whole(cards: tuple[str, Path, Path]) -> None:
         note = substitute(kit.strings[lang]["safety_note"],
                           {"emergency": kit.site.emergency_number})
         assert letters(note) in letters(_back_text(out, lang)), (size, lang)
+
+
+# A line of the safety note, but its last two, at least this share of the line under it
+# (generator/layout/phrase_breaks.py: SHORT_OVER_LONG): the Russian ISO note broke as
+# "Пользуйтесь телефоном, / который другой человек не может проверить. / В экстренной
+# ситуации звоните 911.", a short line over a long one (the designer's review).
+NOTE_LINE_SHARE = 0.6
+SPACED_SCRIPTS = ("en", "es", "fr", "ru", "vi", "ko")  # broken between words by spaces
+
+
+def _note_lines(pdf: Path, note: str) -> list[tuple[str, float]]:
+    """The lines of the back (poppler's, with their width) that print the safety note: the
+    lines one after the other whose letters, joined, are the note's."""
+    xhtml = subprocess.run(["pdftotext", "-bbox-layout", "-f", "2", "-l", "2", "-enc",
+                            "UTF-8", str(pdf), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    lines = []
+    for attributes, line in re.findall(r"<line ([^>]*)>(.*?)</line>", xhtml, re.DOTALL):
+        box = dict(re.findall(r'(\w+)="([\d.]+)"', attributes))
+        words = [html.unescape(word) for word in re.findall(r"<word [^>]*>([^<]*)</word>", line)]
+        lines.append((" ".join(words), float(box["xMax"]) - float(box["xMin"])))
+    for start in range(len(lines)):
+        for stop in range(start + 1, min(start + 6, len(lines) + 1)):
+            if letters(" ".join(text for text, _ in lines[start:stop])) == letters(note):
+                return lines[start:stop]
+    return []
+
+
+def test_the_safety_note_breaks_evenly(cards: tuple[str, Path, Path]) -> None:
+    """No line of the safety note but its last two is under NOTE_LINE_SHARE of the line
+    under it, in the languages broken between words by spaces, on both sizes."""
+    size, content, out = cards
+    kit = load_checked_kit(content)
+    uneven = []
+    for lang in SPACED_SCRIPTS:
+        note = substitute(kit.strings[lang]["safety_note"],
+                          {"emergency": kit.site.emergency_number})
+        lines = _note_lines(out / lang / "pocket-card-shop.pdf", note)
+        assert lines, (size, lang)
+        uneven += [(lang, above[0], below[0])
+                   for above, below in zip(lines[:-2], lines[1:-1], strict=True)
+                   if above[1] < NOTE_LINE_SHARE * below[1]]
+    assert uneven == [], size
 
 
 def test_type_floors(cards: tuple[str, Path, Path]) -> None:

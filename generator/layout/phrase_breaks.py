@@ -39,6 +39,12 @@ _LONE_START = 30.0  # a line ending with a sentence's first word alone ("дел�
 _LONE_ABOVE = 60.0  # a line above of one word ("También / pueden ayudarle"): worse than
 # one below ("Study group / contacts" stays: "Study / group contacts" cuts a phrase)
 _RAGGED = 6.0  # times the square of a line's unused share ("988 — / линия помощи …")
+# A line (not the last but one) under SHORT_OVER_LONG of the line under it, which is not
+# the last: a short line over a long one inside a paragraph reads as a break gone wrong
+# ("Пользуйтесь телефоном, / который другой человек не может проверить. / В экстренной
+# ситуации звоните 911.", the designer's review of the Russian ISO card's safety note).
+SHORT_OVER_LONG = 0.6
+_SHORT_OVER_LONG = 2.5
 
 
 def phrase_breaks(words: Sequence[str], widths: Sequence[float], space: float,
@@ -53,12 +59,16 @@ def phrase_breaks(words: Sequence[str], widths: Sequence[float], space: float,
     for cuts in itertools.combinations(range(1, size), count - 1):
         starts = [0, *cuts, size]
         cost = 0.0
+        lengths = [sum(widths[starts[line]:starts[line + 1]])
+                   + space * (starts[line + 1] - starts[line] - 1) for line in range(count)]
         for line in range(count):
             first, stop = starts[line], starts[line + 1]
             measure = measures[min(line, len(measures) - 1)]
-            width = sum(widths[first:stop]) + space * (stop - first - 1)
+            width = lengths[line]
             if width > measure + 0.01:
                 break
+            if line < count - 2 and width < SHORT_OVER_LONG * lengths[line + 1]:
+                cost += _SHORT_OVER_LONG
             share = (measure - width) / measure if measure > 0 else 0.0
             if line < count - 1:
                 end = words[stop - 1]
