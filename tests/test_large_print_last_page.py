@@ -274,3 +274,42 @@ def test_no_page_but_the_last_ends_on_a_band_of_white(kits) -> None:  # noqa: AN
                 # text with few gaps keeps some white at its foot (Russian, A4, 18 pt: 30 mm)
                 most = 12.0 if lang in ("th", "hi") else 32.0 if lang != "ur" else 55.0
                 assert max(bands, default=0.0) < most, (paper, size, lang, bands)
+
+
+@needs_poppler
+def test_a_points_lines_start_where_its_text_does(kits) -> None:  # noqa: ANN001
+    """A bullet point's further lines start where its text starts after the bullet, not a
+    set 14 pt (18) in, which left them 4-6 pt right of it (`hang_mark`: the hanging indent
+    the bullet's and its space's own width). Left-to-right languages whose lines break at
+    spaces; read back: pdfium's glyph boxes on the first line, poppler's next line."""
+    from tests.conftest import glyphs_only
+
+    checked = 0
+    for paper in PAPERS:
+        for size in SIZES:
+            for lang in ("en", "es", "ru", "hi"):
+                pdf = kits(paper, size)[1] / lang / "large-print.pdf"
+                drawn = glyphs_only(pdf)
+                height = drawn[0].get_size()[1]
+                for index, lines in enumerate(poppler_lines(pdf)):
+                    text = drawn[index].get_textpage()
+                    glyphs = [(text.get_text_range(at, 1), text.get_charbox(at))
+                              for at in range(text.count_chars())]
+                    for number, (_, top, _, bottom, words) in enumerate(lines[:-1]):
+                        after = lines[number + 1]
+                        if not words.startswith("•") or "•" in after[4] \
+                                or after[1] - top > 1.2 * (bottom - top):
+                            continue  # not a point that goes on to a line of its own
+                        def ink_start(upper: float, lower: float) -> float:
+                            return min(box[0] for char, box in glyphs
+                                       if char.strip() and char != "•"
+                                       and upper <= height - (box[1] + box[3]) / 2 <= lower)
+
+                        start, below = ink_start(top, bottom), ink_start(after[1], after[3])
+                        if below > start + 3 * size:
+                            continue  # a paragraph's line after the list, not the point's
+                        checked += 1
+                        # within 2 pt: the letters' own side bearings
+                        assert abs(below - start) < 2.0, (paper, size, lang, words, after[4],
+                                                          below, start)
+    assert checked >= 4, checked

@@ -104,6 +104,10 @@ class StyleSpec(FrozenModel):
     # style whose measure holds it (the sticker's foot); elsewhere only a short one binds.
     whole_phrases: bool = False
     hang: float = 0.0  # hanging indent, for bullet points
+    # the hanging indent the width of the point's mark and its space (a bullet and its
+    # no-break space, measured in the face that draws it), not `hang`: its lines then start
+    # where its text does, in every face (a paragraph with a `hang` that starts with one)
+    hang_mark: bool = False
     color: Literal["ink", "muted", "brand", "paper"] = "ink"
     align: Literal["left", "center", "right"] = "left"
     space_before: float = 0.0

@@ -11,6 +11,7 @@ from typing import TypeVar, cast
 from unicodedata import bidirectional
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph as RLParagraph
 
 from generator.content.layouts import LayoutSpec
@@ -166,6 +167,15 @@ class Typesetter:
                 para_style = self._clear_of(p, para_style, scale)
             para = self._paragraph(p, para_style, style.weight, style.balance,
                                    style.whole_phrases, fonts)
+            if style.hang_mark and para_style.firstLineIndent < 0:
+                mark = _mark_width(para, p.markup, fonts, style.weight, para_style.fontSize)
+                if mark is not None:  # the item's lines start where its text does
+                    para_style = ParagraphStyle(
+                        f"{para_style.name}-mark", parent=para_style,
+                        leftIndent=para_style.leftIndent + para_style.firstLineIndent + mark,
+                        firstLineIndent=-mark)
+                    para = self._paragraph(p, para_style, style.weight, style.balance,
+                                           style.whole_phrases, fonts)
             if p.icon:
                 para.icon = Icon(p.icon, p.alt, self.spec.icon_column, font,
                                  self._alt(p, para_style, style.weight) if p.alt else None,
@@ -570,3 +580,23 @@ def _measured(item: Paragraph, scale: float, width: float,
         para = typesetter.paragraphs((item,), scale, leading)[0]
         height = para.wrap(width, 10_000)[1]
     return para, height
+
+
+def _mark_width(para: RLParagraph, markup: str, fonts: FontSet, weight: str,
+                size: float) -> float | None:
+    """The width of what a hanging paragraph starts with up to its first space, the space
+    with it (a bullet and its no-break space), as the paragraph sets it: each character in
+    the face that draws it (Nastaliq has no bullet). None where it starts with no such mark."""
+    text = plain_text(markup)
+    cut = next((index for index, char in enumerate(text) if char in " \u00a0"), None)
+    if not cut or cut > 2:
+        return None
+    if isinstance(para, SegmentedParagraph):
+        return None  # Thai and Chinese lines are justified: not measured here (not yet)
+    if isinstance(para, LineParagraph):
+        return para._width(0, cut + 1)  # noqa: SLF001 - the paragraph's own measure
+    width = 0.0
+    for char in text[:cut + 1]:
+        face = fonts.face_for(char, weight) or fonts.faces[0]
+        width += stringWidth(char, face.name(weight), size)
+    return width
