@@ -276,6 +276,14 @@ def test_no_page_but_the_last_ends_on_a_band_of_white(kits) -> None:  # noqa: AN
                 assert max(bands, default=0.0) < most, (paper, size, lang, bands)
 
 
+def _ink_start(glyphs: list[tuple[str, tuple[float, float, float, float]]], height: float,
+               top: float, bottom: float) -> float:
+    """Where the ink of a line's text (not its bullet) starts: the glyphs whose middle is
+    between `top` and `bottom` (poppler's, from the page's top)."""
+    return min(box[0] for char, box in glyphs if char.strip() and char != "•"
+               and top <= height - (box[1] + box[3]) / 2 <= bottom)
+
+
 @needs_poppler
 def test_a_points_lines_start_where_its_text_does(kits) -> None:  # noqa: ANN001
     """A bullet point's further lines start where its text starts after the bullet, not a
@@ -300,12 +308,8 @@ def test_a_points_lines_start_where_its_text_does(kits) -> None:  # noqa: ANN001
                         if not words.startswith("•") or "•" in after[4] \
                                 or after[1] - top > 1.2 * (bottom - top):
                             continue  # not a point that goes on to a line of its own
-                        def ink_start(upper: float, lower: float) -> float:
-                            return min(box[0] for char, box in glyphs
-                                       if char.strip() and char != "•"
-                                       and upper <= height - (box[1] + box[3]) / 2 <= lower)
-
-                        start, below = ink_start(top, bottom), ink_start(after[1], after[3])
+                        start = _ink_start(glyphs, height, top, bottom)
+                        below = _ink_start(glyphs, height, after[1], after[3])
                         if below > start + 3 * size:
                             continue  # a paragraph's line after the list, not the point's
                         checked += 1
