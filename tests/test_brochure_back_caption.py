@@ -19,6 +19,7 @@ import zxingcpp
 
 from generator.i18n.localize import load_strings
 from generator.safety.discretion import builtin_words, revealing_words_in
+from tests.conftest import text_objects
 from tests.notes_truth import needs_pdftotext, spaceless
 from tests.test_brochure_languages import PAPERS, _back_panel, _bi_fold
 from tests.test_card_languages import _languages
@@ -71,7 +72,15 @@ def test_the_back_panels_code_is_captioned_neutrally(built_brochures, paper: str
         boxes = [box for box in boxes if box[2] > box[0]]
         top = max(box[3] for box in boxes)
         assert left <= min(box[0] for box in boxes) and max(box[2] for box in boxes) <= right
-        assert qr_left - 1 <= (min(box[0] for box in boxes) + max(box[2] for box in boxes)
+        # its line's ink as drawn (a shaped line's text reads back from unseen text at its
+        # start, not spread across its glyphs: Persian's centre read 6 pt left of a 27 mm
+        # code): the inked text on the caption's baseline, within the panel
+        bottom = min(box[1] for box in boxes)
+        inked = [drawn.bounds for drawn in text_objects(page) if drawn.inked
+                 and left <= drawn.bounds[0] and drawn.bounds[2] <= right
+                 and drawn.bounds[1] < top and drawn.bounds[3] > bottom]
+        assert inked, (lang, paper)
+        assert qr_left - 1 <= (min(box[0] for box in inked) + max(box[2] for box in inked)
                                ) / 2 <= qr_right + 1, (lang, paper)
         assert 0 < qr_bottom - top <= 15 * MM, (lang, paper, qr_bottom - top)
         words = subprocess.run(
@@ -80,3 +89,36 @@ def test_the_back_panels_code_is_captioned_neutrally(built_brochures, paper: str
             capture_output=True, text=True, check=True).stdout
         assert spaceless(caption) in spaceless(words), (lang, paper)
         assert revealing_words_in(words, builtin_words(lang), lang) == [], (lang, paper)
+
+
+CODE_MM = (25.0, 31.0)  # the back panel's code itself, without its quiet zone (the review)
+SHAPED = {"ar", "fa", "ur", "he", "hi", "bn", "th", "am"}  # text read from unseen runs
+HERO = 1.2  # the number over the next size on the back panel: a step of the scale at least
+
+
+@pytest.mark.parametrize("paper", ["us", "iso"])
+def test_the_back_panels_number_outweighs_its_code(built_brochures, paper: str) -> None:  # noqa: ANN001
+    """The designer's review: the back panel's code was 44.5 mm across and outweighed the
+    first line's number at 20 pt. Read back in every language: zxing-cpp finds the code on
+    the back panel, 25-31 mm across, decoding the first line's number (resources.yaml); the
+    largest text on the panel (pdfium) is that number, whose digits it carries, a step of the
+    scale over anything else there."""
+    content, out, err = built_brochures(paper)
+    digits = _first_line_digits(content)
+    for lang in _languages():
+        pdf = out / lang / "brochure.pdf"
+        left, right = _back_panel(paper, lang, _bi_fold(err, lang))
+        payload, qr_left, qr_right, _ = _back_code(pdf, left, right)
+        assert re.sub(r"\D", "", payload).endswith(digits), (lang, payload)
+        assert CODE_MM[0] <= (qr_right - qr_left) / MM <= CODE_MM[1], (
+            lang, paper, round((qr_right - qr_left) / MM, 1))
+        found = [(round(drawn.size, 1), drawn.text) for drawn
+                 in text_objects(pdfium.PdfDocument(str(pdf))[0]) if drawn.inked
+                 and left <= drawn.bounds[0] and drawn.bounds[2] <= right
+                 and drawn.bounds[2] > drawn.bounds[0]]
+        largest, *others = sorted({size for size, _ in found}, reverse=True)
+        said = "".join(text for size, text in found if size == largest)
+        # a shaped line's glyphs read back as nothing (its text is the unseen run before)
+        assert re.sub(r"\D", "", said) in (digits, ""), (lang, paper, said)
+        assert said or lang in SHAPED, (lang, paper)
+        assert others and largest >= HERO * others[0], (lang, paper, largest, others)
