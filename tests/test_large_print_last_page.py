@@ -5,6 +5,7 @@ poppler, page by page."""
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ needs_poppler = pytest.mark.skipif(
     reason="needs pdftotext and pdfinfo from Debian's poppler-utils")
 
 
+@functools.cache  # the module's tests read the same files
 def _pages(pdf: Path) -> list[list[str]]:
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True,
                           check=True).stdout
