@@ -216,6 +216,11 @@ class SlotSpec(FrozenModel):
     # the gap to what `below` names, where it differs from the one to what `above` names (a
     # QR code's caption: read to the ink of its first line, place.py's _caption_rise)
     below_gap: float | None = None
+    # text with a QR code's slot named here: its box as wide as it was, but centred on the
+    # code's modules (within the safe area), so that a caption centred in it stands under
+    # the code's centre wherever the code's box lets the code sit (a poster's code set
+    # against the margin, its quiet zone in it: the caption stood 2-13 mm off its centre)
+    centred_on: str | None = None
     # text below text: its gap read from the ink of the last line of what `below` names to
     # the ink of its own first line, as a designer measures it (the sticker's caption and
     # its coded line: 3.5 mm in every script, where boxes read 2-4.7 mm as the scripts'

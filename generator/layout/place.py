@@ -624,7 +624,23 @@ def _box(slot: SlotSpec, placement: Placement, placed: PlacedFace,
     above = _printed_neighbour(slot.above, "above", placed, box, placement, panel)
     if above is not None and _on_panel(placed, above, panel):
         bottom = max(bottom, placed.extents[above][1] + slot.gap)
-    return Rect(box.x, bottom, box.width, max(0.0, top - bottom))
+    x, width = _centred_on_code(slot, box, placement, placed)
+    return Rect(x, bottom, width, max(0.0, top - bottom))
+
+
+def _centred_on_code(slot: SlotSpec, box: Rect, placement: Placement, placed: PlacedFace
+                     ) -> tuple[float, float]:
+    """The box's left and width; for a slot `centred_on` a printed QR code, centred on the
+    code's modules, as wide as the box but inside the safe area (and the page)."""
+    extent = placed.extents.get(slot.centred_on or "")
+    codes = [qr for qr in placed.qrs if extent is not None
+             and abs(qr.y - extent[0]) < 0.01 and abs(qr.y + qr.size - extent[1]) < 0.01]
+    if not codes:
+        return box.x, box.width
+    centre = codes[0].x + codes[0].size / 2
+    safe = placed.panels[slot.panel].inset(placement.size.safe_margin)
+    half = min(box.width / 2, centre - safe.x, safe.x + safe.width - centre)
+    return centre - half, 2 * half
 
 
 def _on_panel(placed: PlacedFace, name: str, panel: int | None) -> bool:
