@@ -94,8 +94,9 @@ def prints_whole(pdf: Path, line: Resource, kit: Kit, lang: str) -> bool:
     text = pdf_text(pdf)
     strings = load_strings(lang, kit.root)
     name = line.name_in(lang, strings)
-    if pdf.name.startswith("pocket-card") and line.phone is not None:
-        name = card_printed_name(name, line.phone.raw)  # without the number printed under it
+    if pdf.name.startswith(("pocket-card", "pocket-fold")) and line.phone is not None:
+        # without the number printed under it (their layouts' names_without_own_number)
+        name = card_printed_name(name, line.phone.raw)
     hours = line.hours_in(lang)
     # each word of the hours: poppler reads a right-to-left line's days after its times
     when = ((hours_text(hours, strings, lang) or "").split()

@@ -24,6 +24,7 @@ import ctypes
 import html
 import math
 import re
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -290,3 +291,47 @@ def test_every_key_point_prints(every_language, size: str, lang: str) -> None:  
         left=left, right=right, top=top - 2 * panel, bottom=top - 3 * panel))
     for point in points:
         assert spaceless(point) in said, (lang, size, point)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_line_prints_its_numbers_and_web_address(every_language, size: str,  # noqa: ANN001
+                                                       lang: str) -> None:
+    """Before: 988lifeline.org left out of the US strip in es ar fa ur he th bn ru vi hi (a
+    note said none of the pieces built printed it), thehotline.org in ar and th: a survivor
+    with the cards alone lacked 988 whole. Each line of resources.yaml prints its number,
+    TTY, texting number and web address on the back in every language (a name that starts
+    with its number prints without it, over the number; a line's languages give their place
+    to its web address, and the build says so)."""
+    kit_folder, out, err = every_language[size]
+    said = spaceless(subprocess.run(
+        ["pdftotext", "-f", "2", "-l", "2", str(out / lang / "pocket-fold-shop.pdf"), "-"],
+        capture_output=True, text=True, check=True).stdout)
+    for line in load_kit(kit_folder).resources:
+        for number in (line.phone, line.tty):
+            if number is not None:
+                assert spaceless(number.display) in said, (lang, size, number.display)
+        if line.text is not None:
+            assert spaceless(line.text.number) in said, (lang, size, line.text.number)
+        if line.url:
+            host = urlsplit(line.url).hostname.removeprefix("www.")
+            assert spaceless(host) in said, (lang, size, host)
+    for row in err.splitlines():
+        if "pocket-fold" in row and "(languages)" in row and row.endswith(f"[{lang}]"):
+            assert "its web address takes its place" in row, row
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_persian_line_ends_on_and(every_language, size: str) -> None:  # noqa: ANN001
+    """Before: "تنها نیستید و / احساستان" (the card line), "پیامک‌ها و / وب‌سایت‌ها"
+    ("Before you call"): a Persian line ended on "و" (and), as it may not on "در". Each
+    line poppler reads on both sides of the strip ends on another word."""
+    if "fa" not in LANGS:
+        pytest.skip("no Persian kit")
+    text = subprocess.run(["pdftotext", str(every_language[size][1] / "fa"
+                                             / "pocket-fold-shop.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    lines = [re.sub(r"[\u200e\u200f\u202a-\u202e\u2066-\u2069]", "", row).strip()
+             for row in text.splitlines()]
+    assert len([row for row in lines if row]) > 20
+    assert [row for row in lines if row.split()[-1:] == ["و"]] == []

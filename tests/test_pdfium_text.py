@@ -50,7 +50,7 @@ def plain(text: str) -> str:
 
 def expected_on_the_back(content: Path, lang: str, layout: str = "pocket-fold") -> list[str]:
     """What the back of a card says of each line, as the source gives it: its name (on the
-    pocket card without the number it starts with, printed under it), its number, and the
+    pocket and folding cards without the number it starts with, printed under it), its number, and the
     catalogue's "Text START to 88788" with the line's keyword and number."""
     kit = load_checked_kit(content)
     strings = kit.strings[lang]
@@ -60,7 +60,7 @@ def expected_on_the_back(content: Path, lang: str, layout: str = "pocket-fold") 
             continue
         name = resource.name_in(lang, strings)
         wanted.append(card_printed_name(name, resource.phone.raw if resource.phone else None)
-                      if layout == "pocket-card" else name)
+                      if layout in ("pocket-card", "pocket-fold") else name)
         if resource.phone:
             wanted.append(resource.phone.display)
         if resource.text and resource.text.keyword:

@@ -516,6 +516,11 @@ class LayoutSpec(FrozenModel):
     # right under its name in the largest type, where the number twice took the room a
     # name a step over its details needs (Resource.name_under_its_number).
     names_without_own_number: bool = False
+    # A line's web address (where it chats: a way to reach it, design.md's "whole") takes
+    # the place of its languages where it fits in no other way (a folding card's 988 line in
+    # Arabic-script, Thai and Indic lines at 1.5 leading, whose languages line is the web
+    # address's height): the languages are left out with a note that says why.
+    web_over_languages: bool = False
     # The least distance, in points, from the trim to the ink of a text set at the foot of
     # the safe area (`valign: bottom`): its descenders reach below the box by what the
     # leading leaves (an Arabic safety note's tails 3.1 mm from a card's trim with a 4 mm

@@ -8,7 +8,7 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
   Russian and Polish one- and two-letter prepositions, conjunctions and particles
   ("в / кризисных", "START на / номер": Мильчин's rules for Russian; "w / domu" in Polish);
   Arabic and Persian prepositions that stand as words ("في", "من", "على", "إلى"; "در",
-  "از", "به", "با", "برای"); articles and one-letter words in English, Spanish, French,
+  "از", "به", "با", "برای"), and the Persian "و" (and), which Arabic writes joined; articles and one-letter words in English, Spanish, French,
   Portuguese, and Tagalog's markers ("Línea Nacional sobre la / Violencia"). Urdu and Hindi
   postpositions ("میں", "کے", "में") follow their noun and stay with it: a line may end
   on them, never start with one; the Persian object marker "را" likewise;
@@ -88,7 +88,8 @@ _BEFORE_ALL = MappingProxyType({
     "uk": "а в й і з к о у та до за на не ні по від",
     "pl": "a i o u w z we ze na do od po za",
     "ar": "في من على إلى الى عن مع أو",
-    "fa": "در از به با برای تا بر بی",
+    # "و" (and) too: "تنها نیستید و / احساستان", "پیامک‌ها و / وب‌سایت‌ها" (folding card)
+    "fa": "در از به با برای تا بر بی و",
     "en": "a an the",
     "es": "el la los las lo un una y o e u a",
     "fr": "le la les un une des à",

@@ -1216,6 +1216,7 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if white:
         box = Rect(box.x, box.y, box.width, box.height + white)
     fitted = _fitted_list(items, slot, box, placement, placed)
+    languages: frozenset[Cut] = frozenset()  # left out for their lines' web addresses
     unwebbed = _without_web(items)
     if unwebbed is not None:  # web addresses print where they cost nothing else
         plain = _fitted_list(unwebbed, slot, box, placement, placed)
@@ -1226,8 +1227,12 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             # the room names would grow into holds it (a narrow ISO card's lines column)
             own = _fitted_list(alone, slot, box, placement, placed) if alone != items \
                 else None
+            traded = _web_for_languages(items, slot, box, placement, placed, plain) \
+                if placement.layout.spec.web_over_languages else None
             if own is not None and _costs_nothing(alone, own, plain, placement.typesetter):
                 items, fitted = alone, own
+            elif traded is not None:
+                fitted, languages = traded
             else:
                 fitted = replace(plain, left_out=tuple(sorted(
                     (*plain.left_out, *_web_cuts(items)))))
@@ -1243,7 +1248,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     for cut in fitted.left_out:
         code, why, fields = (_why_left_out(items, cut.item, first, placement.fonts.lang)
                              if cut.whole_line else _detail_left_out(cut, items))
-        web = fields.get("kind") == "web"
+        if cut in languages:  # a trade, not a loss: weighed as a web address is
+            why = "its web address takes its place"
+        web = fields.get("kind") == "web" or cut in languages
         if web:
             placed.left_out_web += 1
         else:
@@ -1251,7 +1258,8 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         warning = _problem(code, slot, placement, f"left out {describe(cut, items)}: {why}",
                            placed, "info" if web else "warning", **fields)
         placed.warnings.append(warning)
-        if web:  # the build completes its note with the pieces that print the address
+        if web and cut not in languages:  # the build completes its note with the pieces
+            # that print the address
             placed.gave_way.append(((str(fields["text"]),), warning))
         if cut.whole_line:  # the build adds where it does print (generator/pipeline/build.py)
             placed.left_out_lines.append((items[cut.item].line, warning))
@@ -1272,6 +1280,35 @@ def _fitted_list(items: Sequence[Item], slot: SlotSpec, box: Rect,
         fitted, room = _kept_apart(fitted, items, slot, placement, placed, box)
         fitted = no_line_grows_longer(fitted, items, box.width, room, placement.typesetter)
     return fitted
+
+
+def _web_for_languages(items: Sequence[Item], slot: SlotSpec, box: Rect,
+                       placement: Placement, placed: PlacedFace, plain: ListFit
+                       ) -> tuple[ListFit, frozenset[Cut]] | None:
+    """The list with each web address that costs something in the place of its line's
+    languages (`web_over_languages`), where that prints all the list without the addresses
+    (`plain`) prints but those languages, each style at its size there; with the languages'
+    cuts. None where it does not, or where a languages paragraph is not its line's last (the
+    cuts of the other paragraphs keep their places only then)."""
+    webbed = {cut.item for cut in _web_cuts(items)}
+    cuts = frozenset(Cut(index, number, part) for index, item in enumerate(items)
+                     if index in webbed
+                     for number, paragraph in enumerate(item.paragraphs)
+                     for part, piece in enumerate(paragraph.parts)
+                     if piece.kind == "languages")
+    if not cuts or any(len(items[cut.item].paragraphs[cut.paragraph].parts) != 1
+                       or cut.paragraph != len(items[cut.item].paragraphs) - 1
+                       for cut in cuts):
+        return None
+    traded = _without(items, cuts)
+    fitted = _fitted_list(traded, slot, box, placement, placed)
+    if fitted.paragraphs is None or set(fitted.left_out) - set(plain.left_out) - cuts:
+        return None
+    unlanguaged = replace(plain, left_out=tuple(cut for cut in plain.left_out
+                                                if cut not in cuts))
+    if not _costs_nothing(traded, fitted, unlanguaged, placement.typesetter):
+        return None
+    return replace(fitted, left_out=tuple(sorted({*fitted.left_out, *cuts}))), cuts
 
 
 def _web_cuts(items: Sequence[Item]) -> list[Cut]:
@@ -1320,8 +1357,11 @@ def _without_web(items: Sequence[Item]) -> tuple[Item, ...] | None:
     paragraph is its last, so the others keep their places (a cut of its hours reads the
     same in both)."""
     cuts = _web_cuts(items)
-    if not cuts:
-        return None
+    return _without(items, cuts) if cuts else None
+
+
+def _without(items: Sequence[Item], cuts: Iterable[Cut]) -> tuple[Item, ...]:
+    """The lines without the details `cuts` name (a paragraph left with none, out)."""
     out: dict[tuple[int, int], set[int]] = {}
     for cut in cuts:
         out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
