@@ -33,7 +33,7 @@ LANGS = ("es", "ru", "vi", "hi", "bn", "he", "tl", "fa", "ur",
          *(("am",) if ETHIOPIC.exists() else ()))
 # "In an emergency", as each locale's emergency_note opens.
 EMERGENCY = {"es": "En una emergencia", "ru": "В экстренной ситуации",
-             "vi": "Trong trường hợp khẩn cấp", "hi": "आपात स्थिति में",
+             "vi": "Khi khẩn cấp", "hi": "आपात स्थिति में",
              "bn": "জরুরি অবস্থায়", "he": "במצב חירום", "tl": "Kung may emergency",
              "fa": "در شرایط اضطراری", "ur": "ہنگامی صورت میں", "am": "ድንገተኛ አደጋ ሲያጋጥም"}
 # Where the phrase is wider than the measure at the style's smallest size, and breaks

@@ -102,7 +102,7 @@ _BEFORE_ALL = MappingProxyType({
 EMERGENCY_PHRASES = MappingProxyType({
     "en": "in an emergency", "es": "en una emergencia", "fr": "en cas d'urgence",
     "pt": "em caso de emergência", "ht": "si gen ijans", "pl": "w nagłym wypadku",
-    "ru": "в экстренной ситуации", "vi": "trong trường hợp khẩn cấp",
+    "ru": "в экстренной ситуации", "vi": "khi khẩn cấp",
     "tl": "kung may emergency", "hi": "आपात स्थिति में", "bn": "জরুরি অবস্থায়",
     "am": "ድንገተኛ አደጋ ሲያጋጥም", "ar": "في حالة الطوارئ", "fa": "در شرایط اضطراری",
     "ur": "ہنگامی صورت میں", "he": "במצב חירום", "ko": "긴급 상황에서는",
