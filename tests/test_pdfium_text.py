@@ -50,8 +50,8 @@ def plain(text: str) -> str:
 
 def expected_on_the_back(content: Path, lang: str, layout: str = "pocket-fold") -> list[str]:
     """What the back of a card says of each line, as the source gives it: its name (on the
-    pocket and folding cards without the number it starts with, printed under it), its number, and the
-    catalogue's "Text START to 88788" with the line's keyword and number."""
+    pocket and folding cards without the number it starts with, printed under it), its
+    number, and the catalogue's "Text START to 88788" with the line's keyword and number."""
     kit = load_checked_kit(content)
     strings = kit.strings[lang]
     wanted = []

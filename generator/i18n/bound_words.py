@@ -8,8 +8,9 @@ right-to-left lines at plain spaces only, ICU never at a no-break space):
   Russian and Polish one- and two-letter prepositions, conjunctions and particles
   ("в / кризисных", "START на / номер": Мильчин's rules for Russian; "w / domu" in Polish);
   Arabic and Persian prepositions that stand as words ("في", "من", "على", "إلى"; "در",
-  "از", "به", "با", "برای"), and the Persian "و" (and), which Arabic writes joined; articles and one-letter words in English, Spanish, French,
-  Portuguese, and Tagalog's markers ("Línea Nacional sobre la / Violencia"). Urdu and Hindi
+  "از", "به", "با", "برای"), and the Persian "و" (and), which Arabic writes joined;
+  articles and one-letter words in English, Spanish, French, Portuguese, and Tagalog's
+  markers ("Línea Nacional sobre la / Violencia"). Urdu and Hindi
   postpositions ("میں", "کے", "में") follow their noun and stay with it: a line may end
   on them, never start with one; the Persian object marker "را" likewise;
 - in titles, headings, a card's line (`balance: true` styles) and labels (a paragraph of
