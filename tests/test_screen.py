@@ -546,10 +546,12 @@ def test_a_heading_is_tagged_the_same_in_every_format(out: Path, content: Path,
 
 @needs_poppler
 def test_list_items_are_a_label_and_a_body(out: Path) -> None:
-    """Every item of a list of points (the article's bullets, "Good to know", the safety
-    plan's boxes to tick) is LI > Lbl + LBody: its bullet or its box the label, its words
-    the body; an item of the lines (a name, its number...) an LBody of paragraphs."""
-    bullets = boxes = 0
+    """Every item of a list of points (the article's bullets, "Good to know") is LI > Lbl +
+    LBody: its bullet the label, its words the body; an item of the lines (a name, its
+    number...) an LBody of paragraphs. A box to tick (the safety plan's, the brochure's
+    checklist) is an artifact, its item an LBody read as its words alone: it was an Lbl
+    read as "☐" before each item (the review)."""
+    bullets = boxed = 0
     for path in screen_pdfs(out):
         for node in struct_nodes(struct_tree(path)):
             if node["tag"] != "L":
@@ -563,16 +565,57 @@ def test_list_items_are_a_label_and_a_body(out: Path) -> None:
                 if a_line:
                     assert parts == ["LBody"], (path, parts)
                     continue
+                if parts == ["LBody"]:  # a box to tick's item: its words
+                    assert struct_words(body) and "\u2610" not in struct_words(body), path
+                    boxed += 1
+                    continue
                 assert parts == ["Lbl", "LBody"], (path, parts, struct_words(item))
-                label = struct_words(item["kids"][0])
-                assert label in ("•", ""), (path, label)
+                assert struct_words(item["kids"][0]) == "•", path
                 assert struct_words(body) and "•" not in struct_words(body), path
-                bullets += label == "•"
-                boxes += label == ""
-    with pikepdf.open(out / "en" / "safety-plan-screen.pdf") as pdf:
-        labels = [e for e in elements(pdf.Root.StructTreeRoot) if e.S == "/Lbl"]
-        assert labels and {str(e.ActualText) for e in labels} == {"\u2610"}  # ☐ read aloud
-    assert bullets and boxes
+                bullets += 1
+    for name in ("safety-plan-screen.pdf", "brochure-screen.pdf"):
+        with pikepdf.open(out / "en" / name) as pdf:
+            said = [str(e.get("/ActualText", "")) for e in elements(pdf.Root.StructTreeRoot)]
+            assert "\u2610" not in "".join(said), name
+    assert bullets and boxed
+
+
+@needs_poppler
+def test_the_flap_reads_in_the_order_it_is_seen(out: Path, content: Path) -> None:
+    """The review: the flap's "Checked Nov 2026", at its foot, was read before "When you
+    call" above it (its slot listed before). Read back in the copy's structure tree (what a
+    screen reader reads, in order): "Before you call", "When you call", then the date, as
+    they stand on the flap."""
+    said = strings(content, "en")
+    words = struct_words(struct_tree(out / "en" / "brochure-screen.pdf"))
+    start = words.index(said["before_you_call_title"])
+    checked = words.index(fill(said["checked"], date="").strip(), start)
+    assert start < words.index(said["when_you_call_title"], start) < checked, words[:400]
+
+
+@needs_poppler
+def test_a_list_split_at_a_panel_break_is_one_list(out: Path, content: Path) -> None:
+    """The review: the article's list under "Signs you might notice" runs from the inside's
+    first panel into its second, and was tagged as two lists (L), one a page. It is one L
+    now, holding every item of that list in the article (its Markdown source), in order."""
+    source = (content / "articles" / "trauma-bonding.en.md").read_text(encoding="utf-8")
+    groups, current = [], []
+    for line in source.splitlines() + [""]:
+        if line.startswith("- "):
+            current.append(" ".join(line[2:].split()))
+        elif current:
+            groups.append(current)
+            current = []
+    items = max(groups, key=len)  # the longest list: the one the brochure splits
+    lists = [node for node in struct_nodes(struct_tree(out / "en" / "brochure-screen.pdf"))
+             if node["tag"] == "L"]
+    holding = [node for node in lists if any(items[0][:30] in struct_words(kid)
+                                             for kid in node["kids"])]
+    assert len(holding) == 1, [struct_words(node)[:80] for node in holding]
+    said = [struct_words(kid) for kid in holding[0]["kids"]]
+    assert len(said) == len(items), said
+    for item, words in zip(items, said, strict=True):
+        assert " ".join(item.split())[:30] in " ".join(words.split()), (item, words)
 
 
 @needs_poppler

@@ -65,7 +65,6 @@ CHECKED_MARGIN = 9.0  # around "Checked Nov 2026" on its strip below a piece's l
 # to write on ("Notes", "Your advocate:"). A screen copy draws them as the page shows them,
 # as artifacts: a screen reader does not read them (issue 42's screen-copy review).
 PRINT_ONLY = ("free_to_take", "take_one", "notes_heading", "write_in_advocate")
-BOX_READ_AS = "\u2610"  # ☐: a box to tick, as a list item's label reads
 
 
 @dataclass
@@ -240,6 +239,7 @@ class _PageDrawer:
         self.bodies: dict[int, Element] = {}
         self.print_only = frozenset(" ".join(html.unescape(strings[key]).split())
                                     for key in PRINT_ONLY if strings.get(key))
+        self.open_list: tuple[Element | None, str] = (None, "")
 
     def draw(self, contents: _Page, checked: PlacedText | None = None) -> None:
         """The page; `checked`: "Checked Nov 2026" (LaidOut.screen_checked), a paragraph
@@ -293,8 +293,9 @@ class _PageDrawer:
     def _content(self, contents: _Page) -> None:
         document = self.tagger.document
         qrs = list(contents.qrs)
-        group: Element | None = None  # the list being filled
-        group_kind = ""
+        # the list being filled: a list the panel before ended with goes on in this one (a
+        # list split at a panel break is one L, read as one)
+        group, group_kind = self.open_list
         item: Element | None = None  # the line being filled
         for index, (text, role) in enumerate(zip(contents.texts, contents.roles, strict=True)):
             if qrs and _labels(text):
@@ -336,8 +337,10 @@ class _PageDrawer:
                 item = entry.add("LBody")
                 body = self.bodies[id(text.paragraph)] = item.add("P")
                 self._paragraph(text, body, contents.page.rect)
+        self.open_list = (group, group_kind)
         for qr in qrs:
             self._figure(document, qr, contents.page.rect)
+            self.open_list = (None, "")
         folio = contents.page.face.folio
         if folio is not None:  # the page's number: pagination, not the document's text
             with self.tagger.artifact("Pagination"):
@@ -363,18 +366,12 @@ class _PageDrawer:
         """Draw `text` as `element`'s content (its icon's picture an artifact before it),
         each link it holds (a number, an address) an element of its own holding its words;
         None: draw it as it is (in an artifact). `label`: a list item's Lbl, beside
-        `element`, its LBody: its box to tick (the icon's drawing, read as ☐) or its
-        bullet (the text's first letter)."""
+        `element`, its LBody: its bullet (the text's first letter); a box to tick is an
+        artifact, its item read as its words."""
         canvas, paragraph = self.canvas, text.paragraph
         icon = text.icon
-        if icon is not None and label is not None and not icon.icon.alt:
-            label.actual = BOX_READ_AS
-            with self.tagger.content(label):  # the box to tick is the item's label
-                draw_icon(canvas, icon.icon.name, icon.x, icon.y, icon.size,
-                          paragraph.style.textColor)
-            label = None
-        elif icon is not None and (not icon.icon.alt or element is None):
-            with self.tagger.artifact():  # a repeated tab's
+        if icon is not None and (not icon.icon.alt or element is None):
+            with self.tagger.artifact():  # a box to tick, a repeated tab's
                 draw_icon(canvas, icon.icon.name, icon.x, icon.y, icon.size,
                           paragraph.style.textColor)
         words = plain_text(paragraph)
@@ -501,10 +498,12 @@ def style_of(text: PlacedText) -> str:
 
 
 def _labelled(text: PlacedText) -> bool:
-    """Whether a list item shows a label: a box to tick, or a bullet before its words."""
+    """Whether a list item shows a label: a bullet before its words. A box to tick is
+    none: drawn as an artifact, its item read as its words alone (the review: read as
+    "☐", a ballot box, before each)."""
     icon = text.icon
     if icon is not None and not icon.icon.alt:
-        return True
+        return False
     return bullet_at(plain_text(text.paragraph)) is not None
 
 
