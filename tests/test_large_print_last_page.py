@@ -290,14 +290,14 @@ def _ink_start(glyphs: list[tuple[str, tuple[float, float, float, float]]], heig
 def test_a_points_lines_start_where_its_text_does(kits) -> None:  # noqa: ANN001
     """A bullet point's further lines start where its text starts after the bullet, not a
     set 14 pt (18) in, which left them 4-6 pt right of it (`hang_mark`: the hanging indent
-    the bullet's and its space's own width). Left-to-right languages whose lines break at
-    spaces; read back: pdfium's glyph boxes on the first line, poppler's next line."""
+    the bullet's and its space's own width), Chinese's 4 pt left. Left-to-right languages;
+    read back: pdfium's glyph boxes on the first line and the next (poppler's lines)."""
     from tests.conftest import glyphs_only
 
     checked = 0
     for paper in PAPERS:
         for size in SIZES:
-            for lang in ("en", "es", "ru", "hi"):
+            for lang in ("en", "es", "ru", "hi", "th", "zh-Hans"):
                 pdf = kits(paper, size)[1] / lang / "large-print.pdf"
                 drawn = glyphs_only(pdf)
                 height = drawn[0].get_size()[1]

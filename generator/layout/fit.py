@@ -592,7 +592,11 @@ def _mark_width(para: RLParagraph, markup: str, fonts: FontSet, weight: str,
     if not cut or cut > 2:
         return None
     if isinstance(para, SegmentedParagraph):
-        return None  # Thai and Chinese lines are justified: not measured here (not yet)
+        if cut + 2 > len(para.text):
+            return None
+        # its measure leaves out a span's end spaces: the mark with the next letter, less it
+        # (a justified Chinese line spreads its room after its first letter, not before)
+        return para._width(0, cut + 2) - para._width(cut + 1, cut + 2)  # noqa: SLF001
     if isinstance(para, LineParagraph):
         return para._width(0, cut + 1)  # noqa: SLF001 - the paragraph's own measure
     width = 0.0
