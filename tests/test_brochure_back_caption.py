@@ -4,7 +4,8 @@ kit on Letter and A4 (issue 42), and says nothing a watching partner would read 
 abuse or safety (the discretion lint's built-in words). Read back from the office PDFs
 (built_brochures): zxing-cpp finds the code on the back panel and decodes the first line's
 number (from resources.yaml, never from the output); pdfium finds the caption, from the
-catalogue, under the code and within the panel; pdftotext reads the panel's words."""
+catalogue, under the code and within the panel; pdftotext reads the panel's words. The
+number is the panel's hero, the code 25-31 mm across (_number_outweighs_its_code)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ def test_the_back_panels_code_is_captioned_neutrally(built_brochures, paper: str
         payload, qr_left, qr_right, qr_bottom = _back_code(pdf, left, right)
         assert payload.startswith("tel:") and re.sub(r"\D", "", payload).endswith(digits), (
             lang, payload)
+        _number_outweighs_its_code(pdf, lang, paper, digits, left, right, qr_left, qr_right)
         caption = load_strings(lang, content)["scan_tel"]
         page = pdfium.PdfDocument(str(pdf))[0]
         text = page.get_textpage()
@@ -96,29 +98,21 @@ SHAPED = {"ar", "fa", "ur", "he", "hi", "bn", "th", "am"}  # text read from unse
 HERO = 1.2  # the number over the next size on the back panel: a step of the scale at least
 
 
-@pytest.mark.parametrize("paper", ["us", "iso"])
-def test_the_back_panels_number_outweighs_its_code(built_brochures, paper: str) -> None:  # noqa: ANN001
+def _number_outweighs_its_code(pdf: Path, lang: str, paper: str, digits: str, left: float,
+                               right: float, qr_left: float, qr_right: float) -> None:
     """The designer's review: the back panel's code was 44.5 mm across and outweighed the
-    first line's number at 20 pt. Read back in every language: zxing-cpp finds the code on
-    the back panel, 25-31 mm across, decoding the first line's number (resources.yaml); the
-    largest text on the panel (pdfium) is that number, whose digits it carries, a step of the
-    scale over anything else there."""
-    content, out, err = built_brochures(paper)
-    digits = _first_line_digits(content)
-    for lang in _languages():
-        pdf = out / lang / "brochure.pdf"
-        left, right = _back_panel(paper, lang, _bi_fold(err, lang))
-        payload, qr_left, qr_right, _ = _back_code(pdf, left, right)
-        assert re.sub(r"\D", "", payload).endswith(digits), (lang, payload)
-        assert CODE_MM[0] <= (qr_right - qr_left) / MM <= CODE_MM[1], (
-            lang, paper, round((qr_right - qr_left) / MM, 1))
-        found = [(round(drawn.size, 1), drawn.text) for drawn
-                 in text_objects(pdfium.PdfDocument(str(pdf))[0]) if drawn.inked
-                 and left <= drawn.bounds[0] and drawn.bounds[2] <= right
-                 and drawn.bounds[2] > drawn.bounds[0]]
-        largest, *others = sorted({size for size, _ in found}, reverse=True)
-        said = "".join(text for size, text in found if size == largest)
-        # a shaped line's glyphs read back as nothing (its text is the unseen run before)
-        assert re.sub(r"\D", "", said) in (digits, ""), (lang, paper, said)
-        assert said or lang in SHAPED, (lang, paper)
-        assert others and largest >= HERO * others[0], (lang, paper, largest, others)
+    first line's number at 20 pt. The code (as zxing-cpp finds it) is 25-31 mm across; the
+    largest text on the panel (pdfium) is the first line's number, whose digits it carries,
+    a step of the scale over anything else there."""
+    assert CODE_MM[0] <= (qr_right - qr_left) / MM <= CODE_MM[1], (
+        lang, paper, round((qr_right - qr_left) / MM, 1))
+    found = [(round(drawn.size, 1), drawn.text) for drawn
+             in text_objects(pdfium.PdfDocument(str(pdf))[0]) if drawn.inked
+             and left <= drawn.bounds[0] and drawn.bounds[2] <= right
+             and drawn.bounds[2] > drawn.bounds[0]]
+    largest, *others = sorted({size for size, _ in found}, reverse=True)
+    said = "".join(text for size, text in found if size == largest)
+    # a shaped line's glyphs read back as nothing (its text is the unseen run before them)
+    assert re.sub(r"\D", "", said) in (digits, ""), (lang, paper, said)
+    assert said or lang in SHAPED, (lang, paper)
+    assert others and largest >= HERO * others[0], (lang, paper, largest, others)
