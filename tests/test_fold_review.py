@@ -92,7 +92,7 @@ def circles(page: pdfium.PdfPage) -> list[tuple[float, float, float]]:
 # "Before you call" (front panel 2) still runs 1-3 mm from its dawn on the ISO strip where
 # its lines reach the end of their measure: a smaller dawn left Thai, Bengali and Korean
 # panels over a quarter blank (test_fold_scale), a narrower measure as well, and a ragged
-# first line in Chinese. The US strip's dawn is smaller (0.17 of the panel): every language
+# first line in Chinese. The US strip's dawn is smaller (0.165 of the panel): every language
 # keeps 3 mm clear there (before: en es fr ar zh-Hans vi ur hi tl am at 1-3 mm).
 BEFORE_YOU_CALL = (0, 2)
 RING_NOT_YET = {("es", "iso"), ("fr", "iso"), ("zh-Hans", "iso"), ("bn", "iso"), ("ko", "iso"),
@@ -195,28 +195,40 @@ def test_cover_card_line_and_numbers_are_steps_of_the_scale(every_language, size
         assert a_step_apart(sizes[one], sizes[other]), (lang, size, one, other, sizes)
 
 
+LINE_SPREAD = 6.0  # points: half a 12 pt line's leading (15) and more
+
+
 def lines_of(pdf: Path, page_index: int, panel: int, said: str
              ) -> list[tuple[str, float, float]]:
     """(text, left, right) of each line on the panel that prints part of `said` (spaceless),
-    top to bottom: pdfium's character boxes grouped by the line they stand on."""
+    top to bottom: pdfium's character boxes grouped by the line they stand on (a box whose
+    middle is within LINE_SPREAD of the line's first, top down: the middles of one Chinese
+    line's boxes differ by up to 3 pt, and rounding them to 3 pt rows split "是否" and "可以"
+    from their lines on the US strip)."""
     page = pdfium.PdfDocument(str(pdf))[page_index]
-    rows: dict[int, list[tuple[str, float, float]]] = {}
-    for char, left, bottom, right, top in char_boxes(pdf, page_index):
-        if panel_of(page, (bottom + top) / 2) == panel:
-            rows.setdefault(round((bottom + top) / 2 / 3), []).append((char, left, right))
+    found = sorted(((char, left, right, (bottom + top) / 2)
+                    for char, left, bottom, right, top in char_boxes(pdf, page_index)
+                    if panel_of(page, (bottom + top) / 2) == panel),
+                   key=lambda box: -box[3])
+    rows: list[list[tuple[str, float, float]]] = []
+    first = math.inf
+    for char, left, right, middle in found:
+        if not rows or first - middle > LINE_SPREAD:
+            rows.append([])
+            first = middle
+        rows[-1].append((char, left, right))
     lines = []
-    for key in sorted(rows, reverse=True):
-        chars = sorted(rows[key], key=lambda found: found[1])
+    for row in rows:
+        chars = sorted(row, key=lambda box: box[1])
         text = "".join(char for char, _, _ in chars)
         if len(spaceless(text)) >= 2 and spaceless(text) in said:
             lines.append((text, chars[0][1], chars[-1][2]))
     return lines
 
 
-# On the US strip the running text prints at 12 pt (the points' tighter spacing lets every
-# panel hold it): 15.4 characters a line, "Before you call" cannot fill four lines without
-# gaps over 0.2 em, and its one ragged line is its first (12 characters). Not yet.
-FILL_NOT_YET = {"us"}
+# On the US strip the running text prints at 12 pt: at 0.8 of the panel "Before you call"
+# began with a ragged line (12 characters of 15); at 0.81 (its dawn smaller) it fills.
+FILL_NOT_YET: set[str] = set()
 
 
 @pytest.mark.parametrize("size", SIZES)
