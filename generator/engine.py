@@ -116,6 +116,10 @@ class Engine:
     # spec's identity and the sheet's steps (generator.layout.fit): with the spec itself, so
     # that an entry whose spec has gone (and its id reused) is made again.
     pinned_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
+    # A layout's spec with the styles that may open (`air`) set closer, by the spec's
+    # identity and the setting (generator.layout.place._tightened): one object for each, so
+    # that a flow and its fillers tried at a setting again are remembered fits.
+    tightened_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)

@@ -54,8 +54,8 @@ def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
     same article."""
 
     def attempt(scale: float) -> tuple[Flowed, float]:
-        pieces, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
-        return Flowed(pieces, scale), overflow
+        pieces, overflow = flowed_at(items, scale, boxes, typesetter)
+        return Flowed(list(pieces), scale), overflow
 
     scales = typesetter.scales(items)
     room = sum(box.height for box in boxes)
@@ -68,6 +68,17 @@ def fit_flow(items: tuple[Paragraph, ...], boxes: tuple[Rect, ...],
         if loose <= 0.01:
             return Flowed(pieces, scales[-1]), 0.0
     return flowed, overflow
+
+
+@remembered(128)
+def flowed_at(items: tuple[Paragraph, ...], scale: float, boxes: tuple[Rect, ...],
+              typesetter: Typesetter) -> tuple[tuple[FlowPiece, ...], float]:
+    """`flow` of the paragraphs `typesetter` makes of `items` at `scale`. Remembered: a
+    flow's fillers are tried at many scales and settings, and again with the slots they
+    yield to withheld (generator/layout/place.py, generator/layout/document.py), each try
+    flowing the same text; the pieces are only read after this, as fit_flow's are."""
+    pieces, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
+    return tuple(pieces), overflow
 
 
 def words_over(items: Sequence[Paragraph], boxes: Sequence[Rect], typesetter: Typesetter,

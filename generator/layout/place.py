@@ -27,6 +27,7 @@ from generator.content.layouts import (
 )
 from generator.content.models import Source
 from generator.content.units import PT_PER_UNIT
+from generator.engine import current_engine
 from generator.errors import (
     Code,
     ContentError,
@@ -59,7 +60,14 @@ from generator.layout.fit import (
     min_width,
     stacked,
 )
-from generator.layout.flow import Flowed, FlowPiece, fit_flow, flow, spread_boxes, words_over
+from generator.layout.flow import (
+    Flowed,
+    FlowPiece,
+    fit_flow,
+    flowed_at,
+    spread_boxes,
+    words_over,
+)
 from generator.layout.geometry import Rect, panel_rects, slot_rect
 from generator.layout.list_fit import (
     Cut,
@@ -1686,10 +1694,10 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
         if scale == flowed.scale:
             trial = flowed
         else:
-            pieces, over = flow(typesetter.paragraphs(items, scale), list(boxes))
+            pieces, over = flowed_at(tuple(items), scale, tuple(boxes), typesetter)
             if over > 0.01:
                 continue
-            trial = Flowed(pieces, scale)
+            trial = Flowed(list(pieces), scale)
         made = _filled_at(trial, items, closing, boxes, whole, fillers, placement)
         if best is None or _grown_score(made) < _grown_score(best):
             best = made
@@ -1719,15 +1727,22 @@ def _blocks_left_out(filled: Filled,
 
 def _tightened(placement: Placement, leading: float, spaces: float) -> Placement:
     """The placement with the styles that may open (`air`) set closer: leading down to
-    `leading` of their size, their spacing to `spaces` of theirs."""
+    `leading` of their size, their spacing to `spaces` of theirs. The same spec object for
+    the same spec and setting (a Typesetter is equal only with its very spec): the fits
+    made at a setting are remembered for the next time it is tried."""
     spec = placement.layout.spec
-    tight = {name: style.model_copy(update={
-                 "leading": min(style.leading, style.size * leading),
-                 "space_before": style.space_before * spaces,
-                 "space_after": style.space_after * spaces})
-             for name, style in spec.styles.items() if style.air is not None}
-    return replace(placement, layout=replace(
-        placement.layout, spec=spec.model_copy(update={"styles": {**spec.styles, **tight}})))
+    store = current_engine().tightened_specs
+    key = (id(spec), leading, spaces)
+    known = store.get(key)
+    if known is None or known[0] is not spec:
+        tight = {name: style.model_copy(update={
+                     "leading": min(style.leading, style.size * leading),
+                     "space_before": style.space_before * spaces,
+                     "space_after": style.space_after * spaces})
+                 for name, style in spec.styles.items() if style.air is not None}
+        known = store.remember(key, (spec, spec.model_copy(
+            update={"styles": {**spec.styles, **tight}})))
+    return replace(placement, layout=replace(placement.layout, spec=known[1]))
 
 
 def _tighter_for_content(best: tuple[Flowed, Filled], items: Sequence[Paragraph],
@@ -1763,10 +1778,10 @@ def _tighter_for_content(best: tuple[Flowed, Filled], items: Sequence[Paragraph]
     chosen, fewest = best, lost(best)
     for scale in scales:
         for tight, gap in settings:
-            pieces, over = flow(tight.typesetter.paragraphs(items, scale), list(boxes))
+            pieces, over = flowed_at(tuple(items), scale, tuple(boxes), tight.typesetter)
             if over > 0.01:
                 continue
-            made = _filled_at(Flowed(pieces, scale), items, closing, boxes, whole, fillers,
+            made = _filled_at(Flowed(list(pieces), scale), items, closing, boxes, whole, fillers,
                               tight, gap)
             if lost(made) < fewest:
                 chosen, fewest = made, lost(made)
@@ -1826,9 +1841,9 @@ def _smaller_for_essentials(best: tuple[Flowed, Filled], items: Sequence[Paragra
     scale = best[0].scale - SHRINK_STEP
     while missing and scale > lowest - SHRINK_STEP + 1e-9:
         scale = max(scale, lowest)
-        pieces, over = flow(typesetter.paragraphs(items, scale), list(boxes))
+        pieces, over = flowed_at(tuple(items), scale, tuple(boxes), typesetter)
         if over <= 0.01:
-            made = _filled_at(Flowed(pieces, scale), items, closing, boxes, whole, fillers,
+            made = _filled_at(Flowed(list(pieces), scale), items, closing, boxes, whole, fillers,
                               placement)
             left_out = _essentials_left_out(made[1], fillers)
             if left_out < missing:
@@ -1848,7 +1863,8 @@ def _with_closing_last(trial: Flowed, items: Sequence[Paragraph], closing: int,
     generator/layout/fillers.py); None where there is none or it fits nowhere so."""
     if not closing:
         return None
-    pieces, over = flow(typesetter.paragraphs(items[:-closing], trial.scale), list(boxes))
+    flowed, over = flowed_at(tuple(items[:-closing]), trial.scale, tuple(boxes), typesetter)
+    pieces = list(flowed)
     if over > 0.01 or not pieces:
         return None
     used = [min((p.y for p in pieces if abs(p.x - box.x) < 0.01), default=None)
