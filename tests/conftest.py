@@ -679,3 +679,29 @@ def card_printed_name(name: str, number: str | None) -> str:
     d'aide"); other pieces print names whole."""
     rest = starts_with_its_number(name, number) if number else None
     return rest[:1].upper() + rest[1:] if rest else name
+
+
+def under_graphics_state(page: Any, state: dict[str, Any]) -> Iterator[
+        tuple[Any, str, dict[str, Any]]]:
+    """(operands, operator's name, the graphics state in force) of each operator in a pikepdf
+    page's content stream, read as a RIP reads it: `q` saves a copy of `state`, `Q` restores
+    it, and a `gs` sets the overprint entries its ExtGState gives ("OP" for strokes, "op" for
+    fills, "OPM"), leaving those it does not give as they were. The caller keeps the rest of
+    its state (colours, spaces) in the dict it is handed, updated in place."""
+    import pikepdf
+
+    states = page.Resources.get("/ExtGState", {})
+    stack: list[dict[str, Any]] = []
+    for operands, operator in pikepdf.parse_content_stream(page):
+        name = str(operator)
+        if name == "q":
+            stack.append(dict(state))
+        elif name == "Q":
+            state = stack.pop()
+        elif name == "gs":
+            entries = states[operands[0]]
+            for key in ("OP", "op", "OPM"):
+                if f"/{key}" in entries:
+                    state[key] = (int(entries[f"/{key}"]) if key == "OPM"
+                                  else bool(entries[f"/{key}"]))
+        yield operands, name, state

@@ -26,7 +26,13 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObj
 from generator.content.layouts import available_layouts
 from generator.layout.paints import TEXT_PAINTS
 from generator.render.cmyk import DEFAULT_PROFILE
-from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, english_only
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    decode_qr_codes,
+    edit,
+    english_only,
+    under_graphics_state,
+)
 from tests.pdf_paint import Colour, Mark, page_marks
 
 LAYOUTS = available_layouts()
@@ -677,22 +683,9 @@ def painted_with_overprint(pdf: Path) -> list[tuple[int, str, tuple, dict[str, o
     found = []
     with pikepdf.open(pdf) as opened:
         for index, page in enumerate(opened.pages):
-            states = page.Resources.get("/ExtGState", {})
-            state: dict[str, object] = {"OP": False, "op": False, "OPM": 0, "fill": ()}
-            stack = []
-            for operands, operator in pikepdf.parse_content_stream(page):
-                name = str(operator)
-                if name == "q":
-                    stack.append(dict(state))
-                elif name == "Q":
-                    state = stack.pop()
-                elif name == "gs":
-                    entries = states[operands[0]]
-                    for key in ("OP", "op", "OPM"):
-                        if f"/{key}" in entries:
-                            state[key] = (int(entries[f"/{key}"]) if key == "OPM"
-                                          else bool(entries[f"/{key}"]))
-                elif name == "k":
+            for operands, name, state in under_graphics_state(
+                    page, {"OP": False, "op": False, "OPM": 0, "fill": ()}):
+                if name == "k":
                     state["fill"] = tuple(float(value) for value in operands)
                 elif name == "scn":
                     state["fill"] = ("separation", *(float(value) for value in operands))

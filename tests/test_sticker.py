@@ -26,6 +26,7 @@ from tests.conftest import (
     drawn_text_sizes,
     edit,
     page_texts,
+    under_graphics_state,
 )
 from tests.pdf_paint import page_marks
 from tests.test_sticker_spacing import printed_lines
@@ -127,26 +128,18 @@ def die_line_strokes(pdf: Path) -> list[dict]:
     document = pikepdf.open(pdf)
     page = document.pages[0]
     spaces = page.Resources.get("/ColorSpace", {})
-    states = page.Resources.get("/ExtGState", {})
-    found, path, stack = [], [], []
-    state = {"stroke": None, "fill": None, "op": False}
-    for operands, operator in pikepdf.parse_content_stream(page):
-        name = str(operator)
-        if name == "q":
-            stack.append(dict(state))
-        elif name == "Q":
-            state = stack.pop()
-        elif name in ("CS", "cs"):
+    found, path = [], []
+    for operands, name, state in under_graphics_state(
+            page, {"stroke": None, "fill": None, "OP": False}):
+        if name in ("CS", "cs"):
             space = spaces.get(str(operands[0]))
             spot = str(space[1]) if space is not None and str(space[0]) == "/Separation" else None
             state["stroke" if name == "CS" else "fill"] = spot
-        elif name == "gs":
-            state["op"] = bool(states[str(operands[0])].get("/OP", False))
         elif name in ("m", "l", "c", "re"):
             path.append((name, [float(v) for v in operands]))
         elif name in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
             if "/CutContour" in (state["stroke"], state["fill"]) and name != "n":
-                found.append({"paint": name, "path": path, "overprint": state["op"],
+                found.append({"paint": name, "path": path, "overprint": state["OP"],
                               "fill_spot": state["fill"]})
             path = []
     return found
