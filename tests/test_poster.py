@@ -391,29 +391,37 @@ def test_details_are_left_out_before_other_lines(kit: Path, tmp_path: Path, run)
     second review it is foot text on 'Take one''s row (Letter), out of the column."""
     with (kit / "resources.yaml").open("a", encoding="utf-8") as resources:
         resources.write(EXTRA_LINES)
+    # one line more than the column holds: since the emergency line is no longer listed
+    # under the note that names 911 (issue 42's review of 19acfa4), Childhelp fits too
+    add_local_lines(kit, 1)
     out = tmp_path / "out"
     result = run("build", kit, "--format", "poster", "--format", "brochure", "--poster-size",
                  "letter", "--out", out, "--no-previews")
     assert result.code == 0, result.err
     assert "left out 'Checked Nov 2026'" not in result.err
     assert "(text) from" not in result.err
+    assert ("left out '24/7' (hours) from 'StrongHearts Native Helpline': it does not fit"
+            in result.err)
     # (the column beside the code holds one more line since "Scan to call" went under it,
-    # and another since it sets its lines at 1.2: RAINN prints, Childhelp does not)
-    assert ("slot 'lines': left out 'Childhelp National Child Abuse Hotline': it does not fit "
-            "whole; it prints whole on the tri-fold brochure") in result.err
+    # another since it sets its lines at 1.2, and another since 911 is said once: Childhelp
+    # prints, the local line after it does not)
+    assert ("slot 'lines': left out 'Local line 0': it does not fit whole; it prints whole on "
+            "the tri-fold brochure") in result.err
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     for kept in ["988 Suicide & Crisis Lifeline", "Text 988", "911",
                  "StrongHearts Native Helpline", "1-844-762-8483", "Trans Lifeline",
-                 "RAINN Sexual Assault Hotline",
+                 "RAINN Sexual Assault Hotline", "Childhelp National Child Abuse Hotline",
+                 "1-800-422-4453",
                  "Use a phone the other person cannot check. In an emergency, call 911."]:
         assert kept in text
-    assert "Childhelp" not in text and "Checked Nov 2026" in text
+    assert "Local line" not in text and "Checked Nov 2026" in text
 
 
 def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path: Path,
                                                             run) -> None:  # noqa: ANN001
-    add_local_lines(kit, 4, required=True)  # 988, the only line that may go, must go (three
-    # fitted with it once the column set its lines at 1.2)
+    add_local_lines(kit, 5, required=True)  # 988, the only line that may go, must go (three
+    # fitted with it once the column set its lines at 1.2, four once the emergency line was
+    # no longer listed under the note that names 911)
     out = tmp_path / "out"
     result = run("build", kit, "--format", "poster", "--poster-size", "letter", "--out", out,
                  "--no-previews")
@@ -422,7 +430,9 @@ def test_the_others_heading_stays_above_the_first_line_kept(kit: Path, tmp_path:
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "988 Suicide" not in text
     assert text.count("Also here for you") == 1
-    assert text.index("Also here for you") < text.index("Emergency") < text.index("Local line 0")
+    assert text.index("Also here for you") < text.index("Local line 0")
+    # 911 is said once, in the note, never again as an "Emergency" line (issue 42's review)
+    assert "Emergency" not in text and text.count("911") == 1
 
 
 def test_max_lines_keeps_the_main_and_the_emergency_line(kit: Path, tmp_path: Path,
@@ -436,7 +446,11 @@ def test_max_lines_keeps_the_main_and_the_emergency_line(kit: Path, tmp_path: Pa
     text = " ".join(page_texts(out / "en" / "poster-letter.pdf")[0].split())
     assert "988" not in text
     assert "Scan to call" in text and NUMBER in text
-    assert "Emergency 911" in text  # the emergency line is always printed
+    # the emergency number always prints: in the note, which names it (the emergency line is
+    # not listed again under it since issue 42's review of 19acfa4), with no note that it
+    # was left out
+    assert "In an emergency, call 911." in text and "Emergency 911" not in text
+    assert "left out 'Emergency'" not in result.err
 
 
 @pytest.mark.parametrize("discreet", [False, True])
@@ -693,12 +707,13 @@ def test_the_other_lines_numbers_stay_larger_than_their_text(tmp_path: Path, lan
     """Design review of issue 26: on a Russian or Vietnamese Letter poster the safety note
     beside the QR code is long, and the other lines' numbers shrank with the list to the
     poster's 12 pt floor (988 and 911 smaller than on a wallet card, as small as the words
-    around them). They stop at 16 pt: the checked date gives way instead."""
+    around them). They stop at 16 pt: the checked date gives way instead. (911 is said once,
+    in the note, since issue 42's review of 19acfa4: 988 is the other lines' one number.)"""
     content = default_kit_in(tmp_path / "content", [lang])
     assert main_build(content, tmp_path / "out", "letter") == 0
     sizes = text_sizes(tmp_path / "out" / lang / "poster-letter.pdf")
     others = [points for text, points in sizes if text in ("988", "911")]
-    assert len(others) == 2
+    assert len(others) == 1 and ("988", others[0]) in sizes
     assert min(others) >= 16 - 0.01
     words = max(points for text, points in sizes if "988" in text and len(text) > 10)
     assert min(others) > words  # still the strongest thing in each line

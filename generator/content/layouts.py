@@ -395,6 +395,10 @@ class SizeSpec(FrozenModel):
     valigns_when: dict[str, dict[str, Literal["top", "middle", "bottom"]]] = {}
     # the valigns of the settings that are on (with_settings): slot name -> valign
     valigns: dict[str, Literal["top", "middle", "bottom"]] = {}
+    # slot name -> its list's `emergency` on this size, over the slot's own: the poster
+    # lists the emergency line under the note that names it only on the sheets whose
+    # column was drawn around it (Tabloid and A3, until they are drawn without it)
+    emergency: dict[str, Literal["listed", "in_note"]] = {}
 
     @field_validator("boxes")
     @classmethod

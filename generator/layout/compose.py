@@ -428,6 +428,10 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
     template = [environment.get_template(name) for name in dict.fromkeys(names)]
     texts, lists, fillers = {}, {}, {}
     in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
+    size = (layout.spec.sizes.get(str(context["site"].get(layout.spec.size_option)))
+            if layout.spec.size_option in context["site"] else None)
+    emergency = {**{slot.name: slot.emergency for slot in face.slots},
+                 **(size.emergency if size is not None else {})}
     views = [view for _, _, view in lines]
     for slot in face.slots:
         if slot.kind == "flow":  # a flow may print the lines too (large print): `lines`
@@ -449,7 +453,7 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
                      () if resource.required else unlisted.get(index, ()),
                      bool(resource.hours) and not open_all_hours(resource.hours))
                 for index, resource, view in _lines_of(slot, lines)
-                if not (resource.emergency and slot.emergency == "in_note" and in_note)
+                if not (resource.emergency and emergency[slot.name] == "in_note" and in_note)
             )
     return texts, lists, fillers
 

@@ -1,0 +1,55 @@
+"""The poster says the emergency number once (issue 42, the review of 19acfa4: Letter/A4 8):
+the standard poster's safety note says "In an emergency, call 911" and its column listed the
+emergency line again under it, as an "Emergency" block with 911 at the other lines' size.
+The column now leaves that line out (layout.yaml's `emergency: in_note`, as the pocket
+card's back does), and the room it took goes to the lines under the note.
+
+Read back from the session's posters (tests/conftest.py's `built_posters`: ten languages,
+four sheets, standard and restroom) with pdfium:
+
+- above the tear line, "911" prints exactly once in every language on the standard Letter
+  and A4 posters (twice before) and on the restroom poster of every sheet (its emergency
+  sentence); Tabloid and A3 still list the emergency line under the note (their column and
+  tabs drawn around it: without it 65-71 mm stood blank over 'Take one'), twice;
+- Letter and A4: the row of the date and 'Take one' stands at least a body line under the
+  column's last ink (3.8 mm under the Emergency block's 911 in Vietnamese before).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from tests.conftest import POSTER_LANGS, POSTER_SIZES, char_boxes
+from tests.test_poster import LAYOUT, tab_band
+from tests.test_poster_column_rhythm import column_lines, take_one_top
+
+MM = 72 / 25.4
+
+
+@pytest.mark.parametrize(("discreet", "size"), [
+    *((False, size) for size in ("letter", "a4")), *((True, size) for size in POSTER_SIZES)])
+def test_911_is_said_once(built_posters: dict[bool, Path], discreet: bool, size: str) -> None:
+    for lang in POSTER_LANGS:
+        pdf = built_posters[discreet] / lang / f"poster-{size}.pdf"
+        tear = tab_band(size, discreet)[3]
+        page = pdfium.PdfDocument(str(pdf))[0]
+        text = page.get_textpage().get_text_bounded(0, tear, page.get_width(),
+                                                    page.get_height())
+        assert text.count("911") == 1, (lang, size, discreet, text.count("911"))
+
+
+@pytest.mark.parametrize("size", ("letter", "a4"))
+def test_the_date_row_stands_a_body_line_under_the_column(built_posters: dict[bool, Path],
+                                                          size: str) -> None:
+    body_line = LAYOUT["sizes"][size]["type_scale"]["body"] * 1.25
+    for lang in POSTER_LANGS:
+        pdf = built_posters[False] / lang / f"poster-{size}.pdf"
+        last = column_lines(pdf, size, lang)[-1][0]
+        row = [box for box in char_boxes(pdf, 0) if tab_band(size)[3] < box[2]
+               < take_one_top(size)]
+        assert row, (lang, size)
+        gap = last - max(box[4] for box in row)
+        assert gap >= body_line - 0.5, (lang, size, round(gap / MM, 1))
