@@ -144,7 +144,8 @@ class Engine:
         sizes = {f"{cached.__module__}.{cached.__qualname__}":
                  (cached.cache_info().currsize, cached.cache_info().maxsize)
                  for cached in _REMEMBERING}
-        for name in ("folder_chains", "site_families", "input_digests", "shared_characters"):
+        for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
+                     "pinned_specs", "tightened_specs"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes
@@ -153,7 +154,8 @@ class Engine:
         """Forget every remembered result (the fonts stay)."""
         for cached in _REMEMBERING:
             cached.cache_clear()
-        for store in (self.folder_chains, self.input_digests):
+        for store in (self.folder_chains, self.input_digests, self.pinned_specs,
+                      self.tightened_specs):
             store.clear()  # site families stay: ReportLab keeps their registered fonts
 
 
