@@ -336,7 +336,13 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
     narrows = any(style.narrow_width is not None for style in spec.styles.values()) and \
         placement.fonts.narrowed(next(style.narrow_width for style in spec.styles.values()
                                       if style.narrow_width is not None)) is not None
+    first: PlacedFace | None = None  # the largest step that lost nothing but fewest addresses
+    least_step = 0.0 if spec.web_over_air is None else \
+        spec.web_over_air[1 if placement.typesetter.limits.shaped else 0]
     for step, last_resort, narrow in _resorts(steps, steps_down, narrows):
+        if first is not None and (narrow or last_resort > 1 or step < least_step - 0.001):
+            continue  # never narrower names, names at their details' size, nor lines closer
+            # than design.md's air (`web_over_air`) for an address
         try:
             placed = _face_at(composed, replace(placement, leading=step,
                                                 last_resort=last_resort, narrow=narrow))
@@ -348,8 +354,15 @@ def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
         lost = (*_lost(placed), gave_way, len(placed.narrowed))
         if best is None or lost < best[0]:
             best = (lost, placed)
+        if not any(lost) and spec.web_over_air is not None and placed.left_out_web:
+            # nothing lost but a web address: a closer step may print it too
+            if first is None or placed.left_out_web < first.left_out_web:
+                first = placed
+            continue
         if not any(lost):
             return placed
+    if first is not None:  # no step printed every address: the one that printed most
+        return first
     if best is None:
         assert failed is not None
         raise failed
@@ -1408,9 +1421,24 @@ def _costs_nothing(items: Sequence[Item], fitted: ListFit, plain: ListFit,
             found[name] = max(found.get(name, 0.0), para.style.fontSize)
         return found
 
+    if typesetter.spec.web_over_air is not None:  # each style at the least size its step allows
+        # (a step still), and no style on more lines for it: names smaller do not
+        # make room for hours wrapped onto a line of their own (a Hebrew 988 line's)
+        fewer, more = _lines_by_style(plain, addresses), _lines_by_style(fitted, addresses)
+        return all(lines <= fewer.get(name, 0) for name, lines in more.items())
     grown = sizes(fitted)
     return all(grown.get(name, 0.0) >= min(size, typesetter.own_size(name)) - 0.01
                for name, size in sizes(plain).items())
+
+
+def _lines_by_style(fitted: ListFit, addresses: set[str]) -> dict[str, int]:
+    """_lines_but's lines, by style."""
+    found: dict[str, int] = {}
+    for para in fitted.paragraphs or ():
+        if html.unescape(para.getPlainText()).strip() not in addresses:
+            name = para.style.name.partition("@")[0]
+            found[name] = found.get(name, 0) + round(para.height / para.style.leading)
+    return found
 
 
 def _lines_but(fitted: ListFit, addresses: set[str]) -> int:
