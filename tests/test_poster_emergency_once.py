@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 
+from generator.content.layouts import LayoutSpec
 from tests.conftest import POSTER_LANGS, POSTER_SIZES, char_boxes
 from tests.test_poster import LAYOUT, tab_band
 from tests.test_poster_column_rhythm import column_lines, take_one_top
@@ -56,3 +58,13 @@ def test_the_date_row_stands_a_body_line_under_the_column(built_posters: dict[bo
         assert row, (lang, size)
         gap = last - max(box[4] for box in row)
         assert gap >= body_line - 0.5, (lang, size, round(gap / MM, 1))
+
+
+def test_a_sizes_emergency_names_a_list_slot() -> None:
+    """sizes.<size>.emergency overrides a list slot's `emergency` on that sheet: a name that
+    is no list slot (a typo) is an error, not an override that silently does nothing."""
+    spec = yaml.safe_load((Path(__file__).parents[1] / "layouts" / "poster" / "layout.yaml")
+                          .read_text(encoding="utf-8"))
+    spec["sizes"]["a3"]["emergency"] = {"line": "listed"}
+    with pytest.raises(ValueError, match=r"sizes\.a3\.emergency: line is no list slot"):
+        LayoutSpec.model_validate(spec)

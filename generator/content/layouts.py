@@ -603,6 +603,17 @@ class LayoutSpec(FrozenModel):
         return self
 
     @model_validator(mode="after")
+    def _emergency_of_lists(self) -> LayoutSpec:
+        lists = {slot.name for face in self.faces.values() for slot in face.slots
+                 if slot.kind == "list"}
+        for size_name, size in self.sizes.items():
+            unknown = [name for name in size.emergency if name not in lists]
+            if unknown:
+                raise ValueError(f"sizes.{size_name}.emergency: {', '.join(unknown)} is no "
+                                 f"list slot of the layout")
+        return self
+
+    @model_validator(mode="after")
     def _levels_on_every_scale(self) -> LayoutSpec:
         for size_name, size in self.sizes.items():
             unknown_steps = [f"{setting}.{step}" for setting, steps in
