@@ -464,6 +464,21 @@ def decode_qr_codes(pdf: Path, page_index: int, dpi: int = 150) -> list[str]:
     return sorted(result.text for result in zxingcpp.read_barcodes(image))
 
 
+def qr_modules(pdf: Path, scale: float = 4) -> tuple[float, float, float, float, float]:
+    """(left, bottom, right, top) of the first page's one QR code's modules in points, as
+    zxing-cpp finds its corners on the page rendered at `scale`, and its module's size."""
+    page = pdfium.PdfDocument(str(pdf))[0]
+    image = page.render(scale=scale).to_pil().convert("L")
+    [found] = [result for result in zxingcpp.read_barcodes(image)
+               if result.format == zxingcpp.BarcodeFormat.QRCode]
+    corners = [found.position.top_left, found.position.top_right,
+               found.position.bottom_left, found.position.bottom_right]
+    xs = [point.x / scale for point in corners]
+    ys = [page.get_height() - point.y / scale for point in corners]
+    module = (max(xs) - min(xs)) / (17 + 4 * int(found.extra["Version"]))
+    return min(xs), min(ys), max(xs), max(ys), module
+
+
 _ACTUAL_TEXT = re.compile(rb"/ActualText <[0-9A-F]*>")
 
 

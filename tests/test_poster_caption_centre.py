@@ -15,28 +15,12 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-import zxingcpp
 
-from tests.conftest import INVISIBLE_RENDER_MODES
+from tests.conftest import INVISIBLE_RENDER_MODES, qr_modules
 
 MM = 72 / 25.4
 LANGS = ("en", "ar", "zh-Hans")  # left to right, mirrored, CJK: each sheet's own boxes
 CAPTION_OFF_MM = 1.0
-
-
-def code_box(pdf: Path) -> tuple[float, float, float, float]:
-    """(left, bottom, right, top) of the code's modules in points, as zxing-cpp finds them
-    on the page rendered at twice its size (cheap: a poster's code has large modules)."""
-    page = pdfium.PdfDocument(str(pdf))[0]
-    scale = 2
-    image = page.render(scale=scale).to_pil().convert("L")
-    [found] = [result for result in zxingcpp.read_barcodes(image)
-               if result.format == zxingcpp.BarcodeFormat.QRCode]
-    corners = [found.position.top_left, found.position.top_right,
-               found.position.bottom_left, found.position.bottom_right]
-    xs = [point.x / scale for point in corners]
-    ys = [page.get_height() - point.y / scale for point in corners]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def upright_text(pdf: Path) -> list[tuple[float, float, float, float]]:
@@ -62,7 +46,7 @@ def test_the_caption_stands_centred_on_the_code(built_posters: dict[bool, Path],
                                                 discreet: bool, size: str) -> None:
     for lang in LANGS:
         pdf = built_posters[discreet] / lang / f"poster-{size}.pdf"
-        left, bottom, right, _ = code_box(pdf)
+        left, bottom, right, _, _ = qr_modules(pdf, scale=2)
         under = [box for box in upright_text(pdf) if bottom - 35 * MM < box[3] <= bottom + 1
                  and box[2] > left and box[0] < right]
         assert under, (lang, size)

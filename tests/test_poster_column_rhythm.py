@@ -29,12 +29,10 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
-import zxingcpp
 
 from generator.content.units import parse_length
-from tests.conftest import POSTER_LANGS, char_boxes
+from tests.conftest import POSTER_LANGS, char_boxes, qr_modules
 from tests.test_poster import LAYOUT, PAGE, box_of
 from tests.test_poster_hierarchy import band_bottom
 
@@ -46,21 +44,6 @@ LEVEL_MM = 3.0
 CAPTION_MM = 2.5
 
 Box = tuple[str, float, float, float, float]
-
-
-def modules(pdf: Path) -> tuple[float, float, float, float, float]:
-    """The code's modules' box (left, bottom, right, top) in points, and its module."""
-    page = pdfium.PdfDocument(str(pdf))[0]
-    scale = 4
-    image = page.render(scale=scale).to_pil().convert("L")
-    [found] = [result for result in zxingcpp.read_barcodes(image)
-               if result.format == zxingcpp.BarcodeFormat.QRCode]
-    corners = [found.position.top_left, found.position.top_right,
-               found.position.bottom_left, found.position.bottom_right]
-    xs = [point.x / scale for point in corners]
-    ys = [page.get_height() - point.y / scale for point in corners]
-    module = (max(xs) - min(xs)) / (17 + 4 * int(found.extra["Version"]))
-    return min(xs), min(ys), max(xs), max(ys), module
 
 
 def inked_bands(boxes: list[Box]) -> list[tuple[float, float]]:
@@ -86,7 +69,7 @@ def column_lines(pdf: Path, size: str, lang: str, discreet: bool = False
                  ) -> list[tuple[float, float]]:
     """The text column's lines (beside the code: left of it, right of it in Arabic),
     between the colour band and 'Take one'."""
-    left, _, right, _, module = modules(pdf)
+    left, _, right, _, module = qr_modules(pdf)
     quiet_left, quiet_right = left - 4 * module, right + 4 * module
     column = [box for box in char_boxes(pdf, 0, glyphs=True)
               if band_bottom(size, discreet) > box[4] and box[2] > take_one_top(size, discreet)
@@ -114,7 +97,7 @@ def test_the_columns_groups_keep_a_rhythm(built_posters: dict[bool, Path], lang:
 def test_the_code_stands_level_with_the_column(built_posters: dict[bool, Path], lang: str,
                                                size: str) -> None:
     pdf = built_posters[False] / lang / f"poster-{size}.pdf"
-    left, bottom, right, top, module = modules(pdf)
+    left, bottom, right, top, module = qr_modules(pdf)
     first = column_lines(pdf, size, lang)[0][1]
     assert abs(top - first) / MM <= LEVEL_MM, (lang, size, round((top - first) / MM, 1))
     quiet = bottom - 4 * module
