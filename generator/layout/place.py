@@ -1257,6 +1257,9 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             else:
                 fitted = replace(plain, left_out=tuple(sorted(
                     (*plain.left_out, *_web_cuts(items)))))
+        if not languages:
+            items, fitted = _addresses_in_line_order(items, fitted, plain, slot, box,
+                                                     placement, placed)
     if fitted.paragraphs is None:
         required = tuple(shortened(item.label) for item in items if item.required)
         overflow, fields = _overflow(fitted.height, placement, fitted.required, width=box.width)
@@ -1292,6 +1295,45 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         box = Rect(box.x, box.y + rise, box.width, box.height - rise)
     _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
            before=before)
+
+
+def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: ListFit,
+                             slot: SlotSpec, box: Rect, placement: Placement,
+                             placed: PlacedFace) -> tuple[Sequence[Item], ListFit]:
+    """`items` and `fitted`, or where they print a later line's web address while an earlier
+    line's is left out, the lines with the addresses taken in the order of the lines (the
+    first line's, the hotline's, first): each printed where it costs nothing beside those
+    before it (`_costs_nothing` against the list without addresses, `plain`), beside its
+    line's numbers or else on a line of its own (`_web_alone`), up to the first that does
+    not: it and every later line's address left out. A domestic-violence card never prints
+    988lifeline.org where thehotline.org is left out (a Hindi US back printed the 988
+    line's chat where the hotline's did not fit beside its texting line)."""
+    cuts = sorted(_web_cuts(items))
+    out = set(fitted.left_out)
+    if fitted.paragraphs is None or plain.paragraphs is None or not any(
+            cut in out and any(later not in out for later in cuts[number + 1:])
+            for number, cut in enumerate(cuts)):
+        return items, fitted
+    found: list[tuple[tuple[bool, ...], int, Sequence[Item], ListFit]] = []
+    bases = [tuple(items), _web_alone(items)]
+    for rank, base in enumerate(bases[:1] if bases[1] == bases[0] else bases):
+        webs = sorted(_web_cuts(base))
+        chosen: list[Cut] = []
+        best = replace(plain, left_out=tuple(sorted({*plain.left_out, *webs})))
+        for cut in webs:
+            trial = [*chosen, cut]
+            kept = _without(base, [other for other in webs if other not in trial])
+            made = _fitted_list(kept, slot, box, placement, placed)
+            if made.paragraphs is None or set(trial) & set(made.left_out) or \
+                    not _costs_nothing(kept, made, plain, placement.typesetter):
+                break  # a later line's address never prints in an earlier one's place
+            chosen = trial
+            best = replace(made, left_out=tuple(sorted(
+                {*made.left_out, *(other for other in webs if other not in trial)})))
+        printed = tuple(cut in chosen for cut in webs)
+        found.append((printed, -rank, base, best))
+    _, _, base, best = max(found, key=lambda each: each[:2])
+    return base, best
 
 
 def _fitted_list(items: Sequence[Item], slot: SlotSpec, box: Rect,
