@@ -1332,8 +1332,8 @@ def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: List
                 {*made.left_out, *(other for other in webs if other not in trial)})))
         printed = tuple(cut in chosen for cut in webs)
         found.append((printed, -rank, base, best))
-    _, _, base, best = max(found, key=lambda each: each[:2])
-    return base, best
+    _, _, lines, taken = max(found, key=lambda each: each[:2])
+    return lines, taken
 
 
 def _fitted_list(items: Sequence[Item], slot: SlotSpec, box: Rect,
