@@ -208,7 +208,7 @@ class Code(Enum):
     PARAGRAPHS_LEFT_OUT = "layout.paragraphs-left-out", "format face slot count total ?printed_on"
     GAVE_WAY = "layout.gave-way", "format face slot ?printed_on"
     # spare room's content (a `when_room` slot) with no room for it on this piece: a note
-    ROOM_LEFT_OUT = "layout.room-left-out", "format face slot block"
+    ROOM_LEFT_OUT = "layout.room-left-out", "format face slot block ?printed_on"
     # a slot set a step under its style's size, the last resort that keeps the face whole
     # (the sticker's emergency sentence in Vietnamese): a note
     SET_SMALLER = "layout.set-smaller", "format face slot floor size"

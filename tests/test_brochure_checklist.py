@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.content.kit_parts import find_article
 from generator.i18n.localize import load_strings
 from tests.conftest import drawn_text_sizes
 from tests.notes_truth import needs_pdftotext, spaceless
-from tests.test_brochure_languages import BODY_FLOOR, _poppler
+from tests.test_brochure_languages import BODY_FLOOR, GIVES_WAY_TO_CHECKLIST, _poppler
 from tests.test_card_languages import LANGUAGES, _languages
 
 UNSPACED = ("th", "zh-Hans")  # no spaces between words
@@ -33,14 +34,40 @@ def built(request: pytest.FixtureRequest, built_brochures) -> tuple[Path, Path, 
 # Where the article's text, set as close as it may with its paragraphs still half a line
 # apart (layout.yaml's space_lines; generator/layout/place.py's TIGHT) and its body at 10 pt
 # (the layout's filler_floor), leaves no room for the checklist with its key points and
-# sources on the last panel: the checklist gives way there, with a note (issue 42's second
-# review: 10/12 with 1 pt between paragraphs read as one grey block; choose what moves
-# rather than crush the leading). Read: it is not printed, and the note says so. Urdu on
-# Letter printed it no longer (its essential blocks set its body at 9.78 pt, under the 10 pt
-# filler_floor that kept it from being set closer there): it does now (script_filler_floor).
-# Russian needs about 77 pt more of its last panel at 10 pt on Letter (its key points 159 pt,
-# its checklist 222, its sources 54, in 371): the flap, with its lines, has 127 pt left.
-GIVES_WAY: dict[str, set[str]] = {"us": {"ru"}, "iso": {"ru"}}
+# sources on the last panel: the checklist would give way there, with a note (issue 42's
+# second review: 10/12 with 1 pt between paragraphs read as one grey block; choose what
+# moves rather than crush the leading). Read: it is not printed, and the note says so.
+# Russian needed about 77 pt more of its last panel at 10 pt on Letter (its key points 159
+# pt, its checklist 222, its sources 54, in 371) and left its checklist out, on Letter and
+# A4: the key points give way to it now (GIVES_WAY_TO_CHECKLIST, the designer's review of
+# ed0dc70: the recap only repeats the article, and the large print and the folding card
+# carry it). No language of the default kit leaves its checklist out.
+GIVES_WAY: dict[str, set[str]] = {"us": set(), "iso": set()}
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", sorted({lang for langs in GIVES_WAY_TO_CHECKLIST.values()
+                                         for lang in langs}))
+def test_the_key_points_give_way_to_the_checklist(built: tuple[Path, Path, str, str],
+                                                  lang: str) -> None:
+    """Where the key points and the checklist cannot both go in: the checklist prints whole
+    (test_safety_checklist_prints), the key points' heading and points not at all, and the
+    build's note names them, what they gave way to and the pieces built that print them
+    (here the brochure alone: none)."""
+    content, out, err, paper = built
+    if lang not in GIVES_WAY_TO_CHECKLIST[paper]:
+        pytest.skip(f"{lang} prints both on {paper}")
+    strings = load_strings(lang, content)
+    article = find_article(content, "trauma-bonding", lang)
+    printed = spaceless(_poppler(out / lang / "brochure.pdf"))
+    heading, checklist = strings["key_points_heading"], strings["safety_plan_heading"]
+    assert spaceless(checklist) in printed
+    assert spaceless(heading) not in printed
+    assert [point for point in article.key_points if spaceless(point) in printed] == []
+    [note] = [line for line in err.splitlines() if line.endswith(f"[{lang}]")
+              and f"left out the block {heading!r}" in line]
+    assert f"beside {checklist!r}, which it gave way to; none of the pieces built prints it" \
+        in note, note
 
 
 @needs_pdftotext

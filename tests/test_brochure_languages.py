@@ -32,6 +32,10 @@ BODY_FLOOR = 9.5  # design.md: a brochure's text never under 9.5 pt
 # the brochure's own blocks, each as its heading's catalogue key and where its words are
 WHEN_YOU_CALL = "when_you_call_title"
 GOOD_TO_KNOW = "key_points_heading"
+# The languages whose "Good to know" gives way to the safety checklist on a paper, where the
+# two cannot both go in (the designer's review of ed0dc70: Russian left its checklist out
+# for it): test_brochure_checklist.py reads that it does, with its note.
+GIVES_WAY_TO_CHECKLIST: dict[str, set[str]] = {"us": {"ru"}, "iso": {"ru"}}
 
 
 @pytest.fixture(scope="module", params=["us", "iso"])
@@ -69,10 +73,14 @@ def test_when_you_call_and_good_to_know_print_in_every_language(
     """Every word of both blocks on the brochure (either side), in all sixteen languages;
     no note says either was left out."""
     content, out, err = built
+    paper = "iso" if "paper: a4" in (content / "site.yaml").read_text(encoding="utf-8") \
+        else "us"
     missing: dict[str, list[str]] = {}
     for lang in _languages():
         printed = spaceless(_poppler(out / lang / "brochure.pdf"))
         for key, words in _blocks(content, lang).items():
+            if key == GOOD_TO_KNOW and lang in GIVES_WAY_TO_CHECKLIST[paper]:
+                continue  # gives way to the checklist: test_brochure_checklist.py
             lost = [word for word in words if spaceless(word) not in printed]
             if lost:
                 missing[f"{lang} {key}"] = lost

@@ -153,13 +153,17 @@ class FillerSpec(FrozenModel):
     spare room's filler: the text is set smaller (down to its floor) before it is left out
     (the key points, what calling is like). `unless`: left out where a slot of that name
     printed on a face placed before this one (the brochure's inside prints "When you call"
-    where the flap had no room for it)."""
+    where the flap had no room for it). `gives_way_to`: a later block that wins where the
+    two cannot both go in, even with the text set closer and smaller (the key points only
+    repeat the article; the safety checklist prints nowhere else on the piece); its note
+    names the pieces built that print it."""
 
     block: str
     ruled: bool = False
     callout: bool = False
     essential: bool = False
     unless: str | None = None
+    gives_way_to: str | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> FillerSpec:
@@ -316,6 +320,11 @@ class SlotSpec(FrozenModel):
     @field_validator("fillers")
     @classmethod
     def _one_ruled(cls, fillers: list[FillerSpec]) -> list[FillerSpec]:
+        blocks = [filler.block for filler in fillers]
+        for filler in fillers:
+            if filler.gives_way_to is not None and filler.gives_way_to not in blocks:
+                raise ValueError(f"{filler.block} gives way to {filler.gives_way_to!r}, "
+                                 "which is not one of the slot's fillers")
         if sum(filler.ruled for filler in fillers) > 1:
             raise ValueError("at most one filler is ruled (the notes, which come last)")
         return fillers

@@ -1049,14 +1049,25 @@ def _last_ink(para: RLParagraph, bottom: float) -> float:
 
 
 def _room_left_out(slot: SlotSpec, placement: Placement, placed: PlacedFace,
-                   items: Sequence[Paragraph]) -> Problem:
+                   items: Sequence[Paragraph], gave_way: str = "") -> Problem:
     """A note naming what a `when_room` slot or a flow's filler leaves out (its first
     paragraph: its heading): spare room's content, left out by design, but never
-    silently."""
+    silently; `gave_way`: what it gave way to and where it prints (`_gave_way_to`)."""
     block = plain_text(items[0].markup).strip()
     return _problem(Code.ROOM_LEFT_OUT, slot, placement,
-                    f"left out the block {block!r}: there is no room for it", placed, "info",
-                    block=block)
+                    f"left out the block {block!r}: there is no room for it{gave_way}",
+                    placed, "info", block=block)
+
+
+def _gave_way_to(filler: FillerSpec, filled: Filled,
+                 headings: dict[str, tuple[Paragraph, ...]]) -> str:
+    """For the note of a filler that gave way to a block that went in (`gives_way_to`):
+    beside which block (the build adds the pieces that print it); else nothing."""
+    target = filler.gives_way_to
+    if target is None or target not in filled.placed or target not in headings:
+        return ""
+    beside = plain_text(headings[target][0].markup).strip()
+    return f" beside {beside!r}, which it gave way to"
 
 
 COLUMN_GAP = 12.0  # between the columns of a slot's lines to write on
@@ -1673,9 +1684,16 @@ def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     filled: Filled | None = None
     if fillers:
         flowed, filled = _best_filled(flowed, items, boxes, slot, fillers, placed, placement)
-        placed.warnings.extend(_room_left_out(slot, placement, placed, texts)
-                               for filler, texts in fillers
-                               if texts and filler.block not in filled.placed)
+        headings = {filler.block: texts for filler, texts in fillers if texts}
+        for filler, texts in fillers:
+            if texts and filler.block not in filled.placed:
+                beside = _gave_way_to(filler, filled, headings)
+                note = _room_left_out(slot, placement, placed, texts, beside)
+                placed.warnings.append(note)
+                if beside:  # the build names the pieces that print its points
+                    placed.gave_way.append((tuple(
+                        plain_text(item.markup).lstrip("\u2022\u00a0 ")
+                        for item in texts[1:] or texts), note))
         placed.printed_instead.extend(filler.unless for filler, _ in fillers
                                       if filler.unless and filler.block in filled.placed)
     placed.flow_scale = flowed.scale
@@ -1776,6 +1794,7 @@ def _best_filled(flowed: Flowed, items: Sequence[Paragraph], boxes: list[Rect],
         best = _smaller_for_essentials(best, items, boxes, whole, closing, fillers, placement)
     if _blocks_left_out(best[1], fillers):
         best = _tighter_for_content(best, items, boxes, whole, closing, fillers, placement)
+        best = _given_way(best, items, boxes, whole, closing, fillers, placement)
     if placement.layout.spec.spread is not None:
         spread(best[1], boxes, whole, placement.layout.spec.spread, GAP * best[0].scale)
     return best
@@ -1888,6 +1907,28 @@ def _filled_at(trial: Flowed, items: Sequence[Paragraph], closing: int, boxes: l
                   gap_share=gap_share)
     assert filled is not None
     return trial, filled
+
+
+def _given_way(best: tuple[Flowed, Filled], items: Sequence[Paragraph], boxes: list[Rect],
+               whole: list[Rect], closing: int,
+               fillers: Sequence[tuple[FillerSpec, tuple[Paragraph, ...]]],
+               placement: Placement) -> tuple[Flowed, Filled]:
+    """Where a block (the safety checklist) is still left out while one that gives way to it
+    (`gives_way_to`: the key points, which only repeat the article) went in: the text and
+    the fillers without the one that gives way, at the largest size and loosest spacing
+    that puts the other in (as `_tighter_for_content` sets them); as it was where none
+    does. Only here, after every setting of both failed: where both go in, nothing
+    changes."""
+    placed = best[1].placed
+    for filler, texts in fillers:
+        target = filler.gives_way_to
+        if not (texts and target and filler.block in placed and target not in placed):
+            continue
+        without = [(other, paras) for other, paras in fillers if other is not filler]
+        made = _tighter_for_content(best, items, boxes, whole, closing, without, placement)
+        if target in made[1].placed and _essentials_left_out(made[1], without) == 0:
+            return made
+    return best
 
 
 def _essentials_left_out(filled: Filled,
