@@ -60,6 +60,7 @@ class Filled:
     spans: list[tuple[int, int, int, int | None]] = field(default_factory=list)
     notes_box: int | None = None  # the box the notes went in
     tail_from: int | None = None  # the closing part's texts start here (None: not placed)
+    gave_way: list[str] = field(default_factory=list)  # blocks left out for a later one
     # how well they went in: how many essential ones were left out, how many blocks in
     # all (lines to write on are not counted: they only take what room is left), then the
     # largest share of a box left empty (less is better)

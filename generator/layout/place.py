@@ -1064,7 +1064,7 @@ def _gave_way_to(filler: FillerSpec, filled: Filled,
     """For the note of a filler that gave way to a block that went in (`gives_way_to`):
     beside which block (the build adds the pieces that print it); else nothing."""
     target = filler.gives_way_to
-    if target is None or target not in filled.placed or target not in headings:
+    if filler.block not in filled.gave_way or target is None or target not in headings:
         return ""
     beside = plain_text(headings[target][0].markup).strip()
     return f" beside {beside!r}, which it gave way to"
@@ -1927,6 +1927,7 @@ def _given_way(best: tuple[Flowed, Filled], items: Sequence[Paragraph], boxes: l
         without = [(other, paras) for other, paras in fillers if other is not filler]
         made = _tighter_for_content(best, items, boxes, whole, closing, without, placement)
         if target in made[1].placed and _essentials_left_out(made[1], without) == 0:
+            made[1].gave_way.append(filler.block)
             return made
     return best
 
