@@ -322,7 +322,8 @@ def test_check_warns_about_a_panel_left_mostly_blank(tmp_path: Path, run) -> Non
     content = short_kit(tmp_path)
     folder = content / "layouts" / "brochure"
     shutil.copytree(Path(__file__).parent.parent / "layouts" / "brochure", folder)
-    edit(folder / "layout.yaml", "fillers: [{block: key_points, callout: true, essential: true},"
+    edit(folder / "layout.yaml", "fillers: [{block: key_points, callout: true, essential: true,"
+         "\n                    gives_way_to: safety_plan},"
          "\n                   {block: when_you_call, essential: true, unless: flap_call},"
          "\n                   {block: safety_plan}, {block: notes, ruled: true}]",
          "fillers: []")
