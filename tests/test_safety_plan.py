@@ -417,6 +417,43 @@ def test_the_back_cover_is_designed_as_the_other_pieces_backs(built: Path, lang:
     assert band <= 0.16, (lang, band)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_back_covers_number_outweighs_its_code(built: Path, lang: str) -> None:
+    """The designer's review of ed0dc70: the back cover's code (39.9 mm on Letter, 42.8 on
+    A4) outweighed the first line's number at 20 pt, as the brochure's back panel did
+    (f68a687). The code as zxing-cpp finds it is 25-31 mm across and still scans to the
+    first line; the largest text on the back cover (pdfium) is that line's number (its
+    digits, where pdfium reads the glyphs' text), a step of the scale (1.2) over the next."""
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    from tests.conftest import text_objects
+    from tests.test_brochure_back_caption import CODE_MM, HERO, SHAPED
+
+    pdf = built / lang / f"{FORMAT}.pdf"
+    first = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text("utf-8"))[
+        "resources"][0]
+    digits = re.sub(r"\D", "", first["phone"])
+    dpi = 150
+    image = back_cover_image(pdf, lang, dpi=dpi)
+    [code] = zxingcpp.read_barcodes(image)
+    assert code.text == f"tel:+{digits}", (lang, code.text)
+    xs = [point.x for point in (code.position.top_left, code.position.top_right,
+                                code.position.bottom_left, code.position.bottom_right)]
+    across = (max(xs) - min(xs)) / dpi * 25.4
+    assert CODE_MM[0] <= across <= CODE_MM[1], (lang, round(across, 1))
+    left = PAGE if lang == "ar" else 0.0
+    found = [(round(drawn.size, 1), drawn.text) for drawn
+             in text_objects(pdfium.PdfDocument(str(pdf))[0]) if drawn.inked
+             and left <= drawn.bounds[0] and drawn.bounds[2] <= left + PAGE
+             and drawn.bounds[2] > drawn.bounds[0]]
+    largest, *others = sorted({size for size, _ in found}, reverse=True)
+    said = "".join(text for size, text in found if size == largest)
+    assert re.sub(r"\D", "", said) in (digits, digits[1:], ""), (lang, said)
+    assert said or lang in SHAPED, lang
+    assert others and largest >= HERO * others[0], (lang, largest, others)
+
+
 def text_rows(pdf: Path, lang: str) -> list[tuple[float, str, float]]:
     """(baseline, text, size) of each line of text on the inside's left page (its right
     page in a right-to-left booklet), top first, as pdfium reads its text objects (a
