@@ -96,7 +96,8 @@ def test_a_site_layout_cannot_leave_out_a_safety_slot(kit: Path, run, layout: st
         gone |= {slot["name"] for slot in face["slots"] if slot.get("safety")}
         face["slots"] = [slot for slot in face["slots"] if not slot.get("safety")]
     for size in spec.get("sizes", {}).values():  # and its boxes on each size, the discreet
-        for boxes in (size.get("boxes", {}), *size.get("boxes_when", {}).values()):  # ones too
+        for boxes in (size.get("boxes", {}), *size.get("boxes_when", {}).values(),  # ones
+                      size.get("emergency", {})):  # too, and what a size says of its list
             for name in gone:
                 boxes.pop(name, None)
     (folder / "layout.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
