@@ -103,7 +103,8 @@ def line_of(glyph: tuple[float, ...], lines: list[float]) -> float:
 def overlapping_glyphs(pdf: Path) -> list[tuple[int, float, float]]:
     """Pairs of glyphs of different lines whose boxes (pdfium's, tight) overlap, as (page,
     width, depth) of each overlap. Nastaliq draws a word's letters raised above its line in
-    text objects of their own: a line is the baseline of its fullest run, and a glyph
+    text objects of their own: a line is the baseline of its fullest run (of three glyphs or
+    more: a word alone, as the lines' "ایمرجنسی" over 911, keeps three), and a glyph
     belongs to the one line its box fits (0.65 em below the baseline to 1.7 em above),
     else to the nearest line at or below its own text object's baseline."""
     found = []
@@ -125,7 +126,7 @@ def overlapping_glyphs(pdf: Path) -> list[tuple[int, float, float]]:
         runs = Counter(glyph[0] for glyph in glyphs)
         sizes = {glyph[0]: glyph[1] for glyph in glyphs}
         lines: list[float] = []
-        for baseline in sorted((y for y, count in runs.items() if count >= 4),
+        for baseline in sorted((y for y, count in runs.items() if count >= 3),
                                key=lambda y: -runs[y]):
             if all(abs(baseline - other) > sizes[baseline] for other in lines):
                 lines.append(baseline)
