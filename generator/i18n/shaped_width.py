@@ -35,16 +35,6 @@ def shaped_width_at_1000(text: str, font: str) -> float:
     return float(sum(scale(position.x_advance) for position in buffer.glyph_positions))
 
 
-def ink_extent(text: str, font: str, size: float) -> tuple[float, float] | None:
-    """(how far above, how far below its baseline) the ink of `text` shaped in `font` at
-    `size` reaches, in points; None for a font HarfBuzz does not shape or a text of no ink."""
-    found = _ink_extents(text, font)
-    if found is None or not found[0]:
-        return None
-    ends, upem = found
-    return max(ends[1::2]) * size / upem, -min(ends[0::2]) * size / upem
-
-
 @remembered(4096)
 def _ink_extents(text: str, font: str) -> tuple[tuple[float, ...], float] | None:
     """(bottom and top of each inked glyph of `text` shaped in `font`, in font units from

@@ -30,7 +30,7 @@ from generator.i18n.optical_size import optical_scale
 from generator.i18n.plain_text import plain_text
 from generator.i18n.quotes import typographic
 from generator.i18n.segmented_text import SegmentedParagraph
-from generator.i18n.shaped_width import ink_above_baseline, ink_extent
+from generator.i18n.shaped_width import ink_above_baseline, ink_below_baseline
 from generator.i18n.text_language import language_leading
 from generator.layout.balance import BalancedBidiParagraph, BalancedParagraph
 from generator.layout.least_height import least_lines, long_text, surely_too_tall
@@ -231,8 +231,10 @@ class Typesetter:
         """(how far above, how far below its baseline) the ink of `p` set in `para_style`
         reaches: each run in the face that draws it; None where no face is shaped by
         HarfBuzz."""
-        reaches = [reach for font, text in self._runs(p, para_style).items()
-                   if (reach := ink_extent(text, font, para_style.fontSize)) is not None]
+        size = para_style.fontSize
+        reaches = [(rise, cast(float, ink_below_baseline(text, font, size)))
+                   for font, text in self._runs(p, para_style).items()
+                   if (rise := ink_above_baseline(text, font, size)) is not None]
         if not reaches:
             return None
         return max(rise for rise, _ in reaches), max(fall for _, fall in reaches)
@@ -283,9 +285,8 @@ class Typesetter:
         """How far above its baseline the ink of `p`, set in `para_style`, reaches: each
         run in the face that draws it (a Chinese line's digits are Noto's); None where no
         face is shaped by HarfBuzz."""
-        rises = [rise for font, text in self._runs(p, para_style).items()
-                 if (rise := ink_above_baseline(text, font, para_style.fontSize)) is not None]
-        return max(rises) if rises else None
+        reach = self.ink_reach(p, para_style)
+        return reach[0] if reach is not None else None
 
     def _alt(self, p: Paragraph, para_style: ParagraphStyle,
              weight: str) -> BidiParagraph | None:
