@@ -571,6 +571,7 @@ class TextObject:
     baseline: float
     bounds: tuple[float, float, float, float]  # left, bottom, right, top
     fill: tuple[int, int, int]
+    turned: bool = False  # set along another line than the page's (a poster tab's text)
 
 
 def text_objects(page: pdfium.PdfPage) -> list[TextObject]:
@@ -588,7 +589,7 @@ def text_objects(page: pdfium.PdfPage) -> list[TextObject]:
         pdfium_c.FPDFTextObj_GetText(obj.raw, text_page.raw, buffer, length)
         size = ctypes.c_float()
         assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-        _, _, c, d, _, baseline = obj.get_matrix().get()
+        _, b, c, d, _, baseline = obj.get_matrix().get()
         red, green, blue, alpha = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(),
                                    ctypes.c_uint())
         assert pdfium_c.FPDFPageObj_GetFillColor(obj.raw, red, green, blue, alpha)
@@ -596,7 +597,7 @@ def text_objects(page: pdfium.PdfPage) -> list[TextObject]:
             bytes(buffer).decode("utf-16-le").rstrip("\x00"),
             pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) not in INVISIBLE_RENDER_MODES,
             size.value * (c * c + d * d) ** 0.5, baseline, tuple(obj.get_bounds()),
-            (red.value, green.value, blue.value)))
+            (red.value, green.value, blue.value), abs(b) >= 0.01))
     return found
 
 

@@ -9,14 +9,12 @@ the code zxing-cpp finds.
 
 from __future__ import annotations
 
-import ctypes
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 
-from tests.conftest import INVISIBLE_RENDER_MODES, qr_modules
+from tests.conftest import qr_modules, text_objects
 
 MM = 72 / 25.4
 LANGS = ("en", "ar", "zh-Hans")  # left to right, mirrored, CJK: each sheet's own boxes
@@ -25,19 +23,8 @@ CAPTION_OFF_MM = 1.0
 
 def upright_text(pdf: Path) -> list[tuple[float, float, float, float]]:
     """The bounds of each upright text object drawn in ink on the first page."""
-    page = pdfium.PdfDocument(str(pdf))[0]
-    found = []
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT:
-            continue
-        if pdfium_c.FPDFTextObj_GetTextRenderMode(obj.raw) in INVISIBLE_RENDER_MODES:
-            continue
-        size = ctypes.c_float()
-        assert pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-        _, b, _, _, _, _ = obj.get_matrix().get()
-        if abs(b) < 0.01:  # not a tab's turned text
-            found.append(obj.get_bounds())
-    return found
+    return [found.bounds for found in text_objects(pdfium.PdfDocument(str(pdf))[0])
+            if found.inked and not found.turned]
 
 
 @pytest.mark.parametrize("size", ("letter", "a4", "tabloid", "a3"))
