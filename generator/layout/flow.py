@@ -215,11 +215,11 @@ def _kept_with(queue: list[RLParagraph], index: int, width: float,
             and index + 2 < len(queue):
         # a heading over a paragraph of one line (a bullet point): the lines of the next
         # too, as many as make two (the review saw a heading and one bullet end a page)
-        return gap + height + _first_lines(queue[index + 1], queue[index + 2], width,
-                                           MIN_LINES_AFTER_HEADING - lines)
-    if lines < 2 * MIN_LINES_AFTER_HEADING:
-        return gap + height
-    return gap + following.style.leading * MIN_LINES_AFTER_HEADING
+        after = queue[index + 2]
+        _, after_height = after.wrap(width, 10_000)
+        return gap + height + _first_lines(
+            after, after_height, following.style.spaceAfter + after.style.spaceBefore)
+    return _first_lines(following, height, gap)
 
 
 def _heading_over(para: RLParagraph, following: RLParagraph) -> bool:
@@ -228,15 +228,14 @@ def _heading_over(para: RLParagraph, following: RLParagraph) -> bool:
     return bool(para.style.keepWithNext) and para.style.fontSize > following.style.fontSize + 0.01
 
 
-def _first_lines(above: RLParagraph, para: RLParagraph, width: float, count: int) -> float:
-    """The room `para`, under `above`, takes in a box to show its first `count` lines: all
-    of it where a split would strand lines (MIN_LINES_AFTER_HEADING on each side)."""
-    _, height = para.wrap(width, 10_000)
+def _first_lines(para: RLParagraph, height: float, gap: float) -> float:
+    """The room `para`, `height` tall and `gap` under what it follows, takes in a box to
+    show its first MIN_LINES_AFTER_HEADING lines: all of it where a split would strand
+    lines (MIN_LINES_AFTER_HEADING on each side)."""
     lines = max(1, round(height / para.style.leading))
-    gap = above.style.spaceAfter + para.style.spaceBefore
     if lines < 2 * MIN_LINES_AFTER_HEADING:
         return gap + height
-    return gap + para.style.leading * max(count, MIN_LINES_AFTER_HEADING)
+    return gap + para.style.leading * MIN_LINES_AFTER_HEADING
 
 
 def _remaining_height(queue: list[RLParagraph], width: float) -> float:
