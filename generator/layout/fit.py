@@ -157,8 +157,8 @@ class Typesetter:
             para_style = paragraph_style(p.style, style, scale, self.limits, self.brand, font,
                                          self.fonts.shaping, None,
                                          self._caps.get(p.style), indent)
-            if self.spec.ink_air is not None and self.limits.shaped:
-                para_style = self._ink_spaced(p, para_style, scale, self.spec.ink_air)
+            if self.ink_air is not None:
+                para_style = self._ink_spaced(p, para_style, scale, self.ink_air)
             if line_leading is not None and line_leading > para_style.leading:
                 para_style = ParagraphStyle(  # its first line keeps its place, its last
                     f"{para_style.name}-lines", parent=para_style, leading=line_leading,
@@ -182,6 +182,13 @@ class Typesetter:
                                  self.spec.tick_box if p.icon == "box" else ICON_SHARE)
             made.append(para)
         return made
+
+    @property
+    def ink_air(self) -> float | None:
+        """The white the layout keeps between the ink of two lines (`ink_air`) in this
+        script: None where its letters neither join nor stack, or the layout keeps none."""
+        air = self.spec.ink_air
+        return air if air is not None and self.limits.shaped else None
 
     def _ink_spaced(self, p: Paragraph, para_style: ParagraphStyle, scale: float,
                     air: float) -> ParagraphStyle:
@@ -213,9 +220,8 @@ class Typesetter:
         lines of `para` (`p` set and broken) where it keeps less, in a script whose
         letters join or stack: the lowest ink of a line and the highest of the next,
         measured on their own letters; None where it keeps enough, or does not apply."""
-        air = self.spec.ink_air
-        if (air is None or not self.limits.shaped or not isinstance(para, LineParagraph)
-                or len(para.lines) < 2):
+        air = self.ink_air
+        if air is None or not isinstance(para, LineParagraph) or len(para.lines) < 2:
             return None
         reaches = [self._text_reach(p.style, para.text[start:end], para.style)
                    for start, end in para.lines]
@@ -254,8 +260,7 @@ class Typesetter:
         """The white `style` wants under its ink (`ink_air_under`, or in a script whose
         letters join or stack on a layout with `ink_air`, `shaped_ink_air_under`)."""
         spec = self.spec.styles[style]
-        if (spec.shaped_ink_air_under is not None and self.spec.ink_air is not None
-                and self.limits.shaped):
+        if spec.shaped_ink_air_under is not None and self.ink_air is not None:
             return spec.shaped_ink_air_under
         return spec.ink_air_under
 

@@ -816,7 +816,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         last = paragraphs[-1]  # a paragraph given room back under it stands lower (ink_air)
         placed.ink_bottoms[slot.name] = _last_ink(
             last, placed.extents[slot.name][0] + min(0.0, last.style.spaceAfter))
-    if paragraphs and slot.name in placed.extents and not slot.rotate and _ink_air(placement):
+    if (paragraphs and slot.name in placed.extents and not slot.rotate
+            and placement.typesetter.ink_air):
         placed.ink_tops[slot.name] = _first_ink(paragraphs[0], placed.extents[slot.name][1])
     if slot.ruled and slot.name in placed.extents:
         bottom, top = placed.extents[slot.name]
@@ -848,20 +849,13 @@ def _lift_off_the_trim(paragraphs: list[RLParagraph], box: Rect, slot: SlotSpec,
     return lift if lift > 0.01 else 0.0
 
 
-def _ink_air(placement: Placement) -> float | None:
-    """The white the layout keeps between the ink of two lines (`ink_air`) in this face's
-    script: None where its letters neither join nor stack, or the layout keeps none."""
-    air = placement.layout.spec.ink_air
-    return air if air is not None and placement.typesetter.limits.shaped else None
-
-
 def _lift_off_the_ink_under(paragraphs: list[RLParagraph], box: Rect, slot: SlotSpec,
                             placement: Placement, placed: PlacedFace) -> float:
     """How much higher a text set at the foot of its box must stand for its last line's
     ink to keep the layout's `ink_air` from the ink of the slot it stands on (`above:`): a
     Bengali card line's marks came within 0.4 mm of its safety note's; 0 where it keeps
     it, or `ink_air` does not apply."""
-    air = _ink_air(placement)
+    air = placement.typesetter.ink_air
     if air is None or not paragraphs or slot.valign != "bottom" or slot.rotate:
         return 0.0
     under = _printed_neighbour(slot.above, "above", placed, box, placement)
