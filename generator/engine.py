@@ -120,6 +120,9 @@ class Engine:
     # identity and the setting (generator.layout.place._tightened): one object for each, so
     # that a flow and its fillers tried at a setting again are remembered fits.
     tightened_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
+    # A layout's spec with the styles a size sets otherwise (SizeSpec.styles), by the spec's
+    # identity and those changes (generator.layout.fit.sized_spec), with the spec itself.
+    sized_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
     # Descriptors of the output folders' locks this process holds (generator.kit.out_lock):
     # a forked copy closes them, so that only this process holds the folders.
     held_locks: set[int] = field(default_factory=set)
@@ -145,7 +148,7 @@ class Engine:
                  (cached.cache_info().currsize, cached.cache_info().maxsize)
                  for cached in _REMEMBERING}
         for name in ("folder_chains", "site_families", "input_digests", "shared_characters",
-                     "pinned_specs", "tightened_specs"):
+                     "pinned_specs", "tightened_specs", "sized_specs"):
             store = getattr(self, name)
             sizes[name] = (len(store), store.maxsize)
         return sizes
@@ -155,7 +158,7 @@ class Engine:
         for cached in _REMEMBERING:
             cached.cache_clear()
         for store in (self.folder_chains, self.input_digests, self.pinned_specs,
-                      self.tightened_specs):
+                      self.tightened_specs, self.sized_specs):
             store.clear()  # site families stay: ReportLab keeps their registered fonts
 
 

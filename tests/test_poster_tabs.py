@@ -22,7 +22,8 @@ import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 
-from tests.conftest import char_boxes, default_kit_in, drawn_text_sizes
+from generator.content.layouts import LayoutSpec
+from tests.conftest import char_boxes, default_kit_in, drawn_text_sizes, text_objects
 from tests.test_poster import tab_rects
 from tests.test_poster_type_scale import digits, tear_line
 from tests.test_where_lines_print import run_cli
@@ -151,3 +152,59 @@ def test_a_tab_sets_its_words_at_one_size(built_posters: dict[bool, Path], size:
         number = {s for s, text in runs if digits(text) == "18007997233" and "TTY" not in text}
         words = {s for s, _ in runs} - number
         assert len(number) == 1 and len(words) <= 1, (lang, size, number, words)
+
+
+LARGE = ("tabloid", "a3")
+LEAST_LARGE_FILL = 0.85  # of a tab's length, on Tabloid and A3 (the review: 62-74 %)
+
+
+def tab_text_run(objects: list, rect: tuple[float, float, float, float]) -> float:
+    """How far the text objects drawn in ink on the tab run along it (read upwards)."""
+    on_tab = [obj for obj in objects if obj.inked and on(rect, obj.bounds)]
+    assert on_tab, rect
+    return max(obj.bounds[3] for obj in on_tab) - min(obj.bounds[1] for obj in on_tab)
+
+
+@pytest.mark.parametrize("discreet", [False, True], ids=["standard", "restroom"])
+@pytest.mark.parametrize("size", LARGE)
+def test_large_sheets_tabs_are_filled(built_posters: dict[bool, Path], size: str,
+                                      discreet: bool) -> None:
+    """Tabloid and A3 set their tabs' type for their tabs (layout.yaml's sizes.<size>.styles):
+    Letter's max_size left the text along 73-76 % of them. Read back with pdfium (its text
+    objects' boxes), in ten languages: every tab's text runs along 85 % of the tab's length
+    (tear line to the band's foot, from layout.yaml's numbers) at least, and stays inside
+    the 3 mm it keeps from the tear line and the foot; the number the largest type on it."""
+    clearance = 3 * 72 / 25.4
+    for lang in TAB_LANGS + ("es", "fr", "ko"):
+        pdf = built_posters[discreet] / lang / f"poster-{size}.pdf"
+        objects = text_objects(pdfium.PdfDocument(str(pdf))[0])
+        tabs = tab_rects(size, pdf, discreet)
+        assert 6 <= len(tabs) <= 8, (lang, size)
+        for rect in tabs:
+            length = rect[3] - rect[1]
+            run = tab_text_run(objects, rect)
+            assert LEAST_LARGE_FILL * length <= run <= length - 2 * clearance, (
+                lang, size, round(run / length, 3))
+            found = sizes_on(pdf, rect)
+            number = [points for points, bold in found if bold]
+            assert min(number) > max(points for points, bold in found if not bold), (
+                lang, size, found)
+
+
+def test_a_sizes_styles_name_the_layouts_styles() -> None:
+    """sizes.<size>.styles changes a style of the layout on that sheet: a name that is no
+    style (a typo) is an error, and so is a change that leaves the style wrong (a max_size
+    under its size); the changed style is the layout's with only what the size sets."""
+    spec = yaml.safe_load(LAYOUT.read_text(encoding="utf-8"))
+    parsed = LayoutSpec.model_validate(spec)
+    sized = parsed.at_size(parsed.sizes["tabloid"])
+    assert sized.styles["tab_phone"] == parsed.styles["tab_phone"].model_copy(
+        update={"max_size": spec["sizes"]["tabloid"]["styles"]["tab_phone"]["max_size"]})
+    assert parsed.at_size(parsed.sizes["letter"]) is parsed
+    spec["sizes"]["a3"]["styles"] = {"tab_nmae": {"max_size": 14}}
+    with pytest.raises(ValueError, match=r"sizes\.a3\.styles: tab_nmae is no style"):
+        LayoutSpec.model_validate(spec)
+    spec["sizes"]["a3"]["styles"] = {"tab_phone": {"max_size": 12}}
+    with pytest.raises(ValueError, match=r"sizes\.a3\.styles\.tab_phone: .*max_size 12 is "
+                                         r"below size 20"):
+        LayoutSpec.model_validate(spec)

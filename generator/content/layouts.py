@@ -372,6 +372,22 @@ class FaceSpec(FrozenModel):
     slots: list[SlotSpec]
 
 
+class StyleChange(FrozenModel):
+    """What one size sets otherwise of one of the layout's styles: its size, the sizes it may
+    grow and shrink to and its leading (a Tabloid poster's tabs, 20 % wider and longer than
+    Letter's, whose text stopped at Letter's max_size along 73-76 % of them)."""
+
+    size: float | None = None
+    max_size: float | None = None
+    min_size: float | None = None
+    leading: float | None = None
+
+    def applied(self, style: StyleSpec) -> StyleSpec:
+        """`style` with what this sets."""
+        return StyleSpec.model_validate({**style.model_dump(exclude_defaults=True),
+                                         **self.model_dump(exclude_none=True)})
+
+
 class SizeSpec(FrozenModel):
     width: float
     height: float
@@ -408,6 +424,13 @@ class SizeSpec(FrozenModel):
     # lists the emergency line under the note that names it only on the sheets whose
     # column was drawn around it (Tabloid and A3, until they are drawn without it)
     emergency: dict[str, Literal["listed", "in_note"]] = {}
+    # style name -> what this size sets otherwise of it (StyleChange), over the layout's
+    # `styles`: the large posters' tabs set larger than Letter's
+    styles: dict[str, StyleChange] = {}
+    # The share of the room along a tab its number runs along at least, where fewer (wider)
+    # tabs let it (generator/layout/place.py's TAB_FILL, 0.85, where None): a large sheet's
+    # tabs, set larger, would otherwise take a step more tabs at the least of it.
+    tab_fill: float | None = Field(default=None, gt=0.0, le=1.0)
 
     @field_validator("boxes")
     @classmethod
@@ -621,6 +644,31 @@ class LayoutSpec(FrozenModel):
                 raise ValueError(f"sizes.{size_name}.emergency: {', '.join(unknown)} is no "
                                  f"list slot of the layout")
         return self
+
+    @model_validator(mode="after")
+    def _styles_of_sizes(self) -> LayoutSpec:
+        for size_name, size in self.sizes.items():
+            for style_name, change in size.styles.items():
+                if style_name not in self.styles:
+                    raise ValueError(f"sizes.{size_name}.styles: {style_name} is no style of "
+                                     f"the layout")
+                try:
+                    change.applied(self.styles[style_name])
+                except ValidationError as error:
+                    reason = "; ".join(str(item["msg"]) for item in error.errors())
+                    raise ValueError(f"sizes.{size_name}.styles.{style_name}: "
+                                     f"{reason}") from None
+        return self
+
+    def at_size(self, size: SizeSpec) -> LayoutSpec:
+        """This layout's spec with the styles `size` sets otherwise (`SizeSpec.styles`);
+        itself where it sets none."""
+        if not size.styles:
+            return self
+        styles = dict(self.styles)
+        for name, change in size.styles.items():
+            styles[name] = change.applied(styles[name])
+        return self.model_copy(update={"styles": styles})
 
     @model_validator(mode="after")
     def _levels_on_every_scale(self) -> LayoutSpec:

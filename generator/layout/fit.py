@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph as RLParagraph
 
-from generator.content.layouts import LayoutSpec
+from generator.content.layouts import LayoutSpec, SizeSpec
 from generator.engine import current_engine, remembered
 from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.bound_words import bind_words
@@ -394,6 +394,22 @@ class Typesetter:
             scale -= SHRINK_STEP
         scales.append(lowest)
         return scales
+
+
+def sized_spec(spec: LayoutSpec, size: SizeSpec) -> LayoutSpec:
+    """`spec` with the styles `size` sets otherwise (`SizeSpec.styles`); the same object for
+    the same spec and changes (a Typesetter is equal only with its very spec), `spec`
+    itself where the size sets none."""
+    if not size.styles:
+        return spec
+    store = current_engine().sized_specs
+    key = (id(spec), tuple(sorted(size.styles.items())))
+    known = store.get(key)
+    if known is not None and known[0] is spec:
+        return cast(LayoutSpec, known[1])
+    sized = spec.at_size(size)
+    store.remember(key, (spec, sized))
+    return sized
 
 
 def _pinned_spec(spec: LayoutSpec, steps: tuple[tuple[str, float], ...]) -> LayoutSpec:

@@ -58,6 +58,7 @@ from generator.layout.fit import (
     Typesetter,
     fit_stack,
     min_width,
+    sized_spec,
     stacked,
 )
 from generator.layout.flow import (
@@ -267,9 +268,9 @@ class Placement:
 
     @property
     def typesetter(self) -> Typesetter:
-        return Typesetter(self.layout.spec, self.brand, self.fonts, self.caps, self.leading,
-                          self.last_resort, tuple(self.size.type_scale.items()),
-                          self.narrow)
+        return Typesetter(sized_spec(self.layout.spec, self.size), self.brand, self.fonts,
+                          self.caps, self.leading, self.last_resort,
+                          tuple(self.size.type_scale.items()), self.narrow)
 
 
 def one_size_per_style(faces: Sequence[PlacedFace],
@@ -2092,15 +2093,16 @@ def _fit_tabs(items: Sequence[Paragraph], band: Rect, count: int,
 def _tab_fit(items: Sequence[Paragraph], band: Rect, slot: SlotSpec,
              placement: Placement) -> _TabFit:
     """As many tabs as carry the whole line (its name, number, texting line and TTY) with
-    its number set along TAB_FILL of their length, from `count` down to `min_count`; where
-    none does, those of the tabs carrying the whole line whose number runs along most of
-    them (more tabs where as much); where none carries it, `count` tabs with what fits beside
-    the number (its tab label, or the number and its ways to reach it alone), else the most
-    tabs that fit anything."""
+    its number set along TAB_FILL of their length (the size's `tab_fill` where it sets
+    one), from `count` down to `min_count`; where none does, those of the tabs carrying the
+    whole line whose number runs along most of them (more tabs where as much); where none
+    carries it, `count` tabs with what fits beside the number (its tab label, or the number
+    and its ways to reach it alone), else the most tabs that fit anything."""
     fits = []
+    least = placement.size.tab_fill or TAB_FILL
     for count in range(slot.count, min(slot.min_count or slot.count, slot.count) - 1, -1):
         fit = _fit_tabs(items, band, count, placement)
-        if fit.names_the_line(items) and fit.fill >= TAB_FILL:
+        if fit.names_the_line(items) and fit.fill >= least:
             return fit
         fits.append(fit)
     whole = [fit for fit in fits if fit.names_the_line(items)]
