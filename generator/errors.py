@@ -95,6 +95,12 @@ class Code(Enum):
     EMERGENCY_DIFFERS = "line.emergency-differs", "name number emergency_number"
     PUBLISHED_OTHER_KIND = ("line.published-other-kind",
                             "name key number owner kind published_kind source recorded")
+    # a number another national line publishes, on a line that names this one
+    PUBLISHED_OTHER_LINE = ("line.published-other-line", "name key number owner other "
+                            "published kind published_kind source recorded")
+    # a texting keyword other than the one a named national line publishes with its number
+    PUBLISHED_KEYWORD = ("line.published-keyword",
+                         "name key number keyword owner published source recorded")
     PUBLISHED_NEAR = ("line.published-near",
                       "name key number owner published published_kind source recorded")
     # a number near a national line's on a line whose name shares `words` with its names

@@ -33,7 +33,7 @@ SAMPLES: dict[str, object] = {
     "package": "fonts-noto-core",
     "formula": "Flesch-Kincaid", "found": "a list", "free": "not-free", "given": "vi",
     "grade": 9.5, "half": 0, "height": 80, "helpline": "National Hotline", "hours": "Mon-Fri",
-    "index": 2, "kept": "National Hotline", "key": "scan_tel", "kind": "hours",
+    "index": 2, "kept": "National Hotline", "key": "scan_tel", "keyword": "STRAT", "kind": "hours",
     "label": 1, "langs": ("es",), "languages": ("es",), "left_out": 1, "length": 130,
     "limit": 120, "line": "National Hotline", "list": 1, "listed": 0, "markdown": 0,
     "missing": ("phone",), "months": 12, "name": "National Hotline", "names": ("Hotline",),

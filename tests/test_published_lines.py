@@ -18,6 +18,7 @@ from generator.content.published_lines import (
     normalised,
     published_lines,
 )
+from generator.errors import Code
 from tests.conftest import default_kit_in, edit, page_texts
 
 NDVH = "the National Domestic Violence Hotline's published"
@@ -540,3 +541,58 @@ def test_check_refuses_a_swapped_texting_number_under_an_unspaced_name(kit: Path
     assert result.code == 1, result.err
     assert "CrisisTextLine: text.number: 741714 differs from Crisis Text Line's published" \
         in result.err, result.err
+
+
+# --- another national line's number, a texting keyword (red team, session 8) ---------------
+
+@pytest.mark.parametrize(("field", "number", "other", "theirs"), [
+    ("phone", "1-800-273-8255", "the 988 Suicide & Crisis Lifeline's published number",
+     "1-800-799-7233"),
+    ("text.number", "741741", "Crisis Text Line's published texting number", "88788"),
+    ("text.number", "988", "the 988 Suicide & Crisis Lifeline's published texting number",
+     "88788"),
+])
+def test_another_national_lines_number_under_this_ones_name_is_found(
+        field: str, number: str, other: str, theirs: str) -> None:
+    """Not a digit off, so no slip by distance: the whole number of another line, which a
+    call or text under the hotline's name would reach instead."""
+    parse = parse_text_number if field == "text.number" else parse_phone
+    found = differences({field: parse(number, "US")}, ["National Domestic Violence Hotline"],
+                        None, "US")
+    assert [(f.field, f.code) for f in found] == [(field, Code.PUBLISHED_OTHER_LINE)], found
+    assert found[0].message.startswith(f"{number} is {other} "), found[0].message
+    assert "not the National Domestic Violence Hotline's; " in found[0].message
+    assert f"Hotline's {'texting number' if field == 'text.number' else 'number'} is " \
+           f"{theirs}:" in found[0].message
+    # a line naming both is given either's numbers, and text naming one may quote another's
+    assert not differences({field: parse(number, "US")},
+                           ["National Domestic Violence Hotline", other.split("'s")[0]
+                            .removeprefix("the ")], None, "US")
+
+
+def test_check_refuses_another_lines_number_and_keyword_with_file_line_and_field(
+        kit: Path, run) -> None:
+    edit(kit / "resources.yaml", "phone: 1-800-799-7233", "phone: 1-800-273-8255")
+    edit(kit / "resources.yaml", 'text: {number: "88788", keyword: START}',
+         'text: {number: "88788", keyword: STRAT}')
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:29: National Domestic Violence Hotline: phone: "
+            "1-800-273-8255 is the 988 Suicide & Crisis Lifeline's published number "
+            "(published at https://988lifeline.org/, recorded 2026-12-06), not the National "
+            "Domestic Violence Hotline's; the National Domestic Violence Hotline's number is "
+            "1-800-799-7233") in result.err, result.err
+    assert (f"{kit / 'resources.yaml'}:31: National Domestic Violence Hotline: text.keyword: "
+            f"STRAT is not {NDVH} keyword START for 88788 (published at "
+            "https://www.thehotline.org/, recorded 2026-12-06)") in result.err, result.err
+    edit(kit / "resources.yaml", "phone: 1-800-273-8255",
+         "phone: 1-800-273-8255\n    differs_from_published: true")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 0 and "published" not in result.err, result.err
+
+
+@pytest.mark.parametrize("keyword", ["START", "start", " Start "])
+def test_the_published_keyword_in_any_case_is_the_lines(keyword: str) -> None:
+    texted = parse_text_number("88788", "US")
+    assert not differences({"text.number": texted}, ["National Domestic Violence Hotline"],
+                           None, "US", keyword)

@@ -29,7 +29,8 @@ MANY_LINES = 13
 # printed text holds that cannot print, is shown each time with its file, line and field
 # (the 4th of 40 such lines of an export was a count).
 ALWAYS_SHOWN = frozenset({Code.PUBLISHED_NEAR, Code.PUBLISHED_SHARES_WORDS,
-                          Code.PUBLISHED_CLOSE, Code.PUBLISHED_OTHER_KIND, Code.TEXT_NUMBER})
+                          Code.PUBLISHED_CLOSE, Code.PUBLISHED_OTHER_KIND,
+                          Code.PUBLISHED_OTHER_LINE, Code.PUBLISHED_KEYWORD, Code.TEXT_NUMBER})
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”")
 _NUMBER = re.compile(r"\d[\d,.]*")
 _LANGUAGE_PREFIX = re.compile(r"^([a-z]{2,3}(?:-[A-Za-z0-9]+)*) \((?:[^()]|\([^()]*\))*\): ")

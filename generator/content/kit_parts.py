@@ -515,7 +515,7 @@ def _resource(item: ResourceModel, index: int, doc: YamlDoc, country: str,
     if not item.differs_from_published:
         published = _published_problems(
             {"phone": main_phone, "tty": tty, "text.number": texted}, names, item.url, label,
-            index, doc, country)
+            index, doc, country, item.text.keyword if item.text else None)
         problems.extend(found for found in published if found.severity == "error")
         if warnings is not None:
             warnings.extend(found for found in published if found.severity != "error")
@@ -573,8 +573,10 @@ def _text_problems(item: ResourceModel, label: str, index: int, doc: YamlDoc,
 
 
 def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str | None,
-                        label: str, index: int, doc: YamlDoc, country: str) -> list[Problem]:
-    """A number a digit or two away from what the national line the entry names publishes
+                        label: str, index: int, doc: YamlDoc, country: str,
+                        keyword: str | None = None) -> list[Problem]:
+    """A number a digit or two away from what the national line the entry names publishes,
+    or another national line's, or a texting keyword other than its own
     (generator/content/published_lines.py), on the line of its field."""
     from generator.content.published_lines import differences
 
@@ -584,7 +586,7 @@ def _published_problems(numbers: dict[str, Phone | None], names: Texts, url: str
                     doc.line_of(("resources", index, *found.field.split("."))),
                     found.severity, code=found.code,
                     fields={**found.fields, "name": label, "key": found.field})
-            for found in differences(given, written, url, country)]
+            for found in differences(given, written, url, country, keyword)]
 
 
 def _dials(phone: Phone | None, number: str) -> bool:

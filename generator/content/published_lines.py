@@ -54,6 +54,7 @@ class PublishedLine:
     countries: tuple[str, ...]
     web: tuple[str, ...]
     numbers: tuple[tuple[str, str], ...]  # (kind, number as published): phone, tty, text
+    keywords: tuple[tuple[str, str], ...]  # (texting number as published, its keyword)
     source: str
     recorded: date
 
@@ -191,7 +192,10 @@ def published_lines() -> tuple[PublishedLine, ...]:
                                       [entry["name"], *entry.get("also", []), *translated])),
             alone=tuple(dict.fromkeys(normalised(str(name)) for name in entry.get("alone", []))),
             countries=tuple(entry["countries"]), web=tuple(entry.get("web", [])),
-            numbers=tuple(numbers), source=entry["source"], recorded=entry["recorded"]))
+            numbers=tuple(numbers), keywords=tuple(
+                (str(t["number"]), str(t["keyword"])) for t in entry.get("text", [])
+                if t.get("keyword")),
+            source=entry["source"], recorded=entry["recorded"]))
     return tuple(lines)
 
 
@@ -278,12 +282,14 @@ def _names() -> tuple[re.Pattern[str], dict[str, tuple[PublishedLine, ...]]]:
 
 
 def differences(numbers: dict[str, Phone], names: Iterable[str], url: str | None,
-                country: str) -> list[Difference]:
+                country: str, keyword: str | None = None) -> list[Difference]:
     """Each of `numbers` (field -> the number as checked: phone, tty, text.number; `any`
     for a number written in text, which may be any of them) that is a digit or two away
-    from a number a national line the line names publishes, or is its TTY number printed as
-    its number to call (and the other way round); and each full number a digit or two away
-    from a published one whatever the line's name (see the module's docstring)."""
+    from a number a national line the line names publishes, is another national line's, or
+    is its TTY number printed as its number to call (and the other way round); each full
+    number a digit or two away from a published one whatever the line's name (see the
+    module's docstring); and the texting `keyword`, where it is not the one the named line
+    publishes with that texting number."""
     names = list(names)
     lines = named_lines(names, url)
     found = []
@@ -294,7 +300,29 @@ def differences(numbers: dict[str, Phone], names: Iterable[str], url: str | None
             found.append(Difference(field, *difference))
         elif (near := _near_unnamed(phone, names, country)) is not None:
             found.append(Difference(field, *near))
+    texted = numbers.get("text.number")
+    if keyword and texted is not None and lines:
+        found.extend(_keyword_differences(texted, keyword, lines))
     return found
+
+
+def _keyword_differences(texted: Phone, keyword: str, lines: list[PublishedLine]
+                         ) -> list[Difference]:
+    """The keyword, where a line `lines` holds publishes another with this texting number
+    ("Text STRAT to 88788": a text the line's short code may not answer)."""
+    for line in lines:
+        for number, published in line.keywords:
+            if (_dialled(number, "text", line) == texted.e164
+                    and keyword.strip().casefold() != published.casefold()):
+                return [Difference("text.keyword", (
+                    f"{keyword.strip()} is not {_owner(line)} published keyword {published} "
+                    f"for {number} ({_where(line)}): a text with another word may go "
+                    f"unanswered; check it with the line itself; if this line's keyword "
+                    f"differs on purpose, {_confirm()}"), Code.PUBLISHED_KEYWORD, {
+                        "number": texted.display, "keyword": keyword.strip(),
+                        "owner": line.called, "published": published, "source": line.source,
+                        "recorded": line.recorded.isoformat()})]
+    return []
 
 
 def _published(phone: Phone, lines: Iterable[PublishedLine], country: str
@@ -327,6 +355,9 @@ def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: st
                     "number": phone.display, "owner": line.called, "kind": kind,
                     "published_kind": their_kind, "source": line.source,
                     "recorded": line.recorded.isoformat()})
+    if (kind != "any" and published  # the line named publishes numbers such as this one
+            and (other := _other_line(kind, phone, lines, country)) is not None):
+        return other
     near = sorted(((_distance(_digits(phone.e164), _digits(dialled)), line, their_kind, number)
                    for line, their_kind, number, dialled in published),
                   key=lambda found: found[0])
@@ -338,6 +369,29 @@ def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: st
             f"({_where(line)}): check the number with the line itself; if this line's "
             f"number differs on purpose, {_confirm()}", Code.PUBLISHED_NEAR, _near_fields(
                 phone, line, number, their_kind))
+
+
+def _other_line(kind: str, phone: Phone, lines: list[PublishedLine], country: str
+                ) -> tuple[str, Code, dict[str, FieldValue]] | None:
+    """The number another national line publishes, on a line that names `lines` and not it
+    (the hotline's name over the Lifeline's number: the call reaches another line)."""
+    others = sorted(((their_kind != kind, line.name, line, their_kind)
+                     for line, their_kind, _, dialled in _published(phone, published_lines(),
+                                                                    country)
+                     if dialled == phone.e164 and line not in lines), key=lambda o: o[:2])
+    if not others:
+        return None
+    *_, line, their_kind = others[0]  # as the same kind where it is (988: called and texted)
+    named = lines[0]
+    theirs = next((n for k, n in named.numbers if k == kind), None)
+    instead = f"; {_owner(named)} {KINDS[kind]} is {theirs}" if theirs else ""
+    return (f"{phone.display} is {_owner(line)} published {KINDS[their_kind]} "
+            f"({_where(line)}), not {_owner(named)}{instead}: a call or text would reach "
+            f"another line than the one the card names; check the number with the line "
+            f"itself; if this line's number is right, {_confirm()}", Code.PUBLISHED_OTHER_LINE,
+            {"number": phone.display, "owner": named.called, "other": line.called,
+             "published": theirs or "", "published_kind": their_kind, "kind": kind,
+             "source": line.source, "recorded": line.recorded.isoformat()})
 
 
 def _near_fields(phone: Phone, line: PublishedLine, number: str, their_kind: str

@@ -424,6 +424,16 @@ def _published(t: Telling) -> Said:
         kind = NUMBER_KINDS.get(t.text("kind"), "number")
         said = (f"{t.text('number')} is the {published} {t.text('owner')} publishes {source}, "
                 f"not its {kind}: give it as the line's {published}, or {purpose}.")
+    elif code == Code.PUBLISHED_OTHER_LINE:
+        theirs = (f" (its {NUMBER_KINDS.get(t.text('kind'), 'number')} is "
+                  f"{t.text('published')})" if t.text("published") else "")
+        said = (f"{t.text('number')} is the {published} {t.text('other')} publishes {source}, "
+                f"not {t.text('owner')}'s{theirs}: people would reach another line than the "
+                f"one named; check the number with the line itself, or {purpose}.")
+    elif code == Code.PUBLISHED_KEYWORD:
+        said = (f"{t.text('owner')} publishes the keyword {t.text('published')} for "
+                f"{t.text('number')} {source}, not {t.text('keyword')}: a text with another "
+                f"word may go unanswered; check it with the line itself, or {purpose}.")
     elif code == Code.PUBLISHED_CLOSE:
         said = (f"{t.text('number')} is a digit or two away from the {published} "
                 f"{t.text('owner')} publishes, {t.text('published')} {source}: if this line "
@@ -434,7 +444,7 @@ def _published(t: Telling) -> Said:
         said = (f"{t.text('number')} differs from the {published} {t.text('owner')} "
                 f"publishes, {t.text('published')} {source}{shares}: check the number with "
                 f"the line itself; if it differs on purpose, {purpose}.")
-    return Said(_named(t, said), key.split(".")[0] if key != "text.number" else key)
+    return Said(_named(t, said), key if key.startswith("text.") else key.split(".")[0])
 
 
 def _text_number(t: Telling) -> Said:
@@ -783,6 +793,8 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.EMERGENCY_FIRST: _emergency_first,
     Code.EMERGENCY_DIFFERS: _emergency_differs,
     Code.PUBLISHED_OTHER_KIND: _published,
+    Code.PUBLISHED_OTHER_LINE: _published,
+    Code.PUBLISHED_KEYWORD: _published,
     Code.PUBLISHED_NEAR: _published,
     Code.PUBLISHED_SHARES_WORDS: _published,
     Code.PUBLISHED_CLOSE: _published,
