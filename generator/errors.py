@@ -80,6 +80,8 @@ class Code(Enum):
     # A number written in printed text (a string, a card line, an article, a line's hours).
     TEXT_NUMBER = "text.number", "key number reason ?name"
     ADDED_NUMBER = "text.added-number", "key numbers"
+    # a site's sentence saying more of a line than the sentence printed in its place may
+    CLAIM_ADDED = "text.claim-added", "key claim phrase"
     # The lines (resources.yaml, or the data `resources:` names).
     LINES_FILE_MISSING = "lines.file-missing"
     LINES_EMPTY = "lines.empty"

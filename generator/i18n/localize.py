@@ -24,6 +24,7 @@ from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
 from generator.errors import Code, ContentError, Flaw, Problem
+from generator.i18n.claim_words import claim_problem
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -258,6 +259,8 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
     wrong = placeholder_problem(value, known[key] if known is not None else None)
     if wrong is None and known is not None and not _is_english(doc.path):
         wrong = printed_text_problem(value, None, known[key])  # a number English lacks
+    if wrong is None and Path(doc.path).parent != BUILTIN_DIR:
+        wrong = claim_problem(Path(doc.path).stem, key, value)  # "any time" beside 9 to 5
     return None if wrong is None else wrong.at(doc.path, line, prefix=f"{key}: ", key=key)
 
 

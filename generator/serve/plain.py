@@ -773,6 +773,9 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
     Code.ADDED_NUMBER: _unit("it has the number {numbers:and}, which the English text does "
                              "not: a translation carries the English text's numbers only (the "
                              "numbers a card calls are the lines')."),
+    Code.CLAIM_ADDED: _unit("it says “{claim}” ({phrase}), which this sentence must not: it "
+                            "prints beside lines whose details do not say so. Translate the "
+                            "English sentence only."),
     # the lines
     Code.LINES_FILE_MISSING: "There are no lines yet: add at least one on the Lines page.",
     Code.LINES_EMPTY: "There are no lines: add at least one on the Lines page.",
