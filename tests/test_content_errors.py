@@ -295,7 +295,13 @@ def test_emergency_number_must_be_one_for_the_country(kit: Path, tmp_path: Path,
 
 
 def test_a_valid_emergency_number_is_the_one_printed(kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
+    """112 in the UK, where every phone reaches it (not in the US: test_phones)."""
+    edit(kit / "site.yaml", "country: US", "country: GB")
     edit(kit / "site.yaml", '# emergency_number: "911"', "emergency_number: 112")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: National Domestic Abuse Helpline\n    phone: 0808 2000 247\n"
+        "    verified: 2026-11-01\n  - name: Emergency\n    phone: \"999\"\n"
+        "    verified: 2026-11-01\n", encoding="utf-8")
     out = tmp_path / "out"
     result = run("build", kit, "--out", out, "--format", "pocket-card", "--target", "shop",
                  "--no-previews")
@@ -409,7 +415,7 @@ def test_emergency_line_listed_first_is_an_error(kit: Path, run) -> None:  # noq
 
 
 @pytest.mark.parametrize(("lines", "first"), [
-    ([("Contact", "112"), ("Emergency", "911")], "112"),  # no helpline below (issue 40, D9)
+    ([("Contact", "911"), ("Emergency", "911")], "911"),  # no helpline below (issue 40, D9)
     ([("Police", "９１１")], "911"),  # the only line, in full-width digits
 ])
 def test_an_emergency_number_first_is_an_error_whatever_follows(kit: Path, run, lines: list,

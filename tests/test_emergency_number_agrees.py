@@ -1,7 +1,8 @@
 """site.yaml's emergency_number and the line that is the emergency line (named Emergency,
 or dialling the country's own emergency number) must give one number: a US kit with
 `emergency_number: "112"` and the Emergency line's `phone: "911"` printed "call 112" on the
-sticker and "Emergency 911" in the safety plan, without a word. The PDFs are read back to
+sticker and "Emergency 911" in the safety plan, without a word (112 is no longer a US kit's
+emergency number: a UK kit's 112 and 999 show it). The PDFs are read back to
 show what the warning says is true."""
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ def _line_of(path: Path, text: str) -> int:
 
 def test_an_emergency_line_that_is_not_the_kits_emergency_number_is_a_warning(
         kit: Path, tmp_path: Path, run) -> None:  # noqa: ANN001
-    edit(kit / "site.yaml", "country: US", 'country: US\nemergency_number: "112"')
+    edit(kit / "site.yaml", "country: US", 'country: GB\nemergency_number: "112"')
+    text = (kit / "resources.yaml").read_text(encoding="utf-8")
+    (kit / "resources.yaml").write_text(
+        "resources:\n  - name: National Domestic Abuse Helpline\n    phone: 0808 2000 247\n"
+        "    verified: 2026-11-01\n" + text[text.index("  - name: Emergency"):].replace(
+            '"911"', '"999"'), encoding="utf-8")
     site_line = _line_of(kit / "site.yaml", "emergency_number:")
     line = _line_of(kit / "resources.yaml", "  - name: Emergency")
     out = tmp_path / "out"
@@ -29,12 +35,12 @@ def test_an_emergency_line_that_is_not_the_kits_emergency_number_is_a_warning(
     assert said, result.err
     assert said[0].startswith(f"{kit / 'resources.yaml'}:{line}: warning: Emergency: "), said
     assert f"site.yaml:{site_line}'s emergency_number 112" in said[0]
-    assert "911" in said[0]
-    # what it warns of: the sticker says 112, the safety plan's list 911
+    assert "999" in said[0]
+    # what it warns of: the sticker says 112, the safety plan's list 999
     sticker = " ".join(" ".join(text.split()) for text in page_texts(out / "en" / "sticker.pdf"))
     plan = " ".join(" ".join(text.split()) for text in page_texts(out / "en" / "safety-plan.pdf"))
-    assert "call 112" in sticker and "911" not in sticker
-    assert "911" in plan
+    assert "call 112" in sticker and "999" not in sticker
+    assert "999" in plan
 
 
 def test_a_line_named_emergency_that_reaches_no_emergency_service_is_an_error(

@@ -26,8 +26,8 @@ def _helpline_second(first: str) -> str:
 # --- the emergency number as the first line ---------------------------------------------------
 
 @pytest.mark.parametrize(("country", "number"), [
-    ("US", "911"), ("US", "９１１"), ("US", "٩١١"), ("US", "112"), ("GB", "112"),
-    ("GB", "999"), ("AU", "112"), ("AU", "000"), ("FR", "17"), ("FR", "15"), ("DE", "110"),
+    ("US", "911"), ("US", "９１１"), ("US", "٩١١"), ("GB", "112"),
+    ("GB", "999"), ("AU", "000"), ("FR", "17"), ("FR", "15"), ("DE", "110"),
     ("IN", "100"), ("CA", "911"),
 ])
 def test_any_emergency_number_first_is_an_error(kit: Path, run, country: str,

@@ -124,7 +124,7 @@ def test_ordinary_numbers_still_print(raw: str, country: str, kind: int) -> None
 
 
 @pytest.mark.parametrize(("raw", "country"), [
-    ("988", "US"), ("211", "US"), ("311", "US"), ("711", "US"), ("911", "US"), ("112", "US"),
+    ("988", "US"), ("211", "US"), ("311", "US"), ("711", "US"), ("911", "US"),
     ("116 123", "GB"), ("999", "GB"), ("112", "GB"), ("111", "GB"), ("112", "DE"),
     ("110", "DE"), ("211", "CA"), ("988", "CA"), ("1737", "NZ"), ("111", "NZ"),
     ("116 123", "IE"), ("000", "AU"),
@@ -257,8 +257,8 @@ def test_builtin_emergency_numbers_are_emergency_numbers(country: str, number: s
 
 
 @pytest.mark.parametrize(("text", "country"), [
-    ("911", "US"), ("112", "US"), ("999", "GB"), ("112", "GB"), ("112", "DE"), ("110", "DE"),
-    ("000", "AU"), ("111", "NZ"), ("112", "IN"), ("911", "PH"),
+    ("911", "US"), ("999", "GB"), ("112", "GB"), ("999", "IE"), ("112", "DE"), ("110", "DE"),
+    ("000", "AU"), ("111", "NZ"), ("112", "IN"), ("911", "PH"), ("17", "FR"),
 ])
 def test_emergency_numbers_of_the_country_pass(text: str, country: str) -> None:
     assert emergency_problem(text, country, None) is None
@@ -283,6 +283,47 @@ def test_emergency_numbers_of_the_country_pass(text: str, country: str) -> None:
 ])
 def test_what_is_not_an_emergency_number(text: str, country: str, message: str) -> None:
     assert emergency_problem(text, country, EMERGENCY_NUMBERS.get(country)) == message
+
+
+MOBILE_ONLY = "only some mobile phones connect it to emergency services (landlines do not)"
+
+
+@pytest.mark.parametrize(("text", "country", "why", "usual"), [
+    ("112", "US", MOBILE_ONLY, "911"), ("112", "CA", MOBILE_ONLY, "911"),
+    ("112", "AU", MOBILE_ONLY, "000"), ("911", "NL", MOBILE_ONLY, "112"),
+    ("112", "PH", MOBILE_ONLY, "911"), ("117", "PH", "it is the old number 911 replaced in 2016",
+                                        "911"),
+    ("066", "MX", "it is an old number 911 replaced in 2017", "911"),
+])
+def test_an_emergency_number_not_every_phone_reaches_is_refused(
+        text: str, country: str, why: str, usual: str) -> None:
+    """phonenumbers lists 112 as a US emergency number (mobile networks redirect it): a card
+    saying "In an emergency, call 112" reaches no one from a landline. Refused as the kit's
+    emergency number and as a line's phone, naming the number every phone reaches."""
+    said = (f"is not a number every phone in {country} reaches: {why}; print {usual}, which "
+            "every phone there reaches")
+    assert shortnumberinfo.is_emergency_number(text, country)  # what phonenumbers says
+    assert emergency_problem(text, country, usual) == f"{text!r} {said}"
+    with pytest.raises(PhoneError) as raised:
+        parse_phone(text, country)
+    assert str(raised.value) == f"{text!r} {said}"
+
+
+def test_check_refuses_112_as_a_us_kits_emergency_number_and_line(kit: Path, run) -> None:
+    site = kit / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + 'emergency_number: "112"\n',
+                    encoding="utf-8")
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    line = site.read_text(encoding="utf-8").splitlines().index('emergency_number: "112"') + 1
+    assert (f"{kit / 'site.yaml'}:{line}: emergency_number: '112' is not a number every phone "
+            f"in US reaches: {MOBILE_ONLY}; print 911") in result.err, result.err
+    edit(kit / "site.yaml", 'emergency_number: "112"', "")
+    edit(kit / "resources.yaml", 'phone: "911"', 'phone: "112"')
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:69: Emergency: phone: '112' is not a number every "
+            f"phone in US reaches: {MOBILE_ONLY}") in result.err, result.err
 
 
 # --- text relay forms, on TTY lines only -----------------------------------------------------

@@ -20,6 +20,17 @@ from phonenumbers import shortnumberinfo
 from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
 
 _DIGITS = re.compile(r"[0-9]+")
+# Numbers phonenumbers lists as emergency numbers of a country that not every phone there
+# reaches (red team, session 8): a mobile network's redirect ("call 112" on a US card reaches
+# no one from a landline or a payphone), or an old number another replaced.
+_MOBILE_ONLY = "only some mobile phones connect it to emergency services (landlines do not)"
+PARTIAL_EMERGENCY = MappingProxyType({
+    ("US", "112"): _MOBILE_ONLY, ("CA", "112"): _MOBILE_ONLY, ("AU", "112"): _MOBILE_ONLY,
+    ("NL", "911"): _MOBILE_ONLY, ("PH", "112"): _MOBILE_ONLY,
+    ("PH", "117"): "it is the old number 911 replaced in 2016",
+    **{("MX", old): "it is an old number 911 replaced in 2017"
+       for old in ("060", "065", "066", "080")},
+})
 _INTERNATIONAL = MappingProxyType({  # how a number written with its country code gives it
                      phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_PLUS_SIGN: "plus",
                      phonenumbers.CountryCodeSource.FROM_NUMBER_WITH_IDD: "prefix",
@@ -227,6 +238,8 @@ def _short_number_problem(text: str, number: phonenumbers.PhoneNumber, digits: s
     4357, 234), unless CALLED_SMS_CODES says it is called too;
     a longer code that only one carrier routes (US 2762, 4357) reaches only its phones.
     """
+    if (country, digits) in PARTIAL_EMERGENCY:
+        return partial_emergency(digits, country)
     if shortnumberinfo.is_emergency_number(digits, country):
         return None
     priced = shortnumberinfo.expected_cost_for_region(number, country) in _PRICED
@@ -383,9 +396,11 @@ def _north_american(number: phonenumbers.PhoneNumber) -> str:
 
 
 def is_emergency_number(digits: str, country: str) -> bool:
-    """Whether a short number (its digits) is an emergency number in `country`: 911 and 112
-    in the US, 999 and 112 in the UK, 15, 17, 18 and 112 in France, 110 in Germany..."""
-    return shortnumberinfo.is_emergency_number(digits, country)
+    """Whether a short number (its digits) is an emergency number every phone in `country`
+    reaches: 911 in the US (not 112: PARTIAL_EMERGENCY), 999 and 112 in the UK, 15, 17, 18
+    and 112 in France, 110 in Germany..."""
+    return ((country, digits) not in PARTIAL_EMERGENCY
+            and shortnumberinfo.is_emergency_number(digits, country))
 
 
 def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
@@ -401,4 +416,17 @@ def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
     if not shortnumberinfo.is_emergency_number(text, country):
         usual_one = f"; the usual one is {usual}" if usual else ""
         return f"{text!r} is not an emergency number in {country}{usual_one}"
+    if (country, text) in PARTIAL_EMERGENCY:
+        return f"{text!r} {partial_emergency(text, country)}"
     return None
+
+
+def partial_emergency(digits: str, country: str) -> str:
+    """Why `digits`, an emergency number of `country` by phonenumbers, is not printed as
+    one (PARTIAL_EMERGENCY), said after the number."""
+    from generator.content.schema import EMERGENCY_NUMBERS
+
+    usual = EMERGENCY_NUMBERS.get(country)
+    instead = f"; print {usual}, which every phone there reaches" if usual else ""
+    return (f"is not a number every phone in {country} reaches: "
+            f"{PARTIAL_EMERGENCY[country, digits]}{instead}")

@@ -374,7 +374,12 @@ def _difference(kind: str, phone: Phone, lines: list[PublishedLine], country: st
 def _other_line(kind: str, phone: Phone, lines: list[PublishedLine], country: str
                 ) -> tuple[str, Code, dict[str, FieldValue]] | None:
     """The number another national line publishes, on a line that names `lines` and not it
-    (the hotline's name over the Lifeline's number: the call reaches another line)."""
+    (the hotline's name over the Lifeline's number: the call reaches another line), in a
+    kit of a country where a line named is (a Canadian kit's "Helpline" names the US
+    hotline by its short name, not the Canadian line whose number it has)."""
+    lines = [line for line in lines if country in line.countries]
+    if not lines:
+        return None
     others = sorted(((their_kind != kind, line.name, line, their_kind)
                      for line, their_kind, _, dialled in _published(phone, published_lines(),
                                                                     country)
