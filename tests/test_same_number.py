@@ -148,8 +148,11 @@ def test_the_lines_page_says_so_on_the_first_lines_row(served) -> None:
     from tests.serve_support import csrf_headers, table_of
 
     client, workspace, _ = served
+    # the Lifeline's row given the hotline's number: confirmed, or it is another national
+    # line's number under the Lifeline's name (an error of its own, test_published_lines)
     table = table_of([("r0", {}), ("r1", {"phone": "1-800-799-7233", "text.number": "",
-                                           "url": ""}), ("r2", {})])
+                                           "url": "", "differs_from_published": True}),
+                      ("r2", {})])
     draft = client.post("/lines/draft", headers=csrf_headers(workspace),
                         json={"table": table, "format": "pocket-card", "lang": "en"}).json()
     said = [r for r in draft["remarks"] if "same number" in r["message"]]
