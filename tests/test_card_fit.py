@@ -27,7 +27,13 @@ from generator.content.placeholders import substitute
 from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import char_boxes, drawn_text, drawn_text_sizes, starts_with_its_number
 from tests.test_card_hierarchy import MOST_SIZES, NAME_STEP, STEP, _leadings, _lines
-from tests.test_card_ink_air import LEAST_WHITE, ink_lines, whites
+from tests.test_card_ink_air import (
+    LEAST_RENDERED_WHITE,
+    LEAST_WHITE,
+    ink_lines,
+    rendered_whites,
+    whites,
+)
 from tests.test_card_languages import (
     FINE_MARKS,
     LANGUAGES,
@@ -435,7 +441,8 @@ def test_thai_and_amharic_lines_keep_white_between_their_ink(
     """Thai and Amharic (not among built_card_backs' languages: tests/test_card_ink_air.py
     reads the others) keep 0.5 mm between the ink of a line and of the next under it: a
     Thai name's two lines stood 0.5 mm into each other on an ISO card, its card line's
-    vowels 0.26 mm over its safety note's tone marks."""
+    vowels 0.26 mm over its safety note's tone marks. Read with pdfium's glyph boxes and
+    rendered at 600 dpi (0.45 mm: anti-aliased edges)."""
     size, _, out = cards
     for lang in ("th", "am"):
         if lang not in _each_language(cards):
@@ -444,6 +451,8 @@ def test_thai_and_amharic_lines_keep_white_between_their_ink(
         found = whites(lines)
         assert len(found) >= 7, (size, lang, lines)
         assert min(found) >= LEAST_WHITE - 0.01, (size, lang, [round(w / MM, 2) for w in found])
+        rendered = rendered_whites(out / lang / "pocket-card-shop.pdf")
+        assert min(rendered)[0] >= LEAST_RENDERED_WHITE, (size, lang, sorted(rendered)[:3])
 
 
 def _number_runs(boxes: list[tuple[str, float, float, float, float]],

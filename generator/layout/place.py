@@ -6,6 +6,7 @@ lower-left corner of the trimmed face.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
 import re
@@ -265,6 +266,11 @@ class Placement:
     # text slots not printed on this document, their content printed by a later face's
     # filler instead (a brochure's "When you call" inside, where the article leaves it room)
     withheld: frozenset[str] = frozenset()
+    # a text set from the top of its box keeps the layout's `ink_air` over the ink of the
+    # slot it stands on (`_clear_of_the_ink_under`), but where that costs the face something
+    # it prints (place_face); the slots it did not fit in for that ink are noted here
+    ink_clear: bool = True
+    ink_refused: list[str] | None = field(default=None, compare=False)
 
     @property
     def typesetter(self) -> Typesetter:
@@ -316,6 +322,36 @@ def face_spec(placement: Placement, name: str) -> FaceSpec:
 
 
 def place_face(composed: ComposedFace, placement: Placement) -> PlacedFace:
+    """The face at its leading steps (`_at_steps`). A text set from the top of its box keeps
+    the layout's `ink_air` over the ink of the slot it stands on (`_clear_of_the_ink_under`)
+    where that costs nothing the face prints: where the face so placed loses more (a card's
+    line, a web address), it is placed as it was before that ink was measured."""
+    if placement.typesetter.ink_air is None:
+        return _at_steps(composed, placement)
+    refused: list[str] = []
+    unchecked = replace(placement, ink_clear=False)
+    try:
+        placed = _at_steps(composed, replace(placement, ink_refused=refused))
+    except ContentError:
+        if not refused:
+            raise
+        return _at_steps(composed, unchecked)
+    if not refused or not any(_loss(placed)):
+        return placed
+    with contextlib.suppress(ContentError):
+        before = _at_steps(composed, unchecked)
+        if _loss(before) < _loss(placed):
+            return before
+    return placed
+
+
+def _loss(placed: PlacedFace) -> tuple[int, int, int, int]:
+    """What a face placed loses, most first: whole lines, details, slots that gave way (a
+    card's line), web addresses a list left out."""
+    return (*_lost(placed), len(placed.gave_way) - placed.left_out_web, placed.left_out_web)
+
+
+def _at_steps(composed: ComposedFace, placement: Placement) -> PlacedFace:
     """The face at the largest of the layout's `leading_steps` at which it loses nothing (no
     line or detail left out, no slot giving way), else at the step that loses least (the
     larger of equals); with no steps, at the styles' own leadings. At each step, where the
@@ -743,7 +779,9 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     if slot.when_room:  # spare room's content, at its own size: never shrunk to squeeze in
         paragraphs, used, chosen = _at_its_size(items, width, height, placement)
     else:
-        paragraphs, used, chosen = _first_choice_that_fits(items, width, height, placement)
+        paragraphs, used, chosen = _clear_of_the_ink_under(
+            _first_choice_that_fits(items, width, height, placement), items, box, width,
+            slot, placement, placed)
         if paragraphs is not None and _round(slot, placement, items):
             box, slot, paragraphs, used, chosen = _in_the_circle(
                 placed, slot, placement, items, box, height, (paragraphs, used, chosen))
@@ -867,6 +905,50 @@ def _lift_off_the_ink_under(paragraphs: list[RLParagraph], box: Rect, slot: Slot
     return lift if lift > 0.01 else 0.0
 
 
+Fitted = tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]
+
+
+def _clear_of_the_ink_under(fitted: Fitted, items: Sequence[Paragraph], box: Rect,
+                            width: float, slot: SlotSpec, placement: Placement,
+                            placed: PlacedFace) -> Fitted:
+    """A text set from the top of its box (a card's QR caption) fitted so that its last
+    line's ink keeps the layout's `ink_air` over the first ink of the slot it stands on
+    (`above:`), where that slot stands once raised (`PlacedFace.lifted`, by a spread list
+    placed before it): that slot rises less first, then the text is fitted in less height;
+    (None, ...) where it still does not keep it: the face tries its next attempt (a card
+    line set beside the lines). Its box keeps only a `gap` from the other's box: an Urdu
+    caption's yeh tail touched the madda of the card line under it (ISO card, texting
+    code), the card line having risen into the caption's box after the caption was set."""
+    air = placement.typesetter.ink_air
+    paragraphs, used, _ = fitted
+    if (paragraphs is None or air is None or not placement.ink_clear or slot.rotate
+            or slot.valign != "top"):
+        return fitted
+    under = _printed_neighbour(slot.above, "above", placed, box, placement)
+    if under is None or under not in placed.ink_tops:
+        return fitted
+    for _ in range(4):  # a smaller size may reach lower: settle on one that keeps it
+        last = paragraphs[-1]
+        lift = placed.lifted.get(under, 0.0)
+        short = (placed.ink_tops[under] + lift + air
+                 - _last_ink(last, box.top - used + min(0.0, last.style.spaceAfter)))
+        if short <= 0.01:
+            return fitted
+        if lift > 0.01:
+            if lift - short > 0.01:
+                placed.lifted[under] = lift - short
+            else:
+                del placed.lifted[under]
+            continue
+        fitted = _first_choice_that_fits(items, width, used - short, placement)
+        paragraphs, used, _ = fitted
+        if paragraphs is None:
+            break
+    if placement.ink_refused is not None:
+        placement.ink_refused.append(slot.name)
+    return (None, used, fitted[2])
+
+
 def _first_ink(para: RLParagraph, top: float) -> float:
     """Where the ink of a paragraph whose box's top is `top` begins (points up): its first
     baseline one size under the top (ReportLab's) and how far its letters reach above it
@@ -905,9 +987,6 @@ def _round(slot: SlotSpec, placement: Placement, items: Sequence[Paragraph]) -> 
     spec = placement.layout.spec
     return (spec.die_cut == "circle" and not slot.rotate
             and all(spec.styles[item.style].align == "center" for item in items))
-
-
-Fitted = tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]
 
 
 def _in_the_circle(placed: PlacedFace, slot: SlotSpec, placement: Placement,
