@@ -476,3 +476,42 @@ def _render_block(templates: Sequence[Any], block: str, context: dict,
     # Content files are cleaned as they are read; a layout's own template is not.
     output = without_invisible(joined(template.blocks[block](template.new_context(context))))
     return parse_block(output, block, path)
+
+
+_MARKUP = re.compile(r"<[^>]*>")
+
+
+def template_number_problems(layout: Layout, country: str, known: frozenset[str]
+                             ) -> list[Problem]:
+    """A number a site's own template writes itself ("Or call 1-800-799-7232." in its
+    back.j2) that printed text could not give (content/text_numbers.py: a digit off a
+    national line's, premium rate, a fragment), on its template's line, named by its block:
+    the catalogues, the articles and the lines are checked where they are given, a template's
+    own words nowhere else. `known`: the kit's confirmed numbers (kit_parts.line_numbers)."""
+    from jinja2 import nodes
+
+    from generator.content.text_numbers import printed_text_problem
+
+    if layout.folder.is_relative_to(LAYOUTS_DIR):
+        return []
+    env = _environment(layout.folder)
+    problems = []
+    for path in sorted(layout.folder.glob("*.j2")):
+        source, _, _ = env.loader.get_source(env, path.name)  # type: ignore[union-attr]
+        try:
+            tree = env.parse(source, path.name, str(path))
+        except jinja2.TemplateSyntaxError:
+            continue  # said where the template is compiled
+        blocks = {id(node): block.name for block in tree.find_all(nodes.Block)
+                  for node in block.find_all((nodes.TemplateData, nodes.Const))}
+        for node in tree.find_all((nodes.TemplateData, nodes.Const)):
+            written = node.data if isinstance(node, nodes.TemplateData) else getattr(
+                node, "value", None)
+            if not isinstance(written, str) or not any(char.isdecimal() for char in written):
+                continue
+            problem = printed_text_problem(_MARKUP.sub(" ", written), country, known=known)
+            if problem is not None:
+                block = blocks.get(id(node)) or path.stem
+                problems.append(problem.at(path, node.lineno, prefix=f"block {block}: ",
+                                           key=block))
+    return problems

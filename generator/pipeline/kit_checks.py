@@ -24,6 +24,7 @@ from generator.errors import Code, ContentError, Problem
 from generator.i18n.font_check import font_problems
 from generator.i18n.layout_strings import layout_string_problems
 from generator.i18n.localize import BUILTIN_DIR, FALLBACK, language_status, load_strings
+from generator.layout.compose import template_number_problems
 from generator.render.cmyk import ProfileError, load_profile
 
 
@@ -48,7 +49,10 @@ def checked_kit(kit: Kit) -> Kit:
     its language only, in `broken_strings`); ContentError with the kit's warnings and every
     problem of its fonts, its profile and its layouts' strings."""
     layouts = cached_layouts(kit.root)
-    problems = [*site_problems(kit.site), *layout_string_problems(layouts.values())]
+    problems = [*site_problems(kit.site), *layout_string_problems(layouts.values()),
+                *(problem for layout in layouts.values()
+                  for problem in template_number_problems(
+                      layout, kit.site.options.country, line_numbers(kit.resources)))]
     if problems:
         raise ContentError([*kit.warnings, *problems])
     layout_strings = declared_strings(layouts)
