@@ -771,7 +771,8 @@ def test_a_keyword_of_several_words_stays_on_one_line_of_every_tab(kit: Path,
     collapsing a template's white space with str.split() took those for spaces too, and
     each tab read 'Text SAFE NOW' / 'PLEASE to 88788': someone texting the first line
     sends a keyword the line does not know."""
-    edit(kit / "resources.yaml", 'keyword: START}', 'keyword: "SAFE NOW PLEASE"}')
+    edit(kit / "resources.yaml", 'keyword: START}',  # not the hotline's: confirmed
+         'keyword: "SAFE NOW PLEASE"}\n    differs_from_published: true')
     assert main_build(kit, tmp_path / "out", "letter") == 0
     text = subprocess.run(["pdftotext", str(tmp_path / "out" / "en" / "poster-letter.pdf"),
                            "-"], capture_output=True, text=True, check=True).stdout

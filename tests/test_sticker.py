@@ -231,7 +231,8 @@ def test_every_sticker_is_checked_for_revealing_words(kit: Path, run,  # noqa: A
     """A sticker is always an outside surface (issue 42), whatever `sticker_discreet` says:
     a revealing texting keyword stops it; only `discreet: false` prints it unchecked."""
     edit(kit / "site.yaml", "brand_color:", f"{setting}brand_color:")
-    edit(kit / "resources.yaml", "keyword: START", "keyword: ABUSE")
+    edit(kit / "resources.yaml", "keyword: START}",  # not the hotline's: confirmed
+         "keyword: ABUSE}\n    differs_from_published: true")
     result = run("check", kit, "--format", "sticker")
     assert result.code == 1
     assert "sticker (sticker): 'abuse' on an outside surface" in result.err
