@@ -211,16 +211,22 @@ def line_starts(pdf: Path, page_index: int) -> tuple[list[float], list[float]]:
 
 
 def test_left_aligned_and_right_to_left_from_the_right(built: Path) -> None:
+    """Lines start at one edge, inside the slot's box (the column, narrowed about its
+    middle to the layout's `measure`: test_the_column_stands_in_the_middle_of_the_page)."""
     hang = SPEC.styles["bullet"].hang
     for page_index in range(2):
         lefts, _ = line_starts(built / "en" / "large-print.pdf", page_index)
         assert len(lefts) > 15
+        edge = min(lefts)
+        assert COLUMN_LEFT - 1 <= edge <= COLUMN_LEFT + 0.1 * (COLUMN_RIGHT - COLUMN_LEFT)
         # every line starts at the column's edge, or a bullet's hanging indent in from it
         for left in lefts:
-            assert min(abs(left - COLUMN_LEFT), abs(left - COLUMN_LEFT - hang)) < 2.5, left
+            assert min(abs(left - edge), abs(left - edge - hang)) < 2.5, (left, edge)
         _, rights = line_starts(built / "ar" / "large-print.pdf", page_index)
         # a line starts at the column's right edge: its first glyph's ink within a letter
-        starts = [right for right in rights if abs(right - COLUMN_RIGHT) < 12]
+        edge = max(rights)
+        assert edge <= COLUMN_RIGHT + 2, (edge, COLUMN_RIGHT)
+        starts = [right for right in rights if abs(right - edge) < 12]
         assert len(starts) >= 0.9 * len(rights), rights
 
 

@@ -226,6 +226,40 @@ def test_a_line_is_never_split_between_pages(tmp_path: Path) -> None:
         assert seen == len(domains)
 
 
+@pytest.mark.skipif(shutil.which("pdftotext") is None,
+                    reason="needs pdftotext from Debian's poppler-utils")
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_lines_print_together_on_page_1_at_18_pt(tmp_path: Path, paper: str) -> None:
+    """The review: Urdu at 18 pt on A4 printed 911 on page 2, Persian on Letter too (their
+    script's line spacing, Nastaliq's 2.5 times the size, Arabic's 1.5, taken by numbers
+    and web addresses as well). Every number, texting number and TTY of resources.yaml on
+    page 1 (poppler), each line's a line of its own."""
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text(encoding="utf-8"))
+    numbers = [str(number) for line in lines["resources"] for number in (
+        line.get("phone"), line.get("tty"), (line.get("text") or {}).get("number")) if number]
+    assert "911" in numbers and "1-800-787-3224" in numbers
+    content = default_kit_in(tmp_path / "kit", ["fa", "ur"])
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("paper: letter", f"paper: {paper}")
+                    + "large_print_size: 18\n", encoding="utf-8")
+    code, err = run_cli("build", content, "--out", tmp_path / "out", "--no-previews",
+                        "--format", "large-print")
+    assert code == 0, err
+    for lang in ("fa", "ur"):
+        pdf = tmp_path / "out" / lang / "large-print.pdf"
+        first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"],
+                               capture_output=True, text=True, check=True).stdout
+        words = {word for line in first.splitlines() for word in re.split(
+            r"[\s\u200e\u200f\u202a-\u202e\u2066-\u2069]+", line) if word}
+        missing = [number for number in numbers if number not in words
+                   and not any(number in word for word in words)]
+        assert not missing, (paper, lang, missing)
+        # each line's number a line of its own, the emergency number too
+        own = {line.strip("\u200e\u200f\u202a\u202b\u202c\u2066\u2067\u2068\u2069 ")
+               for line in first.splitlines()}
+        assert {str(line["phone"]) for line in lines["resources"]} <= own, (paper, lang)
+
+
 def test_the_screen_copy_keeps_its_headings_and_lines(tmp_path: Path) -> None:
     """The styles that set the article's opening apart (heading_open) and keep a line's
     details together (line_detail_kept) keep their roles in the screen copy: the article's

@@ -183,6 +183,11 @@ class SlotSpec(FrozenModel):
     box: Box
     panel: int = 0  # which panel of the face the box is in (formats with panels)
     panels: list[int] | None = None  # flow: the panels the text runs through, in order
+    # flow: the most characters its running text sets a line to, in every script: its box
+    # narrowed about its middle to that many of the text's characters at its size (large
+    # print: clear-print guidance asks 60 to 70; Nastaliq and Devanagari set 75-77 and 72-74
+    # in the box Latin fills with 64)
+    measure: int | None = Field(default=None, ge=20)
     count: int = 8  # tabs: how many
     # tabs: fewer, down to this many, where `count` leave no room for the line's name beside
     # its number, texting line and TTY (default: `count`)
@@ -537,6 +542,12 @@ class LayoutSpec(FrozenModel):
     # layout's styles set less. Off on pieces of one-line slots fitted to their room (cards,
     # stickers, posters), whose leading is the gap between slots the layout sets.
     script_leading: bool = False
+    # A paragraph with no letter of the script's own face (a number, "TTY: 1-800-787-3224",
+    # "English · Español" in an Urdu or Persian kit) at its style's own leading rather than
+    # the script's or the face's (Nastaliq's 2.5), as far as the ink of the paragraph under
+    # it allows (Typesetter.paragraphs): large print, whose lines must print together on
+    # its first page.
+    unscripted_leading: bool = False
     # Text in a script whose letters stand lower than Latin at one size (Arabic) set larger
     # by the ratio of the fonts' x-heights, within reason (generator/i18n/optical_size.py):
     # on large print, where 14 pt must read as 14 pt in every script.

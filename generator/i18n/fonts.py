@@ -70,7 +70,9 @@ class Family:
     # script does: Nastaliq's words cascade down to the baseline from over 2 em above it
     # and reach 0.6 em below. Measured with pdfium's glyph boxes on the default article's
     # large print in Urdu: at 1.5 times the size, 185 glyphs of a line overlap the next
-    # (9.5 pt deep at 14 pt); at 2.25, none at 14 pt and one at 18 pt; at 2.35, none.
+    # (9.5 pt deep at 14 pt); at 2.25, none at 14 pt and one at 18 pt; at 2.35, none, until
+    # a narrower measure (64 characters) broke a line under which a kaf rose 2.1 em: one
+    # pair 1.5 pt deep at 2.35, 0.8 at 2.4; at 2.5, none.
     leading: float = 0.0
     # A font of the system's, not of a package: where its file is absent a layout that
     # prefers it prints in the script's built-in family instead, and the build says so.
@@ -131,7 +133,7 @@ FAMILIES = MappingProxyType({
     # Urdu as its readers expect it, where a layout's room allows (`script_faces`: large
     # print); Noto Sans Arabic's Naskh elsewhere.
     "noto-nastaliq": Family("noto-nastaliq", _system("NotoNastaliqUrdu-Regular.ttf"),
-                            _system("NotoNastaliqUrdu-Bold.ttf"), shaped=True, leading=2.35,
+                            _system("NotoNastaliqUrdu-Bold.ttf"), shaped=True, leading=2.5,
                             system=True, name="Nastaliq"),
     "heebo": _variable_family("heebo", fontpkg_heebo, fine_marks=False),
     "noto-devanagari": _variable_family("noto-devanagari", fontpkg_noto_sans_devanagari),

@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar, cast
-from unicodedata import bidirectional
+from unicodedata import bidirectional, category
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -49,6 +49,9 @@ from generator.layout.widows import WidowlessParagraph
 SHRINK_STEP = 0.025
 PLAIN_LEADING = 1.25  # design.md: Latin, Cyrillic, Greek, Hebrew and CJK text
 ICON_SHARE = 0.8  # a picture before a paragraph, as tall as this share of its text's size
+# The white, over its size, between the ink of a paragraph at its own leading (a number in
+# an Urdu kit: `unscripted_leading`) and the highest ink of the paragraph under it.
+UNSCRIPTED_AIR = 0.3
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,7 @@ class Typesetter:
         ReportLab's Paragraph, breaking at spaces. None ends on a widow where it wraps
         (generator/i18n/last_lines.py)."""
         made = []
-        for p in items:
+        for index, p in enumerate(items):
             style = self.spec.styles[p.style]
             fonts = self.fonts_for(p.style)
             font = fonts.primary(style.weight)
@@ -165,6 +168,10 @@ class Typesetter:
                     spaceAfter=para_style.spaceAfter - (line_leading - para_style.leading))
             if p.after and self._air_under(p.after) is not None:
                 para_style = self._clear_of(p, para_style, scale)
+            if self.spec.unscripted_leading:
+                para_style = self._unscripted(
+                    p, para_style, scale, items[index - 1] if index else None,
+                    items[index + 1] if index + 1 < len(items) else None)
             para = self._paragraph(p, para_style, style.weight, style.balance,
                                    style.whole_phrases, fonts)
             if style.hang_mark and para_style.firstLineIndent < 0:
@@ -214,6 +221,59 @@ class Typesetter:
             return para_style
         return ParagraphStyle(f"{para_style.name}-ink", parent=para_style,
                               spaceBefore=para_style.spaceBefore + air - white)
+
+    def _unscripted(self, p: Paragraph, para_style: ParagraphStyle, scale: float,
+                    above: Paragraph | None, following: Paragraph | None) -> ParagraphStyle:
+        """`para_style` at its style's own leading where `p` holds no letter of the script's
+        own face (a number, a web address, "English · Español" in Urdu): such text needs
+        none of the room the script's letters take (Nastaliq's words cascade from 2 em above
+        their baseline), under it or over it. It stands UNSCRIPTED_AIR of the size under
+        the ink of the paragraph `above` it where that one is in the script (its space
+        before taking back what the script's leading left under it), and as far over the
+        ink of the paragraph `following` it (its leading no less than that needs)."""
+        style = self.spec.styles[p.style]
+        own = style_leading(style, para_style.fontSize / style.size,
+                            replace(self.limits, leading=0.0))
+        if own >= para_style.leading - 0.01 or self._scripted(p):
+            return para_style
+        size = para_style.fontSize
+        reach = self.ink_reach(p, para_style) or (size * 0.75, size * 0.25)
+        leading = own
+        if following is not None:
+            under = self._plain_style(following, scale)
+            rise = self.rise(following, under)
+            # the baselines stand (leading - size) + the spaces + the size under apart
+            needed = (reach[1] + (under.fontSize if rise is None else rise)
+                      + UNSCRIPTED_AIR * under.fontSize + size - para_style.spaceAfter
+                      - under.spaceBefore - under.fontSize)
+            leading = max(own, needed)
+        before = para_style.spaceBefore
+        if above is not None and self._scripted(above):
+            over = self._plain_style(above, scale)
+            over_reach = self.ink_reach(above, over)
+            if over_reach is not None:
+                apart = over.leading - over.fontSize + over.spaceAfter + before + size
+                wanted = over_reach[1] + reach[0] + UNSCRIPTED_AIR * size
+                before -= max(0.0, min(apart - wanted, over.leading - over.fontSize))
+        if leading >= para_style.leading - 0.01 and before >= para_style.spaceBefore - 0.01:
+            return para_style
+        return ParagraphStyle(f"{para_style.name}-own", parent=para_style,
+                              leading=round(min(leading, para_style.leading), 2),
+                              spaceBefore=round(before, 2))
+
+    def _scripted(self, p: Paragraph) -> bool:
+        """Whether `p` holds a letter (or mark) its language's own face draws."""
+        weight = self.spec.styles[p.style].weight
+        fonts = self.fonts_for(p.style)
+        return any(category(char)[0] in "LM" and fonts.face_for(char, weight)
+                   is fonts.faces[0] for char in plain_text(p.markup))
+
+    def _plain_style(self, p: Paragraph, scale: float) -> ParagraphStyle:
+        """The paragraph style of `p` at `scale`, before any spacing is measured."""
+        spec = self.spec.styles[p.style]
+        return paragraph_style(p.style, spec, scale, self.limits, self.brand,
+                               self.fonts_for(p.style).primary(spec.weight),
+                               self.fonts.shaping, None, self._caps.get(p.style), 0.0)
 
     def line_leading(self, p: Paragraph, para: RLParagraph) -> float | None:
         """The line spacing that keeps the layout's `ink_air` between the ink of each two

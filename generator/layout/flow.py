@@ -4,7 +4,8 @@ Headings (styles with keep_with_next) never end a box: each keeps at least two l
 what follows it in its box (all of a paragraph too short to split). A list's lead-in (the
 paragraph before its first item, an item being a paragraph set in: a bullet's hanging
 indent, an icon) keeps with that item the same way, so that a heading, its lead-in and the
-list start in one box.
+list start in one box, and a list's last item with the paragraph that closes the list (not a
+heading), so that no box starts with that paragraph alone.
 Paragraphs split between boxes only where they can without leaving a single stranded line.
 Where nothing fits even at the smallest size with these rules, the text is flowed without
 them rather than not at all.
@@ -183,11 +184,21 @@ def _continued(para: RLParagraph, rests: list[tuple[RLParagraph, RLParagraph]]
 
 
 def _keeps_with_next(queue: list[RLParagraph], index: int) -> bool:
-    """Whether queue[index] must not end a box: a heading, or a list's lead-in."""
+    """Whether queue[index] must not end a box: a heading, a list's lead-in, or its last
+    item where a paragraph closes the list (the review saw Hindi's and Vietnamese's "These
+    signs are common." alone at the top of a page)."""
     if index + 1 >= len(queue):
         return False
-    para = queue[index]
-    return bool(para.style.keepWithNext) or (not _hangs(para) and _hangs(queue[index + 1]))
+    para, following = queue[index], queue[index + 1]
+    if para.style.keepWithNext or (not _hangs(para) and _hangs(following)):
+        return True
+    return _hangs(para) and not _hangs(following) and not _opens(following, para)
+
+
+def _opens(para: RLParagraph, above: RLParagraph) -> bool:
+    """Whether `para` opens something new after `above` rather than closing it: a heading
+    (kept with what follows it) or a paragraph set larger."""
+    return bool(para.style.keepWithNext) or para.style.fontSize > above.style.fontSize + 0.01
 
 
 def _hangs(para: RLParagraph) -> bool:
@@ -246,17 +257,25 @@ def _remaining_height(queue: list[RLParagraph], width: float) -> float:
     return total
 
 
-SPREAD_MOST = 2.0  # a gap opens by at most this many times its own white
+SPREAD_MOST = 3.0  # a gap opens by at most this many times its own white
+# and by no more than this (points, 8.5 mm): the review measured gaps of 26 mm between the
+# blocks of a page, each gap opened in proportion to its white (the widest three times over);
+# a page keeps what the gaps cannot take at its foot
+SPREAD_FURTHEST = 24.0
+# Between the paragraphs of a section and a list's points, a gap opens by this many times
+# its white at most: no wider than a section's (Arabic at 18 pt opened them as wide)
+SPREAD_INSIDE = 1.0
 
 
 def spread_boxes(pieces: list[FlowPiece], boxes: Sequence[Rect]) -> list[FlowPiece]:
     """The pieces, each box's but the last's moved down so as to share the room a box
     leaves under its text between the gaps between its paragraphs (not under a heading or
-    inside a line's details: what keeps with the next), each in proportion to its white
-    and at most SPREAD_MOST times as much again, the gaps before groups (a heading, a line)
-    first: a page ended early by a heading kept with
-    its first lines, or by lines kept together, is filled on purpose, its groups set apart,
-    not left with a band of white at its foot. The last box keeps its room at its foot."""
+    inside a line's details: what keeps with the next), the narrowest first so that they
+    end even (`_evened`), the gaps before groups (a heading, a line) first: a page ended
+    early by a heading kept with its first lines, or by lines kept together, is filled on
+    purpose, its groups set apart, as far as no gap opens wider than the widest the text
+    sets anywhere (the article's opening); what is left stays at the foot. The last box
+    keeps its room at its foot."""
     def box_of(piece: FlowPiece) -> int:
         return next((index for index, box in enumerate(boxes)
                      if box.x - 0.01 <= piece.x <= box.x + box.width
@@ -264,35 +283,55 @@ def spread_boxes(pieces: list[FlowPiece], boxes: Sequence[Rect]) -> list[FlowPie
 
     placed = [box_of(piece) for piece in pieces]
     last = max(placed, default=-1)
-    out = list(pieces)
+    spread: list[tuple[list[int], float, list[float], list[float]]] = []
     for index, box in enumerate(boxes):
         at = [number for number, where in enumerate(placed) if where == index]
         if index >= last or len(at) < 2:
             continue
-        room = pieces[at[-1]].y - box.y
         groups, others = [], []  # the white of each gap: before a group, inside one
         for above, below in zip(at, at[1:], strict=False):
             upper, lower = pieces[above].paragraph.style, pieces[below].paragraph.style
             kept = upper.keepWithNext and upper.keepWithNext != KEEP_IF_FITS
-            white = 0.0 if kept else upper.spaceAfter + lower.spaceBefore
+            white = 0.0 if kept else max(0.0, upper.spaceAfter + lower.spaceBefore)
             opens = lower.spaceBefore > 0.01  # a heading, a line, the article
             groups.append(white if opens else 0.0)
             others.append(0.0 if opens else white)
+        spread.append((at, pieces[at[-1]].y - box.y, groups, others))
+    widest = max((max(groups, default=0.0) for _, _, groups, _ in spread), default=0.0)
+    out = list(pieces)
+    for at, room, groups, others in spread:
         if room <= 0.5:
             continue
         # the gaps before groups (headings, lines) first; between paragraphs and a list's
         # points only what those leave
         opened = [0.0] * len(groups)
-        for weights in (groups, others):
-            total = sum(weights)
-            if total <= 0 or room <= 0.5:
+        for weights, most in ((groups, SPREAD_MOST), (others, SPREAD_INSIDE)):
+            if not any(weights) or room <= 0.5:
                 continue
-            share = min(room / total, SPREAD_MOST)
-            opened = [done + weight * share for done, weight in zip(opened, weights, strict=True)]
-            room -= total * share
+            extras = _evened(weights, room, most, widest)
+            opened = [done + extra for done, extra in zip(opened, extras, strict=True)]
+            room -= sum(extras)
         moved = 0.0
         for number, more in zip(at[1:], opened, strict=True):
             moved += more
             out[number] = FlowPiece(pieces[number].paragraph, pieces[number].x,
                                     pieces[number].y - moved, pieces[number].continues)
     return out
+
+
+def _evened(whites: list[float], room: float, most: float, widest: float) -> list[float]:
+    """How much each gap of `whites` opens to share `room`: the narrowest first, up to one
+    white they all reach, never past `widest` (so that the gaps end even, none wider than
+    the widest gap the text sets), each by `most` times its white and SPREAD_FURTHEST at
+    most; what they cannot take is left (at the box's foot). Gaps of no white stay shut."""
+    def extras(level: float) -> list[float]:
+        return [min(max(0.0, level - white), white * most, SPREAD_FURTHEST)
+                if white > 0 else 0.0 for white in whites]
+
+    low, high = 0.0, widest
+    if sum(extras(high)) <= room:
+        return extras(high)
+    for _ in range(40):
+        middle = (low + high) / 2
+        low, high = (middle, high) if sum(extras(middle)) <= room else (low, middle)
+    return extras(low)

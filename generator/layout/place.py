@@ -40,7 +40,11 @@ from generator.errors import (
 )
 from generator.i18n.fonts import FontSet
 from generator.i18n.plain_text import plain_text
-from generator.i18n.shaped_width import ink_above_baseline, ink_below_baseline
+from generator.i18n.shaped_width import (
+    ink_above_baseline,
+    ink_below_baseline,
+    shaped_width_at_1000,
+)
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import (
     GAP,
@@ -1733,13 +1737,43 @@ def _below_tall_ascenders(boxes: list[Rect], items: Sequence[Paragraph],
             for index, box in enumerate(boxes)]
 
 
+def _to_measure(boxes: list[Rect], items: Sequence[Paragraph], measure: int,
+                placement: Placement) -> list[Rect]:
+    """`boxes` no wider than `measure` characters of the running text (the style most of
+    the text is set in, at its size), each narrowed about its middle: a line holds about as
+    many characters in every script (a Nastaliq or Devanagari line held 75 where a Latin
+    one held 64: its letters, or its vowel signs, take less room)."""
+    typesetter = placement.typesetter
+    texts: dict[str, str] = {}
+    for item in items:
+        texts[item.style] = texts.get(item.style, "") + " " + plain_text(item.markup)
+    if not texts:
+        return boxes
+    style, text = max(texts.items(), key=lambda pair: len(pair[1]))
+    text = " ".join(text.split())
+    weight = placement.layout.spec.styles[style].weight
+    fonts = typesetter.fonts_for(style)
+    runs: dict[str, str] = {}
+    for char in text:
+        face = fonts.face_for(char, weight)
+        font = face.name(weight) if face is not None else fonts.primary(weight)
+        runs[font] = runs.get(font, "") + char
+    size = typesetter.own_size(style)
+    width = sum(shaped_width_at_1000(run, font) for font, run in runs.items()) * size / 1000
+    most = measure * width / max(1, len(text))
+    return [box if box.width <= most else Rect(box.x + (box.width - most) / 2, box.y, most,
+                                               box.height) for box in boxes]
+
+
 def _place_flow(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                 placement: Placement) -> None:
     """Every paragraph must be printed: shrink to the floor, then fail with the overflow."""
     items = composed.texts[slot.name]
     panels = slot.panels if slot.panels is not None else [slot.panel]
-    boxes = _below_tall_ascenders([_box(slot, placement, placed, panel) for panel in panels],
-                                  items, placement)
+    boxes = [_box(slot, placement, placed, panel) for panel in panels]
+    if slot.measure is not None:
+        boxes = _to_measure(boxes, items, slot.measure, placement)
+    boxes = _below_tall_ascenders(boxes, items, placement)
     placement = headlines_to_measure(items, min(box.width for box in boxes), placement)
     typesetter = placement.typesetter
     flowed, overflow = fit_flow(tuple(items), tuple(boxes), typesetter)
