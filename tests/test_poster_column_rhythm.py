@@ -9,9 +9,14 @@ Read back from the default kit's posters in ten languages (tests/conftest.py's
 built_posters) with pdfium (the characters' boxes) and zxing-cpp (the code):
 
 - the column's lines, grouped by baseline from the band's foot down to 'Take one''s box, leave
-  no blank band between two of them taller than GROUP_GAP_MM (now 21-26 mm: the groups a
+  no blank band between two of them taller than GROUP_GAP_MM (21-26 mm: the groups a
   little over two body lines apart, the room they leave under the last, above 'Take one';
-  spread_most 1.95 since the date the lines were checked went to 'Take one''s row);
+  spread_most 1.95 since the date the lines were checked went to 'Take one''s row; 21-32 mm
+  since "When you call" shares the room under the other lines above and below it: a short
+  column, zh-Hans, left 39-40 mm blank across the sheet under it, 26 mm over it);
+- "When you call" in the middle of the room the other lines leave it down to the date's row:
+  the white under it no more than a body line wider than the white over it (zh-Hans: 39
+  under, 26 over, before);
 - the code's modules start level with the column's first line (within LEVEL_MM; before
   31-37 mm apart), and its caption stands under the quiet zone within CAPTION_MM.
 
@@ -33,13 +38,14 @@ import pytest
 
 from generator.content.units import parse_length
 from tests.conftest import POSTER_LANGS, char_boxes, qr_modules
-from tests.test_poster import LAYOUT, PAGE, box_of
+from tests.test_poster import LAYOUT, PAGE, box_of, tab_band
 from tests.test_poster_hierarchy import band_bottom
 
 LARGE = ("tabloid", "a3")
 SMALL = ("letter", "a4")
 MM = 72 / 25.4
-GROUP_GAP_MM = 26.0
+GROUP_GAP_MM = 32.0
+GROUP_MM = 10.0  # white between two groups (the lines of one: 0-7 mm)
 LEVEL_MM = 3.0
 CAPTION_MM = 2.5
 
@@ -90,6 +96,28 @@ def test_the_columns_groups_keep_a_rhythm(built_posters: dict[bool, Path], lang:
                                           size: str) -> None:
     widest = max(column_gaps(built_posters[False], size, lang))
     assert widest / MM <= GROUP_GAP_MM, (lang, size, round(widest / MM, 1))
+
+
+@pytest.mark.parametrize("size", LARGE)
+def test_when_you_call_shares_the_room_above_and_below(built_posters: dict[bool, Path],
+                                                       size: str) -> None:
+    """The standard Tabloid and A3 poster's last group ("When you call") and the date's row:
+    the white under the group (to the row's ink: the characters between the tear line and
+    'Take one''s box top) is at most a body line (the sheet's body step, 1.25 apart) more
+    than the white over it, from the other lines' last ink."""
+    body_line = LAYOUT["sizes"][size]["type_scale"]["body"] * 1.25
+    for lang in POSTER_LANGS:
+        pdf = built_posters[False] / lang / f"poster-{size}.pdf"
+        lines = column_lines(pdf, size, lang)
+        gaps = [upper[0] - lower[1] for upper, lower in itertools.pairwise(lines)]
+        last = max(index for index, gap in enumerate(gaps) if gap >= GROUP_MM * MM)
+        over = gaps[last]
+        row = [box for box in char_boxes(pdf, 0) if tab_band(size)[3] < box[2]
+               < take_one_top(size)]
+        assert row, (lang, size)
+        under = lines[-1][0] - max(box[4] for box in row)
+        assert under <= over + body_line, (lang, size, round(under / MM, 1),
+                                           round(over / MM, 1))
 
 
 @pytest.mark.parametrize("size", LARGE)
