@@ -235,6 +235,11 @@ class SlotSpec(FrozenModel):
     # its coded line: 3.5 mm in every script, where boxes read 2-4.7 mm as the scripts'
     # letters reach further or less far below and above their lines)
     ink_gap: bool = False
+    # text below text (`below`), its box stacked as boxes are: at least this much white (points)
+    # from the ink of what `below` names to the ink of its own first line, the box lowered
+    # where the letters reach nearer (the sticker's promise under "Need to talk?": 0.32 mm
+    # in Vietnamese, whose marks stand over its letters, 1.9 mm in English)
+    least_ink_gap: float | None = Field(default=None, ge=0.0)
     # list: its first line's ink, not the white ReportLab leaves above it (a size less the
     # letters' height), stands at the top of its box: level with a QR code's modules beside
     # it, the white given to the lines (a card's back: 1 mm in Latin, 0.5 mm in Arabic)

@@ -832,6 +832,22 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         placed.warnings.append(_problem(code, slot, placement, f"left out: {message}", placed,
                                         "warning", source, left_out=1, **fields))
         return
+    for _ in range(2):  # lowered, it may set a step smaller: its ink starts lower again
+        drop = _drop_off_the_ink_over(paragraphs, box, slot, placed)
+        if not drop:
+            break
+        box = Rect(box.x, box.y, box.width, max(0.0, box.height - drop))
+        paragraphs, used, chosen = (_at_its_size if slot.when_room else _first_choice_that_fits)(
+            items, width, box.height, placement)
+        if paragraphs is None:
+            if not slot.when_room or slot.required:
+                raise ContentError(_problem(Code.TEXT_TOO_TALL, slot, placement, (
+                    "does not fit under the ink of the text above it"), placed, "error",
+                    left_out=0))
+            placed.warnings.append(_room_left_out(slot, placement, placed,
+                                                  composed.texts[slot.name]))
+            return
+        items = tuple(chosen)
     lift = max(_lift_off_the_trim(paragraphs, box, slot, placement),
                _lift_off_the_ink_under(paragraphs, box, slot, placement, placed))
     if lift:
@@ -855,7 +871,8 @@ def _place_text(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             box = Rect(box.x, box.y + past, box.width, box.height - past)
     _stack(placed, paragraphs, box, used, slot)
     if paragraphs and slot.name in placed.extents and not slot.rotate and any(
-            other.ink_gap and other.below == slot.name for other in placed.spec.slots):
+            (other.ink_gap or other.least_ink_gap is not None) and other.below == slot.name
+            for other in placed.spec.slots):
         last = paragraphs[-1]  # a paragraph given room back under it stands lower (ink_air)
         placed.ink_bottoms[slot.name] = _last_ink(
             last, placed.extents[slot.name][0] + min(0.0, last.style.spaceAfter))
@@ -951,6 +968,20 @@ def _clear_of_the_ink_under(fitted: Fitted, items: Sequence[Paragraph], box: Rec
     if placement.ink_refused is not None:
         placement.ink_refused.append(slot.name)
     return (None, used, fitted[2])
+
+
+def _drop_off_the_ink_over(paragraphs: list[RLParagraph], box: Rect, slot: SlotSpec,
+                           placed: PlacedFace) -> float:
+    """How much lower the top of a text's box must stand for its first line's ink to keep
+    `least_ink_gap` from the ink of the slot it stacks under (`below:`); 0 where it keeps
+    it, or the slot asks none."""
+    if slot.least_ink_gap is None or not paragraphs or slot.rotate or slot.valign != "top":
+        return 0.0
+    over = placed.ink_bottoms.get(slot.below or "")
+    if over is None:
+        return 0.0
+    drop = _first_ink(paragraphs[0], box.top) + slot.least_ink_gap - over
+    return drop if drop > 0.01 else 0.0
 
 
 def _first_ink(para: RLParagraph, top: float) -> float:
@@ -1260,13 +1291,32 @@ def _first_choice_that_fits(items: Sequence[Paragraph], width: float, height: fl
 def _at_its_size(items: Sequence[Paragraph], width: float, height: float,
                  placement: Placement
                  ) -> tuple[list[RLParagraph] | None, float, Sequence[Paragraph]]:
-    """The paragraphs at their styles' own sizes where they fit (else None and the
-    overflow): what a slot prints only where there is room for it keeps to the piece's type
-    scale (a heading squeezed a step smaller would set every heading of its style so)."""
+    """The paragraphs at their styles' own sizes where they fit, else a step of the sheet's
+    scale down where their one style names one (`_steps_down`), else None and the overflow:
+    what a slot prints only where there is room for it keeps to the piece's type scale (a
+    heading squeezed a size between steps would set every heading of its style so)."""
     paragraphs, used = stacked(items, 1.0, width, placement.typesetter)
     if used == UNBREAKABLE or used > height + 0.01:
+        for scale in _steps_down(items, placement.typesetter):
+            lower, lower_used = stacked(items, scale, width, placement.typesetter)
+            if lower_used != UNBREAKABLE and lower_used <= height + 0.01:
+                return lower, lower_used, items
         return None, used if used == UNBREAKABLE else used - height, items
     return paragraphs, used, items
+
+
+def _steps_down(items: Sequence[Paragraph], typesetter: Typesetter) -> list[float]:
+    """The scales that set spare room's content a step of the sheet's scale down, largest
+    first, where its one style names a step under its size among its `levels` (the
+    sticker's promise: 9 pt where 10 has no room); none for any other."""
+    names = {item.style for item in items}
+    if len(names) != 1:
+        return []
+    spec = typesetter.spec.styles[names.pop()]
+    own = spec.size * typesetter.limits.optical
+    least = size_range(spec, typesetter.limits)[0]
+    return [level / own for level in reversed(typesetter.limits.levels_of(spec))
+            if least - 1e-6 <= level < own - 1e-6]
 
 
 def _last_choice(items: Sequence[Paragraph]) -> tuple[Paragraph, ...]:
