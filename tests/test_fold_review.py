@@ -25,6 +25,7 @@ import html
 import math
 import re
 import subprocess
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -35,7 +36,7 @@ import yaml
 
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
-from generator.layout.compose import fill
+from generator.layout.compose import fill, language_names
 from tests.conftest import char_boxes, fold_languages, text_objects
 from tests.notes_truth import spaceless
 from tests.test_fold_scale import text_runs
@@ -331,6 +332,35 @@ def test_every_line_prints_its_numbers_and_web_address(every_language, size: str
     for row in err.splitlines():
         if "pocket-fold" in row and "(languages)" in row and row.endswith(f"[{lang}]"):
             assert "its web address takes its place" in row, row
+
+
+# Where a line's languages still give their place to its web address (the review of main
+# at 8.5: "English · Español" left out for the address in ar ur th hi vi): none.
+LANGUAGES_NOT_YET: set[tuple[str, str]] = set()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_line_prints_its_languages_beside_its_web_address(every_language,  # noqa: ANN001
+                                                                 size: str) -> None:
+    """Each line of resources.yaml that serves languages prints them ("English · Español",
+    worked out from its `languages:` as the kit names them) on the back, with its web
+    address, in every language: on the address's row where theirs would cost a line
+    ("988lifeline.org · English · Español"). Read with pdftotext; the languages where a
+    note says the address took their place are LANGUAGES_NOT_YET's, no other."""
+    kit_folder, out, err = every_language[size]
+    missing = set()
+    for lang in LANGS:
+        said = spaceless(subprocess.run(
+            ["pdftotext", "-f", "2", "-l", "2", str(out / lang / "pocket-fold-shop.pdf"), "-"],
+            capture_output=True, text=True, check=True).stdout)
+        wanted_names = Counter(spaceless(names) for line in load_kit(kit_folder).resources
+                               if (names := language_names(line.languages, lang)))
+        if any(said.count(names) < count for names, count in wanted_names.items()):
+            missing.add((lang, size))  # each line's, not one line's for both
+    traded = {(row.rsplit("[", 1)[1].rstrip("]"), size) for row in err.splitlines()
+              if "pocket-fold" in row and "its web address takes its place" in row}
+    wanted = {pair for pair in LANGUAGES_NOT_YET if pair[1] == size}
+    assert missing == traded == wanted, (sorted(missing), sorted(traded))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -32,9 +32,11 @@ import yaml
 from generator.content.layouts import load_layout
 from generator.content.load import load_kit
 from generator.i18n.localize import load_strings
+from generator.i18n.text_language import language_leading
 from generator.layout.compose import fill
 from tests.conftest import REPO, fold_languages, glyphs_only, text_objects
 from tests.notes_truth import needs_pdftotext, pdf_text, prints_whole, spaceless
+from tests.test_large_print_last_page import poppler_lines
 
 LANGS = ("en", "ar", "zh-Hans", "th", "ru")
 SIZES = ("us", "iso")
@@ -428,3 +430,43 @@ def test_a_points_lines_start_where_its_text_does(cards, size: str) -> None:  # 
                 checked += 1
                 assert abs(start - text_x) < 1.5, (lang, size, words, start, text_x)
     assert checked >= 4, checked
+
+
+LIST_AIR = 0.4  # the most white between two points over their leading, in their size
+
+
+def point_steps(pdf: Path, size: str) -> tuple[float, list[float]]:
+    """The key points' size and the steps between their lines, top first (their heading
+    left out): poppler's lines (pdftotext -bbox-layout, which keeps a line's marks with its
+    letters) in the back's third panel, placed by the layout's panel sizes, each line's
+    step the distance between the feet of their boxes (one size, one box height); the size
+    the commonest of pdfium's text objects there."""
+    page = pdfium.PdfDocument(str(pdf))[1]
+    trim_top = page.get_height() - page.get_trimbox()[3]  # from the page's top
+    folds = layout_folds(size)
+    top, bottom = trim_top + folds[1], trim_top + folds[2]
+    sizes = [round(found.size, 1) for found in text_objects(page)
+             if found.inked and page.get_height() - bottom < found.baseline
+             < page.get_height() - top]
+    body = max(set(sizes), key=sizes.count)
+    feet = [foot for _, head, _, foot, _ in poppler_lines(pdf)[1]
+            if top < (head + foot) / 2 < bottom][1:]  # the heading's left out
+    return body, [lower - upper for upper, lower in zip(feet, feet[1:], strict=False)]
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("size", SIZES)
+def test_the_points_stand_as_close_as_latins(cards, size: str) -> None:  # noqa: ANN001
+    """The review of main at 8.5: loose lists in ar ur hi (their points at 10 pt with 8.75
+    pt between them, English's at 12 with 0.5). In every language, the white between two
+    points, the step between their baselines less the leading (the step inside a point that
+    wraps, else the script's least leading, 1.25 where it asks none), is at most 0.4 of
+    their size (3.75 pt at 10 pt now)."""
+    loose = {}
+    for lang in fold_languages():
+        body, steps = point_steps(shop(cards, size, lang), size)
+        assert len(steps) >= 2, (lang, size, steps)
+        leading = min(min(steps), body * (language_leading(lang) or 1.25))
+        if max(steps) - leading > LIST_AIR * body + 0.05:
+            loose[lang] = (body, [round(step, 2) for step in steps])
+    assert loose == {}, loose

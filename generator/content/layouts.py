@@ -568,10 +568,11 @@ class LayoutSpec(FrozenModel):
     # right under its name in the largest type, where the number twice took the room a
     # name a step over its details needs (Resource.name_under_its_number).
     names_without_own_number: bool = False
-    # A line's web address (where it chats: a way to reach it, design.md's "whole") takes
-    # the place of its languages where it fits in no other way (a folding card's 988 line in
-    # Arabic-script, Thai and Indic lines at 1.5 leading, whose languages line is the web
-    # address's height): the languages are left out with a note that says why.
+    # A line's web address (where it chats: a way to reach it, design.md's "whole") shares
+    # its languages' row where it fits in no other way ("988lifeline.org · English ·
+    # Español"), else takes their place (a folding card's 988 line in Arabic-script, Thai
+    # and Indic lines at 1.5 leading, whose languages line is the web address's height):
+    # the languages are then left out with a note that says why.
     web_over_languages: bool = False
     # A line's web address prints at a closer leading step, and with names smaller (to
     # their `step_min_size`: still a step over their details), before it is left out: the

@@ -1387,10 +1387,17 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             # the room names would grow into holds it (a narrow ISO card's lines column)
             own = _fitted_list(alone, slot, box, placement, placed) if alone != items \
                 else None
+            beside = _web_beside_languages(items) \
+                if placement.layout.spec.web_over_languages else None
+            shared = _fitted_list(beside, slot, box, placement, placed) \
+                if beside is not None else None
             traded = _web_for_languages(items, slot, box, placement, placed, plain) \
                 if placement.layout.spec.web_over_languages else None
             if own is not None and _costs_nothing(alone, own, plain, placement.typesetter):
                 items, fitted = alone, own
+            elif beside is not None and shared is not None \
+                    and _costs_nothing(beside, shared, plain, placement.typesetter):
+                items, fitted = beside, shared
             elif traded is not None:
                 fitted, languages = traded
             else:
@@ -1511,6 +1518,27 @@ def _web_for_languages(items: Sequence[Item], slot: SlotSpec, box: Rect,
     if not _costs_nothing(traded, fitted, unlanguaged, placement.typesetter):
         return None
     return replace(fitted, left_out=tuple(sorted({*fitted.left_out, *cuts}))), cuts
+
+
+def _web_beside_languages(items: Sequence[Item]) -> tuple[Item, ...] | None:
+    """The lines with each web address on a paragraph of its own and the languages
+    paragraph right after it set as one row, "988lifeline.org · English · Español" (a
+    folding card's: the address took the languages' place in ar ur th hi vi, the review of
+    main at 8.5); None where no line has the two."""
+    made, changed = [], False
+    for item in items:
+        paragraphs = list(item.paragraphs)
+        for index, (web, languages) in enumerate(zip(paragraphs, paragraphs[1:],
+                                                     strict=False)):
+            if [part.kind for part in web.parts] == ["web"] \
+                    and [part.kind for part in languages.parts] == ["languages"] \
+                    and web.style == languages.style:
+                parts = (web.parts[0], replace(languages.parts[0], sep=" \u00b7 "))
+                paragraphs[index:index + 2] = [replace(web, markup=joined(parts), parts=parts)]
+                changed = True
+                break
+        made.append(replace(item, paragraphs=tuple(paragraphs)))
+    return tuple(made) if changed else None
 
 
 def _web_cuts(items: Sequence[Item]) -> list[Cut]:
