@@ -605,7 +605,8 @@ def ink_white(pdf: Path) -> list[tuple[str, float]]:
         run = longest = 0
         for y in range(round((height - upper.baseline) * INK_SCALE),
                        round((height - lower.baseline) * INK_SCALE)):
-            row = list(image.crop((x0, y, x1, y + 1)).getdata())
+            data = image.crop((x0, y, x1, y + 1)).tobytes()
+            row = [tuple(data[at:at + 3]) for at in range(0, len(data), 3)]
             own = max(set(row), key=row.count)
             if any(max(abs(a - b) for a, b in zip(pixel, own, strict=True)) > 60
                    for pixel in row):
