@@ -272,3 +272,17 @@ def test_the_note_names_the_restroom_pieces_only_where_the_kit_makes_them(
                            "sticker say only “free”")
     assert "“Its calls are confidential”" in said
 
+
+
+def test_hours_translated_as_24_hours_are_hours_that_disagree(tmp_path: Path) -> None:
+    """Red team, session 8: Spanish hours written "24 horas, todos los días" beside English
+    "Mon–Fri 9–5" printed on the Spanish card without a word (only "24/7" was read as
+    round the clock); the number 24 in any digits says it, however the words go."""
+    resources = lines("1-800-799-7201", '{en: "Mon–Fri 9–5", es: "24 horas, todos los días"'
+                                        ', fr: "lun.–ven. 9 h–17 h"}', "")
+    kit = kit_with(tmp_path / "kit", resources, ("en", "es", "fr"))
+    code, err = run_cli("check", kit, "--format", "pocket-card")
+    assert code == 0, err
+    warnings = [row for row in err.splitlines() if "say 24/7 in es but not in en, fr" in row]
+    assert len(warnings) == 1 and ": warning: " in warnings[0], err
+    assert "es: '24 horas, todos los días'" in warnings[0]

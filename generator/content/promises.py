@@ -19,6 +19,8 @@ hours that are 24/7 in one language and not in another are a warning: one of the
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -171,12 +173,21 @@ def _free(line: Resource) -> str:
     return "not-free" if line.phone else "no-phone"
 
 
+def _says_24(hours: str | None) -> bool:
+    """Whether `hours` has the number 24 in it, in any digits ("24 horas", "٢٤ ساعة",
+    "24 小时"): a translation saying the line never closes, however it words it."""
+    return hours is not None and any(
+        "".join(str(unicodedata.decimal(char)) for char in run) == "24"
+        for run in re.findall(r"\d+", hours))
+
+
 def _hours_disagree(line: Resource, langs: tuple[str, ...]) -> list[Problem]:
     """The hours given per language are one line's hours translated: where some say 24/7
     and others do not, one of them is wrong, and a survivor reading the wrong one calls a
     line that does not answer (or does not call one that would)."""
     hours = {lang: line.hours_in(lang) for lang in langs}
-    always = [lang for lang, text in hours.items() if open_all_hours(text)]
+    always = [lang for lang, text in hours.items()
+              if open_all_hours(text) or _says_24(text)]
     if not always or len(always) == len(hours):
         return []
     others = [lang for lang in hours if lang not in always]
