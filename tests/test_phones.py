@@ -635,3 +635,33 @@ def test_a_german_kit_prints_and_dials_116_016(kit: Path, run) -> None:  # noqa:
     assert result.code == 0, result.err
     assert "116 016" in " ".join(page_texts(out / "en" / "pocket-card.pdf")[1].split())
     assert set(decode_qr_codes(out / "en" / "pocket-card.pdf", 1)) == {"tel:116016"}
+
+
+@pytest.mark.parametrize(("keyword", "said"), [
+    ("ST\u0410RT", "'ST\u0410RT' mixes Cyrillic and Latin letters (\u0410 is CYRILLIC CAPITAL "
+                   "LETTER A): it prints like a word of one script and a text sends another"),
+    ("HO\u039cE", "'HO\u039cE' mixes Greek and Latin letters (\u039c is GREEK CAPITAL LETTER MU)"),
+    ("ＳＴＡＲＴ", "'ＳＴＡＲＴ' is written in styled or full-width characters, which a text sends "
+               "as they are: write it as people type it, START"),
+])
+def test_a_keyword_that_looks_right_and_sends_another_word_is_refused(
+        kit: Path, run, keyword: str, said: str) -> None:
+    """Red team, session 8: a keyword typed with a look-alike letter printed as START on
+    every card and its QR code sent a word the line's system never reads."""
+    text = (kit / "resources.yaml").read_text(encoding="utf-8")
+    at = text.index("  - name: Emergency")
+    (kit / "resources.yaml").write_text(
+        text[:at] + f"  - name: Ohio Text Line\n    text: {{number: \"61427\", keyword: "
+        f"{keyword}}}\n    verified: 2026-11-01\n" + text[at:], encoding="utf-8")
+    line = text[:at].count("\n") + 2
+    result = run("check", kit, "--format", "pocket-card")
+    assert result.code == 1
+    assert (f"{kit / 'resources.yaml'}:{line}: Ohio Text Line: text.keyword: {said}"
+            ) in result.err, result.err
+
+
+@pytest.mark.parametrize("keyword", ["START", "ПОМОЩЬ", "AYUDA2", "Home"])
+def test_a_keyword_in_one_script_is_taken(keyword: str) -> None:
+    from generator.content.schema import TextLineModel
+
+    assert TextLineModel(number="61427", keyword=keyword).keyword == keyword

@@ -151,6 +151,27 @@ class TextLineModel(StrictModel):
     _number_valid = field_validator("number")(_check_text_number)
     _description = field_validator("description")(_per_language)
 
+    @field_validator("keyword")
+    @classmethod
+    def _typed_as_sent(cls, value: str | None) -> str | None:
+        """A keyword is sent as written: "STАRT" with a Cyrillic А, or "ＳＴＡＲＴ" in
+        full-width letters, prints like START and is a word the line's system never reads."""
+        if value is None:
+            return value
+        plain = unicodedata.normalize("NFKC", value)
+        if plain != value:
+            raise ValueError(f"{value!r} is written in styled or full-width characters, which "
+                             f"a text sends as they are: write it as people type it, {plain}")
+        scripts = {unicodedata.name(char, "").split(" ")[0] for char in value if char.isalpha()}
+        if len(scripts & _LOOK_ALIKE_SCRIPTS) > 1:
+            odd = next(char for char in value if char.isalpha()
+                       and unicodedata.name(char, "").split(" ")[0] != "LATIN")
+            raise ValueError(
+                f"{value!r} mixes {' and '.join(sorted(s.title() for s in scripts))} letters "
+                f"({odd} is {unicodedata.name(odd)}): it prints like a word of one script and "
+                "a text sends another; type the keyword again in one script")
+        return value
+
     @field_validator("description")
     @classmethod
     def _says_the_number(cls, value: PerLanguage | None, info: ValidationInfo) -> Any:
@@ -163,6 +184,11 @@ class TextLineModel(StrictModel):
                                  "the description is printed instead of \"Text ... to "
                                  "<number>\", so write the number in it")
         return value
+
+
+# Scripts whose capitals look alike (А and A, Τ and T): a keyword mixing them looks right
+# and is not.
+_LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
 
 
 def _digit_values(text: str) -> str:
