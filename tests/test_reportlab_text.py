@@ -29,7 +29,6 @@ from generator.i18n.reportlab_text import (
     PRIVATE_FIRST,
     LevelCanvas,
     ShapingFont,
-    SubsetFace,
     check_corrections,
     level_text,
     shaped_str,
@@ -255,33 +254,3 @@ def test_a_persian_number_reads_in_its_own_digits_in_mupdf(tmp_path: Path, run) 
             mixed = [number for number in numbers
                      if len({_digit_set(char) for char in number if char.isdecimal()}) > 1]
             assert mixed == [], (lang, name, mixed)
-
-
-def test_a_subset_is_made_once_and_embedded_as_made() -> None:
-    """A face's subsets are remembered (the office sheet and shop page of a piece, a kit
-    built again, embed the same ones): two canvases drawing the same text embed one program,
-    made once, and the PDF holds that program as ReportLab makes it (read back with pypdf)."""
-    from pypdf import PdfReader
-    from reportlab.pdfbase.ttfonts import TTFontFace
-
-    face = getFont(REGULAR).face
-    assert isinstance(face, SubsetFace)
-    text = "Wellness contacts 1-800-799-7233 \u00e9\u00e8"
-    pdfs, codes = [], []
-    for _ in range(2):
-        buffer = io.BytesIO()
-        canvas = Canvas(buffer, invariant=1)
-        canvas.setFont(REGULAR, 12)
-        canvas.drawString(72, 72, text)
-        [subset] = getFont(REGULAR).state[canvas._doc].subsets  # the characters it embeds
-        codes.append(list(subset))
-        canvas.save()
-        pdfs.append(buffer.getvalue())
-    assert pdfs[0] == pdfs[1]
-    [font] = [obj.get_object() for obj
-              in PdfReader(io.BytesIO(pdfs[1])).pages[0]["/Resources"]["/Font"].values()
-              if "/FontDescriptor" in obj.get_object()]
-    program = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
-    assert codes[0] == codes[1] and set(map(ord, text)) <= set(codes[1])
-    assert face.makeSubset(codes[1]) is face.makeSubset(codes[0])  # made once
-    assert program == TTFontFace.makeSubset(face, codes[1])  # as ReportLab makes it

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import io
 import re
-import zlib
 from types import MappingProxyType
 from typing import Any
 
@@ -48,13 +47,11 @@ import reportlab
 from reportlab import rl_config
 from reportlab.lib.abag import ABag
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFZCompress
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, TTFontFace, shapeFragWord
+from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, shapeFragWord
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from generator.engine import remembered
 from generator.errors import LibraryError
 
 # The features havenprint shapes with: ReportLab's defaults, but for `dlig`
@@ -154,7 +151,6 @@ class ShapingFont(TTFont):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         face = self.face
-        face.__class__ = SubsetFace  # ReportLab makes its face itself: ours is a subclass
         # A narrow no-break space (French "parler ?", drawn as one: generator/layout/
         # widows.py) where the face has none: its space glyph, as ReportLab gives U+00A0 it.
         if NARROW_NBSP not in face.charToGlyph and SPACE in face.charToGlyph:
@@ -194,50 +190,6 @@ class ShapingFont(TTFont):
             face.charWidths[uchar] = self.pdfScale(face.hmetrics[gid][0])
         return uchar
 
-
-
-class SubsetFace(TTFontFace):
-    """ReportLab's face, whose subsets (the glyphs a PDF draws, made into a font program
-    and compressed) are each made once a process: the office sheet and the shop page of a
-    piece embed the same subsets, and so do a kit built again (the web page, a test), yet
-    ReportLab made and compressed each anew (a sixth of drawing an English kit's office,
-    shop and screen files again, 7 % of a six-language kit's). A subset is the same bytes
-    made or remembered: it is keyed by its characters and the glyph each maps to (the
-    private characters ShapingFont hands out are added to the map as shaping meets them)."""
-
-    def makeSubset(self, subset: list[int]) -> bytes:  # noqa: N802 -- ReportLab's name
-        codes = tuple(subset)
-        return _subset(self, codes, tuple(self.charToGlyph.get(code, 0) for code in codes))
-
-    def addSubsetObjects(self, doc: Any, fontname: str, subset: list[int]) -> Any:  # noqa: N802
-        descriptor = super().addSubsetObjects(doc, fontname, subset)
-        program = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
-        if program is not None and program.filters == [PDFZCompress]:
-            program.filters = [_RememberedFlate()]
-        return descriptor
-
-
-@remembered(64)
-def _subset(face: SubsetFace, codes: tuple[int, ...], glyphs: tuple[int, ...]) -> bytes:
-    made: bytes = TTFontFace.makeSubset(face, list(codes))  # `glyphs`: part of the key
-    return made
-
-
-class _RememberedFlate:
-    """ReportLab's Flate filter (PDFZCompress) for a subset's program, compressed once."""
-
-    pdfname = "FlateDecode"
-
-    def encode(self, program: bytes) -> bytes:
-        return _compressed(program)
-
-    def decode(self, encoded: bytes) -> bytes:
-        return zlib.decompress(encoded)
-
-
-@remembered(64)
-def _compressed(program: bytes) -> bytes:
-    return zlib.compress(program)
 
 # A run that needs each correction, in a face every process registers (Atkinson
 # Hyperlegible): three acutes stacked on "a" are raised by HarfBuzz one after the other, the
