@@ -1,4 +1,5 @@
-"""The poster's web address and 'Take one' (issue 42, the reviews of ed0dc70: Letter/A4 8.5):
+"""The poster's web address, 'Take one' and a last line (issue 42, the reviews of ed0dc70:
+Letter/A4 8.5):
 
 - the standard poster printed no web address (the hotline's chat) and said nothing of it:
   the main line's address (resources.yaml's `url`, as a bare domain) now prints once above
@@ -8,7 +9,10 @@
 - 'Take one' floated in the middle of the date's row: it now stands at the tabs' end of the
   row (the right; the left in right-to-left kits), its ink within a letter's side bearing
   of the tab band's edge (layout.yaml's numbers), and clear of the date by a body line at
-  least (Vietnamese: 3.6 mm on the A4 restroom poster, 4 mm on Tabloid, before).
+  least (Vietnamese: 3.6 mm on the A4 restroom poster, 4 mm on Tabloid, before);
+- the restroom poster's "When you call" ended on a short last line in vi and hi ("lúc nào.",
+  "सकते हैं।"): its last line now 0.4 of the column at least (layout.yaml's
+  `last_line_share`).
 
 Read back from the session's posters (tests/conftest.py's `built_posters`: ten languages,
 four sheets, standard and restroom) with pdfium (characters' boxes) and zxing-cpp (the code).
@@ -31,6 +35,8 @@ from tests.test_poster import LAYOUT, PAGE, box_of, tab_band
 
 MM = 72 / 25.4
 CENTRED = 2 * MM  # a centred line's middle off the code's
+LEAST_LAST = 0.4  # of the column: a last line that reads as the paragraph's end
+SPACED = ("en", "es", "fr", "ru", "ko", "vi", "hi")  # of POSTER_LANGS: broken at spaces
 EDGE = 3.0  # points (1 mm): a last letter's side bearing, inside the line's end
 
 
@@ -131,3 +137,46 @@ def test_take_one_stands_at_the_tabs_end_clear_of_the_date(built_posters: dict[b
         down = min(box[2] for box in date) - max(box[4] for box in take)
         assert max(across, down) >= body_line, (lang, size, round(across / MM, 1),
                                                round(down / MM, 1))
+
+
+def line_runs(boxes: list[tuple]) -> list[tuple[float, float, float, float]]:
+    """(bottom, top, left, right) of each band of rows with ink, top first."""
+    bands: list[list[float]] = []
+    for _, left, bottom, right, top in sorted(boxes, key=lambda box: -box[4]):
+        if bands and top >= bands[-1][0]:
+            band = bands[-1]
+            band[0], band[2], band[3] = min(band[0], bottom), min(band[2], left), max(
+                band[3], right)
+        else:
+            bands.append([bottom, top, left, right])
+    return [(b[0], b[1], b[2], b[3]) for b in bands]
+
+
+@pytest.mark.parametrize("size", POSTER_SIZES)
+def test_the_restroom_when_you_call_ends_on_a_full_line(built_posters: dict[bool, Path],
+                                                        size: str) -> None:
+    """The restroom poster's "When you call" ended on "lúc nào." (vi) and "सकते हैं।" (hi)
+    under four full lines: its last line now runs along LEAST_LAST of the
+    column (layout.yaml's `about` box) at least, less a letter's side bearings, in the
+    languages broken at spaces (Latin, Cyrillic, Korean; Devanagari, shaped). Not Arabic,
+    whose four lines hold no fuller last one (0.20 -> 0.32: "في أي وقت." now ends on
+    "المكالمة في أي وقت."), nor Chinese and Thai, whose own line breakers
+    (generator/i18n/cjk_lines.py, segmented_text.py) do not read the share."""
+    width, height = PAGE[size]
+    margin = parse_length(LAYOUT["sizes"][size]["safe_margin"])
+    left, top, wide, tall = box_of("about", size, discreet=True)
+    measure = wide * (width - 2 * margin)
+    for lang in SPACED:
+        pdf = built_posters[True] / lang / f"poster-{size}.pdf"
+        x0 = margin + left * (width - 2 * margin)
+        y_top = height - margin - top * (height - 2 * margin)
+        date = row_boxes(pdf, size, True, False)[1]
+        date_top = max(box[4] for box in date)
+        column = [box for box in char_boxes(pdf, 0, glyphs=True)
+                  if x0 - 2 <= (box[1] + box[3]) / 2 <= x0 + measure + 2
+                  and date_top + 1 < box[2] and box[4] <= y_top + 2]
+        runs = line_runs(column)
+        assert len(runs) >= 3, (lang, size)  # the note, the heading, the paragraph's lines
+        last = runs[-1]
+        assert last[3] - last[2] >= (LEAST_LAST - 0.03) * measure, (
+            lang, size, round((last[3] - last[2]) / measure, 2))

@@ -99,6 +99,11 @@ class StyleSpec(FrozenModel):
     # broken between its entries (generator/layout/flow.py); not with keep_with_next
     keep_if_fits: bool = False
     balance: bool = False  # titles, headings: no lone word on the last line if avoidable
+    # The least share of the measure a paragraph's last line holds where it wraps (the
+    # widow rule's, generator/i18n/last_lines.py's MIN_SHARE, where None): words come
+    # down from the line above as long as the lines stay as many (a restroom poster's
+    # "lúc nào." and "सकते हैं।", two words under four full lines)
+    last_line_share: float | None = Field(default=None, gt=0.0, lt=1.0)
     # The emergency sentence's "in an emergency" (generator/i18n/bound_words.py) never
     # breaks, however long ("В экстренной ситуации", "Trong trường hợp khẩn cấp"): for a
     # style whose measure holds it (the sticker's foot); elsewhere only a short one binds.

@@ -189,6 +189,8 @@ COMPOUNDS = MappingProxyType({
     "he": ("מצב חירום", "במצב חירום"),
     # The emergency sentence's verb and the preposition before its number.
     "tl": ("tumawag sa",),
+    # "ever, at any time": "और कभी / भी फ़ोन रख सकते हैं" cut it ("When you call")
+    "hi": ("कभी भी",),
 })
 # Thai words (ICU's) a line does not end on when a Thai word follows: the pronoun, the
 # negation, the future auxiliary and the nominalizers before their verb, and "ทั้ง"

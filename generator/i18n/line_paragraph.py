@@ -145,13 +145,14 @@ class LineParagraph(Flowable):
     def _too_short_last(self, line: tuple[int, int], width: float, number: int) -> bool:
         """Too little to end the paragraph on: a widow (last_lines.py), a word and a number
         ("بالرقم 911.": the number a reader looks for, left under the sentence that leads to
-        it), or under MIN_SHARE of the measure (as WidowlessParagraph, for the lines
-        ReportLab breaks)."""
+        it), or under MIN_SHARE of the measure (the style's `last_line_share` where it asks
+        more; as WidowlessParagraph, for the lines ReportLab breaks)."""
         text = self._line_text(line)
         if too_short_to_end(text, self.fonts.lang) or word_and_number(text):
             return True
         room = self._room(width, number)
-        return room > 0 and self._width(*line) < MIN_SHARE * room
+        share = max(MIN_SHARE, getattr(self.style, "lastLineShare", 0.0))
+        return room > 0 and self._width(*line) < share * room
 
     def _without_separators(self, lines: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The lines, each that starts with a separator between items ("· Español",

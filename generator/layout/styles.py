@@ -194,4 +194,5 @@ def paragraph_style(name: str, spec: StyleSpec, scale: float, limits: Limits, br
         splitLongWords=0,
         allowWidows=0,
         allowOrphans=0,
+        lastLineShare=spec.last_line_share or 0.0,  # read by widows.py, line_paragraph.py
     )

@@ -151,11 +151,12 @@ class WidowlessParagraph(RLParagraph):
 
     def _too_short(self, line: Any, index: int) -> bool:
         """Too little to end the paragraph on: one word, or under MIN_SHARE of its
-        measure."""
+        measure (the style's `last_line_share` where it asks more)."""
         if too_short_to_end(_text(line), _LATIN):
             return True
         measure = self._wrapWidths[min(index, 1)]
-        return measure > 0 and measure - _extra_space(line) < MIN_SHARE * measure
+        share = max(MIN_SHARE, getattr(self.style, "lastLineShare", 0.0))
+        return measure > 0 and measure - _extra_space(line) < share * measure
 
 
 # A no-break space that French sets narrow (U+202F, generator/i18n/quotes.py): before ? ! ; :
