@@ -533,16 +533,11 @@ class LayoutSpec(FrozenModel):
     sizes: dict[str, SizeSpec]
     imposition: ImpositionSpec
     body_floor: float
-    # The least size of the flow's `body` style that a block filler which is not essential
-    # (the brochure's safety checklist) may set the text at, set closer for it: at or above
-    # body_floor, which essential content alone takes it to (design.md: body 10-11.5 pt,
-    # never under 9.5). None: body_floor.
+    # The least size of the flow's `body` style that its block fillers (the brochure's key
+    # points, what calling is like, its safety checklist) may set the text at, smaller or
+    # closer for them: at or above body_floor, which the article alone may take it to
+    # (design.md: body 10-11.5 pt, never under 9.5). None: body_floor.
     filler_floor: float | None = None
-    # The same for running text set at its script's leading (`script_leading`: Arabic,
-    # Urdu, Thai, Indic), whose essential blocks may set it under filler_floor already
-    # (Urdu on Letter, 9.78 pt): there it is set closer for the checklist too. None:
-    # filler_floor.
-    script_filler_floor: float | None = None
     # No text smaller than this in scripts whose letters join or stack (Arabic, Urdu,
     # Persian, Devanagari, Bengali, Thai): they blur at sizes Latin text still reads at.
     # Hebrew, whose letters stand apart, keeps the body floor (design.md).
