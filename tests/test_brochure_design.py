@@ -19,7 +19,14 @@ import pytest
 from PIL import Image
 
 from generator.i18n.localize import load_strings
-from tests.conftest import DEFAULT_CONTENT, char_boxes, default_kit_in, drawn_text_sizes, edit
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    char_boxes,
+    default_kit_in,
+    drawn_text,
+    drawn_text_sizes,
+    edit,
+)
 from tests.notes_truth import needs_pdftotext, spaceless
 from tests.test_where_lines_print import run_cli
 
@@ -102,13 +109,38 @@ def panel_bands(pdf: Path, page: int, edges: list[float], margin: float,
 def test_the_back_panel_has_no_band_over_a_quarter_blank(default: tuple[str, Path],
                                                          lang: str) -> None:
     """It was 63 % blank bands; QR code, caption and a calm line are grouped now, over a
-    quiet rising sun with who the brochure is from (or its cover's title) above it."""
+    quiet rising sun with who the brochure is from (or its cover's title) above it. The
+    designer's review of that still marked a 44 mm band (21 %) under the group: the group
+    stands lower, and the sun and who it is from higher, so the white is shared above and
+    below the group, no band over 15 % of the panel."""
     size, out = default
     width, height, margin = SIZES[size]
     flap, back, _ = OUTSIDE[size]
     left = width - flap - back if lang == "ar" else flap  # right to left: mirrored
     (share,) = panel_bands(out / lang / "brochure.pdf", 0, [left, left + back], margin, height)
-    assert share < 0.25, (lang, size, share)
+    assert share < 0.15, (lang, size, share)
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_flap_says_the_emergency_number_once(default: tuple[str, Path], lang: str) -> None:
+    """The designer's review: the flap said 911 twice, in "Before you call" ("In an
+    emergency, call 911") and as an Emergency line listed under it. Read with poppler in
+    the flap's own crop: once; nowhere else on the outside."""
+    size, out = default
+    width, height, _ = SIZES[size]
+    flap = OUTSIDE[size][0]
+    left = width - flap if lang == "ar" else 0.0  # right to left: mirrored
+    pdf = out / lang / "brochure.pdf"
+
+    def said(x: float, across: float) -> str:
+        return subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-x", str(round(x)), "-y",
+                               "0", "-W", str(round(across)), "-H", str(round(height)),
+                               str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+
+    assert said(left, flap).count("911") == 1, (lang, size)
+    assert said(0, width).count("911") == 1, (lang, size)
 
 
 @needs_pdftotext
@@ -234,7 +266,9 @@ def test_a_flap_with_two_lines_says_what_calling_is_like(kit: Path, tmp_path: Pa
                         "brochure")
     assert code == 0, err
     pdf = tmp_path / "out" / "en" / "brochure.pdf"
-    assert tops(pdf, 0, "When you call") > tops(pdf, 0, "Emergency")
+    # under the line listed (the emergency line is not: "Before you call" says its number)
+    assert tops(pdf, 0, "When you call") > tops(pdf, 0, "National Domestic Violence Hotline")
+    assert spaceless(" ".join(drawn_text(pdf, 0).split())).count("911") == 1
     width, height, margin = SIZES["letter"]
     (share,) = panel_bands(pdf, 0, [0, OUTSIDE["letter"][0]], margin, height)
     assert share < 0.25, share

@@ -72,14 +72,16 @@ def render(pdf: Path, page_index: int = 0):  # noqa: ANN201
     return pdfium.PdfDocument(str(pdf))[page_index].render(scale=SCALE).to_pil().convert("L")
 
 
-def largest_blank_band(image, left: float, right: float, paper: str) -> float:  # noqa: ANN001
-    """The tallest band across the panel's safe area (points) without a dark pixel."""
+def largest_blank_band(image, left: float, right: float, paper: str,  # noqa: ANN001
+                       lightest: int = 200) -> float:
+    """The tallest band across the panel's safe area (points) without a pixel darker than
+    `lightest` (by default the flap's tint and the back panel's pattern count as blank)."""
     _, height, margin, _ = PAPERS[paper]
     crop = image.crop((round((left + margin) * SCALE), round(margin * SCALE),
                        round((right - margin) * SCALE), round((height - margin) * SCALE)))
     pixels = crop.load()
     inked = [y for y in range(crop.height)
-             if any(pixels[x, y] < 200 for x in range(0, crop.width, 2))]
+             if any(pixels[x, y] < lightest for x in range(0, crop.width, 2))]
     edges = [0, *inked, crop.height]
     return max(b - a for a, b in zip(edges, edges[1:], strict=False)) / SCALE
 
@@ -92,7 +94,10 @@ def test_no_blank_band_over_a_quarter_of_the_flap_or_back_panel(kits: dict[str, 
     _, height, margin, _ = PAPERS[paper]
     for panel in ("flap", "back"):
         left, right = outside_panels(paper, lang)[panel]
-        band = largest_blank_band(image, left, right, paper)
+        # the back panel's quiet rising sun at its foot is drawn, not blank (its disc and
+        # rings, brand tints 0.7-0.86, read as blank under 200): its white is what is not
+        # the pattern (the design test's 225, test_the_back_panel_has_no_band_over_a_...)
+        band = largest_blank_band(image, left, right, paper, 225 if panel == "back" else 200)
         assert band <= (height - 2 * margin) / 4, (panel, band / (height - 2 * margin))
 
 

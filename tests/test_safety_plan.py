@@ -472,12 +472,22 @@ def text_rows(pdf: Path, lang: str) -> list[tuple[float, str, float]]:
              max(o.size for o in objs)) for baseline, objs in sorted(rows.items(), reverse=True)]
 
 
+EMERGENCY = "911"  # the default kit's (US) emergency number
+
+
+def listed_lines() -> list[dict]:
+    """The lines resources.yaml gives that the inside lists: not the one that dials the
+    emergency number, which its safety note names ("In an emergency, call 911")."""
+    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text("utf-8"))["resources"]
+    return [line for line in lines if str(line["phone"]) != EMERGENCY]
+
+
 def spaces_between_lines(built: Path, lang: str) -> list[float]:
     """The room between each two lines to call, over a line's own row step: the step from
     the last row of one line to the name of the next, less the step between two rows of a
     line, read from the baselines of the rows (the lines found by their numbers, from
     resources.yaml)."""
-    lines = yaml.safe_load((DEFAULT_CONTENT / "resources.yaml").read_text("utf-8"))["resources"]
+    lines = listed_lines()
     rows = text_rows(built / lang / f"{FORMAT}.pdf", lang)
     numbers = [index for index, (_, text, _) in enumerate(rows)
                if spaceless(text) in {line["phone"] for line in lines}]
@@ -510,14 +520,16 @@ def test_people_to_call_stand_just_under_the_lines_to_call(built: Path, lang: st
     """A review measured 20-26 mm of white floating over "People I can call" (the people set
     at the page's foot, the room the lines to call left between): the step from the last
     line to call to its heading is no wider than the widest other step between two rows
-    of the page (a heading's own), and the room left falls at the page's foot."""
+    of the page (a heading's own) by more than the white every group's heading has over it
+    (test_every_group_stands_as_far_under_the_one_above: a few points more than a line's
+    own), and the room left falls at the page's foot."""
     rows = text_rows(built / lang / f"{FORMAT}.pdf", lang)
     title = spaceless(strings(lang)["safety_plan_people_title"])
     found = [index for index, (_, text, _) in enumerate(rows) if spaceless(text) == title]
     assert len(found) == 1 and found[0] > 0, (lang, [text for _, text, _ in rows])
     steps = [upper[0] - lower[0] for upper, lower in itertools.pairwise(rows)]
     into = steps.pop(found[0] - 1)
-    assert into <= max(steps) + 0.5 * MM and into <= 9 * MM, (lang, into / MM,
+    assert into <= max(steps) + 1.5 * MM and into <= 10 * MM, (lang, into / MM,
                                                                max(steps) / MM)
 
 
@@ -916,3 +928,84 @@ def test_every_built_in_language_types_in_a_font_that_covers_it() -> None:
         assert not missing, (lang, key, sorted(missing)[:10])
         checked += 1
     assert checked >= 15
+
+
+GROUPS = ("lines_heading", "safety_plan_people_title", "safety_plan_code_word_title",
+          "safety_plan_documents_title", "safety_plan_children_title", "safety_plan_take_title")
+
+
+MARK_GAP = 1.0  # points: the white between a letter and a mark above it (Thai) at most
+HEADING_REACH = 12.0  # points: the headings' size, the most their ink reaches over the baseline
+
+
+def white_over_headings(pdf: Path, lang: str) -> dict[str, float]:
+    """The white over each group's heading on the inside but the first of a page (mm): the
+    blank rows of the rendered page (nothing darker than a light grey across its half,
+    inside the safe margins) from the heading's ink up to the ink of what stands above it.
+    The headings are found by their catalogue words (pdfium's text objects, a shaped
+    line's from its unseen text), their ink from their baseline up."""
+    import pypdfium2 as pdfium
+
+    from tests.conftest import text_objects
+
+    said = strings(lang)
+    page = pdfium.PdfDocument(str(pdf))[1]
+    height, scale = page.get_height(), 4
+    grey = page.render(scale=scale).to_pil().convert("L")
+    rows: dict[tuple[int, bool], str] = {}
+    for found in text_objects(page):
+        if found.text.strip():
+            key = (round(found.baseline), found.bounds[0] >= PAGE)
+            rows[key] = rows.get(key, "") + found.text
+    white = {}
+    for key in GROUPS:
+        [(baseline, right)] = [place for place, text in rows.items()
+                               if spaceless(text) == spaceless(said[key])]
+        left = PAGE + SAFE if right else SAFE
+        inked = [grey.crop((round(left * scale), y, round((left + PAGE - 2 * SAFE) * scale),
+                            y + 1)).getextrema()[0] < 200 for y in range(grey.height)]
+        y = foot = round((height - baseline) * scale) - 1
+        while True:  # up the heading's own ink, over the hairline under a mark above it
+            while y > 0 and inked[y]:
+                y -= 1
+            top = y
+            while y > 0 and not inked[y]:
+                y -= 1
+            if top - y > MARK_GAP * scale or foot - top > HEADING_REACH * scale:
+                break
+        if y > SAFE * scale:  # not the first on its page
+            white[key] = (top - y) / scale / MM
+    return white
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_group_stands_as_far_under_the_one_above(built: Path, lang: str) -> None:
+    """The designer's review: "People I can call" stood closer under the 911 block than the
+    groups above and beside it stood under theirs (4.1-4.2 mm over 4.8-6.3 in English).
+    The white over each group's heading, on both pages, is one within 1.5 mm (what a
+    script's marks above and below take of it), the people's as wide as the others' but
+    0.5 mm."""
+    white = white_over_headings(built / lang / f"{FORMAT}.pdf", lang)
+    assert len(white) >= len(GROUPS) - 1, (lang, white)
+    assert max(white.values()) - min(white.values()) <= 1.5, (lang, white)
+    people = white.pop("safety_plan_people_title")
+    assert people >= max(white.values()) - 0.5, (lang, people, white)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_emergency_number_is_said_once_a_page(built: Path, lang: str) -> None:
+    """The designer's review: 911 said twice on the left page (the safety note, "In an
+    emergency, call 911", and an Emergency line listed under it). Read with poppler, each
+    page of the inside says the emergency number once: the note on the left page, the code
+    word's meaning on the right; the outside not at all."""
+    pdf = built / lang / f"{FORMAT}.pdf"
+    emergency = "911"
+    halves = []
+    for crop in ((0, PAGE), (PAGE, PAGE)):
+        text = subprocess.run(
+            ["pdftotext", "-f", "2", "-l", "2", "-x", str(round(crop[0])), "-y", "0",
+             "-W", str(round(crop[1])), "-H", str(round(LETTER_LANDSCAPE[1])), str(pdf),
+             "-"], check=True, capture_output=True, text=True).stdout
+        halves.append(text.count(emergency))
+    assert halves == [1, 1], (lang, halves)
+    assert emergency not in pdftotext(pdf, 1), lang

@@ -79,7 +79,9 @@ def shop(plans: dict[str, tuple[Path, Path]], size: str, lang: str) -> Path:
 
 def phones(kit: Path) -> set[str]:
     source = yaml.safe_load((kit / "resources.yaml").read_text(encoding="utf-8"))
-    return {spaceless(str(entry["phone"])) for entry in source["resources"] if "phone" in entry}
+    # the line that dials the emergency number is not listed: the safety note names it
+    return {spaceless(str(entry["phone"])) for entry in source["resources"]
+            if "phone" in entry and str(entry["phone"]) != "911"}
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -427,7 +427,11 @@ def _render_face(layout: Layout, face: FaceSpec, context: dict,
     names = [face.template, *(other.template for other in layout.spec.faces.values())]
     template = [environment.get_template(name) for name in dict.fromkeys(names)]
     texts, lists, fillers = {}, {}, {}
-    in_note = any("safety_note" in slot.safety for slot in face.slots)  # names {emergency}
+    # a slot whose safety wording names the emergency number ("In an emergency, call 911":
+    # the safety note, the brochure flap's "Before you call")
+    strings = context["t"]
+    in_note = any("{emergency}" in str(strings.get(key, "")) for slot in face.slots
+                  for key in slot.safety)
     size = (layout.spec.sizes.get(str(context["site"].get(layout.spec.size_option)))
             if layout.spec.size_option in context["site"] else None)
     emergency = {**{slot.name: slot.emergency for slot in face.slots},
