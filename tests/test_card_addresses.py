@@ -12,18 +12,24 @@ US (French, Tagalog), 6 -> 7 ISO (Tagalog). The floors below hold what prints no
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 
-from tests.conftest import CARD_LANGS
+from generator.commands.cli import main
+from generator.content.layouts import LAYOUTS_DIR
+from tests.conftest import CARD_LANGS, default_kit_in, edit
 
-# Backs of CARD_LANGS that print each address at least: (US, ISO)
-# (988lifeline.org US 3 -> 2: the Hindi back no longer prints it where thehotline.org is left
-# out, test_the_hotlines_address_comes_first)
-AT_LEAST = {"988lifeline.org": {"us": 2, "iso": 3}, "thehotline.org": {"us": 6, "iso": 4}}
+# Backs of CARD_LANGS that print each address at least: (US, ISO). Set at the end of a row
+# where the texting line would wrap with it (generator/layout/beside_rows.py: "988
+# 988lifeline.org"), 988lifeline.org 2 -> 9 US, 3 -> 11 ISO; thehotline.org 6 -> 11 US,
+# 4 -> 10 ISO (Bengali and Persian US backs leave 988's out: its g would come within 0.5 mm
+# of the letters under it, with no room to spare; Hindi ISO the hotline's, wider than the
+# number's row)
+AT_LEAST = {"988lifeline.org": {"us": 9, "iso": 11}, "thehotline.org": {"us": 11, "iso": 10}}
 
 
 def _back_text(pdf: Path) -> str:
@@ -48,16 +54,35 @@ def test_most_backs_print_each_lines_web_address(
 
 
 @pytest.mark.parametrize("size", ["us", "iso"])
-def test_the_hotlines_address_comes_first(
+def test_addresses_read_in_the_order_of_their_lines(
         size: str, built_card_backs: Callable[[str], Path]) -> None:
-    """Addresses print in the order of the lines: a back never prints a later line's web
-    address (988lifeline.org) where the first line's, the hotline's (thehotline.org), is left
-    out. Before it, the Hindi US back printed 988lifeline.org without thehotline.org (the
-    hotline's did not fit beside its texting line; generator/layout/place.py
-    `_addresses_in_line_order`)."""
+    """Where both addresses print, the first line's (thehotline.org) reads before the
+    988 line's, each with its line: after the hotline's number and before 988's name, set
+    on the number's row or at the end of the texting row (in right-to-left cards too,
+    where it stands left of its row)."""
     out = built_card_backs(size)
     texts = {lang: _back_text(out / lang / "pocket-card-shop.pdf") for lang in CARD_LANGS}
     assert all("1-800-799-7233" in text for text in texts.values())  # the backs read back
-    backwards = sorted(lang for lang, text in texts.items()
-                       if "988lifeline.org" in text and "thehotline.org" not in text)
-    assert not backwards, (size, backwards)
+    for lang, text in texts.items():
+        if "thehotline.org" in text and "988lifeline.org" in text:
+            assert text.index("1-800-799-7233") < text.index("thehotline.org") \
+                < text.index("988lifeline.org"), (size, lang, text)
+
+
+def test_a_later_address_prints_where_the_first_cannot_at_all(tmp_path: Path) -> None:
+    """Where the first line's address cannot print beside anything (the Hindi US back:
+    "START लिखकर 88788 पर भेजें · thehotline.org" wraps at every size, at every leading step),
+    it displaces nothing: the 988 line's address still prints where it fits (beside its
+    texting line). Set without the rows a left-out address may stand at the end of (a
+    site's own pocket-card layout, `web_beside: []`), as place._addresses_in_line_order
+    alone chooses. Before it, that back printed neither address."""
+    content = default_kit_in(tmp_path / "content", ("hi",))
+    own = content / "layouts" / "pocket-card"
+    shutil.copytree(LAYOUTS_DIR / "pocket-card", own)
+    edit(own / "layout.yaml", "web_beside: [phone]", "web_beside: []")
+    out = tmp_path / "out"
+    assert main(["build", str(content), "--out", str(out), "--target", "shop",
+                 "--no-previews", "--format", "pocket-card"]) == 0
+    text = _back_text(out / "hi" / "pocket-card-shop.pdf")
+    assert "1-800-799-7233" in text and "thehotline.org" not in text
+    assert "988lifeline.org" in text

@@ -6,6 +6,7 @@ lines and what is set under them. Everything is measured on the PDF."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -31,8 +32,14 @@ MARGINS = {"pocket-card": MARGIN, "pocket-fold": 3.5 * MM}
 GLYPH_SLACK = 1.0  # a glyph's box may reach a hair past where its line starts (the tail of
 # a Hebrew qof at the start of a 16.5 pt title: 0.84 pt)
 # design.md: 8 pt in Latin, Cyrillic, Greek, Hebrew and CJK; 9 pt in Arabic, Persian, Urdu,
-# Devanagari, Bengali, Thai
+# Devanagari, Bengali, Thai: by the script a text is written in (a web address on an
+# Arabic card's number row is Latin, 8 pt: generator/layout/beside_rows.py)
 FLOORS = {"en": 8.0, "zh-Hans": 8.0, "ar": 9.0, "hi": 9.0, "he": 8.0}
+LATIN_FLOOR = 8.0
+# letters that join or whose marks stack (their shaped glyphs may read back as private-use
+# characters: counted with them)
+FINE_MARKS = re.compile("[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff"
+                        "\u0900-\u097f\u0980-\u09ff\u0e00-\u0e7f\ue000-\uf8ff]")
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +86,9 @@ def test_no_type_below_the_scripts_floor(built: Path, lang: str, layout: str) ->
     for page_index in (0, 1):
         sizes = text_sizes(built / lang / f"{layout}-shop.pdf", page_index)
         assert sizes
-        smallest = min(sizes)
-        assert smallest[0] >= FLOORS[lang] - 0.01, smallest
+        for size, text in sizes:
+            floor = FLOORS[lang] if FINE_MARKS.search(text) else LATIN_FLOOR
+            assert size >= floor - 0.01, (size, text)
 
 
 @pytest.mark.parametrize("lang", FLOORS)

@@ -31,6 +31,7 @@ from tests.test_card_ink_air import (
     LEAST_RENDERED_WHITE,
     LEAST_WHITE,
     ink_lines,
+    inked_glyphs,
     rendered_whites,
     whites,
 )
@@ -295,10 +296,12 @@ def test_hours_never_stand_alone_on_a_line(cards: tuple[str, Path, Path]) -> Non
 # layout.yaml: last_min_size). Exact: a language that gains its step leaves this list, one
 # that loses it fails. Russian (US and ISO) and Thai (US) gained theirs from names set
 # narrower (`narrow_width`: Noto Sans and Noto Sans Thai at wdth 85, each name on one
-# line); Amharic's face (Debian's Noto Sans Ethiopic, static) has no width axis.
-NAME_STEP_NOT_YET = {
+# line); Amharic's face (Debian's Noto Sans Ethiopic, static) has no width axis, but its
+# ISO back gained its step where its web addresses print at the end of a row (generator/
+# layout/beside_rows.py) rather than at a closer leading.
+NAME_STEP_NOT_YET: dict[str, set[str]] = {
     "us": set(),
-    "iso": {"am"},
+    "iso": set(),
 }
 
 
@@ -447,8 +450,9 @@ def test_thai_and_amharic_lines_keep_white_between_their_ink(
     for lang in ("th", "am"):
         if lang not in _each_language(cards):
             continue
-        lines = ink_lines(out / lang / "pocket-card-shop.pdf")
-        found = whites(lines)
+        pdf = out / lang / "pocket-card-shop.pdf"
+        lines = ink_lines(pdf)
+        found = whites(lines, inked_glyphs(pdf))
         assert len(found) >= 7, (size, lang, lines)
         assert min(found) >= LEAST_WHITE - 0.01, (size, lang, [round(w / MM, 2) for w in found])
         rendered = rendered_whites(out / lang / "pocket-card-shop.pdf")

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from generator.commands.cli import main
 from generator.content.placeholders import substitute
+from generator.content.web_address import typed_address
 from generator.layout.paints import TEXT_PAINTS, hex_rgb
 from generator.pipeline.kit_checks import load_checked_kit
 from tests.conftest import (
@@ -30,6 +31,8 @@ from tests.conftest import (
     drawn_text,
     drawn_text_sizes,
     edit,
+    glyphs_only,
+    inked_chars,
     sixteen_language_kit,
 )
 from tests.pdf_paint import page_marks
@@ -417,3 +420,68 @@ def captions(text: str, caption: str, lang: str) -> int:
         return letters(text).count(letters(caption))
     read = [letters(word) for word in text.split()]
     return min(read.count(letters(word)) for word in caption.split())
+
+
+# Backs of the sixteen that print each line's web address (thehotline.org, 988lifeline.org:
+# the 988 line's chat), read back by poppler: where "Text START to 88788 · thehotline.org"
+# wraps, the address stands at the end of the texting row or of the number's row ("988
+# 988lifeline.org": generator/layout/beside_rows.py). Before it, 988lifeline.org printed on
+# 3 US and 4 ISO backs, thehotline.org on 9 and 7 (the floors of test_card_addresses.py).
+ADDRESSES_AT_LEAST = 14
+
+
+def _web_addresses(content: Path) -> list[str]:
+    """What the card prints for each line's website beside its numbers (the kit's data)."""
+    kit = load_checked_kit(content)
+    return [typed_address(line.url) for line in kit.resources
+            if line.url and (line.phone or line.text or line.tty)]
+
+
+def _inked_glyphs(pdf: Path, page_index: int) -> list[tuple[str, tuple[float, ...]]]:
+    """(character, box) of each glyph drawn in ink on the page, where it is drawn (the page
+    read without its /ActualText; a right-to-left line's unseen anchor left out)."""
+    text = glyphs_only(pdf)[page_index].get_textpage()
+    return [(char, box) for _, char, box in inked_chars(text)]
+
+
+def _whole_and_clear(glyphs: list[tuple[str, tuple[float, ...]]], address: str) -> int:
+    """How many times `address` is drawn on the page, each asserted on one line (its
+    glyphs share a band of height) and clear of every other glyph (no glyph's box crosses
+    the box of one of its glyphs: the number or keyword beside it, the lines above and
+    below)."""
+    chars = "".join(char for char, _ in glyphs)
+    found, start = 0, chars.find(address)
+    while start >= 0:
+        boxes = [box for _, box in glyphs[start:start + len(address)]]
+        assert max(box[1] for box in boxes) < min(box[3] for box in boxes), \
+            (address, "split across lines")
+        crossing = [(char, other) for index, (char, other) in enumerate(glyphs)
+                    if not start <= index < start + len(address)
+                    and any(other[0] < box[2] and other[2] > box[0] and other[1] < box[3]
+                            and other[3] > box[1] for box in boxes)]
+        assert not crossing, (address, crossing)
+        found += 1
+        start = chars.find(address, start + len(address))
+    return found
+
+
+@pytest.mark.parametrize("size", ["us_shop", "iso"])
+def test_web_addresses_print_whole_on_most_backs(request: pytest.FixtureRequest,
+                                                 size: str) -> None:
+    """Each line's web address prints on at least 14 of the 16 card backs (poppler's text),
+    and wherever it prints, on one line and clear of every other glyph (pdfium's glyph
+    boxes, drawn where they stand: in right-to-left cards too, where it stands to the left
+    of its row); read back, it follows its row (the number, or the texting sentence)."""
+    content, out = request.getfixturevalue(size)
+    name = "pocket-card-shop.pdf" if size == "us_shop" else "pocket-card.pdf"
+    languages = _languages()
+    addresses = _web_addresses(content)
+    assert addresses == ["thehotline.org", "988lifeline.org"]
+    for address in addresses:
+        printed = [lang for lang in languages
+                   if address in comparable(poppler_text(out / lang / name, 2))]
+        assert len(printed) >= ADDRESSES_AT_LEAST - (len(LANGUAGES) - len(languages)), \
+            (address, sorted(set(languages) - set(printed)))
+        for lang in printed:
+            assert _whole_and_clear(_inked_glyphs(out / lang / name, 1), address), \
+                (lang, address)

@@ -584,6 +584,12 @@ class LayoutSpec(FrozenModel):
     # and in those whose letters join or stack; None: an address prints where it costs
     # nothing at all.)
     web_over_air: tuple[float, float] | None = None
+    # A line's web address the list still leaves out prints at the end of a row it already
+    # prints where that row holds it: its own paragraph's (the texting row, where it was the
+    # last part), else the line's row in one of these styles (the number's: "988
+    # 988lifeline.org"), in its details' style and size, on the row's baseline and clear of
+    # the ink of the line under it (generator/layout/beside_rows.py). Empty: never.
+    web_beside: tuple[str, ...] = ()
     # The least distance, in points, from the trim to the ink of a text set at the foot of
     # the safe area (`valign: bottom`): its descenders reach below the box by what the
     # leading leaves (an Arabic safety note's tails 3.1 mm from a card's trim with a 4 mm
@@ -649,6 +655,13 @@ class LayoutSpec(FrozenModel):
         if self.short_form is not None and set(self.short_form.sizes) != set(self.sizes):
             raise ValueError(f"short_form.sizes must be the layout's sizes: "
                              f"{', '.join(self.sizes)}")
+        return self
+
+    @model_validator(mode="after")
+    def _web_beside_styles(self) -> LayoutSpec:
+        unknown = [name for name in self.web_beside if name not in self.styles]
+        if unknown:
+            raise ValueError(f"web_beside: {', '.join(unknown)} is no style of the layout")
         return self
 
     @model_validator(mode="after")

@@ -153,6 +153,10 @@ class BidiParagraph(LineParagraph):
         # A right-to-left mark before the first line for poppler: an icon's word on the
         # right of the line it starts, read before it (see screen_text.py).
         self.mark_before = False
+        # What PDFium reads after the last line, on its anchor: the drawn text of a run set
+        # at the end of the line that PDFium does not read itself (a web address left of
+        # its number's row, generator/layout/place.py), which it took first, by position.
+        self.read_after = ""
 
     def _pieces(self) -> list[tuple[int, int]]:
         return _words(self.text)
@@ -274,6 +278,8 @@ class BidiParagraph(LineParagraph):
         canvas.addLiteral(actual_text_span("", self.fonts.lang))
         for number, line in enumerate(lines):
             text = self.drawn[line.start:line.end]
+            if number == len(lines) - 1 and self.read_after:
+                text = f"{text} {self.read_after}"
             left = line.x
             if number == 0 and self.icon_word is not None:
                 text = f"{self.icon_word.text} {text}"

@@ -381,6 +381,28 @@ class Typesetter:
         return (BalancedParagraph if balance else WidowlessParagraph)(
             fonts.with_fallbacks(markup, weight), para_style)
 
+    def set_as(self, p: Paragraph, like: RLParagraph, size: float | None = None
+               ) -> RLParagraph:
+        """`p` set in the face and at the size `like` (a fitted paragraph of its style) is
+        set in, or at `size` where that is smaller, with no space or indent around it: a
+        run set beside another paragraph's line (a web address on its line's number row:
+        generator/layout/beside_rows.py)."""
+        style = self.spec.styles[p.style]
+        ratio = min(1.0, size / like.style.fontSize) if size is not None else 1.0
+        para_style = ParagraphStyle(f"{like.style.name}-beside", parent=like.style,
+                                    fontSize=like.style.fontSize * ratio,
+                                    leading=like.style.leading * ratio,
+                                    spaceBefore=0, spaceAfter=0, leftIndent=0,
+                                    firstLineIndent=0, rightIndent=0)
+        return self._paragraph(p, para_style, style.weight, False, False, self.fonts_for(p.style))
+
+    def set_again(self, p: Paragraph, like: RLParagraph) -> RLParagraph:
+        """`p` set in the very style `like` was (a fitted paragraph of its style: its
+        size, leading and spaces): a row set again with more of its text."""
+        style = self.spec.styles[p.style]
+        return self._paragraph(p, like.style, style.weight, style.balance,
+                               style.whole_phrases, self.fonts_for(p.style))
+
     def own_size(self, style: str) -> float:
         """The size the layout sets `style` at before any room is short or spare: its
         `size`, or its least size where that is larger (a name over Arabic details)."""

@@ -323,11 +323,25 @@ def line_starts(items: Sequence[Item], cuts: frozenset[Cut]) -> tuple[int, ...]:
     return tuple(starts)
 
 
+def paragraph_sources(items: Sequence[Item], cuts: frozenset[Cut]) -> list[tuple[int, int]]:
+    """For each paragraph `assemble` keeps, in order, its (line, paragraph) in `items`."""
+    parts_out: dict[tuple[int, int], set[int]] = {}
+    for cut in cuts:
+        if not cut.whole_line:
+            parts_out.setdefault((cut.item, cut.paragraph), set()).add(cut.part)
+    kept = [index for index in range(len(items)) if Cut(index) not in cuts]
+    sources: list[tuple[int, int]] = []
+    _assembled(items, kept, parts_out, sources=sources)
+    return sources
+
+
 def _assembled(items: Sequence[Item], kept: Sequence[int],
                parts_out: dict[tuple[int, int], set[int]],
-               starts: list[int] | None = None) -> list[Paragraph]:
+               starts: list[int] | None = None,
+               sources: list[tuple[int, int]] | None = None) -> list[Paragraph]:
     """The paragraphs of the `kept` lines less the parts left out of them; `starts` gets
-    the index of each line's first paragraph (of those that print one)."""
+    the index of each line's first paragraph (of those that print one), `sources` each
+    paragraph's (line, paragraph)."""
     paragraphs: list[Paragraph] = []
     seen: set[tuple[str, str]] = set()
     for index in kept:
@@ -347,6 +361,8 @@ def _assembled(items: Sequence[Item], kept: Sequence[int],
             if (above, above_markup) != (kept_paragraph.after, kept_paragraph.after_markup):
                 kept_paragraph = replace(kept_paragraph, after=above, after_markup=above_markup)
             paragraphs.append(kept_paragraph)
+            if sources is not None:
+                sources.append((index, number))
             above, above_markup = kept_paragraph.style, kept_paragraph.markup
         if starts is not None and starts[-1] == len(paragraphs):  # it printed nothing
             starts.pop()

@@ -7,6 +7,7 @@ lower-left corner of the trimmed face.
 from __future__ import annotations
 
 import contextlib
+import copy
 import html
 import math
 import re
@@ -38,6 +39,7 @@ from generator.errors import (
     quoted,
     shortened,
 )
+from generator.i18n.bidi_text import BidiParagraph
 from generator.i18n.fonts import FontSet
 from generator.i18n.plain_text import plain_text
 from generator.i18n.shaped_width import (
@@ -45,6 +47,7 @@ from generator.i18n.shaped_width import (
     ink_below_baseline,
     shaped_width_at_1000,
 )
+from generator.layout.beside_rows import Beside, addresses_beside
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.fillers import (
     GAP,
@@ -85,7 +88,7 @@ from generator.layout.list_fit import (
 )
 from generator.layout.paragraphs import Paragraph, joined
 from generator.layout.qr_size import QrError, min_symbol_size, symbol_share
-from generator.layout.round_fit import lowest_rise, past_the_circle
+from generator.layout.round_fit import line_widths, lowest_rise, past_the_circle
 from generator.layout.styles import size_range, style_name
 
 
@@ -118,6 +121,9 @@ class PlacedText:
     # One of paragraphs side by side on one baseline (a table's column headings): PDFium
     # reads them as one line (generator/render/screen_text.py's carry).
     in_row: bool = False
+    # A run set at the end of another paragraph's row (a line's web address on its number's
+    # row, generator/layout/beside_rows.py): at a size of its own, never its style's cap.
+    beside: bool = False
     # The rest of a paragraph a flow split between boxes (panels): the paragraph of the
     # text it continues, which a screen copy reads it with (generator/render/screen.py).
     continues: RLParagraph | None = None
@@ -300,6 +306,8 @@ def one_size_per_style(faces: Sequence[PlacedFace],
     sizes: dict[str, set[float]] = {}
     for face in faces:
         for text in face.texts:
+            if text.beside:
+                continue
             style = text.paragraph.style
             sizes.setdefault(group(style_name(style)), set()).add(round(style.fontSize, 2))
     members: dict[str, list[str]] = {}
@@ -1414,8 +1422,15 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
         source = _wide_source(fitted.height, fitted.required, box.width, placement)
         raise ContentError(_problem(Code.REQUIRED_LINES, slot, placement, message, placed,
                                     "error", source, names=required, **fields))
+    spare = max(0.0, box.height - fitted.height) if slot.valign == "spread" else 0.0
+    on_rows = addresses_beside(items, fitted, box.width, placement.typesetter,
+                               placement.layout.spec.web_beside, spare) \
+        if placement.layout.spec.web_beside and not languages else []
+    printed_beside = {each.cut for each in on_rows}
     first = min((cut.item for cut in fitted.left_out if cut.whole_line), default=None)
     for cut in fitted.left_out:
+        if cut in printed_beside:
+            continue
         code, why, fields = (_why_left_out(items, cut.item, first, placement.fonts.lang)
                              if cut.whole_line else _detail_left_out(cut, items))
         if cut in languages:  # a trade, not a loss: weighed as a web address is
@@ -1435,12 +1450,51 @@ def _place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
             placed.left_out_lines.append((items[cut.item].line, warning))
         elif fields.get("kind") == "hours":
             placed.hours_left_out.append(items[cut.item].line)
-    before = _spread(placed, slot, placement, box, fitted.height, fitted.starts)
+    under_rows = {each.row + 1: each.room for each in on_rows if each.room > 0}
+    before = _spread(placed, slot, placement, box, fitted.height + sum(under_rows.values()),
+                     fitted.starts)
+    for index, room in under_rows.items():
+        before[index] = before.get(index, 0.0) + room
     if slot.valign == "bottom" and slot.spare_over is not None:
         rise = max(0.0, box.height - fitted.height - slot.spare_over) / 2
         box = Rect(box.x, box.y + rise, box.width, box.height - rise)
-    _stack(placed, list(fitted.paragraphs), box, fitted.height + sum(before.values()), slot,
+    first_text = len(placed.texts)
+    paragraphs = list(fitted.paragraphs)
+    for each in on_rows:
+        if each.whole_row:  # the row set again with its address: its one line still
+            paragraphs[each.row] = each.paragraph
+    _stack(placed, paragraphs, box, fitted.height + sum(before.values()), slot,
            before=before)
+    for each in sorted(on_rows, key=lambda each: -each.row):
+        if each.whole_row:
+            continue
+        at = first_text + each.row
+        row = replace(placed.texts[at], in_row=True)  # read as one line with the address
+        address = _set_beside(row, each, box, placed.rtl)
+        if placed.rtl and isinstance(row.paragraph, BidiParagraph) \
+                and isinstance(address.paragraph, BidiParagraph):
+            # PDFium reads a right-to-left row's address with the row, after it (it reads
+            # the runs of one height by where they stand: the address, on the left, first)
+            row_paragraph = copy.copy(row.paragraph)  # a fitted list's paragraphs are kept
+            row_paragraph.read_after = address.paragraph.drawn
+            address.paragraph.read_by_pdfium = False
+            row = replace(row, paragraph=row_paragraph)
+        placed.texts[at] = row
+        placed.texts.insert(at + 1, address)
+
+
+def _set_beside(row: PlacedText, beside: Beside, box: Rect, rtl: bool) -> PlacedText:
+    """The address `beside` sets at the end of the row `row`, on its baseline: after it in
+    the reading order, to its right (left to right) or its left (right to left)."""
+    para = row.paragraph
+    start = (para.style.leftIndent + para.style.firstLineIndent
+             + line_widths(para)[0] + beside.gap)
+    address = beside.paragraph
+    _, height = address.wrap(box.width - start, 10_000)
+    baseline = row.y + para.height - para.style.fontSize
+    x = box.x if rtl else box.x + start
+    return replace(row, paragraph=address, x=x, y=baseline - (height - address.style.fontSize),
+                   icon=None, in_row=False, beside=True)
 
 
 def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: ListFit,
@@ -1450,10 +1504,10 @@ def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: List
     line's is left out, the lines with the addresses taken in the order of the lines (the
     first line's, the hotline's, first): each printed where it costs nothing beside those
     before it (`_costs_nothing` against the list without addresses, `plain`), beside its
-    line's numbers or else on a line of its own (`_web_alone`), up to the first that does
-    not: it and every later line's address left out. A domestic-violence card never prints
-    988lifeline.org where thehotline.org is left out (a Hindi US back printed the 988
-    line's chat where the hotline's did not fit beside its texting line)."""
+    line's numbers or else on a line of its own (`_web_alone`). One that does not is left
+    out and the next tried beside those taken: an earlier line's address never gives way to
+    a later one's, but one that cannot print at all displaces nothing (a Hindi US back
+    printed neither address where the hotline's did not fit beside its texting line)."""
     cuts = sorted(_web_cuts(items))
     out = set(fitted.left_out)
     if fitted.paragraphs is None or plain.paragraphs is None or not any(
@@ -1472,7 +1526,7 @@ def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: List
             made = _fitted_list(kept, slot, box, placement, placed)
             if made.paragraphs is None or set(trial) & set(made.left_out) or \
                     not _costs_nothing(kept, made, plain, placement.typesetter):
-                break  # a later line's address never prints in an earlier one's place
+                continue  # left out; a later line's is tried beside those taken
             chosen = trial
             best = replace(made, left_out=tuple(sorted(
                 {*made.left_out, *(other for other in webs if other not in trial)})))
