@@ -122,6 +122,8 @@ class Code(Enum):
     PLACEHOLDERS_CHANGED = "catalogue.placeholders-changed", "key wanted"
     PLACEHOLDER_WRONG = "catalogue.placeholder-wrong", "key written wanted reason"
     CATALOGUE_META = "catalogue.meta", "key reason"
+    PLACEHOLDER_ORDER = "catalogue.placeholder-order", "key text"
+    PLACEHOLDER_ORDER_UNCHECKED = "catalogue.placeholder-order-unchecked", "key", True
 
     # A translator file (XLIFF or PO) being imported, and its units.
     TRANSLATOR_FILE_TOO_BIG = "translator.too-big", "limit"

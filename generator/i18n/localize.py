@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from generator import PACKAGE_DIR
 from generator.content.language_tags import served_by
-from generator.content.placeholders import PlaceholderError, names
+from generator.content.placeholders import PlaceholderError, names, pieces
 from generator.content.text_numbers import printed_text_problem
 from generator.content.yamlfile import YamlDoc, load_yaml
 from generator.engine import remembered
@@ -33,7 +33,14 @@ BUILTIN_DIR = PACKAGE_DIR / "locales"
 FALLBACK = "en"
 META_KEY = "_meta"
 META_FIELDS = ("language", "needs_review", "reviewed_by", "reviewed_on", "note",
-               "untranslated")
+               "untranslated", "differs_from_builtin")
+# `_meta: {differs_from_builtin: [key, ...]}`: a site's string whose number-like placeholders
+# come in another order than havenprint's translation of the same language, on purpose
+ORDER_CONFIRM = "differs_from_builtin"
+# Placeholders a reader cannot tell apart when a translation swaps them: "Envíe {number} al
+# {keyword}" tells a survivor to text the number to the keyword; a page and the pages, a
+# label's size and how many to a sheet likewise. A message with two of them is checked.
+NUMBER_LIKE = frozenset({"keyword", "number", "page", "pages", "size", "count"})
 
 # Safety wording every kit carries: a site may reword it, never remove it.
 SAFETY_STRINGS = ("safety_note", "before_you_call")
@@ -228,10 +235,13 @@ def catalogue_from_doc(doc: YamlDoc, known: dict[str, str] | None = None) -> Cat
                                    code=Code.CATALOGUE_NOT_MAPPING))
     problems = []
     strings: dict[str, str] = {}
+    builtin = _builtin_strings(doc) if known is not None else None
     for key, value in doc.data.items():
         if key == META_KEY:
             continue
         problem = _string_problem(doc, str(key), value, known)
+        if problem is None and builtin is not None:
+            problem = _order_problem(doc, str(key), value, builtin)
         if problem is not None:
             problems.append(problem)
         else:
@@ -262,6 +272,60 @@ def _string_problem(doc: YamlDoc, key: str, value: object,
     if wrong is None and Path(doc.path).parent != BUILTIN_DIR:
         wrong = claim_problem(Path(doc.path).stem, key, value)  # "any time" beside 9 to 5
     return None if wrong is None else wrong.at(doc.path, line, prefix=f"{key}: ", key=key)
+
+
+def role_order(text: str) -> tuple[str, ...]:
+    """The number-like placeholders of `text` in the order they are written."""
+    try:
+        return tuple(name for _, name in pieces(text) if name in NUMBER_LIKE)
+    except PlaceholderError:
+        return ()
+
+
+def builtin_catalogue_path(lang: str) -> Path | None:
+    """havenprint's own catalogue serving `lang` (the most specific), or None."""
+    try:
+        tags = served_by(lang)
+    except (ValueError, LookupError, TypeError):
+        return None
+    paths = [BUILTIN_DIR / f"{tag}.yaml" for tag in tags]
+    return next((path for path in paths if path.is_file()), None)
+
+
+def _builtin_strings(doc: YamlDoc) -> dict[str, str] | None:
+    """The built-in strings of a site catalogue's language; None for a built-in file or a
+    language havenprint has no catalogue of."""
+    path = Path(doc.path)
+    if path.parent == BUILTIN_DIR:
+        return None
+    builtin = builtin_catalogue_path(path.stem)
+    return load_catalogue(builtin).strings if builtin is not None else None
+
+
+def _confirmed_orders(doc: YamlDoc) -> set[str]:
+    meta = doc.data.get(META_KEY) if isinstance(doc.data, dict) else None
+    keys = meta.get(ORDER_CONFIRM) if isinstance(meta, dict) else None
+    return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
+
+
+def _order_problem(doc: YamlDoc, key: str, value: str,
+                   builtin: dict[str, str]) -> Problem | None:
+    """A site's string whose number-like placeholders come in another order than the
+    built-in translation's of the same language, not confirmed in `_meta`."""
+    ours = builtin.get(key)
+    if ours is None or len(set(role_order(ours))) < 2 or key in _confirmed_orders(doc):
+        return None
+    order, wanted = role_order(value), role_order(ours)
+    if order == wanted:
+        return None
+    written = " ... ".join(f"{{{name}}}" for name in order)
+    return Problem(doc.path, (
+        f"{key}: its placeholders come as {written}, in another order than havenprint's "
+        f"translation ({ours!r}): check each says what it stands for (a survivor texting "
+        f"the number to the keyword gets no help); if the order is right, confirm it with "
+        f"`{ORDER_CONFIRM}: [{key}]` in the file's _meta"), doc.line_of((key,)),
+        code=Code.PLACEHOLDER_ORDER,
+        fields={"key": key, "text": ours})
 
 
 def _is_english(path: Path) -> bool:
@@ -343,6 +407,12 @@ def _meta(doc: YamlDoc, known: dict[str, str] | None) -> tuple[CatalogueMeta, li
     elif known is not None:
         problems.extend(problem("untranslated", f"unknown string '{key}'")
                         for key in untranslated if key not in known)
+    confirmed = raw.get(ORDER_CONFIRM) or []
+    if not isinstance(confirmed, list) or not all(isinstance(k, str) for k in confirmed):
+        problems.append(problem(ORDER_CONFIRM, "expected a list of string names"))
+    elif known is not None:
+        problems.extend(problem(ORDER_CONFIRM, f"unknown string '{key}'")
+                        for key in confirmed if key not in known)
     meta = CatalogueMeta(texts["language"], needs_review, texts["note"],
                          tuple(dict.fromkeys(untranslated)), texts["reviewed_by"],
                          reviewed_on.isoformat() if isinstance(reviewed_on, date) else None)

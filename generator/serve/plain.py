@@ -984,6 +984,14 @@ SAID: Mapping[Code, Say | str] = MappingProxyType({
                             if t["safety"] else "."), t.text("key")),
     Code.PLACEHOLDERS_CHANGED: _unit(_placeholders),
     Code.PLACEHOLDER_WRONG: _unit(_placeholders),
+    Code.PLACEHOLDER_ORDER: _unit("its {{placeholders}} come in another order than "
+                                  "havenprint's own translation ({text:q}): check each "
+                                  "stands where it belongs (texting the number to the keyword "
+                                  "gets no help), or confirm the order in the file."),
+    Code.PLACEHOLDER_ORDER_UNCHECKED: _unit("havenprint has no translation in {language} to "
+                                            "compare its {{placeholders}}' order with: have a "
+                                            "second speaker check each stands where it "
+                                            "belongs."),
     Code.CATALOGUE_META: "The strings file's notes (“{key}”): {reason}.",
     Code.CATALOGUE_EXISTS: "The language's strings file is there already: its translations "
                            "are kept.",

@@ -15,7 +15,9 @@ from generator.i18n.localize import (
     BUILTIN_DIR,
     Catalogue,
     LanguageStatus,
+    builtin_catalogue_path,
     language_status,
+    role_order,
     site_catalogue_path,
 )
 
@@ -35,6 +37,27 @@ def locale_problems(content_root: Path, langs: Iterable[str],
         problems.extend(_fallback_problems(status, content_root, severity))
         problems.extend(_review_problems(status, content_root, severity))
         problems.extend(_hebrew_mark_problems(status))
+        problems.extend(_order_notes(status))
+    return problems
+
+
+def _order_notes(status: LanguageStatus) -> list[Problem]:
+    """A site's translation of a message with two number-like placeholders (what to text
+    and where) in a language havenprint has no translation of to compare the order with
+    (localize._order_problem does where it has): a note asking a second speaker to check."""
+    if builtin_catalogue_path(status.lang) is not None:
+        return []
+    problems = []
+    for key, english_text in status.english.items():
+        catalogue = status.origins.get(key)
+        if catalogue is None or _builtin(catalogue) or len(set(role_order(english_text))) < 2:
+            continue
+        problems.append(Problem(catalogue.path, (
+            f"{status.lang}: {key}: havenprint has no {status.lang} translation to compare "
+            f"its placeholders' order with; have a second speaker check that each of "
+            f"{' and '.join(f'{{{n}}}' for n in role_order(english_text))} says what it "
+            f"stands for ({english_text!r} in English)"), severity="info",
+            code=Code.PLACEHOLDER_ORDER_UNCHECKED, lang=status.lang, fields={"key": key}))
     return problems
 
 
