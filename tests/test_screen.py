@@ -826,3 +826,66 @@ def test_no_fold_fill_shows_on_a_screen(out: Path, lang: str) -> None:
     edges = [min(image.getpixel((x, y)) for y in range(height // 4, 3 * height // 4))
              for x in (0, 1, 2, width - 3, width - 2, width - 1)]
     assert min(edges) > 240, (lang, edges)
+
+
+# --- where the QR code is read (issue 42's screen review) --------------------------------
+
+def top_level(pdf: Path) -> list[dict]:
+    """The document's elements, as poppler reads its structure, in reading order."""
+    root = struct_tree(pdf)
+    document = next(node for node in root["kids"] if isinstance(node, dict))
+    return [node for node in document["kids"] if isinstance(node, dict)]
+
+
+def is_figure(node: dict) -> bool:
+    return any(kid["tag"].startswith("Figure") for kid in struct_nodes(node))
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sticker_reads_its_heading_first_and_its_qr_code_after_its_text(
+        out: Path, content: Path, lang: str) -> None:
+    """The review: the sticker's QR code (at its top) and caption were read before its
+    heading. Its H1 ("Need to talk?", from the catalogue) comes first, then its text, then
+    the code and its caption, then when its lines were checked."""
+    said = strings(content, lang)
+    nodes = top_level(out / lang / "sticker-screen.pdf")
+    assert nodes[0]["tag"] == "H1", [node["tag"] for node in nodes]
+    assert struct_words(nodes[0]) == " ".join(said["need_to_talk"].split())
+    figures = [index for index, node in enumerate(nodes) if is_figure(node)]
+    assert len(figures) == 1, [node["tag"] for node in nodes]
+    figure = figures[0]
+    text = nodes[1:figure]
+    assert len(text) >= 3 and all(node["tag"] == "P" and struct_words(node)
+                                  for node in text), [node["tag"] for node in text]
+    numbers = " ".join(struct_words(node) for node in text)
+    for resource in load_checked_kit(content).resources[:1]:  # the line it carries
+        assert resource.phone and resource.phone.display in numbers, (resource.phone, numbers)
+    caption, *rest = nodes[figure + 1:]
+    assert caption["tag"] == "P" and struct_words(caption) in {
+        " ".join(value.split()) for key, value in said.items() if key.startswith("scan_")}
+    lead = said["checked"].split("{date}")[0].strip()
+    assert [struct_words(node).startswith(lead) for node in rest] == [True]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_folding_cards_lines_are_one_list_and_its_qr_code_after_it(
+        out: Path, content: Path, lang: str) -> None:
+    """The review: the folding card's lines were tagged as two lists (L) split around the
+    QR code that stands beside the first. One L holds every line of resources.yaml, an
+    item each (its number's tel: link first), and the code's figure follows it."""
+    kit = load_checked_kit(content)
+    with pikepdf.open(out / lang / "pocket-fold-screen.pdf") as pdf:
+        kids = list(pdf.Root.StructTreeRoot.K.K)
+        lines = [index for index, kid in enumerate(kids) if kid.S == "/L" and any(
+            part.S == "/P" for item in kid.K for part in elements(item))]
+        assert len(lines) == 1, lines
+        items = [kid for kid in kids[lines[0]].K if kid.S == "/LI"]
+        assert len(items) == len(kit.resources)
+        for item, resource in zip(items, kit.resources, strict=True):
+            links = [str(a.A.URI) for e in elements(item) for a in annotations(e)]
+            number = (resource.phone.e164 if resource.phone
+                      else kit.site.emergency_number)
+            assert links[0] == f"tel:{number}", (links, resource.names)
+        after = kids[lines[0] + 1]
+        assert after.S == "/Link" and [e.S for e in elements(after)] == ["/Figure"], after.S

@@ -105,7 +105,8 @@ def render_screen(kit: Kit, laid: LaidOut,
     drawer = _PageDrawer(canvas, tagger, text, kit, lang, strings, languages,
                          round_cut=laid.layout.spec.die_cut == "circle")
     for index, page in enumerate(pages):
-        drawer.draw(page, laid.screen_checked if index == len(pages) - 1 else None)
+        last = index == len(pages) - 1
+        drawer.draw(page, laid.screen_checked if last else None, last)
         canvas.showPage()
         tagger.next_page()
     canvas.save()
@@ -240,8 +241,13 @@ class _PageDrawer:
         self.print_only = frozenset(" ".join(html.unescape(strings[key]).split())
                                     for key in PRINT_ONLY if strings.get(key))
         self.open_list: tuple[Element | None, str] = (None, "")
+        # QR codes and their captions drawn, to be read after the list they stand beside
+        # (`waits_for_list`) or the page's text
+        self.waiting: list[Element] = []
+        self.waits_for_list = False
 
-    def draw(self, contents: _Page, checked: PlacedText | None = None) -> None:
+    def draw(self, contents: _Page, checked: PlacedText | None = None,
+             last: bool = False) -> None:
         """The page; `checked`: "Checked Nov 2026" (LaidOut.screen_checked), a paragraph
         after the page's own, on a strip of the page below the piece."""
         canvas = self.canvas
@@ -266,7 +272,7 @@ class _PageDrawer:
                 canvas.setFillGray(CUT_GROUND)
                 canvas.rect(rect.x, rect.y, rect.width, strip, stroke=0, fill=1)
                 canvas.restoreState()
-        self._content(contents)
+        self._content(contents, last)
         if checked is not None:
             self._paragraph(replace(checked, x=rect.x + CHECKED_MARGIN,
                                     y=rect.y + CHECKED_MARGIN),
@@ -290,7 +296,7 @@ class _PageDrawer:
             draw_cut_lines(canvas, face, 0.0, 0.0)
             canvas.restoreState()
 
-    def _content(self, contents: _Page) -> None:
+    def _content(self, contents: _Page, last: bool) -> None:
         document = self.tagger.document
         qrs = list(contents.qrs)
         # the list being filled: a list the panel before ended with goes on in this one (a
@@ -298,9 +304,22 @@ class _PageDrawer:
         group, group_kind = self.open_list
         item: Element | None = None  # the line being filled
         for index, (text, role) in enumerate(zip(contents.texts, contents.roles, strict=True)):
-            if qrs and _labels(text):
-                self._figure(document, qrs.pop(0), contents.page.rect)
-                group = item = None
+            if qrs and _labels(text) and index not in contents.repeated:
+                # The code and its caption, drawn where they stand, are read there, but after
+                # the list they stand beside (the folding card's lines were two lists around
+                # it), and after the page's text where they stand above its heading (the
+                # sticker's were read before its H1)
+                caption = Element("P")
+                read = [self._figure(qrs.pop(0), contents.page.rect), caption]
+                self._paragraph(text, caption, contents.page.rect)
+                heading = [role.kind == "heading" for role in contents.roles]
+                above = any(heading[index:]) and not any(heading[:index])
+                if group is None and not above and not self.waiting:
+                    document.kids.extend(read)
+                else:
+                    self.waiting.extend(read)
+                    self.waits_for_list = self.waits_for_list or group is not None
+                continue
             if index in contents.repeated or self._print_only(text):
                 with self.tagger.artifact():
                     self._paragraph(text, None, contents.page.rect)
@@ -317,6 +336,7 @@ class _PageDrawer:
                 continue
             if not role.in_list:
                 group = item = None
+                self._read_waiting()
                 element = document.add(role.tag)
                 self.bodies[id(text.paragraph)] = element
                 self._paragraph(text, element, contents.page.rect)
@@ -325,6 +345,7 @@ class _PageDrawer:
                 continue
             kind = "lines" if role.kind in ("line", "line part") else "items"
             if group is None or group_kind != kind:
+                self._read_waiting()
                 group, group_kind = document.add("L"), kind
             entry = group.add("LI")
             if kind == "items":
@@ -338,8 +359,9 @@ class _PageDrawer:
                 body = self.bodies[id(text.paragraph)] = item.add("P")
                 self._paragraph(text, body, contents.page.rect)
         self.open_list = (group, group_kind)
+        self._read_waiting(page_ended=group is None or last or not self.waits_for_list)
         for qr in qrs:
-            self._figure(document, qr, contents.page.rect)
+            document.kids.append(self._figure(qr, contents.page.rect))
             self.open_list = (None, "")
         folio = contents.page.face.folio
         if folio is not None:  # the page's number: pagination, not the document's text
@@ -347,6 +369,15 @@ class _PageDrawer:
                 self._paragraph(replace(folio, x=folio.x + contents.page.rect.x,
                                         y=folio.y + contents.page.rect.y),
                                 None, contents.page.rect)
+
+    def _read_waiting(self, page_ended: bool = False) -> None:
+        """The QR codes and captions drawn so far, read now: where the list they stood
+        beside ends (a list going on to the next panel ends there), or at the page's end
+        where they stood beside none."""
+        if self.waiting and (self.waits_for_list or page_ended):
+            self.tagger.document.kids.extend(self.waiting)
+            self.waiting = []
+            self.waits_for_list = False
 
     def _print_only(self, text: PlacedText) -> bool:
         """Whether `text` speaks to the paper alone ("Please take one, and one to pass
@@ -482,15 +513,17 @@ class _PageDrawer:
                             text.paragraph.style.textColor, rtl,
                             with_line=isinstance(text.paragraph, LineParagraph))
 
-    def _figure(self, parent: Element, qr: PlacedQr, page: Rect) -> None:
-        """The QR code: a figure saying what it does, inside a link doing the same."""
+    def _figure(self, qr: PlacedQr, page: Rect) -> Element:
+        """The QR code: a figure saying what it does, inside a link doing the same (the
+        link, for its reader to place)."""
         alt = qr_description(self.kit, self.lang, self.strings, qr.payload)
         box = (qr.x - page.x, qr.y - page.y, qr.x + qr.size - page.x, qr.y + qr.size - page.y)
-        link = parent.add("Link")
+        link = Element("Link")
         figure = link.add("Figure", alt=alt, bbox=box)
         with self.tagger.content(figure):
             draw_qr(self.canvas, qr.x, qr.y, qr.size, qr.payload)
         self.tagger.link(link, box, qr_uri(qr.payload), alt)
+        return link
 
 
 def style_of(text: PlacedText) -> str:

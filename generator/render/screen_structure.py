@@ -40,11 +40,12 @@ LINE_PARTS = frozenset({
 VARIANTS = ("_open", "_kept", "_next")  # a style's variants set apart only in where they sit
 BULLETS = frozenset("•◦▪‣–")  # what a list item's label may be, its first letter
 NOT_LINKED = LINE_NAMES  # a line's name is not a link, even when it holds a number
+CAPTIONS = frozenset({"label"})  # a QR code's caption ("Scan to call")
 
 
 @dataclass(frozen=True)
 class Role:
-    kind: str  # "heading", "paragraph", "item", "line", "line part"
+    kind: str  # "heading", "paragraph", "item", "line", "line part", "caption"
     tag: str  # the structure type of the paragraph itself: H1, H2, P, LBody
 
     @property
@@ -64,6 +65,8 @@ def role_of(text: PlacedText, in_line: bool) -> Role:
         style = style.removesuffix(variant)
     if style in HEADINGS:
         return Role("heading", HEADINGS[style])
+    if style in CAPTIONS:
+        return Role("caption", "P")
     if style in ITEMS:
         return Role("item", "LBody")
     if style in LINE_NAMES:
@@ -74,10 +77,16 @@ def role_of(text: PlacedText, in_line: bool) -> Role:
 
 
 def roles(texts: Iterable[PlacedText]) -> list[Role]:
+    """Each paragraph's role; a QR code's caption, read apart from where it stands (after
+    the list it stands beside), leaves a line it interrupts going on (the poster's
+    hotline's web address under its code's caption is the hotline's)."""
     found: list[Role] = []
+    last = ""  # the kind of the last paragraph but a caption
     for text in texts:
-        in_line = bool(found) and found[-1].kind in ("line", "line part")
-        found.append(role_of(text, in_line))
+        role = role_of(text, last in ("line", "line part"))
+        found.append(role)
+        if role.kind != "caption":
+            last = role.kind
     return found
 
 
