@@ -456,7 +456,9 @@ def test_the_posters_first_tab_is_read_whole_and_the_others_not_at_all(out: Path
     texts = [line.strip().strip('"').strip() for line in tree.splitlines()
              if line.strip().startswith('"')]
     assert "Take one" not in texts  # said to the paper alone: an artifact
-    tail = texts[-4:]
+    # the first tab, then what the screen copy adds below the piece (a web address)
+    last = len(texts) - 1 - texts[::-1].index("TTY: 1-800-787-3224")
+    tail = texts[last - 3:last + 1]
     assert tail == ["National Domestic Violence Hotline", "1-800-799-7233",
                     "Text START to 88788", "TTY: 1-800-787-3224"], tail
     assert texts.count("TTY: 1-800-787-3224") == 2, texts  # the lines' and the first tab's
@@ -889,3 +891,32 @@ def test_the_folding_cards_lines_are_one_list_and_its_qr_code_after_it(
             assert links[0] == f"tel:{number}", (links, resource.names)
         after = kids[lines[0] + 1]
         assert after.S == "/Link" and [e.S for e in elements(after)] == ["/Figure"], after.S
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_screen_copy_carries_the_web_address_of_every_line_it_prints(
+        out: Path, content: Path, lang: str) -> None:
+    """The review: screen copies dropped the web addresses paper left out for room (a
+    screen has room: 988lifeline.org on the Arabic card, on the Letter poster). Every
+    screen copy that links a line's number has its web address (resources.yaml's url) as
+    words of a link that opens it. Not the sticker: it names no line (its one number is
+    the hotline's, with no name: an address would name it)."""
+    kit = load_checked_kit(content)
+    checked = 0
+    for path in sorted((out / lang).glob("*-screen.pdf")):
+        if path.name == "sticker-screen.pdf":
+            continue
+        with pikepdf.open(path) as pdf:
+            uris = {str(a.A.URI) for page in pdf.pages for a in page.get("/Annots", [])}
+        # spaces aside: poppler reads the Arabic brochure's "988 lifeline.org"
+        links = {struct_words(node).replace(" ", "")
+                 for node in struct_nodes(struct_tree(path)) if node["tag"] == "Link"}
+        for resource in kit.resources:
+            if not (resource.url and resource.phone
+                    and f"tel:{resource.phone.e164}" in uris):
+                continue
+            address = resource.url.split("//", 1)[1].removeprefix("www.").rstrip("/")
+            assert resource.url in uris and address in links, (path.name, address)
+            checked += 1
+    assert checked >= 10

@@ -570,6 +570,31 @@ def screen_checked(kit: Kit, composition: Composition, placement: Placement,
     return PlacedText(para, 0.0, 0.0)
 
 
+def screen_addresses(kit: Kit, composition: Composition, placement: Placement,
+                     faces: list[PlacedFace], told: LinesTold) -> tuple[PlacedText, ...]:
+    """The web address of each line the piece prints (its name at least) that paper left
+    out for room, a paragraph each, for its screen copy (a screen has room: the review
+    found them dropped there too), set as `screen_checked` is and placed as it is, below
+    the piece (generator/render/screen.py): the address alone, a link whose description
+    names its line (a line's name beside it held numbers read as links: "988")."""
+    style = next((name for name in CHECKED_STYLES if name in composition.layout.spec.styles),
+                 None)
+    if style is None:
+        return ()
+    text = printed_text(faces)
+    found = []
+    for index, line in enumerate(kit.resources):
+        shown = told.partly.get(index, ())
+        if not line.url or not (index in told.printed or "name" in shown):
+            continue
+        address = typed_address(line.url)
+        if spaceless(address) in text:
+            continue
+        found.append(Paragraph(style, html.escape(address)))
+    return tuple(PlacedText(para, 0.0, 0.0)
+                 for para in placement.typesetter.paragraphs(found, 1.0)) if found else ()
+
+
 def printed_text(faces: list[PlacedFace]) -> str:
     """Everything the faces print, as lines are compared (`spaceless`)."""
     return spaceless("".join(html.unescape(text.paragraph.getPlainText())

@@ -48,3 +48,6 @@ class LaidOut:
     # "Checked Nov 2026", for the screen copy of a piece that prints it nowhere
     # (generator/layout/document.py's screen_checked); None: none to add
     screen_checked: PlacedText | None = None
+    # the web addresses paper left out of the lines it prints, for the screen copy
+    # (generator/layout/document.py's screen_addresses), each before `screen_checked`
+    screen_addresses: tuple[PlacedText, ...] = ()

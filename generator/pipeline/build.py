@@ -32,6 +32,7 @@ from generator.layout.document import (
     lines_told,
     place_document,
     printed_text,
+    screen_addresses,
     screen_checked,
     spaceless,
 )
@@ -187,9 +188,11 @@ def checked_lay_out(kit: Kit, layout: Layout, lang: str,
                 for face in placed.faces for texts, note in face.gave_way]
     checked = screen_checked(kit, composition, replace(placement, layout=layout),
                              placed.faces)
+    addresses = screen_addresses(kit, composition, replace(placement, layout=layout),
+                                 placed.faces, told)
     return LaidOut(layout, lang, placed.size, placed.faces, warnings, told.printed,
                    told.partly, told.left_out, cut, captions, gave_way,
-                   printed_text(placed.faces), checked), pairs
+                   printed_text(placed.faces), checked, addresses), pairs
 
 
 def _shorter_if_it_fits(kit: Kit, layout: Layout, lang: str, same_lines: SameLines | None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -60,6 +61,7 @@ from generator.render.tagging import Element, Heading, Metadata, Tagger, TextMar
 
 ICON_GAP = 0.5  # points between an icon's word and the line's own text
 CHECKED_MARGIN = 9.0  # around "Checked Nov 2026" on its strip below a piece's last page
+BELOW_GAP = 2.0  # between the paragraphs of that strip
 # Catalogue strings that speak to the paper alone: a piece in a rack ("Please take one, and
 # one to pass on."; the poster's "Take one" over its tear-off tabs) and the headings of lines
 # to write on ("Notes", "Your advocate:"). A screen copy draws them as the page shows them,
@@ -106,7 +108,9 @@ def render_screen(kit: Kit, laid: LaidOut,
                          round_cut=laid.layout.spec.die_cut == "circle")
     for index, page in enumerate(pages):
         last = index == len(pages) - 1
-        drawer.draw(page, laid.screen_checked if last else None, last)
+        below = [*laid.screen_addresses, *([laid.screen_checked] if laid.screen_checked
+                                           else [])] if last else []
+        drawer.draw(page, below, last)
         canvas.showPage()
         tagger.next_page()
     canvas.save()
@@ -246,16 +250,18 @@ class _PageDrawer:
         self.waiting: list[Element] = []
         self.waits_for_list = False
 
-    def draw(self, contents: _Page, checked: PlacedText | None = None,
+    def draw(self, contents: _Page, below: Sequence[PlacedText] = (),
              last: bool = False) -> None:
-        """The page; `checked`: "Checked Nov 2026" (LaidOut.screen_checked), a paragraph
-        after the page's own, on a strip of the page below the piece."""
+        """The page; `below`: paragraphs after the page's own, on a strip of the page below
+        the piece, each under the one before (the web addresses paper left out,
+        LaidOut.screen_addresses; "Checked Nov 2026", LaidOut.screen_checked)."""
         canvas = self.canvas
         rect = contents.page.rect
         strip = 0.0
-        if checked is not None:
-            _, height = checked.paragraph.wrap(rect.width - 2 * CHECKED_MARGIN, 10_000.0)
-            strip = height + 2 * CHECKED_MARGIN
+        heights = [text.paragraph.wrap(rect.width - 2 * CHECKED_MARGIN, 10_000.0)[1]
+                   for text in below]
+        if below:
+            strip = sum(heights) + BELOW_GAP * (len(below) - 1) + 2 * CHECKED_MARGIN
             rect = Rect(rect.x, rect.y - strip, rect.width, rect.height + strip)
             contents.page = replace(contents.page, rect=rect)
         page = contents.page
@@ -273,10 +279,12 @@ class _PageDrawer:
                 canvas.rect(rect.x, rect.y, rect.width, strip, stroke=0, fill=1)
                 canvas.restoreState()
         self._content(contents, last)
-        if checked is not None:
-            self._paragraph(replace(checked, x=rect.x + CHECKED_MARGIN,
-                                    y=rect.y + CHECKED_MARGIN),
+        top = rect.y + strip - CHECKED_MARGIN
+        for text, height in zip(below, heights, strict=True):
+            top -= height
+            self._paragraph(replace(text, x=rect.x + CHECKED_MARGIN, y=top),
                             self.tagger.document.add("P"), rect)
+            top -= BELOW_GAP
         canvas.restoreState()
 
     def _decoration(self, face: PlacedFace, rect: Rect) -> None:
