@@ -26,8 +26,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
+import yaml
 
-from tests.conftest import beyond_bleed, bleed_box
+from tests.conftest import CARD_LANGS, REPO, beyond_bleed, bleed_box
 
 LATIN_OR_CJK = ("en", "ko", "zh-Hans")
 SHAPED = ("ar", "fa", "ur", "hi", "bn")
@@ -121,3 +122,40 @@ def test_lines_are_set_with_air(card: tuple[str, Path], lang: str) -> None:
     assert leadings, lang
     assert min(leadings) >= LEADING[size][lang] - 0.005, (
         size, lang, sorted(round(x, 3) for x in leadings))
+
+
+def _name_steps() -> dict[bool, tuple[float, float]]:
+    """The two sizes a line's name may print at, from the layout (by whether the script is
+    set at the shaped floor): the scale's step over its details, else the least step."""
+    name = yaml.safe_load((REPO / "layouts" / "pocket-card" / "layout.yaml").read_text(
+        encoding="utf-8"))["styles"]["name"]
+    return {False: (name["min_size"], name["step_min_size"]),
+            True: (name["shaped_min_size"], name["shaped_step_min_size"])}
+
+
+def test_names_print_at_one_of_two_steps_in_every_language(card: tuple[str, Path]) -> None:
+    """Names printed at 8.8, 9.12, 9.2, 9.36 and 10.32 pt over the same 8 pt details (and
+    9.9 to 10.8 over 9 pt ones) by how much room each language's words left: a rack of
+    cards read as several designs. A name prints at the scale's step, or where the back
+    cannot hold it there, at the least step over its details: nothing between."""
+    size, backs = card
+    steps = _name_steps()
+    found: dict[str, float] = {}
+    for lang in CARD_LANGS:
+        lines = _lines(backs / lang / "pocket-card-shop.pdf")
+        number = max(line[0] for line in lines)
+        numbers = [line for line in lines if line[0] == number]
+        # the line over each number: its name's last (a web address may stand beside it)
+        names = {min((line for line in lines if line[1] > row[1] + 1.0
+                      and line[2] < row[3] and line[3] > row[2]),  # in its column
+                     key=lambda line: line[1])[0] for row in numbers}
+        under = min((line for line in lines if line[1] < numbers[0][1] - 1.0
+                     and line[2] < numbers[0][3] and line[3] > numbers[0][2]),
+                    key=lambda line: numbers[0][1] - line[1])
+        details = under[0]  # under the number: its texting line
+        assert len(names) == 1, (size, lang, sorted(names))
+        name = names.pop()
+        allowed = steps[details >= 9.0 - 0.01]
+        assert any(abs(name - step) < 0.02 for step in allowed), (size, lang, name, allowed)
+        found[lang] = name
+    assert abs(found["en"] - steps[False][0]) < 0.02, found  # room: the scale's step

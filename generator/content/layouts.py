@@ -58,6 +58,12 @@ class StyleSpec(FrozenModel):
     # shrinks this far, as a last resort, where a face would otherwise leave out a line or a
     # detail of one (a card's line names down to its details' size)
     last_min_size: float | None = None
+    # the largest in scripts set at the layout's `shaped_floor` (default: `max_size`)
+    shaped_max_size: float | None = None
+    # one size for every language of a sheet: at its own range (`min_size` to `max_size`),
+    # else exactly at its `step_min_size`, else at its `last_min_size`, never between (a
+    # card's names printed at 8.8-10.3 pt by how much room each language's words left)
+    steps_only: bool = False
     # The width (a variable face's `wdth` axis, 87.5 semi-condensed) it may be set at where
     # a face would otherwise shrink it to its `last_min_size`: tried at every leading step
     # after its `step_min_size`, before that (a card's line names a step over their

@@ -97,14 +97,20 @@ def size_range(spec: StyleSpec, limits: Limits, cap: float | None = None) -> tup
     else:
         smallest = min(spec.size, spec.min_size if spec.min_size is not None else limits.floor)
         largest = spec.max_size if spec.max_size is not None else spec.size
+        if limits.shaped and spec.shaped_max_size is not None:
+            largest = spec.shaped_max_size
         if limits.shaped and spec.shaped_min_size is not None:
             smallest = min(spec.shaped_min_size, largest)
         step = (spec.shaped_step_min_size if limits.shaped and spec.shaped_step_min_size
                 is not None else spec.step_min_size)
         if limits.last_resort >= 1 and step is not None:
             smallest = min(smallest, step)
+            if spec.steps_only:
+                largest = min(largest, step)
         if limits.last_resort >= 2 and spec.last_min_size is not None:
             smallest = min(smallest, spec.last_min_size)
+            if spec.steps_only:
+                largest = min(largest, spec.last_min_size)
         smallest, largest = smallest * limits.optical, largest * limits.optical
     if cap is not None:
         largest = min(largest, cap)
