@@ -236,6 +236,10 @@ class SlotSpec(FrozenModel):
     # the gap to what `below` names, where it differs from the one to what `above` names (a
     # QR code's caption: read to the ink of its first line, place.py's _caption_rise)
     below_gap: float | None = None
+    # one line (a QR code's caption) whose baseline stands a little above the baseline of a
+    # paragraph of this style beside it (a card's number) comes down onto it, where what it
+    # stands `above` leaves it the room: one row, not two near misses
+    row_with: str | None = None
     # text with a QR code's slot named here: its box as wide as it was, but centred on the
     # code's modules (within the safe area), so that a caption centred in it stands under
     # the code's centre wherever the code's box lets the code sit (a poster's code set
