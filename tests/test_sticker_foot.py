@@ -28,8 +28,15 @@ from generator.i18n.localize import load_strings
 from generator.i18n.text_language import language_leading
 from generator.layout.compose import fill
 from generator.layout.paints import hex_rgb
-from tests.conftest import DEFAULT_CONTENT, char_boxes, drawn_text_sizes, glyphs_only
+from tests.conftest import (
+    DEFAULT_CONTENT,
+    char_boxes,
+    drawn_text_sizes,
+    glyphs_only,
+    qr_modules,
+)
 from tests.notes_truth import needs_pdftotext, spaceless
+from tests.pdf_paint import page_marks
 from tests.test_sticker_spacing import Line, printed_lines
 from tests.test_where_lines_print import run_cli
 
@@ -251,7 +258,7 @@ def test_nothing_is_clipped_by_the_circle(stickers: tuple[Path, Path, str]) -> N
 MM = 72 / 25.4
 LEADING = 1.25  # design.md: body about 1.25
 EVEN = 3.5 * MM  # the last line over the field: English's
-APART = 5.0 * MM  # the caption over the headline (3.5 mm before the review of main at 8.5)
+APART = 3.4 * MM  # the caption over the headline (5 mm before its code stood 1/16 in lower)
 SPREAD = 0.5 * MM  # how far a language's gaps may differ from English's
 BASELINE_READ = 0.5  # pt: printed_lines reads baselines to the half point
 
@@ -303,9 +310,11 @@ def test_the_emergency_sentence_keeps_its_scripts_leading(
 
 
 def test_the_groups_stand_evenly_apart(stickers: tuple[Path, Path, str]) -> None:
-    """The caption's ink to the headline's: 5 mm at least (the review of main at 8.5: at
-    3.5 mm the caption, 4.9 mm under the code, read with the headline; it now stands 4 mm
-    under the code's modules, tests/test_sticker_spacing.py); the last line's to the field:
+    """The caption's ink to the headline's: 3.4 mm at least (5 mm after the review of main
+    at 8.5, when the caption was teal; the code's quiet zone now keeps 1/16 in inside the
+    cut, and the 1.6 mm it takes comes from here, so that every line still prints); the
+    caption stands 4 mm under the code's modules (tests/test_sticker_spacing.py); the last
+    line's to the field:
     3.5 mm at least; in every language, each within 0.5 mm of English's."""
     _, out, _ = stickers
     gaps = {}
@@ -519,9 +528,11 @@ def test_the_promise_prints_in_every_language_with_room(
 
 def test_the_block_stands_in_the_middle_of_the_disc(stickers: tuple[Path, Path, str]) -> None:
     """What the sticker prints, from the top of the QR code's modules to the lowest ink of its
-    foot's sentence, stands in the middle of the disc, its middle 0 to 3 mm over the disc's
-    centre (the optical centre, a little over the geometric one), in every language (issue
-    42: the review of main at 7.5 measured 15-19 mm empty at the foot and 5.5 mm at the top).
+    foot's sentence, stands in the middle of the disc, its middle 1 mm under to 3 mm over the
+    disc's centre, in every language (issue 42: the review of main at 7.5 measured 15-19 mm
+    empty at the foot and 5.5 mm at the top; 0 to 3 mm over it until the code's quiet zone
+    kept 1/16 in inside the cut: the code stands 1.6 mm lower, its foot's sentence as low as
+    before).
     The modules read from the rendered page, the text's ink from pdfium's glyph boxes."""
     _, out, _ = stickers
     wrong = {}
@@ -540,7 +551,7 @@ def test_the_block_stands_in_the_middle_of_the_disc(stickers: tuple[Path, Path, 
         code_top = top - dark / 4
         lowest = min(box[2] for box in char_boxes(pdf, 0, glyphs=True))
         over = ((code_top + lowest) / 2 - centre) / MM
-        if not 0.0 <= over <= 3.0:
+        if not -1.0 <= over <= 3.0:
             wrong[lang] = round(over, 2)
     assert wrong == {}, wrong
 
@@ -632,3 +643,51 @@ def test_lines_keep_white_between_their_ink(stickers: tuple[Path, Path, str]) ->
         if close:
             tight[lang] = close
     assert tight == {}, tight
+
+
+# --- the code's white and the caption's ink (the designer's review of main at 8.5) --------
+# The code's quiet zone touched the die cut at its top corners (0.00 mm: a drifting cutter
+# trims the white a scanner needs) and "Scan to call", 10 pt, printed in the brand colour's
+# four inks on the shop file (print-and-safety.md: small text in 100 % K only).
+
+QUIET_MODULES = 4  # print-and-safety.md: a quiet zone of 4 modules on every side
+DRIFT = 1.5 * MM  # the least white between the quiet zone and the cut (a cutter's 1/16 in)
+
+
+def test_the_codes_quiet_zone_keeps_clear_of_the_cut(stickers: tuple[Path, Path, str]) -> None:
+    """zxing-cpp's corners of the code's modules, 4 modules out on every side, stand at
+    least DRIFT inside the circle the layout's size cuts, in every language; the code is
+    still at least 0.75 in (qr_size.py's floor) with modules of 0.4 mm or more."""
+    kit, out, _ = stickers
+    paper = "a4" if "paper: a4" in (kit / "site.yaml").read_text(encoding="utf-8") else "letter"
+    size = available_layouts()["sticker"].spec.sizes[paper]
+    radius = min(size.width, size.height) / 2
+    for lang in LANGUAGES:
+        pdf = out / lang / "sticker-shop.pdf"
+        left, bottom, right, top = trim_of(pdf)
+        assert abs((right - left) - size.width) < 0.1, lang  # the trim is the layout's size
+        x, y = (left + right) / 2, (bottom + top) / 2
+        code_left, code_bottom, code_right, code_top, module = qr_modules(pdf)
+        assert code_right - code_left >= 0.75 * 72 - 0.5 and module >= 0.4 * MM, lang
+        quiet = QUIET_MODULES * module
+        white = (code_left - quiet, code_bottom - quiet, code_right + quiet, code_top + quiet)
+        least = min(radius - math.hypot(cx - x, cy - y)
+                    for cx in (white[0], white[2]) for cy in (white[1], white[3]))
+        assert least >= DRIFT, (lang, round(least / MM, 2))
+
+
+def test_the_codes_caption_prints_in_black_ink_alone(stickers: tuple[Path, Path, str]) -> None:
+    """Every glyph under 12 pt between the code's quiet zone and 12 mm under it (the
+    caption, 10 pt) is painted 100 % K and no other ink on the shop file, in every
+    language."""
+    _, out, _ = stickers
+    for lang in LANGUAGES:
+        pdf = out / lang / "sticker-shop.pdf"
+        _, code_bottom, _, _, module = qr_modules(pdf)
+        under = code_bottom - QUIET_MODULES * module
+        caption = [mark for mark in page_marks(PdfReader(pdf), 0)[0] if mark.kind == "text"
+                   and under - 12 * MM < mark.points[0][1] < under and mark.size < 12]
+        assert caption, lang
+        for mark in caption:
+            assert mark.colour.space == "DeviceCMYK", (lang, mark)
+            assert mark.colour.values == (0.0, 0.0, 0.0, 1.0), (lang, mark.colour)

@@ -2528,15 +2528,21 @@ def _place_qr(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
     placed.extents[slot.name] = (y, y + size)
 
 
+# How far a round piece's cut may land off its line (print-and-safety.md: up to 1/16 in): a
+# QR code's quiet zone keeps this far inside the cut, or the cut trims its white.
+CUTTER_DRIFT = PT_PER_UNIT["in"] / 16
+
+
 def _under_the_dome(placed: PlacedFace, x: float, y: float, size: float, quiet: float,
                     safe_margin: float) -> float:
     """The symbol's foot on a round piece, its quiet zone lying in the margin above: the
     code as high as the circle lets it (the circle narrows at the top, so the code's
     top corners, not its top edge, meet it): its modules' top corners inside the safe
-    circle, its quiet zone's inside the cut; never higher than `y`."""
+    circle, its quiet zone's CUTTER_DRIFT inside the cut (at the cut itself a drifting
+    cutter trims the white the scanner needs); never higher than `y`."""
     cx, cy = placed.width / 2, placed.height / 2
-    cut = min(placed.width, placed.height) / 2
-    safe = cut - safe_margin
+    cut = min(placed.width, placed.height) / 2 - CUTTER_DRIFT
+    safe = cut + CUTTER_DRIFT - safe_margin
     code = size - 2 * quiet
     half_code = max(abs(x + quiet - cx), abs(x + quiet + code - cx))
     half_symbol = max(abs(x - cx), abs(x + size - cx))
