@@ -117,7 +117,7 @@ class Engine:
     # that an entry whose spec has gone (and its id reused) is made again.
     pinned_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
     # A layout's spec with the styles that may open (`air`) set closer, by the spec's
-    # identity and the setting (generator.layout.place._tightened): one object for each, so
+    # identity and the setting (generator.layout.place_flow._tightened): one object for each, so
     # that a flow and its fillers tried at a setting again are remembered fits.
     tightened_specs: Store[Any, Any] = field(default_factory=lambda: Store(256))
     # A layout's spec with the styles a size sets otherwise (SizeSpec.styles), by the spec's

@@ -3,7 +3,7 @@ brochure's inside in every language of the default kit (its fifteen and the Taga
 on Letter and A4: its heading and every word of its items (from the catalogue, never from
 the output), with no note that it was left out. The designer's review: tighten the spacing
 rather than drop it (the article set closer, and smaller down to its floor, for it:
-generator/layout/place.py's _tighter_for_content), but never closer than half a line
+generator/layout/place_flow.py's _tighter_for_content), but never closer than half a line
 between paragraphs (the second review): where that leaves no room, it gives way with a
 note (GIVES_WAY); nothing inside under the 9.5 pt floor."""
 
@@ -32,7 +32,7 @@ def built(request: pytest.FixtureRequest, built_brochures) -> tuple[Path, Path, 
 
 
 # Where the article's text, set as close as it may with its paragraphs still half a line
-# apart (layout.yaml's space_lines; generator/layout/place.py's TIGHT) and its body at 10 pt
+# apart (layout.yaml's space_lines; generator/layout/place_flow.py's TIGHT) and its body at 10 pt
 # (the layout's filler_floor), leaves no room for the checklist with its key points and
 # sources on the last panel: the checklist would give way there, with a note (issue 42's
 # second review: 10/12 with 1 pt between paragraphs read as one grey block; choose what

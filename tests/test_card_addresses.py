@@ -74,7 +74,7 @@ def test_a_later_address_prints_where_the_first_cannot_at_all(tmp_path: Path) ->
     "START लिखकर 88788 पर भेजें · thehotline.org" wraps at every size, at every leading step),
     it displaces nothing: the 988 line's address still prints where it fits (beside its
     texting line). Set without the rows a left-out address may stand at the end of (a
-    site's own pocket-card layout, `web_beside: []`), as place._addresses_in_line_order
+    site's own pocket-card layout, `web_beside: []`), as place_list._addresses_in_line_order
     alone chooses. Before it, that back printed neither address."""
     content = default_kit_in(tmp_path / "content", ("hi",))
     own = content / "layouts" / "pocket-card"

@@ -1,6 +1,6 @@
 """The poster's tear-off tabs designed per sheet (issue 42: on Letter "the tabs carry text on
 only about half their length"): as many tabs as carry the line whole with its number set
-along most of their length (layout/place.py's TAB_FILL), the number the largest type on
+along most of their length (layout/place_tabs.py's TAB_FILL), the number the largest type on
 them. Read back from the office PDFs in a Latin, a right-to-left, a Chinese, a Thai and a
 Cyrillic kit, on Letter and A4 (Tabloid and A3: test_poster_design.py):
 

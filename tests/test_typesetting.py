@@ -30,7 +30,7 @@ from icu4py.breakers import WordBreaker
 from generator.content.caches import cached_layouts
 from generator.content.documents import document_kit, plan_documents
 from generator.content.load import load_kit
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.pipeline.build import lay_out
 from generator.render.pdf_files import render_pdf
 from generator.render.targets import Target

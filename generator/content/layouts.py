@@ -234,7 +234,7 @@ class SlotSpec(FrozenModel):
     above: str | None = None
     gap: float = 4.0
     # the gap to what `below` names, where it differs from the one to what `above` names (a
-    # QR code's caption: read to the ink of its first line, place.py's _caption_rise)
+    # QR code's caption: read to the ink of its first line, place_text.py's _caption_rise)
     below_gap: float | None = None
     # one line (a QR code's caption) whose baseline stands a little above the baseline of a
     # paragraph of this style beside it (a card's number) comes down onto it, where what it
@@ -453,7 +453,7 @@ class SizeSpec(FrozenModel):
     # `styles`: the large posters' tabs set larger than Letter's
     styles: dict[str, StyleChange] = {}
     # The share of the room along a tab its number runs along at least, where fewer (wider)
-    # tabs let it (generator/layout/place.py's TAB_FILL, 0.85, where None): a large sheet's
+    # tabs let it (generator/layout/place_tabs.py's TAB_FILL, 0.85, where None): a large sheet's
     # tabs, set larger, would otherwise take a step more tabs at the least of it.
     tab_fill: float | None = Field(default=None, gt=0.0, le=1.0)
 

@@ -155,7 +155,7 @@ class BidiParagraph(LineParagraph):
         self.mark_before = False
         # What PDFium reads after the last line, on its anchor: the drawn text of a run set
         # at the end of the line that PDFium does not read itself (a web address left of
-        # its number's row, generator/layout/place.py), which it took first, by position.
+        # its number's row, generator/layout/place_list.py), which it took first, by position.
         self.read_after = ""
 
     def _pieces(self) -> list[tuple[int, int]]:

@@ -2,7 +2,7 @@
 left it out.
 
 A pocket card's back is full: "Text START to 88788 · thehotline.org" wraps, and so the
-address gives way (place.py, `_costs_nothing`). But rows often have room at their end: the
+address gives way (place_list.py, `_costs_nothing`). But rows often have room at their end: the
 number's row ("988", 13 pt, a sixth of the lines' column) and the texting row ("ส่ง START
 ไปที่ 88788" alone). Set there the address costs no line and no size. Its own row is tried
 first, set again with it on one line in its one style ("ส่ง START ไปที่ 88788 ·
@@ -10,7 +10,7 @@ thehotline.org"); then the rows of the layout's `web_beside` styles (the number'
 address a word space after the row's text, on its baseline, in its details' style at their
 own size (8 pt where a script's details stand at the 9 pt floor: an address is Latin,
 whose floor is 8), a run of its own drawn after the row: right to left, left of the number,
-so that the line reads the number, then the address (place.py has PDFium read it with its
+so that the line reads the number, then the address (place_list.py has PDFium read it with its
 row). A place is taken where each letter of the address keeps the layout's `ink_air` (1 pt
 in scripts of separate letters) from the ink of the letters of the next line it stands over
 (".org"'s g over a Hindi line's vowel signs), measured letter by letter, shaped; or where the
@@ -95,7 +95,7 @@ def addresses_beside(items: Sequence[Item], fitted: ListFit, width: float,
                                       air))
         like = row if row is not None else next(  # an address on a line of its own
             (index for index, paragraph in enumerate(kept) if paragraph.style == own.style),
-            None)  # (place._web_alone) is set as the list sets its style
+            None)  # (place_list._web_alone) is set as the list sets its style
         if like is not None:
             words = Paragraph(own.style, part.markup)
             address = typesetter.set_as(words, paragraphs[like],

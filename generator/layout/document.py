@@ -51,14 +51,8 @@ from generator.layout.pages import (
     with_folios,
 )
 from generator.layout.paragraphs import Paragraph
-from generator.layout.place import (
-    LineWords,
-    PlacedFace,
-    PlacedText,
-    Placement,
-    one_size_per_style,
-    place_face,
-)
+from generator.layout.place import one_size_per_style, place_face
+from generator.layout.placed import LineWords, PlacedFace, PlacedText, Placement
 from generator.layout.styles import style_name
 
 _BIDI_CONTROLS = dict.fromkeys(range(0x2066, 0x206A)) | dict.fromkeys((0x200E, 0x200F))

@@ -15,7 +15,7 @@ from pathlib import Path
 from generator.content.units import PT_PER_UNIT
 from generator.errors import Code, Problem
 from generator.layout.geometry import Rect
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 
 LIMIT = 1 / 3
 

@@ -8,7 +8,7 @@ few): the one chosen leaves out no `essential` filler it can help (content, not 
 room's: the key points, what calling is like), then the least needed (the layout lists
 them most needed first), then leaves the least of any box empty, then puts them earliest.
 Where the text at its largest leaves no room for an essential filler, the text is set
-smaller for it, down to its floor (generator/layout/place.py). A `callout` filler
+smaller for it, down to its floor (generator/layout/place_flow.py). A `callout` filler
 (the article's key points) is set inside a tinted box; a `ruled` one (notes) comes last, in
 the box of the last block or a later one (never beside the text, before a block read after
 it), and runs lines to write on below its heading, at most half its box tall. Nothing is

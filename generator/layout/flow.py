@@ -76,7 +76,7 @@ def flowed_at(items: tuple[Paragraph, ...], scale: float, boxes: tuple[Rect, ...
               typesetter: Typesetter) -> tuple[tuple[FlowPiece, ...], float]:
     """`flow` of the paragraphs `typesetter` makes of `items` at `scale`. Remembered: a
     flow's fillers are tried at many scales and settings, and again with the slots they
-    yield to withheld (generator/layout/place.py, generator/layout/document.py), each try
+    yield to withheld (generator/layout/place_flow.py, generator/layout/document.py), each try
     flowing the same text; the pieces are only read after this, as fit_flow's are."""
     pieces, overflow = flow(typesetter.paragraphs(items, scale), list(boxes))
     return tuple(pieces), overflow

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from generator.content.layouts import Layout, SizeSpec
 from generator.errors import Problem
 from generator.i18n.fonts import FontSet
-from generator.layout.place import PlacedFace, PlacedText
+from generator.layout.placed import PlacedFace, PlacedText
 
 
 @dataclass(frozen=True)

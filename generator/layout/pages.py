@@ -13,7 +13,7 @@ from generator.i18n.digits import in_digits
 from generator.layout.fit import Typesetter
 from generator.layout.geometry import Rect
 from generator.layout.paragraphs import Paragraph
-from generator.layout.place import PlacedFace, PlacedText
+from generator.layout.placed import PlacedFace, PlacedText
 from generator.layout.styles import style_name
 
 EDGE = 0.01

@@ -31,7 +31,7 @@ from generator.errors import Code, ContentError, Problem
 # Deaf caller), and with its web address where it has no number. A line's web address
 # beside its numbers (`web`: a pocket card's "thehotline.org") gives way where the piece
 # has no room for it, before the hours and before any slot that gives way (the card's
-# line): the build says which pieces print it (generator/layout/place.py).
+# line): the build says which pieces print it (generator/layout/place_list.py).
 DETAIL_KINDS = ("checked", "languages", "web", "hours")
 NEVER_LEFT_OUT = ("phone", "text", "tty", "url")
 

@@ -6,7 +6,7 @@ to the chord where it stands: the sticker's emergency sentence takes its long fi
 ("Trong trường hợp khẩn cấp,") where the foot is wide and its short second one ("hãy gọi
 911.") lower down. Here the lines of a fitted slot are measured as they are drawn, the ink
 of each against the chord at its top and foot; where one reaches past the circle the slot
-is fitted again in a box narrower by that much on each side (place.py), until none does.
+is fitted again in a box narrower by that much on each side (place_text.py), until none does.
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ def line_widths(para: Any) -> list[float]:
 
 def past_the_circle(paragraphs: Sequence[Any], box: Rect, valign: str, height: float,
                     circle: tuple[float, float, float]) -> float:
-    """How far (points) the farthest line of `paragraphs`, stacked in `box` as place.py's
-    _stack sets them (`height` in all, centred lines), reaches past `circle` (x, y, radius)
-    at its ink's top or foot; 0 or less when every line keeps inside."""
+    """How far (points) the farthest line of `paragraphs`, stacked in `box` as
+    slot_stack.py's stack_in_box sets them (`height` in all, centred lines), reaches past
+    `circle` (x, y, radius) at its ink's top or foot; 0 or less when every line keeps
+    inside."""
     cx, cy, radius = circle
     offset = {"middle": (box.height - height) / 2, "bottom": box.height - height}.get(valign, 0.0)
     top = box.top - offset

@@ -13,7 +13,7 @@ from reportlab.platypus.flowables import Flowable
 from generator.i18n.bidi_text import BidiParagraph, IconWord
 from generator.layout.geometry import Rect
 from generator.layout.paints import CALLOUT_FILL, FILL_PAINTS
-from generator.layout.place import PlacedFace, PlacedIcon, PlacedOrnament
+from generator.layout.placed import PlacedFace, PlacedIcon, PlacedOrnament
 from generator.render.icons import draw_icon
 from generator.render.ornaments import Circle, clip_panel, ornament_shapes
 from generator.render.qr import draw_qr

@@ -12,7 +12,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.render.draw import fill_colour
 
 MAX_HEIGHT = 48.0  # the strip as drawn, at most

@@ -13,7 +13,7 @@ from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.layout.fillers import Rule
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 
 BOX_ICON = "box"  # the checklist's box (generator/render/icons.py)
 FIELD_FONT = "Helvetica"  # ReportLab takes a standard font only: field_fonts.py swaps one in

@@ -21,7 +21,7 @@ from generator.i18n.scripts import font_advice, script_of
 from generator.layout.compose import format_month
 from generator.layout.coverage import characters, served_languages
 from generator.layout.laid_out import SheetCaptions
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.render.captions import caption_texts
 from generator.render.sheets import MARK_GAP, MIN_MARK, PRINTABLE, Grid, fold_lines
 

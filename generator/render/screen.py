@@ -32,7 +32,7 @@ from generator.i18n.reportlab_text import LevelCanvas, LevelText
 from generator.i18n.text_language import foreign_language
 from generator.layout.geometry import Rect
 from generator.layout.laid_out import LaidOut
-from generator.layout.place import PlacedFace, PlacedQr, PlacedText
+from generator.layout.placed import PlacedFace, PlacedQr, PlacedText
 from generator.layout.styles import style_name
 from generator.render.draw import draw_background, draw_cut_lines, draw_ornaments, draw_rules
 from generator.render.glyph_fonts import GlyphFonts

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.i18n.fonts import REGULAR
 from generator.i18n.reportlab_text import LevelCanvas
-from generator.layout.place import PlacedFace, PlacedText
+from generator.layout.placed import PlacedFace, PlacedText
 from generator.render.subset_tags import unique_subset_tags
 
 NOTE_GROUND = Color(1.0, 0.957, 0.808)  # a reader's note, pale amber: not the piece's colours

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.layout.geometry import Rect
-from generator.layout.place import PlacedFace, PlacedQr, PlacedText
+from generator.layout.placed import PlacedFace, PlacedQr, PlacedText
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from generator.layout.place import PlacedText
+from generator.layout.placed import PlacedText
 from generator.layout.styles import style_name
 
 HEADINGS = MappingProxyType({

@@ -17,7 +17,7 @@ from generator.content.models import Offset
 from generator.content.units import mm
 from generator.i18n.fonts import REGULAR
 from generator.layout.laid_out import SheetCaptions
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.render.captions import (
     CAPTION_SIZE,
     LATIN_EXTENT,

@@ -15,7 +15,7 @@ from datetime import date
 from generator.content.models import Kit
 from generator.content.papers import PAPER_SIZES, PAPER_TITLES
 from generator.layout.laid_out import LaidOut
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _US_PAPERS = ("letter", "tabloid")

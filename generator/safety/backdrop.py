@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from generator.layout.geometry import Rect
 from generator.layout.paints import CALLOUT_FILL, FILL_PAINTS, Paint
-from generator.layout.place import PlacedFace, PlacedText
+from generator.layout.placed import PlacedFace, PlacedText
 from generator.render.ornaments import clip_panel, ornament_shapes
 
 _EDGE = 0.01  # boxes that only touch (text against a fold) do not overlap

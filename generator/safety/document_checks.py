@@ -11,7 +11,7 @@ from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
 from generator.layout.document import Composition
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.safety.discretion import discretion_problems, lexicon, unchecked_language
 from generator.safety.legibility import ContrastError, TextOnGround, contrast_problem, text_pairs
 from generator.safety.safety_slots import composed_problems, layout_problems

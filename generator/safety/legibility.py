@@ -11,7 +11,7 @@ from generator.content.layouts import LayoutSpec
 from generator.content.models import Site
 from generator.errors import Code, ContentError, Problem
 from generator.layout.paints import FILL_PAINTS, TEXT_PAINTS, Paint
-from generator.layout.place import PlacedFace, PlacedText
+from generator.layout.placed import PlacedFace, PlacedText
 from generator.layout.styles import style_name
 from generator.safety.backdrop import paints_behind, text_box
 from generator.safety.contrast import contrast_ratio, darker_shade, needed_ratio

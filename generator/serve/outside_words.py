@@ -18,7 +18,7 @@ from generator.content.documents import document_sizes, sized_kit
 from generator.content.layouts import Layout
 from generator.content.models import Kit
 from generator.errors import ContentError, Problem
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.pipeline.build import lay_out
 from generator.safety.discretion import (
     Lexicon,

@@ -25,7 +25,7 @@ from generator.content.models import Kit, Site
 from generator.errors import Code, ContentError, Problem
 from generator.kit.page_sizes import page_sizes
 from generator.kit.previews import png_pages
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.pipeline.build import lay_out
 from generator.render.office import office_grid
 from generator.render.pdf_files import proof_pdf

@@ -48,7 +48,9 @@ from generator.i18n.plain_text import plain_text
 from generator.layout.compose import ComposedFace, Item
 from generator.layout.geometry import Rect, slot_rect
 from generator.layout.paragraphs import Paragraph, Part, joined
-from generator.layout.place import PlacedFace, Placement, caption_rise, place_face, slot_box
+from generator.layout.place import place_face
+from generator.layout.place_text import caption_rise
+from generator.layout.placed import PlacedFace, Placement
 from generator.layout.room_fit import (
     list_cuts,
     list_fits,
@@ -56,6 +58,7 @@ from generator.layout.room_fit import (
     on_one_line,
     stack_fits,
 )
+from generator.layout.slot_boxes import slot_box
 from generator.layout.styles import style_name
 from generator.render.qr import QrError, payload_for
 

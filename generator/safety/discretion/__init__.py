@@ -33,7 +33,7 @@ from generator.content.language_tags import with_base
 from generator.content.models import Site, Source
 from generator.engine import remembered
 from generator.errors import Code, Problem
-from generator.layout.place import PlacedFace
+from generator.layout.placed import PlacedFace
 from generator.safety.discretion.matching import (
     SHORT_WORD,
     Term,
