@@ -600,6 +600,11 @@ class LayoutSpec(FrozenModel):
     # 988lifeline.org"), in its details' style and size, on the row's baseline and clear of
     # the ink of the line under it (generator/layout/beside_rows.py). Empty: never.
     web_beside: tuple[str, ...] = ()
+    # Whether an address that costs something beside its line's details may print on a
+    # line of its own where that costs the list nothing. False: the end of a row first
+    # (`web_beside`), which costs no line: a poster's line more took room from the slot
+    # under the list ("When you call" on Arabic Tabloid), whose heading is the list's style.
+    web_own_line: bool = True
     # The least distance, in points, from the trim to the ink of a text set at the foot of
     # the safe area (`valign: bottom`): its descenders reach below the box by what the
     # leading leaves (an Arabic safety note's tails 3.1 mm from a card's trim with a 4 mm

@@ -51,8 +51,8 @@ def place_list(placed: PlacedFace, slot: SlotSpec, composed: ComposedFace,
                                                                 placement.typesetter):
             # beside the texting line it takes a line more: on a line of its own, where
             # the room names would grow into holds it (a narrow ISO card's lines column)
-            own = _fitted_list(alone, slot, box, placement, placed) if alone != items \
-                else None
+            own = _fitted_list(alone, slot, box, placement, placed) \
+                if alone != items and placement.layout.spec.web_own_line else None
             beside = _web_beside_languages(items) \
                 if placement.layout.spec.web_over_languages else None
             shared = _fitted_list(beside, slot, box, placement, placed) \
@@ -174,7 +174,8 @@ def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: List
             for number, cut in enumerate(cuts)):
         return items, fitted
     found: list[tuple[tuple[bool, ...], int, Sequence[Item], ListFit]] = []
-    bases = [tuple(items), _web_alone(items)]
+    bases = [tuple(items), _web_alone(items) if placement.layout.spec.web_own_line
+             else tuple(items)]
     for rank, base in enumerate(bases[:1] if bases[1] == bases[0] else bases):
         webs = sorted(_web_cuts(base))
         chosen: list[Cut] = []
