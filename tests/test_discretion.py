@@ -536,7 +536,8 @@ def test_a_scanned_host_is_read_as_a_phone_shows_it(lang: str, address: str,
 
 
 def test_a_text_keyword_in_an_outside_qr_code_is_checked(kit: Path, run) -> None:  # noqa: ANN001
-    edit(kit / "resources.yaml", "keyword: START}", "keyword: ABUSE}")
+    edit(kit / "resources.yaml", "keyword: START}",
+         "keyword: ABUSE}\n    differs_from_published: true")
     edit(kit / "resources.yaml", "    qr: tel ", "    qr: sms ")
     result = run("check", kit, "--format", "brochure")
     assert result.code == 1
@@ -547,7 +548,8 @@ def test_a_revealing_text_keyword_printed_outside_names_its_line(kit: Path, run)
     """The sticker and the safety plan's back cover print the first line's texting line
     ("Text ABUSE to 88788"): the error names that line in resources.yaml, not site.yaml's
     outside title (which says nothing of abuse)."""
-    edit(kit / "resources.yaml", "keyword: START}", "keyword: ABUSE}")
+    edit(kit / "resources.yaml", "keyword: START}",
+         "keyword: ABUSE}\n    differs_from_published: true")
     lines = (kit / "resources.yaml").read_text(encoding="utf-8").splitlines()
     first = next(number for number, line in enumerate(lines, 1) if line.startswith("  - "))
     result = run("check", kit, "--format", "sticker", "--format", "safety-plan")

@@ -256,13 +256,13 @@ def test_each_text_colour_prints_as_its_layout_style_says(shop: Path) -> None:
 
 def test_small_brand_coloured_type_prints_in_black_ink_as_light(kit: Path, tmp_path: Path,
                                                                  run) -> None:  # noqa: ANN001
-    """A site's own pocket card with the lines' names (9.6 pt) and regular-weight numbers in
+    """A site's own pocket card with the lines' names (9.2 pt) and regular-weight numbers in
     the brand colour: the names print in black ink alone, as light as the brand colour; a
     number prints in the brand's inks only if it is still 12 pt after shrinking."""
     folder = kit / "layouts" / "pocket-card"
     shutil.copytree(LAYOUTS["pocket-card"].folder, folder)
-    edit(folder / "layout.yaml", "size: 9.6, leading: 10.56, color: muted",
-         "size: 9.6, leading: 10.56, color: brand")
+    edit(folder / "layout.yaml", "size: 9.2, leading: 10.12, color: muted",
+         "size: 9.2, leading: 10.12, color: brand")
     edit(folder / "layout.yaml", "phone:  {weight: bold,", "phone:  {weight: regular,")
     (pdf,) = build_shop(kit, tmp_path / "out", run, "pocket-card")
     found = text_colours(pdf, 1)

@@ -121,7 +121,8 @@ def test_values_yaml_would_misread_are_written_as_text(served) -> None:
     written as they were typed, and the page's own next save refused them."""
     client, workspace, kit = served
     resources = kit / "resources.yaml"
-    rows = [("r0", {"hours": "9:30", "tab_label": "Yes", "text.keyword": "NO"}), ("r1", {}),
+    rows = [("r0", {"hours": "9:30", "tab_label": "Yes", "text.keyword": "NO",
+                    "differs_from_published": True}), ("r1", {}),
             ("r2", {})]
     answer = client.post("/lines/save", headers=csrf_headers(workspace), json={
         "table": table_of(rows), "base": digest_on_disk(resources)})
