@@ -15,6 +15,7 @@ import math
 import re
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -617,10 +618,14 @@ def ink_white(pdf: Path) -> list[tuple[str, float]]:
         for y in range(round((height - upper.baseline) * INK_SCALE),
                        round((height - lower.baseline) * INK_SCALE)):
             data = image.crop((x0, y, x1, y + 1)).tobytes()
-            row = [tuple(data[at:at + 3]) for at in range(0, len(data), 3)]
-            own = max(set(row), key=row.count)
+            if data == data[:3] * (len(data) // 3):  # one colour across: white
+                run += 1
+                longest = max(longest, run)
+                continue
+            row = [data[at:at + 3] for at in range(0, len(data), 3)]
+            own = Counter(row).most_common(1)[0][0]
             if any(max(abs(a - b) for a, b in zip(pixel, own, strict=True)) > 60
-                   for pixel in row):
+                   for pixel in set(row)):
                 run = 0
             else:
                 run += 1
