@@ -8,6 +8,7 @@ import phonenumbers
 import pytest
 from phonenumbers import shortnumberinfo
 
+from generator.content.emergency_numbers import EMERGENCY_NUMBERS
 from generator.content.phone_rules import (
     CALLED_SMS_CODES,
     FREE_HELPLINES,
@@ -19,7 +20,6 @@ from generator.content.phones import (
     parse_phone,
     parse_text_number,
 )
-from generator.content.schema import EMERGENCY_NUMBERS
 from tests.conftest import DEFAULT_CONTENT, decode_qr_codes, edit, page_texts
 
 

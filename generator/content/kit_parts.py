@@ -17,6 +17,7 @@ from generator.content.containment import (
     ALLOW_HINT,
     is_inside,
 )
+from generator.content.emergency_numbers import EMERGENCY_NUMBERS
 from generator.content.extends import first_folder
 from generator.content.language_tags import given_for
 from generator.content.models import (
@@ -33,7 +34,6 @@ from generator.content.phone_number import PhoneError
 from generator.content.phones import free_to_call, parse_phone, parse_text_number, parse_tty
 from generator.content.published_lines import CONFIRM
 from generator.content.schema import (
-    EMERGENCY_NUMBERS,
     ResourceModel,
     ResourcesFileModel,
 )

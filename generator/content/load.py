@@ -15,6 +15,7 @@ from generator.content.containment import (
     check_site_file,
     read_roots,
 )
+from generator.content.emergency_numbers import EMERGENCY_NUMBERS
 from generator.content.extends import content_folders, resources_file
 from generator.content.kit_parts import (
     LinesFromSource,
@@ -44,9 +45,6 @@ from generator.content.models import (
 from generator.content.outside_numbers import outside_number_problems
 from generator.content.promises import promise_notes
 from generator.content.same_number import merged_lines
-from generator.content.schema import (
-    EMERGENCY_NUMBERS,
-)
 from generator.content.site_fonts import site_fonts
 from generator.content.site_options import layout_option_values, site_options_model
 from generator.content.stock import StockModel, named_stocks, stock_from

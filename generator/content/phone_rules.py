@@ -17,6 +17,7 @@ from types import MappingProxyType
 import phonenumbers
 from phonenumbers import shortnumberinfo
 
+from generator.content.emergency_numbers import EMERGENCY_NUMBERS
 from generator.content.phone_number import Phone, PhoneError, SpelledInLetters
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -424,8 +425,6 @@ def emergency_problem(text: str, country: str, usual: str | None) -> str | None:
 def partial_emergency(digits: str, country: str) -> str:
     """Why `digits`, an emergency number of `country` by phonenumbers, is not printed as
     one (PARTIAL_EMERGENCY), said after the number."""
-    from generator.content.schema import EMERGENCY_NUMBERS
-
     usual = EMERGENCY_NUMBERS.get(country)
     instead = f"; print {usual}, which every phone there reaches" if usual else ""
     return (f"is not a number every phone in {country} reaches: "

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date
-from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -18,16 +17,6 @@ from pydantic import (
 from generator.content.strict import StrictModel
 from generator.content.web_address import web_address, web_address_problem
 
-# The emergency number printed for the countries shelters using havenprint are in; others set
-# `emergency_number` in site.yaml (a wrong guess here would be printed on every card).
-# phonenumbers can tell whether a number is an emergency number (tests check every entry),
-# but not which one people there are taught to call: its own example for the US is 112, for
-# Mexico 060, for Germany 110 (police). So the choice stays here, and site.yaml may override it.
-EMERGENCY_NUMBERS = MappingProxyType({
-    "US": "911", "CA": "911", "MX": "911", "GB": "999", "IE": "112", "AU": "000",
-    "NZ": "111", "DE": "112", "FR": "112", "ES": "112", "IT": "112", "NL": "112",
-    "PL": "112", "PT": "112", "SE": "112", "IN": "112", "PH": "911",
-})
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 # RFC 5646's advice to keep room for: a code is part of file names (locales/<lang>.yaml,
 # articles/<slug>.<lang>.md), where a longer one stopped with 'File name too long'.

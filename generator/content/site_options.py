@@ -30,10 +30,10 @@ from pydantic import (
     model_validator,
 )
 
+from generator.content.emergency_numbers import EMERGENCY_NUMBERS
 from generator.content.file_names import file_name_problem
 from generator.content.papers import OfficePaper
 from generator.content.schema import (
-    EMERGENCY_NUMBERS,
     WrittenDate,
     check_language_code,
     language_keys,

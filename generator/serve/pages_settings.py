@@ -15,9 +15,9 @@ from urllib.parse import urlencode
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from generator.content.emergency_numbers import EMERGENCY_NUMBERS
 from generator.content.extends import content_folders, resources_file
 from generator.content.layouts import declared_options
-from generator.content.schema import EMERGENCY_NUMBERS
 from generator.content.yamlfile import parse_yaml
 from generator.errors import Code, ContentError, Problem
 from generator.pipeline.kit_checks import load_checked_site
