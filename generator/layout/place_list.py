@@ -169,27 +169,35 @@ def _addresses_in_line_order(items: Sequence[Item], fitted: ListFit, plain: List
     printed neither address where the hotline's did not fit beside its texting line)."""
     cuts = sorted(_web_cuts(items))
     out = set(fitted.left_out)
-    if fitted.paragraphs is None or plain.paragraphs is None or not any(
-            cut in out and any(later not in out for later in cuts[number + 1:])
-            for number, cut in enumerate(cuts)):
+    first_out = next((number for number, cut in enumerate(cuts) if cut in out), None)
+    last_in = max((number for number, cut in enumerate(cuts) if cut not in out), default=-1)
+    if fitted.paragraphs is None or plain.paragraphs is None or first_out is None \
+            or last_in < first_out:
         return items, fitted
+    # a line the list without addresses leaves out whole is left out whole with them too
+    # (they only add to it): its address changes nothing once one is taken, and is taken
+    # without fitting the list again; fitted for each, n lines cost n lists of n lines
+    gone = {cut.item for cut in plain.left_out if cut.whole_line}
     found: list[tuple[tuple[bool, ...], int, Sequence[Item], ListFit]] = []
     bases = [tuple(items), _web_alone(items) if placement.layout.spec.web_own_line
              else tuple(items)]
     for rank, base in enumerate(bases[:1] if bases[1] == bases[0] else bases):
         webs = sorted(_web_cuts(base))
-        chosen: list[Cut] = []
-        best = replace(plain, left_out=tuple(sorted({*plain.left_out, *webs})))
+        chosen: set[Cut] = set()
+        last: ListFit | None = None  # the list with the addresses `chosen`
         for cut in webs:
-            trial = [*chosen, cut]
+            if last is not None and cut.item in gone:
+                chosen.add(cut)
+                continue
+            trial = {*chosen, cut}
             kept = _without(base, [other for other in webs if other not in trial])
             made = _fitted_list(kept, slot, box, placement, placed)
-            if made.paragraphs is None or set(trial) & set(made.left_out) or \
+            if made.paragraphs is None or trial & set(made.left_out) or \
                     not _costs_nothing(kept, made, plain, placement.typesetter):
                 continue  # left out; a later line's is tried beside those taken
-            chosen = trial
-            best = replace(made, left_out=tuple(sorted(
-                {*made.left_out, *(other for other in webs if other not in trial)})))
+            chosen, last = trial, made
+        best = replace(last or plain, left_out=tuple(sorted(
+            {*(last or plain).left_out, *(other for other in webs if other not in chosen)})))
         printed = tuple(cut in chosen for cut in webs)
         found.append((printed, -rank, base, best))
     _, _, lines, taken = max(found, key=lambda each: each[:2])
