@@ -9,7 +9,7 @@ import re
 import shutil
 import signal
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,17 @@ def default_kit_in(folder: Path, languages: list[str] | tuple[str, ...]) -> Path
                            site.read_text(encoding="utf-8"), flags=re.MULTILINE),
                     encoding="utf-8")
     return folder
+
+
+def built_formats(content: Path, layouts: Iterable[str]) -> Path:
+    """`content` built by the command line into `out` beside it, `layouts` alone, without
+    previews."""
+    out = content.parent / "out"
+    argv = ["build", str(content), "--out", str(out), "--no-previews"]
+    for layout in layouts:
+        argv += ["--format", layout]
+    assert main(argv) == 0
+    return out
 
 
 def cache_with_session_fonts(folder: Path) -> Path:

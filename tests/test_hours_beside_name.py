@@ -24,10 +24,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.commands.cli import main
 from generator.layout.compose import hours_text
 from generator.pipeline.kit_checks import load_checked_kit
-from tests.conftest import card_printed_name, default_kit_in
+from tests.conftest import built_formats, card_printed_name, default_kit_in
 
 LANGUAGES = ("en", "ar", "zh-Hans", "hi")
 LAYOUTS = {"pocket-fold": 1, "large-print": 0}  # the page that prints the lines
@@ -45,12 +44,7 @@ def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def built(content: Path) -> Path:
-    out = content.parent / "out"
-    argv = ["build", str(content), "--out", str(out), "--no-previews"]
-    for layout in LAYOUTS:
-        argv += ["--format", layout]
-    assert main(argv) == 0
-    return out
+    return built_formats(content, LAYOUTS)
 
 
 def spaceless(text: str) -> str:

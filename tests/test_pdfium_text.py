@@ -18,10 +18,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.commands.cli import main
 from generator.i18n.pdfium_order import pdfium_actual_text, pdfium_reading
 from generator.pipeline.kit_checks import load_checked_kit
-from tests.conftest import card_printed_name, default_kit_in
+from tests.conftest import built_formats, card_printed_name, default_kit_in
 
 LANGUAGES = ("ar", "fa", "ur", "he")
 LAYOUTS = ("pocket-card", "pocket-fold")
@@ -35,12 +34,7 @@ def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def built(content: Path) -> Path:
-    out = content.parent / "out"
-    argv = ["build", str(content), "--out", str(out), "--no-previews"]
-    for layout in LAYOUTS:
-        argv += ["--format", layout]
-    assert main(argv) == 0
-    return out
+    return built_formats(content, LAYOUTS)
 
 
 def plain(text: str) -> str:

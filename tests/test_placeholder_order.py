@@ -5,7 +5,6 @@ of the language, a different order stops the build unless `_meta: {differs_from_
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -21,18 +20,14 @@ from generator.i18n.localize import (
     role_order,
 )
 from generator.translating.catalogue_review import locale_problems
-from tests.conftest import DEFAULT_CONTENT, page_texts
+from tests.conftest import DEFAULT_CONTENT, default_kit_in, page_texts
 
 SWAPPED = ("_meta: {language: español}\ntake_one: Tome uno\n"
            "text_keyword_to: 'Envíe {number} al {keyword}'\n")
 
 
 def spanish_kit(folder: Path, catalogue: str) -> Path:
-    shutil.copytree(DEFAULT_CONTENT, folder)
-    site = folder / "site.yaml"
-    site.write_text(re.sub(r"^languages: .*$", "languages: [es]",
-                           site.read_text(encoding="utf-8"), flags=re.MULTILINE),
-                    encoding="utf-8")
+    default_kit_in(folder, ["es"])
     (folder / "locales").mkdir()
     (folder / "locales" / "es.yaml").write_text(catalogue, encoding="utf-8")
     return folder
