@@ -23,7 +23,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.engine import remembered
 from generator.i18n.bidi_text import actual_text_span, left_to_right_for_harfbuzz
-from generator.i18n.cjk_lines import MAX_GAP, SQUEEZABLE, Measured, cjk_lines, squeezes
+from generator.i18n.cjk_lines import (
+    MAX_GAP,
+    SQUEEZABLE,
+    Measured,
+    cjk_lines,
+    clusters_start,
+    squeezes,
+)
 from generator.i18n.fonts import Face, FontSet
 from generator.i18n.line_breaks import segments
 from generator.i18n.line_drawing import DrawnLine, LineRun, line_drawer
@@ -276,18 +283,11 @@ class SegmentedParagraph(LineParagraph):
 
 
 def _clusters(line: str) -> list[str]:
-    """The line cut where a justified line may take room: on either side of each Chinese or
-    Japanese character, and after a space; a Latin word or a number stays whole."""
-    clusters: list[str] = []
-    for char in line:
-        last = clusters[-1][-1] if clusters else None
-        joins = last is not None and (char.isspace() or not (
-            is_han_or_kana(char) or is_han_or_kana(last) or last.isspace()))
-        if joins:
-            clusters[-1] += char
-        else:
-            clusters.append(char)
-    return clusters
+    """The line cut where a justified line may take room (cjk_lines.clusters_start, the rule
+    the line choice counts its gaps by)."""
+    starts = [index for index in range(len(line)) if clusters_start(line, index)]
+    return [line[start:end] for start, end in zip(starts, [*starts[1:], len(line)],
+                                                  strict=True)]
 
 
 @remembered(1024)
